@@ -1,0 +1,105 @@
+import { expect, expectNoAxeViolations, siteUrl, test } from "./fixtures";
+
+const menu = (page: import("@playwright/test").Page) =>
+  page.getByRole("navigation", { name: "Main" }).locator(":scope > ul > li > :is(a, button)");
+
+test.describe("tenants resolved from the host", () => {
+  test("parkside: name, noun, header menu and stock counts", async ({ page }) => {
+    await page.goto(siteUrl("parkside-motor-group"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Parkside Motor Group");
+    await expect(page).toHaveTitle("Parkside Motor Group");
+    await expect(menu(page)).toHaveText(["Our Stock", "Brands", "Offers", "Sell My Car", "Service & Parts", "Tyre & Battery", "Finance", "More"]);
+    await expect(page.getByTestId("stock-total")).toHaveText("413");
+    await expect(page.getByTestId("stock-new")).toHaveText("214");
+    await expect(page.getByTestId("stock-demo")).toHaveText("87");
+    await expect(page.getByTestId("stock-used")).toHaveText("112");
+    await expect(page.getByRole("link", { name: "Browse all 413 Cars" })).toBeVisible();
+    await expect(page.getByTestId("brands").getByRole("link")).toHaveText(["Suzuki", "Mazda", "Mercedes-Benz", "Škoda", "KGM"]);
+    await expect(page.getByRole("complementary", { name: "Dealer tools" })).toBeVisible();
+  });
+
+  test("ridgeline: motorcycle noun, /news instead of /blog, no service menu", async ({ page }) => {
+    await page.goto(siteUrl("ridgeline-motorcycles"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ridgeline Motorcycles");
+    await expect(menu(page)).toHaveText(["Our Stock", "Brands", "Sell My Car", "Finance", "More"]);
+    await expect(page.getByTestId("stock-total")).toHaveText("60");
+    await expect(page.getByRole("link", { name: "Browse all 60 Motorcycles" })).toBeVisible();
+    await page.getByRole("button", { name: "More" }).click();
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "News" })).toHaveAttribute("href", "/news");
+    await expect(page.getByRole("complementary", { name: "Dealer tools" })).toHaveCount(0);
+  });
+
+  test("outback: Trucks noun, Sell My Car, parts location gives Service & Parts", async ({ page }) => {
+    await page.goto(siteUrl("outback-truck-centre"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Outback Truck Centre");
+    await expect(menu(page)).toHaveText(["Our Stock", "Brands", "Sell My Car", "Service & Parts", "Finance", "More"]);
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sell My Car" })).toHaveAttribute("href", "/sell-my-car");
+    await expect(page.getByTestId("stock-total")).toHaveText("90");
+    await expect(page.getByRole("link", { name: "Browse all 90 Trucks" })).toBeVisible();
+  });
+
+  test("harbour-city shows the pre-owned wording and 120 listed", async ({ page }) => {
+    await page.goto(siteUrl("harbour-city-pre-owned"));
+    await expect(page.getByTestId("stock-total")).toHaveText("120");
+    await expect(page.getByRole("link", { name: "120 Pre-owned Cars" })).toHaveAttribute("href", "/search/used-cars");
+  });
+
+  test("an unknown tenant is a clear 404, not a crash", async ({ page }) => {
+    const res = await page.goto(siteUrl("no-such-dealer"));
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "We couldn’t find that dealer website" })).toBeVisible();
+  });
+
+  test("an unknown domain is a 404 (Host header)", async ({ request }) => {
+    const res = await request.get("/", { headers: { Host: "www.unknown-dealer.com.au" } });
+    expect(res.status()).toBe(404);
+    const known = await request.get("/", { headers: { Host: "www.tasmancampers.co.nz" } });
+    expect(known.status()).toBe(200);
+    expect(await known.text()).toContain("Tasman Campers");
+  });
+});
+
+test.describe("routes", () => {
+  test("a spec route not built yet says so; site redirects apply", async ({ page }) => {
+    await page.goto(siteUrl("parkside-motor-group", "/finance"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Finance");
+    await expect(page.getByText("Coming soon")).toBeVisible();
+    await page.goto(siteUrl("outback-truck-centre", "/finance-pre-approval"));
+    await expect(page).toHaveURL(siteUrl("outback-truck-centre", "/finance"));
+    await page.goto(siteUrl("outback-truck-centre", "/trade-in"));
+    await expect(page).toHaveURL(siteUrl("outback-truck-centre", "/sell-my-car"));
+  });
+
+  test("an unknown path on a known site is a 404 with a way on", async ({ page }) => {
+    const res = await page.goto(siteUrl("tasman-campers", "/no/such/page"));
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Search our stock" })).toBeVisible();
+  });
+
+  test("health answers with the database status", async ({ request }) => {
+    const res = await request.get("/api/health");
+    expect(res.status()).toBe(200);
+    expect(await res.json()).toMatchObject({ status: "ok", database: { status: "ok", driver: "pglite", sites: 7 } });
+  });
+
+  test("home page has no axe violations", async ({ page }) => {
+    await page.goto(siteUrl("parkside-motor-group"));
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("mobile @mobile", () => {
+  test("the menu opens and closes by keyboard", async ({ page }) => {
+    await page.goto(siteUrl("tasman-campers"));
+    const button = page.getByRole("button", { name: "Menu" });
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByRole("button", { name: "Our Stock" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByRole("button", { name: "Our Stock" })).toBeHidden();
+  });
+});

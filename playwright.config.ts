@@ -1,0 +1,34 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = 3100;
+/** Debian's Chromium, never a downloaded browser; flags that work on this machine (DESIGN.md). */
+const chromium = {
+  executablePath: "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+};
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    launchOptions: chromium,
+    trace: "off",
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions: chromium }, grepInvert: /@mobile/ },
+    { name: "mobile", use: { ...devices["Pixel 7"], launchOptions: chromium }, grep: /@mobile/ },
+  ],
+  webServer: {
+    // a fresh embedded database for every run, separate from the one `npm start` uses
+    command: `rm -rf .data/e2e .data/e2e.lock && node node_modules/next/dist/bin/next start -p ${PORT}`,
+    env: { DATA_DIR: ".data/e2e", LOG_LEVEL: "warn", PORT: String(PORT) },
+    url: `http://localhost:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+  },
+});

@@ -1,0 +1,25 @@
+import { sql } from "drizzle-orm";
+import { getDatabase } from "@/server/db";
+import { log } from "@/server/log";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/health — 200 with database status when the database answers, 503 otherwise.
+export async function GET() {
+  const t0 = performance.now();
+  try {
+    const { db, driver } = await getDatabase();
+    const rows = await db.execute<{ sites: number }>(sql`select count(*)::int as sites from sites`);
+    const first = (Array.isArray(rows) ? rows[0] : (rows as { rows: Array<{ sites: number }> }).rows[0]) as { sites: number } | undefined;
+    return Response.json({
+      status: "ok",
+      database: { status: "ok", driver, sites: first?.sites ?? 0, latencyMs: Math.round(performance.now() - t0) },
+    });
+  } catch (error) {
+    log.error({ err: error }, "health check: database unavailable");
+    return Response.json(
+      { status: "error", database: { status: "error", error: (error as Error).message } },
+      { status: 503 },
+    );
+  }
+}

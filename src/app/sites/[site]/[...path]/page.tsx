@@ -1,0 +1,73 @@
+import { telHref } from "@/domain/site/links";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound, permanentRedirect } from "next/navigation";
+import { buttonVariants } from "@/components/ui/button";
+import { resolveSiteRoute } from "@/domain/site/routes";
+import { getSiteContext } from "@/server/site-context";
+
+type Props = { params: Promise<{ site: string; path: string[] }> };
+
+const decide = async ({ params }: Props) => {
+  const { site, path } = await params;
+  const ctx = await getSiteContext(site);
+  if (!ctx) notFound();
+  return { ctx, decision: resolveSiteRoute(`/${path.map(decodeURIComponent).join("/")}`, ctx.routes) };
+};
+
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  const { decision } = await decide(props);
+  return decision.kind === "page" ? { title: decision.title } : {};
+}
+
+const AREA_TEXT = {
+  stock: "Our online stock search is being built.",
+  locations: "Our locations and opening hours pages are being built.",
+  forms: "Our online enquiry forms are being built.",
+  content: "This page is being written.",
+  account: "Customer accounts are being built.",
+} as const;
+
+/**
+ * Spec routes that are not built yet show a clear "coming soon" (never a broken link);
+ * site-specific redirects (e.g. /finance-pre-approval → /finance) and 404s come from the route rules.
+ */
+export default async function SitePathPage(props: Props) {
+  const { ctx, decision } = await decide(props);
+  if (decision.kind === "redirect") permanentRedirect(decision.to);
+  if (decision.kind === "not-found") notFound();
+  const { site } = ctx;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-16">
+      <p className="text-sm font-semibold uppercase tracking-wide text-neutral-600">Coming soon</p>
+      <h1 className="mt-2 text-3xl font-bold">{decision.title}</h1>
+      <p className="mt-3 text-neutral-700">
+        {AREA_TEXT[decision.area]} In the meantime, our team is happy to help
+        {site.phone ? (
+          <>
+            {" "}
+            on{" "}
+            <a className="font-semibold underline" href={telHref(site.phone)}>
+              {site.phone}
+            </a>
+          </>
+        ) : null}
+        {site.email ? (
+          <>
+            {" "}
+            or at{" "}
+            <a className="font-semibold underline" href={`mailto:${site.email}`}>
+              {site.email}
+            </a>
+          </>
+        ) : null}
+        .
+      </p>
+      <div className="mt-6">
+        <Link href="/" className={buttonVariants({ variant: "outline" })}>
+          Back to the home page
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import type { CSSProperties } from "react";
+import { DealerTools } from "@/components/layout/dealer-tools";
+import { SiteFooter } from "@/components/layout/site-footer";
+import { SiteHeader } from "@/components/layout/site-header";
+import { getSiteContext } from "@/server/site-context";
+
+type Props = { children: React.ReactNode; params: Promise<{ site: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const ctx = await getSiteContext((await params).site);
+  if (!ctx) return { title: "Dealer website not found" };
+  return {
+    title: { default: ctx.site.name, template: `%s | ${ctx.site.name}` },
+    metadataBase: new URL(ctx.site.url),
+    openGraph: { siteName: ctx.site.name, locale: ctx.format.locale.replace("-", "_") },
+  };
+}
+
+export default async function SiteLayout({ children, params }: Props) {
+  const ctx = await getSiteContext((await params).site);
+  if (!ctx) notFound();
+  return (
+    <div style={ctx.theme as CSSProperties} data-site={ctx.site.slug} className={ctx.features.sidebar_dealer_tools ? "pb-16 lg:pb-0" : undefined}>
+      <SiteHeader ctx={ctx} />
+      <main id="main">{children}</main>
+      <DealerTools ctx={ctx} />
+      <SiteFooter ctx={ctx} />
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import Link from "next/link";
+import type { SiteContext } from "@/server/site-context";
+
+export function BrandsSection({ ctx }: { ctx: SiteContext }) {
+  if (ctx.brands.length === 0) return null;
+  return (
+    <section aria-labelledby="brands-heading" className="bg-neutral-50">
+      <div className="mx-auto max-w-7xl px-4 py-12">
+        <h2 id="brands-heading" className="text-2xl font-bold">
+          Our Brands
+        </h2>
+        <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5" data-testid="brands">
+          {ctx.brands.map((b) => (
+            <li key={b.slug}>
+              <Link
+                href={`/brands/${b.slug}`}
+                className="flex min-h-20 items-center justify-center rounded-lg border border-neutral-200 bg-white p-4 text-lg font-bold hover:border-brand"
+              >
+                {b.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

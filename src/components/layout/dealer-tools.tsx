@@ -1,0 +1,33 @@
+import { CalendarCheck, Car, DollarSign, Wrench } from "lucide-react";
+import { resolveLink } from "@/domain/site/links";
+import type { SiteContext } from "@/server/site-context";
+import { SmartLink } from "./smart-link";
+
+/** Sidebar dealer-tool buttons, shown where the site enables them. */
+export function DealerTools({ ctx }: { ctx: SiteContext }) {
+  const f = ctx.features;
+  if (!f.sidebar_dealer_tools) return null;
+  const tools = [
+    f.test_drive && { label: "Book a Test Drive", href: "/book-test-drive", Icon: Car },
+    { label: "Book a Service", href: "/service", Icon: Wrench },
+    { label: f.sell_my_car ? "Sell My Car" : "Value My Trade", href: f.sell_my_car ? "/sell-my-car" : "/trade-in", Icon: DollarSign },
+    { label: f.finance_pre_approval ? "Get Pre-Approved" : "Finance", href: f.finance_pre_approval ? "/finance-pre-approval" : "/finance", Icon: CalendarCheck },
+  ].filter(Boolean) as Array<{ label: string; href: string; Icon: typeof Car }>;
+  return (
+    <aside aria-label="Dealer tools" className="fixed bottom-0 left-0 right-0 z-30 lg:bottom-auto lg:left-auto lg:top-1/3">
+      <ul className="grid grid-cols-4 bg-accent-dark text-accent-contrast shadow-lg lg:grid-cols-1 lg:rounded-l-md">
+        {tools.map(({ label, href, Icon }) => (
+          <li key={href}>
+            <SmartLink
+              href={resolveLink(href, f).href}
+              className="flex min-h-14 flex-col items-center justify-center gap-1 px-2 py-2 text-center text-xs font-semibold hover:bg-black/20 lg:w-24"
+            >
+              <Icon aria-hidden className="size-5" />
+              {label}
+            </SmartLink>
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}

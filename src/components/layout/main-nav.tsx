@@ -1,0 +1,109 @@
+"use client";
+
+import { ChevronDown, Menu, X } from "lucide-react";
+import { usePathname } from "next/navigation";
+import { useEffect, useId, useRef, useState } from "react";
+import type { NavItem } from "@/domain/site/navigation";
+import { cn } from "@/components/ui/cn";
+import { SmartLink } from "./smart-link";
+
+/** Header menu: a bar of dropdowns on desktop (≥992px), one collapsible panel below that. */
+export function MainNav({ items }: { items: NavItem[] }) {
+  const [open, setOpen] = useState(false); // mobile panel
+  const [expanded, setExpanded] = useState<string | null>(null); // one submenu at a time
+  const pathname = usePathname();
+  const ref = useRef<HTMLElement>(null);
+  const id = useId();
+
+  const [lastPath, setLastPath] = useState(pathname);
+  if (lastPath !== pathname) {
+    // navigation closes menus (state adjusted during render, no effect needed)
+    setLastPath(pathname);
+    setOpen(false);
+    setExpanded(null);
+  }
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        setExpanded(null);
+        setOpen(false);
+      }
+    };
+    const onClick = (e: MouseEvent) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) setExpanded(null);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("click", onClick);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("click", onClick);
+    };
+  }, []);
+
+  return (
+    <nav ref={ref} aria-label="Main" className="relative">
+      <button
+        type="button"
+        className="inline-flex min-h-11 items-center gap-2 rounded-md px-3 font-semibold lg:hidden"
+        aria-expanded={open}
+        aria-controls={`${id}-menu`}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {open ? <X aria-hidden className="size-5" /> : <Menu aria-hidden className="size-5" />}
+        Menu
+      </button>
+      <ul
+        id={`${id}-menu`}
+        className={cn(
+          "absolute right-0 z-40 mt-2 w-[min(90vw,22rem)] rounded-md bg-white p-2 text-neutral-900 shadow-xl ring-1 ring-black/10",
+          "lg:static lg:mt-0 lg:flex lg:w-auto lg:flex-wrap lg:items-center lg:justify-end lg:gap-0 lg:bg-transparent lg:p-0 lg:text-inherit lg:shadow-none lg:ring-0",
+          open ? "block" : "hidden lg:flex",
+        )}
+      >
+        {items.map((item) => {
+          if (!item.children) {
+            return (
+              <li key={item.label}>
+                <SmartLink href={item.href} className="block min-h-11 rounded-md px-3 py-3 font-semibold hover:underline lg:px-2 lg:py-2.5 lg:text-sm">
+                  {item.label}
+                </SmartLink>
+              </li>
+            );
+          }
+          const isOpen = expanded === item.label;
+          const subId = `${id}-${item.label.replace(/\W+/g, "-")}`;
+          return (
+            <li key={item.label} className="relative">
+              <button
+                type="button"
+                aria-expanded={isOpen}
+                aria-controls={subId}
+                onClick={() => setExpanded(isOpen ? null : item.label)}
+                className="flex min-h-11 w-full items-center justify-between gap-1 rounded-md px-3 py-2 text-left font-semibold hover:underline lg:px-2 lg:text-sm"
+              >
+                {item.label}
+                <ChevronDown aria-hidden className={cn("size-4 transition-transform", isOpen && "rotate-180")} />
+              </button>
+              <ul
+                id={subId}
+                className={cn(
+                  "pl-3 lg:absolute lg:left-0 lg:top-full lg:z-50 lg:min-w-56 lg:rounded-md lg:bg-white lg:p-2 lg:text-neutral-900 lg:shadow-xl lg:ring-1 lg:ring-black/10",
+                  isOpen ? "block" : "hidden",
+                )}
+              >
+                {item.children.map((c) => (
+                  <li key={c.href + c.label}>
+                    <SmartLink href={c.href} className="block min-h-11 rounded px-3 py-3 hover:bg-neutral-100 lg:py-2">
+                      {c.label}
+                    </SmartLink>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

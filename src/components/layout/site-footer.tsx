@@ -1,0 +1,78 @@
+import { telHref } from "@/domain/site/links";
+import { MapPin } from "lucide-react";
+import Link from "next/link";
+import type { SiteContext } from "@/server/site-context";
+import { SmartLink } from "./smart-link";
+
+export function SiteFooter({ ctx }: { ctx: SiteContext }) {
+  const { site } = ctx;
+  return (
+    <footer className="mt-16 bg-neutral-900 text-neutral-200">
+      <div className="mx-auto max-w-7xl px-4 py-10">
+        <section aria-labelledby="find-us" className="mb-10 flex flex-col gap-3 rounded-lg bg-neutral-800 p-6 md:flex-row md:items-center md:justify-between">
+          <div>
+            <h2 id="find-us" className="flex items-center gap-2 text-lg font-bold text-white">
+              <MapPin aria-hidden className="size-5" /> Find Us
+            </h2>
+            <p className="text-sm text-neutral-300">
+              {ctx.locations.length === 1
+                ? ctx.locations[0]!.address.full
+                : `${ctx.locations.length} locations: ${[...new Set(ctx.locations.map((l) => l.address.city))].join(", ")}`}
+            </p>
+          </div>
+          <Link href="/dealerships" className="inline-flex min-h-11 items-center justify-center rounded-md bg-white px-4 font-semibold text-neutral-900 hover:bg-neutral-200">
+            Find a dealership
+          </Link>
+        </section>
+        <div className="grid grid-cols-1 gap-8 sm:grid-cols-2 lg:grid-cols-5">
+          {ctx.footer.map((group) => (
+            <nav key={group.title} aria-label={group.title}>
+              <h2 className="mb-3 text-sm font-bold uppercase tracking-wide text-white">{group.title}</h2>
+              <ul className="space-y-1 text-sm">
+                {group.links.map((l) => (
+                  <li key={l.href + l.label}>
+                    <SmartLink href={l.href} className="inline-block py-1.5 hover:text-white hover:underline">
+                      {l.label}
+                    </SmartLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+        </div>
+        <div className="mt-10 flex flex-col gap-3 border-t border-neutral-700 pt-6 text-sm md:flex-row md:items-center md:justify-between">
+          <p>
+            © {new Date().getFullYear()} {site.name}
+            {site.phone && (
+              <>
+                {" · "}
+                <a className="underline" href={telHref(site.phone)}>
+                  {site.phone}
+                </a>
+              </>
+            )}
+            {site.email && (
+              <>
+                {" · "}
+                <a className="underline" href={`mailto:${site.email}`}>
+                  {site.email}
+                </a>
+              </>
+            )}
+          </p>
+          {Object.keys(site.socialUrls).length > 0 && (
+            <ul className="flex gap-4" aria-label="Social media">
+              {Object.entries(site.socialUrls).map(([name, url]) => (
+                <li key={name}>
+                  <a href={url} target="_blank" rel="noopener noreferrer" className="capitalize underline">
+                    {name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+    </footer>
+  );
+}

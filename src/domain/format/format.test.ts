@@ -1,0 +1,54 @@
+import { describe, expect, test } from "vitest";
+import { countryFormat, formatOdometer } from "./country";
+import { ENQUIRE_FOR_PRICE, formatCount, formatPrice } from "./price";
+
+describe("formatPrice", () => {
+  test.each([
+    [12345, "$12,345"],
+    [12345.67, "$12,346"],
+    [999, "$999"],
+    [1000, "$1,000"],
+    [1234567, "$1,234,567"],
+    [null, "Enquire for price."],
+    [undefined, "Enquire for price."],
+    [0, "Enquire for price."],
+    [Number.NaN, "Enquire for price."],
+  ])("%s → %s", (price, text) => {
+    expect(formatPrice(price)).toBe(text);
+  });
+  test("the no-price text is the spec's, to the letter", () => {
+    expect(ENQUIRE_FOR_PRICE).toBe("Enquire for price.");
+  });
+});
+
+describe("formatCount", () => {
+  test.each([
+    [1525, "1,525"],
+    [12, "12"],
+    [1000000, "1,000,000"],
+  ])("%s → %s", (n, text) => expect(formatCount(n)).toBe(text));
+});
+
+describe("country formats", () => {
+  test.each([
+    ["AU", "km", "colour", "en-AU"],
+    ["NZ", "km", "colour", "en-NZ"],
+    ["US", "mi", "color", "en-US"],
+    [null, "km", "colour", "en-AU"],
+    ["FR", "km", "colour", "en-AU"],
+  ])("%s → %s, %s, %s", (country, unit, colour, locale) => {
+    const f = countryFormat(country);
+    expect(f.distanceUnit).toBe(unit);
+    expect(f.words.colour).toBe(colour);
+    expect(f.locale).toBe(locale);
+  });
+
+  test.each([
+    [12345, "AU", "12,345 km"],
+    [12345, "NZ", "12,345 km"],
+    [16093, "US", "10,000 mi"],
+    [0, "US", "0 mi"],
+  ])("odometer %s km in %s → %s", (km, country, text) => {
+    expect(formatOdometer(km, country)).toBe(text);
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, test } from "vitest";
+import { DEFAULT_FEATURES, enquireButtonText, resolveFeatures, ruleApplies, usedWord, type FeatureRule } from "./features";
+
+const base = { id: 1, slug: "acme-motors", name: "Acme Motors", dealershipGroup: null, manufacturer: null, features: {} };
+
+describe("resolveFeatures", () => {
+  test("no rule, no stored flags → defaults", () => {
+    expect(resolveFeatures(base)).toEqual(DEFAULT_FEATURES);
+  });
+
+  test.each([
+    ["group", { ...base, dealershipGroup: "Harbour City Automotive" }, "used_wording_pre_owned", true],
+    ["group", { ...base, dealershipGroup: "Harbour City Automotive" }, "push_leads_to_primary_location", true],
+    ["manufacturer", { ...base, manufacturer: "Yamaha" }, "blog_path_news", true],
+    ["manufacturer (other)", { ...base, manufacturer: "Kawasaki" }, "blog_path_news", false],
+    ["slug", { ...base, slug: "lakeside-rv" }, "fixed_dealership_slug", "rv-sales"],
+    ["slug (no rv word)", { ...base, slug: "driver-motors" }, "fixed_dealership_slug", null],
+    ["name", { ...base, name: "360 Finance Brokers" }, "fixed_dealership_slug", "360-finance"],
+    ["slug", { ...base, slug: "demo-motors" }, "mock_leads", true],
+    ["slug (not demo)", { ...base, slug: "parkside-motor-group" }, "mock_leads", false],
+  ] as const)("derived from %s: %o → %s = %s", (_by, site, flag, value) => {
+    expect(resolveFeatures(site)[flag]).toEqual(value);
+  });
+
+  test("a flag stored on the site record wins over a rule", () => {
+    const site = { ...base, dealershipGroup: "Harbour City Automotive", features: { used_wording_pre_owned: false } };
+    expect(resolveFeatures(site).used_wording_pre_owned).toBe(false);
+    expect(resolveFeatures(site).push_leads_to_primary_location).toBe(true);
+  });
+
+  test.each([
+    [{ id: [1, 2] }, true],
+    [{ id: 2 }, false],
+    [{ id: 1, slug: "acme-motors" }, true],
+    [{ id: 1, slug: "other" }, false],
+    [{ group: "X" }, false],
+    [{}, false],
+  ] as Array<[FeatureRule["match"], boolean]>)("rule match %o → %s", (match, applies) => {
+    expect(ruleApplies({ why: "t", match, set: {} }, base)).toBe(applies);
+  });
+});
+
+describe("wording", () => {
+  test.each([
+    [true, "pre-owned"],
+    [false, "used"],
+  ])("pre-owned flag %s → %s", (flag, word) => expect(usedWord({ used_wording_pre_owned: flag })).toBe(word));
+  test.each([
+    [true, "Message Now"],
+    [false, "Enquire Now"],
+  ])("message-now flag %s → %s", (flag, text) =>
+    expect(enquireButtonText({ enquire_button_message_now: flag })).toBe(text),
+  );
+});

@@ -1,0 +1,117 @@
+import type { SiteFeatureFlags, SiteRecord } from "./types";
+
+export const DEFAULT_FEATURES: SiteFeatureFlags = {
+  autobot: false,
+  dealercell: false,
+  dealerstudio: false,
+  impel: false,
+  autograb: false,
+  redbook: false,
+  nevdis: false,
+  enable_store: false,
+  garage_enabled: false,
+  offers_subscription: false,
+  reviews: false,
+  finance_pre_approval: false,
+  sell_my_car: false,
+  test_drive: true,
+  fleet: false,
+  careers: false,
+  blog: false,
+  special_offers: false,
+  tyre_and_battery: false,
+  electric_vehicles: false,
+  sidebar_dealer_tools: false,
+  live_chat: false,
+  analytics_events: false,
+  book_a_service_on_service_locations: false,
+  uses_pages_path: false,
+  used_wording_pre_owned: false,
+  blog_path_news: false,
+  push_leads_to_primary_location: false,
+  mock_leads: false,
+  enquire_button_message_now: false,
+  chat_hidden_paths: [],
+  fixed_dealership_slug: null,
+};
+
+type Matcher = string | number | RegExp | Array<string | number>;
+
+/** A declarative per-dealer rule: when every given field matches, the flags apply. */
+export type FeatureRule = {
+  why: string;
+  match: Partial<Record<"id" | "slug" | "name" | "group" | "manufacturer", Matcher>>;
+  set: Partial<SiteFeatureFlags>;
+};
+
+/**
+ * SPEC §1: "Many per-dealer feature flags are derived from site id, slug, name, group or
+ * manufacturer." These are those derivations, as data. A flag stored on the site record wins.
+ */
+export const FEATURE_RULES: FeatureRule[] = [
+  {
+    why: "SPEC §2: the word used is displayed as pre-owned for one dealership group",
+    match: { group: "Harbour City Automotive" },
+    set: { used_wording_pre_owned: true, push_leads_to_primary_location: true },
+  },
+  {
+    why: "SPEC §2 link rules: on one brand, /blog is rewritten to /news",
+    match: { manufacturer: /^yamaha$/i },
+    set: { blog_path_news: true },
+  },
+  {
+    why: "SPEC §7: two brands use a fixed dealership slug (rv-sales)",
+    match: { slug: /(^|-)rv($|-)/ },
+    set: { fixed_dealership_slug: "rv-sales" },
+  },
+  {
+    why: "SPEC §7: two brands use a fixed dealership slug (360-finance)",
+    match: { name: /360 finance/i },
+    set: { fixed_dealership_slug: "360-finance" },
+  },
+  {
+    why: "SPEC §7: on mock or demo sites the lead base is /mock instead of /api",
+    match: { slug: /^(demo|mock)-/ },
+    set: { mock_leads: true },
+  },
+];
+
+type RuleSubject = Pick<SiteRecord, "id" | "slug" | "name" | "dealershipGroup" | "manufacturer">;
+
+function matches(value: string | number | null | undefined, m: Matcher): boolean {
+  if (value === null || value === undefined) return false;
+  if (m instanceof RegExp) return m.test(String(value));
+  if (Array.isArray(m)) return m.some((x) => String(x) === String(value));
+  return String(m) === String(value);
+}
+
+export function ruleApplies(rule: FeatureRule, site: RuleSubject): boolean {
+  const fields: Record<keyof FeatureRule["match"], string | number | null> = {
+    id: site.id,
+    slug: site.slug,
+    name: site.name,
+    group: site.dealershipGroup,
+    manufacturer: site.manufacturer,
+  };
+  const entries = Object.entries(rule.match) as Array<[keyof FeatureRule["match"], Matcher]>;
+  return entries.length > 0 && entries.every(([k, m]) => matches(fields[k], m));
+}
+
+/** Defaults ← matching rules (in order) ← flags stored on the site record. */
+export function resolveFeatures(
+  site: RuleSubject & { features: Partial<SiteFeatureFlags> },
+  rules: FeatureRule[] = FEATURE_RULES,
+): SiteFeatureFlags {
+  const derived = rules.filter((r) => ruleApplies(r, site)).reduce((acc, r) => ({ ...acc, ...r.set }), {});
+  return { ...DEFAULT_FEATURES, ...derived, ...site.features };
+}
+
+/** SPEC §2: the word "used" is displayed as "pre-owned" for one dealership group. */
+export function usedWord(features: Pick<SiteFeatureFlags, "used_wording_pre_owned">): "used" | "pre-owned" {
+  return features.used_wording_pre_owned ? "pre-owned" : "used";
+}
+
+/** SPEC §2: enquiry button text is 'Enquire Now' or 'Message Now'. */
+export function enquireButtonText(features: Pick<SiteFeatureFlags, "enquire_button_message_now">): string {
+  return features.enquire_button_message_now ? "Message Now" : "Enquire Now";
+}

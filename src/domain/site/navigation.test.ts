@@ -1,0 +1,142 @@
+import { describe, expect, test } from "vitest";
+import { DEFAULT_FEATURES } from "./features";
+import { buildFooter, buildHeaderMenu, type NavContext } from "./navigation";
+import { resolveSiteRoute } from "./routes";
+
+const parksideLike: NavContext = {
+  features: {
+    ...DEFAULT_FEATURES,
+    special_offers: true,
+    tyre_and_battery: true,
+    finance_pre_approval: true,
+    fleet: true,
+    careers: true,
+    blog: true,
+    reviews: true,
+  },
+  noun: "Car",
+  usedWord: "used",
+  brands: [
+    { name: "Suzuki", slug: "suzuki" },
+    { name: "Škoda", slug: "skoda" },
+  ],
+  locations: [
+    { name: "Parkside Suzuki", slug: "parkside-suzuki", type: "sales" },
+    { name: "Parkside Service Centre", slug: "parkside-service-centre", type: "service" },
+  ],
+  carTypes: { new: 1, demo: 1, used: 1 },
+  phone: "03 9870 1000",
+};
+
+const truckLike: NavContext = {
+  ...parksideLike,
+  features: { ...DEFAULT_FEATURES, sell_my_car: true, enquire_button_message_now: true },
+  noun: "Trucks",
+  brands: [],
+  locations: [{ name: "Toowoomba", slug: "toowoomba", type: "sales" }],
+};
+
+const yamahaLike: NavContext = {
+  ...truckLike,
+  features: { ...DEFAULT_FEATURES, blog: true, blog_path_news: true },
+  noun: "Motorcycle",
+  usedWord: "pre-owned",
+  carTypes: { new: 3, demo: 0, used: 2 },
+};
+
+describe("header menu", () => {
+  test("the example site shows the spec's menu, in order", () => {
+    expect(buildHeaderMenu(parksideLike).map((i) => i.label)).toEqual([
+      "Our Stock",
+      "Brands",
+      "Offers",
+      "Sell My Car",
+      "Service & Parts",
+      "Tyre & Battery",
+      "Finance",
+      "More",
+    ]);
+  });
+
+  test("entries are shown only where the site has them", () => {
+    const labels = buildHeaderMenu(truckLike).map((i) => i.label);
+    expect(labels).toEqual(["Our Stock", "Sell My Car", "Finance", "More"]);
+    expect(buildHeaderMenu(truckLike).find((i) => i.label === "Sell My Car")!.href).toBe("/sell-my-car");
+    expect(buildHeaderMenu(parksideLike).find((i) => i.label === "Sell My Car")!.href).toBe("/trade-in");
+  });
+
+  test("stock links use the noun, the used wording, and only types in stock", () => {
+    const stock = buildHeaderMenu(yamahaLike)[0]!.children!.map((l) => l.label);
+    expect(stock).toEqual(["All Motorcycles", "New Motorcycles", "Pre-owned Motorcycles"]);
+  });
+
+  test("blog is linked as /news where the site rewrites it", () => {
+    const more = buildHeaderMenu(yamahaLike).find((i) => i.label === "More")!.children!;
+    expect(more.find((l) => l.label === "News")!.href).toBe("/news");
+  });
+
+  test("the /pages prefix is dropped in links", () => {
+    const tyre = buildHeaderMenu(parksideLike).find((i) => i.label === "Tyre & Battery")!;
+    expect(tyre.href).toBe("/tyre-and-battery-centre");
+  });
+});
+
+describe("footer", () => {
+  test("groups in the spec's order", () => {
+    expect(buildFooter(parksideLike).map((g) => g.title)).toEqual([
+      "Our Dealerships",
+      "Our Brands",
+      "Buyer Tools",
+      "Servicing & Parts",
+      "Company",
+    ]);
+    expect(buildFooter(truckLike).map((g) => g.title)).not.toContain("Our Brands");
+  });
+});
+
+describe("no broken links", () => {
+  test.each([
+    ["parkside-like", parksideLike],
+    ["truck-like", truckLike],
+    ["yamaha-like", yamahaLike],
+  ])("every header and footer link of a %s site resolves to a page", (_name, ctx) => {
+    const links = [
+      ...buildHeaderMenu(ctx).flatMap((i) => [i, ...(i.children ?? [])]),
+      ...buildFooter(ctx).flatMap((g) => g.links),
+    ];
+    const route = {
+      features: ctx.features,
+      brandSlugs: ctx.brands.map((b) => b.slug),
+      locationSlugs: ctx.locations.map((l) => l.slug),
+      noun: ctx.noun,
+    };
+    for (const l of links) {
+      const path = l.href.split("?")[0]!;
+      expect(resolveSiteRoute(path, route), l.href).toMatchObject({ kind: "page" });
+    }
+  });
+});
+
+describe("resolveSiteRoute", () => {
+  const ctx = { features: parksideLike.features, brandSlugs: ["suzuki"], locationSlugs: ["parkside-suzuki"], noun: "Car" };
+  const trucks = { ...ctx, features: truckLike.features };
+  test.each([
+    ["/finance-pre-approval", ctx, { kind: "page" }],
+    ["/finance-pre-approval", trucks, { kind: "redirect", to: "/finance" }],
+    ["/trade-in", trucks, { kind: "redirect", to: "/sell-my-car" }],
+    ["/sell-my-car", ctx, { kind: "redirect", to: "/trade-in" }],
+    ["/search/new-used-and-demo-cars/", ctx, { kind: "page", area: "stock" }],
+    ["/brands/suzuki", ctx, { kind: "page" }],
+    ["/brands/ford", ctx, { kind: "not-found" }],
+    ["/our-location/parkside-suzuki", ctx, { kind: "page" }],
+    ["/our-location/nowhere", ctx, { kind: "not-found" }],
+    ["/pages/about-us", ctx, { kind: "page" }],
+    ["/about-us", ctx, { kind: "page" }],
+    ["/tyre-and-battery-centre", trucks, { kind: "not-found" }],
+    ["/my-garage", trucks, { kind: "not-found" }],
+    ["/wp-admin/x/y", ctx, { kind: "not-found" }],
+    ["/fleet", trucks, { kind: "not-found" }],
+  ] as const)("%s → %o", (path, c, expected) => {
+    expect(resolveSiteRoute(path, c)).toMatchObject(expected);
+  });
+});

@@ -1,0 +1,94 @@
+import { pluralNoun } from "../stock/summary";
+import { resolveLink } from "./links";
+import type { LocationType, SiteFeatureFlags } from "./types";
+
+export type NavLink = { label: string; href: string; direct?: boolean };
+export type NavItem = NavLink & { children?: NavLink[] };
+export type FooterGroup = { title: string; links: NavLink[] };
+
+export type NavContext = {
+  features: SiteFeatureFlags;
+  noun: string;
+  usedWord: "used" | "pre-owned";
+  brands: Array<{ name: string; slug: string }>;
+  locations: Array<{ name: string; slug: string; type: LocationType }>;
+  carTypes: { new: number; demo: number; used: number };
+  phone: string | null;
+};
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** SPEC §2 stock filters: used-cars, demo-cars, new-cars. Only types the site has stock of. */
+export function stockLinks(ctx: Pick<NavContext, "noun" | "usedWord" | "carTypes">): NavLink[] {
+  const plural = pluralNoun(ctx.noun);
+  const out: NavLink[] = [{ label: `All ${plural}`, href: "/search/new-used-and-demo-cars" }];
+  if (ctx.carTypes.new > 0) out.push({ label: `New ${plural}`, href: "/search/new-and-demo-cars?car_type=new" });
+  if (ctx.carTypes.demo > 0) out.push({ label: `Demo ${plural}`, href: "/search/new-and-demo-cars?car_type=demo" });
+  if (ctx.carTypes.used > 0) out.push({ label: `${cap(ctx.usedWord)} ${plural}`, href: "/search/used-cars" });
+  return out;
+}
+
+function link(label: string, href: string, f: SiteFeatureFlags): NavLink {
+  const r = resolveLink(href, f);
+  return r.direct ? { label, href: r.href, direct: true } : { label, href: r.href };
+}
+
+/** SPEC §2 header menu: Our Stock, Brands (dynamic), Offers, Sell My Car, Service & Parts, Tyre & Battery, Finance, More. */
+export function buildHeaderMenu(ctx: NavContext): NavItem[] {
+  const f = ctx.features;
+  const hasService = ctx.locations.some((l) => l.type === "service");
+  const hasParts = ctx.locations.some((l) => l.type === "parts");
+  const items: NavItem[] = [];
+  items.push({ label: "Our Stock", href: "/search/new-used-and-demo-cars", children: stockLinks(ctx) });
+  if (ctx.brands.length > 0)
+    items.push({ label: "Brands", href: `/brands/${ctx.brands[0]!.slug}`, children: ctx.brands.map((b) => link(b.name, `/brands/${b.slug}`, f)) });
+  if (f.special_offers) items.push(link("Offers", "/special-offers", f));
+  items.push(link("Sell My Car", f.sell_my_car ? "/sell-my-car" : "/trade-in", f));
+  if (hasService || hasParts) {
+    const children = [
+      link("Book a Service", "/service", f),
+      link("Parts & Accessories", "/vehicle-parts-and-accessories", f),
+    ];
+    items.push({ label: "Service & Parts", href: hasService ? "/service" : "/vehicle-parts-and-accessories", children });
+  }
+  if (f.tyre_and_battery) items.push(link("Tyre & Battery", "/pages/tyre-and-battery-centre", f));
+  const finance = [link("Finance", "/finance", f)];
+  if (f.finance_pre_approval) finance.push(link("Finance Pre-Approval", "/finance-pre-approval", f));
+  items.push({ ...link("Finance", "/finance", f), children: finance.length > 1 ? finance : undefined });
+  const more: NavLink[] = [link("Our Dealerships", "/dealerships", f), link("Contact Us", "/contact", f)];
+  if (f.test_drive) more.push(link("Book a Test Drive", "/book-test-drive", f));
+  if (f.fleet) more.push(link("Fleet", "/fleet", f));
+  if (f.careers) more.push(link("Careers", "/careers", f));
+  if (f.blog) more.push(link(f.blog_path_news ? "News" : "Blog", "/blog", f));
+  if (f.reviews) more.push(link("Reviews", "/reviews", f));
+  more.push(link("About Us", "/pages/about-us", f));
+  items.push({ label: "More", href: "/dealerships", children: more });
+  return items.map(({ children, ...rest }) => (children ? { ...rest, children } : rest));
+}
+
+/** SPEC §2 footer groups: Our Dealerships, Our Brands, Buyer Tools, Servicing & Parts, Company. */
+export function buildFooter(ctx: NavContext): FooterGroup[] {
+  const f = ctx.features;
+  const groups: FooterGroup[] = [
+    {
+      title: "Our Dealerships",
+      links: ctx.locations.map((l) => link(l.name, `/our-location/${l.slug}`, f)).concat(link("All Dealerships", "/dealerships/all", f)),
+    },
+  ];
+  if (ctx.brands.length > 0) groups.push({ title: "Our Brands", links: ctx.brands.map((b) => link(b.name, `/brands/${b.slug}`, f)) });
+  const tools = [...stockLinks(ctx), link("Saved Vehicles", "/favourites", f), link("Finance", "/finance", f)];
+  if (f.finance_pre_approval) tools.push(link("Finance Pre-Approval", "/finance-pre-approval", f));
+  tools.push(link(f.sell_my_car ? "Sell My Car" : "Trade-In", f.sell_my_car ? "/sell-my-car" : "/trade-in", f));
+  if (f.test_drive) tools.push(link("Book a Test Drive", "/book-test-drive", f));
+  groups.push({ title: "Buyer Tools", links: tools });
+  const servicing = [link("Book a Service", "/service", f), link("Parts & Accessories", "/vehicle-parts-and-accessories", f)];
+  if (f.tyre_and_battery) servicing.push(link("Tyre & Battery Centre", "/pages/tyre-and-battery-centre", f));
+  groups.push({ title: "Servicing & Parts", links: servicing });
+  const company = [link("About Us", "/pages/about-us", f), link("Contact Us", "/contact", f)];
+  if (f.careers) company.push(link("Careers", "/careers", f));
+  if (f.fleet) company.push(link("Fleet", "/fleet", f));
+  if (f.blog) company.push(link(f.blog_path_news ? "News" : "Blog", "/blog", f));
+  company.push(link("Privacy Policy", "/privacy-policy", f), link("Terms and Conditions", "/terms-and-conditions", f));
+  groups.push({ title: "Company", links: company });
+  return groups;
+}

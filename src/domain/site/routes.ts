@@ -1,0 +1,95 @@
+import type { SiteFeatureFlags } from "./types";
+
+/** Which issue/area fills a route; until it lands the route shows a clear "coming soon". */
+export type RouteArea = "stock" | "locations" | "forms" | "content" | "account";
+
+export type RouteDecision =
+  | { kind: "page"; title: string; area: RouteArea }
+  | { kind: "redirect"; to: string }
+  | { kind: "not-found" };
+
+export type RouteContext = {
+  features: SiteFeatureFlags;
+  brandSlugs: string[];
+  locationSlugs: string[];
+  noun: string;
+};
+
+export const CONTENT_PAGES: Record<string, string> = {
+  "tyre-and-battery-centre": "Tyre & Battery Centre",
+  "about-us": "About Us",
+  "community-partners-sponsorships": "Community Partners & Sponsorships",
+};
+
+type Static = { title: string; area: RouteArea; when?: (f: SiteFeatureFlags) => boolean };
+
+const STATIC: Record<string, Static> = {
+  "/search/new-used-and-demo-cars": { title: "Our Stock", area: "stock" },
+  "/search/new-and-demo-cars": { title: "New and Demo Stock", area: "stock" },
+  "/search/used-cars": { title: "Used Stock", area: "stock" },
+  "/favourites": { title: "Saved Vehicles", area: "stock" },
+  "/book-test-drive": { title: "Book a Test Drive", area: "forms", when: (f) => f.test_drive },
+  "/service": { title: "Book a Service", area: "forms" },
+  "/pages/book-a-service": { title: "Book a Service", area: "forms" },
+  "/finance": { title: "Finance", area: "forms" },
+  "/finance-pre-approval": { title: "Finance Pre-Approval", area: "forms", when: (f) => f.finance_pre_approval },
+  "/trade-in": { title: "Trade-In", area: "forms", when: (f) => !f.sell_my_car },
+  "/sell-my-car": { title: "Sell My Car", area: "forms", when: (f) => f.sell_my_car },
+  "/vehicle-parts-and-accessories": { title: "Parts & Accessories", area: "forms" },
+  "/contact": { title: "Contact Us", area: "forms" },
+  "/fleet": { title: "Fleet", area: "forms", when: (f) => f.fleet },
+  "/careers": { title: "Careers", area: "forms", when: (f) => f.careers },
+  "/dealerships": { title: "Our Dealerships", area: "locations" },
+  "/dealerships/all": { title: "All Dealerships", area: "locations" },
+  "/our-locations": { title: "Our Locations", area: "locations" },
+  "/reviews": { title: "Customer Reviews", area: "locations", when: (f) => f.reviews },
+  "/special-offers": { title: "Special Offers", area: "content", when: (f) => f.special_offers },
+  "/models": { title: "Models", area: "content" },
+  "/electric-vehicles": { title: "Electric Vehicles", area: "content", when: (f) => f.electric_vehicles },
+  "/blog": { title: "Blog", area: "content", when: (f) => f.blog && !f.blog_path_news },
+  "/news": { title: "News", area: "content", when: (f) => f.blog && f.blog_path_news },
+  "/privacy-policy": { title: "Privacy Policy", area: "content" },
+  "/terms-and-conditions": { title: "Terms and Conditions", area: "content" },
+  "/my-garage": { title: "My Garage", area: "account", when: (f) => f.garage_enabled },
+  "/sign-in": { title: "Sign In", area: "account", when: (f) => f.garage_enabled },
+  "/success": { title: "Thank you", area: "forms" },
+};
+
+/** Decide what a site path is (SPEC §2 routes). Pages already built have their own route files. */
+export function resolveSiteRoute(rawPath: string, ctx: RouteContext): RouteDecision {
+  const path = rawPath.replace(/\/+$/, "") || "/";
+  const f = ctx.features;
+
+  if (path === "/finance-pre-approval" && !f.finance_pre_approval) return { kind: "redirect", to: "/finance" };
+  if (path === "/trade-in" && f.sell_my_car) return { kind: "redirect", to: "/sell-my-car" };
+  if (path === "/sell-my-car" && !f.sell_my_car) return { kind: "redirect", to: "/trade-in" };
+  if (path === "/blog" && f.blog && f.blog_path_news) return { kind: "redirect", to: "/news" };
+
+  const s = STATIC[path];
+  if (s) return !s.when || s.when(f) ? { kind: "page", title: s.title, area: s.area } : { kind: "not-found" };
+
+  const [, first, second, ...rest] = path.split("/");
+  if (!first || rest.length > 0) return { kind: "not-found" };
+  if (second === undefined && CONTENT_PAGES[first]) {
+    if (first === "tyre-and-battery-centre" && !f.tyre_and_battery) return { kind: "not-found" };
+    return { kind: "page", title: CONTENT_PAGES[first], area: "content" };
+  }
+  if (second === undefined) return { kind: "not-found" };
+  switch (first) {
+    case "pages":
+      return resolveSiteRoute(`/${second}`, ctx);
+    case "brands":
+      return ctx.brandSlugs.includes(second) ? { kind: "page", title: "Brand", area: "content" } : { kind: "not-found" };
+    case "our-location":
+    case "contact-us":
+      return ctx.locationSlugs.includes(second)
+        ? { kind: "page", title: first === "contact-us" ? "Contact Us" : "Our Location", area: first === "contact-us" ? "forms" : "locations" }
+        : { kind: "not-found" };
+    case "blog":
+      return f.blog && !f.blog_path_news ? { kind: "page", title: "Blog", area: "content" } : { kind: "not-found" };
+    case "news":
+      return f.blog && f.blog_path_news ? { kind: "page", title: "News", area: "content" } : { kind: "not-found" };
+    default:
+      return { kind: "not-found" };
+  }
+}

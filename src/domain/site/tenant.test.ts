@@ -1,0 +1,58 @@
+import { describe, expect, test } from "vitest";
+import { resolveLink, telHref } from "./links";
+import { resolveTenant, tenantKeyFromParam, tenantKeyToParam } from "./tenant";
+
+const D = "parkside-motor-group";
+
+describe("resolveTenant", () => {
+  test.each([
+    ["www.parksidemotorgroup.com.au", { by: "domain", domain: "parksidemotorgroup.com.au" }],
+    ["parksidemotorgroup.com.au", { by: "domain", domain: "parksidemotorgroup.com.au" }],
+    ["WWW.ParksideMotorGroup.com.au:443", { by: "domain", domain: "parksidemotorgroup.com.au" }],
+    ["tasman-campers.localhost:3000", { by: "slug", slug: "tasman-campers" }],
+    ["www.tasman-campers.localhost", { by: "slug", slug: "tasman-campers" }],
+    ["localhost:3000", { by: "slug", slug: D }],
+    ["127.0.0.1:3000", { by: "slug", slug: D }],
+    ["[::1]:3000", { by: "slug", slug: D }],
+    ["", { by: "slug", slug: D }],
+    [null, { by: "slug", slug: D }],
+    ["a.b.localhost", { by: "slug", slug: D }],
+    ["unknown-dealer.com", { by: "domain", domain: "unknown-dealer.com" }],
+  ])("%s → %o", (host, key) => {
+    expect(resolveTenant(host, D)).toEqual(key);
+  });
+
+  test.each(["tasman-campers", "parksidemotorgroup.com.au"])("param round trip %s", (v) => {
+    const key = tenantKeyFromParam(v);
+    expect(tenantKeyToParam(key)).toBe(v);
+  });
+});
+
+describe("resolveLink", () => {
+  const plain = { blog_path_news: false, uses_pages_path: false };
+  test.each([
+    ["tel:0398765432", plain, "tel:0398765432", true],
+    ["mailto:sales@x.com.au", plain, "mailto:sales@x.com.au", true],
+    ["https://www.google.com/maps/dir/?api=1&destination=1", plain, "https://www.google.com/maps/dir/?api=1&destination=1", true],
+    ["https://maps.google.com/?q=x", plain, "https://maps.google.com/?q=x", true],
+    ["/blog", { ...plain, blog_path_news: true }, "/news", false],
+    ["/blog/a-post?x=1", { ...plain, blog_path_news: true }, "/news/a-post?x=1", false],
+    ["/blog", plain, "/blog", false],
+    ["/blogging", { ...plain, blog_path_news: true }, "/blogging", false],
+    ["/pages/about-us", plain, "/about-us", false],
+    ["/pages/about-us", { ...plain, uses_pages_path: true }, "/pages/about-us", false],
+    ["/pages", plain, "/pages", false],
+    ["/search/used-cars", plain, "/search/used-cars", false],
+  ])("%s with %o → %s (direct %s)", (href, rules, out, direct) => {
+    expect(resolveLink(href, rules)).toEqual({ href: out, direct });
+  });
+});
+
+describe("telHref", () => {
+  test.each([
+    ["(03) 9870 1000", "tel:0398701000"],
+    ["+61 3 9870 1000", "tel:+61398701000"],
+    ["03 348 1200", "tel:033481200"],
+    ["(928) 555-0142", "tel:9285550142"],
+  ])("%s → %s", (phone, href) => expect(telHref(phone)).toBe(href));
+});

@@ -1,0 +1,32 @@
+/**
+ * Tenant resolution from the Host header (pure). The result is a key that the
+ * proxy puts in the path (/sites/{key}/…): a slug never contains a dot, a domain always does.
+ */
+export type TenantKey = { by: "slug"; slug: string } | { by: "domain"; domain: string };
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1", "0.0.0.0"]);
+
+export function hostName(host: string | null | undefined): string {
+  const h = (host ?? "").trim().toLowerCase();
+  if (h.startsWith("[")) return h.slice(0, h.indexOf("]") + 1);
+  return h.replace(/:\d+$/, "").replace(/\.$/, "");
+}
+
+export function resolveTenant(host: string | null | undefined, defaultSite: string): TenantKey {
+  const name = hostName(host);
+  if (!name || LOOPBACK.has(name)) return { by: "slug", slug: defaultSite };
+  if (name.endsWith(".localhost")) {
+    const label = name.slice(0, -".localhost".length).replace(/^www\./, "");
+    return label && !label.includes(".") ? { by: "slug", slug: label } : { by: "slug", slug: defaultSite };
+  }
+  return { by: "domain", domain: name.replace(/^www\./, "") };
+}
+
+export function tenantKeyToParam(key: TenantKey): string {
+  return key.by === "slug" ? key.slug : key.domain;
+}
+
+export function tenantKeyFromParam(param: string): TenantKey {
+  const v = decodeURIComponent(param).toLowerCase();
+  return v.includes(".") ? { by: "domain", domain: v } : { by: "slug", slug: v };
+}

@@ -1,0 +1,156 @@
+/** The app's own types for a tenant and its places (SPEC §3). Rows map to these at the edge. */
+
+export type Country = "AU" | "NZ" | "US";
+export type Template = "default" | "motorcycles" | "campers" | "trucks" | "truck" | "rv" | (string & {});
+
+export type SocialUrls = Partial<Record<"facebook" | "instagram" | "youtube" | "linkedin" | "tiktok", string>>;
+export type SiteLogo = { url?: string; thumb?: string; banner?: string };
+export type SiteColours = { primary: string; secondary: string };
+
+/** Feature switches of a site. Stored flags override what the declarative rules derive. */
+export type SiteFeatureFlags = {
+  // SPEC §3 feature flags
+  autobot: boolean;
+  dealercell: boolean;
+  dealerstudio: boolean;
+  impel: boolean;
+  autograb: boolean;
+  redbook: boolean;
+  nevdis: boolean;
+  enable_store: boolean;
+  garage_enabled: boolean;
+  offers_subscription: boolean;
+  reviews: boolean;
+  // capabilities a site offers
+  finance_pre_approval: boolean;
+  sell_my_car: boolean; // true → /sell-my-car is used instead of /trade-in
+  test_drive: boolean;
+  fleet: boolean;
+  careers: boolean;
+  blog: boolean;
+  special_offers: boolean;
+  tyre_and_battery: boolean;
+  electric_vehicles: boolean;
+  sidebar_dealer_tools: boolean;
+  live_chat: boolean;
+  analytics_events: boolean;
+  book_a_service_on_service_locations: boolean;
+  uses_pages_path: boolean;
+  // wording and link behaviour derived per dealer
+  used_wording_pre_owned: boolean;
+  blog_path_news: boolean;
+  push_leads_to_primary_location: boolean;
+  mock_leads: boolean;
+  enquire_button_message_now: boolean;
+  chat_hidden_paths: string[];
+  fixed_dealership_slug: string | null;
+};
+
+export type SearchPresets = {
+  /** Minimum photos_count for listed stock (used-car site). */
+  min_photos?: number;
+  /** City refinements offered as presets (regional sites). */
+  cities?: string[];
+  /** Make refinements offered as presets (manufacturer sites). */
+  makes?: string[];
+};
+
+export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+export type OpeningStatus = "Open" | "Closed" | "By Appointment";
+export type OpeningHourEntry = {
+  weekday: Weekday; // 0 is Sunday
+  status: OpeningStatus;
+  open: string | null; // "09:00"
+  close: string | null; // "17:00"
+  formated_hours?: string; // spelled as in the spec's data
+};
+
+export type SpecialHoursEntry = {
+  date: string; // YYYY-MM-DD
+  name: string | null;
+  status: OpeningStatus;
+  start_hour: string | null;
+  end_hour: string | null;
+  location_id: number | null;
+};
+
+export type Address = {
+  street: string;
+  city: string;
+  state: string;
+  postcode: string;
+  lat: number;
+  long: number;
+  place_id?: string;
+  place_url?: string;
+  full: string;
+  map_key?: string;
+  map_url?: string;
+};
+
+export type ContactDetail = {
+  phone: string;
+  landline_phone?: string;
+  email?: string;
+  social_urls?: SocialUrls;
+};
+
+export type SiteRecord = {
+  id: number;
+  slug: string;
+  name: string;
+  dealershipId: number | null;
+  dealershipGroup: string | null;
+  manufacturerId: number | null;
+  manufacturer: string | null;
+  template: Template;
+  primaryVehicleOverride: string | null;
+  url: string;
+  domainName: string;
+  country: Country;
+  timezone: string;
+  currency: string;
+  phone: string | null;
+  email: string | null;
+  socialUrls: SocialUrls;
+  logo: SiteLogo;
+  colours: SiteColours;
+  features: Partial<SiteFeatureFlags>;
+  searchPresets: SearchPresets;
+  defaultSort: string;
+  includeSoldCarsDays: number;
+};
+
+export type Dealership = {
+  id: number;
+  name: string;
+  slug: string;
+  make: string | null;
+  url: string | null;
+  logo: string | null;
+};
+
+export type LocationType = "sales" | "service" | "parts";
+
+export type Location = {
+  id: number;
+  dealershipId: number | null;
+  name: string;
+  slug: string;
+  dealershipSlug: string | null;
+  position: number;
+  locationType: LocationType;
+  locationSubtype: string[];
+  isPrimary: boolean;
+  visible: boolean;
+  manufacturers: string[];
+  dealerLicenseNumber: string | null;
+  motorVehicleRepairer: string | null;
+  averageRating: number | null;
+  reviewCount: number | null;
+  image: string | null;
+  timezone: string;
+  contactDetail: ContactDetail;
+  openingHours: OpeningHourEntry[];
+  address: Address;
+};

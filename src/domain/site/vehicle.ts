@@ -1,0 +1,30 @@
+import type { Template } from "./types";
+
+/** SPEC §1: vehicle noun by template: Camper, Trucks, Truck, RV, otherwise the override or Car. */
+const NOUN_BY_TEMPLATE: Record<string, string> = {
+  campers: "Camper",
+  trucks: "Trucks",
+  truck: "Truck",
+  rv: "RV",
+};
+
+export function vehicleNoun(template: Template, primaryVehicleOverride?: string | null): string {
+  return NOUN_BY_TEMPLATE[template] ?? (primaryVehicleOverride?.trim() || "Car");
+}
+
+/** SPEC §2: detail base by template; motorcycles → /motorcycles, campers → /campers, all others → /cars. */
+export function detailBasePath(template: Template): "/cars" | "/motorcycles" | "/campers" {
+  if (template === "motorcycles") return "/motorcycles";
+  if (template === "campers") return "/campers";
+  return "/cars";
+}
+
+/**
+ * The detail URL of a vehicle. The checkout ending path is excluded from the
+ * template rule: it always lives under /cars.
+ */
+export function vehicleHref(template: Template, slug: string, ending?: "checkout"): string {
+  const s = encodeURIComponent(slug);
+  if (ending === "checkout") return `/cars/${s}/checkout`;
+  return `${detailBasePath(template)}/${s}`;
+}

@@ -1,0 +1,39 @@
+export type CarType = "new" | "used" | "demo";
+export const CAR_TYPES: readonly CarType[] = ["new", "demo", "used"] as const;
+
+export type StockGroupRow = { make: string; model: string; carType: string; count: number };
+
+export type StockSummary = {
+  count: number;
+  makes: Array<{ make: string; count: number }>;
+  /** keyed Make:Model (SPEC §3) */
+  models: Record<string, number>;
+  car_types: Record<CarType, number>;
+};
+
+/** SPEC §3: stock summary: count, makes, models with counts keyed Make:Model, car types used/new/demo. */
+export function summarizeStock(rows: StockGroupRow[]): StockSummary {
+  const makes = new Map<string, number>();
+  const models: Record<string, number> = {};
+  const car_types: Record<CarType, number> = { new: 0, used: 0, demo: 0 };
+  let count = 0;
+  for (const r of rows) {
+    if (r.count <= 0) continue;
+    count += r.count;
+    makes.set(r.make, (makes.get(r.make) ?? 0) + r.count);
+    const key = `${r.make}:${r.model}`;
+    models[key] = (models[key] ?? 0) + r.count;
+    if (r.carType === "new" || r.carType === "used" || r.carType === "demo") car_types[r.carType] += r.count;
+  }
+  return {
+    count,
+    makes: [...makes].map(([make, c]) => ({ make, count: c })).sort((a, b) => b.count - a.count || a.make.localeCompare(b.make)),
+    models,
+    car_types,
+  };
+}
+
+/** "Car" → "Cars", "Trucks" → "Trucks", "RV" → "RVs". */
+export function pluralNoun(noun: string): string {
+  return /s$/i.test(noun) ? noun : `${noun}s`;
+}

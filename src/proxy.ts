@@ -1,0 +1,21 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { resolveTenant, tenantKeyToParam } from "@/domain/site/tenant";
+import { env } from "@/server/env";
+
+/**
+ * Tenant resolution: every page path is rewritten to /sites/{tenant}/… from the Host header
+ * (domain with or without www, <slug>.localhost, else DEFAULT_SITE). The database lookup
+ * happens in the site layout; an unknown tenant renders a 404 there.
+ */
+export function proxy(request: NextRequest) {
+  const key = resolveTenant(request.headers.get("host"), env().DEFAULT_SITE);
+  const url = request.nextUrl.clone();
+  const path = request.nextUrl.pathname;
+  url.pathname = `/sites/${encodeURIComponent(tenantKeyToParam(key))}${path === "/" ? "" : path}`;
+  return NextResponse.rewrite(url);
+}
+
+export const config = {
+  // API routes, Next's assets and generated photos are not tenant pages.
+  matcher: ["/((?!api/|_next/|photos/|favicon.ico|robots.txt).*)"],
+};

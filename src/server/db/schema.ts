@@ -1,0 +1,237 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type {
+  Address,
+  ContactDetail,
+  OpeningHourEntry,
+  SiteColours,
+  SiteFeatureFlags,
+  SiteLogo,
+  SearchPresets,
+  SocialUrls,
+} from "@/domain/site/types";
+
+export const sites = pgTable("sites", {
+  id: integer("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  dealershipId: integer("dealership_id"),
+  dealershipGroup: text("dealership_group"),
+  manufacturerId: integer("manufacturer_id"),
+  manufacturer: text("manufacturer"),
+  template: text("template").notNull().default("default"),
+  primaryVehicleOverride: text("primary_vehicle_override"),
+  url: text("url").notNull(),
+  domainName: text("domain_name").notNull().unique(),
+  country: text("country").notNull().default("AU"),
+  timezone: text("timezone").notNull().default("Australia/Melbourne"),
+  currency: text("currency").notNull().default("AUD"),
+  phone: text("phone"),
+  email: text("email"),
+  socialUrls: jsonb("social_urls").$type<SocialUrls>().notNull().default({}),
+  logo: jsonb("logo").$type<SiteLogo>().notNull().default({}),
+  colours: jsonb("colours").$type<SiteColours>().notNull(),
+  features: jsonb("features").$type<Partial<SiteFeatureFlags>>().notNull().default({}),
+  searchPresets: jsonb("search_presets").$type<SearchPresets>().notNull().default({}),
+  defaultSort: text("default_sort").notNull().default("relevance"),
+  includeSoldCarsDays: integer("include_sold_cars_days").notNull().default(3),
+  paymentProvider: text("payment_provider"),
+  financeProvider: text("finance_provider").default("Manual"),
+  openingHours: jsonb("opening_hours").$type<OpeningHourEntry[]>().notNull().default([]),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A franchise / dealership within a site (SPEC §3 dealership_websites list). */
+export const dealerships = pgTable(
+  "dealerships",
+  {
+    id: integer("id").primaryKey(),
+    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    make: text("make"),
+    url: text("url"),
+    logo: text("logo"),
+  },
+  (t) => [uniqueIndex("dealerships_site_slug").on(t.siteId, t.slug)],
+);
+
+export const locations = pgTable(
+  "locations",
+  {
+    id: integer("id").primaryKey(),
+    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    dealershipId: integer("dealership_id").references(() => dealerships.id),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    dealershipSlug: text("dealership_slug"),
+    position: integer("position").notNull().default(0),
+    locationType: text("location_type").notNull().default(""),
+    locationSubtype: text("location_subtype").array().notNull().default(sql`'{}'::text[]`),
+    isPrimary: boolean("is_primary").notNull().default(false),
+    visible: boolean("visible").notNull().default(true),
+    manufacturers: text("manufacturers").array().notNull().default(sql`'{}'::text[]`),
+    gmbProfileId: text("gmb_profile_id"),
+    dealerLicenseNumber: text("dealer_license_number"),
+    motorVehicleRepairer: text("motor_vehicle_repairer"),
+    averageRating: doublePrecision("average_rating"),
+    reviewCount: integer("review_count"),
+    image: text("image"),
+    timezone: text("timezone").notNull(),
+    contactDetail: jsonb("contact_detail").$type<ContactDetail>().notNull(),
+    openingHours: jsonb("opening_hours").$type<OpeningHourEntry[]>().notNull().default([]),
+    address: jsonb("address").$type<Address>().notNull(),
+  },
+  (t) => [uniqueIndex("locations_site_slug").on(t.siteId, t.slug)],
+);
+
+export const specialHours = pgTable(
+  "special_hours",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    locationId: integer("location_id").references(() => locations.id, { onDelete: "cascade" }),
+    date: date("date").notNull(),
+    name: text("name"),
+    status: text("status").notNull(),
+    startHour: text("start_hour"),
+    endHour: text("end_hour"),
+  },
+  (t) => [index("special_hours_site_date").on(t.siteId, t.date)],
+);
+
+export const vehicles = pgTable(
+  "vehicles",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    locationId: integer("location_id").references(() => locations.id),
+    slug: text("slug").notNull(),
+    stockNumber: text("stock_number").notNull(),
+    vin: text("vin"),
+    rego: text("rego"),
+    make: text("make").notNull(),
+    model: text("model").notNull(),
+    badge: text("badge"),
+    series: text("series"),
+    year: integer("year").notNull(),
+    colour: text("colour"),
+    bodyType: text("body_type"),
+    fuel: text("fuel"),
+    transmission: text("transmission"),
+    drive: text("drive"),
+    seats: integer("seats"),
+    doors: integer("doors"),
+    odometer: integer("odometer").notNull().default(0),
+    buildDate: text("build_date"),
+    price: integer("price"),
+    priceType: text("price_type"),
+    carType: text("car_type").notNull(),
+    status: text("status").notNull().default("in_stock"),
+    soldAt: timestamp("sold_at", { withTimezone: true }),
+    showOnDealerWebsite: boolean("show_on_dealer_website").notNull().default(true),
+    photosCount: integer("photos_count").notNull().default(0),
+    primaryImageUrl: text("primary_image_url"),
+    thumbnails: text("thumbnails").array().notNull().default(sql`'{}'::text[]`),
+    city: text("city"),
+    carsalesSellerIdentifier: text("carsales_seller_identifier"),
+    description: text("description"),
+    listedAt: timestamp("listed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("vehicles_site_slug").on(t.siteId, t.slug),
+    index("vehicles_site_type").on(t.siteId, t.carType),
+    index("vehicles_site_status").on(t.siteId, t.status, t.showOnDealerWebsite),
+  ],
+);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    locationId: integer("location_id").references(() => locations.id),
+    customerName: text("customer_name").notNull(),
+    text: text("text").notNull(),
+    rating: integer("rating").notNull(),
+    reviewDate: timestamp("review_date", { withTimezone: true }).notNull(),
+    replyText: text("reply_text"),
+    replyDate: timestamp("reply_date", { withTimezone: true }),
+  },
+  (t) => [index("reviews_site").on(t.siteId, t.reviewDate)],
+);
+
+/** One row per site (location_id null) and optionally per location. */
+export const reviewSummaries = pgTable(
+  "review_summaries",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    locationId: integer("location_id").references(() => locations.id),
+    count: integer("count").notNull(),
+    averageRating: doublePrecision("average_rating").notNull(),
+  },
+  (t) => [uniqueIndex("review_summaries_site_location").on(t.siteId, t.locationId)],
+);
+
+export const leads = pgTable(
+  "leads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    siteId: integer("site_id").notNull().references(() => sites.id),
+    /** Leads from demo (mock) sites are stored apart and never delivered to a dealer. */
+    isMock: boolean("is_mock").notNull().default(false),
+    category: text("category").notNull(),
+    subcategory: text("subcategory"),
+    name: text("name"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    email: text("email"),
+    phone: text("phone"),
+    postcode: text("postcode"),
+    dealershipSlug: text("dealership_slug"),
+    locationId: integer("location_id"),
+    vehicleId: integer("vehicle_id"),
+    source: text("source").notNull().default("Website"),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("leads_site_created").on(t.siteId, t.createdAt)],
+);
+
+export const customers = pgTable(
+  "customers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    siteId: integer("site_id").notNull().references(() => sites.id),
+    email: text("email").notNull(),
+    name: text("name"),
+    lastName: text("last_name"),
+    phone: text("phone"),
+    postcode: text("postcode"),
+    passwordHash: text("password_hash"),
+    watchlist: jsonb("watchlist").$type<number[]>().notNull().default([]),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("customers_site_email").on(t.siteId, t.email)],
+);
+
+/** Small key/value facts about the database itself (demo clock anchor, seed version). */
+export const meta = pgTable("meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});

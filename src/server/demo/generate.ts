@@ -1,0 +1,282 @@
+import { formatHours } from "@/domain/site/hours";
+import type { Address, ContactDetail } from "@/domain/site/types";
+import type * as schema from "@/server/db/schema";
+import { CATALOGUE, COLOURS, type ModelSpec } from "./catalogue";
+import { createRng, type Rng } from "./prng";
+import { DEMO_SITES, HOURS, type DemoLocation, type DemoSite } from "./sites";
+import { photoUrl, PLACEHOLDER_PHOTO } from "./photos";
+
+type NewSite = typeof schema.sites.$inferInsert;
+type NewDealership = typeof schema.dealerships.$inferInsert;
+type NewLocation = typeof schema.locations.$inferInsert;
+type NewSpecialHours = typeof schema.specialHours.$inferInsert;
+type NewVehicle = typeof schema.vehicles.$inferInsert;
+type NewReview = typeof schema.reviews.$inferInsert;
+type NewReviewSummary = typeof schema.reviewSummaries.$inferInsert;
+
+export type DemoRows = {
+  site: NewSite;
+  dealerships: NewDealership[];
+  locations: NewLocation[];
+  specialHours: NewSpecialHours[];
+  vehicles: NewVehicle[];
+  reviews: NewReview[];
+  reviewSummaries: NewReviewSummary[];
+};
+
+/** Model year of new stock in the demo catalogue (fixed so that the data is deterministic). */
+export const DEMO_MODEL_YEAR = 2026;
+const DAY = 86_400_000;
+
+const slugify = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+
+function address(l: DemoLocation): Address {
+  const full = `${l.street}, ${l.city} ${l.state} ${l.postcode}`;
+  return {
+    street: l.street,
+    city: l.city,
+    state: l.state,
+    postcode: l.postcode,
+    lat: l.lat,
+    long: l.long,
+    full,
+    place_url: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(full)}`,
+    map_url: `https://www.google.com/maps/dir/?api=1&destination=${l.lat},${l.long}`,
+  };
+}
+
+/** SPEC §9 example special hours: Christmas Day closed, Boxing Day 10-2, New Year's Day closed. */
+export function holidayHours(siteId: number, year: number): NewSpecialHours[] {
+  return [year, year + 1].flatMap((y) => [
+    { siteId, locationId: null, date: `${y}-01-01`, name: "New Year's Day", status: "Closed", startHour: null, endHour: null },
+    { siteId, locationId: null, date: `${y}-12-25`, name: "Christmas Day", status: "Closed", startHour: null, endHour: null },
+    { siteId, locationId: null, date: `${y}-12-26`, name: "Boxing Day", status: "Open", startHour: "10:00", endHour: "14:00" },
+  ]);
+}
+
+const VIN_CHARS = "ABCDEFGHJKLMNPRSTUVWXYZ0123456789";
+const vin = (rng: Rng) => Array.from({ length: 17 }, () => rng.pick([...VIN_CHARS])).join("");
+const rego = (rng: Rng) =>
+  `${Array.from({ length: 3 }, () => rng.pick([..."ABCDEFGHJKLMNPRSTUVWXYZ"])).join("")}${rng.int(100, 999)}`;
+
+function locationFor(batch: DemoSite["stock"][number], make: string, i: number): number {
+  if (Array.isArray(batch.locations)) return batch.locations[i % batch.locations.length]!;
+  return batch.locations[make] ?? Object.values(batch.locations)[0]!;
+}
+
+function makeVehicle(
+  site: DemoSite,
+  rng: Rng,
+  n: number,
+  carType: "new" | "demo" | "used",
+  make: string,
+  locationId: number,
+  now: number,
+): NewVehicle {
+  const spec: ModelSpec = rng.pick(CATALOGUE[make]!);
+  const badge = rng.pick(spec.badges);
+  const colour = rng.pick(COLOURS);
+  const age = carType === "used" ? rng.int(1, 9) : carType === "demo" ? rng.int(0, 1) : 0;
+  const year = DEMO_MODEL_YEAR - age;
+  const base = rng.int(spec.price[0], spec.price[1]);
+  const factor = carType === "new" ? 1 : carType === "demo" ? 0.92 : Math.max(0.3, 0.88 ** age - rng.next() * 0.05);
+  const price = Math.floor((base * factor) / 1000) * 1000 + 990;
+  const isBike = site.template === "motorcycles";
+  const odometer =
+    carType === "new" ? rng.int(0, 30) : carType === "demo" ? rng.int(800, 9000) : rng.int(4000, 22000) * age * (isBike ? 0.3 : 1);
+  const stockNumber = `${site.stockCode}${String(10000 + n)}`;
+  const photosCount = rng.int(6, 14);
+  const thumbnails = Array.from({ length: photosCount }, (_, k) => photoUrl(spec.body, colour.name, k + 1));
+  const location = site.locations.find((l) => l.id === locationId)!;
+  const name = `${year} ${make} ${spec.model} ${badge}`;
+  return {
+    siteId: site.id,
+    locationId,
+    slug: slugify(`${name} ${stockNumber}`),
+    stockNumber,
+    vin: vin(rng),
+    rego: carType === "new" ? null : rego(rng),
+    make,
+    model: spec.model,
+    badge,
+    series: `MY${String(year).slice(2)}`,
+    year,
+    colour: colour.name,
+    bodyType: spec.body,
+    fuel: rng.pick(spec.fuel ?? petrol),
+    transmission: rng.pick(spec.transmission ?? auto),
+    drive: rng.pick(spec.drive ?? ["FWD"]),
+    seats: spec.seats ?? 5,
+    doors: spec.doors ?? 4,
+    odometer: Math.round(odometer),
+    buildDate: `${year}-${String(rng.int(1, 12)).padStart(2, "0")}`,
+    price,
+    priceType: carType === "used" ? "Drive Away" : rng.pick(["Drive Away", "Excl. Govt. Charges"]),
+    carType,
+    status: "in_stock",
+    soldAt: null,
+    showOnDealerWebsite: true,
+    photosCount,
+    // about one in ten listings still carries the placeholder; the first thumbnail replaces it on display
+    primaryImageUrl: rng.next() < 0.1 ? PLACEHOLDER_PHOTO : thumbnails[0]!,
+    thumbnails,
+    city: location.city,
+    carsalesSellerIdentifier: carType === "used" ? `SSE-AD-${rng.int(1000000, 9999999)}` : null,
+    description:
+      `This ${carType === "used" ? "pre-loved" : carType} ${name} in ${colour.name.toLowerCase()} is available now at ${location.name}. ` +
+      `${spec.seats ?? 5} seats, ${rng.pick(spec.transmission ?? auto).toLowerCase()} transmission. Enquire today to arrange an inspection.`,
+    listedAt: new Date(now - rng.int(8, 120) * DAY),
+  };
+}
+const auto = ["Automatic"];
+const petrol = ["Petrol"];
+
+const REVIEWERS = ["Sarah M.", "James T.", "Priya K.", "Liam O.", "Chloe W.", "Noah B.", "Mia R.", "Jack H.", "Aisha N.", "Tom D.", "Emily S.", "Oliver P."];
+const REVIEW_TEXTS: Record<number, string[]> = {
+  5: ["Fantastic experience from start to finish. The team made buying my car easy.", "Service department were quick, friendly and explained everything.", "Couldn't be happier with the new car and the way we were looked after."],
+  4: ["Good experience overall, a small wait at handover but the staff were great.", "Helpful sales staff and a fair trade-in price."],
+  3: ["Car is great, paperwork took longer than expected."],
+  2: ["Service booking was moved twice, communication could be better."],
+  1: ["Not happy with how long the repair took."],
+};
+
+export function generateSite(site: DemoSite, now: number): DemoRows {
+  const rng = createRng(site.id * 7919);
+  const vehicles: NewVehicle[] = [];
+  let n = 0;
+  for (const batch of site.stock) {
+    for (let i = 0; i < batch.count; i++) {
+      const make = batch.makes[i % batch.makes.length]!;
+      vehicles.push(makeVehicle(site, rng, n++, batch.carType, make, locationFor(batch, make, i), now));
+    }
+  }
+  // Visible specials (they stay listed): sold within 3 days, coming soon, no price, new arrivals.
+  const used = vehicles.filter((v) => v.carType === "used");
+  const fresh = vehicles.filter((v) => v.carType === "new");
+  used.slice(0, site.specials.justSoldUsed ?? 0).forEach((v, i) => {
+    v.status = "sold";
+    v.soldAt = new Date(now - (i + 1) * 0.75 * DAY);
+  });
+  fresh.slice(0, site.specials.comingSoonNew ?? 0).forEach((v) => (v.status = "coming_soon"));
+  used.slice(-(site.specials.noPriceUsed ?? 0) || used.length).forEach((v) => (v.price = null));
+  const step = Math.max(1, Math.floor(vehicles.length / Math.max(1, site.specials.newArrivals)));
+  for (let k = 0; k < site.specials.newArrivals; k++) vehicles[(k * step + 1) % vehicles.length]!.listedAt = new Date(now - (k % 6) * DAY - 3_600_000);
+
+  // Hidden: never listed.
+  const usedBatch = site.stock.find((b) => b.carType === "used") ?? site.stock[0]!;
+  const extra = (mutate: (v: NewVehicle, i: number) => void, count = 0) => {
+    for (let i = 0; i < count; i++) {
+      const make = usedBatch.makes[i % usedBatch.makes.length]!;
+      const v = makeVehicle(site, rng, n++, "used", make, locationFor(usedBatch, make, i), now);
+      mutate(v, i);
+      vehicles.push(v);
+    }
+  };
+  extra((v, i) => {
+    v.status = "sold";
+    v.soldAt = new Date(now - (10 + i * 9) * DAY);
+  }, site.hidden.soldLongAgo);
+  extra((v) => (v.showOnDealerWebsite = false), site.hidden.notShown);
+  extra((v, i) => {
+    v.photosCount = i % 3;
+    v.thumbnails = (v.thumbnails ?? []).slice(0, i % 3);
+    v.primaryImageUrl = v.thumbnails[0] ?? PLACEHOLDER_PHOTO;
+  }, site.hidden.fewPhotos);
+
+  const reviews: NewReview[] = [];
+  const reviewSummaries: NewReviewSummary[] = [];
+  if (site.reviews) {
+    reviewSummaries.push({ siteId: site.id, locationId: null, count: site.reviews.count, averageRating: site.reviews.average });
+    for (let i = 0; i < site.reviews.items; i++) {
+      const rating = [5, 5, 5, 4, 5, 4, 3, 5, 2, 5, 1, 4][i % 12]!;
+      const reviewDate = new Date(now - (i * 5 + rng.int(0, 4)) * DAY - rng.int(1, 20) * 3_600_000);
+      const replied = i % 3 === 0;
+      reviews.push({
+        siteId: site.id,
+        locationId: site.locations[i % site.locations.length]!.id,
+        customerName: REVIEWERS[i % REVIEWERS.length]!,
+        text: rng.pick(REVIEW_TEXTS[rating]!),
+        rating,
+        reviewDate,
+        replyText: replied ? `Thanks ${REVIEWERS[i % REVIEWERS.length]!.split(" ")[0]}, we appreciate you taking the time to share your experience. – The ${site.name} team` : null,
+        replyDate: replied ? new Date(reviewDate.getTime() + DAY) : null,
+      });
+    }
+  }
+
+  const contact = (l: DemoLocation): ContactDetail => ({
+    phone: l.phone,
+    ...(l.landline ? { landline_phone: l.landline } : {}),
+    email: l.email,
+    social_urls: site.socialUrls,
+  });
+
+  return {
+    site: {
+      id: site.id,
+      slug: site.slug,
+      name: site.name,
+      dealershipId: site.dealerships[0]?.id ?? null,
+      dealershipGroup: site.dealershipGroup,
+      manufacturerId: site.manufacturerId,
+      manufacturer: site.manufacturer,
+      template: site.template,
+      primaryVehicleOverride: site.primaryVehicleOverride,
+      url: `https://www.${site.domainName}`,
+      domainName: site.domainName,
+      country: site.country,
+      timezone: site.timezone,
+      currency: "AUD",
+      phone: site.phone,
+      email: site.email,
+      socialUrls: site.socialUrls,
+      logo: {},
+      colours: site.colours,
+      features: site.features,
+      searchPresets: site.searchPresets,
+      defaultSort: site.defaultSort,
+      includeSoldCarsDays: 3,
+      financeProvider: "Manual",
+      openingHours: HOURS.sales,
+    },
+    dealerships: site.dealerships.map((d) => ({ id: d.id, siteId: site.id, slug: d.slug, name: d.name, make: d.make, url: null, logo: null })),
+    locations: site.locations.map((l, position) => ({
+      id: l.id,
+      siteId: site.id,
+      dealershipId: l.dealershipId ?? null,
+      dealershipSlug: site.dealerships.find((d) => d.id === l.dealershipId)?.slug ?? null,
+      name: l.name,
+      slug: l.slug,
+      position,
+      locationType: l.type,
+      locationSubtype: l.subtype ?? [],
+      isPrimary: l.primary ?? false,
+      visible: true,
+      manufacturers: l.manufacturers,
+      gmbProfileId: l.rating ? `gmb-${l.id}` : null,
+      dealerLicenseNumber: l.licence ?? null,
+      motorVehicleRepairer: l.repairer ?? null,
+      averageRating: l.rating?.[0] ?? null,
+      reviewCount: l.rating?.[1] ?? null,
+      image: null,
+      timezone: site.timezone,
+      contactDetail: contact(l),
+      openingHours: HOURS[l.type].map((e) => ({ ...e, formated_hours: formatHours(e.status, e.open, e.close) })),
+      address: address(l),
+    })),
+    specialHours: holidayHours(site.id, new Date(now).getUTCFullYear()),
+    vehicles,
+    reviews,
+    reviewSummaries,
+  };
+}
+
+export function generateDemoData(now: number): DemoRows[] {
+  return DEMO_SITES.map((s) => generateSite(s, now));
+}

@@ -1,0 +1,81 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "@/server/db/client";
+import * as t from "@/server/db/schema";
+import { generateDemoData, holidayHours } from "./generate";
+import { DEMO_SITES } from "./sites";
+
+export const DEMO_SITE_IDS = DEMO_SITES.map((s) => s.id);
+const ANCHOR_KEY = "demo_clock_anchor";
+
+async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>, size = 200) {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+/**
+ * Writes the demo tenants (DEMO_DATA.md) in one transaction. Catalogue data of the demo
+ * sites is replaced; leads and customers are never touched.
+ */
+export async function seedDemoData(db: Db, now = Date.now()): Promise<{ sites: number; vehicles: number }> {
+  const data = generateDemoData(now);
+  await db.transaction(async (tx) => {
+    for (const d of data) {
+      const { id: _id, ...update } = d.site;
+      await tx.insert(t.sites).values(d.site).onConflictDoUpdate({ target: t.sites.id, set: update });
+      await tx.delete(t.vehicles).where(eq(t.vehicles.siteId, d.site.id));
+      await tx.delete(t.reviews).where(eq(t.reviews.siteId, d.site.id));
+      await tx.delete(t.reviewSummaries).where(eq(t.reviewSummaries.siteId, d.site.id));
+      await tx.delete(t.specialHours).where(eq(t.specialHours.siteId, d.site.id));
+      await tx.delete(t.locations).where(eq(t.locations.siteId, d.site.id));
+      await tx.delete(t.dealerships).where(eq(t.dealerships.siteId, d.site.id));
+      await tx.insert(t.dealerships).values(d.dealerships);
+      await tx.insert(t.locations).values(d.locations);
+      await tx.insert(t.specialHours).values(d.specialHours);
+      await insertChunks(d.vehicles, (c) => tx.insert(t.vehicles).values(c));
+      if (d.reviews.length) await insertChunks(d.reviews, (c) => tx.insert(t.reviews).values(c));
+      if (d.reviewSummaries.length) await tx.insert(t.reviewSummaries).values(d.reviewSummaries);
+    }
+    await tx
+      .insert(t.meta)
+      .values({ key: ANCHOR_KEY, value: String(now) })
+      .onConflictDoUpdate({ target: t.meta.key, set: { value: String(now) } });
+  });
+  return { sites: data.length, vehicles: data.reduce((n, d) => n + d.vehicles.length, 0) };
+}
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(t.sites);
+  return (row?.n ?? 0) === 0;
+}
+
+/**
+ * The demo data is written relative to the time it was seeded ("sold 2 days ago", "listed
+ * this week"). So that DEMO_DATA.md's counts stay exact on any later day, each start moves the
+ * demo tenants' timestamps forward by the time elapsed since the last anchor, and renews their
+ * holiday hours for the current and next year.
+ */
+export async function reanchorDemoClock(db: Db, now = Date.now()): Promise<number> {
+  const [anchor] = await db.select().from(t.meta).where(eq(t.meta.key, ANCHOR_KEY));
+  if (!anchor) return 0;
+  const delta = now - Number(anchor.value);
+  if (!(delta > 60_000)) return 0;
+  const interval = sql.raw(`interval '${Math.floor(delta / 1000)} seconds'`);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(t.vehicles)
+      .set({ listedAt: sql`${t.vehicles.listedAt} + ${interval}`, soldAt: sql`${t.vehicles.soldAt} + ${interval}` })
+      .where(inArray(t.vehicles.siteId, DEMO_SITE_IDS));
+    await tx
+      .update(t.reviews)
+      .set({ reviewDate: sql`${t.reviews.reviewDate} + ${interval}`, replyDate: sql`${t.reviews.replyDate} + ${interval}` })
+      .where(inArray(t.reviews.siteId, DEMO_SITE_IDS));
+    const year = new Date(now).getUTCFullYear();
+    if (new Date(Number(anchor.value)).getUTCFullYear() !== year) {
+      for (const id of DEMO_SITE_IDS) {
+        await tx.delete(t.specialHours).where(eq(t.specialHours.siteId, id));
+        await tx.insert(t.specialHours).values(holidayHours(id, year));
+      }
+    }
+    await tx.update(t.meta).set({ value: String(now) }).where(eq(t.meta.key, ANCHOR_KEY));
+  });
+  return delta;
+}

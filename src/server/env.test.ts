@@ -1,0 +1,32 @@
+import { describe, expect, test } from "vitest";
+import { parseEnv } from "./env";
+
+describe("typed env", () => {
+  test("defaults", () => {
+    const e = parseEnv({});
+    expect(e).toMatchObject({ PORT: 3000, DEFAULT_SITE: "parkside-motor-group", LOG_LEVEL: "info", DATA_DIR: ".data/pglite" });
+    expect(e.DATABASE_URL).toBeUndefined();
+  });
+
+  test("empty DATABASE_URL means the embedded database", () => {
+    expect(parseEnv({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
+  });
+
+  test.each([
+    [{ PORT: "http" }, /PORT/],
+    [{ PORT: "70000" }, /PORT/],
+    [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL: must be a postgres/],
+    [{ DEFAULT_SITE: "Not A Slug" }, /DEFAULT_SITE/],
+    [{ LOG_LEVEL: "loud" }, /LOG_LEVEL/],
+  ])("invalid %o names the variable", (source, message) => {
+    expect(() => parseEnv(source)).toThrow(message);
+  });
+
+  test("valid values parse", () => {
+    expect(parseEnv({ PORT: "4000", DATABASE_URL: "postgres://u:p@localhost:5432/db", LOG_LEVEL: "debug" })).toMatchObject({
+      PORT: 4000,
+      DATABASE_URL: "postgres://u:p@localhost:5432/db",
+      LOG_LEVEL: "debug",
+    });
+  });
+});

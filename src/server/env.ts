@@ -1,0 +1,59 @@
+import { z } from "zod";
+
+/**
+ * The one place that reads process.env. Parsed once, on first use (start-up),
+ * and an invalid value stops the process with a message naming the variable.
+ */
+export const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+      message: "must be a postgres:// or postgresql:// URL (leave unset for the embedded database)",
+    }),
+  DATA_DIR: z.string().trim().min(1).default(".data/pglite"),
+  DEFAULT_SITE: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]+$/, "must be a site slug such as parkside-motor-group")
+    .default("parkside-motor-group"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  NEXT_PHASE: z.string().optional(),
+  /** Tests only: run the data-layer tests against this PostgreSQL server instead of in-memory PGlite. */
+  TEST_DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (!cached) {
+    try {
+      cached = parseEnv(process.env);
+    } catch (error) {
+      console.error((error as Error).message);
+      process.exit(1);
+    }
+  }
+  return cached;
+}
+
+export const isBuildPhase = () => env().NEXT_PHASE === "phase-production-build";

@@ -1,0 +1,132 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { SiteRecord } from "@/domain/site/types";
+import * as t from "@/server/db/schema";
+import { EXPECTED_VISIBLE } from "@/server/demo/sites";
+import { reanchorDemoClock, seedDemoData } from "@/server/demo/seed";
+import { createTestDatabase } from "@/server/testing/test-db";
+import { getSiteByKey, listDealerships, listLocations, listSites } from "./sites";
+import { getStockSummary } from "./stock";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+const NOW = Date.UTC(2026, 10, 21, 2, 0, 0);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemoData(database.db, NOW);
+});
+afterAll(() => database?.close());
+
+const site = async (slug: string): Promise<SiteRecord> => (await getSiteByKey(database.db, { by: "slug", slug }))!;
+
+describe("demo seed (DEMO_DATA.md)", () => {
+  test("seeds exactly the seven demo tenants", async () => {
+    const sites = await listSites(database.db);
+    expect(sites.map((s) => [s.id, s.slug])).toEqual([
+      [1001, "parkside-motor-group"],
+      [1002, "ridgeline-motorcycles"],
+      [1003, "tasman-campers"],
+      [1004, "outback-truck-centre"],
+      [1005, "harbour-city-pre-owned"],
+      [1006, "lakeside-rv"],
+      [1007, "demo-motors"],
+    ]);
+  });
+
+  test.each(Object.entries(EXPECTED_VISIBLE))("%s lists exactly %o", async (slug, expected) => {
+    const summary = await getStockSummary(database.db, await site(slug), NOW);
+    expect(summary.count).toBe(expected.total);
+    expect(summary.car_types).toEqual({ new: expected.new, demo: expected.demo, used: expected.used });
+  });
+
+  test("parkside: 2 just-sold used cars, 3 coming soon, 1 without price, 8 hidden", async () => {
+    const rows = await database.db.select().from(t.vehicles).where(eq(t.vehicles.siteId, 1001));
+    const day = 86_400_000;
+    const justSold = rows.filter((v) => v.status === "sold" && v.soldAt && NOW - v.soldAt.getTime() <= 3 * day);
+    expect(justSold).toHaveLength(2);
+    expect(justSold.every((v) => v.carType === "used")).toBe(true);
+    expect(rows.filter((v) => v.status === "sold" && v.soldAt && NOW - v.soldAt.getTime() > 3 * day)).toHaveLength(5);
+    expect(rows.filter((v) => !v.showOnDealerWebsite)).toHaveLength(3);
+    expect(rows.filter((v) => v.status === "coming_soon")).toHaveLength(3);
+    expect(rows.filter((v) => v.price === null)).toHaveLength(1);
+    expect(rows.filter((v) => NOW - v.listedAt.getTime() < 7 * day).length).toBeGreaterThan(0);
+    expect(rows).toHaveLength(413 + 8);
+  });
+
+  test("harbour-city: 120 listed with ≥3 photos, 15 more that never are", async () => {
+    const rows = await database.db.select().from(t.vehicles).where(eq(t.vehicles.siteId, 1005));
+    expect(rows.filter((v) => v.photosCount >= 3)).toHaveLength(120);
+    expect(rows.filter((v) => v.photosCount < 3)).toHaveLength(15);
+  });
+
+  test("photos are local, per body type and colour", async () => {
+    const rows = await database.db.select().from(t.vehicles);
+    expect(rows.every((v) => v.thumbnails.every((u) => u.startsWith("/photos/")))).toBe(true);
+    const v = rows.find((r) => r.photosCount > 0)!;
+    expect(v.thumbnails[0]).toMatch(new RegExp(`^/photos/${v.bodyType!.toLowerCase().replace(/[^a-z0-9]+/g, "-")}/${v.colour!.toLowerCase()}/1\\.svg$`));
+  });
+
+  test("the seed is deterministic", async () => {
+    const other = await createTestDatabase();
+    try {
+      await seedDemoData(other.db, NOW);
+      const pick = (db: typeof database.db) =>
+        db.select({ slug: t.vehicles.slug, price: t.vehicles.price, vin: t.vehicles.vin }).from(t.vehicles).orderBy(t.vehicles.slug);
+      expect(await pick(other.db)).toEqual(await pick(database.db));
+    } finally {
+      await other.close();
+    }
+  });
+
+  test("parkside has six locations: five sales, one service; ridgeline has one", async () => {
+    const parkside = await listLocations(database.db, 1001);
+    expect(parkside).toHaveLength(6);
+    expect(parkside.filter((l) => l.locationType === "sales")).toHaveLength(5);
+    expect(parkside.find((l) => l.locationType === "service")!.name).toBe("Parkside Service Centre");
+    expect(await listLocations(database.db, 1002)).toHaveLength(1);
+    expect((await listDealerships(database.db, 1002)).length).toBe(1);
+  });
+});
+
+describe("tenant isolation", () => {
+  test("repositories only return rows of the site asked for", async () => {
+    const a = await listLocations(database.db, 1001);
+    const b = await listLocations(database.db, 1003);
+    expect(a.map((l) => l.id).some((id) => b.map((l) => l.id).includes(id))).toBe(false);
+    expect(a.every((l) => l.slug.startsWith("parkside"))).toBe(true);
+    expect(b.every((l) => l.slug.startsWith("tasman"))).toBe(true);
+    const da = await listDealerships(database.db, 1001);
+    expect(da.every((d) => d.slug.startsWith("parkside"))).toBe(true);
+  });
+
+  test("stock of one site is never counted for another", async () => {
+    const parkside = await getStockSummary(database.db, await site("parkside-motor-group"), NOW);
+    const ridgeline = await getStockSummary(database.db, await site("ridgeline-motorcycles"), NOW);
+    expect(Object.keys(ridgeline.models).every((k) => k.startsWith("Yamaha:") || k.startsWith("Kawasaki:"))).toBe(true);
+    expect(parkside.makes.map((m) => m.make)).not.toContain("Yamaha");
+  });
+
+  test("a site record is found by slug and by domain, with or without www", async () => {
+    expect((await getSiteByKey(database.db, { by: "domain", domain: "tasmancampers.co.nz" }))?.slug).toBe("tasman-campers");
+    expect((await getSiteByKey(database.db, { by: "domain", domain: "www.tasmancampers.co.nz" }))?.slug).toBe("tasman-campers");
+    expect(await getSiteByKey(database.db, { by: "domain", domain: "unknown.example" })).toBeNull();
+    expect(await getSiteByKey(database.db, { by: "slug", slug: "nope" })).toBeNull();
+  });
+});
+
+describe("demo clock", () => {
+  test("a later start keeps the counts exact by moving demo timestamps forward", async () => {
+    const later = NOW + 10 * 86_400_000;
+    const before = await getStockSummary(database.db, await site("parkside-motor-group"), later);
+    expect(before.count).toBe(411); // the two just-sold cars dropped out after 3 days
+    await reanchorDemoClock(database.db, later);
+    const after = await getStockSummary(database.db, await site("parkside-motor-group"), later);
+    expect(after.count).toBe(413);
+  });
+
+  test("re-seeding keeps leads", async () => {
+    await database.db.insert(t.leads).values({ siteId: 1001, category: "General Enquiry", payload: { message: "hi" } });
+    await seedDemoData(database.db, NOW);
+    expect(await database.db.select().from(t.leads).where(eq(t.leads.siteId, 1001))).toHaveLength(1);
+  });
+});

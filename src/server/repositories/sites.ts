@@ -1,0 +1,86 @@
+import { asc, eq, or } from "drizzle-orm";
+import type { TenantKey } from "@/domain/site/tenant";
+import type { Country, Dealership, Location, LocationType, SiteRecord } from "@/domain/site/types";
+import type { Db } from "@/server/db/client";
+import * as t from "@/server/db/schema";
+
+type SiteRow = typeof t.sites.$inferSelect;
+type LocationRow = typeof t.locations.$inferSelect;
+
+export function toSite(r: SiteRow): SiteRecord {
+  return {
+    id: r.id,
+    slug: r.slug,
+    name: r.name,
+    dealershipId: r.dealershipId,
+    dealershipGroup: r.dealershipGroup,
+    manufacturerId: r.manufacturerId,
+    manufacturer: r.manufacturer,
+    template: r.template,
+    primaryVehicleOverride: r.primaryVehicleOverride,
+    url: r.url,
+    domainName: r.domainName,
+    country: (["AU", "NZ", "US"].includes(r.country) ? r.country : "AU") as Country,
+    timezone: r.timezone,
+    currency: r.currency,
+    phone: r.phone,
+    email: r.email,
+    socialUrls: r.socialUrls,
+    logo: r.logo,
+    colours: r.colours,
+    features: r.features,
+    searchPresets: r.searchPresets,
+    defaultSort: r.defaultSort,
+    includeSoldCarsDays: r.includeSoldCarsDays,
+  };
+}
+
+export function toLocation(r: LocationRow): Location {
+  const type: LocationType = r.locationType === "service" || r.locationType === "parts" ? r.locationType : "sales";
+  return {
+    id: r.id,
+    dealershipId: r.dealershipId,
+    name: r.name,
+    slug: r.slug,
+    dealershipSlug: r.dealershipSlug,
+    position: r.position,
+    locationType: type,
+    locationSubtype: r.locationSubtype,
+    isPrimary: r.isPrimary,
+    visible: r.visible,
+    manufacturers: r.manufacturers,
+    dealerLicenseNumber: r.dealerLicenseNumber,
+    motorVehicleRepairer: r.motorVehicleRepairer,
+    averageRating: r.averageRating,
+    reviewCount: r.reviewCount,
+    image: r.image,
+    timezone: r.timezone,
+    contactDetail: r.contactDetail,
+    openingHours: r.openingHours,
+    address: r.address,
+  };
+}
+
+/** Find the tenant for a resolved host key (slug, or domain with or without www). */
+export async function getSiteByKey(db: Db, key: TenantKey): Promise<SiteRecord | null> {
+  const where =
+    key.by === "slug"
+      ? eq(t.sites.slug, key.slug)
+      : or(eq(t.sites.domainName, key.domain), eq(t.sites.domainName, key.domain.replace(/^www\./, "")));
+  const [row] = await db.select().from(t.sites).where(where).limit(1);
+  return row ? toSite(row) : null;
+}
+
+export async function listSites(db: Db): Promise<SiteRecord[]> {
+  return (await db.select().from(t.sites).orderBy(asc(t.sites.id))).map(toSite);
+}
+
+export async function listLocations(db: Db, siteId: number): Promise<Location[]> {
+  const rows = await db.select().from(t.locations).where(eq(t.locations.siteId, siteId)).orderBy(asc(t.locations.position));
+  return rows.map(toLocation).filter((l) => l.visible);
+}
+
+export async function listDealerships(db: Db, siteId: number): Promise<Dealership[]> {
+  const rows = await db.select().from(t.dealerships).where(eq(t.dealerships.siteId, siteId)).orderBy(asc(t.dealerships.id));
+  return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, make: r.make, url: r.url, logo: r.logo }));
+}

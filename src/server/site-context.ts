@@ -1,0 +1,64 @@
+import { cache } from "react";
+import { brandDisplayName, brandSlug } from "@/domain/site/brands";
+import { darken, contrastText } from "@/domain/site/colour";
+import { resolveFeatures, usedWord } from "@/domain/site/features";
+import { buildFooter, buildHeaderMenu, type NavContext } from "@/domain/site/navigation";
+import { tenantKeyFromParam } from "@/domain/site/tenant";
+import type { RouteContext } from "@/domain/site/routes";
+import { vehicleNoun } from "@/domain/site/vehicle";
+import { countryFormat } from "@/domain/format/country";
+import { getDb } from "@/server/db";
+import { getSiteByKey, listDealerships, listLocations } from "@/server/repositories/sites";
+import { getStockSummary } from "@/server/repositories/stock";
+
+/** Everything a tenant page needs about its site, loaded once per request. */
+export const getSiteContext = cache(async (param: string) => {
+  const db = await getDb();
+  const site = await getSiteByKey(db, tenantKeyFromParam(param));
+  if (!site) return null;
+  const [locations, dealerships, stock] = await Promise.all([
+    listLocations(db, site.id),
+    listDealerships(db, site.id),
+    getStockSummary(db, site),
+  ]);
+  const features = resolveFeatures(site);
+  const noun = vehicleNoun(site.template, site.primaryVehicleOverride);
+  const brandNames = [...dealerships.map((d) => d.make), ...locations.flatMap((l) => l.manufacturers)]
+    .filter((m): m is string => Boolean(m))
+    .map(brandDisplayName);
+  const brands = [...new Set(brandNames)].map((name) => ({ name, slug: brandSlug(name) }));
+  const nav: NavContext = {
+    features,
+    noun,
+    usedWord: usedWord(features),
+    brands,
+    locations: locations.map((l) => ({ name: l.name, slug: l.slug, type: l.locationType })),
+    carTypes: stock.car_types,
+    phone: site.phone,
+  };
+  const routes: RouteContext = { features, noun, brandSlugs: brands.map((b) => b.slug), locationSlugs: locations.map((l) => l.slug) };
+  const theme = {
+    "--brand": site.colours.primary,
+    "--brand-dark": darken(site.colours.primary),
+    "--brand-contrast": contrastText(site.colours.primary),
+    "--accent": site.colours.secondary,
+    "--accent-dark": darken(site.colours.secondary),
+    "--accent-contrast": contrastText(darken(site.colours.secondary)),
+  };
+  return {
+    site,
+    features,
+    noun,
+    format: countryFormat(site.country),
+    locations,
+    dealerships,
+    brands,
+    stock,
+    header: buildHeaderMenu(nav),
+    footer: buildFooter(nav),
+    routes,
+    theme,
+  };
+});
+
+export type SiteContext = NonNullable<Awaited<ReturnType<typeof getSiteContext>>>;

@@ -1,0 +1,27 @@
+import postgres from "postgres";
+import { openDatabase, type Database } from "@/server/db/client";
+import { env } from "@/server/env";
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a throwaway
+ * database on the PostgreSQL server named by TEST_DATABASE_URL (CI runs both).
+ */
+export async function createTestDatabase(): Promise<Database & { label: string }> {
+  const url = env().TEST_DATABASE_URL;
+  if (!url) return { ...(await openDatabase({ driver: "pglite", memory: true })), label: "pglite" };
+  const name = `test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const database = await openDatabase({ driver: "postgres", url: u.toString(), max: 4 });
+  return {
+    ...database,
+    label: "postgres",
+    close: async () => {
+      await database.close();
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
