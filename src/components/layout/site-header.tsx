@@ -2,6 +2,7 @@ import { telHref } from "@/domain/site/links";
 import Link from "next/link";
 import { MapPin, Phone } from "lucide-react";
 import type { SiteContext } from "@/server/site-context";
+import { FavouritesLink } from "@/components/stock/favourite-button";
 import { MainNav } from "./main-nav";
 
 export function SiteHeader({ ctx }: { ctx: SiteContext }) {
@@ -16,6 +17,7 @@ export function SiteHeader({ ctx }: { ctx: SiteContext }) {
       </a>
       <div className="bg-brand-dark text-sm">
         <div className="mx-auto flex max-w-7xl items-center justify-end gap-4 px-4">
+          <FavouritesLink />
           <Link href="/dealerships" className="inline-flex min-h-9 items-center gap-1 hover:underline">
             <MapPin aria-hidden className="size-4" /> Find Us
           </Link>

@@ -46,13 +46,22 @@ export type SiteFeatureFlags = {
   fixed_dealership_slug: string | null;
 };
 
+/** Per-site search presets and per-dealer filters (SPEC §2 query-string presets, §7 search filter). */
 export type SearchPresets = {
-  /** Minimum photos_count for listed stock (used-car site). */
+  /** Hard filter: minimum photos_count for listed stock (used-car site). */
   min_photos?: number;
   /** City refinements offered as presets (regional sites). */
   cities?: string[];
-  /** Make refinements offered as presets (manufacturer sites). */
+  /** Manufacturer sites: new and demo stock is limited to these makes (and their variants). */
   makes?: string[];
+  /** With `makes`: used stock of every make is included as well. */
+  include_used?: boolean;
+  /** Brand names mapped to the make variants found in stock feeds, e.g. Mercedes-Benz → Mercedes Benz. */
+  make_variants?: Record<string, string[]>;
+  /** Locations whose stock is never listed on this site. */
+  exclude_location_ids?: number[];
+  /** New and demo stock of these makes is never listed on this site (used stays). */
+  exclude_new_demo_makes?: string[];
 };
 
 export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;

@@ -34,14 +34,16 @@ const WHEELS: Partial<Record<keyof typeof SHAPES, Array<[number, number]>>> = {
   bus: [[85, 162], [295, 162]],
 };
 
-export function vehicleSvg(body: string, colourName: string, n: number): string {
+/** `size` renders at a requested box, filling it and cropping the overflow (fill crop). */
+export function vehicleSvg(body: string, colourName: string, n: number, size?: { width: number; height: number }): string {
   const colour = COLOURS.find((c) => c.name.toLowerCase() === colourName.toLowerCase())?.hex ?? "#9aa0a6";
   const shape = shapeFor(body);
   const wheels = WHEELS[shape] ?? [[105, 162], [280, 162]];
   const angle = ((n - 1) % 4) * 2 - 3; // a slight change of view per photo
   const sky = ["#dfe7ef", "#e8e3da", "#dde9e1", "#e6e1ec"][(n - 1) % 4];
   const r = shape === "motorcycle" ? 24 : 20;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 225" width="800" height="450" role="img" aria-label="${body} in ${colourName}">
+  const box = size ? `width="${size.width}" height="${size.height}" preserveAspectRatio="xMidYMid slice"` : `width="800" height="450"`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 225" ${box} role="img" aria-label="${body} in ${colourName}">
 <rect width="400" height="225" fill="${sky}"/><rect y="168" width="400" height="57" fill="#c9cdd1"/>
 <g transform="rotate(${angle} 200 130) translate(10 0)">
 <path d="${SHAPES[shape]}" fill="${colour}" stroke="#222" stroke-width="2"/>

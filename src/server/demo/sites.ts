@@ -122,7 +122,7 @@ export const DEMO_SITES: DemoSite[] = [
       autograb: true,
       redbook: true,
     },
-    searchPresets: {},
+    searchPresets: { make_variants: { "Mercedes-Benz": ["Mercedes Benz"], KGM: ["SsangYong"], Skoda: ["SKODA", "Škoda"] } },
     defaultSort: "relevance",
     stockCode: "PMG",
     dealerships: [
@@ -174,7 +174,7 @@ export const DEMO_SITES: DemoSite[] = [
     socialUrls: { facebook: "https://www.facebook.com/ridgelinemotorcycles", instagram: "https://www.instagram.com/ridgelinemotorcycles" },
     colours: { primary: "#1d1d1b", secondary: "#c4161c" },
     features: { test_drive: true, blog: true, finance_pre_approval: true },
-    searchPresets: { makes: ["Yamaha"] },
+    searchPresets: { makes: ["Yamaha"], include_used: true },
     defaultSort: "relevance",
     stockCode: "RM",
     dealerships: [{ id: 10021, slug: "ridgeline-motorcycles", name: "Ridgeline Motorcycles", make: "Yamaha" }],

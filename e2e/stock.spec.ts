@@ -1,0 +1,163 @@
+import { generateDemoData } from "@/server/demo/generate";
+import { expect, expectNoAxeViolations, siteUrl, test } from "./fixtures";
+
+const parkside = (path: string) => siteUrl("parkside-motor-group", path);
+const count = (page: import("@playwright/test").Page) => page.getByTestId("results-count");
+
+/** The seed is deterministic: the same generator tells us which demo cars are never listed. */
+const parksideRows = generateDemoData(Date.now()).find((d) => d.site.id === 1001)!.vehicles;
+const soldLongAgo = parksideRows.filter((v) => v.status === "sold" && Date.now() - v.soldAt!.getTime() > 3 * 86_400_000)[0]!;
+const hidden = parksideRows.find((v) => v.showOnDealerWebsite === false)!;
+
+test("journey: filter → sort → page → detail → favourite → reload", async ({ page }) => {
+  await page.goto(parkside("/search/new-used-and-demo-cars"));
+  await expect(count(page)).toHaveText("413 Cars found");
+
+  const filters = page.getByRole("region", { name: "Filters" });
+  const mazda = filters.getByRole("checkbox", { name: /^Mazda \(\d+\)$/ });
+  const mazdaCount = Number((await mazda.locator("xpath=..").innerText()).match(/\((\d+)\)/)![1]);
+  await mazda.check();
+  await expect(page).toHaveURL(/make=Mazda/);
+  await expect(count(page)).toHaveText(`${mazdaCount} Cars found`);
+
+  await page.getByLabel("Sort by").selectOption({ label: "Lowest Price" });
+  await expect(page).toHaveURL(/sort=price-asc/);
+  const prices = await page.getByTestId("price").allInnerTexts();
+  const numbers = prices.map((p) => Number(p.replace(/[^\d]/g, "").slice(0, 6))).slice(0, 5);
+  expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+
+  await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+
+  const first = page.getByTestId("vehicle-card").first();
+  const title = (await first.getByRole("heading", { level: 3 }).innerText()).trim();
+  await first.getByRole("heading", { level: 3 }).getByRole("link").click();
+  await expect(page).toHaveURL(/\/cars\/[a-z0-9-]+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+
+  const save = page.locator("#enquire").getByRole("button", { name: /^Saved?$/ });
+  await expect(save).toHaveAttribute("aria-pressed", "false");
+  await save.click();
+  await expect(save).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("favourites-count")).toHaveText("(1)");
+
+  await page.reload();
+  await expect(save).toHaveAttribute("aria-pressed", "true");
+  await expect(save).toHaveText("Saved");
+  await expect(page.getByTestId("favourites-count")).toHaveText("(1)");
+
+  await page.goBack();
+  await expect(page).toHaveURL(/page=2/);
+
+  await page.getByRole("link", { name: /Saved \(1\)/ }).click();
+  await expect(page.getByTestId("favourite-card")).toHaveCount(1);
+  await expect(page.getByTestId("favourite-card").getByRole("heading")).toHaveText(title);
+  // the toggle removes it again
+  await page.getByTestId("favourite-card").getByRole("button").click();
+  await expect(page.getByText("You haven’t saved any cars yet.")).toBeVisible();
+});
+
+test("JUST SOLD, 'Enquire for price.' and the hidden cars (DEMO_DATA.md)", async ({ page }) => {
+  await page.goto(parkside("/search/used-cars?page=4"));
+  await expect(count(page)).toHaveText("112 Cars found");
+  await expect(page.getByText("JUST SOLD", { exact: true })).toHaveCount(2);
+  await page.goto(parkside("/search/used-cars?sort=price-asc&page=4"));
+  await expect(page.getByTestId("vehicle-card").last().getByTestId("price")).toHaveText("Enquire for price.");
+  await page.goto(parkside("/search/new-used-and-demo-cars?q=" + soldLongAgo.stockNumber));
+  await expect(count(page)).toHaveText("0 Cars found");
+  await page.goto(parkside("/search/new-used-and-demo-cars?q=" + hidden.stockNumber));
+  await expect(count(page)).toHaveText("0 Cars found");
+  await expect(page.getByRole("link", { name: "Clear all filters" })).toBeVisible();
+});
+
+test("harbour-city lists 120 pre-owned cars, newest first", async ({ page }) => {
+  await page.goto(siteUrl("harbour-city-pre-owned", "/search/used-cars"));
+  await expect(count(page)).toHaveText("120 Cars found");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pre-owned Cars");
+  await expect(page.getByLabel("Sort by")).toHaveValue("latest");
+});
+
+test("presets: outback's towns, ridgeline's make, Message Now", async ({ page }) => {
+  await page.goto(siteUrl("outback-truck-centre", "/search/new-used-and-demo-cars"));
+  await expect(page.getByLabel("Sort by")).toHaveValue("price-asc");
+  await expect(page.getByTestId("vehicle-card").first().getByRole("link", { name: /^Message Now/ })).toBeVisible();
+  await page.getByRole("list", { name: "Quick filters" }).getByRole("link", { name: "Dalby" }).click();
+  await expect(page).toHaveURL(/city=Dalby/);
+  await page.goto(siteUrl("ridgeline-motorcycles", "/search/new-used-and-demo-cars"));
+  await expect(count(page)).toHaveText("60 Motorcycles found");
+  await page.getByRole("list", { name: "Quick filters" }).getByRole("link", { name: "Yamaha" }).click();
+  await expect(page).toHaveURL(/make=Yamaha/);
+});
+
+test("the call-to-action card sits at position 30", async ({ page }) => {
+  await page.goto(parkside("/search/new-used-and-demo-cars"));
+  const items = page.locator("section[aria-labelledby=results-count] > ul > li");
+  await expect(items).toHaveCount(37);
+  await expect(items.nth(29).getByTestId("cta-card")).toBeVisible();
+});
+
+test("bad input never breaks the page", async ({ page }) => {
+  const res = await page.goto(parkside("/search/used-cars?page=999&price_min=abc&year_max=-4&sort=zzz&colour=pink&odometer_max=1e99"));
+  expect(res?.status()).toBe(200);
+  await expect(page.getByRole("link", { name: "Page 4" })).toHaveAttribute("aria-current", "page");
+  expect((await page.goto(parkside("/search/not-a-route")))?.status()).toBe(404);
+});
+
+test("vehicle pages: sold, hidden and wrong-base URLs answer helpfully", async ({ page }) => {
+  const sold = await page.goto(parkside(`/cars/${soldLongAgo.slug}`));
+  expect(sold?.status()).toBe(200);
+  await expect(page.getByTestId("sold-banner")).toContainText("This car has been sold.");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  const gone = await page.goto(parkside(`/cars/${hidden.slug}`));
+  expect(gone?.status()).toBe(404);
+  await expect(page.getByRole("link", { name: "Search our stock" })).toBeVisible();
+  expect((await page.goto(parkside(`/motorcycles/${soldLongAgo.slug}`)))?.status()).toBe(404);
+});
+
+test("detail page: JSON-LD Car with Offer, canonical, share image, gallery by keyboard, no axe violations", async ({ page }) => {
+  await page.goto(siteUrl("ridgeline-motorcycles", "/search/new-and-demo-cars"));
+  await page.getByTestId("vehicle-card").first().getByRole("heading", { level: 3 }).getByRole("link").click();
+  await expect(page).toHaveURL(/\/motorcycles\//);
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+  expect(ld).toMatchObject({ "@type": "Car", offers: { "@type": "Offer", priceCurrency: "AUD", availability: expect.stringMatching(/InStock|PreOrder/) } });
+  const path = new URL(page.url()).pathname;
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `https://www.ridgelinemotorcycles.com.au${path}`);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /w=1200&auto=format&q=80&h=630&fit=crop/);
+  await expect(page.locator('meta[property="og:image:width"]')).toHaveAttribute("content", "1200");
+
+  const prev = page.getByRole("button", { name: "Previous photo" });
+  await expect(prev).toBeDisabled();
+  await page.getByLabel("Photo viewer: use the left and right arrow keys").focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByTestId("gallery-counter")).toHaveText(/^2 \/ \d+$/);
+  await expect(prev).toBeEnabled();
+  await page.getByRole("button", { name: "Show photo 1", exact: true }).click();
+  await expect(page.getByTestId("gallery-counter")).toHaveText(/^1 \/ \d+$/);
+  await expectNoAxeViolations(page);
+});
+
+test("search page has no axe violations", async ({ page }) => {
+  await page.goto(parkside("/search/new-and-demo-cars?make=Mazda"));
+  await expectNoAxeViolations(page);
+});
+
+test("corrupt favourites storage is ignored", async ({ page }) => {
+  await page.goto(parkside("/favourites"));
+  await page.evaluate(() => localStorage.setItem("favourite_cars", "{not json"));
+  await page.reload();
+  await expect(page.getByTestId("favourites-count")).toHaveText("(0)");
+  await expect(page.getByText("You haven’t saved any cars yet.")).toBeVisible();
+});
+
+test.describe("mobile @mobile", () => {
+  test("filters open behind a button on a phone", async ({ page }) => {
+    await page.goto(parkside("/search/new-used-and-demo-cars"));
+    const toggle = page.getByRole("button", { name: "Filters" });
+    await expect(page.getByRole("region", { name: "Filters" })).toBeHidden();
+    await toggle.click();
+    await page.getByRole("region", { name: "Filters" }).getByRole("checkbox", { name: /^Demo/ }).check();
+    await expect(page).toHaveURL(/car_type=demo/);
+    await expect(count(page)).toHaveText("87 Cars found");
+  });
+});

@@ -1,0 +1,38 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { SearchResults } from "@/components/stock/search-results";
+import { isSearchVariant, parseSearch, searchHref } from "@/domain/stock/search";
+import { getSiteContext } from "@/server/site-context";
+import { getVehicleSearch } from "@/server/stock-service";
+import { requestNow } from "@/server/clock";
+import { searchTitle } from "@/components/stock/search-title";
+
+type Props = {
+  params: Promise<{ site: string; variant: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+async function load({ params, searchParams }: Props) {
+  const { site, variant } = await params;
+  const ctx = await getSiteContext(site);
+  if (!ctx || !isSearchVariant(variant)) notFound();
+  const query = parseSearch(variant, await searchParams, ctx.site.defaultSort);
+  return { ctx, query };
+}
+
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  const { ctx, query } = await load(props);
+  return {
+    title: searchTitle(query.variant, ctx),
+    // one canonical URL per filter state; page 2+ and sorts are not separate documents
+    alternates: { canonical: searchHref({ ...query, page: 1, sort: ctx.site.defaultSort as typeof query.sort }, ctx.site.defaultSort) },
+  };
+}
+
+// GET /search/{new-used-and-demo-cars|new-and-demo-cars|used-cars}?… — server-rendered, URL-driven search
+export default async function SearchPage(props: Props) {
+  const { ctx, query } = await load(props);
+  const search = await getVehicleSearch();
+  const result = await search.search(ctx.site, ctx.locations, query, requestNow());
+  return <SearchResults ctx={ctx} query={query} result={result} />;
+}

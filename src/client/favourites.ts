@@ -1,0 +1,44 @@
+"use client";
+
+import { useCallback, useSyncExternalStore } from "react";
+import { FAVOURITES_KEY, parseFavourites, toggleFavourite, type FavouriteCar } from "@/domain/stock/favourites";
+
+/** Saved cars live in localStorage (per site origin), shared across tabs and components. */
+const listeners = new Set<() => void>();
+let cache: { raw: string | null; list: FavouriteCar[] } = { raw: null, list: [] };
+const EMPTY: FavouriteCar[] = [];
+
+function read(): FavouriteCar[] {
+  let raw: string | null = null;
+  try {
+    raw = window.localStorage.getItem(FAVOURITES_KEY);
+  } catch {
+    return EMPTY; // storage blocked: favourites are simply empty
+  }
+  if (raw !== cache.raw) cache = { raw, list: parseFavourites(raw) };
+  return cache.list;
+}
+
+function subscribe(cb: () => void) {
+  listeners.add(cb);
+  const onStorage = (e: StorageEvent) => e.key === FAVOURITES_KEY && cb();
+  window.addEventListener("storage", onStorage);
+  return () => {
+    listeners.delete(cb);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
+export function useFavourites() {
+  const list = useSyncExternalStore(subscribe, read, () => EMPTY);
+  const toggle = useCallback((car: FavouriteCar) => {
+    const next = toggleFavourite(read(), car);
+    try {
+      window.localStorage.setItem(FAVOURITES_KEY, JSON.stringify(next));
+    } catch {
+      /* storage full or blocked: nothing to save into */
+    }
+    listeners.forEach((l) => l());
+  }, []);
+  return { favourites: list, toggle };
+}

@@ -1,0 +1,178 @@
+import Link from "next/link";
+import { X } from "lucide-react";
+import { brandDisplayName } from "@/domain/site/brands";
+import { usedWord } from "@/domain/site/features";
+import {
+  activeFilterCount,
+  LIST_FILTERS,
+  searchHref,
+  sortOptions,
+  toggleFilter,
+  type SearchQuery,
+  type SortId,
+} from "@/domain/stock/search";
+import { pluralNoun } from "@/domain/stock/summary";
+import { bodyTypeLabel, withCallToAction } from "@/domain/stock/vehicle";
+import type { SearchResult } from "@/server/search/vehicle-search";
+import { requestNow } from "@/server/clock";
+import type { SiteContext } from "@/server/site-context";
+import { SortSelect } from "./filter-form";
+import { FiltersPanel } from "./filters-panel";
+import { SearchFilters } from "./search-filters";
+import { searchTitle } from "./search-title";
+import { CallToActionCard, cardContext, VehicleCard } from "./vehicle-card";
+
+type Props = { ctx: SiteContext; query: SearchQuery; result: SearchResult };
+
+function pageWindow(page: number, pages: number): number[] {
+  const set = new Set([1, pages, page - 1, page, page + 1].filter((p) => p >= 1 && p <= pages));
+  return [...set].sort((a, b) => a - b);
+}
+
+export function SearchResults({ ctx, query, result }: Props) {
+  const def = ctx.site.defaultSort;
+  const plural = pluralNoun(ctx.noun);
+  const used = usedWord(ctx.features);
+  const q = { ...query, page: result.page };
+  const href = (change: Partial<SearchQuery>) => searchHref(q, def, change);
+  const cardCtx = cardContext(ctx, requestNow());
+  const filters = activeFilterCount(query);
+  const chips: Array<{ label: string; href: string }> = [
+    ...query.carTypes.map((t) => ({ label: t === "used" ? used : t, href: href({ carTypes: query.carTypes.filter((x) => x !== t), page: 1 }) })),
+    ...LIST_FILTERS.flatMap((k) =>
+      query[k].map((v) => ({
+        label: k === "make" ? brandDisplayName(v) : k === "body" ? bodyTypeLabel(v) : k === "location" ? (ctx.locations.find((l) => l.slug === v)?.name ?? v) : v,
+        href: href(toggleFilter(query, k, v)),
+      })),
+    ),
+    ...(["price", "year", "odometer"] as const).flatMap((k) =>
+      query[k].min !== undefined || query[k].max !== undefined
+        ? [{ label: `${k} ${query[k].min ?? ""}–${query[k].max ?? ""}`, href: href({ [k]: {}, page: 1 }) }]
+        : [],
+    ),
+    ...(query.q ? [{ label: `“${query.q}”`, href: href({ q: "", page: 1 }) }] : []),
+  ];
+  const clearAll = searchHref({ ...query, carTypes: [], make: [], model: [], body: [], fuel: [], transmission: [], city: [], location: [], price: {}, year: {}, odometer: {}, q: "", page: 1 }, def);
+  const presets = [
+    ...(ctx.site.searchPresets.cities ?? []).map((c) => ({ label: c, href: href({ city: [c], page: 1 }), active: query.city.length === 1 && query.city[0] === c })),
+    ...(ctx.site.searchPresets.makes ?? []).map((m) => ({ label: brandDisplayName(m), href: href({ make: [m], page: 1 }), active: query.make.length === 1 && query.make[0] === m })),
+  ];
+  const items = withCallToAction(result.vehicles);
+  const sellHref = ctx.features.sell_my_car ? "/sell-my-car" : "/trade-in";
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm text-neutral-700">
+        <Link href="/" className="underline">
+          Home
+        </Link>{" "}
+        › <span aria-current="page">{searchTitle(query.variant, ctx)}</span>
+      </nav>
+      <h1 className="text-2xl font-extrabold md:text-3xl">{searchTitle(query.variant, ctx)}</h1>
+      <div className="mt-6 lg:grid lg:grid-cols-[17rem_1fr] lg:gap-8">
+        <FiltersPanel count={filters}>
+          <SearchFilters
+            query={query}
+            result={result}
+            locations={ctx.locations}
+            country={ctx.site.country}
+            distanceLabel={ctx.format.distanceUnit}
+            usedWord={used}
+            showLocations={ctx.locations.length > 1}
+            defaultSort={def}
+          />
+        </FiltersPanel>
+        <section aria-labelledby="results-count">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p id="results-count" role="status" className="text-lg font-semibold" data-testid="results-count">
+              {result.total} {result.total === 1 ? ctx.noun : plural} found
+            </p>
+            <SortSelect
+              label="Sort by"
+              value={query.sort}
+              options={sortOptions(ctx.site.country).map((o) => ({ ...o, href: href({ sort: o.id as SortId, page: 1 }) }))}
+            />
+          </div>
+          {presets.length > 0 && (
+            <ul className="mt-3 flex flex-wrap gap-2" aria-label="Quick filters">
+              {presets.map((p) => (
+                <li key={p.label}>
+                  <Link href={p.href} aria-current={p.active ? "true" : undefined} className="inline-flex min-h-11 items-center rounded-full border border-brand px-4 text-sm font-semibold text-brand aria-[current]:bg-brand aria-[current]:text-brand-contrast">
+                    {p.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+          {chips.length > 0 && (
+            <ul className="mt-3 flex flex-wrap items-center gap-2" aria-label="Active filters">
+              {chips.map((c) => (
+                <li key={c.label + c.href}>
+                  <Link href={c.href} scroll={false} className="inline-flex min-h-9 items-center gap-1 rounded-full bg-neutral-100 px-3 text-sm capitalize hover:bg-neutral-200">
+                    {c.label} <X aria-hidden className="size-4" />
+                    <span className="sr-only">(remove filter)</span>
+                  </Link>
+                </li>
+              ))}
+              <li>
+                <Link href={clearAll} className="text-sm font-semibold text-brand underline">
+                  Clear all
+                </Link>
+              </li>
+            </ul>
+          )}
+          {result.total === 0 ? (
+            <div className="mt-10 rounded-lg border border-dashed border-neutral-300 p-10 text-center">
+              <h2 className="text-xl font-bold">No {plural.toLowerCase()} match your search</h2>
+              <p className="mt-2 text-neutral-700">Try removing a filter, or browse everything in stock.</p>
+              <Link href={clearAll} className="mt-4 inline-flex min-h-11 items-center rounded-md bg-brand px-4 font-semibold text-brand-contrast">
+                Clear all filters
+              </Link>
+            </div>
+          ) : (
+            <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 group-data-[pending]:opacity-60">
+              {items.map((item, i) =>
+                "kind" in item ? (
+                  <li key="cta">
+                    <CallToActionCard sellHref={sellHref} sellLabel={ctx.features.sell_my_car ? "Sell My Car" : "Value my trade-in"} />
+                  </li>
+                ) : (
+                  <li key={item.id}>
+                    <VehicleCard vehicle={item} ctx={cardCtx} priority={i < 2} />
+                  </li>
+                ),
+              )}
+            </ul>
+          )}
+          {result.pages > 1 && (
+            <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-2">
+              {result.page > 1 && (
+                <Link href={href({ page: result.page - 1 })} className="inline-flex min-h-11 items-center rounded-md border px-4" rel="prev">
+                  Previous
+                </Link>
+              )}
+              {pageWindow(result.page, result.pages).map((p, i, all) => (
+                <span key={p} className="flex items-center gap-2">
+                  {i > 0 && p - all[i - 1]! > 1 && <span aria-hidden>…</span>}
+                  <Link
+                    href={href({ page: p })}
+                    aria-current={p === result.page ? "page" : undefined}
+                    aria-label={`Page ${p}`}
+                    className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border px-3 aria-[current]:bg-brand aria-[current]:text-brand-contrast"
+                  >
+                    {p}
+                  </Link>
+                </span>
+              ))}
+              {result.page < result.pages && (
+                <Link href={href({ page: result.page + 1 })} className="inline-flex min-h-11 items-center rounded-md border px-4" rel="next">
+                  Next
+                </Link>
+              )}
+            </nav>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

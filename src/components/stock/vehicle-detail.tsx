@@ -1,0 +1,240 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { MapPin, Phone } from "lucide-react";
+import { formatOdometer } from "@/domain/format/country";
+import { shareImageUrl } from "@/domain/format/image";
+import { formatPrice } from "@/domain/format/price";
+import { enquireButtonText, usedWord } from "@/domain/site/features";
+import { telHref } from "@/domain/site/links";
+import { detailBasePath, vehicleHref } from "@/domain/site/vehicle";
+import { pluralNoun } from "@/domain/stock/summary";
+import { bodyTypeLabel, displayImage, vehicleTags, vehicleTitle, type Vehicle } from "@/domain/stock/vehicle";
+import { buttonVariants } from "@/components/ui/button";
+import { getDb } from "@/server/db";
+import { getVehicleBySlug, listSimilarVehicles } from "@/server/repositories/vehicles";
+import { getSiteContext, type SiteContext } from "@/server/site-context";
+import { cache } from "react";
+import { requestNow } from "@/server/clock";
+import { FavouriteButton } from "./favourite-button";
+import { cardContext, toFavourite, VehicleCard, VehicleTags } from "./vehicle-card";
+import { VehicleGallery } from "./vehicle-gallery";
+
+export type DetailProps = { params: Promise<{ site: string; slug: string }> };
+
+/** The vehicle behind a detail URL; the wrong base for the site, an unknown or hidden vehicle is a 404. */
+const loadVehicle = cache(async (base: string, siteParam: string, slug: string) => {
+  const ctx = await getSiteContext(siteParam);
+  if (!ctx || detailBasePath(ctx.site.template) !== base) return null;
+  const found = await getVehicleBySlug(await getDb(), ctx.site, decodeURIComponent(slug));
+  if (!found || found.hidden) return null;
+  return { ctx, ...found };
+});
+
+async function load(base: string, { params }: DetailProps) {
+  const { site, slug } = await params;
+  const r = await loadVehicle(base, site, slug);
+  if (!r) notFound();
+  return r;
+}
+
+export async function vehicleMetadata(base: string, props: DetailProps): Promise<Metadata> {
+  const { ctx, vehicle: v, listed } = await load(base, props);
+  const title = vehicleTitle(v);
+  const path = vehicleHref(ctx.site.template, v.slug);
+  const image = shareImageUrl(displayImage(v));
+  const description = `${title} for ${formatPrice(v.price)} at ${ctx.site.name}. ${formatOdometer(v.odometer, ctx.site.country)}, ${v.transmission ?? ""} ${v.fuel ?? ""}.`.replace(/\s+/g, " ");
+  return {
+    title,
+    description,
+    alternates: { canonical: path },
+    robots: listed ? undefined : { index: false },
+    openGraph: { type: "website", title, description, url: path, images: [{ url: image, width: 1200, height: 630, alt: title }] },
+  };
+}
+
+function jsonLd(ctx: SiteContext, v: Vehicle, listed: boolean) {
+  const url = `${ctx.site.url}${vehicleHref(ctx.site.template, v.slug)}`;
+  const images = (v.thumbnails.length ? v.thumbnails : [displayImage(v)]).slice(0, 5).map((s) => `${ctx.site.url}${s}`);
+  const availability = !listed || v.status === "sold" ? "SoldOut" : v.status === "coming_soon" ? "PreOrder" : "InStock";
+  return {
+    "@context": "https://schema.org",
+    "@type": "Car",
+    name: vehicleTitle(v),
+    url,
+    image: images,
+    brand: { "@type": "Brand", name: v.make },
+    model: v.model,
+    vehicleModelDate: String(v.year),
+    ...(v.bodyType ? { bodyType: v.bodyType } : {}),
+    ...(v.colour ? { color: v.colour } : {}),
+    ...(v.fuel ? { fuelType: v.fuel } : {}),
+    ...(v.transmission ? { vehicleTransmission: v.transmission } : {}),
+    ...(v.vin ? { vehicleIdentificationNumber: v.vin } : {}),
+    itemCondition: v.carType === "new" ? "https://schema.org/NewCondition" : "https://schema.org/UsedCondition",
+    mileageFromOdometer: {
+      "@type": "QuantitativeValue",
+      value: ctx.format.distanceUnit === "mi" ? Math.round(v.odometer / 1.609344) : v.odometer,
+      unitCode: ctx.format.distanceUnit === "mi" ? "SMI" : "KMT",
+    },
+    offers: {
+      "@type": "Offer",
+      url,
+      ...(v.price ? { price: v.price, priceCurrency: ctx.site.currency } : {}),
+      availability: `https://schema.org/${availability}`,
+      seller: { "@type": "AutoDealer", name: ctx.site.name },
+    },
+  };
+}
+
+export async function VehicleDetailPage({ base, props }: { base: string; props: DetailProps }) {
+  const { ctx, vehicle: v, listed } = await load(base, props);
+  const similar = await listSimilarVehicles(await getDb(), ctx.site, v);
+  const title = vehicleTitle(v);
+  const f = ctx.features;
+  const location = ctx.locations.find((l) => l.id === v.locationId);
+  const used = usedWord(f);
+  const now = requestNow();
+  const tags = vehicleTags(v, now);
+  const sold = !listed || v.status === "sold";
+  const images = v.thumbnails.length ? v.thumbnails : [displayImage(v)];
+  const q = `?vehicle=${encodeURIComponent(v.slug)}`;
+  const cardCtx = cardContext(ctx, now);
+  const specs: Array<[string, string | number | null]> = [
+    ["Condition", v.carType === "used" ? used.charAt(0).toUpperCase() + used.slice(1) : v.carType === "new" ? "New" : "Demo"],
+    ["Year", v.year],
+    ["Make", v.make],
+    ["Model", v.model],
+    ["Badge", v.badge],
+    ["Series", v.series],
+    ["Body type", v.bodyType ? bodyTypeLabel(v.bodyType, false) : null],
+    [ctx.format.words.colour.charAt(0).toUpperCase() + ctx.format.words.colour.slice(1), v.colour],
+    ["Odometer", formatOdometer(v.odometer, ctx.site.country)],
+    ["Fuel", v.fuel],
+    ["Transmission", v.transmission],
+    ["Drive", v.drive],
+    ["Seats", v.seats || null],
+    ["Doors", v.doors || null],
+    ["Build date", v.buildDate],
+    ["Stock number", v.stockNumber],
+    ["VIN", v.vin],
+    ["Rego", v.rego],
+  ];
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd(ctx, v, listed)).replace(/</g, "\\u003c") }} />
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-neutral-700">
+        <Link href="/" className="underline">
+          Home
+        </Link>{" "}
+        ›{" "}
+        <Link href="/search/new-used-and-demo-cars" className="underline">
+          Our Stock
+        </Link>{" "}
+        › <span aria-current="page">{title}</span>
+      </nav>
+      {sold && (
+        <div role="status" className="mb-6 rounded-lg border border-red-300 bg-red-50 p-4" data-testid="sold-banner">
+          <p className="font-bold text-red-800">This {ctx.noun.toLowerCase()} has been sold.</p>
+          <p className="mt-1 text-sm text-neutral-800">
+            Similar {pluralNoun(ctx.noun).toLowerCase()} are listed below, or{" "}
+            <Link href="/search/new-used-and-demo-cars" className="font-semibold underline">
+              search all our stock
+            </Link>
+            .
+          </p>
+        </div>
+      )}
+      <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
+        <div>
+          <VehicleGallery images={images} title={title} />
+          {v.description && (
+            <section aria-labelledby="description" className="mt-8">
+              <h2 id="description" className="text-xl font-bold">
+                Description
+              </h2>
+              <p className="mt-2 whitespace-pre-line text-neutral-800">{v.description}</p>
+            </section>
+          )}
+          <section aria-labelledby="specs" className="mt-8">
+            <h2 id="specs" className="text-xl font-bold">
+              Key specifications
+            </h2>
+            <dl className="mt-3 grid grid-cols-1 gap-x-8 sm:grid-cols-2">
+              {specs
+                .filter(([, value]) => value !== null && value !== "")
+                .map(([label, value]) => (
+                  <div key={label} className="flex justify-between gap-4 border-b border-neutral-200 py-2 text-sm">
+                    <dt className="text-neutral-700">{label}</dt>
+                    <dd className="text-right font-semibold">{value}</dd>
+                  </div>
+                ))}
+            </dl>
+          </section>
+        </div>
+        <div className="space-y-6">
+          <div className="rounded-lg border border-neutral-200 p-5">
+            <VehicleTags tags={tags} className="mb-2" />
+            <h1 className="text-2xl font-extrabold leading-tight">{title}</h1>
+            <p className="mt-3 text-3xl font-extrabold" data-testid="detail-price">
+              {formatPrice(v.price)}
+            </p>
+            {v.price && v.priceType && <p className="text-sm text-neutral-700">{v.priceType}</p>}
+            <p className="mt-2 text-sm text-neutral-700">
+              {formatOdometer(v.odometer, ctx.site.country)} · Stock no. {v.stockNumber}
+            </p>
+            <div className="mt-5 grid gap-2" id="enquire">
+              <Link href={`/contact${q}`} className={buttonVariants({ size: "lg" })}>
+                {enquireButtonText(f)}
+              </Link>
+              {f.test_drive && !sold && (
+                <Link href={`/book-test-drive${q}`} className={buttonVariants({ variant: "outline", size: "lg" })}>
+                  Book a Test Drive
+                </Link>
+              )}
+              <Link href={`/finance${q}`} className={buttonVariants({ variant: "outline", size: "lg" })}>
+                Finance this {ctx.noun.toLowerCase()}
+              </Link>
+              <Link href={f.sell_my_car ? "/sell-my-car" : `/trade-in${q}`} className={buttonVariants({ variant: "outline", size: "lg" })}>
+                {f.sell_my_car ? "Sell My Car" : "Value my trade-in"}
+              </Link>
+              <FavouriteButton car={toFavourite(v)} withText className="w-full rounded-md" />
+            </div>
+          </div>
+          {location && (
+            <section aria-labelledby="where" className="rounded-lg border border-neutral-200 p-5">
+              <h2 id="where" className="text-lg font-bold">
+                {location.name}
+              </h2>
+              <p className="mt-2 flex items-start gap-2 text-sm">
+                <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" /> {location.address.full}
+              </p>
+              <a href={telHref(location.contactDetail.phone)} className="mt-2 inline-flex min-h-11 items-center gap-2 font-semibold text-brand">
+                <Phone aria-hidden className="size-4" /> {location.contactDetail.phone}
+              </a>
+              <p>
+                <Link href={`/our-location/${location.slug}`} className="text-sm underline">
+                  View location details
+                </Link>
+              </p>
+            </section>
+          )}
+        </div>
+      </div>
+      {similar.length > 0 && (
+        <section aria-labelledby="similar" className="mt-12">
+          <h2 id="similar" className="text-2xl font-bold">
+            Similar {pluralNoun(ctx.noun).toLowerCase()}
+          </h2>
+          <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {similar.map((s) => (
+              <li key={s.id}>
+                <VehicleCard vehicle={s} ctx={cardCtx} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

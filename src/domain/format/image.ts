@@ -1,0 +1,23 @@
+/**
+ * SPEC §7 image service parameters: width, automatic format and quality (75 by default, 60 on some
+ * brands, 80 in another helper), max width 1280; the width set runs from 640 to 3840; a social
+ * share image is 1200×630 with fill crop.
+ */
+export const IMAGE_WIDTHS = [640, 750, 828, 1080, 1200, 1920, 2048, 3840] as const;
+export const MAX_IMAGE_WIDTH = 1280;
+export const IMAGE_QUALITY = { default: 75, low: 60, high: 80 } as const;
+export const SHARE_IMAGE = { width: 1200, height: 630, fit: "crop" } as const;
+
+export type ImageOptions = { width: number; quality?: number; height?: number; fit?: "crop" };
+
+export function imageUrl(src: string, o: ImageOptions): string {
+  if (/^data:/.test(src)) return src;
+  const share = o.height !== undefined;
+  const width = share ? o.width : Math.min(Math.max(1, Math.round(o.width)), MAX_IMAGE_WIDTH);
+  const p = new URLSearchParams({ w: String(width), auto: "format", q: String(o.quality ?? IMAGE_QUALITY.default) });
+  if (o.height !== undefined) p.set("h", String(o.height));
+  if (o.fit) p.set("fit", o.fit);
+  return `${src}${src.includes("?") ? "&" : "?"}${p.toString()}`;
+}
+
+export const shareImageUrl = (src: string) => imageUrl(src, { ...SHARE_IMAGE, quality: IMAGE_QUALITY.high });

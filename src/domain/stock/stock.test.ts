@@ -1,0 +1,190 @@
+import { describe, expect, test } from "vitest";
+import { IMAGE_QUALITY, imageUrl, MAX_IMAGE_WIDTH, shareImageUrl } from "../format/image";
+import { parseFavourites, toggleFavourite, type FavouriteCar } from "./favourites";
+import {
+  activeFilterCount,
+  effectiveCarTypes,
+  kmToOdometer,
+  odometerToKm,
+  parseNumber,
+  parseSearch,
+  searchHref,
+  sortOptions,
+  toggleFilter,
+} from "./search";
+import { bodyTypeLabel, displayImage, JUST_SOLD, NEW_ARRIVAL, vehicleTags, vehicleTitle, withCallToAction } from "./vehicle";
+
+describe("parseSearch", () => {
+  test("defaults: all route types, site default sort, page 1", () => {
+    const q = parseSearch("new-used-and-demo-cars", {}, "relevance");
+    expect(effectiveCarTypes(q)).toEqual(["new", "demo", "used"]);
+    expect(q).toMatchObject({ sort: "relevance", page: 1, make: [], price: {} });
+    expect(parseSearch("used-cars", {}, "latest").sort).toBe("latest");
+    expect(parseSearch("used-cars", {}, "nonsense").sort).toBe("relevance");
+  });
+
+  test.each([
+    ["new-and-demo-cars", { car_type: "used" }, ["new", "demo"]],
+    ["new-and-demo-cars", { car_type: "demo" }, ["demo"]],
+    ["used-cars", { car_type: ["new", "used"] }, ["used"]],
+    ["new-used-and-demo-cars", { car_type: "new,demo" }, ["new", "demo"]],
+  ] as const)("%s with %o lists %o", (variant, params, types) => {
+    expect(effectiveCarTypes(parseSearch(variant, params, "relevance"))).toEqual(types);
+  });
+
+  test.each([
+    [{ price_min: "abc" }, "price", {}],
+    [{ price_min: "-5" }, "price", {}],
+    [{ price_min: "$20,000", price_max: "10000" }, "price", { min: 10000, max: 20000 }],
+    [{ year_min: "99999" }, "year", { min: 3000 }],
+    [{ odometer_max: "1e3" }, "odometer", { max: 1000 }],
+    [{ odometer_max: "Infinity" }, "odometer", { max: 100_000_000 }],
+    [{ page: "1" }, "year", {}],
+  ] as const)("bad numbers %o → %s %o", (params, key, expected) => {
+    expect(parseSearch("new-used-and-demo-cars", params, "relevance")[key]).toEqual(expected);
+  });
+
+  test.each([
+    [{ page: "0" }, 1],
+    [{ page: "-3" }, 1],
+    [{ page: "2.4" }, 2],
+    [{ page: "x" }, 1],
+    [{ page: "7" }, 7],
+    [{ page: "99999999" }, 100000],
+  ])("page %o → %s", (params, page) => expect(parseSearch("used-cars", params, "relevance").page).toBe(page));
+
+  test("unknown parameters and unknown sorts are ignored", () => {
+    const q = parseSearch("used-cars", { colour: "pink", sort: "DROP TABLE", utm_source: "x" }, "price-asc");
+    expect(q.sort).toBe("price-asc");
+    expect(activeFilterCount(q)).toBe(0);
+  });
+
+  test("list filters: repeated, comma separated, deduplicated, bounded", () => {
+    const q = parseSearch("new-used-and-demo-cars", { make: ["Mazda", "Suzuki,Mazda", ""], body: "x".repeat(200) }, "relevance");
+    expect(q.make).toEqual(["Mazda", "Suzuki"]);
+    expect(q.body).toEqual([]);
+  });
+
+  test("round trip through the URL", () => {
+    const q = parseSearch(
+      "new-and-demo-cars",
+      { car_type: "demo", make: ["Mazda"], model: "CX-5", price_max: "50000", sort: "price-asc", page: "2" },
+      "relevance",
+    );
+    const href = searchHref(q, "relevance");
+    expect(href).toBe("/search/new-and-demo-cars?car_type=demo&make=Mazda&model=CX-5&price_max=50000&sort=price-asc&page=2");
+    const back = parseSearch("new-and-demo-cars", Object.fromEntries(new URL(href, "http://x").searchParams), "relevance");
+    expect(back).toEqual({ ...q, make: ["Mazda"], model: ["CX-5"] });
+  });
+
+  test("the default sort is left out of URLs; toggling resets the page and a cleared make clears models", () => {
+    const q = parseSearch("used-cars", { make: "Mazda", model: "CX-5", page: "3", sort: "latest" }, "latest");
+    expect(searchHref(q, "latest", toggleFilter(q, "make", "Mazda"))).toBe("/search/used-cars");
+    expect(searchHref(q, "latest", toggleFilter(q, "make", "Kia"))).toBe("/search/used-cars?make=Mazda&make=Kia&model=CX-5");
+  });
+
+  test.each([
+    [undefined, undefined],
+    ["12", 12],
+    ["1,234", 1234],
+    ["12.6", 13],
+  ])("parseNumber(%s) → %s", (raw, n) => expect(parseNumber(raw)).toBe(n));
+});
+
+describe("sort options (SPEC §9)", () => {
+  test.each([
+    ["AU", ["Most Relevant", "Latest", "Highest Price", "Lowest Price", "Highest Kms", "Lowest Kms"]],
+    ["US", ["Most Relevant", "Latest", "Highest Price", "Lowest Price", "Highest Miles", "Lowest Miles"]],
+  ])("%s", (country, labels) => expect(sortOptions(country).map((o) => o.label)).toEqual(labels));
+
+  test.each([
+    [10000, "AU", 10000],
+    [10000, "US", 16093],
+  ])("odometer %s in %s is %s km", (v, c, km) => {
+    expect(odometerToKm(v, c)).toBe(km);
+    expect(kmToOdometer(km, c)).toBe(v);
+  });
+});
+
+describe("vehicle display rules", () => {
+  test.each([
+    ["bus", "Buses"],
+    ["hatch", "Hatches"],
+    ["SUV", "SUVs"],
+    ["suv", "SUVs"],
+    ["utility", "Utilities"],
+    ["sedan", "Sedans"],
+    ["cab chassis", "Cab Chassis"],
+    ["prime mover", "Prime Movers"],
+    ["class c motorhome", "Class C Motorhomes"],
+    ["convertible", "Convertibles"],
+  ])("%s → %s", (body, label) => expect(bodyTypeLabel(body)).toBe(label));
+
+  test.each([
+    [{ primaryImageUrl: "/photos/placeholder.svg", thumbnails: ["/a.svg", "/b.svg"] }, "/a.svg"],
+    [{ primaryImageUrl: "/photos/placeholder.svg", thumbnails: [] }, "/photos/placeholder.svg"],
+    [{ primaryImageUrl: null, thumbnails: ["/a.svg"] }, "/a.svg"],
+    [{ primaryImageUrl: "/p.svg", thumbnails: ["/a.svg"] }, "/p.svg"],
+  ])("display image of %o is %s", (v, src) => expect(displayImage(v)).toBe(src));
+
+  const now = Date.UTC(2026, 10, 21);
+  const day = 86_400_000;
+  test.each([
+    ["sold", now - 30 * day, [JUST_SOLD]],
+    ["in_stock", now - 2 * day, [NEW_ARRIVAL]],
+    ["coming_soon", now - 6.9 * day, [NEW_ARRIVAL]],
+    ["in_stock", now - 7 * day, []],
+    ["in_stock", now - 40 * day, []],
+  ] as const)("status %s listed at %s → %o", (status, listed, tags) => {
+    expect(vehicleTags({ status, listedAt: new Date(listed) }, now)).toEqual(tags);
+  });
+
+  test("tags are the spec's texts", () => {
+    expect([NEW_ARRIVAL, JUST_SOLD]).toEqual(["New Arrival", "JUST SOLD"]);
+  });
+
+  test("title", () => expect(vehicleTitle({ year: 2024, make: "Mazda", model: "CX-5", badge: null })).toBe("2024 Mazda CX-5"));
+
+  test.each([
+    [10, 10],
+    [29, 30],
+    [36, 37],
+  ])("a list of %s gets the CTA at position 30 when it reaches it (→ %s cards)", (n, total) => {
+    const out = withCallToAction(Array.from({ length: n }, (_, i) => i));
+    expect(out).toHaveLength(total);
+    if (total > n) expect(out[29]).toEqual({ kind: "cta" });
+  });
+});
+
+describe("favourites (SPEC §3, §4)", () => {
+  const car = (id: number): FavouriteCar => ({ id, name: `Car ${id}`, slug: `car-${id}`, make: "Mazda", model: "CX-5", primary_image_url: null });
+  test("toggle adds when absent, removes when present", () => {
+    const one = toggleFavourite([], car(1));
+    expect(one.map((c) => c.id)).toEqual([1]);
+    const two = toggleFavourite(one, car(2));
+    expect(two.map((c) => c.id)).toEqual([2, 1]);
+    expect(toggleFavourite(two, car(1)).map((c) => c.id)).toEqual([2]);
+  });
+
+  test.each([
+    [null, 0],
+    ["", 0],
+    ["{not json", 0],
+    ['{"a":1}', 0],
+    ["[1, 2, null]", 0],
+    [JSON.stringify([car(1), { id: "x" }, car(1), car(2)]), 2],
+  ])("corrupt storage %s is ignored → %s cars", (raw, n) => expect(parseFavourites(raw)).toHaveLength(n));
+});
+
+describe("image URLs (SPEC §7)", () => {
+  test.each([
+    [{ width: 640 }, "/p.svg?w=640&auto=format&q=75"],
+    [{ width: 3840 }, `/p.svg?w=${MAX_IMAGE_WIDTH}&auto=format&q=75`],
+    [{ width: 828, quality: IMAGE_QUALITY.low }, "/p.svg?w=828&auto=format&q=60"],
+    [{ width: 828, quality: IMAGE_QUALITY.high }, "/p.svg?w=828&auto=format&q=80"],
+  ])("%o → %s", (o, url) => expect(imageUrl("/p.svg", o)).toBe(url));
+
+  test("share image: 1200×630 fill crop", () => {
+    expect(shareImageUrl("/p.svg")).toBe("/p.svg?w=1200&auto=format&q=80&h=630&fit=crop");
+  });
+});

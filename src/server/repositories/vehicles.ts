@@ -1,0 +1,84 @@
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { CarType } from "@/domain/stock/summary";
+import type { Vehicle } from "@/domain/stock/vehicle";
+import type { Db } from "@/server/db/client";
+import * as t from "@/server/db/schema";
+import { visibleStock, type StockSite } from "./stock";
+
+type VehicleRow = typeof t.vehicles.$inferSelect;
+
+export function toVehicle(r: VehicleRow): Vehicle {
+  return {
+    id: r.id,
+    slug: r.slug,
+    stockNumber: r.stockNumber,
+    vin: r.vin,
+    rego: r.rego,
+    make: r.make,
+    model: r.model,
+    badge: r.badge,
+    series: r.series,
+    year: r.year,
+    colour: r.colour,
+    bodyType: r.bodyType,
+    fuel: r.fuel,
+    transmission: r.transmission,
+    drive: r.drive,
+    seats: r.seats,
+    doors: r.doors,
+    odometer: r.odometer,
+    buildDate: r.buildDate,
+    price: r.price,
+    priceType: r.priceType,
+    carType: (["new", "used", "demo"].includes(r.carType) ? r.carType : "used") as CarType,
+    status: r.status === "sold" || r.status === "coming_soon" ? r.status : "in_stock",
+    soldAt: r.soldAt,
+    photosCount: r.photosCount,
+    primaryImageUrl: r.primaryImageUrl,
+    thumbnails: r.thumbnails,
+    locationId: r.locationId,
+    city: r.city,
+    carsalesSellerIdentifier: r.carsalesSellerIdentifier,
+    description: r.description,
+    listedAt: r.listedAt,
+  };
+}
+
+/** A vehicle page's vehicle, with whether the site still lists it (sold long ago / hidden → not). */
+export async function getVehicleBySlug(
+  db: Db,
+  site: StockSite,
+  slug: string,
+  now = Date.now(),
+): Promise<{ vehicle: Vehicle; listed: boolean; hidden: boolean } | null> {
+  const [row] = await db
+    .select({ v: t.vehicles, listed: sql<boolean>`(${visibleStock(site, now)})` })
+    .from(t.vehicles)
+    .where(and(eq(t.vehicles.siteId, site.id), eq(t.vehicles.slug, slug)))
+    .limit(1);
+  if (!row) return null;
+  return { vehicle: toVehicle(row.v), listed: Boolean(row.listed), hidden: !row.v.showOnDealerWebsite };
+}
+
+/** Similar listed vehicles: same body type or make, nearest in price. */
+export async function listSimilarVehicles(db: Db, site: StockSite, v: Vehicle, limit = 4, now = Date.now()): Promise<Vehicle[]> {
+  const rows = await db
+    .select()
+    .from(t.vehicles)
+    .where(
+      and(
+        visibleStock(site, now),
+        ne(t.vehicles.id, v.id),
+        sql`(${t.vehicles.bodyType} = ${v.bodyType} or ${t.vehicles.make} = ${v.make})`,
+      ),
+    )
+    .orderBy(sql`abs(coalesce(${t.vehicles.price}, 0) - ${v.price ?? 0})`, asc(t.vehicles.id))
+    .limit(limit);
+  return rows.map(toVehicle);
+}
+
+export async function listVehiclesByIds(db: Db, site: StockSite, ids: number[], now = Date.now()): Promise<Vehicle[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(t.vehicles).where(and(visibleStock(site, now), inArray(t.vehicles.id, ids.slice(0, 100))));
+  return rows.map(toVehicle);
+}

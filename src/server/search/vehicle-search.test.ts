@@ -1,0 +1,248 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Location, SiteRecord } from "@/domain/site/types";
+import { parseSearch, type SearchParams, type SearchVariant } from "@/domain/stock/search";
+import { seedDemoData } from "@/server/demo/seed";
+import { getSiteByKey, listLocations } from "@/server/repositories/sites";
+import { getVehicleBySlug, listSimilarVehicles } from "@/server/repositories/vehicles";
+import { createTestDatabase } from "@/server/testing/test-db";
+import * as t from "@/server/db/schema";
+import { eq } from "drizzle-orm";
+import { SqlVehicleSearch } from "./vehicle-search";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let search: SqlVehicleSearch;
+const NOW = Date.UTC(2026, 10, 21, 2, 0, 0);
+const sites = new Map<string, { site: SiteRecord; locations: Location[] }>();
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemoData(database.db, NOW);
+  search = new SqlVehicleSearch(database.db);
+  for (const slug of ["parkside-motor-group", "ridgeline-motorcycles", "harbour-city-pre-owned", "outback-truck-centre", "lakeside-rv"]) {
+    const site = (await getSiteByKey(database.db, { by: "slug", slug }))!;
+    sites.set(slug, { site, locations: await listLocations(database.db, site.id) });
+  }
+});
+afterAll(() => database?.close());
+
+async function run(slug: string, variant: SearchVariant, params: SearchParams = {}, override?: Partial<SiteRecord>) {
+  const { site, locations } = sites.get(slug)!;
+  const s = { ...site, ...override };
+  return search.search(s, locations, parseSearch(variant, params, s.defaultSort), NOW);
+}
+
+async function allIds(slug: string, variant: SearchVariant, params: SearchParams = {}, override?: Partial<SiteRecord>) {
+  const first = await run(slug, variant, params, override);
+  const ids = first.vehicles.map((v) => v.id);
+  for (let p = 2; p <= first.pages; p++) ids.push(...(await run(slug, variant, { ...params, page: String(p) }, override)).vehicles.map((v) => v.id));
+  return ids;
+}
+
+describe("base filter and routes", () => {
+  test.each([
+    ["parkside-motor-group", "new-used-and-demo-cars", {}, 413],
+    ["parkside-motor-group", "new-and-demo-cars", {}, 301],
+    ["parkside-motor-group", "new-and-demo-cars", { car_type: "new" }, 214],
+    ["parkside-motor-group", "new-and-demo-cars", { car_type: "demo" }, 87],
+    ["parkside-motor-group", "used-cars", {}, 112],
+    ["parkside-motor-group", "used-cars", { car_type: "new" }, 112],
+    ["harbour-city-pre-owned", "new-used-and-demo-cars", {}, 120],
+    ["ridgeline-motorcycles", "new-used-and-demo-cars", {}, 60],
+    ["outback-truck-centre", "new-used-and-demo-cars", {}, 90],
+    ["lakeside-rv", "new-used-and-demo-cars", {}, 25],
+  ] as const)("%s /search/%s %o lists %s", async (slug, variant, params, total) => {
+    expect((await run(slug, variant, params)).total).toBe(total);
+  });
+
+  test("hidden cars never appear, on any page; every listed car appears once", async () => {
+    const ids = await allIds("parkside-motor-group", "new-used-and-demo-cars");
+    expect(ids).toHaveLength(413);
+    expect(new Set(ids).size).toBe(413);
+    const hidden = await database.db.select().from(t.vehicles).where(eq(t.vehicles.siteId, 1001));
+    const never = hidden.filter((v) => !v.showOnDealerWebsite || (v.status === "sold" && NOW - v.soldAt!.getTime() > 3 * 86_400_000));
+    expect(never).toHaveLength(8);
+    expect(ids.filter((id) => never.some((h) => h.id === id))).toEqual([]);
+  });
+
+  test("the just-sold cars and the car without a price are listed", async () => {
+    const r = await run("parkside-motor-group", "used-cars", { sort: "price-asc" });
+    const all = await allIds("parkside-motor-group", "used-cars");
+    expect(all).toHaveLength(112);
+    const rows = await database.db.select().from(t.vehicles).where(eq(t.vehicles.siteId, 1001));
+    const listed = rows.filter((v) => all.includes(v.id));
+    expect(listed.filter((v) => v.status === "sold")).toHaveLength(2);
+    expect(listed.filter((v) => v.price === null)).toHaveLength(1);
+    expect(r.vehicles[0]!.price).not.toBeNull();
+  });
+
+  test("include_sold_cars_days is per site", async () => {
+    expect((await run("parkside-motor-group", "used-cars", {}, { includeSoldCarsDays: 0 })).total).toBe(110);
+    expect((await run("parkside-motor-group", "used-cars", {}, { includeSoldCarsDays: 365 })).total).toBe(117);
+  });
+
+  test("ridgeline: new and demo are Yamaha only, used of every make is included", async () => {
+    const r = await run("ridgeline-motorcycles", "new-and-demo-cars");
+    expect(r.facets.make.map((f) => f.value)).toEqual(["Yamaha"]);
+    const used = await run("ridgeline-motorcycles", "used-cars");
+    expect(used.facets.make.map((f) => f.value).sort()).toEqual(["Kawasaki", "Yamaha"]);
+  });
+});
+
+describe("per-dealer filters from site data", () => {
+  const parkside = () => sites.get("parkside-motor-group")!.site;
+  test("excluded locations", async () => {
+    const r = await run("parkside-motor-group", "new-used-and-demo-cars", {}, { searchPresets: { exclude_location_ids: [10011] } });
+    const full = await run("parkside-motor-group", "new-used-and-demo-cars");
+    const suzukiYard = full.facets.location.find((l) => l.value === "parkside-suzuki")!.count;
+    expect(r.total).toBe(413 - suzukiYard);
+    expect(r.facets.location.map((l) => l.value)).not.toContain("parkside-suzuki");
+  });
+
+  test("new and demo of a make excluded, used of it kept", async () => {
+    const r = await run("parkside-motor-group", "new-used-and-demo-cars", {}, { searchPresets: { exclude_new_demo_makes: ["Mazda"] } });
+    expect(r.total).toBe(413 - 54 - 22);
+    const usedMazda = await run("parkside-motor-group", "used-cars", { make: "Mazda" }, { searchPresets: { exclude_new_demo_makes: ["Mazda"] } });
+    expect(usedMazda.total).toBeGreaterThan(0);
+  });
+
+  test("brand names map to make variants", async () => {
+    await database.db.update(t.vehicles).set({ make: "Mercedes Benz" }).where(eq(t.vehicles.stockNumber, "PMG10140"));
+    try {
+      const r = await run("parkside-motor-group", "new-used-and-demo-cars", { make: "Mercedes-Benz" });
+      const plain = await run("parkside-motor-group", "new-used-and-demo-cars", { make: "Mercedes-Benz" }, { searchPresets: {} });
+      expect(r.total).toBe(plain.total + 1);
+      expect(parkside().searchPresets.make_variants?.["Mercedes-Benz"]).toEqual(["Mercedes Benz"]);
+    } finally {
+      await database.db.update(t.vehicles).set({ make: "Mercedes-Benz" }).where(eq(t.vehicles.stockNumber, "PMG10140"));
+    }
+  });
+});
+
+describe("facets", () => {
+  test("car-type counts on the main route", async () => {
+    const r = await run("parkside-motor-group", "new-used-and-demo-cars");
+    expect(Object.fromEntries(r.facets.carType.map((f) => [f.value, f.count]))).toEqual({ new: 214, demo: 87, used: 112 });
+    expect(r.facets.make.reduce((n, f) => n + f.count, 0)).toBe(413);
+  });
+
+  test("a facet's counts reflect the other filters but not its own", async () => {
+    const r = await run("parkside-motor-group", "new-used-and-demo-cars", { make: "Mazda" });
+    expect(r.total).toBe(r.facets.make.find((f) => f.value === "Mazda")!.count);
+    expect(r.facets.make.length).toBeGreaterThan(5); // other makes still offered
+    expect(r.facets.body.reduce((n, f) => n + f.count, 0)).toBe(r.total); // bodies within Mazda
+    expect(r.facets.model.every((m) => m.make === "Mazda")).toBe(true);
+    const withCarType = await run("parkside-motor-group", "new-used-and-demo-cars", { make: "Mazda", car_type: "used" });
+    expect(withCarType.facets.carType.reduce((n, f) => n + f.count, 0)).toBe(r.total);
+  });
+
+  test("models are offered only within chosen makes", async () => {
+    expect((await run("parkside-motor-group", "new-used-and-demo-cars")).facets.model).toEqual([]);
+  });
+
+  test("city presets: outback's two towns", async () => {
+    const r = await run("outback-truck-centre", "new-used-and-demo-cars");
+    expect(r.facets.city.map((c) => c.value)).toEqual(["Dalby", "Toowoomba"]);
+    const dalby = await run("outback-truck-centre", "new-used-and-demo-cars", { city: "Dalby" });
+    expect(dalby.total).toBe(r.facets.city.find((c) => c.value === "Dalby")!.count);
+    expect(dalby.vehicles.every((v) => v.city === "Dalby")).toBe(true);
+  });
+
+  test("location filter by slug; an unknown location slug matches nothing", async () => {
+    const r = await run("parkside-motor-group", "new-used-and-demo-cars", { location: "parkside-kgm" });
+    expect(r.vehicles.every((v) => v.locationId === 10015)).toBe(true);
+    expect((await run("parkside-motor-group", "new-used-and-demo-cars", { location: "nowhere" })).total).toBe(0);
+  });
+
+  test("ranges: price, year and odometer (miles in the US)", async () => {
+    const r = await run("parkside-motor-group", "new-used-and-demo-cars", { price_min: "30000", price_max: "40000" });
+    expect(r.vehicles.every((v) => v.price! >= 30000 && v.price! <= 40000)).toBe(true);
+    expect(r.total).toBeGreaterThan(0);
+    const y = await run("parkside-motor-group", "used-cars", { year_min: "2024" });
+    expect(y.vehicles.every((v) => v.year >= 2024)).toBe(true);
+    const us = await run("lakeside-rv", "used-cars", { odometer_max: "20000" });
+    expect(us.vehicles.every((v) => v.odometer <= 32187)).toBe(true);
+  });
+
+  test("text search", async () => {
+    const r = await run("parkside-motor-group", "new-used-and-demo-cars", { q: "cx-5" });
+    expect(r.total).toBeGreaterThan(0);
+    expect(r.vehicles.every((v) => v.model === "CX-5")).toBe(true);
+    expect((await run("parkside-motor-group", "new-used-and-demo-cars", { q: "%_\\" })).total).toBe(0);
+  });
+});
+
+describe("sort and pages", () => {
+  const nonDecreasing = (xs: number[]) => xs.every((x, i) => i === 0 || xs[i - 1]! <= x);
+  test("Lowest Price puts 'Enquire for price.' last; Highest Price descends", async () => {
+    const ids = await allIds("parkside-motor-group", "used-cars", { sort: "price-asc" });
+    const rows = await database.db.select().from(t.vehicles).where(eq(t.vehicles.siteId, 1001));
+    const prices = ids.map((id) => rows.find((r) => r.id === id)!.price);
+    expect(prices.at(-1)).toBeNull();
+    expect(nonDecreasing(prices.slice(0, -1) as number[])).toBe(true);
+    const desc = (await run("parkside-motor-group", "used-cars", { sort: "price-desc" })).vehicles.map((v) => v.price!);
+    expect(nonDecreasing([...desc].reverse())).toBe(true);
+  });
+
+  test.each([
+    ["odometer-asc", (a: number, b: number) => a <= b],
+    ["odometer-desc", (a: number, b: number) => a >= b],
+  ] as const)("%s", async (sort, ok) => {
+    const odo = (await run("parkside-motor-group", "used-cars", { sort })).vehicles.map((v) => v.odometer);
+    expect(odo.every((x, i) => i === 0 || ok(odo[i - 1]!, x))).toBe(true);
+  });
+
+  test("Latest: newest listing first; site default sorts (outback Lowest Price, harbour Latest)", async () => {
+    const latest = (await run("harbour-city-pre-owned", "used-cars")).vehicles.map((v) => v.listedAt.getTime());
+    expect(latest.every((x, i) => i === 0 || latest[i - 1]! >= x)).toBe(true);
+    const cheap = (await run("outback-truck-centre", "new-used-and-demo-cars")).vehicles.map((v) => v.price ?? Infinity);
+    expect(nonDecreasing(cheap)).toBe(true);
+  });
+
+  test("Most Relevant: in stock first, just sold last", async () => {
+    const ids = await allIds("parkside-motor-group", "used-cars");
+    const rows = await database.db.select().from(t.vehicles).where(eq(t.vehicles.siteId, 1001));
+    const statuses = ids.map((id) => rows.find((r) => r.id === id)!.status);
+    expect(statuses.slice(-2)).toEqual(["sold", "sold"]);
+    expect(statuses[0]).toBe("in_stock");
+  });
+
+  test("pages of 36; an out-of-range page shows the last page", async () => {
+    const p1 = await run("parkside-motor-group", "new-used-and-demo-cars");
+    expect(p1).toMatchObject({ pageSize: 36, pages: 12, page: 1 });
+    expect(p1.vehicles).toHaveLength(36);
+    const last = await run("parkside-motor-group", "new-used-and-demo-cars", { page: "999" });
+    expect(last.page).toBe(12);
+    expect(last.vehicles).toHaveLength(413 - 11 * 36);
+  });
+});
+
+describe("vehicle pages and tenant isolation", () => {
+  test("a vehicle of one site is not found on another", async () => {
+    const r = await run("parkside-motor-group", "new-used-and-demo-cars");
+    const slug = r.vehicles[0]!.slug;
+    const parkside = sites.get("parkside-motor-group")!.site;
+    const ridgeline = sites.get("ridgeline-motorcycles")!.site;
+    expect((await getVehicleBySlug(database.db, parkside, slug, NOW))?.listed).toBe(true);
+    expect(await getVehicleBySlug(database.db, ridgeline, slug, NOW)).toBeNull();
+    const ridgeIds = await allIds("ridgeline-motorcycles", "new-used-and-demo-cars");
+    expect(ridgeIds).not.toContain(r.vehicles[0]!.id);
+  });
+
+  test("a car sold long ago is found but not listed; a hidden one is marked hidden", async () => {
+    const rows = await database.db.select().from(t.vehicles).where(eq(t.vehicles.siteId, 1001));
+    const parkside = sites.get("parkside-motor-group")!.site;
+    const old = rows.find((v) => v.status === "sold" && NOW - v.soldAt!.getTime() > 3 * 86_400_000)!;
+    expect(await getVehicleBySlug(database.db, parkside, old.slug, NOW)).toMatchObject({ listed: false, hidden: false });
+    const hidden = rows.find((v) => !v.showOnDealerWebsite)!;
+    expect(await getVehicleBySlug(database.db, parkside, hidden.slug, NOW)).toMatchObject({ listed: false, hidden: true });
+  });
+
+  test("similar vehicles are listed, of the same site, not the car itself", async () => {
+    const parkside = sites.get("parkside-motor-group")!.site;
+    const car = (await run("parkside-motor-group", "new-and-demo-cars")).vehicles[0]!;
+    const similar = await listSimilarVehicles(database.db, parkside, car, 4, NOW);
+    expect(similar).toHaveLength(4);
+    expect(similar.map((s) => s.id)).not.toContain(car.id);
+    expect(similar.every((s) => s.bodyType === car.bodyType || s.make === car.make)).toBe(true);
+  });
+});
