@@ -25,8 +25,9 @@ export default defineConfig({
   ],
   webServer: {
     // a fresh embedded database for every run, separate from the one `npm start` uses
-    command: `rm -rf .data/e2e .data/e2e.lock && node node_modules/next/dist/bin/next start -p ${PORT}`,
-    env: { DATA_DIR: ".data/e2e", LOG_LEVEL: "warn", PORT: String(PORT) },
+    // the production server (scripts/server.ts: Next behind the page microcache)
+    command: `rm -rf .data/e2e .data/e2e.lock && node --import tsx scripts/server.ts`,
+    env: { DATA_DIR: ".data/e2e", LOG_LEVEL: "warn", PORT: String(PORT), NODE_ENV: "production" },
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

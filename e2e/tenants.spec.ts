@@ -103,3 +103,14 @@ test.describe("mobile @mobile", () => {
     await expect(page.getByRole("button", { name: "Our Stock" })).toBeHidden();
   });
 });
+
+test("pages are served again from the page cache; API routes never are", async ({ request }) => {
+  const url = "/search/used-cars?sort=latest&make=Kia";
+  const host = { Host: "demo-motors.localhost" };
+  const first = await request.get(url, { headers: host });
+  const second = await request.get(url, { headers: host });
+  expect(first.headers()["x-cache"]).toMatch(/MISS|HIT/);
+  expect(second.headers()["x-cache"]).toBe("HIT");
+  expect(await second.text()).toBe(await first.text());
+  expect((await request.get("/api/health")).headers()["x-cache"]).toBeUndefined();
+});

@@ -20,6 +20,10 @@ export const EnvSchema = z.object({
     .trim()
     .regex(/^[a-z0-9-]+$/, "must be a site slug such as parkside-motor-group")
     .default("parkside-motor-group"),
+  /** Seconds a rendered page may be served again to the next shopper (0 turns the microcache off). */
+  HTTP_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
+  /** Seconds catalogue reads (site context, search results, vehicle pages) are reused in-process. */
+  CATALOGUE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   NEXT_PHASE: z.string().optional(),

@@ -7,12 +7,15 @@ import { tenantKeyFromParam } from "@/domain/site/tenant";
 import type { RouteContext } from "@/domain/site/routes";
 import { vehicleNoun } from "@/domain/site/vehicle";
 import { countryFormat } from "@/domain/format/country";
+import { catalogue, SITES_TAG } from "@/server/cache";
 import { getDb } from "@/server/db";
 import { getSiteByKey, listDealerships, listLocations } from "@/server/repositories/sites";
 import { getStockSummary } from "@/server/repositories/stock";
 
-/** Everything a tenant page needs about its site, loaded once per request. */
-export const getSiteContext = cache(async (param: string) => {
+/** Everything a tenant page needs about its site: once per request, reused for a few seconds across requests. */
+export const getSiteContext = cache((param: string) => catalogue.cached(`site-context:${param}`, [SITES_TAG], () => loadSiteContext(param)));
+
+async function loadSiteContext(param: string) {
   const db = await getDb();
   const site = await getSiteByKey(db, tenantKeyFromParam(param));
   if (!site) return null;
@@ -59,6 +62,6 @@ export const getSiteContext = cache(async (param: string) => {
     routes,
     theme,
   };
-});
+}
 
-export type SiteContext = NonNullable<Awaited<ReturnType<typeof getSiteContext>>>;
+export type SiteContext = NonNullable<Awaited<ReturnType<typeof loadSiteContext>>>;

@@ -1,6 +1,26 @@
 import { cache } from "react";
+import { searchHref, type SearchQuery } from "@/domain/stock/search";
+import { catalogue, siteTag } from "@/server/cache";
 import { getDb } from "@/server/db";
-import { SqlVehicleSearch, type VehicleSearch } from "@/server/search/vehicle-search";
+import { getVehicleBySlug, listSimilarVehicles } from "@/server/repositories/vehicles";
+import { SqlVehicleSearch, type SearchResult, type VehicleSearch } from "@/server/search/vehicle-search";
+import type { SiteContext } from "@/server/site-context";
 
 /** The platform's search implementation (SQL on the configured database). */
 export const getVehicleSearch = cache(async (): Promise<VehicleSearch> => new SqlVehicleSearch(await getDb()));
+
+/** A search result page, reused across requests for a few seconds (catalogue cache, tagged per site). */
+export function searchStock(ctx: SiteContext, query: SearchQuery, now: number): Promise<SearchResult> {
+  const key = `search:${ctx.site.id}:${searchHref(query, "")}`;
+  return catalogue.cached(key, [siteTag(ctx.site.id)], async () => (await getVehicleSearch()).search(ctx.site, ctx.locations, query, now));
+}
+
+/** A vehicle page's vehicle and its similar vehicles. */
+export function getVehiclePage(ctx: SiteContext, slug: string, now: number) {
+  return catalogue.cached(`vehicle:${ctx.site.id}:${slug}`, [siteTag(ctx.site.id)], async () => {
+    const db = await getDb();
+    const found = await getVehicleBySlug(db, ctx.site, slug, now);
+    if (!found || found.hidden) return null;
+    return { ...found, similar: await listSimilarVehicles(db, ctx.site, found.vehicle, 4, now) };
+  });
+}

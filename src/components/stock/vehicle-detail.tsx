@@ -11,8 +11,7 @@ import { detailBasePath, vehicleHref } from "@/domain/site/vehicle";
 import { pluralNoun } from "@/domain/stock/summary";
 import { bodyTypeLabel, displayImage, vehicleTags, vehicleTitle, type Vehicle } from "@/domain/stock/vehicle";
 import { buttonVariants } from "@/components/ui/button";
-import { getDb } from "@/server/db";
-import { getVehicleBySlug, listSimilarVehicles } from "@/server/repositories/vehicles";
+import { getVehiclePage } from "@/server/stock-service";
 import { getSiteContext, type SiteContext } from "@/server/site-context";
 import { cache } from "react";
 import { requestNow } from "@/server/clock";
@@ -26,9 +25,8 @@ export type DetailProps = { params: Promise<{ site: string; slug: string }> };
 const loadVehicle = cache(async (base: string, siteParam: string, slug: string) => {
   const ctx = await getSiteContext(siteParam);
   if (!ctx || detailBasePath(ctx.site.template) !== base) return null;
-  const found = await getVehicleBySlug(await getDb(), ctx.site, decodeURIComponent(slug));
-  if (!found || found.hidden) return null;
-  return { ctx, ...found };
+  const found = await getVehiclePage(ctx, decodeURIComponent(slug), requestNow());
+  return found ? { ctx, ...found } : null;
 });
 
 async function load(base: string, { params }: DetailProps) {
@@ -88,8 +86,7 @@ function jsonLd(ctx: SiteContext, v: Vehicle, listed: boolean) {
 }
 
 export async function VehicleDetailPage({ base, props }: { base: string; props: DetailProps }) {
-  const { ctx, vehicle: v, listed } = await load(base, props);
-  const similar = await listSimilarVehicles(await getDb(), ctx.site, v);
+  const { ctx, vehicle: v, listed, similar } = await load(base, props);
   const title = vehicleTitle(v);
   const f = ctx.features;
   const location = ctx.locations.find((l) => l.id === v.locationId);

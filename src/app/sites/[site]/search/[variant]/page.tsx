@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { SearchResults } from "@/components/stock/search-results";
 import { isSearchVariant, parseSearch, searchHref } from "@/domain/stock/search";
 import { getSiteContext } from "@/server/site-context";
-import { getVehicleSearch } from "@/server/stock-service";
+import { searchStock } from "@/server/stock-service";
 import { requestNow } from "@/server/clock";
 import { searchTitle } from "@/components/stock/search-title";
 
@@ -32,7 +32,6 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 // GET /search/{new-used-and-demo-cars|new-and-demo-cars|used-cars}?… — server-rendered, URL-driven search
 export default async function SearchPage(props: Props) {
   const { ctx, query } = await load(props);
-  const search = await getVehicleSearch();
-  const result = await search.search(ctx.site, ctx.locations, query, requestNow());
+  const result = await searchStock(ctx, query, requestNow());
   return <SearchResults ctx={ctx} query={query} result={result} />;
 }

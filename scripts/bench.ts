@@ -1,0 +1,150 @@
+// npm run bench — performance figures, measured on this machine in one run:
+//  1. HTTP: search page (parkside, 20 connections) vs a trivial dynamic Next page, req/s and p95.
+//  2. Search query time (the full VehicleSearch call: count, page, facets, ranges) at demo size and
+//     on a synthetic 100,000-vehicle database.
+// Options: --seconds N (HTTP duration per target, default 10), --scale N (default 100000).
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import autocannon from "autocannon";
+import { parseSearch, type SearchParams } from "@/domain/stock/search";
+import { openDatabase } from "@/server/db/client";
+import { seedDemoData } from "@/server/demo/seed";
+import { seedSynthetic } from "@/server/demo/synthetic";
+import { getSiteByKey, listLocations } from "@/server/repositories/sites";
+import { SqlVehicleSearch } from "@/server/search/vehicle-search";
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const SECONDS = arg("seconds", 10);
+const SCALE = arg("scale", 100_000);
+const PORT = 3300;
+const DATA = ".data/bench";
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? NaN;
+};
+const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
+
+async function load(paths: string[], host: string, seconds: number) {
+  const latencies: number[] = [];
+  // without a callback autocannon returns an event emitter that is also a promise of the result
+  const instance = autocannon({
+    url: `http://127.0.0.1:${PORT}`,
+    connections: 20,
+    duration: seconds,
+    headers: { host },
+    requests: paths.map((path) => ({ method: "GET", path })),
+  }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
+  instance.on("response", (_c: unknown, _s: number, _b: number, rt: number) => latencies.push(rt));
+  const r = await instance;
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${paths[0]}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { rps: round(r.requests.average, 0), p95: round(pct(latencies, 95)), p50: round(pct(latencies, 50)), total: r.requests.total };
+}
+
+/** Runs the production server (scripts/server.ts) on a fresh demo database, with the given page-cache TTL. */
+async function withServer<T>(cacheSeconds: number, fn: () => Promise<T>): Promise<T> {
+  rmSync(DATA, { recursive: true, force: true });
+  rmSync(`${DATA}.lock`, { force: true });
+  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/server.ts"], {
+    env: { ...process.env, NODE_ENV: "production", DATA_DIR: DATA, LOG_LEVEL: "warn", PORT: String(PORT), HTTP_CACHE_TTL_SECONDS: String(cacheSeconds) },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    for (let i = 0; i < 120; i++) {
+      const ok = await fetch(`http://127.0.0.1:${PORT}/api/health`).then((r) => r.ok, () => false);
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    return await fn();
+  } finally {
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+  }
+}
+
+const SEARCH = "/search/new-used-and-demo-cars";
+const HOST = "parkside-motor-group.localhost";
+/** 48 distinct result pages a shopper could open: makes × sorts, pages, types. */
+const VARIED = ["Mazda", "Suzuki", "Mercedes-Benz", "Skoda", "KGM", "Toyota", "Ford", "Kia"].flatMap((make) =>
+  ["relevance", "price-asc", "latest"].flatMap((sort) => [`${SEARCH}?make=${encodeURIComponent(make)}&sort=${sort}`, `/search/used-cars?sort=${sort}&page=2&make=${encodeURIComponent(make)}`]),
+);
+
+async function http() {
+  if (!existsSync(".next/BUILD_ID")) {
+    console.log("building (no production build found)…");
+    if (spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit" }).status !== 0) process.exit(1);
+  }
+  const uncached = await withServer(0, async () => {
+    await load(["/bench/baseline"], HOST, 3); // warm-up
+    await load([SEARCH], HOST, 3);
+    return { baseline: await load(["/bench/baseline"], HOST, SECONDS), search: await load([SEARCH], HOST, SECONDS) };
+  });
+  const cached = await withServer(15, async () => {
+    await load([SEARCH, ...VARIED], HOST, 3);
+    return { one: await load([SEARCH], HOST, SECONDS), varied: await load(VARIED, HOST, SECONDS) };
+  });
+  return { ...uncached, ...cached };
+}
+
+const QUERIES: SearchParams[] = [
+  {},
+  { make: "Mazda" },
+  { sort: "price-asc", page: "3" },
+  { car_type: "used", body: "SUV", sort: "odometer-asc" },
+  { price_min: "30000", price_max: "60000", sort: "latest" },
+  { q: "cx-5" },
+];
+
+async function queryTimes(db: Awaited<ReturnType<typeof openDatabase>>["db"], slug: string, rounds: number) {
+  const site = (await getSiteByKey(db, { by: "slug", slug }))!;
+  const locations = await listLocations(db, site.id);
+  const s = new SqlVehicleSearch(db);
+  const times: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    for (const params of QUERIES) {
+      const q = parseSearch("new-used-and-demo-cars", params, site.defaultSort);
+      const t0 = performance.now();
+      await s.search(site, locations, q);
+      if (r > 0) times.push(performance.now() - t0); // round 0 warms up
+    }
+  }
+  return { p50: round(pct(times, 50), 2), p95: round(pct(times, 95), 2), n: times.length };
+}
+
+async function queries() {
+  const database = await openDatabase({ driver: "pglite", memory: true });
+  try {
+    await seedDemoData(database.db);
+    const small = await queryTimes(database.db, "parkside-motor-group", 20);
+    const t0 = Date.now();
+    const dealers = await seedSynthetic(database.db, SCALE);
+    const seedMs = Date.now() - t0;
+    const large = await queryTimes(database.db, "parkside-motor-group", 20);
+    return { small, large, dealers, seedMs };
+  } finally {
+    await database.close();
+  }
+}
+
+const h = await http();
+const q = await queries();
+const pctOf = (x: { rps: number }) => round((x.rps / h.baseline.rps) * 100, 0);
+const line = (label: string, x: { rps: number; p50: number; p95: number }, ratio = true) =>
+  `  ${label.padEnd(44)} ${String(x.rps).padStart(6)} req/s   p50 ${String(x.p50).padStart(6)} ms   p95 ${String(x.p95).padStart(6)} ms${ratio ? `   ${pctOf(x)}% of baseline` : ""}`;
+const qratio = q.large.p95 / q.small.p95;
+console.log(`
+HTTP: 20 connections, ${SECONDS}s per line, server and load generator on this machine's cores
+${line("trivial dynamic Next page (baseline)", h.baseline, false)}
+${line("search page, parkside, page cache 15s", h.one)}
+${line("search page, 48 different result URLs", h.varied)}
+${line("search page, page cache off (every render)", h.search)}
+  target: search page ≥ 50% of baseline → ${pctOf(h.one) >= 50 ? "PASS" : "FAIL"} (cached), ${pctOf(h.search) >= 50 ? "PASS" : "not met"} (uncached)
+
+Search query (VehicleSearch.search: count + page + facets + ranges; ${q.small.n} timed calls each, PGlite)
+  demo size (809 vehicles)                      p50 ${q.small.p50} ms   p95 ${q.small.p95} ms
+  ${SCALE.toLocaleString("en-AU")} vehicles (${q.dealers} synthetic dealers, ${round(q.seedMs / 1000)} s to add)   p50 ${q.large.p50} ms   p95 ${q.large.p95} ms
+  p95 ratio ${round(qratio, 2)}× (target ≤ 2×) → ${qratio <= 2 ? "PASS" : "FAIL"}
+`);
