@@ -71,6 +71,20 @@ test("JUST SOLD, 'Enquire for price.' and the hidden cars (DEMO_DATA.md)", async
   await expect(page.getByRole("link", { name: "Clear all filters" })).toBeVisible();
 });
 
+test("images: quality 75 by default, 60 where the brand is configured so, 80 in the gallery; trailing slash", async ({ page }) => {
+  await page.goto(parkside("/search/new-used-and-demo-cars/"));
+  await expect(page).toHaveURL(parkside("/search/new-used-and-demo-cars"));
+  await expect(page.getByTestId("vehicle-card").first().locator("img").first()).toHaveAttribute("src", /\?w=\d+&auto=format&q=75$/);
+  await page.goto(siteUrl("ridgeline-motorcycles", "/search/used-cars"));
+  const img = page.getByTestId("vehicle-card").first().locator("img").first();
+  await expect(img).toHaveAttribute("src", /&q=60$/);
+  expect((await img.getAttribute("srcset"))!.split(", ").map((c) => Number(/w=(\d+)/.exec(c)![1]))).toEqual(
+    expect.arrayContaining([640, 750, 828, 1080, 1200, 1280]),
+  );
+  await page.getByTestId("vehicle-card").first().getByRole("heading", { level: 3 }).getByRole("link").click();
+  await expect(page.getByRole("group", { name: /^1 of/ }).locator("img")).toHaveAttribute("src", /&q=80$/);
+});
+
 test("harbour-city lists 120 pre-owned cars, newest first", async ({ page }) => {
   await page.goto(siteUrl("harbour-city-pre-owned", "/search/used-cars"));
   await expect(count(page)).toHaveText("120 Cars found");

@@ -2,6 +2,7 @@ import Image from "next/image";
 import Link from "next/link";
 import { MapPin } from "lucide-react";
 import { formatOdometer } from "@/domain/format/country";
+import { IMAGE_QUALITY } from "@/domain/format/image";
 import { formatPrice } from "@/domain/format/price";
 import { vehicleHref } from "@/domain/site/vehicle";
 import { displayImage, vehicleTags, vehicleTitle, JUST_SOLD, type Vehicle } from "@/domain/stock/vehicle";
@@ -12,6 +13,7 @@ import { FavouriteButton } from "./favourite-button";
 
 export type CardContext = {
   template: string;
+  imageQuality: number;
   country: string;
   enquireText: string;
   usedWord: string;
@@ -34,6 +36,7 @@ const TYPE_LABEL = { new: "New", demo: "Demo" } as const;
 export function cardContext(ctx: SiteContext, now: number): CardContext {
   return {
     template: ctx.site.template,
+    imageQuality: ctx.features.low_image_quality ? IMAGE_QUALITY.low : IMAGE_QUALITY.default,
     country: ctx.site.country,
     enquireText: enquireButtonText(ctx.features),
     usedWord: usedWord(ctx.features),
@@ -70,6 +73,7 @@ export function VehicleCard({ vehicle: v, ctx, priority = false }: { vehicle: Ve
           alt={title}
           fill
           sizes="(max-width: 767px) 100vw, (max-width: 991px) 50vw, 33vw"
+          quality={ctx.imageQuality}
           className="object-cover"
           priority={priority}
         />

@@ -5,6 +5,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import Image from "next/image";
 import { useCallback, useEffect, useState, type KeyboardEvent } from "react";
 import { cn } from "@/components/ui/cn";
+import { IMAGE_QUALITY } from "@/domain/format/image";
 
 /** SPEC §9 carousel: drag threshold 10, animation duration 25, trimSnaps containment. */
 export const CAROUSEL_OPTIONS = { dragThreshold: 10, duration: 25, containScroll: "trimSnaps" } as const;
@@ -54,7 +55,7 @@ export function VehicleGallery({ images, title }: { images: string[]; title: str
           <div className="flex touch-pan-y">
             {images.map((src, i) => (
               <div key={src + i} className="relative aspect-[16/9] min-w-0 flex-[0_0_100%]" role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${images.length}`}>
-                <Image src={src} alt={`${title}, photo ${i + 1}`} fill priority={i === 0} sizes="(max-width: 991px) 100vw, 60vw" className="object-cover" />
+                <Image src={src} alt={`${title}, photo ${i + 1}`} fill priority={i === 0} quality={IMAGE_QUALITY.high} sizes="(max-width: 991px) 100vw, 60vw" className="object-cover" />
               </div>
             ))}
           </div>

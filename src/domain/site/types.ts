@@ -36,6 +36,8 @@ export type SiteFeatureFlags = {
   analytics_events: boolean;
   book_a_service_on_service_locations: boolean;
   uses_pages_path: boolean;
+  /** SPEC §7: image quality 60 instead of 75 on some brands */
+  low_image_quality: boolean;
   // wording and link behaviour derived per dealer
   used_wording_pre_owned: boolean;
   blog_path_news: boolean;

@@ -173,7 +173,7 @@ export const DEMO_SITES: DemoSite[] = [
     email: "ride@ridgelinemotorcycles.com.au",
     socialUrls: { facebook: "https://www.facebook.com/ridgelinemotorcycles", instagram: "https://www.instagram.com/ridgelinemotorcycles" },
     colours: { primary: "#1d1d1b", secondary: "#c4161c" },
-    features: { test_drive: true, blog: true, finance_pre_approval: true },
+    features: { test_drive: true, blog: true, finance_pre_approval: true, low_image_quality: true },
     searchPresets: { makes: ["Yamaha"], include_used: true },
     defaultSort: "relevance",
     stockCode: "RM",
