@@ -10,19 +10,25 @@ import { countryFormat } from "@/domain/format/country";
 import { catalogue, SITES_TAG } from "@/server/cache";
 import { getDb } from "@/server/db";
 import { getSiteByKey, listDealerships, listLocations } from "@/server/repositories/sites";
+import { listSpecialHours } from "@/server/repositories/locations";
 import { getStockSummary } from "@/server/repositories/stock";
 
-/** Everything a tenant page needs about its site: once per request, reused for a few seconds across requests. */
+/**
+ * Everything a tenant page needs about its site — the SPEC §3 "website session" (navigation,
+ * special hours, locations) plus the site record, features and stock summary — from one server
+ * function: once per request, reused for a few seconds across requests.
+ */
 export const getSiteContext = cache((param: string) => catalogue.cached(`site-context:${param}`, [SITES_TAG], () => loadSiteContext(param)));
 
 async function loadSiteContext(param: string) {
   const db = await getDb();
   const site = await getSiteByKey(db, tenantKeyFromParam(param));
   if (!site) return null;
-  const [locations, dealerships, stock] = await Promise.all([
+  const [locations, dealerships, stock, specialHours] = await Promise.all([
     listLocations(db, site.id),
     listDealerships(db, site.id),
     getStockSummary(db, site),
+    listSpecialHours(db, site.id),
   ]);
   const features = resolveFeatures(site);
   const noun = vehicleNoun(site.template, site.primaryVehicleOverride);
@@ -55,6 +61,7 @@ async function loadSiteContext(param: string) {
     format: countryFormat(site.country),
     locations,
     dealerships,
+    specialHours,
     brands,
     stock,
     header: buildHeaderMenu(nav),
@@ -65,3 +72,4 @@ async function loadSiteContext(param: string) {
 }
 
 export type SiteContext = NonNullable<Awaited<ReturnType<typeof loadSiteContext>>>;
+

@@ -130,3 +130,25 @@ describe("demo clock", () => {
     expect(await database.db.select().from(t.leads).where(eq(t.leads.siteId, 1001))).toHaveLength(1);
   });
 });
+
+describe("locations data: special hours and reviews", () => {
+  test("holiday hours for the current and next year, site-wide", async () => {
+    const { listSpecialHours } = await import("./locations");
+    const list = await listSpecialHours(database.db, 1001);
+    expect(list).toHaveLength(6);
+    expect(list.find((s) => s.date === "2026-12-25")).toMatchObject({ name: "Christmas Day", status: "Closed", location_id: null });
+    expect(list.find((s) => s.date === "2026-12-26")).toMatchObject({ status: "Open", start_hour: "10:00", end_hour: "14:00" });
+    expect(list.map((s) => s.date)).toContain("2027-12-25");
+  });
+
+  test("review summary and items rated above 4, per site only", async () => {
+    const { getReviewSummary, listShownReviews } = await import("./locations");
+    expect(await getReviewSummary(database.db, 1001)).toEqual({ count: 1525, average_rating: 4.1 });
+    expect(await getReviewSummary(database.db, 1003)).toBeNull();
+    const shown = await listShownReviews(database.db, 1001, 12);
+    expect(shown).toHaveLength(12);
+    expect(shown.every((r) => r.rating > 4)).toBe(true);
+    expect(shown.some((r) => r.reply_text)).toBe(true);
+    expect(await listShownReviews(database.db, 1003, 12)).toEqual([]);
+  });
+});

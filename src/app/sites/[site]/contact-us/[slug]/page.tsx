@@ -1,0 +1,33 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { LocationCard, locationCardContext } from "@/components/locations/location-card";
+import { requestNow } from "@/server/clock";
+import { getSiteContext } from "@/server/site-context";
+
+type Props = { params: Promise<{ site: string; slug: string }> };
+
+async function load({ params }: Props) {
+  const { site, slug } = await params;
+  const ctx = await getSiteContext(site);
+  const location = ctx?.locations.find((l) => l.slug === decodeURIComponent(slug));
+  if (!ctx || !location) notFound();
+  return { ctx, location };
+}
+
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  return { title: `Contact ${(await load(props)).location.name}` };
+}
+
+// GET /contact-us/{location-slug} — contact one location (the enquiry form arrives with the forms issue)
+export default async function ContactLocationPage(props: Props) {
+  const { ctx, location } = await load(props);
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <h1 className="text-2xl font-extrabold md:text-3xl">Contact {location.name}</h1>
+      <p className="mt-2 text-neutral-700">Call, email or visit us: our team is happy to help.</p>
+      <div className="mt-6">
+        <LocationCard location={location} ctx={locationCardContext(ctx, requestNow())} />
+      </div>
+    </div>
+  );
+}

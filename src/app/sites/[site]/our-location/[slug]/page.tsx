@@ -1,0 +1,71 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { LocationCard, locationCardContext } from "@/components/locations/location-card";
+import { LocationPicker } from "@/components/locations/location-picker";
+import { LocationsCarousel } from "@/components/locations/locations-carousel";
+import { MapView } from "@/components/locations/map-view";
+import { directionsUrl, distanceKm, formatAddress } from "@/domain/locations/geo";
+import { requestNow } from "@/server/clock";
+import { getSiteContext } from "@/server/site-context";
+
+type Props = { params: Promise<{ site: string; slug: string }> };
+
+async function load({ params }: Props) {
+  const { site, slug } = await params;
+  const ctx = await getSiteContext(site);
+  const location = ctx?.locations.find((l) => l.slug === decodeURIComponent(slug));
+  if (!ctx || !location) notFound();
+  return { ctx, location };
+}
+
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  const { location } = await load(props);
+  return { title: location.name, alternates: { canonical: `/our-location/${location.slug}` } };
+}
+
+// GET /our-location/{slug} — one location: card, map, and the other locations nearest first
+export default async function OurLocationPage(props: Props) {
+  const { ctx, location: l } = await load(props);
+  const cardCtx = locationCardContext(ctx, requestNow());
+  const others = ctx.locations
+    .filter((o) => o.id !== l.id)
+    .map((o) => ({ o, km: distanceKm(l.address, o.address) }))
+    .sort((a, b) => a.km - b.km);
+  const unit = ctx.format.distanceUnit;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-extrabold md:text-3xl">{l.name}</h1>
+        <LocationPicker locations={ctx.locations.map((x) => ({ slug: x.slug, name: x.name }))} current={l.slug} />
+      </div>
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <LocationCard location={l} ctx={cardCtx} />
+        <MapView
+          mapKey={l.address.map_key}
+          lat={l.address.lat}
+          long={l.address.long}
+          title={l.name}
+          address={formatAddress(l.address, ctx.site.country)}
+          directions={directionsUrl(l.address)}
+        />
+      </div>
+      {others.length > 0 && (
+        <section aria-labelledby="other-locations" className="mt-12">
+          <h2 id="other-locations" className="mb-4 text-xl font-bold">
+            Our other locations
+          </h2>
+          <LocationsCarousel label="Our other locations">
+            {others.map(({ o, km }) => (
+              <div key={o.id} className="h-full">
+                <LocationCard location={o} ctx={cardCtx} headingLevel={3} />
+                <p className="mt-1 text-sm text-neutral-700">
+                  {unit === "mi" ? `${Math.round(km / 1.609344)} miles` : `${km < 10 ? km.toFixed(1) : Math.round(km)} km`} away
+                </p>
+              </div>
+            ))}
+          </LocationsCarousel>
+        </section>
+      )}
+    </div>
+  );
+}

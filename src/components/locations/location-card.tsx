@@ -1,0 +1,144 @@
+import Link from "next/link";
+import { Navigation, Phone, Star } from "lucide-react";
+import { directionsUrl, formatAddress, internationalPhone } from "@/domain/locations/geo";
+import { hoursOn, localTime, openState, upcomingSpecialHours } from "@/domain/locations/hours";
+import { formatCount } from "@/domain/format/price";
+import { formatRating } from "@/domain/locations/reviews";
+import { mondayFirst, WEEKDAY_NAMES } from "@/domain/site/hours";
+import type { Country, Location, SiteFeatureFlags, SpecialHoursEntry } from "@/domain/site/types";
+import { cn } from "@/components/ui/cn";
+import { EmailUsDialog, HolidayHoursDialog } from "./dialogs";
+
+export type LocationCardContext = {
+  country: Country;
+  locale: string;
+  licenceWord: string;
+  features: SiteFeatureFlags;
+  specialHours: SpecialHoursEntry[];
+  now: number;
+};
+
+export const locationTypeLabel = (l: Pick<Location, "locationType" | "locationSubtype">) =>
+  l.locationSubtype.includes("buying") ? "Buying" : { sales: "Sales", service: "Service", parts: "Parts" }[l.locationType];
+
+/** SPEC §2 location card. Hours and open-now are read in the location's own time zone. */
+export function LocationCard({ location: l, ctx, headingLevel = 2 }: { location: Location; ctx: LocationCardContext; headingLevel?: 2 | 3 }) {
+  const H = headingLevel === 2 ? "h2" : "h3";
+  const state = openState(ctx.now, l.timezone, l.openingHours, ctx.specialHours, l.id);
+  const today = localTime(ctx.now, l.timezone);
+  const dates = mondayFirst(l.openingHours).map((e) => {
+    const offset = (e.weekday - today.weekday + 7) % 7;
+    const d = new Date(`${today.date}T12:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + offset);
+    return { e, date: d.toISOString().slice(0, 10) };
+  });
+  const holidays = upcomingSpecialHours(ctx.now, l.timezone, ctx.specialHours, l.id).map((s) => ({
+    date: s.date,
+    name: s.name,
+    formatted: s.formatted,
+    label: new Intl.DateTimeFormat(ctx.locale, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${s.date}T00:00:00Z`)),
+  }));
+  const phone = l.contactDetail.phone;
+  return (
+    <article className="flex flex-col gap-4 rounded-lg border border-neutral-200 bg-white p-5 shadow-sm" data-testid="location-card" aria-labelledby={`loc-${l.id}`}>
+      <header>
+        <p className="text-xs font-semibold uppercase tracking-wide text-neutral-600">{locationTypeLabel(l)}</p>
+        <H id={`loc-${l.id}`} className="text-lg font-bold">
+          {l.name}
+        </H>
+        <p
+          className={cn("mt-1 inline-flex rounded px-2 py-0.5 text-sm font-semibold", state.state === "open" ? "bg-emerald-50 text-emerald-800" : "bg-neutral-100 text-neutral-800")}
+          data-testid="open-state"
+        >
+          {state.label}
+          {state.detail ? ` · ${state.detail}` : ""}
+        </p>
+      </header>
+      <address className="not-italic text-sm">
+        <p>{formatAddress(l.address, ctx.country)}</p>
+        <p className="mt-2">
+          Phone:{" "}
+          <a href={`tel:${internationalPhone(phone, ctx.country)}`} className="font-semibold text-brand underline">
+            {phone}
+          </a>
+        </p>
+        {l.contactDetail.landline_phone && (
+          <p>
+            Landline:{" "}
+            <a href={`tel:${internationalPhone(l.contactDetail.landline_phone, ctx.country)}`} className="font-semibold text-brand underline">
+              {l.contactDetail.landline_phone}
+            </a>
+          </p>
+        )}
+      </address>
+      <table className="w-full text-sm" data-testid="opening-hours">
+        <caption className="mb-1 text-left font-semibold">Opening hours</caption>
+        <tbody>
+          {dates.map(({ e, date }) => {
+            const h = hoursOn(date, e.weekday, l.openingHours, ctx.specialHours, l.id);
+            const isToday = e.weekday === today.weekday;
+            return (
+              <tr key={e.weekday} className={cn(isToday && "font-semibold")} aria-current={isToday ? "date" : undefined}>
+                <th scope="row" className="py-0.5 pr-3 text-left font-normal">
+                  {WEEKDAY_NAMES[e.weekday]}
+                </th>
+                <td className="py-0.5 text-right">
+                  {h.formatted}
+                  {h.special ? <span className="text-neutral-600"> ({h.special})</span> : null}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {(l.dealerLicenseNumber || l.motorVehicleRepairer) && (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+          {l.dealerLicenseNumber && (
+            <>
+              <dt className="text-neutral-700">Dealer {ctx.licenceWord}</dt>
+              <dd>{l.dealerLicenseNumber}</dd>
+            </>
+          )}
+          {l.motorVehicleRepairer && (
+            <>
+              <dt className="text-neutral-700">Repairer {ctx.licenceWord}</dt>
+              <dd>{l.motorVehicleRepairer}</dd>
+            </>
+          )}
+        </dl>
+      )}
+      {l.averageRating !== null && l.reviewCount ? (
+        <p className="flex items-center gap-1 text-sm" aria-label={`Rated ${formatRating(l.averageRating)} out of 5 from ${formatCount(l.reviewCount)} reviews`}>
+          <Star aria-hidden className="size-4 fill-amber-500 text-amber-600" />
+          <span className="font-semibold">{formatRating(l.averageRating)}</span>
+          <span className="text-neutral-700">({formatCount(l.reviewCount)} reviews)</span>
+        </p>
+      ) : null}
+      <div className="mt-auto flex flex-wrap gap-2">
+        <a href={directionsUrl(l.address)} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center gap-2 rounded-md bg-brand px-3 text-sm font-semibold text-brand-contrast hover:bg-brand-dark">
+          <Navigation aria-hidden className="size-4" /> Get Directions
+        </a>
+        <a href={`tel:${internationalPhone(phone, ctx.country)}`} className="inline-flex min-h-11 items-center gap-2 rounded-md border border-brand px-3 text-sm font-semibold text-brand md:hidden">
+          <Phone aria-hidden className="size-4" /> Call
+        </a>
+        <Link href={`/contact-us/${l.slug}`} className="inline-flex min-h-11 items-center rounded-md border border-brand px-3 text-sm font-semibold text-brand hover:bg-neutral-50">
+          Contact Us
+        </Link>
+        <Link href={`/our-location/${l.slug}`} className="inline-flex min-h-11 items-center rounded-md border border-brand px-3 text-sm font-semibold text-brand hover:bg-neutral-50">
+          View Location Details
+        </Link>
+        <EmailUsDialog locationName={l.name} email={l.contactDetail.email} phone={phone} />
+        {l.locationType === "service" && ctx.features.book_a_service_on_service_locations && (
+          <Link href={`/service?location=${l.slug}`} className="inline-flex min-h-11 items-center rounded-md border border-brand px-3 text-sm font-semibold text-brand hover:bg-neutral-50">
+            Book a Service
+          </Link>
+        )}
+        <HolidayHoursDialog locationName={l.name} rows={holidays} />
+      </div>
+    </article>
+  );
+}
+
+export function locationCardContext(ctx: { site: { country: Country }; format: { locale: string; words: { licence: string } }; features: SiteFeatureFlags; specialHours: SpecialHoursEntry[] }, now: number): LocationCardContext {
+  return { country: ctx.site.country, locale: ctx.format.locale, licenceWord: ctx.format.words.licence, features: ctx.features, specialHours: ctx.specialHours, now };
+}

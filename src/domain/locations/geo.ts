@@ -1,0 +1,34 @@
+import type { Address, Country } from "../site/types";
+
+/** SPEC §9: Earth radius for distances between locations is 6371 km. */
+export const EARTH_RADIUS_KM = 6371;
+export const DEFAULT_MAP_ZOOM = 10;
+
+/** Haversine distance in km between two points (degrees). */
+export function distanceKm(a: { lat: number; long: number }, b: { lat: number; long: number }): number {
+  const rad = (d: number) => (d * Math.PI) / 180;
+  const dLat = rad(b.lat - a.lat);
+  const dLon = rad(b.long - a.long);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** Address as written in the country: AU "street, City STATE 3134", NZ "street, City 8042", US "street, City, ST 86403". */
+export function formatAddress(a: Pick<Address, "street" | "city" | "state" | "postcode">, country: Country): string {
+  if (country === "NZ") return `${a.street}, ${a.city} ${a.postcode}`;
+  if (country === "US") return `${a.street}, ${a.city}, ${a.state} ${a.postcode}`;
+  return `${a.street}, ${a.city} ${a.state} ${a.postcode}`;
+}
+
+/** Get Directions: a maps link that opens directly. */
+export function directionsUrl(a: Pick<Address, "lat" | "long" | "map_url">): string {
+  return a.map_url ?? `https://www.google.com/maps/dir/?api=1&destination=${a.lat},${a.long}`;
+}
+
+/** Phone shown in the country's international form for the tel: link. */
+export function internationalPhone(phone: string, country: Country): string {
+  const digits = phone.replace(/[^\d+]/g, "");
+  if (digits.startsWith("+")) return digits;
+  const code = country === "NZ" ? "+64" : country === "US" ? "+1" : "+61";
+  return country === "US" ? `${code}${digits}` : `${code}${digits.replace(/^0/, "")}`;
+}

@@ -1,0 +1,129 @@
+import { formatHours, formatTime, WEEKDAY_NAMES } from "../site/hours";
+import type { OpeningHourEntry, OpeningStatus, SpecialHoursEntry, Weekday } from "../site/types";
+
+/** A special-hours entry as stored or as received: start_hour/end_hour, or hours {begin, end}. */
+export type RawSpecialHours = {
+  date: string;
+  status: string;
+  name?: string | null;
+  location_id?: number | null;
+  start_hour?: string | null;
+  end_hour?: string | null;
+  hours?: { begin?: string | null; end?: string | null } | null;
+};
+
+const STATUSES: OpeningStatus[] = ["Open", "Closed", "By Appointment"];
+const hhmm = (s: string | null | undefined): string | null => {
+  const m = /^(\d{1,2}):(\d{2})/.exec(s ?? "");
+  return m ? `${m[1]!.padStart(2, "0")}:${m[2]}` : null;
+};
+
+export function normalizeSpecialHours(raw: RawSpecialHours): SpecialHoursEntry {
+  const status = (STATUSES.find((s) => s.toLowerCase() === raw.status.toLowerCase()) ?? "Closed") as OpeningStatus;
+  return {
+    date: raw.date.slice(0, 10),
+    name: raw.name ?? null,
+    status,
+    start_hour: hhmm(raw.start_hour ?? raw.hours?.begin),
+    end_hour: hhmm(raw.end_hour ?? raw.hours?.end),
+    location_id: raw.location_id ?? null,
+  };
+}
+
+export type LocalTime = { date: string; weekday: Weekday; minutes: number };
+
+/** The wall-clock date, weekday (0 = Sunday) and minute of the day at an instant in a time zone. */
+export function localTime(instant: number, timeZone: string): LocalTime {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      weekday: "short",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(new Date(instant))
+      .map((p) => [p.type, p.value]),
+  );
+  const weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(parts.weekday!) as Weekday;
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, weekday, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+}
+
+export type DayHours = { status: OpeningStatus; open: string | null; close: string | null; formatted: string; special: string | null };
+
+const toMinutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+
+/** Hours on a date: a special entry for the location wins, then a site-wide special, then the weekly entry. */
+export function hoursOn(date: string, weekday: Weekday, weekly: OpeningHourEntry[], specials: SpecialHoursEntry[], locationId: number | null): DayHours {
+  const special =
+    specials.find((s) => s.date === date && s.location_id !== null && s.location_id === locationId) ??
+    specials.find((s) => s.date === date && s.location_id === null);
+  if (special) {
+    const open = special.status === "Open" ? special.start_hour : null;
+    const close = special.status === "Open" ? special.end_hour : null;
+    return { status: special.status, open, close, formatted: formatHours(special.status, open, close), special: special.name ?? "Special hours" };
+  }
+  const e = weekly.find((w) => w.weekday === weekday);
+  if (!e) return { status: "Closed", open: null, close: null, formatted: "Closed", special: null };
+  return { status: e.status, open: e.open, close: e.close, formatted: formatHours(e.status, e.open, e.close), special: null };
+}
+
+export type OpenState = { state: "open" | "closed" | "by-appointment"; label: string; detail: string | null };
+
+function addDays(date: string, n: number): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * "Open now / Closed now / Opens at …" in the location's own time zone, not the server's.
+ * Hours that close at or before they open run past midnight (e.g. 22:00–02:00).
+ * At the closing minute a location is closed.
+ */
+export function openState(instant: number, timeZone: string, weekly: OpeningHourEntry[], specials: SpecialHoursEntry[], locationId: number | null): OpenState {
+  const now = localTime(instant, timeZone);
+  const day = (offset: number) => {
+    const date = addDays(now.date, offset);
+    const weekday = (((now.weekday + offset) % 7) + 7) % 7 as Weekday;
+    return { date, weekday, hours: hoursOn(date, weekday, weekly, specials, locationId) };
+  };
+  const isOpenPeriod = (h: DayHours) => h.status === "Open" && h.open !== null && h.close !== null;
+
+  // still inside yesterday's overnight period?
+  const y = day(-1).hours;
+  if (isOpenPeriod(y) && toMinutes(y.close!) <= toMinutes(y.open!) && now.minutes < toMinutes(y.close!)) {
+    return { state: "open", label: "Open now", detail: `Closes at ${formatTime(y.close!)}` };
+  }
+  const t = day(0).hours;
+  if (isOpenPeriod(t)) {
+    const o = toMinutes(t.open!);
+    const c = toMinutes(t.close!);
+    const overnight = c <= o;
+    if (now.minutes >= o && (overnight || now.minutes < c)) return { state: "open", label: "Open now", detail: `Closes at ${formatTime(t.close!)}` };
+    if (now.minutes < o) return { state: "closed", label: "Closed now", detail: `Opens at ${formatTime(t.open!)}` };
+  }
+  for (let i = 1; i <= 7; i++) {
+    const d = day(i);
+    if (isOpenPeriod(d.hours)) {
+      const when = i === 1 ? "tomorrow" : WEEKDAY_NAMES[d.weekday];
+      if (t.status === "By Appointment") return { state: "by-appointment", label: "By Appointment", detail: `Opens ${when} at ${formatTime(d.hours.open!)}` };
+      return { state: "closed", label: "Closed now", detail: `Opens ${when} at ${formatTime(d.hours.open!)}` };
+    }
+  }
+  return t.status === "By Appointment" ? { state: "by-appointment", label: "By Appointment", detail: null } : { state: "closed", label: "Closed now", detail: null };
+}
+
+/** Special hours from today on (in the location's time zone), soonest first, for the holiday-hours dialog. */
+export function upcomingSpecialHours(instant: number, timeZone: string, specials: SpecialHoursEntry[], locationId: number | null, limit = 12): Array<SpecialHoursEntry & { formatted: string }> {
+  const today = localTime(instant, timeZone).date;
+  return specials
+    .filter((s) => s.date >= today && (s.location_id === null || s.location_id === locationId))
+    .filter((s, i, all) => !(s.location_id === null && all.some((o) => o.date === s.date && o.location_id !== null)))
+    .sort((a, b) => a.date.localeCompare(b.date))
+    .slice(0, limit)
+    .map((s) => ({ ...s, formatted: formatHours(s.status, s.start_hour, s.end_hour) }));
+}

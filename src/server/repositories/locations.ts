@@ -1,0 +1,43 @@
+import { and, asc, desc, eq, gt, isNull } from "drizzle-orm";
+import { normalizeSpecialHours } from "@/domain/locations/hours";
+import type { Review, ReviewSummary } from "@/domain/locations/reviews";
+import { MIN_SHOWN_RATING_EXCLUSIVE } from "@/domain/locations/reviews";
+import type { SpecialHoursEntry } from "@/domain/site/types";
+import type { Db } from "@/server/db/client";
+import * as t from "@/server/db/schema";
+
+export async function listSpecialHours(db: Db, siteId: number): Promise<SpecialHoursEntry[]> {
+  const rows = await db.select().from(t.specialHours).where(eq(t.specialHours.siteId, siteId)).orderBy(asc(t.specialHours.date));
+  return rows.map((r) =>
+    normalizeSpecialHours({ date: r.date, name: r.name, status: r.status, start_hour: r.startHour, end_hour: r.endHour, location_id: r.locationId }),
+  );
+}
+
+/** The site's review summary (location_id null), or one location's. */
+export async function getReviewSummary(db: Db, siteId: number, locationId: number | null = null): Promise<ReviewSummary | null> {
+  const [row] = await db
+    .select()
+    .from(t.reviewSummaries)
+    .where(and(eq(t.reviewSummaries.siteId, siteId), locationId === null ? isNull(t.reviewSummaries.locationId) : eq(t.reviewSummaries.locationId, locationId)))
+    .limit(1);
+  return row ? { count: row.count, average_rating: row.averageRating } : null;
+}
+
+/** Newest reviews rated above 4 (SPEC §9). */
+export async function listShownReviews(db: Db, siteId: number, limit: number): Promise<Review[]> {
+  const rows = await db
+    .select()
+    .from(t.reviews)
+    .where(and(eq(t.reviews.siteId, siteId), gt(t.reviews.rating, MIN_SHOWN_RATING_EXCLUSIVE)))
+    .orderBy(desc(t.reviews.reviewDate), desc(t.reviews.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    customer_name: r.customerName,
+    text: r.text,
+    rating: r.rating,
+    review_date: r.reviewDate,
+    reply_text: r.replyText,
+    reply_date: r.replyDate,
+  }));
+}

@@ -1,0 +1,20 @@
+import { FULL_REVIEW_QUANTITY, type Review, type ReviewSummary } from "@/domain/locations/reviews";
+import { catalogue, siteTag } from "@/server/cache";
+import { getDb } from "@/server/db";
+import { getReviewSummary, listShownReviews } from "@/server/repositories/locations";
+
+/**
+ * SPEC §1: "a dealer reviews section showing ratings from a reviews service". The reference product
+ * reads a hosted reviews service; we read reviews synced into our database behind this interface,
+ * so a live provider can be plugged in without touching the pages.
+ */
+export interface ReviewsService {
+  summary(siteId: number): Promise<ReviewSummary | null>;
+  list(siteId: number, limit?: number): Promise<Review[]>;
+}
+
+export const reviewsService: ReviewsService = {
+  summary: (siteId) => catalogue.cached(`reviews-summary:${siteId}`, [siteTag(siteId)], async () => getReviewSummary(await getDb(), siteId)),
+  list: (siteId, limit = FULL_REVIEW_QUANTITY) =>
+    catalogue.cached(`reviews:${siteId}:${limit}`, [siteTag(siteId)], async () => listShownReviews(await getDb(), siteId, Math.min(limit, FULL_REVIEW_QUANTITY))),
+};
