@@ -73,3 +73,10 @@ async function loadSiteContext(param: string) {
 
 export type SiteContext = NonNullable<Awaited<ReturnType<typeof loadSiteContext>>>;
 
+
+/** A site and one of its locations by slug; null when either is unknown. */
+export async function getSiteLocation(param: string, slug: string) {
+  const ctx = await getSiteContext(param);
+  const location = ctx?.locations.find((l) => l.slug === decodeURIComponent(slug));
+  return ctx && location ? { ctx, location } : null;
+}

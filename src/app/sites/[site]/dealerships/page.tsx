@@ -1,16 +1,6 @@
-import type { Metadata } from "next";
-import { notFound } from "next/navigation";
-import { LocationsDirectory } from "@/components/locations/locations-directory";
-import { getSiteContext } from "@/server/site-context";
-
-type Props = { params: Promise<{ site: string }>; searchParams: Promise<{ type?: string | string[] }> };
-
-export const metadata: Metadata = { title: "Our Dealerships" };
+import { directoryPage } from "@/components/locations/directory-page";
 
 // GET /dealerships?type=sales|service|parts|buying — every location card, filterable by type
-export default async function DealershipsPage({ params, searchParams }: Props) {
-  const ctx = await getSiteContext((await params).site);
-  if (!ctx) notFound();
-  const type = (await searchParams).type;
-  return <LocationsDirectory ctx={ctx} path="/dealerships" type={typeof type === "string" ? type : undefined} />;
-}
+const { metadata, Page } = directoryPage("/dealerships", "Our Dealerships");
+export { metadata };
+export default Page;

@@ -6,16 +6,13 @@ import { LocationsCarousel } from "@/components/locations/locations-carousel";
 import { MapView } from "@/components/locations/map-view";
 import { directionsUrl, distanceKm, formatAddress } from "@/domain/locations/geo";
 import { requestNow } from "@/server/clock";
-import { getSiteContext } from "@/server/site-context";
+import { getSiteLocation } from "@/server/site-context";
 
 type Props = { params: Promise<{ site: string; slug: string }> };
 
 async function load({ params }: Props) {
   const { site, slug } = await params;
-  const ctx = await getSiteContext(site);
-  const location = ctx?.locations.find((l) => l.slug === decodeURIComponent(slug));
-  if (!ctx || !location) notFound();
-  return { ctx, location };
+  return (await getSiteLocation(site, slug)) ?? notFound();
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
