@@ -10,5 +10,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // route-handler tests open the app's own database: in memory, seeded, per test file
+    env: { DATA_DIR: ":memory:", UPLOAD_DIR: ".data/test-uploads", LOG_LEVEL: "silent", LEAD_RATE_LIMIT: "1000" },
   },
 });

@@ -10,7 +10,8 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on("console", (m) => {
-        if (m.type() === "error" && !/status of 404/.test(m.text())) errors.push(m.text());
+        // the browser's own note of an HTTP error status (404 pages, 4xx/5xx answers a test asks for) is not an app error
+        if (m.type() === "error" && !/^Failed to load resource: the server responded with a status of [45]\d\d/.test(m.text())) errors.push(m.text());
       });
       page.on("pageerror", (e) => errors.push(e.message));
       await use(errors);

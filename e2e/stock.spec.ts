@@ -133,6 +133,7 @@ test("detail page: JSON-LD Car with Offer, canonical, share image, gallery by ke
   await page.goto(siteUrl("ridgeline-motorcycles", "/search/new-and-demo-cars"));
   await page.getByTestId("vehicle-card").first().getByRole("heading", { level: 3 }).getByRole("link").click();
   await expect(page).toHaveURL(/\/motorcycles\//);
+  await page.reload(); // what a crawler sees: a full load of the page
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
   expect(ld).toMatchObject({ "@type": "Car", offers: { "@type": "Offer", priceCurrency: "AUD", availability: expect.stringMatching(/InStock|PreOrder/) } });
   const path = new URL(page.url()).pathname;

@@ -12,6 +12,9 @@ await app.prepare();
 
 const cache = createMicrocache({ ttlMs: e.HTTP_CACHE_TTL_SECONDS * 1000, sessionCookies: ["garage_session"] });
 const server = createServer((req, res) => {
+  // the client address for rate limits: the socket's, or the first X-Forwarded-For hop behind a trusted proxy
+  const forwarded = String(req.headers["x-forwarded-for"] ?? "").split(",")[0]?.trim();
+  req.headers["x-real-ip"] = (e.TRUST_PROXY && forwarded) || req.socket.remoteAddress || "unknown";
   void cache.handle(handle, req, res);
 });
 server.on("error", (error) => {

@@ -1,7 +1,9 @@
 "use client";
 
 import { useCallback, useSyncExternalStore } from "react";
+import { EVENT_IDS } from "@/domain/leads/lead";
 import { FAVOURITES_KEY, parseFavourites, toggleFavourite, type FavouriteCar } from "@/domain/stock/favourites";
+import { track } from "./analytics";
 
 /** Saved cars live in localStorage (per site origin), shared across tabs and components. */
 const listeners = new Set<() => void>();
@@ -33,6 +35,7 @@ export function useFavourites() {
   const list = useSyncExternalStore(subscribe, read, () => EMPTY);
   const toggle = useCallback((car: FavouriteCar) => {
     const next = toggleFavourite(read(), car);
+    track(EVENT_IDS.favourite, { car_slug: car.slug, car_name: car.name, saved: next.some((c) => c.id === car.id) });
     try {
       window.localStorage.setItem(FAVOURITES_KEY, JSON.stringify(next));
     } catch {

@@ -24,6 +24,15 @@ export const EnvSchema = z.object({
   HTTP_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   /** Seconds catalogue reads (site context, search results, vehicle pages) are reused in-process. */
   CATALOGUE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
+  /** Where lead attachments are written. */
+  UPLOAD_DIR: z.string().trim().min(1).default(".data/uploads"),
+  /** Lead submissions allowed per client and site in 10 minutes. */
+  LEAD_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0", ""])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   NEXT_PHASE: z.string().optional(),

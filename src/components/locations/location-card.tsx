@@ -7,9 +7,14 @@ import { formatRating } from "@/domain/locations/reviews";
 import { mondayFirst, WEEKDAY_NAMES } from "@/domain/site/hours";
 import type { Country, Location, SiteFeatureFlags, SpecialHoursEntry } from "@/domain/site/types";
 import { cn } from "@/components/ui/cn";
+import { LeadForm } from "@/components/forms/lead-form";
+import type { LeadFormSite } from "@/domain/leads/forms";
+import { leadFormSite } from "@/server/leads/lead-service";
+import type { SiteContext } from "@/server/site-context";
 import { EmailUsDialog, HolidayHoursDialog } from "./dialogs";
 
 export type LocationCardContext = {
+  formSite: LeadFormSite;
   country: Country;
   locale: string;
   licenceWord: string;
@@ -127,7 +132,9 @@ export function LocationCard({ location: l, ctx, headingLevel = 2 }: { location:
         <Link href={`/our-location/${l.slug}`} className="inline-flex min-h-11 items-center rounded-md border border-brand px-3 text-sm font-semibold text-brand hover:bg-neutral-50">
           View Location Details
         </Link>
-        <EmailUsDialog locationName={l.name} email={l.contactDetail.email} phone={phone} />
+        <EmailUsDialog locationName={l.name} email={l.contactDetail.email} phone={phone}>
+          <LeadForm kind="contact" site={ctx.formSite} defaultLocationId={l.id} heading={null} />
+        </EmailUsDialog>
         {l.locationType === "service" && ctx.features.book_a_service_on_service_locations && (
           <Link href={`/service?location=${l.slug}`} className="inline-flex min-h-11 items-center rounded-md border border-brand px-3 text-sm font-semibold text-brand hover:bg-neutral-50">
             Book a Service
@@ -139,6 +146,6 @@ export function LocationCard({ location: l, ctx, headingLevel = 2 }: { location:
   );
 }
 
-export function locationCardContext(ctx: { site: { country: Country }; format: { locale: string; words: { licence: string } }; features: SiteFeatureFlags; specialHours: SpecialHoursEntry[] }, now: number): LocationCardContext {
-  return { country: ctx.site.country, locale: ctx.format.locale, licenceWord: ctx.format.words.licence, features: ctx.features, specialHours: ctx.specialHours, now };
+export function locationCardContext(ctx: SiteContext, now: number): LocationCardContext {
+  return { formSite: leadFormSite(ctx), country: ctx.site.country, locale: ctx.format.locale, licenceWord: ctx.format.words.licence, features: ctx.features, specialHours: ctx.specialHours, now };
 }

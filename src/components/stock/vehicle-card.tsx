@@ -106,7 +106,7 @@ export function VehicleCard({ vehicle: v, ctx, priority = false }: { vehicle: Ve
         )}
         <div className="relative z-10 mt-auto pt-2">
           <Link
-            href={`${href}#enquire`}
+            href={`${href}#enquiry-form`}
             className="inline-flex min-h-11 w-full items-center justify-center rounded-md bg-brand px-4 text-sm font-semibold text-brand-contrast hover:bg-brand-dark"
             aria-label={`${ctx.enquireText}: ${title}`}
           >

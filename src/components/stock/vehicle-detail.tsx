@@ -12,6 +12,8 @@ import { pluralNoun } from "@/domain/stock/summary";
 import { bodyTypeLabel, displayImage, vehicleTags, vehicleTitle, type Vehicle } from "@/domain/stock/vehicle";
 import { buttonVariants } from "@/components/ui/button";
 import { getVehiclePage } from "@/server/stock-service";
+import { leadFormSite } from "@/server/leads/lead-service";
+import { LeadForm } from "@/components/forms/lead-form";
 import { getSiteContext, type SiteContext } from "@/server/site-context";
 import { cache } from "react";
 import { requestNow } from "@/server/clock";
@@ -181,9 +183,9 @@ export async function VehicleDetailPage({ base, props }: { base: string; props: 
               {formatOdometer(v.odometer, ctx.site.country)} · Stock no. {v.stockNumber}
             </p>
             <div className="mt-5 grid gap-2" id="enquire">
-              <Link href={`/contact${q}`} className={buttonVariants({ size: "lg" })}>
+              <a href="#enquiry-form" className={buttonVariants({ size: "lg" })}>
                 {enquireButtonText(f)}
-              </Link>
+              </a>
               {f.test_drive && !sold && (
                 <Link href={`/book-test-drive${q}`} className={buttonVariants({ variant: "outline", size: "lg" })}>
                   Book a Test Drive
@@ -218,6 +220,15 @@ export async function VehicleDetailPage({ base, props }: { base: string; props: 
           )}
         </div>
       </div>
+      <section id="enquiry-form" aria-label={`Enquire about this ${ctx.noun.toLowerCase()}`} className="mt-12 max-w-3xl scroll-mt-24 rounded-lg border border-neutral-200 p-5">
+        <LeadForm
+          kind="vehicle"
+          site={leadFormSite(ctx)}
+          vehicle={{ slug: v.slug, name: title, carType: v.carType }}
+          defaultLocationId={v.locationId ?? undefined}
+          heading={`Enquire about this ${ctx.noun.toLowerCase()}`}
+        />
+      </section>
       {similar.length > 0 && (
         <section aria-labelledby="similar" className="mt-12">
           <h2 id="similar" className="text-2xl font-bold">

@@ -12,7 +12,9 @@ async function init(): Promise<Database> {
   const e = env();
   const database = e.DATABASE_URL
     ? await openDatabase({ driver: "postgres", url: e.DATABASE_URL })
-    : await openDatabase({ driver: "pglite", dataDir: e.DATA_DIR });
+    : e.DATA_DIR === ":memory:"
+      ? await openDatabase({ driver: "pglite", memory: true })
+      : await openDatabase({ driver: "pglite", dataDir: e.DATA_DIR });
   if (await isEmpty(database.db)) {
     const t0 = Date.now();
     const r = await seedDemoData(database.db);

@@ -213,6 +213,22 @@ export const leads = pgTable(
   (t) => [index("leads_site_created").on(t.siteId, t.createdAt)],
 );
 
+/** Attachments of a lead (POST /api/leads/with-files); the bytes live on disk under UPLOAD_DIR. */
+export const leadFiles = pgTable(
+  "lead_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    leadId: uuid("lead_id").notNull().references(() => leads.id, { onDelete: "cascade" }),
+    siteId: integer("site_id").notNull().references(() => sites.id),
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    path: text("path").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("lead_files_lead").on(t.leadId)],
+);
+
 export const customers = pgTable(
   "customers",
   {

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import type { CSSProperties } from "react";
+import { VisitTracker } from "@/client/attribution";
 import { DealerTools } from "@/components/layout/dealer-tools";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
@@ -23,6 +24,7 @@ export default async function SiteLayout({ children, params }: Props) {
   if (!ctx) notFound();
   return (
     <div style={ctx.theme as CSSProperties} data-site={ctx.site.slug} className={ctx.features.sidebar_dealer_tools ? "pb-16 lg:pb-0" : undefined}>
+      <VisitTracker />
       <SiteHeader ctx={ctx} />
       <main id="main">{children}</main>
       <DealerTools ctx={ctx} />

@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { LocationCard, locationCardContext } from "@/components/locations/location-card";
+import { LeadForm } from "@/components/forms/lead-form";
 import { requestNow } from "@/server/clock";
+import { leadFormSite } from "@/server/leads/lead-service";
 import { getSiteLocation } from "@/server/site-context";
 
 type Props = { params: Promise<{ site: string; slug: string }> };
@@ -15,13 +17,16 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
   return { title: `Contact ${(await load(props)).location.name}` };
 }
 
-// GET /contact-us/{location-slug} — contact one location (the enquiry form arrives with the forms issue)
+// GET /contact-us/{location-slug} — contact one location: its details and the contact form
 export default async function ContactLocationPage(props: Props) {
   const { ctx, location } = await load(props);
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="text-2xl font-extrabold md:text-3xl">Contact {location.name}</h1>
       <p className="mt-2 text-neutral-700">Call, email or visit us: our team is happy to help.</p>
+      <div className="mt-6 rounded-lg border border-neutral-200 p-5">
+        <LeadForm kind="contact" site={leadFormSite(ctx)} defaultLocationId={location.id} heading={`Send ${location.name} a message`} />
+      </div>
       <div className="mt-6">
         <LocationCard location={location} ctx={locationCardContext(ctx, requestNow())} />
       </div>

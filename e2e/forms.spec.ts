@@ -1,0 +1,157 @@
+import type { Page } from "@playwright/test";
+import { expect, siteUrl, test } from "./fixtures";
+
+const parkside = (path: string) => siteUrl("parkside-motor-group", path);
+const form = (page: Page) => page.locator("main form");
+const field = (page: Page, label: string) => form(page).getByLabel(label, { exact: true });
+const fieldError = (page: Page, label: string) => field(page, label).locator("xpath=following-sibling::p[1]");
+
+async function fillPerson(page: Page, over: Partial<Record<"first" | "last" | "email" | "phone" | "postcode", string>> = {}) {
+  await field(page, "First name").fill(over.first ?? "Mary");
+  await field(page, "Last name").fill(over.last ?? "Smith");
+  await field(page, "Email").fill(over.email ?? "mary@example.com");
+  await field(page, "Phone").fill(over.phone ?? "0412345678");
+  await field(page, "Postcode").fill(over.postcode ?? "3134");
+}
+
+test("contact: wrong input shows each message under its field; corrected, it lands on success; details prefill the next form", async ({ page }) => {
+  await page.goto(parkside("/?utm_source=google&gclid=abc123"));
+  await page.waitForFunction(() => localStorage.getItem("first_page_params") !== null);
+  await page.goto(parkside("/contact"));
+  await page.getByRole("button", { name: "Send enquiry" }).click();
+  for (const label of ["First name", "Last name", "Email", "Phone", "Postcode", "Dealership", "Location", "Comments"]) {
+    await expect(fieldError(page, label)).toHaveText("*This is a required field.");
+  }
+  await fillPerson(page, { first: "M4ry", email: "mary@", phone: "12345", postcode: "31" });
+  await field(page, "Comments").fill("Do you have a white CX-5?");
+  await page.getByRole("button", { name: "Send enquiry" }).click();
+  await expect(fieldError(page, "First name")).toHaveText("Please use alphabetical characters only.");
+  await expect(fieldError(page, "Email")).toHaveText("invalid email address");
+  await expect(fieldError(page, "Phone")).toHaveText("Invalid phone number. Must be an Australian number.");
+  await expect(fieldError(page, "Postcode")).toHaveText("Invalid postcode. Please enter a 4-digit number.");
+
+  await fillPerson(page);
+  await expect(field(page, "Phone")).toHaveValue("0412 345 678"); // masked to 10 digits
+  await field(page, "Dealership").selectOption({ label: "Parkside Mazda" });
+  await field(page, "Location").selectOption({ label: "Parkside Mazda" });
+  await expect(field(page, "State")).toHaveCount(0); // shown only once a rego is entered
+  await field(page, "Rego (optional)").fill("ABC123");
+  await expect(field(page, "State")).toHaveValue("qld");
+
+  const tracked = page.evaluate(() => new Promise((r) => window.addEventListener("dealer:track", (e) => r((e as CustomEvent).detail), { once: true })));
+  const request = page.waitForRequest((r) => r.url().endsWith("/api/leads") && r.method() === "POST");
+  await page.getByRole("button", { name: "Send enquiry" }).click();
+  const body = (await request).postDataJSON();
+  expect(body.lead).toMatchObject({ form: "contact", first_name: "Mary", category: "General Enquiry", location: 10012, opt_in: true, linked_query_params: { utm_source: "google", gclid: "abc123" } });
+  expect(body.lead.visited_pages).toEqual(["/", "/contact"]);
+  expect(await tracked).toMatchObject({ event_id: 22, category: "General Enquiry" });
+  await expect(page).toHaveURL(parkside("/success?category=general-enquiry"));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thanks for getting in touch");
+
+  await page.goto(parkside("/book-test-drive"));
+  await expect(field(page, "First name")).toHaveValue("Mary");
+  await expect(field(page, "Last name")).toHaveValue("Smith");
+  await expect(field(page, "Email")).toHaveValue("mary@example.com");
+  await expect(field(page, "Phone")).toHaveValue("0412 345 678");
+  await expect(field(page, "Postcode")).toHaveValue("3134");
+});
+
+test("a failed submission: alert, form-level message, every value kept", async ({ page }) => {
+  await page.route("**/api/leads", (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: "An error occurred when submitting this form" }) }));
+  await page.goto(parkside("/finance"));
+  await expect(page.getByTestId("repayment")).toHaveText("Estimated repayment: $637 a month"); // $30,000 at 10% over 5 years
+  await fillPerson(page);
+  await field(page, "Comments (optional)").fill("Keep me");
+  const alert = new Promise<string>((resolve) => page.once("dialog", (d) => (resolve(d.message()), void d.dismiss())));
+  await page.getByRole("button", { name: "Send finance enquiry" }).click();
+  expect(await alert).toBe("An error occurred when submitting this form");
+  await expect(page.getByTestId("form-error")).toHaveText("An error occurred when submitting this form");
+  await expect(field(page, "First name")).toHaveValue("Mary");
+  await expect(field(page, "Comments (optional)")).toHaveValue("Keep me");
+  await expect(page.getByRole("button", { name: "Send finance enquiry" })).toBeEnabled();
+});
+
+test("vehicle enquiry from the detail page goes to the car type's success page", async ({ page }) => {
+  await page.goto(parkside("/search/used-cars"));
+  await page.getByTestId("vehicle-card").first().getByRole("link", { name: /^Enquire Now/ }).click();
+  await expect(page).toHaveURL(/#enquiry-form$/);
+  const form = page.getByTestId("lead-form-vehicle");
+  await fillPerson(page);
+  await form.getByRole("button", { name: "Send enquiry" }).click();
+  await expect(page).toHaveURL(parkside("/success?category=used-vehicle-enquiry"));
+});
+
+test("tasman: New Zealand phone rules", async ({ page }) => {
+  await page.goto(siteUrl("tasman-campers", "/contact"));
+  await fillPerson(page, { phone: "0412 345 678 999", postcode: "8042" });
+  await field(page, "Comments").fill("Hello");
+  await page.getByRole("button", { name: "Send enquiry" }).click();
+  await expect(fieldError(page, "Phone")).toHaveText("Invalid phone number. Too many characters.");
+  await field(page, "Phone").fill("12345");
+  await expect(fieldError(page, "Phone")).toHaveText("Must be a New Zealand number.");
+  await field(page, "Phone").fill("03 348 1200");
+  await field(page, "Location").selectOption({ label: "Tasman Campers Christchurch" });
+  await page.getByRole("button", { name: "Send enquiry" }).click();
+  await expect(page).toHaveURL(/\/success\?category=general-enquiry$/);
+});
+
+test("lakeside-rv: US phone rules", async ({ page }) => {
+  await page.goto(siteUrl("lakeside-rv", "/finance"));
+  await fillPerson(page, { phone: "0412 345 678", postcode: "86403" });
+  await page.getByRole("button", { name: "Send finance enquiry" }).click();
+  await expect(fieldError(page, "Phone")).toHaveText("Must be a US number.");
+  await field(page, "Phone").fill("(928) 555-0142");
+  await page.getByRole("button", { name: "Send finance enquiry" }).click();
+  await expect(page).toHaveURL(/\/success\?category=finance-enquiry$/);
+});
+
+test("outback: trade-in is sell my car (with photos); pre-approval goes to finance", async ({ page }) => {
+  await page.goto(siteUrl("outback-truck-centre", "/trade-in"));
+  await expect(page).toHaveURL(siteUrl("outback-truck-centre", "/sell-my-car"));
+  await fillPerson(page, { postcode: "4350" });
+  await field(page, "Your vehicle (year, make and model)").fill("2018 Isuzu NPR");
+  await field(page, "Odometer").fill("180000");
+  await page.getByLabel(/Photos or documents/).setInputFiles({ name: "truck.png", mimeType: "image/png", buffer: Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]) });
+  const request = page.waitForRequest((r) => r.url().endsWith("/api/leads/with-files"));
+  await page.getByRole("button", { name: "Get an offer" }).click();
+  expect((await request).method()).toBe("POST");
+  await expect(page).toHaveURL(/\/success\?category=sell-my-car-enquiry$/);
+  await page.goto(siteUrl("outback-truck-centre", "/finance-pre-approval"));
+  await expect(page).toHaveURL(siteUrl("outback-truck-centre", "/finance"));
+});
+
+test("the demo site posts to /mock", async ({ page }) => {
+  await page.goto(siteUrl("demo-motors", "/finance"));
+  await fillPerson(page, { postcode: "5000" });
+  const request = page.waitForRequest((r) => r.method() === "POST" && r.url().includes("/leads"));
+  await page.getByRole("button", { name: "Send finance enquiry" }).click();
+  expect(new URL((await request).url()).pathname).toBe("/mock/leads");
+  await expect(page).toHaveURL(/\/success\?category=finance-enquiry$/);
+});
+
+test("careers emits event 51", async ({ page }) => {
+  await page.goto(parkside("/careers"));
+  await fillPerson(page);
+  await field(page, "Position you are interested in").fill("Service advisor");
+  await field(page, "Comments").fill("Ten years in service.");
+  const tracked = page.evaluate(() => new Promise((r) => window.addEventListener("dealer:track", (e) => r((e as CustomEvent).detail), { once: true })));
+  await page.getByRole("button", { name: "Send application" }).click();
+  expect(await tracked).toMatchObject({ event_id: 51 });
+  await expect(page).toHaveURL(/\/success\?category=careers-enquiry$/);
+});
+
+test("the EMAIL US modal holds the contact form for that location", async ({ page }) => {
+  await page.goto(parkside("/dealerships"));
+  await page.getByTestId("location-card").first().getByRole("button", { name: "Email Us" }).click();
+  const modal = page.getByRole("dialog", { name: "EMAIL US" });
+  await expect(modal.getByLabel("Location")).toHaveValue("10011");
+  await modal.getByLabel("First name").fill("Sam");
+  await modal.getByLabel("Last name").fill("Lee");
+  await modal.getByLabel("Email").fill("sam@example.com");
+  await modal.getByLabel("Phone").fill("(03) 9870 1234");
+  await modal.getByLabel("Postcode").fill("3134");
+  await modal.getByLabel("Dealership").selectOption({ label: "Parkside Suzuki" });
+  await modal.getByLabel("Comments").fill("Please call me");
+  await modal.getByRole("button", { name: "Send enquiry" }).click();
+  await expect(page).toHaveURL(/\/success\?category=general-enquiry$/);
+});

@@ -1,0 +1,6 @@
+import { leadFormPage } from "@/components/forms/form-page";
+
+// GET /careers — the careers form (SPEC §2; site redirects and switches apply)
+const { generateMetadata, Page } = leadFormPage("careers", "/careers");
+export { generateMetadata };
+export default Page;

@@ -1,0 +1,6 @@
+import { leadFormPage } from "@/components/forms/form-page";
+
+// GET /contact — the contact form (SPEC §2; site redirects and switches apply)
+const { generateMetadata, Page } = leadFormPage("contact", "/contact");
+export { generateMetadata };
+export default Page;

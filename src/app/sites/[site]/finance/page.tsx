@@ -1,0 +1,6 @@
+import { leadFormPage } from "@/components/forms/form-page";
+
+// GET /finance — the finance form (SPEC §2; site redirects and switches apply)
+const { generateMetadata, Page } = leadFormPage("finance", "/finance");
+export { generateMetadata };
+export default Page;

@@ -1,0 +1,6 @@
+import { leadFormPage } from "@/components/forms/form-page";
+
+// GET /pages/book-a-service — the service form (SPEC §2; site redirects and switches apply)
+const { generateMetadata, Page } = leadFormPage("service", "/pages/book-a-service");
+export { generateMetadata };
+export default Page;

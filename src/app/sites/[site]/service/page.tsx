@@ -1,0 +1,6 @@
+import { leadFormPage } from "@/components/forms/form-page";
+
+// GET /service — the service form (SPEC §2; site redirects and switches apply)
+const { generateMetadata, Page } = leadFormPage("service", "/service");
+export { generateMetadata };
+export default Page;

@@ -1,0 +1,38 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { CheckCircle2 } from "lucide-react";
+import { notFound } from "next/navigation";
+import { buttonVariants } from "@/components/ui/button";
+import { thankYou } from "@/domain/leads/lead";
+import { getSiteContext } from "@/server/site-context";
+
+type Props = { params: Promise<{ site: string }>; searchParams: Promise<{ category?: string | string[] }> };
+
+export const metadata: Metadata = { title: "Thank you", robots: { index: false } };
+
+// GET /success?category={slug} — shown after a successful enquiry
+export default async function SuccessPage({ params, searchParams }: Props) {
+  const ctx = await getSiteContext((await params).site);
+  if (!ctx) notFound();
+  const category = (await searchParams).category;
+  const words = thankYou(typeof category === "string" ? category : "general-enquiry");
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-16 text-center">
+      <CheckCircle2 aria-hidden className="mx-auto size-14 text-emerald-700" />
+      <h1 className="mt-4 text-3xl font-extrabold">{words.title}</h1>
+      <p className="mt-3 text-lg text-neutral-800">{words.body}</p>
+      <p className="mt-2 text-neutral-700">
+        Need us sooner? Call {ctx.site.name}
+        {ctx.site.phone ? ` on ${ctx.site.phone}` : ""}.
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link href="/search/new-used-and-demo-cars" className={buttonVariants()}>
+          Browse our stock
+        </Link>
+        <Link href="/" className={buttonVariants({ variant: "outline" })}>
+          Back to the home page
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+import { leadFormPage } from "@/components/forms/form-page";
+
+// GET /vehicle-parts-and-accessories — the parts form (SPEC §2; site redirects and switches apply)
+const { generateMetadata, Page } = leadFormPage("parts", "/vehicle-parts-and-accessories");
+export { generateMetadata };
+export default Page;

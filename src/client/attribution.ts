@@ -1,0 +1,46 @@
+"use client";
+
+import { usePathname } from "next/navigation";
+import { useEffect } from "react";
+import { activeParams, addVisitedPage, firstPageParams, type StoredParams } from "@/domain/leads/attribution";
+
+const PAGES_KEY = "visited_pages";
+const PARAMS_KEY = "first_page_params";
+
+function read<T>(key: string, fallback: T): T {
+  try {
+    const raw = window.localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+function write(key: string, value: unknown) {
+  try {
+    window.localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    /* storage blocked or full */
+  }
+}
+
+/** Records each page the shopper opens and the first page's tracked query parameters (SPEC §4). */
+export function VisitTracker() {
+  const pathname = usePathname();
+  useEffect(() => {
+    const pages = read<string[]>(PAGES_KEY, []);
+    write(PAGES_KEY, addVisitedPage(Array.isArray(pages) ? pages.filter((p) => typeof p === "string") : [], pathname));
+    const stored = read<StoredParams | null>(PARAMS_KEY, null);
+    const next = firstPageParams(stored && typeof stored === "object" ? stored : null, window.location.search, Date.now());
+    if (next !== stored) write(PARAMS_KEY, next);
+  }, [pathname]);
+  return null;
+}
+
+/** What every lead carries about the visit. */
+export function attribution(): { visited_pages: string[]; linked_query_params: Record<string, string> } {
+  const pages = read<unknown>(PAGES_KEY, []);
+  return {
+    visited_pages: Array.isArray(pages) ? pages.filter((p): p is string => typeof p === "string").slice(0, 50) : [],
+    linked_query_params: activeParams(read<StoredParams | null>(PARAMS_KEY, null), Date.now()),
+  };
+}

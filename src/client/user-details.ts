@@ -1,0 +1,31 @@
+"use client";
+
+import { z } from "zod";
+
+/** SPEC §3 stored user details: name, last_name, email, phone, postcode — prefilled on the next form. */
+const StoredUserDetailsSchema = z.object({
+  name: z.string().max(100).optional(),
+  last_name: z.string().max(100).optional(),
+  email: z.string().max(254).optional(),
+  phone: z.string().max(30).optional(),
+  postcode: z.string().max(10).optional(),
+});
+export type StoredUserDetails = z.infer<typeof StoredUserDetailsSchema>;
+const KEY = "user_details";
+
+export function loadUserDetails(): StoredUserDetails {
+  try {
+    const r = StoredUserDetailsSchema.safeParse(JSON.parse(window.localStorage.getItem(KEY) ?? "{}"));
+    return r.success ? r.data : {};
+  } catch {
+    return {};
+  }
+}
+
+export function saveUserDetails(d: StoredUserDetails) {
+  try {
+    window.localStorage.setItem(KEY, JSON.stringify(StoredUserDetailsSchema.parse(d)));
+  } catch {
+    /* storage blocked or full */
+  }
+}

@@ -1,0 +1,46 @@
+"use client";
+
+import { useId, useState } from "react";
+import { DEFAULT_INTEREST_RATE, monthlyRepayment } from "@/domain/leads/finance";
+import { formatPrice } from "@/domain/format/price";
+
+/** Repayment calculator; the interest rate starts at 10% a year (SPEC §9). */
+export function FinanceCalculator() {
+  const id = useId();
+  const [amount, setAmount] = useState("30000");
+  const [rate, setRate] = useState(String(DEFAULT_INTEREST_RATE));
+  const [years, setYears] = useState("5");
+  const monthly = monthlyRepayment(Number(amount), Number(rate), Number(years) * 12);
+  const box = "mt-1 block min-h-11 w-full rounded-md border border-neutral-400 px-3";
+  return (
+    <section aria-labelledby={`${id}-title`} className="mt-6 rounded-lg bg-neutral-50 p-5">
+      <h2 id={`${id}-title`} className="text-lg font-bold">
+        Repayment calculator
+      </h2>
+      <div className="mt-3 grid gap-3 sm:grid-cols-3">
+        <label className="text-sm font-semibold">
+          Loan amount ($)
+          <input className={box} inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value.replace(/[^\d]/g, ""))} />
+        </label>
+        <label className="text-sm font-semibold">
+          Interest rate (% p.a.)
+          <input className={box} inputMode="decimal" value={rate} onChange={(e) => setRate(e.target.value.replace(/[^\d.]/g, ""))} />
+        </label>
+        <label className="text-sm font-semibold">
+          Term (years)
+          <select className={box} value={years} onChange={(e) => setYears(e.target.value)}>
+            {[1, 2, 3, 4, 5, 6, 7].map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <p className="mt-4 text-lg" aria-live="polite" data-testid="repayment">
+        Estimated repayment: <strong>{monthly > 0 ? `${formatPrice(monthly)} a month` : "—"}</strong>
+      </p>
+      <p className="mt-1 text-xs text-neutral-700">An estimate only, not an offer of credit. Fees and charges are not included.</p>
+    </section>
+  );
+}

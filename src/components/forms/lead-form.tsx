@@ -1,0 +1,244 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Loader2 } from "lucide-react";
+import { usePathname, useRouter } from "next/navigation";
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { useForm, type FieldValues, type Resolver } from "react-hook-form";
+import { track } from "@/client/analytics";
+import { attribution } from "@/client/attribution";
+import { ApiError, sendForm, sendJson } from "@/client/fetch-json";
+import { loadUserDetails, saveUserDetails } from "@/client/user-details";
+import {
+  ADDITIONAL_SERVICES,
+  DEFAULT_CATEGORY,
+  DEFAULT_STATE,
+  DEPENDS_ON,
+  ENQUIRY_TYPES,
+  FIELD_LABELS,
+  FORMS,
+  HONEYPOT_FIELD,
+  LEAD_SOURCES,
+  leadFormSchema,
+  STATES,
+  formRulesOf,
+  visibleFields,
+  type LeadFormSite,
+  type FieldName,
+  type FormKind,
+} from "@/domain/leads/forms";
+import { formSubmitEventId, successUrl } from "@/domain/leads/lead";
+import { MSG } from "@/domain/leads/messages";
+import { maskPhone } from "@/domain/leads/phone";
+import { cn } from "@/components/ui/cn";
+
+type Props = {
+  kind: FormKind;
+  site: LeadFormSite;
+  vehicle?: { slug: string; name: string; carType: string };
+  defaultLocationId?: number;
+  allowFiles?: boolean;
+  heading?: string | null;
+};
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const input = "mt-1 block min-h-11 w-full rounded-md border border-neutral-400 bg-white px-3 text-base aria-[invalid=true]:border-red-700";
+
+/**
+ * Every enquiry form: one zod schema (SPEC §5 messages) validates here and on the server. States:
+ * idle → submitting (button disabled, spinner) → success (details saved, event 22/51, /success) or
+ * failure (alert, form-level message, every typed value kept).
+ */
+export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = false, heading }: Props) {
+  const form = FORMS[kind];
+  const router = useRouter();
+  const pathname = usePathname();
+  const uid = useId();
+  const files = useRef<HTMLInputElement>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const rules = useMemo(() => formRulesOf(site), [site]);
+  const fields = useMemo(() => visibleFields(form, rules), [form, rules]);
+  const schema = useMemo(() => leadFormSchema(form, rules), [form, rules]);
+  const { register, handleSubmit, formState, setValue, setError, watch, getValues } = useForm<FieldValues>({
+    resolver: zodResolver(schema as never) as unknown as Resolver<FieldValues>,
+    mode: "onTouched",
+    defaultValues: {
+      category: DEFAULT_CATEGORY,
+      state: DEFAULT_STATE,
+      opt_in: true,
+      additional_services: [],
+      location: defaultLocationId ? String(defaultLocationId) : site.locations.length > 1 ? "" : String(site.locations[0]?.id ?? ""),
+    },
+  });
+  const errors = formState.errors;
+
+  useEffect(() => {
+    // prefill from the details stored after the last enquiry (SPEC §3 stored user details)
+    const d = loadUserDetails();
+    const prefill: Array<[FieldName, string | undefined]> = [["first_name", d.name], ["last_name", d.last_name], ["email", d.email], ["phone", d.phone], ["postcode", d.postcode]];
+    for (const [name, value] of prefill) if (value && !getValues(name)) setValue(name, value);
+  }, [getValues, setValue]);
+
+  const id = (name: string) => `${uid}-${name}`;
+  const err = (name: string) => errors[name]?.message as string | undefined;
+  const a11y = (name: string) => ({ id: id(name), "aria-invalid": err(name) ? true : undefined, "aria-describedby": err(name) ? `${id(name)}-error` : undefined });
+  const label = (name: FieldName) => `${FIELD_LABELS[name]}${form.optional.includes(name) || (name === "message" && site.messageOptional && kind === "contact") ? " (optional)" : ""}`;
+  const shown = (name: FieldName) => {
+    if (!fields.includes(name)) return false;
+    const parent = DEPENDS_ON[name];
+    return !parent || (Boolean(watch(parent)) && !errors[parent]);
+  };
+
+  // a label, the control, and the field's message below it (SPEC §8); plain calls, not components,
+  // so that inputs keep their identity (and focus) across renders
+  const field = (name: FieldName, control: ReactNode) => (
+    <div key={name}>
+      <label htmlFor={id(name)} className="block text-sm font-semibold">
+        {label(name)}
+      </label>
+      {control}
+      {err(name) && (
+        <p id={`${id(name)}-error`} className="mt-1 text-sm font-semibold text-red-700">
+          {err(name)}
+        </p>
+      )}
+    </div>
+  );
+  const text = (name: FieldName, props: Record<string, unknown> = {}) =>
+    shown(name) && field(name, <input {...register(name)} {...a11y(name)} className={input} {...props} />);
+  const select = (name: FieldName, options: Array<[string, string]>, placeholder?: string) =>
+    shown(name) &&
+    field(
+      name,
+      <select {...register(name)} {...a11y(name)} className={input}>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </select>,
+    );
+
+  const category = (values: FieldValues) => form.category ?? String(values.category ?? DEFAULT_CATEGORY);
+
+  const onSubmit = async (values: FieldValues) => {
+    setFormError(null);
+    const lead = {
+      ...values,
+      form: kind,
+      ...(vehicle ? { vehicle: vehicle.slug } : {}),
+      url: window.location.href,
+      page_id: pathname,
+      ...attribution(),
+      ...(getValues(HONEYPOT_FIELD) ? { [HONEYPOT_FIELD]: getValues(HONEYPOT_FIELD) } : {}),
+    };
+    try {
+      const picked = files.current?.files;
+      let result: { lead: { id: string } };
+      if (picked && picked.length > 0) {
+        const fd = new FormData();
+        fd.set("lead", JSON.stringify({ lead: { ...lead, has_files: true } }));
+        for (const f of Array.from(picked)) fd.append("files", f);
+        result = await sendForm(`${site.leadBase}/leads/with-files`, fd);
+      } else {
+        result = await sendJson(`${site.leadBase}/leads`, "POST", { lead });
+      }
+      saveUserDetails({ name: String(values.first_name ?? ""), last_name: String(values.last_name ?? ""), email: String(values.email ?? ""), phone: String(values.phone ?? ""), postcode: String(values.postcode ?? "") });
+      track(formSubmitEventId(kind), { category: category(values), lead_id: result.lead.id, form: kind });
+      router.push(successUrl(category(values), vehicle ? [["car_type", vehicle.carType]] : []));
+    } catch (e) {
+      window.alert(MSG.submitFailed);
+      setFormError(e instanceof ApiError ? e.message : MSG.submitFailed);
+      if (e instanceof ApiError) for (const [k, m] of Object.entries(e.errors)) setError(k, { message: m });
+    }
+  };
+
+  const submitting = formState.isSubmitting;
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-label={heading ?? form.title} data-testid={`lead-form-${kind}`}>
+      {heading !== null && <h2 className="text-xl font-bold">{heading ?? form.title}</h2>}
+      {vehicle && <p className="text-sm text-neutral-700">About: {vehicle.name}</p>}
+      {formError && (
+        <div role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 font-semibold text-red-800" data-testid="form-error">
+          {formError}
+        </div>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {text("first_name", { autoComplete: "given-name" })}
+        {text("middle_name", { autoComplete: "additional-name" })}
+        {text("last_name", { autoComplete: "family-name" })}
+        {text("email", { type: "email", autoComplete: "email", inputMode: "email" })}
+        {shown("phone") &&
+          field(
+            "phone",
+            <input
+              {...register("phone", { onChange: (e) => setValue("phone", maskPhone(e.target.value, site.market)) })}
+              {...a11y("phone")}
+              type="tel"
+              autoComplete="tel"
+              className={input}
+            />,
+          )}
+        {text("postcode", { inputMode: "numeric", autoComplete: "postal-code", maxLength: site.zip ? 5 : 4 })}
+        {select("category", ENQUIRY_TYPES.map((c) => [c, c]))}
+        {select("dealership_slug", site.dealerships.map((d) => [d.slug, d.name]), "Please select")}
+        {select("location", site.locations.map((l) => [String(l.id), l.name]), "Please select")}
+        {text("trade_vehicle")}
+        {text("odometer", { inputMode: "numeric" })}
+        {text("loan_amount", { inputMode: "numeric" })}
+        {text("company", { autoComplete: "organization" })}
+        {text("position")}
+        {text("Rego", { autoCapitalize: "characters" })}
+        {select("state", STATES.map(([v, l]) => [v, l]))}
+      </div>
+      {shown("day") && (
+        <fieldset>
+          <legend className="text-sm font-semibold">Preferred date</legend>
+          <div className="grid grid-cols-3 gap-3">
+            {select("day", Array.from({ length: 31 }, (_, i) => [String(i + 1), String(i + 1)]), "Day")}
+            {select("month", MONTHS.map((m, i) => [String(i + 1), m]), "Month")}
+            {select("year", [0, 1].map((k) => String(new Date().getFullYear() + k)).map((y) => [y, y]), "Year")}
+          </div>
+        </fieldset>
+      )}
+      {shown("additional_services") && (
+        <fieldset>
+          <legend className="text-sm font-semibold">{label("additional_services")}</legend>
+          <div className="mt-1 grid grid-cols-2 gap-1">
+            {ADDITIONAL_SERVICES.map((s) => (
+              <label key={s} className="flex min-h-9 items-center gap-2 text-sm">
+                <input type="checkbox" value={s} {...register("additional_services")} className="size-4" /> {s}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      {shown("message") && field("message", <textarea {...register("message")} {...a11y("message")} rows={4} className={cn(input, "py-2")} />)}
+      {select("where_did_you_hear", LEAD_SOURCES.map((s) => [s, s]), "Please select")}
+      {allowFiles && (
+        <div>
+          <label htmlFor={id("files")} className="block text-sm font-semibold">
+            Photos or documents (optional; images or PDF, up to 10 MB each)
+          </label>
+          <input ref={files} id={id("files")} type="file" multiple accept="image/jpeg,image/png,image/webp,image/heic,application/pdf" className="mt-1 block text-sm" />
+        </div>
+      )}
+      {shown("opt_in") && (
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" defaultChecked {...register("opt_in")} className="size-4" /> {FIELD_LABELS.opt_in}
+        </label>
+      )}
+      <div className="hidden" aria-hidden="true">
+        <label>
+          Leave this field empty
+          <input {...register(HONEYPOT_FIELD)} tabIndex={-1} autoComplete="off" />
+        </label>
+      </div>
+      <button type="submit" disabled={submitting} className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-md bg-brand px-6 font-semibold text-brand-contrast hover:bg-brand-dark disabled:opacity-60 sm:w-auto">
+        {submitting && <Loader2 aria-hidden className="size-5 animate-spin" />}
+        {submitting ? "Sending…" : form.submit}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,242 @@
+import { z } from "zod";
+import { MSG, ZIP_MESSAGE } from "./messages";
+import { phoneError, type PhoneMarket } from "./phone";
+
+/** SPEC §3 enquiry types, as categories. */
+export const ENQUIRY_TYPES = [
+  "General Enquiry",
+  "Service Enquiry",
+  "Parts Enquiry",
+  "New Vehicle Enquiry",
+  "Used Vehicle Enquiry",
+  "Fleet Enquiry",
+  "Finance Enquiry",
+  "Careers Enquiry",
+  "Sell My Car Enquiry",
+] as const;
+export const DEFAULT_CATEGORY = "General Enquiry";
+export const DEFAULT_STATE = "qld"; // SPEC §9
+export const STATES = [
+  ["act", "ACT"],
+  ["nsw", "NSW"],
+  ["nt", "NT"],
+  ["qld", "QLD"],
+  ["sa", "SA"],
+  ["tas", "TAS"],
+  ["vic", "VIC"],
+  ["wa", "WA"],
+] as const;
+/** SPEC §9 lead source options: a social marketplace, a social network, a photo-sharing network, a search engine, … */
+export const LEAD_SOURCES = ["Facebook Marketplace", "Facebook", "Instagram", "Google", "Word of Mouth", "Car Sales", "Repeat Customer", "Other"] as const;
+export const ADDITIONAL_SERVICES = ["Logbook service", "Tyres", "Battery", "Brakes", "Wheel alignment", "Air conditioning"] as const;
+export const HONEYPOT_FIELD = "company_website";
+
+export type FieldName =
+  | "first_name"
+  | "middle_name"
+  | "last_name"
+  | "email"
+  | "phone"
+  | "postcode"
+  | "category"
+  | "location"
+  | "dealership_slug"
+  | "day"
+  | "month"
+  | "year"
+  | "Rego"
+  | "state"
+  | "additional_services"
+  | "trade_vehicle"
+  | "odometer"
+  | "loan_amount"
+  | "company"
+  | "position"
+  | "message"
+  | "where_did_you_hear"
+  | "opt_in";
+
+export type FormKind =
+  | "vehicle"
+  | "test-drive"
+  | "service"
+  | "parts"
+  | "finance"
+  | "finance-pre-approval"
+  | "trade-in"
+  | "sell-my-car"
+  | "fleet"
+  | "careers"
+  | "contact";
+export const FORM_KINDS: FormKind[] = ["vehicle", "test-drive", "service", "parts", "finance", "finance-pre-approval", "trade-in", "sell-my-car", "fleet", "careers", "contact"];
+
+export type FormDef = {
+  kind: FormKind;
+  title: string;
+  /** fixed category; null → the shopper picks one (contact form) */
+  category: string | null;
+  subcategory?: string;
+  fields: FieldName[];
+  /** fields that may be left empty (SPEC §5: every field is required unless marked optional) */
+  optional: FieldName[];
+  submit: string;
+};
+
+const PERSON: FieldName[] = ["first_name", "middle_name", "last_name", "email", "phone", "postcode"];
+const ALWAYS_OPTIONAL: FieldName[] = ["middle_name", "Rego", "opt_in", "where_did_you_hear", "additional_services"];
+const def = (d: Omit<FormDef, "optional"> & { optional?: FieldName[] }): FormDef => ({ ...d, optional: [...ALWAYS_OPTIONAL, ...(d.optional ?? [])] });
+
+export const FORMS: Record<FormKind, FormDef> = {
+  vehicle: def({ kind: "vehicle", title: "Enquire about this vehicle", category: "New Vehicle Enquiry", fields: [...PERSON, "location", "message", "where_did_you_hear", "opt_in"], optional: ["message"], submit: "Send enquiry" }),
+  "test-drive": def({ kind: "test-drive", title: "Book a Test Drive", category: "New Vehicle Enquiry", subcategory: "Test Drive", fields: [...PERSON, "location", "day", "month", "year", "message", "where_did_you_hear", "opt_in"], optional: ["message"], submit: "Book test drive" }),
+  service: def({ kind: "service", title: "Book a Service", category: "Service Enquiry", fields: [...PERSON, "location", "Rego", "state", "day", "month", "year", "additional_services", "message", "opt_in"], optional: ["message"], submit: "Book service" }),
+  parts: def({ kind: "parts", title: "Parts & Accessories", category: "Parts Enquiry", fields: [...PERSON, "location", "Rego", "state", "message", "opt_in"], submit: "Send parts enquiry" }),
+  finance: def({ kind: "finance", title: "Finance Enquiry", category: "Finance Enquiry", fields: [...PERSON, "loan_amount", "message", "where_did_you_hear", "opt_in"], optional: ["message", "loan_amount"], submit: "Send finance enquiry" }),
+  "finance-pre-approval": def({ kind: "finance-pre-approval", title: "Finance Pre-Approval", category: "Finance Enquiry", subcategory: "Pre-Approval", fields: [...PERSON, "day", "month", "year", "loan_amount", "message", "opt_in"], optional: ["message"], submit: "Apply for pre-approval" }),
+  "trade-in": def({ kind: "trade-in", title: "Value My Trade-In", category: "Sell My Car Enquiry", subcategory: "Trade-In", fields: [...PERSON, "trade_vehicle", "odometer", "Rego", "state", "message", "opt_in"], optional: ["message"], submit: "Value my trade-in" }),
+  "sell-my-car": def({ kind: "sell-my-car", title: "Sell My Car", category: "Sell My Car Enquiry", fields: [...PERSON, "trade_vehicle", "odometer", "Rego", "state", "message", "opt_in"], optional: ["message"], submit: "Get an offer" }),
+  fleet: def({ kind: "fleet", title: "Fleet Enquiry", category: "Fleet Enquiry", fields: [...PERSON, "company", "message", "opt_in"], submit: "Send fleet enquiry" }),
+  careers: def({ kind: "careers", title: "Careers", category: "Careers Enquiry", fields: [...PERSON, "position", "message", "opt_in"], submit: "Send application" }),
+  contact: def({ kind: "contact", title: "Contact Us", category: null, fields: [...PERSON, "category", "dealership_slug", "location", "Rego", "state", "message", "where_did_you_hear", "opt_in"], submit: "Send enquiry" }),
+};
+
+export const FIELD_LABELS: Record<FieldName, string> = {
+  first_name: "First name",
+  middle_name: "Middle name",
+  last_name: "Last name",
+  email: "Email",
+  phone: "Phone",
+  postcode: "Postcode",
+  category: "Enquiry type",
+  location: "Location",
+  dealership_slug: "Dealership",
+  day: "Day",
+  month: "Month",
+  year: "Year",
+  Rego: "Rego",
+  state: "State",
+  additional_services: "Additional services",
+  trade_vehicle: "Your vehicle (year, make and model)",
+  odometer: "Odometer",
+  loan_amount: "Amount to borrow ($)",
+  company: "Company",
+  position: "Position you are interested in",
+  message: "Comments",
+  where_did_you_hear: "Where did you hear about us?",
+  opt_in: "Keep me up to date with news and offers",
+};
+
+/** Which site facts change a form's rules (SPEC §5 contact specifics, phone market). */
+export type FormRules = {
+  market: PhoneMarket;
+  /** a site flag relaxes the message requirement */
+  messageOptional: boolean;
+  /** location select is shown (and so required) when the site has more than one location */
+  locationIds: number[];
+  /** dealership_slug is required when the site has several dealerships */
+  dealershipSlugs: string[];
+  zip: boolean; // US: 5-digit ZIP instead of the 4-digit postcode
+};
+
+/** The fields a form shows for a site (location / dealership only where there is a choice). */
+export function visibleFields(form: FormDef, rules: FormRules): FieldName[] {
+  return form.fields.filter((f) => {
+    if (f === "location") return rules.locationIds.length > 1;
+    if (f === "dealership_slug") return rules.dealershipSlugs.length > 1;
+    if (f === "state") return rules.market === "AU" || rules.market === "AU_MOBILE";
+    return true;
+  });
+}
+
+/** SPEC §5: some fields appear only when another field has a value and no error. */
+export const DEPENDS_ON: Partial<Record<FieldName, FieldName>> = { state: "Rego" };
+
+const req = z.string({ error: MSG.required }).trim().min(1, { message: MSG.required, abort: true });
+const alpha = /^[\p{L}\s]+$/u;
+const REGO = /^[A-Za-z0-9 ]{1,9}$/;
+
+function field(name: FieldName, form: FormDef, rules: FormRules): z.ZodType {
+  const optional = form.optional.includes(name) || (name === "message" && form.kind === "contact" && rules.messageOptional);
+  const text = (inner: z.ZodString) => (optional ? z.union([z.literal(""), inner]).optional().default("") : inner);
+  switch (name) {
+    case "first_name":
+    case "last_name":
+    case "middle_name":
+      return text(req.max(50).regex(alpha, MSG.alpha));
+    case "email":
+      return text(req.max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, MSG.email));
+    case "phone":
+      return text(req.max(30).superRefine((v, ctx) => {
+        const e = phoneError(v, rules.market);
+        if (e) ctx.addIssue({ code: "custom", message: e });
+      }));
+    case "postcode":
+      return text(rules.zip ? req.regex(/^\d{5}$/, ZIP_MESSAGE) : req.regex(/^\d{4}$/, MSG.postcode));
+    case "category":
+      return z.enum(ENQUIRY_TYPES, { error: MSG.required }).default(DEFAULT_CATEGORY);
+    case "location":
+      return z.coerce.number({ error: MSG.required }).int().refine((id) => rules.locationIds.includes(id), MSG.required);
+    case "dealership_slug":
+      return req.refine((s) => rules.dealershipSlugs.includes(s), MSG.required);
+    case "day":
+      return z.coerce.number({ error: MSG.required }).int().min(1, MSG.required).max(31, MSG.required);
+    case "month":
+      return z.coerce.number({ error: MSG.required }).int().min(1, MSG.required).max(12, MSG.required);
+    case "year":
+      return z.coerce.number({ error: MSG.required }).int().min(1900, MSG.required).max(2100, MSG.required);
+    case "Rego":
+      return text(req.regex(REGO, "Please enter a valid rego."));
+    case "state":
+      return z.enum(STATES.map(([v]) => v) as [string, ...string[]], { error: MSG.required }).default(DEFAULT_STATE);
+    case "additional_services":
+      return z.array(z.enum(ADDITIONAL_SERVICES)).max(ADDITIONAL_SERVICES.length).default([]);
+    case "odometer":
+    case "loan_amount":
+      return optional
+        ? z.union([z.literal(""), z.coerce.number().int().min(0).max(100_000_000)]).optional()
+        : z.coerce.number({ error: MSG.required }).int(MSG.required).min(0, MSG.required).max(100_000_000);
+    case "where_did_you_hear":
+      return z.union([z.literal(""), z.enum(LEAD_SOURCES)]).optional().default("");
+    case "opt_in":
+      return z.boolean().default(true); // SPEC §5: optional, default true
+    case "trade_vehicle":
+    case "company":
+    case "position":
+      return text(req.max(120));
+    case "message":
+      return text(req.max(5000));
+  }
+}
+
+/** One zod schema per form and site, used by the browser form and by the server alike. */
+export function leadFormSchema(form: FormDef, rules: FormRules) {
+  const fields = visibleFields(form, rules);
+  const shape = Object.fromEntries(fields.map((f) => [f, field(f, form, rules)]));
+  return z.object(shape).superRefine((v: Record<string, unknown>, ctx) => {
+    if (fields.includes("day") && fields.includes("month") && fields.includes("year")) {
+      const [d, m, y] = [v.day, v.month, v.year].map(Number) as [number, number, number];
+      const date = new Date(Date.UTC(y, m - 1, d));
+      if (d && m && y && (date.getUTCDate() !== d || date.getUTCMonth() !== m - 1)) ctx.addIssue({ code: "custom", path: ["day"], message: "Please choose a valid date." });
+    }
+  });
+}
+
+export type LeadFormValues = Record<string, unknown>;
+
+/** What a form needs to know about its site (serialisable): the browser and the server derive the same FormRules from it. */
+export type LeadFormSite = {
+  market: PhoneMarket;
+  zip: boolean;
+  leadBase: "/api" | "/mock";
+  locations: Array<{ id: number; name: string }>;
+  dealerships: Array<{ slug: string; name: string }>;
+  messageOptional: boolean;
+};
+
+export const formRulesOf = (site: LeadFormSite): FormRules => ({
+  market: site.market,
+  messageOptional: site.messageOptional,
+  locationIds: site.locations.map((l) => l.id),
+  dealershipSlugs: site.dealerships.map((d) => d.slug),
+  zip: site.zip,
+});

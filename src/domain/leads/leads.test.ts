@@ -1,0 +1,254 @@
+import { describe, expect, test } from "vitest";
+import { activeParams, addVisitedPage, firstPageParams } from "./attribution";
+import { DEFAULT_CATEGORY, DEFAULT_STATE, FORMS, leadFormSchema, visibleFields, type FormRules } from "./forms";
+import { EVENT_IDS, formSubmitEventId, prepareLead, successUrl, thankYou, type LeadSite } from "./lead";
+import { MSG } from "./messages";
+import { maskPhone, phoneError, TEST_PHONE_NUMBER } from "./phone";
+
+describe("phone numbers per market (SPEC §5)", () => {
+  test.each([
+    ["0412 345 678", null],
+    ["0412345678", null],
+    ["+61 412 345 678", null],
+    ["61412345678", null],
+    ["(03) 9870 1000", null],
+    ["02 9712 5500", null],
+    ["+61 7 4634 8800", null],
+    ["0812345678", null],
+    ["0512 345 678", MSG.phoneAU],
+    ["041234567", MSG.phoneAU],
+    ["04123456789", MSG.phoneAU],
+    ["+64 21 123 4567", MSG.phoneAU],
+    ["hello", MSG.phoneAU],
+  ])("AU %s → %s", (v, e) => expect(phoneError(v, "AU")).toBe(e));
+
+  test.each([
+    ["0412 345 678", null],
+    ["+61412345678", null],
+    ["(03) 9870 1000", MSG.phoneAUMobile],
+  ])("AU mobile-only %s → %s", (v, e) => expect(phoneError(v, "AU_MOBILE")).toBe(e));
+
+  test.each([
+    ["03 348 1200", null],
+    ["021 123 4567", null],
+    ["+64211234567", null],
+    ["+64 3 348 1200", null],
+    ["+64 21 123 4567", MSG.phoneNZTooLong],
+    ["0412 345 678 999", MSG.phoneNZTooLong],
+    ["123456789012345", MSG.phoneNZTooLong],
+    ["12345", MSG.phoneNZ],
+    ["0012 345 678", MSG.phoneNZ],
+  ])("NZ %s → %s", (v, e) => expect(phoneError(v, "NZ")).toBe(e));
+
+  test.each([
+    ["(928) 555-0142", null],
+    ["928-555-0142", null],
+    ["+1 928 555 0142", null],
+    ["19285550142", null],
+    ["(128) 555-0142", MSG.phoneUS],
+    ["555-0142", MSG.phoneUS],
+    ["0412 345 678", MSG.phoneUS],
+  ])("US %s → %s", (v, e) => expect(phoneError(v, "US")).toBe(e));
+
+  test.each(["AU", "AU_MOBILE", "NZ", "US"] as const)("the test number is always accepted in %s", (m) => {
+    expect(phoneError(TEST_PHONE_NUMBER, m)).toBeNull();
+    expect(phoneError("0000000000", m)).toBeNull();
+  });
+
+  test.each([
+    ["0412345678999", "AU", "0412 345 678"],
+    ["03 98701000", "AU", "03 9870 1000"],
+    ["04a1", "AU", "041"],
+    ["+61 412", "AU", "+61 412"],
+    ["021-123", "NZ", "021-123"],
+  ] as const)("mask %s (%s) → %s", (v, m, out) => expect(maskPhone(v, m)).toBe(out));
+});
+
+const rules = (over: Partial<FormRules> = {}): FormRules => ({ market: "AU", messageOptional: false, locationIds: [1, 2], dealershipSlugs: ["a", "b"], zip: false, ...over });
+const valid = {
+  first_name: "Mary Jane",
+  last_name: "Smith",
+  email: "mary@example.com",
+  phone: "0412 345 678",
+  postcode: "3134",
+  category: "General Enquiry",
+  location: "2",
+  dealership_slug: "a",
+  message: "Hello",
+};
+const errors = (form: keyof typeof FORMS, values: Record<string, unknown>, r = rules()) => {
+  const res = leadFormSchema(FORMS[form], r).safeParse(values);
+  // the first message per field, as the form shows it and the API answers it
+  return res.success ? {} : Object.fromEntries(res.error.issues.toReversed().map((i) => [i.path.join("."), i.message]));
+};
+
+describe("form validation (SPEC §5), one schema for browser and server", () => {
+  test("a valid contact enquiry passes, with defaults", () => {
+    const r = leadFormSchema(FORMS.contact, rules()).parse({ ...valid, category: undefined });
+    expect(r).toMatchObject({ category: DEFAULT_CATEGORY, opt_in: true, location: 2, state: DEFAULT_STATE, middle_name: "" });
+  });
+
+  test.each([
+    ["first_name", "", MSG.required],
+    ["first_name", "   ", MSG.required],
+    ["first_name", "J0hn", MSG.alpha],
+    ["last_name", "O'Brien", MSG.alpha],
+    ["middle_name", "X2", MSG.alpha],
+    ["email", "", MSG.required],
+    ["email", "mary@", MSG.email],
+    ["email", "mary example.com", MSG.email],
+    ["postcode", "313", MSG.postcode],
+    ["postcode", "31345", MSG.postcode],
+    ["postcode", "abcd", MSG.postcode],
+    ["phone", "", MSG.required],
+    ["phone", "12345", MSG.phoneAU],
+    ["message", "", MSG.required],
+    ["location", "", MSG.required],
+    ["location", "99", MSG.required],
+    ["dealership_slug", "", MSG.required],
+    ["dealership_slug", "zzz", MSG.required],
+    ["category", "Nonsense", MSG.required],
+  ])("contact: %s = %j → %s", (field, value, message) => {
+    expect(errors("contact", { ...valid, [field]: value })[field]).toBe(message);
+  });
+
+  test("optional fields: middle name, Rego, opt_in; accented names are letters", () => {
+    expect(errors("contact", { ...valid, middle_name: "", Rego: "", first_name: "Zoë" })).toEqual({});
+  });
+
+  test("a site flag relaxes the message", () => {
+    expect(errors("contact", { ...valid, message: "" }, rules({ messageOptional: true }))).toEqual({});
+  });
+
+  test("location and dealership are asked only where there is a choice", () => {
+    const one = rules({ locationIds: [1], dealershipSlugs: ["a"] });
+    expect(visibleFields(FORMS.contact, one)).not.toContain("location");
+    expect(visibleFields(FORMS.contact, one)).not.toContain("dealership_slug");
+    expect(errors("contact", { ...valid, location: undefined, dealership_slug: undefined }, one)).toEqual({});
+  });
+
+  test("NZ and US phone rules; US ZIP; no state outside Australia", () => {
+    expect(errors("contact", { ...valid, phone: "03 348 1200" }, rules({ market: "NZ" }))).toEqual({});
+    expect(errors("contact", { ...valid, phone: "0412 345 678 1234" }, rules({ market: "NZ" })).phone).toBe(MSG.phoneNZTooLong);
+    expect(errors("contact", { ...valid, phone: "(928) 555-0142", postcode: "86403" }, rules({ market: "US", zip: true }))).toEqual({});
+    expect(errors("contact", { ...valid, phone: "0412 345 678" }, rules({ market: "US", zip: true })).phone).toBe(MSG.phoneUS);
+    expect(visibleFields(FORMS.contact, rules({ market: "NZ" }))).not.toContain("state");
+  });
+
+  test("booking dates: required and real", () => {
+    const base = { ...valid, location: "1" };
+    expect(errors("test-drive", { ...base, day: "", month: "2", year: "2027" }).day).toBe(MSG.required);
+    expect(errors("test-drive", { ...base, day: "31", month: "2", year: "2027" }).day).toBe("Please choose a valid date.");
+    expect(errors("test-drive", { ...base, day: "28", month: "2", year: "2027" })).toEqual({});
+  });
+
+  test("each form's own required fields", () => {
+    expect(errors("careers", { ...valid }).position).toBe(MSG.required);
+    expect(errors("fleet", { ...valid }).company).toBe(MSG.required);
+    expect(errors("sell-my-car", { ...valid }).trade_vehicle).toBe(MSG.required);
+    expect(errors("sell-my-car", { ...valid, trade_vehicle: "2019 Mazda CX-5" }).odometer).toBe(MSG.required);
+    expect(errors("finance", { ...valid })).toEqual({});
+  });
+});
+
+describe("lead preparation (SPEC §4, §5, §7)", () => {
+  const site: LeadSite = {
+    slug: "parkside-motor-group",
+    fixedDealershipSlug: null,
+    pushToPrimary: false,
+    primary: { id: 1, dealershipSlug: "primary-d" },
+    locations: [
+      { id: 1, dealershipSlug: "primary-d" },
+      { id: 2, dealershipSlug: "second-d" },
+    ],
+    defaultDealershipSlug: "primary-d",
+  };
+  const meta = { category: "General Enquiry", url: "https://x/contact", userAgent: "UA" };
+
+  test.each([
+    [{ first_name: "Mary", name: "" }, "Mary"],
+    [{ first_name: "Mary", name: "undefined undefined" }, "Mary"],
+    [{ first_name: "Mary", name: "Mary Smith" }, "Mary Smith"],
+    [{ first_name: "Mary" }, "Mary"],
+  ])("name from %o → %s", (fields, name) => expect(prepareLead(fields, meta, site).name).toBe(name));
+
+  test("Careers Enquiry becomes General Enquiry / Career Enquiry", () => {
+    expect(prepareLead({ first_name: "A" }, { ...meta, category: "Careers Enquiry" }, site)).toMatchObject({ category: "General Enquiry", subcategory: "Career Enquiry" });
+  });
+
+  test("source, website slug, url, user agent; dealership from the chosen location", () => {
+    expect(prepareLead({ first_name: "A", location: 2 }, meta, site)).toMatchObject({
+      source: "Website",
+      website_slug: "parkside-motor-group",
+      url: "https://x/contact",
+      user_agent: "UA",
+      dealership_slug: "second-d",
+      location_id: 2,
+    });
+  });
+
+  test("push to primary location overrides dealership and location", () => {
+    expect(prepareLead({ first_name: "A", location: 2, dealership_slug: "second-d" }, meta, { ...site, pushToPrimary: true })).toMatchObject({ dealership_slug: "primary-d", location_id: 1 });
+  });
+
+  test("a fixed dealership slug wins (rv-sales)", () => {
+    expect(prepareLead({ first_name: "A", location: 2 }, meta, { ...site, fixedDealershipSlug: "rv-sales" }).dealership_slug).toBe("rv-sales");
+  });
+});
+
+describe("success page and events", () => {
+  test.each([
+    ["General Enquiry", [], "/success?category=general-enquiry"],
+    ["Service Enquiry", [["location", "parkside-service-centre"]], "/success?category=service-enquiry&location=parkside-service-centre"],
+    ["New Vehicle Enquiry", [["car_type", "demo"]], "/success?category=demo-vehicle-enquiry"],
+    ["New Vehicle Enquiry", [["car_type", "used"], ["vehicle", "x"]], "/success?category=used-vehicle-enquiry&vehicle=x"],
+    ["Used Vehicle Enquiry", [["car_type", "new"]], "/success?category=new-vehicle-enquiry"],
+    ["General Enquiry", [["car_type", "anything"]], "/success?category=new-vehicle-enquiry"],
+  ] as Array<[string, Array<[string, string]>, string]>)("%s %o → %s", (category, extras, url) => expect(successUrl(category, extras)).toBe(url));
+
+  test("event ids: form submit 22, careers 51, favourite 39", () => {
+    expect(formSubmitEventId("contact")).toBe(22);
+    expect(formSubmitEventId("careers")).toBe(51);
+    expect(EVENT_IDS.favourite).toBe(39);
+  });
+
+  test("thank-you words fit the category", () => {
+    expect(thankYou("service-enquiry").title).toBe("Your service booking request is in");
+    expect(thankYou("unknown").title).toBe("Thanks for getting in touch");
+  });
+});
+
+describe("attribution (SPEC §4)", () => {
+  test("visited pages: no duplicates, no repeated last page, at most 50", () => {
+    let list: string[] = [];
+    for (const p of ["/", "/search", "/search", "/", "/cars/x"]) list = addVisitedPage(list, p);
+    expect(list).toEqual(["/", "/search", "/cars/x"]);
+    let many: string[] = [];
+    for (let i = 0; i < 80; i++) many = addVisitedPage(many, `/p${i}`);
+    expect(many).toHaveLength(50);
+    expect(many.at(-1)).toBe("/p49");
+  });
+
+  test("first-page query parameters are kept for 30 days", () => {
+    const now = 1_000_000;
+    const first = firstPageParams(null, "?utm_source=google&gclid=abc&other=1", now)!;
+    expect(first.params).toEqual({ utm_source: "google", gclid: "abc" });
+    expect(firstPageParams(first, "?utm_source=facebook", now + 1000)).toBe(first);
+    expect(activeParams(first, now + 29 * 86_400_000)).toEqual({ utm_source: "google", gclid: "abc" });
+    expect(activeParams(first, now + 30 * 86_400_000 + 1)).toEqual({});
+    expect(firstPageParams(first, "?fbclid=z", now + 31 * 86_400_000)!.params).toEqual({ fbclid: "z" });
+    expect(firstPageParams(null, "?x=1", now)).toBeNull();
+  });
+});
+
+describe("finance calculator (SPEC §9: default 10%)", async () => {
+  const { DEFAULT_INTEREST_RATE, monthlyRepayment } = await import("./finance");
+  test.each([
+    [30000, 10, 60, 637.41],
+    [30000, 0, 60, 500],
+    [50000, 7.5, 48, 1208.95],
+    [0, 10, 60, 0],
+    [30000, 10, 0, 0],
+  ])("$%s at %s%% over %s months → $%s", (p, rate, months, pay) => expect(Math.round(monthlyRepayment(p, rate, months) * 100) / 100).toBe(pay));
+  test("default rate", () => expect(DEFAULT_INTEREST_RATE).toBe(10));
+});

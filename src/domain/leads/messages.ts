@@ -1,0 +1,17 @@
+/** SPEC §5 and §8 texts, to the letter. */
+export const MSG = {
+  required: "*This is a required field.",
+  email: "invalid email address",
+  alpha: "Please use alphabetical characters only.",
+  postcode: "Invalid postcode. Please enter a 4-digit number.",
+  phoneAU: "Invalid phone number. Must be an Australian number.",
+  phoneAUMobile: "Must be an Australian mobile number.",
+  phoneNZTooLong: "Invalid phone number. Too many characters.",
+  phoneNZ: "Must be a New Zealand number.",
+  phoneUS: "Must be a US number.",
+  submitFailed: "An error occurred when submitting this form",
+  unexpected: "An unexpected error occurred",
+} as const;
+
+/** Not in the spec: US ZIP codes have 5 digits (docs/decisions/0007). */
+export const ZIP_MESSAGE = "Invalid ZIP code. Please enter a 5-digit number.";

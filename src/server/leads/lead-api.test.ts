@@ -1,0 +1,223 @@
+import { readFile } from "node:fs/promises";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { MSG } from "@/domain/leads/messages";
+import { getDatabase } from "@/server/db";
+import * as t from "@/server/db/schema";
+import { createRateLimiter } from "@/server/http/rate-limit";
+import { leadRoutes } from "./handlers";
+
+const api = leadRoutes(false);
+const mock = leadRoutes(true);
+let db: Awaited<ReturnType<typeof getDatabase>>["db"];
+beforeAll(async () => {
+  db = (await getDatabase()).db;
+});
+afterAll(async () => (await getDatabase()).close().catch(() => {}));
+
+const host = (slug: string) => `${slug}.localhost:3000`;
+const post = (slug: string, body: unknown, headers: Record<string, string> = {}) =>
+  new Request(`http://${host(slug)}/api/leads`, {
+    method: "POST",
+    headers: { host: host(slug), "content-type": "application/json", "user-agent": "vitest-agent", "x-real-ip": "10.0.0.1", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+const put = (slug: string, id: string, body: unknown) =>
+  new Request(`http://${host(slug)}/api/leads/${id}`, { method: "PUT", headers: { host: host(slug), "content-type": "application/json" }, body: JSON.stringify(body) });
+
+const person = { first_name: "Mary", last_name: "Smith", email: "mary@example.com", phone: "0412 345 678", postcode: "3134" };
+const contact = (over: Record<string, unknown> = {}) => ({
+  lead: {
+    form: "contact",
+    ...person,
+    category: "General Enquiry",
+    dealership_slug: "parkside-mazda",
+    location: 10012,
+    message: "Is the CX-5 still available?",
+    url: "https://www.parksidemotorgroup.com.au/contact",
+    visited_pages: ["/", "/search/new-used-and-demo-cars", "/contact"],
+    linked_query_params: { utm_source: "google", gclid: "abc" },
+    ...over,
+  },
+});
+const row = async (id: string) => (await db.select().from(t.leads).where(eq(t.leads.id, id)))[0];
+
+describe("POST /api/leads", () => {
+  test("creates a lead: 201 with an unguessable id; the row carries the SPEC §3 payload", async () => {
+    const res = await api.create(post("parkside-motor-group", contact()));
+    expect(res.status).toBe(201);
+    const { lead } = await res.json();
+    expect(lead.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const r = (await row(lead.id))!;
+    expect(r).toMatchObject({ siteId: 1001, isMock: false, category: "General Enquiry", name: "Mary", firstName: "Mary", lastName: "Smith", dealershipSlug: "parkside-mazda", locationId: 10012, source: "Website" });
+    expect(r.payload).toMatchObject({
+      email: "mary@example.com",
+      phone: "0412 345 678",
+      postcode: "3134",
+      website_slug: "parkside-motor-group",
+      url: "https://www.parksidemotorgroup.com.au/contact",
+      source: "Website",
+      user_agent: "vitest-agent",
+      visited_pages: ["/", "/search/new-used-and-demo-cars", "/contact"],
+      linked_query_params: { utm_source: "google", gclid: "abc" },
+      opt_in: true,
+      has_files: false,
+      message: "Is the CX-5 still available?",
+    });
+  });
+
+  test("422 with {error, errors:{field:message}} and nothing stored", async () => {
+    const before = (await db.select().from(t.leads)).length;
+    const res = await api.create(post("parkside-motor-group", contact({ first_name: "", email: "nope", phone: "123", postcode: "31", message: "" })));
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({
+      error: "Please check the highlighted fields.",
+      errors: { first_name: MSG.required, email: MSG.email, phone: MSG.phoneAU, postcode: MSG.postcode, message: MSG.required },
+    });
+    expect((await db.select().from(t.leads)).length).toBe(before);
+  });
+
+  test.each([
+    ["malformed JSON", "{not json", 400, "The request body is not valid JSON."],
+    ["no envelope", { first_name: "x" }, 422, "Please check the highlighted fields."],
+    ["unknown form", { lead: { form: "nope" } }, 422, "Please check the highlighted fields."],
+    ["oversized body", { lead: { form: "contact", message: "x".repeat(70_000) } }, 413, "The request is too large (at most 64 KB)."],
+  ])("%s is refused with a clear message", async (_n, body, status, error) => {
+    const res = await api.create(post("parkside-motor-group", body));
+    expect(res.status).toBe(status);
+    expect((await res.json()).error).toBe(error);
+  });
+
+  test("an unknown tenant is a 404", async () => {
+    const res = await api.create(new Request("http://x/api/leads", { method: "POST", headers: { host: "www.nobody.example" }, body: "{}" }));
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: "Unknown site." });
+  });
+
+  test("the honeypot refuses a bot, storing nothing", async () => {
+    const before = (await db.select().from(t.leads)).length;
+    const res = await api.create(post("parkside-motor-group", contact({ company_website: "http://spam.example" })));
+    expect(res.status).toBe(400);
+    expect((await db.select().from(t.leads)).length).toBe(before);
+  });
+
+  test("careers: Careers Enquiry becomes General Enquiry / Career Enquiry", async () => {
+    const res = await api.create(post("parkside-motor-group", { lead: { form: "careers", ...person, position: "Sales consultant", message: "Hi" } }));
+    const r = (await row((await res.json()).lead.id))!;
+    expect(r).toMatchObject({ category: "General Enquiry", subcategory: "Career Enquiry" });
+  });
+
+  test("per-site rules: NZ phones on tasman, rv-sales on lakeside, primary location on harbour-city", async () => {
+    const nz = await api.create(post("tasman-campers", { lead: { form: "finance", ...person, phone: "0412 345 678 99" } }));
+    expect((await nz.json()).errors.phone).toBe(MSG.phoneNZTooLong);
+    const nzOk = await api.create(post("tasman-campers", { lead: { form: "finance", ...person, phone: "03 348 1200", postcode: "8042" } }));
+    expect(nzOk.status).toBe(201);
+    const us = await api.create(post("lakeside-rv", { lead: { form: "finance", ...person, phone: "(928) 555-0142", postcode: "86403" } }));
+    expect(us.status).toBe(201);
+    expect((await row((await us.json()).lead.id))!.dealershipSlug).toBe("rv-sales");
+    const usBad = await api.create(post("lakeside-rv", { lead: { form: "finance", ...person, postcode: "86403" } }));
+    expect((await usBad.json()).errors.phone).toBe(MSG.phoneUS);
+    const harbour = await api.create(post("harbour-city-pre-owned", { lead: { form: "contact", ...person, location: 10052, message: "Selling my car" } }));
+    expect((await row((await harbour.json()).lead.id))!).toMatchObject({ locationId: 10051, dealershipSlug: "harbour-city-pre-owned" });
+  });
+
+  test("a vehicle enquiry is categorised by the vehicle's type", async () => {
+    const [used] = await db.select().from(t.vehicles).where(eq(t.vehicles.stockNumber, "PMG10350"));
+    const res = await api.create(post("parkside-motor-group", { lead: { form: "vehicle", ...person, location: 10011, vehicle: used!.slug } }));
+    const r = (await row((await res.json()).lead.id))!;
+    expect(r).toMatchObject({ category: used!.carType === "used" ? "Used Vehicle Enquiry" : "New Vehicle Enquiry", vehicleId: used!.id });
+  });
+});
+
+describe("PUT /api/leads/{id}", () => {
+  test("updates the lead of this site; another site cannot", async () => {
+    const { lead } = await (await api.create(post("parkside-motor-group", contact()))).json();
+    const ok = await api.update(put("parkside-motor-group", lead.id, contact({ message: "Updated message" })), lead.id);
+    expect(ok.status).toBe(200);
+    expect((await row(lead.id))!.payload).toMatchObject({ message: "Updated message" });
+    const other = await api.update(put("tasman-campers", lead.id, { lead: { form: "finance", ...person, phone: "03 348 1200" } }), lead.id);
+    expect(other.status).toBe(404);
+    expect((await row(lead.id))!.payload).toMatchObject({ message: "Updated message" });
+    expect((await api.update(put("parkside-motor-group", "not-a-uuid", contact()), "not-a-uuid")).status).toBe(404);
+    const bad = await api.update(put("parkside-motor-group", lead.id, contact({ email: "x" })), lead.id);
+    expect(bad.status).toBe(422);
+  });
+});
+
+describe("/mock base", () => {
+  test("validated and answered the same way, stored apart", async () => {
+    const res = await mock.create(post("demo-motors", { lead: { form: "finance", ...person } }));
+    expect(res.status).toBe(201);
+    expect((await row((await res.json()).lead.id))!.isMock).toBe(true);
+    expect((await mock.create(post("demo-motors", { lead: { form: "finance", ...person, email: "x" } }))).status).toBe(422);
+    // a demo site's leads are mock even when sent to /api
+    const viaApi = await api.create(post("demo-motors", { lead: { form: "finance", ...person } }));
+    expect((await row((await viaApi.json()).lead.id))!.isMock).toBe(true);
+    // a real lead cannot be updated through /mock
+    const { lead } = await (await api.create(post("parkside-motor-group", contact()))).json();
+    expect((await mock.update(put("parkside-motor-group", lead.id, contact()), lead.id)).status).toBe(404);
+  });
+});
+
+describe("POST /api/leads/with-files", () => {
+  const multipart = (slug: string, files: File[], lead: unknown = { lead: { form: "sell-my-car", ...person, trade_vehicle: "2019 Mazda CX-5", odometer: "65000" } }) => {
+    const form = new FormData();
+    form.set("lead", JSON.stringify(lead));
+    for (const f of files) form.append("files", f);
+    return new Request(`http://${host(slug)}/api/leads/with-files`, { method: "POST", headers: { host: host(slug), "x-real-ip": "10.0.0.9" }, body: form });
+  };
+
+  test("stores the lead and its attachments in one go", async () => {
+    const res = await api.withFiles(multipart("outback-truck-centre", [new File([new Uint8Array([137, 80, 78, 71])], "front.png", { type: "image/png" }), new File(["%PDF-1.4"], "service history.pdf", { type: "application/pdf" })]));
+    expect(res.status).toBe(201);
+    const { lead } = await res.json();
+    expect(lead.files).toEqual([
+      { filename: "front.png", content_type: "image/png", size: 4 },
+      { filename: "service history.pdf", content_type: "application/pdf", size: 8 },
+    ]);
+    const files = await db.select().from(t.leadFiles).where(eq(t.leadFiles.leadId, lead.id));
+    expect(files).toHaveLength(2);
+    expect((await readFile(files.find((f) => f.filename === "service history.pdf")!.path, "utf8"))).toBe("%PDF-1.4");
+    expect((await row(lead.id))!.payload).toMatchObject({ has_files: true, category: "Sell My Car Enquiry" });
+  });
+
+  test("refuses other file types and bad fields, storing nothing", async () => {
+    const before = (await db.select().from(t.leads)).length;
+    const bad = await api.withFiles(multipart("outback-truck-centre", [new File(["hi"], "x.exe", { type: "application/x-msdownload" })]));
+    expect(bad.status).toBe(422);
+    expect((await bad.json()).errors.files).toMatch(/only JPEG, PNG, WebP, HEIC images and PDFs/);
+    const invalid = await api.withFiles(multipart("outback-truck-centre", [], { lead: { form: "sell-my-car", ...person } }));
+    expect(invalid.status).toBe(422);
+    expect((await db.select().from(t.leads)).length).toBe(before);
+    const notMultipart = await api.withFiles(post("outback-truck-centre", contact()));
+    expect(notMultipart.status).toBe(415);
+  });
+});
+
+describe("rate limit", () => {
+  test("a client gets 429 with Retry-After past the limit, per site", async () => {
+    const g = globalThis as unknown as { __leadLimiter?: unknown };
+    const saved = g.__leadLimiter;
+    g.__leadLimiter = createRateLimiter({ limit: 2, windowMs: 60_000 });
+    try {
+      const ip = { "x-real-ip": "10.9.9.9" };
+      expect((await api.create(post("parkside-motor-group", contact(), ip))).status).toBe(201);
+      expect((await api.create(post("parkside-motor-group", contact(), ip))).status).toBe(201);
+      const third = await api.create(post("parkside-motor-group", contact(), ip));
+      expect(third.status).toBe(429);
+      expect(Number(third.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect((await api.create(post("parkside-motor-group", contact(), { "x-real-ip": "10.9.9.10" }))).status).toBe(201);
+    } finally {
+      g.__leadLimiter = saved;
+    }
+  });
+});
+
+describe("durability", () => {
+  test("with the database gone the shopper gets the failure message (503), never a 500", async () => {
+    await (await getDatabase()).close();
+    const res = await api.create(post("parkside-motor-group", contact()));
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ error: "An error occurred when submitting this form" });
+  });
+});

@@ -1,0 +1,48 @@
+import { and, eq } from "drizzle-orm";
+import type { PreparedLead } from "@/domain/leads/lead";
+import type { Db } from "@/server/db/client";
+import * as t from "@/server/db/schema";
+
+export type LeadFileRecord = { filename: string; contentType: string; size: number; path: string };
+
+const columns = (lead: PreparedLead) => ({
+  category: lead.category,
+  subcategory: lead.subcategory,
+  name: lead.name,
+  firstName: lead.first_name,
+  lastName: lead.last_name,
+  email: typeof lead.email === "string" ? lead.email : null,
+  phone: typeof lead.phone === "string" ? lead.phone : null,
+  postcode: typeof lead.postcode === "string" ? lead.postcode : null,
+  dealershipSlug: lead.dealership_slug,
+  locationId: lead.location_id,
+  source: lead.source,
+  payload: lead,
+});
+
+/** A lead and its attachments' records, in one transaction. */
+export async function insertLead(
+  db: Db,
+  siteId: number,
+  lead: PreparedLead,
+  opts: { id: string; isMock: boolean; vehicleId: number | null; files?: LeadFileRecord[] },
+): Promise<{ id: string; createdAt: Date }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(t.leads)
+      .values({ id: opts.id, siteId, isMock: opts.isMock, vehicleId: opts.vehicleId, ...columns(lead) })
+      .returning({ id: t.leads.id, createdAt: t.leads.createdAt });
+    if (opts.files?.length) await tx.insert(t.leadFiles).values(opts.files.map((f) => ({ ...f, leadId: opts.id, siteId })));
+    return row!;
+  });
+}
+
+/** Updates a lead of this site (and of the same real/mock kind); false when there is none. */
+export async function updateLead(db: Db, siteId: number, id: string, isMock: boolean, lead: PreparedLead): Promise<boolean> {
+  const rows = await db
+    .update(t.leads)
+    .set({ ...columns(lead), updatedAt: new Date() })
+    .where(and(eq(t.leads.siteId, siteId), eq(t.leads.id, id), eq(t.leads.isMock, isMock)))
+    .returning({ id: t.leads.id });
+  return rows.length === 1;
+}
