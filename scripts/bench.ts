@@ -2,12 +2,16 @@
 //  1. HTTP: search page (parkside, 20 connections) vs a trivial dynamic Next page, req/s and p95.
 //  2. Search query time (the full VehicleSearch call: count, page, facets, ranges) at demo size and
 //     on a synthetic 100,000-vehicle database.
-// Options: --seconds N (HTTP duration per target, default 10), --scale N (default 100000).
+//  3. Leads: 1,000 POST /api/leads from 50 concurrent clients, then the rows are counted: every 201
+//     must have its row and nothing else may be stored; p50/p95 latency.
+// Options: --seconds N (HTTP duration per target, default 10), --scale N (default 100000),
+//          --only http|query|leads (one part).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import autocannon from "autocannon";
 import { parseSearch, type SearchParams } from "@/domain/stock/search";
 import { openDatabase } from "@/server/db/client";
+import { leads as leadsTable } from "@/server/db/schema";
 import { seedDemoData } from "@/server/demo/seed";
 import { seedSynthetic } from "@/server/demo/synthetic";
 import { getSiteByKey, listLocations } from "@/server/repositories/sites";
@@ -19,6 +23,8 @@ const arg = (name: string, fallback: number) => {
 };
 const SECONDS = arg("seconds", 10);
 const SCALE = arg("scale", 100_000);
+const ONLY = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : null;
+const run = (part: string) => !ONLY || ONLY === part;
 const PORT = 3300;
 const DATA = ".data/bench";
 
@@ -45,11 +51,11 @@ async function load(paths: string[], host: string, seconds: number) {
 }
 
 /** Runs the production server (scripts/server.ts) on a fresh demo database, with the given page-cache TTL. */
-async function withServer<T>(cacheSeconds: number, fn: () => Promise<T>): Promise<T> {
+async function withServer<T>(cacheSeconds: number, fn: () => Promise<T>, extraEnv: Record<string, string> = {}): Promise<T> {
   rmSync(DATA, { recursive: true, force: true });
   rmSync(`${DATA}.lock`, { force: true });
   const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/server.ts"], {
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: DATA, LOG_LEVEL: "warn", PORT: String(PORT), HTTP_CACHE_TTL_SECONDS: String(cacheSeconds) },
+    env: { ...process.env, NODE_ENV: "production", DATA_DIR: DATA, LOG_LEVEL: "warn", PORT: String(PORT), HTTP_CACHE_TTL_SECONDS: String(cacheSeconds), ...extraEnv },
     stdio: ["ignore", "ignore", "inherit"],
   });
   try {
@@ -129,22 +135,99 @@ async function queries() {
   }
 }
 
-const h = await http();
-const q = await queries();
-const pctOf = (x: { rps: number }) => round((x.rps / h.baseline.rps) * 100, 0);
-const line = (label: string, x: { rps: number; p50: number; p95: number }, ratio = true) =>
-  `  ${label.padEnd(44)} ${String(x.rps).padStart(6)} req/s   p50 ${String(x.p50).padStart(6)} ms   p95 ${String(x.p95).padStart(6)} ms${ratio ? `   ${pctOf(x)}% of baseline` : ""}`;
-const qratio = q.large.p95 / q.small.p95;
-console.log(`
+const LEADS = 1000;
+const CLIENTS = 50;
+
+/** 50 shoppers (distinct addresses behind a trusted proxy) each send 20 enquiries; then count rows. */
+async function leads() {
+  if (!existsSync(".next/BUILD_ID")) throw new Error("build first (npm run build)");
+  type Sent = { status: number; id: string | null; ms: number };
+  const sent: Sent[] = await withServer(
+    15,
+    async () => {
+      const out: Sent[] = [];
+      const worker = async (w: number) => {
+        for (let i = 0; i < LEADS / CLIENTS; i++) {
+          const body = {
+            lead: {
+              form: "contact",
+              first_name: "Load",
+              last_name: "Tester",
+              email: `load+${w}-${i}@example.com`,
+              phone: "0412 345 678",
+              postcode: "3134",
+              category: "General Enquiry",
+              dealership_slug: "parkside-mazda",
+              location: 10012,
+              message: `Load test ${w}/${i}`,
+            },
+          };
+          const t0 = performance.now();
+          try {
+            const res = await fetch(`http://127.0.0.1:${PORT}/api/leads`, {
+              method: "POST",
+              headers: { host: HOST, "content-type": "application/json", "x-forwarded-for": `10.77.${Math.floor(w / 250)}.${w % 250}` },
+              body: JSON.stringify(body),
+            });
+            const json = (await res.json().catch(() => null)) as { lead?: { id?: string } } | null;
+            out.push({ status: res.status, id: json?.lead?.id ?? null, ms: performance.now() - t0 });
+          } catch {
+            out.push({ status: 0, id: null, ms: performance.now() - t0 });
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: CLIENTS }, (_, w) => worker(w)));
+      return out;
+    },
+    { TRUST_PROXY: "true" },
+  );
+  // the server has stopped and released the embedded database: count what it stored
+  const database = await openDatabase({ driver: "pglite", dataDir: DATA });
+  try {
+    const rows = await database.db.select({ id: leadsTable.id }).from(leadsTable);
+    const stored = new Set(rows.map((r) => r.id));
+    const created = sent.filter((s) => s.status === 201);
+    const missing = created.filter((s) => !s.id || !stored.has(s.id)).length;
+    const extra = rows.length - created.length;
+    const statuses = Object.entries(sent.reduce<Record<string, number>>((m, s) => ((m[s.status] = (m[s.status] ?? 0) + 1), m), {}));
+    return { sent: sent.length, created: created.length, rows: rows.length, missing, extra, statuses, p50: round(pct(sent.map((s) => s.ms), 50)), p95: round(pct(sent.map((s) => s.ms), 95)) };
+  } finally {
+    await database.close();
+  }
+}
+
+if (run("http")) {
+  const h = await http();
+  const pctOf = (x: { rps: number }) => round((x.rps / h.baseline.rps) * 100, 0);
+  const line = (label: string, x: { rps: number; p50: number; p95: number }, ratio = true) =>
+    `  ${label.padEnd(44)} ${String(x.rps).padStart(6)} req/s   p50 ${String(x.p50).padStart(6)} ms   p95 ${String(x.p95).padStart(6)} ms${ratio ? `   ${pctOf(x)}% of baseline` : ""}`;
+  console.log(`
 HTTP: 20 connections, ${SECONDS}s per line, server and load generator on this machine's cores
 ${line("trivial dynamic Next page (baseline)", h.baseline, false)}
 ${line("search page, parkside, page cache 15s", h.one)}
 ${line("search page, 48 different result URLs", h.varied)}
 ${line("search page, page cache off (every render)", h.search)}
-  target: search page ≥ 50% of baseline → ${pctOf(h.one) >= 50 ? "PASS" : "FAIL"} (cached), ${pctOf(h.search) >= 50 ? "PASS" : "not met"} (uncached)
+  target: search page ≥ 50% of baseline → ${pctOf(h.one) >= 50 ? "PASS" : "FAIL"} (cached), ${pctOf(h.search) >= 50 ? "PASS" : "not met"} (uncached)`);
+}
 
+if (run("query")) {
+  const q = await queries();
+  const qratio = q.large.p95 / q.small.p95;
+  console.log(`
 Search query (VehicleSearch.search: count + page + facets + ranges; ${q.small.n} timed calls each, PGlite)
   demo size (809 vehicles)                      p50 ${q.small.p50} ms   p95 ${q.small.p95} ms
   ${SCALE.toLocaleString("en-AU")} vehicles (${q.dealers} synthetic dealers, ${round(q.seedMs / 1000)} s to add)   p50 ${q.large.p50} ms   p95 ${q.large.p95} ms
-  p95 ratio ${round(qratio, 2)}× (target ≤ 2×) → ${qratio <= 2 ? "PASS" : "FAIL"}
+  p95 ratio ${round(qratio, 2)}× (target ≤ 2×) → ${qratio <= 2 ? "PASS" : "FAIL"}`);
+}
+
+if (run("leads")) {
+  const l = await leads();
+  const ok = l.missing === 0 && l.extra === 0;
+  console.log(`
+Leads: ${l.sent} POST /api/leads from ${CLIENTS} concurrent clients (PGlite)
+  answers ${l.statuses.map(([s, n]) => `${s}×${n}`).join(", ")}; rows stored ${l.rows}
+  every 201 has its row: ${l.missing === 0 ? "yes" : `NO (${l.missing} missing)`}; nothing else stored: ${l.extra === 0 ? "yes" : `NO (${l.extra} extra)`} → ${ok ? "PASS" : "FAIL"}
+  latency p50 ${l.p50} ms   p95 ${l.p95} ms
 `);
+  if (!ok) process.exitCode = 1;
+}

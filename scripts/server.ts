@@ -25,10 +25,21 @@ server.listen(e.PORT, () => {
   console.log(`Dealer platform on http://localhost:${e.PORT} (page microcache ${e.HTTP_CACHE_TTL_SECONDS}s)`);
 });
 
+/**
+ * Graceful stop: refuse new connections, let requests in flight (a lead being written) finish,
+ * then close the database (flushing the embedded one) and exit; exit handlers release its lock.
+ */
+let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
-    server.close();
-    // exit handlers release the embedded database lock
-    setTimeout(() => process.exit(0), 50).unref();
+    if (stopping) return;
+    stopping = true;
+    setTimeout(() => process.exit(1), 10_000).unref(); // never hang a deploy
+    server.close(async () => {
+      const db = (globalThis as { __dealerDb?: Promise<{ close: () => Promise<void> }> }).__dealerDb;
+      await db?.then((d) => d.close()).catch(() => {});
+      process.exit(0);
+    });
+    server.closeIdleConnections();
   });
 }
