@@ -155,3 +155,67 @@ test("the EMAIL US modal holds the contact form for that location", async ({ pag
   await modal.getByRole("button", { name: "Send enquiry" }).click();
   await expect(page).toHaveURL(/\/success\?category=general-enquiry$/);
 });
+
+test("harbour-city relaxes the contact message; it is required on parkside", async ({ page }) => {
+  await page.goto(siteUrl("harbour-city-pre-owned", "/contact"));
+  await expect(field(page, "Comments (optional)")).toBeVisible();
+  await fillPerson(page, { postcode: "2046" });
+  await field(page, "Location").selectOption({ label: "Harbour City Pre-Owned Five Dock" });
+  await page.getByRole("button", { name: "Send enquiry" }).click();
+  await expect(page).toHaveURL(/\/success\?category=general-enquiry$/);
+});
+
+const nextYear = String(new Date().getFullYear() + 1);
+const FORM_FILLS: Array<[string, string, string, (page: Page) => Promise<void>]> = [
+  ["/book-test-drive", "Book test drive", "new-vehicle-enquiry", async (page) => {
+    await field(page, "Location").selectOption({ label: "Parkside Suzuki" });
+    await field(page, "Day").selectOption("15");
+    await field(page, "Month").selectOption({ label: "March" });
+    await field(page, "Year").selectOption(nextYear);
+  }],
+  ["/service", "Book service", "service-enquiry", async (page) => {
+    await field(page, "Location").selectOption({ label: "Parkside Service Centre" });
+    await field(page, "Rego (optional)").fill("1ABC234");
+    await field(page, "State").selectOption({ label: "VIC" });
+    await field(page, "Day").selectOption("2");
+    await field(page, "Month").selectOption({ label: "February" });
+    await field(page, "Year").selectOption(nextYear);
+    await form(page).getByRole("checkbox", { name: "Tyres" }).check();
+  }],
+  ["/pages/book-a-service", "Book service", "service-enquiry", async (page) => {
+    await field(page, "Location").selectOption({ label: "Parkside Service Centre" });
+    await field(page, "Day").selectOption("3");
+    await field(page, "Month").selectOption({ label: "April" });
+    await field(page, "Year").selectOption(nextYear);
+  }],
+  ["/vehicle-parts-and-accessories", "Send parts enquiry", "parts-enquiry", async (page) => {
+    await field(page, "Location").selectOption({ label: "Parkside Service Centre" });
+    await field(page, "Comments").fill("Roof racks for a 2022 Vitara");
+  }],
+  ["/finance-pre-approval", "Apply for pre-approval", "finance-enquiry", async (page) => {
+    await field(page, "Day").selectOption("1");
+    await field(page, "Month").selectOption({ label: "January" });
+    await field(page, "Year").selectOption(nextYear);
+    await field(page, "Amount to borrow ($)").fill("35000");
+  }],
+  ["/trade-in", "Value my trade-in", "sell-my-car-enquiry", async (page) => {
+    await field(page, "Your vehicle (year, make and model)").fill("2017 Toyota Corolla");
+    await field(page, "Odometer").fill("98000");
+  }],
+  ["/fleet", "Send fleet enquiry", "fleet-enquiry", async (page) => {
+    await field(page, "Company").fill("Acme Logistics");
+    await field(page, "Comments").fill("Ten utes");
+  }],
+];
+
+for (const [path, button, category, fill] of FORM_FILLS) {
+  test(`parkside ${path}: submitted, stored, thanked`, async ({ page }) => {
+    await page.goto(parkside(path));
+    await fillPerson(page);
+    await fill(page);
+    const response = page.waitForResponse((r) => r.url().endsWith("/api/leads") && r.request().method() === "POST");
+    await page.getByRole("button", { name: button }).click();
+    expect((await response).status()).toBe(201);
+    await expect(page).toHaveURL(parkside(`/success?category=${category}`));
+  });
+}

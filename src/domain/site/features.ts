@@ -27,6 +27,7 @@ export const DEFAULT_FEATURES: SiteFeatureFlags = {
   book_a_service_on_service_locations: false,
   uses_pages_path: false,
   low_image_quality: false,
+  contact_message_optional: false,
   used_wording_pre_owned: false,
   blog_path_news: false,
   push_leads_to_primary_location: false,

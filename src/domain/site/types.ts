@@ -36,6 +36,8 @@ export type SiteFeatureFlags = {
   analytics_events: boolean;
   book_a_service_on_service_locations: boolean;
   uses_pages_path: boolean;
+  /** SPEC §5: the contact form's message is required unless this flag relaxes it */
+  contact_message_optional: boolean;
   /** SPEC §7: image quality 60 instead of 75 on some brands */
   low_image_quality: boolean;
   // wording and link behaviour derived per dealer

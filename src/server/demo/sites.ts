@@ -271,7 +271,7 @@ export const DEMO_SITES: DemoSite[] = [
     email: "sales@harbourcitypreowned.com.au",
     socialUrls: { facebook: "https://www.facebook.com/harbourcitypreowned", instagram: "https://www.instagram.com/harbourcitypreowned" },
     colours: { primary: "#003a5d", secondary: "#f5a623" },
-    features: { test_drive: true, finance_pre_approval: true },
+    features: { test_drive: true, finance_pre_approval: true, contact_message_optional: true },
     searchPresets: { min_photos: 3 },
     defaultSort: "latest",
     stockCode: "HCP",

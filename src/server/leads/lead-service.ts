@@ -39,7 +39,7 @@ export function leadFormSite(ctx: SiteContext): LeadFormSite {
     leadBase: ctx.features.mock_leads ? "/mock" : "/api",
     locations: ctx.locations.map((l) => ({ id: l.id, name: l.name })),
     dealerships: ctx.dealerships.map((d) => ({ slug: d.slug, name: d.name })),
-    messageOptional: false,
+    messageOptional: ctx.features.contact_message_optional,
   };
 }
 
