@@ -130,6 +130,8 @@ export function SearchResults({ ctx, query, result }: Props) {
               </Link>
             </div>
           ) : (
+            <>
+            <h2 className="sr-only">Search results</h2>
             <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 group-data-[pending]:opacity-60">
               {items.map((item, i) =>
                 "kind" in item ? (
@@ -143,6 +145,7 @@ export function SearchResults({ ctx, query, result }: Props) {
                 ),
               )}
             </ul>
+            </>
           )}
           {result.pages > 1 && (
             <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-2">

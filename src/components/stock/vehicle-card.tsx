@@ -1,6 +1,5 @@
 import Image from "next/image";
 import Link from "next/link";
-import { MapPin } from "lucide-react";
 import { formatOdometer } from "@/domain/format/country";
 import { IMAGE_QUALITY } from "@/domain/format/image";
 import { formatPrice } from "@/domain/format/price";
@@ -100,9 +99,7 @@ export function VehicleCard({ vehicle: v, ctx, priority = false }: { vehicle: Ve
           {v.fuel && <li>{v.fuel}</li>}
         </ul>
         {v.locationId && ctx.locationNames[v.locationId] && (
-          <p className="flex items-center gap-1 text-sm text-neutral-700">
-            <MapPin aria-hidden className="size-4" /> {ctx.locationNames[v.locationId]}
-          </p>
+          <p className="text-sm text-neutral-700">{ctx.locationNames[v.locationId]}</p>
         )}
         <div className="relative z-10 mt-auto pt-2">
           <Link

@@ -12,8 +12,10 @@ type Props = { children: React.ReactNode; params: Promise<{ site: string }> };
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const ctx = await getSiteContext((await params).site);
   if (!ctx) return { title: "Dealer website not found" };
+  const cities = [...new Set(ctx.locations.map((l) => l.address.city))].join(", ");
   return {
     title: { default: ctx.site.name, template: `%s | ${ctx.site.name}` },
+    description: `${ctx.site.name} in ${cities}: browse ${ctx.stock.count} vehicles in stock, book a service or test drive, and find our opening hours.`,
     metadataBase: new URL(ctx.site.url),
     openGraph: { siteName: ctx.site.name, locale: ctx.format.locale.replace("-", "_") },
   };

@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// npm run lighthouse — DESIGN.md's quality budgets on mobile for home, search, vehicle detail, a
+// location and a form page of parkside: Performance ≥ 95, Accessibility 100, Best Practices ≥ 95,
+// SEO 100. Uses Debian's Chromium (CHROME_PATH) and fetches the lighthouse CLI from the npm registry
+// on first use (npx), so it is not a dependency of the app. Exits 1 when a budget is missed.
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+
+const PORT = 3400;
+const DATA = ".data/lighthouse";
+const HOST = "parkside-motor-group.localhost";
+const FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync";
+const BUDGET = { performance: 95, accessibility: 100, "best-practices": 95, seo: 100 };
+
+if (!existsSync(".next/BUILD_ID")) execFileSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit" });
+rmSync(DATA, { recursive: true, force: true });
+rmSync(`${DATA}.lock`, { force: true });
+const server = spawn(process.execPath, ["--import", "tsx", "scripts/server.ts"], {
+  env: { ...process.env, NODE_ENV: "production", DATA_DIR: DATA, PORT: String(PORT), LOG_LEVEL: "warn" },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+let failed = false;
+try {
+  for (let i = 0; i < 120 && !(await fetch(`http://127.0.0.1:${PORT}/api/health`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 500));
+  const search = await (await fetch(`http://127.0.0.1:${PORT}/search/used-cars`, { headers: { host: HOST } })).text();
+  const detail = /href="(\/cars\/[^"#]+)"/.exec(search)?.[1];
+  const pages = { home: "/", search: "/search/new-used-and-demo-cars", detail, location: "/our-location/parkside-service-centre", form: "/book-test-drive" };
+  for (const [name, path] of Object.entries(pages)) {
+    const out = `.data/lighthouse-${name}.json`;
+    execFileSync("npx", ["--yes", "lighthouse@12", `http://${HOST}:${PORT}${path}`, `--chrome-flags=${FLAGS}`, "--output=json", `--output-path=${out}`, "--quiet", "--only-categories=performance,accessibility,best-practices,seo"], {
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    const r = JSON.parse(readFileSync(out, "utf8"));
+    const scores = Object.fromEntries(Object.entries(r.categories).map(([k, v]) => [k, Math.round(v.score * 100)]));
+    const misses = Object.entries(BUDGET).filter(([k, min]) => scores[k] < min);
+    failed ||= misses.length > 0;
+    console.log(
+      `${name.padEnd(9)} perf ${scores.performance}  a11y ${scores.accessibility}  best ${scores["best-practices"]}  seo ${scores.seo}  LCP ${r.audits["largest-contentful-paint"].displayValue}  CLS ${r.audits["cumulative-layout-shift"].displayValue}  TBT ${r.audits["total-blocking-time"].displayValue}${misses.length ? `  MISSED: ${misses.map(([k]) => k).join(", ")}` : ""}`,
+    );
+  }
+} finally {
+  server.kill("SIGTERM");
+}
+process.exitCode = failed ? 1 : 0;
