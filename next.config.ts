@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { IMAGE_QUALITY, IMAGE_WIDTHS } from "./src/domain/format/image";
 
 const nextConfig: NextConfig = {
   // PGlite ships WASM + data files that must be loaded from node_modules at run time.
@@ -9,9 +10,9 @@ const nextConfig: NextConfig = {
     // SPEC §7: one loader builds the image-service URL (width, auto format, quality, max width 1280)
     loader: "custom",
     loaderFile: "./src/image-loader.ts",
-    deviceSizes: [640, 750, 828, 1080, 1200, 1920, 2048, 3840],
+    deviceSizes: [...IMAGE_WIDTHS],
     imageSizes: [96, 128, 256, 384],
-    qualities: [60, 75, 80],
+    qualities: [IMAGE_QUALITY.low, IMAGE_QUALITY.default, IMAGE_QUALITY.high],
   },
 };
 

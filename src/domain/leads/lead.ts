@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ENQUIRY_TYPES, FORM_KINDS, HONEYPOT_FIELD, type FormKind } from "./forms";
+import { FORM_KINDS, HONEYPOT_FIELD, type FormKind } from "./forms";
 
 /** What travels with every lead besides the form's fields (SPEC §3 lead payload, §7). */
 export const LeadMetaSchema = z.object({
@@ -81,8 +81,6 @@ export function prepareLead(
     location_id: finalLocationId,
   };
 }
-
-export const isEnquiryType = (c: string): c is (typeof ENQUIRY_TYPES)[number] => (ENQUIRY_TYPES as readonly string[]).includes(c);
 
 /** `/success?category={slug}`; extra key/values follow; a car_type key replaces the category (SPEC §2). */
 export function successUrl(category: string, extras: Array<[string, string]> = []): string {

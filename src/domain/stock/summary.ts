@@ -1,5 +1,4 @@
 export type CarType = "new" | "used" | "demo";
-export const CAR_TYPES: readonly CarType[] = ["new", "demo", "used"] as const;
 
 export type StockGroupRow = { make: string; model: string; carType: string; count: number };
 

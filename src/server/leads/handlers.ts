@@ -5,7 +5,7 @@ import { MSG } from "@/domain/leads/messages";
 import { resolveTenant, tenantKeyToParam } from "@/domain/site/tenant";
 import { env } from "@/server/env";
 import { createRateLimiter } from "@/server/http/rate-limit";
-import { log } from "@/server/log";
+import { log, siteLog } from "@/server/log";
 import type { LeadFileRecord } from "@/server/repositories/leads";
 import { getSiteContext, type SiteContext } from "@/server/site-context";
 import { changeLead, createLead, LeadValidationError, RejectedLeadError } from "./lead-service";
@@ -75,15 +75,17 @@ function envelope(body: unknown): Record<string, unknown> {
 
 /** Tenant, errors and status codes, once for every lead route (422 for bad fields, never a 500). */
 async function handle(req: Request, fn: (ctx: SiteContext) => Promise<Response>): Promise<Response> {
+  let siteId: number | null = null;
   try {
     const ctx = await tenantOf(req);
+    siteId = ctx.site.id;
     limit(req, ctx);
     return await fn(ctx);
   } catch (e) {
     if (e instanceof HttpError) return json(e.status, { error: e.message }, e.headers);
     if (e instanceof LeadValidationError) return json(422, { error: e.message, errors: e.errors });
     if (e instanceof RejectedLeadError) return json(400, { error: e.message });
-    log.error({ err: e, path: new URL(req.url).pathname }, "lead could not be stored");
+    (siteId === null ? log : siteLog(siteId)).error({ err: e, path: new URL(req.url).pathname }, "lead could not be stored");
     return json(503, { error: MSG.submitFailed });
   }
 }

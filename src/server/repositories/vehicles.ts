@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { CarType } from "@/domain/stock/summary";
 import type { Vehicle } from "@/domain/stock/vehicle";
 import type { Db } from "@/server/db/client";
@@ -74,11 +74,5 @@ export async function listSimilarVehicles(db: Db, site: StockSite, v: Vehicle, l
     )
     .orderBy(sql`abs(coalesce(${t.vehicles.price}, 0) - ${v.price ?? 0})`, asc(t.vehicles.id))
     .limit(limit);
-  return rows.map(toVehicle);
-}
-
-export async function listVehiclesByIds(db: Db, site: StockSite, ids: number[], now = Date.now()): Promise<Vehicle[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.select().from(t.vehicles).where(and(visibleStock(site, now), inArray(t.vehicles.id, ids.slice(0, 100))));
   return rows.map(toVehicle);
 }
