@@ -196,6 +196,53 @@ async function leads() {
   }
 }
 
+/**
+ * A restart mid-flight: 20 clients keep posting while the server is told to stop (SIGTERM) after
+ * 100 answers. Every 201 must have its row; every other outcome must be an error the shopper sees
+ * (a failed request shows the failure alert and keeps the form).
+ */
+async function restartMidFlight() {
+  rmSync(DATA, { recursive: true, force: true });
+  rmSync(`${DATA}.lock`, { force: true });
+  const server = spawn(process.execPath, ["--import", "tsx", "scripts/server.ts"], {
+    env: { ...process.env, NODE_ENV: "production", DATA_DIR: DATA, LOG_LEVEL: "warn", PORT: String(PORT), TRUST_PROXY: "true" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; i < 120 && !(await fetch(`http://127.0.0.1:${PORT}/api/health`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 500));
+  const exited = new Promise((r) => server.once("exit", r));
+  const results: Array<{ status: number; id: string | null }> = [];
+  let stopped = false;
+  const worker = async (w: number) => {
+    for (let i = 0; i < 15; i++) {
+      try {
+        const res = await fetch(`http://127.0.0.1:${PORT}/api/leads`, {
+          method: "POST",
+          headers: { host: HOST, "content-type": "application/json", "x-forwarded-for": `10.88.0.${w}` },
+          body: JSON.stringify({ lead: { form: "finance", first_name: "Restart", last_name: "Test", email: `r${w}-${i}@example.com`, phone: "0412 345 678", postcode: "3134" } }),
+        });
+        const json = (await res.json().catch(() => null)) as { lead?: { id?: string } } | null;
+        results.push({ status: res.status, id: json?.lead?.id ?? null });
+      } catch {
+        results.push({ status: 0, id: null }); // connection refused or reset: the shopper sees the failure alert
+      }
+      if (!stopped && results.length >= 100) {
+        stopped = true;
+        server.kill("SIGTERM");
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 20 }, (_, w) => worker(w)));
+  await exited;
+  const database = await openDatabase({ driver: "pglite", dataDir: DATA });
+  try {
+    const stored = new Set((await database.db.select({ id: leadsTable.id }).from(leadsTable)).map((r) => r.id));
+    const created = results.filter((r) => r.status === 201);
+    return { sent: results.length, created: created.length, failed: results.length - created.length, rows: stored.size, missing: created.filter((r) => !r.id || !stored.has(r.id)).length };
+  } finally {
+    await database.close();
+  }
+}
+
 if (run("http")) {
   const h = await http();
   const pctOf = (x: { rps: number }) => round((x.rps / h.baseline.rps) * 100, 0);
@@ -230,4 +277,10 @@ Leads: ${l.sent} POST /api/leads from ${CLIENTS} concurrent clients (PGlite)
   latency p50 ${l.p50} ms   p95 ${l.p95} ms
 `);
   if (!ok) process.exitCode = 1;
+  const r = await restartMidFlight();
+  const rok = r.missing === 0 && r.rows === r.created;
+  console.log(`Restart mid-flight: ${r.sent} attempts by 20 clients, SIGTERM after 100 answers
+  201×${r.created}, failed (shopper sees the error) ×${r.failed}; rows stored ${r.rows}; every 201 has its row: ${r.missing === 0 ? "yes" : `NO (${r.missing} missing)`} → ${rok ? "PASS" : "FAIL"}
+`);
+  if (!rok) process.exitCode = 1;
 }
