@@ -3,6 +3,7 @@
 import { CalendarDays, Mail, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
+import { telHref } from "@/domain/site/links";
 
 function Modal({ trigger, title, children, testId }: { trigger: ReactNode; title: string; children: ReactNode; testId: string }) {
   return (
@@ -57,7 +58,7 @@ export function EmailUsDialog({ locationName, email, phone, children }: { locati
             ) : (
               "Call "
             )}
-            <a className="font-semibold underline" href={`tel:${phone.replace(/[^\d+]/g, "")}`}>
+            <a className="font-semibold underline" href={telHref(phone)}>
               {phone}
             </a>
             .

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, permanentRedirect } from "next/navigation";
 import { buttonVariants } from "@/components/ui/button";
-import { resolveSiteRoute } from "@/domain/site/routes";
+import { resolveSiteRoute, type RouteArea } from "@/domain/site/routes";
 import { getSiteContext } from "@/server/site-context";
 
 type Props = { params: Promise<{ site: string; path: string[] }> };
@@ -20,13 +20,9 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
   return decision.kind === "page" ? { title: decision.title } : {};
 }
 
-const AREA_TEXT = {
-  stock: "Our online stock search is being built.",
-  locations: "Our locations and opening hours pages are being built.",
-  forms: "Our online enquiry forms are being built.",
-  content: "This page is being written.",
-  account: "Customer accounts are being built.",
-} as const;
+// stock, location and form routes have their own pages now; only these areas still reach here
+const AREA_TEXT: Partial<Record<RouteArea, string>> = { account: "Customer accounts are being built." };
+const DEFAULT_TEXT = "This page is being written.";
 
 /**
  * Spec routes that are not built yet show a clear "coming soon" (never a broken link);
@@ -42,7 +38,7 @@ export default async function SitePathPage(props: Props) {
       <p className="text-sm font-semibold uppercase tracking-wide text-neutral-600">Coming soon</p>
       <h1 className="mt-2 text-3xl font-bold">{decision.title}</h1>
       <p className="mt-3 text-neutral-700">
-        {AREA_TEXT[decision.area]} In the meantime, our team is happy to help
+        {AREA_TEXT[decision.area] ?? DEFAULT_TEXT} In the meantime, our team is happy to help
         {site.phone ? (
           <>
             {" "}
