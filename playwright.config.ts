@@ -26,8 +26,9 @@ export default defineConfig({
   webServer: {
     // a fresh embedded database for every run, separate from the one `npm start` uses
     // the production server (scripts/server.ts: Next behind the page microcache)
-    command: `rm -rf .data/e2e .data/e2e.lock && node --import tsx scripts/server.ts`,
-    env: { DATA_DIR: ".data/e2e", LOG_LEVEL: "warn", PORT: String(PORT), NODE_ENV: "production" },
+    command: `rm -rf .data/e2e .data/e2e.lock .data/e2e.lock.pid && node --import tsx scripts/server.ts`,
+    // TRUST_PROXY=1: the fuzz tests speak as many clients (X-Forwarded-For), browsers as one
+    env: { DATA_DIR: ".data/e2e", LOG_LEVEL: "warn", PORT: String(PORT), NODE_ENV: "production", TRUST_PROXY: "1" },
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

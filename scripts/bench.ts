@@ -53,9 +53,10 @@ async function load(paths: string[], host: string, seconds: number) {
 /** Runs the production server (scripts/server.ts) on a fresh demo database, with the given page-cache TTL. */
 async function withServer<T>(cacheSeconds: number, fn: () => Promise<T>, extraEnv: Record<string, string> = {}): Promise<T> {
   rmSync(DATA, { recursive: true, force: true });
-  rmSync(`${DATA}.lock`, { force: true });
+  rmSync(`${DATA}.lock`, { recursive: true, force: true });
+  rmSync(`${DATA}.lock.pid`, { force: true });
   const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/server.ts"], {
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: DATA, LOG_LEVEL: "warn", PORT: String(PORT), HTTP_CACHE_TTL_SECONDS: String(cacheSeconds), ...extraEnv },
+    env: { ...process.env, NODE_ENV: "production", DATA_DIR: DATA, LOG_LEVEL: "warn", PORT: String(PORT), HTTP_CACHE_TTL_SECONDS: String(cacheSeconds), BENCH_BASELINE: "true", ...extraEnv },
     stdio: ["ignore", "ignore", "inherit"],
   });
   try {
@@ -179,7 +180,7 @@ async function leads() {
       await Promise.all(Array.from({ length: CLIENTS }, (_, w) => worker(w)));
       return out;
     },
-    { TRUST_PROXY: "true" },
+    { TRUST_PROXY: "true", BENCH_BASELINE: "true" },
   );
   // the server has stopped and released the embedded database: count what it stored
   const database = await openDatabase({ driver: "pglite", dataDir: DATA });
@@ -203,9 +204,10 @@ async function leads() {
  */
 async function restartMidFlight() {
   rmSync(DATA, { recursive: true, force: true });
-  rmSync(`${DATA}.lock`, { force: true });
+  rmSync(`${DATA}.lock`, { recursive: true, force: true });
+  rmSync(`${DATA}.lock.pid`, { force: true });
   const server = spawn(process.execPath, ["--import", "tsx", "scripts/server.ts"], {
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: DATA, LOG_LEVEL: "warn", PORT: String(PORT), TRUST_PROXY: "true" },
+    env: { ...process.env, NODE_ENV: "production", DATA_DIR: DATA, LOG_LEVEL: "warn", PORT: String(PORT), TRUST_PROXY: "true", BENCH_BASELINE: "true" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (let i = 0; i < 120 && !(await fetch(`http://127.0.0.1:${PORT}/api/health`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 500));

@@ -14,7 +14,8 @@ const BUDGET = { performance: 95, accessibility: 100, "best-practices": 95, seo:
 
 if (!existsSync(".next/BUILD_ID")) execFileSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit" });
 rmSync(DATA, { recursive: true, force: true });
-rmSync(`${DATA}.lock`, { force: true });
+rmSync(`${DATA}.lock`, { recursive: true, force: true });
+rmSync(`${DATA}.lock.pid`, { force: true });
 const server = spawn(process.execPath, ["--import", "tsx", "scripts/server.ts"], {
   env: { ...process.env, NODE_ENV: "production", DATA_DIR: DATA, PORT: String(PORT), LOG_LEVEL: "warn" },
   stdio: ["ignore", "ignore", "inherit"],

@@ -1,8 +1,13 @@
-// The production server: Next's request handler behind the page microcache (src/server/http/microcache.ts).
-// `npm start` runs this; `HTTP_CACHE_TTL_SECONDS=0` turns the microcache off.
+// The production server: Next's request handler behind our edge (security headers, request
+// checks, CSP nonce, error pages: src/server/http/edge.ts) and the page microcache
+// (src/server/http/microcache.ts). `npm start` runs this; `HTTP_CACHE_TTL_SECONDS=0` turns the
+// microcache off.
 import { createServer } from "node:http";
 import next from "next";
+import { clientAddress } from "@/domain/http/request";
+import { isDatabaseUp } from "@/server/db";
 import { env } from "@/server/env";
+import { guardServerErrors, nonceOf, prepareRequest } from "@/server/http/edge";
 import { createMicrocache } from "@/server/http/microcache";
 
 const e = env();
@@ -10,12 +15,19 @@ const app = next({ dev: false, dir: process.cwd() });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const cache = createMicrocache({ ttlMs: e.HTTP_CACHE_TTL_SECONDS * 1000, sessionCookies: ["garage_session"] });
+const cache = createMicrocache({ ttlMs: e.HTTP_CACHE_TTL_SECONDS * 1000, sessionCookies: ["garage_session"], nonceOf });
 const server = createServer((req, res) => {
-  // the client address for rate limits: the socket's, or the first X-Forwarded-For hop behind a trusted proxy
-  const forwarded = String(req.headers["x-forwarded-for"] ?? "").split(",")[0]?.trim();
-  req.headers["x-real-ip"] = (e.TRUST_PROXY && forwarded) || req.socket.remoteAddress || "unknown";
+  if (!prepareRequest(req, res)) return;
+  // the client address for rate limits: the socket's, or the one TRUST_PROXY hops from the right of X-Forwarded-For
+  req.headers["x-real-ip"] = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], e.TRUST_PROXY);
+  guardServerErrors(req, res, () => isDatabaseUp());
   void cache.handle(handle, req, res);
+});
+// a request Node's HTTP parser cannot read gets our JSON error, not a bare "400 Bad Request"
+server.on("clientError", (err: NodeJS.ErrnoException, socket) => {
+  if (err.code === "ECONNRESET" || !socket.writable) return socket.destroy();
+  const body = JSON.stringify({ error: "The request could not be read." });
+  socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`);
 });
 server.on("error", (error) => {
   console.error(`Cannot serve on port ${e.PORT}: ${error.message}`);

@@ -18,6 +18,7 @@ describe("typed env", () => {
     [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL: must be a postgres/],
     [{ DEFAULT_SITE: "Not A Slug" }, /DEFAULT_SITE/],
     [{ LOG_LEVEL: "loud" }, /LOG_LEVEL/],
+    [{ TRUST_PROXY: "yes" }, /TRUST_PROXY/],
   ])("invalid %o names the variable", (source, message) => {
     expect(() => parseEnv(source)).toThrow(message);
   });
@@ -28,5 +29,16 @@ describe("typed env", () => {
       DATABASE_URL: "postgres://u:p@localhost:5432/db",
       LOG_LEVEL: "debug",
     });
+  });
+
+  test.each([
+    [undefined, 0],
+    ["false", 0],
+    ["0", 0],
+    ["true", 1],
+    ["1", 1],
+    ["2", 2],
+  ])("TRUST_PROXY=%s trusts %i proxies", (value, hops) => {
+    expect(parseEnv({ TRUST_PROXY: value }).TRUST_PROXY).toBe(hops);
   });
 });

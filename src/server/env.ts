@@ -28,11 +28,26 @@ export const EnvSchema = z.object({
   UPLOAD_DIR: z.string().trim().min(1).default(".data/uploads"),
   /** Lead submissions allowed per client and site in 10 minutes. */
   LEAD_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  /**
+   * Behind reverse proxies: how many of them to trust (the client address is taken that many
+   * X-Forwarded-For entries from the right). false/0 = none (the socket address), true = 1.
+   */
   TRUST_PROXY: z
+    .string()
+    .trim()
+    .default("false")
+    .refine((v) => /^(true|false|\d{1,2}|)$/.test(v), { message: "must be false, true or the number of trusted proxies (0–99)" })
+    .transform((v) => (v === "true" ? 1 : v === "false" || v === "" ? 0 : Number(v))),
+  /** Serve the trivial /bench/baseline page (set by `npm run bench` only; never in production). */
+  BENCH_BASELINE: z
     .enum(["true", "false", "1", "0", ""])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  /**
+   * Seed the demo tenants into an empty database. Default: yes for the embedded database (the
+   * README's `npm start`), no for a PostgreSQL server (production never gets demo data unasked).
+   */
+  SEED_DEMO_DATA: z.enum(["true", "false", "1", "0", ""]).optional().transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   NEXT_PHASE: z.string().optional(),

@@ -4,6 +4,7 @@ import { kmToOdometer, SEARCH_VARIANTS, type SearchQuery } from "@/domain/stock/
 import type { Location } from "@/domain/site/types";
 import type { FacetValue, SearchResult } from "@/server/search/vehicle-search";
 import { FilterForm } from "./filter-form";
+import { own } from "@/domain/own";
 
 type Props = {
   query: SearchQuery;
@@ -85,7 +86,7 @@ export function SearchFilters({ query, result, locations, country, distanceLabel
           name="car_type"
           values={f.carType.filter((c) => (routeTypes as readonly string[]).includes(c.value))}
           selected={query.carTypes}
-          label={(v) => (v === "used" ? usedWord.charAt(0).toUpperCase() + usedWord.slice(1) : (CAR_TYPE_LABEL[v] ?? v))}
+          label={(v) => (v === "used" ? usedWord.charAt(0).toUpperCase() + usedWord.slice(1) : (own(CAR_TYPE_LABEL, v) ?? v))}
         />
       )}
       <Checks legend="Make" name="make" values={f.make} selected={query.make} label={brandDisplayName} />

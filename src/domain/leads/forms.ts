@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { MSG, ZIP_MESSAGE } from "./messages";
+import { isCleanText } from "../http/request";
+import { INVALID_CHARACTERS_MESSAGE, MSG, NUMBER_MESSAGE, ZIP_MESSAGE } from "./messages";
 import { phoneError, type PhoneMarket } from "./phone";
 
 /** SPEC §3 enquiry types, as categories. */
@@ -151,7 +152,24 @@ export function visibleFields(form: FormDef, rules: FormRules): FieldName[] {
 /** SPEC §5: some fields appear only when another field has a value and no error. */
 export const DEPENDS_ON: Partial<Record<FieldName, FieldName>> = { state: "Rego" };
 
-const req = z.string({ error: MSG.required }).trim().min(1, { message: MSG.required, abort: true });
+/** Text a stranger typed: never NUL/control characters or lone surrogates (they cannot be stored). */
+export const cleanText = (max: number) => z.string().max(max).refine((v) => isCleanText(v), INVALID_CHARACTERS_MESSAGE);
+const req = z
+  .string({ error: MSG.required })
+  .refine((v) => isCleanText(v), INVALID_CHARACTERS_MESSAGE)
+  .trim()
+  .min(1, { message: MSG.required, abort: true });
+
+/**
+ * A whole number, as a number or as digits (the browser's selects send strings). Never `null`,
+ * `[]`, booleans, blanks, decimals or hex, which `z.coerce.number` would quietly turn into numbers.
+ */
+export function wholeNumber(message: string = MSG.required) {
+  return z
+    .union([z.number({ error: message }), z.string({ error: message }).trim().regex(/^\d{1,12}$/, message)], { error: message })
+    .transform(Number)
+    .pipe(z.number({ error: message }).int(message).min(0, message).max(Number.MAX_SAFE_INTEGER, message));
+}
 const alpha = /^[\p{L}\s]+$/u;
 const REGO = /^[A-Za-z0-9 ]{1,9}$/;
 
@@ -175,15 +193,15 @@ function field(name: FieldName, form: FormDef, rules: FormRules): z.ZodType {
     case "category":
       return z.enum(ENQUIRY_TYPES, { error: MSG.required }).default(DEFAULT_CATEGORY);
     case "location":
-      return z.coerce.number({ error: MSG.required }).int().refine((id) => rules.locationIds.includes(id), MSG.required);
+      return wholeNumber().refine((id) => rules.locationIds.includes(id), MSG.required);
     case "dealership_slug":
       return req.refine((s) => rules.dealershipSlugs.includes(s), MSG.required);
     case "day":
-      return z.coerce.number({ error: MSG.required }).int().min(1, MSG.required).max(31, MSG.required);
+      return wholeNumber().pipe(z.number().min(1, MSG.required).max(31, MSG.required));
     case "month":
-      return z.coerce.number({ error: MSG.required }).int().min(1, MSG.required).max(12, MSG.required);
+      return wholeNumber().pipe(z.number().min(1, MSG.required).max(12, MSG.required));
     case "year":
-      return z.coerce.number({ error: MSG.required }).int().min(1900, MSG.required).max(2100, MSG.required);
+      return wholeNumber().pipe(z.number().min(1900, MSG.required).max(2100, MSG.required));
     case "Rego":
       return text(req.regex(REGO, "Please enter a valid rego."));
     case "state":
@@ -193,8 +211,8 @@ function field(name: FieldName, form: FormDef, rules: FormRules): z.ZodType {
     case "odometer":
     case "loan_amount":
       return optional
-        ? z.union([z.literal(""), z.coerce.number().int().min(0).max(100_000_000)]).optional()
-        : z.coerce.number({ error: MSG.required }).int(MSG.required).min(0, MSG.required).max(100_000_000);
+        ? optionalWholeNumber(100_000_000)
+        : wholeNumber().pipe(z.number().max(100_000_000, MSG.required));
     case "where_did_you_hear":
       return z.union([z.literal(""), z.enum(LEAD_SOURCES)]).optional().default("");
     case "opt_in":
@@ -206,6 +224,21 @@ function field(name: FieldName, form: FormDef, rules: FormRules): z.ZodType {
     case "message":
       return text(req.max(5000));
   }
+}
+
+/** An optional whole number: empty → "", anything else must be a whole number up to `max`. */
+function optionalWholeNumber(max: number) {
+  const inner = wholeNumber(NUMBER_MESSAGE).pipe(z.number().max(max, NUMBER_MESSAGE));
+  return z
+    .unknown()
+    .optional()
+    .transform((v, ctx): number | "" => {
+      if (v === undefined || v === "") return "";
+      const r = inner.safeParse(v);
+      if (r.success) return r.data;
+      ctx.addIssue({ code: "custom", message: NUMBER_MESSAGE });
+      return z.NEVER;
+    });
 }
 
 /** One zod schema per form and site, used by the browser form and by the server alike. */

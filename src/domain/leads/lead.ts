@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { FORM_KINDS, HONEYPOT_FIELD, type FormKind } from "./forms";
+import { cleanText, FORM_KINDS, HONEYPOT_FIELD, type FormKind } from "./forms";
 
 /** What travels with every lead besides the form's fields (SPEC §3 lead payload, §7). */
 export const LeadMetaSchema = z.object({
   form: z.enum(FORM_KINDS as [FormKind, ...FormKind[]]),
-  vehicle: z.string().max(200).optional(),
-  url: z.string().max(2000).optional(),
-  page_id: z.string().max(100).optional(),
-  visited_pages: z.array(z.string().max(500)).max(50).default([]),
-  linked_query_params: z.record(z.string().max(40), z.string().max(500)).default({}),
+  vehicle: cleanText(200).optional(),
+  url: cleanText(2000).optional(),
+  page_id: cleanText(100).optional(),
+  visited_pages: z.array(cleanText(500)).max(50).default([]),
+  linked_query_params: z.record(cleanText(40), cleanText(500)).default({}),
   has_files: z.boolean().optional(),
   [HONEYPOT_FIELD]: z.string().max(500).optional(),
 });
@@ -112,6 +112,6 @@ export function thankYou(categorySlug: string): { title: string; body: string } 
     "careers-enquiry": ["Thanks for your application", "Our team will review it and be in touch."],
     "general-enquiry": ["Thanks for getting in touch", "We’ll get back to you as soon as we can."],
   };
-  const [title, body] = map[categorySlug] ?? map["general-enquiry"]!;
+  const [title, body] = (Object.hasOwn(map, categorySlug) ? map[categorySlug] : undefined) ?? map["general-enquiry"]!;
   return { title, body };
 }

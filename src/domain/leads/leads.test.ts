@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { activeParams, addVisitedPage, firstPageParams } from "./attribution";
 import { DEFAULT_CATEGORY, DEFAULT_STATE, FORMS, leadFormSchema, visibleFields, type FormRules } from "./forms";
-import { EVENT_IDS, formSubmitEventId, prepareLead, successUrl, thankYou, type LeadSite } from "./lead";
-import { MSG } from "./messages";
+import { EVENT_IDS, formSubmitEventId, LeadMetaSchema, prepareLead, successUrl, thankYou, type LeadSite } from "./lead";
+import { INVALID_CHARACTERS_MESSAGE, MSG, NUMBER_MESSAGE } from "./messages";
 import { maskPhone, phoneError, TEST_PHONE_NUMBER } from "./phone";
 
 describe("phone numbers per market (SPEC §5)", () => {
@@ -110,6 +110,39 @@ describe("form validation (SPEC §5), one schema for browser and server", () => 
     ["category", "Nonsense", MSG.required],
   ])("contact: %s = %j → %s", (field, value, message) => {
     expect(errors("contact", { ...valid, [field]: value })[field]).toBe(message);
+  });
+
+  test.each([
+    ["message", "hello\u0000world"],
+    ["message", "lone \uD800 surrogate"],
+    ["first_name", "Ma\u0000ry"],
+    ["email", "mary\u0000@example.com"],
+    ["middle_name", "\u0000"],
+    ["Rego", "ABC\u0000"],
+  ])("contact: %s with NUL or a lone surrogate → 422 with the field's message", (field, value) => {
+    expect(errors("contact", { ...valid, [field]: value })[field]).toBe(INVALID_CHARACTERS_MESSAGE);
+  });
+
+  test("a message may keep its line breaks and emoji", () => {
+    expect(errors("contact", { ...valid, message: "Line one\r\nLine two 🚗" })).toEqual({});
+  });
+
+  test.each([[null], [[]], [""], [" "], [true], [false], ["0x2"], ["2.5"], ["1e0"], [{}], ["2 "]])("location = %j is refused (no quiet coercion)", (value) => {
+    const e = errors("contact", { ...valid, location: value });
+    expect(e.location, JSON.stringify(value)).toBe(value === "2 " ? undefined : MSG.required);
+  });
+
+  test.each([[null], [[]], [" "], [true], ["0x10"], ["-5"], ["1.5"]])("trade-in odometer = %j is refused", (value) => {
+    const tradeIn = { ...valid, trade_vehicle: "2019 Mazda CX-5", odometer: value, state: "vic" };
+    expect(errors("trade-in", tradeIn).odometer).toBe(MSG.required);
+    expect(errors("finance", { ...valid, loan_amount: value }).loan_amount).toBe(NUMBER_MESSAGE);
+  });
+
+  test("meta fields refuse NUL too (visited pages, attribution, url)", () => {
+    expect(LeadMetaSchema.safeParse({ form: "contact", visited_pages: ["/a\u0000"] }).success).toBe(false);
+    expect(LeadMetaSchema.safeParse({ form: "contact", linked_query_params: { "utm\u0000": "x" } }).success).toBe(false);
+    expect(LeadMetaSchema.safeParse({ form: "contact", url: "https://x/\uDC00" }).success).toBe(false);
+    expect(LeadMetaSchema.safeParse({ form: "contact", visited_pages: ["/a"] }).success).toBe(true);
   });
 
   test("optional fields: middle name, Rego, opt_in; accented names are letters", () => {

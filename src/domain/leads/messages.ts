@@ -13,5 +13,10 @@ export const MSG = {
   unexpected: "An unexpected error occurred",
 } as const;
 
+/** Not in the spec: text with NUL/control characters or broken Unicode cannot be stored (docs/decisions/0008). */
+export const INVALID_CHARACTERS_MESSAGE = "Please remove unsupported characters.";
+/** Not in the spec: a number field given something that is not a whole number. */
+export const NUMBER_MESSAGE = "Please enter a whole number.";
+
 /** Not in the spec: US ZIP codes have 5 digits (docs/decisions/0007). */
 export const ZIP_MESSAGE = "Invalid ZIP code. Please enter a 5-digit number.";

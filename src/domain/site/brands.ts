@@ -1,3 +1,5 @@
+import { own } from "../own";
+
 /** SPEC §9: brand display names. */
 const DISPLAY_NAMES: Record<string, string> = {
   "suzuki australia": "Suzuki",
@@ -8,7 +10,7 @@ const DISPLAY_NAMES: Record<string, string> = {
 
 export function brandDisplayName(name: string): string {
   const trimmed = name.trim();
-  return DISPLAY_NAMES[trimmed.toLowerCase()] ?? trimmed;
+  return own(DISPLAY_NAMES, trimmed.toLowerCase()) ?? trimmed;
 }
 
 /** URL slug of a brand page: /brands/{slug}; diacritics dropped (Škoda → skoda). */

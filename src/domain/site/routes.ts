@@ -65,14 +65,14 @@ export function resolveSiteRoute(rawPath: string, ctx: RouteContext): RouteDecis
   if (path === "/sell-my-car" && !f.sell_my_car) return { kind: "redirect", to: "/trade-in" };
   if (path === "/blog" && f.blog && f.blog_path_news) return { kind: "redirect", to: "/news" };
 
-  const s = STATIC[path];
+  const s = Object.hasOwn(STATIC, path) ? STATIC[path] : undefined;
   if (s) return !s.when || s.when(f) ? { kind: "page", title: s.title, area: s.area } : { kind: "not-found" };
 
   const [, first, second, ...rest] = path.split("/");
   if (!first || rest.length > 0) return { kind: "not-found" };
-  if (second === undefined && CONTENT_PAGES[first]) {
+  if (second === undefined && Object.hasOwn(CONTENT_PAGES, first)) {
     if (first === "tyre-and-battery-centre" && !f.tyre_and_battery) return { kind: "not-found" };
-    return { kind: "page", title: CONTENT_PAGES[first], area: "content" };
+    return { kind: "page", title: CONTENT_PAGES[first]!, area: "content" };
   }
   if (second === undefined) return { kind: "not-found" };
   switch (first) {

@@ -1,3 +1,4 @@
+import { own } from "../own";
 import type { Template } from "./types";
 
 /** SPEC §1: vehicle noun by template: Camper, Trucks, Truck, RV, otherwise the override or Car. */
@@ -9,7 +10,7 @@ const NOUN_BY_TEMPLATE: Record<string, string> = {
 };
 
 export function vehicleNoun(template: Template, primaryVehicleOverride?: string | null): string {
-  return NOUN_BY_TEMPLATE[template] ?? (primaryVehicleOverride?.trim() || "Car");
+  return own(NOUN_BY_TEMPLATE, template) ?? (primaryVehicleOverride?.trim() || "Car");
 }
 
 /** SPEC §2: detail base by template; motorcycles → /motorcycles, campers → /campers, all others → /cars. */

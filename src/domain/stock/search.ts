@@ -8,7 +8,7 @@ export const SEARCH_VARIANTS = {
   "used-cars": ["used"],
 } as const satisfies Record<string, readonly CarType[]>;
 export type SearchVariant = keyof typeof SEARCH_VARIANTS;
-export const isSearchVariant = (v: string): v is SearchVariant => v in SEARCH_VARIANTS;
+export const isSearchVariant = (v: string): v is SearchVariant => Object.hasOwn(SEARCH_VARIANTS, v);
 
 export const PAGE_SIZE = 36; // ≥ 24, and holds the call-to-action at position 30
 

@@ -13,7 +13,7 @@ export type StockSummary = {
 /** SPEC §3: stock summary: count, makes, models with counts keyed Make:Model, car types used/new/demo. */
 export function summarizeStock(rows: StockGroupRow[]): StockSummary {
   const makes = new Map<string, number>();
-  const models: Record<string, number> = {};
+  const models = new Map<string, number>();
   const car_types: Record<CarType, number> = { new: 0, used: 0, demo: 0 };
   let count = 0;
   for (const r of rows) {
@@ -21,13 +21,13 @@ export function summarizeStock(rows: StockGroupRow[]): StockSummary {
     count += r.count;
     makes.set(r.make, (makes.get(r.make) ?? 0) + r.count);
     const key = `${r.make}:${r.model}`;
-    models[key] = (models[key] ?? 0) + r.count;
+    models.set(key, (models.get(key) ?? 0) + r.count);
     if (r.carType === "new" || r.carType === "used" || r.carType === "demo") car_types[r.carType] += r.count;
   }
   return {
     count,
     makes: [...makes].map(([make, c]) => ({ make, count: c })).sort((a, b) => b.count - a.count || a.make.localeCompare(b.make)),
-    models,
+    models: Object.fromEntries(models),
     car_types,
   };
 }

@@ -1,4 +1,5 @@
 import type { CarType } from "./summary";
+import { own } from "../own";
 
 /** The app's vehicle (SPEC §3 Vehicle, plus the listing fields of DEMO_DATA.md). */
 export type Vehicle = {
@@ -69,7 +70,8 @@ export function bodyTypeLabel(body: string, plural = true): string {
   const last = title.at(-1)!;
   const lower = last.toLowerCase();
   let pl: string;
-  if (IRREGULAR[lower]) pl = IRREGULAR[lower]!;
+  const irregular = own(IRREGULAR, lower);
+  if (irregular) pl = irregular;
   else if (/[^aeiou]y$/i.test(last)) pl = `${last.slice(0, -1)}ies`;
   else if (/(s|x|z|ch|sh)$/i.test(last)) pl = `${last}es`;
   else pl = `${last}s`;

@@ -10,7 +10,25 @@ import { acquireLock } from "./lock";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type Database = { db: Db; driver: "pglite" | "postgres"; close: () => Promise<void> };
+export type Database = {
+  db: Db;
+  driver: "pglite" | "postgres";
+  close: () => Promise<void>;
+  /** one round trip (select 1): rejects when the database does not answer */
+  ping: () => Promise<void>;
+  /**
+   * Runs `fn` while holding a database-wide lock (a PostgreSQL advisory lock; the embedded
+   * database is one process already), so that several app processes starting together migrate,
+   * seed and re-anchor the demo clock once, one after another.
+   */
+  exclusive: <T>(key: number, fn: () => Promise<T>) => Promise<T>;
+};
+
+/** Advisory lock keys (one number per start-up task). */
+export const LOCK_KEYS = { startup: 72_616_001 } as const;
+
+/** Fail fast while the server is down, and come back as soon as it is up again. */
+export const POSTGRES_TIMEOUTS = { connect_timeout: 3, idle_timeout: 30, max_lifetime: 60 * 30 } as const;
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
 
@@ -22,12 +40,36 @@ export type OpenOptions =
 /** One place that picks the driver. Migrations always run before the database is handed out. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.driver === "postgres") {
-    const sql = postgres(opts.url, { max: opts.max ?? 10, onnotice: () => {} });
+    const sql = postgres(opts.url, { max: opts.max ?? 10, onnotice: () => {}, ...POSTGRES_TIMEOUTS });
     const db = drizzlePostgres(sql, { schema });
-    await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    return { db: db as unknown as Db, driver: "postgres", close: () => sql.end({ timeout: 5 }) };
+    const exclusive = async <T>(key: number, fn: () => Promise<T>): Promise<T> => {
+      const conn = await sql.reserve();
+      try {
+        await conn`select pg_advisory_lock(${key})`;
+        try {
+          return await fn();
+        } finally {
+          await conn`select pg_advisory_unlock(${key})`;
+        }
+      } finally {
+        conn.release();
+      }
+    };
+    try {
+      await exclusive(LOCK_KEYS.startup, () => migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER }));
+    } catch (e) {
+      await sql.end({ timeout: 1 }).catch(() => {});
+      throw e;
+    }
+    return {
+      db: db as unknown as Db,
+      driver: "postgres",
+      close: () => sql.end({ timeout: 5 }),
+      ping: async () => void (await sql`select 1`),
+      exclusive,
+    };
   }
-  const lock = "dataDir" in opts ? acquireLock(opts.dataDir) : undefined;
+  const lock = "dataDir" in opts ? await acquireLock(opts.dataDir) : undefined;
   try {
     const client = "dataDir" in opts ? await PGlite.create(path.resolve(opts.dataDir)) : await PGlite.create();
     const db = drizzlePglite(client, { schema });
@@ -35,6 +77,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       db: db as unknown as Db,
       driver: "pglite",
+      ping: async () => void (await client.query("select 1")),
+      exclusive: (_key, fn) => fn(),
       close: async () => {
         await client.close();
         lock?.release();

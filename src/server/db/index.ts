@@ -1,13 +1,17 @@
-import { isEmpty, reanchorDemoClock, seedDemoData } from "@/server/demo/seed";
 import { env } from "@/server/env";
 import { log } from "@/server/log";
 import { openDatabase, type Database, type Db } from "./client";
+import { prepareDatabase } from "./startup";
 
 export type { Db } from "./client";
 
 const g = globalThis as unknown as { __dealerDb?: Promise<Database> };
 
-/** Opens the configured database once per process, migrates it, seeds it on first start. */
+/**
+ * Opens the configured database once per process and migrates it. An empty database is seeded
+ * with the demo tenants only when asked: by default on the embedded database (`npm start` works
+ * with nothing else), never on a PostgreSQL server unless SEED_DEMO_DATA=true or `npm run seed`.
+ */
 async function init(): Promise<Database> {
   const e = env();
   const database = e.DATABASE_URL
@@ -15,14 +19,11 @@ async function init(): Promise<Database> {
     : e.DATA_DIR === ":memory:"
       ? await openDatabase({ driver: "pglite", memory: true })
       : await openDatabase({ driver: "pglite", dataDir: e.DATA_DIR });
-  if (await isEmpty(database.db)) {
-    const t0 = Date.now();
-    const r = await seedDemoData(database.db);
-    log.info({ ...r, ms: Date.now() - t0, driver: database.driver }, "seeded demo data on first start");
-  } else {
-    const shifted = await reanchorDemoClock(database.db);
-    if (shifted) log.info({ shiftedMs: shifted }, "moved the demo clock forward");
-  }
+  const t0 = Date.now();
+  const r = await prepareDatabase(database, { seed: e.SEED_DEMO_DATA ?? !e.DATABASE_URL });
+  if (r.seeded) log.info({ vehicles: r.vehicles, ms: Date.now() - t0, driver: database.driver }, "seeded demo data on first start");
+  else if (r.empty) log.warn({ driver: database.driver }, "the database has no sites: run `npm run seed` (or start with SEED_DEMO_DATA=true) to load the demo tenants");
+  else if (r.shiftedMs) log.info({ shiftedMs: r.shiftedMs }, "moved the demo clock forward");
   log.info({ driver: database.driver }, "database ready");
   return database;
 }
@@ -39,4 +40,20 @@ export function getDatabase(): Promise<Database> {
 
 export async function getDb(): Promise<Db> {
   return (await getDatabase()).db;
+}
+
+/** True when the database answers within `timeoutMs` (for the error pages: 503 vs 500). */
+export async function isDatabaseUp(timeoutMs = 2000): Promise<boolean> {
+  const pending = g.__dealerDb;
+  if (!pending) return false;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("timeout")), timeoutMs)));
+  try {
+    await Promise.race([pending.then((d) => d.ping()), timeout]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
 }

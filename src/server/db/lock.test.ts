@@ -14,12 +14,13 @@ const tmp = () => {
 };
 afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
-/** Runs `node -e` in a second process that tries to take the lock and reports. */
-function secondProcess(dataDir: string): Promise<{ code: number | null; out: string }> {
+/** Another process that tries to take the lock, holds it `holdMs`, and reports. */
+function otherProcess(dataDir: string, holdMs = 0): Promise<{ code: number | null; out: string }> {
   const script = `
     import("${path.resolve("node_modules/tsx/dist/esm/api/index.mjs").replace(/\\/g, "/")}")
       .then(({ tsImport }) => tsImport("${path.resolve("src/server/db/lock.ts")}", import.meta.url))
-      .then((m) => { m.acquireLock(${JSON.stringify(dataDir)}); console.log("GOT LOCK"); })
+      .then((m) => m.acquireLock(${JSON.stringify(dataDir)}))
+      .then((lock) => { console.log("GOT LOCK"); return new Promise((r) => setTimeout(r, ${holdMs})).then(() => lock.release()); })
       .catch((e) => { console.log(e.name + ": " + e.message); process.exit(3); });`;
   return new Promise((resolve) => {
     const p = spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "pipe"] });
@@ -35,30 +36,52 @@ describe("embedded database lock", () => {
     const dir = tmp();
     const db = await openDatabase({ driver: "pglite", dataDir: dir });
     try {
-      const r = await secondProcess(dir);
+      const r = await otherProcess(dir);
       expect(r.code).toBe(3);
       expect(r.out).toMatch(/DatabaseLockedError: The embedded database is already in use by another process \(pid \d+/);
     } finally {
       await db.close();
     }
     // once released, another process can take it
-    const again = await secondProcess(dir);
+    const again = await otherProcess(dir);
     expect(again.out).toContain("GOT LOCK");
   }, 60_000);
 
-  test("a stale lock (its process is gone) is taken over", () => {
+  test("starters racing for one folder: exactly one gets it, the others a clear error", async () => {
+    for (let round = 0; round < 2; round++) {
+      const dir = tmp();
+      const results = await Promise.all(Array.from({ length: 4 }, () => otherProcess(dir, 3000)));
+      const winners = results.filter((r) => r.out.includes("GOT LOCK"));
+      expect(winners, results.map((r) => r.out).join("\n")).toHaveLength(1);
+      for (const r of results.filter((x) => !x.out.includes("GOT LOCK"))) expect(r.out).toMatch(/DatabaseLockedError/);
+    }
+  }, 90_000);
+
+  test("a lock left by a process that is gone is taken over once stale", async () => {
     const dir = tmp();
-    fs.writeFileSync(`${path.resolve(dir)}.lock`, "999999999");
-    const lock = acquireLock(dir);
-    expect(fs.readFileSync(`${path.resolve(dir)}.lock`, "utf8")).toBe(String(process.pid));
+    const lockDir = `${path.resolve(dir)}.lock`;
+    fs.mkdirSync(lockDir);
+    fs.writeFileSync(`${lockDir}.pid`, "999999999");
+    const old = new Date(Date.now() - 60_000);
+    fs.utimesSync(lockDir, old, old);
+    const lock = await acquireLock(dir);
+    expect(fs.readFileSync(`${lockDir}.pid`, "utf8")).toBe(String(process.pid));
     lock.release();
-    expect(fs.existsSync(`${path.resolve(dir)}.lock`)).toBe(false);
+    expect(fs.existsSync(lockDir)).toBe(false);
   });
 
-  test("a lock held by a live process is refused with a clear error", () => {
+  test("a lock file of the older format whose process is gone is replaced", async () => {
+    const dir = tmp();
+    fs.writeFileSync(`${path.resolve(dir)}.lock`, "999999999");
+    const lock = await acquireLock(dir);
+    expect(fs.statSync(`${path.resolve(dir)}.lock`).isDirectory()).toBe(true);
+    lock.release();
+  });
+
+  test("a lock held by a live process is refused with a clear error", async () => {
     const dir = tmp();
     fs.writeFileSync(`${path.resolve(dir)}.lock`, String(process.ppid));
-    expect(() => acquireLock(dir)).toThrow(DatabaseLockedError);
-    expect(() => acquireLock(dir)).toThrow(/stop the other process/);
+    await expect(acquireLock(dir)).rejects.toThrow(DatabaseLockedError);
+    await expect(acquireLock(dir)).rejects.toThrow(/stop the other process/);
   });
 });

@@ -1,3 +1,4 @@
+import { escapeMarkup } from "@/domain/format/markup";
 import { COLOURS } from "./catalogue";
 
 /** Draws a simple vehicle picture for a body type, colour and angle (n). Pure: same input, same SVG. */
@@ -24,7 +25,7 @@ export function shapeFor(body: string): keyof typeof SHAPES {
   if (/motorhome|campervan|camper|class/.test(b)) return "camper";
   if (/cab chassis|tipper|prime mover|tray|pantech|truck/.test(b)) return "truck";
   if (b === "suv") return "suv";
-  return (b in SHAPES ? b : "sedan") as keyof typeof SHAPES;
+  return (Object.hasOwn(SHAPES, b) ? b : "sedan") as keyof typeof SHAPES;
 }
 
 const WHEELS: Partial<Record<keyof typeof SHAPES, Array<[number, number]>>> = {
@@ -39,11 +40,12 @@ export function vehicleSvg(body: string, colourName: string, n: number, size?: {
   const colour = COLOURS.find((c) => c.name.toLowerCase() === colourName.toLowerCase())?.hex ?? "#9aa0a6";
   const shape = shapeFor(body);
   const wheels = WHEELS[shape] ?? [[105, 162], [280, 162]];
+  if (!Number.isInteger(n) || n < 1) n = 1;
   const angle = ((n - 1) % 4) * 2 - 3; // a slight change of view per photo
   const sky = ["#dfe7ef", "#e8e3da", "#dde9e1", "#e6e1ec"][(n - 1) % 4];
   const r = shape === "motorcycle" ? 24 : 20;
-  const box = size ? `width="${size.width}" height="${size.height}" preserveAspectRatio="xMidYMid slice"` : `width="800" height="450"`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 225" ${box} role="img" aria-label="${body} in ${colourName}">
+  const box = size && Number.isInteger(size.width) && Number.isInteger(size.height) ? `width="${size.width}" height="${size.height}" preserveAspectRatio="xMidYMid slice"` : `width="800" height="450"`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 225" ${box} role="img" aria-label="${escapeMarkup(`${body} in ${colourName}`)}">
 <rect width="400" height="225" fill="${sky}"/><rect y="168" width="400" height="57" fill="#c9cdd1"/>
 <g transform="rotate(${angle} 200 130) translate(10 0)">
 <path d="${SHAPES[shape]}" fill="${colour}" stroke="#222" stroke-width="2"/>

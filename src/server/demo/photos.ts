@@ -1,8 +1,30 @@
+import { CATALOGUE, COLOURS } from "./catalogue";
+
 /** Vehicle photos are generated locally (an SVG per body type, colour and angle): no external URLs. */
 export const PLACEHOLDER_PHOTO = "/photos/placeholder.svg";
+export const MAX_PHOTO_NUMBER = 50;
 
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
 
 export function photoUrl(body: string, colour: string, n: number): string {
   return `/photos/${slug(body)}/${slug(colour)}/${n}.svg`;
+}
+
+/** The only body and colour segments a photo URL can carry: the catalogue's, by slug. */
+const BODIES = new Map(Object.values(CATALOGUE).flatMap((models) => models.map((m) => [slug(m.body), m.body] as const)));
+const COLOUR_NAMES = new Map(COLOURS.map((c) => [slug(c.name), c.name] as const));
+
+/**
+ * `/photos/{body}/{colour}/{n}.svg` → what to draw, or null for anything outside the known sets
+ * (path segments are a stranger's input: they never reach the markup unchecked).
+ */
+export function parsePhotoPath(parts: readonly string[]): { body: string; colour: string; n: number } | null {
+  if (parts.length !== 3) return null;
+  const [b, c, file] = parts as [string, string, string];
+  const body = BODIES.get(b);
+  const colour = COLOUR_NAMES.get(c);
+  const m = /^([1-9]\d?)\.svg$/.exec(file);
+  const n = m ? Number(m[1]) : 0;
+  if (!body || !colour || n < 1 || n > MAX_PHOTO_NUMBER) return null;
+  return { body, colour, n };
 }

@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { deflateSync, gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, test } from "vitest";
 import { createMicrocache, type MicrocacheOptions } from "./microcache";
 
@@ -10,13 +11,29 @@ afterEach(() => new Promise<void>((r) => (server ? server.close(() => r()) : r()
 async function setup(opts: Partial<MicrocacheOptions> = {}) {
   let clock = 1_000;
   const calls: string[] = [];
-  const cache = createMicrocache({ ttlMs: 10_000, now: () => clock, sessionCookies: ["garage_session"], ...opts });
+  const cache = createMicrocache({ ttlMs: 10_000, now: () => clock, sessionCookies: ["garage_session"], nonceOf: (req) => req.headers["x-nonce"] as string | undefined, ...opts });
   const next = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     calls.push(`${req.method} ${req.url}`);
     await new Promise((r) => setTimeout(r, 20));
     if (req.url === "/missing") return res.writeHead(404, { "content-type": "text/html" }).end("nope");
     if (req.url === "/cookie") res.setHeader("set-cookie", "a=1");
     if (req.url === "/json") return res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    if (req.url === "/deflate") {
+      // like Next's compression: deflate when the client asks for deflate only
+      const body = `<p>compressed ${"x".repeat(2000)}</p>`;
+      const deflate = /deflate/.test(String(req.headers["accept-encoding"])) && !/gzip/.test(String(req.headers["accept-encoding"]));
+      res.writeHead(200, { "content-type": "text/html", ...(deflate ? { "content-encoding": "deflate" } : {}) });
+      return res.end(deflate ? deflateSync(body) : body);
+    }
+    if (req.url === "/nonce") {
+      const n = String(req.headers["x-nonce"]);
+      res.writeHead(200, { "content-type": "text/html" });
+      return res.end(`<script nonce="${n}">1</script><script nonce="${n}">2</script>`);
+    }
+    if (req.url?.startsWith("/big")) {
+      res.writeHead(200, { "content-type": "text/html" });
+      return res.end("b".repeat(1000));
+    }
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
     res.write(`<p>${req.url} `);
     res.end(`${calls.length}</p>`);
@@ -26,7 +43,7 @@ async function setup(opts: Partial<MicrocacheOptions> = {}) {
   const port = (server.address() as AddressInfo).port;
   const get = async (path: string, init: RequestInit = {}) => {
     const r = await fetch(`http://127.0.0.1:${port}${path}`, { ...init, headers: { host: "a.localhost", ...(init.headers ?? {}) } });
-    return { status: r.status, body: await r.text(), cache: r.headers.get("x-cache") };
+    return { status: r.status, body: await r.text(), cache: r.headers.get("x-cache"), encoding: r.headers.get("content-encoding"), vary: r.headers.get("vary") };
   };
   return { get, calls, cache, tick: (ms: number) => (clock += ms) };
 }
@@ -34,8 +51,8 @@ async function setup(opts: Partial<MicrocacheOptions> = {}) {
 describe("microcache", () => {
   test("a repeated GET is served from the cache until the TTL passes", async () => {
     const s = await setup();
-    expect(await s.get("/search?a=1")).toEqual({ status: 200, body: "<p>/search?a=1 1</p>", cache: "MISS" });
-    expect(await s.get("/search?a=1")).toEqual({ status: 200, body: "<p>/search?a=1 1</p>", cache: "HIT" });
+    expect(await s.get("/search?a=1")).toMatchObject({ status: 200, body: "<p>/search?a=1 1</p>", cache: "MISS" });
+    expect(await s.get("/search?a=1")).toMatchObject({ status: 200, body: "<p>/search?a=1 1</p>", cache: "HIT", vary: "Accept-Encoding" });
     expect(s.calls).toHaveLength(1);
     s.tick(10_001);
     expect((await s.get("/search?a=1")).cache).toBe("MISS");
@@ -87,5 +104,49 @@ describe("microcache", () => {
     expect(s.cache.size()).toBe(2);
     expect((await s.get("/1")).cache).toBe("HIT");
     expect((await s.get("/2")).cache).toBe("MISS");
+  });
+
+  test("a body compressed for one client is never served to a client that did not ask for it", async () => {
+    await setup();
+    const raw = async (path: string, encoding: string) => {
+      // undici's fetch always asks for gzip: use node:http to control Accept-Encoding exactly
+      const { port } = server!.address() as AddressInfo;
+      return new Promise<{ body: Buffer; encoding?: string; cache?: string }>((resolve, reject) =>
+        http
+          .get({ port, path, headers: { host: "a.localhost", "accept-encoding": encoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c)).on("end", () => resolve({ body: Buffer.concat(chunks), encoding: res.headers["content-encoding"], cache: res.headers["x-cache"] as string }));
+          })
+          .on("error", reject),
+      );
+    };
+    const first = await raw("/deflate", "deflate");
+    expect(first).toMatchObject({ encoding: "deflate", cache: "MISS" });
+    const plain = await raw("/deflate", "identity");
+    expect(plain.cache).toBe("HIT");
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.toString()).toMatch(/^<p>compressed x+<\/p>$/);
+    const gz = await raw("/deflate", "gzip, deflate");
+    expect(gz).toMatchObject({ encoding: "gzip", cache: "HIT" });
+    expect(gunzipSync(gz.body).toString()).toBe(plain.body.toString());
+    expect((await raw("/deflate", "gzip;q=0")).encoding).toBeUndefined();
+  });
+
+  test("every copy served carries its own request's nonce, never the one it was rendered with", async () => {
+    const s = await setup();
+    const a = await s.get("/nonce", { headers: { "x-nonce": "AAAAAAAAAAAAAAAAAAAAAA==" } });
+    const b = await s.get("/nonce", { headers: { "x-nonce": "BBBBBBBBBBBBBBBBBBBBBB==" } });
+    expect(a.body).toBe('<script nonce="AAAAAAAAAAAAAAAAAAAAAA==">1</script><script nonce="AAAAAAAAAAAAAAAAAAAAAA==">2</script>');
+    expect(b.cache).toBe("HIT");
+    expect(b.body).toBe('<script nonce="BBBBBBBBBBBBBBBBBBBBBB==">1</script><script nonce="BBBBBBBBBBBBBBBBBBBBBB==">2</script>');
+  });
+
+  test("memory is bounded by bytes as well as entries", async () => {
+    const s = await setup({ maxTotalBytes: 3500 });
+    for (let i = 0; i < 10; i++) await s.get(`/big?${i}`);
+    expect(s.cache.size()).toBe(3);
+    expect(s.cache.bytes()).toBeLessThanOrEqual(3500);
+    expect((await s.get("/big?9")).cache).toBe("HIT");
+    expect((await s.get("/big?0")).cache).toBe("MISS");
   });
 });

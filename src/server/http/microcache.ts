@@ -1,4 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { brotliDecompressSync, constants as zlibConstants, gunzipSync, gzipSync, inflateSync } from "node:zlib";
 
 /**
  * A short-lived cache of whole HTML responses for anonymous GET requests, in front of Next.
@@ -7,47 +8,120 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
  * for one can be served to the next for a few seconds, like an nginx microcache. Only 200 text/html
  * responses without Set-Cookie are kept; POSTs, API routes, Next's RSC/navigation requests and
  * requests with a session cookie always reach Next. Concurrent misses for one URL render once.
+ *
+ * Bodies are stored uncompressed (whatever encoding Next chose is decoded once) and compressed
+ * per response for what that client accepts, so a client can never be served an encoding it did
+ * not ask for. Each served copy gets the nonce of its own request in place of the one it was
+ * rendered with (the Content-Security-Policy nonce is never replayed). Memory is bounded by
+ * entries and by bytes.
  */
 export type MicrocacheOptions = {
   ttlMs: number;
   maxEntries?: number;
   maxBodyBytes?: number;
+  /** all stored bodies together */
+  maxTotalBytes?: number;
   now?: () => number;
   /** cookies that mark a personalised request (never cached) */
   sessionCookies?: string[];
+  /** the CSP nonce this request carries (its render uses it; a cached copy is rewritten to it) */
+  nonceOf?: (req: IncomingMessage) => string | undefined;
 };
 
-type Entry = { status: number; headers: OutgoingHttpHeaders; body: Buffer; expires: number };
+type Entry = { status: number; headers: OutgoingHttpHeaders; body: Buffer; expires: number; nonce?: string };
 type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
-const HOP_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length"]);
+/** Headers not replayed from a stored response (per-connection, per-encoding or per-request). */
+const NOT_STORED = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "vary", "x-cache", "content-security-policy"]);
 const NAVIGATION_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action"];
 
 export function cacheKey(req: IncomingMessage): string {
-  const gzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? "")) ? "gzip" : "identity";
-  return `${String(req.headers.host ?? "").toLowerCase()}|${req.url}|${gzip}`;
+  return `${String(req.headers.host ?? "").toLowerCase()}|${req.url}`;
+}
+
+/** gzip when the client takes it (q > 0), else identity. */
+export function acceptsGzip(req: IncomingMessage): boolean {
+  const header = String(req.headers["accept-encoding"] ?? "").toLowerCase();
+  return header.split(",").some((part) => {
+    const [coding, ...params] = part.trim().split(";");
+    if (coding !== "gzip" && coding !== "*") return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return !q || Number(q.slice(2)) > 0;
+  });
 }
 
 export function isCacheableRequest(req: IncomingMessage, sessionCookies: string[] = []): boolean {
   if (req.method !== "GET") return false;
   const url = req.url ?? "/";
-  if (/^\/(api|_next)\//.test(url) || /[?&]_rsc=/.test(url)) return false;
+  if (/^\/(api|mock|_next)\//.test(url) || /[?&]_rsc=/.test(url)) return false;
   if (NAVIGATION_HEADERS.some((h) => req.headers[h] !== undefined)) return false;
   const cookie = String(req.headers.cookie ?? "");
   return !sessionCookies.some((name) => new RegExp(`(^|;\\s*)${name}=`).test(cookie));
+}
+
+/** The stored (identity) body, or null when the encoding is not one we can read back. */
+function decode(body: Buffer, encoding: string): Buffer | null {
+  try {
+    switch (encoding.trim().toLowerCase()) {
+      case "":
+      case "identity":
+        return body;
+      case "gzip":
+      case "x-gzip":
+        return gunzipSync(body);
+      case "deflate":
+        return inflateSync(body);
+      case "br":
+        return brotliDecompressSync(body);
+      default:
+        return null;
+    }
+  } catch {
+    return null;
+  }
 }
 
 export function createMicrocache(opts: MicrocacheOptions) {
   const now = opts.now ?? Date.now;
   const max = opts.maxEntries ?? 2000;
   const maxBody = opts.maxBodyBytes ?? 2_000_000;
+  const maxTotal = opts.maxTotalBytes ?? 64 * 1024 * 1024;
   const entries = new Map<string, Entry>();
   const inflight = new Map<string, Promise<Entry | null>>();
   const stats = { hits: 0, misses: 0, bypass: 0 };
+  let totalBytes = 0;
 
-  function send(res: ServerResponse, e: Entry, state: "HIT" | "MISS") {
-    res.writeHead(e.status, { ...e.headers, "content-length": e.body.length, "x-cache": state });
-    res.end(e.body);
+  function remove(key: string) {
+    const e = entries.get(key);
+    if (e) totalBytes -= e.body.length;
+    entries.delete(key);
+  }
+
+  function store(key: string, e: Entry) {
+    remove(key);
+    entries.set(key, e);
+    totalBytes += e.body.length;
+    for (const [k, old] of entries) {
+      if (entries.size <= max && totalBytes <= maxTotal && old.expires > now()) break;
+      if (k === key && entries.size === 1) break;
+      remove(k); // oldest first (insertion order = least recently used), and anything expired on the way
+    }
+  }
+
+  function send(req: IncomingMessage, res: ServerResponse, e: Entry) {
+    const nonce = opts.nonceOf?.(req);
+    let body = e.body;
+    if (e.nonce && nonce && nonce !== e.nonce) body = Buffer.from(body.toString("latin1").replaceAll(e.nonce, nonce), "latin1");
+    const gzip = acceptsGzip(req) && body.length > 1024;
+    if (gzip) body = gzipSync(body, { level: 4, strategy: zlibConstants.Z_DEFAULT_STRATEGY });
+    res.writeHead(e.status, {
+      ...e.headers,
+      ...(gzip ? { "content-encoding": "gzip" } : {}),
+      vary: "Accept-Encoding",
+      "content-length": body.length,
+      "x-cache": "HIT",
+    });
+    res.end(req.method === "HEAD" ? undefined : body);
   }
 
   /** Runs Next for the request, streaming to the client as usual, and captures the response. */
@@ -59,11 +133,14 @@ export function createMicrocache(opts: MicrocacheOptions) {
       const end = res.end.bind(res) as (...a: unknown[]) => ServerResponse;
       const keep = (chunk: unknown, encoding?: unknown) => {
         if (chunk === undefined || chunk === null || typeof chunk === "function") return;
-        const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
+        const b = Buffer.isBuffer(chunk) ? chunk : chunk instanceof Uint8Array ? Buffer.from(chunk) : Buffer.from(String(chunk), typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
         size += b.length;
         if (size <= maxBody) chunks.push(b);
       };
-      if (!res.headersSent) res.setHeader("x-cache", "MISS");
+      if (!res.headersSent) {
+        res.setHeader("x-cache", "MISS");
+        res.setHeader("vary", "Accept-Encoding");
+      }
       res.write = ((chunk: unknown, ...rest: unknown[]) => {
         keep(chunk, rest[0]);
         return write(chunk, ...rest);
@@ -72,10 +149,16 @@ export function createMicrocache(opts: MicrocacheOptions) {
         keep(chunk, rest[0]);
         const headers = res.getHeaders();
         const type = String(headers["content-type"] ?? "");
-        const ok = res.statusCode === 200 && !headers["set-cookie"] && type.startsWith("text/html") && size <= maxBody;
-        const stored: OutgoingHttpHeaders = {};
-        for (const [k, v] of Object.entries(headers)) if (!HOP_HEADERS.has(k) && k !== "x-cache" && v !== undefined) stored[k] = v;
-        resolve(ok ? { status: 200, headers: stored, body: Buffer.concat(chunks), expires: now() + opts.ttlMs } : null);
+        let entry: Entry | null = null;
+        if (res.statusCode === 200 && !headers["set-cookie"] && type.startsWith("text/html") && size <= maxBody) {
+          const body = decode(Buffer.concat(chunks), String(headers["content-encoding"] ?? ""));
+          if (body && body.length <= maxBody) {
+            const stored: OutgoingHttpHeaders = {};
+            for (const [k, v] of Object.entries(headers)) if (!NOT_STORED.has(k) && v !== undefined) stored[k] = v;
+            entry = { status: 200, headers: stored, body, expires: now() + opts.ttlMs, nonce: opts.nonceOf?.(req) };
+          }
+        }
+        resolve(entry);
         return end(chunk, ...rest);
       }) as typeof res.end;
       res.once("close", () => resolve(null));
@@ -94,14 +177,14 @@ export function createMicrocache(opts: MicrocacheOptions) {
       stats.hits++;
       entries.delete(key); // refresh LRU position
       entries.set(key, hit);
-      return send(res, hit, "HIT");
+      return send(req, res, hit);
     }
     const pending = inflight.get(key);
     if (pending) {
       const e = await pending;
       if (e) {
         stats.hits++;
-        return send(res, e, "HIT");
+        return send(req, res, e);
       }
       stats.misses++;
       return handler(req, res);
@@ -111,14 +194,9 @@ export function createMicrocache(opts: MicrocacheOptions) {
     inflight.set(key, p);
     const e = await p;
     inflight.delete(key);
-    if (e) {
-      entries.delete(key);
-      entries.set(key, e);
-      while (entries.size > max) entries.delete(entries.keys().next().value!);
-    } else {
-      entries.delete(key);
-    }
+    if (e) store(key, e);
+    else remove(key);
   }
 
-  return { handle, stats, purge: () => entries.clear(), size: () => entries.size };
+  return { handle, stats, purge: () => (entries.clear(), (totalBytes = 0)), size: () => entries.size, bytes: () => totalBytes };
 }

@@ -1,21 +1,53 @@
-/** A fixed-window counter per key (client + site), in this process. */
-export function createRateLimiter(opts: { limit: number; windowMs: number; now?: () => number; maxKeys?: number }) {
-  const now = opts.now ?? Date.now;
-  const windows = new Map<string, { start: number; count: number }>();
+import pg from "pg";
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+
+export type LimitResult = { ok: true } | { ok: false; retryAfter: number };
+
+/** A fixed window of `limit` points per key, with points given back for requests that did not count. */
+export type RateLimiter = {
+  take(key: string): Promise<LimitResult>;
+  /** gives a point back (a refused submission that stored nothing must not use up the budget) */
+  refund(key: string): Promise<void>;
+};
+
+function wrap(limiter: RateLimiterAbstract): RateLimiter {
   return {
-    /** true when the request may go ahead; retryAfter in seconds otherwise */
-    take(key: string): { ok: true } | { ok: false; retryAfter: number } {
-      const t = now();
-      let w = windows.get(key);
-      if (!w || t - w.start >= opts.windowMs) {
-        w = { start: t, count: 0 };
-        windows.delete(key);
-        windows.set(key, w);
-        if (windows.size > (opts.maxKeys ?? 50_000)) windows.delete(windows.keys().next().value!);
+    async take(key) {
+      try {
+        await limiter.consume(key);
+        return { ok: true };
+      } catch (e) {
+        if (e instanceof RateLimiterRes) return { ok: false, retryAfter: Math.max(1, Math.ceil(e.msBeforeNext / 1000)) };
+        throw e; // the store failed: the caller decides (never a silent pass)
       }
-      if (w.count >= opts.limit) return { ok: false, retryAfter: Math.ceil((w.start + opts.windowMs - t) / 1000) };
-      w.count++;
-      return { ok: true };
+    },
+    async refund(key) {
+      await limiter.reward(key, 1).catch(() => {});
     },
   };
+}
+
+/** In this process only (the embedded database is one process anyway). */
+export function createMemoryRateLimiter(opts: { limit: number; windowMs: number; prefix?: string }): RateLimiter {
+  return wrap(new RateLimiterMemory({ points: opts.limit, duration: Math.ceil(opts.windowMs / 1000), keyPrefix: opts.prefix ?? "rl" }));
+}
+
+/**
+ * Counters in PostgreSQL's `rate_limits` table (created by our migrations), so that the limit
+ * holds across every app process on one database.
+ */
+export function createPostgresRateLimiter(opts: { limit: number; windowMs: number; url: string; prefix?: string }): RateLimiter {
+  const pool = new pg.Pool({ connectionString: opts.url, max: 4, connectionTimeoutMillis: 3000, idleTimeoutMillis: 30_000 });
+  pool.on("error", () => {}); // an idle client lost with the server: the pool replaces it
+  return wrap(
+    new RateLimiterPostgres({
+      storeClient: pool,
+      storeType: "pool",
+      tableName: "rate_limits",
+      tableCreated: true,
+      points: opts.limit,
+      duration: Math.ceil(opts.windowMs / 1000),
+      keyPrefix: opts.prefix ?? "rl",
+    }),
+  );
 }

@@ -1,19 +1,23 @@
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { LeadEnvelopeSchema } from "@/domain/leads/lead";
 import { MSG } from "@/domain/leads/messages";
-import { resolveTenant, tenantKeyToParam } from "@/domain/site/tenant";
+import { hostName, resolveTenant, tenantKeyToParam } from "@/domain/site/tenant";
+import { isDatabaseUp } from "@/server/db";
 import { env } from "@/server/env";
-import { createRateLimiter } from "@/server/http/rate-limit";
+import { createMemoryRateLimiter, createPostgresRateLimiter, type RateLimiter } from "@/server/http/rate-limit";
 import { log, siteLog } from "@/server/log";
 import type { LeadFileRecord } from "@/server/repositories/leads";
 import { getSiteContext, type SiteContext } from "@/server/site-context";
 import { changeLead, createLead, LeadValidationError, RejectedLeadError } from "./lead-service";
+import { incomingDir, receiveMultipart, UploadError, type ReceivedFile } from "./multipart";
 
 export const MAX_JSON_BYTES = 64 * 1024;
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const MAX_FILES = 5;
-export const ALLOWED_FILE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/heic", "application/pdf"];
+export const MAX_UPLOAD_BYTES = MAX_FILES * MAX_FILE_BYTES + MAX_JSON_BYTES + 64 * 1024; // files, the lead, multipart framing
+const RATE_WINDOW_MS = 10 * 60_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 class HttpError extends Error {
   constructor(
@@ -25,12 +29,18 @@ class HttpError extends Error {
   }
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) => Response.json(body, { status, headers });
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) => Response.json(body, { status, headers: { "cache-control": "no-store", ...headers } });
 
-const g = globalThis as unknown as { __leadLimiter?: ReturnType<typeof createRateLimiter> };
-const limiter = () => (g.__leadLimiter ??= createRateLimiter({ limit: env().LEAD_RATE_LIMIT, windowMs: 10 * 60_000 }));
+const g = globalThis as unknown as { __leadLimiter?: RateLimiter };
+/** Lead submissions per client and site: in memory on the embedded database, in PostgreSQL (shared by every process) otherwise. */
+const limiter = (): RateLimiter => {
+  const e = env();
+  return (g.__leadLimiter ??= e.DATABASE_URL
+    ? createPostgresRateLimiter({ limit: e.LEAD_RATE_LIMIT, windowMs: RATE_WINDOW_MS, url: e.DATABASE_URL, prefix: "lead" })
+    : createMemoryRateLimiter({ limit: e.LEAD_RATE_LIMIT, windowMs: RATE_WINDOW_MS, prefix: "lead" }));
+};
 
-/** The client address our server put in x-real-ip (from the socket, or X-Forwarded-For when TRUST_PROXY). */
+/** The client address our server put in x-real-ip (the socket's, or TRUST_PROXY hops from the right of X-Forwarded-For). */
 const clientOf = (req: Request) => req.headers.get("x-real-ip") ?? "unknown";
 
 async function tenantOf(req: Request): Promise<SiteContext> {
@@ -39,12 +49,33 @@ async function tenantOf(req: Request): Promise<SiteContext> {
   return ctx;
 }
 
-function limit(req: Request, ctx: SiteContext) {
-  const r = limiter().take(`${ctx.site.id}|${clientOf(req)}`);
-  if (!r.ok) throw new HttpError(429, "Too many enquiries from this connection. Please try again in a few minutes.", { "retry-after": String(r.retryAfter) });
+const bare = (host: string) => hostName(host).replace(/^www\./, "");
+
+/**
+ * Another website must not post leads through its visitors' browsers: a browser request says where
+ * it comes from (Sec-Fetch-Site, Origin), and only this site itself may send one. Server-to-server
+ * callers send neither header.
+ */
+function checkOrigin(req: Request) {
+  const fetchSite = req.headers.get("sec-fetch-site");
+  if (fetchSite === "cross-site") throw new HttpError(403, "Enquiries can only be sent from this website.");
+  const origin = req.headers.get("origin");
+  if (origin === null) return;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    throw new HttpError(403, "Enquiries can only be sent from this website.");
+  }
+  if (bare(originHost) !== bare(req.headers.get("host") ?? "")) throw new HttpError(403, "Enquiries can only be sent from this website.");
 }
 
-/** Reads a JSON body of at most `max` bytes: 413 beyond, 400 when it is not JSON. */
+function requireType(req: Request, type: "application/json" | "multipart/form-data") {
+  const given = (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (given !== type) throw new HttpError(415, type === "application/json" ? "Send the enquiry as application/json." : "Send the enquiry as multipart/form-data.");
+}
+
+/** Reads a JSON body of at most `max` bytes: 413 beyond (declared or streamed), 400 when it is not JSON. */
 async function readJson(req: Request, max = MAX_JSON_BYTES): Promise<unknown> {
   if (Number(req.headers.get("content-length") ?? 0) > max) throw new HttpError(413, `The request is too large (at most ${max / 1024} KB).`);
   const reader = req.body?.getReader();
@@ -73,41 +104,53 @@ function envelope(body: unknown): Record<string, unknown> {
   return r.data.lead;
 }
 
-/** Tenant, errors and status codes, once for every lead route (422 for bad fields, never a 500). */
-async function handle(req: Request, fn: (ctx: SiteContext) => Promise<Response>): Promise<Response> {
+type Checks = { mock: boolean; type: "application/json" | "multipart/form-data" };
+
+/**
+ * Tenant, origin, content type, rate limit, errors and status codes, once for every lead route:
+ * 422 for bad fields (which give their rate-limit point back), 503 only when the database is down,
+ * never a stack trace. Personal data never reaches the log.
+ */
+async function handle(req: Request, checks: Checks, fn: (ctx: SiteContext) => Promise<Response>): Promise<Response> {
   let siteId: number | null = null;
+  let limitKey: string | null = null;
   try {
     const ctx = await tenantOf(req);
     siteId = ctx.site.id;
-    limit(req, ctx);
+    if (checks.mock && !ctx.features.mock_leads) throw new HttpError(404, "Not found.");
+    checkOrigin(req);
+    requireType(req, checks.type);
+    const key = `${ctx.site.id}|${clientOf(req)}`;
+    const r = await limiter().take(key);
+    if (!r.ok) throw new HttpError(429, "Too many enquiries from this connection. Please try again in a few minutes.", { "retry-after": String(r.retryAfter) });
+    limitKey = key;
     return await fn(ctx);
   } catch (e) {
+    if (e instanceof LeadValidationError) {
+      if (limitKey) await limiter().refund(limitKey);
+      return json(422, { error: e.message, errors: e.errors });
+    }
     if (e instanceof HttpError) return json(e.status, { error: e.message }, e.headers);
-    if (e instanceof LeadValidationError) return json(422, { error: e.message, errors: e.errors });
+    if (e instanceof UploadError) return json(e.status, e.status === 422 ? { error: "Please check the highlighted fields.", errors: { files: e.message } } : { error: e.message });
     if (e instanceof RejectedLeadError) return json(400, { error: e.message });
-    (siteId === null ? log : siteLog(siteId)).error({ err: e, path: new URL(req.url).pathname }, "lead could not be stored");
-    return json(503, { error: MSG.submitFailed });
+    const up = await isDatabaseUp();
+    (siteId === null ? log : siteLog(siteId)).error({ err: e, path: new URL(req.url).pathname, databaseUp: up }, "lead could not be stored");
+    return up ? json(500, { error: MSG.submitFailed }) : json(503, { error: MSG.submitFailed }, { "retry-after": "30" });
   }
 }
 
 const userAgent = (req: Request) => req.headers.get("user-agent");
 
-async function saveFiles(form: FormData, siteId: number): Promise<(leadId: string) => Promise<LeadFileRecord[]>> {
-  const files = form.getAll("files").filter((f): f is File => typeof f !== "string");
-  if (files.length > MAX_FILES) throw new LeadValidationError({ files: `Attach at most ${MAX_FILES} files.` });
-  for (const f of files) {
-    if (!ALLOWED_FILE_TYPES.includes(f.type)) throw new LeadValidationError({ files: `${f.name}: only JPEG, PNG, WebP, HEIC images and PDFs can be attached.` });
-    if (f.size > MAX_FILE_BYTES) throw new LeadValidationError({ files: `${f.name} is larger than 10 MB.` });
-  }
-  return async (leadId) => {
+/** Moves the received files into the lead's folder once its id is known. */
+function placeFiles(received: ReceivedFile[], siteId: number) {
+  return async (leadId: string): Promise<LeadFileRecord[]> => {
     const dir = path.resolve(env().UPLOAD_DIR, String(siteId), leadId);
     await mkdir(dir, { recursive: true });
     return Promise.all(
-      files.map(async (f, i) => {
-        const safe = f.name.replace(/[^\w.-]+/g, "_").slice(-100) || "file";
-        const file = path.join(dir, `${i + 1}-${safe}`);
-        await writeFile(file, Buffer.from(await f.arrayBuffer()));
-        return { filename: f.name.slice(0, 200), contentType: f.type, size: f.size, path: file };
+      received.map(async (f) => {
+        const file = path.join(dir, path.basename(f.tempPath));
+        await rename(f.tempPath, file);
+        return { filename: f.filename, contentType: f.contentType, size: f.size, path: file };
       }),
     );
   };
@@ -118,49 +161,47 @@ export function leadRoutes(mock: boolean) {
   return {
     // POST /api/leads — {lead:{…}} → 201 {lead:{id,…}}
     create: (req: Request) =>
-      handle(req, async (ctx) => {
+      handle(req, { mock, type: "application/json" }, async (ctx) => {
         const lead = await createLead({ ctx, lead: envelope(await readJson(req)), userAgent: userAgent(req), mock });
         return json(201, { lead });
       }),
     // PUT /api/leads/{lead_id} — {lead:{…}} → 200 {lead}, 404 when it is not this site's lead
     update: (req: Request, id: string) =>
-      handle(req, async (ctx) => {
-        if (!/^[0-9a-f-]{36}$/i.test(id)) throw new HttpError(404, "Unknown lead.");
+      handle(req, { mock, type: "application/json" }, async (ctx) => {
+        if (!UUID.test(id)) throw new HttpError(404, "Unknown lead.");
         const lead = await changeLead({ ctx, id, lead: envelope(await readJson(req)), userAgent: userAgent(req), mock });
         if (!lead) throw new HttpError(404, "Unknown lead.");
         return json(200, { lead });
       }),
     // POST /api/leads/with-files — multipart: `lead` (the JSON envelope or the lead object) and `files`
     withFiles: (req: Request) =>
-      handle(req, async (ctx) => {
-        const max = MAX_FILES * MAX_FILE_BYTES + MAX_JSON_BYTES;
-        if (Number(req.headers.get("content-length") ?? 0) > max) throw new HttpError(413, "The attachments are too large (at most 5 files of 10 MB).");
-        if (!(req.headers.get("content-type") ?? "").includes("multipart/form-data")) throw new HttpError(415, "Send the enquiry as multipart/form-data.");
-        let form: FormData;
-        try {
-          form = await req.formData();
-        } catch {
-          throw new HttpError(400, "The form data could not be read.");
-        }
-        const raw = form.get("lead");
-        let body: unknown;
-        try {
-          body = typeof raw === "string" ? JSON.parse(raw) : null;
-        } catch {
-          throw new HttpError(400, "The lead field is not valid JSON.");
-        }
-        const lead = body && typeof body === "object" && "lead" in body ? envelope(body) : envelope({ lead: body });
-        const files = await saveFiles(form, ctx.site.id);
+      handle(req, { mock, type: "multipart/form-data" }, async (ctx) => {
+        if (Number(req.headers.get("content-length") ?? 0) > MAX_UPLOAD_BYTES) throw new HttpError(413, "The attachments are too large (at most 5 files of 10 MB).");
+        const temp = incomingDir(env().UPLOAD_DIR);
         let written: string | null = null;
         try {
-          const created = await createLead({ ctx, lead, userAgent: userAgent(req), mock, files: async (id) => ((written = id), files(id)) });
+          const { fields, files } = await receiveMultipart(req.body, req.headers.get("content-type") ?? "", temp, {
+            fileBytes: MAX_FILE_BYTES,
+            files: MAX_FILES,
+            totalBytes: MAX_UPLOAD_BYTES,
+            fieldBytes: MAX_JSON_BYTES,
+          });
+          let body: unknown;
+          try {
+            body = JSON.parse(fields.get("lead") ?? "null");
+          } catch {
+            throw new HttpError(400, "The lead field is not valid JSON.");
+          }
+          const lead = body && typeof body === "object" && "lead" in body ? envelope(body) : envelope({ lead: body });
+          const place = placeFiles(files, ctx.site.id);
+          const created = await createLead({ ctx, lead, userAgent: userAgent(req), mock, files: async (id) => ((written = id), place(id)) });
           return json(201, { lead: created });
         } catch (e) {
           if (written) await rm(path.resolve(env().UPLOAD_DIR, String(ctx.site.id), written), { recursive: true, force: true });
           throw e;
+        } finally {
+          await rm(temp, { recursive: true, force: true });
         }
       }),
   };
 }
-
-

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { MSG } from "@/domain/leads/messages";
 import { getDatabase } from "@/server/db";
 import * as t from "@/server/db/schema";
-import { createRateLimiter } from "@/server/http/rate-limit";
+import { createMemoryRateLimiter } from "@/server/http/rate-limit";
 import { leadRoutes } from "./handlers";
 
 const api = leadRoutes(false);
@@ -139,6 +139,8 @@ describe("PUT /api/leads/{id}", () => {
     expect(other.status).toBe(404);
     expect((await row(lead.id))!.payload).toMatchObject({ message: "Updated message" });
     expect((await api.update(put("parkside-motor-group", "not-a-uuid", contact()), "not-a-uuid")).status).toBe(404);
+    const dashes = "-".repeat(36);
+    expect((await api.update(put("parkside-motor-group", dashes, contact()), dashes)).status).toBe(404);
     const bad = await api.update(put("parkside-motor-group", lead.id, contact({ email: "x" })), lead.id);
     expect(bad.status).toBe(422);
   });
@@ -159,6 +161,10 @@ describe("/mock base", () => {
   });
 });
 
+/** The first bytes real files start with (their types are read from these, not from what is declared). */
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4, 0x89]);
+const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
+
 describe("POST /api/leads/with-files", () => {
   const multipart = (slug: string, files: File[], lead: unknown = { lead: { form: "sell-my-car", ...person, trade_vehicle: "2019 Mazda CX-5", odometer: "65000" } }) => {
     const form = new FormData();
@@ -168,22 +174,29 @@ describe("POST /api/leads/with-files", () => {
   };
 
   test("stores the lead and its attachments in one go", async () => {
-    const res = await api.withFiles(multipart("outback-truck-centre", [new File([new Uint8Array([137, 80, 78, 71])], "front.png", { type: "image/png" }), new File(["%PDF-1.4"], "service history.pdf", { type: "application/pdf" })]));
+    const res = await api.withFiles(multipart("outback-truck-centre", [new File([PNG], "front.png", { type: "image/png" }), new File([PDF], "service history.pdf", { type: "application/pdf" })]));
     expect(res.status).toBe(201);
     const { lead } = await res.json();
     expect(lead.files).toEqual([
-      { filename: "front.png", content_type: "image/png", size: 4 },
-      { filename: "service history.pdf", content_type: "application/pdf", size: 8 },
+      { filename: "front.png", content_type: "image/png", size: PNG.length },
+      { filename: "service history.pdf", content_type: "application/pdf", size: PDF.length },
     ]);
     const files = await db.select().from(t.leadFiles).where(eq(t.leadFiles.leadId, lead.id));
     expect(files).toHaveLength(2);
-    expect((await readFile(files.find((f) => f.filename === "service history.pdf")!.path, "utf8"))).toBe("%PDF-1.4");
+    expect(await readFile(files.find((f) => f.filename === "service history.pdf")!.path)).toEqual(Buffer.from(PDF));
     expect((await row(lead.id))!.payload).toMatchObject({ has_files: true, category: "Sell My Car Enquiry" });
+    // a later update (the shopper adds details) keeps the attachments' flag
+    const putBody = { lead: { form: "sell-my-car", ...person, trade_vehicle: "2019 Mazda CX-5", odometer: "66000" } };
+    const req = new Request(`http://${host("outback-truck-centre")}/api/leads/${lead.id}`, { method: "PUT", headers: { host: host("outback-truck-centre"), "content-type": "application/json" }, body: JSON.stringify(putBody) });
+    const updated = await api.update(req, lead.id);
+    expect(updated.status).toBe(200);
+    expect((await updated.json()).lead.has_files).toBe(true);
+    expect((await row(lead.id))!.payload).toMatchObject({ has_files: true, odometer: 66000 });
   });
 
   test("refuses other file types and bad fields, storing nothing", async () => {
     const before = (await db.select().from(t.leads)).length;
-    const bad = await api.withFiles(multipart("outback-truck-centre", [new File(["hi"], "x.exe", { type: "application/x-msdownload" })]));
+    const bad = await api.withFiles(multipart("outback-truck-centre", [new File(["MZ\x90\x00 program"], "x.exe", { type: "application/x-msdownload" })]));
     expect(bad.status).toBe(422);
     expect((await bad.json()).errors.files).toMatch(/only JPEG, PNG, WebP, HEIC images and PDFs/);
     const invalid = await api.withFiles(multipart("outback-truck-centre", [], { lead: { form: "sell-my-car", ...person } }));
@@ -192,14 +205,115 @@ describe("POST /api/leads/with-files", () => {
     const notMultipart = await api.withFiles(post("outback-truck-centre", contact()));
     expect(notMultipart.status).toBe(415);
   });
+
+  test.each([
+    ["a program declared as a JPEG", new File(["MZ\x90\x00 this is a program"], "photo.jpg", { type: "image/jpeg" }), "photo.jpg: only JPEG, PNG, WebP, HEIC images and PDFs can be attached."],
+    ["HTML declared as a PNG", new File(["<html><script>alert(1)</script></html>"], "a.png", { type: "image/png" }), "a.png: only JPEG, PNG, WebP, HEIC images and PDFs can be attached."],
+    ["an empty file", new File([], "empty.pdf", { type: "application/pdf" }), "empty.pdf is empty."],
+  ])("checks files by their bytes: %s → 422", async (_what, file, message) => {
+    const before = (await db.select().from(t.leads)).length;
+    const res = await api.withFiles(multipart("outback-truck-centre", [file]));
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors).toEqual({ files: message });
+    expect((await db.select().from(t.leads)).length).toBe(before);
+  });
+
+  test("limits: more than 5 files or a file over 10 MB → 413, nothing stored", async () => {
+    const before = (await db.select().from(t.leads)).length;
+    const six = Array.from({ length: 6 }, (_, i) => new File([PNG], `p${i}.png`, { type: "image/png" }));
+    const many = await api.withFiles(multipart("outback-truck-centre", six));
+    expect(many.status).toBe(413);
+    expect((await many.json()).error).toBe("Attach at most 5 files.");
+    const big = new Uint8Array(10 * 1024 * 1024 + 1);
+    big.set(PNG);
+    const large = await api.withFiles(multipart("outback-truck-centre", [new File([big], "big.png", { type: "image/png" })]));
+    expect(large.status).toBe(413);
+    expect((await large.json()).error).toBe("big.png is larger than 10 MB.");
+    expect((await db.select().from(t.leads)).length).toBe(before);
+  });
+
+  test("a chunked body (no Content-Length) is cut off at the limit, not buffered", async () => {
+    let sent = 0;
+    const boundary = "----x";
+    const head = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`);
+    const chunk = new Uint8Array(1024 * 1024).fill(0x41);
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(head);
+      },
+      pull(c) {
+        sent += chunk.length;
+        if (sent > 200 * 1024 * 1024) return c.close(); // a client that would send 200 MB
+        c.enqueue(chunk);
+      },
+    });
+    const req = new Request(`http://${host("outback-truck-centre")}/api/leads/with-files`, {
+      method: "POST",
+      headers: { host: host("outback-truck-centre"), "x-real-ip": "10.0.0.7", "content-type": `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    const res = await api.withFiles(req);
+    expect(res.status).toBe(413);
+    // reading stopped soon after the 10 MB file limit: the rest of the 200 MB was never pulled
+    expect(sent).toBeLessThan(16 * 1024 * 1024);
+  });
+});
+
+describe("what only this site may send, and how", () => {
+  test.each([
+    ["another website's page (Sec-Fetch-Site: cross-site)", { "sec-fetch-site": "cross-site", origin: "https://evil.example" }, 403],
+    ["another origin", { origin: "https://evil.example" }, 403],
+    ["an opaque origin", { origin: "null" }, 403],
+    ["this site's own page", { "sec-fetch-site": "same-origin", origin: "http://parkside-motor-group.localhost:3000" }, 201],
+    ["a server-to-server call (no browser headers)", {}, 201],
+  ])("%s → %i", async (_what, headers, status) => {
+    expect((await api.create(post("parkside-motor-group", contact(), headers as Record<string, string>))).status).toBe(status);
+  });
+
+  test.each([["text/plain"], ["application/x-www-form-urlencoded"], ["multipart/form-data; boundary=x"], [""]])("POST /api/leads as %j → 415", async (type) => {
+    const res = await api.create(post("parkside-motor-group", contact(), { "content-type": type }));
+    expect(res.status).toBe(415);
+  });
+
+  test("/mock/leads is a 404 on a site that is not a demo site", async () => {
+    const res = await mock.create(post("parkside-motor-group", contact()));
+    expect(res.status).toBe(404);
+    expect((await mock.update(put("parkside-motor-group", "00000000-0000-4000-8000-000000000000", contact()), "00000000-0000-4000-8000-000000000000")).status).toBe(404);
+  });
+
+  test.each([
+    ["a NUL byte in the message", { message: "hello\u0000" }, "message"],
+    ["a lone surrogate in the last name", { last_name: "Sm\uD800ith" }, "last_name"],
+    ["NUL in the visited pages", { visited_pages: ["/\u0000"] }, "visited_pages.0"],
+  ])("%s → 422 with the field's message, not a lost lead", async (_what, over, field) => {
+    const res = await api.create(post("parkside-motor-group", contact(over)));
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors[field]).toBe("Please remove unsupported characters.");
+  });
+
+  test.each([[null], [[]], [" "], [true], ["0x2775C"]])("a number field given %j → 422", async (value) => {
+    const res = await api.create(post("parkside-motor-group", contact({ location: value })));
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors.location).toBe(MSG.required);
+  });
 });
 
 describe("rate limit", () => {
-  test("a client gets 429 with Retry-After past the limit, per site", async () => {
+  /** Runs `fn` with a limit of 2 leads per client and site (the test file's own limit is high). */
+  async function withLimitOfTwo(fn: () => Promise<void>) {
     const g = globalThis as unknown as { __leadLimiter?: unknown };
     const saved = g.__leadLimiter;
-    g.__leadLimiter = createRateLimiter({ limit: 2, windowMs: 60_000 });
+    g.__leadLimiter = createMemoryRateLimiter({ limit: 2, windowMs: 60_000 });
     try {
+      await fn();
+    } finally {
+      g.__leadLimiter = saved;
+    }
+  }
+
+  test("a client gets 429 with Retry-After past the limit, per site", () =>
+    withLimitOfTwo(async () => {
       const ip = { "x-real-ip": "10.9.9.9" };
       expect((await api.create(post("parkside-motor-group", contact(), ip))).status).toBe(201);
       expect((await api.create(post("parkside-motor-group", contact(), ip))).status).toBe(201);
@@ -207,10 +321,16 @@ describe("rate limit", () => {
       expect(third.status).toBe(429);
       expect(Number(third.headers.get("retry-after"))).toBeGreaterThan(0);
       expect((await api.create(post("parkside-motor-group", contact(), { "x-real-ip": "10.9.9.10" }))).status).toBe(201);
-    } finally {
-      g.__leadLimiter = saved;
-    }
-  });
+    }));
+
+  test("failed validations (422) do not use up a shopper's budget", () =>
+    withLimitOfTwo(async () => {
+      const ip = { "x-real-ip": "10.9.9.11" };
+      for (let i = 0; i < 5; i++) expect((await api.create(post("parkside-motor-group", contact({ email: "nope" }), ip))).status).toBe(422);
+      expect((await api.create(post("parkside-motor-group", contact(), ip))).status).toBe(201);
+      expect((await api.create(post("parkside-motor-group", contact(), ip))).status).toBe(201);
+      expect((await api.create(post("parkside-motor-group", contact(), ip))).status).toBe(429);
+    }));
 });
 
 describe("durability", () => {

@@ -23,12 +23,12 @@ export class RejectedLeadError extends Error {
 
 /** The first message per field, as the form shows it: `{ field: message }`. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out = new Map<string, string>();
   for (const issue of error.issues) {
     const key = issue.path.join(".") || "lead";
-    if (!(key in out)) out[key] = issue.message;
+    if (!out.has(key)) out.set(key, issue.message);
   }
-  return out;
+  return Object.fromEntries(out);
 }
 
 /** What a site's forms need to know (passed to the browser form; the server derives the same rules). */
@@ -105,6 +105,6 @@ export async function createLead(s: Submission & { mock: boolean; files?: (leadI
 /** Updates a lead of this site; null when the id is not one of this site's leads. */
 export async function changeLead(s: Submission & { mock: boolean; id: string }) {
   const { prepared } = await validateLead(s);
-  const ok = await updateLead(await getDb(), s.ctx.site.id, s.id, s.mock || s.ctx.features.mock_leads, prepared);
-  return ok ? { id: s.id, ...prepared } : null;
+  const updated = await updateLead(await getDb(), s.ctx.site.id, s.id, s.mock || s.ctx.features.mock_leads, prepared);
+  return updated ? { id: s.id, ...updated } : null;
 }

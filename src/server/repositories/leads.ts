@@ -37,12 +37,17 @@ export async function insertLead(
   });
 }
 
-/** Updates a lead of this site (and of the same real/mock kind); false when there is none. */
-export async function updateLead(db: Db, siteId: number, id: string, isMock: boolean, lead: PreparedLead): Promise<boolean> {
-  const rows = await db
-    .update(t.leads)
-    .set({ ...columns(lead), updatedAt: new Date() })
-    .where(and(eq(t.leads.siteId, siteId), eq(t.leads.id, id), eq(t.leads.isMock, isMock)))
-    .returning({ id: t.leads.id });
-  return rows.length === 1;
+/**
+ * Updates a lead of this site (and of the same real/mock kind); null when there is none. A lead
+ * that has attachments keeps `has_files` (its files stay with it).
+ */
+export async function updateLead(db: Db, siteId: number, id: string, isMock: boolean, lead: PreparedLead): Promise<PreparedLead | null> {
+  return db.transaction(async (tx) => {
+    const where = and(eq(t.leads.siteId, siteId), eq(t.leads.id, id), eq(t.leads.isMock, isMock));
+    const [old] = await tx.select({ payload: t.leads.payload }).from(t.leads).where(where).for("update");
+    if (!old) return null;
+    const merged: PreparedLead = { ...lead, has_files: old.payload.has_files === true || lead.has_files === true };
+    await tx.update(t.leads).set({ ...columns(merged), updatedAt: new Date() }).where(where);
+    return merged;
+  });
 }

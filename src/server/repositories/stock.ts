@@ -10,7 +10,7 @@ export type StockSite = Pick<SiteRecord, "id" | "includeSoldCarsDays" | "searchP
 /** A brand name and every make variant the site maps it to. */
 export function makeVariants(presets: SearchPresets, makes: string[]): string[] {
   const map = presets.make_variants ?? {};
-  return [...new Set(makes.flatMap((m) => [m, ...(map[m] ?? [])]))];
+  return [...new Set(makes.flatMap((m) => [m, ...(Object.hasOwn(map, m) ? (map[m] ?? []) : [])]))];
 }
 
 /**

@@ -25,3 +25,19 @@ export async function createTestDatabase(): Promise<Database & { label: string }
     },
   };
 }
+
+/** An empty database on the TEST_DATABASE_URL server (nothing migrated), and a way to drop it. */
+export async function createEmptyPostgresDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}

@@ -16,10 +16,11 @@ export async function GET() {
       database: { status: "ok", driver, sites: first?.sites ?? 0, latencyMs: Math.round(performance.now() - t0) },
     });
   } catch (error) {
+    // the detail (driver message, SQL) goes to the log only; callers learn that it is down
     log.error({ err: error }, "health check: database unavailable");
     return Response.json(
-      { status: "error", database: { status: "error", error: (error as Error).message } },
-      { status: 503 },
+      { status: "error", database: { status: "unavailable" } },
+      { status: 503, headers: { "retry-after": "30", "cache-control": "no-store" } },
     );
   }
 }

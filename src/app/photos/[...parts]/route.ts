@@ -1,19 +1,28 @@
 import { PLACEHOLDER_SVG, vehicleSvg } from "@/server/demo/photo-svg";
+import { parsePhotoPath } from "@/server/demo/photos";
 
-const HEADERS = { "content-type": "image/svg+xml", "cache-control": "public, max-age=31536000, immutable" };
+/**
+ * SVG is a document that can carry script: these answers forbid any (CSP with no script source,
+ * sandboxed), are never sniffed as another type, and only known segments reach the markup.
+ */
+const SVG_HEADERS = {
+  "content-type": "image/svg+xml; charset=utf-8",
+  "cache-control": "public, max-age=31536000, immutable",
+  "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+  "x-content-type-options": "nosniff",
+};
+const MAX_SIDE = 3840;
 
 // GET /photos/{body}/{colour}/{n}.svg — locally generated demo vehicle photos (no external URLs).
 export async function GET(req: Request, { params }: { params: Promise<{ parts: string[] }> }) {
   const { parts } = await params;
-  if (parts.length === 1 && parts[0] === "placeholder.svg") return new Response(PLACEHOLDER_SVG, { headers: HEADERS });
-  const [body, colour, file] = parts;
-  const n = Number.parseInt(file?.replace(/\.svg$/, "") ?? "", 10);
-  if (parts.length !== 3 || !body || !colour || !/^\d+\.svg$/.test(file ?? "") || n < 1 || n > 50) {
-    return new Response("Not found", { status: 404 });
-  }
+  if (parts.length === 1 && parts[0] === "placeholder.svg") return new Response(PLACEHOLDER_SVG, { headers: SVG_HEADERS });
+  const photo = parsePhotoPath(parts);
+  if (!photo) return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", "x-content-type-options": "nosniff" } });
   // the image-service parameters: w and h with fit=crop give a filled, cropped box (the share image)
   const q = new URL(req.url).searchParams;
-  const w = Number(q.get("w")), h = Number(q.get("h"));
-  const size = q.get("fit") === "crop" && w > 0 && h > 0 && w <= 3840 && h <= 3840 ? { width: w, height: h } : undefined;
-  return new Response(vehicleSvg(body.replace(/-/g, " "), colour, n, size), { headers: HEADERS });
+  const side = (v: string | null) => (v && /^\d{1,4}$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_SIDE ? Number(v) : 0);
+  const w = side(q.get("w")), h = side(q.get("h"));
+  const size = q.get("fit") === "crop" && w && h ? { width: w, height: h } : undefined;
+  return new Response(vehicleSvg(photo.body, photo.colour, photo.n, size), { headers: SVG_HEADERS });
 }

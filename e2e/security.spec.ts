@@ -1,0 +1,106 @@
+import { expect, siteUrl, test } from "./fixtures";
+
+const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+
+test.describe("security headers", () => {
+  test("every page carries a nonce CSP, nosniff, a referrer policy and a permissions policy; no internals leak", async ({ request }) => {
+    const res = await request.get("/search/new-used-and-demo-cars", { headers: { Host: "parkside-motor-group.localhost" } });
+    expect(res.status()).toBe(200);
+    const h = res.headers();
+    expect(h["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}' 'strict-dynamic'/);
+    expect(h["content-security-policy"]).toContain("frame-ancestors 'self'");
+    expect(h["content-security-policy"]).toContain("object-src 'none'");
+    expect(h["x-content-type-options"]).toBe("nosniff");
+    expect(h["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(h["permissions-policy"]).toContain("camera=()");
+    expect(h["x-middleware-rewrite"]).toBeUndefined();
+    expect(h["x-powered-by"]).toBeUndefined();
+    expect(JSON.stringify(h)).not.toContain("/sites/");
+    expect(h["strict-transport-security"]).toBeUndefined(); // localhost is plain HTTP
+    // every script Next writes carries this response's nonce
+    const html = await res.text();
+    const nonce = nonceOf(h["content-security-policy"])!;
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(2);
+    for (const tag of scripts.filter((t) => !/type="application\/ld\+json"/.test(t))) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  test("a real domain gets HSTS (and upgrade-insecure-requests)", async ({ request }) => {
+    const res = await request.get("/", { headers: { Host: "www.parksidemotorgroup.com.au" } });
+    expect(res.headers()["strict-transport-security"]).toMatch(/max-age=\d+/);
+    expect(res.headers()["content-security-policy"]).toContain("upgrade-insecure-requests");
+  });
+
+  test("cached copies never replay a nonce", async ({ request }) => {
+    const url = "/dealerships?type=service";
+    const host = { Host: "tasman-campers.localhost" };
+    const nonces = new Set<string>();
+    for (let i = 0; i < 4; i++) {
+      const res = await request.get(url, { headers: host });
+      const n = nonceOf(res.headers()["content-security-policy"])!;
+      expect(await res.text()).toContain(`nonce="${n}"`);
+      nonces.add(n);
+    }
+    expect(nonces.size).toBe(4);
+  });
+
+  test("the pages run under the CSP: no violation, scripts work (menu, favourites)", async ({ page, consoleErrors }) => {
+    const violations: string[] = [];
+    page.on("console", (m) => /Content Security Policy/i.test(m.text()) && violations.push(m.text()));
+    await page.goto(siteUrl("parkside-motor-group", "/search/new-used-and-demo-cars"));
+    await page.getByRole("button", { name: /^Save / }).first().click();
+    await expect(page.getByTestId("favourites-count")).toHaveText("(1)");
+    expect(violations).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("an injected inline script would not run: the CSP has no 'unsafe-inline' for scripts", async ({ request }) => {
+    const csp = (await request.get("/", { headers: { Host: "parkside-motor-group.localhost" } })).headers()["content-security-policy"]!;
+    const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src "))!;
+    expect(scriptSrc).not.toContain("unsafe-inline");
+    expect(csp).toContain("script-src-attr 'none'");
+  });
+});
+
+test.describe("odd requests get our 4xx pages, never a 500", () => {
+  const cases: Array<[string, number]> = [
+    ["/%FF", 400],
+    ["/cars/%00", 400],
+    ["/search/new-used-and-demo-cars?q=%00", 400],
+    ["/__proto__", 404],
+    ["/constructor", 404],
+    ["/search/constructor", 404],
+    ["/cars/__proto__", 404],
+    ["/search/new-used-and-demo-cars?make=constructor", 200],
+    ["/success?category=__proto__", 200],
+    ["/photos/x%22%20onload%3D%22alert(document.domain)/red/1.svg", 404],
+    ["/bench/baseline", 404],
+  ];
+  for (const [path, status] of cases) {
+    test(`GET ${path} → ${status}`, async ({ request }) => {
+      const res = await request.get(path, { headers: { Host: "parkside-motor-group.localhost" } });
+      expect(res.status()).toBe(status);
+      const body = await res.text();
+      expect(body).not.toMatch(/at [\w.<>]+ \(|Failed query|node_modules/);
+      if (status === 400) expect(body).toContain("That address doesn’t look right");
+    });
+  }
+
+  test("TRACE and other unsupported methods → 405 with Allow", async ({ request }) => {
+    const trace = await request.fetch("/", { method: "TRACE", headers: { Host: "parkside-motor-group.localhost" } });
+    expect(trace.status()).toBe(405);
+    expect(trace.headers()["allow"]).toBe("GET, HEAD, POST, PUT, OPTIONS");
+    const del = await request.fetch("/api/leads", { method: "DELETE", headers: { Host: "parkside-motor-group.localhost" } });
+    expect(del.status()).toBe(405);
+    expect(await del.json()).toEqual({ error: "This method is not allowed." });
+    const postPage = await request.post("/", { headers: { Host: "parkside-motor-group.localhost" }, data: "x" });
+    expect(postPage.status()).toBe(405);
+    expect(postPage.headers()["allow"]).toBe("GET, HEAD");
+  });
+
+  test("a GET of a POST-only API answers our JSON 405", async ({ request }) => {
+    const res = await request.get("/api/leads", { headers: { Host: "parkside-motor-group.localhost" } });
+    expect(res.status()).toBe(405);
+    expect((await res.json()).error).toBe("This method is not allowed.");
+  });
+});

@@ -1,0 +1,134 @@
+// npm run probe — replays the security probe's requests against the production server (fresh demo
+// database, port 3400) and checks each answer: no 5xx, the expected 4xx, no internals leaked, and
+// the server's memory bounded while a client streams an 80 MB chunked upload.
+// Exits non-zero on the first broken expectation. Needs a build (`npm run build`).
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
+
+const PORT = 3400;
+const DATA = ".data/probe";
+const HOST = "parkside-motor-group.localhost";
+if (!existsSync(".next/BUILD_ID")) {
+  console.error("No production build: run `npm run build` first.");
+  process.exit(1);
+}
+rmSync(DATA, { recursive: true, force: true });
+rmSync(`${DATA}.lock`, { recursive: true, force: true });
+rmSync(`${DATA}.lock.pid`, { force: true });
+const server = spawn(process.execPath, ["--import", "tsx", "scripts/server.ts"], {
+  env: { ...process.env, NODE_ENV: "production", DATA_DIR: DATA, LOG_LEVEL: "silent", PORT: String(PORT), UPLOAD_DIR: ".data/probe-uploads" },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+function send(method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port: PORT, method, path, agent: false, headers: { host: HOST, ...(body !== undefined ? { "content-length": String(Buffer.byteLength(body)) } : {}), ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("latin1") }));
+    });
+    req.on("error", reject);
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
+
+let failures = 0;
+function check(what: string, ok: boolean, detail = "") {
+  console.log(`${ok ? "ok  " : "FAIL"} ${what}${detail ? `  (${detail})` : ""}`);
+  if (!ok) failures++;
+}
+
+const lead = JSON.stringify({ lead: { form: "contact", first_name: "Mary", last_name: "Smith", email: "mary@example.com", phone: "0412 345 678", postcode: "3134", category: "General Enquiry", dealership_slug: "parkside-mazda", location: 10012, message: "hello\u0000world" } });
+
+try {
+  for (let i = 0; i < 120 && !(await send("GET", "/api/health").then((r) => r.status === 200, () => false)); i++) await new Promise((r) => setTimeout(r, 500));
+
+  // 1. stored-then-served XSS through the photo path
+  const svg = await send("GET", "/photos/x%22%20onload%3D%22alert(document.domain)/red/1.svg");
+  check("photo path with markup → 404, no markup echoed", svg.status === 404 && !svg.body.includes("onload"), String(svg.status));
+  const good = await send("GET", "/photos/suv/red/1.svg");
+  check("photo SVG served with a script-free CSP and nosniff", good.status === 200 && /default-src 'none'/.test(String(good.headers["content-security-policy"])) && good.headers["x-content-type-options"] === "nosniff");
+
+  // 4/5. NUL bytes, lone surrogates, prototype keys, bad encodings
+  const nul = await send("POST", "/api/leads", { "content-type": "application/json" }, lead);
+  check("lead with a NUL byte → 422 with the field's message", nul.status === 422 && nul.body.includes('"message":"Please remove unsupported characters."'), String(nul.status));
+  const surrogate = await send("POST", "/api/leads", { "content-type": "application/json" }, lead.replace("hello\\u0000world", "hello\\ud800world"));
+  check("lead with a lone surrogate → 422", surrogate.status === 422, String(surrogate.status));
+  for (const [path, expected] of [
+    ["/search/new-used-and-demo-cars?make=constructor", 200],
+    ["/success?category=__proto__", 200],
+    ["/__proto__", 404],
+    ["/search/constructor", 404],
+    ["/search/new-used-and-demo-cars?q=%00", 400],
+    ["/cars/%00", 400],
+    ["/%FF", 400],
+    ["/bench/baseline", 404],
+  ] as const) {
+    const r = await send("GET", path);
+    check(`GET ${path} → ${expected}`, r.status === expected && !/at [\w.<>]+ \(|Failed query/.test(r.body), String(r.status));
+  }
+
+  // 6. headers
+  const page = await send("GET", "/", { "accept-encoding": "identity" });
+  const csp = String(page.headers["content-security-policy"] ?? "");
+  check("page CSP with a nonce and frame-ancestors", /'nonce-[^']+'/.test(csp) && csp.includes("frame-ancestors 'self'"));
+  check("no x-middleware-rewrite / x-powered-by", !page.headers["x-middleware-rewrite"] && !page.headers["x-powered-by"]);
+  const prod = await send("GET", "/", { host: "www.parksidemotorgroup.com.au" });
+  check("HSTS on a real domain", /max-age=/.test(String(prod.headers["strict-transport-security"])));
+
+  // 7. page-cache poisoning through Accept-Encoding
+  const path = "/dealerships?probe=deflate";
+  await send("GET", path, { "accept-encoding": "deflate" });
+  const plain = await send("GET", path, {});
+  check("a copy cached for deflate is never served to a client that asked for none", !plain.headers["content-encoding"] && plain.body.includes("<html"), String(plain.headers["content-encoding"] ?? "identity"));
+  check("Vary: Accept-Encoding", /accept-encoding/i.test(String(plain.headers.vary)));
+
+  // 11. smaller ones
+  const putDashes = await send("PUT", `/api/leads/${"-".repeat(36)}`, { "content-type": "application/json" }, lead);
+  check("PUT with a non-uuid id → 404", putDashes.status === 404, String(putDashes.status));
+  const trace = await send("TRACE", "/");
+  check("TRACE → 405 with Allow", trace.status === 405 && Boolean(trace.headers.allow), String(trace.status));
+  const cross = await send("POST", "/api/leads", { "content-type": "application/json", origin: "https://evil.example", "sec-fetch-site": "cross-site" }, lead);
+  check("a lead posted from another website → 403", cross.status === 403, String(cross.status));
+  const text = await send("POST", "/api/leads", { "content-type": "text/plain" }, lead);
+  check("a lead as text/plain → 415", text.status === 415, String(text.status));
+  const mock = await send("POST", "/mock/leads", { "content-type": "application/json" }, lead);
+  check("/mock/leads on a real dealer's site → 404", mock.status === 404, String(mock.status));
+  const health = await send("GET", "/api/health");
+  check("health shows no SQL", !/select|from sites/i.test(health.body));
+
+  // 2. an 80 MB chunked upload: cut off at the limit, memory bounded
+  const before = rssMb();
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 50);
+  const upload = await new Promise<{ status: number; sentMb: number }>((resolve, reject) => {
+    let sent = 0;
+    const boundary = "probeBoundary";
+    const req = http.request({ host: "127.0.0.1", port: PORT, method: "POST", path: "/api/leads/with-files", agent: false, headers: { host: HOST, "content-type": `multipart/form-data; boundary=${boundary}`, "transfer-encoding": "chunked" } }, (res) => {
+      res.resume();
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, sentMb: sent / 1048576 }));
+    });
+    req.on("error", (e) => (sent > 0 ? resolve({ status: 0, sentMb: sent / 1048576 }) : reject(e)));
+    req.write(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`);
+    const chunk = Buffer.alloc(256 * 1024, 0x41);
+    const pump = () => {
+      while (sent < 80 * 1048576) {
+        sent += chunk.length;
+        if (!req.write(chunk)) return void req.once("drain", pump);
+      }
+      req.end(`\r\n--${boundary}--\r\n`);
+    };
+    pump();
+  });
+  clearInterval(sampler);
+  check("80 MB chunked upload → 413", upload.status === 413, `status ${upload.status}, client wrote ${upload.sentMb.toFixed(0)} MB`);
+  check("server memory stays bounded during it", peak - before < 60, `RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB`);
+} finally {
+  server.kill("SIGTERM");
+}
+console.log(failures ? `\n${failures} probe expectation(s) failed` : "\nevery probe request got its 4xx; memory stayed bounded");
+process.exit(failures ? 1 : 0);

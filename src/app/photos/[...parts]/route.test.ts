@@ -1,0 +1,50 @@
+import { describe, expect, test } from "vitest";
+import { parsePhotoPath } from "@/server/demo/photos";
+import { GET } from "./route";
+
+const get = (path: string) => {
+  const url = new URL(path, "http://localhost");
+  const parts = url.pathname.replace(/^\/photos\//, "").split("/").map(decodeURIComponent);
+  return GET(new Request(url), { params: Promise.resolve({ parts }) });
+};
+
+describe("GET /photos/{body}/{colour}/{n}.svg", () => {
+  test("draws a known body and colour, with headers that forbid script", async () => {
+    const res = await get("/photos/suv/red/2.svg");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("image/svg+xml");
+    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(await res.text()).toContain('aria-label="SUV in Red"');
+  });
+
+  test.each([
+    ['/photos/x%22%20onload%3D%22alert(document.domain)/red/1.svg'],
+    ["/photos/suv/%3Cscript%3E/1.svg"],
+    ["/photos/suv/red/0.svg"],
+    ["/photos/suv/red/51.svg"],
+    ["/photos/suv/red/1.svg.svg"],
+    ["/photos/suv/red/01.svg"],
+    ["/photos/__proto__/red/1.svg"],
+    ["/photos/suv/constructor/1.svg"],
+    ["/photos/suv/red"],
+    ["/photos/suv/red/1.svg/extra"],
+  ])("%s is a 404 with no markup", async (path) => {
+    const res = await get(path);
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toContain("text/plain");
+    expect(await res.text()).not.toContain("<");
+  });
+
+  test("share-image sizes are numbers within bounds, else the default box", async () => {
+    expect(await (await get("/photos/sedan/blue/1.svg?w=1200&h=630&fit=crop")).text()).toContain('width="1200" height="630"');
+    const odd = await (await get('/photos/sedan/blue/1.svg?w=1200"onload="x&h=630&fit=crop')).text();
+    expect(odd).toContain('width="800" height="450"');
+    expect(odd).not.toContain("onload");
+  });
+
+  test("parsePhotoPath accepts only the catalogue's bodies and colours", () => {
+    expect(parsePhotoPath(["class-c-motorhome", "white", "14.svg"])).toEqual({ body: "class c motorhome", colour: "White", n: 14 });
+    expect(parsePhotoPath(["toString", "white", "1.svg"])).toBeNull();
+  });
+});

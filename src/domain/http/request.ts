@@ -1,0 +1,71 @@
+/**
+ * Inputs are normalised once at the edge: a request target that cannot be decoded, or that
+ * carries control characters (NUL above all), never reaches a route. Pure, table-tested.
+ */
+export const MAX_URL_LENGTH = 8192;
+export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "OPTIONS"] as const;
+/** Pages are read, never posted to (the app has no server actions); only the APIs take writes. */
+export const PAGE_METHODS = ["GET", "HEAD"] as const;
+export const isApiPath = (url: string | undefined): boolean => /^\/(api|mock)(\/|$|\?)/.test(url ?? "");
+
+export type RequestProblem = { status: 400 | 405 | 414; message: string; allow?: readonly string[] };
+
+/** `decodeURIComponent` that answers null instead of throwing (bad %-escapes, lone surrogates). */
+export function safeDecode(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
+// C0 controls and DEL; tab, CR and LF are never meaningful in a path or a query value either
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const wellFormed = (s: string) => !LONE_SURROGATE.test(s);
+
+/** A stored or submitted string must not carry NUL/control characters or lone UTF-16 surrogates. */
+export function isCleanText(value: string, allowNewlines = true): boolean {
+  const control = allowNewlines ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/ : CONTROL;
+  return !control.test(value) && wellFormed(value);
+}
+
+export function checkRequest(method: string | undefined, rawUrl: string | undefined): RequestProblem | null {
+  const url = rawUrl ?? "/";
+  if (!method || !(ALLOWED_METHODS as readonly string[]).includes(method)) return { status: 405, message: "This method is not allowed.", allow: ALLOWED_METHODS };
+  if (!isApiPath(url) && !(PAGE_METHODS as readonly string[]).includes(method)) return { status: 405, message: "This method is not allowed.", allow: PAGE_METHODS };
+  if (url.length > MAX_URL_LENGTH) return { status: 414, message: "The address is too long." };
+  if (!url.startsWith("/")) return { status: 400, message: "The address is not valid." };
+  const q = url.indexOf("?");
+  const path = q < 0 ? url : url.slice(0, q);
+  const query = q < 0 ? "" : url.slice(q + 1);
+  const decodedPath = safeDecode(path);
+  if (decodedPath === null || CONTROL.test(decodedPath) || !wellFormed(decodedPath)) return { status: 400, message: "The address is not valid." };
+  for (const part of query.split(/[&;]/)) {
+    const decoded = safeDecode(part.replace(/\+/g, " "));
+    if (decoded === null || CONTROL.test(decoded) || !wellFormed(decoded)) return { status: 400, message: "The address has a value that is not valid." };
+  }
+  return null;
+}
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
+const IPV6 = /^[0-9a-f:.]{2,45}$/i;
+const isIp = (s: string) => IPV4.test(s) || (s.includes(":") && IPV6.test(s));
+
+/**
+ * The client's address for rate limits. Behind `trustedHops` reverse proxies, each appends the
+ * address it saw to X-Forwarded-For, so the client is the entry `trustedHops` from the right;
+ * anything further left was written by the client and is never trusted.
+ */
+export function clientAddress(socketAddress: string | undefined, forwardedFor: string | string[] | undefined, trustedHops: number): string {
+  const socket = socketAddress || "unknown";
+  if (trustedHops <= 0 || !forwardedFor) return socket;
+  const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor)
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (!hops.length) return socket;
+  const candidate = hops[Math.max(0, hops.length - trustedHops)]!;
+  return isIp(candidate) ? candidate : socket;
+}

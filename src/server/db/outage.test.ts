@@ -1,0 +1,68 @@
+import net from "node:net";
+import { sql } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
+import { env } from "@/server/env";
+import { createEmptyPostgresDatabase } from "@/server/testing/test-db";
+import { openDatabase } from "./client";
+
+const PG = env().TEST_DATABASE_URL;
+
+/** A TCP relay to the PostgreSQL server that can be cut (every connection dropped) and restored. */
+async function relay(target: URL) {
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | null = null;
+  const port = await new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const p = (probe.address() as net.AddressInfo).port;
+      probe.close(() => resolve(p));
+    });
+  });
+  const up = () =>
+    new Promise<void>((resolve) => {
+      server = net
+        .createServer((client) => {
+          const upstream = net.connect(Number(target.port || 5432), target.hostname);
+          for (const s of [client, upstream]) {
+            sockets.add(s);
+            s.on("close", () => sockets.delete(s)).on("error", () => {});
+          }
+          client.pipe(upstream).pipe(client);
+        })
+        .listen(port, "127.0.0.1", () => resolve());
+    });
+  const down = () =>
+    new Promise<void>((resolve) => {
+      for (const s of sockets) s.destroy();
+      server?.close(() => resolve());
+    });
+  await up();
+  return { port, up, down };
+}
+
+describe.skipIf(!PG)("the database goes away and comes back (PostgreSQL)", () => {
+  test("queries fail fast while it is down and succeed at once when it is back", async () => {
+    const empty = await createEmptyPostgresDatabase(PG!);
+    const target = new URL(empty.url);
+    const r = await relay(target);
+    const viaRelay = new URL(empty.url);
+    viaRelay.hostname = "127.0.0.1";
+    viaRelay.port = String(r.port);
+    const d = await openDatabase({ driver: "postgres", url: viaRelay.toString(), max: 4 });
+    try {
+      await d.db.execute(sql`select 1`);
+      await r.down();
+      const t0 = performance.now();
+      await expect(d.ping()).rejects.toThrow();
+      expect(performance.now() - t0).toBeLessThan(5_000);
+      await r.up();
+      const t1 = performance.now();
+      await d.ping();
+      await d.db.execute(sql`select count(*) from sites`);
+      expect(performance.now() - t1).toBeLessThan(2_000);
+    } finally {
+      await r.down();
+      await d.close().catch(() => {});
+      await empty.drop();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,75 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
+import { env } from "@/server/env";
+import { createEmptyPostgresDatabase } from "@/server/testing/test-db";
+import { openDatabase, type Database } from "./client";
+import * as t from "./schema";
+import { prepareDatabase } from "./startup";
+
+const PG = env().TEST_DATABASE_URL;
+
+const firstVehicle = async (d: Database) => (await d.db.select({ id: t.vehicles.id, listedAt: t.vehicles.listedAt }).from(t.vehicles).orderBy(t.vehicles.id).limit(1))[0]!;
+const anchor = async (d: Database) => Number((await d.db.select().from(t.meta).where(eq(t.meta.key, "demo_clock_anchor")))[0]?.value);
+
+describe("start-up on the embedded database", () => {
+  test("an empty database is seeded only when asked", async () => {
+    const d = await openDatabase({ driver: "pglite", memory: true });
+    try {
+      expect(await prepareDatabase(d, { seed: false })).toMatchObject({ seeded: false, empty: true });
+      expect(await prepareDatabase(d, { seed: true })).toMatchObject({ seeded: true });
+      expect(await prepareDatabase(d, { seed: true })).toMatchObject({ seeded: false, empty: false });
+    } finally {
+      await d.close();
+    }
+  }, 60_000);
+});
+
+describe.skipIf(!PG)("start-up on one PostgreSQL by several servers at once", () => {
+  /** Two app processes' connections to one new, empty database; closed and dropped afterwards. */
+  async function twoServers(fn: (a: Database, b: Database) => Promise<void>) {
+    const empty = await createEmptyPostgresDatabase(PG!);
+    const [a, b] = await Promise.all([openDatabase({ driver: "postgres", url: empty.url, max: 2 }), openDatabase({ driver: "postgres", url: empty.url, max: 2 })]);
+    try {
+      await fn(a, b);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await empty.drop();
+    }
+  }
+
+  test("two servers starting together on an empty database migrate and seed it once", () =>
+    twoServers(async (a, b) => {
+      const results = await Promise.all([prepareDatabase(a, { seed: true }), prepareDatabase(b, { seed: true })]);
+      expect(results.filter((r) => r.seeded)).toHaveLength(1);
+      const before = await firstVehicle(a);
+      // a later start finds the same rows: nothing replaced
+      expect(await prepareDatabase(b, { seed: true })).toMatchObject({ seeded: false });
+      expect(await firstVehicle(b)).toEqual(before);
+      const [row] = (await a.db.execute<{ n: number }>(sql`select count(*)::int as n from sites`)) as unknown as Array<{ n: number }>;
+      expect(row?.n).toBe(7);
+    }), 120_000);
+
+  test("concurrent demo-clock re-anchors move the timestamps once", () =>
+    twoServers(async (a, b) => {
+      const t0 = Date.UTC(2026, 5, 1);
+      await prepareDatabase(a, { seed: true, now: () => t0 });
+      const before = await firstVehicle(a);
+      const later = t0 + 3_600_000;
+      const results = await Promise.all([prepareDatabase(a, { seed: true, now: () => later }), prepareDatabase(b, { seed: true, now: () => later })]);
+      expect(results.map((r) => r.shiftedMs).sort()).toEqual([0, 3_600_000]);
+      const after = await firstVehicle(b);
+      expect(after.listedAt.getTime() - before.listedAt.getTime()).toBe(3_600_000);
+      expect(await anchor(b)).toBe(later);
+    }), 120_000);
+
+  test("production never seeds an empty database unasked", async () => {
+    const empty = await createEmptyPostgresDatabase(PG!);
+    const a = await openDatabase({ driver: "postgres", url: empty.url, max: 2 });
+    try {
+      expect(await prepareDatabase(a, { seed: false })).toMatchObject({ seeded: false, empty: true });
+    } finally {
+      await a.close();
+      await empty.drop();
+    }
+  }, 60_000);
+});

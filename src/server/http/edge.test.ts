@@ -1,0 +1,102 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, test } from "vitest";
+import { guardServerErrors, nonceOf, prepareRequest } from "./edge";
+
+let server: http.Server | undefined;
+afterEach(() => new Promise<void>((r) => (server ? server.close(() => r()) : r())));
+
+/** Our edge in front of a fake Next whose answer each test chooses. */
+async function setup(next: (req: http.IncomingMessage, res: http.ServerResponse) => void, dbUp = true) {
+  server = http.createServer((req, res) => {
+    if (!prepareRequest(req, res)) return;
+    guardServerErrors(req, res, async () => dbUp);
+    next(req, res);
+  });
+  await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
+  const port = (server.address() as AddressInfo).port;
+  return async (path: string, init: RequestInit & { host?: string } = {}) => {
+    const r = await fetch(`http://127.0.0.1:${port}${path}`, { ...init, headers: { host: init.host ?? "a.localhost", ...(init.headers ?? {}) } });
+    return { status: r.status, headers: r.headers, body: await r.text() };
+  };
+}
+
+describe("edge", () => {
+  test("security headers on every answer; internal headers never leave; the request carries its nonce", async () => {
+    let seen: string | undefined;
+    const get = await setup((req, res) => {
+      seen = String(req.headers["content-security-policy"]);
+      res.setHeader("x-middleware-rewrite", "/sites/a/x");
+      res.writeHead(200, { "content-type": "text/html", "x-powered-by": "Next.js" }).end(`<script nonce="${nonceOf(req)}"></script>`);
+    });
+    const r = await get("/x");
+    expect(r.headers.get("x-middleware-rewrite")).toBeNull();
+    expect(r.headers.get("x-powered-by")).toBeNull();
+    expect(r.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(r.headers.get("content-security-policy")).toBe(seen);
+    expect(r.body).toContain(`nonce="${/'nonce-([^']+)'/.exec(seen!)![1]}"`);
+  });
+
+  test("a route's own CSP wins over the page default", async () => {
+    const get = await setup((_req, res) => {
+      res.setHeader("content-security-policy", "default-src 'none'");
+      res.end("<svg/>");
+    });
+    expect((await get("/photos/a")).headers.get("content-security-policy")).toBe("default-src 'none'");
+  });
+
+  test("HSTS only on real domains", async () => {
+    await setup((_req, res) => res.end("ok"));
+    // fetch cannot set Host: ask with node:http
+    const hsts = (host: string) =>
+      new Promise<string | undefined>((resolve, reject) =>
+        http.get({ port: (server!.address() as AddressInfo).port, host: "127.0.0.1", path: "/", headers: { host } }, (res) => (res.resume(), resolve(res.headers["strict-transport-security"]))).on("error", reject),
+      );
+    expect(await hsts("parkside-motor-group.localhost:3000")).toBeUndefined();
+    expect(await hsts("www.dealer.com.au")).toMatch(/max-age/);
+  });
+
+  test("Next's bare 500 becomes our page: 503 + Retry-After while the database is down", async () => {
+    const crash = (_req: http.IncomingMessage, res: http.ServerResponse) => {
+      res.statusCode = 500;
+      res.setHeader("content-type", "text/html");
+      res.end("<pre>Error: Failed query: select … at stack</pre>");
+    };
+    const down = await setup(crash, false);
+    const r = await down("/search/used-cars");
+    expect(r.status).toBe(503);
+    expect(r.headers.get("retry-after")).toBe("30");
+    expect(r.body).toContain("We’ll be right back");
+    expect(r.body).not.toContain("Failed query");
+    server!.close();
+    const up = await setup(crash, true);
+    const r2 = await up("/search/used-cars");
+    expect(r2.status).toBe(500);
+    expect(r2.body).toContain("Something went wrong");
+  });
+
+  test("API: Next's own 405 becomes JSON; our handlers' JSON answers pass untouched", async () => {
+    const get = await setup((req, res) => {
+      if (req.url === "/api/x") return void res.writeHead(405, { allow: "POST" }).end();
+      res.writeHead(503, { "content-type": "application/json" }).end(JSON.stringify({ error: "An error occurred when submitting this form" }));
+    });
+    const a = await get("/api/x");
+    expect(a.status).toBe(405);
+    expect(a.headers.get("allow")).toBe("POST");
+    expect(JSON.parse(a.body)).toEqual({ error: "This method is not allowed." });
+    const b = await get("/api/leads");
+    expect(b.status).toBe(503);
+    expect(JSON.parse(b.body)).toEqual({ error: "An error occurred when submitting this form" });
+  });
+
+  test("requests no route can read are answered at the edge", async () => {
+    const get = await setup((_req, res) => res.end("reached"));
+    const bad = await get("/%FF");
+    expect(bad.status).toBe(400);
+    expect(bad.body).toContain("That address doesn’t look right");
+    expect(bad.headers.get("content-security-policy")).toContain("default-src 'none'");
+    const api = await get("/api/leads/%00");
+    expect(api.status).toBe(400);
+    expect(JSON.parse(api.body).error).toBeTruthy();
+  });
+});

@@ -1,0 +1,120 @@
+import { randomBytes } from "node:crypto";
+import type { ServerResponse } from "node:http";
+import { escapeMarkup } from "@/domain/format/markup";
+import { hostName } from "@/domain/site/tenant";
+
+/** Response headers that reveal internals (the rewritten /sites/… path, the framework). */
+const HIDDEN = /^(x-middleware-|x-powered-by$|x-nextjs-(rewritten-path|rewritten-query|matched-path)$)/i;
+
+export const isLocalHost = (host: string | undefined): boolean => {
+  const name = hostName(host);
+  return !name || name === "localhost" || name.endsWith(".localhost") || name === "127.0.0.1" || name === "[::1]" || name === "::1" || name === "0.0.0.0";
+};
+
+/** 128 bits from the CSPRNG, base64: a fresh one for every HTML response (also from the page cache). */
+export const newNonce = (): string => randomBytes(16).toString("base64");
+
+/**
+ * The page CSP: scripts only with this response's nonce (Next puts it on its own scripts; scripts
+ * they load, such as the Maps loader, are trusted through 'strict-dynamic'); no inline event
+ * handlers or javascript: URLs; framing only by the site itself.
+ */
+export function contentSecurityPolicy(nonce: string, local: boolean): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    "script-src-attr 'none'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data: https://fonts.gstatic.com",
+    "connect-src 'self' https://maps.googleapis.com",
+    "frame-src 'self' https://www.google.com",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+    ...(local ? [] : ["upgrade-insecure-requests"]),
+  ].join("; ");
+}
+
+/** Headers every answer carries (pages, APIs, assets); HSTS only on real domains. */
+export function baseSecurityHeaders(host: string | undefined): Record<string, string> {
+  return {
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "permissions-policy": "camera=(), microphone=(), payment=(), usb=(), geolocation=(self), interest-cohort=()",
+    "x-frame-options": "SAMEORIGIN",
+    ...(isLocalHost(host) ? {} : { "strict-transport-security": "max-age=63072000; includeSubDomains" }),
+  };
+}
+
+/**
+ * Drops internal headers whatever way the framework sets them (setHeader, appendHeader, writeHead),
+ * and adds `defaults` to the answer unless the route set its own (a photo's stricter CSP wins).
+ */
+export function controlHeaders(res: ServerResponse, defaults: Record<string, string> = {}): void {
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = ((name: string, value: number | string | readonly string[]) => (HIDDEN.test(name) ? res : setHeader(name, value))) as typeof res.setHeader;
+  const appendHeader = res.appendHeader?.bind(res);
+  if (appendHeader) res.appendHeader = ((name: string, value: string | readonly string[]) => (HIDDEN.test(name) ? res : appendHeader(name, value))) as typeof res.appendHeader;
+  const writeHead = res.writeHead.bind(res) as (...a: unknown[]) => ServerResponse;
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    const given = new Set<string>();
+    const i = rest.findIndex((a) => a && typeof a === "object");
+    if (i >= 0) {
+      const h = rest[i];
+      if (Array.isArray(h)) {
+        // flat [name, value, name, value…] or [[name, value]…]
+        const pairs: unknown[] = [];
+        if (Array.isArray(h[0])) for (const p of h as unknown[][]) { if (!HIDDEN.test(String(p[0]))) pairs.push(p); }
+        else for (let k = 0; k < h.length; k += 2) if (!HIDDEN.test(String(h[k]))) pairs.push(h[k], h[k + 1]);
+        rest[i] = pairs;
+        for (const p of pairs) given.add(String(Array.isArray(p) ? p[0] : p).toLowerCase());
+      } else {
+        rest[i] = Object.fromEntries(Object.entries(h as Record<string, unknown>).filter(([k]) => !HIDDEN.test(k)));
+        for (const k of Object.keys(rest[i] as object)) given.add(k.toLowerCase());
+      }
+    }
+    for (const name of res.getHeaderNames()) if (HIDDEN.test(name)) res.removeHeader(name);
+    for (const [name, value] of Object.entries(defaults)) if (!given.has(name) && !res.hasHeader(name)) setHeader(name, value);
+    return writeHead(status, ...rest);
+  }) as typeof res.writeHead;
+}
+
+const TITLES: Record<number, string> = {
+  400: "That address doesn’t look right",
+  404: "Page not found",
+  405: "Not allowed",
+  413: "Too large",
+  414: "That address is too long",
+  500: "Something went wrong",
+  503: "We’ll be right back",
+};
+
+/**
+ * Our own error page for answers given before (or instead of) a site's page: no script, no
+ * stack trace, no internal detail; the wording is for a shopper.
+ */
+export function errorPageHtml(status: number, message: string): string {
+  const title = escapeMarkup(Object.hasOwn(TITLES, status) ? TITLES[status]! : "Something went wrong");
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title>
+<style>body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#171717;background:#fafafa}main{max-width:36rem;margin:0 auto;padding:4rem 1.5rem}p.code{font-size:.875rem;font-weight:600;letter-spacing:.05em;text-transform:uppercase;color:#525252}h1{font-size:1.875rem;margin:.5rem 0}a{display:inline-block;margin-top:1.5rem;padding:.6rem 1.1rem;border-radius:.375rem;background:#171717;color:#fff;text-decoration:none;font-weight:600}a:focus-visible{outline:3px solid #2563eb;outline-offset:2px}</style></head>
+<body><main id="main"><p class="code">${status}</p><h1>${title}</h1><p>${escapeMarkup(message)}</p><a href="/">Go to the home page</a></main></body></html>`;
+}
+
+/** Sends the error page (HTML) or a JSON error for API callers; never a stack trace. */
+export function sendError(res: ServerResponse, status: number, message: string, opts: { json?: boolean; headers?: Record<string, string> } = {}): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const body = opts.json ? JSON.stringify({ error: message }) : errorPageHtml(status, message);
+  res.writeHead(status, {
+    ...opts.headers,
+    "content-type": opts.json ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
+    "content-length": Buffer.byteLength(body),
+    "cache-control": "no-store",
+  });
+  res.end(body);
+}

@@ -1,0 +1,144 @@
+import { randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import path from "node:path";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import busboy from "busboy";
+import { fileTypeFromBuffer } from "file-type";
+
+/** What an upload may be, by its first bytes (never by the declared type or the file name). */
+export const ALLOWED_FILE_TYPES: Record<string, string> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "image/heic": "heic",
+  "image/heif": "heif",
+  "application/pdf": "pdf",
+};
+const SNIFF_BYTES = 4100;
+
+export type MultipartLimits = { fileBytes: number; files: number; totalBytes: number; fieldBytes: number };
+export type ReceivedFile = { filename: string; contentType: string; size: number; tempPath: string };
+
+/** A limit crossed (413) or a part refused (422, with the field's message). */
+export class UploadError extends Error {
+  constructor(
+    readonly status: 413 | 422 | 400,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Streams a multipart body: files go straight to disk under `tempDir`, nothing is held in memory
+ * beyond one chunk and the first bytes of each file. The moment a limit is crossed (a file's size,
+ * the number of files, the whole body) reading stops with a 413. Every file must be non-empty and
+ * be what its first bytes say: JPEG, PNG, WebP, HEIC or PDF.
+ */
+export async function receiveMultipart(
+  body: WebReadableStream<Uint8Array> | ReadableStream<Uint8Array> | null,
+  contentType: string,
+  tempDir: string,
+  limits: MultipartLimits,
+): Promise<{ fields: Map<string, string>; files: ReceivedFile[] }> {
+  if (!body) throw new UploadError(400, "The form data could not be read.");
+  await mkdir(tempDir, { recursive: true });
+  let bb: busboy.Busboy;
+  try {
+    bb = busboy({
+      headers: { "content-type": contentType },
+      limits: { fileSize: limits.fileBytes, files: limits.files, fields: 20, fieldSize: limits.fieldBytes, parts: limits.files + 20 },
+    });
+  } catch {
+    throw new UploadError(400, "The form data could not be read.");
+  }
+  const fields = new Map<string, string>();
+  const files: ReceivedFile[] = [];
+  const writes: Promise<void>[] = [];
+  let failure: UploadError | null = null;
+  const source = Readable.fromWeb(body as WebReadableStream<Uint8Array>);
+  const fail = (e: UploadError) => {
+    if (failure) return;
+    failure = e;
+    // stop reading at once, but not from inside busboy's own event (it still touches its state)
+    source.pause();
+    process.nextTick(() => {
+      source.destroy();
+      bb.destroy();
+    });
+  };
+
+  bb.on("field", (name, value, info) => {
+    if (info.valueTruncated) return fail(new UploadError(413, `The request is too large (at most ${limits.fieldBytes / 1024} KB of form fields).`));
+    if (!fields.has(name)) fields.set(name, value);
+  });
+  bb.on("filesLimit", () => fail(new UploadError(413, `Attach at most ${limits.files} files.`)));
+  bb.on("partsLimit", () => fail(new UploadError(413, "The form has too many parts.")));
+  bb.on("fieldsLimit", () => fail(new UploadError(413, "The form has too many fields.")));
+  bb.on("file", (name, stream, info) => {
+    if (name !== "files" || failure) {
+      stream.resume();
+      return;
+    }
+    const filename = (info.filename ?? "file").normalize("NFC").slice(0, 200);
+    const safe = filename.replace(/[^\w.-]+/g, "_").replace(/^\.+/, "").slice(-100) || "file";
+    const tempPath = path.join(tempDir, `${files.length + 1}-${safe}`);
+    const record: ReceivedFile = { filename, contentType: "", size: 0, tempPath };
+    files.push(record);
+    const head: Buffer[] = [];
+    let headBytes = 0;
+    stream.on("limit", () => fail(new UploadError(413, `${filename} is larger than ${limits.fileBytes / 1024 / 1024} MB.`)));
+    const counter = new Transform({
+      transform(chunk: Buffer, _enc, cb) {
+        record.size += chunk.length;
+        if (headBytes < SNIFF_BYTES) {
+          head.push(chunk);
+          headBytes += chunk.length;
+        }
+        cb(null, chunk);
+      },
+    });
+    writes.push(
+      pipeline(stream, counter, createWriteStream(tempPath))
+        .then(async () => {
+          if (failure) return;
+          if ((stream as unknown as { truncated?: boolean }).truncated) return fail(new UploadError(413, `${filename} is larger than ${limits.fileBytes / 1024 / 1024} MB.`));
+          if (record.size === 0) return fail(new UploadError(422, `${filename} is empty.`));
+          const type = await fileTypeFromBuffer(Buffer.concat(head).subarray(0, SNIFF_BYTES));
+          if (!type || !Object.hasOwn(ALLOWED_FILE_TYPES, type.mime)) return fail(new UploadError(422, `${filename}: only JPEG, PNG, WebP, HEIC images and PDFs can be attached.`));
+          record.contentType = type.mime;
+        })
+        .catch(() => fail(failure ?? new UploadError(400, "The upload was interrupted."))),
+    );
+  });
+
+  let total = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      total += chunk.length;
+      if (total > limits.totalBytes) {
+        fail(new UploadError(413, `The attachments are too large (at most ${limits.files} files of ${limits.fileBytes / 1024 / 1024} MB).`));
+        return cb();
+      }
+      cb(null, chunk);
+    },
+  });
+  try {
+    await pipeline(source, meter, bb);
+  } catch (e) {
+    if (!failure) fail(new UploadError(400, "The form data could not be read."));
+    void e;
+  }
+  await Promise.allSettled(writes);
+  if (failure) {
+    await rm(tempDir, { recursive: true, force: true });
+    throw failure;
+  }
+  return { fields, files };
+}
+
+/** A private folder for one request's incoming files. */
+export const incomingDir = (uploadDir: string) => path.resolve(uploadDir, ".incoming", randomUUID());
