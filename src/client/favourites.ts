@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useSyncExternalStore } from "react";
-import { EVENT_IDS } from "@/domain/leads/lead";
+import { EVENT_IDS } from "@/domain/leads/events";
 import { FAVOURITES_KEY, parseFavourites, toggleFavourite, type FavouriteCar } from "@/domain/stock/favourites";
 import { track } from "./analytics";
 

@@ -1,5 +1,6 @@
 "use client";
 
+import "@/domain/zod-config";
 import { z } from "zod";
 
 /** SPEC §3 stored user details: name, last_name, email, phone, postcode — prefilled on the next form. */

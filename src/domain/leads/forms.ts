@@ -1,3 +1,4 @@
+import "../zod-config";
 import { z } from "zod";
 import { isCleanText } from "../http/request";
 import { INVALID_CHARACTERS_MESSAGE, MSG, NUMBER_MESSAGE, ZIP_MESSAGE } from "./messages";

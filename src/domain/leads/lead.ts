@@ -1,3 +1,4 @@
+import "../zod-config";
 import { z } from "zod";
 import { cleanText, FORM_KINDS, HONEYPOT_FIELD, type FormKind } from "./forms";
 
@@ -94,9 +95,7 @@ export function successUrl(category: string, extras: Array<[string, string]> = [
   return `/success?category=${slug}${rest ? `&${rest}` : ""}`;
 }
 
-/** SPEC §9 tracking event ids. */
-export const EVENT_IDS = { formSubmit: 22, careers: 51, favourite: 39 } as const;
-export const formSubmitEventId = (kind: FormKind) => (kind === "careers" ? EVENT_IDS.careers : EVENT_IDS.formSubmit);
+export { EVENT_IDS, formSubmitEventId } from "./events";
 
 /** Thank-you wording per success category. */
 export function thankYou(categorySlug: string): { title: string; body: string } {

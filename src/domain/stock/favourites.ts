@@ -1,15 +1,18 @@
-import { z } from "zod";
-
 /** SPEC §3 Favourite car (stored locally): id, name, slug, make, model, primary_image_url. */
-export const FavouriteCarSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  slug: z.string().min(1),
-  make: z.string(),
-  model: z.string(),
-  primary_image_url: z.string().nullable(),
-});
-export type FavouriteCar = z.infer<typeof FavouriteCarSchema>;
+export type FavouriteCar = { id: number; name: string; slug: string; make: string; model: string; primary_image_url: string | null };
+
+/**
+ * A stored entry is a favourite car when it has exactly these kinds of values. Checked by hand, not
+ * with zod: this runs on every search and vehicle page, and zod would add ~100 KB of script there.
+ */
+function toFavouriteCar(v: unknown): FavouriteCar | null {
+  if (!v || typeof v !== "object" || Array.isArray(v)) return null;
+  const o = v as Record<string, unknown>;
+  const str = (k: string) => typeof o[k] === "string";
+  if (!Number.isInteger(o.id) || !str("name") || !str("slug") || !(o.slug as string).length || !str("make") || !str("model")) return null;
+  if (!(o.primary_image_url === null || str("primary_image_url"))) return null;
+  return { id: o.id as number, name: o.name as string, slug: o.slug as string, make: o.make as string, model: o.model as string, primary_image_url: o.primary_image_url as string | null };
+}
 
 export const FAVOURITES_KEY = "favourite_cars";
 export const MAX_FAVOURITES = 100;
@@ -27,10 +30,10 @@ export function parseFavourites(raw: string | null | undefined): FavouriteCar[] 
   const seen = new Set<number>();
   const out: FavouriteCar[] = [];
   for (const item of data) {
-    const r = FavouriteCarSchema.safeParse(item);
-    if (r.success && !seen.has(r.data.id)) {
-      seen.add(r.data.id);
-      out.push(r.data);
+    const car = toFavouriteCar(item);
+    if (car && !seen.has(car.id)) {
+      seen.add(car.id);
+      out.push(car);
     }
   }
   return out.slice(0, MAX_FAVOURITES);

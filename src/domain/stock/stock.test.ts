@@ -173,7 +173,13 @@ describe("favourites (SPEC §3, §4)", () => {
     ['{"a":1}', 0],
     ["[1, 2, null]", 0],
     [JSON.stringify([car(1), { id: "x" }, car(1), car(2)]), 2],
+    [JSON.stringify([{ ...car(3), slug: "" }, { ...car(4), id: 4.5 }, { ...car(5), primary_image_url: 7 }, { ...car(6), make: null }, [car(7)]]), 0],
+    [JSON.stringify([{ ...car(8), primary_image_url: "/p.svg", extra: "<script>" }]), 1],
   ])("corrupt storage %s is ignored → %s cars", (raw, n) => expect(parseFavourites(raw)).toHaveLength(n));
+
+  test("only the known fields are kept from storage", () => {
+    expect(parseFavourites(JSON.stringify([{ ...car(8), extra: "x", __proto__: { polluted: 1 } }]))).toEqual([car(8)]);
+  });
 });
 
 describe("image URLs (SPEC §7)", () => {

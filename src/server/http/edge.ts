@@ -32,8 +32,8 @@ export function prepareRequest(req: IncomingMessage, res: ServerResponse): boole
   nonces.set(req, nonce);
   const csp = contentSecurityPolicy(nonce, isLocalHost(host));
   req.headers["content-security-policy"] = csp; // Next reads the nonce for its own scripts from here
-  // on every answer, unless its route set its own (Next never overrides a header already set)
-  controlHeaders(res, { ...baseSecurityHeaders(host), "content-security-policy": csp });
+  // on every answer (the CSP on pages), unless its route set its own (Next never overrides a header already set)
+  controlHeaders(res, baseSecurityHeaders(host), { "content-security-policy": csp });
   return true;
 }
 

@@ -52,8 +52,9 @@ export function baseSecurityHeaders(host: string | undefined): Record<string, st
 /**
  * Drops internal headers whatever way the framework sets them (setHeader, appendHeader, writeHead),
  * and adds `defaults` to the answer unless the route set its own (a photo's stricter CSP wins).
+ * `htmlOnly` defaults (the page CSP) go on HTML answers only, not on every script and image.
  */
-export function controlHeaders(res: ServerResponse, defaults: Record<string, string> = {}): void {
+export function controlHeaders(res: ServerResponse, defaults: Record<string, string> = {}, htmlOnly: Record<string, string> = {}): void {
   const setHeader = res.setHeader.bind(res);
   res.setHeader = ((name: string, value: number | string | readonly string[]) => (HIDDEN.test(name) ? res : setHeader(name, value))) as typeof res.setHeader;
   const appendHeader = res.appendHeader?.bind(res);
@@ -78,6 +79,9 @@ export function controlHeaders(res: ServerResponse, defaults: Record<string, str
     }
     for (const name of res.getHeaderNames()) if (HIDDEN.test(name)) res.removeHeader(name);
     for (const [name, value] of Object.entries(defaults)) if (!given.has(name) && !res.hasHeader(name)) setHeader(name, value);
+    const h = i >= 0 && !Array.isArray(rest[i]) ? (rest[i] as Record<string, unknown>) : {};
+    const type = String(Object.entries(h).find(([k]) => k.toLowerCase() === "content-type")?.[1] ?? res.getHeader("content-type") ?? "");
+    if (/text\/html/i.test(type)) for (const [name, value] of Object.entries(htmlOnly)) if (!given.has(name) && !res.hasHeader(name)) setHeader(name, value);
     return writeHead(status, ...rest);
   }) as typeof res.writeHead;
 }
