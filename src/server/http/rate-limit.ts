@@ -8,10 +8,13 @@ export type RateLimiter = {
   take(key: string): Promise<LimitResult>;
   /** gives a point back (a refused submission that stored nothing must not use up the budget) */
   refund(key: string): Promise<void>;
+  /** releases the store's connections (tests, shutdown) */
+  close(): Promise<void>;
 };
 
-function wrap(limiter: RateLimiterAbstract): RateLimiter {
+function wrap(limiter: RateLimiterAbstract, close: () => Promise<void> = async () => {}): RateLimiter {
   return {
+    close,
     async take(key) {
       try {
         await limiter.consume(key);
@@ -49,5 +52,6 @@ export function createPostgresRateLimiter(opts: { limit: number; windowMs: numbe
       duration: Math.ceil(opts.windowMs / 1000),
       keyPrefix: opts.prefix ?? "rl",
     }),
+    () => pool.end(),
   );
 }
