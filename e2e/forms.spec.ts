@@ -10,9 +10,23 @@ async function fillPerson(page: Page, over: Partial<Record<"first" | "last" | "e
   await field(page, "First name").fill(over.first ?? "Mary");
   await field(page, "Last name").fill(over.last ?? "Smith");
   await field(page, "Email").fill(over.email ?? "mary@example.com");
-  await field(page, "Phone").fill(over.phone ?? "0412345678");
+  await form(page).getByLabel(/^(Phone|Mobile)$/).fill(over.phone ?? "0412345678");
   await field(page, "Postcode").fill(over.postcode ?? "3134");
 }
+
+test("a form that asks for a mobile says so and takes only mobiles (AU); NZ numbers with +64 and spaces pass", async ({ page }) => {
+  await page.goto(parkside("/book-test-drive"));
+  await expect(field(page, "Phone")).toHaveCount(0);
+  await field(page, "Mobile").fill("(03) 9870 1000");
+  await field(page, "First name").click();
+  await expect(fieldError(page, "Mobile")).toHaveText("Must be an Australian mobile number.");
+  await field(page, "Mobile").fill("0412 345 678");
+  await expect(fieldError(page, "Mobile")).toHaveCount(0);
+  await page.goto(siteUrl("tasman-campers", "/finance"));
+  await field(page, "Phone").fill("+64 21 123 4567");
+  await field(page, "First name").click();
+  await expect(fieldError(page, "Phone")).toHaveCount(0);
+});
 
 test("contact: wrong input shows each message under its field; corrected, it lands on success; details prefill the next form", async ({ page }) => {
   await page.goto(parkside("/?utm_source=google&gclid=abc123"));
@@ -52,7 +66,7 @@ test("contact: wrong input shows each message under its field; corrected, it lan
   await expect(field(page, "First name")).toHaveValue("Mary");
   await expect(field(page, "Last name")).toHaveValue("Smith");
   await expect(field(page, "Email")).toHaveValue("mary@example.com");
-  await expect(field(page, "Phone")).toHaveValue("0412 345 678");
+  await expect(field(page, "Mobile")).toHaveValue("0412 345 678"); // a test drive asks for a mobile
   await expect(field(page, "Postcode")).toHaveValue("3134");
 });
 
@@ -83,7 +97,7 @@ test("vehicle enquiry from the detail page goes to the car type's success page",
 
 test("tasman: New Zealand phone rules", async ({ page }) => {
   await page.goto(siteUrl("tasman-campers", "/contact"));
-  await fillPerson(page, { phone: "0412 345 678 999", postcode: "8042" });
+  await fillPerson(page, { phone: "0412 345 678 99999", postcode: "8042" });
   await field(page, "Comments").fill("Hello");
   await page.getByRole("button", { name: "Send enquiry" }).click();
   await expect(fieldError(page, "Phone")).toHaveText("Invalid phone number. Too many characters.");
@@ -219,3 +233,26 @@ for (const [path, button, category, fill] of FORM_FILLS) {
     await expect(page).toHaveURL(parkside(`/success?category=${category}`));
   });
 }
+
+test("one visit, one lead: details added on the success page and the same form sent again update it", async ({ page }) => {
+  await page.goto(parkside("/finance"));
+  await fillPerson(page, { email: "update-path@example.com" });
+  const created = page.waitForResponse((r) => r.url().endsWith("/api/leads") && r.request().method() === "POST");
+  await page.getByRole("button", { name: "Send finance enquiry" }).click();
+  expect((await created).status()).toBe(201);
+  const id = ((await (await created).json()) as { lead: { id: string } }).lead.id;
+  await expect(page).toHaveURL(parkside("/success?category=finance-enquiry"));
+  await page.getByLabel("Anything else we should know? (optional)").fill("Best time to call is after 5pm.");
+  const added = page.waitForResponse((r) => r.url().endsWith(`/api/leads/${id}`) && r.request().method() === "PUT");
+  await page.getByRole("button", { name: "Add to my enquiry" }).click();
+  expect((await added).status()).toBe(200);
+  expect(((await (await added).json()) as { lead: { message: string } }).lead.message).toBe("Best time to call is after 5pm.");
+  await expect(page.getByRole("status")).toHaveText("Thanks, we’ve added that to your enquiry.");
+  // the same form again in this visit: the lead is updated, not duplicated
+  await page.goto(parkside("/finance"));
+  await fillPerson(page, { email: "update-path@example.com", phone: "0400 111 222" });
+  const resent = page.waitForResponse((r) => r.url().endsWith(`/api/leads/${id}`) && r.request().method() === "PUT");
+  await page.getByRole("button", { name: "Send finance enquiry" }).click();
+  expect((await resent).status()).toBe(200);
+  await expect(page).toHaveURL(parkside("/success?category=finance-enquiry"));
+});

@@ -8,6 +8,7 @@ import { useForm, type FieldValues, type Resolver } from "react-hook-form";
 import { track } from "@/client/analytics";
 import { attribution } from "@/client/attribution";
 import { ApiError, sendForm, sendJson } from "@/client/fetch-json";
+import { forgetSentLead, rememberSentLead, sentLeadId } from "@/client/submitted-leads";
 import { loadUserDetails, saveUserDetails } from "@/client/user-details";
 import {
   ADDITIONAL_SERVICES,
@@ -21,6 +22,7 @@ import {
   LEAD_SOURCES,
   leadFormSchema,
   STATES,
+  fieldLabel,
   formRulesOf,
   visibleFields,
   type LeadFormSite,
@@ -82,7 +84,7 @@ export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = 
   const id = (name: string) => `${uid}-${name}`;
   const err = (name: string) => errors[name]?.message as string | undefined;
   const a11y = (name: string) => ({ id: id(name), "aria-invalid": err(name) ? true : undefined, "aria-describedby": err(name) ? `${id(name)}-error` : undefined });
-  const label = (name: FieldName) => `${FIELD_LABELS[name]}${form.optional.includes(name) || (name === "message" && site.messageOptional && kind === "contact") ? " (optional)" : ""}`;
+  const label = (name: FieldName) => `${fieldLabel(form, name, rules)}${form.optional.includes(name) || (name === "message" && site.messageOptional && kind === "contact") ? " (optional)" : ""}`;
   const shown = (name: FieldName) => {
     if (!fields.includes(name)) return false;
     const parent = DEPENDS_ON[name];
@@ -135,15 +137,25 @@ export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = 
     };
     try {
       const picked = files.current?.files;
+      const formKey = `${kind}|${pathname}|${vehicle?.slug ?? ""}`;
+      const sentBefore = sentLeadId(formKey);
       let result: { lead: { id: string } };
       if (picked && picked.length > 0) {
         const fd = new FormData();
         fd.set("lead", JSON.stringify({ lead: { ...lead, has_files: true } }));
         for (const f of Array.from(picked)) fd.append("files", f);
         result = await sendForm(`${site.leadBase}/leads/with-files`, fd);
+      } else if (sentBefore) {
+        // the same form sent again in this visit: update that lead (SPEC §4), unless it is gone
+        result = await sendJson<{ lead: { id: string } }>(`${site.leadBase}/leads/${sentBefore}`, "PUT", { lead }).catch(async (e) => {
+          if (!(e instanceof ApiError) || e.status !== 404) throw e;
+          forgetSentLead(formKey);
+          return sendJson<{ lead: { id: string } }>(`${site.leadBase}/leads`, "POST", { lead });
+        });
       } else {
         result = await sendJson(`${site.leadBase}/leads`, "POST", { lead });
       }
+      rememberSentLead(formKey, { id: result.lead.id, base: site.leadBase, message: String(values.message ?? "") });
       saveUserDetails({ name: String(values.first_name ?? ""), last_name: String(values.last_name ?? ""), email: String(values.email ?? ""), phone: String(values.phone ?? ""), postcode: String(values.postcode ?? "") });
       track(formSubmitEventId(kind), { category: category(values), lead_id: result.lead.id, form: kind });
       router.push(successUrl(category(values), vehicle ? [["car_type", vehicle.carType]] : []));

@@ -79,6 +79,8 @@ export type FormDef = {
   category: string | null;
   subcategory?: string;
   fields: FieldName[];
+  /** the phone must be a mobile (SPEC §5 AU mobile-only rule; labelled "Mobile") */
+  mobileOnly?: boolean;
   /** fields that may be left empty (SPEC §5: every field is required unless marked optional) */
   optional: FieldName[];
   submit: string;
@@ -90,11 +92,11 @@ const def = (d: Omit<FormDef, "optional"> & { optional?: FieldName[] }): FormDef
 
 export const FORMS: Record<FormKind, FormDef> = {
   vehicle: def({ kind: "vehicle", title: "Enquire about this vehicle", category: "New Vehicle Enquiry", fields: [...PERSON, "location", "message", "where_did_you_hear", "opt_in"], optional: ["message"], submit: "Send enquiry" }),
-  "test-drive": def({ kind: "test-drive", title: "Book a Test Drive", category: "New Vehicle Enquiry", subcategory: "Test Drive", fields: [...PERSON, "location", "day", "month", "year", "message", "where_did_you_hear", "opt_in"], optional: ["message"], submit: "Book test drive" }),
+  "test-drive": def({ kind: "test-drive", mobileOnly: true, title: "Book a Test Drive", category: "New Vehicle Enquiry", subcategory: "Test Drive", fields: [...PERSON, "location", "day", "month", "year", "message", "where_did_you_hear", "opt_in"], optional: ["message"], submit: "Book test drive" }),
   service: def({ kind: "service", title: "Book a Service", category: "Service Enquiry", fields: [...PERSON, "location", "Rego", "state", "day", "month", "year", "additional_services", "message", "opt_in"], optional: ["message"], submit: "Book service" }),
   parts: def({ kind: "parts", title: "Parts & Accessories", category: "Parts Enquiry", fields: [...PERSON, "location", "Rego", "state", "message", "opt_in"], submit: "Send parts enquiry" }),
   finance: def({ kind: "finance", title: "Finance Enquiry", category: "Finance Enquiry", fields: [...PERSON, "loan_amount", "message", "where_did_you_hear", "opt_in"], optional: ["message", "loan_amount"], submit: "Send finance enquiry" }),
-  "finance-pre-approval": def({ kind: "finance-pre-approval", title: "Finance Pre-Approval", category: "Finance Enquiry", subcategory: "Pre-Approval", fields: [...PERSON, "day", "month", "year", "loan_amount", "message", "opt_in"], optional: ["message"], submit: "Apply for pre-approval" }),
+  "finance-pre-approval": def({ kind: "finance-pre-approval", mobileOnly: true, title: "Finance Pre-Approval", category: "Finance Enquiry", subcategory: "Pre-Approval", fields: [...PERSON, "day", "month", "year", "loan_amount", "message", "opt_in"], optional: ["message"], submit: "Apply for pre-approval" }),
   "trade-in": def({ kind: "trade-in", title: "Value My Trade-In", category: "Sell My Car Enquiry", subcategory: "Trade-In", fields: [...PERSON, "trade_vehicle", "odometer", "Rego", "state", "message", "opt_in"], optional: ["message"], submit: "Value my trade-in" }),
   "sell-my-car": def({ kind: "sell-my-car", title: "Sell My Car", category: "Sell My Car Enquiry", fields: [...PERSON, "trade_vehicle", "odometer", "Rego", "state", "message", "opt_in"], optional: ["message"], submit: "Get an offer" }),
   fleet: def({ kind: "fleet", title: "Fleet Enquiry", category: "Fleet Enquiry", fields: [...PERSON, "company", "message", "opt_in"], submit: "Send fleet enquiry" }),
@@ -139,6 +141,14 @@ export type FormRules = {
   dealershipSlugs: string[];
   zip: boolean; // US: 5-digit ZIP instead of the 4-digit postcode
 };
+
+/** A form that asks for a mobile takes only mobiles in Australia (elsewhere the market's own rule). */
+export const phoneMarketOf = (form: FormDef, rules: Pick<FormRules, "market">): PhoneMarket => (form.mobileOnly && rules.market === "AU" ? "AU_MOBILE" : rules.market);
+
+/** A field's label on a form: the phone of a form that asks for a mobile reads "Mobile". */
+export function fieldLabel(form: FormDef, name: FieldName, rules: Pick<FormRules, "market">): string {
+  return name === "phone" && phoneMarketOf(form, rules) === "AU_MOBILE" ? "Mobile" : FIELD_LABELS[name];
+}
 
 /** The fields a form shows for a site (location / dealership only where there is a choice). */
 export function visibleFields(form: FormDef, rules: FormRules): FieldName[] {
@@ -186,7 +196,7 @@ function field(name: FieldName, form: FormDef, rules: FormRules): z.ZodType {
       return text(req.max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, MSG.email));
     case "phone":
       return text(req.max(30).superRefine((v, ctx) => {
-        const e = phoneError(v, rules.market);
+        const e = phoneError(v, phoneMarketOf(form, rules));
         if (e) ctx.addIssue({ code: "custom", message: e });
       }));
     case "postcode":

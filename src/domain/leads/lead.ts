@@ -1,10 +1,23 @@
 import "../zod-config";
 import { z } from "zod";
-import { cleanText, FORM_KINDS, HONEYPOT_FIELD, type FormKind } from "./forms";
+import { own } from "../own";
+import { cleanText, ENQUIRY_TYPES, FORM_KINDS, HONEYPOT_FIELD, type FormKind } from "./forms";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What travels with every lead besides the form's fields (SPEC §3 lead payload, §7). */
 export const LeadMetaSchema = z.object({
-  form: z.enum(FORM_KINDS as [FormKind, ...FormKind[]]),
+  /** a hint; without it the form is derived from category/subcategory (SPEC §3 enquiry types) */
+  form: z.enum(FORM_KINDS as [FormKind, ...FormKind[]]).optional(),
+  /** SPEC §4: a POST carrying lead_id updates that lead */
+  lead_id: z.string().regex(UUID, "Unknown lead.").optional(),
+  /** checked against the site the request is for, never used to choose it */
+  website_slug: cleanText(100).optional(),
+  /** always stored as Website */
+  source: cleanText(50).optional(),
+  subcategory: cleanText(100).optional(),
+  /** the full name; filled from first_name when empty (SPEC §5) */
+  name: cleanText(120).optional(),
   vehicle: cleanText(200).optional(),
   url: cleanText(2000).optional(),
   page_id: cleanText(100).optional(),
@@ -15,6 +28,50 @@ export const LeadMetaSchema = z.object({
 });
 export type LeadMeta = z.infer<typeof LeadMetaSchema>;
 
+/** "Service", "service enquiry", "Service Enquiry" → "Service Enquiry"; unknown values pass unchanged (and fail where checked). */
+export function normalizeCategory(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const v = value.trim().toLowerCase().replace(/\s+/g, " ");
+  return ENQUIRY_TYPES.find((t) => t.toLowerCase() === v || t.toLowerCase() === `${v} enquiry`) ?? value;
+}
+
+/**
+ * The spec's payload in the names our forms use: `location_id` is the location field (when no
+ * `location` is given), categories may be given short ("Service"). Nothing else is renamed.
+ */
+export function normalizeLeadPayload(lead: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...lead };
+  if ((out.location === undefined || out.location === "") && out.location_id !== undefined && out.location_id !== null) out.location = out.location_id;
+  if (out.category !== undefined) out.category = normalizeCategory(out.category);
+  return out;
+}
+
+/**
+ * Which form's rules a payload follows (SPEC §3 enquiry types): the `form` hint when given, else
+ * its category and subcategory; General Enquiry (or nothing) is the contact form. Sell My Car is
+ * the site's own form (sell-my-car or trade-in).
+ */
+export function leadFormKind(lead: Record<string, unknown>, site: { sellMyCar: boolean }): FormKind {
+  if (typeof lead.form === "string" && (FORM_KINDS as string[]).includes(lead.form)) return lead.form as FormKind;
+  const category = normalizeCategory(lead.category);
+  const sub = typeof lead.subcategory === "string" ? lead.subcategory.trim().toLowerCase() : "";
+  const BY_CATEGORY: Record<string, FormKind> = {
+    "Service Enquiry": "service",
+    "Parts Enquiry": "parts",
+    "New Vehicle Enquiry": "vehicle",
+    "Used Vehicle Enquiry": "vehicle",
+    "Fleet Enquiry": "fleet",
+    "Finance Enquiry": "finance",
+    "Careers Enquiry": "careers",
+    "Sell My Car Enquiry": site.sellMyCar ? "sell-my-car" : "trade-in",
+  };
+  const kind = typeof category === "string" ? own(BY_CATEGORY, category) : undefined;
+  if (kind === "vehicle" && sub === "test drive") return "test-drive";
+  if (kind === "finance" && (sub === "pre-approval" || sub === "pre approval")) return "finance-pre-approval";
+  if (category === "General Enquiry" && sub === "career enquiry") return "careers";
+  return kind ?? "contact";
+}
+
 /** The body of POST /api/leads and PUT /api/leads/{id}: `{ lead: { … } }`. */
 export const LeadEnvelopeSchema = z.object({ lead: z.record(z.string(), z.unknown()) });
 
@@ -22,9 +79,9 @@ export type LeadSite = {
   slug: string;
   fixedDealershipSlug: string | null;
   pushToPrimary: boolean;
+  /** the location marked primary (none when no location is) */
   primary: { id: number; dealershipSlug: string | null } | null;
   locations: Array<{ id: number; dealershipSlug: string | null }>;
-  defaultDealershipSlug: string | null;
 };
 
 export type PreparedLead = Record<string, unknown> & {
@@ -40,13 +97,31 @@ export type PreparedLead = Record<string, unknown> & {
 };
 
 /**
+ * The location a lead goes to: the one chosen; else, when a car is named, the car's; else (a
+ * dealership chosen) that dealership's first location; else the site's primary location, or its only
+ * one. Never silently the first of several.
+ */
+export function leadLocation(site: LeadSite, chosen: { locationId: number | null; dealershipSlug: string | null; vehicleLocationId?: number | null }) {
+  const byId = (id: number | null | undefined) => (id == null ? undefined : site.locations.find((l) => l.id === id));
+  const ofDealership = chosen.dealershipSlug ? site.locations.filter((l) => l.dealershipSlug === chosen.dealershipSlug) : [];
+  return (
+    byId(chosen.locationId) ??
+    byId(chosen.vehicleLocationId) ??
+    (chosen.dealershipSlug ? (ofDealership.find((l) => l.id === site.primary?.id) ?? ofDealership[0]) : undefined) ??
+    (site.primary ? byId(site.primary.id) : undefined) ??
+    (site.locations.length === 1 ? site.locations[0] : undefined) ??
+    null
+  );
+}
+
+/**
  * Server-side rules before a lead is stored (SPEC §4, §5, §7): name filled from first_name when
  * empty or 'undefined undefined'; Careers Enquiry → General Enquiry / Career Enquiry; fixed
  * dealership slugs; the primary-location override; source Website.
  */
 export function prepareLead(
   fields: Record<string, unknown>,
-  meta: { category: string; subcategory?: string | null; url?: string; userAgent?: string | null },
+  meta: { category: string; subcategory?: string | null; url?: string; userAgent?: string | null; vehicleLocationId?: number | null },
   site: LeadSite,
 ): PreparedLead {
   const str = (v: unknown) => (typeof v === "string" ? v.trim() : "");
@@ -57,9 +132,13 @@ export function prepareLead(
     subcategory = "Career Enquiry";
   }
   const name = str(fields.name);
-  const locationId = typeof fields.location === "number" ? fields.location : null;
-  const location = site.locations.find((l) => l.id === locationId) ?? null;
-  let dealershipSlug = str(fields.dealership_slug) || location?.dealershipSlug || site.defaultDealershipSlug;
+  const chosenDealership = str(fields.dealership_slug) || null;
+  const location = leadLocation(site, {
+    locationId: typeof fields.location === "number" ? fields.location : null,
+    dealershipSlug: chosenDealership,
+    vehicleLocationId: meta.vehicleLocationId,
+  });
+  let dealershipSlug = chosenDealership ?? location?.dealershipSlug ?? null;
   let finalLocationId = location?.id ?? null;
   if (site.pushToPrimary && site.primary) {
     dealershipSlug = site.primary.dealershipSlug ?? dealershipSlug;
@@ -113,4 +192,34 @@ export function thankYou(categorySlug: string): { title: string; body: string } 
   };
   const [title, body] = (Object.hasOwn(map, categorySlug) ? map[categorySlug] : undefined) ?? map["general-enquiry"]!;
   return { title, body };
+}
+
+const BOOLEAN_FIELDS = new Set(["opt_in", "has_files"]);
+
+/**
+ * SPEC §7: a form-encoded lead (`lead[first_name]=Mary&lead[visited_pages][]=/&lead[linked_query_params][utm_source]=x`)
+ * as the object the JSON API takes. Keys outside `lead[…]` are ignored; "true"/"false" become
+ * booleans for the yes/no fields; no key can reach an object's prototype.
+ */
+export function leadFromFormFields(entries: Iterable<[string, string]>): Record<string, unknown> {
+  const top = new Map<string, unknown>();
+  for (const [key, raw] of entries) {
+    const m = /^lead\[([^\][]+)\](?:\[([^\][]*)\])?$/.exec(key);
+    if (!m) continue;
+    const [, name, sub] = m as unknown as [string, string, string | undefined];
+    const value: unknown = BOOLEAN_FIELDS.has(name) && (raw === "true" || raw === "false") ? raw === "true" : raw;
+    if (sub === undefined) {
+      const prev = top.get(name);
+      top.set(name, prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value]);
+    } else if (sub === "") {
+      const prev = top.get(name);
+      top.set(name, [...(Array.isArray(prev) ? prev : []), value]);
+    } else {
+      const prev = top.get(name);
+      const inner = prev instanceof Map ? prev : new Map<string, unknown>();
+      inner.set(sub, value);
+      top.set(name, inner);
+    }
+  }
+  return Object.fromEntries([...top].map(([k, v]) => [k, v instanceof Map ? Object.fromEntries(v) : v]));
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { activeParams, addVisitedPage, firstPageParams } from "./attribution";
 import { DEFAULT_CATEGORY, DEFAULT_STATE, FORMS, leadFormSchema, visibleFields, type FormRules } from "./forms";
-import { EVENT_IDS, formSubmitEventId, LeadMetaSchema, prepareLead, successUrl, thankYou, type LeadSite } from "./lead";
+import { EVENT_IDS, formSubmitEventId, leadFormKind, leadFromFormFields, leadLocation, LeadMetaSchema, normalizeLeadPayload, prepareLead, successUrl, thankYou, type LeadSite } from "./lead";
 import { INVALID_CHARACTERS_MESSAGE, MSG, NUMBER_MESSAGE } from "./messages";
 import { maskPhone, phoneError, TEST_PHONE_NUMBER } from "./phone";
 
@@ -33,8 +33,11 @@ describe("phone numbers per market (SPEC §5)", () => {
     ["021 123 4567", null],
     ["+64211234567", null],
     ["+64 3 348 1200", null],
-    ["+64 21 123 4567", MSG.phoneNZTooLong],
-    ["0412 345 678 999", MSG.phoneNZTooLong],
+    ["+64 21 123 4567", null],
+    ["+64 21 1234 5678", null],
+    ["+64-3-348-1200", null],
+    ["0412 345 678 99999", MSG.phoneNZTooLong],
+    ["+64 21 123 4567 890", MSG.phoneNZTooLong],
     ["123456789012345", MSG.phoneNZTooLong],
     ["12345", MSG.phoneNZ],
     ["0012 345 678", MSG.phoneNZ],
@@ -162,7 +165,7 @@ describe("form validation (SPEC §5), one schema for browser and server", () => 
 
   test("NZ and US phone rules; US ZIP; no state outside Australia", () => {
     expect(errors("contact", { ...valid, phone: "03 348 1200" }, rules({ market: "NZ" }))).toEqual({});
-    expect(errors("contact", { ...valid, phone: "0412 345 678 1234" }, rules({ market: "NZ" })).phone).toBe(MSG.phoneNZTooLong);
+    expect(errors("contact", { ...valid, phone: "0412 345 678 12345" }, rules({ market: "NZ" })).phone).toBe(MSG.phoneNZTooLong);
     expect(errors("contact", { ...valid, phone: "(928) 555-0142", postcode: "86403" }, rules({ market: "US", zip: true }))).toEqual({});
     expect(errors("contact", { ...valid, phone: "0412 345 678" }, rules({ market: "US", zip: true })).phone).toBe(MSG.phoneUS);
     expect(visibleFields(FORMS.contact, rules({ market: "NZ" }))).not.toContain("state");
@@ -194,7 +197,6 @@ describe("lead preparation (SPEC §4, §5, §7)", () => {
       { id: 1, dealershipSlug: "primary-d" },
       { id: 2, dealershipSlug: "second-d" },
     ],
-    defaultDealershipSlug: "primary-d",
   };
   const meta = { category: "General Enquiry", url: "https://x/contact", userAgent: "UA" };
 
@@ -284,4 +286,72 @@ describe("finance calculator (SPEC §9: default 10%)", async () => {
     [30000, 10, 0, 0],
   ])("$%s at %s%% over %s months → $%s", (p, rate, months, pay) => expect(Math.round(monthlyRepayment(p, rate, months) * 100) / 100).toBe(pay));
   test("default rate", () => expect(DEFAULT_INTEREST_RATE).toBe(10));
+});
+
+describe("the spec's payload (SPEC §3): which form, which location", () => {
+  test.each([
+    [{}, false, "contact"],
+    [{ category: "General Enquiry" }, false, "contact"],
+    [{ category: "General" }, false, "contact"],
+    [{ category: "Service Enquiry" }, false, "service"],
+    [{ category: "parts" }, false, "parts"],
+    [{ category: "New Vehicle Enquiry" }, false, "vehicle"],
+    [{ category: "Used Vehicle" }, false, "vehicle"],
+    [{ category: "New Vehicle Enquiry", subcategory: "Test Drive" }, false, "test-drive"],
+    [{ category: "Fleet Enquiry" }, false, "fleet"],
+    [{ category: "Finance Enquiry" }, false, "finance"],
+    [{ category: "Finance Enquiry", subcategory: "Pre-Approval" }, false, "finance-pre-approval"],
+    [{ category: "Careers Enquiry" }, false, "careers"],
+    [{ category: "General Enquiry", subcategory: "Career Enquiry" }, false, "careers"],
+    [{ category: "Sell My Car Enquiry" }, false, "trade-in"],
+    [{ category: "Sell My Car Enquiry" }, true, "sell-my-car"],
+    [{ category: "constructor" }, false, "contact"],
+    [{ category: "Service Enquiry", form: "fleet" }, false, "fleet"], // the hint wins
+    [{ form: "__proto__" }, false, "contact"],
+  ])("%j (sell my car: %s) → %s", (lead, sellMyCar, kind) => expect(leadFormKind(lead, { sellMyCar })).toBe(kind));
+
+  test("location_id is the location field; short categories are the full enquiry type", () => {
+    expect(normalizeLeadPayload({ location_id: 7, category: "service" })).toMatchObject({ location: 7, category: "Service Enquiry" });
+    expect(normalizeLeadPayload({ location_id: 7, location: 8 }).location).toBe(8);
+  });
+
+  const site: LeadSite = {
+    slug: "s",
+    fixedDealershipSlug: null,
+    pushToPrimary: false,
+    primary: { id: 2, dealershipSlug: "b" },
+    locations: [
+      { id: 1, dealershipSlug: "a" },
+      { id: 2, dealershipSlug: "b" },
+      { id: 3, dealershipSlug: "a" },
+    ],
+  };
+  test.each([
+    ["the chosen location", { locationId: 3, dealershipSlug: null }, 3],
+    ["the car's location", { locationId: null, dealershipSlug: null, vehicleLocationId: 1 }, 1],
+    ["a chosen dealership's location", { locationId: null, dealershipSlug: "a" }, 1],
+    ["else the primary, never the first", { locationId: null, dealershipSlug: null }, 2],
+    ["an unknown id is not a choice", { locationId: 99, dealershipSlug: null }, 2],
+  ])("%s", (_what, chosen, id) => expect(leadLocation(site, chosen)?.id).toBe(id));
+  test("no primary: the only location, else none", () => {
+    expect(leadLocation({ ...site, primary: null, locations: [{ id: 5, dealershipSlug: "x" }] }, { locationId: null, dealershipSlug: null })?.id).toBe(5);
+    expect(leadLocation({ ...site, primary: null }, { locationId: null, dealershipSlug: null })).toBeNull();
+  });
+
+  test("form-encoded fields become the lead object, safely", () => {
+    const lead = leadFromFormFields([
+      ["lead[first_name]", "Mary"],
+      ["lead[opt_in]", "true"],
+      ["lead[visited_pages][]", "/a"],
+      ["lead[visited_pages][]", "/b"],
+      ["lead[linked_query_params][gclid]", "x"],
+      ["lead[additional_services]", "Tyres"],
+      ["lead[additional_services]", "Battery"],
+      ["other", "ignored"],
+      ["lead[constructor][prototype]", "1"],
+    ]);
+    expect(lead).toMatchObject({ first_name: "Mary", opt_in: true, visited_pages: ["/a", "/b"], linked_query_params: { gclid: "x" }, additional_services: ["Tyres", "Battery"] });
+    expect(Object.getPrototypeOf(lead)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).prototype).toBeUndefined();
+  });
 });

@@ -15,6 +15,8 @@ export const MSG = {
 
 /** Not in the spec: text with NUL/control characters or broken Unicode cannot be stored (docs/decisions/0008). */
 export const INVALID_CHARACTERS_MESSAGE = "Please remove unsupported characters.";
+/** Not in the spec: an enquiry for a form the site has switched off (fleet, careers, test drives, …). */
+export const FORM_NOT_OFFERED = "This site does not take this kind of enquiry.";
 /** Not in the spec: a number field given something that is not a whole number. */
 export const NUMBER_MESSAGE = "Please enter a whole number.";
 

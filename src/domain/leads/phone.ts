@@ -25,7 +25,8 @@ export function phoneError(value: string, market: PhoneMarket): string | null {
     case "AU_MOBILE":
       return AU_MOBILE.test(v) ? null : MSG.phoneAUMobile;
     case "NZ":
-      if (value.length >= 15) return MSG.phoneNZTooLong;
+      // SPEC §5 "fewer than 15 characters", counted without the spaces and dashes people type (+64 21 123 4567 is fine)
+      if (v.length >= 15) return MSG.phoneNZTooLong;
       return NZ.test(v) ? null : MSG.phoneNZ;
     case "US":
       return US.test(v) ? null : MSG.phoneUS;

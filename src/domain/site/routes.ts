@@ -1,3 +1,4 @@
+import type { FormKind } from "../leads/forms";
 import type { SiteFeatureFlags } from "./types";
 
 /** Which issue/area fills a route; until it lands the route shows a clear "coming soon". */
@@ -92,4 +93,25 @@ export function resolveSiteRoute(rawPath: string, ctx: RouteContext): RouteDecis
     default:
       return { kind: "not-found" };
   }
+}
+
+/** The page each enquiry form lives on (SPEC §2); vehicle enquiries live on every vehicle page. */
+export const FORM_PATHS: Record<FormKind, string | null> = {
+  vehicle: null,
+  "test-drive": "/book-test-drive",
+  service: "/service",
+  parts: "/vehicle-parts-and-accessories",
+  finance: "/finance",
+  "finance-pre-approval": "/finance-pre-approval",
+  "trade-in": "/trade-in",
+  "sell-my-car": "/sell-my-car",
+  fleet: "/fleet",
+  careers: "/careers",
+  contact: "/contact",
+};
+
+/** Whether a site takes a kind of enquiry: exactly when its form page exists there (one rule for pages and the lead API). */
+export function isFormOffered(kind: FormKind, ctx: RouteContext): boolean {
+  const path = FORM_PATHS[kind];
+  return path === null || resolveSiteRoute(path, ctx).kind === "page";
 }

@@ -1,6 +1,6 @@
 import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
-import { LeadEnvelopeSchema } from "@/domain/leads/lead";
+import { LeadEnvelopeSchema, leadFromFormFields } from "@/domain/leads/lead";
 import { MSG } from "@/domain/leads/messages";
 import { hostName, resolveTenant, tenantKeyToParam } from "@/domain/site/tenant";
 import { isDatabaseUp } from "@/server/db";
@@ -70,13 +70,25 @@ function checkOrigin(req: Request) {
   if (bare(originHost) !== bare(req.headers.get("host") ?? "")) throw new HttpError(403, "Enquiries can only be sent from this website.");
 }
 
-function requireType(req: Request, type: "application/json" | "multipart/form-data") {
+function requireType(req: Request, types: BodyType[]): BodyType {
   const given = (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (given !== type) throw new HttpError(415, type === "application/json" ? "Send the enquiry as application/json." : "Send the enquiry as multipart/form-data.");
+  const type = types.find((t) => t === given);
+  if (!type) throw new HttpError(415, `Send the enquiry as ${types.join(" or ")}.`);
+  return type;
 }
 
 /** Reads a JSON body of at most `max` bytes: 413 beyond (declared or streamed), 400 when it is not JSON. */
 async function readJson(req: Request, max = MAX_JSON_BYTES): Promise<unknown> {
+  const text = await readText(req, max);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, "The request body is not valid JSON.");
+  }
+}
+
+/** Reads a text body of at most `max` bytes: 413 beyond, declared or streamed. */
+async function readText(req: Request, max = MAX_JSON_BYTES): Promise<string> {
   if (Number(req.headers.get("content-length") ?? 0) > max) throw new HttpError(413, `The request is too large (at most ${max / 1024} KB).`);
   const reader = req.body?.getReader();
   const chunks: Uint8Array[] = [];
@@ -91,11 +103,7 @@ async function readJson(req: Request, max = MAX_JSON_BYTES): Promise<unknown> {
     }
     chunks.push(r.value);
   }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString("utf8"));
-  } catch {
-    throw new HttpError(400, "The request body is not valid JSON.");
-  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 function envelope(body: unknown): Record<string, unknown> {
@@ -104,14 +112,15 @@ function envelope(body: unknown): Record<string, unknown> {
   return r.data.lead;
 }
 
-type Checks = { mock: boolean; type: "application/json" | "multipart/form-data" };
+type BodyType = "application/json" | "multipart/form-data" | "application/x-www-form-urlencoded";
+type Checks = { mock: boolean; types: BodyType[] };
 
 /**
  * Tenant, origin, content type, rate limit, errors and status codes, once for every lead route:
  * 422 for bad fields (which give their rate-limit point back), 503 only when the database is down,
  * never a stack trace. Personal data never reaches the log.
  */
-async function handle(req: Request, checks: Checks, fn: (ctx: SiteContext) => Promise<Response>): Promise<Response> {
+async function handle(req: Request, checks: Checks, fn: (ctx: SiteContext, type: BodyType) => Promise<Response>): Promise<Response> {
   let siteId: number | null = null;
   let limitKey: string | null = null;
   try {
@@ -119,12 +128,12 @@ async function handle(req: Request, checks: Checks, fn: (ctx: SiteContext) => Pr
     siteId = ctx.site.id;
     if (checks.mock && !ctx.features.mock_leads) throw new HttpError(404, "Not found.");
     checkOrigin(req);
-    requireType(req, checks.type);
+    const type = requireType(req, checks.types);
     const key = `${ctx.site.id}|${clientOf(req)}`;
     const r = await limiter().take(key);
     if (!r.ok) throw new HttpError(429, "Too many enquiries from this connection. Please try again in a few minutes.", { "retry-after": String(r.retryAfter) });
     limitKey = key;
-    return await fn(ctx);
+    return await fn(ctx, type);
   } catch (e) {
     if (e instanceof LeadValidationError) {
       if (limitKey) await limiter().refund(limitKey);
@@ -161,21 +170,36 @@ export function leadRoutes(mock: boolean) {
   return {
     // POST /api/leads — {lead:{…}} → 201 {lead:{id,…}}
     create: (req: Request) =>
-      handle(req, { mock, type: "application/json" }, async (ctx) => {
-        const lead = await createLead({ ctx, lead: envelope(await readJson(req)), userAgent: userAgent(req), mock });
+      handle(req, { mock, types: ["application/json"] }, async (ctx) => {
+        const body = envelope(await readJson(req));
+        // SPEC §4: with lead_id the existing lead is updated
+        if (body.lead_id !== undefined) {
+          if (typeof body.lead_id !== "string" || !UUID.test(body.lead_id)) throw new HttpError(404, "Unknown lead.");
+          const updated = await changeLead({ ctx, id: body.lead_id, lead: body, userAgent: userAgent(req), host: req.headers.get("host"), mock });
+          if (!updated) throw new HttpError(404, "Unknown lead.");
+          return json(200, { lead: updated });
+        }
+        const lead = await createLead({ ctx, lead: body, userAgent: userAgent(req), host: req.headers.get("host"), mock });
         return json(201, { lead });
       }),
     // PUT /api/leads/{lead_id} — {lead:{…}} → 200 {lead}, 404 when it is not this site's lead
     update: (req: Request, id: string) =>
-      handle(req, { mock, type: "application/json" }, async (ctx) => {
+      handle(req, { mock, types: ["application/json"] }, async (ctx) => {
         if (!UUID.test(id)) throw new HttpError(404, "Unknown lead.");
-        const lead = await changeLead({ ctx, id, lead: envelope(await readJson(req)), userAgent: userAgent(req), mock });
+        const lead = await changeLead({ ctx, id, lead: envelope(await readJson(req)), userAgent: userAgent(req), host: req.headers.get("host"), mock });
         if (!lead) throw new HttpError(404, "Unknown lead.");
         return json(200, { lead });
       }),
-    // POST /api/leads/with-files — multipart: `lead` (the JSON envelope or the lead object) and `files`
+    // POST /api/leads/with-files — multipart: `lead` (the JSON envelope or the lead object, or
+    // `lead[field]` fields) and `files`; or form-encoded `lead[field]=…` (SPEC §7), without files
     withFiles: (req: Request) =>
-      handle(req, { mock, type: "multipart/form-data" }, async (ctx) => {
+      handle(req, { mock, types: ["multipart/form-data", "application/x-www-form-urlencoded"] }, async (ctx, type) => {
+        if (type === "application/x-www-form-urlencoded") {
+          const text = await readText(req);
+          const lead = leadFromFormFields(new URLSearchParams(text));
+          const created = await createLead({ ctx, lead: envelope({ lead }), userAgent: userAgent(req), host: req.headers.get("host"), mock });
+          return json(201, { lead: created });
+        }
         if (Number(req.headers.get("content-length") ?? 0) > MAX_UPLOAD_BYTES) throw new HttpError(413, "The attachments are too large (at most 5 files of 10 MB).");
         const temp = incomingDir(env().UPLOAD_DIR);
         let written: string | null = null;
@@ -187,14 +211,17 @@ export function leadRoutes(mock: boolean) {
             fieldBytes: MAX_JSON_BYTES,
           });
           let body: unknown;
-          try {
-            body = JSON.parse(fields.get("lead") ?? "null");
-          } catch {
-            throw new HttpError(400, "The lead field is not valid JSON.");
-          }
+          const leadJson = fields.find(([k]) => k === "lead")?.[1];
+          if (leadJson !== undefined) {
+            try {
+              body = JSON.parse(leadJson);
+            } catch {
+              throw new HttpError(400, "The lead field is not valid JSON.");
+            }
+          } else body = leadFromFormFields(fields);
           const lead = body && typeof body === "object" && "lead" in body ? envelope(body) : envelope({ lead: body });
           const place = placeFiles(files, ctx.site.id);
-          const created = await createLead({ ctx, lead, userAgent: userAgent(req), mock, files: async (id) => ((written = id), place(id)) });
+          const created = await createLead({ ctx, lead, userAgent: userAgent(req), host: req.headers.get("host"), mock, files: async (id) => ((written = id), place(id)) });
           return json(201, { lead: created });
         } catch (e) {
           if (written) await rm(path.resolve(env().UPLOAD_DIR, String(ctx.site.id), written), { recursive: true, force: true });

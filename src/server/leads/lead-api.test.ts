@@ -108,7 +108,7 @@ describe("POST /api/leads", () => {
   });
 
   test("per-site rules: NZ phones on tasman, rv-sales on lakeside, primary location on harbour-city", async () => {
-    const nz = await api.create(post("tasman-campers", { lead: { form: "finance", ...person, phone: "0412 345 678 99" } }));
+    const nz = await api.create(post("tasman-campers", { lead: { form: "finance", ...person, phone: "0412 345 678 99999" } }));
     expect((await nz.json()).errors.phone).toBe(MSG.phoneNZTooLong);
     const nzOk = await api.create(post("tasman-campers", { lead: { form: "finance", ...person, phone: "03 348 1200", postcode: "8042" } }));
     expect(nzOk.status).toBe(201);
@@ -260,6 +260,109 @@ describe("POST /api/leads/with-files", () => {
   });
 });
 
+/** SPEC §3 "Lead payload": the spec's own field names, no `form`. */
+const specPayload = (over: Record<string, unknown> = {}) => ({
+  lead: {
+    name: "Mary Smith",
+    first_name: "Mary",
+    middle_name: "",
+    last_name: "Smith",
+    email: "mary@example.com",
+    phone: "0412 345 678",
+    postcode: "3134",
+    dealership_slug: "parkside-mazda",
+    location_id: 10012,
+    website_slug: "parkside-motor-group",
+    url: "https://www.parksidemotorgroup.com.au/contact",
+    source: "Website",
+    user_agent: "spoofed",
+    visited_pages: ["/"],
+    linked_query_params: {},
+    has_files: false,
+    message: "Please call me back.",
+    opt_in: true,
+    ...over,
+  },
+});
+
+describe("the spec's own payloads (no form field)", () => {
+  test.each([
+    ["General Enquiry", {}, "General Enquiry", null],
+    ["Service Enquiry", { day: 3, month: 3, year: 2027, Rego: "ABC123", state: "vic" }, "Service Enquiry", null],
+    ["Parts Enquiry", { Rego: "ABC123", state: "vic" }, "Parts Enquiry", null],
+    ["New Vehicle Enquiry", {}, "New Vehicle Enquiry", null],
+    ["Used Vehicle Enquiry", {}, "Used Vehicle Enquiry", null],
+    ["Fleet Enquiry", { company: "Acme Pty Ltd" }, "Fleet Enquiry", null],
+    ["Finance Enquiry", {}, "Finance Enquiry", null],
+    ["Careers Enquiry", { position: "Sales consultant" }, "General Enquiry", "Career Enquiry"],
+    ["Sell My Car Enquiry", { trade_vehicle: "2019 Mazda CX-5", odometer: 65000, Rego: "ABC123", state: "vic" }, "Sell My Car Enquiry", "Trade-In"],
+    ["Service", { day: 3, month: 3, year: 2027 }, "Service Enquiry", null], // the enquiry types' short names
+  ])("%s → 201, stored in that category", async (category, extra, storedCategory, storedSub) => {
+    const res = await api.create(post("parkside-motor-group", specPayload({ category, ...extra })));
+    expect(res.status, JSON.stringify(await res.clone().json())).toBe(201);
+    const r = (await row((await res.json()).lead.id))!;
+    expect(r).toMatchObject({ category: storedCategory, subcategory: storedSub, source: "Website", locationId: 10012, dealershipSlug: "parkside-mazda" });
+    expect(r.payload.user_agent).toBe("vitest-agent"); // the request's, not the body's
+  });
+
+  test("no category at all is a General Enquiry", async () => {
+    const res = await api.create(post("parkside-motor-group", specPayload()));
+    expect(res.status).toBe(201);
+    expect((await row((await res.json()).lead.id))!.category).toBe("General Enquiry");
+  });
+
+  test("website_slug and url must be this site's; they never choose it", async () => {
+    const slug = await api.create(post("parkside-motor-group", specPayload({ website_slug: "tasman-campers" })));
+    expect(slug.status).toBe(422);
+    expect((await slug.json()).errors).toEqual({ website_slug: "This enquiry was sent from another website." });
+    const url = await api.create(post("parkside-motor-group", specPayload({ url: "https://www.tasmancampers.co.nz/contact" })));
+    expect(url.status).toBe(422);
+    expect((await url.json()).errors).toEqual({ url: "This enquiry was sent from another website." });
+    const local = await api.create(post("parkside-motor-group", specPayload({ url: "http://parkside-motor-group.localhost:3000/contact" })));
+    expect(local.status).toBe(201);
+  });
+
+  test("a form the site has switched off is refused, not stored", async () => {
+    const before = (await db.select().from(t.leads)).length;
+    const outback = { ...person, postcode: "4350", website_slug: undefined, url: undefined };
+    const preApproval = await api.create(post("outback-truck-centre", { lead: { ...outback, category: "Finance Enquiry", subcategory: "Pre-Approval", day: 1, month: 2, year: 1990 } }));
+    expect(preApproval.status).toBe(422);
+    expect((await preApproval.json()).errors).toEqual({ form: "This site does not take this kind of enquiry." });
+    const fleet = await api.create(post("tasman-campers", { lead: { ...person, phone: "03 348 1200", category: "Fleet Enquiry", company: "Acme", message: "x" } }));
+    expect(fleet.status).toBe(422);
+    const testDrive = await api.create(post("outback-truck-centre", { lead: { form: "test-drive", ...outback, location: 10041, day: 1, month: 2, year: 2027 } }));
+    expect(testDrive.status).toBe(422);
+    expect((await db.select().from(t.leads)).length).toBe(before);
+  });
+
+  test("no dealership chosen: the primary location, never the first by chance; a single location is stored", async () => {
+    const finance = await api.create(post("parkside-motor-group", { lead: { ...person, category: "Finance Enquiry" } }));
+    expect((await row((await finance.json()).lead.id))!).toMatchObject({ locationId: 10011, dealershipSlug: "parkside-suzuki" }); // parkside's primary
+    const ridgeline = await api.create(post("ridgeline-motorcycles", { lead: { ...person, category: "Finance Enquiry" } }));
+    expect((await row((await ridgeline.json()).lead.id))!).toMatchObject({ locationId: 10021, dealershipSlug: "ridgeline-motorcycles" });
+    // a dealership chosen without a location: that dealership's location
+    const mazda = await api.create(post("parkside-motor-group", { lead: { ...person, category: "Finance Enquiry", dealership_slug: "parkside-mazda" } }));
+    expect((await row((await mazda.json()).lead.id))!).toMatchObject({ locationId: 10012, dealershipSlug: "parkside-mazda" });
+  });
+
+  test("a POST with lead_id updates that lead (one row), as does a partial PUT", async () => {
+    const created = await (await api.create(post("parkside-motor-group", specPayload()))).json();
+    const before = (await db.select().from(t.leads)).length;
+    const again = await api.create(post("parkside-motor-group", { lead: { lead_id: created.lead.id, message: "Actually, Saturday suits." } }));
+    expect(again.status).toBe(200);
+    expect((await db.select().from(t.leads)).length).toBe(before);
+    expect((await row(created.lead.id))!.payload).toMatchObject({ message: "Actually, Saturday suits.", email: "mary@example.com", location_id: 10012 });
+    const partial = await api.update(put("parkside-motor-group", created.lead.id, { lead: { phone: "0400 000 111" } }), created.lead.id);
+    expect(partial.status).toBe(200);
+    expect((await row(created.lead.id))!.payload).toMatchObject({ phone: "0400 000 111", message: "Actually, Saturday suits." });
+    const bad = await api.update(put("parkside-motor-group", created.lead.id, { lead: { email: "nope" } }), created.lead.id);
+    expect(bad.status).toBe(422);
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    expect((await api.create(post("parkside-motor-group", { lead: { lead_id: unknown, email: "nope" } }))).status).toBe(404); // 404 before validation
+    expect((await api.update(put("parkside-motor-group", unknown, { lead: { email: "nope" } }), unknown)).status).toBe(404);
+  });
+});
+
 describe("what only this site may send, and how", () => {
   test.each([
     ["another website's page (Sec-Fetch-Site: cross-site)", { "sec-fetch-site": "cross-site", origin: "https://evil.example" }, 403],
@@ -331,6 +434,41 @@ describe("rate limit", () => {
       expect((await api.create(post("parkside-motor-group", contact(), ip))).status).toBe(201);
       expect((await api.create(post("parkside-motor-group", contact(), ip))).status).toBe(429);
     }));
+});
+
+describe("with-files takes the spec's form-encoded body too (SPEC §7)", () => {
+  const formEncoded = (slug: string, body: string) =>
+    new Request(`http://${host(slug)}/api/leads/with-files`, { method: "POST", headers: { host: host(slug), "content-type": "application/x-www-form-urlencoded", "x-real-ip": "10.0.0.8" }, body });
+
+  test("lead[field]=… creates the lead, arrays and maps included", async () => {
+    const body = new URLSearchParams([
+      ["lead[first_name]", "Mary"],
+      ["lead[last_name]", "Smith"],
+      ["lead[email]", "mary@example.com"],
+      ["lead[phone]", "0412 345 678"],
+      ["lead[postcode]", "4350"],
+      ["lead[category]", "Sell My Car Enquiry"],
+      ["lead[trade_vehicle]", "2018 Isuzu NPR"],
+      ["lead[odometer]", "180000"],
+      ["lead[opt_in]", "false"],
+      ["lead[visited_pages][]", "/"],
+      ["lead[visited_pages][]", "/sell-my-car"],
+      ["lead[linked_query_params][utm_source]", "google"],
+      ["lead[__proto__][polluted]", "1"],
+    ]).toString();
+    const res = await api.withFiles(formEncoded("outback-truck-centre", body));
+    expect(res.status, await res.clone().text()).toBe(201);
+    const r = (await row((await res.json()).lead.id))!;
+    expect(r).toMatchObject({ category: "Sell My Car Enquiry", locationId: 10041 });
+    expect(r.payload).toMatchObject({ opt_in: false, odometer: 180000, visited_pages: ["/", "/sell-my-car"], linked_query_params: { utm_source: "google" }, has_files: false });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  test("bad fields → 422 as for JSON", async () => {
+    const res = await api.withFiles(formEncoded("outback-truck-centre", "lead[first_name]=&lead[email]=x"));
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors).toMatchObject({ first_name: MSG.required, email: MSG.email });
+  });
 });
 
 describe("durability", () => {

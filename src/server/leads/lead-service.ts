@@ -1,10 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { FORMS, formRulesOf, leadFormSchema, type FormRules, type LeadFormSite } from "@/domain/leads/forms";
+import { FORMS, formRulesOf, leadFormSchema, visibleFields, wholeNumber, type FormDef, type FormRules, type LeadFormSite } from "@/domain/leads/forms";
 import { phoneMarket } from "@/domain/leads/phone";
-import { LeadMetaSchema, prepareLead, type LeadSite, type PreparedLead } from "@/domain/leads/lead";
+import { leadFormKind, LeadMetaSchema, normalizeLeadPayload, prepareLead, type LeadSite, type PreparedLead } from "@/domain/leads/lead";
+import { FORM_NOT_OFFERED, MSG } from "@/domain/leads/messages";
+import { isFormOffered } from "@/domain/site/routes";
+import { resolveTenant, tenantKeyToParam } from "@/domain/site/tenant";
+import { env } from "@/server/env";
 import { getDb } from "@/server/db";
-import { insertLead, updateLead, type LeadFileRecord } from "@/server/repositories/leads";
+import { getLeadPayload, insertLead, updateLead, type LeadFileRecord } from "@/server/repositories/leads";
 import { getVehicleBySlug } from "@/server/repositories/vehicles";
 import type { SiteContext } from "@/server/site-context";
 
@@ -49,39 +53,89 @@ export function formRules(ctx: SiteContext): FormRules {
 }
 
 export function leadSite(ctx: SiteContext): LeadSite {
-  const primary = ctx.locations.find((l) => l.isPrimary) ?? ctx.locations[0] ?? null;
+  const primary = ctx.locations.find((l) => l.isPrimary) ?? null;
   return {
     slug: ctx.site.slug,
     fixedDealershipSlug: ctx.features.fixed_dealership_slug,
     pushToPrimary: ctx.features.push_leads_to_primary_location,
     primary: primary ? { id: primary.id, dealershipSlug: primary.dealershipSlug } : null,
     locations: ctx.locations.map((l) => ({ id: l.id, dealershipSlug: l.dealershipSlug })),
-    defaultDealershipSlug: ctx.dealerships[0]?.slug ?? null,
   };
 }
 
-type Submission = { ctx: SiteContext; lead: Record<string, unknown>; userAgent: string | null };
+const NOT_THIS_SITE = "This enquiry was sent from another website.";
 
-/** Validates with the form's own schema and applies the server rules; throws LeadValidationError. */
-export async function validateLead({ ctx, lead, userAgent }: Submission) {
+/** The page URL a lead says it came from must be a page of this site (it never chooses the site). */
+function urlIsThisSite(url: string, ctx: SiteContext, requestHost: string | null): boolean {
+  let host: string;
+  try {
+    const u = new URL(url);
+    if (u.protocol !== "https:" && u.protocol !== "http:") return false;
+    host = u.host;
+  } catch {
+    return false;
+  }
+  const key = resolveTenant(host, env().DEFAULT_SITE);
+  const requestKey = resolveTenant(requestHost, env().DEFAULT_SITE);
+  if (key.by === requestKey.by && tenantKeyToParam(key) === tenantKeyToParam(requestKey)) return true;
+  return key.by === "slug" ? key.slug === ctx.site.slug : key.domain === ctx.site.domainName?.replace(/^www\./, "");
+}
+
+/**
+ * SPEC §3: every lead may name its dealership and location (`dealership_slug`, `location_id`),
+ * also where its form does not ask for them (finance, fleet, careers…). Given, they must be this
+ * site's; absent, the server rules choose (primary location).
+ */
+function siteChoices(lead: Record<string, unknown>, form: FormDef, ctx: SiteContext): Record<string, unknown> {
+  const shown = visibleFields(form, formRules(ctx));
+  const out: Record<string, unknown> = {};
+  const given = (v: unknown) => v !== undefined && v !== null && v !== "";
+  if (!shown.includes("location") && given(lead.location)) {
+    const r = wholeNumber().safeParse(lead.location);
+    if (!r.success || !ctx.locations.some((l) => l.id === r.data)) throw new LeadValidationError({ location: MSG.required });
+    out.location = r.data;
+  }
+  if (!shown.includes("dealership_slug") && given(lead.dealership_slug)) {
+    const slug = typeof lead.dealership_slug === "string" ? lead.dealership_slug.trim() : "";
+    if (!ctx.dealerships.some((d) => d.slug === slug)) throw new LeadValidationError({ dealership_slug: MSG.required });
+    out.dealership_slug = slug;
+  }
+  return out;
+}
+
+type Submission = { ctx: SiteContext; lead: Record<string, unknown>; userAgent: string | null; host?: string | null };
+
+/**
+ * Validates with the form's own schema and applies the server rules; throws LeadValidationError.
+ * The payload may be the spec's own (no `form`: the form follows category/subcategory; `location_id`).
+ */
+export async function validateLead({ ctx, lead: raw, userAgent, host = null }: Submission) {
+  const lead = normalizeLeadPayload(raw);
   const meta = LeadMetaSchema.safeParse(lead);
   if (!meta.success) throw new LeadValidationError(fieldErrors(meta.error));
   if (meta.data.company_website) throw new RejectedLeadError();
-  const form = FORMS[meta.data.form];
+  if (meta.data.website_slug !== undefined && meta.data.website_slug !== ctx.site.slug) throw new LeadValidationError({ website_slug: NOT_THIS_SITE });
+  if (meta.data.url !== undefined && !urlIsThisSite(meta.data.url, ctx, host)) throw new LeadValidationError({ url: NOT_THIS_SITE });
+  const kind = leadFormKind(lead, { sellMyCar: ctx.features.sell_my_car });
+  if (!isFormOffered(kind, ctx.routes)) throw new LeadValidationError({ form: FORM_NOT_OFFERED });
+  const form = FORMS[kind];
   const fields = leadFormSchema(form, formRules(ctx)).safeParse(lead);
   if (!fields.success) throw new LeadValidationError(fieldErrors(fields.error));
-  const values = fields.data as Record<string, unknown>;
+  const values: Record<string, unknown> = { ...(fields.data as Record<string, unknown>), ...siteChoices(lead, form, ctx), ...(meta.data.name ? { name: meta.data.name } : {}) };
   let vehicleId: number | null = null;
+  let vehicleLocationId: number | null = null;
   let category = form.category ?? String(values.category);
+  if (form.kind === "vehicle" && lead.category === "Used Vehicle Enquiry") category = "Used Vehicle Enquiry";
   if (meta.data.vehicle) {
     const found = await getVehicleBySlug(await getDb(), ctx.site, meta.data.vehicle);
     if (found && !found.hidden) {
       vehicleId = found.vehicle.id;
+      vehicleLocationId = found.vehicle.locationId ?? null;
       if (form.kind === "vehicle") category = found.vehicle.carType === "used" ? "Used Vehicle Enquiry" : "New Vehicle Enquiry";
     }
   }
   const prepared: PreparedLead = {
-    ...prepareLead(values, { category, subcategory: form.subcategory ?? null, url: meta.data.url, userAgent }, leadSite(ctx)),
+    ...prepareLead(values, { category, subcategory: form.subcategory ?? null, url: meta.data.url, userAgent, vehicleLocationId }, leadSite(ctx)),
     form: form.kind,
     vehicle: meta.data.vehicle ?? null,
     page_id: meta.data.page_id ?? null,
@@ -102,9 +156,25 @@ export async function createLead(s: Submission & { mock: boolean; files?: (leadI
   return { id: row.id, ...lead, created_at: row.createdAt.toISOString(), files: files.map((f) => ({ filename: f.filename, content_type: f.contentType, size: f.size })) };
 }
 
-/** Updates a lead of this site; null when the id is not one of this site's leads. */
+/** The stored lead as a payload again (its form, its location as the location field). */
+function storedPayload(p: PreparedLead): Record<string, unknown> {
+  const { location_id, user_agent: _ua, source: _s, website_slug: _w, ...rest } = p;
+  const present = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== null && v !== undefined));
+  return { ...present, ...(location_id != null ? { location: location_id } : {}) };
+}
+
+/**
+ * Updates a lead of this site: a partial update (SPEC §4 lead_id), merged with what is stored and
+ * validated as a whole; its attachments and `has_files` stay. Null when the id is not one of this
+ * site's leads (checked before any validation).
+ */
 export async function changeLead(s: Submission & { mock: boolean; id: string }) {
-  const { prepared } = await validateLead(s);
-  const updated = await updateLead(await getDb(), s.ctx.site.id, s.id, s.mock || s.ctx.features.mock_leads, prepared);
+  const db = await getDb();
+  const isMock = s.mock || s.ctx.features.mock_leads;
+  const stored = await getLeadPayload(db, s.ctx.site.id, s.id, isMock);
+  if (!stored) return null;
+  const { lead_id: _id, ...changes } = s.lead;
+  const { prepared } = await validateLead({ ...s, lead: { ...storedPayload(stored), ...changes } });
+  const updated = await updateLead(db, s.ctx.site.id, s.id, isMock, prepared);
   return updated ? { id: s.id, ...updated } : null;
 }

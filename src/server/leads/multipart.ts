@@ -43,7 +43,7 @@ export async function receiveMultipart(
   contentType: string,
   tempDir: string,
   limits: MultipartLimits,
-): Promise<{ fields: Map<string, string>; files: ReceivedFile[] }> {
+): Promise<{ fields: Array<[string, string]>; files: ReceivedFile[] }> {
   if (!body) throw new UploadError(400, "The form data could not be read.");
   await mkdir(tempDir, { recursive: true });
   let bb: busboy.Busboy;
@@ -55,7 +55,7 @@ export async function receiveMultipart(
   } catch {
     throw new UploadError(400, "The form data could not be read.");
   }
-  const fields = new Map<string, string>();
+  const fields: Array<[string, string]> = [];
   const files: ReceivedFile[] = [];
   const writes: Promise<void>[] = [];
   let failure: UploadError | null = null;
@@ -73,7 +73,7 @@ export async function receiveMultipart(
 
   bb.on("field", (name, value, info) => {
     if (info.valueTruncated) return fail(new UploadError(413, `The request is too large (at most ${limits.fieldBytes / 1024} KB of form fields).`));
-    if (!fields.has(name)) fields.set(name, value);
+    fields.push([name, value]);
   });
   bb.on("filesLimit", () => fail(new UploadError(413, `Attach at most ${limits.files} files.`)));
   bb.on("partsLimit", () => fail(new UploadError(413, "The form has too many parts.")));

@@ -37,6 +37,15 @@ export async function insertLead(
   });
 }
 
+/** A lead of this site (and of the same real/mock kind) as stored; null when there is none. */
+export async function getLeadPayload(db: Db, siteId: number, id: string, isMock: boolean): Promise<PreparedLead | null> {
+  const [row] = await db
+    .select({ payload: t.leads.payload })
+    .from(t.leads)
+    .where(and(eq(t.leads.siteId, siteId), eq(t.leads.id, id), eq(t.leads.isMock, isMock)));
+  return row ? (row.payload as PreparedLead) : null;
+}
+
 /**
  * Updates a lead of this site (and of the same real/mock kind); null when there is none. A lead
  * that has attachments keeps `has_files` (its files stay with it).

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { CheckCircle2 } from "lucide-react";
 import { notFound } from "next/navigation";
+import { AddDetails } from "@/components/forms/add-details";
 import { buttonVariants } from "@/components/ui/button";
 import { thankYou } from "@/domain/leads/lead";
 import { getSiteContext } from "@/server/site-context";
@@ -33,6 +34,7 @@ export default async function SuccessPage({ params, searchParams }: Props) {
           Back to the home page
         </Link>
       </div>
+      <AddDetails />
     </div>
   );
 }
