@@ -3,7 +3,7 @@ import { IMAGE_QUALITY, IMAGE_WIDTHS } from "./src/domain/format/image";
 
 const nextConfig: NextConfig = {
   // PGlite ships WASM + data files that must be loaded from node_modules at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "rate-limiter-flexible", "busboy", "pg"],
+  serverExternalPackages: ["@electric-sql/pglite", "rate-limiter-flexible", "busboy", "pg", "sharp"],
   poweredByHeader: false,
   reactStrictMode: true,
   images: {

@@ -11,7 +11,7 @@ async function fillPerson(page: Page, over: Partial<Record<"first" | "last" | "e
   await field(page, "Last name").fill(over.last ?? "Smith");
   await field(page, "Email").fill(over.email ?? "mary@example.com");
   await form(page).getByLabel(/^(Phone|Mobile)$/).fill(over.phone ?? "0412345678");
-  await field(page, "Postcode").fill(over.postcode ?? "3134");
+  await form(page).getByLabel(/^(Postcode|ZIP code)$/).fill(over.postcode ?? "3134");
 }
 
 test("a form that asks for a mobile says so and takes only mobiles (AU); NZ numbers with +64 and spaces pass", async ({ page }) => {
@@ -154,19 +154,21 @@ test("careers emits event 51", async ({ page }) => {
   await expect(page).toHaveURL(/\/success\?category=careers-enquiry$/);
 });
 
-test("the EMAIL US modal holds the contact form for that location", async ({ page }) => {
+test("the EMAIL US modal holds the contact form for that location, without asking which dealership or location", async ({ page }) => {
   await page.goto(parkside("/dealerships"));
   await page.getByTestId("location-card").first().getByRole("button", { name: "Email Us" }).click();
   const modal = page.getByRole("dialog", { name: "EMAIL US" });
-  await expect(modal.getByLabel("Location")).toHaveValue("10011");
+  await expect(modal.getByLabel("Location")).toHaveCount(0);
+  await expect(modal.getByLabel("Dealership")).toHaveCount(0);
   await modal.getByLabel("First name").fill("Sam");
   await modal.getByLabel("Last name").fill("Lee");
   await modal.getByLabel("Email").fill("sam@example.com");
   await modal.getByLabel("Phone").fill("(03) 9870 1234");
   await modal.getByLabel("Postcode").fill("3134");
-  await modal.getByLabel("Dealership").selectOption({ label: "Parkside Suzuki" });
   await modal.getByLabel("Comments").fill("Please call me");
+  const request = page.waitForRequest((r) => r.url().endsWith("/api/leads") && r.method() === "POST");
   await modal.getByRole("button", { name: "Send enquiry" }).click();
+  expect((await request).postDataJSON().lead).toMatchObject({ location: 10011, dealership_slug: "parkside-suzuki" });
   await expect(page).toHaveURL(/\/success\?category=general-enquiry$/);
 });
 

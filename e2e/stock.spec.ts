@@ -129,13 +129,13 @@ test("vehicle pages: sold, hidden and wrong-base URLs answer helpfully", async (
   expect((await page.goto(parkside(`/motorcycles/${soldLongAgo.slug}`)))?.status()).toBe(404);
 });
 
-test("detail page: JSON-LD Car with Offer, canonical, share image, gallery by keyboard, no axe violations", async ({ page }) => {
+test("detail page: JSON-LD Motorcycle with Offer, canonical, share image, gallery by keyboard, no axe violations", async ({ page }) => {
   await page.goto(siteUrl("ridgeline-motorcycles", "/search/new-and-demo-cars"));
   await page.getByTestId("vehicle-card").first().getByRole("heading", { level: 3 }).getByRole("link").click();
   await expect(page).toHaveURL(/\/motorcycles\//);
   await page.reload(); // what a crawler sees: a full load of the page
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
-  expect(ld).toMatchObject({ "@type": "Car", offers: { "@type": "Offer", priceCurrency: "AUD", availability: expect.stringMatching(/InStock|PreOrder/) } });
+  expect(ld).toMatchObject({ "@type": "Motorcycle", offers: { "@type": "Offer", priceCurrency: "AUD", availability: expect.stringMatching(/InStock|PreOrder/) } });
   const path = new URL(page.url()).pathname;
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `https://www.ridgelinemotorcycles.com.au${path}`);
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /w=1200&auto=format&q=80&h=630&fit=crop/);

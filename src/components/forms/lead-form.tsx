@@ -41,6 +41,8 @@ type Props = {
   defaultLocationId?: number;
   allowFiles?: boolean;
   heading?: string | null;
+  /** the form is for one location (its card's EMAIL US, /contact-us/{slug}): no dealership or location to choose */
+  fixedLocation?: boolean;
 };
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
@@ -51,7 +53,7 @@ const input = "mt-1 block min-h-11 w-full rounded-md border border-neutral-400 b
  * idle → submitting (button disabled, spinner) → success (details saved, event 22/51, /success) or
  * failure (alert, form-level message, every typed value kept).
  */
-export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = false, heading }: Props) {
+export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = false, heading, fixedLocation = false }: Props) {
   const form = FORMS[kind];
   const router = useRouter();
   const pathname = usePathname();
@@ -70,6 +72,7 @@ export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = 
       opt_in: true,
       additional_services: [],
       location: defaultLocationId ? String(defaultLocationId) : site.locations.length > 1 ? "" : String(site.locations[0]?.id ?? ""),
+      ...(fixedLocation && defaultLocationId ? { dealership_slug: site.locations.find((l) => l.id === defaultLocationId)?.dealershipSlug ?? "" } : {}),
     },
   });
   const errors = formState.errors;
@@ -87,6 +90,7 @@ export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = 
   const label = (name: FieldName) => `${fieldLabel(form, name, rules)}${form.optional.includes(name) || (name === "message" && site.messageOptional && kind === "contact") ? " (optional)" : ""}`;
   const shown = (name: FieldName) => {
     if (!fields.includes(name)) return false;
+    if (fixedLocation && defaultLocationId && (name === "location" || name === "dealership_slug")) return false;
     const parent = DEPENDS_ON[name];
     return !parent || (Boolean(watch(parent)) && !errors[parent]);
   };

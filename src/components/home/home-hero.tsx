@@ -3,6 +3,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { usedWord } from "@/domain/site/features";
 import { pluralNoun } from "@/domain/stock/summary";
 import type { SiteContext } from "@/server/site-context";
+import { nounInText } from "@/domain/site/vehicle";
 
 export function HomeHero({ ctx }: { ctx: SiteContext }) {
   const plural = pluralNoun(ctx.noun);
@@ -16,7 +17,7 @@ export function HomeHero({ ctx }: { ctx: SiteContext }) {
       <div className="mx-auto max-w-7xl px-4 py-14 md:py-20">
         <h1 className="text-3xl font-extrabold tracking-tight md:text-5xl">{ctx.site.name}</h1>
         <p className="mt-3 max-w-2xl text-lg md:text-xl">
-          {kinds.charAt(0).toUpperCase() + kinds.slice(1)} {/^[A-Z]+s?$/.test(plural) ? plural : plural.toLowerCase()} in {cities.join(" and ")}.
+          {kinds.charAt(0).toUpperCase() + kinds.slice(1)} {nounInText(plural)} in {cities.join(" and ")}.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
           <Link href="/search/new-used-and-demo-cars" className={buttonVariants({ variant: "accent", size: "lg" })}>

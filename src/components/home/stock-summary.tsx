@@ -1,24 +1,25 @@
 import Link from "next/link";
 import { brandDisplayName } from "@/domain/site/brands";
 import { usedWord } from "@/domain/site/features";
-import { pluralNoun } from "@/domain/stock/summary";
+import { conditionsOnSale, pluralNoun, type CarType } from "@/domain/stock/summary";
 import type { SiteContext } from "@/server/site-context";
 
 /** Stock summary with links into search by new / demo / used (SPEC §2 stock filters). */
 export function StockSummarySection({ ctx }: { ctx: SiteContext }) {
   const plural = pluralNoun(ctx.noun);
   const used = usedWord(ctx.features);
-  const cards = [
+  const all: Array<{ type: CarType; label: string; href: string }> = [
     { type: "new", label: `New ${plural}`, href: "/search/new-and-demo-cars?car_type=new" },
     { type: "demo", label: `Demo ${plural}`, href: "/search/new-and-demo-cars?car_type=demo" },
     { type: "used", label: `${used.charAt(0).toUpperCase()}${used.slice(1)} ${plural}`, href: "/search/used-cars" },
-  ] as const;
+  ];
+  const cards = all.filter((c) => conditionsOnSale(ctx.stock.car_types).includes(c.type));
   return (
     <section aria-labelledby="stock-heading" className="mx-auto max-w-7xl px-4 py-12">
       <h2 id="stock-heading" className="text-2xl font-bold">
         Our stock: <span data-testid="stock-total">{ctx.stock.count}</span> {plural}
       </h2>
-      <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-3">
+      <ul className={`mt-6 grid grid-cols-1 gap-4 ${cards.length === 3 ? "sm:grid-cols-3" : cards.length === 2 ? "sm:grid-cols-2" : ""}`}>
         {cards.map((c) => {
           const count = ctx.stock.car_types[c.type];
           const body = (

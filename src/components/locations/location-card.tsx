@@ -133,7 +133,7 @@ export function LocationCard({ location: l, ctx, headingLevel = 2 }: { location:
           View Location Details
         </Link>
         <EmailUsDialog locationName={l.name} email={l.contactDetail.email} phone={phone}>
-          <LeadForm kind="contact" site={ctx.formSite} defaultLocationId={l.id} heading={null} />
+          <LeadForm kind="contact" site={ctx.formSite} defaultLocationId={l.id} fixedLocation heading={null} />
         </EmailUsDialog>
         {l.locationType === "service" && ctx.features.book_a_service_on_service_locations && (
           <Link href={`/service?location=${l.slug}`} className="inline-flex min-h-11 items-center rounded-md border border-brand px-3 text-sm font-semibold text-brand hover:bg-neutral-50">

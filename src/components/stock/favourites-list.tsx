@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useSyncExternalStore } from "react";
 import { useFavourites } from "@/client/favourites";
 import { FavouriteButton } from "./favourite-button";
+import { nounInText } from "@/domain/site/vehicle";
 
 const noop = () => () => {};
 const useHydrated = () => useSyncExternalStore(noop, () => true, () => false);
@@ -13,12 +14,12 @@ const useHydrated = () => useSyncExternalStore(noop, () => true, () => false);
 export function FavouritesList({ basePath, plural }: { basePath: string; plural: string }) {
   const { favourites } = useFavourites();
   const hydrated = useHydrated();
-  if (!hydrated) return <p role="status">Loading your saved {plural.toLowerCase()}…</p>;
+  if (!hydrated) return <p role="status">Loading your saved {nounInText(plural)}…</p>;
   if (favourites.length === 0) {
     return (
       <div className="rounded-lg border border-dashed border-neutral-300 p-10 text-center">
-        <p className="text-lg font-semibold">You haven’t saved any {plural.toLowerCase()} yet.</p>
-        <p className="mt-1 text-neutral-700">Tap the heart on a {plural.toLowerCase()} listing to keep it here.</p>
+        <p className="text-lg font-semibold">You haven’t saved any {nounInText(plural)} yet.</p>
+        <p className="mt-1 text-neutral-700">Tap the heart on any listing to keep it here.</p>
         <Link href="/search/new-used-and-demo-cars" className="mt-4 inline-flex min-h-11 items-center rounded-md bg-brand px-4 font-semibold text-brand-contrast">
           Browse our stock
         </Link>

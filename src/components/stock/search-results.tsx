@@ -21,6 +21,7 @@ import { FiltersPanel } from "./filters-panel";
 import { SearchFilters } from "./search-filters";
 import { searchTitle } from "./search-title";
 import { CallToActionCard, cardContext, VehicleCard } from "./vehicle-card";
+import { nounInText } from "@/domain/site/vehicle";
 
 type Props = { ctx: SiteContext; query: SearchQuery; result: SearchResult };
 
@@ -123,7 +124,7 @@ export function SearchResults({ ctx, query, result }: Props) {
           )}
           {result.total === 0 ? (
             <div className="mt-10 rounded-lg border border-dashed border-neutral-300 p-10 text-center">
-              <h2 className="text-xl font-bold">No {plural.toLowerCase()} match your search</h2>
+              <h2 className="text-xl font-bold">No {nounInText(plural)} match your search</h2>
               <p className="mt-2 text-neutral-700">Try removing a filter, or browse everything in stock.</p>
               <Link href={clearAll} className="mt-4 inline-flex min-h-11 items-center rounded-md bg-brand px-4 font-semibold text-brand-contrast">
                 Clear all filters

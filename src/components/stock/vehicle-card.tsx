@@ -1,10 +1,10 @@
 import Image from "next/image";
 import Link from "next/link";
-import { formatOdometer } from "@/domain/format/country";
+import { formatOdometer, priceTypeLabel } from "@/domain/format/country";
 import { IMAGE_QUALITY } from "@/domain/format/image";
 import { formatPrice } from "@/domain/format/price";
 import { vehicleHref } from "@/domain/site/vehicle";
-import { displayImage, vehicleTags, vehicleTitle, JUST_SOLD, type Vehicle } from "@/domain/stock/vehicle";
+import { displayImage, vehicleFacts, vehicleTags, vehicleTitle, JUST_SOLD, type Vehicle } from "@/domain/stock/vehicle";
 import { enquireButtonText, usedWord } from "@/domain/site/features";
 import { cn } from "@/components/ui/cn";
 import type { SiteContext } from "@/server/site-context";
@@ -62,6 +62,8 @@ export function VehicleTags({ tags, className }: { tags: string[]; className?: s
 export function VehicleCard({ vehicle: v, ctx, priority = false }: { vehicle: Vehicle; ctx: CardContext; priority?: boolean }) {
   const href = vehicleHref(ctx.template, v.slug);
   const title = vehicleTitle(v);
+  const facts = vehicleFacts(v);
+  const priceType = priceTypeLabel(v.priceType, ctx.country);
   const tags = vehicleTags(v, ctx.now);
   const typeLabel = v.carType === "used" ? ctx.usedWord.charAt(0).toUpperCase() + ctx.usedWord.slice(1) : TYPE_LABEL[v.carType];
   return (
@@ -91,12 +93,12 @@ export function VehicleCard({ vehicle: v, ctx, priority = false }: { vehicle: Ve
         </h3>
         <p className="text-xl font-extrabold" data-testid="price">
           {formatPrice(v.price)}
-          {v.price && v.priceType ? <span className="ml-1 text-xs font-normal text-neutral-600">{v.priceType}</span> : null}
+          {v.price && priceType ? <span className="ml-1 text-xs font-normal text-neutral-600">{priceType}</span> : null}
         </p>
         <ul className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-neutral-700">
-          <li>{formatOdometer(v.odometer, ctx.country)}</li>
-          {v.transmission && <li>{v.transmission}</li>}
-          {v.fuel && <li>{v.fuel}</li>}
+          {facts.odometerKm !== null && <li>{formatOdometer(facts.odometerKm, ctx.country)}</li>}
+          {facts.transmission && <li>{facts.transmission}</li>}
+          {facts.fuel && <li>{facts.fuel}</li>}
         </ul>
         {v.locationId && ctx.locationNames[v.locationId] && (
           <p className="text-sm text-neutral-700">{ctx.locationNames[v.locationId]}</p>

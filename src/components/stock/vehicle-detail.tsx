@@ -2,14 +2,15 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { MapPin, Phone } from "lucide-react";
-import { formatOdometer } from "@/domain/format/country";
+import { formatOdometer, priceTypeLabel } from "@/domain/format/country";
 import { shareImageUrl } from "@/domain/format/image";
 import { formatPrice } from "@/domain/format/price";
 import { enquireButtonText, usedWord } from "@/domain/site/features";
 import { telHref } from "@/domain/site/links";
 import { detailBasePath, vehicleHref } from "@/domain/site/vehicle";
 import { pluralNoun } from "@/domain/stock/summary";
-import { bodyTypeLabel, displayImage, vehicleTags, vehicleTitle, type Vehicle } from "@/domain/stock/vehicle";
+import { bodyTypeLabel, displayImage, vehicleFacts, vehicleTags, vehicleTitle, type Vehicle, type VehicleKind } from "@/domain/stock/vehicle";
+import { kmToOdometer } from "@/domain/stock/search";
 import { buttonVariants } from "@/components/ui/button";
 import { getVehiclePage } from "@/server/stock-service";
 import { leadFormSite } from "@/server/leads/lead-service";
@@ -20,6 +21,7 @@ import { requestNow } from "@/server/clock";
 import { FavouriteButton } from "./favourite-button";
 import { cardContext, toFavourite, VehicleCard, VehicleTags } from "./vehicle-card";
 import { VehicleGallery } from "./vehicle-gallery";
+import { nounInText } from "@/domain/site/vehicle";
 
 export type DetailProps = { params: Promise<{ site: string; slug: string }> };
 
@@ -43,7 +45,9 @@ export async function vehicleMetadata(base: string, props: DetailProps): Promise
   const title = vehicleTitle(v);
   const path = vehicleHref(ctx.site.template, v.slug);
   const image = shareImageUrl(displayImage(v));
-  const description = `${title} for ${formatPrice(v.price)} at ${ctx.site.name}. ${formatOdometer(v.odometer, ctx.site.country)}, ${v.transmission ?? ""} ${v.fuel ?? ""}.`.replace(/\s+/g, " ");
+  const facts = vehicleFacts(v);
+  const details = [facts.odometerKm !== null ? formatOdometer(facts.odometerKm, ctx.site.country) : null, facts.transmission, facts.fuel].filter(Boolean).join(", ");
+  const description = `${title} for ${formatPrice(v.price)} at ${ctx.site.name}.${details ? ` ${details}.` : ""}`;
   return {
     title,
     description,
@@ -53,34 +57,47 @@ export async function vehicleMetadata(base: string, props: DetailProps): Promise
   };
 }
 
+/** schema.org's type for each kind of vehicle: Car and Motorcycle where they fit, else Vehicle. */
+const SCHEMA_TYPE: Record<VehicleKind, string> = { car: "Car", motorcycle: "Motorcycle", towed: "Vehicle", motorhome: "Vehicle", truck: "Vehicle" };
+
 function jsonLd(ctx: SiteContext, v: Vehicle, listed: boolean) {
   const url = `${ctx.site.url}${vehicleHref(ctx.site.template, v.slug)}`;
   const images = (v.thumbnails.length ? v.thumbnails : [displayImage(v)]).slice(0, 5).map((s) => `${ctx.site.url}${s}`);
   const availability = !listed || v.status === "sold" ? "SoldOut" : v.status === "coming_soon" ? "PreOrder" : "InStock";
+  const facts = vehicleFacts(v);
   return {
     "@context": "https://schema.org",
-    "@type": "Car",
+    "@type": SCHEMA_TYPE[facts.kind],
     name: vehicleTitle(v),
+    sku: v.stockNumber,
     url,
     image: images,
     brand: { "@type": "Brand", name: v.make },
     model: v.model,
     vehicleModelDate: String(v.year),
     ...(v.bodyType ? { bodyType: v.bodyType } : {}),
-    ...(v.colour ? { color: v.colour } : {}),
-    ...(v.fuel ? { fuelType: v.fuel } : {}),
-    ...(v.transmission ? { vehicleTransmission: v.transmission } : {}),
+    ...(facts.colour ? { color: facts.colour } : {}),
+    ...(facts.badge ? { vehicleConfiguration: facts.badge } : {}),
+    ...(facts.fuel ? { fuelType: facts.fuel } : {}),
+    ...(facts.transmission ? { vehicleTransmission: facts.transmission } : {}),
+    ...(facts.drive ? { driveWheelConfiguration: facts.drive } : {}),
+    ...(facts.doors ? { numberOfDoors: facts.doors } : {}),
+    ...(facts.seats ? { seatingCapacity: facts.seats } : {}),
     ...(v.vin ? { vehicleIdentificationNumber: v.vin } : {}),
     itemCondition: v.carType === "new" ? "https://schema.org/NewCondition" : "https://schema.org/UsedCondition",
-    mileageFromOdometer: {
-      "@type": "QuantitativeValue",
-      value: ctx.format.distanceUnit === "mi" ? Math.round(v.odometer / 1.609344) : v.odometer,
-      unitCode: ctx.format.distanceUnit === "mi" ? "SMI" : "KMT",
-    },
+    ...(facts.odometerKm !== null
+      ? {
+          mileageFromOdometer: {
+            "@type": "QuantitativeValue",
+            value: kmToOdometer(facts.odometerKm, ctx.site.country),
+            unitCode: ctx.format.distanceUnit === "mi" ? "SMI" : "KMT",
+          },
+        }
+      : {}),
     offers: {
       "@type": "Offer",
       url,
-      ...(v.price ? { price: v.price, priceCurrency: ctx.site.currency } : {}),
+      ...(v.price ? { price: v.price, priceCurrency: ctx.site.currency || ctx.format.currency } : {}),
       availability: `https://schema.org/${availability}`,
       seller: { "@type": "AutoDealer", name: ctx.site.name },
     },
@@ -99,21 +116,22 @@ export async function VehicleDetailPage({ base, props }: { base: string; props: 
   const images = v.thumbnails.length ? v.thumbnails : [displayImage(v)];
   const q = `?vehicle=${encodeURIComponent(v.slug)}`;
   const cardCtx = cardContext(ctx, now);
+  const facts = vehicleFacts(v);
   const specs: Array<[string, string | number | null]> = [
     ["Condition", v.carType === "used" ? used.charAt(0).toUpperCase() + used.slice(1) : v.carType === "new" ? "New" : "Demo"],
     ["Year", v.year],
     ["Make", v.make],
     ["Model", v.model],
-    ["Badge", v.badge],
-    ["Series", v.series],
+    ["Badge", facts.badge],
+    ["Series", facts.series],
     ["Body type", v.bodyType ? bodyTypeLabel(v.bodyType, false) : null],
-    [ctx.format.words.colour.charAt(0).toUpperCase() + ctx.format.words.colour.slice(1), v.colour],
-    ["Odometer", formatOdometer(v.odometer, ctx.site.country)],
-    ["Fuel", v.fuel],
-    ["Transmission", v.transmission],
-    ["Drive", v.drive],
-    ["Seats", v.seats || null],
-    ["Doors", v.doors || null],
+    [ctx.format.words.colour.charAt(0).toUpperCase() + ctx.format.words.colour.slice(1), facts.colour],
+    ["Odometer", facts.odometerKm !== null ? formatOdometer(facts.odometerKm, ctx.site.country) : null],
+    ["Fuel", facts.fuel],
+    ["Transmission", facts.transmission],
+    ["Drive", facts.drive],
+    ["Seats", facts.seats],
+    ["Doors", facts.doors],
     ["Build date", v.buildDate],
     ["Stock number", v.stockNumber],
     ["VIN", v.vin],
@@ -134,9 +152,9 @@ export async function VehicleDetailPage({ base, props }: { base: string; props: 
       </nav>
       {sold && (
         <div role="status" className="mb-6 rounded-lg border border-red-300 bg-red-50 p-4" data-testid="sold-banner">
-          <p className="font-bold text-red-800">This {ctx.noun.toLowerCase()} has been sold.</p>
+          <p className="font-bold text-red-800">This {nounInText(ctx.noun)} has been sold.</p>
           <p className="mt-1 text-sm text-neutral-800">
-            Similar {pluralNoun(ctx.noun).toLowerCase()} are listed below, or{" "}
+            Similar {nounInText(pluralNoun(ctx.noun))} are listed below, or{" "}
             <Link href="/search/new-used-and-demo-cars" className="font-semibold underline">
               search all our stock
             </Link>
@@ -178,9 +196,9 @@ export async function VehicleDetailPage({ base, props }: { base: string; props: 
             <p className="mt-3 text-3xl font-extrabold" data-testid="detail-price">
               {formatPrice(v.price)}
             </p>
-            {v.price && v.priceType && <p className="text-sm text-neutral-700">{v.priceType}</p>}
+            {v.price && priceTypeLabel(v.priceType, ctx.site.country) && <p className="text-sm text-neutral-700">{priceTypeLabel(v.priceType, ctx.site.country)}</p>}
             <p className="mt-2 text-sm text-neutral-700">
-              {formatOdometer(v.odometer, ctx.site.country)} · Stock no. {v.stockNumber}
+              {facts.odometerKm !== null ? `${formatOdometer(facts.odometerKm, ctx.site.country)} · ` : ""}Stock no. {v.stockNumber}
             </p>
             <div className="mt-5 grid gap-2" id="enquire">
               <a href="#enquiry-form" className={buttonVariants({ size: "lg" })}>
@@ -192,7 +210,7 @@ export async function VehicleDetailPage({ base, props }: { base: string; props: 
                 </Link>
               )}
               <Link href={`/finance${q}`} className={buttonVariants({ variant: "outline", size: "lg" })}>
-                Finance this {ctx.noun.toLowerCase()}
+                Finance this {nounInText(ctx.noun)}
               </Link>
               <Link href={f.sell_my_car ? "/sell-my-car" : `/trade-in${q}`} className={buttonVariants({ variant: "outline", size: "lg" })}>
                 {f.sell_my_car ? "Sell My Car" : "Value my trade-in"}
@@ -220,19 +238,19 @@ export async function VehicleDetailPage({ base, props }: { base: string; props: 
           )}
         </div>
       </div>
-      <section id="enquiry-form" aria-label={`Enquire about this ${ctx.noun.toLowerCase()}`} className="mt-12 max-w-3xl scroll-mt-24 rounded-lg border border-neutral-200 p-5">
+      <section id="enquiry-form" aria-label={`Enquire about this ${nounInText(ctx.noun)}`} className="mt-12 max-w-3xl scroll-mt-24 rounded-lg border border-neutral-200 p-5">
         <LeadForm
           kind="vehicle"
           site={leadFormSite(ctx)}
           vehicle={{ slug: v.slug, name: title, carType: v.carType }}
           defaultLocationId={v.locationId ?? undefined}
-          heading={`Enquire about this ${ctx.noun.toLowerCase()}`}
+          heading={`Enquire about this ${nounInText(ctx.noun)}`}
         />
       </section>
       {similar.length > 0 && (
         <section aria-labelledby="similar" className="mt-12">
           <h2 id="similar" className="text-2xl font-bold">
-            Similar {pluralNoun(ctx.noun).toLowerCase()}
+            Similar {nounInText(pluralNoun(ctx.noun))}
           </h2>
           <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {similar.map((s) => (

@@ -1,3 +1,4 @@
+import { own } from "../own";
 import type { Country } from "../site/types";
 
 export type CountryFormat = {
@@ -5,6 +6,8 @@ export type CountryFormat = {
   locale: string;
   distanceUnit: "km" | "mi";
   distanceLabel: "kms" | "miles";
+  /** SPEC §1: AUD by default; the market's own elsewhere */
+  currency: "AUD" | "NZD" | "USD";
   /** US spelling differs: colour/color, centre/centre, tyre/tire … */
   words: { colour: string; centre: string; tyre: string; licence: string; kilometres: string };
 };
@@ -15,6 +18,7 @@ const FORMATS: Record<Country, CountryFormat> = {
     locale: "en-AU",
     distanceUnit: "km",
     distanceLabel: "kms",
+    currency: "AUD",
     words: { colour: "colour", centre: "centre", tyre: "tyre", licence: "licence", kilometres: "kilometres" },
   },
   NZ: {
@@ -22,6 +26,7 @@ const FORMATS: Record<Country, CountryFormat> = {
     locale: "en-NZ",
     distanceUnit: "km",
     distanceLabel: "kms",
+    currency: "NZD",
     words: { colour: "colour", centre: "centre", tyre: "tyre", licence: "licence", kilometres: "kilometres" },
   },
   US: {
@@ -29,13 +34,34 @@ const FORMATS: Record<Country, CountryFormat> = {
     locale: "en-US",
     distanceUnit: "mi",
     distanceLabel: "miles",
+    currency: "USD",
     words: { colour: "color", centre: "center", tyre: "tire", licence: "license", kilometres: "miles" },
   },
 };
 
 /** SPEC §1: country formats AU (default), NZ and US differ in miles or kilometres and spelling. */
 export function countryFormat(country: string | null | undefined): CountryFormat {
-  return FORMATS[(country ?? "AU").toUpperCase() as Country] ?? FORMATS.AU;
+  return own(FORMATS, (country ?? "AU").toUpperCase()) ?? FORMATS.AU;
+}
+
+/**
+ * The words beside a price in a market (docs/decisions/0009): Australia's "Drive Away" and "Excl.
+ * Govt. Charges"; New Zealand says "+ ORC" (on-road costs) for a price without them; a US price has
+ * no drive-away idea and says what it leaves out: "Plus tax, title and fees". Unknown words are kept.
+ */
+export function priceTypeLabel(priceType: string | null | undefined, country: string | null | undefined): string | null {
+  const t = priceType?.trim();
+  if (!t) return null;
+  const excl = /^excl\.? govt\.? charges$/i.test(t);
+  const driveAway = /^drive ?away$/i.test(t);
+  switch (countryFormat(country).country) {
+    case "NZ":
+      return excl ? "+ ORC" : t;
+    case "US":
+      return excl ? "Plus tax, title and fees" : driveAway ? null : t;
+    default:
+      return t;
+  }
 }
 
 const KM_PER_MILE = 1.609344;

@@ -146,8 +146,10 @@ export type FormRules = {
 export const phoneMarketOf = (form: FormDef, rules: Pick<FormRules, "market">): PhoneMarket => (form.mobileOnly && rules.market === "AU" ? "AU_MOBILE" : rules.market);
 
 /** A field's label on a form: the phone of a form that asks for a mobile reads "Mobile". */
-export function fieldLabel(form: FormDef, name: FieldName, rules: Pick<FormRules, "market">): string {
-  return name === "phone" && phoneMarketOf(form, rules) === "AU_MOBILE" ? "Mobile" : FIELD_LABELS[name];
+export function fieldLabel(form: FormDef, name: FieldName, rules: Pick<FormRules, "market" | "zip">): string {
+  if (name === "phone" && phoneMarketOf(form, rules) === "AU_MOBILE") return "Mobile";
+  if (name === "postcode" && rules.zip) return "ZIP code"; // US sites never say "Postcode"
+  return FIELD_LABELS[name];
 }
 
 /** The fields a form shows for a site (location / dealership only where there is a choice). */
@@ -272,7 +274,7 @@ export type LeadFormSite = {
   market: PhoneMarket;
   zip: boolean;
   leadBase: "/api" | "/mock";
-  locations: Array<{ id: number; name: string }>;
+  locations: Array<{ id: number; name: string; dealershipSlug?: string | null }>;
   dealerships: Array<{ slug: string; name: string }>;
   messageOptional: boolean;
 };

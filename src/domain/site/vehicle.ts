@@ -13,6 +13,14 @@ export function vehicleNoun(template: Template, primaryVehicleOverride?: string 
   return own(NOUN_BY_TEMPLATE, template) ?? (primaryVehicleOverride?.trim() || "Car");
 }
 
+/**
+ * A noun inside a sentence: lower case ("this car", "similar motorcycles"), except an acronym,
+ * which keeps its capitals ("this RV", "similar RVs").
+ */
+export function nounInText(noun: string): string {
+  return /^[A-Z]{2,}s?$/.test(noun) ? noun : noun.toLowerCase();
+}
+
 /** SPEC §2: detail base by template; motorcycles → /motorcycles, campers → /campers, all others → /cars. */
 export function detailBasePath(template: Template): "/cars" | "/motorcycles" | "/campers" {
   if (template === "motorcycles") return "/motorcycles";

@@ -12,6 +12,7 @@ import {
   sortOptions,
   toggleFilter,
 } from "./search";
+import { conditionsOnSale } from "./summary";
 import { bodyTypeLabel, displayImage, JUST_SOLD, NEW_ARRIVAL, vehicleTags, vehicleTitle, withCallToAction } from "./vehicle";
 
 describe("parseSearch", () => {
@@ -118,7 +119,19 @@ describe("vehicle display rules", () => {
     ["prime mover", "Prime Movers"],
     ["class c motorhome", "Class C Motorhomes"],
     ["convertible", "Convertibles"],
+    ["pantech", "Pantechs"],
+    ["tipper", "Tippers"],
+    ["tray", "Trays"],
+    ["fifth wheel", "Fifth Wheels"],
+    ["naked", "Naked Bikes"],
+    ["constructor", "Constructors"],
   ])("%s → %s", (body, label) => expect(bodyTypeLabel(body)).toBe(label));
+
+  test.each([
+    [{ new: 0, demo: 0, used: 120 }, ["used"]],
+    [{ new: 214, demo: 87, used: 112 }, ["new", "demo", "used"]],
+    [{ new: 0, demo: 0, used: 0 }, ["new", "demo", "used"]],
+  ] as const)("conditions on sale %j → %j", (carTypes, on) => expect(conditionsOnSale(carTypes)).toEqual(on));
 
   test.each([
     [{ primaryImageUrl: "/photos/placeholder.svg", thumbnails: ["/a.svg", "/b.svg"] }, "/a.svg"],
@@ -192,5 +205,7 @@ describe("image URLs (SPEC §7)", () => {
 
   test("share image: 1200×630 fill crop", () => {
     expect(shareImageUrl("/p.svg")).toBe("/p.svg?w=1200&auto=format&q=80&h=630&fit=crop");
+    // a locally drawn photo is shared as a JPEG: social networks do not show SVG
+    expect(shareImageUrl("/photos/suv/red/1.svg")).toBe("/photos/suv/red/1.jpg?w=1200&auto=format&q=80&h=630&fit=crop");
   });
 });

@@ -36,3 +36,14 @@ export function summarizeStock(rows: StockGroupRow[]): StockSummary {
 export function pluralNoun(noun: string): string {
   return /s$/i.test(noun) ? noun : `${noun}s`;
 }
+
+const CONDITIONS: readonly CarType[] = ["new", "demo", "used"];
+
+/**
+ * The conditions a site sells, by its listed stock (a used-only dealer sells only used cars):
+ * home, menus and search headings name only these. With no stock at all, every condition.
+ */
+export function conditionsOnSale(carTypes: Record<CarType, number>, within: readonly CarType[] = CONDITIONS): CarType[] {
+  const on = within.filter((t) => carTypes[t] > 0);
+  return on.length ? on : [...within];
+}

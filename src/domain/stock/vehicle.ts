@@ -59,7 +59,22 @@ export function vehicleTags(v: Pick<Vehicle, "status" | "listedAt">, now: number
   return now - v.listedAt.getTime() < NEW_ARRIVAL_DAYS * 86_400_000 ? [NEW_ARRIVAL] : [];
 }
 
-const IRREGULAR: Record<string, string> = { bus: "Buses", chassis: "Chassis", suv: "SUVs", ute: "Utes" };
+/**
+ * Plurals that the rules below would get wrong (beside SPEC §2's examples: bus → Buses, SUV → SUVs):
+ * a pantech is a truck body (Pantechs, not "Panteches"); motorcycle styles read as kinds of bike.
+ */
+const IRREGULAR: Record<string, string> = {
+  bus: "Buses",
+  chassis: "Chassis",
+  suv: "SUVs",
+  ute: "Utes",
+  pantech: "Pantechs",
+  naked: "Naked Bikes",
+  sport: "Sports Bikes",
+  adventure: "Adventure Bikes",
+  enduro: "Enduro Bikes",
+  trail: "Trail Bikes",
+};
 
 /** SPEC §2: vehicle type labels are pluralised (bus → Buses, hatch → Hatches, SUV → SUVs, utility → Utilities). */
 export function bodyTypeLabel(body: string, plural = true): string {
@@ -84,4 +99,46 @@ export const CTA_POSITION = 30;
 export function withCallToAction<T>(items: T[], position = CTA_POSITION): Array<T | CtaSlot> {
   if (items.length < position - 1) return items;
   return [...items.slice(0, position - 1), { kind: "cta" }, ...items.slice(position - 1)];
+}
+
+/** What kind of vehicle it is, for the attributes that make sense (a caravan has no engine or odometer). */
+export type VehicleKind = "car" | "motorcycle" | "towed" | "motorhome" | "truck";
+
+export function vehicleKind(v: Pick<Vehicle, "bodyType" | "drive">): VehicleKind {
+  const b = (v.bodyType ?? "").toLowerCase();
+  if (/caravan|trailer|fifth wheel|camper trailer/.test(b) || (v.drive ?? "").toLowerCase() === "towed") return "towed";
+  if (/naked|sport|adventure|enduro|trail|scooter|cruiser|touring|motorcycle/.test(b)) return "motorcycle";
+  if (/motorhome|campervan|class [abc]/.test(b)) return "motorhome";
+  if (/cab chassis|tipper|prime mover|tray|pantech|truck|bus/.test(b)) return "truck";
+  return "car";
+}
+
+/** A stored value worth showing: not empty, not a placeholder such as "None" or "N/A", not 0. */
+export function present<T extends string | number>(value: T | null | undefined): T | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "number") return Number.isFinite(value) && value > 0 ? value : null;
+  const t = value.trim();
+  return t && !/^(none|n\/a|na|null|undefined|-|0)$/i.test(t) ? (t as T) : null;
+}
+
+/**
+ * The facts a vehicle has, for cards, spec tables, descriptions and structured data: absent values
+ * are left out, and attributes follow the vehicle's kind — a towed caravan has no odometer, engine,
+ * fuel, transmission, doors or seats; a motorcycle no doors.
+ */
+export function vehicleFacts(v: Vehicle) {
+  const kind = vehicleKind(v);
+  const towed = kind === "towed";
+  return {
+    kind,
+    odometerKm: towed ? null : v.odometer > 0 ? v.odometer : v.carType === "new" ? 0 : null,
+    fuel: towed ? null : present(v.fuel),
+    transmission: towed ? null : present(v.transmission),
+    drive: towed ? null : present(v.drive),
+    seats: towed ? null : present(v.seats),
+    doors: towed || kind === "motorcycle" ? null : present(v.doors),
+    colour: present(v.colour),
+    badge: present(v.badge),
+    series: present(v.series),
+  };
 }

@@ -5,6 +5,7 @@ import { CATALOGUE, COLOURS, type ModelSpec } from "./catalogue";
 import { createRng, type Rng } from "./prng";
 import { DEMO_SITES, HOURS, type DemoLocation, type DemoSite } from "./sites";
 import { photoUrl, PLACEHOLDER_PHOTO } from "./photos";
+import { countryFormat } from "@/domain/format/country";
 
 type NewSite = typeof schema.sites.$inferInsert;
 type NewDealership = typeof schema.dealerships.$inferInsert;
@@ -70,6 +71,17 @@ function locationFor(batch: DemoSite["stock"][number], make: string, i: number):
   return batch.locations[make] ?? Object.values(batch.locations)[0]!;
 }
 
+/** Commercial bodies: what a truck centre sells of a make that also builds passenger cars. */
+const COMMERCIAL = /utility|van|bus|cab chassis|tipper|prime mover|tray|pantech/;
+
+/** A dealer's stock matches its template: a truck centre's used Toyotas are HiLuxes and HiAces, never Corollas. */
+function modelsFor(site: DemoSite, make: string): ModelSpec[] {
+  const all = CATALOGUE[make]!;
+  if (site.template !== "trucks" && site.template !== "truck") return all;
+  const commercial = all.filter((m) => COMMERCIAL.test(m.body));
+  return commercial.length ? commercial : all;
+}
+
 function makeVehicle(
   site: DemoSite,
   rng: Rng,
@@ -79,7 +91,7 @@ function makeVehicle(
   locationId: number,
   now: number,
 ): NewVehicle {
-  const spec: ModelSpec = rng.pick(CATALOGUE[make]!);
+  const spec: ModelSpec = rng.pick(modelsFor(site, make));
   const badge = rng.pick(spec.badges);
   const colour = rng.pick(COLOURS);
   const age = carType === "used" ? rng.int(1, 9) : carType === "demo" ? rng.int(0, 1) : 0;
@@ -95,6 +107,10 @@ function makeVehicle(
   const thumbnails = Array.from({ length: photosCount }, (_, k) => photoUrl(spec.body, colour.name, k + 1));
   const location = site.locations.find((l) => l.id === locationId)!;
   const name = `${year} ${make} ${spec.model} ${badge}`;
+  // the catalogue says "None" where a towed caravan has no engine: stored as absent, never as "None"
+  const known = (v: string) => (/^none$/i.test(v) ? null : v);
+  const towed = (spec.drive ?? []).includes("Towed");
+  // (the random draws stay in the order they always had: the demo data must not change)
   return {
     siteId: site.id,
     locationId,
@@ -109,12 +125,12 @@ function makeVehicle(
     year,
     colour: colour.name,
     bodyType: spec.body,
-    fuel: rng.pick(spec.fuel ?? petrol),
-    transmission: rng.pick(spec.transmission ?? auto),
+    fuel: known(rng.pick(spec.fuel ?? petrol)),
+    transmission: known(rng.pick(spec.transmission ?? auto)),
     drive: rng.pick(spec.drive ?? ["FWD"]),
-    seats: spec.seats ?? 5,
-    doors: spec.doors ?? 4,
-    odometer: Math.round(odometer),
+    seats: towed || !spec.seats ? (towed ? null : 5) : spec.seats,
+    doors: towed || spec.doors === 0 ? null : (spec.doors ?? 4),
+    odometer: towed ? 0 : Math.round(odometer),
     buildDate: `${year}-${String(rng.int(1, 12)).padStart(2, "0")}`,
     price,
     priceType: carType === "used" ? "Drive Away" : rng.pick(["Drive Away", "Excl. Govt. Charges"]),
@@ -130,7 +146,8 @@ function makeVehicle(
     carsalesSellerIdentifier: carType === "used" ? `SSE-AD-${rng.int(1000000, 9999999)}` : null,
     description:
       `This ${carType === "used" ? "pre-loved" : carType} ${name} in ${colour.name.toLowerCase()} is available now at ${location.name}. ` +
-      `${spec.seats ?? 5} seats, ${rng.pick(spec.transmission ?? auto).toLowerCase()} transmission. Enquire today to arrange an inspection.`,
+      ((t) => (towed ? "" : `${spec.seats ?? 5} seats, ${t.toLowerCase()} transmission. `))(rng.pick(spec.transmission ?? auto)) +
+      "Enquire today to arrange an inspection.",
     listedAt: new Date(now - rng.int(8, 120) * DAY),
   };
 }
@@ -232,7 +249,7 @@ export function generateSite(site: DemoSite, now: number): DemoRows {
       domainName: site.domainName,
       country: site.country,
       timezone: site.timezone,
-      currency: "AUD",
+      currency: countryFormat(site.country).currency,
       phone: site.phone,
       email: site.email,
       socialUrls: site.socialUrls,

@@ -20,8 +20,9 @@ const SHAPES: Record<string, string> = {
 
 export function shapeFor(body: string): keyof typeof SHAPES {
   const b = body.toLowerCase();
-  if (/naked|sport|adventure|enduro|trail|motorcycle/.test(b)) return "motorcycle";
+  // towed first: a "travel trailer" is a caravan, not a trail bike
   if (/caravan|trailer|fifth wheel/.test(b)) return "caravan";
+  if (/\b(naked|sport|adventure|enduro|trail|motorcycle)\b/.test(b)) return "motorcycle";
   if (/motorhome|campervan|camper|class/.test(b)) return "camper";
   if (/cab chassis|tipper|prime mover|tray|pantech|truck/.test(b)) return "truck";
   if (b === "suv") return "suv";

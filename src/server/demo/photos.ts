@@ -15,16 +15,16 @@ const BODIES = new Map(Object.values(CATALOGUE).flatMap((models) => models.map((
 const COLOUR_NAMES = new Map(COLOURS.map((c) => [slug(c.name), c.name] as const));
 
 /**
- * `/photos/{body}/{colour}/{n}.svg` → what to draw, or null for anything outside the known sets
+ * `/photos/{body}/{colour}/{n}.svg` (or `.jpg`, the same drawing as a JPEG: share images) → what to draw, or null for anything outside the known sets
  * (path segments are a stranger's input: they never reach the markup unchecked).
  */
-export function parsePhotoPath(parts: readonly string[]): { body: string; colour: string; n: number } | null {
+export function parsePhotoPath(parts: readonly string[]): { body: string; colour: string; n: number; format: "svg" | "jpg" } | null {
   if (parts.length !== 3) return null;
   const [b, c, file] = parts as [string, string, string];
   const body = BODIES.get(b);
   const colour = COLOUR_NAMES.get(c);
-  const m = /^([1-9]\d?)\.svg$/.exec(file);
+  const m = /^([1-9]\d?)\.(svg|jpg)$/.exec(file);
   const n = m ? Number(m[1]) : 0;
   if (!body || !colour || n < 1 || n > MAX_PHOTO_NUMBER) return null;
-  return { body, colour, n };
+  return { body, colour, n, format: m![2] as "svg" | "jpg" };
 }

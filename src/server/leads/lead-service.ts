@@ -41,7 +41,7 @@ export function leadFormSite(ctx: SiteContext): LeadFormSite {
     market: phoneMarket(ctx.site.country),
     zip: ctx.site.country === "US",
     leadBase: ctx.features.mock_leads ? "/mock" : "/api",
-    locations: ctx.locations.map((l) => ({ id: l.id, name: l.name })),
+    locations: ctx.locations.map((l) => ({ id: l.id, name: l.name, dealershipSlug: l.dealershipSlug })),
     dealerships: ctx.dealerships.map((d) => ({ slug: d.slug, name: d.name })),
     messageOptional: ctx.features.contact_message_optional,
   };

@@ -7,6 +7,7 @@ import { reanchorDemoClock, seedDemoData } from "@/server/demo/seed";
 import { createTestDatabase } from "@/server/testing/test-db";
 import { getSiteByKey, listDealerships, listLocations, listSites } from "./sites";
 import { getStockSummary } from "./stock";
+import { getVehicleBySlug } from "./vehicles";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const NOW = Date.UTC(2026, 10, 21, 2, 0, 0);
@@ -57,6 +58,24 @@ describe("demo seed (DEMO_DATA.md)", () => {
     const rows = await database.db.select().from(t.vehicles).where(eq(t.vehicles.siteId, 1005));
     expect(rows.filter((v) => v.photosCount >= 3)).toHaveLength(120);
     expect(rows.filter((v) => v.photosCount < 3)).toHaveLength(15);
+  });
+
+  test("outback sells trucks and commercial vehicles only; towed caravans carry no engine, odometer, seats or doors", async () => {
+    const outback = await database.db.select().from(t.vehicles).where(eq(t.vehicles.siteId, 1004));
+    expect(outback.filter((v) => !/utility|van|bus|cab chassis|tipper|prime mover|tray|pantech/.test(v.bodyType ?? ""))).toEqual([]);
+    const towed = (await database.db.select().from(t.vehicles)).filter((v) => v.drive === "Towed");
+    expect(towed.length).toBeGreaterThan(0);
+    for (const v of towed) expect([v.fuel, v.transmission, v.seats, v.doors, v.odometer]).toEqual([null, null, null, null, 0]);
+    const all = await database.db.select().from(t.vehicles);
+    expect(all.filter((v) => v.fuel === "None" || v.transmission === "None" || v.seats === 0)).toEqual([]);
+  });
+
+  test("harbour-city: an in-stock car kept out of the search by the photos preset is still offered on its own page", async () => {
+    const rows = await database.db.select().from(t.vehicles).where(eq(t.vehicles.siteId, 1005));
+    const few = rows.find((v) => v.photosCount < 3 && v.status === "in_stock" && v.showOnDealerWebsite)!;
+    expect(few).toBeDefined();
+    const found = await getVehicleBySlug(database.db, await site("harbour-city-pre-owned"), few.slug, NOW);
+    expect(found).toMatchObject({ listed: true, hidden: false });
   });
 
   test("photos are local, per body type and colour", async () => {

@@ -14,18 +14,27 @@ export function makeVariants(presets: SearchPresets, makes: string[]): string[] 
 }
 
 /**
+ * A car the site still offers (SPEC §7 base filter, without the search presets): shown on the
+ * dealer website, and in stock, coming soon, or sold within the site's days. A car's own page says
+ * "sold" only when this is false — a preset (minimum photos, makes) narrows the search, not the truth.
+ */
+export function availableStock(site: Pick<StockSite, "id" | "includeSoldCarsDays">, now = Date.now()): SQL {
+  const soldSince = new Date(now - site.includeSoldCarsDays * DAY_MS);
+  return and(
+    eq(t.vehicles.siteId, site.id),
+    eq(t.vehicles.showOnDealerWebsite, true),
+    or(inArray(t.vehicles.status, ["in_stock", "coming_soon"]), and(eq(t.vehicles.status, "sold"), gte(t.vehicles.soldAt, soldSince)))!,
+  )!;
+}
+
+/**
  * SPEC §7 base filter: status in_stock or coming_soon, or sold within N days (default 3, per site),
  * and show_on_dealer_website; plus the site's per-dealer filters (minimum photos, make preset with
  * used-car inclusion, excluded locations, excluded new/demo makes).
  */
 export function visibleStock(site: StockSite, now = Date.now()): SQL {
   const p = site.searchPresets;
-  const soldSince = new Date(now - site.includeSoldCarsDays * DAY_MS);
-  const conditions: SQL[] = [
-    eq(t.vehicles.siteId, site.id),
-    eq(t.vehicles.showOnDealerWebsite, true),
-    or(inArray(t.vehicles.status, ["in_stock", "coming_soon"]), and(eq(t.vehicles.status, "sold"), gte(t.vehicles.soldAt, soldSince)))!,
-  ];
+  const conditions: SQL[] = [availableStock(site, now)];
   if (p.min_photos) conditions.push(gte(t.vehicles.photosCount, p.min_photos));
   if (p.makes?.length) {
     const inMakes = inArray(t.vehicles.make, makeVariants(p, p.makes));

@@ -3,7 +3,7 @@ import type { CarType } from "@/domain/stock/summary";
 import type { Vehicle } from "@/domain/stock/vehicle";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
-import { visibleStock, type StockSite } from "./stock";
+import { availableStock, visibleStock, type StockSite } from "./stock";
 
 type VehicleRow = typeof t.vehicles.$inferSelect;
 
@@ -44,7 +44,7 @@ export function toVehicle(r: VehicleRow): Vehicle {
   };
 }
 
-/** A vehicle page's vehicle, with whether the site still lists it (sold long ago / hidden → not). */
+/** A vehicle page's vehicle, with whether the site still offers it (sold long ago / hidden → not; search presets do not count). */
 export async function getVehicleBySlug(
   db: Db,
   site: StockSite,
@@ -52,7 +52,7 @@ export async function getVehicleBySlug(
   now = Date.now(),
 ): Promise<{ vehicle: Vehicle; listed: boolean; hidden: boolean } | null> {
   const [row] = await db
-    .select({ v: t.vehicles, listed: sql<boolean>`(${visibleStock(site, now)})` })
+    .select({ v: t.vehicles, listed: sql<boolean>`(${availableStock(site, now)})` })
     .from(t.vehicles)
     .where(and(eq(t.vehicles.siteId, site.id), eq(t.vehicles.slug, slug)))
     .limit(1);

@@ -44,7 +44,29 @@ describe("GET /photos/{body}/{colour}/{n}.svg", () => {
   });
 
   test("parsePhotoPath accepts only the catalogue's bodies and colours", () => {
-    expect(parsePhotoPath(["class-c-motorhome", "white", "14.svg"])).toEqual({ body: "class c motorhome", colour: "White", n: 14 });
+    expect(parsePhotoPath(["class-c-motorhome", "white", "14.svg"])).toEqual({ body: "class c motorhome", colour: "White", n: 14, format: "svg" });
+    expect(parsePhotoPath(["suv", "red", "2.jpg"])).toMatchObject({ format: "jpg" });
+    expect(parsePhotoPath(["suv", "red", "2.png"])).toBeNull();
     expect(parsePhotoPath(["toString", "white", "1.svg"])).toBeNull();
+  });
+});
+
+describe("share images are raster", () => {
+  test("the .jpg of a photo is a JPEG of the requested box", async () => {
+    const res = await get("/photos/travel-trailer/white/1.jpg?w=1200&h=630&fit=crop&q=80");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/jpeg");
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([bytes[0], bytes[1], bytes[2]]).toEqual([0xff, 0xd8, 0xff]);
+    const sharp = (await import("sharp")).default;
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: "jpeg", width: 1200, height: 630 });
+  });
+
+  test("a travel trailer is drawn as a caravan, not a motorbike", async () => {
+    const { shapeFor } = await import("@/server/demo/photo-svg");
+    expect(shapeFor("travel trailer")).toBe("caravan");
+    expect(shapeFor("fifth wheel")).toBe("caravan");
+    expect(shapeFor("trail")).toBe("motorcycle");
+    expect(shapeFor("class c motorhome")).toBe("camper");
   });
 });

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { PLACEHOLDER_SVG, vehicleSvg } from "@/server/demo/photo-svg";
 import { parsePhotoPath } from "@/server/demo/photos";
 
@@ -12,6 +13,7 @@ const SVG_HEADERS = {
   "x-content-type-options": "nosniff",
 };
 const MAX_SIDE = 3840;
+const JPEG_HEADERS = { "content-type": "image/jpeg", "cache-control": "public, max-age=31536000, immutable", "x-content-type-options": "nosniff" };
 
 // GET /photos/{body}/{colour}/{n}.svg — locally generated demo vehicle photos (no external URLs).
 export async function GET(req: Request, { params }: { params: Promise<{ parts: string[] }> }) {
@@ -24,5 +26,10 @@ export async function GET(req: Request, { params }: { params: Promise<{ parts: s
   const side = (v: string | null) => (v && /^\d{1,4}$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_SIDE ? Number(v) : 0);
   const w = side(q.get("w")), h = side(q.get("h"));
   const size = q.get("fit") === "crop" && w && h ? { width: w, height: h } : undefined;
-  return new Response(vehicleSvg(photo.body, photo.colour, photo.n, size), { headers: SVG_HEADERS });
+  const svg = vehicleSvg(photo.body, photo.colour, photo.n, size);
+  if (photo.format === "svg") return new Response(svg, { headers: SVG_HEADERS });
+  // a raster copy (share images: social networks do not show SVG)
+  const quality = Math.min(100, Math.max(30, Number(q.get("q")) || 80));
+  const jpeg = await sharp(Buffer.from(svg)).flatten({ background: "#ffffff" }).jpeg({ quality, mozjpeg: true }).toBuffer();
+  return new Response(new Uint8Array(jpeg), { headers: { ...JPEG_HEADERS, "content-length": String(jpeg.length) } });
 }

@@ -25,7 +25,7 @@ export default async function ContactLocationPage(props: Props) {
       <h1 className="text-2xl font-extrabold md:text-3xl">Contact {location.name}</h1>
       <p className="mt-2 text-neutral-700">Call, email or visit us: our team is happy to help.</p>
       <div className="mt-6 rounded-lg border border-neutral-200 p-5">
-        <LeadForm kind="contact" site={leadFormSite(ctx)} defaultLocationId={location.id} heading={`Send ${location.name} a message`} />
+        <LeadForm kind="contact" site={leadFormSite(ctx)} defaultLocationId={location.id} fixedLocation heading={`Send ${location.name} a message`} />
       </div>
       <div className="mt-6">
         <LocationCard location={location} ctx={locationCardContext(ctx, requestNow())} />
