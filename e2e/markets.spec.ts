@@ -86,6 +86,8 @@ for (const [slug, body] of [
     await page.goto(siteUrl(slug, href!.split("#")[0]!));
     const specs = page.getByRole("region", { name: "Key specifications" });
     for (const label of ["Odometer", "Fuel", "Transmission", "Seats", "Doors"]) await expect(specs.getByText(label, { exact: true })).toHaveCount(0);
+    // what a caravan does have: berths, its weights as the market names them, its length
+    for (const label of ["Berths", slug === "lakeside-rv" ? "GVWR" : "ATM", slug === "lakeside-rv" ? "Dry weight" : "Tare", "Length"]) await expect(specs.getByText(label, { exact: true })).toBeVisible();
     await expectNoJunk(page, body);
   });
 }

@@ -99,6 +99,7 @@ export function VehicleCard({ vehicle: v, ctx, priority = false }: { vehicle: Ve
           {facts.odometerKm !== null && <li>{formatOdometer(facts.odometerKm, ctx.country)}</li>}
           {facts.transmission && <li>{facts.transmission}</li>}
           {facts.fuel && <li>{facts.fuel}</li>}
+          {facts.berths && <li>Sleeps {facts.berths}</li>}
         </ul>
         {v.locationId && ctx.locationNames[v.locationId] && (
           <p className="text-sm text-neutral-700">{ctx.locationNames[v.locationId]}</p>

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { MapPin, Phone } from "lucide-react";
-import { formatOdometer, priceTypeLabel } from "@/domain/format/country";
+import { formatLength, formatMass, formatOdometer, massLabels, priceTypeLabel } from "@/domain/format/country";
 import { shareImageUrl } from "@/domain/format/image";
 import { formatPrice } from "@/domain/format/price";
 import { enquireButtonText, usedWord } from "@/domain/site/features";
@@ -83,6 +83,7 @@ function jsonLd(ctx: SiteContext, v: Vehicle, listed: boolean) {
     ...(facts.drive ? { driveWheelConfiguration: facts.drive } : {}),
     ...(facts.doors ? { numberOfDoors: facts.doors } : {}),
     ...(facts.seats ? { seatingCapacity: facts.seats } : {}),
+    ...(facts.atmKg ? { weightTotal: { "@type": "QuantitativeValue", value: facts.atmKg, unitCode: "KGM" } } : {}),
     ...(v.vin ? { vehicleIdentificationNumber: v.vin } : {}),
     itemCondition: v.carType === "new" ? "https://schema.org/NewCondition" : "https://schema.org/UsedCondition",
     ...(facts.odometerKm !== null
@@ -132,6 +133,10 @@ export async function VehicleDetailPage({ base, props }: { base: string; props: 
     ["Drive", facts.drive],
     ["Seats", facts.seats],
     ["Doors", facts.doors],
+    ["Berths", facts.berths],
+    [massLabels(ctx.site.country).gross, facts.atmKg ? formatMass(facts.atmKg, ctx.site.country) : null],
+    [massLabels(ctx.site.country).empty, facts.tareKg ? formatMass(facts.tareKg, ctx.site.country) : null],
+    ["Length", facts.lengthMm ? formatLength(facts.lengthMm, ctx.site.country) : null],
     ["Build date", v.buildDate],
     ["Stock number", v.stockNumber],
     ["VIN", v.vin],

@@ -72,3 +72,23 @@ export function formatOdometer(km: number, country: string | null | undefined): 
   const value = f.distanceUnit === "mi" ? Math.round(km / KM_PER_MILE) : Math.round(km);
   return `${value.toLocaleString("en-AU")} ${f.distanceUnit}`;
 }
+
+const LB_PER_KG = 2.2046226218;
+const fmt = (n: number) => Math.round(n).toLocaleString("en-AU");
+
+/** Weights of campers and caravans: kg in Australia and New Zealand, lbs in the US. */
+export function formatMass(kg: number, country: string | null | undefined): string {
+  return countryFormat(country).distanceUnit === "mi" ? `${fmt(kg * LB_PER_KG)} lbs` : `${fmt(kg)} kg`;
+}
+
+/** Lengths: metres (two decimals) in Australia and New Zealand, feet and inches in the US. */
+export function formatLength(mm: number, country: string | null | undefined): string {
+  if (countryFormat(country).distanceUnit !== "mi") return `${(mm / 1000).toFixed(2)} m`;
+  const inches = Math.round(mm / 25.4);
+  return `${Math.floor(inches / 12)} ft ${inches % 12} in`;
+}
+
+/** The market's names for a trailer's weights: ATM and Tare (AU, NZ), GVWR and Dry weight (US). */
+export function massLabels(country: string | null | undefined): { gross: string; empty: string } {
+  return countryFormat(country).distanceUnit === "mi" ? { gross: "GVWR", empty: "Dry weight" } : { gross: "ATM", empty: "Tare" };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { countryFormat, formatOdometer } from "./country";
+import { countryFormat, formatLength, formatMass, formatOdometer, massLabels, priceTypeLabel } from "./country";
 import { ENQUIRE_FOR_PRICE, formatCount, formatPrice } from "./price";
 
 describe("formatPrice", () => {
@@ -51,4 +51,29 @@ describe("country formats", () => {
   ])("odometer %s km in %s → %s", (km, country, text) => {
     expect(formatOdometer(km, country)).toBe(text);
   });
+});
+
+describe("camper and caravan measures per market", () => {
+  test.each([
+    ["AU", 2800, "2,800 kg"],
+    ["NZ", 1700, "1,700 kg"],
+    ["US", 3402, "7,500 lbs"],
+  ])("%s mass %i → %s", (country, kg, text) => expect(formatMass(kg, country)).toBe(text));
+  test.each([
+    ["AU", 8350, "8.35 m"],
+    ["US", 7620, "25 ft 0 in"],
+    ["US", 10060, "33 ft 0 in"],
+  ])("%s length %i → %s", (country, mm, text) => expect(formatLength(mm, country)).toBe(text));
+  test("weights are named as the market names them", () => {
+    expect(massLabels("AU")).toEqual({ gross: "ATM", empty: "Tare" });
+    expect(massLabels("US")).toEqual({ gross: "GVWR", empty: "Dry weight" });
+  });
+  test.each([
+    ["AU", "Excl. Govt. Charges", "Excl. Govt. Charges"],
+    ["NZ", "Excl. Govt. Charges", "+ ORC"],
+    ["NZ", "Drive Away", "Drive Away"],
+    ["US", "Drive Away", null],
+    ["US", "Excl. Govt. Charges", "Plus tax, title and fees"],
+    ["AU", null, null],
+  ])("%s price words %j → %j", (country, type, label) => expect(priceTypeLabel(type, country)).toBe(label));
 });

@@ -13,6 +13,7 @@ import {
   toggleFilter,
 } from "./search";
 import { conditionsOnSale } from "./summary";
+import { vehicleFacts, type Vehicle } from "./vehicle";
 import { bodyTypeLabel, displayImage, JUST_SOLD, NEW_ARRIVAL, vehicleTags, vehicleTitle, withCallToAction } from "./vehicle";
 
 describe("parseSearch", () => {
@@ -208,4 +209,16 @@ describe("image URLs (SPEC §7)", () => {
     // a locally drawn photo is shared as a JPEG: social networks do not show SVG
     expect(shareImageUrl("/photos/suv/red/1.svg")).toBe("/photos/suv/red/1.jpg?w=1200&auto=format&q=80&h=630&fit=crop");
   });
+});
+
+describe("a vehicle's facts follow its kind", () => {
+  const base = { bodyType: "sedan", drive: "FWD", fuel: "Petrol", transmission: "Automatic", seats: 5, doors: 4, odometer: 12000, carType: "used", colour: "Red", badge: "GX", series: null, berths: null, atmKg: null, tareKg: null, lengthMm: null } as unknown as Vehicle;
+  test.each([
+    ["a sedan", {}, { kind: "car", odometerKm: 12000, fuel: "Petrol", seats: 5, doors: 4, berths: null }],
+    ["a caravan", { bodyType: "caravan", drive: "Towed", fuel: null, transmission: null, seats: null, doors: 1, odometer: 0, berths: 4, atmKg: 2800, tareKg: 2230, lengthMm: 8350 }, { kind: "towed", odometerKm: null, fuel: null, transmission: null, seats: null, doors: null, berths: 4, atmKg: 2800 }],
+    ["stored placeholders", { fuel: "None", transmission: "none", seats: 0, colour: " " }, { fuel: null, transmission: null, seats: null, colour: null }],
+    ["a bike", { bodyType: "naked", doors: 0 }, { kind: "motorcycle", doors: null }],
+    ["a motorhome", { bodyType: "class c motorhome", berths: 6, lengthMm: 9140 }, { kind: "motorhome", berths: 6, lengthMm: 9140, atmKg: null }],
+    ["a new car at 0 km", { carType: "new", odometer: 0 }, { odometerKm: 0 }],
+  ])("%s", (_what, over, facts) => expect(vehicleFacts({ ...base, ...over } as Vehicle)).toMatchObject(facts));
 });

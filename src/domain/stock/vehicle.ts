@@ -20,6 +20,12 @@ export type Vehicle = {
   drive: string | null;
   seats: number | null;
   doors: number | null;
+  /** campers, motorhomes and caravans */
+  berths: number | null;
+  /** aggregate trailer mass (towed) and tare, kg */
+  atmKg: number | null;
+  tareKg: number | null;
+  lengthMm: number | null;
   odometer: number; // km
   buildDate: string | null;
   price: number | null;
@@ -140,5 +146,9 @@ export function vehicleFacts(v: Vehicle) {
     colour: present(v.colour),
     badge: present(v.badge),
     series: present(v.series),
+    berths: kind === "towed" || kind === "motorhome" ? present(v.berths) : null,
+    atmKg: towed ? present(v.atmKg) : null,
+    tareKg: towed ? present(v.tareKg) : null,
+    lengthMm: kind === "towed" || kind === "motorhome" ? present(v.lengthMm) : null,
   };
 }

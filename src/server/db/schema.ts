@@ -137,6 +137,11 @@ export const vehicles = pgTable(
     drive: text("drive"),
     seats: integer("seats"),
     doors: integer("doors"),
+    /** campers, motorhomes and caravans: how many sleep in it, its weights (kg) and length (mm) */
+    berths: integer("berths"),
+    atmKg: integer("atm_kg"),
+    tareKg: integer("tare_kg"),
+    lengthMm: integer("length_mm"),
     odometer: integer("odometer").notNull().default(0),
     buildDate: text("build_date"),
     price: integer("price"),

@@ -9,6 +9,11 @@ export type ModelSpec = {
   doors?: number;
   drive?: string[];
   transmission?: string[];
+  /** campers and caravans: sleeps, ATM and tare (kg), length (mm) */
+  berths?: number;
+  atmKg?: number;
+  tareKg?: number;
+  lengthMm?: number;
 };
 
 
@@ -104,17 +109,17 @@ export const CATALOGUE: Record<string, ModelSpec[]> = {
   ],
   // Campers and caravans (NZ)
   Jayco: [
-    { model: "Conquest", body: "motorhome", badges: ["FA25-2"], price: [189000, 219000], fuel: ["Diesel"], seats: 4, doors: 2, drive: ["FWD"] },
-    { model: "Journey", body: "caravan", badges: ["Outback 21.6"], price: [79000, 94000], fuel: ["None"], seats: 0, doors: 1, drive: ["Towed"], transmission: ["None"] },
+    { model: "Conquest", body: "motorhome", badges: ["FA25-2"], price: [189000, 219000], fuel: ["Diesel"], seats: 4, doors: 2, drive: ["FWD"], berths: 4, lengthMm: 7490 },
+    { model: "Journey", body: "caravan", badges: ["Outback 21.6"], price: [79000, 94000], fuel: ["None"], seats: 0, doors: 1, drive: ["Towed"], transmission: ["None"], berths: 4, atmKg: 2800, tareKg: 2230, lengthMm: 8350 },
   ],
   Winnebago: [
-    { model: "Leura", body: "motorhome", badges: ["C7310"], price: [229000, 249000], fuel: ["Diesel"], seats: 4, doors: 2, drive: ["FWD"] },
-    { model: "Esperance", body: "campervan", badges: ["Hi-Top"], price: [149000, 169000], fuel: ["Diesel"], seats: 2, doors: 3, drive: ["FWD"] },
+    { model: "Leura", body: "motorhome", badges: ["C7310"], price: [229000, 249000], fuel: ["Diesel"], seats: 4, doors: 2, drive: ["FWD"], berths: 4, lengthMm: 7310 },
+    { model: "Esperance", body: "campervan", badges: ["Hi-Top"], price: [149000, 169000], fuel: ["Diesel"], seats: 2, doors: 3, drive: ["FWD"], berths: 2, lengthMm: 5990 },
   ],
   "Trail-Lite": [
-    { model: "Pursuit", body: "campervan", badges: ["2-Berth"], price: [139000, 159000], fuel: ["Diesel"], seats: 2, doors: 3, drive: ["FWD"] },
+    { model: "Pursuit", body: "campervan", badges: ["2-Berth"], price: [139000, 159000], fuel: ["Diesel"], seats: 2, doors: 3, drive: ["FWD"], berths: 2, lengthMm: 6360 },
   ],
-  Bailey: [{ model: "Discovery", body: "caravan", badges: ["D4-4"], price: [59000, 69000], fuel: ["None"], seats: 0, doors: 1, drive: ["Towed"], transmission: ["None"] }],
+  Bailey: [{ model: "Discovery", body: "caravan", badges: ["D4-4"], price: [59000, 69000], fuel: ["None"], seats: 0, doors: 1, drive: ["Towed"], transmission: ["None"], berths: 4, atmKg: 1700, tareKg: 1398, lengthMm: 6720 }],
   // Trucks
   Isuzu: [
     { model: "NPR", body: "cab chassis", badges: ["75-190 AMT"], price: [89990, 104990], fuel: ["Diesel"], seats: 3, doors: 2, drive: ["RWD"] },
@@ -132,11 +137,11 @@ export const CATALOGUE: Record<string, ModelSpec[]> = {
   Kenworth: [{ model: "T610", body: "prime mover", badges: ["SAR"], price: [349990, 389990], fuel: ["Diesel"], seats: 2, doors: 2, drive: ["6x4"], transmission: ["Manual", "Automated Manual"] }],
   // RVs (US)
   "Thor Motor Coach": [
-    { model: "Four Winds", body: "class c motorhome", badges: ["28A"], price: [139000, 159000], fuel: ["Gasoline"], seats: 6, doors: 2, drive: ["RWD"] },
-    { model: "Chateau", body: "class c motorhome", badges: ["31WV"], price: [149000, 169000], fuel: ["Gasoline"], seats: 6, doors: 2, drive: ["RWD"] },
+    { model: "Four Winds", body: "class c motorhome", badges: ["28A"], price: [139000, 159000], fuel: ["Gasoline"], seats: 6, doors: 2, drive: ["RWD"], berths: 6, lengthMm: 9140 },
+    { model: "Chateau", body: "class c motorhome", badges: ["31WV"], price: [149000, 169000], fuel: ["Gasoline"], seats: 6, doors: 2, drive: ["RWD"], berths: 8, lengthMm: 9750 },
   ],
-  Airstream: [{ model: "Flying Cloud", body: "travel trailer", badges: ["25FB"], price: [119000, 129000], fuel: ["None"], seats: 0, doors: 1, drive: ["Towed"], transmission: ["None"] }],
-  "Forest River": [{ model: "Rockwood", body: "fifth wheel", badges: ["Signature 281RK"], price: [79000, 94000], fuel: ["None"], seats: 0, doors: 1, drive: ["Towed"], transmission: ["None"] }],
+  Airstream: [{ model: "Flying Cloud", body: "travel trailer", badges: ["25FB"], price: [119000, 129000], fuel: ["None"], seats: 0, doors: 1, drive: ["Towed"], transmission: ["None"], berths: 5, atmKg: 3402, tareKg: 2676, lengthMm: 7620 }],
+  "Forest River": [{ model: "Rockwood", body: "fifth wheel", badges: ["Signature 281RK"], price: [79000, 94000], fuel: ["None"], seats: 0, doors: 1, drive: ["Towed"], transmission: ["None"], berths: 4, atmKg: 6350, tareKg: 4990, lengthMm: 10060 }],
 };
 
 export const COLOURS: Array<{ name: string; hex: string }> = [
