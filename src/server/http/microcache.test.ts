@@ -139,6 +139,10 @@ describe("microcache", () => {
     expect(a.body).toBe('<script nonce="AAAAAAAAAAAAAAAAAAAAAA==">1</script><script nonce="AAAAAAAAAAAAAAAAAAAAAA==">2</script>');
     expect(b.cache).toBe("HIT");
     expect(b.body).toBe('<script nonce="BBBBBBBBBBBBBBBBBBBBBB==">1</script><script nonce="BBBBBBBBBBBBBBBBBBBBBB==">2</script>');
+    // the same, gzipped for a browser (fetch decodes it)
+    const c = await s.get("/nonce", { headers: { "x-nonce": "CCCCCCCCCCCCCCCCCCCCCC==", "accept-encoding": "gzip" } });
+    expect(c).toMatchObject({ cache: "HIT", encoding: "gzip" });
+    expect(c.body).toBe('<script nonce="CCCCCCCCCCCCCCCCCCCCCC==">1</script><script nonce="CCCCCCCCCCCCCCCCCCCCCC==">2</script>');
   });
 
   test("memory is bounded by bytes as well as entries", async () => {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { brotliDecompressSync, constants as zlibConstants, gunzipSync, gzipSync, inflateSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { fill, gzipFilled, makeTemplate, templateBytes, type BodyTemplate } from "./gzip-template";
 
 /**
  * A short-lived cache of whole HTML responses for anonymous GET requests, in front of Next.
@@ -28,7 +29,7 @@ export type MicrocacheOptions = {
   nonceOf?: (req: IncomingMessage) => string | undefined;
 };
 
-type Entry = { status: number; headers: OutgoingHttpHeaders; body: Buffer; expires: number; nonce?: string };
+type Entry = { status: number; headers: OutgoingHttpHeaders; template: BodyTemplate; expires: number; bytes: number };
 type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
 /** Headers not replayed from a stored response (per-connection, per-encoding or per-request). */
@@ -93,14 +94,16 @@ export function createMicrocache(opts: MicrocacheOptions) {
 
   function remove(key: string) {
     const e = entries.get(key);
-    if (e) totalBytes -= e.body.length;
+    if (e) totalBytes -= e.bytes;
     entries.delete(key);
   }
 
   function store(key: string, e: Entry) {
     remove(key);
+    gzipFilled(e.template, undefined); // compress the page's parts once, now (after the first shopper has it)
+    e.bytes = templateBytes(e.template);
     entries.set(key, e);
-    totalBytes += e.body.length;
+    totalBytes += e.bytes;
     for (const [k, old] of entries) {
       if (entries.size <= max && totalBytes <= maxTotal && old.expires > now()) break;
       if (k === key && entries.size === 1) break;
@@ -109,11 +112,10 @@ export function createMicrocache(opts: MicrocacheOptions) {
   }
 
   function send(req: IncomingMessage, res: ServerResponse, e: Entry) {
+    // this request's own nonce where the page had the one it was rendered with
     const nonce = opts.nonceOf?.(req);
-    let body = e.body;
-    if (e.nonce && nonce && nonce !== e.nonce) body = Buffer.from(body.toString("latin1").replaceAll(e.nonce, nonce), "latin1");
-    const gzip = acceptsGzip(req) && body.length > 1024;
-    if (gzip) body = gzipSync(body, { level: 4, strategy: zlibConstants.Z_DEFAULT_STRATEGY });
+    const gzip = acceptsGzip(req);
+    const body = gzip ? gzipFilled(e.template, nonce) : Buffer.concat(fill(e.template, nonce));
     res.writeHead(e.status, {
       ...e.headers,
       ...(gzip ? { "content-encoding": "gzip" } : {}),
@@ -155,7 +157,7 @@ export function createMicrocache(opts: MicrocacheOptions) {
           if (body && body.length <= maxBody) {
             const stored: OutgoingHttpHeaders = {};
             for (const [k, v] of Object.entries(headers)) if (!NOT_STORED.has(k) && v !== undefined) stored[k] = v;
-            entry = { status: 200, headers: stored, body, expires: now() + opts.ttlMs, nonce: opts.nonceOf?.(req) };
+            entry = { status: 200, headers: stored, template: makeTemplate(body, opts.nonceOf?.(req)), expires: now() + opts.ttlMs, bytes: body.length };
           }
         }
         resolve(entry);
