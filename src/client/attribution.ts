@@ -3,25 +3,13 @@
 import { usePathname } from "next/navigation";
 import { useEffect } from "react";
 import { activeParams, addVisitedPage, firstPageParams, type StoredParams } from "@/domain/leads/attribution";
+import { readJson, writeJson } from "./storage";
 
 const PAGES_KEY = "visited_pages";
 const PARAMS_KEY = "first_page_params";
 
-function read<T>(key: string, fallback: T): T {
-  try {
-    const raw = window.localStorage.getItem(key);
-    return raw ? (JSON.parse(raw) as T) : fallback;
-  } catch {
-    return fallback;
-  }
-}
-function write(key: string, value: unknown) {
-  try {
-    window.localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    /* storage blocked or full */
-  }
-}
+const read = <T>(key: string, fallback: T): T => readJson(key, fallback);
+const write = (key: string, value: unknown) => writeJson(key, value);
 
 /** Records each page the shopper opens and the first page's tracked query parameters (SPEC §4). */
 export function VisitTracker() {

@@ -4,6 +4,7 @@ import { useCallback, useSyncExternalStore } from "react";
 import { EVENT_IDS } from "@/domain/leads/events";
 import { FAVOURITES_KEY, parseFavourites, toggleFavourite, type FavouriteCar } from "@/domain/stock/favourites";
 import { track } from "./analytics";
+import { readRaw, writeJson } from "./storage";
 
 /** Saved cars live in localStorage (per site origin), shared across tabs and components. */
 const listeners = new Set<() => void>();
@@ -11,12 +12,7 @@ let cache: { raw: string | null; list: FavouriteCar[] } = { raw: null, list: [] 
 const EMPTY: FavouriteCar[] = [];
 
 function read(): FavouriteCar[] {
-  let raw: string | null = null;
-  try {
-    raw = window.localStorage.getItem(FAVOURITES_KEY);
-  } catch {
-    return EMPTY; // storage blocked: favourites are simply empty
-  }
+  const raw = readRaw(FAVOURITES_KEY); // storage blocked: favourites are simply empty
   if (raw !== cache.raw) cache = { raw, list: parseFavourites(raw) };
   return cache.list;
 }
@@ -36,11 +32,7 @@ export function useFavourites() {
   const toggle = useCallback((car: FavouriteCar) => {
     const next = toggleFavourite(read(), car);
     track(EVENT_IDS.favourite, { car_slug: car.slug, car_name: car.name, saved: next.some((c) => c.id === car.id) });
-    try {
-      window.localStorage.setItem(FAVOURITES_KEY, JSON.stringify(next));
-    } catch {
-      /* storage full or blocked: nothing to save into */
-    }
+    writeJson(FAVOURITES_KEY, next);
     listeners.forEach((l) => l());
   }, []);
   return { favourites: list, toggle };

@@ -5,13 +5,15 @@
  * updates its lead instead of creating a second one (SPEC §4 lead_id), and the success page can add
  * details to the lead just sent.
  */
+import { readJson, writeJson } from "./storage";
+
 const KEY = "submitted_leads";
 type Sent = { id: string; base: "/api" | "/mock"; message: string };
 type Store = { byForm: Record<string, string>; last: Sent | null };
 
 function read(): Store {
   try {
-    const v = JSON.parse(window.sessionStorage.getItem(KEY) ?? "null") as Partial<Store> | null;
+    const v = readJson<Partial<Store> | null>(KEY, null, "session");
     const byForm = v && typeof v.byForm === "object" && v.byForm ? Object.fromEntries(Object.entries(v.byForm).filter(([, id]) => typeof id === "string")) : {};
     const last = v?.last && typeof v.last.id === "string" && (v.last.base === "/api" || v.last.base === "/mock") ? { id: v.last.id, base: v.last.base, message: String(v.last.message ?? "") } : null;
     return { byForm, last };
@@ -20,13 +22,8 @@ function read(): Store {
   }
 }
 
-function write(s: Store) {
-  try {
-    window.sessionStorage.setItem(KEY, JSON.stringify(s));
-  } catch {
-    /* storage blocked: every submission creates its own lead */
-  }
-}
+// storage blocked: every submission creates its own lead
+const write = (s: Store) => writeJson(KEY, s, "session");
 
 /** The lead a form (on this page, for this car) already sent in this visit. */
 export const sentLeadId = (formKey: string): string | null => (Object.hasOwn(read().byForm, formKey) ? read().byForm[formKey]! : null);

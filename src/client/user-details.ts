@@ -2,6 +2,7 @@
 
 import "@/domain/zod-config";
 import { z } from "zod";
+import { readJson, writeJson } from "./storage";
 
 /** SPEC §3 stored user details: name, last_name, email, phone, postcode — prefilled on the next form. */
 const StoredUserDetailsSchema = z.object({
@@ -15,18 +16,11 @@ export type StoredUserDetails = z.infer<typeof StoredUserDetailsSchema>;
 const KEY = "user_details";
 
 export function loadUserDetails(): StoredUserDetails {
-  try {
-    const r = StoredUserDetailsSchema.safeParse(JSON.parse(window.localStorage.getItem(KEY) ?? "{}"));
-    return r.success ? r.data : {};
-  } catch {
-    return {};
-  }
+  const r = StoredUserDetailsSchema.safeParse(readJson<unknown>(KEY, {}));
+  return r.success ? r.data : {};
 }
 
 export function saveUserDetails(d: StoredUserDetails) {
-  try {
-    window.localStorage.setItem(KEY, JSON.stringify(StoredUserDetailsSchema.parse(d)));
-  } catch {
-    /* storage blocked or full */
-  }
+  const r = StoredUserDetailsSchema.safeParse(d);
+  if (r.success) writeJson(KEY, r.data);
 }

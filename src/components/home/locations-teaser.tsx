@@ -2,11 +2,12 @@ import Link from "next/link";
 import { MapPin, Phone } from "lucide-react";
 import { LocationsCarousel } from "@/components/locations/locations-carousel";
 import { locationTypeLabel } from "@/components/locations/location-card";
-import { formatAddress, internationalPhone } from "@/domain/locations/geo";
+import { formatAddress } from "@/domain/locations/geo";
 import { openState } from "@/domain/locations/hours";
 import type { Location } from "@/domain/site/types";
 import { requestNow } from "@/server/clock";
 import type { SiteContext } from "@/server/site-context";
+import { telHref } from "@/domain/site/links";
 
 function Teaser({ l, ctx, now }: { l: Location; ctx: SiteContext; now: number }) {
   const state = openState(now, l.timezone, l.openingHours, ctx.specialHours, l.id);
@@ -26,7 +27,7 @@ function Teaser({ l, ctx, now }: { l: Location; ctx: SiteContext; now: number })
         <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" />
         {formatAddress(l.address, ctx.site.country)}
       </p>
-      <a href={`tel:${internationalPhone(l.contactDetail.phone, ctx.site.country)}`} className="mt-2 inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-brand">
+      <a href={telHref(l.contactDetail.phone, ctx.site.country)} className="mt-2 inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-brand">
         <Phone aria-hidden className="size-4" />
         {l.contactDetail.phone}
       </a>

@@ -2,6 +2,7 @@ import { CalendarCheck, Car, DollarSign, Wrench } from "lucide-react";
 import { resolveLink } from "@/domain/site/links";
 import type { SiteContext } from "@/server/site-context";
 import { SmartLink } from "./smart-link";
+import { sellCarForm } from "@/domain/site/features";
 
 /** Sidebar dealer-tool buttons, shown where the site enables them. */
 export function DealerTools({ ctx }: { ctx: SiteContext }) {
@@ -10,7 +11,7 @@ export function DealerTools({ ctx }: { ctx: SiteContext }) {
   const tools = [
     f.test_drive && { label: "Book a Test Drive", href: "/book-test-drive", Icon: Car },
     { label: "Book a Service", href: "/service", Icon: Wrench },
-    { label: f.sell_my_car ? "Sell My Car" : "Value My Trade", href: f.sell_my_car ? "/sell-my-car" : "/trade-in", Icon: DollarSign },
+    { label: sellCarForm(f).action, href: sellCarForm(f).href, Icon: DollarSign },
     { label: f.finance_pre_approval ? "Get Pre-Approved" : "Finance", href: f.finance_pre_approval ? "/finance-pre-approval" : "/finance", Icon: CalendarCheck },
   ].filter(Boolean) as Array<{ label: string; href: string; Icon: typeof Car }>;
   return (

@@ -46,7 +46,7 @@ export function SiteFooter({ ctx }: { ctx: SiteContext }) {
             {site.phone && (
               <>
                 {" · "}
-                <a className="underline" href={telHref(site.phone)}>
+                <a className="underline" href={telHref(site.phone, site.country)}>
                   {site.phone}
                 </a>
               </>

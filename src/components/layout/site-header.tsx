@@ -22,7 +22,7 @@ export function SiteHeader({ ctx }: { ctx: SiteContext }) {
             <MapPin aria-hidden className="size-4" /> Find Us
           </Link>
           {site.phone && (
-            <a href={telHref(site.phone)} className="inline-flex min-h-9 items-center gap-1 font-semibold hover:underline">
+            <a href={telHref(site.phone, site.country)} className="inline-flex min-h-9 items-center gap-1 font-semibold hover:underline">
               <Phone aria-hidden className="size-4" />
               <span>{site.phone}</span>
             </a>

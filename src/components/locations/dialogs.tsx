@@ -4,6 +4,7 @@ import { CalendarDays, Mail, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
 import { telHref } from "@/domain/site/links";
+import type { Country } from "@/domain/site/types";
 
 function Modal({ trigger, title, children, testId }: { trigger: ReactNode; title: string; children: ReactNode; testId: string }) {
   return (
@@ -32,7 +33,7 @@ const triggerClass =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-md border border-brand bg-white px-3 text-sm font-semibold text-brand hover:bg-neutral-50";
 
 /** SPEC §2: an Email Us modal, titled EMAIL US, containing the contact form. */
-export function EmailUsDialog({ locationName, email, phone, children }: { locationName: string; email?: string; phone: string; children?: ReactNode }) {
+export function EmailUsDialog({ locationName, email, phone, country, children }: { locationName: string; email?: string; phone: string; country: Country; children?: ReactNode }) {
   return (
     <Modal
       testId="email-us-dialog"
@@ -58,7 +59,7 @@ export function EmailUsDialog({ locationName, email, phone, children }: { locati
             ) : (
               "Call "
             )}
-            <a className="font-semibold underline" href={telHref(phone)}>
+            <a className="font-semibold underline" href={telHref(phone, country)}>
               {phone}
             </a>
             .

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Navigation, Phone, Star } from "lucide-react";
-import { directionsUrl, formatAddress, internationalPhone } from "@/domain/locations/geo";
+import { directionsUrl, formatAddress } from "@/domain/locations/geo";
 import { hoursOn, localTime, openState, upcomingSpecialHours } from "@/domain/locations/hours";
 import { formatCount } from "@/domain/format/price";
 import { formatRating } from "@/domain/locations/reviews";
@@ -12,6 +12,7 @@ import type { LeadFormSite } from "@/domain/leads/forms";
 import { leadFormSite } from "@/server/leads/lead-service";
 import type { SiteContext } from "@/server/site-context";
 import { EmailUsDialog, HolidayHoursDialog } from "./dialogs";
+import { telHref } from "@/domain/site/links";
 
 export type LocationCardContext = {
   formSite: LeadFormSite;
@@ -63,14 +64,14 @@ export function LocationCard({ location: l, ctx, headingLevel = 2 }: { location:
         <p>{formatAddress(l.address, ctx.country)}</p>
         <p className="mt-2">
           Phone:{" "}
-          <a href={`tel:${internationalPhone(phone, ctx.country)}`} className="font-semibold text-brand underline">
+          <a href={telHref(phone, ctx.country)} className="font-semibold text-brand underline">
             {phone}
           </a>
         </p>
         {l.contactDetail.landline_phone && (
           <p>
             Landline:{" "}
-            <a href={`tel:${internationalPhone(l.contactDetail.landline_phone, ctx.country)}`} className="font-semibold text-brand underline">
+            <a href={telHref(l.contactDetail.landline_phone, ctx.country)} className="font-semibold text-brand underline">
               {l.contactDetail.landline_phone}
             </a>
           </p>
@@ -123,7 +124,7 @@ export function LocationCard({ location: l, ctx, headingLevel = 2 }: { location:
         <a href={directionsUrl(l.address)} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center gap-2 rounded-md bg-brand px-3 text-sm font-semibold text-brand-contrast hover:bg-brand-dark">
           <Navigation aria-hidden className="size-4" /> Get Directions
         </a>
-        <a href={`tel:${internationalPhone(phone, ctx.country)}`} className="inline-flex min-h-11 items-center gap-2 rounded-md border border-brand px-3 text-sm font-semibold text-brand md:hidden">
+        <a href={telHref(phone, ctx.country)} className="inline-flex min-h-11 items-center gap-2 rounded-md border border-brand px-3 text-sm font-semibold text-brand md:hidden">
           <Phone aria-hidden className="size-4" /> Call
         </a>
         <Link href={`/contact-us/${l.slug}`} className="inline-flex min-h-11 items-center rounded-md border border-brand px-3 text-sm font-semibold text-brand hover:bg-neutral-50">
@@ -132,7 +133,7 @@ export function LocationCard({ location: l, ctx, headingLevel = 2 }: { location:
         <Link href={`/our-location/${l.slug}`} className="inline-flex min-h-11 items-center rounded-md border border-brand px-3 text-sm font-semibold text-brand hover:bg-neutral-50">
           View Location Details
         </Link>
-        <EmailUsDialog locationName={l.name} email={l.contactDetail.email} phone={phone}>
+        <EmailUsDialog locationName={l.name} email={l.contactDetail.email} phone={phone} country={ctx.country}>
           <LeadForm kind="contact" site={ctx.formSite} defaultLocationId={l.id} fixedLocation heading={null} />
         </EmailUsDialog>
         {l.locationType === "service" && ctx.features.book_a_service_on_service_locations && (

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { X } from "lucide-react";
 import { brandDisplayName } from "@/domain/site/brands";
-import { usedWord } from "@/domain/site/features";
+import { sellCarForm, usedWord } from "@/domain/site/features";
 import {
   activeFilterCount,
   LIST_FILTERS,
@@ -59,7 +59,7 @@ export function SearchResults({ ctx, query, result }: Props) {
     ...(ctx.site.searchPresets.makes ?? []).map((m) => ({ label: brandDisplayName(m), href: href({ make: [m], page: 1 }), active: query.make.length === 1 && query.make[0] === m })),
   ];
   const items = withCallToAction(result.vehicles);
-  const sellHref = ctx.features.sell_my_car ? "/sell-my-car" : "/trade-in";
+  const sell = sellCarForm(ctx.features);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -137,7 +137,7 @@ export function SearchResults({ ctx, query, result }: Props) {
               {items.map((item, i) =>
                 "kind" in item ? (
                   <li key="cta">
-                    <CallToActionCard sellHref={sellHref} sellLabel={ctx.features.sell_my_car ? "Sell My Car" : "Value my trade-in"} />
+                    <CallToActionCard sellHref={sell.href} sellLabel={sell.action} />
                   </li>
                 ) : (
                   <li key={item.id}>

@@ -5,7 +5,7 @@ import { MapPin, Phone } from "lucide-react";
 import { formatLength, formatMass, formatOdometer, massLabels, priceTypeLabel } from "@/domain/format/country";
 import { shareImageUrl } from "@/domain/format/image";
 import { formatPrice } from "@/domain/format/price";
-import { enquireButtonText, usedWord } from "@/domain/site/features";
+import { enquireButtonText, sellCarForm, usedWord } from "@/domain/site/features";
 import { telHref } from "@/domain/site/links";
 import { detailBasePath, vehicleHref } from "@/domain/site/vehicle";
 import { pluralNoun } from "@/domain/stock/summary";
@@ -217,8 +217,8 @@ export async function VehicleDetailPage({ base, props }: { base: string; props: 
               <Link href={`/finance${q}`} className={buttonVariants({ variant: "outline", size: "lg" })}>
                 Finance this {nounInText(ctx.noun)}
               </Link>
-              <Link href={f.sell_my_car ? "/sell-my-car" : `/trade-in${q}`} className={buttonVariants({ variant: "outline", size: "lg" })}>
-                {f.sell_my_car ? "Sell My Car" : "Value my trade-in"}
+              <Link href={`${sellCarForm(f).href}${sellCarForm(f).form === "trade-in" ? q : ""}`} className={buttonVariants({ variant: "outline", size: "lg" })}>
+                {sellCarForm(f).action}
               </Link>
               <FavouriteButton car={toFavourite(v)} withText className="w-full rounded-md" />
             </div>
@@ -231,7 +231,7 @@ export async function VehicleDetailPage({ base, props }: { base: string; props: 
               <p className="mt-2 flex items-start gap-2 text-sm">
                 <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" /> {location.address.full}
               </p>
-              <a href={telHref(location.contactDetail.phone)} className="mt-2 inline-flex min-h-11 items-center gap-2 font-semibold text-brand">
+              <a href={telHref(location.contactDetail.phone, ctx.site.country)} className="mt-2 inline-flex min-h-11 items-center gap-2 font-semibold text-brand">
                 <Phone aria-hidden className="size-4" /> {location.contactDetail.phone}
               </a>
               <p>

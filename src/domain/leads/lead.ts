@@ -2,6 +2,8 @@ import "../zod-config";
 import { z } from "zod";
 import { own } from "../own";
 import { cleanText, ENQUIRY_TYPES, FORM_KINDS, HONEYPOT_FIELD, type FormKind } from "./forms";
+import { slugify } from "../format/slug";
+import { sellCarForm } from "../site/features";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -63,7 +65,7 @@ export function leadFormKind(lead: Record<string, unknown>, site: { sellMyCar: b
     "Fleet Enquiry": "fleet",
     "Finance Enquiry": "finance",
     "Careers Enquiry": "careers",
-    "Sell My Car Enquiry": site.sellMyCar ? "sell-my-car" : "trade-in",
+    "Sell My Car Enquiry": sellCarForm({ sell_my_car: site.sellMyCar }).form,
   };
   const kind = typeof category === "string" ? own(BY_CATEGORY, category) : undefined;
   if (kind === "vehicle" && sub === "test drive") return "test-drive";
@@ -164,7 +166,7 @@ export function prepareLead(
 
 /** `/success?category={slug}`; extra key/values follow; a car_type key replaces the category (SPEC §2). */
 export function successUrl(category: string, extras: Array<[string, string]> = []): string {
-  let slug = category.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  let slug = slugify(category);
   const params = new URLSearchParams();
   for (const [k, v] of extras) {
     if (k === "car_type") slug = v === "demo" ? "demo-vehicle-enquiry" : v === "used" ? "used-vehicle-enquiry" : "new-vehicle-enquiry";

@@ -1,4 +1,5 @@
 import { own } from "../own";
+import { slugify } from "../format/slug";
 
 /** SPEC §9: brand display names. */
 const DISPLAY_NAMES: Record<string, string> = {
@@ -15,10 +16,5 @@ export function brandDisplayName(name: string): string {
 
 /** URL slug of a brand page: /brands/{slug}; diacritics dropped (Škoda → skoda). */
 export function brandSlug(name: string): string {
-  return brandDisplayName(name)
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
+  return slugify(brandDisplayName(name));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { DEFAULT_FEATURES, enquireButtonText, resolveFeatures, ruleApplies, usedWord, type FeatureRule } from "./features";
+import { DEFAULT_FEATURES, enquireButtonText, resolveFeatures, ruleApplies, sellCarForm, usedWord, type FeatureRule } from "./features";
 
 const base = { id: 1, slug: "acme-motors", name: "Acme Motors", dealershipGroup: null, manufacturer: null, features: {} };
 
@@ -51,4 +51,11 @@ describe("wording", () => {
   ])("message-now flag %s → %s", (flag, text) =>
     expect(enquireButtonText({ enquire_button_message_now: flag })).toBe(text),
   );
+});
+
+describe("Sell My Car or Trade-In: one rule", () => {
+  test.each([
+    [true, { form: "sell-my-car", href: "/sell-my-car", title: "Sell My Car", action: "Sell My Car" }],
+    [false, { form: "trade-in", href: "/trade-in", title: "Trade-In", action: "Value My Trade" }],
+  ])("sell_my_car %s", (flag, expected) => expect(sellCarForm({ sell_my_car: flag })).toEqual(expected));
 });

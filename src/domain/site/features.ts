@@ -108,6 +108,16 @@ export function resolveFeatures(
   return { ...DEFAULT_FEATURES, ...derived, ...site.features };
 }
 
+/**
+ * SPEC §2: some sites use /sell-my-car instead of /trade-in. The one rule for every route, menu,
+ * button and lead: which form, where it lives, its name, and the words of a button that opens it.
+ */
+export function sellCarForm(features: Pick<SiteFeatureFlags, "sell_my_car">) {
+  return features.sell_my_car
+    ? ({ form: "sell-my-car", href: "/sell-my-car", title: "Sell My Car", action: "Sell My Car" } as const)
+    : ({ form: "trade-in", href: "/trade-in", title: "Trade-In", action: "Value My Trade" } as const);
+}
+
 /** SPEC §2: the word "used" is displayed as "pre-owned" for one dealership group. */
 export function usedWord(features: Pick<SiteFeatureFlags, "used_wording_pre_owned">): "used" | "pre-owned" {
   return features.used_wording_pre_owned ? "pre-owned" : "used";

@@ -1,4 +1,5 @@
-import type { SiteFeatureFlags } from "./types";
+import { internationalPhone } from "../locations/geo";
+import type { Country, SiteFeatureFlags } from "./types";
 
 export type LinkRules = Pick<SiteFeatureFlags, "blog_path_news" | "uses_pages_path">;
 export type ResolvedLink = { href: string; /** tel, mailto, maps and off-site links open directly (plain anchor). */ direct: boolean };
@@ -18,7 +19,10 @@ export function resolveLink(href: string, rules: LinkRules): ResolvedLink {
   return { href: path, direct: false };
 }
 
-/** A click-to-call link: "(03) 9870 1000" → "tel:0398701000". */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, "")}`;
+/**
+ * The one click-to-call link: international form, so that it dials from anywhere —
+ * "(03) 9870 1000" on an Australian site → "tel:+61398701000"; a number already in +form is kept.
+ */
+export function telHref(phone: string, country: Country = "AU"): string {
+  return `tel:${internationalPhone(phone, country)}`;
 }

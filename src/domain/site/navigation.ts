@@ -1,6 +1,7 @@
 import { pluralNoun } from "../stock/summary";
 import { resolveLink } from "./links";
 import type { LocationType, SiteFeatureFlags } from "./types";
+import { sellCarForm } from "./features";
 
 export type NavLink = { label: string; href: string; direct?: boolean };
 export type NavItem = NavLink & { children?: NavLink[] };
@@ -43,7 +44,7 @@ export function buildHeaderMenu(ctx: NavContext): NavItem[] {
   if (ctx.brands.length > 0)
     items.push({ label: "Brands", href: `/brands/${ctx.brands[0]!.slug}`, children: ctx.brands.map((b) => link(b.name, `/brands/${b.slug}`, f)) });
   if (f.special_offers) items.push(link("Offers", "/special-offers", f));
-  items.push(link("Sell My Car", f.sell_my_car ? "/sell-my-car" : "/trade-in", f));
+  items.push(link("Sell My Car", sellCarForm(f).href, f)); // SPEC §2 names the menu entry "Sell My Car" on every site
   if (hasService || hasParts) {
     const children = [
       link("Book a Service", "/service", f),
@@ -78,7 +79,7 @@ export function buildFooter(ctx: NavContext): FooterGroup[] {
   if (ctx.brands.length > 0) groups.push({ title: "Our Brands", links: ctx.brands.map((b) => link(b.name, `/brands/${b.slug}`, f)) });
   const tools = [...stockLinks(ctx), link("Saved Vehicles", "/favourites", f), link("Finance", "/finance", f)];
   if (f.finance_pre_approval) tools.push(link("Finance Pre-Approval", "/finance-pre-approval", f));
-  tools.push(link(f.sell_my_car ? "Sell My Car" : "Trade-In", f.sell_my_car ? "/sell-my-car" : "/trade-in", f));
+  tools.push(link(sellCarForm(f).title, sellCarForm(f).href, f));
   if (f.test_drive) tools.push(link("Book a Test Drive", "/book-test-drive", f));
   groups.push({ title: "Buyer Tools", links: tools });
   const servicing = [link("Book a Service", "/service", f), link("Parts & Accessories", "/vehicle-parts-and-accessories", f)];

@@ -1,5 +1,6 @@
 import type { FormKind } from "../leads/forms";
 import type { SiteFeatureFlags } from "./types";
+import { sellCarForm } from "./features";
 
 /** Which issue/area fills a route; until it lands the route shows a clear "coming soon". */
 export type RouteArea = "stock" | "locations" | "forms" | "content" | "account";
@@ -34,8 +35,8 @@ const STATIC: Record<string, Static> = {
   "/pages/book-a-service": { title: "Book a Service", area: "forms" },
   "/finance": { title: "Finance", area: "forms" },
   "/finance-pre-approval": { title: "Finance Pre-Approval", area: "forms", when: (f) => f.finance_pre_approval },
-  "/trade-in": { title: "Trade-In", area: "forms", when: (f) => !f.sell_my_car },
-  "/sell-my-car": { title: "Sell My Car", area: "forms", when: (f) => f.sell_my_car },
+  "/trade-in": { title: "Trade-In", area: "forms", when: (f) => sellCarForm(f).href === "/trade-in" },
+  "/sell-my-car": { title: "Sell My Car", area: "forms", when: (f) => sellCarForm(f).href === "/sell-my-car" },
   "/vehicle-parts-and-accessories": { title: "Parts & Accessories", area: "forms" },
   "/contact": { title: "Contact Us", area: "forms" },
   "/fleet": { title: "Fleet", area: "forms", when: (f) => f.fleet },
@@ -62,8 +63,7 @@ export function resolveSiteRoute(rawPath: string, ctx: RouteContext): RouteDecis
   const f = ctx.features;
 
   if (path === "/finance-pre-approval" && !f.finance_pre_approval) return { kind: "redirect", to: "/finance" };
-  if (path === "/trade-in" && f.sell_my_car) return { kind: "redirect", to: "/sell-my-car" };
-  if (path === "/sell-my-car" && !f.sell_my_car) return { kind: "redirect", to: "/trade-in" };
+  if ((path === "/trade-in" || path === "/sell-my-car") && path !== sellCarForm(f).href) return { kind: "redirect", to: sellCarForm(f).href };
   if (path === "/blog" && f.blog && f.blog_path_news) return { kind: "redirect", to: "/news" };
 
   const s = Object.hasOwn(STATIC, path) ? STATIC[path] : undefined;

@@ -50,9 +50,9 @@ describe("resolveLink", () => {
 
 describe("telHref", () => {
   test.each([
-    ["(03) 9870 1000", "tel:0398701000"],
-    ["+61 3 9870 1000", "tel:+61398701000"],
-    ["03 348 1200", "tel:033481200"],
-    ["(928) 555-0142", "tel:9285550142"],
-  ])("%s → %s", (phone, href) => expect(telHref(phone)).toBe(href));
+    ["(03) 9870 1000", "AU", "tel:+61398701000"],
+    ["+61 3 9870 1000", "AU", "tel:+61398701000"],
+    ["03 348 1200", "NZ", "tel:+6433481200"],
+    ["(928) 555-0142", "US", "tel:+19285550142"],
+  ] as const)("%s (%s) → %s", (phone, country, href) => expect(telHref(phone, country)).toBe(href));
 });

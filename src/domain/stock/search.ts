@@ -1,4 +1,4 @@
-import { countryFormat } from "../format/country";
+import { countryFormat, KM_PER_MILE } from "../format/country";
 import type { CarType } from "./summary";
 
 /** The three search routes (SPEC §2) and the car types each covers. */
@@ -142,7 +142,6 @@ export const activeFilterCount = (q: SearchQuery): number =>
   (["price", "year", "odometer"] as const).reduce((n, k) => n + (q[k].min !== undefined ? 1 : 0) + (q[k].max !== undefined ? 1 : 0), 0) +
   (q.q ? 1 : 0);
 
-const KM_PER_MILE = 1.609344;
 /** Odometer filter values are in the site's unit; the database stores kilometres. */
 export function odometerToKm(value: number, country: string): number {
   return countryFormat(country).distanceUnit === "mi" ? Math.round(value * KM_PER_MILE) : value;

@@ -6,6 +6,7 @@ import { createRng, type Rng } from "./prng";
 import { DEMO_SITES, HOURS, type DemoLocation, type DemoSite } from "./sites";
 import { photoUrl, PLACEHOLDER_PHOTO } from "./photos";
 import { countryFormat } from "@/domain/format/country";
+import { slugify } from "@/domain/format/slug";
 
 type NewSite = typeof schema.sites.$inferInsert;
 type NewDealership = typeof schema.dealerships.$inferInsert;
@@ -29,13 +30,6 @@ export type DemoRows = {
 export const DEMO_MODEL_YEAR = 2026;
 const DAY = 86_400_000;
 
-const slugify = (s: string) =>
-  s
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
 
 function address(l: DemoLocation): Address {
   const full = `${l.street}, ${l.city} ${l.state} ${l.postcode}`;

@@ -1,10 +1,11 @@
 import { CATALOGUE, COLOURS } from "./catalogue";
+import { slugify } from "@/domain/format/slug";
 
 /** Vehicle photos are generated locally (an SVG per body type, colour and angle): no external URLs. */
 export const PLACEHOLDER_PHOTO = "/photos/placeholder.svg";
 export const MAX_PHOTO_NUMBER = 50;
 
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const slug = slugify;
 
 export function photoUrl(body: string, colour: string, n: number): string {
   return `/photos/${slug(body)}/${slug(colour)}/${n}.svg`;

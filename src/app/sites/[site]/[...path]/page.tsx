@@ -43,7 +43,7 @@ export default async function SitePathPage(props: Props) {
           <>
             {" "}
             on{" "}
-            <a className="font-semibold underline" href={telHref(site.phone)}>
+            <a className="font-semibold underline" href={telHref(site.phone, site.country)}>
               {site.phone}
             </a>
           </>

@@ -4,6 +4,7 @@ import { LocationCard, locationCardContext } from "@/components/locations/locati
 import { LocationPicker } from "@/components/locations/location-picker";
 import { LocationsCarousel } from "@/components/locations/locations-carousel";
 import { MapView } from "@/components/locations/map-view";
+import { formatDistanceAway } from "@/domain/format/country";
 import { directionsUrl, distanceKm, formatAddress } from "@/domain/locations/geo";
 import { requestNow } from "@/server/clock";
 import { getSiteLocation } from "@/server/site-context";
@@ -28,7 +29,6 @@ export default async function OurLocationPage(props: Props) {
     .filter((o) => o.id !== l.id)
     .map((o) => ({ o, km: distanceKm(l.address, o.address) }))
     .sort((a, b) => a.km - b.km);
-  const unit = ctx.format.distanceUnit;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -56,7 +56,7 @@ export default async function OurLocationPage(props: Props) {
               <div key={o.id} className="h-full">
                 <LocationCard location={o} ctx={cardCtx} headingLevel={3} />
                 <p className="mt-1 text-sm text-neutral-700">
-                  {unit === "mi" ? `${Math.round(km / 1.609344)} miles` : `${km < 10 ? km.toFixed(1) : Math.round(km)} km`} away
+                  {formatDistanceAway(km, ctx.site.country)}
                 </p>
               </div>
             ))}
