@@ -18,5 +18,12 @@ const config = [
       "no-restricted-properties": ["error", { object: "process", property: "env", message: "domain code never reads the environment" }],
     },
   },
+  {
+    // components render props: the route files in src/app load the data they are given
+    files: ["src/components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["@/server/*"], message: "components render props; load data in the route (src/app)" }] }],
+    },
+  },
 ];
 export default config;

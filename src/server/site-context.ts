@@ -7,6 +7,7 @@ import { tenantKeyFromParam } from "@/domain/site/tenant";
 import type { RouteContext } from "@/domain/site/routes";
 import { vehicleNoun } from "@/domain/site/vehicle";
 import { countryFormat } from "@/domain/format/country";
+import type { SiteContext } from "@/domain/site/context";
 import { catalogue, SITES_TAG } from "@/server/cache";
 import { getDb } from "@/server/db";
 import { getSiteByKey, listDealerships, listLocations } from "@/server/repositories/sites";
@@ -20,7 +21,7 @@ import { getStockSummary } from "@/server/repositories/stock";
  */
 export const getSiteContext = cache((param: string) => catalogue.cached(`site-context:${param}`, [SITES_TAG], () => loadSiteContext(param)));
 
-async function loadSiteContext(param: string) {
+async function loadSiteContext(param: string): Promise<SiteContext | null> {
   const db = await getDb();
   const site = await getSiteByKey(db, tenantKeyFromParam(param));
   if (!site) return null;
@@ -71,7 +72,7 @@ async function loadSiteContext(param: string) {
   };
 }
 
-export type SiteContext = NonNullable<Awaited<ReturnType<typeof loadSiteContext>>>;
+export type { SiteContext };
 
 
 /** A site and one of its locations by slug; null when either is unknown. */

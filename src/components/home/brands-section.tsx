@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { SiteContext } from "@/server/site-context";
+import type { SiteContext } from "@/domain/site/context";
 
 export function BrandsSection({ ctx }: { ctx: SiteContext }) {
   if (ctx.brands.length === 0) return null;

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { buttonVariants } from "@/components/ui/button";
 import { usedWord } from "@/domain/site/features";
 import { pluralNoun } from "@/domain/stock/summary";
-import type { SiteContext } from "@/server/site-context";
+import type { SiteContext } from "@/domain/site/context";
 import { nounInText } from "@/domain/site/vehicle";
 
 export function HomeHero({ ctx }: { ctx: SiteContext }) {

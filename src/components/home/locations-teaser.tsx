@@ -5,8 +5,7 @@ import { locationTypeLabel } from "@/components/locations/location-card";
 import { formatAddress } from "@/domain/locations/geo";
 import { openState } from "@/domain/locations/hours";
 import type { Location } from "@/domain/site/types";
-import { requestNow } from "@/server/clock";
-import type { SiteContext } from "@/server/site-context";
+import type { SiteContext } from "@/domain/site/context";
 import { telHref } from "@/domain/site/links";
 
 function Teaser({ l, ctx, now }: { l: Location; ctx: SiteContext; now: number }) {
@@ -35,8 +34,7 @@ function Teaser({ l, ctx, now }: { l: Location; ctx: SiteContext; now: number })
   );
 }
 
-export function LocationsTeaser({ ctx }: { ctx: SiteContext }) {
-  const now = requestNow();
+export function LocationsTeaser({ ctx, now }: { ctx: SiteContext; now: number }) {
   return (
     <section aria-labelledby="locations-heading" className="mx-auto max-w-7xl px-4 py-12">
       <div className="mb-6 flex items-end justify-between gap-4">

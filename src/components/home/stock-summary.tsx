@@ -2,7 +2,7 @@ import Link from "next/link";
 import { brandDisplayName } from "@/domain/site/brands";
 import { usedWord } from "@/domain/site/features";
 import { conditionsOnSale, pluralNoun, type CarType } from "@/domain/stock/summary";
-import type { SiteContext } from "@/server/site-context";
+import type { SiteContext } from "@/domain/site/context";
 
 /** Stock summary with links into search by new / demo / used (SPEC §2 stock filters). */
 export function StockSummarySection({ ctx }: { ctx: SiteContext }) {

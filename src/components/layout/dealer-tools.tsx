@@ -1,6 +1,6 @@
 import { CalendarCheck, Car, DollarSign, Wrench } from "lucide-react";
 import { resolveLink } from "@/domain/site/links";
-import type { SiteContext } from "@/server/site-context";
+import type { SiteContext } from "@/domain/site/context";
 import { SmartLink } from "./smart-link";
 import { sellCarForm } from "@/domain/site/features";
 

@@ -1,7 +1,7 @@
 import { telHref } from "@/domain/site/links";
 import { MapPin } from "lucide-react";
 import Link from "next/link";
-import type { SiteContext } from "@/server/site-context";
+import type { SiteContext } from "@/domain/site/context";
 import { SmartLink } from "./smart-link";
 
 export function SiteFooter({ ctx }: { ctx: SiteContext }) {

@@ -1,7 +1,7 @@
 import { telHref } from "@/domain/site/links";
 import Link from "next/link";
 import { MapPin, Phone } from "lucide-react";
-import type { SiteContext } from "@/server/site-context";
+import type { SiteContext } from "@/domain/site/context";
 import { FavouritesLink } from "@/components/stock/favourite-button";
 import { MainNav } from "./main-nav";
 

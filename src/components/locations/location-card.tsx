@@ -9,8 +9,8 @@ import type { Country, Location, SiteFeatureFlags, SpecialHoursEntry } from "@/d
 import { cn } from "@/components/ui/cn";
 import { LeadForm } from "@/components/forms/lead-form";
 import type { LeadFormSite } from "@/domain/leads/forms";
-import { leadFormSite } from "@/server/leads/lead-service";
-import type { SiteContext } from "@/server/site-context";
+import { leadFormSite } from "@/domain/leads/forms";
+import type { SiteContext } from "@/domain/site/context";
 import { EmailUsDialog, HolidayHoursDialog } from "./dialogs";
 import { telHref } from "@/domain/site/links";
 

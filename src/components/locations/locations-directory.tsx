@@ -1,8 +1,7 @@
 import Link from "next/link";
+import type { Review, ReviewSummary } from "@/domain/locations/reviews";
 import type { Location } from "@/domain/site/types";
-import { requestNow } from "@/server/clock";
-import { reviewsService } from "@/server/reviews-service";
-import type { SiteContext } from "@/server/site-context";
+import type { SiteContext } from "@/domain/site/context";
 import { LocationCard, locationCardContext, locationTypeLabel } from "./location-card";
 import { LocationPicker } from "./location-picker";
 import { ReviewsSection } from "./reviews-section";
@@ -17,13 +16,19 @@ export function matchesFilter(l: Location, f: LocationFilter | null): boolean {
 }
 
 /** /dealerships and /our-locations: the picker, a type filter and every location card. */
-export async function LocationsDirectory({ ctx, path, type }: { ctx: SiteContext; path: string; type: string | undefined }) {
-  const now = requestNow();
+export type DirectoryProps = {
+  ctx: SiteContext;
+  path: string;
+  type: string | undefined;
+  now: number;
+  reviews: { summary: ReviewSummary | null; items: Review[] };
+};
+
+export function LocationsDirectory({ ctx, path, type, now, reviews: { summary, items: reviews } }: DirectoryProps) {
   const filter = (LOCATION_FILTERS as readonly string[]).includes(type ?? "") ? (type as LocationFilter) : null;
   const present = LOCATION_FILTERS.filter((f) => ctx.locations.some((l) => matchesFilter(l, f)));
   const shown = ctx.locations.filter((l) => matchesFilter(l, filter));
   const cardCtx = locationCardContext(ctx, now);
-  const [summary, reviews] = ctx.features.reviews ? await Promise.all([reviewsService.summary(ctx.site.id), reviewsService.list(ctx.site.id, 3)]) : [null, []];
   return (
     <>
       <div className="mx-auto max-w-7xl px-4 py-8">

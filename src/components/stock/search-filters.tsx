@@ -2,7 +2,7 @@ import { brandDisplayName } from "@/domain/site/brands";
 import { bodyTypeLabel } from "@/domain/stock/vehicle";
 import { kmToOdometer, SEARCH_VARIANTS, type SearchQuery } from "@/domain/stock/search";
 import type { Location } from "@/domain/site/types";
-import type { FacetValue, SearchResult } from "@/server/search/vehicle-search";
+import type { FacetValue, SearchResult } from "@/domain/stock/search";
 import { FilterForm } from "./filter-form";
 import { own } from "@/domain/own";
 

@@ -13,9 +13,8 @@ import {
 } from "@/domain/stock/search";
 import { pluralNoun } from "@/domain/stock/summary";
 import { bodyTypeLabel, withCallToAction } from "@/domain/stock/vehicle";
-import type { SearchResult } from "@/server/search/vehicle-search";
-import { requestNow } from "@/server/clock";
-import type { SiteContext } from "@/server/site-context";
+import type { SearchResult } from "@/domain/stock/search";
+import type { SiteContext } from "@/domain/site/context";
 import { SortSelect } from "./filter-form";
 import { FiltersPanel } from "./filters-panel";
 import { SearchFilters } from "./search-filters";
@@ -23,20 +22,20 @@ import { searchTitle } from "./search-title";
 import { CallToActionCard, cardContext, VehicleCard } from "./vehicle-card";
 import { nounInText } from "@/domain/site/vehicle";
 
-type Props = { ctx: SiteContext; query: SearchQuery; result: SearchResult };
+type Props = { ctx: SiteContext; query: SearchQuery; result: SearchResult; now: number };
 
 function pageWindow(page: number, pages: number): number[] {
   const set = new Set([1, pages, page - 1, page, page + 1].filter((p) => p >= 1 && p <= pages));
   return [...set].sort((a, b) => a - b);
 }
 
-export function SearchResults({ ctx, query, result }: Props) {
+export function SearchResults({ ctx, query, result, now }: Props) {
   const def = ctx.site.defaultSort;
   const plural = pluralNoun(ctx.noun);
   const used = usedWord(ctx.features);
   const q = { ...query, page: result.page };
   const href = (change: Partial<SearchQuery>) => searchHref(q, def, change);
-  const cardCtx = cardContext(ctx, requestNow());
+  const cardCtx = cardContext(ctx, now);
   const filters = activeFilterCount(query);
   const chips: Array<{ label: string; href: string }> = [
     ...query.carTypes.map((t) => ({ label: t === "used" ? used : t, href: href({ carTypes: query.carTypes.filter((x) => x !== t), page: 1 }) })),

@@ -1,7 +1,7 @@
 import { usedWord } from "@/domain/site/features";
 import { SEARCH_VARIANTS, type SearchVariant } from "@/domain/stock/search";
 import { conditionsOnSale, pluralNoun, type CarType } from "@/domain/stock/summary";
-import type { SiteContext } from "@/server/site-context";
+import type { SiteContext } from "@/domain/site/context";
 
 /** "New, Used and Demo Cars", or only the conditions the site sells ("Pre-owned Cars" on a used-only site). */
 export function searchTitle(variant: SearchVariant, ctx: Pick<SiteContext, "noun" | "features"> & { stock: { car_types: Record<CarType, number> } }): string {

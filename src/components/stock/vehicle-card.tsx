@@ -7,7 +7,7 @@ import { vehicleHref } from "@/domain/site/vehicle";
 import { displayImage, vehicleFacts, vehicleTags, vehicleTitle, JUST_SOLD, type Vehicle } from "@/domain/stock/vehicle";
 import { enquireButtonText, usedWord } from "@/domain/site/features";
 import { cn } from "@/components/ui/cn";
-import type { SiteContext } from "@/server/site-context";
+import type { SiteContext } from "@/domain/site/context";
 import { FavouriteButton } from "./favourite-button";
 
 export type CardContext = {

@@ -1,61 +1,21 @@
-import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { MapPin, Phone } from "lucide-react";
 import { formatLength, formatMass, formatOdometer, massLabels, priceTypeLabel } from "@/domain/format/country";
-import { shareImageUrl } from "@/domain/format/image";
 import { formatPrice } from "@/domain/format/price";
 import { enquireButtonText, sellCarForm, usedWord } from "@/domain/site/features";
 import { telHref } from "@/domain/site/links";
-import { detailBasePath, vehicleHref } from "@/domain/site/vehicle";
+import { vehicleHref } from "@/domain/site/vehicle";
 import { pluralNoun } from "@/domain/stock/summary";
 import { bodyTypeLabel, displayImage, vehicleFacts, vehicleTags, vehicleTitle, type Vehicle, type VehicleKind } from "@/domain/stock/vehicle";
 import { kmToOdometer } from "@/domain/stock/search";
 import { buttonVariants } from "@/components/ui/button";
-import { getVehiclePage } from "@/server/stock-service";
-import { leadFormSite } from "@/server/leads/lead-service";
+import { leadFormSite } from "@/domain/leads/forms";
 import { LeadForm } from "@/components/forms/lead-form";
-import { getSiteContext, type SiteContext } from "@/server/site-context";
-import { cache } from "react";
-import { requestNow } from "@/server/clock";
+import type { SiteContext } from "@/domain/site/context";
 import { FavouriteButton } from "./favourite-button";
 import { cardContext, toFavourite, VehicleCard, VehicleTags } from "./vehicle-card";
 import { VehicleGallery } from "./vehicle-gallery";
 import { nounInText } from "@/domain/site/vehicle";
-
-export type DetailProps = { params: Promise<{ site: string; slug: string }> };
-
-/** The vehicle behind a detail URL; the wrong base for the site, an unknown or hidden vehicle is a 404. */
-const loadVehicle = cache(async (base: string, siteParam: string, slug: string) => {
-  const ctx = await getSiteContext(siteParam);
-  if (!ctx || detailBasePath(ctx.site.template) !== base) return null;
-  const found = await getVehiclePage(ctx, decodeURIComponent(slug), requestNow());
-  return found ? { ctx, ...found } : null;
-});
-
-async function load(base: string, { params }: DetailProps) {
-  const { site, slug } = await params;
-  const r = await loadVehicle(base, site, slug);
-  if (!r) notFound();
-  return r;
-}
-
-export async function vehicleMetadata(base: string, props: DetailProps): Promise<Metadata> {
-  const { ctx, vehicle: v, listed } = await load(base, props);
-  const title = vehicleTitle(v);
-  const path = vehicleHref(ctx.site.template, v.slug);
-  const image = shareImageUrl(displayImage(v));
-  const facts = vehicleFacts(v);
-  const details = [facts.odometerKm !== null ? formatOdometer(facts.odometerKm, ctx.site.country) : null, facts.transmission, facts.fuel].filter(Boolean).join(", ");
-  const description = `${title} for ${formatPrice(v.price)} at ${ctx.site.name}.${details ? ` ${details}.` : ""}`;
-  return {
-    title,
-    description,
-    alternates: { canonical: path },
-    robots: listed ? undefined : { index: false },
-    openGraph: { type: "website", title, description, url: path, images: [{ url: image, width: 1200, height: 630, alt: title }] },
-  };
-}
 
 /** schema.org's type for each kind of vehicle: Car and Motorcycle where they fit, else Vehicle. */
 const SCHEMA_TYPE: Record<VehicleKind, string> = { car: "Car", motorcycle: "Motorcycle", towed: "Vehicle", motorhome: "Vehicle", truck: "Vehicle" };
@@ -105,14 +65,16 @@ function jsonLd(ctx: SiteContext, v: Vehicle, listed: boolean) {
   };
 }
 
-export async function VehicleDetailPage({ base, props }: { base: string; props: DetailProps }) {
-  const { ctx, vehicle: v, listed, similar } = await load(base, props);
+export type VehicleDetailProps = { ctx: SiteContext; vehicle: Vehicle; listed: boolean; similar: Vehicle[]; now: number };
+
+/** A vehicle page (SPEC §2): gallery, price, actions, specs, enquiry form, similar cars; JSON-LD for crawlers. */
+export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now }: VehicleDetailProps) {
   const title = vehicleTitle(v);
   const f = ctx.features;
   const location = ctx.locations.find((l) => l.id === v.locationId);
   const used = usedWord(f);
-  const now = requestNow();
   const tags = vehicleTags(v, now);
+  const sell = sellCarForm(f);
   const sold = !listed || v.status === "sold";
   const images = v.thumbnails.length ? v.thumbnails : [displayImage(v)];
   const q = `?vehicle=${encodeURIComponent(v.slug)}`;
@@ -217,8 +179,8 @@ export async function VehicleDetailPage({ base, props }: { base: string; props: 
               <Link href={`/finance${q}`} className={buttonVariants({ variant: "outline", size: "lg" })}>
                 Finance this {nounInText(ctx.noun)}
               </Link>
-              <Link href={`${sellCarForm(f).href}${sellCarForm(f).form === "trade-in" ? q : ""}`} className={buttonVariants({ variant: "outline", size: "lg" })}>
-                {sellCarForm(f).action}
+              <Link href={`${sell.href}${sell.form === "trade-in" ? q : ""}`} className={buttonVariants({ variant: "outline", size: "lg" })}>
+                {sell.action}
               </Link>
               <FavouriteButton car={toFavourite(v)} withText className="w-full rounded-md" />
             </div>

@@ -2,7 +2,8 @@ import "../zod-config";
 import { z } from "zod";
 import { isCleanText } from "../http/request";
 import { INVALID_CHARACTERS_MESSAGE, MSG, NUMBER_MESSAGE, ZIP_MESSAGE } from "./messages";
-import { phoneError, type PhoneMarket } from "./phone";
+import type { SiteContext } from "../site/context";
+import { phoneError, phoneMarket, type PhoneMarket } from "./phone";
 
 /** SPEC §3 enquiry types, as categories. */
 export const ENQUIRY_TYPES = [
@@ -286,3 +287,15 @@ export const formRulesOf = (site: LeadFormSite): FormRules => ({
   dealershipSlugs: site.dealerships.map((d) => d.slug),
   zip: site.zip,
 });
+
+/** What a site's forms need to know, from its context (passed to the browser form; the server derives the same rules). */
+export function leadFormSite(ctx: Pick<SiteContext, "site" | "features" | "locations" | "dealerships">): LeadFormSite {
+  return {
+    market: phoneMarket(ctx.site.country),
+    zip: ctx.site.country === "US",
+    leadBase: ctx.features.mock_leads ? "/mock" : "/api",
+    locations: ctx.locations.map((l) => ({ id: l.id, name: l.name, dealershipSlug: l.dealershipSlug })),
+    dealerships: ctx.dealerships.map((d) => ({ slug: d.slug, name: d.name })),
+    messageOptional: ctx.features.contact_message_optional,
+  };
+}

@@ -187,17 +187,17 @@ describe("form validation (SPEC §5), one schema for browser and server", () => 
   });
 });
 
+/** A site for the lead rules: its locations (id → dealership slug) and which one is primary. */
+const leadSiteWith = (slug: string, locations: Array<[number, string]>, primaryId: number): LeadSite => ({
+  slug,
+  fixedDealershipSlug: null,
+  pushToPrimary: false,
+  primary: { id: primaryId, dealershipSlug: locations.find(([id]) => id === primaryId)![1] },
+  locations: locations.map(([id, dealershipSlug]) => ({ id, dealershipSlug })),
+});
+
 describe("lead preparation (SPEC §4, §5, §7)", () => {
-  const site: LeadSite = {
-    slug: "parkside-motor-group",
-    fixedDealershipSlug: null,
-    pushToPrimary: false,
-    primary: { id: 1, dealershipSlug: "primary-d" },
-    locations: [
-      { id: 1, dealershipSlug: "primary-d" },
-      { id: 2, dealershipSlug: "second-d" },
-    ],
-  };
+  const site = leadSiteWith("parkside-motor-group", [[1, "primary-d"], [2, "second-d"]], 1);
   const meta = { category: "General Enquiry", url: "https://x/contact", userAgent: "UA" };
 
   test.each([
@@ -315,17 +315,7 @@ describe("the spec's payload (SPEC §3): which form, which location", () => {
     expect(normalizeLeadPayload({ location_id: 7, location: 8 }).location).toBe(8);
   });
 
-  const site: LeadSite = {
-    slug: "s",
-    fixedDealershipSlug: null,
-    pushToPrimary: false,
-    primary: { id: 2, dealershipSlug: "b" },
-    locations: [
-      { id: 1, dealershipSlug: "a" },
-      { id: 2, dealershipSlug: "b" },
-      { id: 3, dealershipSlug: "a" },
-    ],
-  };
+  const site = leadSiteWith("s", [[1, "a"], [2, "b"], [3, "a"]], 2);
   test.each([
     ["the chosen location", { locationId: 3, dealershipSlug: null }, 3],
     ["the car's location", { locationId: null, dealershipSlug: null, vehicleLocationId: 1 }, 1],

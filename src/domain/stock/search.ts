@@ -1,5 +1,6 @@
 import { countryFormat, KM_PER_MILE } from "../format/country";
 import type { CarType } from "./summary";
+import type { Vehicle } from "./vehicle";
 
 /** The three search routes (SPEC §2) and the car types each covers. */
 export const SEARCH_VARIANTS = {
@@ -48,6 +49,19 @@ export type SearchQuery = {
   q: string;
   sort: SortId;
   page: number;
+};
+
+export type FacetValue = { value: string; count: number; make?: string };
+export type FacetName = "carType" | ListFilter;
+/** One page of a search: the cars, the counts per filter value and the ranges (odometer in km). */
+export type SearchResult = {
+  vehicles: Vehicle[];
+  total: number;
+  page: number;
+  pages: number;
+  pageSize: number;
+  facets: Record<FacetName, FacetValue[]>;
+  ranges: { price: Range; year: Range; odometer: Range };
 };
 
 export type SearchParams = Record<string, string | readonly string[] | undefined>;

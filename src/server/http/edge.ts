@@ -5,7 +5,6 @@ import { baseSecurityHeaders, contentSecurityPolicy, controlHeaders, isLocalHost
 
 /** The CSP a static error page gets: no script at all. */
 const ERROR_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'self'";
-const KEEP_ON_ERROR = new Set(["x-content-type-options", "referrer-policy", "permissions-policy", "x-frame-options", "strict-transport-security"]);
 export const RETRY_AFTER_SECONDS = 30;
 
 const nonces = new WeakMap<IncomingMessage, string>();
@@ -92,7 +91,8 @@ export function guardServerErrors(req: IncomingMessage, res: ServerResponse, isD
       res.writeHead = writeHead as typeof res.writeHead;
       res.write = write as typeof res.write;
       res.end = end as typeof res.end;
-      for (const name of res.getHeaderNames()) if (!KEEP_ON_ERROR.has(name)) res.removeHeader(name);
+      // nothing of the failed answer stays; the security headers are added again as the head is written
+      for (const name of res.getHeaderNames()) res.removeHeader(name);
       res.setHeader("content-security-policy", ERROR_PAGE_CSP);
       if (status < 500) sendError(res, status, own(API_MESSAGES, String(status)) ?? "The request could not be handled.", { json: true, headers: allow ? { allow: String(allow) } : {} });
       else if (up) sendError(res, 500, "Something went wrong on our side. Please try again, or call us.", { json: api });

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { FORMS, formRulesOf, leadFormSchema, visibleFields, wholeNumber, type FormDef, type FormRules, type LeadFormSite } from "@/domain/leads/forms";
-import { phoneMarket } from "@/domain/leads/phone";
+import { FORMS, formRulesOf, leadFormSchema, leadFormSite, visibleFields, wholeNumber, type FormDef, type FormRules } from "@/domain/leads/forms";
 import { leadFormKind, LeadMetaSchema, normalizeLeadPayload, prepareLead, type LeadSite, type PreparedLead } from "@/domain/leads/lead";
 import { FORM_NOT_OFFERED, MSG } from "@/domain/leads/messages";
 import { isFormOffered } from "@/domain/site/routes";
@@ -35,17 +34,6 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return Object.fromEntries(out);
 }
 
-/** What a site's forms need to know (passed to the browser form; the server derives the same rules). */
-export function leadFormSite(ctx: SiteContext): LeadFormSite {
-  return {
-    market: phoneMarket(ctx.site.country),
-    zip: ctx.site.country === "US",
-    leadBase: ctx.features.mock_leads ? "/mock" : "/api",
-    locations: ctx.locations.map((l) => ({ id: l.id, name: l.name, dealershipSlug: l.dealershipSlug })),
-    dealerships: ctx.dealerships.map((d) => ({ slug: d.slug, name: d.name })),
-    messageOptional: ctx.features.contact_message_optional,
-  };
-}
 
 /** The site facts that shape its forms: the browser gets the same (leadFormSite → formRulesOf). */
 export function formRules(ctx: SiteContext): FormRules {

@@ -128,9 +128,8 @@ export async function receiveMultipart(
   });
   try {
     await pipeline(source, meter, bb);
-  } catch (e) {
+  } catch {
     if (!failure) fail(new UploadError(400, "The form data could not be read."));
-    void e;
   }
   await Promise.allSettled(writes);
   if (failure) {

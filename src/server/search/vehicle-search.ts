@@ -5,28 +5,20 @@ import {
   effectiveCarTypes,
   odometerToKm,
   PAGE_SIZE,
+  type FacetName,
+  type FacetValue,
   type ListFilter,
   type Range,
   type SearchQuery,
+  type SearchResult,
   type SortId,
 } from "@/domain/stock/search";
-import type { Vehicle } from "@/domain/stock/vehicle";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
 import { makeVariants, visibleStock, type StockSite } from "@/server/repositories/stock";
 import { toVehicle } from "@/server/repositories/vehicles";
 
-export type FacetValue = { value: string; count: number; make?: string };
-export type FacetName = "carType" | ListFilter;
-export type SearchResult = {
-  vehicles: Vehicle[];
-  total: number;
-  page: number;
-  pages: number;
-  pageSize: number;
-  facets: Record<FacetName, FacetValue[]>;
-  ranges: { price: Range; year: Range; odometer: Range }; // odometer in km
-};
+export type { FacetName, FacetValue, SearchResult } from "@/domain/stock/search";
 
 export type SearchSite = StockSite & { country: string };
 

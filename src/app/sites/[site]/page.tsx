@@ -14,13 +14,14 @@ export default async function HomePage({ params }: Props) {
   const ctx = await getSiteContext((await params).site);
   if (!ctx) notFound();
   const [summary, reviews] = ctx.features.reviews ? await Promise.all([reviewsService.summary(ctx.site.id), reviewsService.list(ctx.site.id, 3)]) : [null, []];
+  const now = requestNow();
   return (
     <>
       <HomeHero ctx={ctx} />
       <StockSummarySection ctx={ctx} />
       <BrandsSection ctx={ctx} />
-      <LocationsTeaser ctx={ctx} />
-      {ctx.features.reviews && <ReviewsSection summary={summary} reviews={reviews} now={requestNow()} locale={ctx.format.locale} />}
+      <LocationsTeaser ctx={ctx} now={now} />
+      {ctx.features.reviews && <ReviewsSection summary={summary} reviews={reviews} now={now} locale={ctx.format.locale} />}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { directoryPage } from "@/components/locations/directory-page";
+import { directoryPage } from "../_routes/directory";
 
 // GET /dealerships?type=sales|service|parts|buying — every location card, filterable by type
 const { metadata, Page } = directoryPage("/dealerships", "Our Dealerships");

@@ -1,4 +1,4 @@
-import { directoryPage } from "@/components/locations/directory-page";
+import { directoryPage } from "../_routes/directory";
 
 // GET /our-locations?type=… — the location list (the same directory as /dealerships)
 const { metadata, Page } = directoryPage("/our-locations", "Our Locations");

@@ -1,8 +1,6 @@
-import { VehicleDetailPage, vehicleMetadata, type DetailProps } from "@/components/stock/vehicle-detail";
+import { vehicleRoute } from "../../_routes/vehicle";
 
 // GET /campers/{slug} — vehicle detail (404 on a site whose template uses another base)
-export const generateMetadata = (props: DetailProps) => vehicleMetadata("/campers", props);
-
-export default function Page(props: DetailProps) {
-  return <VehicleDetailPage base="/campers" props={props} />;
-}
+const { generateMetadata, Page } = vehicleRoute("/campers");
+export { generateMetadata };
+export default Page;

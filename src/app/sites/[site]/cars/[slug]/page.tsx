@@ -1,8 +1,6 @@
-import { VehicleDetailPage, vehicleMetadata, type DetailProps } from "@/components/stock/vehicle-detail";
+import { vehicleRoute } from "../../_routes/vehicle";
 
 // GET /cars/{slug} — vehicle detail (404 on a site whose template uses another base)
-export const generateMetadata = (props: DetailProps) => vehicleMetadata("/cars", props);
-
-export default function Page(props: DetailProps) {
-  return <VehicleDetailPage base="/cars" props={props} />;
-}
+const { generateMetadata, Page } = vehicleRoute("/cars");
+export { generateMetadata };
+export default Page;

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { LocationCard, locationCardContext } from "@/components/locations/location-card";
 import { LeadForm } from "@/components/forms/lead-form";
 import { requestNow } from "@/server/clock";
-import { leadFormSite } from "@/server/leads/lead-service";
+import { leadFormSite } from "@/domain/leads/forms";
 import { getSiteLocation } from "@/server/site-context";
 
 type Props = { params: Promise<{ site: string; slug: string }> };

@@ -32,6 +32,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 // GET /search/{new-used-and-demo-cars|new-and-demo-cars|used-cars}?… — server-rendered, URL-driven search
 export default async function SearchPage(props: Props) {
   const { ctx, query } = await load(props);
-  const result = await searchStock(ctx, query, requestNow());
-  return <SearchResults ctx={ctx} query={query} result={result} />;
+  const now = requestNow();
+  const result = await searchStock(ctx, query, now);
+  return <SearchResults ctx={ctx} query={query} result={result} now={now} />;
 }

@@ -1,0 +1,25 @@
+import type { CountryFormat } from "../format/country";
+import type { StockSummary } from "../stock/summary";
+import type { FooterGroup, NavItem } from "./navigation";
+import type { RouteContext } from "./routes";
+import type { Dealership, Location, SiteFeatureFlags, SiteRecord, SpecialHoursEntry } from "./types";
+
+/**
+ * Everything a tenant page needs about its site (SPEC §3 "website session" plus the site record,
+ * features and stock summary). Loaded by `src/server/site-context.ts`; components receive it as a prop.
+ */
+export type SiteContext = {
+  site: SiteRecord;
+  features: SiteFeatureFlags;
+  noun: string;
+  format: CountryFormat;
+  locations: Location[];
+  dealerships: Dealership[];
+  specialHours: SpecialHoursEntry[];
+  brands: Array<{ name: string; slug: string }>;
+  stock: StockSummary;
+  header: NavItem[];
+  footer: FooterGroup[];
+  routes: RouteContext;
+  theme: Record<string, string>;
+};
