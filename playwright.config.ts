@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { TEST_NOW } from "./e2e/clock";
 
 const PORT = 3100;
 /** Debian's Chromium, never a downloaded browser; flags that work on this machine (DESIGN.md). */
@@ -25,11 +26,21 @@ export default defineConfig({
   ],
   webServer: {
     // a fresh embedded database for every run, separate from the one `npm start` uses
-    // the production server (scripts/server.ts: Next behind the page microcache)
-    command: `rm -rf .data/e2e .data/e2e.lock .data/e2e.lock.pid && node --import tsx scripts/server.ts`,
+    // the production server (dist/server.mjs: Next behind the edge and the page microcache)
+    command: `rm -rf .data/e2e .data/e2e.lock .data/e2e.lock.pid && node dist/server.mjs`,
     // TRUST_PROXY=1: the fuzz tests speak as many clients (X-Forwarded-For), browsers as one.
-    // The browser tests send about 30 leads from that one address: the limit they rely on is set here.
-    env: { DATA_DIR: ".data/e2e", LOG_LEVEL: "warn", PORT: String(PORT), NODE_ENV: "production", TRUST_PROXY: "1", LEAD_RATE_LIMIT: "100" },
+    // The browser tests send about 30 leads from that one address: the limit they rely on is set here,
+    // and the clock they rely on (e2e/clock.ts).
+    env: {
+      DATA_DIR: ".data/e2e",
+      LOG_LEVEL: "warn",
+      PORT: String(PORT),
+      NODE_ENV: "production",
+      APP_ENV: "test",
+      TEST_NOW,
+      TRUST_PROXY: "1",
+      LEAD_RATE_LIMIT: "100",
+    },
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,12 +1,13 @@
 import { generateDemoData } from "@/server/demo/generate";
+import { TEST_NOW_MS } from "./clock";
 import { expect, expectNoAxeViolations, siteUrl, test } from "./fixtures";
 
 const parkside = (path: string) => siteUrl("parkside-motor-group", path);
 const count = (page: import("@playwright/test").Page) => page.getByTestId("results-count");
 
 /** The seed is deterministic: the same generator tells us which demo cars are never listed. */
-const parksideRows = generateDemoData(Date.now()).find((d) => d.site.id === 1001)!.vehicles;
-const soldLongAgo = parksideRows.filter((v) => v.status === "sold" && Date.now() - v.soldAt!.getTime() > 3 * 86_400_000)[0]!;
+const parksideRows = generateDemoData(TEST_NOW_MS).find((d) => d.site.id === 1001)!.vehicles;
+const soldLongAgo = parksideRows.filter((v) => v.status === "sold" && TEST_NOW_MS - v.soldAt!.getTime() > 3 * 86_400_000)[0]!;
 const hidden = parksideRows.find((v) => v.showOnDealerWebsite === false)!;
 
 test("journey: filter → sort → page → detail → favourite → reload", async ({ page }) => {

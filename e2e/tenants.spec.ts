@@ -57,6 +57,17 @@ test.describe("tenants resolved from the host", () => {
     expect(known.status()).toBe(200);
     expect(await known.text()).toContain("Tasman Campers");
   });
+
+  test("one tenant cannot reach another's pages through the internal /sites/… path (ADR 0001)", async ({ request }) => {
+    const parkside = { Host: "parkside-motor-group.localhost" };
+    for (const path of ["/sites/tasman-campers", "/sites/tasman-campers/search/new-used-and-demo-cars", "/sites/tasman-campers.localhost/dealerships", "/sites/www.tasmancampers.co.nz/contact"]) {
+      const res = await request.get(path, { headers: parkside });
+      expect(res.status(), path).toBe(404);
+      const html = await res.text();
+      expect(html, path).not.toContain("Tasman Campers");
+      expect(html, path).toContain("Parkside"); // parkside's own 404 page, in parkside's frame
+    }
+  });
 });
 
 test.describe("routes", () => {

@@ -6,8 +6,7 @@
 //     must have its row and nothing else may be stored; p50/p95 latency.
 // Options: --seconds N (HTTP duration per target, default 10), --scale N (default 100000),
 //          --only http|query|leads (one part).
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { ensureBuild, startServer, stopServer } from "./lib/server-process";
 import autocannon from "autocannon";
 import { parseSearch, type SearchParams } from "@/domain/stock/search";
 import { openDatabase } from "@/server/db/client";
@@ -50,25 +49,17 @@ async function load(paths: string[], host: string, seconds: number, extraHeaders
   return { rps: round(r.requests.average, 0), p95: round(pct(latencies, 95)), p50: round(pct(latencies, 50)), total: r.requests.total };
 }
 
-/** Runs the production server (scripts/server.ts) on a fresh demo database, with the given page-cache TTL. */
+/** Runs the production server (dist/server.mjs) on a fresh demo database, with the given page-cache TTL. */
 async function withServer<T>(cacheSeconds: number, fn: () => Promise<T>, extraEnv: Record<string, string> = {}): Promise<T> {
-  rmSync(DATA, { recursive: true, force: true });
-  rmSync(`${DATA}.lock`, { recursive: true, force: true });
-  rmSync(`${DATA}.lock.pid`, { force: true });
-  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/server.ts"], {
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: DATA, LOG_LEVEL: "warn", PORT: String(PORT), HTTP_CACHE_TTL_SECONDS: String(cacheSeconds), BENCH_BASELINE: "true", ...extraEnv },
-    stdio: ["ignore", "ignore", "inherit"],
+  const server = await startServer({
+    port: PORT,
+    dataDir: DATA,
+    env: { LOG_LEVEL: "warn", HTTP_CACHE_TTL_SECONDS: String(cacheSeconds), BENCH_BASELINE: "true", ...extraEnv },
   });
   try {
-    for (let i = 0; i < 120; i++) {
-      const ok = await fetch(`http://127.0.0.1:${PORT}/api/health`).then((r) => r.ok, () => false);
-      if (ok) break;
-      await new Promise((r) => setTimeout(r, 500));
-    }
     return await fn();
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
+    await stopServer(server);
   }
 }
 
@@ -80,10 +71,7 @@ const VARIED = ["Mazda", "Suzuki", "Mercedes-Benz", "Skoda", "KGM", "Toyota", "F
 );
 
 async function http() {
-  if (!existsSync(".next/BUILD_ID")) {
-    console.log("building (no production build found)…");
-    if (spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit" }).status !== 0) process.exit(1);
-  }
+  ensureBuild();
   const uncached = await withServer(0, async () => {
     await load(["/bench/baseline"], HOST, 3); // warm-up
     await load([SEARCH], HOST, 3);
@@ -146,7 +134,7 @@ const CLIENTS = 50;
 
 /** 50 shoppers (distinct addresses behind a trusted proxy) each send 20 enquiries; then count rows. */
 async function leads() {
-  if (!existsSync(".next/BUILD_ID")) throw new Error("build first (npm run build)");
+  ensureBuild();
   type Sent = { status: number; id: string | null; ms: number };
   const sent: Sent[] = await withServer(
     15,
@@ -208,14 +196,7 @@ async function leads() {
  * (a failed request shows the failure alert and keeps the form).
  */
 async function restartMidFlight() {
-  rmSync(DATA, { recursive: true, force: true });
-  rmSync(`${DATA}.lock`, { recursive: true, force: true });
-  rmSync(`${DATA}.lock.pid`, { force: true });
-  const server = spawn(process.execPath, ["--import", "tsx", "scripts/server.ts"], {
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: DATA, LOG_LEVEL: "warn", PORT: String(PORT), TRUST_PROXY: "true", BENCH_BASELINE: "true" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let i = 0; i < 120 && !(await fetch(`http://127.0.0.1:${PORT}/api/health`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 500));
+  const server = await startServer({ port: PORT, dataDir: DATA, env: { LOG_LEVEL: "warn", TRUST_PROXY: "true", BENCH_BASELINE: "true" } });
   const exited = new Promise((r) => server.once("exit", r));
   const results: Array<{ status: number; id: string | null }> = [];
   let stopped = false;

@@ -12,11 +12,11 @@ const HOST = "parkside-motor-group.localhost";
 const FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync";
 const BUDGET = { performance: 95, accessibility: 100, "best-practices": 95, seo: 100 };
 
-if (!existsSync(".next/BUILD_ID")) execFileSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit" });
+if (!existsSync(".next/BUILD_ID") || !existsSync("dist/server.mjs")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
 rmSync(DATA, { recursive: true, force: true });
 rmSync(`${DATA}.lock`, { recursive: true, force: true });
 rmSync(`${DATA}.lock.pid`, { force: true });
-const server = spawn(process.execPath, ["--import", "tsx", "scripts/server.ts"], {
+const server = spawn(process.execPath, ["dist/server.mjs"], {
   env: { ...process.env, NODE_ENV: "production", DATA_DIR: DATA, PORT: String(PORT), LOG_LEVEL: "warn" },
   stdio: ["ignore", "ignore", "inherit"],
 });

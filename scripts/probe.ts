@@ -1,25 +1,16 @@
 // npm run probe — replays the security probe's requests against the production server (fresh demo
 // database, port 3400) and checks each answer: no 5xx, the expected 4xx, no internals leaked, and
 // the server's memory bounded while a client streams an 80 MB chunked upload.
-// Exits non-zero on the first broken expectation. Needs a build (`npm run build`).
-import { spawn } from "node:child_process";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+// Exits non-zero on the first broken expectation. Builds first when there is no build.
+import { readFileSync } from "node:fs";
 import http from "node:http";
+import { ensureBuild, startServer } from "./lib/server-process";
 
 const PORT = 3400;
 const DATA = ".data/probe";
 const HOST = "parkside-motor-group.localhost";
-if (!existsSync(".next/BUILD_ID")) {
-  console.error("No production build: run `npm run build` first.");
-  process.exit(1);
-}
-rmSync(DATA, { recursive: true, force: true });
-rmSync(`${DATA}.lock`, { recursive: true, force: true });
-rmSync(`${DATA}.lock.pid`, { force: true });
-const server = spawn(process.execPath, ["--import", "tsx", "scripts/server.ts"], {
-  env: { ...process.env, NODE_ENV: "production", DATA_DIR: DATA, LOG_LEVEL: "silent", PORT: String(PORT), UPLOAD_DIR: ".data/probe-uploads" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
+ensureBuild();
+const server = await startServer({ port: PORT, dataDir: DATA, env: { LOG_LEVEL: "silent", UPLOAD_DIR: ".data/probe-uploads" } });
 const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
@@ -45,7 +36,6 @@ function check(what: string, ok: boolean, detail = "") {
 const lead = JSON.stringify({ lead: { form: "contact", first_name: "Mary", last_name: "Smith", email: "mary@example.com", phone: "0412 345 678", postcode: "3134", category: "General Enquiry", dealership_slug: "parkside-mazda", location: 10012, message: "hello\u0000world" } });
 
 try {
-  for (let i = 0; i < 120 && !(await send("GET", "/api/health").then((r) => r.status === 200, () => false)); i++) await new Promise((r) => setTimeout(r, 500));
 
   // 1. stored-then-served XSS through the photo path
   const svg = await send("GET", "/photos/x%22%20onload%3D%22alert(document.domain)/red/1.svg");

@@ -1,15 +1,16 @@
 #!/usr/bin/env node
-// npm start: builds once when no build exists, then serves on $PORT (default 3000) with scripts/server.ts.
-// The database is opened, migrated and (on first start) seeded by the server itself.
+// npm start: builds once when no build exists (`npm run build`: Next's build and the compiled
+// server in dist/), then serves on $PORT (default 3000) with dist/server.mjs: plain JavaScript,
+// no TypeScript loader. The database is opened, migrated and (on first start) seeded by the server.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
-if (!existsSync(".next/BUILD_ID")) {
-  console.log("No production build found: running next build (first start only)…");
-  const r = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit" });
+if (!existsSync(".next/BUILD_ID") || !existsSync("dist/server.mjs")) {
+  console.log("No production build found: running npm run build (first start only)…");
+  const r = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
-const child = spawn(process.execPath, ["--import", "tsx", "scripts/server.ts"], {
+const child = spawn(process.execPath, ["--enable-source-maps", "dist/server.mjs"], {
   stdio: "inherit",
   env: { ...process.env, NODE_ENV: "production" },
 });

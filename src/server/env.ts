@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 
 /**
@@ -50,6 +51,17 @@ export const EnvSchema = z.object({
   SEED_DEMO_DATA: z.enum(["true", "false", "1", "0", ""]).optional().transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /**
+   * Where this process runs. Defaults to production for a production build (NODE_ENV=production),
+   * else development. The browser tests run the production build with APP_ENV=test.
+   */
+  APP_ENV: z.enum(["production", "staging", "test", "development"]).optional(),
+  /**
+   * Tests only: the server's clock starts at this instant (ISO 8601) and runs on from there, so
+   * "open now", "sold in the last 3 days" and holiday weeks are the same on every run. Refused
+   * unless APP_ENV=test.
+   */
+  TEST_NOW: z.iso.datetime({ offset: true }).optional(),
   NEXT_PHASE: z.string().optional(),
   /** Tests only: run the data-layer tests against this PostgreSQL server instead of in-memory PGlite. */
   TEST_DATABASE_URL: z
@@ -59,10 +71,18 @@ export const EnvSchema = z.object({
     .transform((v) => (v ? v : undefined)),
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+const CheckedEnvSchema = EnvSchema.transform((e, ctx) => {
+  const appEnv = e.APP_ENV ?? (e.NODE_ENV === "production" ? "production" : "development");
+  if (e.TEST_NOW !== undefined && appEnv !== "test") {
+    ctx.addIssue({ code: "custom", path: ["TEST_NOW"], message: `is a test-only setting: refused unless APP_ENV=test (here ${appEnv})` });
+  }
+  return { ...e, APP_ENV: appEnv };
+});
+
+export type Env = z.infer<typeof CheckedEnvSchema>;
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = EnvSchema.safeParse(source);
+  const result = CheckedEnvSchema.safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);

@@ -1,3 +1,4 @@
+import "server-only";
 import { FULL_REVIEW_QUANTITY, type Review, type ReviewSummary } from "@/domain/locations/reviews";
 import { catalogue, siteTag } from "@/server/cache";
 import { getDb } from "@/server/db";

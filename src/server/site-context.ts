@@ -1,3 +1,4 @@
+import "server-only";
 import { cache } from "react";
 import { brandDisplayName, brandSlug } from "@/domain/site/brands";
 import { darken, contrastText } from "@/domain/site/colour";
@@ -9,6 +10,7 @@ import { vehicleNoun } from "@/domain/site/vehicle";
 import { countryFormat } from "@/domain/format/country";
 import type { SiteContext } from "@/domain/site/context";
 import { catalogue, SITES_TAG } from "@/server/cache";
+import { serverNow } from "@/server/clock";
 import { getDb } from "@/server/db";
 import { getSiteByKey, listDealerships, listLocations } from "@/server/repositories/sites";
 import { listSpecialHours } from "@/server/repositories/locations";
@@ -28,7 +30,7 @@ async function loadSiteContext(param: string): Promise<SiteContext | null> {
   const [locations, dealerships, stock, specialHours] = await Promise.all([
     listLocations(db, site.id),
     listDealerships(db, site.id),
-    getStockSummary(db, site),
+    getStockSummary(db, site, serverNow()),
     listSpecialHours(db, site.id),
   ]);
   const features = resolveFeatures(site);
@@ -73,11 +75,3 @@ async function loadSiteContext(param: string): Promise<SiteContext | null> {
 }
 
 export type { SiteContext };
-
-
-/** A site and one of its locations by slug; null when either is unknown. */
-export async function getSiteLocation(param: string, slug: string) {
-  const ctx = await getSiteContext(param);
-  const location = ctx?.locations.find((l) => l.slug === decodeURIComponent(slug));
-  return ctx && location ? { ctx, location } : null;
-}

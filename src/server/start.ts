@@ -1,3 +1,4 @@
+import "server-only";
 import { getDatabase } from "./db";
 import { isBuildPhase } from "./env";
 import { log } from "./log";

@@ -1,3 +1,4 @@
+import "server-only";
 import { cache } from "react";
 import { searchHref, type SearchQuery } from "@/domain/stock/search";
 import { catalogue, siteTag } from "@/server/cache";

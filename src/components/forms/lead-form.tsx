@@ -3,8 +3,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 import { usePathname, useRouter } from "next/navigation";
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
-import { useForm, type FieldValues, type Resolver } from "react-hook-form";
+import { useEffect, useId, useMemo, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { useForm } from "react-hook-form";
 import { track } from "@/client/analytics";
 import { attribution } from "@/client/attribution";
 import { ApiError, sendForm, sendJson } from "@/client/fetch-json";
@@ -23,9 +23,12 @@ import {
   leadFormSchema,
   STATES,
   fieldLabel,
+  isFieldName,
   formRulesOf,
   visibleFields,
+  type LeadFormInput,
   type LeadFormSite,
+  type LeadFormValues,
   type FieldName,
   type FormKind,
 } from "@/domain/leads/forms";
@@ -59,12 +62,13 @@ export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = 
   const pathname = usePathname();
   const uid = useId();
   const files = useRef<HTMLInputElement>(null);
+  const honeypot = useRef<HTMLInputElement>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const rules = useMemo(() => formRulesOf(site), [site]);
   const fields = useMemo(() => visibleFields(form, rules), [form, rules]);
   const schema = useMemo(() => leadFormSchema(form, rules), [form, rules]);
-  const { register, handleSubmit, formState, setValue, setError, watch, getValues } = useForm<FieldValues>({
-    resolver: zodResolver(schema as never) as unknown as Resolver<FieldValues>,
+  const { register, handleSubmit, formState, setValue, setError, watch, getValues } = useForm<LeadFormInput, unknown, LeadFormValues>({
+    resolver: zodResolver(schema),
     mode: "onTouched",
     defaultValues: {
       category: DEFAULT_CATEGORY,
@@ -85,8 +89,8 @@ export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = 
   }, [getValues, setValue]);
 
   const id = (name: string) => `${uid}-${name}`;
-  const err = (name: string) => errors[name]?.message as string | undefined;
-  const a11y = (name: string) => ({ id: id(name), "aria-invalid": err(name) ? true : undefined, "aria-describedby": err(name) ? `${id(name)}-error` : undefined });
+  const err = (name: FieldName) => errors[name]?.message;
+  const a11y = (name: FieldName) => ({ id: id(name), "aria-invalid": err(name) ? true : undefined, "aria-describedby": err(name) ? `${id(name)}-error` : undefined });
   const label = (name: FieldName) => `${fieldLabel(form, name, rules)}${form.optional.includes(name) || (name === "message" && site.messageOptional && kind === "contact") ? " (optional)" : ""}`;
   const shown = (name: FieldName) => {
     if (!fields.includes(name)) return false;
@@ -110,7 +114,7 @@ export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = 
       )}
     </div>
   );
-  const text = (name: FieldName, props: Record<string, unknown> = {}) =>
+  const text = (name: FieldName, props: InputHTMLAttributes<HTMLInputElement> = {}) =>
     shown(name) && field(name, <input {...register(name)} {...a11y(name)} className={input} {...props} />);
   const select = (name: FieldName, options: Array<[string, string]>, placeholder?: string) =>
     shown(name) &&
@@ -126,9 +130,9 @@ export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = 
       </select>,
     );
 
-  const category = (values: FieldValues) => form.category ?? String(values.category ?? DEFAULT_CATEGORY);
+  const category = (values: LeadFormValues) => form.category ?? values.category ?? DEFAULT_CATEGORY;
 
-  const onSubmit = async (values: FieldValues) => {
+  const onSubmit = async (values: LeadFormValues) => {
     setFormError(null);
     const lead = {
       ...values,
@@ -137,7 +141,7 @@ export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = 
       url: window.location.href,
       page_id: pathname,
       ...attribution(),
-      ...(getValues(HONEYPOT_FIELD) ? { [HONEYPOT_FIELD]: getValues(HONEYPOT_FIELD) } : {}),
+      ...(honeypot.current?.value ? { [HONEYPOT_FIELD]: honeypot.current.value } : {}),
     };
     try {
       const picked = files.current?.files;
@@ -159,14 +163,14 @@ export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = 
       } else {
         result = await sendJson(`${site.leadBase}/leads`, "POST", { lead });
       }
-      rememberSentLead(formKey, { id: result.lead.id, base: site.leadBase, message: String(values.message ?? "") });
-      saveUserDetails({ name: String(values.first_name ?? ""), last_name: String(values.last_name ?? ""), email: String(values.email ?? ""), phone: String(values.phone ?? ""), postcode: String(values.postcode ?? "") });
+      rememberSentLead(formKey, { id: result.lead.id, base: site.leadBase, message: values.message ?? "" });
+      saveUserDetails({ name: values.first_name ?? "", last_name: values.last_name ?? "", email: values.email ?? "", phone: values.phone ?? "", postcode: values.postcode ?? "" });
       track(formSubmitEventId(kind), { category: category(values), lead_id: result.lead.id, form: kind });
       router.push(successUrl(category(values), vehicle ? [["car_type", vehicle.carType]] : []));
     } catch (e) {
       window.alert(MSG.submitFailed);
       setFormError(e instanceof ApiError ? e.message : MSG.submitFailed);
-      if (e instanceof ApiError) for (const [k, m] of Object.entries(e.errors)) setError(k, { message: m });
+      if (e instanceof ApiError) for (const [k, m] of Object.entries(e.errors)) if (isFieldName(k)) setError(k, { message: m });
     }
   };
 
@@ -248,7 +252,7 @@ export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = 
       <div className="hidden" aria-hidden="true">
         <label>
           Leave this field empty
-          <input {...register(HONEYPOT_FIELD)} tabIndex={-1} autoComplete="off" />
+          <input ref={honeypot} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
         </label>
       </div>
       <button type="submit" disabled={submitting} className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-md bg-brand px-6 font-semibold text-brand-contrast hover:bg-brand-dark disabled:opacity-60 sm:w-auto">

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { Review, ReviewSummary } from "@/domain/locations/reviews";
+import type { ReviewsTeaser } from "@/domain/locations/reviews";
 import type { Location } from "@/domain/site/types";
 import type { SiteContext } from "@/domain/site/context";
 import { LocationCard, locationCardContext, locationTypeLabel } from "./location-card";
@@ -21,7 +21,7 @@ export type DirectoryProps = {
   path: string;
   type: string | undefined;
   now: number;
-  reviews: { summary: ReviewSummary | null; items: Review[] };
+  reviews: ReviewsTeaser;
 };
 
 export function LocationsDirectory({ ctx, path, type, now, reviews: { summary, items: reviews } }: DirectoryProps) {

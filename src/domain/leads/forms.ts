@@ -29,6 +29,7 @@ export const STATES = [
   ["vic", "VIC"],
   ["wa", "WA"],
 ] as const;
+const STATE_CODES = STATES.map(([v]) => v);
 /** SPEC §9 lead source options: a social marketplace, a social network, a photo-sharing network, a search engine, … */
 export const LEAD_SOURCES = ["Facebook Marketplace", "Facebook", "Instagram", "Google", "Word of Mouth", "Car Sales", "Repeat Customer", "Other"] as const;
 export const ADDITIONAL_SERVICES = ["Logbook service", "Tyres", "Battery", "Brakes", "Wheel alignment", "Air conditioning"] as const;
@@ -131,6 +132,9 @@ export const FIELD_LABELS: Record<FieldName, string> = {
   opt_in: "Keep me up to date with news and offers",
 };
 
+/** Whether a key (e.g. of the API's 422 errors) names a form field. */
+export const isFieldName = (key: string): key is FieldName => Object.hasOwn(FIELD_LABELS, key);
+
 /** Which site facts change a form's rules (SPEC §5 contact specifics, phone market). */
 export type FormRules = {
   market: PhoneMarket;
@@ -187,57 +191,44 @@ export function wholeNumber(message: string = MSG.required) {
 const alpha = /^[\p{L}\s]+$/u;
 const REGO = /^[A-Za-z0-9 ]{1,9}$/;
 
-function field(name: FieldName, form: FormDef, rules: FormRules): z.ZodType {
-  const optional = form.optional.includes(name) || (name === "message" && form.kind === "contact" && rules.messageOptional);
-  const text = (inner: z.ZodString) => (optional ? z.union([z.literal(""), inner]).optional().default("") : inner);
-  switch (name) {
-    case "first_name":
-    case "last_name":
-    case "middle_name":
-      return text(req.max(50).regex(alpha, MSG.alpha));
-    case "email":
-      return text(req.max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, MSG.email));
-    case "phone":
-      return text(req.max(30).superRefine((v, ctx) => {
+/** Every field's schema for a form and site: one typed table, so the form's values are typed end to end. */
+function fieldSchemas(form: FormDef, rules: FormRules) {
+  const isOptional = (name: FieldName) => form.optional.includes(name) || (name === "message" && form.kind === "contact" && rules.messageOptional);
+  const text = (name: FieldName, inner: z.ZodType<string, string>) => (isOptional(name) ? z.union([z.literal(""), inner]).optional().default("") : inner);
+  const name = req.max(50).regex(alpha, MSG.alpha);
+  const amount = (f: "odometer" | "loan_amount") =>
+    isOptional(f) ? optionalWholeNumber(100_000_000) : wholeNumber().pipe(z.number().max(100_000_000, MSG.required));
+  return {
+    first_name: text("first_name", name),
+    middle_name: text("middle_name", name),
+    last_name: text("last_name", name),
+    email: text("email", req.max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, MSG.email)),
+    phone: text(
+      "phone",
+      req.max(30).superRefine((v, ctx) => {
         const e = phoneError(v, phoneMarketOf(form, rules));
         if (e) ctx.addIssue({ code: "custom", message: e });
-      }));
-    case "postcode":
-      return text(rules.zip ? req.regex(/^\d{5}$/, ZIP_MESSAGE) : req.regex(/^\d{4}$/, MSG.postcode));
-    case "category":
-      return z.enum(ENQUIRY_TYPES, { error: MSG.required }).default(DEFAULT_CATEGORY);
-    case "location":
-      return wholeNumber().refine((id) => rules.locationIds.includes(id), MSG.required);
-    case "dealership_slug":
-      return req.refine((s) => rules.dealershipSlugs.includes(s), MSG.required);
-    case "day":
-      return wholeNumber().pipe(z.number().min(1, MSG.required).max(31, MSG.required));
-    case "month":
-      return wholeNumber().pipe(z.number().min(1, MSG.required).max(12, MSG.required));
-    case "year":
-      return wholeNumber().pipe(z.number().min(1900, MSG.required).max(2100, MSG.required));
-    case "Rego":
-      return text(req.regex(REGO, "Please enter a valid rego."));
-    case "state":
-      return z.enum(STATES.map(([v]) => v) as [string, ...string[]], { error: MSG.required }).default(DEFAULT_STATE);
-    case "additional_services":
-      return z.array(z.enum(ADDITIONAL_SERVICES)).max(ADDITIONAL_SERVICES.length).default([]);
-    case "odometer":
-    case "loan_amount":
-      return optional
-        ? optionalWholeNumber(100_000_000)
-        : wholeNumber().pipe(z.number().max(100_000_000, MSG.required));
-    case "where_did_you_hear":
-      return z.union([z.literal(""), z.enum(LEAD_SOURCES)]).optional().default("");
-    case "opt_in":
-      return z.boolean().default(true); // SPEC §5: optional, default true
-    case "trade_vehicle":
-    case "company":
-    case "position":
-      return text(req.max(120));
-    case "message":
-      return text(req.max(5000));
-  }
+      }),
+    ),
+    postcode: text("postcode", rules.zip ? req.regex(/^\d{5}$/, ZIP_MESSAGE) : req.regex(/^\d{4}$/, MSG.postcode)),
+    category: z.enum(ENQUIRY_TYPES, { error: MSG.required }).default(DEFAULT_CATEGORY),
+    location: wholeNumber().refine((id) => rules.locationIds.includes(id), MSG.required),
+    dealership_slug: req.refine((s) => rules.dealershipSlugs.includes(s), MSG.required),
+    day: wholeNumber().pipe(z.number().min(1, MSG.required).max(31, MSG.required)),
+    month: wholeNumber().pipe(z.number().min(1, MSG.required).max(12, MSG.required)),
+    year: wholeNumber().pipe(z.number().min(1900, MSG.required).max(2100, MSG.required)),
+    Rego: text("Rego", req.regex(REGO, "Please enter a valid rego.")),
+    state: z.enum(STATE_CODES, { error: MSG.required }).default(DEFAULT_STATE),
+    additional_services: z.array(z.enum(ADDITIONAL_SERVICES)).max(ADDITIONAL_SERVICES.length).default([]),
+    odometer: amount("odometer"),
+    loan_amount: amount("loan_amount"),
+    where_did_you_hear: z.union([z.literal(""), z.enum(LEAD_SOURCES)]).optional().default(""),
+    opt_in: z.boolean().default(true), // SPEC §5: optional, default true
+    trade_vehicle: text("trade_vehicle", req.max(120)),
+    company: text("company", req.max(120)),
+    position: text("position", req.max(120)),
+    message: text("message", req.max(5000)),
+  } satisfies Record<FieldName, z.ZodType>;
 }
 
 /** An optional whole number: empty → "", anything else must be a whole number up to `max`. */
@@ -255,20 +246,26 @@ function optionalWholeNumber(max: number) {
     });
 }
 
-/** One zod schema per form and site, used by the browser form and by the server alike. */
-export function leadFormSchema(form: FormDef, rules: FormRules) {
-  const fields = visibleFields(form, rules);
-  const shape = Object.fromEntries(fields.map((f) => [f, field(f, form, rules)]));
-  return z.object(shape).superRefine((v: Record<string, unknown>, ctx) => {
-    if (fields.includes("day") && fields.includes("month") && fields.includes("year")) {
-      const [d, m, y] = [v.day, v.month, v.year].map(Number) as [number, number, number];
-      const date = new Date(Date.UTC(y, m - 1, d));
-      if (d && m && y && (date.getUTCDate() !== d || date.getUTCMonth() !== m - 1)) ctx.addIssue({ code: "custom", path: ["day"], message: "Please choose a valid date." });
-    }
-  });
-}
+type AllFields = z.ZodObject<ReturnType<typeof fieldSchemas>>;
+/** What a form's fields take (the browser's strings and numbers) and give (parsed): only its visible fields are present. */
+export type LeadFormInput = Partial<z.input<AllFields>>;
+export type LeadFormValues = Partial<z.output<AllFields>>;
 
-export type LeadFormValues = Record<string, unknown>;
+/** One zod schema per form and site, used by the browser form and by the server alike. */
+export function leadFormSchema(form: FormDef, rules: FormRules): z.ZodType<LeadFormValues, LeadFormInput> {
+  const fields = visibleFields(form, rules);
+  const mask: Partial<Record<FieldName, true>> = {};
+  for (const f of fields) mask[f] = true;
+  return z
+    .object(fieldSchemas(form, rules))
+    .pick(mask)
+    .superRefine((v, ctx) => {
+      if (v.day !== undefined && v.month !== undefined && v.year !== undefined) {
+        const date = new Date(Date.UTC(v.year, v.month - 1, v.day));
+        if (date.getUTCDate() !== v.day || date.getUTCMonth() !== v.month - 1) ctx.addIssue({ code: "custom", path: ["day"], message: "Please choose a valid date." });
+      }
+    });
+}
 
 /** What a form needs to know about its site (serialisable): the browser and the server derive the same FormRules from it. */
 export type LeadFormSite = {

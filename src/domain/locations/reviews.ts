@@ -35,3 +35,6 @@ export function timeAgoInWords(from: Date, now: number): string {
   const years = Math.floor(minutes / 525_600);
   return `about ${plural(years, "year")}`;
 }
+
+/** The review summary and a few reviews a page shows beside its other content. */
+export type ReviewsTeaser = { summary: ReviewSummary | null; items: Review[] };

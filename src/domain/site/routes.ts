@@ -5,6 +5,9 @@ import { sellCarForm } from "./features";
 /** Which issue/area fills a route; until it lands the route shows a clear "coming soon". */
 export type RouteArea = "stock" | "locations" | "forms" | "content" | "account";
 
+/** Areas whose routes have their own route files (a test holds the file system to this). */
+export const BUILT_AREAS: readonly RouteArea[] = ["stock", "locations", "forms"];
+
 export type RouteDecision =
   | { kind: "page"; title: string; area: RouteArea }
   | { kind: "redirect"; to: string }
@@ -23,9 +26,10 @@ export const CONTENT_PAGES: Record<string, string> = {
   "community-partners-sponsorships": "Community Partners & Sponsorships",
 };
 
-type Static = { title: string; area: RouteArea; when?: (f: SiteFeatureFlags) => boolean };
+export type Static = { title: string; area: RouteArea; when?: (f: SiteFeatureFlags) => boolean };
 
-const STATIC: Record<string, Static> = {
+/** The fixed-path routes of SPEC §2: the one table that says what each is, where it is on, and which area builds it. */
+export const SITE_ROUTES: Readonly<Record<string, Static>> = {
   "/search/new-used-and-demo-cars": { title: "Our Stock", area: "stock" },
   "/search/new-and-demo-cars": { title: "New and Demo Stock", area: "stock" },
   "/search/used-cars": { title: "Used Stock", area: "stock" },
@@ -66,7 +70,7 @@ export function resolveSiteRoute(rawPath: string, ctx: RouteContext): RouteDecis
   if ((path === "/trade-in" || path === "/sell-my-car") && path !== sellCarForm(f).href) return { kind: "redirect", to: sellCarForm(f).href };
   if (path === "/blog" && f.blog && f.blog_path_news) return { kind: "redirect", to: "/news" };
 
-  const s = Object.hasOwn(STATIC, path) ? STATIC[path] : undefined;
+  const s = Object.hasOwn(SITE_ROUTES, path) ? SITE_ROUTES[path] : undefined;
   if (s) return !s.when || s.when(f) ? { kind: "page", title: s.title, area: s.area } : { kind: "not-found" };
 
   const [, first, second, ...rest] = path.split("/");

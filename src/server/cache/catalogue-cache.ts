@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * In-process cache for catalogue reads (site context, search results), keyed and tagged per site.
  *

@@ -1,3 +1,4 @@
+import "server-only";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -32,10 +33,11 @@ export const POSTGRES_TIMEOUTS = { connect_timeout: 3, idle_timeout: 30, max_lif
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
 
-export type OpenOptions =
+export type OpenOptions = (
   | { driver: "postgres"; url: string; max?: number }
   | { driver: "pglite"; dataDir: string } // a folder, locked for this process
-  | { driver: "pglite"; memory: true };
+  | { driver: "pglite"; memory: true }
+) & { /** tests of a migration open a database at an earlier one */ migrationsFolder?: string };
 
 /** One place that picks the driver. Migrations always run before the database is handed out. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -56,7 +58,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       }
     };
     try {
-      await exclusive(LOCK_KEYS.startup, () => migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER }));
+      await exclusive(LOCK_KEYS.startup, () => migratePostgres(db, { migrationsFolder: opts.migrationsFolder ?? MIGRATIONS_FOLDER }));
     } catch (e) {
       await sql.end({ timeout: 1 }).catch(() => {});
       throw e;
@@ -73,7 +75,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   try {
     const client = "dataDir" in opts ? await PGlite.create(path.resolve(opts.dataDir)) : await PGlite.create();
     const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migratePglite(db, { migrationsFolder: opts.migrationsFolder ?? MIGRATIONS_FOLDER });
     return {
       db: db as unknown as Db,
       driver: "pglite",

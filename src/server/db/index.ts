@@ -1,4 +1,6 @@
+import "server-only";
 import { env } from "@/server/env";
+import { serverNow } from "@/server/clock";
 import { log } from "@/server/log";
 import { openDatabase, type Database, type Db } from "./client";
 import { prepareDatabase } from "./startup";
@@ -20,7 +22,7 @@ async function init(): Promise<Database> {
       ? await openDatabase({ driver: "pglite", memory: true })
       : await openDatabase({ driver: "pglite", dataDir: e.DATA_DIR });
   const t0 = Date.now();
-  const r = await prepareDatabase(database, { seed: e.SEED_DEMO_DATA ?? !e.DATABASE_URL });
+  const r = await prepareDatabase(database, { seed: e.SEED_DEMO_DATA ?? !e.DATABASE_URL, now: serverNow });
   if (r.seeded) log.info({ vehicles: r.vehicles, ms: Date.now() - t0, driver: database.driver }, "seeded demo data on first start");
   else if (r.empty) log.warn({ driver: database.driver }, "the database has no sites: run `npm run seed` (or start with SEED_DEMO_DATA=true) to load the demo tenants");
   else if (r.shiftedMs) log.info({ shiftedMs: r.shiftedMs }, "moved the demo clock forward");

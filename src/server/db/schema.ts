@@ -1,9 +1,11 @@
+import "server-only";
 import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -68,7 +70,7 @@ export const dealerships = pgTable(
     url: text("url"),
     logo: text("logo"),
   },
-  (t) => [uniqueIndex("dealerships_site_slug").on(t.siteId, t.slug)],
+  (t) => [uniqueIndex("dealerships_site_slug").on(t.siteId, t.slug), uniqueIndex("dealerships_site_id").on(t.siteId, t.id)],
 );
 
 export const locations = pgTable(
@@ -76,7 +78,7 @@ export const locations = pgTable(
   {
     id: integer("id").primaryKey(),
     siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
-    dealershipId: integer("dealership_id").references(() => dealerships.id),
+    dealershipId: integer("dealership_id"),
     name: text("name").notNull(),
     slug: text("slug").notNull(),
     dealershipSlug: text("dealership_slug"),
@@ -97,7 +99,12 @@ export const locations = pgTable(
     openingHours: jsonb("opening_hours").$type<OpeningHourEntry[]>().notNull().default([]),
     address: jsonb("address").$type<Address>().notNull(),
   },
-  (t) => [uniqueIndex("locations_site_slug").on(t.siteId, t.slug)],
+  (t) => [
+    uniqueIndex("locations_site_slug").on(t.siteId, t.slug),
+    uniqueIndex("locations_site_id").on(t.siteId, t.id),
+    // a location's dealership is one of the same site's
+    foreignKey({ name: "locations_dealership_fk", columns: [t.siteId, t.dealershipId], foreignColumns: [dealerships.siteId, dealerships.id] }),
+  ],
 );
 
 export const specialHours = pgTable(
@@ -105,14 +112,17 @@ export const specialHours = pgTable(
   {
     id: serial("id").primaryKey(),
     siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
-    locationId: integer("location_id").references(() => locations.id, { onDelete: "cascade" }),
+    locationId: integer("location_id"),
     date: date("date").notNull(),
     name: text("name"),
     status: text("status").notNull(),
     startHour: text("start_hour"),
     endHour: text("end_hour"),
   },
-  (t) => [index("special_hours_site_date").on(t.siteId, t.date)],
+  (t) => [
+    index("special_hours_site_date").on(t.siteId, t.date),
+    foreignKey({ name: "special_hours_location_fk", columns: [t.siteId, t.locationId], foreignColumns: [locations.siteId, locations.id] }).onDelete("cascade"),
+  ],
 );
 
 export const vehicles = pgTable(
@@ -120,7 +130,7 @@ export const vehicles = pgTable(
   {
     id: serial("id").primaryKey(),
     siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
-    locationId: integer("location_id").references(() => locations.id),
+    locationId: integer("location_id"),
     slug: text("slug").notNull(),
     stockNumber: text("stock_number").notNull(),
     vin: text("vin"),
@@ -160,6 +170,8 @@ export const vehicles = pgTable(
   },
   (t) => [
     uniqueIndex("vehicles_site_slug").on(t.siteId, t.slug),
+    uniqueIndex("vehicles_site_id").on(t.siteId, t.id),
+    foreignKey({ name: "vehicles_location_fk", columns: [t.siteId, t.locationId], foreignColumns: [locations.siteId, locations.id] }),
     index("vehicles_site_type").on(t.siteId, t.carType),
     index("vehicles_site_status").on(t.siteId, t.status, t.showOnDealerWebsite),
   ],
@@ -170,7 +182,7 @@ export const reviews = pgTable(
   {
     id: serial("id").primaryKey(),
     siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
-    locationId: integer("location_id").references(() => locations.id),
+    locationId: integer("location_id"),
     customerName: text("customer_name").notNull(),
     text: text("text").notNull(),
     rating: integer("rating").notNull(),
@@ -178,7 +190,10 @@ export const reviews = pgTable(
     replyText: text("reply_text"),
     replyDate: timestamp("reply_date", { withTimezone: true }),
   },
-  (t) => [index("reviews_site").on(t.siteId, t.reviewDate)],
+  (t) => [
+    index("reviews_site").on(t.siteId, t.reviewDate),
+    foreignKey({ name: "reviews_location_fk", columns: [t.siteId, t.locationId], foreignColumns: [locations.siteId, locations.id] }),
+  ],
 );
 
 /** One row per site (location_id null) and optionally per location. */
@@ -187,11 +202,14 @@ export const reviewSummaries = pgTable(
   {
     id: serial("id").primaryKey(),
     siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
-    locationId: integer("location_id").references(() => locations.id),
+    locationId: integer("location_id"),
     count: integer("count").notNull(),
     averageRating: doublePrecision("average_rating").notNull(),
   },
-  (t) => [uniqueIndex("review_summaries_site_location").on(t.siteId, t.locationId)],
+  (t) => [
+    uniqueIndex("review_summaries_site_location").on(t.siteId, t.locationId),
+    foreignKey({ name: "review_summaries_location_fk", columns: [t.siteId, t.locationId], foreignColumns: [locations.siteId, locations.id] }),
+  ],
 );
 
 export const leads = pgTable(
@@ -217,7 +235,14 @@ export const leads = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("leads_site_created").on(t.siteId, t.createdAt)],
+  (t) => [
+    index("leads_site_created").on(t.siteId, t.createdAt),
+    uniqueIndex("leads_site_id").on(t.siteId, t.id),
+    // the location and car a lead is about are the same site's; removing either keeps the lead
+    // (the migration writes ON DELETE SET NULL (column), so site_id is never cleared)
+    foreignKey({ name: "leads_location_fk", columns: [t.siteId, t.locationId], foreignColumns: [locations.siteId, locations.id] }).onDelete("set null"),
+    foreignKey({ name: "leads_vehicle_fk", columns: [t.siteId, t.vehicleId], foreignColumns: [vehicles.siteId, vehicles.id] }).onDelete("set null"),
+  ],
 );
 
 /** Attachments of a lead (POST /api/leads/with-files); the bytes live on disk under UPLOAD_DIR. */
@@ -225,7 +250,7 @@ export const leadFiles = pgTable(
   "lead_files",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    leadId: uuid("lead_id").notNull().references(() => leads.id, { onDelete: "cascade" }),
+    leadId: uuid("lead_id").notNull(),
     siteId: integer("site_id").notNull().references(() => sites.id),
     filename: text("filename").notNull(),
     contentType: text("content_type").notNull(),
@@ -233,7 +258,11 @@ export const leadFiles = pgTable(
     path: text("path").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("lead_files_lead").on(t.leadId)],
+  (t) => [
+    index("lead_files_lead").on(t.leadId),
+    // a file belongs to a lead of its own site
+    foreignKey({ name: "lead_files_lead_fk", columns: [t.siteId, t.leadId], foreignColumns: [leads.siteId, leads.id] }).onDelete("cascade"),
+  ],
 );
 
 export const customers = pgTable(

@@ -1,10 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
+import { catalogue, siteTag, SITES_TAG } from "@/server/cache";
 import { env } from "@/server/env";
 import { createEmptyPostgresDatabase } from "@/server/testing/test-db";
 import { openDatabase, type Database } from "./client";
 import * as t from "./schema";
 import { prepareDatabase } from "./startup";
+import { seedDemoData } from "@/server/demo/seed";
 
 const PG = env().TEST_DATABASE_URL;
 
@@ -19,6 +21,43 @@ describe("start-up on the embedded database", () => {
       expect(await prepareDatabase(d, { seed: true })).toMatchObject({ seeded: true });
       expect(await prepareDatabase(d, { seed: true })).toMatchObject({ seeded: false, empty: false });
     } finally {
+      await d.close();
+    }
+  }, 60_000);
+
+  test("re-seeding the demo data keeps every lead and the location it names", async () => {
+    const d = await openDatabase({ driver: "pglite", memory: true });
+    try {
+      await seedDemoData(d.db, Date.UTC(2026, 0, 5));
+      const [loc] = await d.db.select().from(t.locations).where(eq(t.locations.siteId, 1001)).limit(1);
+      const [car] = await d.db.select().from(t.vehicles).where(eq(t.vehicles.siteId, 1001)).limit(1);
+      const [lead] = await d.db.insert(t.leads).values({ siteId: 1001, category: "Service Enquiry", payload: { m: 1 }, locationId: loc!.id, vehicleId: car!.id }).returning();
+      await seedDemoData(d.db, Date.UTC(2026, 0, 6));
+      const [after] = await d.db.select().from(t.leads).where(eq(t.leads.id, lead!.id));
+      expect(after).toMatchObject({ siteId: 1001, locationId: loc!.id, payload: { m: 1 } });
+      expect(after!.vehicleId).toBeNull(); // stock was replaced: the link goes, the lead stays
+    } finally {
+      await d.close();
+    }
+  }, 60_000);
+
+  test("seeding and moving the demo clock drop the cached catalogue reads of the demo sites", async () => {
+    const d = await openDatabase({ driver: "pglite", memory: true });
+    const cacheSome = () => {
+      void catalogue.cached("test:parkside-search", [siteTag(1001)], async () => "stale");
+      void catalogue.cached("test:context", [SITES_TAG], async () => "stale");
+      void catalogue.cached("test:other-site", [siteTag(424242)], async () => "kept");
+    };
+    const keys = async () => Promise.all(["test:parkside-search", "test:context", "test:other-site"].map((k) => catalogue.cached(k, [], async () => "reloaded")));
+    try {
+      cacheSome();
+      await prepareDatabase(d, { seed: true, now: () => Date.UTC(2026, 0, 5) });
+      expect(await keys()).toEqual(["reloaded", "reloaded", "kept"]);
+      cacheSome();
+      await prepareDatabase(d, { seed: true, now: () => Date.UTC(2026, 0, 6) }); // a later start: the clock moves
+      expect((await keys()).slice(0, 2)).toEqual(["reloaded", "reloaded"]);
+    } finally {
+      catalogue.clear();
       await d.close();
     }
   }, 60_000);

@@ -1,3 +1,4 @@
+import "server-only";
 import { isEmpty, reanchorDemoClock, seedDemoData } from "@/server/demo/seed";
 import { LOCK_KEYS, type Database } from "./client";
 

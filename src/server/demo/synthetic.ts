@@ -1,3 +1,4 @@
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { checkRequest, isApiPath } from "@/domain/http/request";
 import { own } from "@/domain/own";

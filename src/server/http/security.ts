@@ -1,3 +1,4 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { escapeMarkup } from "@/domain/format/markup";

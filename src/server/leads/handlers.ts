@@ -1,3 +1,4 @@
+import "server-only";
 import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { LeadEnvelopeSchema, leadFromFormFields } from "@/domain/leads/lead";

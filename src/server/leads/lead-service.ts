@@ -1,3 +1,4 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { FORMS, formRulesOf, leadFormSchema, leadFormSite, visibleFields, wholeNumber, type FormDef, type FormRules } from "@/domain/leads/forms";
@@ -109,7 +110,7 @@ export async function validateLead({ ctx, lead: raw, userAgent, host = null }: S
   const form = FORMS[kind];
   const fields = leadFormSchema(form, formRules(ctx)).safeParse(lead);
   if (!fields.success) throw new LeadValidationError(fieldErrors(fields.error));
-  const values: Record<string, unknown> = { ...(fields.data as Record<string, unknown>), ...siteChoices(lead, form, ctx), ...(meta.data.name ? { name: meta.data.name } : {}) };
+  const values = { ...fields.data, ...siteChoices(lead, form, ctx), ...(meta.data.name ? { name: meta.data.name } : {}) };
   let vehicleId: number | null = null;
   let vehicleLocationId: number | null = null;
   let category = form.category ?? String(values.category);

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { PreparedLead } from "@/domain/leads/lead";
 import type { Db } from "@/server/db/client";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, desc, eq, gt, isNull } from "drizzle-orm";
 import { normalizeSpecialHours } from "@/domain/locations/hours";
 import type { Review, ReviewSummary } from "@/domain/locations/reviews";

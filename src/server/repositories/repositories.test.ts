@@ -5,9 +5,10 @@ import * as t from "@/server/db/schema";
 import { EXPECTED_VISIBLE } from "@/server/demo/sites";
 import { reanchorDemoClock, seedDemoData } from "@/server/demo/seed";
 import { createTestDatabase } from "@/server/testing/test-db";
-import { getSiteByKey, listDealerships, listLocations, listSites } from "./sites";
+import { BadRowError } from "./row";
+import { getSiteByKey, listDealerships, listLocations, listSites, toLocation, toSite } from "./sites";
 import { getStockSummary } from "./stock";
-import { getVehicleBySlug } from "./vehicles";
+import { getVehicleBySlug, toVehicle } from "./vehicles";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const NOW = Date.UTC(2026, 10, 21, 2, 0, 0);
@@ -169,5 +170,38 @@ describe("locations data: special hours and reviews", () => {
     expect(shown.every((r) => r.rating > 4)).toBe(true);
     expect(shown.some((r) => r.reply_text)).toBe(true);
     expect(await listShownReviews(database.db, 1003, 12)).toEqual([]);
+  });
+});
+
+describe("row mappers: a value the app does not know is an error, never a guess", () => {
+  const rows = async () => ({
+    site: (await database.db.select().from(t.sites).limit(1))[0]!,
+    location: (await database.db.select().from(t.locations).limit(1))[0]!,
+    vehicle: (await database.db.select().from(t.vehicles).limit(1))[0]!,
+  });
+
+  test("good rows map", async () => {
+    const r = await rows();
+    expect(toSite(r.site).country).toMatch(/^(AU|NZ|US)$/);
+    expect(toLocation(r.location).locationType).toMatch(/^(sales|service|parts)$/);
+    expect(toVehicle(r.vehicle).carType).toMatch(/^(new|used|demo)$/);
+  });
+
+  test.each([
+    ["sites", "country", "GB", (r: Awaited<ReturnType<typeof rows>>) => toSite({ ...r.site, country: "GB" })],
+    ["locations", "location_type", "", (r: Awaited<ReturnType<typeof rows>>) => toLocation({ ...r.location, locationType: "" })],
+    ["vehicles", "car_type", "nearly-new", (r: Awaited<ReturnType<typeof rows>>) => toVehicle({ ...r.vehicle, carType: "nearly-new" })],
+    ["vehicles", "status", "reserved", (r: Awaited<ReturnType<typeof rows>>) => toVehicle({ ...r.vehicle, status: "reserved" })],
+  ])("%s.%s = %j → BadRowError", async (table, column, value, map) => {
+    const r = await rows();
+    const error = (() => {
+      try {
+        map(r);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(BadRowError);
+    expect(error).toMatchObject({ table, column, value });
   });
 });

@@ -1,8 +1,10 @@
+import "server-only";
 import { asc, eq, or } from "drizzle-orm";
 import type { TenantKey } from "@/domain/site/tenant";
 import type { Country, Dealership, Location, LocationType, SiteRecord } from "@/domain/site/types";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
+import { oneOf } from "./row";
 
 type SiteRow = typeof t.sites.$inferSelect;
 type LocationRow = typeof t.locations.$inferSelect;
@@ -20,7 +22,7 @@ export function toSite(r: SiteRow): SiteRecord {
     primaryVehicleOverride: r.primaryVehicleOverride,
     url: r.url,
     domainName: r.domainName,
-    country: (["AU", "NZ", "US"].includes(r.country) ? r.country : "AU") as Country,
+    country: oneOf<Country>(["AU", "NZ", "US"], r.country, { table: "sites", id: r.id, column: "country" }),
     timezone: r.timezone,
     currency: r.currency,
     phone: r.phone,
@@ -36,7 +38,6 @@ export function toSite(r: SiteRow): SiteRecord {
 }
 
 export function toLocation(r: LocationRow): Location {
-  const type: LocationType = r.locationType === "service" || r.locationType === "parts" ? r.locationType : "sales";
   return {
     id: r.id,
     dealershipId: r.dealershipId,
@@ -44,7 +45,7 @@ export function toLocation(r: LocationRow): Location {
     slug: r.slug,
     dealershipSlug: r.dealershipSlug,
     position: r.position,
-    locationType: type,
+    locationType: oneOf<LocationType>(["sales", "service", "parts"], r.locationType, { table: "locations", id: r.id, column: "location_type" }),
     locationSubtype: r.locationSubtype,
     isPrimary: r.isPrimary,
     visible: r.visible,

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, gte, inArray, not, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { summarizeStock, type StockSummary } from "@/domain/stock/summary";
 import type { SearchPresets, SiteRecord } from "@/domain/site/types";

@@ -1,8 +1,10 @@
+import "server-only";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { CarType } from "@/domain/stock/summary";
 import type { Vehicle } from "@/domain/stock/vehicle";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
+import { oneOf } from "./row";
 import { availableStock, visibleStock, type StockSite } from "./stock";
 
 type VehicleRow = typeof t.vehicles.$inferSelect;
@@ -34,8 +36,8 @@ export function toVehicle(r: VehicleRow): Vehicle {
     buildDate: r.buildDate,
     price: r.price,
     priceType: r.priceType,
-    carType: (["new", "used", "demo"].includes(r.carType) ? r.carType : "used") as CarType,
-    status: r.status === "sold" || r.status === "coming_soon" ? r.status : "in_stock",
+    carType: oneOf<CarType>(["new", "used", "demo"], r.carType, { table: "vehicles", id: r.id, column: "car_type" }),
+    status: oneOf<Vehicle["status"]>(["in_stock", "coming_soon", "sold"], r.status, { table: "vehicles", id: r.id, column: "status" }),
     soldAt: r.soldAt,
     photosCount: r.photosCount,
     primaryImageUrl: r.primaryImageUrl,

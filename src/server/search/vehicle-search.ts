@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, desc, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Location } from "@/domain/site/types";

@@ -1,3 +1,4 @@
+import "server-only";
 import postgres from "postgres";
 import { openDatabase, type Database } from "@/server/db/client";
 import { env } from "@/server/env";

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import type { CSSProperties } from "react";
 import { VisitTracker } from "@/client/attribution";
 import { DealerTools } from "@/components/layout/dealer-tools";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { getSiteContext } from "@/server/site-context";
+import { requireSite } from "./_routes/site";
 
 type Props = { children: React.ReactNode; params: Promise<{ site: string }> };
 
@@ -22,8 +22,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function SiteLayout({ children, params }: Props) {
-  const ctx = await getSiteContext((await params).site);
-  if (!ctx) notFound();
+  const ctx = await requireSite(params);
   return (
     <div style={ctx.theme as CSSProperties} data-site={ctx.site.slug} className={ctx.features.sidebar_dealer_tools ? "pb-16 lg:pb-0" : undefined}>
       <VisitTracker />

@@ -4,14 +4,13 @@ import Link from "next/link";
 import { notFound, permanentRedirect } from "next/navigation";
 import { buttonVariants } from "@/components/ui/button";
 import { resolveSiteRoute, type RouteArea } from "@/domain/site/routes";
-import { getSiteContext } from "@/server/site-context";
+import { requireSite } from "../_routes/site";
 
 type Props = { params: Promise<{ site: string; path: string[] }> };
 
 const decide = async ({ params }: Props) => {
-  const { site, path } = await params;
-  const ctx = await getSiteContext(site);
-  if (!ctx) notFound();
+  const { path } = await params;
+  const ctx = await requireSite(params);
   return { ctx, decision: resolveSiteRoute(`/${path.map(decodeURIComponent).join("/")}`, ctx.routes) };
 };
 

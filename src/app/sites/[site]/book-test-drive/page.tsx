@@ -1,6 +1,18 @@
-import { leadFormPage } from "../_routes/form";
+import type { Metadata } from "next";
+import { FormPage } from "@/components/forms/form-page";
+import { FORMS, leadFormSite } from "@/domain/leads/forms";
+import { formSubject } from "../_routes/form";
+import { requireSite, type SearchParams, type SiteParams } from "../_routes/site";
 
-// GET /book-test-drive — the test-drive form (SPEC §2; site redirects and switches apply)
-const { generateMetadata, Page } = leadFormPage("test-drive", "/book-test-drive");
-export { generateMetadata };
-export default Page;
+type Props = { params: SiteParams; searchParams: SearchParams };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  await requireSite(params, "/book-test-drive");
+  return { title: FORMS["test-drive"].title };
+}
+
+// GET /book-test-drive — the test-drive booking form; `?vehicle=` and `?location=` say what it is about
+export default async function BookTestDrivePage({ params, searchParams }: Props) {
+  const ctx = await requireSite(params, "/book-test-drive");
+  return <FormPage kind="test-drive" formSite={leadFormSite(ctx)} {...await formSubject(ctx, searchParams)} />;
+}

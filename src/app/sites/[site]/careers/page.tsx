@@ -1,6 +1,18 @@
-import { leadFormPage } from "../_routes/form";
+import type { Metadata } from "next";
+import { FormPage } from "@/components/forms/form-page";
+import { FORMS, leadFormSite } from "@/domain/leads/forms";
+import { formSubject } from "../_routes/form";
+import { requireSite, type SearchParams, type SiteParams } from "../_routes/site";
 
-// GET /careers — the careers form (SPEC §2; site redirects and switches apply)
-const { generateMetadata, Page } = leadFormPage("careers", "/careers");
-export { generateMetadata };
-export default Page;
+type Props = { params: SiteParams; searchParams: SearchParams };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  await requireSite(params, "/careers");
+  return { title: FORMS["careers"].title };
+}
+
+// GET /careers — the careers form (where the site has careers); `?vehicle=` and `?location=` say what it is about
+export default async function CareersPage({ params, searchParams }: Props) {
+  const ctx = await requireSite(params, "/careers");
+  return <FormPage kind="careers" formSite={leadFormSite(ctx)} {...await formSubject(ctx, searchParams)} />;
+}

@@ -1,6 +1,18 @@
-import { leadFormPage } from "../_routes/form";
+import type { Metadata } from "next";
+import { FormPage } from "@/components/forms/form-page";
+import { FORMS, leadFormSite } from "@/domain/leads/forms";
+import { formSubject } from "../_routes/form";
+import { requireSite, type SearchParams, type SiteParams } from "../_routes/site";
 
-// GET /contact — the contact form (SPEC §2; site redirects and switches apply)
-const { generateMetadata, Page } = leadFormPage("contact", "/contact");
-export { generateMetadata };
-export default Page;
+type Props = { params: SiteParams; searchParams: SearchParams };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  await requireSite(params, "/contact");
+  return { title: FORMS["contact"].title };
+}
+
+// GET /contact — the contact form; `?vehicle=` and `?location=` say what it is about
+export default async function ContactPage({ params, searchParams }: Props) {
+  const ctx = await requireSite(params, "/contact");
+  return <FormPage kind="contact" formSite={leadFormSite(ctx)} {...await formSubject(ctx, searchParams)} />;
+}

@@ -1,6 +1,18 @@
-import { leadFormPage } from "../_routes/form";
+import type { Metadata } from "next";
+import { FormPage } from "@/components/forms/form-page";
+import { FORMS, leadFormSite } from "@/domain/leads/forms";
+import { formSubject } from "../_routes/form";
+import { requireSite, type SearchParams, type SiteParams } from "../_routes/site";
 
-// GET /finance-pre-approval — the finance-pre-approval form (SPEC §2; site redirects and switches apply)
-const { generateMetadata, Page } = leadFormPage("finance-pre-approval", "/finance-pre-approval");
-export { generateMetadata };
-export default Page;
+type Props = { params: SiteParams; searchParams: SearchParams };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  await requireSite(params, "/finance-pre-approval");
+  return { title: FORMS["finance-pre-approval"].title };
+}
+
+// GET /finance-pre-approval — pre-approval (redirects to /finance where the site has none); `?vehicle=` and `?location=` say what it is about
+export default async function FinancePreApprovalPage({ params, searchParams }: Props) {
+  const ctx = await requireSite(params, "/finance-pre-approval");
+  return <FormPage kind="finance-pre-approval" formSite={leadFormSite(ctx)} {...await formSubject(ctx, searchParams)} />;
+}

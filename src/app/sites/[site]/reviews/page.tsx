@@ -1,20 +1,18 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { ReviewsSection } from "@/components/locations/reviews-section";
 import { FULL_REVIEW_QUANTITY } from "@/domain/locations/reviews";
 import { requestNow } from "@/server/clock";
-import { reviewsService } from "@/server/reviews-service";
-import { getSiteContext } from "@/server/site-context";
+import { reviewsTeaser } from "../_routes/directory";
+import { requireSite, type SiteParams } from "../_routes/site";
 
-type Props = { params: Promise<{ site: string }> };
+type Props = { params: SiteParams };
 
 export const metadata: Metadata = { title: "Customer Reviews" };
 
 // GET /reviews — the full list (12 reviews rated above 4), where the reviews flag is on
 export default async function ReviewsPage({ params }: Props) {
-  const ctx = await getSiteContext((await params).site);
-  if (!ctx || !ctx.features.reviews) notFound();
-  const [summary, reviews] = await Promise.all([reviewsService.summary(ctx.site.id), reviewsService.list(ctx.site.id, FULL_REVIEW_QUANTITY)]);
+  const ctx = await requireSite(params, "/reviews");
+  const { summary, items: reviews } = await reviewsTeaser(ctx, FULL_REVIEW_QUANTITY);
   return (
     <>
       <h1 className="sr-only">Customer Reviews</h1>

@@ -1,6 +1,18 @@
-import { leadFormPage } from "../_routes/form";
+import type { Metadata } from "next";
+import { FormPage } from "@/components/forms/form-page";
+import { FORMS, leadFormSite } from "@/domain/leads/forms";
+import { formSubject } from "../_routes/form";
+import { requireSite, type SearchParams, type SiteParams } from "../_routes/site";
 
-// GET /sell-my-car — the sell-my-car form (SPEC §2; site redirects and switches apply)
-const { generateMetadata, Page } = leadFormPage("sell-my-car", "/sell-my-car");
-export { generateMetadata };
-export default Page;
+type Props = { params: SiteParams; searchParams: SearchParams };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  await requireSite(params, "/sell-my-car");
+  return { title: FORMS["sell-my-car"].title };
+}
+
+// GET /sell-my-car — sell my car (redirects to /trade-in where the site takes trade-ins); `?vehicle=` and `?location=` say what it is about
+export default async function SellMyCarPage({ params, searchParams }: Props) {
+  const ctx = await requireSite(params, "/sell-my-car");
+  return <FormPage kind="sell-my-car" formSite={leadFormSite(ctx)} {...await formSubject(ctx, searchParams)} />;
+}

@@ -1,22 +1,19 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CheckCircle2 } from "lucide-react";
-import { notFound } from "next/navigation";
 import { AddDetails } from "@/components/forms/add-details";
 import { buttonVariants } from "@/components/ui/button";
 import { thankYou } from "@/domain/leads/lead";
-import { getSiteContext } from "@/server/site-context";
+import { oneParam, requireSite, type SearchParams, type SiteParams } from "../_routes/site";
 
-type Props = { params: Promise<{ site: string }>; searchParams: Promise<{ category?: string | string[] }> };
+type Props = { params: SiteParams; searchParams: SearchParams };
 
 export const metadata: Metadata = { title: "Thank you", robots: { index: false } };
 
 // GET /success?category={slug} — shown after a successful enquiry
 export default async function SuccessPage({ params, searchParams }: Props) {
-  const ctx = await getSiteContext((await params).site);
-  if (!ctx) notFound();
-  const category = (await searchParams).category;
-  const words = thankYou(typeof category === "string" ? category : "general-enquiry");
+  const ctx = await requireSite(params, "/success");
+  const words = thankYou(oneParam((await searchParams).category) ?? "general-enquiry");
   return (
     <div className="mx-auto max-w-2xl px-4 py-16 text-center">
       <CheckCircle2 aria-hidden className="mx-auto size-14 text-emerald-700" />

@@ -1,6 +1,18 @@
-import { leadFormPage } from "../_routes/form";
+import type { Metadata } from "next";
+import { FormPage } from "@/components/forms/form-page";
+import { FORMS, leadFormSite } from "@/domain/leads/forms";
+import { formSubject } from "../_routes/form";
+import { requireSite, type SearchParams, type SiteParams } from "../_routes/site";
 
-// GET /trade-in — the trade-in form (SPEC §2; site redirects and switches apply)
-const { generateMetadata, Page } = leadFormPage("trade-in", "/trade-in");
-export { generateMetadata };
-export default Page;
+type Props = { params: SiteParams; searchParams: SearchParams };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  await requireSite(params, "/trade-in");
+  return { title: FORMS["trade-in"].title };
+}
+
+// GET /trade-in — trade-in valuation (redirects to /sell-my-car where the site buys cars); `?vehicle=` and `?location=` say what it is about
+export default async function TradeInPage({ params, searchParams }: Props) {
+  const ctx = await requireSite(params, "/trade-in");
+  return <FormPage kind="trade-in" formSite={leadFormSite(ctx)} {...await formSubject(ctx, searchParams)} />;
+}

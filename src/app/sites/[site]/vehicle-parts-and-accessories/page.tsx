@@ -1,6 +1,18 @@
-import { leadFormPage } from "../_routes/form";
+import type { Metadata } from "next";
+import { FormPage } from "@/components/forms/form-page";
+import { FORMS, leadFormSite } from "@/domain/leads/forms";
+import { formSubject } from "../_routes/form";
+import { requireSite, type SearchParams, type SiteParams } from "../_routes/site";
 
-// GET /vehicle-parts-and-accessories — the parts form (SPEC §2; site redirects and switches apply)
-const { generateMetadata, Page } = leadFormPage("parts", "/vehicle-parts-and-accessories");
-export { generateMetadata };
-export default Page;
+type Props = { params: SiteParams; searchParams: SearchParams };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  await requireSite(params, "/vehicle-parts-and-accessories");
+  return { title: FORMS["parts"].title };
+}
+
+// GET /vehicle-parts-and-accessories — the parts enquiry form; `?vehicle=` and `?location=` say what it is about
+export default async function PartsPage({ params, searchParams }: Props) {
+  const ctx = await requireSite(params, "/vehicle-parts-and-accessories");
+  return <FormPage kind="parts" formSite={leadFormSite(ctx)} {...await formSubject(ctx, searchParams)} />;
+}

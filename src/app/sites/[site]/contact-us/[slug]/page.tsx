@@ -1,25 +1,19 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { LocationCard, locationCardContext } from "@/components/locations/location-card";
 import { LeadForm } from "@/components/forms/lead-form";
 import { requestNow } from "@/server/clock";
 import { leadFormSite } from "@/domain/leads/forms";
-import { getSiteLocation } from "@/server/site-context";
+import { requireLocation, type SlugParams } from "../../_routes/site";
 
-type Props = { params: Promise<{ site: string; slug: string }> };
-
-async function load({ params }: Props) {
-  const { site, slug } = await params;
-  return (await getSiteLocation(site, slug)) ?? notFound();
-}
+type Props = { params: SlugParams };
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
-  return { title: `Contact ${(await load(props)).location.name}` };
+  return { title: `Contact ${(await requireLocation(props.params)).location.name}` };
 }
 
 // GET /contact-us/{location-slug} — contact one location: its details and the contact form
 export default async function ContactLocationPage(props: Props) {
-  const { ctx, location } = await load(props);
+  const { ctx, location } = await requireLocation(props.params);
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="text-2xl font-extrabold md:text-3xl">Contact {location.name}</h1>

@@ -1,18 +1,16 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { LocationCard, locationCardContext } from "@/components/locations/location-card";
 import { brandDisplayName } from "@/domain/site/brands";
 import { requestNow } from "@/server/clock";
-import { getSiteContext } from "@/server/site-context";
+import { requireSite, type SiteParams } from "../../_routes/site";
 
-type Props = { params: Promise<{ site: string }> };
+type Props = { params: SiteParams };
 
 export const metadata: Metadata = { title: "All Dealerships" };
 
 // GET /dealerships/all — every dealership of the site with its locations
 export default async function AllDealershipsPage({ params }: Props) {
-  const ctx = await getSiteContext((await params).site);
-  if (!ctx) notFound();
+  const ctx = await requireSite(params, "/dealerships/all");
   const cardCtx = locationCardContext(ctx, requestNow());
   const groups = ctx.dealerships.map((d) => ({ d, locations: ctx.locations.filter((l) => l.dealershipId === d.id) }));
   const unassigned = ctx.locations.filter((l) => !ctx.dealerships.some((d) => d.id === l.dealershipId));

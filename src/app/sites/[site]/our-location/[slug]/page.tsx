@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { LocationCard, locationCardContext } from "@/components/locations/location-card";
 import { LocationPicker } from "@/components/locations/location-picker";
 import { LocationsCarousel } from "@/components/locations/locations-carousel";
@@ -7,23 +6,18 @@ import { MapView } from "@/components/locations/map-view";
 import { formatDistanceAway } from "@/domain/format/country";
 import { directionsUrl, distanceKm, formatAddress } from "@/domain/locations/geo";
 import { requestNow } from "@/server/clock";
-import { getSiteLocation } from "@/server/site-context";
+import { requireLocation, type SlugParams } from "../../_routes/site";
 
-type Props = { params: Promise<{ site: string; slug: string }> };
-
-async function load({ params }: Props) {
-  const { site, slug } = await params;
-  return (await getSiteLocation(site, slug)) ?? notFound();
-}
+type Props = { params: SlugParams };
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
-  const { location } = await load(props);
+  const { location } = await requireLocation(props.params);
   return { title: location.name, alternates: { canonical: `/our-location/${location.slug}` } };
 }
 
 // GET /our-location/{slug} — one location: card, map, and the other locations nearest first
 export default async function OurLocationPage(props: Props) {
-  const { ctx, location: l } = await load(props);
+  const { ctx, location: l } = await requireLocation(props.params);
   const cardCtx = locationCardContext(ctx, requestNow());
   const others = ctx.locations
     .filter((o) => o.id !== l.id)

@@ -1,6 +1,18 @@
-import { leadFormPage } from "../../_routes/form";
+import type { Metadata } from "next";
+import { FormPage } from "@/components/forms/form-page";
+import { FORMS, leadFormSite } from "@/domain/leads/forms";
+import { formSubject } from "../../_routes/form";
+import { requireSite, type SearchParams, type SiteParams } from "../../_routes/site";
 
-// GET /pages/book-a-service — the service form (SPEC §2; site redirects and switches apply)
-const { generateMetadata, Page } = leadFormPage("service", "/pages/book-a-service");
-export { generateMetadata };
-export default Page;
+type Props = { params: SiteParams; searchParams: SearchParams };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  await requireSite(params, "/pages/book-a-service");
+  return { title: FORMS["service"].title };
+}
+
+// GET /pages/book-a-service — the service booking form at its second address; `?vehicle=` and `?location=` say what it is about
+export default async function BookAServicePage({ params, searchParams }: Props) {
+  const ctx = await requireSite(params, "/pages/book-a-service");
+  return <FormPage kind="service" formSite={leadFormSite(ctx)} {...await formSubject(ctx, searchParams)} />;
+}

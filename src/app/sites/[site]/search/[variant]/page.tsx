@@ -1,21 +1,21 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { requireSite, type SearchParams } from "../../_routes/site";
 import { SearchResults } from "@/components/stock/search-results";
 import { isSearchVariant, parseSearch, searchHref } from "@/domain/stock/search";
-import { getSiteContext } from "@/server/site-context";
 import { searchStock } from "@/server/stock-service";
 import { requestNow } from "@/server/clock";
 import { searchTitle } from "@/components/stock/search-title";
 
 type Props = {
   params: Promise<{ site: string; variant: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
+  searchParams: SearchParams;
 };
 
 async function load({ params, searchParams }: Props) {
-  const { site, variant } = await params;
-  const ctx = await getSiteContext(site);
-  if (!ctx || !isSearchVariant(variant)) notFound();
+  const { variant } = await params;
+  const ctx = await requireSite(params);
+  if (!isSearchVariant(variant)) notFound();
   const query = parseSearch(variant, await searchParams, ctx.site.defaultSort);
   return { ctx, query };
 }

@@ -1,0 +1,21 @@
+import "server-only";
+import type { FormPageProps } from "@/components/forms/form-page";
+import { vehicleTitle } from "@/domain/stock/vehicle";
+import { requestNow } from "@/server/clock";
+import type { SiteContext } from "@/server/site-context";
+import { getVehiclePage } from "@/server/stock-service";
+import { oneParam, type SearchParams } from "./site";
+
+/**
+ * What an enquiry form page is about: the car of `?vehicle={slug}` (when it is this site's and on
+ * show) and the location of `?location={slug}`, else the car's own location.
+ */
+export async function formSubject(ctx: SiteContext, searchParams: SearchParams): Promise<Pick<FormPageProps, "vehicle" | "locationId">> {
+  const q = await searchParams;
+  const slug = oneParam(q.vehicle);
+  const found = slug ? await getVehiclePage(ctx, slug, requestNow()) : null;
+  const vehicle = found ? { slug: found.vehicle.slug, name: vehicleTitle(found.vehicle), carType: found.vehicle.carType } : undefined;
+  const location =
+    ctx.locations.find((l) => l.slug === oneParam(q.location)) ?? (found ? ctx.locations.find((l) => l.id === found.vehicle.locationId) : undefined);
+  return { vehicle, locationId: location?.id };
+}

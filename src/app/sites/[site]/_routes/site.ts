@@ -1,0 +1,41 @@
+import "server-only";
+import { notFound, permanentRedirect } from "next/navigation";
+import { resolveSiteRoute } from "@/domain/site/routes";
+import { getSiteContext, type SiteContext } from "@/server/site-context";
+import type { Location } from "@/domain/site/types";
+
+/*
+ * What every tenant route file starts with (like dub's `withWorkspace`): the site behind the
+ * `[site]` segment, or a 404. Route files then load their own data and hand plain props to a view.
+ */
+export type SiteParams = Promise<{ site: string }>;
+export type SlugParams = Promise<{ site: string; slug: string }>;
+export type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/**
+ * The site of a page; 404 for an unknown tenant. With `path`, the site's route rules
+ * (`resolveSiteRoute`, the one table of SPEC §2 routes) apply too: a redirect (e.g.
+ * /finance-pre-approval → /finance) or a 404 where the site switches the page off.
+ */
+export async function requireSite(params: SiteParams, path?: string): Promise<SiteContext> {
+  const ctx = await getSiteContext((await params).site);
+  if (!ctx) notFound();
+  if (path !== undefined) {
+    const decision = resolveSiteRoute(path, ctx.routes);
+    if (decision.kind === "redirect") permanentRedirect(decision.to);
+    if (decision.kind === "not-found") notFound();
+  }
+  return ctx;
+}
+
+/** The site and one of its locations by the `[slug]` segment; 404 when either is unknown. */
+export async function requireLocation(params: SlugParams): Promise<{ ctx: SiteContext; location: Location }> {
+  const { slug } = await params;
+  const ctx = await requireSite(params);
+  const location = ctx.locations.find((l) => l.slug === decodeURIComponent(slug));
+  if (!location) notFound();
+  return { ctx, location };
+}
+
+/** One value of a query parameter (a repeated parameter is ignored). */
+export const oneParam = (v: string | string[] | undefined): string | undefined => (typeof v === "string" ? v : undefined);

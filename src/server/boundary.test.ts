@@ -1,0 +1,34 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+
+/*
+ * The server/client boundary: every module under src/server that can reach the database, the
+ * environment, secrets or files imports `server-only`, so a client component that reaches one by
+ * accident fails the build instead of shipping server code (or a secret) to the browser.
+ * The demo-data generator is pure computation (the browser tests use it to know what to expect):
+ * it is listed here, and may import only pure code.
+ */
+const PURE = ["demo/catalogue.ts", "demo/generate.ts", "demo/photo-svg.ts", "demo/photos.ts", "demo/prng.ts", "demo/sites.ts"];
+
+const modules = (readdirSync(import.meta.dirname, { recursive: true }) as string[])
+  .map((f) => f.split("\\").join("/"))
+  .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
+  .sort();
+const source = (file: string) => readFileSync(join(import.meta.dirname, file), "utf8");
+
+describe("server modules are server-only", () => {
+  test("there are modules to check", () => expect(modules.length).toBeGreaterThan(30));
+
+  test.each(modules.filter((m) => !PURE.includes(m)))("%s imports server-only", (file) => {
+    expect(source(file)).toMatch(/^import "server-only";$/m);
+  });
+
+  test.each(PURE)("%s is pure: only domain code, types and the other pure modules", (file) => {
+    const imports = [...source(file).matchAll(/^import (type )?.*? from "([^"]+)";$/gm)].map((m) => ({ typeOnly: Boolean(m[1]), from: m[2]! }));
+    for (const { typeOnly, from } of imports) {
+      const ok = typeOnly || from.startsWith("@/domain/") || PURE.includes(`demo/${from.replace("./", "")}.ts`);
+      expect(ok, `${file} imports ${from}`).toBe(true);
+    }
+  });
+});

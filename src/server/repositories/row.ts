@@ -1,0 +1,20 @@
+import "server-only";
+
+/** A stored row holds a value the app does not know: an error to fix in the data, never guessed. */
+export class BadRowError extends Error {
+  constructor(
+    readonly table: string,
+    readonly id: number | string,
+    readonly column: string,
+    readonly value: unknown,
+  ) {
+    super(`${table} ${id}: ${column} has the unknown value ${JSON.stringify(value)}`);
+    this.name = "BadRowError";
+  }
+}
+
+/** The row's value when it is one of `allowed`; else a BadRowError naming the table, row and column. */
+export function oneOf<T extends string>(allowed: readonly T[], value: string, where: { table: string; id: number | string; column: string }): T {
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new BadRowError(where.table, where.id, where.column, value);
+}
