@@ -4,7 +4,18 @@ import nextTs from "eslint-config-next/typescript";
 const config = [
   ...next,
   ...nextTs,
-  { ignores: [".next/**", "dist/**", "node_modules/**", ".data/**", "drizzle/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  {
+    ignores: [
+      ".next/**",
+      "dist/**",
+      "node_modules/**",
+      ".data/**",
+      "drizzle/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+    ],
+  },
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
@@ -14,7 +25,23 @@ const config = [
     // src/domain stays pure: no React, no Next, no DB, no env.
     files: ["src/domain/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: ["react", "react-dom", "next", "next/*", "drizzle-orm*", "@electric-sql/*", "postgres", "@/server/*", "@/components/*", "@/app/*"] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            "react",
+            "react-dom",
+            "next",
+            "next/*",
+            "drizzle-orm*",
+            "@electric-sql/*",
+            "postgres",
+            "@/server/*",
+            "@/components/*",
+            "@/app/*",
+          ],
+        },
+      ],
       "no-restricted-properties": ["error", { object: "process", property: "env", message: "domain code never reads the environment" }],
     },
   },
@@ -22,7 +49,10 @@ const config = [
     // components render props: the route files in src/app load the data they are given
     files: ["src/components/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["@/server/*"], message: "components render props; load data in the route (src/app)" }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@/server/*"], message: "components render props; load data in the route (src/app)" }] },
+      ],
     },
   },
 ];

@@ -11,7 +11,8 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       const errors: string[] = [];
       page.on("console", (m) => {
         // the browser's own note of an HTTP error status (404 pages, 4xx/5xx answers a test asks for) is not an app error
-        if (m.type() === "error" && !/^Failed to load resource: the server responded with a status of [45]\d\d/.test(m.text())) errors.push(m.text());
+        if (m.type() === "error" && !/^Failed to load resource: the server responded with a status of [45]\d\d/.test(m.text()))
+          errors.push(m.text());
       });
       page.on("pageerror", (e) => errors.push(e.message));
       await use(errors);
@@ -23,7 +24,15 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
+  expect(
+    results.violations.map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    ),
+  ).toEqual([]);
 }
 
 export { expect };

@@ -10,8 +10,12 @@ async function fillPerson(page: Page, over: Partial<Record<"first" | "last" | "e
   await field(page, "First name").fill(over.first ?? "Mary");
   await field(page, "Last name").fill(over.last ?? "Smith");
   await field(page, "Email").fill(over.email ?? "mary@example.com");
-  await form(page).getByLabel(/^(Phone|Mobile)$/).fill(over.phone ?? "0412345678");
-  await form(page).getByLabel(/^(Postcode|ZIP code)$/).fill(over.postcode ?? "3134");
+  await form(page)
+    .getByLabel(/^(Phone|Mobile)$/)
+    .fill(over.phone ?? "0412345678");
+  await form(page)
+    .getByLabel(/^(Postcode|ZIP code)$/)
+    .fill(over.postcode ?? "3134");
 }
 
 test("a form that asks for a mobile says so and takes only mobiles (AU); NZ numbers with +64 and spaces pass", async ({ page }) => {
@@ -28,7 +32,9 @@ test("a form that asks for a mobile says so and takes only mobiles (AU); NZ numb
   await expect(fieldError(page, "Phone")).toHaveCount(0);
 });
 
-test("contact: wrong input shows each message under its field; corrected, it lands on success; details prefill the next form", async ({ page }) => {
+test("contact: wrong input shows each message under its field; corrected, it lands on success; details prefill the next form", async ({
+  page,
+}) => {
   await page.goto(parkside("/?utm_source=google&gclid=abc123"));
   await page.waitForFunction(() => localStorage.getItem("first_page_params") !== null);
   await page.goto(parkside("/contact"));
@@ -52,11 +58,20 @@ test("contact: wrong input shows each message under its field; corrected, it lan
   await field(page, "Rego (optional)").fill("ABC123");
   await expect(field(page, "State")).toHaveValue("qld");
 
-  const tracked = page.evaluate(() => new Promise((r) => window.addEventListener("dealer:track", (e) => r((e as CustomEvent).detail), { once: true })));
+  const tracked = page.evaluate(
+    () => new Promise((r) => window.addEventListener("dealer:track", (e) => r((e as CustomEvent).detail), { once: true })),
+  );
   const request = page.waitForRequest((r) => r.url().endsWith("/api/leads") && r.method() === "POST");
   await page.getByRole("button", { name: "Send enquiry" }).click();
   const body = (await request).postDataJSON();
-  expect(body.lead).toMatchObject({ form: "contact", first_name: "Mary", category: "General Enquiry", location: 10012, opt_in: true, linked_query_params: { utm_source: "google", gclid: "abc123" } });
+  expect(body.lead).toMatchObject({
+    form: "contact",
+    first_name: "Mary",
+    category: "General Enquiry",
+    location: 10012,
+    opt_in: true,
+    linked_query_params: { utm_source: "google", gclid: "abc123" },
+  });
   expect(body.lead.visited_pages).toEqual(["/", "/contact"]);
   expect(await tracked).toMatchObject({ event_id: 22, category: "General Enquiry" });
   await expect(page).toHaveURL(parkside("/success?category=general-enquiry"));
@@ -71,7 +86,13 @@ test("contact: wrong input shows each message under its field; corrected, it lan
 });
 
 test("a failed submission: alert, form-level message, every value kept", async ({ page }) => {
-  await page.route("**/api/leads", (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: "An error occurred when submitting this form" }) }));
+  await page.route("**/api/leads", (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: "application/json",
+      body: JSON.stringify({ error: "An error occurred when submitting this form" }),
+    }),
+  );
   await page.goto(parkside("/finance"));
   await expect(page.getByTestId("repayment")).toHaveText("Estimated repayment: $637 a month"); // $30,000 at 10% over 5 years
   await fillPerson(page);
@@ -87,7 +108,11 @@ test("a failed submission: alert, form-level message, every value kept", async (
 
 test("vehicle enquiry from the detail page goes to the car type's success page", async ({ page }) => {
   await page.goto(parkside("/search/used-cars"));
-  await page.getByTestId("vehicle-card").first().getByRole("link", { name: /^Enquire Now/ }).click();
+  await page
+    .getByTestId("vehicle-card")
+    .first()
+    .getByRole("link", { name: /^Enquire Now/ })
+    .click();
   await expect(page).toHaveURL(/#enquiry-form$/);
   const form = page.getByTestId("lead-form-vehicle");
   await fillPerson(page);
@@ -125,7 +150,11 @@ test("outback: trade-in is sell my car (with photos); pre-approval goes to finan
   await fillPerson(page, { postcode: "4350" });
   await field(page, "Your vehicle (year, make and model)").fill("2018 Isuzu NPR");
   await field(page, "Odometer").fill("180000");
-  await page.getByLabel(/Photos or documents/).setInputFiles({ name: "truck.png", mimeType: "image/png", buffer: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64") });
+  await page.getByLabel(/Photos or documents/).setInputFiles({
+    name: "truck.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64"),
+  });
   const request = page.waitForRequest((r) => r.url().endsWith("/api/leads/with-files"));
   await page.getByRole("button", { name: "Get an offer" }).click();
   expect((await request).method()).toBe("POST");
@@ -148,7 +177,9 @@ test("careers emits event 51", async ({ page }) => {
   await fillPerson(page);
   await field(page, "Position you are interested in").fill("Service advisor");
   await field(page, "Comments").fill("Ten years in service.");
-  const tracked = page.evaluate(() => new Promise((r) => window.addEventListener("dealer:track", (e) => r((e as CustomEvent).detail), { once: true })));
+  const tracked = page.evaluate(
+    () => new Promise((r) => window.addEventListener("dealer:track", (e) => r((e as CustomEvent).detail), { once: true })),
+  );
   await page.getByRole("button", { name: "Send application" }).click();
   expect(await tracked).toMatchObject({ event_id: 51 });
   await expect(page).toHaveURL(/\/success\?category=careers-enquiry$/);
@@ -183,45 +214,80 @@ test("harbour-city relaxes the contact message; it is required on parkside", asy
 
 const nextYear = String(new Date().getFullYear() + 1);
 const FORM_FILLS: Array<[string, string, string, (page: Page) => Promise<void>]> = [
-  ["/book-test-drive", "Book test drive", "new-vehicle-enquiry", async (page) => {
-    await field(page, "Location").selectOption({ label: "Parkside Suzuki" });
-    await field(page, "Day").selectOption("15");
-    await field(page, "Month").selectOption({ label: "March" });
-    await field(page, "Year").selectOption(nextYear);
-  }],
-  ["/service", "Book service", "service-enquiry", async (page) => {
-    await field(page, "Location").selectOption({ label: "Parkside Service Centre" });
-    await field(page, "Rego (optional)").fill("1ABC234");
-    await field(page, "State").selectOption({ label: "VIC" });
-    await field(page, "Day").selectOption("2");
-    await field(page, "Month").selectOption({ label: "February" });
-    await field(page, "Year").selectOption(nextYear);
-    await form(page).getByRole("checkbox", { name: "Tyres" }).check();
-  }],
-  ["/pages/book-a-service", "Book service", "service-enquiry", async (page) => {
-    await field(page, "Location").selectOption({ label: "Parkside Service Centre" });
-    await field(page, "Day").selectOption("3");
-    await field(page, "Month").selectOption({ label: "April" });
-    await field(page, "Year").selectOption(nextYear);
-  }],
-  ["/vehicle-parts-and-accessories", "Send parts enquiry", "parts-enquiry", async (page) => {
-    await field(page, "Location").selectOption({ label: "Parkside Service Centre" });
-    await field(page, "Comments").fill("Roof racks for a 2022 Vitara");
-  }],
-  ["/finance-pre-approval", "Apply for pre-approval", "finance-enquiry", async (page) => {
-    await field(page, "Day").selectOption("1");
-    await field(page, "Month").selectOption({ label: "January" });
-    await field(page, "Year").selectOption(nextYear);
-    await field(page, "Amount to borrow ($)").fill("35000");
-  }],
-  ["/trade-in", "Value my trade-in", "sell-my-car-enquiry", async (page) => {
-    await field(page, "Your vehicle (year, make and model)").fill("2017 Toyota Corolla");
-    await field(page, "Odometer").fill("98000");
-  }],
-  ["/fleet", "Send fleet enquiry", "fleet-enquiry", async (page) => {
-    await field(page, "Company").fill("Acme Logistics");
-    await field(page, "Comments").fill("Ten utes");
-  }],
+  [
+    "/book-test-drive",
+    "Book test drive",
+    "new-vehicle-enquiry",
+    async (page) => {
+      await field(page, "Location").selectOption({ label: "Parkside Suzuki" });
+      await field(page, "Day").selectOption("15");
+      await field(page, "Month").selectOption({ label: "March" });
+      await field(page, "Year").selectOption(nextYear);
+    },
+  ],
+  [
+    "/service",
+    "Book service",
+    "service-enquiry",
+    async (page) => {
+      await field(page, "Location").selectOption({ label: "Parkside Service Centre" });
+      await field(page, "Rego (optional)").fill("1ABC234");
+      await field(page, "State").selectOption({ label: "VIC" });
+      await field(page, "Day").selectOption("2");
+      await field(page, "Month").selectOption({ label: "February" });
+      await field(page, "Year").selectOption(nextYear);
+      await form(page).getByRole("checkbox", { name: "Tyres" }).check();
+    },
+  ],
+  [
+    "/pages/book-a-service",
+    "Book service",
+    "service-enquiry",
+    async (page) => {
+      await field(page, "Location").selectOption({ label: "Parkside Service Centre" });
+      await field(page, "Day").selectOption("3");
+      await field(page, "Month").selectOption({ label: "April" });
+      await field(page, "Year").selectOption(nextYear);
+    },
+  ],
+  [
+    "/vehicle-parts-and-accessories",
+    "Send parts enquiry",
+    "parts-enquiry",
+    async (page) => {
+      await field(page, "Location").selectOption({ label: "Parkside Service Centre" });
+      await field(page, "Comments").fill("Roof racks for a 2022 Vitara");
+    },
+  ],
+  [
+    "/finance-pre-approval",
+    "Apply for pre-approval",
+    "finance-enquiry",
+    async (page) => {
+      await field(page, "Day").selectOption("1");
+      await field(page, "Month").selectOption({ label: "January" });
+      await field(page, "Year").selectOption(nextYear);
+      await field(page, "Amount to borrow ($)").fill("35000");
+    },
+  ],
+  [
+    "/trade-in",
+    "Value my trade-in",
+    "sell-my-car-enquiry",
+    async (page) => {
+      await field(page, "Your vehicle (year, make and model)").fill("2017 Toyota Corolla");
+      await field(page, "Odometer").fill("98000");
+    },
+  ],
+  [
+    "/fleet",
+    "Send fleet enquiry",
+    "fleet-enquiry",
+    async (page) => {
+      await field(page, "Company").fill("Acme Logistics");
+      await field(page, "Comments").fill("Ten utes");
+    },
+  ],
 ];
 
 for (const [path, button, category, fill] of FORM_FILLS) {

@@ -1,6 +1,7 @@
 import http from "node:http";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import fc from "fast-check";
+import { FORM_KINDS } from "@/domain/leads/forms";
 import { expect, PORT, test } from "./fixtures";
 
 /**
@@ -15,7 +16,11 @@ const SITES = ["parkside-motor-group", "tasman-campers", "lakeside-rv", "harbour
 type Answer = { status: number; type: string; body: string };
 let ip = 0;
 /** A raw request (the path is sent exactly as given); each from its own client address (TRUST_PROXY=1). */
-function send(method: string, rawPath: string, opts: { host?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Answer> {
+function send(
+  method: string,
+  rawPath: string,
+  opts: { host?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<Answer> {
   ip = (ip + 1) % 60000;
   // what a client can put on the wire: bytes outside printable ASCII go percent-encoded (as UTF-8)
   const path = rawPath.replace(/[^\x21-\x7e]/gu, (c) => [...Buffer.from(c)].map((b) => `%${b.toString(16).padStart(2, "0")}`).join(""));
@@ -40,7 +45,8 @@ function send(method: string, rawPath: string, opts: { host?: string; headers?: 
         res.on("end", () => {
           const raw = Buffer.concat(chunks);
           const enc = res.headers["content-encoding"];
-          const body = enc === "gzip" ? gunzipSync(raw) : enc === "br" ? brotliDecompressSync(raw) : enc === "deflate" ? inflateSync(raw) : raw;
+          const body =
+            enc === "gzip" ? gunzipSync(raw) : enc === "br" ? brotliDecompressSync(raw) : enc === "deflate" ? inflateSync(raw) : raw;
           resolve({ status: res.statusCode ?? 0, type: String(res.headers["content-type"] ?? ""), body: body.toString("utf8") });
         });
       },
@@ -67,12 +73,54 @@ function expectNoServerError(a: Answer, what: string, api: boolean) {
   }
 }
 
-const HOSTILE = ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "valueOf", "__defineGetter__", "%00", "%FF", "%E0%A4%A", "%C0%AF", "%ED%A0%80", "%2e%2e", "..", "%", "%%", "%u0041", "\\", "%5C", "NaN", "-1", "1e309", "0x10", "Infinity", "null", "[]", "{}", "%0A", "%0D%0A", "%09", "<script>", "%3Cscript%3E", "%22onload%3D%22", "😀", "%F0%9F%98%80", "Škoda", "a".repeat(300)];
+const HOSTILE = [
+  "__proto__",
+  "constructor",
+  "prototype",
+  "toString",
+  "hasOwnProperty",
+  "valueOf",
+  "__defineGetter__",
+  "%00",
+  "%FF",
+  "%E0%A4%A",
+  "%C0%AF",
+  "%ED%A0%80",
+  "%2e%2e",
+  "..",
+  "%",
+  "%%",
+  "%u0041",
+  "\\",
+  "%5C",
+  "NaN",
+  "-1",
+  "1e309",
+  "0x10",
+  "Infinity",
+  "null",
+  "[]",
+  "{}",
+  "%0A",
+  "%0D%0A",
+  "%09",
+  "<script>",
+  "%3Cscript%3E",
+  "%22onload%3D%22",
+  "😀",
+  "%F0%9F%98%80",
+  "Škoda",
+  "a".repeat(300),
+];
 /** A path or query component: hostile tokens, arbitrary Unicode (percent-encoded) and raw percent bytes. */
 const component = fc.oneof(
   fc.constantFrom(...HOSTILE),
   fc.string({ unit: "grapheme", maxLength: 20 }).map((s) => encodeURIComponent(s)),
-  fc.string({ unit: "binary", maxLength: 12 }).map((s) => Array.from(s).map((c) => (/[A-Za-z0-9_-]/.test(c) ? c : [...Buffer.from(c)].map((b) => `%${b.toString(16).padStart(2, "0")}`).join(""))).join("")),
+  fc.string({ unit: "binary", maxLength: 12 }).map((s) =>
+    Array.from(s)
+      .map((c) => (/[A-Za-z0-9_-]/.test(c) ? c : [...Buffer.from(c)].map((b) => `%${b.toString(16).padStart(2, "0")}`).join("")))
+      .join(""),
+  ),
   fc.uint8Array({ maxLength: 6 }).map((bytes) => [...bytes].map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join("")),
   fc.integer().map(String),
   fc.double().map(String).map(encodeURIComponent),
@@ -98,7 +146,25 @@ const PAGE_TEMPLATES = [
   (x: string) => `/pages/book-a-service?location=${x}`,
   (x: string) => `/contact?${x}=${x}`,
 ];
-const SEARCH_KEYS = ["car_type", "make", "model", "body", "fuel", "transmission", "city", "location", "price_min", "price_max", "year_min", "year_max", "odometer_min", "odometer_max", "q", "sort", "page"];
+const SEARCH_KEYS = [
+  "car_type",
+  "make",
+  "model",
+  "body",
+  "fuel",
+  "transmission",
+  "city",
+  "location",
+  "price_min",
+  "price_max",
+  "year_min",
+  "year_max",
+  "odometer_min",
+  "odometer_max",
+  "q",
+  "sort",
+  "page",
+];
 
 test.describe("fuzz: no input makes the server fail", () => {
   test.describe.configure({ timeout: 240_000 });
@@ -116,10 +182,15 @@ test.describe("fuzz: no input makes the server fail", () => {
   test("search filters: every key with arbitrary, repeated and hostile values", async () => {
     const pair = fc.tuple(fc.oneof(fc.constantFrom(...SEARCH_KEYS), component), component);
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...SITES), fc.constantFrom("new-used-and-demo-cars", "new-and-demo-cars", "used-cars"), fc.array(pair, { maxLength: 6 }), async (site, variant, pairs) => {
-        const path = `/search/${variant}?${pairs.map(([k, v]) => `${k}=${v}`).join("&")}`;
-        expectNoServerError(await send("GET", path, { host: site }), `GET ${site} ${path}`, false);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...SITES),
+        fc.constantFrom("new-used-and-demo-cars", "new-and-demo-cars", "used-cars"),
+        fc.array(pair, { maxLength: 6 }),
+        async (site, variant, pairs) => {
+          const path = `/search/${variant}?${pairs.map(([k, v]) => `${k}=${v}`).join("&")}`;
+          expectNoServerError(await send("GET", path, { host: site }), `GET ${site} ${path}`, false);
+        },
+      ),
       { numRuns: RUNS * 2 },
     );
   });
@@ -129,8 +200,14 @@ test.describe("fuzz: no input makes the server fail", () => {
       fc.asyncProperty(
         fc.constantFrom("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "PROPFIND"),
         fc.constantFrom("/", "/api/leads", "/api/health", "/mock/leads", "/search/used-cars", "/cars/x", "/api/leads/with-files"),
-        fc.oneof(fc.constantFrom(...SITES), fc.string({ maxLength: 20 }).map((s) => s.replace(/[^a-z0-9.-]/g, "") || "x")),
-        fc.record({ "accept-encoding": fc.constantFrom("gzip", "deflate", "br", "identity", "*", "gzip;q=0", "x"), "content-type": fc.constantFrom("application/json", "text/plain", "multipart/form-data", "multipart/form-data; boundary=", "") }),
+        fc.oneof(
+          fc.constantFrom(...SITES),
+          fc.string({ maxLength: 20 }).map((s) => s.replace(/[^a-z0-9.-]/g, "") || "x"),
+        ),
+        fc.record({
+          "accept-encoding": fc.constantFrom("gzip", "deflate", "br", "identity", "*", "gzip;q=0", "x"),
+          "content-type": fc.constantFrom("application/json", "text/plain", "multipart/form-data", "multipart/form-data; boundary=", ""),
+        }),
         async (method, path, host, headers) => {
           const a = await send(method, path, { host, headers, body: method === "GET" || method === "HEAD" ? undefined : "{}" });
           expectNoServerError(a, `${method} ${host} ${path}`, /^\/(api|mock)\//.test(path) && method !== "HEAD");
@@ -141,10 +218,55 @@ test.describe("fuzz: no input makes the server fail", () => {
   });
 
   test("lead API: arbitrary JSON, keys and values", async () => {
-    const value = fc.oneof(fc.string({ unit: "binary", maxLength: 30 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }), fc.constantFrom(...HOSTILE), fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 2 }));
-    const key = fc.oneof(fc.constantFrom("form", "first_name", "last_name", "email", "phone", "postcode", "location", "location_id", "dealership_slug", "category", "message", "day", "month", "year", "odometer", "loan_amount", "visited_pages", "linked_query_params", "vehicle", "url", "has_files", "__proto__", "constructor", "company_website"), fc.string({ maxLength: 8 }));
-    const form = fc.constantFrom("contact", "vehicle", "test-drive", "service", "parts", "finance", "finance-pre-approval", "trade-in", "sell-my-car", "fleet", "careers", "__proto__", "constructor");
-    const lead = fc.tuple(form, fc.dictionary(key, value, { maxKeys: 8 })).map(([f, rest]) => ({ form: f, first_name: "Mary", last_name: "Smith", email: "mary@example.com", phone: "0412 345 678", postcode: "3134", ...rest }));
+    const value = fc.oneof(
+      fc.string({ unit: "binary", maxLength: 30 }),
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
+      fc.constantFrom(...HOSTILE),
+      fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 2 }),
+    );
+    const key = fc.oneof(
+      fc.constantFrom(
+        "form",
+        "first_name",
+        "last_name",
+        "email",
+        "phone",
+        "postcode",
+        "location",
+        "location_id",
+        "dealership_slug",
+        "category",
+        "message",
+        "day",
+        "month",
+        "year",
+        "odometer",
+        "loan_amount",
+        "visited_pages",
+        "linked_query_params",
+        "vehicle",
+        "url",
+        "has_files",
+        "__proto__",
+        "constructor",
+        "company_website",
+      ),
+      fc.string({ maxLength: 8 }),
+    );
+    const form = fc.constantFrom<string>(...FORM_KINDS, "__proto__", "constructor");
+    const lead = fc.tuple(form, fc.dictionary(key, value, { maxKeys: 8 })).map(([f, rest]) => ({
+      form: f,
+      first_name: "Mary",
+      last_name: "Smith",
+      email: "mary@example.com",
+      phone: "0412 345 678",
+      postcode: "3134",
+      ...rest,
+    }));
     const body = fc.oneof(
       lead.map((l) => JSON.stringify({ lead: l })),
       fc.jsonValue().map((v) => JSON.stringify(v)),
@@ -152,13 +274,19 @@ test.describe("fuzz: no input makes the server fail", () => {
       lead.map((l) => `{"lead": ${JSON.stringify(l).replace(/"first_name":"Mary"/, '"__proto__":{"polluted":1},"first_name":"Mary"')}}`),
     );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...SITES), fc.constantFrom("POST /api/leads", "POST /mock/leads", "PUT /api/leads/", "PUT /mock/leads/"), component, body, async (site, route, id, payload) => {
-        const [method, base] = route.split(" ") as [string, string];
-        const path = base.endsWith("/") ? `${base}${id}` : base;
-        const a = await send(method, path, { host: site, headers: { "content-type": "application/json" }, body: payload });
-        expectNoServerError(a, `${method} ${site} ${path} ${payload.slice(0, 120)}`, true);
-        if (a.type.includes("json")) expect(JSON.parse(a.body).polluted, "prototype pollution").toBeUndefined();
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...SITES),
+        fc.constantFrom("POST /api/leads", "POST /mock/leads", "PUT /api/leads/", "PUT /mock/leads/"),
+        component,
+        body,
+        async (site, route, id, payload) => {
+          const [method, base] = route.split(" ") as [string, string];
+          const path = base.endsWith("/") ? `${base}${id}` : base;
+          const a = await send(method, path, { host: site, headers: { "content-type": "application/json" }, body: payload });
+          expectNoServerError(a, `${method} ${site} ${path} ${payload.slice(0, 120)}`, true);
+          if (a.type.includes("json")) expect(JSON.parse(a.body).polluted, "prototype pollution").toBeUndefined();
+        },
+      ),
       { numRuns: RUNS * 2 },
     );
     // no prototype was polluted along the way
@@ -169,17 +297,34 @@ test.describe("fuzz: no input makes the server fail", () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...SITES),
-        fc.array(fc.record({ name: fc.constantFrom("files", "lead", "x", "__proto__"), filename: fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom("../../etc/passwd", "a\u0000b.png", "%00.pdf", "😀.jpg")), bytes: fc.uint8Array({ maxLength: 64 }) }), { maxLength: 4 }),
+        fc.array(
+          fc.record({
+            name: fc.constantFrom("files", "lead", "x", "__proto__"),
+            filename: fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom("../../etc/passwd", "a\u0000b.png", "%00.pdf", "😀.jpg")),
+            bytes: fc.uint8Array({ maxLength: 64 }),
+          }),
+          { maxLength: 4 },
+        ),
         fc.oneof(fc.constant('{"lead":{"form":"sell-my-car"}}'), fc.string({ maxLength: 40 })),
         async (site, parts, leadJson) => {
           const boundary = "fuzzBoundary7MA4YWxk";
           const chunks: Buffer[] = [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="lead"\r\n\r\n${leadJson}\r\n`)];
           for (const p of parts) {
             const fname = p.filename.replace(/["\r\n]/g, "_");
-            chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${fname}"\r\nContent-Type: image/png\r\n\r\n`), Buffer.from(p.bytes), Buffer.from("\r\n"));
+            chunks.push(
+              Buffer.from(
+                `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${fname}"\r\nContent-Type: image/png\r\n\r\n`,
+              ),
+              Buffer.from(p.bytes),
+              Buffer.from("\r\n"),
+            );
           }
           chunks.push(Buffer.from(`--${boundary}--\r\n`));
-          const a = await send("POST", "/api/leads/with-files", { host: site, headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, body: Buffer.concat(chunks) });
+          const a = await send("POST", "/api/leads/with-files", {
+            host: site,
+            headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+            body: Buffer.concat(chunks),
+          });
           expectNoServerError(a, `with-files ${site} ${JSON.stringify(parts.map((p) => [p.name, p.filename, p.bytes.length]))}`, true);
           expect(a.status, "nothing accepted that is not a real image or PDF").not.toBe(201);
         },

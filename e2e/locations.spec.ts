@@ -11,7 +11,8 @@ test("parkside /dealerships: six cards with the exact hours", async ({ page }) =
   const cards = page.getByTestId("location-card");
   await expect(cards).toHaveCount(6);
   const suzuki = cards.filter({ has: page.getByRole("heading", { name: "Parkside Suzuki" }) });
-  for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]) await expectHours(suzuki, day, "9:00 am - 5:00 pm");
+  for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"])
+    await expectHours(suzuki, day, "9:00 am - 5:00 pm");
   await expectHours(suzuki, "Sunday", "10:00 am - 4:00 pm");
   const service = cards.filter({ has: page.getByRole("heading", { name: "Parkside Service Centre" }) });
   for (const day of ["Monday", "Friday"]) await expectHours(service, day, "7:30 am - 5:30 pm");
@@ -47,9 +48,24 @@ test("holiday-hours dialog and Email Us modal open and close by keyboard", async
   const dialog = page.getByRole("dialog", { name: "Holiday Hours" });
   await expect(dialog).toBeVisible();
   // this year's and next year's holidays (DEMO_DATA.md)
-  await expect(dialog.getByRole("row", { name: /Christmas Day/ }).first().getByRole("cell")).toHaveText("Closed");
-  await expect(dialog.getByRole("row", { name: /Boxing Day/ }).getByRole("cell").first()).toHaveText("10:00 am - 2:00 pm");
-  await expect(dialog.getByRole("row", { name: /New Year's Day/ }).first().getByRole("cell")).toHaveText("Closed");
+  await expect(
+    dialog
+      .getByRole("row", { name: /Christmas Day/ })
+      .first()
+      .getByRole("cell"),
+  ).toHaveText("Closed");
+  await expect(
+    dialog
+      .getByRole("row", { name: /Boxing Day/ })
+      .getByRole("cell")
+      .first(),
+  ).toHaveText("10:00 am - 2:00 pm");
+  await expect(
+    dialog
+      .getByRole("row", { name: /New Year's Day/ })
+      .first()
+      .getByRole("cell"),
+  ).toHaveText("Closed");
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(holidays).toBeFocused();

@@ -2,7 +2,15 @@ import type { Page } from "@playwright/test";
 import { expect, siteUrl, test } from "./fixtures";
 
 /** Every demo site reads right in its own market: no placeholder values, nouns keep their case. */
-const SITES = ["parkside-motor-group", "ridgeline-motorcycles", "tasman-campers", "outback-truck-centre", "harbour-city-pre-owned", "lakeside-rv", "demo-motors"];
+const SITES = [
+  "parkside-motor-group",
+  "ridgeline-motorcycles",
+  "tasman-campers",
+  "outback-truck-centre",
+  "harbour-city-pre-owned",
+  "lakeside-rv",
+  "demo-motors",
+];
 
 async function expectNoJunk(page: Page, where: string) {
   const text = await page.locator("main").innerText();
@@ -21,7 +29,9 @@ for (const slug of SITES) {
     await expectNoJunk(page, "home");
     await page.goto(siteUrl(slug, "/search/new-used-and-demo-cars"));
     await expectNoJunk(page, "search");
-    const links = await page.locator('main a[href^="/cars/"], main a[href^="/motorcycles/"], main a[href^="/campers/"]').evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute("href")!.split("#")[0]!))]);
+    const links = await page
+      .locator('main a[href^="/cars/"], main a[href^="/motorcycles/"], main a[href^="/campers/"]')
+      .evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute("href")!.split("#")[0]!))]);
     expect(links.length).toBeGreaterThan(1);
     for (const href of [links[0]!, links.at(-1)!]) {
       await page.goto(siteUrl(slug, href));
@@ -42,9 +52,14 @@ test("a used-only site names only what it sells", async ({ page }) => {
 /** The JSON-LD of the first vehicle page of a site's search. */
 async function vehicleJsonLd(page: Page, slug: string) {
   await page.goto(siteUrl(slug, "/search/new-used-and-demo-cars"));
-  const href = await page.locator('main a[href^="/cars/"], main a[href^="/motorcycles/"], main a[href^="/campers/"]').first().getAttribute("href");
+  const href = await page
+    .locator('main a[href^="/cars/"], main a[href^="/motorcycles/"], main a[href^="/campers/"]')
+    .first()
+    .getAttribute("href");
   await page.goto(siteUrl(slug, href!));
-  return JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!) as Record<string, unknown> & { offers: Record<string, unknown> };
+  return JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!) as Record<string, unknown> & {
+    offers: Record<string, unknown>;
+  };
 }
 
 const MARKETS: Array<[string, string, string[]]> = [
@@ -85,9 +100,11 @@ for (const [slug, body] of [
     const href = await card.locator('a[href^="/cars/"], a[href^="/campers/"]').first().getAttribute("href");
     await page.goto(siteUrl(slug, href!.split("#")[0]!));
     const specs = page.getByRole("region", { name: "Key specifications" });
-    for (const label of ["Odometer", "Fuel", "Transmission", "Seats", "Doors"]) await expect(specs.getByText(label, { exact: true })).toHaveCount(0);
+    for (const label of ["Odometer", "Fuel", "Transmission", "Seats", "Doors"])
+      await expect(specs.getByText(label, { exact: true })).toHaveCount(0);
     // what a caravan does have: berths, its weights as the market names them, its length
-    for (const label of ["Berths", slug === "lakeside-rv" ? "GVWR" : "ATM", slug === "lakeside-rv" ? "Dry weight" : "Tare", "Length"]) await expect(specs.getByText(label, { exact: true })).toBeVisible();
+    for (const label of ["Berths", slug === "lakeside-rv" ? "GVWR" : "ATM", slug === "lakeside-rv" ? "Dry weight" : "Tare", "Length"])
+      await expect(specs.getByText(label, { exact: true })).toBeVisible();
     await expectNoJunk(page, body);
   });
 }

@@ -48,11 +48,18 @@ test.describe("security headers", () => {
     const violations: string[] = [];
     await page.exposeFunction("__cspViolation", (v: string) => violations.push(v));
     await page.addInitScript(() =>
-      document.addEventListener("securitypolicyviolation", (e) => (window as unknown as { __cspViolation: (v: string) => void }).__cspViolation(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}`)),
+      document.addEventListener("securitypolicyviolation", (e) =>
+        (window as unknown as { __cspViolation: (v: string) => void }).__cspViolation(
+          `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}`,
+        ),
+      ),
     );
     await page.goto(siteUrl("parkside-motor-group", "/"));
     await page.goto(siteUrl("parkside-motor-group", "/search/new-used-and-demo-cars"));
-    await page.getByRole("button", { name: /^Save / }).first().click();
+    await page
+      .getByRole("button", { name: /^Save / })
+      .first()
+      .click();
     await expect(page.getByTestId("favourites-count")).toHaveText("(1)");
     await page.goto(siteUrl("parkside-motor-group", "/finance"));
     await page.getByRole("button", { name: "Send finance enquiry" }).click(); // client-side validation runs (zod)

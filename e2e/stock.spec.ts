@@ -96,7 +96,12 @@ test("harbour-city lists 120 pre-owned cars, newest first", async ({ page }) => 
 test("presets: outback's towns, ridgeline's make, Message Now", async ({ page }) => {
   await page.goto(siteUrl("outback-truck-centre", "/search/new-used-and-demo-cars"));
   await expect(page.getByLabel("Sort by")).toHaveValue("price-asc");
-  await expect(page.getByTestId("vehicle-card").first().getByRole("link", { name: /^Message Now/ })).toBeVisible();
+  await expect(
+    page
+      .getByTestId("vehicle-card")
+      .first()
+      .getByRole("link", { name: /^Message Now/ }),
+  ).toBeVisible();
   await page.getByRole("list", { name: "Quick filters" }).getByRole("link", { name: "Dalby" }).click();
   await expect(page).toHaveURL(/city=Dalby/);
   await page.goto(siteUrl("ridgeline-motorcycles", "/search/new-used-and-demo-cars"));
@@ -136,7 +141,10 @@ test("detail page: JSON-LD Motorcycle with Offer, canonical, share image, galler
   await expect(page).toHaveURL(/\/motorcycles\//);
   await page.reload(); // what a crawler sees: a full load of the page
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
-  expect(ld).toMatchObject({ "@type": "Motorcycle", offers: { "@type": "Offer", priceCurrency: "AUD", availability: expect.stringMatching(/InStock|PreOrder/) } });
+  expect(ld).toMatchObject({
+    "@type": "Motorcycle",
+    offers: { "@type": "Offer", priceCurrency: "AUD", availability: expect.stringMatching(/InStock|PreOrder/) },
+  });
   const path = new URL(page.url()).pathname;
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `https://www.ridgelinemotorcycles.com.au${path}`);
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /w=1200&auto=format&q=80&h=630&fit=crop/);

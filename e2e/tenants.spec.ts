@@ -8,7 +8,16 @@ test.describe("tenants resolved from the host", () => {
     await page.goto(siteUrl("parkside-motor-group"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Parkside Motor Group");
     await expect(page).toHaveTitle("Parkside Motor Group");
-    await expect(menu(page)).toHaveText(["Our Stock", "Brands", "Offers", "Sell My Car", "Service & Parts", "Tyre & Battery", "Finance", "More"]);
+    await expect(menu(page)).toHaveText([
+      "Our Stock",
+      "Brands",
+      "Offers",
+      "Sell My Car",
+      "Service & Parts",
+      "Tyre & Battery",
+      "Finance",
+      "More",
+    ]);
     await expect(page.getByTestId("stock-total")).toHaveText("413");
     await expect(page.getByTestId("stock-new")).toHaveText("214");
     await expect(page.getByTestId("stock-demo")).toHaveText("87");
@@ -33,7 +42,10 @@ test.describe("tenants resolved from the host", () => {
     await page.goto(siteUrl("outback-truck-centre"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Outback Truck Centre");
     await expect(menu(page)).toHaveText(["Our Stock", "Brands", "Sell My Car", "Service & Parts", "Finance", "More"]);
-    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sell My Car" })).toHaveAttribute("href", "/sell-my-car");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sell My Car" })).toHaveAttribute(
+      "href",
+      "/sell-my-car",
+    );
     await expect(page.getByTestId("stock-total")).toHaveText("90");
     await expect(page.getByRole("link", { name: "Browse all 90 Trucks" })).toBeVisible();
   });
@@ -60,7 +72,12 @@ test.describe("tenants resolved from the host", () => {
 
   test("one tenant cannot reach another's pages through the internal /sites/… path (ADR 0001)", async ({ request }) => {
     const parkside = { Host: "parkside-motor-group.localhost" };
-    for (const path of ["/sites/tasman-campers", "/sites/tasman-campers/search/new-used-and-demo-cars", "/sites/tasman-campers.localhost/dealerships", "/sites/www.tasmancampers.co.nz/contact"]) {
+    for (const path of [
+      "/sites/tasman-campers",
+      "/sites/tasman-campers/search/new-used-and-demo-cars",
+      "/sites/tasman-campers.localhost/dealerships",
+      "/sites/www.tasmancampers.co.nz/contact",
+    ]) {
       const res = await request.get(path, { headers: parkside });
       expect(res.status(), path).toBe(404);
       const html = await res.text();

@@ -14,7 +14,11 @@ export function platformOf(name) {
   const tokens = name.split("/").pop().split("-");
   const os = tokens.find((t) => OS.includes(t));
   const cpu = tokens.find((t) => CPU.includes(t));
-  const libc = tokens.some((t) => t.startsWith("musl")) ? "musl" : tokens.some((t) => t.startsWith("gnu")) && os === "linux" ? "glibc" : undefined;
+  const libc = tokens.some((t) => t.startsWith("musl"))
+    ? "musl"
+    : tokens.some((t) => t.startsWith("gnu")) && os === "linux"
+      ? "glibc"
+      : undefined;
   return { ...(os ? { os: [os] } : {}), ...(cpu ? { cpu: [cpu] } : {}), ...(libc ? { libc: [libc] } : {}) };
 }
 

@@ -9,7 +9,8 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 const PORT = 3400;
 const DATA = ".data/lighthouse";
 const HOST = "parkside-motor-group.localhost";
-const FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync";
+const FLAGS =
+  "--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync";
 const BUDGET = { performance: 95, accessibility: 100, "best-practices": 95, seo: 100 };
 
 if (!existsSync(".next/BUILD_ID") || !existsSync("dist/server.mjs")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
@@ -22,16 +23,44 @@ const server = spawn(process.execPath, ["dist/server.mjs"], {
 });
 let failed = false;
 try {
-  for (let i = 0; i < 120 && !(await fetch(`http://127.0.0.1:${PORT}/api/health`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 500));
+  for (
+    let i = 0;
+    i < 120 &&
+    !(await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    i++
+  )
+    await new Promise((r) => setTimeout(r, 500));
   const search = await (await fetch(`http://127.0.0.1:${PORT}/search/used-cars`, { headers: { host: HOST } })).text();
   const detail = /href="(\/cars\/[^"#]+)"/.exec(search)?.[1];
-  const pages = { home: "/", search: "/search/new-used-and-demo-cars", detail, location: "/our-location/parkside-service-centre", form: "/book-test-drive" };
+  const pages = {
+    home: "/",
+    search: "/search/new-used-and-demo-cars",
+    detail,
+    location: "/our-location/parkside-service-centre",
+    form: "/book-test-drive",
+  };
   for (const [name, path] of Object.entries(pages)) {
     const out = `.data/lighthouse-${name}.json`;
-    execFileSync("npx", ["--yes", "lighthouse@12", `http://${HOST}:${PORT}${path}`, `--chrome-flags=${FLAGS}`, "--output=json", `--output-path=${out}`, "--quiet", "--only-categories=performance,accessibility,best-practices,seo"], {
-      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
+    execFileSync(
+      "npx",
+      [
+        "--yes",
+        "lighthouse@12",
+        `http://${HOST}:${PORT}${path}`,
+        `--chrome-flags=${FLAGS}`,
+        "--output=json",
+        `--output-path=${out}`,
+        "--quiet",
+        "--only-categories=performance,accessibility,best-practices,seo",
+      ],
+      {
+        env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
+        stdio: ["ignore", "ignore", "inherit"],
+      },
+    );
     const r = JSON.parse(readFileSync(out, "utf8"));
     const scores = Object.fromEntries(Object.entries(r.categories).map(([k, v]) => [k, Math.round(v.score * 100)]));
     const misses = Object.entries(BUDGET).filter(([k, min]) => scores[k] < min);

@@ -16,11 +16,21 @@ const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pi
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 function send(method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port: PORT, method, path, agent: false, headers: { host: HOST, ...(body !== undefined ? { "content-length": String(Buffer.byteLength(body)) } : {}), ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("latin1") }));
-    });
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port: PORT,
+        method,
+        path,
+        agent: false,
+        headers: { host: HOST, ...(body !== undefined ? { "content-length": String(Buffer.byteLength(body)) } : {}), ...headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("latin1") }));
+      },
+    );
     req.on("error", reject);
     if (body !== undefined) req.write(body);
     req.end();
@@ -33,20 +43,46 @@ function check(what: string, ok: boolean, detail = "") {
   if (!ok) failures++;
 }
 
-const lead = JSON.stringify({ lead: { form: "contact", first_name: "Mary", last_name: "Smith", email: "mary@example.com", phone: "0412 345 678", postcode: "3134", category: "General Enquiry", dealership_slug: "parkside-mazda", location: 10012, message: "hello\u0000world" } });
+const lead = JSON.stringify({
+  lead: {
+    form: "contact",
+    first_name: "Mary",
+    last_name: "Smith",
+    email: "mary@example.com",
+    phone: "0412 345 678",
+    postcode: "3134",
+    category: "General Enquiry",
+    dealership_slug: "parkside-mazda",
+    location: 10012,
+    message: "hello\u0000world",
+  },
+});
 
 try {
-
   // 1. stored-then-served XSS through the photo path
   const svg = await send("GET", "/photos/x%22%20onload%3D%22alert(document.domain)/red/1.svg");
   check("photo path with markup → 404, no markup echoed", svg.status === 404 && !svg.body.includes("onload"), String(svg.status));
   const good = await send("GET", "/photos/suv/red/1.svg");
-  check("photo SVG served with a script-free CSP and nosniff", good.status === 200 && /default-src 'none'/.test(String(good.headers["content-security-policy"])) && good.headers["x-content-type-options"] === "nosniff");
+  check(
+    "photo SVG served with a script-free CSP and nosniff",
+    good.status === 200 &&
+      /default-src 'none'/.test(String(good.headers["content-security-policy"])) &&
+      good.headers["x-content-type-options"] === "nosniff",
+  );
 
   // 4/5. NUL bytes, lone surrogates, prototype keys, bad encodings
   const nul = await send("POST", "/api/leads", { "content-type": "application/json" }, lead);
-  check("lead with a NUL byte → 422 with the field's message", nul.status === 422 && nul.body.includes('"message":"Please remove unsupported characters."'), String(nul.status));
-  const surrogate = await send("POST", "/api/leads", { "content-type": "application/json" }, lead.replace("hello\\u0000world", "hello\\ud800world"));
+  check(
+    "lead with a NUL byte → 422 with the field's message",
+    nul.status === 422 && nul.body.includes('"message":"Please remove unsupported characters."'),
+    String(nul.status),
+  );
+  const surrogate = await send(
+    "POST",
+    "/api/leads",
+    { "content-type": "application/json" },
+    lead.replace("hello\\u0000world", "hello\\ud800world"),
+  );
   check("lead with a lone surrogate → 422", surrogate.status === 422, String(surrogate.status));
   for (const [path, expected] of [
     ["/search/new-used-and-demo-cars?make=constructor", 200],
@@ -74,7 +110,11 @@ try {
   const path = "/dealerships?probe=deflate";
   await send("GET", path, { "accept-encoding": "deflate" });
   const plain = await send("GET", path, {});
-  check("a copy cached for deflate is never served to a client that asked for none", !plain.headers["content-encoding"] && plain.body.includes("<html"), String(plain.headers["content-encoding"] ?? "identity"));
+  check(
+    "a copy cached for deflate is never served to a client that asked for none",
+    !plain.headers["content-encoding"] && plain.body.includes("<html"),
+    String(plain.headers["content-encoding"] ?? "identity"),
+  );
   check("Vary: Accept-Encoding", /accept-encoding/i.test(String(plain.headers.vary)));
 
   // 11. smaller ones
@@ -82,7 +122,12 @@ try {
   check("PUT with a non-uuid id → 404", putDashes.status === 404, String(putDashes.status));
   const trace = await send("TRACE", "/");
   check("TRACE → 405 with Allow", trace.status === 405 && Boolean(trace.headers.allow), String(trace.status));
-  const cross = await send("POST", "/api/leads", { "content-type": "application/json", origin: "https://evil.example", "sec-fetch-site": "cross-site" }, lead);
+  const cross = await send(
+    "POST",
+    "/api/leads",
+    { "content-type": "application/json", origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    lead,
+  );
   check("a lead posted from another website → 403", cross.status === 403, String(cross.status));
   const text = await send("POST", "/api/leads", { "content-type": "text/plain" }, lead);
   check("a lead as text/plain → 415", text.status === 415, String(text.status));
@@ -98,12 +143,24 @@ try {
   const upload = await new Promise<{ status: number; sentMb: number }>((resolve, reject) => {
     let sent = 0;
     const boundary = "probeBoundary";
-    const req = http.request({ host: "127.0.0.1", port: PORT, method: "POST", path: "/api/leads/with-files", agent: false, headers: { host: HOST, "content-type": `multipart/form-data; boundary=${boundary}`, "transfer-encoding": "chunked" } }, (res) => {
-      res.resume();
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, sentMb: sent / 1048576 }));
-    });
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port: PORT,
+        method: "POST",
+        path: "/api/leads/with-files",
+        agent: false,
+        headers: { host: HOST, "content-type": `multipart/form-data; boundary=${boundary}`, "transfer-encoding": "chunked" },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, sentMb: sent / 1048576 }));
+      },
+    );
     req.on("error", (e) => (sent > 0 ? resolve({ status: 0, sentMb: sent / 1048576 }) : reject(e)));
-    req.write(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`);
+    req.write(
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`,
+    );
     const chunk = Buffer.alloc(256 * 1024, 0x41);
     const pump = () => {
       while (sent < 80 * 1048576) {

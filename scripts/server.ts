@@ -27,7 +27,9 @@ const server = createServer((req, res) => {
 server.on("clientError", (err: NodeJS.ErrnoException, socket) => {
   if (err.code === "ECONNRESET" || !socket.writable) return socket.destroy();
   const body = JSON.stringify({ error: "The request could not be read." });
-  socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+  );
 });
 server.on("error", (error) => {
   console.error(`Cannot serve on port ${e.PORT}: ${error.message}`);

@@ -18,7 +18,12 @@ export function freshDataDir(dir: string): void {
 }
 
 /** Starts dist/server.mjs on `port` with a fresh `dataDir`; resolves once it answers /api/health. */
-export async function startServer(opts: { port: number; dataDir: string; env?: Record<string, string>; stdio?: StdioOptions }): Promise<ChildProcess> {
+export async function startServer(opts: {
+  port: number;
+  dataDir: string;
+  env?: Record<string, string>;
+  stdio?: StdioOptions;
+}): Promise<ChildProcess> {
   freshDataDir(opts.dataDir);
   const server = spawn(process.execPath, ["dist/server.mjs"], {
     env: { ...process.env, NODE_ENV: "production", DATA_DIR: opts.dataDir, PORT: String(opts.port), ...opts.env },
@@ -31,7 +36,13 @@ export async function startServer(opts: { port: number; dataDir: string; env?: R
 /** Polls /api/health for up to a minute. */
 export async function waitForHealth(port: number): Promise<void> {
   for (let i = 0; i < 120; i++) {
-    if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 500));
   }
 }

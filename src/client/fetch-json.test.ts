@@ -12,7 +12,9 @@ describe("SPEC §8 non-success responses", () => {
   });
 
   test("field errors come along", async () => {
-    const e = await errorFromResponse(new Response(JSON.stringify({ error: "x", errors: { email: "invalid email address" } }), { status: 422 }));
+    const e = await errorFromResponse(
+      new Response(JSON.stringify({ error: "x", errors: { email: "invalid email address" } }), { status: 422 }),
+    );
     expect(e.errors).toEqual({ email: "invalid email address" });
   });
 });

@@ -14,8 +14,14 @@ type Store = { byForm: Record<string, string>; last: Sent | null };
 function read(): Store {
   try {
     const v = readJson<Partial<Store> | null>(KEY, null, "session");
-    const byForm = v && typeof v.byForm === "object" && v.byForm ? Object.fromEntries(Object.entries(v.byForm).filter(([, id]) => typeof id === "string")) : {};
-    const last = v?.last && typeof v.last.id === "string" && (v.last.base === "/api" || v.last.base === "/mock") ? { id: v.last.id, base: v.last.base, message: String(v.last.message ?? "") } : null;
+    const byForm =
+      v && typeof v.byForm === "object" && v.byForm
+        ? Object.fromEntries(Object.entries(v.byForm).filter(([, id]) => typeof id === "string"))
+        : {};
+    const last =
+      v?.last && typeof v.last.id === "string" && (v.last.base === "/api" || v.last.base === "/mock")
+        ? { id: v.last.id, base: v.last.base, message: String(v.last.message ?? "") }
+        : null;
     return { byForm, last };
   } catch {
     return { byForm: {}, last: null };

@@ -25,7 +25,10 @@ describe("server modules are server-only", () => {
   });
 
   test.each(PURE)("%s is pure: only domain code, types and the other pure modules", (file) => {
-    const imports = [...source(file).matchAll(/^import (type )?.*? from "([^"]+)";$/gm)].map((m) => ({ typeOnly: Boolean(m[1]), from: m[2]! }));
+    const imports = [...source(file).matchAll(/^import (type )?.*? from "([^"]+)";$/gm)].map((m) => ({
+      typeOnly: Boolean(m[1]),
+      from: m[2]!,
+    }));
     for (const { typeOnly, from } of imports) {
       const ok = typeOnly || from.startsWith("@/domain/") || PURE.includes(`demo/${from.replace("./", "")}.ts`);
       expect(ok, `${file} imports ${from}`).toBe(true);

@@ -20,7 +20,10 @@ describe("typed env", () => {
     [{ LOG_LEVEL: "loud" }, /LOG_LEVEL/],
     [{ TRUST_PROXY: "yes" }, /TRUST_PROXY/],
     [{ TEST_NOW: "next tuesday", APP_ENV: "test" }, /TEST_NOW/],
-    [{ TEST_NOW: "2026-11-18T10:30:00+11:00", NODE_ENV: "production" }, /TEST_NOW: is a test-only setting: refused unless APP_ENV=test \(here production\)/],
+    [
+      { TEST_NOW: "2026-11-18T10:30:00+11:00", NODE_ENV: "production" },
+      /TEST_NOW: is a test-only setting: refused unless APP_ENV=test \(here production\)/,
+    ],
     [{ TEST_NOW: "2026-11-18T10:30:00+11:00", APP_ENV: "production" }, /TEST_NOW: is a test-only setting/],
     [{ TEST_NOW: "2026-11-18T10:30:00+11:00" }, /TEST_NOW: is a test-only setting: refused unless APP_ENV=test \(here development\)/],
   ])("invalid %o names the variable", (source, message) => {
@@ -38,7 +41,10 @@ describe("typed env", () => {
   test("APP_ENV follows the build unless set; a test clock is taken under APP_ENV=test", () => {
     expect(parseEnv({ NODE_ENV: "production" }).APP_ENV).toBe("production");
     expect(parseEnv({}).APP_ENV).toBe("development");
-    expect(parseEnv({ NODE_ENV: "production", APP_ENV: "test", TEST_NOW: "2026-11-18T10:30:00+11:00" })).toMatchObject({ APP_ENV: "test", TEST_NOW: "2026-11-18T10:30:00+11:00" });
+    expect(parseEnv({ NODE_ENV: "production", APP_ENV: "test", TEST_NOW: "2026-11-18T10:30:00+11:00" })).toMatchObject({
+      APP_ENV: "test",
+      TEST_NOW: "2026-11-18T10:30:00+11:00",
+    });
   });
 
   test.each([

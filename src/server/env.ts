@@ -48,7 +48,10 @@ export const EnvSchema = z.object({
    * Seed the demo tenants into an empty database. Default: yes for the embedded database (the
    * README's `npm start`), no for a PostgreSQL server (production never gets demo data unasked).
    */
-  SEED_DEMO_DATA: z.enum(["true", "false", "1", "0", ""]).optional().transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1")),
+  SEED_DEMO_DATA: z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /**

@@ -3,7 +3,19 @@ import pino from "pino";
 import { env } from "./env";
 
 /** Fields that carry a shopper's personal data: never written to the log in clear. */
-const PERSONAL = ["name", "first_name", "middle_name", "last_name", "email", "phone", "postcode", "Rego", "rego", "trade_vehicle", "company"];
+const PERSONAL = [
+  "name",
+  "first_name",
+  "middle_name",
+  "last_name",
+  "email",
+  "phone",
+  "postcode",
+  "Rego",
+  "rego",
+  "trade_vehicle",
+  "company",
+];
 /** `message` is personal inside a lead (the shopper's comments), not on an error. */
 export const REDACT_PATHS = [
   ...PERSONAL,
@@ -30,8 +42,18 @@ export function safeError(e: unknown): Record<string, unknown> {
     type: e.name,
     message,
     ...((e as { code?: unknown }).code ? { code: (e as { code?: unknown }).code } : {}),
-    ...(e.stack ? { stack: e.stack.split("\n").filter((l) => /^\s+at /.test(l)).slice(0, 8).join("\n") } : {}),
-    ...(cause instanceof Error ? { cause: { type: cause.name, message: cause.message.slice(0, 300), code: (cause as { code?: unknown }).code } } : {}),
+    ...(e.stack
+      ? {
+          stack: e.stack
+            .split("\n")
+            .filter((l) => /^\s+at /.test(l))
+            .slice(0, 8)
+            .join("\n"),
+        }
+      : {}),
+    ...(cause instanceof Error
+      ? { cause: { type: cause.name, message: cause.message.slice(0, 300), code: (cause as { code?: unknown }).code } }
+      : {}),
   };
 }
 

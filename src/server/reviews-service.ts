@@ -15,7 +15,10 @@ export interface ReviewsService {
 }
 
 export const reviewsService: ReviewsService = {
-  summary: (siteId) => catalogue.cached(`reviews-summary:${siteId}`, [siteTag(siteId)], async () => getReviewSummary(await getDb(), siteId)),
+  summary: (siteId) =>
+    catalogue.cached(`reviews-summary:${siteId}`, [siteTag(siteId)], async () => getReviewSummary(await getDb(), siteId)),
   list: (siteId, limit = FULL_REVIEW_QUANTITY) =>
-    catalogue.cached(`reviews:${siteId}:${limit}`, [siteTag(siteId)], async () => listShownReviews(await getDb(), siteId, Math.min(limit, FULL_REVIEW_QUANTITY))),
+    catalogue.cached(`reviews:${siteId}:${limit}`, [siteTag(siteId)], async () =>
+      listShownReviews(await getDb(), siteId, Math.min(limit, FULL_REVIEW_QUANTITY)),
+    ),
 };

@@ -21,7 +21,9 @@ import { getStockSummary } from "@/server/repositories/stock";
  * special hours, locations) plus the site record, features and stock summary — from one server
  * function: once per request, reused for a few seconds across requests.
  */
-export const getSiteContext = cache((param: string) => catalogue.cached(`site-context:${param}`, [SITES_TAG], () => loadSiteContext(param)));
+export const getSiteContext = cache((param: string) =>
+  catalogue.cached(`site-context:${param}`, [SITES_TAG], () => loadSiteContext(param)),
+);
 
 async function loadSiteContext(param: string): Promise<SiteContext | null> {
   const db = await getDb();

@@ -43,9 +43,15 @@ describe("route files and the route table agree", () => {
   test("parameter routes are the table's: location pages, search variants and the vehicle bases", () => {
     const withParams = routes.filter((r) => r.includes("[") && !r.includes("[..."));
     expect(withParams.sort()).toEqual(
-      ["/our-location/[slug]", "/contact-us/[slug]", "/search/[variant]", ...new Set((["default", "motorcycles", "campers"] as const).map((t) => `${detailBasePath(t)}/[slug]`))].sort(),
+      [
+        "/our-location/[slug]",
+        "/contact-us/[slug]",
+        "/search/[variant]",
+        ...new Set((["default", "motorcycles", "campers"] as const).map((t) => `${detailBasePath(t)}/[slug]`)),
+      ].sort(),
     );
-    for (const r of ["/our-location/[slug]", "/contact-us/[slug]"]) expect(resolveSiteRoute(r.replace("[slug]", "parkside-suzuki"), everythingOn).kind).toBe("page");
+    for (const r of ["/our-location/[slug]", "/contact-us/[slug]"])
+      expect(resolveSiteRoute(r.replace("[slug]", "parkside-suzuki"), everythingOn).kind).toBe("page");
     for (const v of Object.keys(SEARCH_VARIANTS)) expect(resolveSiteRoute(`/search/${v}`, everythingOn).kind).toBe("page");
   });
 

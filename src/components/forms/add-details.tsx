@@ -14,7 +14,11 @@ const noSubscription = () => () => {};
  */
 export function AddDetails() {
   // read once on the client (sessionStorage); nothing on the server
-  const sent = useSyncExternalStore(noSubscription, () => lastSentLeadKey(), () => null);
+  const sent = useSyncExternalStore(
+    noSubscription,
+    () => lastSentLeadKey(),
+    () => null,
+  );
   const [text, setText] = useState("");
   const [state, setState] = useState<"idle" | "sending" | "done">("idle");
   const [error, setError] = useState<string | null>(null);

@@ -1,6 +1,7 @@
 import { FORMS, type FormKind, type LeadFormSite } from "@/domain/leads/forms";
 import { FinanceCalculator } from "./finance-calculator";
 import { LeadForm } from "./lead-form";
+import { PageSection, PageTitle, Panel } from "@/components/ui/page";
 
 const INTRO: Partial<Record<FormKind, string>> = {
   "test-drive": "Choose a day and we’ll have the vehicle ready for you.",
@@ -25,13 +26,20 @@ export type FormPageProps = {
 /** An enquiry form's page (SPEC §2): title, a line on what happens next, the calculator on finance forms, the form. */
 export function FormPage({ kind, formSite, vehicle, locationId }: FormPageProps) {
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8">
-      <h1 className="text-2xl font-extrabold md:text-3xl">{FORMS[kind].title}</h1>
+    <PageSection width="text">
+      <PageTitle>{FORMS[kind].title}</PageTitle>
       {INTRO[kind] && <p className="mt-2 text-neutral-700">{INTRO[kind]}</p>}
       {(kind === "finance" || kind === "finance-pre-approval") && <FinanceCalculator />}
-      <div className="mt-6 rounded-lg border border-neutral-200 p-5">
-        <LeadForm kind={kind} site={formSite} vehicle={vehicle} defaultLocationId={locationId} allowFiles={kind === "sell-my-car" || kind === "trade-in"} heading={null} />
-      </div>
-    </div>
+      <Panel className="mt-6">
+        <LeadForm
+          kind={kind}
+          site={formSite}
+          vehicle={vehicle}
+          defaultLocationId={locationId}
+          allowFiles={kind === "sell-my-car" || kind === "trade-in"}
+          heading={null}
+        />
+      </Panel>
+    </PageSection>
   );
 }

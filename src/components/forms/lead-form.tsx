@@ -20,18 +20,16 @@ import {
   FORMS,
   HONEYPOT_FIELD,
   LEAD_SOURCES,
-  leadFormSchema,
   STATES,
   fieldLabel,
   isFieldName,
   formRulesOf,
   visibleFields,
-  type LeadFormInput,
   type LeadFormSite,
-  type LeadFormValues,
   type FieldName,
   type FormKind,
 } from "@/domain/leads/forms";
+import { leadFormSchema, type LeadFormInput, type LeadFormValues } from "@/domain/leads/form-schema";
 import { formSubmitEventId, successUrl } from "@/domain/leads/lead";
 import { MSG } from "@/domain/leads/messages";
 import { maskPhone } from "@/domain/leads/phone";
@@ -76,7 +74,9 @@ export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = 
       opt_in: true,
       additional_services: [],
       location: defaultLocationId ? String(defaultLocationId) : site.locations.length > 1 ? "" : String(site.locations[0]?.id ?? ""),
-      ...(fixedLocation && defaultLocationId ? { dealership_slug: site.locations.find((l) => l.id === defaultLocationId)?.dealershipSlug ?? "" } : {}),
+      ...(fixedLocation && defaultLocationId
+        ? { dealership_slug: site.locations.find((l) => l.id === defaultLocationId)?.dealershipSlug ?? "" }
+        : {}),
     },
   });
   const errors = formState.errors;
@@ -84,14 +84,25 @@ export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = 
   useEffect(() => {
     // prefill from the details stored after the last enquiry (SPEC §3 stored user details)
     const d = loadUserDetails();
-    const prefill: Array<[FieldName, string | undefined]> = [["first_name", d.name], ["last_name", d.last_name], ["email", d.email], ["phone", d.phone], ["postcode", d.postcode]];
+    const prefill: Array<[FieldName, string | undefined]> = [
+      ["first_name", d.name],
+      ["last_name", d.last_name],
+      ["email", d.email],
+      ["phone", d.phone],
+      ["postcode", d.postcode],
+    ];
     for (const [name, value] of prefill) if (value && !getValues(name)) setValue(name, value);
   }, [getValues, setValue]);
 
   const id = (name: string) => `${uid}-${name}`;
   const err = (name: FieldName) => errors[name]?.message;
-  const a11y = (name: FieldName) => ({ id: id(name), "aria-invalid": err(name) ? true : undefined, "aria-describedby": err(name) ? `${id(name)}-error` : undefined });
-  const label = (name: FieldName) => `${fieldLabel(form, name, rules)}${form.optional.includes(name) || (name === "message" && site.messageOptional && kind === "contact") ? " (optional)" : ""}`;
+  const a11y = (name: FieldName) => ({
+    id: id(name),
+    "aria-invalid": err(name) ? true : undefined,
+    "aria-describedby": err(name) ? `${id(name)}-error` : undefined,
+  });
+  const label = (name: FieldName) =>
+    `${fieldLabel(form, name, rules)}${form.optional.includes(name) || (name === "message" && site.messageOptional && kind === "contact") ? " (optional)" : ""}`;
   const shown = (name: FieldName) => {
     if (!fields.includes(name)) return false;
     if (fixedLocation && defaultLocationId && (name === "location" || name === "dealership_slug")) return false;
@@ -164,7 +175,13 @@ export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = 
         result = await sendJson(`${site.leadBase}/leads`, "POST", { lead });
       }
       rememberSentLead(formKey, { id: result.lead.id, base: site.leadBase, message: values.message ?? "" });
-      saveUserDetails({ name: values.first_name ?? "", last_name: values.last_name ?? "", email: values.email ?? "", phone: values.phone ?? "", postcode: values.postcode ?? "" });
+      saveUserDetails({
+        name: values.first_name ?? "",
+        last_name: values.last_name ?? "",
+        email: values.email ?? "",
+        phone: values.phone ?? "",
+        postcode: values.postcode ?? "",
+      });
       track(formSubmitEventId(kind), { category: category(values), lead_id: result.lead.id, form: kind });
       router.push(successUrl(category(values), vehicle ? [["car_type", vehicle.carType]] : []));
     } catch (e) {
@@ -176,7 +193,13 @@ export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = 
 
   const submitting = formState.isSubmitting;
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-label={heading ?? form.title} data-testid={`lead-form-${kind}`}>
+    <form
+      onSubmit={handleSubmit(onSubmit)}
+      noValidate
+      className="space-y-4"
+      aria-label={heading ?? form.title}
+      data-testid={`lead-form-${kind}`}
+    >
       {heading !== null && <h2 className="text-xl font-bold">{heading ?? form.title}</h2>}
       {vehicle && <p className="text-sm text-neutral-700">About: {vehicle.name}</p>}
       {formError && (
@@ -201,24 +224,50 @@ export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = 
             />,
           )}
         {text("postcode", { inputMode: "numeric", autoComplete: "postal-code", maxLength: site.zip ? 5 : 4 })}
-        {select("category", ENQUIRY_TYPES.map((c) => [c, c]))}
-        {select("dealership_slug", site.dealerships.map((d) => [d.slug, d.name]), "Please select")}
-        {select("location", site.locations.map((l) => [String(l.id), l.name]), "Please select")}
+        {select(
+          "category",
+          ENQUIRY_TYPES.map((c) => [c, c]),
+        )}
+        {select(
+          "dealership_slug",
+          site.dealerships.map((d) => [d.slug, d.name]),
+          "Please select",
+        )}
+        {select(
+          "location",
+          site.locations.map((l) => [String(l.id), l.name]),
+          "Please select",
+        )}
         {text("trade_vehicle")}
         {text("odometer", { inputMode: "numeric" })}
         {text("loan_amount", { inputMode: "numeric" })}
         {text("company", { autoComplete: "organization" })}
         {text("position")}
         {text("Rego", { autoCapitalize: "characters" })}
-        {select("state", STATES.map(([v, l]) => [v, l]))}
+        {select(
+          "state",
+          STATES.map(([v, l]) => [v, l]),
+        )}
       </div>
       {shown("day") && (
         <fieldset>
           <legend className="text-sm font-semibold">Preferred date</legend>
           <div className="grid grid-cols-3 gap-3">
-            {select("day", Array.from({ length: 31 }, (_, i) => [String(i + 1), String(i + 1)]), "Day")}
-            {select("month", MONTHS.map((m, i) => [String(i + 1), m]), "Month")}
-            {select("year", [0, 1].map((k) => String(new Date().getFullYear() + k)).map((y) => [y, y]), "Year")}
+            {select(
+              "day",
+              Array.from({ length: 31 }, (_, i) => [String(i + 1), String(i + 1)]),
+              "Day",
+            )}
+            {select(
+              "month",
+              MONTHS.map((m, i) => [String(i + 1), m]),
+              "Month",
+            )}
+            {select(
+              "year",
+              [0, 1].map((k) => String(new Date().getFullYear() + k)).map((y) => [y, y]),
+              "Year",
+            )}
           </div>
         </fieldset>
       )}
@@ -234,14 +283,26 @@ export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = 
           </div>
         </fieldset>
       )}
-      {shown("message") && field("message", <textarea {...register("message")} {...a11y("message")} rows={4} className={cn(input, "py-2")} />)}
-      {select("where_did_you_hear", LEAD_SOURCES.map((s) => [s, s]), "Please select")}
+      {shown("message") &&
+        field("message", <textarea {...register("message")} {...a11y("message")} rows={4} className={cn(input, "py-2")} />)}
+      {select(
+        "where_did_you_hear",
+        LEAD_SOURCES.map((s) => [s, s]),
+        "Please select",
+      )}
       {allowFiles && (
         <div>
           <label htmlFor={id("files")} className="block text-sm font-semibold">
             Photos or documents (optional; images or PDF, up to 10 MB each)
           </label>
-          <input ref={files} id={id("files")} type="file" multiple accept="image/jpeg,image/png,image/webp,image/heic,application/pdf" className="mt-1 block text-sm" />
+          <input
+            ref={files}
+            id={id("files")}
+            type="file"
+            multiple
+            accept="image/jpeg,image/png,image/webp,image/heic,application/pdf"
+            className="mt-1 block text-sm"
+          />
         </div>
       )}
       {shown("opt_in") && (
@@ -255,7 +316,11 @@ export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = 
           <input ref={honeypot} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
         </label>
       </div>
-      <button type="submit" disabled={submitting} className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-md bg-brand px-6 font-semibold text-brand-contrast hover:bg-brand-dark disabled:opacity-60 sm:w-auto">
+      <button
+        type="submit"
+        disabled={submitting}
+        className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-md bg-brand px-6 font-semibold text-brand-contrast hover:bg-brand-dark disabled:opacity-60 sm:w-auto"
+      >
         {submitting && <Loader2 aria-hidden className="size-5 animate-spin" />}
         {submitting ? "Sending…" : form.submit}
       </button>

@@ -26,7 +26,10 @@ function Teaser({ l, ctx, now }: { l: Location; ctx: SiteContext; now: number })
         <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" />
         {formatAddress(l.address, ctx.site.country)}
       </p>
-      <a href={telHref(l.contactDetail.phone, ctx.site.country)} className="mt-2 inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-brand">
+      <a
+        href={telHref(l.contactDetail.phone, ctx.site.country)}
+        className="mt-2 inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-brand"
+      >
         <Phone aria-hidden className="size-4" />
         {l.contactDetail.phone}
       </a>

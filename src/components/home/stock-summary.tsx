@@ -33,7 +33,10 @@ export function StockSummarySection({ ctx }: { ctx: SiteContext }) {
           return (
             <li key={c.type}>
               {count > 0 ? (
-                <Link href={c.href} className="block rounded-lg border border-neutral-200 p-6 shadow-sm transition hover:border-brand hover:shadow-md">
+                <Link
+                  href={c.href}
+                  className="block rounded-lg border border-neutral-200 p-6 shadow-sm transition hover:border-brand hover:shadow-md"
+                >
                   {body}
                 </Link>
               ) : (

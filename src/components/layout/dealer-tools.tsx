@@ -12,7 +12,11 @@ export function DealerTools({ ctx }: { ctx: SiteContext }) {
     f.test_drive && { label: "Book a Test Drive", href: "/book-test-drive", Icon: Car },
     { label: "Book a Service", href: "/service", Icon: Wrench },
     { label: sellCarForm(f).action, href: sellCarForm(f).href, Icon: DollarSign },
-    { label: f.finance_pre_approval ? "Get Pre-Approved" : "Finance", href: f.finance_pre_approval ? "/finance-pre-approval" : "/finance", Icon: CalendarCheck },
+    {
+      label: f.finance_pre_approval ? "Get Pre-Approved" : "Finance",
+      href: f.finance_pre_approval ? "/finance-pre-approval" : "/finance",
+      Icon: CalendarCheck,
+    },
   ].filter(Boolean) as Array<{ label: string; href: string; Icon: typeof Car }>;
   return (
     <aside aria-label="Dealer tools" className="fixed bottom-0 left-0 right-0 z-30 lg:bottom-auto lg:left-auto lg:top-1/3">

@@ -65,7 +65,10 @@ export function MainNav({ items }: { items: NavItem[] }) {
           if (!item.children) {
             return (
               <li key={item.label}>
-                <SmartLink href={item.href} className="block min-h-11 rounded-md px-3 py-3 font-semibold hover:underline lg:px-2 lg:py-2.5 lg:text-sm">
+                <SmartLink
+                  href={item.href}
+                  className="block min-h-11 rounded-md px-3 py-3 font-semibold hover:underline lg:px-2 lg:py-2.5 lg:text-sm"
+                >
                   {item.label}
                 </SmartLink>
               </li>

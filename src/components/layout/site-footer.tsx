@@ -9,7 +9,10 @@ export function SiteFooter({ ctx }: { ctx: SiteContext }) {
   return (
     <footer className="mt-16 bg-neutral-900 text-neutral-200">
       <div className="mx-auto max-w-7xl px-4 py-10">
-        <section aria-labelledby="find-us" className="mb-10 flex flex-col gap-3 rounded-lg bg-neutral-800 p-6 md:flex-row md:items-center md:justify-between">
+        <section
+          aria-labelledby="find-us"
+          className="mb-10 flex flex-col gap-3 rounded-lg bg-neutral-800 p-6 md:flex-row md:items-center md:justify-between"
+        >
           <div>
             <h2 id="find-us" className="flex items-center gap-2 text-lg font-bold text-white">
               <MapPin aria-hidden className="size-5" /> Find Us
@@ -20,7 +23,10 @@ export function SiteFooter({ ctx }: { ctx: SiteContext }) {
                 : `${ctx.locations.length} locations: ${[...new Set(ctx.locations.map((l) => l.address.city))].join(", ")}`}
             </p>
           </div>
-          <Link href="/dealerships" className="inline-flex min-h-11 items-center justify-center rounded-md bg-white px-4 font-semibold text-neutral-900 hover:bg-neutral-200">
+          <Link
+            href="/dealerships"
+            className="inline-flex min-h-11 items-center justify-center rounded-md bg-white px-4 font-semibold text-neutral-900 hover:bg-neutral-200"
+          >
             Find a dealership
           </Link>
         </section>

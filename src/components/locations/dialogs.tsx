@@ -33,7 +33,19 @@ const triggerClass =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-md border border-brand bg-white px-3 text-sm font-semibold text-brand hover:bg-neutral-50";
 
 /** SPEC §2: an Email Us modal, titled EMAIL US, containing the contact form. */
-export function EmailUsDialog({ locationName, email, phone, country, children }: { locationName: string; email?: string; phone: string; country: Country; children?: ReactNode }) {
+export function EmailUsDialog({
+  locationName,
+  email,
+  phone,
+  country,
+  children,
+}: {
+  locationName: string;
+  email?: string;
+  phone: string;
+  country: Country;
+  children?: ReactNode;
+}) {
   return (
     <Modal
       testId="email-us-dialog"
@@ -44,7 +56,9 @@ export function EmailUsDialog({ locationName, email, phone, country, children }:
         </button>
       }
     >
-      <Dialog.Description className="mt-2 text-sm text-neutral-700">Send {locationName} a message and the team will get back to you.</Dialog.Description>
+      <Dialog.Description className="mt-2 text-sm text-neutral-700">
+        Send {locationName} a message and the team will get back to you.
+      </Dialog.Description>
       <div className="mt-4">
         {children ?? (
           <p className="text-sm">

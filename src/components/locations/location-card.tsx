@@ -28,7 +28,15 @@ export const locationTypeLabel = (l: Pick<Location, "locationType" | "locationSu
   l.locationSubtype.includes("buying") ? "Buying" : { sales: "Sales", service: "Service", parts: "Parts" }[l.locationType];
 
 /** SPEC §2 location card. Hours and open-now are read in the location's own time zone. */
-export function LocationCard({ location: l, ctx, headingLevel = 2 }: { location: Location; ctx: LocationCardContext; headingLevel?: 2 | 3 }) {
+export function LocationCard({
+  location: l,
+  ctx,
+  headingLevel = 2,
+}: {
+  location: Location;
+  ctx: LocationCardContext;
+  headingLevel?: 2 | 3;
+}) {
   const H = headingLevel === 2 ? "h2" : "h3";
   const state = openState(ctx.now, l.timezone, l.openingHours, ctx.specialHours, l.id);
   const today = localTime(ctx.now, l.timezone);
@@ -42,18 +50,27 @@ export function LocationCard({ location: l, ctx, headingLevel = 2 }: { location:
     date: s.date,
     name: s.name,
     formatted: s.formatted,
-    label: new Intl.DateTimeFormat(ctx.locale, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${s.date}T00:00:00Z`)),
+    label: new Intl.DateTimeFormat(ctx.locale, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+      new Date(`${s.date}T00:00:00Z`),
+    ),
   }));
   const phone = l.contactDetail.phone;
   return (
-    <article className="flex flex-col gap-4 rounded-lg border border-neutral-200 bg-white p-5 shadow-sm" data-testid="location-card" aria-labelledby={`loc-${l.id}`}>
+    <article
+      className="flex flex-col gap-4 rounded-lg border border-neutral-200 bg-white p-5 shadow-sm"
+      data-testid="location-card"
+      aria-labelledby={`loc-${l.id}`}
+    >
       <header>
         <p className="text-xs font-semibold uppercase tracking-wide text-neutral-600">{locationTypeLabel(l)}</p>
         <H id={`loc-${l.id}`} className="text-lg font-bold">
           {l.name}
         </H>
         <p
-          className={cn("mt-1 inline-flex rounded px-2 py-0.5 text-sm font-semibold", state.state === "open" ? "bg-emerald-50 text-emerald-800" : "bg-neutral-100 text-neutral-800")}
+          className={cn(
+            "mt-1 inline-flex rounded px-2 py-0.5 text-sm font-semibold",
+            state.state === "open" ? "bg-emerald-50 text-emerald-800" : "bg-neutral-100 text-neutral-800",
+          )}
           data-testid="open-state"
         >
           {state.label}
@@ -114,30 +131,50 @@ export function LocationCard({ location: l, ctx, headingLevel = 2 }: { location:
         </dl>
       )}
       {l.averageRating !== null && l.reviewCount ? (
-        <p className="flex items-center gap-1 text-sm" aria-label={`Rated ${formatRating(l.averageRating)} out of 5 from ${formatCount(l.reviewCount)} reviews`}>
+        <p
+          className="flex items-center gap-1 text-sm"
+          aria-label={`Rated ${formatRating(l.averageRating)} out of 5 from ${formatCount(l.reviewCount)} reviews`}
+        >
           <Star aria-hidden className="size-4 fill-amber-500 text-amber-600" />
           <span className="font-semibold">{formatRating(l.averageRating)}</span>
           <span className="text-neutral-700">({formatCount(l.reviewCount)} reviews)</span>
         </p>
       ) : null}
       <div className="mt-auto flex flex-wrap gap-2">
-        <a href={directionsUrl(l.address)} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center gap-2 rounded-md bg-brand px-3 text-sm font-semibold text-brand-contrast hover:bg-brand-dark">
+        <a
+          href={directionsUrl(l.address)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex min-h-11 items-center gap-2 rounded-md bg-brand px-3 text-sm font-semibold text-brand-contrast hover:bg-brand-dark"
+        >
           <Navigation aria-hidden className="size-4" /> Get Directions
         </a>
-        <a href={telHref(phone, ctx.country)} className="inline-flex min-h-11 items-center gap-2 rounded-md border border-brand px-3 text-sm font-semibold text-brand md:hidden">
+        <a
+          href={telHref(phone, ctx.country)}
+          className="inline-flex min-h-11 items-center gap-2 rounded-md border border-brand px-3 text-sm font-semibold text-brand md:hidden"
+        >
           <Phone aria-hidden className="size-4" /> Call
         </a>
-        <Link href={`/contact-us/${l.slug}`} className="inline-flex min-h-11 items-center rounded-md border border-brand px-3 text-sm font-semibold text-brand hover:bg-neutral-50">
+        <Link
+          href={`/contact-us/${l.slug}`}
+          className="inline-flex min-h-11 items-center rounded-md border border-brand px-3 text-sm font-semibold text-brand hover:bg-neutral-50"
+        >
           Contact Us
         </Link>
-        <Link href={`/our-location/${l.slug}`} className="inline-flex min-h-11 items-center rounded-md border border-brand px-3 text-sm font-semibold text-brand hover:bg-neutral-50">
+        <Link
+          href={`/our-location/${l.slug}`}
+          className="inline-flex min-h-11 items-center rounded-md border border-brand px-3 text-sm font-semibold text-brand hover:bg-neutral-50"
+        >
           View Location Details
         </Link>
         <EmailUsDialog locationName={l.name} email={l.contactDetail.email} phone={phone} country={ctx.country}>
           <LeadForm kind="contact" site={ctx.formSite} defaultLocationId={l.id} fixedLocation heading={null} />
         </EmailUsDialog>
         {l.locationType === "service" && ctx.features.book_a_service_on_service_locations && (
-          <Link href={`/service?location=${l.slug}`} className="inline-flex min-h-11 items-center rounded-md border border-brand px-3 text-sm font-semibold text-brand hover:bg-neutral-50">
+          <Link
+            href={`/service?location=${l.slug}`}
+            className="inline-flex min-h-11 items-center rounded-md border border-brand px-3 text-sm font-semibold text-brand hover:bg-neutral-50"
+          >
             Book a Service
           </Link>
         )}
@@ -148,5 +185,13 @@ export function LocationCard({ location: l, ctx, headingLevel = 2 }: { location:
 }
 
 export function locationCardContext(ctx: SiteContext, now: number): LocationCardContext {
-  return { formSite: leadFormSite(ctx), country: ctx.site.country, locale: ctx.format.locale, licenceWord: ctx.format.words.licence, features: ctx.features, specialHours: ctx.specialHours, now };
+  return {
+    formSite: leadFormSite(ctx),
+    country: ctx.site.country,
+    locale: ctx.format.locale,
+    licenceWord: ctx.format.words.licence,
+    features: ctx.features,
+    specialHours: ctx.specialHours,
+    now,
+  };
 }

@@ -17,7 +17,9 @@ const reducedMotion = () => typeof window !== "undefined" && window.matchMedia?.
  */
 export function LocationsCarousel({ label, children }: { label: string; children: ReactNode[] }) {
   const [plugins] = useState(() =>
-    reducedMotion() ? [] : [Autoplay({ delay: LOCATIONS_AUTOPLAY_MS, stopOnInteraction: false, stopOnMouseEnter: true, stopOnFocusIn: true })],
+    reducedMotion()
+      ? []
+      : [Autoplay({ delay: LOCATIONS_AUTOPLAY_MS, stopOnInteraction: false, stopOnMouseEnter: true, stopOnFocusIn: true })],
   );
   const [ref, embla] = useEmblaCarousel(LOCATIONS_CAROUSEL_OPTIONS, plugins);
   const [edges, setEdges] = useState({ prev: false, next: children.length > 1 });
@@ -37,17 +39,34 @@ export function LocationsCarousel({ label, children }: { label: string; children
       <div ref={ref} className="overflow-hidden">
         <ul className="-ml-4 flex touch-pan-y">
           {children.map((child, i) => (
-            <li key={i} className="min-w-0 flex-[0_0_100%] pl-4 md:flex-[0_0_50%] lg:flex-[0_0_33.333%]" aria-roledescription="slide" aria-label={`${i + 1} of ${children.length}`}>
+            <li
+              key={i}
+              className="min-w-0 flex-[0_0_100%] pl-4 md:flex-[0_0_50%] lg:flex-[0_0_33.333%]"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${children.length}`}
+            >
               {child}
             </li>
           ))}
         </ul>
       </div>
       <div className="mt-4 flex justify-end gap-2">
-        <button type="button" aria-label="Previous locations" disabled={!edges.prev} onClick={() => embla?.scrollPrev()} className="inline-flex size-11 items-center justify-center rounded-full border border-neutral-300 bg-white disabled:opacity-40">
+        <button
+          type="button"
+          aria-label="Previous locations"
+          disabled={!edges.prev}
+          onClick={() => embla?.scrollPrev()}
+          className="inline-flex size-11 items-center justify-center rounded-full border border-neutral-300 bg-white disabled:opacity-40"
+        >
           <ChevronLeft aria-hidden />
         </button>
-        <button type="button" aria-label="Next locations" disabled={!edges.next} onClick={() => embla?.scrollNext()} className="inline-flex size-11 items-center justify-center rounded-full border border-neutral-300 bg-white disabled:opacity-40">
+        <button
+          type="button"
+          aria-label="Next locations"
+          disabled={!edges.next}
+          onClick={() => embla?.scrollNext()}
+          className="inline-flex size-11 items-center justify-center rounded-full border border-neutral-300 bg-white disabled:opacity-40"
+        >
           <ChevronRight aria-hidden />
         </button>
       </div>

@@ -5,6 +5,7 @@ import type { SiteContext } from "@/domain/site/context";
 import { LocationCard, locationCardContext, locationTypeLabel } from "./location-card";
 import { LocationPicker } from "./location-picker";
 import { ReviewsSection } from "./reviews-section";
+import { PageSection, PageTitle } from "@/components/ui/page";
 
 export const LOCATION_FILTERS = ["sales", "service", "parts", "buying"] as const;
 export type LocationFilter = (typeof LOCATION_FILTERS)[number];
@@ -31,8 +32,8 @@ export function LocationsDirectory({ ctx, path, type, now, reviews: { summary, i
   const cardCtx = locationCardContext(ctx, now);
   return (
     <>
-      <div className="mx-auto max-w-7xl px-4 py-8">
-        <h1 className="text-2xl font-extrabold md:text-3xl">{ctx.locations.length === 1 ? "Our Location" : "Our Dealerships"}</h1>
+      <PageSection>
+        <PageTitle>{ctx.locations.length === 1 ? "Our Location" : "Our Dealerships"}</PageTitle>
         <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
           {present.length > 1 && (
             <nav aria-label="Filter locations">
@@ -44,7 +45,12 @@ export function LocationsDirectory({ ctx, path, type, now, reviews: { summary, i
                       aria-current={filter === f ? "true" : undefined}
                       className="inline-flex min-h-11 items-center rounded-full border border-brand px-4 text-sm font-semibold text-brand aria-[current]:bg-brand aria-[current]:text-brand-contrast"
                     >
-                      {f ? locationTypeLabel({ locationType: f === "buying" ? "sales" : f, locationSubtype: f === "buying" ? ["buying"] : [] }) : "All"}
+                      {f
+                        ? locationTypeLabel({
+                            locationType: f === "buying" ? "sales" : f,
+                            locationSubtype: f === "buying" ? ["buying"] : [],
+                          })
+                        : "All"}
                     </Link>
                   </li>
                 ))}
@@ -63,7 +69,7 @@ export function LocationsDirectory({ ctx, path, type, now, reviews: { summary, i
             </li>
           ))}
         </ul>
-      </div>
+      </PageSection>
       {ctx.features.reviews && <ReviewsSection summary={summary} reviews={reviews} now={now} locale={ctx.format.locale} />}
     </>
   );

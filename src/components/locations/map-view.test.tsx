@@ -24,7 +24,13 @@ afterEach(() => {
   document.head.querySelectorAll("script[data-maps]").forEach((s) => s.remove());
 });
 
-const props = { lat: -37.81, long: 145.23, title: "Parkside Mazda", address: "132 Maroondah Highway, Ringwood VIC 3134", directions: "https://www.google.com/maps/dir/?api=1&destination=-37.81,145.23" };
+const props = {
+  lat: -37.81,
+  long: 145.23,
+  title: "Parkside Mazda",
+  address: "132 Maroondah Highway, Ringwood VIC 3134",
+  directions: "https://www.google.com/maps/dir/?api=1&destination=-37.81,145.23",
+};
 
 describe("MapView (SPEC §8 map loader)", () => {
   test("the placeholders are the spec's texts", () => {

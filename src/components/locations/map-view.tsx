@@ -18,7 +18,8 @@ declare global {
   }
 }
 
-export const mapsScriptUrl = (key: string) => `https://maps.googleapis.com/maps/api/js?key=${encodeURIComponent(key)}&loading=async&callback=Function.prototype`;
+export const mapsScriptUrl = (key: string) =>
+  `https://maps.googleapis.com/maps/api/js?key=${encodeURIComponent(key)}&loading=async&callback=Function.prototype`;
 
 /**
  * The map loader: idle until the map scrolls into view, then loading the Maps script, then ready
@@ -99,7 +100,12 @@ export function MapView({
           {state === "error" && (
             <>
               <p className="text-sm text-neutral-700">{address}</p>
-              <a href={directions} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center rounded-md bg-brand px-4 text-sm font-semibold text-brand-contrast">
+              <a
+                href={directions}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex min-h-11 items-center rounded-md bg-brand px-4 text-sm font-semibold text-brand-contrast"
+              >
                 Get Directions
               </a>
             </>

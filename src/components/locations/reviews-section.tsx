@@ -7,7 +7,11 @@ function Stars({ rating }: { rating: number }) {
   return (
     <span className="inline-flex" aria-label={`${formatRating(rating)} out of 5 stars`} role="img">
       {[1, 2, 3, 4, 5].map((i) => (
-        <Star key={i} aria-hidden className={i <= Math.round(rating) ? "size-4 fill-amber-500 text-amber-600" : "size-4 text-neutral-400"} />
+        <Star
+          key={i}
+          aria-hidden
+          className={i <= Math.round(rating) ? "size-4 fill-amber-500 text-amber-600" : "size-4 text-neutral-400"}
+        />
       ))}
     </span>
   );

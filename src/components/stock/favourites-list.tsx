@@ -8,7 +8,12 @@ import { FavouriteButton } from "./favourite-button";
 import { nounInText } from "@/domain/site/vehicle";
 
 const noop = () => () => {};
-const useHydrated = () => useSyncExternalStore(noop, () => true, () => false);
+const useHydrated = () =>
+  useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
 
 /** Saved vehicles, read from this browser's storage (SPEC §3 Favourite car). */
 export function FavouritesList({ basePath, plural }: { basePath: string; plural: string }) {
@@ -20,7 +25,10 @@ export function FavouritesList({ basePath, plural }: { basePath: string; plural:
       <div className="rounded-lg border border-dashed border-neutral-300 p-10 text-center">
         <p className="text-lg font-semibold">You haven’t saved any {nounInText(plural)} yet.</p>
         <p className="mt-1 text-neutral-700">Tap the heart on any listing to keep it here.</p>
-        <Link href="/search/new-used-and-demo-cars" className="mt-4 inline-flex min-h-11 items-center rounded-md bg-brand px-4 font-semibold text-brand-contrast">
+        <Link
+          href="/search/new-used-and-demo-cars"
+          className="mt-4 inline-flex min-h-11 items-center rounded-md bg-brand px-4 font-semibold text-brand-contrast"
+        >
           Browse our stock
         </Link>
       </div>
@@ -35,7 +43,9 @@ export function FavouritesList({ basePath, plural }: { basePath: string; plural:
         {favourites.map((car) => (
           <li key={car.id} className="relative overflow-hidden rounded-lg border border-neutral-200" data-testid="favourite-card">
             <div className="relative aspect-[16/9] bg-neutral-100">
-              {car.primary_image_url && <Image src={car.primary_image_url} alt={car.name} fill sizes="(max-width: 767px) 100vw, 33vw" className="object-cover" />}
+              {car.primary_image_url && (
+                <Image src={car.primary_image_url} alt={car.name} fill sizes="(max-width: 767px) 100vw, 33vw" className="object-cover" />
+              )}
               <FavouriteButton car={car} className="absolute right-2 top-2 z-10" />
             </div>
             <div className="p-4">

@@ -39,7 +39,15 @@ export function FilterForm({ action, children, id }: { action: string; children:
   );
 }
 
-export function SortSelect({ options, value, label }: { options: Array<{ id: string; label: string; href: string }>; value: string; label: string }) {
+export function SortSelect({
+  options,
+  value,
+  label,
+}: {
+  options: Array<{ id: string; label: string; href: string }>;
+  value: string;
+  label: string;
+}) {
   const router = useRouter();
   return (
     <label className="flex items-center gap-2 text-sm font-semibold">

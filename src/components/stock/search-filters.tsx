@@ -19,7 +19,19 @@ type Props = {
 
 const CAR_TYPE_LABEL: Record<string, string> = { new: "New", demo: "Demo", used: "Used" };
 
-function Checks({ legend, name, values, selected, label }: { legend: string; name: string; values: FacetValue[]; selected: string[]; label?: (v: string) => string }) {
+function Checks({
+  legend,
+  name,
+  values,
+  selected,
+  label,
+}: {
+  legend: string;
+  name: string;
+  values: FacetValue[];
+  selected: string[];
+  label?: (v: string) => string;
+}) {
   if (values.length === 0) return null;
   // selected values with no stock left under the other filters stay visible so they can be cleared
   const shown = [...values, ...selected.filter((s) => !values.some((v) => v.value === s)).map((value) => ({ value, count: 0 }))];
@@ -30,7 +42,13 @@ function Checks({ legend, name, values, selected, label }: { legend: string; nam
         {shown.map((v) => (
           <li key={v.value}>
             <label className="flex min-h-9 cursor-pointer items-center gap-2 text-sm">
-              <input type="checkbox" name={name} value={v.value} defaultChecked={selected.includes(v.value)} className="size-4 accent-[var(--brand)]" />
+              <input
+                type="checkbox"
+                name={name}
+                value={v.value}
+                defaultChecked={selected.includes(v.value)}
+                className="size-4 accent-[var(--brand)]"
+              />
               <span className="flex-1">{label ? label(v.value) : v.value}</span>
               <span className="text-neutral-600">({v.count})</span>
             </label>
@@ -41,7 +59,17 @@ function Checks({ legend, name, values, selected, label }: { legend: string; nam
   );
 }
 
-function RangeField({ legend, name, range, placeholder }: { legend: string; name: string; range: { min?: number; max?: number }; placeholder: { min?: number; max?: number } }) {
+function RangeField({
+  legend,
+  name,
+  range,
+  placeholder,
+}: {
+  legend: string;
+  name: string;
+  range: { min?: number; max?: number };
+  placeholder: { min?: number; max?: number };
+}) {
   return (
     <fieldset className="border-b border-neutral-200 py-4">
       <legend className="float-left mb-2 w-full text-sm font-bold uppercase tracking-wide">{legend}</legend>
@@ -78,7 +106,13 @@ export function SearchFilters({ query, result, locations, country, distanceLabel
       {query.sort !== defaultSort && <input type="hidden" name="sort" value={query.sort} />}
       <label className="block py-2 text-sm">
         <span className="mb-1 block font-bold uppercase tracking-wide">Keyword</span>
-        <input type="search" name="q" defaultValue={query.q} placeholder="Make, model or stock no." className="min-h-11 w-full rounded-md border border-neutral-300 px-3" />
+        <input
+          type="search"
+          name="q"
+          defaultValue={query.q}
+          placeholder="Make, model or stock no."
+          className="min-h-11 w-full rounded-md border border-neutral-300 px-3"
+        />
       </label>
       {routeTypes.length > 1 && (
         <Checks
@@ -109,7 +143,10 @@ export function SearchFilters({ query, result, locations, country, distanceLabel
       <Checks legend="Transmission" name="transmission" values={f.transmission} selected={query.transmission} />
       {f.city.length > 1 && <Checks legend="City" name="city" values={f.city} selected={query.city} />}
       {showLocations && <Checks legend="Location" name="location" values={f.location} selected={query.location} label={locationName} />}
-      <button type="submit" className="mt-4 inline-flex min-h-11 w-full items-center justify-center rounded-md bg-brand px-4 font-semibold text-brand-contrast">
+      <button
+        type="submit"
+        className="mt-4 inline-flex min-h-11 w-full items-center justify-center rounded-md bg-brand px-4 font-semibold text-brand-contrast"
+      >
         Apply filters
       </button>
     </FilterForm>

@@ -21,6 +21,7 @@ import { SearchFilters } from "./search-filters";
 import { searchTitle } from "./search-title";
 import { CallToActionCard, cardContext, VehicleCard } from "./vehicle-card";
 import { nounInText } from "@/domain/site/vehicle";
+import { PageSection, PageTitle } from "@/components/ui/page";
 
 type Props = { ctx: SiteContext; query: SearchQuery; result: SearchResult; now: number };
 
@@ -38,10 +39,20 @@ export function SearchResults({ ctx, query, result, now }: Props) {
   const cardCtx = cardContext(ctx, now);
   const filters = activeFilterCount(query);
   const chips: Array<{ label: string; href: string }> = [
-    ...query.carTypes.map((t) => ({ label: t === "used" ? used : t, href: href({ carTypes: query.carTypes.filter((x) => x !== t), page: 1 }) })),
+    ...query.carTypes.map((t) => ({
+      label: t === "used" ? used : t,
+      href: href({ carTypes: query.carTypes.filter((x) => x !== t), page: 1 }),
+    })),
     ...LIST_FILTERS.flatMap((k) =>
       query[k].map((v) => ({
-        label: k === "make" ? brandDisplayName(v) : k === "body" ? bodyTypeLabel(v) : k === "location" ? (ctx.locations.find((l) => l.slug === v)?.name ?? v) : v,
+        label:
+          k === "make"
+            ? brandDisplayName(v)
+            : k === "body"
+              ? bodyTypeLabel(v)
+              : k === "location"
+                ? (ctx.locations.find((l) => l.slug === v)?.name ?? v)
+                : v,
         href: href(toggleFilter(query, k, v)),
       })),
     ),
@@ -52,23 +63,49 @@ export function SearchResults({ ctx, query, result, now }: Props) {
     ),
     ...(query.q ? [{ label: `“${query.q}”`, href: href({ q: "", page: 1 }) }] : []),
   ];
-  const clearAll = searchHref({ ...query, carTypes: [], make: [], model: [], body: [], fuel: [], transmission: [], city: [], location: [], price: {}, year: {}, odometer: {}, q: "", page: 1 }, def);
+  const clearAll = searchHref(
+    {
+      ...query,
+      carTypes: [],
+      make: [],
+      model: [],
+      body: [],
+      fuel: [],
+      transmission: [],
+      city: [],
+      location: [],
+      price: {},
+      year: {},
+      odometer: {},
+      q: "",
+      page: 1,
+    },
+    def,
+  );
   const presets = [
-    ...(ctx.site.searchPresets.cities ?? []).map((c) => ({ label: c, href: href({ city: [c], page: 1 }), active: query.city.length === 1 && query.city[0] === c })),
-    ...(ctx.site.searchPresets.makes ?? []).map((m) => ({ label: brandDisplayName(m), href: href({ make: [m], page: 1 }), active: query.make.length === 1 && query.make[0] === m })),
+    ...(ctx.site.searchPresets.cities ?? []).map((c) => ({
+      label: c,
+      href: href({ city: [c], page: 1 }),
+      active: query.city.length === 1 && query.city[0] === c,
+    })),
+    ...(ctx.site.searchPresets.makes ?? []).map((m) => ({
+      label: brandDisplayName(m),
+      href: href({ make: [m], page: 1 }),
+      active: query.make.length === 1 && query.make[0] === m,
+    })),
   ];
   const items = withCallToAction(result.vehicles);
   const sell = sellCarForm(ctx.features);
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
+    <PageSection>
       <nav aria-label="Breadcrumb" className="mb-2 text-sm text-neutral-700">
         <Link href="/" className="underline">
           Home
         </Link>{" "}
         › <span aria-current="page">{searchTitle(query.variant, ctx)}</span>
       </nav>
-      <h1 className="text-2xl font-extrabold md:text-3xl">{searchTitle(query.variant, ctx)}</h1>
+      <PageTitle>{searchTitle(query.variant, ctx)}</PageTitle>
       <div className="mt-6 lg:grid lg:grid-cols-[17rem_1fr] lg:gap-8">
         <FiltersPanel count={filters}>
           <SearchFilters
@@ -97,7 +134,11 @@ export function SearchResults({ ctx, query, result, now }: Props) {
             <ul className="mt-3 flex flex-wrap gap-2" aria-label="Quick filters">
               {presets.map((p) => (
                 <li key={p.label}>
-                  <Link href={p.href} aria-current={p.active ? "true" : undefined} className="inline-flex min-h-11 items-center rounded-full border border-brand px-4 text-sm font-semibold text-brand aria-[current]:bg-brand aria-[current]:text-brand-contrast">
+                  <Link
+                    href={p.href}
+                    aria-current={p.active ? "true" : undefined}
+                    className="inline-flex min-h-11 items-center rounded-full border border-brand px-4 text-sm font-semibold text-brand aria-[current]:bg-brand aria-[current]:text-brand-contrast"
+                  >
                     {p.label}
                   </Link>
                 </li>
@@ -108,7 +149,11 @@ export function SearchResults({ ctx, query, result, now }: Props) {
             <ul className="mt-3 flex flex-wrap items-center gap-2" aria-label="Active filters">
               {chips.map((c) => (
                 <li key={c.label + c.href}>
-                  <Link href={c.href} scroll={false} className="inline-flex min-h-9 items-center gap-1 rounded-full bg-neutral-100 px-3 text-sm capitalize hover:bg-neutral-200">
+                  <Link
+                    href={c.href}
+                    scroll={false}
+                    className="inline-flex min-h-9 items-center gap-1 rounded-full bg-neutral-100 px-3 text-sm capitalize hover:bg-neutral-200"
+                  >
                     {c.label} <X aria-hidden className="size-4" />
                     <span className="sr-only">(remove filter)</span>
                   </Link>
@@ -125,32 +170,39 @@ export function SearchResults({ ctx, query, result, now }: Props) {
             <div className="mt-10 rounded-lg border border-dashed border-neutral-300 p-10 text-center">
               <h2 className="text-xl font-bold">No {nounInText(plural)} match your search</h2>
               <p className="mt-2 text-neutral-700">Try removing a filter, or browse everything in stock.</p>
-              <Link href={clearAll} className="mt-4 inline-flex min-h-11 items-center rounded-md bg-brand px-4 font-semibold text-brand-contrast">
+              <Link
+                href={clearAll}
+                className="mt-4 inline-flex min-h-11 items-center rounded-md bg-brand px-4 font-semibold text-brand-contrast"
+              >
                 Clear all filters
               </Link>
             </div>
           ) : (
             <>
-            <h2 className="sr-only">Search results</h2>
-            <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 group-data-[pending]:opacity-60">
-              {items.map((item, i) =>
-                "kind" in item ? (
-                  <li key="cta">
-                    <CallToActionCard sellHref={sell.href} sellLabel={sell.action} />
-                  </li>
-                ) : (
-                  <li key={item.id}>
-                    <VehicleCard vehicle={item} ctx={cardCtx} priority={i < 2} />
-                  </li>
-                ),
-              )}
-            </ul>
+              <h2 className="sr-only">Search results</h2>
+              <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 group-data-[pending]:opacity-60">
+                {items.map((item, i) =>
+                  "kind" in item ? (
+                    <li key="cta">
+                      <CallToActionCard sellHref={sell.href} sellLabel={sell.action} />
+                    </li>
+                  ) : (
+                    <li key={item.id}>
+                      <VehicleCard vehicle={item} ctx={cardCtx} priority={i < 2} />
+                    </li>
+                  ),
+                )}
+              </ul>
             </>
           )}
           {result.pages > 1 && (
             <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-2">
               {result.page > 1 && (
-                <Link href={href({ page: result.page - 1 })} className="inline-flex min-h-11 items-center rounded-md border px-4" rel="prev">
+                <Link
+                  href={href({ page: result.page - 1 })}
+                  className="inline-flex min-h-11 items-center rounded-md border px-4"
+                  rel="prev"
+                >
                   Previous
                 </Link>
               )}
@@ -168,7 +220,11 @@ export function SearchResults({ ctx, query, result, now }: Props) {
                 </span>
               ))}
               {result.page < result.pages && (
-                <Link href={href({ page: result.page + 1 })} className="inline-flex min-h-11 items-center rounded-md border px-4" rel="next">
+                <Link
+                  href={href({ page: result.page + 1 })}
+                  className="inline-flex min-h-11 items-center rounded-md border px-4"
+                  rel="next"
+                >
                   Next
                 </Link>
               )}
@@ -176,6 +232,6 @@ export function SearchResults({ ctx, query, result, now }: Props) {
           )}
         </section>
       </div>
-    </div>
+    </PageSection>
   );
 }

@@ -4,7 +4,10 @@ import { conditionsOnSale, pluralNoun, type CarType } from "@/domain/stock/summa
 import type { SiteContext } from "@/domain/site/context";
 
 /** "New, Used and Demo Cars", or only the conditions the site sells ("Pre-owned Cars" on a used-only site). */
-export function searchTitle(variant: SearchVariant, ctx: Pick<SiteContext, "noun" | "features"> & { stock: { car_types: Record<CarType, number> } }): string {
+export function searchTitle(
+  variant: SearchVariant,
+  ctx: Pick<SiteContext, "noun" | "features"> & { stock: { car_types: Record<CarType, number> } },
+): string {
   const plural = pluralNoun(ctx.noun);
   const used = usedWord(ctx.features);
   const label: Record<CarType, string> = { new: "New", demo: "Demo", used: used.charAt(0).toUpperCase() + used.slice(1) };

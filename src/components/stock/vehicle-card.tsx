@@ -67,7 +67,10 @@ export function VehicleCard({ vehicle: v, ctx, priority = false }: { vehicle: Ve
   const tags = vehicleTags(v, ctx.now);
   const typeLabel = v.carType === "used" ? ctx.usedWord.charAt(0).toUpperCase() + ctx.usedWord.slice(1) : TYPE_LABEL[v.carType];
   return (
-    <article className="relative flex flex-col overflow-hidden rounded-lg border border-neutral-200 bg-white shadow-sm" data-testid="vehicle-card">
+    <article
+      className="relative flex flex-col overflow-hidden rounded-lg border border-neutral-200 bg-white shadow-sm"
+      data-testid="vehicle-card"
+    >
       <div className="relative aspect-[16/9] bg-neutral-100">
         <Image
           src={displayImage(v)}
@@ -101,9 +104,7 @@ export function VehicleCard({ vehicle: v, ctx, priority = false }: { vehicle: Ve
           {facts.fuel && <li>{facts.fuel}</li>}
           {facts.berths && <li>Sleeps {facts.berths}</li>}
         </ul>
-        {v.locationId && ctx.locationNames[v.locationId] && (
-          <p className="text-sm text-neutral-700">{ctx.locationNames[v.locationId]}</p>
-        )}
+        {v.locationId && ctx.locationNames[v.locationId] && <p className="text-sm text-neutral-700">{ctx.locationNames[v.locationId]}</p>}
         <div className="relative z-10 mt-auto pt-2">
           <Link
             href={`${href}#enquiry-form`}
@@ -121,7 +122,11 @@ export function VehicleCard({ vehicle: v, ctx, priority = false }: { vehicle: Ve
 /** The call-to-action card at position 30 (SPEC §2). */
 export function CallToActionCard({ sellHref, sellLabel }: { sellHref: string; sellLabel: string }) {
   return (
-    <aside className="flex flex-col justify-center gap-3 rounded-lg bg-brand p-6 text-brand-contrast" data-testid="cta-card" aria-label="Can't find what you're looking for?">
+    <aside
+      className="flex flex-col justify-center gap-3 rounded-lg bg-brand p-6 text-brand-contrast"
+      data-testid="cta-card"
+      aria-label="Can't find what you're looking for?"
+    >
       <h3 className="text-xl font-bold">Can’t find what you’re looking for?</h3>
       <p>Tell us what you’re after and we’ll search our network for you, or get a price for your current vehicle.</p>
       <div className="flex flex-wrap gap-2">

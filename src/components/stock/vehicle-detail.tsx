@@ -4,10 +4,8 @@ import { formatLength, formatMass, formatOdometer, massLabels, priceTypeLabel } 
 import { formatPrice } from "@/domain/format/price";
 import { enquireButtonText, sellCarForm, usedWord } from "@/domain/site/features";
 import { telHref } from "@/domain/site/links";
-import { vehicleHref } from "@/domain/site/vehicle";
 import { pluralNoun } from "@/domain/stock/summary";
-import { bodyTypeLabel, displayImage, vehicleFacts, vehicleTags, vehicleTitle, type Vehicle, type VehicleKind } from "@/domain/stock/vehicle";
-import { kmToOdometer } from "@/domain/stock/search";
+import { bodyTypeLabel, displayImage, vehicleFacts, vehicleTags, vehicleTitle, type Vehicle } from "@/domain/stock/vehicle";
 import { buttonVariants } from "@/components/ui/button";
 import { leadFormSite } from "@/domain/leads/forms";
 import { LeadForm } from "@/components/forms/lead-form";
@@ -16,54 +14,8 @@ import { FavouriteButton } from "./favourite-button";
 import { cardContext, toFavourite, VehicleCard, VehicleTags } from "./vehicle-card";
 import { VehicleGallery } from "./vehicle-gallery";
 import { nounInText } from "@/domain/site/vehicle";
-
-/** schema.org's type for each kind of vehicle: Car and Motorcycle where they fit, else Vehicle. */
-const SCHEMA_TYPE: Record<VehicleKind, string> = { car: "Car", motorcycle: "Motorcycle", towed: "Vehicle", motorhome: "Vehicle", truck: "Vehicle" };
-
-function jsonLd(ctx: SiteContext, v: Vehicle, listed: boolean) {
-  const url = `${ctx.site.url}${vehicleHref(ctx.site.template, v.slug)}`;
-  const images = (v.thumbnails.length ? v.thumbnails : [displayImage(v)]).slice(0, 5).map((s) => `${ctx.site.url}${s}`);
-  const availability = !listed || v.status === "sold" ? "SoldOut" : v.status === "coming_soon" ? "PreOrder" : "InStock";
-  const facts = vehicleFacts(v);
-  return {
-    "@context": "https://schema.org",
-    "@type": SCHEMA_TYPE[facts.kind],
-    name: vehicleTitle(v),
-    sku: v.stockNumber,
-    url,
-    image: images,
-    brand: { "@type": "Brand", name: v.make },
-    model: v.model,
-    vehicleModelDate: String(v.year),
-    ...(v.bodyType ? { bodyType: v.bodyType } : {}),
-    ...(facts.colour ? { color: facts.colour } : {}),
-    ...(facts.badge ? { vehicleConfiguration: facts.badge } : {}),
-    ...(facts.fuel ? { fuelType: facts.fuel } : {}),
-    ...(facts.transmission ? { vehicleTransmission: facts.transmission } : {}),
-    ...(facts.drive ? { driveWheelConfiguration: facts.drive } : {}),
-    ...(facts.doors ? { numberOfDoors: facts.doors } : {}),
-    ...(facts.seats ? { seatingCapacity: facts.seats } : {}),
-    ...(facts.atmKg ? { weightTotal: { "@type": "QuantitativeValue", value: facts.atmKg, unitCode: "KGM" } } : {}),
-    ...(v.vin ? { vehicleIdentificationNumber: v.vin } : {}),
-    itemCondition: v.carType === "new" ? "https://schema.org/NewCondition" : "https://schema.org/UsedCondition",
-    ...(facts.odometerKm !== null
-      ? {
-          mileageFromOdometer: {
-            "@type": "QuantitativeValue",
-            value: kmToOdometer(facts.odometerKm, ctx.site.country),
-            unitCode: ctx.format.distanceUnit === "mi" ? "SMI" : "KMT",
-          },
-        }
-      : {}),
-    offers: {
-      "@type": "Offer",
-      url,
-      ...(v.price ? { price: v.price, priceCurrency: ctx.site.currency || ctx.format.currency } : {}),
-      availability: `https://schema.org/${availability}`,
-      seller: { "@type": "AutoDealer", name: ctx.site.name },
-    },
-  };
-}
+import { vehicleJsonLd } from "@/domain/stock/json-ld";
+import { PageSection, Panel } from "@/components/ui/page";
 
 export type VehicleDetailProps = { ctx: SiteContext; vehicle: Vehicle; listed: boolean; similar: Vehicle[]; now: number };
 
@@ -105,8 +57,11 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now }: Veh
     ["Rego", v.rego],
   ];
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd(ctx, v, listed)).replace(/</g, "\\u003c") }} />
+    <PageSection>
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: JSON.stringify(vehicleJsonLd(ctx, v, listed)).replace(/</g, "\\u003c") }}
+      />
       <nav aria-label="Breadcrumb" className="mb-4 text-sm text-neutral-700">
         <Link href="/" className="underline">
           Home
@@ -157,13 +112,15 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now }: Veh
           </section>
         </div>
         <div className="space-y-6">
-          <div className="rounded-lg border border-neutral-200 p-5">
+          <Panel>
             <VehicleTags tags={tags} className="mb-2" />
             <h1 className="text-2xl font-extrabold leading-tight">{title}</h1>
             <p className="mt-3 text-3xl font-extrabold" data-testid="detail-price">
               {formatPrice(v.price)}
             </p>
-            {v.price && priceTypeLabel(v.priceType, ctx.site.country) && <p className="text-sm text-neutral-700">{priceTypeLabel(v.priceType, ctx.site.country)}</p>}
+            {v.price && priceTypeLabel(v.priceType, ctx.site.country) && (
+              <p className="text-sm text-neutral-700">{priceTypeLabel(v.priceType, ctx.site.country)}</p>
+            )}
             <p className="mt-2 text-sm text-neutral-700">
               {facts.odometerKm !== null ? `${formatOdometer(facts.odometerKm, ctx.site.country)} · ` : ""}Stock no. {v.stockNumber}
             </p>
@@ -179,12 +136,15 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now }: Veh
               <Link href={`/finance${q}`} className={buttonVariants({ variant: "outline", size: "lg" })}>
                 Finance this {nounInText(ctx.noun)}
               </Link>
-              <Link href={`${sell.href}${sell.form === "trade-in" ? q : ""}`} className={buttonVariants({ variant: "outline", size: "lg" })}>
+              <Link
+                href={`${sell.href}${sell.form === "trade-in" ? q : ""}`}
+                className={buttonVariants({ variant: "outline", size: "lg" })}
+              >
                 {sell.action}
               </Link>
               <FavouriteButton car={toFavourite(v)} withText className="w-full rounded-md" />
             </div>
-          </div>
+          </Panel>
           {location && (
             <section aria-labelledby="where" className="rounded-lg border border-neutral-200 p-5">
               <h2 id="where" className="text-lg font-bold">
@@ -193,7 +153,10 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now }: Veh
               <p className="mt-2 flex items-start gap-2 text-sm">
                 <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" /> {location.address.full}
               </p>
-              <a href={telHref(location.contactDetail.phone, ctx.site.country)} className="mt-2 inline-flex min-h-11 items-center gap-2 font-semibold text-brand">
+              <a
+                href={telHref(location.contactDetail.phone, ctx.site.country)}
+                className="mt-2 inline-flex min-h-11 items-center gap-2 font-semibold text-brand"
+              >
                 <Phone aria-hidden className="size-4" /> {location.contactDetail.phone}
               </a>
               <p>
@@ -205,7 +168,11 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now }: Veh
           )}
         </div>
       </div>
-      <section id="enquiry-form" aria-label={`Enquire about this ${nounInText(ctx.noun)}`} className="mt-12 max-w-3xl scroll-mt-24 rounded-lg border border-neutral-200 p-5">
+      <section
+        id="enquiry-form"
+        aria-label={`Enquire about this ${nounInText(ctx.noun)}`}
+        className="mt-12 max-w-3xl scroll-mt-24 rounded-lg border border-neutral-200 p-5"
+      >
         <LeadForm
           kind="vehicle"
           site={leadFormSite(ctx)}
@@ -228,6 +195,6 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now }: Veh
           </ul>
         </section>
       )}
-    </div>
+    </PageSection>
   );
 }

@@ -54,21 +54,51 @@ export function VehicleGallery({ images, title }: { images: string[]; title: str
         >
           <div className="flex touch-pan-y">
             {images.map((src, i) => (
-              <div key={src + i} className="relative aspect-[16/9] min-w-0 flex-[0_0_100%]" role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${images.length}`}>
-                <Image src={src} alt={`${title}, photo ${i + 1}`} fill priority={i === 0} quality={IMAGE_QUALITY.high} sizes="(max-width: 991px) 100vw, 60vw" className="object-cover" />
+              <div
+                key={src + i}
+                className="relative aspect-[16/9] min-w-0 flex-[0_0_100%]"
+                role="group"
+                aria-roledescription="slide"
+                aria-label={`${i + 1} of ${images.length}`}
+              >
+                <Image
+                  src={src}
+                  alt={`${title}, photo ${i + 1}`}
+                  fill
+                  priority={i === 0}
+                  quality={IMAGE_QUALITY.high}
+                  sizes="(max-width: 991px) 100vw, 60vw"
+                  className="object-cover"
+                />
               </div>
             ))}
           </div>
         </div>
         {images.length > 1 && (
           <>
-            <button type="button" onClick={() => embla?.scrollPrev()} disabled={!edges.prev} aria-label="Previous photo" className="absolute left-2 top-1/2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 shadow disabled:opacity-40">
+            <button
+              type="button"
+              onClick={() => embla?.scrollPrev()}
+              disabled={!edges.prev}
+              aria-label="Previous photo"
+              className="absolute left-2 top-1/2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 shadow disabled:opacity-40"
+            >
               <ChevronLeft aria-hidden />
             </button>
-            <button type="button" onClick={() => embla?.scrollNext()} disabled={!edges.next} aria-label="Next photo" className="absolute right-2 top-1/2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 shadow disabled:opacity-40">
+            <button
+              type="button"
+              onClick={() => embla?.scrollNext()}
+              disabled={!edges.next}
+              aria-label="Next photo"
+              className="absolute right-2 top-1/2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 shadow disabled:opacity-40"
+            >
               <ChevronRight aria-hidden />
             </button>
-            <p className="absolute bottom-2 right-2 rounded bg-black/70 px-2 py-1 text-xs text-white" aria-live="polite" data-testid="gallery-counter">
+            <p
+              className="absolute bottom-2 right-2 rounded bg-black/70 px-2 py-1 text-xs text-white"
+              aria-live="polite"
+              data-testid="gallery-counter"
+            >
               {index + 1} / {images.length}
             </p>
           </>
@@ -84,7 +114,10 @@ export function VehicleGallery({ images, title }: { images: string[]; title: str
                   onClick={() => go(i)}
                   aria-label={`Show photo ${i + 1}`}
                   aria-current={i === index ? "true" : undefined}
-                  className={cn("relative block aspect-[16/9] w-full overflow-hidden rounded border-2", i === index ? "border-brand" : "border-transparent opacity-80")}
+                  className={cn(
+                    "relative block aspect-[16/9] w-full overflow-hidden rounded border-2",
+                    i === index ? "border-brand" : "border-transparent opacity-80",
+                  )}
                 >
                   <Image src={src} alt="" fill sizes="15vw" className="object-cover" />
                 </button>

@@ -69,7 +69,9 @@ export const KM_PER_MILE = 1.609344;
 
 /** "3.2 km away" / "12 km away", or "8 miles away" on a US site. */
 export function formatDistanceAway(km: number, country: string | null | undefined): string {
-  return countryFormat(country).distanceUnit === "mi" ? `${Math.round(km / KM_PER_MILE)} miles away` : `${km < 10 ? km.toFixed(1) : Math.round(km)} km away`;
+  return countryFormat(country).distanceUnit === "mi"
+    ? `${Math.round(km / KM_PER_MILE)} miles away`
+    : `${km < 10 ? km.toFixed(1) : Math.round(km)} km away`;
 }
 
 /** Odometers are stored in kilometres and shown in the country's unit. */

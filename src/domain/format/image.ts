@@ -24,4 +24,5 @@ export function imageUrl(src: string, o: ImageOptions): string {
  * The 1200×630 social share image. Social networks do not show SVG: a locally drawn photo is asked
  * for as a JPEG (the image service's other photos are raster already).
  */
-export const shareImageUrl = (src: string) => imageUrl(src.replace(/^(\/photos\/[^?]+)\.svg(?=$|\?)/, "$1.jpg"), { ...SHARE_IMAGE, quality: IMAGE_QUALITY.high });
+export const shareImageUrl = (src: string) =>
+  imageUrl(src.replace(/^(\/photos\/[^?]+)\.svg(?=$|\?)/, "$1.jpg"), { ...SHARE_IMAGE, quality: IMAGE_QUALITY.high });

@@ -9,5 +9,7 @@ export function formatPrice(price: number | null | undefined): string {
 
 /** Counts with thousands separators (e.g. 1,525 reviews). */
 export function formatCount(n: number): string {
-  return Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return Math.round(n)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }

@@ -33,18 +33,22 @@ export function isCleanText(value: string, allowNewlines = true): boolean {
 
 export function checkRequest(method: string | undefined, rawUrl: string | undefined): RequestProblem | null {
   const url = rawUrl ?? "/";
-  if (!method || !(ALLOWED_METHODS as readonly string[]).includes(method)) return { status: 405, message: "This method is not allowed.", allow: ALLOWED_METHODS };
-  if (!isApiPath(url) && !(PAGE_METHODS as readonly string[]).includes(method)) return { status: 405, message: "This method is not allowed.", allow: PAGE_METHODS };
+  if (!method || !(ALLOWED_METHODS as readonly string[]).includes(method))
+    return { status: 405, message: "This method is not allowed.", allow: ALLOWED_METHODS };
+  if (!isApiPath(url) && !(PAGE_METHODS as readonly string[]).includes(method))
+    return { status: 405, message: "This method is not allowed.", allow: PAGE_METHODS };
   if (url.length > MAX_URL_LENGTH) return { status: 414, message: "The address is too long." };
   if (!url.startsWith("/")) return { status: 400, message: "The address is not valid." };
   const q = url.indexOf("?");
   const path = q < 0 ? url : url.slice(0, q);
   const query = q < 0 ? "" : url.slice(q + 1);
   const decodedPath = safeDecode(path);
-  if (decodedPath === null || CONTROL.test(decodedPath) || !wellFormed(decodedPath)) return { status: 400, message: "The address is not valid." };
+  if (decodedPath === null || CONTROL.test(decodedPath) || !wellFormed(decodedPath))
+    return { status: 400, message: "The address is not valid." };
   for (const part of query.split(/[&;]/)) {
     const decoded = safeDecode(part.replace(/\+/g, " "));
-    if (decoded === null || CONTROL.test(decoded) || !wellFormed(decoded)) return { status: 400, message: "The address has a value that is not valid." };
+    if (decoded === null || CONTROL.test(decoded) || !wellFormed(decoded))
+      return { status: 400, message: "The address has a value that is not valid." };
   }
   return null;
 }

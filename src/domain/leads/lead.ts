@@ -1,7 +1,8 @@
 import "../zod-config";
 import { z } from "zod";
 import { own } from "../own";
-import { cleanText, ENQUIRY_TYPES, FORM_KINDS, HONEYPOT_FIELD, type FormKind } from "./forms";
+import { cleanText } from "./form-schema";
+import { ENQUIRY_TYPES, FORM_KINDS, HONEYPOT_FIELD, type FormKind } from "./forms";
 import { slugify } from "../format/slug";
 import { sellCarForm } from "../site/features";
 
@@ -43,7 +44,8 @@ export function normalizeCategory(value: unknown): unknown {
  */
 export function normalizeLeadPayload(lead: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...lead };
-  if ((out.location === undefined || out.location === "") && out.location_id !== undefined && out.location_id !== null) out.location = out.location_id;
+  if ((out.location === undefined || out.location === "") && out.location_id !== undefined && out.location_id !== null)
+    out.location = out.location_id;
   if (out.category !== undefined) out.category = normalizeCategory(out.category);
   return out;
 }
@@ -103,7 +105,10 @@ export type PreparedLead = Record<string, unknown> & {
  * dealership chosen) that dealership's first location; else the site's primary location, or its only
  * one. Never silently the first of several.
  */
-export function leadLocation(site: LeadSite, chosen: { locationId: number | null; dealershipSlug: string | null; vehicleLocationId?: number | null }) {
+export function leadLocation(
+  site: LeadSite,
+  chosen: { locationId: number | null; dealershipSlug: string | null; vehicleLocationId?: number | null },
+) {
   const byId = (id: number | null | undefined) => (id == null ? undefined : site.locations.find((l) => l.id === id));
   const ofDealership = chosen.dealershipSlug ? site.locations.filter((l) => l.dealershipSlug === chosen.dealershipSlug) : [];
   return (

@@ -1,7 +1,20 @@
 import { describe, expect, test } from "vitest";
 import { activeParams, addVisitedPage, firstPageParams } from "./attribution";
-import { DEFAULT_CATEGORY, DEFAULT_STATE, FORMS, leadFormSchema, visibleFields, type FormRules } from "./forms";
-import { EVENT_IDS, formSubmitEventId, leadFormKind, leadFromFormFields, leadLocation, LeadMetaSchema, normalizeLeadPayload, prepareLead, successUrl, thankYou, type LeadSite } from "./lead";
+import { leadFormSchema } from "./form-schema";
+import { DEFAULT_CATEGORY, DEFAULT_STATE, FORMS, visibleFields, type FormRules } from "./forms";
+import {
+  EVENT_IDS,
+  formSubmitEventId,
+  leadFormKind,
+  leadFromFormFields,
+  leadLocation,
+  LeadMetaSchema,
+  normalizeLeadPayload,
+  prepareLead,
+  successUrl,
+  thankYou,
+  type LeadSite,
+} from "./lead";
 import { INVALID_CHARACTERS_MESSAGE, MSG, NUMBER_MESSAGE } from "./messages";
 import { maskPhone, phoneError, TEST_PHONE_NUMBER } from "./phone";
 
@@ -67,7 +80,14 @@ describe("phone numbers per market (SPEC §5)", () => {
   ] as const)("mask %s (%s) → %s", (v, m, out) => expect(maskPhone(v, m)).toBe(out));
 });
 
-const rules = (over: Partial<FormRules> = {}): FormRules => ({ market: "AU", messageOptional: false, locationIds: [1, 2], dealershipSlugs: ["a", "b"], zip: false, ...over });
+const rules = (over: Partial<FormRules> = {}): FormRules => ({
+  market: "AU",
+  messageOptional: false,
+  locationIds: [1, 2],
+  dealershipSlugs: ["a", "b"],
+  zip: false,
+  ...over,
+});
 const valid = {
   first_name: "Mary Jane",
   last_name: "Smith",
@@ -130,10 +150,13 @@ describe("form validation (SPEC §5), one schema for browser and server", () => 
     expect(errors("contact", { ...valid, message: "Line one\r\nLine two 🚗" })).toEqual({});
   });
 
-  test.each([[null], [[]], [""], [" "], [true], [false], ["0x2"], ["2.5"], ["1e0"], [{}], ["2 "]])("location = %j is refused (no quiet coercion)", (value) => {
-    const e = errors("contact", { ...valid, location: value });
-    expect(e.location, JSON.stringify(value)).toBe(value === "2 " ? undefined : MSG.required);
-  });
+  test.each([[null], [[]], [""], [" "], [true], [false], ["0x2"], ["2.5"], ["1e0"], [{}], ["2 "]])(
+    "location = %j is refused (no quiet coercion)",
+    (value) => {
+      const e = errors("contact", { ...valid, location: value });
+      expect(e.location, JSON.stringify(value)).toBe(value === "2 " ? undefined : MSG.required);
+    },
+  );
 
   test.each([[null], [[]], [" "], [true], ["0x10"], ["-5"], ["1.5"]])("trade-in odometer = %j is refused", (value) => {
     const tradeIn = { ...valid, trade_vehicle: "2019 Mazda CX-5", odometer: value, state: "vic" };
@@ -197,7 +220,14 @@ const leadSiteWith = (slug: string, locations: Array<[number, string]>, primaryI
 });
 
 describe("lead preparation (SPEC §4, §5, §7)", () => {
-  const site = leadSiteWith("parkside-motor-group", [[1, "primary-d"], [2, "second-d"]], 1);
+  const site = leadSiteWith(
+    "parkside-motor-group",
+    [
+      [1, "primary-d"],
+      [2, "second-d"],
+    ],
+    1,
+  );
   const meta = { category: "General Enquiry", url: "https://x/contact", userAgent: "UA" };
 
   test.each([
@@ -208,7 +238,10 @@ describe("lead preparation (SPEC §4, §5, §7)", () => {
   ])("name from %o → %s", (fields, name) => expect(prepareLead(fields, meta, site).name).toBe(name));
 
   test("Careers Enquiry becomes General Enquiry / Career Enquiry", () => {
-    expect(prepareLead({ first_name: "A" }, { ...meta, category: "Careers Enquiry" }, site)).toMatchObject({ category: "General Enquiry", subcategory: "Career Enquiry" });
+    expect(prepareLead({ first_name: "A" }, { ...meta, category: "Careers Enquiry" }, site)).toMatchObject({
+      category: "General Enquiry",
+      subcategory: "Career Enquiry",
+    });
   });
 
   test("source, website slug, url, user agent; dealership from the chosen location", () => {
@@ -223,11 +256,15 @@ describe("lead preparation (SPEC §4, §5, §7)", () => {
   });
 
   test("push to primary location overrides dealership and location", () => {
-    expect(prepareLead({ first_name: "A", location: 2, dealership_slug: "second-d" }, meta, { ...site, pushToPrimary: true })).toMatchObject({ dealership_slug: "primary-d", location_id: 1 });
+    expect(
+      prepareLead({ first_name: "A", location: 2, dealership_slug: "second-d" }, meta, { ...site, pushToPrimary: true }),
+    ).toMatchObject({ dealership_slug: "primary-d", location_id: 1 });
   });
 
   test("a fixed dealership slug wins (rv-sales)", () => {
-    expect(prepareLead({ first_name: "A", location: 2 }, meta, { ...site, fixedDealershipSlug: "rv-sales" }).dealership_slug).toBe("rv-sales");
+    expect(prepareLead({ first_name: "A", location: 2 }, meta, { ...site, fixedDealershipSlug: "rv-sales" }).dealership_slug).toBe(
+      "rv-sales",
+    );
   });
 });
 
@@ -236,10 +273,19 @@ describe("success page and events", () => {
     ["General Enquiry", [], "/success?category=general-enquiry"],
     ["Service Enquiry", [["location", "parkside-service-centre"]], "/success?category=service-enquiry&location=parkside-service-centre"],
     ["New Vehicle Enquiry", [["car_type", "demo"]], "/success?category=demo-vehicle-enquiry"],
-    ["New Vehicle Enquiry", [["car_type", "used"], ["vehicle", "x"]], "/success?category=used-vehicle-enquiry&vehicle=x"],
+    [
+      "New Vehicle Enquiry",
+      [
+        ["car_type", "used"],
+        ["vehicle", "x"],
+      ],
+      "/success?category=used-vehicle-enquiry&vehicle=x",
+    ],
     ["Used Vehicle Enquiry", [["car_type", "new"]], "/success?category=new-vehicle-enquiry"],
     ["General Enquiry", [["car_type", "anything"]], "/success?category=new-vehicle-enquiry"],
-  ] as Array<[string, Array<[string, string]>, string]>)("%s %o → %s", (category, extras, url) => expect(successUrl(category, extras)).toBe(url));
+  ] as Array<[string, Array<[string, string]>, string]>)("%s %o → %s", (category, extras, url) =>
+    expect(successUrl(category, extras)).toBe(url),
+  );
 
   test("event ids: form submit 22, careers 51, favourite 39", () => {
     expect(formSubmitEventId("contact")).toBe(22);
@@ -284,7 +330,9 @@ describe("finance calculator (SPEC §9: default 10%)", async () => {
     [50000, 7.5, 48, 1208.95],
     [0, 10, 60, 0],
     [30000, 10, 0, 0],
-  ])("$%s at %s%% over %s months → $%s", (p, rate, months, pay) => expect(Math.round(monthlyRepayment(p, rate, months) * 100) / 100).toBe(pay));
+  ])("$%s at %s%% over %s months → $%s", (p, rate, months, pay) =>
+    expect(Math.round(monthlyRepayment(p, rate, months) * 100) / 100).toBe(pay),
+  );
   test("default rate", () => expect(DEFAULT_INTEREST_RATE).toBe(10));
 });
 
@@ -315,7 +363,15 @@ describe("the spec's payload (SPEC §3): which form, which location", () => {
     expect(normalizeLeadPayload({ location_id: 7, location: 8 }).location).toBe(8);
   });
 
-  const site = leadSiteWith("s", [[1, "a"], [2, "b"], [3, "a"]], 2);
+  const site = leadSiteWith(
+    "s",
+    [
+      [1, "a"],
+      [2, "b"],
+      [3, "a"],
+    ],
+    2,
+  );
   test.each([
     ["the chosen location", { locationId: 3, dealershipSlug: null }, 3],
     ["the car's location", { locationId: null, dealershipSlug: null, vehicleLocationId: 1 }, 1],
@@ -324,7 +380,9 @@ describe("the spec's payload (SPEC §3): which form, which location", () => {
     ["an unknown id is not a choice", { locationId: 99, dealershipSlug: null }, 2],
   ])("%s", (_what, chosen, id) => expect(leadLocation(site, chosen)?.id).toBe(id));
   test("no primary: the only location, else none", () => {
-    expect(leadLocation({ ...site, primary: null, locations: [{ id: 5, dealershipSlug: "x" }] }, { locationId: null, dealershipSlug: null })?.id).toBe(5);
+    expect(
+      leadLocation({ ...site, primary: null, locations: [{ id: 5, dealershipSlug: "x" }] }, { locationId: null, dealershipSlug: null })?.id,
+    ).toBe(5);
     expect(leadLocation({ ...site, primary: null }, { locationId: null, dealershipSlug: null })).toBeNull();
   });
 
@@ -340,7 +398,13 @@ describe("the spec's payload (SPEC §3): which form, which location", () => {
       ["other", "ignored"],
       ["lead[constructor][prototype]", "1"],
     ]);
-    expect(lead).toMatchObject({ first_name: "Mary", opt_in: true, visited_pages: ["/a", "/b"], linked_query_params: { gclid: "x" }, additional_services: ["Tyres", "Battery"] });
+    expect(lead).toMatchObject({
+      first_name: "Mary",
+      opt_in: true,
+      visited_pages: ["/a", "/b"],
+      linked_query_params: { gclid: "x" },
+      additional_services: ["Tyres", "Battery"],
+    });
     expect(Object.getPrototypeOf(lead)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).prototype).toBeUndefined();
   });

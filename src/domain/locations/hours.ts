@@ -57,14 +57,26 @@ export type DayHours = { status: OpeningStatus; open: string | null; close: stri
 const toMinutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
 
 /** Hours on a date: a special entry for the location wins, then a site-wide special, then the weekly entry. */
-export function hoursOn(date: string, weekday: Weekday, weekly: OpeningHourEntry[], specials: SpecialHoursEntry[], locationId: number | null): DayHours {
+export function hoursOn(
+  date: string,
+  weekday: Weekday,
+  weekly: OpeningHourEntry[],
+  specials: SpecialHoursEntry[],
+  locationId: number | null,
+): DayHours {
   const special =
     specials.find((s) => s.date === date && s.location_id !== null && s.location_id === locationId) ??
     specials.find((s) => s.date === date && s.location_id === null);
   if (special) {
     const open = special.status === "Open" ? special.start_hour : null;
     const close = special.status === "Open" ? special.end_hour : null;
-    return { status: special.status, open, close, formatted: formatHours(special.status, open, close), special: special.name ?? "Special hours" };
+    return {
+      status: special.status,
+      open,
+      close,
+      formatted: formatHours(special.status, open, close),
+      special: special.name ?? "Special hours",
+    };
   }
   const e = weekly.find((w) => w.weekday === weekday);
   if (!e) return { status: "Closed", open: null, close: null, formatted: "Closed", special: null };
@@ -84,11 +96,17 @@ function addDays(date: string, n: number): string {
  * Hours that close at or before they open run past midnight (e.g. 22:00–02:00).
  * At the closing minute a location is closed.
  */
-export function openState(instant: number, timeZone: string, weekly: OpeningHourEntry[], specials: SpecialHoursEntry[], locationId: number | null): OpenState {
+export function openState(
+  instant: number,
+  timeZone: string,
+  weekly: OpeningHourEntry[],
+  specials: SpecialHoursEntry[],
+  locationId: number | null,
+): OpenState {
   const now = localTime(instant, timeZone);
   const day = (offset: number) => {
     const date = addDays(now.date, offset);
-    const weekday = (((now.weekday + offset) % 7) + 7) % 7 as Weekday;
+    const weekday = ((((now.weekday + offset) % 7) + 7) % 7) as Weekday;
     return { date, weekday, hours: hoursOn(date, weekday, weekly, specials, locationId) };
   };
   const isOpenPeriod = (h: DayHours) => h.status === "Open" && h.open !== null && h.close !== null;
@@ -103,22 +121,32 @@ export function openState(instant: number, timeZone: string, weekly: OpeningHour
     const o = toMinutes(t.open!);
     const c = toMinutes(t.close!);
     const overnight = c <= o;
-    if (now.minutes >= o && (overnight || now.minutes < c)) return { state: "open", label: "Open now", detail: `Closes at ${formatTime(t.close!)}` };
+    if (now.minutes >= o && (overnight || now.minutes < c))
+      return { state: "open", label: "Open now", detail: `Closes at ${formatTime(t.close!)}` };
     if (now.minutes < o) return { state: "closed", label: "Closed now", detail: `Opens at ${formatTime(t.open!)}` };
   }
   for (let i = 1; i <= 7; i++) {
     const d = day(i);
     if (isOpenPeriod(d.hours)) {
       const when = i === 1 ? "tomorrow" : WEEKDAY_NAMES[d.weekday];
-      if (t.status === "By Appointment") return { state: "by-appointment", label: "By Appointment", detail: `Opens ${when} at ${formatTime(d.hours.open!)}` };
+      if (t.status === "By Appointment")
+        return { state: "by-appointment", label: "By Appointment", detail: `Opens ${when} at ${formatTime(d.hours.open!)}` };
       return { state: "closed", label: "Closed now", detail: `Opens ${when} at ${formatTime(d.hours.open!)}` };
     }
   }
-  return t.status === "By Appointment" ? { state: "by-appointment", label: "By Appointment", detail: null } : { state: "closed", label: "Closed now", detail: null };
+  return t.status === "By Appointment"
+    ? { state: "by-appointment", label: "By Appointment", detail: null }
+    : { state: "closed", label: "Closed now", detail: null };
 }
 
 /** Special hours from today on (in the location's time zone), soonest first, for the holiday-hours dialog. */
-export function upcomingSpecialHours(instant: number, timeZone: string, specials: SpecialHoursEntry[], locationId: number | null, limit = 12): Array<SpecialHoursEntry & { formatted: string }> {
+export function upcomingSpecialHours(
+  instant: number,
+  timeZone: string,
+  specials: SpecialHoursEntry[],
+  locationId: number | null,
+  limit = 12,
+): Array<SpecialHoursEntry & { formatted: string }> {
   const today = localTime(instant, timeZone).date;
   return specials
     .filter((s) => s.date >= today && (s.location_id === null || s.location_id === locationId))

@@ -5,8 +5,15 @@ import { directionsUrl, distanceKm, EARTH_RADIUS_KM, formatAddress, internationa
 import { hoursOn, localTime, normalizeSpecialHours, openState, upcomingSpecialHours } from "./hours";
 import { FULL_REVIEW_QUANTITY, formatRating, shownReviews, timeAgoInWords } from "./reviews";
 
-const SALES: OpeningHourEntry[] = [hoursEntry(0, "Open", "10:00", "16:00"), ...([1, 2, 3, 4, 5, 6] as const).map((d) => hoursEntry(d, "Open", "09:00", "17:00"))];
-const SERVICE: OpeningHourEntry[] = [hoursEntry(0, "Closed"), ...([1, 2, 3, 4, 5] as const).map((d) => hoursEntry(d, "Open", "07:30", "17:30")), hoursEntry(6, "By Appointment")];
+const SALES: OpeningHourEntry[] = [
+  hoursEntry(0, "Open", "10:00", "16:00"),
+  ...([1, 2, 3, 4, 5, 6] as const).map((d) => hoursEntry(d, "Open", "09:00", "17:00")),
+];
+const SERVICE: OpeningHourEntry[] = [
+  hoursEntry(0, "Closed"),
+  ...([1, 2, 3, 4, 5] as const).map((d) => hoursEntry(d, "Open", "07:30", "17:30")),
+  hoursEntry(6, "By Appointment"),
+];
 const OVERNIGHT: OpeningHourEntry[] = [hoursEntry(5, "Open", "22:00", "02:00")];
 const HOLIDAYS: SpecialHoursEntry[] = [
   normalizeSpecialHours({ date: "2026-12-25", name: "Christmas Day", status: "Closed" }),
@@ -20,7 +27,9 @@ function at(tz: string, local: string): number {
   let guess = target;
   for (let i = 0; i < 3; i++) {
     const lt = localTime(guess, tz);
-    const seen = Date.parse(`${lt.date}T${String(Math.floor(lt.minutes / 60)).padStart(2, "0")}:${String(lt.minutes % 60).padStart(2, "0")}:00Z`);
+    const seen = Date.parse(
+      `${lt.date}T${String(Math.floor(lt.minutes / 60)).padStart(2, "0")}:${String(lt.minutes % 60).padStart(2, "0")}:00Z`,
+    );
     guess += target - seen;
   }
   return guess;

@@ -23,5 +23,5 @@ export function contrastText(hex: string): "#000000" | "#ffffff" {
   }) as [number, number, number];
   const l = 0.2126 * r + 0.7152 * g + 0.0722 * b;
   // contrast with white vs black
-  return (1.05 / (l + 0.05)) >= ((l + 0.05) / 0.05) ? "#ffffff" : "#000000";
+  return 1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? "#ffffff" : "#000000";
 }

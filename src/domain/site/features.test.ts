@@ -48,9 +48,7 @@ describe("wording", () => {
   test.each([
     [true, "Message Now"],
     [false, "Enquire Now"],
-  ])("message-now flag %s → %s", (flag, text) =>
-    expect(enquireButtonText({ enquire_button_message_now: flag })).toBe(text),
-  );
+  ])("message-now flag %s → %s", (flag, text) => expect(enquireButtonText({ enquire_button_message_now: flag })).toBe(text));
 });
 
 describe("Sell My Car or Trade-In: one rule", () => {

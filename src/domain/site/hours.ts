@@ -13,7 +13,12 @@ export function formatHours(status: OpeningStatus, open: string | null, close: s
   return `${formatTime(open)} - ${formatTime(close)}`;
 }
 
-export function hoursEntry(weekday: Weekday, status: OpeningStatus, open: string | null = null, close: string | null = null): OpeningHourEntry {
+export function hoursEntry(
+  weekday: Weekday,
+  status: OpeningStatus,
+  open: string | null = null,
+  close: string | null = null,
+): OpeningHourEntry {
   return { weekday, status, open, close, formated_hours: formatHours(status, open, close) };
 }
 

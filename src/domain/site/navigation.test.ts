@@ -100,10 +100,7 @@ describe("no broken links", () => {
     ["truck-like", truckLike],
     ["yamaha-like", yamahaLike],
   ])("every header and footer link of a %s site resolves to a page", (_name, ctx) => {
-    const links = [
-      ...buildHeaderMenu(ctx).flatMap((i) => [i, ...(i.children ?? [])]),
-      ...buildFooter(ctx).flatMap((g) => g.links),
-    ];
+    const links = [...buildHeaderMenu(ctx).flatMap((i) => [i, ...(i.children ?? [])]), ...buildFooter(ctx).flatMap((g) => g.links)];
     const route = {
       features: ctx.features,
       brandSlugs: ctx.brands.map((b) => b.slug),

@@ -42,14 +42,15 @@ export function buildHeaderMenu(ctx: NavContext): NavItem[] {
   const items: NavItem[] = [];
   items.push({ label: "Our Stock", href: "/search/new-used-and-demo-cars", children: stockLinks(ctx) });
   if (ctx.brands.length > 0)
-    items.push({ label: "Brands", href: `/brands/${ctx.brands[0]!.slug}`, children: ctx.brands.map((b) => link(b.name, `/brands/${b.slug}`, f)) });
+    items.push({
+      label: "Brands",
+      href: `/brands/${ctx.brands[0]!.slug}`,
+      children: ctx.brands.map((b) => link(b.name, `/brands/${b.slug}`, f)),
+    });
   if (f.special_offers) items.push(link("Offers", "/special-offers", f));
   items.push(link("Sell My Car", sellCarForm(f).href, f)); // SPEC §2 names the menu entry "Sell My Car" on every site
   if (hasService || hasParts) {
-    const children = [
-      link("Book a Service", "/service", f),
-      link("Parts & Accessories", "/vehicle-parts-and-accessories", f),
-    ];
+    const children = [link("Book a Service", "/service", f), link("Parts & Accessories", "/vehicle-parts-and-accessories", f)];
     items.push({ label: "Service & Parts", href: hasService ? "/service" : "/vehicle-parts-and-accessories", children });
   }
   if (f.tyre_and_battery) items.push(link("Tyre & Battery", "/pages/tyre-and-battery-centre", f));

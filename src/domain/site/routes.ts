@@ -8,10 +8,7 @@ export type RouteArea = "stock" | "locations" | "forms" | "content" | "account";
 /** Areas whose routes have their own route files (a test holds the file system to this). */
 export const BUILT_AREAS: readonly RouteArea[] = ["stock", "locations", "forms"];
 
-export type RouteDecision =
-  | { kind: "page"; title: string; area: RouteArea }
-  | { kind: "redirect"; to: string }
-  | { kind: "not-found" };
+export type RouteDecision = { kind: "page"; title: string; area: RouteArea } | { kind: "redirect"; to: string } | { kind: "not-found" };
 
 export type RouteContext = {
   features: SiteFeatureFlags;
@@ -67,7 +64,8 @@ export function resolveSiteRoute(rawPath: string, ctx: RouteContext): RouteDecis
   const f = ctx.features;
 
   if (path === "/finance-pre-approval" && !f.finance_pre_approval) return { kind: "redirect", to: "/finance" };
-  if ((path === "/trade-in" || path === "/sell-my-car") && path !== sellCarForm(f).href) return { kind: "redirect", to: sellCarForm(f).href };
+  if ((path === "/trade-in" || path === "/sell-my-car") && path !== sellCarForm(f).href)
+    return { kind: "redirect", to: sellCarForm(f).href };
   if (path === "/blog" && f.blog && f.blog_path_news) return { kind: "redirect", to: "/news" };
 
   const s = Object.hasOwn(SITE_ROUTES, path) ? SITE_ROUTES[path] : undefined;
@@ -88,7 +86,11 @@ export function resolveSiteRoute(rawPath: string, ctx: RouteContext): RouteDecis
     case "our-location":
     case "contact-us":
       return ctx.locationSlugs.includes(second)
-        ? { kind: "page", title: first === "contact-us" ? "Contact Us" : "Our Location", area: first === "contact-us" ? "forms" : "locations" }
+        ? {
+            kind: "page",
+            title: first === "contact-us" ? "Contact Us" : "Our Location",
+            area: first === "contact-us" ? "forms" : "locations",
+          }
         : { kind: "not-found" };
     case "blog":
       return f.blog && !f.blog_path_news ? { kind: "page", title: "Blog", area: "content" } : { kind: "not-found" };

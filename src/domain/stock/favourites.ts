@@ -11,7 +11,14 @@ function toFavouriteCar(v: unknown): FavouriteCar | null {
   const str = (k: string) => typeof o[k] === "string";
   if (!Number.isInteger(o.id) || !str("name") || !str("slug") || !(o.slug as string).length || !str("make") || !str("model")) return null;
   if (!(o.primary_image_url === null || str("primary_image_url"))) return null;
-  return { id: o.id as number, name: o.name as string, slug: o.slug as string, make: o.make as string, model: o.model as string, primary_image_url: o.primary_image_url as string | null };
+  return {
+    id: o.id as number,
+    name: o.name as string,
+    slug: o.slug as string,
+    make: o.make as string,
+    model: o.model as string,
+    primary_image_url: o.primary_image_url as string | null,
+  };
 }
 
 export const FAVOURITES_KEY = "favourite_cars";

@@ -171,7 +171,14 @@ describe("vehicle display rules", () => {
 });
 
 describe("favourites (SPEC §3, §4)", () => {
-  const car = (id: number): FavouriteCar => ({ id, name: `Car ${id}`, slug: `car-${id}`, make: "Mazda", model: "CX-5", primary_image_url: null });
+  const car = (id: number): FavouriteCar => ({
+    id,
+    name: `Car ${id}`,
+    slug: `car-${id}`,
+    make: "Mazda",
+    model: "CX-5",
+    primary_image_url: null,
+  });
   test("toggle adds when absent, removes when present", () => {
     const one = toggleFavourite([], car(1));
     expect(one.map((c) => c.id)).toEqual([1]);
@@ -187,7 +194,16 @@ describe("favourites (SPEC §3, §4)", () => {
     ['{"a":1}', 0],
     ["[1, 2, null]", 0],
     [JSON.stringify([car(1), { id: "x" }, car(1), car(2)]), 2],
-    [JSON.stringify([{ ...car(3), slug: "" }, { ...car(4), id: 4.5 }, { ...car(5), primary_image_url: 7 }, { ...car(6), make: null }, [car(7)]]), 0],
+    [
+      JSON.stringify([
+        { ...car(3), slug: "" },
+        { ...car(4), id: 4.5 },
+        { ...car(5), primary_image_url: 7 },
+        { ...car(6), make: null },
+        [car(7)],
+      ]),
+      0,
+    ],
     [JSON.stringify([{ ...car(8), primary_image_url: "/p.svg", extra: "<script>" }]), 1],
   ])("corrupt storage %s is ignored → %s cars", (raw, n) => expect(parseFavourites(raw)).toHaveLength(n));
 
@@ -212,13 +228,53 @@ describe("image URLs (SPEC §7)", () => {
 });
 
 describe("a vehicle's facts follow its kind", () => {
-  const base = { bodyType: "sedan", drive: "FWD", fuel: "Petrol", transmission: "Automatic", seats: 5, doors: 4, odometer: 12000, carType: "used", colour: "Red", badge: "GX", series: null, berths: null, atmKg: null, tareKg: null, lengthMm: null } as unknown as Vehicle;
+  const base = {
+    bodyType: "sedan",
+    drive: "FWD",
+    fuel: "Petrol",
+    transmission: "Automatic",
+    seats: 5,
+    doors: 4,
+    odometer: 12000,
+    carType: "used",
+    colour: "Red",
+    badge: "GX",
+    series: null,
+    berths: null,
+    atmKg: null,
+    tareKg: null,
+    lengthMm: null,
+  } as unknown as Vehicle;
   test.each([
     ["a sedan", {}, { kind: "car", odometerKm: 12000, fuel: "Petrol", seats: 5, doors: 4, berths: null }],
-    ["a caravan", { bodyType: "caravan", drive: "Towed", fuel: null, transmission: null, seats: null, doors: 1, odometer: 0, berths: 4, atmKg: 2800, tareKg: 2230, lengthMm: 8350 }, { kind: "towed", odometerKm: null, fuel: null, transmission: null, seats: null, doors: null, berths: 4, atmKg: 2800 }],
-    ["stored placeholders", { fuel: "None", transmission: "none", seats: 0, colour: " " }, { fuel: null, transmission: null, seats: null, colour: null }],
+    [
+      "a caravan",
+      {
+        bodyType: "caravan",
+        drive: "Towed",
+        fuel: null,
+        transmission: null,
+        seats: null,
+        doors: 1,
+        odometer: 0,
+        berths: 4,
+        atmKg: 2800,
+        tareKg: 2230,
+        lengthMm: 8350,
+      },
+      { kind: "towed", odometerKm: null, fuel: null, transmission: null, seats: null, doors: null, berths: 4, atmKg: 2800 },
+    ],
+    [
+      "stored placeholders",
+      { fuel: "None", transmission: "none", seats: 0, colour: " " },
+      { fuel: null, transmission: null, seats: null, colour: null },
+    ],
     ["a bike", { bodyType: "naked", doors: 0 }, { kind: "motorcycle", doors: null }],
-    ["a motorhome", { bodyType: "class c motorhome", berths: 6, lengthMm: 9140 }, { kind: "motorhome", berths: 6, lengthMm: 9140, atmKg: null }],
+    [
+      "a motorhome",
+      { bodyType: "class c motorhome", berths: 6, lengthMm: 9140 },
+      { kind: "motorhome", berths: 6, lengthMm: 9140, atmKg: null },
+    ],
     ["a new car at 0 km", { carType: "new", odometer: 0 }, { odometerKm: 0 }],
   ])("%s", (_what, over, facts) => expect(vehicleFacts({ ...base, ...over } as Vehicle)).toMatchObject(facts));
 });

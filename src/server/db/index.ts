@@ -24,7 +24,11 @@ async function init(): Promise<Database> {
   const t0 = Date.now();
   const r = await prepareDatabase(database, { seed: e.SEED_DEMO_DATA ?? !e.DATABASE_URL, now: serverNow });
   if (r.seeded) log.info({ vehicles: r.vehicles, ms: Date.now() - t0, driver: database.driver }, "seeded demo data on first start");
-  else if (r.empty) log.warn({ driver: database.driver }, "the database has no sites: run `npm run seed` (or start with SEED_DEMO_DATA=true) to load the demo tenants");
+  else if (r.empty)
+    log.warn(
+      { driver: database.driver },
+      "the database has no sites: run `npm run seed` (or start with SEED_DEMO_DATA=true) to load the demo tenants",
+    );
   else if (r.shiftedMs) log.info({ shiftedMs: r.shiftedMs }, "moved the demo clock forward");
   log.info({ driver: database.driver }, "database ready");
   return database;

@@ -23,7 +23,9 @@ function otherProcess(dataDir: string, holdMs = 0): Promise<{ code: number | nul
       .then((lock) => { console.log("GOT LOCK"); return new Promise((r) => setTimeout(r, ${holdMs})).then(() => lock.release()); })
       .catch((e) => { console.log(e.name + ": " + e.message); process.exit(3); });`;
   return new Promise((resolve) => {
-    const p = spawn(process.execPath, ["--conditions=react-server", "--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "pipe"] });
+    const p = spawn(process.execPath, ["--conditions=react-server", "--input-type=module", "-e", script], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     p.stdout.on("data", (d) => (out += d));
     p.stderr.on("data", (d) => (out += d));

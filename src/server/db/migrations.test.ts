@@ -22,7 +22,9 @@ afterAll(() => tmpDirs.forEach((d) => fs.rmSync(d, { recursive: true, force: tru
 function migrationsUpTo(last: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-"));
   tmpDirs.push(dir);
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")) as { entries: Array<{ idx: number; tag: string }> };
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")) as {
+    entries: Array<{ idx: number; tag: string }>;
+  };
   const upTo = journal.entries.findIndex((e) => e.tag === last);
   expect(upTo).toBeGreaterThanOrEqual(0);
   journal.entries = journal.entries.slice(0, upTo + 1);
@@ -33,7 +35,11 @@ function migrationsUpTo(last: string): string {
 }
 
 const PARKSIDE = 1001;
-const LEAD = { good: "00000000-0000-4000-8000-000000000001", crossSite: "00000000-0000-4000-8000-000000000002", dangling: "00000000-0000-4000-8000-000000000003" };
+const LEAD = {
+  good: "00000000-0000-4000-8000-000000000001",
+  crossSite: "00000000-0000-4000-8000-000000000002",
+  dangling: "00000000-0000-4000-8000-000000000003",
+};
 
 async function seedBeforeTheChange(d: Database) {
   await seedDemoData(d.db, Date.UTC(2026, 10, 1));
@@ -46,20 +52,33 @@ async function seedBeforeTheChange(d: Database) {
     { ...base, id: LEAD.crossSite, locationId: other!.id, vehicleId: car!.id },
     { ...base, id: LEAD.dangling, locationId: own!.id, vehicleId: 999_999_999 },
   ]);
-  await d.db.insert(t.leadFiles).values({ leadId: LEAD.good, siteId: PARKSIDE, filename: "a.jpg", contentType: "image/jpeg", size: 3, path: "x/a.jpg" });
+  await d.db
+    .insert(t.leadFiles)
+    .values({ leadId: LEAD.good, siteId: PARKSIDE, filename: "a.jpg", contentType: "image/jpeg", size: 3, path: "x/a.jpg" });
   return { own: own!, other: other!, car: car! };
 }
 
 /** The write fails on a foreign key (not on anything else). */
 async function refusedByForeignKey(write: Promise<unknown>) {
-  const error = await write.then(() => null, (e: unknown) => e as Error & { cause?: Error });
+  const error = await write.then(
+    () => null,
+    (e: unknown) => e as Error & { cause?: Error },
+  );
   expect(String(error?.cause?.message ?? error?.message)).toMatch(/foreign key/);
 }
 
 async function tally(d: Database) {
-  const n = async (table: typeof t.sites | typeof t.vehicles | typeof t.locations | typeof t.leads | typeof t.leadFiles | typeof t.reviews) =>
-    (await d.db.select({ n: count() }).from(table))[0]!.n;
-  return { sites: await n(t.sites), vehicles: await n(t.vehicles), locations: await n(t.locations), reviews: await n(t.reviews), leads: await n(t.leads), files: await n(t.leadFiles) };
+  const n = async (
+    table: typeof t.sites | typeof t.vehicles | typeof t.locations | typeof t.leads | typeof t.leadFiles | typeof t.reviews,
+  ) => (await d.db.select({ n: count() }).from(table))[0]!.n;
+  return {
+    sites: await n(t.sites),
+    vehicles: await n(t.vehicles),
+    locations: await n(t.locations),
+    reviews: await n(t.reviews),
+    leads: await n(t.leads),
+    files: await n(t.leadFiles),
+  };
 }
 
 async function checkMigration(open: (o: Pick<OpenOptions, "migrationsFolder">) => Promise<Database>) {
@@ -78,7 +97,11 @@ async function checkMigration(open: (o: Pick<OpenOptions, "migrationsFolder">) =
 
     // the schema now refuses what convention alone allowed
     await refusedByForeignKey(d.db.insert(t.leads).values({ siteId: PARKSIDE, category: "x", payload: {}, locationId: other.id }));
-    await refusedByForeignKey(d.db.insert(t.leadFiles).values({ leadId: LEAD.good, siteId: other.siteId, filename: "b", contentType: "image/png", size: 1, path: "b" }));
+    await refusedByForeignKey(
+      d.db
+        .insert(t.leadFiles)
+        .values({ leadId: LEAD.good, siteId: other.siteId, filename: "b", contentType: "image/png", size: 1, path: "b" }),
+    );
     await refusedByForeignKey(d.db.insert(t.vehicles).values({ ...car, id: undefined, slug: "moved", siteId: other.siteId }));
     // removing a car keeps the lead about it and clears only the link
     await d.db.delete(t.vehicles).where(and(eq(t.vehicles.siteId, PARKSIDE), eq(t.vehicles.id, car.id)));
@@ -96,12 +119,16 @@ describe("migration 0004: tenancy keys on a database seeded before it", () => {
     await checkMigration((o) => openDatabase({ driver: "pglite", dataDir, ...o }));
   }, 120_000);
 
-  test.skipIf(!env().TEST_DATABASE_URL)("PostgreSQL", async () => {
-    const empty = await createEmptyPostgresDatabase(env().TEST_DATABASE_URL!);
-    try {
-      await checkMigration((o) => openDatabase({ driver: "postgres", url: empty.url, max: 2, ...o }));
-    } finally {
-      await empty.drop();
-    }
-  }, 120_000);
+  test.skipIf(!env().TEST_DATABASE_URL)(
+    "PostgreSQL",
+    async () => {
+      const empty = await createEmptyPostgresDatabase(env().TEST_DATABASE_URL!);
+      try {
+        await checkMigration((o) => openDatabase({ driver: "postgres", url: empty.url, max: 2, ...o }));
+      } finally {
+        await empty.drop();
+      }
+    },
+    120_000,
+  );
 });

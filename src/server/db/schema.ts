@@ -63,7 +63,9 @@ export const dealerships = pgTable(
   "dealerships",
   {
     id: integer("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     slug: text("slug").notNull(),
     make: text("make"),
@@ -77,17 +79,25 @@ export const locations = pgTable(
   "locations",
   {
     id: integer("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     dealershipId: integer("dealership_id"),
     name: text("name").notNull(),
     slug: text("slug").notNull(),
     dealershipSlug: text("dealership_slug"),
     position: integer("position").notNull().default(0),
     locationType: text("location_type").notNull().default(""),
-    locationSubtype: text("location_subtype").array().notNull().default(sql`'{}'::text[]`),
+    locationSubtype: text("location_subtype")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isPrimary: boolean("is_primary").notNull().default(false),
     visible: boolean("visible").notNull().default(true),
-    manufacturers: text("manufacturers").array().notNull().default(sql`'{}'::text[]`),
+    manufacturers: text("manufacturers")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     gmbProfileId: text("gmb_profile_id"),
     dealerLicenseNumber: text("dealer_license_number"),
     motorVehicleRepairer: text("motor_vehicle_repairer"),
@@ -103,7 +113,11 @@ export const locations = pgTable(
     uniqueIndex("locations_site_slug").on(t.siteId, t.slug),
     uniqueIndex("locations_site_id").on(t.siteId, t.id),
     // a location's dealership is one of the same site's
-    foreignKey({ name: "locations_dealership_fk", columns: [t.siteId, t.dealershipId], foreignColumns: [dealerships.siteId, dealerships.id] }),
+    foreignKey({
+      name: "locations_dealership_fk",
+      columns: [t.siteId, t.dealershipId],
+      foreignColumns: [dealerships.siteId, dealerships.id],
+    }),
   ],
 );
 
@@ -111,7 +125,9 @@ export const specialHours = pgTable(
   "special_hours",
   {
     id: serial("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     locationId: integer("location_id"),
     date: date("date").notNull(),
     name: text("name"),
@@ -121,7 +137,11 @@ export const specialHours = pgTable(
   },
   (t) => [
     index("special_hours_site_date").on(t.siteId, t.date),
-    foreignKey({ name: "special_hours_location_fk", columns: [t.siteId, t.locationId], foreignColumns: [locations.siteId, locations.id] }).onDelete("cascade"),
+    foreignKey({
+      name: "special_hours_location_fk",
+      columns: [t.siteId, t.locationId],
+      foreignColumns: [locations.siteId, locations.id],
+    }).onDelete("cascade"),
   ],
 );
 
@@ -129,7 +149,9 @@ export const vehicles = pgTable(
   "vehicles",
   {
     id: serial("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     locationId: integer("location_id"),
     slug: text("slug").notNull(),
     stockNumber: text("stock_number").notNull(),
@@ -162,7 +184,10 @@ export const vehicles = pgTable(
     showOnDealerWebsite: boolean("show_on_dealer_website").notNull().default(true),
     photosCount: integer("photos_count").notNull().default(0),
     primaryImageUrl: text("primary_image_url"),
-    thumbnails: text("thumbnails").array().notNull().default(sql`'{}'::text[]`),
+    thumbnails: text("thumbnails")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     city: text("city"),
     carsalesSellerIdentifier: text("carsales_seller_identifier"),
     description: text("description"),
@@ -181,7 +206,9 @@ export const reviews = pgTable(
   "reviews",
   {
     id: serial("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     locationId: integer("location_id"),
     customerName: text("customer_name").notNull(),
     text: text("text").notNull(),
@@ -201,14 +228,20 @@ export const reviewSummaries = pgTable(
   "review_summaries",
   {
     id: serial("id").primaryKey(),
-    siteId: integer("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
     locationId: integer("location_id"),
     count: integer("count").notNull(),
     averageRating: doublePrecision("average_rating").notNull(),
   },
   (t) => [
     uniqueIndex("review_summaries_site_location").on(t.siteId, t.locationId),
-    foreignKey({ name: "review_summaries_location_fk", columns: [t.siteId, t.locationId], foreignColumns: [locations.siteId, locations.id] }),
+    foreignKey({
+      name: "review_summaries_location_fk",
+      columns: [t.siteId, t.locationId],
+      foreignColumns: [locations.siteId, locations.id],
+    }),
   ],
 );
 
@@ -216,7 +249,9 @@ export const leads = pgTable(
   "leads",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    siteId: integer("site_id").notNull().references(() => sites.id),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id),
     /** Leads from demo (mock) sites are stored apart and never delivered to a dealer. */
     isMock: boolean("is_mock").notNull().default(false),
     category: text("category").notNull(),
@@ -240,8 +275,12 @@ export const leads = pgTable(
     uniqueIndex("leads_site_id").on(t.siteId, t.id),
     // the location and car a lead is about are the same site's; removing either keeps the lead
     // (the migration writes ON DELETE SET NULL (column), so site_id is never cleared)
-    foreignKey({ name: "leads_location_fk", columns: [t.siteId, t.locationId], foreignColumns: [locations.siteId, locations.id] }).onDelete("set null"),
-    foreignKey({ name: "leads_vehicle_fk", columns: [t.siteId, t.vehicleId], foreignColumns: [vehicles.siteId, vehicles.id] }).onDelete("set null"),
+    foreignKey({ name: "leads_location_fk", columns: [t.siteId, t.locationId], foreignColumns: [locations.siteId, locations.id] }).onDelete(
+      "set null",
+    ),
+    foreignKey({ name: "leads_vehicle_fk", columns: [t.siteId, t.vehicleId], foreignColumns: [vehicles.siteId, vehicles.id] }).onDelete(
+      "set null",
+    ),
   ],
 );
 
@@ -251,7 +290,9 @@ export const leadFiles = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     leadId: uuid("lead_id").notNull(),
-    siteId: integer("site_id").notNull().references(() => sites.id),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id),
     filename: text("filename").notNull(),
     contentType: text("content_type").notNull(),
     size: integer("size").notNull(),
@@ -269,7 +310,9 @@ export const customers = pgTable(
   "customers",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    siteId: integer("site_id").notNull().references(() => sites.id),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id),
     email: text("email").notNull(),
     name: text("name"),
     lastName: text("last_name"),

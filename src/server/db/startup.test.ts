@@ -10,7 +10,8 @@ import { seedDemoData } from "@/server/demo/seed";
 
 const PG = env().TEST_DATABASE_URL;
 
-const firstVehicle = async (d: Database) => (await d.db.select({ id: t.vehicles.id, listedAt: t.vehicles.listedAt }).from(t.vehicles).orderBy(t.vehicles.id).limit(1))[0]!;
+const firstVehicle = async (d: Database) =>
+  (await d.db.select({ id: t.vehicles.id, listedAt: t.vehicles.listedAt }).from(t.vehicles).orderBy(t.vehicles.id).limit(1))[0]!;
 const anchor = async (d: Database) => Number((await d.db.select().from(t.meta).where(eq(t.meta.key, "demo_clock_anchor")))[0]?.value);
 
 describe("start-up on the embedded database", () => {
@@ -31,7 +32,10 @@ describe("start-up on the embedded database", () => {
       await seedDemoData(d.db, Date.UTC(2026, 0, 5));
       const [loc] = await d.db.select().from(t.locations).where(eq(t.locations.siteId, 1001)).limit(1);
       const [car] = await d.db.select().from(t.vehicles).where(eq(t.vehicles.siteId, 1001)).limit(1);
-      const [lead] = await d.db.insert(t.leads).values({ siteId: 1001, category: "Service Enquiry", payload: { m: 1 }, locationId: loc!.id, vehicleId: car!.id }).returning();
+      const [lead] = await d.db
+        .insert(t.leads)
+        .values({ siteId: 1001, category: "Service Enquiry", payload: { m: 1 }, locationId: loc!.id, vehicleId: car!.id })
+        .returning();
       await seedDemoData(d.db, Date.UTC(2026, 0, 6));
       const [after] = await d.db.select().from(t.leads).where(eq(t.leads.id, lead!.id));
       expect(after).toMatchObject({ siteId: 1001, locationId: loc!.id, payload: { m: 1 } });
@@ -48,7 +52,8 @@ describe("start-up on the embedded database", () => {
       void catalogue.cached("test:context", [SITES_TAG], async () => "stale");
       void catalogue.cached("test:other-site", [siteTag(424242)], async () => "kept");
     };
-    const keys = async () => Promise.all(["test:parkside-search", "test:context", "test:other-site"].map((k) => catalogue.cached(k, [], async () => "reloaded")));
+    const keys = async () =>
+      Promise.all(["test:parkside-search", "test:context", "test:other-site"].map((k) => catalogue.cached(k, [], async () => "reloaded")));
     try {
       cacheSome();
       await prepareDatabase(d, { seed: true, now: () => Date.UTC(2026, 0, 5) });
@@ -67,7 +72,10 @@ describe.skipIf(!PG)("start-up on one PostgreSQL by several servers at once", ()
   /** Two app processes' connections to one new, empty database; closed and dropped afterwards. */
   async function twoServers(fn: (a: Database, b: Database) => Promise<void>) {
     const empty = await createEmptyPostgresDatabase(PG!);
-    const [a, b] = await Promise.all([openDatabase({ driver: "postgres", url: empty.url, max: 2 }), openDatabase({ driver: "postgres", url: empty.url, max: 2 })]);
+    const [a, b] = await Promise.all([
+      openDatabase({ driver: "postgres", url: empty.url, max: 2 }),
+      openDatabase({ driver: "postgres", url: empty.url, max: 2 }),
+    ]);
     try {
       await fn(a, b);
     } finally {
@@ -76,30 +84,41 @@ describe.skipIf(!PG)("start-up on one PostgreSQL by several servers at once", ()
     }
   }
 
-  test("two servers starting together on an empty database migrate and seed it once", () =>
-    twoServers(async (a, b) => {
-      const results = await Promise.all([prepareDatabase(a, { seed: true }), prepareDatabase(b, { seed: true })]);
-      expect(results.filter((r) => r.seeded)).toHaveLength(1);
-      const before = await firstVehicle(a);
-      // a later start finds the same rows: nothing replaced
-      expect(await prepareDatabase(b, { seed: true })).toMatchObject({ seeded: false });
-      expect(await firstVehicle(b)).toEqual(before);
-      const [row] = (await a.db.execute<{ n: number }>(sql`select count(*)::int as n from sites`)) as unknown as Array<{ n: number }>;
-      expect(row?.n).toBe(7);
-    }), 120_000);
+  test(
+    "two servers starting together on an empty database migrate and seed it once",
+    () =>
+      twoServers(async (a, b) => {
+        const results = await Promise.all([prepareDatabase(a, { seed: true }), prepareDatabase(b, { seed: true })]);
+        expect(results.filter((r) => r.seeded)).toHaveLength(1);
+        const before = await firstVehicle(a);
+        // a later start finds the same rows: nothing replaced
+        expect(await prepareDatabase(b, { seed: true })).toMatchObject({ seeded: false });
+        expect(await firstVehicle(b)).toEqual(before);
+        const [row] = (await a.db.execute<{ n: number }>(sql`select count(*)::int as n from sites`)) as unknown as Array<{ n: number }>;
+        expect(row?.n).toBe(7);
+      }),
+    120_000,
+  );
 
-  test("concurrent demo-clock re-anchors move the timestamps once", () =>
-    twoServers(async (a, b) => {
-      const t0 = Date.UTC(2026, 5, 1);
-      await prepareDatabase(a, { seed: true, now: () => t0 });
-      const before = await firstVehicle(a);
-      const later = t0 + 3_600_000;
-      const results = await Promise.all([prepareDatabase(a, { seed: true, now: () => later }), prepareDatabase(b, { seed: true, now: () => later })]);
-      expect(results.map((r) => r.shiftedMs).sort()).toEqual([0, 3_600_000]);
-      const after = await firstVehicle(b);
-      expect(after.listedAt.getTime() - before.listedAt.getTime()).toBe(3_600_000);
-      expect(await anchor(b)).toBe(later);
-    }), 120_000);
+  test(
+    "concurrent demo-clock re-anchors move the timestamps once",
+    () =>
+      twoServers(async (a, b) => {
+        const t0 = Date.UTC(2026, 5, 1);
+        await prepareDatabase(a, { seed: true, now: () => t0 });
+        const before = await firstVehicle(a);
+        const later = t0 + 3_600_000;
+        const results = await Promise.all([
+          prepareDatabase(a, { seed: true, now: () => later }),
+          prepareDatabase(b, { seed: true, now: () => later }),
+        ]);
+        expect(results.map((r) => r.shiftedMs).sort()).toEqual([0, 3_600_000]);
+        const after = await firstVehicle(b);
+        expect(after.listedAt.getTime() - before.listedAt.getTime()).toBe(3_600_000);
+        expect(await anchor(b)).toBe(later);
+      }),
+    120_000,
+  );
 
   test("production never seeds an empty database unasked", async () => {
     const empty = await createEmptyPostgresDatabase(PG!);

@@ -30,7 +30,6 @@ export type DemoRows = {
 export const DEMO_MODEL_YEAR = 2026;
 const DAY = 86_400_000;
 
-
 function address(l: DemoLocation): Address {
   const full = `${l.street}, ${l.city} ${l.state} ${l.postcode}`;
   return {
@@ -57,8 +56,7 @@ export function holidayHours(siteId: number, year: number): NewSpecialHours[] {
 
 const VIN_CHARS = "ABCDEFGHJKLMNPRSTUVWXYZ0123456789";
 const vin = (rng: Rng) => Array.from({ length: 17 }, () => rng.pick([...VIN_CHARS])).join("");
-const rego = (rng: Rng) =>
-  `${Array.from({ length: 3 }, () => rng.pick([..."ABCDEFGHJKLMNPRSTUVWXYZ"])).join("")}${rng.int(100, 999)}`;
+const rego = (rng: Rng) => `${Array.from({ length: 3 }, () => rng.pick([..."ABCDEFGHJKLMNPRSTUVWXYZ"])).join("")}${rng.int(100, 999)}`;
 
 function locationFor(batch: DemoSite["stock"][number], make: string, i: number): number {
   if (Array.isArray(batch.locations)) return batch.locations[i % batch.locations.length]!;
@@ -152,9 +150,26 @@ function makeVehicle(
 const auto = ["Automatic"];
 const petrol = ["Petrol"];
 
-const REVIEWERS = ["Sarah M.", "James T.", "Priya K.", "Liam O.", "Chloe W.", "Noah B.", "Mia R.", "Jack H.", "Aisha N.", "Tom D.", "Emily S.", "Oliver P."];
+const REVIEWERS = [
+  "Sarah M.",
+  "James T.",
+  "Priya K.",
+  "Liam O.",
+  "Chloe W.",
+  "Noah B.",
+  "Mia R.",
+  "Jack H.",
+  "Aisha N.",
+  "Tom D.",
+  "Emily S.",
+  "Oliver P.",
+];
 const REVIEW_TEXTS: Record<number, string[]> = {
-  5: ["Fantastic experience from start to finish. The team made buying my car easy.", "Service department were quick, friendly and explained everything.", "Couldn't be happier with the new car and the way we were looked after."],
+  5: [
+    "Fantastic experience from start to finish. The team made buying my car easy.",
+    "Service department were quick, friendly and explained everything.",
+    "Couldn't be happier with the new car and the way we were looked after.",
+  ],
   4: ["Good experience overall, a small wait at handover but the staff were great.", "Helpful sales staff and a fair trade-in price."],
   3: ["Car is great, paperwork took longer than expected."],
   2: ["Service booking was moved twice, communication could be better."],
@@ -181,7 +196,8 @@ export function generateSite(site: DemoSite, now: number): DemoRows {
   fresh.slice(0, site.specials.comingSoonNew ?? 0).forEach((v) => (v.status = "coming_soon"));
   used.slice(-(site.specials.noPriceUsed ?? 0) || used.length).forEach((v) => (v.price = null));
   const step = Math.max(1, Math.floor(vehicles.length / Math.max(1, site.specials.newArrivals)));
-  for (let k = 0; k < site.specials.newArrivals; k++) vehicles[(k * step + 1) % vehicles.length]!.listedAt = new Date(now - (k % 6) * DAY - 3_600_000);
+  for (let k = 0; k < site.specials.newArrivals; k++)
+    vehicles[(k * step + 1) % vehicles.length]!.listedAt = new Date(now - (k % 6) * DAY - 3_600_000);
 
   // Hidden: never listed.
   const usedBatch = site.stock.find((b) => b.carType === "used") ?? site.stock[0]!;
@@ -219,7 +235,9 @@ export function generateSite(site: DemoSite, now: number): DemoRows {
         text: rng.pick(REVIEW_TEXTS[rating]!),
         rating,
         reviewDate,
-        replyText: replied ? `Thanks ${REVIEWERS[i % REVIEWERS.length]!.split(" ")[0]}, we appreciate you taking the time to share your experience. – The ${site.name} team` : null,
+        replyText: replied
+          ? `Thanks ${REVIEWERS[i % REVIEWERS.length]!.split(" ")[0]}, we appreciate you taking the time to share your experience. – The ${site.name} team`
+          : null,
         replyDate: replied ? new Date(reviewDate.getTime() + DAY) : null,
       });
     }
@@ -260,7 +278,15 @@ export function generateSite(site: DemoSite, now: number): DemoRows {
       financeProvider: "Manual",
       openingHours: HOURS.sales,
     },
-    dealerships: site.dealerships.map((d) => ({ id: d.id, siteId: site.id, slug: d.slug, name: d.name, make: d.make, url: null, logo: null })),
+    dealerships: site.dealerships.map((d) => ({
+      id: d.id,
+      siteId: site.id,
+      slug: d.slug,
+      name: d.name,
+      make: d.make,
+      url: null,
+      logo: null,
+    })),
     locations: site.locations.map((l, position) => ({
       id: l.id,
       siteId: site.id,

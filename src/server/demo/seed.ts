@@ -29,12 +29,17 @@ export async function seedDemoData(db: Db, now = Date.now()): Promise<{ sites: n
       await tx.delete(t.specialHours).where(eq(t.specialHours.siteId, d.site.id));
       // dealerships and locations keep their ids, so a lead's location survives a re-seed
       // (a lead's car does not: stock is replaced, and the lead keeps its payload)
-      for (const row of d.dealerships) await tx.insert(t.dealerships).values(row).onConflictDoUpdate({ target: t.dealerships.id, set: row });
+      for (const row of d.dealerships)
+        await tx.insert(t.dealerships).values(row).onConflictDoUpdate({ target: t.dealerships.id, set: row });
       for (const row of d.locations) await tx.insert(t.locations).values(row).onConflictDoUpdate({ target: t.locations.id, set: row });
       const locationIds = d.locations.map((l) => l.id);
-      await tx.delete(t.locations).where(and(eq(t.locations.siteId, d.site.id), notInArray(t.locations.id, locationIds.length ? locationIds : [-1])));
+      await tx
+        .delete(t.locations)
+        .where(and(eq(t.locations.siteId, d.site.id), notInArray(t.locations.id, locationIds.length ? locationIds : [-1])));
       const dealershipIds = d.dealerships.map((x) => x.id);
-      await tx.delete(t.dealerships).where(and(eq(t.dealerships.siteId, d.site.id), notInArray(t.dealerships.id, dealershipIds.length ? dealershipIds : [-1])));
+      await tx
+        .delete(t.dealerships)
+        .where(and(eq(t.dealerships.siteId, d.site.id), notInArray(t.dealerships.id, dealershipIds.length ? dealershipIds : [-1])));
       await tx.insert(t.specialHours).values(d.specialHours);
       await insertChunks(d.vehicles, (c) => tx.insert(t.vehicles).values(c));
       if (d.reviews.length) await insertChunks(d.reviews, (c) => tx.insert(t.reviews).values(c));
@@ -82,7 +87,10 @@ export async function reanchorDemoClock(db: Db, now = Date.now()): Promise<numbe
         await tx.insert(t.specialHours).values(holidayHours(id, year));
       }
     }
-    await tx.update(t.meta).set({ value: String(now) }).where(eq(t.meta.key, ANCHOR_KEY));
+    await tx
+      .update(t.meta)
+      .set({ value: String(now) })
+      .where(eq(t.meta.key, ANCHOR_KEY));
   });
   catalogueChanged(DEMO_SITE_IDS);
   return delta;

@@ -16,7 +16,10 @@ async function setup(next: (req: http.IncomingMessage, res: http.ServerResponse)
   await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
   const port = (server.address() as AddressInfo).port;
   return async (path: string, init: RequestInit & { host?: string } = {}) => {
-    const r = await fetch(`http://127.0.0.1:${port}${path}`, { ...init, headers: { host: init.host ?? "a.localhost", ...(init.headers ?? {}) } });
+    const r = await fetch(`http://127.0.0.1:${port}${path}`, {
+      ...init,
+      headers: { host: init.host ?? "a.localhost", ...(init.headers ?? {}) },
+    });
     return { status: r.status, headers: r.headers, body: await r.text() };
   };
 }
@@ -50,7 +53,12 @@ describe("edge", () => {
     // fetch cannot set Host: ask with node:http
     const hsts = (host: string) =>
       new Promise<string | undefined>((resolve, reject) =>
-        http.get({ port: (server!.address() as AddressInfo).port, host: "127.0.0.1", path: "/", headers: { host } }, (res) => (res.resume(), resolve(res.headers["strict-transport-security"]))).on("error", reject),
+        http
+          .get(
+            { port: (server!.address() as AddressInfo).port, host: "127.0.0.1", path: "/", headers: { host } },
+            (res) => (res.resume(), resolve(res.headers["strict-transport-security"])),
+          )
+          .on("error", reject),
       );
     expect(await hsts("parkside-motor-group.localhost:3000")).toBeUndefined();
     expect(await hsts("www.dealer.com.au")).toMatch(/max-age/);
@@ -78,7 +86,9 @@ describe("edge", () => {
   test("API: Next's own 405 becomes JSON; our handlers' JSON answers pass untouched", async () => {
     const get = await setup((req, res) => {
       if (req.url === "/api/x") return void res.writeHead(405, { allow: "POST" }).end();
-      res.writeHead(503, { "content-type": "application/json" }).end(JSON.stringify({ error: "An error occurred when submitting this form" }));
+      res
+        .writeHead(503, { "content-type": "application/json" })
+        .end(JSON.stringify({ error: "An error occurred when submitting this form" }));
     });
     const a = await get("/api/x");
     expect(a.status).toBe(405);

@@ -5,7 +5,8 @@ import { own } from "@/domain/own";
 import { baseSecurityHeaders, contentSecurityPolicy, controlHeaders, isLocalHost, newNonce, sendError } from "./security";
 
 /** The CSP a static error page gets: no script at all. */
-const ERROR_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'self'";
+const ERROR_PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'self'";
 export const RETRY_AFTER_SECONDS = 30;
 
 const nonces = new WeakMap<IncomingMessage, string>();
@@ -24,7 +25,10 @@ export function prepareRequest(req: IncomingMessage, res: ServerResponse): boole
   const problem = checkRequest(req.method, req.url);
   if (problem) {
     controlHeaders(res, { ...baseSecurityHeaders(host), "content-security-policy": ERROR_PAGE_CSP });
-    sendError(res, problem.status, problem.message, { json: isApiPath(req.url), headers: problem.allow ? { allow: problem.allow.join(", ") } : {} });
+    sendError(res, problem.status, problem.message, {
+      json: isApiPath(req.url),
+      headers: problem.allow ? { allow: problem.allow.join(", ") } : {},
+    });
     req.resume();
     return false;
   }
@@ -95,13 +99,24 @@ export function guardServerErrors(req: IncomingMessage, res: ServerResponse, isD
       // nothing of the failed answer stays; the security headers are added again as the head is written
       for (const name of res.getHeaderNames()) res.removeHeader(name);
       res.setHeader("content-security-policy", ERROR_PAGE_CSP);
-      if (status < 500) sendError(res, status, own(API_MESSAGES, String(status)) ?? "The request could not be handled.", { json: true, headers: allow ? { allow: String(allow) } : {} });
+      if (status < 500)
+        sendError(res, status, own(API_MESSAGES, String(status)) ?? "The request could not be handled.", {
+          json: true,
+          headers: allow ? { allow: String(allow) } : {},
+        });
       else if (up) sendError(res, 500, "Something went wrong on our side. Please try again, or call us.", { json: api });
       else
-        sendError(res, 503, api ? "The service is temporarily unavailable. Please try again shortly." : "The site is taking a short break. Please try again in a minute.", {
-          json: api,
-          headers: { "retry-after": String(RETRY_AFTER_SECONDS) },
-        });
+        sendError(
+          res,
+          503,
+          api
+            ? "The service is temporarily unavailable. Please try again shortly."
+            : "The site is taking a short break. Please try again in a minute.",
+          {
+            json: api,
+            headers: { "retry-after": String(RETRY_AFTER_SECONDS) },
+          },
+        );
     })();
     return res;
   }) as typeof res.end;

@@ -4,16 +4,22 @@ import { describe, expect, test } from "vitest";
 import { fill, gzipFilled, makeTemplate } from "./gzip-template";
 
 describe("a gzipped page with a fresh value per copy", () => {
-  const page = (n: string) => Buffer.from(`<html><head><script nonce="${n}">a()</script></head><body>${"<p>Škoda Kodiaq 😀</p>".repeat(300)}<script nonce="${n}">b()</script></body></html>`);
+  const page = (n: string) =>
+    Buffer.from(
+      `<html><head><script nonce="${n}">a()</script></head><body>${"<p>Škoda Kodiaq 😀</p>".repeat(300)}<script nonce="${n}">b()</script></body></html>`,
+    );
 
-  test.each([["A1b2C3d4E5f6G7h8I9j0kA=="], ["zzzzzzzzzzzzzzzzzzzzzz=="]])("each copy decodes to the page with its own value (%s)", (fresh) => {
-    const t = makeTemplate(page("OLDnonceOLDnonceOLDno=="), "OLDnonceOLDnonceOLDno==");
-    expect(t.parts).toHaveLength(3);
-    const gz = gzipFilled(t, fresh);
-    expect(gunzipSync(gz).equals(page(fresh))).toBe(true);
-    expect(Buffer.concat(fill(t, fresh)).equals(page(fresh))).toBe(true);
-    expect(gz.length).toBeLessThan(page(fresh).length / 5);
-  });
+  test.each([["A1b2C3d4E5f6G7h8I9j0kA=="], ["zzzzzzzzzzzzzzzzzzzzzz=="]])(
+    "each copy decodes to the page with its own value (%s)",
+    (fresh) => {
+      const t = makeTemplate(page("OLDnonceOLDnonceOLDno=="), "OLDnonceOLDnonceOLDno==");
+      expect(t.parts).toHaveLength(3);
+      const gz = gzipFilled(t, fresh);
+      expect(gunzipSync(gz).equals(page(fresh))).toBe(true);
+      expect(Buffer.concat(fill(t, fresh)).equals(page(fresh))).toBe(true);
+      expect(gz.length).toBeLessThan(page(fresh).length / 5);
+    },
+  );
 
   test("a body without the value, and random bytes, survive the trip", () => {
     const plain = Buffer.from("<p>no nonce here</p>".repeat(100));

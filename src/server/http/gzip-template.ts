@@ -38,7 +38,8 @@ export function fill(t: BodyTemplate, value: string | undefined): Buffer[] {
   return out;
 }
 
-export const templateBytes = (t: BodyTemplate) => t.parts.reduce((n, p) => n + p.length, 0) + (t.deflated?.reduce((n, p) => n + p.length, 0) ?? 0);
+export const templateBytes = (t: BodyTemplate) =>
+  t.parts.reduce((n, p) => n + p.length, 0) + (t.deflated?.reduce((n, p) => n + p.length, 0) ?? 0);
 
 /** A gzip body of the filled template; the parts are compressed on first use and kept. */
 export function gzipFilled(t: BodyTemplate, value: string | undefined): Buffer {

@@ -11,7 +11,13 @@ afterEach(() => new Promise<void>((r) => (server ? server.close(() => r()) : r()
 async function setup(opts: Partial<MicrocacheOptions> = {}) {
   let clock = 1_000;
   const calls: string[] = [];
-  const cache = createMicrocache({ ttlMs: 10_000, now: () => clock, sessionCookies: ["garage_session"], nonceOf: (req) => req.headers["x-nonce"] as string | undefined, ...opts });
+  const cache = createMicrocache({
+    ttlMs: 10_000,
+    now: () => clock,
+    sessionCookies: ["garage_session"],
+    nonceOf: (req) => req.headers["x-nonce"] as string | undefined,
+    ...opts,
+  });
   const next = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     calls.push(`${req.method} ${req.url}`);
     await new Promise((r) => setTimeout(r, 20));
@@ -43,7 +49,13 @@ async function setup(opts: Partial<MicrocacheOptions> = {}) {
   const port = (server.address() as AddressInfo).port;
   const get = async (path: string, init: RequestInit = {}) => {
     const r = await fetch(`http://127.0.0.1:${port}${path}`, { ...init, headers: { host: "a.localhost", ...(init.headers ?? {}) } });
-    return { status: r.status, body: await r.text(), cache: r.headers.get("x-cache"), encoding: r.headers.get("content-encoding"), vary: r.headers.get("vary") };
+    return {
+      status: r.status,
+      body: await r.text(),
+      cache: r.headers.get("x-cache"),
+      encoding: r.headers.get("content-encoding"),
+      vary: r.headers.get("vary"),
+    };
   };
   return { get, calls, cache, tick: (ms: number) => (clock += ms) };
 }
@@ -115,7 +127,15 @@ describe("microcache", () => {
         http
           .get({ port, path, headers: { host: "a.localhost", "accept-encoding": encoding } }, (res) => {
             const chunks: Buffer[] = [];
-            res.on("data", (c: Buffer) => chunks.push(c)).on("end", () => resolve({ body: Buffer.concat(chunks), encoding: res.headers["content-encoding"], cache: res.headers["x-cache"] as string }));
+            res
+              .on("data", (c: Buffer) => chunks.push(c))
+              .on("end", () =>
+                resolve({
+                  body: Buffer.concat(chunks),
+                  encoding: res.headers["content-encoding"],
+                  cache: res.headers["x-cache"] as string,
+                }),
+              );
           })
           .on("error", reject),
       );

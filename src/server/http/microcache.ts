@@ -34,7 +34,17 @@ type Entry = { status: number; headers: OutgoingHttpHeaders; template: BodyTempl
 type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
 /** Headers not replayed from a stored response (per-connection, per-encoding or per-request). */
-const NOT_STORED = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "vary", "x-cache", "content-security-policy"]);
+const NOT_STORED = new Set([
+  "date",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "content-length",
+  "content-encoding",
+  "vary",
+  "x-cache",
+  "content-security-policy",
+]);
 const NAVIGATION_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action"];
 
 export function cacheKey(req: IncomingMessage): string {
@@ -136,7 +146,11 @@ export function createMicrocache(opts: MicrocacheOptions) {
       const end = res.end.bind(res) as (...a: unknown[]) => ServerResponse;
       const keep = (chunk: unknown, encoding?: unknown) => {
         if (chunk === undefined || chunk === null || typeof chunk === "function") return;
-        const b = Buffer.isBuffer(chunk) ? chunk : chunk instanceof Uint8Array ? Buffer.from(chunk) : Buffer.from(String(chunk), typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
+        const b = Buffer.isBuffer(chunk)
+          ? chunk
+          : chunk instanceof Uint8Array
+            ? Buffer.from(chunk)
+            : Buffer.from(String(chunk), typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
         size += b.length;
         if (size <= maxBody) chunks.push(b);
       };
@@ -158,7 +172,13 @@ export function createMicrocache(opts: MicrocacheOptions) {
           if (body && body.length <= maxBody) {
             const stored: OutgoingHttpHeaders = {};
             for (const [k, v] of Object.entries(headers)) if (!NOT_STORED.has(k) && v !== undefined) stored[k] = v;
-            entry = { status: 200, headers: stored, template: makeTemplate(body, opts.nonceOf?.(req)), expires: now() + opts.ttlMs, bytes: body.length };
+            entry = {
+              status: 200,
+              headers: stored,
+              template: makeTemplate(body, opts.nonceOf?.(req)),
+              expires: now() + opts.ttlMs,
+              bytes: body.length,
+            };
           }
         }
         resolve(entry);

@@ -19,22 +19,26 @@ describe("rate limits", () => {
     expect(await l.take("b")).toEqual({ ok: true });
   });
 
-  test.skipIf(!PG)("on PostgreSQL the budget is shared by every process", async () => {
-    const empty = await createEmptyPostgresDatabase(PG!);
-    const database = await openDatabase({ driver: "postgres", url: empty.url, max: 2 }); // migrates: creates rate_limits
-    try {
-      // two app processes, each with its own limiter, one database
-      const one = createPostgresRateLimiter({ limit: 3, windowMs: 60_000, url: empty.url });
-      const two = createPostgresRateLimiter({ limit: 3, windowMs: 60_000, url: empty.url });
-      expect((await one.take("site|10.0.0.1")).ok).toBe(true);
-      expect((await two.take("site|10.0.0.1")).ok).toBe(true);
-      expect((await one.take("site|10.0.0.1")).ok).toBe(true);
-      expect((await two.take("site|10.0.0.1")).ok).toBe(false);
-      expect((await one.take("site|10.0.0.2")).ok).toBe(true);
-      await Promise.all([one.close(), two.close()]);
-    } finally {
-      await database.close();
-      await empty.drop();
-    }
-  }, 60_000);
+  test.skipIf(!PG)(
+    "on PostgreSQL the budget is shared by every process",
+    async () => {
+      const empty = await createEmptyPostgresDatabase(PG!);
+      const database = await openDatabase({ driver: "postgres", url: empty.url, max: 2 }); // migrates: creates rate_limits
+      try {
+        // two app processes, each with its own limiter, one database
+        const one = createPostgresRateLimiter({ limit: 3, windowMs: 60_000, url: empty.url });
+        const two = createPostgresRateLimiter({ limit: 3, windowMs: 60_000, url: empty.url });
+        expect((await one.take("site|10.0.0.1")).ok).toBe(true);
+        expect((await two.take("site|10.0.0.1")).ok).toBe(true);
+        expect((await one.take("site|10.0.0.1")).ok).toBe(true);
+        expect((await two.take("site|10.0.0.1")).ok).toBe(false);
+        expect((await one.take("site|10.0.0.2")).ok).toBe(true);
+        await Promise.all([one.close(), two.close()]);
+      } finally {
+        await database.close();
+        await empty.drop();
+      }
+    },
+    60_000,
+  );
 });

@@ -9,7 +9,15 @@ const HIDDEN = /^(x-middleware-|x-powered-by$|x-nextjs-(rewritten-path|rewritten
 
 export const isLocalHost = (host: string | undefined): boolean => {
   const name = hostName(host);
-  return !name || name === "localhost" || name.endsWith(".localhost") || name === "127.0.0.1" || name === "[::1]" || name === "::1" || name === "0.0.0.0";
+  return (
+    !name ||
+    name === "localhost" ||
+    name.endsWith(".localhost") ||
+    name === "127.0.0.1" ||
+    name === "[::1]" ||
+    name === "::1" ||
+    name === "0.0.0.0"
+  );
 };
 
 /** 128 bits from the CSPRNG, base64: a fresh one for every HTML response (also from the page cache). */
@@ -57,9 +65,12 @@ export function baseSecurityHeaders(host: string | undefined): Record<string, st
  */
 export function controlHeaders(res: ServerResponse, defaults: Record<string, string> = {}, htmlOnly: Record<string, string> = {}): void {
   const setHeader = res.setHeader.bind(res);
-  res.setHeader = ((name: string, value: number | string | readonly string[]) => (HIDDEN.test(name) ? res : setHeader(name, value))) as typeof res.setHeader;
+  res.setHeader = ((name: string, value: number | string | readonly string[]) =>
+    HIDDEN.test(name) ? res : setHeader(name, value)) as typeof res.setHeader;
   const appendHeader = res.appendHeader?.bind(res);
-  if (appendHeader) res.appendHeader = ((name: string, value: string | readonly string[]) => (HIDDEN.test(name) ? res : appendHeader(name, value))) as typeof res.appendHeader;
+  if (appendHeader)
+    res.appendHeader = ((name: string, value: string | readonly string[]) =>
+      HIDDEN.test(name) ? res : appendHeader(name, value)) as typeof res.appendHeader;
   const writeHead = res.writeHead.bind(res) as (...a: unknown[]) => ServerResponse;
   res.writeHead = ((status: number, ...rest: unknown[]) => {
     const given = new Set<string>();
@@ -69,7 +80,10 @@ export function controlHeaders(res: ServerResponse, defaults: Record<string, str
       if (Array.isArray(h)) {
         // flat [name, value, name, value…] or [[name, value]…]
         const pairs: unknown[] = [];
-        if (Array.isArray(h[0])) for (const p of h as unknown[][]) { if (!HIDDEN.test(String(p[0]))) pairs.push(p); }
+        if (Array.isArray(h[0]))
+          for (const p of h as unknown[][]) {
+            if (!HIDDEN.test(String(p[0]))) pairs.push(p);
+          }
         else for (let k = 0; k < h.length; k += 2) if (!HIDDEN.test(String(h[k]))) pairs.push(h[k], h[k + 1]);
         rest[i] = pairs;
         for (const p of pairs) given.add(String(Array.isArray(p) ? p[0] : p).toLowerCase());
@@ -82,7 +96,8 @@ export function controlHeaders(res: ServerResponse, defaults: Record<string, str
     for (const [name, value] of Object.entries(defaults)) if (!given.has(name) && !res.hasHeader(name)) setHeader(name, value);
     const h = i >= 0 && !Array.isArray(rest[i]) ? (rest[i] as Record<string, unknown>) : {};
     const type = String(Object.entries(h).find(([k]) => k.toLowerCase() === "content-type")?.[1] ?? res.getHeader("content-type") ?? "");
-    if (/text\/html/i.test(type)) for (const [name, value] of Object.entries(htmlOnly)) if (!given.has(name) && !res.hasHeader(name)) setHeader(name, value);
+    if (/text\/html/i.test(type))
+      for (const [name, value] of Object.entries(htmlOnly)) if (!given.has(name) && !res.hasHeader(name)) setHeader(name, value);
     return writeHead(status, ...rest);
   }) as typeof res.writeHead;
 }
@@ -109,7 +124,12 @@ export function errorPageHtml(status: number, message: string): string {
 }
 
 /** Sends the error page (HTML) or a JSON error for API callers; never a stack trace. */
-export function sendError(res: ServerResponse, status: number, message: string, opts: { json?: boolean; headers?: Record<string, string> } = {}): void {
+export function sendError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  opts: { json?: boolean; headers?: Record<string, string> } = {},
+): void {
   if (res.headersSent) {
     res.destroy();
     return;

@@ -30,7 +30,8 @@ class HttpError extends Error {
   }
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) => Response.json(body, { status, headers: { "cache-control": "no-store", ...headers } });
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  Response.json(body, { status, headers: { "cache-control": "no-store", ...headers } });
 
 const g = globalThis as unknown as { __leadLimiter?: RateLimiter };
 /** Lead submissions per client and site: in memory on the embedded database, in PostgreSQL (shared by every process) otherwise. */
@@ -90,7 +91,8 @@ async function readJson(req: Request, max = MAX_JSON_BYTES): Promise<unknown> {
 
 /** Reads a text body of at most `max` bytes: 413 beyond, declared or streamed. */
 async function readText(req: Request, max = MAX_JSON_BYTES): Promise<string> {
-  if (Number(req.headers.get("content-length") ?? 0) > max) throw new HttpError(413, `The request is too large (at most ${max / 1024} KB).`);
+  if (Number(req.headers.get("content-length") ?? 0) > max)
+    throw new HttpError(413, `The request is too large (at most ${max / 1024} KB).`);
   const reader = req.body?.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -132,7 +134,10 @@ async function handle(req: Request, checks: Checks, fn: (ctx: SiteContext, type:
     const type = requireType(req, checks.types);
     const key = `${ctx.site.id}|${clientOf(req)}`;
     const r = await limiter().take(key);
-    if (!r.ok) throw new HttpError(429, "Too many enquiries from this connection. Please try again in a few minutes.", { "retry-after": String(r.retryAfter) });
+    if (!r.ok)
+      throw new HttpError(429, "Too many enquiries from this connection. Please try again in a few minutes.", {
+        "retry-after": String(r.retryAfter),
+      });
     limitKey = key;
     return await fn(ctx, type);
   } catch (e) {
@@ -141,10 +146,17 @@ async function handle(req: Request, checks: Checks, fn: (ctx: SiteContext, type:
       return json(422, { error: e.message, errors: e.errors });
     }
     if (e instanceof HttpError) return json(e.status, { error: e.message }, e.headers);
-    if (e instanceof UploadError) return json(e.status, e.status === 422 ? { error: "Please check the highlighted fields.", errors: { files: e.message } } : { error: e.message });
+    if (e instanceof UploadError)
+      return json(
+        e.status,
+        e.status === 422 ? { error: "Please check the highlighted fields.", errors: { files: e.message } } : { error: e.message },
+      );
     if (e instanceof RejectedLeadError) return json(400, { error: e.message });
     const up = await isDatabaseUp();
-    (siteId === null ? log : siteLog(siteId)).error({ err: e, path: new URL(req.url).pathname, databaseUp: up }, "lead could not be stored");
+    (siteId === null ? log : siteLog(siteId)).error(
+      { err: e, path: new URL(req.url).pathname, databaseUp: up },
+      "lead could not be stored",
+    );
     return up ? json(500, { error: MSG.submitFailed }) : json(503, { error: MSG.submitFailed }, { "retry-after": "30" });
   }
 }
@@ -176,7 +188,14 @@ export function leadRoutes(mock: boolean) {
         // SPEC §4: with lead_id the existing lead is updated
         if (body.lead_id !== undefined) {
           if (typeof body.lead_id !== "string" || !UUID.test(body.lead_id)) throw new HttpError(404, "Unknown lead.");
-          const updated = await changeLead({ ctx, id: body.lead_id, lead: body, userAgent: userAgent(req), host: req.headers.get("host"), mock });
+          const updated = await changeLead({
+            ctx,
+            id: body.lead_id,
+            lead: body,
+            userAgent: userAgent(req),
+            host: req.headers.get("host"),
+            mock,
+          });
           if (!updated) throw new HttpError(404, "Unknown lead.");
           return json(200, { lead: updated });
         }
@@ -187,7 +206,14 @@ export function leadRoutes(mock: boolean) {
     update: (req: Request, id: string) =>
       handle(req, { mock, types: ["application/json"] }, async (ctx) => {
         if (!UUID.test(id)) throw new HttpError(404, "Unknown lead.");
-        const lead = await changeLead({ ctx, id, lead: envelope(await readJson(req)), userAgent: userAgent(req), host: req.headers.get("host"), mock });
+        const lead = await changeLead({
+          ctx,
+          id,
+          lead: envelope(await readJson(req)),
+          userAgent: userAgent(req),
+          host: req.headers.get("host"),
+          mock,
+        });
         if (!lead) throw new HttpError(404, "Unknown lead.");
         return json(200, { lead });
       }),
@@ -198,10 +224,17 @@ export function leadRoutes(mock: boolean) {
         if (type === "application/x-www-form-urlencoded") {
           const text = await readText(req);
           const lead = leadFromFormFields(new URLSearchParams(text));
-          const created = await createLead({ ctx, lead: envelope({ lead }), userAgent: userAgent(req), host: req.headers.get("host"), mock });
+          const created = await createLead({
+            ctx,
+            lead: envelope({ lead }),
+            userAgent: userAgent(req),
+            host: req.headers.get("host"),
+            mock,
+          });
           return json(201, { lead: created });
         }
-        if (Number(req.headers.get("content-length") ?? 0) > MAX_UPLOAD_BYTES) throw new HttpError(413, "The attachments are too large (at most 5 files of 10 MB).");
+        if (Number(req.headers.get("content-length") ?? 0) > MAX_UPLOAD_BYTES)
+          throw new HttpError(413, "The attachments are too large (at most 5 files of 10 MB).");
         const temp = incomingDir(env().UPLOAD_DIR);
         let written: string | null = null;
         try {
@@ -222,7 +255,14 @@ export function leadRoutes(mock: boolean) {
           } else body = leadFromFormFields(fields);
           const lead = body && typeof body === "object" && "lead" in body ? envelope(body) : envelope({ lead: body });
           const place = placeFiles(files, ctx.site.id);
-          const created = await createLead({ ctx, lead, userAgent: userAgent(req), host: req.headers.get("host"), mock, files: async (id) => ((written = id), place(id)) });
+          const created = await createLead({
+            ctx,
+            lead,
+            userAgent: userAgent(req),
+            host: req.headers.get("host"),
+            mock,
+            files: async (id) => ((written = id), place(id)),
+          });
           return json(201, { lead: created });
         } catch (e) {
           if (written) await rm(path.resolve(env().UPLOAD_DIR, String(ctx.site.id), written), { recursive: true, force: true });

@@ -29,7 +29,11 @@ const post = (slug: string, body: unknown, headers: Record<string, string> = {})
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 const put = (slug: string, id: string, body: unknown) =>
-  new Request(`http://${host(slug)}/api/leads/${id}`, { method: "PUT", headers: { host: host(slug), "content-type": "application/json" }, body: JSON.stringify(body) });
+  new Request(`http://${host(slug)}/api/leads/${id}`, {
+    method: "PUT",
+    headers: { host: host(slug), "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
 
 const person = { first_name: "Mary", last_name: "Smith", email: "mary@example.com", phone: "0412 345 678", postcode: "3134" };
 const contact = (over: Record<string, unknown> = {}) => ({
@@ -55,7 +59,17 @@ describe("POST /api/leads", () => {
     const { lead } = await res.json();
     expect(lead.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const r = (await row(lead.id))!;
-    expect(r).toMatchObject({ siteId: 1001, isMock: false, category: "General Enquiry", name: "Mary", firstName: "Mary", lastName: "Smith", dealershipSlug: "parkside-mazda", locationId: 10012, source: "Website" });
+    expect(r).toMatchObject({
+      siteId: 1001,
+      isMock: false,
+      category: "General Enquiry",
+      name: "Mary",
+      firstName: "Mary",
+      lastName: "Smith",
+      dealershipSlug: "parkside-mazda",
+      locationId: 10012,
+      source: "Website",
+    });
     expect(r.payload).toMatchObject({
       email: "mary@example.com",
       phone: "0412 345 678",
@@ -74,7 +88,9 @@ describe("POST /api/leads", () => {
 
   test("422 with {error, errors:{field:message}} and nothing stored", async () => {
     const before = (await db.select().from(t.leads)).length;
-    const res = await api.create(post("parkside-motor-group", contact({ first_name: "", email: "nope", phone: "123", postcode: "31", message: "" })));
+    const res = await api.create(
+      post("parkside-motor-group", contact({ first_name: "", email: "nope", phone: "123", postcode: "31", message: "" })),
+    );
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({
       error: "Please check the highlighted fields.",
@@ -95,7 +111,9 @@ describe("POST /api/leads", () => {
   });
 
   test("an unknown tenant is a 404", async () => {
-    const res = await api.create(new Request("http://x/api/leads", { method: "POST", headers: { host: "www.nobody.example" }, body: "{}" }));
+    const res = await api.create(
+      new Request("http://x/api/leads", { method: "POST", headers: { host: "www.nobody.example" }, body: "{}" }),
+    );
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: "Unknown site." });
   });
@@ -108,7 +126,9 @@ describe("POST /api/leads", () => {
   });
 
   test("careers: Careers Enquiry becomes General Enquiry / Career Enquiry", async () => {
-    const res = await api.create(post("parkside-motor-group", { lead: { form: "careers", ...person, position: "Sales consultant", message: "Hi" } }));
+    const res = await api.create(
+      post("parkside-motor-group", { lead: { form: "careers", ...person, position: "Sales consultant", message: "Hi" } }),
+    );
     const r = (await row((await res.json()).lead.id))!;
     expect(r).toMatchObject({ category: "General Enquiry", subcategory: "Career Enquiry" });
   });
@@ -123,13 +143,17 @@ describe("POST /api/leads", () => {
     expect((await row((await us.json()).lead.id))!.dealershipSlug).toBe("rv-sales");
     const usBad = await api.create(post("lakeside-rv", { lead: { form: "finance", ...person, postcode: "86403" } }));
     expect((await usBad.json()).errors.phone).toBe(MSG.phoneUS);
-    const harbour = await api.create(post("harbour-city-pre-owned", { lead: { form: "contact", ...person, location: 10052, message: "Selling my car" } }));
+    const harbour = await api.create(
+      post("harbour-city-pre-owned", { lead: { form: "contact", ...person, location: 10052, message: "Selling my car" } }),
+    );
     expect((await row((await harbour.json()).lead.id))!).toMatchObject({ locationId: 10051, dealershipSlug: "harbour-city-pre-owned" });
   });
 
   test("a vehicle enquiry is categorised by the vehicle's type", async () => {
     const [used] = await db.select().from(t.vehicles).where(eq(t.vehicles.stockNumber, "PMG10350"));
-    const res = await api.create(post("parkside-motor-group", { lead: { form: "vehicle", ...person, location: 10011, vehicle: used!.slug } }));
+    const res = await api.create(
+      post("parkside-motor-group", { lead: { form: "vehicle", ...person, location: 10011, vehicle: used!.slug } }),
+    );
     const r = (await row((await res.json()).lead.id))!;
     expect(r).toMatchObject({ category: used!.carType === "used" ? "Used Vehicle Enquiry" : "New Vehicle Enquiry", vehicleId: used!.id });
   });
@@ -168,19 +192,35 @@ describe("/mock base", () => {
 });
 
 /** The first bytes real files start with (their types are read from these, not from what is declared). */
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4, 0x89]);
+const PNG = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15,
+  0xc4, 0x89,
+]);
 const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
 
 describe("POST /api/leads/with-files", () => {
-  const multipart = (slug: string, files: File[], lead: unknown = { lead: { form: "sell-my-car", ...person, trade_vehicle: "2019 Mazda CX-5", odometer: "65000" } }) => {
+  const multipart = (
+    slug: string,
+    files: File[],
+    lead: unknown = { lead: { form: "sell-my-car", ...person, trade_vehicle: "2019 Mazda CX-5", odometer: "65000" } },
+  ) => {
     const form = new FormData();
     form.set("lead", JSON.stringify(lead));
     for (const f of files) form.append("files", f);
-    return new Request(`http://${host(slug)}/api/leads/with-files`, { method: "POST", headers: { host: host(slug), "x-real-ip": "10.0.0.9" }, body: form });
+    return new Request(`http://${host(slug)}/api/leads/with-files`, {
+      method: "POST",
+      headers: { host: host(slug), "x-real-ip": "10.0.0.9" },
+      body: form,
+    });
   };
 
   test("stores the lead and its attachments in one go", async () => {
-    const res = await api.withFiles(multipart("outback-truck-centre", [new File([PNG], "front.png", { type: "image/png" }), new File([PDF], "service history.pdf", { type: "application/pdf" })]));
+    const res = await api.withFiles(
+      multipart("outback-truck-centre", [
+        new File([PNG], "front.png", { type: "image/png" }),
+        new File([PDF], "service history.pdf", { type: "application/pdf" }),
+      ]),
+    );
     expect(res.status).toBe(201);
     const { lead } = await res.json();
     expect(lead.files).toEqual([
@@ -193,7 +233,11 @@ describe("POST /api/leads/with-files", () => {
     expect((await row(lead.id))!.payload).toMatchObject({ has_files: true, category: "Sell My Car Enquiry" });
     // a later update (the shopper adds details) keeps the attachments' flag
     const putBody = { lead: { form: "sell-my-car", ...person, trade_vehicle: "2019 Mazda CX-5", odometer: "66000" } };
-    const req = new Request(`http://${host("outback-truck-centre")}/api/leads/${lead.id}`, { method: "PUT", headers: { host: host("outback-truck-centre"), "content-type": "application/json" }, body: JSON.stringify(putBody) });
+    const req = new Request(`http://${host("outback-truck-centre")}/api/leads/${lead.id}`, {
+      method: "PUT",
+      headers: { host: host("outback-truck-centre"), "content-type": "application/json" },
+      body: JSON.stringify(putBody),
+    });
     const updated = await api.update(req, lead.id);
     expect(updated.status).toBe(200);
     expect((await updated.json()).lead.has_files).toBe(true);
@@ -202,7 +246,9 @@ describe("POST /api/leads/with-files", () => {
 
   test("refuses other file types and bad fields, storing nothing", async () => {
     const before = (await db.select().from(t.leads)).length;
-    const bad = await api.withFiles(multipart("outback-truck-centre", [new File(["MZ\x90\x00 program"], "x.exe", { type: "application/x-msdownload" })]));
+    const bad = await api.withFiles(
+      multipart("outback-truck-centre", [new File(["MZ\x90\x00 program"], "x.exe", { type: "application/x-msdownload" })]),
+    );
     expect(bad.status).toBe(422);
     expect((await bad.json()).errors.files).toMatch(/only JPEG, PNG, WebP, HEIC images and PDFs/);
     const invalid = await api.withFiles(multipart("outback-truck-centre", [], { lead: { form: "sell-my-car", ...person } }));
@@ -213,8 +259,16 @@ describe("POST /api/leads/with-files", () => {
   });
 
   test.each([
-    ["a program declared as a JPEG", new File(["MZ\x90\x00 this is a program"], "photo.jpg", { type: "image/jpeg" }), "photo.jpg: only JPEG, PNG, WebP, HEIC images and PDFs can be attached."],
-    ["HTML declared as a PNG", new File(["<html><script>alert(1)</script></html>"], "a.png", { type: "image/png" }), "a.png: only JPEG, PNG, WebP, HEIC images and PDFs can be attached."],
+    [
+      "a program declared as a JPEG",
+      new File(["MZ\x90\x00 this is a program"], "photo.jpg", { type: "image/jpeg" }),
+      "photo.jpg: only JPEG, PNG, WebP, HEIC images and PDFs can be attached.",
+    ],
+    [
+      "HTML declared as a PNG",
+      new File(["<html><script>alert(1)</script></html>"], "a.png", { type: "image/png" }),
+      "a.png: only JPEG, PNG, WebP, HEIC images and PDFs can be attached.",
+    ],
     ["an empty file", new File([], "empty.pdf", { type: "application/pdf" }), "empty.pdf is empty."],
   ])("checks files by their bytes: %s → 422", async (_what, file, message) => {
     const before = (await db.select().from(t.leads)).length;
@@ -241,7 +295,9 @@ describe("POST /api/leads/with-files", () => {
   test("a chunked body (no Content-Length) is cut off at the limit, not buffered", async () => {
     let sent = 0;
     const boundary = "----x";
-    const head = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`);
+    const head = new TextEncoder().encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`,
+    );
     const chunk = new Uint8Array(1024 * 1024).fill(0x41);
     const body = new ReadableStream<Uint8Array>({
       start(c) {
@@ -301,13 +357,24 @@ describe("the spec's own payloads (no form field)", () => {
     ["Fleet Enquiry", { company: "Acme Pty Ltd" }, "Fleet Enquiry", null],
     ["Finance Enquiry", {}, "Finance Enquiry", null],
     ["Careers Enquiry", { position: "Sales consultant" }, "General Enquiry", "Career Enquiry"],
-    ["Sell My Car Enquiry", { trade_vehicle: "2019 Mazda CX-5", odometer: 65000, Rego: "ABC123", state: "vic" }, "Sell My Car Enquiry", "Trade-In"],
+    [
+      "Sell My Car Enquiry",
+      { trade_vehicle: "2019 Mazda CX-5", odometer: 65000, Rego: "ABC123", state: "vic" },
+      "Sell My Car Enquiry",
+      "Trade-In",
+    ],
     ["Service", { day: 3, month: 3, year: 2027 }, "Service Enquiry", null], // the enquiry types' short names
   ])("%s → 201, stored in that category", async (category, extra, storedCategory, storedSub) => {
     const res = await api.create(post("parkside-motor-group", specPayload({ category, ...extra })));
     expect(res.status, JSON.stringify(await res.clone().json())).toBe(201);
     const r = (await row((await res.json()).lead.id))!;
-    expect(r).toMatchObject({ category: storedCategory, subcategory: storedSub, source: "Website", locationId: 10012, dealershipSlug: "parkside-mazda" });
+    expect(r).toMatchObject({
+      category: storedCategory,
+      subcategory: storedSub,
+      source: "Website",
+      locationId: 10012,
+      dealershipSlug: "parkside-mazda",
+    });
     expect(r.payload.user_agent).toBe("vitest-agent"); // the request's, not the body's
   });
 
@@ -324,19 +391,29 @@ describe("the spec's own payloads (no form field)", () => {
     const url = await api.create(post("parkside-motor-group", specPayload({ url: "https://www.tasmancampers.co.nz/contact" })));
     expect(url.status).toBe(422);
     expect((await url.json()).errors).toEqual({ url: "This enquiry was sent from another website." });
-    const local = await api.create(post("parkside-motor-group", specPayload({ url: "http://parkside-motor-group.localhost:3000/contact" })));
+    const local = await api.create(
+      post("parkside-motor-group", specPayload({ url: "http://parkside-motor-group.localhost:3000/contact" })),
+    );
     expect(local.status).toBe(201);
   });
 
   test("a form the site has switched off is refused, not stored", async () => {
     const before = (await db.select().from(t.leads)).length;
     const outback = { ...person, postcode: "4350", website_slug: undefined, url: undefined };
-    const preApproval = await api.create(post("outback-truck-centre", { lead: { ...outback, category: "Finance Enquiry", subcategory: "Pre-Approval", day: 1, month: 2, year: 1990 } }));
+    const preApproval = await api.create(
+      post("outback-truck-centre", {
+        lead: { ...outback, category: "Finance Enquiry", subcategory: "Pre-Approval", day: 1, month: 2, year: 1990 },
+      }),
+    );
     expect(preApproval.status).toBe(422);
     expect((await preApproval.json()).errors).toEqual({ form: "This site does not take this kind of enquiry." });
-    const fleet = await api.create(post("tasman-campers", { lead: { ...person, phone: "03 348 1200", category: "Fleet Enquiry", company: "Acme", message: "x" } }));
+    const fleet = await api.create(
+      post("tasman-campers", { lead: { ...person, phone: "03 348 1200", category: "Fleet Enquiry", company: "Acme", message: "x" } }),
+    );
     expect(fleet.status).toBe(422);
-    const testDrive = await api.create(post("outback-truck-centre", { lead: { form: "test-drive", ...outback, location: 10041, day: 1, month: 2, year: 2027 } }));
+    const testDrive = await api.create(
+      post("outback-truck-centre", { lead: { form: "test-drive", ...outback, location: 10041, day: 1, month: 2, year: 2027 } }),
+    );
     expect(testDrive.status).toBe(422);
     expect((await db.select().from(t.leads)).length).toBe(before);
   });
@@ -347,17 +424,25 @@ describe("the spec's own payloads (no form field)", () => {
     const ridgeline = await api.create(post("ridgeline-motorcycles", { lead: { ...person, category: "Finance Enquiry" } }));
     expect((await row((await ridgeline.json()).lead.id))!).toMatchObject({ locationId: 10021, dealershipSlug: "ridgeline-motorcycles" });
     // a dealership chosen without a location: that dealership's location
-    const mazda = await api.create(post("parkside-motor-group", { lead: { ...person, category: "Finance Enquiry", dealership_slug: "parkside-mazda" } }));
+    const mazda = await api.create(
+      post("parkside-motor-group", { lead: { ...person, category: "Finance Enquiry", dealership_slug: "parkside-mazda" } }),
+    );
     expect((await row((await mazda.json()).lead.id))!).toMatchObject({ locationId: 10012, dealershipSlug: "parkside-mazda" });
   });
 
   test("a POST with lead_id updates that lead (one row), as does a partial PUT", async () => {
     const created = await (await api.create(post("parkside-motor-group", specPayload()))).json();
     const before = (await db.select().from(t.leads)).length;
-    const again = await api.create(post("parkside-motor-group", { lead: { lead_id: created.lead.id, message: "Actually, Saturday suits." } }));
+    const again = await api.create(
+      post("parkside-motor-group", { lead: { lead_id: created.lead.id, message: "Actually, Saturday suits." } }),
+    );
     expect(again.status).toBe(200);
     expect((await db.select().from(t.leads)).length).toBe(before);
-    expect((await row(created.lead.id))!.payload).toMatchObject({ message: "Actually, Saturday suits.", email: "mary@example.com", location_id: 10012 });
+    expect((await row(created.lead.id))!.payload).toMatchObject({
+      message: "Actually, Saturday suits.",
+      email: "mary@example.com",
+      location_id: 10012,
+    });
     const partial = await api.update(put("parkside-motor-group", created.lead.id, { lead: { phone: "0400 000 111" } }), created.lead.id);
     expect(partial.status).toBe(200);
     expect((await row(created.lead.id))!.payload).toMatchObject({ phone: "0400 000 111", message: "Actually, Saturday suits." });
@@ -380,15 +465,25 @@ describe("what only this site may send, and how", () => {
     expect((await api.create(post("parkside-motor-group", contact(), headers as Record<string, string>))).status).toBe(status);
   });
 
-  test.each([["text/plain"], ["application/x-www-form-urlencoded"], ["multipart/form-data; boundary=x"], [""]])("POST /api/leads as %j → 415", async (type) => {
-    const res = await api.create(post("parkside-motor-group", contact(), { "content-type": type }));
-    expect(res.status).toBe(415);
-  });
+  test.each([["text/plain"], ["application/x-www-form-urlencoded"], ["multipart/form-data; boundary=x"], [""]])(
+    "POST /api/leads as %j → 415",
+    async (type) => {
+      const res = await api.create(post("parkside-motor-group", contact(), { "content-type": type }));
+      expect(res.status).toBe(415);
+    },
+  );
 
   test("/mock/leads is a 404 on a site that is not a demo site", async () => {
     const res = await mock.create(post("parkside-motor-group", contact()));
     expect(res.status).toBe(404);
-    expect((await mock.update(put("parkside-motor-group", "00000000-0000-4000-8000-000000000000", contact()), "00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    expect(
+      (
+        await mock.update(
+          put("parkside-motor-group", "00000000-0000-4000-8000-000000000000", contact()),
+          "00000000-0000-4000-8000-000000000000",
+        )
+      ).status,
+    ).toBe(404);
   });
 
   test.each([
@@ -444,7 +539,11 @@ describe("rate limit", () => {
 
 describe("with-files takes the spec's form-encoded body too (SPEC §7)", () => {
   const formEncoded = (slug: string, body: string) =>
-    new Request(`http://${host(slug)}/api/leads/with-files`, { method: "POST", headers: { host: host(slug), "content-type": "application/x-www-form-urlencoded", "x-real-ip": "10.0.0.8" }, body });
+    new Request(`http://${host(slug)}/api/leads/with-files`, {
+      method: "POST",
+      headers: { host: host(slug), "content-type": "application/x-www-form-urlencoded", "x-real-ip": "10.0.0.8" },
+      body,
+    });
 
   test("lead[field]=… creates the lead, arrays and maps included", async () => {
     const body = new URLSearchParams([
@@ -466,7 +565,13 @@ describe("with-files takes the spec's form-encoded body too (SPEC §7)", () => {
     expect(res.status, await res.clone().text()).toBe(201);
     const r = (await row((await res.json()).lead.id))!;
     expect(r).toMatchObject({ category: "Sell My Car Enquiry", locationId: 10041 });
-    expect(r.payload).toMatchObject({ opt_in: false, odometer: 180000, visited_pages: ["/", "/sell-my-car"], linked_query_params: { utm_source: "google" }, has_files: false });
+    expect(r.payload).toMatchObject({
+      opt_in: false,
+      odometer: 180000,
+      visited_pages: ["/", "/sell-my-car"],
+      linked_query_params: { utm_source: "google" },
+      has_files: false,
+    });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 

@@ -11,9 +11,20 @@ describe("durability", () => {
     await getDatabase(); // opened (and seeded), then gone
     await (await getDatabase()).close();
     const host = "parkside-motor-group.localhost:3000";
-    const lead = { form: "finance", first_name: "Mary", last_name: "Smith", email: "mary@example.com", phone: "0412 345 678", postcode: "3134" };
+    const lead = {
+      form: "finance",
+      first_name: "Mary",
+      last_name: "Smith",
+      email: "mary@example.com",
+      phone: "0412 345 678",
+      postcode: "3134",
+    };
     const res = await api.create(
-      new Request(`http://${host}/api/leads`, { method: "POST", headers: { host, "content-type": "application/json", "x-real-ip": "10.0.0.1" }, body: JSON.stringify({ lead }) }),
+      new Request(`http://${host}/api/leads`, {
+        method: "POST",
+        headers: { host, "content-type": "application/json", "x-real-ip": "10.0.0.1" },
+        body: JSON.stringify({ lead }),
+      }),
     );
     expect(res.status).toBe(503);
     expect(res.headers.get("retry-after")).toBe("30");

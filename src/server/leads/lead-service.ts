@@ -1,7 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { FORMS, formRulesOf, leadFormSchema, leadFormSite, visibleFields, wholeNumber, type FormDef, type FormRules } from "@/domain/leads/forms";
+import { leadFormSchema, wholeNumber } from "@/domain/leads/form-schema";
+import { FORMS, formRulesOf, leadFormSite, visibleFields, type FormDef, type FormRules } from "@/domain/leads/forms";
 import { leadFormKind, LeadMetaSchema, normalizeLeadPayload, prepareLead, type LeadSite, type PreparedLead } from "@/domain/leads/lead";
 import { FORM_NOT_OFFERED, MSG } from "@/domain/leads/messages";
 import { isFormOffered } from "@/domain/site/routes";
@@ -34,7 +35,6 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return Object.fromEntries(out);
 }
-
 
 /** The site facts that shape its forms: the browser gets the same (leadFormSite → formRulesOf). */
 export function formRules(ctx: SiteContext): FormRules {
@@ -103,7 +103,8 @@ export async function validateLead({ ctx, lead: raw, userAgent, host = null }: S
   const meta = LeadMetaSchema.safeParse(lead);
   if (!meta.success) throw new LeadValidationError(fieldErrors(meta.error));
   if (meta.data.company_website) throw new RejectedLeadError();
-  if (meta.data.website_slug !== undefined && meta.data.website_slug !== ctx.site.slug) throw new LeadValidationError({ website_slug: NOT_THIS_SITE });
+  if (meta.data.website_slug !== undefined && meta.data.website_slug !== ctx.site.slug)
+    throw new LeadValidationError({ website_slug: NOT_THIS_SITE });
   if (meta.data.url !== undefined && !urlIsThisSite(meta.data.url, ctx, host)) throw new LeadValidationError({ url: NOT_THIS_SITE });
   const kind = leadFormKind(lead, { sellMyCar: ctx.features.sell_my_car });
   if (!isFormOffered(kind, ctx.routes)) throw new LeadValidationError({ form: FORM_NOT_OFFERED });
@@ -124,7 +125,11 @@ export async function validateLead({ ctx, lead: raw, userAgent, host = null }: S
     }
   }
   const prepared: PreparedLead = {
-    ...prepareLead(values, { category, subcategory: form.subcategory ?? null, url: meta.data.url, userAgent, vehicleLocationId }, leadSite(ctx)),
+    ...prepareLead(
+      values,
+      { category, subcategory: form.subcategory ?? null, url: meta.data.url, userAgent, vehicleLocationId },
+      leadSite(ctx),
+    ),
     form: form.kind,
     vehicle: meta.data.vehicle ?? null,
     page_id: meta.data.page_id ?? null,
@@ -142,7 +147,12 @@ export async function createLead(s: Submission & { mock: boolean; files?: (leadI
   const files = s.files ? await s.files(id) : [];
   const lead = files.length ? { ...prepared, has_files: true } : prepared;
   const row = await insertLead(await getDb(), s.ctx.site.id, lead, { id, isMock: s.mock || s.ctx.features.mock_leads, vehicleId, files });
-  return { id: row.id, ...lead, created_at: row.createdAt.toISOString(), files: files.map((f) => ({ filename: f.filename, content_type: f.contentType, size: f.size })) };
+  return {
+    id: row.id,
+    ...lead,
+    created_at: row.createdAt.toISOString(),
+    files: files.map((f) => ({ filename: f.filename, content_type: f.contentType, size: f.size })),
+  };
 }
 
 /** The stored lead as a payload again (its form, its location as the location field). */

@@ -73,7 +73,8 @@ export async function receiveMultipart(
   };
 
   bb.on("field", (name, value, info) => {
-    if (info.valueTruncated) return fail(new UploadError(413, `The request is too large (at most ${limits.fieldBytes / 1024} KB of form fields).`));
+    if (info.valueTruncated)
+      return fail(new UploadError(413, `The request is too large (at most ${limits.fieldBytes / 1024} KB of form fields).`));
     fields.push([name, value]);
   });
   bb.on("filesLimit", () => fail(new UploadError(413, `Attach at most ${limits.files} files.`)));
@@ -85,7 +86,11 @@ export async function receiveMultipart(
       return;
     }
     const filename = (info.filename ?? "file").normalize("NFC").slice(0, 200);
-    const safe = filename.replace(/[^\w.-]+/g, "_").replace(/^\.+/, "").slice(-100) || "file";
+    const safe =
+      filename
+        .replace(/[^\w.-]+/g, "_")
+        .replace(/^\.+/, "")
+        .slice(-100) || "file";
     const tempPath = path.join(tempDir, `${files.length + 1}-${safe}`);
     const record: ReceivedFile = { filename, contentType: "", size: 0, tempPath };
     files.push(record);
@@ -106,10 +111,12 @@ export async function receiveMultipart(
       pipeline(stream, counter, createWriteStream(tempPath))
         .then(async () => {
           if (failure) return;
-          if ((stream as unknown as { truncated?: boolean }).truncated) return fail(new UploadError(413, `${filename} is larger than ${limits.fileBytes / 1024 / 1024} MB.`));
+          if ((stream as unknown as { truncated?: boolean }).truncated)
+            return fail(new UploadError(413, `${filename} is larger than ${limits.fileBytes / 1024 / 1024} MB.`));
           if (record.size === 0) return fail(new UploadError(422, `${filename} is empty.`));
           const type = await fileTypeFromBuffer(Buffer.concat(head).subarray(0, SNIFF_BYTES));
-          if (!type || !Object.hasOwn(ALLOWED_FILE_TYPES, type.mime)) return fail(new UploadError(422, `${filename}: only JPEG, PNG, WebP, HEIC images and PDFs can be attached.`));
+          if (!type || !Object.hasOwn(ALLOWED_FILE_TYPES, type.mime))
+            return fail(new UploadError(422, `${filename}: only JPEG, PNG, WebP, HEIC images and PDFs can be attached.`));
           record.contentType = type.mime;
         })
         .catch(() => fail(failure ?? new UploadError(400, "The upload was interrupted."))),
@@ -121,7 +128,9 @@ export async function receiveMultipart(
     transform(chunk: Buffer, _enc, cb) {
       total += chunk.length;
       if (total > limits.totalBytes) {
-        fail(new UploadError(413, `The attachments are too large (at most ${limits.files} files of ${limits.fileBytes / 1024 / 1024} MB).`));
+        fail(
+          new UploadError(413, `The attachments are too large (at most ${limits.files} files of ${limits.fileBytes / 1024 / 1024} MB).`),
+        );
         return cb();
       }
       cb(null, chunk);

@@ -57,7 +57,10 @@ export async function updateLead(db: Db, siteId: number, id: string, isMock: boo
     const [old] = await tx.select({ payload: t.leads.payload }).from(t.leads).where(where).for("update");
     if (!old) return null;
     const merged: PreparedLead = { ...lead, has_files: old.payload.has_files === true || lead.has_files === true };
-    await tx.update(t.leads).set({ ...columns(merged), updatedAt: new Date() }).where(where);
+    await tx
+      .update(t.leads)
+      .set({ ...columns(merged), updatedAt: new Date() })
+      .where(where);
     return merged;
   });
 }

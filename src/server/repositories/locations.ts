@@ -10,7 +10,14 @@ import * as t from "@/server/db/schema";
 export async function listSpecialHours(db: Db, siteId: number): Promise<SpecialHoursEntry[]> {
   const rows = await db.select().from(t.specialHours).where(eq(t.specialHours.siteId, siteId)).orderBy(asc(t.specialHours.date));
   return rows.map((r) =>
-    normalizeSpecialHours({ date: r.date, name: r.name, status: r.status, start_hour: r.startHour, end_hour: r.endHour, location_id: r.locationId }),
+    normalizeSpecialHours({
+      date: r.date,
+      name: r.name,
+      status: r.status,
+      start_hour: r.startHour,
+      end_hour: r.endHour,
+      location_id: r.locationId,
+    }),
   );
 }
 
@@ -19,7 +26,12 @@ export async function getReviewSummary(db: Db, siteId: number, locationId: numbe
   const [row] = await db
     .select()
     .from(t.reviewSummaries)
-    .where(and(eq(t.reviewSummaries.siteId, siteId), locationId === null ? isNull(t.reviewSummaries.locationId) : eq(t.reviewSummaries.locationId, locationId)))
+    .where(
+      and(
+        eq(t.reviewSummaries.siteId, siteId),
+        locationId === null ? isNull(t.reviewSummaries.locationId) : eq(t.reviewSummaries.locationId, locationId),
+      ),
+    )
     .limit(1);
   return row ? { count: row.count, average_rating: row.averageRating } : null;
 }

@@ -83,7 +83,9 @@ describe("demo seed (DEMO_DATA.md)", () => {
     const rows = await database.db.select().from(t.vehicles);
     expect(rows.every((v) => v.thumbnails.every((u) => u.startsWith("/photos/")))).toBe(true);
     const v = rows.find((r) => r.photosCount > 0)!;
-    expect(v.thumbnails[0]).toMatch(new RegExp(`^/photos/${v.bodyType!.toLowerCase().replace(/[^a-z0-9]+/g, "-")}/${v.colour!.toLowerCase()}/1\\.svg$`));
+    expect(v.thumbnails[0]).toMatch(
+      new RegExp(`^/photos/${v.bodyType!.toLowerCase().replace(/[^a-z0-9]+/g, "-")}/${v.colour!.toLowerCase()}/1\\.svg$`),
+    );
   });
 
   test("the seed is deterministic", async () => {

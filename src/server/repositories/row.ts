@@ -14,7 +14,11 @@ export class BadRowError extends Error {
 }
 
 /** The row's value when it is one of `allowed`; else a BadRowError naming the table, row and column. */
-export function oneOf<T extends string>(allowed: readonly T[], value: string, where: { table: string; id: number | string; column: string }): T {
+export function oneOf<T extends string>(
+  allowed: readonly T[],
+  value: string,
+  where: { table: string; id: number | string; column: string },
+): T {
   if ((allowed as readonly string[]).includes(value)) return value as T;
   throw new BadRowError(where.table, where.id, where.column, value);
 }

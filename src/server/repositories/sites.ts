@@ -45,7 +45,11 @@ export function toLocation(r: LocationRow): Location {
     slug: r.slug,
     dealershipSlug: r.dealershipSlug,
     position: r.position,
-    locationType: oneOf<LocationType>(["sales", "service", "parts"], r.locationType, { table: "locations", id: r.id, column: "location_type" }),
+    locationType: oneOf<LocationType>(["sales", "service", "parts"], r.locationType, {
+      table: "locations",
+      id: r.id,
+      column: "location_type",
+    }),
     locationSubtype: r.locationSubtype,
     isPrimary: r.isPrimary,
     visible: r.visible,

@@ -45,7 +45,9 @@ export function visibleStock(site: StockSite, now = Date.now()): SQL {
     conditions.push(or(sql`${t.vehicles.locationId} is null`, notInArray(t.vehicles.locationId, p.exclude_location_ids))!);
   }
   if (p.exclude_new_demo_makes?.length) {
-    conditions.push(not(and(inArray(t.vehicles.make, makeVariants(p, p.exclude_new_demo_makes)), inArray(t.vehicles.carType, ["new", "demo"]))!));
+    conditions.push(
+      not(and(inArray(t.vehicles.make, makeVariants(p, p.exclude_new_demo_makes)), inArray(t.vehicles.carType, ["new", "demo"]))!),
+    );
   }
   return and(...conditions)!;
 }

@@ -34,7 +34,8 @@ async function run(slug: string, variant: SearchVariant, params: SearchParams = 
 async function allIds(slug: string, variant: SearchVariant, params: SearchParams = {}, override?: Partial<SiteRecord>) {
   const first = await run(slug, variant, params, override);
   const ids = first.vehicles.map((v) => v.id);
-  for (let p = 2; p <= first.pages; p++) ids.push(...(await run(slug, variant, { ...params, page: String(p) }, override)).vehicles.map((v) => v.id));
+  for (let p = 2; p <= first.pages; p++)
+    ids.push(...(await run(slug, variant, { ...params, page: String(p) }, override)).vehicles.map((v) => v.id));
   return ids;
 }
 
@@ -101,7 +102,12 @@ describe("per-dealer filters from site data", () => {
   test("new and demo of a make excluded, used of it kept", async () => {
     const r = await run("parkside-motor-group", "new-used-and-demo-cars", {}, { searchPresets: { exclude_new_demo_makes: ["Mazda"] } });
     expect(r.total).toBe(413 - 54 - 22);
-    const usedMazda = await run("parkside-motor-group", "used-cars", { make: "Mazda" }, { searchPresets: { exclude_new_demo_makes: ["Mazda"] } });
+    const usedMazda = await run(
+      "parkside-motor-group",
+      "used-cars",
+      { make: "Mazda" },
+      { searchPresets: { exclude_new_demo_makes: ["Mazda"] } },
+    );
     expect(usedMazda.total).toBeGreaterThan(0);
   });
 

@@ -103,7 +103,10 @@ export class SqlVehicleSearch implements VehicleSearch {
       and(base, ...Object.entries(parts).flatMap(([k, conds]) => (left.includes(k as keyof typeof parts) ? [] : conds)))!;
     const where = except();
 
-    const [{ total } = { total: 0 }] = await this.db.select({ total: sql<number>`count(*)::int` }).from(v).where(where);
+    const [{ total } = { total: 0 }] = await this.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(v)
+      .where(where);
     const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
     const page = Math.min(q.page, pages); // an out-of-range page shows the last page
     const rows = await this.db

@@ -4,7 +4,10 @@ import { GET } from "./route";
 
 const get = (path: string) => {
   const url = new URL(path, "http://localhost");
-  const parts = url.pathname.replace(/^\/photos\//, "").split("/").map(decodeURIComponent);
+  const parts = url.pathname
+    .replace(/^\/photos\//, "")
+    .split("/")
+    .map(decodeURIComponent);
   return GET(new Request(url), { params: Promise.resolve({ parts }) });
 };
 
@@ -19,7 +22,7 @@ describe("GET /photos/{body}/{colour}/{n}.svg", () => {
   });
 
   test.each([
-    ['/photos/x%22%20onload%3D%22alert(document.domain)/red/1.svg'],
+    ["/photos/x%22%20onload%3D%22alert(document.domain)/red/1.svg"],
     ["/photos/suv/%3Cscript%3E/1.svg"],
     ["/photos/suv/red/0.svg"],
     ["/photos/suv/red/51.svg"],
@@ -44,7 +47,12 @@ describe("GET /photos/{body}/{colour}/{n}.svg", () => {
   });
 
   test("parsePhotoPath accepts only the catalogue's bodies and colours", () => {
-    expect(parsePhotoPath(["class-c-motorhome", "white", "14.svg"])).toEqual({ body: "class c motorhome", colour: "White", n: 14, format: "svg" });
+    expect(parsePhotoPath(["class-c-motorhome", "white", "14.svg"])).toEqual({
+      body: "class c motorhome",
+      colour: "White",
+      n: 14,
+      format: "svg",
+    });
     expect(parsePhotoPath(["suv", "red", "2.jpg"])).toMatchObject({ format: "jpg" });
     expect(parsePhotoPath(["suv", "red", "2.png"])).toBeNull();
     expect(parsePhotoPath(["toString", "white", "1.svg"])).toBeNull();

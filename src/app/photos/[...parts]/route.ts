@@ -13,18 +13,27 @@ const SVG_HEADERS = {
   "x-content-type-options": "nosniff",
 };
 const MAX_SIDE = 3840;
-const JPEG_HEADERS = { "content-type": "image/jpeg", "cache-control": "public, max-age=31536000, immutable", "x-content-type-options": "nosniff" };
+const JPEG_HEADERS = {
+  "content-type": "image/jpeg",
+  "cache-control": "public, max-age=31536000, immutable",
+  "x-content-type-options": "nosniff",
+};
 
 // GET /photos/{body}/{colour}/{n}.svg — locally generated demo vehicle photos (no external URLs).
 export async function GET(req: Request, { params }: { params: Promise<{ parts: string[] }> }) {
   const { parts } = await params;
   if (parts.length === 1 && parts[0] === "placeholder.svg") return new Response(PLACEHOLDER_SVG, { headers: SVG_HEADERS });
   const photo = parsePhotoPath(parts);
-  if (!photo) return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", "x-content-type-options": "nosniff" } });
+  if (!photo)
+    return new Response("Not found", {
+      status: 404,
+      headers: { "content-type": "text/plain; charset=utf-8", "x-content-type-options": "nosniff" },
+    });
   // the image-service parameters: w and h with fit=crop give a filled, cropped box (the share image)
   const q = new URL(req.url).searchParams;
   const side = (v: string | null) => (v && /^\d{1,4}$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_SIDE ? Number(v) : 0);
-  const w = side(q.get("w")), h = side(q.get("h"));
+  const w = side(q.get("w")),
+    h = side(q.get("h"));
   const size = q.get("fit") === "crop" && w && h ? { width: w, height: h } : undefined;
   const svg = vehicleSvg(photo.body, photo.colour, photo.n, size);
   if (photo.format === "svg") return new Response(svg, { headers: SVG_HEADERS });

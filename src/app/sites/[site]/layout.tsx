@@ -24,7 +24,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function SiteLayout({ children, params }: Props) {
   const ctx = await requireSite(params);
   return (
-    <div style={ctx.theme as CSSProperties} data-site={ctx.site.slug} className={ctx.features.sidebar_dealer_tools ? "pb-16 lg:pb-0" : undefined}>
+    <div
+      style={ctx.theme as CSSProperties}
+      data-site={ctx.site.slug}
+      className={ctx.features.sidebar_dealer_tools ? "pb-16 lg:pb-0" : undefined}
+    >
       <VisitTracker />
       <SiteHeader ctx={ctx} />
       <main id="main">{children}</main>

@@ -5,6 +5,7 @@ import { notFound, permanentRedirect } from "next/navigation";
 import { buttonVariants } from "@/components/ui/button";
 import { resolveSiteRoute, type RouteArea } from "@/domain/site/routes";
 import { requireSite } from "../_routes/site";
+import { PageSection } from "@/components/ui/page";
 
 type Props = { params: Promise<{ site: string; path: string[] }> };
 
@@ -33,7 +34,7 @@ export default async function SitePathPage(props: Props) {
   if (decision.kind === "not-found") notFound();
   const { site } = ctx;
   return (
-    <div className="mx-auto max-w-2xl px-4 py-16">
+    <PageSection width="narrow" className="py-16">
       <p className="text-sm font-semibold uppercase tracking-wide text-neutral-600">Coming soon</p>
       <h1 className="mt-2 text-3xl font-bold">{decision.title}</h1>
       <p className="mt-3 text-neutral-700">
@@ -63,6 +64,6 @@ export default async function SitePathPage(props: Props) {
           Back to the home page
         </Link>
       </div>
-    </div>
+    </PageSection>
   );
 }

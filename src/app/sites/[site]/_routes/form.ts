@@ -16,6 +16,7 @@ export async function formSubject(ctx: SiteContext, searchParams: SearchParams):
   const found = slug ? await getVehiclePage(ctx, slug, requestNow()) : null;
   const vehicle = found ? { slug: found.vehicle.slug, name: vehicleTitle(found.vehicle), carType: found.vehicle.carType } : undefined;
   const location =
-    ctx.locations.find((l) => l.slug === oneParam(q.location)) ?? (found ? ctx.locations.find((l) => l.id === found.vehicle.locationId) : undefined);
+    ctx.locations.find((l) => l.slug === oneParam(q.location)) ??
+    (found ? ctx.locations.find((l) => l.id === found.vehicle.locationId) : undefined);
   return { vehicle, locationId: location?.id };
 }

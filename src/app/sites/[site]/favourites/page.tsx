@@ -3,6 +3,7 @@ import { FavouritesList } from "@/components/stock/favourites-list";
 import { detailBasePath } from "@/domain/site/vehicle";
 import { pluralNoun } from "@/domain/stock/summary";
 import { requireSite, type SiteParams } from "../_routes/site";
+import { PageSection, PageTitle } from "@/components/ui/page";
 
 type Props = { params: SiteParams };
 
@@ -12,9 +13,9 @@ export const metadata: Metadata = { title: "Saved Vehicles", robots: { index: fa
 export default async function FavouritesPage({ params }: Props) {
   const ctx = await requireSite(params, "/favourites");
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="mb-6 text-2xl font-extrabold md:text-3xl">Saved Vehicles</h1>
+    <PageSection>
+      <PageTitle className="mb-6">Saved Vehicles</PageTitle>
       <FavouritesList basePath={detailBasePath(ctx.site.template)} plural={pluralNoun(ctx.noun)} />
-    </div>
+    </PageSection>
   );
 }

@@ -16,7 +16,14 @@ export default async function ReviewsPage({ params }: Props) {
   return (
     <>
       <h1 className="sr-only">Customer Reviews</h1>
-      <ReviewsSection summary={summary} reviews={reviews} now={requestNow()} locale={ctx.format.locale} heading={`What our customers say about ${ctx.site.name}`} moreLink={false} />
+      <ReviewsSection
+        summary={summary}
+        reviews={reviews}
+        now={requestNow()}
+        locale={ctx.format.locale}
+        heading={`What our customers say about ${ctx.site.name}`}
+        moreLink={false}
+      />
     </>
   );
 }

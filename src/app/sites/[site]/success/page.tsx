@@ -5,6 +5,7 @@ import { AddDetails } from "@/components/forms/add-details";
 import { buttonVariants } from "@/components/ui/button";
 import { thankYou } from "@/domain/leads/lead";
 import { oneParam, requireSite, type SearchParams, type SiteParams } from "../_routes/site";
+import { PageSection } from "@/components/ui/page";
 
 type Props = { params: SiteParams; searchParams: SearchParams };
 
@@ -15,7 +16,7 @@ export default async function SuccessPage({ params, searchParams }: Props) {
   const ctx = await requireSite(params, "/success");
   const words = thankYou(oneParam((await searchParams).category) ?? "general-enquiry");
   return (
-    <div className="mx-auto max-w-2xl px-4 py-16 text-center">
+    <PageSection width="narrow" className="py-16 text-center">
       <CheckCircle2 aria-hidden className="mx-auto size-14 text-emerald-700" />
       <h1 className="mt-4 text-3xl font-extrabold">{words.title}</h1>
       <p className="mt-3 text-lg text-neutral-800">{words.body}</p>
@@ -32,6 +33,6 @@ export default async function SuccessPage({ params, searchParams }: Props) {
         </Link>
       </div>
       <AddDetails />
-    </div>
+    </PageSection>
   );
 }

@@ -4,6 +4,7 @@ import { LeadForm } from "@/components/forms/lead-form";
 import { requestNow } from "@/server/clock";
 import { leadFormSite } from "@/domain/leads/forms";
 import { requireLocation, type SlugParams } from "../../_routes/site";
+import { PageSection, PageTitle, Panel } from "@/components/ui/page";
 
 type Props = { params: SlugParams };
 
@@ -15,15 +16,21 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 export default async function ContactLocationPage(props: Props) {
   const { ctx, location } = await requireLocation(props.params);
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8">
-      <h1 className="text-2xl font-extrabold md:text-3xl">Contact {location.name}</h1>
+    <PageSection width="text">
+      <PageTitle>Contact {location.name}</PageTitle>
       <p className="mt-2 text-neutral-700">Call, email or visit us: our team is happy to help.</p>
-      <div className="mt-6 rounded-lg border border-neutral-200 p-5">
-        <LeadForm kind="contact" site={leadFormSite(ctx)} defaultLocationId={location.id} fixedLocation heading={`Send ${location.name} a message`} />
-      </div>
+      <Panel className="mt-6">
+        <LeadForm
+          kind="contact"
+          site={leadFormSite(ctx)}
+          defaultLocationId={location.id}
+          fixedLocation
+          heading={`Send ${location.name} a message`}
+        />
+      </Panel>
       <div className="mt-6">
         <LocationCard location={location} ctx={locationCardContext(ctx, requestNow())} />
       </div>
-    </div>
+    </PageSection>
   );
 }

@@ -3,6 +3,7 @@ import { LocationCard, locationCardContext } from "@/components/locations/locati
 import { brandDisplayName } from "@/domain/site/brands";
 import { requestNow } from "@/server/clock";
 import { requireSite, type SiteParams } from "../../_routes/site";
+import { PageSection, PageTitle } from "@/components/ui/page";
 
 type Props = { params: SiteParams };
 
@@ -15,8 +16,8 @@ export default async function AllDealershipsPage({ params }: Props) {
   const groups = ctx.dealerships.map((d) => ({ d, locations: ctx.locations.filter((l) => l.dealershipId === d.id) }));
   const unassigned = ctx.locations.filter((l) => !ctx.dealerships.some((d) => d.id === l.dealershipId));
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-extrabold md:text-3xl">All Dealerships</h1>
+    <PageSection>
+      <PageTitle>All Dealerships</PageTitle>
       {[...groups, ...(unassigned.length ? [{ d: { id: 0, name: "Other locations", make: null }, locations: unassigned }] : [])]
         .filter((g) => g.locations.length > 0)
         .map(({ d, locations }) => (
@@ -34,6 +35,6 @@ export default async function AllDealershipsPage({ params }: Props) {
             </ul>
           </section>
         ))}
-    </div>
+    </PageSection>
   );
 }

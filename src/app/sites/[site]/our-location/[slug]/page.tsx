@@ -7,6 +7,7 @@ import { formatDistanceAway } from "@/domain/format/country";
 import { directionsUrl, distanceKm, formatAddress } from "@/domain/locations/geo";
 import { requestNow } from "@/server/clock";
 import { requireLocation, type SlugParams } from "../../_routes/site";
+import { PageSection, PageTitle } from "@/components/ui/page";
 
 type Props = { params: SlugParams };
 
@@ -24,9 +25,9 @@ export default async function OurLocationPage(props: Props) {
     .map((o) => ({ o, km: distanceKm(l.address, o.address) }))
     .sort((a, b) => a.km - b.km);
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
+    <PageSection>
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-extrabold md:text-3xl">{l.name}</h1>
+        <PageTitle>{l.name}</PageTitle>
         <LocationPicker locations={ctx.locations.map((x) => ({ slug: x.slug, name: x.name }))} current={l.slug} />
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
@@ -49,14 +50,12 @@ export default async function OurLocationPage(props: Props) {
             {others.map(({ o, km }) => (
               <div key={o.id} className="h-full">
                 <LocationCard location={o} ctx={cardCtx} headingLevel={3} />
-                <p className="mt-1 text-sm text-neutral-700">
-                  {formatDistanceAway(km, ctx.site.country)}
-                </p>
+                <p className="mt-1 text-sm text-neutral-700">{formatDistanceAway(km, ctx.site.country)}</p>
               </div>
             ))}
           </LocationsCarousel>
         </section>
       )}
-    </div>
+    </PageSection>
   );
 }

@@ -1,0 +1,142 @@
+import "../zod-config";
+import { z } from "zod";
+import { isCleanText } from "../http/request";
+import {
+  ADDITIONAL_SERVICES,
+  DEFAULT_CATEGORY,
+  DEFAULT_STATE,
+  ENQUIRY_TYPES,
+  LEAD_SOURCES,
+  phoneMarketOf,
+  STATE_CODES,
+  visibleFields,
+} from "./forms";
+import type { FieldName, FormDef, FormRules } from "./forms";
+import { INVALID_CHARACTERS_MESSAGE, MSG, NUMBER_MESSAGE, ZIP_MESSAGE } from "./messages";
+import { phoneError } from "./phone";
+
+/*
+ * The zod side of the form table (forms.ts): one schema per form and site, used by the browser form
+ * (react-hook-form's resolver) and by the lead API alike, with the field types flowing to both.
+ */
+
+/** Text a stranger typed: never NUL/control characters or lone surrogates (they cannot be stored). */
+export const cleanText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((v) => isCleanText(v), INVALID_CHARACTERS_MESSAGE);
+const req = z
+  .string({ error: MSG.required })
+  .refine((v) => isCleanText(v), INVALID_CHARACTERS_MESSAGE)
+  .trim()
+  .min(1, { message: MSG.required, abort: true });
+
+/**
+ * A whole number, as a number or as digits (the browser's selects send strings). Never `null`,
+ * `[]`, booleans, blanks, decimals or hex, which `z.coerce.number` would quietly turn into numbers.
+ */
+export function wholeNumber(message: string = MSG.required) {
+  return z
+    .union(
+      [
+        z.number({ error: message }),
+        z
+          .string({ error: message })
+          .trim()
+          .regex(/^\d{1,12}$/, message),
+      ],
+      { error: message },
+    )
+    .transform(Number)
+    .pipe(z.number({ error: message }).int(message).min(0, message).max(Number.MAX_SAFE_INTEGER, message));
+}
+const alpha = /^[\p{L}\s]+$/u;
+const REGO = /^[A-Za-z0-9 ]{1,9}$/;
+
+/** Every field's schema for a form and site: one typed table, so the form's values are typed end to end. */
+function fieldSchemas(form: FormDef, rules: FormRules) {
+  const isOptional = (name: FieldName) =>
+    form.optional.includes(name) || (name === "message" && form.kind === "contact" && rules.messageOptional);
+  const text = (name: FieldName, inner: z.ZodType<string, string>) =>
+    isOptional(name)
+      ? z
+          .union([z.literal(""), inner])
+          .optional()
+          .default("")
+      : inner;
+  const name = req.max(50).regex(alpha, MSG.alpha);
+  const amount = (f: "odometer" | "loan_amount") =>
+    isOptional(f) ? optionalWholeNumber(100_000_000) : wholeNumber().pipe(z.number().max(100_000_000, MSG.required));
+  return {
+    first_name: text("first_name", name),
+    middle_name: text("middle_name", name),
+    last_name: text("last_name", name),
+    email: text("email", req.max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, MSG.email)),
+    phone: text(
+      "phone",
+      req.max(30).superRefine((v, ctx) => {
+        const e = phoneError(v, phoneMarketOf(form, rules));
+        if (e) ctx.addIssue({ code: "custom", message: e });
+      }),
+    ),
+    postcode: text("postcode", rules.zip ? req.regex(/^\d{5}$/, ZIP_MESSAGE) : req.regex(/^\d{4}$/, MSG.postcode)),
+    category: z.enum(ENQUIRY_TYPES, { error: MSG.required }).default(DEFAULT_CATEGORY),
+    location: wholeNumber().refine((id) => rules.locationIds.includes(id), MSG.required),
+    dealership_slug: req.refine((s) => rules.dealershipSlugs.includes(s), MSG.required),
+    day: wholeNumber().pipe(z.number().min(1, MSG.required).max(31, MSG.required)),
+    month: wholeNumber().pipe(z.number().min(1, MSG.required).max(12, MSG.required)),
+    year: wholeNumber().pipe(z.number().min(1900, MSG.required).max(2100, MSG.required)),
+    Rego: text("Rego", req.regex(REGO, "Please enter a valid rego.")),
+    state: z.enum(STATE_CODES, { error: MSG.required }).default(DEFAULT_STATE),
+    additional_services: z.array(z.enum(ADDITIONAL_SERVICES)).max(ADDITIONAL_SERVICES.length).default([]),
+    odometer: amount("odometer"),
+    loan_amount: amount("loan_amount"),
+    where_did_you_hear: z
+      .union([z.literal(""), z.enum(LEAD_SOURCES)])
+      .optional()
+      .default(""),
+    opt_in: z.boolean().default(true), // SPEC §5: optional, default true
+    trade_vehicle: text("trade_vehicle", req.max(120)),
+    company: text("company", req.max(120)),
+    position: text("position", req.max(120)),
+    message: text("message", req.max(5000)),
+  } satisfies Record<FieldName, z.ZodType>;
+}
+
+/** An optional whole number: empty → "", anything else must be a whole number up to `max`. */
+function optionalWholeNumber(max: number) {
+  const inner = wholeNumber(NUMBER_MESSAGE).pipe(z.number().max(max, NUMBER_MESSAGE));
+  return z
+    .unknown()
+    .optional()
+    .transform((v, ctx): number | "" => {
+      if (v === undefined || v === "") return "";
+      const r = inner.safeParse(v);
+      if (r.success) return r.data;
+      ctx.addIssue({ code: "custom", message: NUMBER_MESSAGE });
+      return z.NEVER;
+    });
+}
+
+type AllFields = z.ZodObject<ReturnType<typeof fieldSchemas>>;
+/** What a form's fields take (the browser's strings and numbers) and give (parsed): only its visible fields are present. */
+export type LeadFormInput = Partial<z.input<AllFields>>;
+export type LeadFormValues = Partial<z.output<AllFields>>;
+
+/** One zod schema per form and site, used by the browser form and by the server alike. */
+export function leadFormSchema(form: FormDef, rules: FormRules): z.ZodType<LeadFormValues, LeadFormInput> {
+  const fields = visibleFields(form, rules);
+  const mask: Partial<Record<FieldName, true>> = {};
+  for (const f of fields) mask[f] = true;
+  return z
+    .object(fieldSchemas(form, rules))
+    .pick(mask)
+    .superRefine((v, ctx) => {
+      if (v.day !== undefined && v.month !== undefined && v.year !== undefined) {
+        const date = new Date(Date.UTC(v.year, v.month - 1, v.day));
+        if (date.getUTCDate() !== v.day || date.getUTCMonth() !== v.month - 1)
+          ctx.addIssue({ code: "custom", path: ["day"], message: "Please choose a valid date." });
+      }
+    });
+}
