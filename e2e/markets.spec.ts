@@ -99,7 +99,7 @@ for (const [slug, body] of [
     await expect(card).not.toContainText(/\b(km|mi)\b/);
     const href = await card.locator('a[href^="/cars/"], a[href^="/campers/"]').first().getAttribute("href");
     await page.goto(siteUrl(slug, href!.split("#")[0]!));
-    const specs = page.getByRole("region", { name: "Key specifications" });
+    const specs = page.getByRole("region", { name: "Specifications" });
     for (const label of ["Odometer", "Fuel", "Transmission", "Seats", "Doors"])
       await expect(specs.getByText(label, { exact: true })).toHaveCount(0);
     // what a caravan does have: berths, its weights as the market names them, its length

@@ -19,7 +19,11 @@ export function DealerTools({ ctx }: { ctx: SiteContext }) {
     },
   ].filter(Boolean) as Array<{ label: string; href: string; Icon: typeof Car }>;
   return (
-    <aside aria-label="Dealer tools" className="fixed bottom-0 left-0 right-0 z-30 lg:bottom-auto lg:left-auto lg:top-1/3">
+    <aside
+      aria-label="Dealer tools"
+      data-dealer-tools
+      className="fixed bottom-0 left-0 right-0 z-30 lg:bottom-auto lg:left-auto lg:top-1/3"
+    >
       <ul className="grid grid-cols-4 bg-accent-dark text-accent-contrast shadow-lg lg:grid-cols-1 lg:rounded-l-md">
         {tools.map(({ label, href, Icon }) => (
           <li key={href}>

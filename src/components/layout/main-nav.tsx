@@ -13,6 +13,7 @@ export function MainNav({ items }: { items: NavItem[] }) {
   const [expanded, setExpanded] = useState<string | null>(null); // one submenu at a time
   const pathname = usePathname();
   const ref = useRef<HTMLElement>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const id = useId();
 
   const [lastPath, setLastPath] = useState(pathname);
@@ -41,9 +42,31 @@ export function MainNav({ items }: { items: NavItem[] }) {
     };
   }, []);
 
+  // Escape inside the menu closes the innermost open part and gives focus back to its button
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.key !== "Escape" || !ref.current) return;
+    if (expanded !== null) {
+      e.stopPropagation();
+      ref.current.querySelector<HTMLButtonElement>(`[data-submenu="${CSS.escape(expanded)}"]`)?.focus();
+      setExpanded(null);
+    } else if (open) {
+      e.stopPropagation();
+      menuButton.current?.focus();
+      setOpen(false);
+    }
+  };
+  // tabbing out of the menu closes it
+  const onBlur = (e: React.FocusEvent) => {
+    if (e.relatedTarget && ref.current?.contains(e.relatedTarget as Node)) return;
+    if (e.relatedTarget === null) return; // focus left the page (or a click on nothing focusable): the click handler decides
+    setExpanded(null);
+    setOpen(false);
+  };
+
   return (
-    <nav ref={ref} aria-label="Main" className="relative">
+    <nav ref={ref} aria-label="Main" className="relative" onKeyDown={onKeyDown} onBlur={onBlur}>
       <button
+        ref={menuButton}
         type="button"
         className="inline-flex min-h-11 items-center gap-2 rounded-md px-3 font-semibold lg:hidden"
         aria-expanded={open}
@@ -82,6 +105,7 @@ export function MainNav({ items }: { items: NavItem[] }) {
                 type="button"
                 aria-expanded={isOpen}
                 aria-controls={subId}
+                data-submenu={item.label}
                 onClick={() => setExpanded(isOpen ? null : item.label)}
                 className="flex min-h-11 w-full items-center justify-between gap-1 rounded-md px-3 py-2 text-left font-semibold hover:underline lg:px-2 lg:text-sm"
               >

@@ -131,12 +131,11 @@ export function LocationCard({
         </dl>
       )}
       {l.averageRating !== null && l.reviewCount ? (
-        <p
-          className="flex items-center gap-1 text-sm"
-          aria-label={`Rated ${formatRating(l.averageRating)} out of 5 from ${formatCount(l.reviewCount)} reviews`}
-        >
+        <p className="flex items-center gap-1 text-sm">
           <Star aria-hidden className="size-4 fill-amber-500 text-amber-600" />
+          <span className="sr-only">Rated </span>
           <span className="font-semibold">{formatRating(l.averageRating)}</span>
+          <span className="sr-only"> out of 5</span>
           <span className="text-neutral-700">({formatCount(l.reviewCount)} reviews)</span>
         </p>
       ) : null}

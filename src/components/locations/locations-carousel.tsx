@@ -2,7 +2,7 @@
 
 import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { CarouselButton } from "@/components/ui/carousel-button";
 import { useEffect, useState, type ReactNode } from "react";
 
 /** SPEC §9: autoplay every 4000 ms; drag threshold 10, duration 25, trimSnaps containment. */
@@ -37,38 +37,35 @@ export function LocationsCarousel({ label, children }: { label: string; children
   return (
     <section aria-roledescription="carousel" aria-label={label} className="relative">
       <div ref={ref} className="overflow-hidden">
-        <ul className="-ml-4 flex touch-pan-y">
+        <div className="-ml-4 flex touch-pan-y">
           {children.map((child, i) => (
-            <li
+            <div
               key={i}
               className="min-w-0 flex-[0_0_100%] pl-4 md:flex-[0_0_50%] lg:flex-[0_0_33.333%]"
+              role="group"
               aria-roledescription="slide"
               aria-label={`${i + 1} of ${children.length}`}
             >
               {child}
-            </li>
+            </div>
           ))}
-        </ul>
+        </div>
       </div>
       <div className="mt-4 flex justify-end gap-2">
-        <button
-          type="button"
-          aria-label="Previous locations"
+        <CarouselButton
+          direction="prev"
+          label="Previous locations"
           disabled={!edges.prev}
           onClick={() => embla?.scrollPrev()}
-          className="inline-flex size-11 items-center justify-center rounded-full border border-neutral-300 bg-white disabled:opacity-40"
-        >
-          <ChevronLeft aria-hidden />
-        </button>
-        <button
-          type="button"
-          aria-label="Next locations"
+          className="border border-neutral-300 bg-white"
+        />
+        <CarouselButton
+          direction="next"
+          label="Next locations"
           disabled={!edges.next}
           onClick={() => embla?.scrollNext()}
-          className="inline-flex size-11 items-center justify-center rounded-full border border-neutral-300 bg-white disabled:opacity-40"
-        >
-          <ChevronRight aria-hidden />
-        </button>
+          className="border border-neutral-300 bg-white"
+        />
       </div>
     </section>
   );

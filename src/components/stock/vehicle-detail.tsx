@@ -1,11 +1,12 @@
 import Link from "next/link";
 import { MapPin, Phone } from "lucide-react";
-import { formatLength, formatMass, formatOdometer, massLabels, priceTypeLabel } from "@/domain/format/country";
+import { priceTypeLabel } from "@/domain/format/country";
 import { formatPrice } from "@/domain/format/price";
 import { enquireButtonText, sellCarForm, usedWord } from "@/domain/site/features";
 import { telHref } from "@/domain/site/links";
 import { pluralNoun } from "@/domain/stock/summary";
-import { bodyTypeLabel, displayImage, vehicleFacts, vehicleTags, vehicleTitle, type Vehicle } from "@/domain/stock/vehicle";
+import { displayImage, vehicleTags, vehicleTitle, type Vehicle } from "@/domain/stock/vehicle";
+import { keyFacts, specGroups } from "@/domain/stock/specs";
 import { buttonVariants } from "@/components/ui/button";
 import { leadFormSite } from "@/domain/leads/forms";
 import { LeadForm } from "@/components/forms/lead-form";
@@ -19,61 +20,48 @@ import { PageSection, Panel } from "@/components/ui/page";
 
 export type VehicleDetailProps = { ctx: SiteContext; vehicle: Vehicle; listed: boolean; similar: Vehicle[]; now: number };
 
-/** A vehicle page (SPEC §2): gallery, price, actions, specs, enquiry form, similar cars; JSON-LD for crawlers. */
+/**
+ * A vehicle page (SPEC §2), phone first: name, price, key facts and the Enquire and Call actions on
+ * the first screen, then the photos (full screen on tap), the grouped specifications, the
+ * description, the enquiry form and similar cars; a bar with Enquire and Call stays at the bottom of
+ * a phone's screen. JSON-LD for crawlers.
+ */
 export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now }: VehicleDetailProps) {
   const title = vehicleTitle(v);
   const f = ctx.features;
   const location = ctx.locations.find((l) => l.id === v.locationId);
-  const used = usedWord(f);
   const tags = vehicleTags(v, now);
   const sell = sellCarForm(f);
   const sold = !listed || v.status === "sold";
   const images = v.thumbnails.length ? v.thumbnails : [displayImage(v)];
   const q = `?vehicle=${encodeURIComponent(v.slug)}`;
   const cardCtx = cardContext(ctx, now);
-  const facts = vehicleFacts(v);
-  const specs: Array<[string, string | number | null]> = [
-    ["Condition", v.carType === "used" ? used.charAt(0).toUpperCase() + used.slice(1) : v.carType === "new" ? "New" : "Demo"],
-    ["Year", v.year],
-    ["Make", v.make],
-    ["Model", v.model],
-    ["Badge", facts.badge],
-    ["Series", facts.series],
-    ["Body type", v.bodyType ? bodyTypeLabel(v.bodyType, false) : null],
-    [ctx.format.words.colour.charAt(0).toUpperCase() + ctx.format.words.colour.slice(1), facts.colour],
-    ["Odometer", facts.odometerKm !== null ? formatOdometer(facts.odometerKm, ctx.site.country) : null],
-    ["Fuel", facts.fuel],
-    ["Transmission", facts.transmission],
-    ["Drive", facts.drive],
-    ["Seats", facts.seats],
-    ["Doors", facts.doors],
-    ["Berths", facts.berths],
-    [massLabels(ctx.site.country).gross, facts.atmKg ? formatMass(facts.atmKg, ctx.site.country) : null],
-    [massLabels(ctx.site.country).empty, facts.tareKg ? formatMass(facts.tareKg, ctx.site.country) : null],
-    ["Length", facts.lengthMm ? formatLength(facts.lengthMm, ctx.site.country) : null],
-    ["Build date", v.buildDate],
-    ["Stock number", v.stockNumber],
-    ["VIN", v.vin],
-    ["Rego", v.rego],
-  ];
+  const facts = keyFacts(v, ctx.site.country);
+  const groups = specGroups(v, { country: ctx.site.country, usedWord: usedWord(f) });
+  const phone = location?.contactDetail.phone || ctx.site.phone;
+  const call = phone ? { href: telHref(phone, ctx.site.country), label: `Call ${phone}` } : null;
+  const enquire = enquireButtonText(f);
   return (
-    <PageSection>
+    <PageSection className="pb-28 lg:pb-8">
       <script
         type="application/ld+json"
         dangerouslySetInnerHTML={{ __html: JSON.stringify(vehicleJsonLd(ctx, v, listed)).replace(/</g, "\\u003c") }}
       />
-      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-neutral-700">
+      <nav aria-label="Breadcrumb" className="mb-3 text-sm text-neutral-700">
         <Link href="/" className="underline">
           Home
         </Link>{" "}
         ›{" "}
         <Link href="/search/new-used-and-demo-cars" className="underline">
           Our Stock
-        </Link>{" "}
-        › <span aria-current="page">{title}</span>
+        </Link>
+        <span className="max-sm:sr-only">
+          {" "}
+          › <span aria-current="page">{title}</span>
+        </span>
       </nav>
       {sold && (
-        <div role="status" className="mb-6 rounded-lg border border-red-300 bg-red-50 p-4" data-testid="sold-banner">
+        <div role="status" className="mb-4 rounded-lg border border-red-300 bg-red-50 p-4" data-testid="sold-banner">
           <p className="font-bold text-red-800">This {nounInText(ctx.noun)} has been sold.</p>
           <p className="mt-1 text-sm text-neutral-800">
             Similar {nounInText(pluralNoun(ctx.noun))} are listed below, or{" "}
@@ -84,9 +72,78 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now }: Veh
           </p>
         </div>
       )}
-      <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
-        <div>
+      <div className="grid gap-6 lg:grid-cols-[3fr_2fr] lg:gap-8">
+        {/* first in reading order and on a phone's first screen; the right-hand column on a desktop */}
+        <div className="lg:col-start-2 lg:row-start-1 lg:self-start">
+          <VehicleTags tags={tags} className="mb-2" />
+          <h1 className="text-2xl font-extrabold leading-tight md:text-3xl">{title}</h1>
+          <p className="mt-2 text-3xl font-extrabold" data-testid="detail-price">
+            {formatPrice(v.price)}
+          </p>
+          {v.price && priceTypeLabel(v.priceType, ctx.site.country) && (
+            <p className="text-sm text-neutral-700">{priceTypeLabel(v.priceType, ctx.site.country)}</p>
+          )}
+          {facts.length > 0 && (
+            <ul aria-label="Key facts" className="mt-3 flex flex-wrap gap-2" data-testid="key-facts">
+              {facts.map((fact) => (
+                <li key={fact} className="rounded-full bg-neutral-100 px-3 py-1 text-sm font-semibold text-neutral-800">
+                  {fact}
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="mt-4 grid grid-cols-2 gap-2" id="enquire">
+            <a href="#enquiry-form" className={buttonVariants({ size: "lg", className: call ? "" : "col-span-2" })}>
+              {enquire}
+            </a>
+            {call && (
+              <a href={call.href} className={buttonVariants({ variant: "outline", size: "lg" })} aria-label={call.label}>
+                <Phone aria-hidden className="size-5" /> Call
+              </a>
+            )}
+          </div>
+        </div>
+        <div className="lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <VehicleGallery images={images} title={title} />
+        </div>
+        <div className="lg:col-start-2 lg:row-start-2 lg:self-start" id="vehicle-actions">
+          <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1">
+            {f.test_drive && !sold && (
+              <Link href={`/book-test-drive${q}`} className={buttonVariants({ variant: "outline" })}>
+                Book a Test Drive
+              </Link>
+            )}
+            <Link href={`/finance${q}`} className={buttonVariants({ variant: "outline" })}>
+              Finance this {nounInText(ctx.noun)}
+            </Link>
+            <Link href={`${sell.href}${sell.form === "trade-in" ? q : ""}`} className={buttonVariants({ variant: "outline" })}>
+              {sell.action}
+            </Link>
+            <FavouriteButton car={toFavourite(v)} withText className="w-full rounded-md" />
+          </div>
+          <p className="mt-3 text-sm text-neutral-700">Stock no. {v.stockNumber}</p>
+        </div>
+        <div className="lg:col-start-1 lg:row-span-2 lg:row-start-3">
+          <section aria-labelledby="specs">
+            <h2 id="specs" className="text-xl font-bold">
+              Specifications
+            </h2>
+            <div className="mt-3 grid gap-6 sm:grid-cols-2">
+              {groups.map((g) => (
+                <div key={g.title}>
+                  <h3 className="text-base font-bold">{g.title}</h3>
+                  <dl className="mt-1">
+                    {g.rows.map(([label, value]) => (
+                      <div key={label} className="flex justify-between gap-4 border-b border-neutral-200 py-2 text-sm">
+                        <dt className="text-neutral-700">{label}</dt>
+                        <dd className="text-right font-semibold">{value}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </div>
+              ))}
+            </div>
+          </section>
           {v.description && (
             <section aria-labelledby="description" className="mt-8">
               <h2 id="description" className="text-xl font-bold">
@@ -95,83 +152,34 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now }: Veh
               <p className="mt-2 whitespace-pre-line text-neutral-800">{v.description}</p>
             </section>
           )}
-          <section aria-labelledby="specs" className="mt-8">
-            <h2 id="specs" className="text-xl font-bold">
-              Key specifications
+        </div>
+        {location && (
+          <section aria-labelledby="where" className="rounded-lg border border-neutral-200 p-5 lg:col-start-2 lg:row-start-3 lg:self-start">
+            <h2 id="where" className="text-lg font-bold">
+              {location.name}
             </h2>
-            <dl className="mt-3 grid grid-cols-1 gap-x-8 sm:grid-cols-2">
-              {specs
-                .filter(([, value]) => value !== null && value !== "")
-                .map(([label, value]) => (
-                  <div key={label} className="flex justify-between gap-4 border-b border-neutral-200 py-2 text-sm">
-                    <dt className="text-neutral-700">{label}</dt>
-                    <dd className="text-right font-semibold">{value}</dd>
-                  </div>
-                ))}
-            </dl>
+            <p className="mt-2 flex items-start gap-2 text-sm">
+              <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" /> {location.address.full}
+            </p>
+            <a
+              href={telHref(location.contactDetail.phone, ctx.site.country)}
+              className="mt-2 inline-flex min-h-11 items-center gap-2 font-semibold text-brand"
+            >
+              <Phone aria-hidden className="size-4" /> {location.contactDetail.phone}
+            </a>
+            <p>
+              <Link href={`/our-location/${location.slug}`} className="text-sm underline">
+                View location details
+              </Link>
+            </p>
           </section>
-        </div>
-        <div className="space-y-6">
-          <Panel>
-            <VehicleTags tags={tags} className="mb-2" />
-            <h1 className="text-2xl font-extrabold leading-tight">{title}</h1>
-            <p className="mt-3 text-3xl font-extrabold" data-testid="detail-price">
-              {formatPrice(v.price)}
-            </p>
-            {v.price && priceTypeLabel(v.priceType, ctx.site.country) && (
-              <p className="text-sm text-neutral-700">{priceTypeLabel(v.priceType, ctx.site.country)}</p>
-            )}
-            <p className="mt-2 text-sm text-neutral-700">
-              {facts.odometerKm !== null ? `${formatOdometer(facts.odometerKm, ctx.site.country)} · ` : ""}Stock no. {v.stockNumber}
-            </p>
-            <div className="mt-5 grid gap-2" id="enquire">
-              <a href="#enquiry-form" className={buttonVariants({ size: "lg" })}>
-                {enquireButtonText(f)}
-              </a>
-              {f.test_drive && !sold && (
-                <Link href={`/book-test-drive${q}`} className={buttonVariants({ variant: "outline", size: "lg" })}>
-                  Book a Test Drive
-                </Link>
-              )}
-              <Link href={`/finance${q}`} className={buttonVariants({ variant: "outline", size: "lg" })}>
-                Finance this {nounInText(ctx.noun)}
-              </Link>
-              <Link
-                href={`${sell.href}${sell.form === "trade-in" ? q : ""}`}
-                className={buttonVariants({ variant: "outline", size: "lg" })}
-              >
-                {sell.action}
-              </Link>
-              <FavouriteButton car={toFavourite(v)} withText className="w-full rounded-md" />
-            </div>
-          </Panel>
-          {location && (
-            <section aria-labelledby="where" className="rounded-lg border border-neutral-200 p-5">
-              <h2 id="where" className="text-lg font-bold">
-                {location.name}
-              </h2>
-              <p className="mt-2 flex items-start gap-2 text-sm">
-                <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" /> {location.address.full}
-              </p>
-              <a
-                href={telHref(location.contactDetail.phone, ctx.site.country)}
-                className="mt-2 inline-flex min-h-11 items-center gap-2 font-semibold text-brand"
-              >
-                <Phone aria-hidden className="size-4" /> {location.contactDetail.phone}
-              </a>
-              <p>
-                <Link href={`/our-location/${location.slug}`} className="text-sm underline">
-                  View location details
-                </Link>
-              </p>
-            </section>
-          )}
-        </div>
+        )}
       </div>
-      <section
+      <Panel
         id="enquiry-form"
+        role="region"
         aria-label={`Enquire about this ${nounInText(ctx.noun)}`}
-        className="mt-12 max-w-3xl scroll-mt-24 rounded-lg border border-neutral-200 p-5"
+        className="mt-12 max-w-3xl scroll-mt-24"
       >
         <LeadForm
           kind="vehicle"
@@ -180,7 +188,7 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now }: Veh
           defaultLocationId={v.locationId ?? undefined}
           heading={`Enquire about this ${nounInText(ctx.noun)}`}
         />
-      </section>
+      </Panel>
       {similar.length > 0 && (
         <section aria-labelledby="similar" className="mt-12">
           <h2 id="similar" className="text-2xl font-bold">
@@ -195,6 +203,26 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now }: Veh
           </ul>
         </section>
       )}
+      <VehicleActionBar enquire={enquire} call={call} />
     </PageSection>
+  );
+}
+
+/** The bar at the bottom of a phone's screen on a vehicle page: Enquire and Call, always in reach. */
+function VehicleActionBar({ enquire, call }: { enquire: string; call: { href: string; label: string } | null }) {
+  return (
+    <div
+      data-vehicle-actions
+      className="fixed inset-x-0 bottom-0 z-40 grid grid-cols-2 gap-2 border-t border-neutral-200 bg-white p-3 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] lg:hidden"
+    >
+      <a href="#enquiry-form" className={buttonVariants({ size: "lg", className: call ? "" : "col-span-2" })}>
+        {enquire}
+      </a>
+      {call && (
+        <a href={call.href} className={buttonVariants({ variant: "outline", size: "lg" })} aria-label={call.label}>
+          <Phone aria-hidden className="size-5" /> Call
+        </a>
+      )}
+    </div>
   );
 }

@@ -1,11 +1,16 @@
 "use client";
 
 import useEmblaCarousel from "embla-carousel-react";
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { CarouselButton } from "@/components/ui/carousel-button";
+import { Expand } from "lucide-react";
+import dynamic from "next/dynamic";
 import Image from "next/image";
 import { useCallback, useEffect, useState, type KeyboardEvent } from "react";
 import { cn } from "@/components/ui/cn";
 import { IMAGE_QUALITY } from "@/domain/format/image";
+
+// the full-screen viewer's code and styles load when a shopper opens it, not with the page
+const PhotoLightbox = dynamic(() => import("./photo-lightbox"), { ssr: false });
 
 /** SPEC §9 carousel: drag threshold 10, animation duration 25, trimSnaps containment. */
 export const CAROUSEL_OPTIONS = { dragThreshold: 10, duration: 25, containScroll: "trimSnaps" } as const;
@@ -15,6 +20,7 @@ export function VehicleGallery({ images, title }: { images: string[]; title: str
   const [thumbsRef, thumbs] = useEmblaCarousel({ ...CAROUSEL_OPTIONS, dragFree: true });
   const [index, setIndex] = useState(0);
   const [edges, setEdges] = useState({ prev: false, next: images.length > 1 });
+  const [fullScreen, setFullScreen] = useState(false);
 
   useEffect(() => {
     if (!embla) return;
@@ -39,6 +45,9 @@ export function VehicleGallery({ images, title }: { images: string[]; title: str
     } else if (e.key === "ArrowRight") {
       e.preventDefault();
       embla?.scrollNext();
+    } else if (e.key === "Enter") {
+      e.preventDefault();
+      setFullScreen(true);
     }
   };
 
@@ -50,13 +59,15 @@ export function VehicleGallery({ images, title }: { images: string[]; title: str
           className="overflow-hidden rounded-lg bg-neutral-100 focus-visible:outline-3"
           tabIndex={0}
           onKeyDown={onKey}
-          aria-label="Photo viewer: use the left and right arrow keys"
+          role="group"
+          aria-label="Photo viewer: left and right arrow keys change the photo, Enter shows it full screen"
         >
           <div className="flex touch-pan-y">
             {images.map((src, i) => (
               <div
                 key={src + i}
-                className="relative aspect-[16/9] min-w-0 flex-[0_0_100%]"
+                className="relative aspect-[16/9] min-w-0 flex-[0_0_100%] cursor-zoom-in"
+                onClick={() => setFullScreen(true)}
                 role="group"
                 aria-roledescription="slide"
                 aria-label={`${i + 1} of ${images.length}`}
@@ -74,26 +85,30 @@ export function VehicleGallery({ images, title }: { images: string[]; title: str
             ))}
           </div>
         </div>
+        <button
+          type="button"
+          onClick={() => setFullScreen(true)}
+          className="absolute right-2 top-2 inline-flex min-h-11 items-center gap-2 rounded-full bg-black/70 px-3 text-sm font-semibold text-white"
+        >
+          <Expand aria-hidden className="size-4" />
+          {images.length > 1 ? `View all ${images.length} photos` : "View full screen"}
+        </button>
         {images.length > 1 && (
           <>
-            <button
-              type="button"
-              onClick={() => embla?.scrollPrev()}
+            <CarouselButton
+              direction="prev"
+              label="Previous photo"
               disabled={!edges.prev}
-              aria-label="Previous photo"
-              className="absolute left-2 top-1/2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 shadow disabled:opacity-40"
-            >
-              <ChevronLeft aria-hidden />
-            </button>
-            <button
-              type="button"
-              onClick={() => embla?.scrollNext()}
+              onClick={() => embla?.scrollPrev()}
+              className="absolute left-2 top-1/2 -translate-y-1/2 bg-white/90 shadow"
+            />
+            <CarouselButton
+              direction="next"
+              label="Next photo"
               disabled={!edges.next}
-              aria-label="Next photo"
-              className="absolute right-2 top-1/2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 shadow disabled:opacity-40"
-            >
-              <ChevronRight aria-hidden />
-            </button>
+              onClick={() => embla?.scrollNext()}
+              className="absolute right-2 top-1/2 -translate-y-1/2 bg-white/90 shadow"
+            />
             <p
               className="absolute bottom-2 right-2 rounded bg-black/70 px-2 py-1 text-xs text-white"
               aria-live="polite"
@@ -125,6 +140,15 @@ export function VehicleGallery({ images, title }: { images: string[]; title: str
             ))}
           </ul>
         </div>
+      )}
+      {fullScreen && (
+        <PhotoLightbox
+          images={images}
+          title={title}
+          index={index}
+          onIndex={(i) => embla?.scrollTo(i, true)}
+          onClose={() => setFullScreen(false)}
+        />
       )}
     </section>
   );

@@ -1,0 +1,93 @@
+import { expect, siteUrl, test } from "./fixtures";
+
+/* Issue 11: what a shopper sees first, on a phone. */
+const PHONE = { width: 390, height: 844 };
+
+/** The first vehicle page of a site's search. */
+async function firstVehiclePage(page: import("@playwright/test").Page, slug: string) {
+  await page.goto(siteUrl(slug, "/search/new-used-and-demo-cars"));
+  const href = await page.getByTestId("vehicle-card").first().getByRole("heading", { level: 3 }).getByRole("link").getAttribute("href");
+  await page.goto(siteUrl(slug, href!));
+}
+
+const inFirstScreen = async (locator: import("@playwright/test").Locator) => {
+  const box = (await locator.boundingBox())!;
+  expect(box, "element is rendered").not.toBeNull();
+  expect(box.y, "top is on the first screen").toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height, "bottom is on the first screen").toBeLessThanOrEqual(PHONE.height);
+};
+
+test.describe("vehicle page on a 390×844 phone", () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  for (const slug of ["parkside-motor-group", "tasman-campers", "lakeside-rv"]) {
+    test(`${slug}: name, price, key facts, Enquire and Call on the first screen; the bar keeps Enquire and Call`, async ({ page }) => {
+      await firstVehiclePage(page, slug);
+      await inFirstScreen(page.getByRole("heading", { level: 1 }));
+      await inFirstScreen(page.getByTestId("detail-price"));
+      await inFirstScreen(page.getByTestId("key-facts"));
+      const summary = page.locator("#enquire");
+      await inFirstScreen(summary.getByRole("link", { name: /^Enquire|Message/ }));
+      await inFirstScreen(summary.getByRole("link", { name: /^Call / }));
+      await expect(summary.getByRole("link", { name: /^Call / })).toHaveAttribute("href", /^tel:\+\d+$/);
+      // scrolled down, the sticky bar still offers both, and the dealer-tools bar gives way to it
+      await page.mouse.wheel(0, 2500);
+      const bar = page.locator("[data-vehicle-actions]");
+      await expect(bar).toBeInViewport();
+      await expect(bar.getByRole("link", { name: /^Call / })).toBeVisible();
+      await expect(page.getByRole("complementary", { name: "Dealer tools" })).toBeHidden();
+      await bar.getByRole("link", { name: /^Enquire|Message/ }).click();
+      await expect(page).toHaveURL(/#enquiry-form$/);
+    });
+  }
+
+  test("the photos open full screen with a count, move by swipe or keys, and close with Escape", async ({ page }) => {
+    await firstVehiclePage(page, "parkside-motor-group");
+    const open = page.getByRole("button", { name: /^View all \d+ photos$/ });
+    const total = Number((await open.textContent())!.match(/\d+/)![0]);
+    await open.click();
+    const viewer = page.locator(".yarl__root");
+    await expect(viewer).toBeVisible();
+    await expect(viewer.locator(".yarl__counter")).toHaveText(`1 / ${total}`);
+    await page.keyboard.press("ArrowRight");
+    await expect(viewer.locator(".yarl__counter")).toHaveText(`2 / ${total}`);
+    await expect(viewer.getByRole("button", { name: "Zoom in" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(viewer).toBeHidden();
+    // the page's own gallery follows the photo the shopper left on
+    await expect(page.getByTestId("gallery-counter")).toHaveText(`2 / ${total}`);
+  });
+});
+
+test("no aria-label on an element without a role (W3C), on the main page types", async ({ page }) => {
+  for (const path of ["/", "/search/new-used-and-demo-cars", "/dealerships", "/contact"]) {
+    await page.goto(siteUrl("parkside-motor-group", path));
+    const bad = await page.evaluate(() =>
+      [...document.querySelectorAll("[aria-label]")]
+        .filter((e) => ["DIV", "SPAN", "P", "LI", "DL", "DT", "DD"].includes(e.tagName) && !e.getAttribute("role"))
+        .map((e) => e.outerHTML.slice(0, 100)),
+    );
+    expect(bad, path).toEqual([]);
+  }
+});
+
+test("header menus: Escape closes and gives focus back to the menu's button; tabbing out closes them", async ({ page }) => {
+  await page.goto(siteUrl("parkside-motor-group", "/"));
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const stock = nav.getByRole("button", { name: "Our Stock" });
+  await stock.focus();
+  await page.keyboard.press("Enter");
+  await expect(stock).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Tab"); // into the submenu
+  await page.keyboard.press("Escape");
+  await expect(stock).toHaveAttribute("aria-expanded", "false");
+  await expect(stock).toBeFocused();
+
+  const last = nav.getByRole("button").last();
+  await last.focus();
+  await page.keyboard.press("Enter");
+  await expect(last).toHaveAttribute("aria-expanded", "true");
+  const items = await page.locator(`[id="${await last.getAttribute("aria-controls")}"] a`).count();
+  for (let i = 0; i <= items; i++) await page.keyboard.press("Tab"); // through the submenu and out of the header menu
+  await expect(last).toHaveAttribute("aria-expanded", "false");
+});
