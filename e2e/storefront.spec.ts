@@ -91,3 +91,30 @@ test("header menus: Escape closes and gives focus back to the menu's button; tab
   for (let i = 0; i <= items; i++) await page.keyboard.press("Tab"); // through the submenu and out of the header menu
   await expect(last).toHaveAttribute("aria-expanded", "false");
 });
+
+test.describe("keyword search as a shopper types it", () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+  const search = (q: string) => siteUrl("parkside-motor-group", `/search/new-used-and-demo-cars?q=${encodeURIComponent(q)}`);
+  const names = (page: import("@playwright/test").Page) => page.getByTestId("vehicle-card").getByRole("heading", { level: 3 });
+
+  for (const q of ["cx5", "CX 5", "mazda cx5"]) {
+    test(`"${q}" finds Mazda CX-5s only`, async ({ page }) => {
+      await page.goto(search(q));
+      await expect(names(page).first()).toBeVisible();
+      for (const name of await names(page).allTextContents()) expect(name).toMatch(/Mazda CX-5\b/);
+    });
+  }
+
+  test('"mazada" finds Mazdas and says it corrected the word; nonsense gets suggestions', async ({ page }) => {
+    await page.goto(search("mazada"));
+    await expect(page.getByTestId("keyword-note")).toHaveText("Nothing matched “mazada” exactly: showing results for “mazda”.");
+    for (const name of await names(page).allTextContents()) expect(name).toMatch(/Mazda/);
+    await page.goto(search("mazada cx5"));
+    await expect(names(page).first()).toContainText("Mazda CX-5");
+    await page.goto(search("zzqx"));
+    await expect(page.getByTestId("results-count")).toHaveText(/^0 /);
+    const suggestion = page.getByTestId("keyword-suggestions").getByRole("link").first();
+    await suggestion.click();
+    await expect(names(page).first()).toBeVisible();
+  });
+});

@@ -130,6 +130,11 @@ export function SearchResults({ ctx, query, result, now }: Props) {
               options={sortOptions(ctx.site.country).map((o) => ({ ...o, href: href({ sort: o.id as SortId, page: 1 }) }))}
             />
           </div>
+          {result.keywords?.match === "similar" && (
+            <p className="mt-2 text-neutral-800" data-testid="keyword-note">
+              Nothing matched “{query.q}” exactly: showing results for “{result.keywords.corrected}”.
+            </p>
+          )}
           {presets.length > 0 && (
             <ul className="mt-3 flex flex-wrap gap-2" aria-label="Quick filters">
               {presets.map((p) => (
@@ -169,7 +174,25 @@ export function SearchResults({ ctx, query, result, now }: Props) {
           {result.total === 0 ? (
             <div className="mt-10 rounded-lg border border-dashed border-neutral-300 p-10 text-center">
               <h2 className="text-xl font-bold">No {nounInText(plural)} match your search</h2>
-              <p className="mt-2 text-neutral-700">Try removing a filter, or browse everything in stock.</p>
+              {result.keywords?.match === "none" && result.keywords.suggestions.length > 0 ? (
+                <div className="mt-2 text-neutral-700" data-testid="keyword-suggestions">
+                  <p>Nothing in stock matches “{query.q}”. Perhaps one of these:</p>
+                  <ul className="mt-3 flex flex-wrap justify-center gap-2">
+                    {result.keywords.suggestions.map((sug) => (
+                      <li key={`${sug.make} ${sug.model}`}>
+                        <Link
+                          href={href({ q: "", make: [sug.make], model: [sug.model], page: 1 })}
+                          className="inline-flex min-h-11 items-center rounded-full border border-brand px-4 text-sm font-semibold text-brand"
+                        >
+                          {sug.make} {sug.model}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : (
+                <p className="mt-2 text-neutral-700">Try removing a filter, or browse everything in stock.</p>
+              )}
               <Link
                 href={clearAll}
                 className="mt-4 inline-flex min-h-11 items-center rounded-md bg-brand px-4 font-semibold text-brand-contrast"

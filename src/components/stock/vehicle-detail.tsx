@@ -17,6 +17,7 @@ import { VehicleGallery } from "./vehicle-gallery";
 import { nounInText } from "@/domain/site/vehicle";
 import { vehicleJsonLd } from "@/domain/stock/json-ld";
 import { PageSection, Panel } from "@/components/ui/page";
+import { cn } from "@/components/ui/cn";
 
 export type VehicleDetailProps = { ctx: SiteContext; vehicle: Vehicle; listed: boolean; similar: Vehicle[]; now: number };
 
@@ -92,16 +93,7 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now }: Veh
               ))}
             </ul>
           )}
-          <div className="mt-4 grid grid-cols-2 gap-2" id="enquire">
-            <a href="#enquiry-form" className={buttonVariants({ size: "lg", className: call ? "" : "col-span-2" })}>
-              {enquire}
-            </a>
-            {call && (
-              <a href={call.href} className={buttonVariants({ variant: "outline", size: "lg" })} aria-label={call.label}>
-                <Phone aria-hidden className="size-5" /> Call
-              </a>
-            )}
-          </div>
+          <EnquireCall enquire={enquire} call={call} id="enquire" className="mt-4" />
         </div>
         <div className="lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <VehicleGallery images={images} title={title} />
@@ -208,13 +200,12 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now }: Veh
   );
 }
 
-/** The bar at the bottom of a phone's screen on a vehicle page: Enquire and Call, always in reach. */
-function VehicleActionBar({ enquire, call }: { enquire: string; call: { href: string; label: string } | null }) {
+type Call = { href: string; label: string } | null;
+
+/** Enquire (to the form below) and Call (the car's location), side by side. */
+function EnquireCall({ enquire, call, id, className }: { enquire: string; call: Call; id?: string; className?: string }) {
   return (
-    <div
-      data-vehicle-actions
-      className="fixed inset-x-0 bottom-0 z-40 grid grid-cols-2 gap-2 border-t border-neutral-200 bg-white p-3 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] lg:hidden"
-    >
+    <div id={id} className={cn("grid grid-cols-2 gap-2", className)}>
       <a href="#enquiry-form" className={buttonVariants({ size: "lg", className: call ? "" : "col-span-2" })}>
         {enquire}
       </a>
@@ -223,6 +214,18 @@ function VehicleActionBar({ enquire, call }: { enquire: string; call: { href: st
           <Phone aria-hidden className="size-5" /> Call
         </a>
       )}
+    </div>
+  );
+}
+
+/** The bar at the bottom of a phone's screen on a vehicle page: Enquire and Call, always in reach. */
+function VehicleActionBar({ enquire, call }: { enquire: string; call: Call }) {
+  return (
+    <div
+      data-vehicle-actions
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-neutral-200 bg-white p-3 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] lg:hidden"
+    >
+      <EnquireCall enquire={enquire} call={call} />
     </div>
   );
 }

@@ -62,6 +62,13 @@ export type SearchResult = {
   pageSize: number;
   facets: Record<FacetName, FacetValue[]>;
   ranges: { price: Range; year: Range; odometer: Range };
+  /**
+   * How the keywords matched: "exact" (every word is in the make, model, badge or stock number),
+   * "similar" (nothing matched as typed, so words were corrected to the stock's closest: "mazada" →
+   * "mazda", in `corrected`), or "none"
+   * with suggestions from the site's stock. Absent without keywords.
+   */
+  keywords?: { match: "exact" | "similar" | "none"; corrected?: string; suggestions: Array<{ make: string; model: string }> };
 };
 
 export type SearchParams = Record<string, string | readonly string[] | undefined>;

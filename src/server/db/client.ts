@@ -1,6 +1,7 @@
 import "server-only";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -73,7 +74,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   const lock = "dataDir" in opts ? await acquireLock(opts.dataDir) : undefined;
   try {
-    const client = "dataDir" in opts ? await PGlite.create(path.resolve(opts.dataDir)) : await PGlite.create();
+    // the extensions the migrations create (pg_trgm: keyword search) must be loaded into PGlite
+    const extensions = { pg_trgm };
+    const client =
+      "dataDir" in opts ? await PGlite.create(path.resolve(opts.dataDir), { extensions }) : await PGlite.create({ extensions });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: opts.migrationsFolder ?? MIGRATIONS_FOLDER });
     return {

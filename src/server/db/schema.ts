@@ -27,6 +27,7 @@ import type {
   SearchPresets,
   SocialUrls,
 } from "@/domain/site/types";
+import { ACCENTED, PLAIN } from "@/domain/stock/keywords";
 
 export const sites = pgTable("sites", {
   id: integer("id").primaryKey(),
@@ -192,6 +193,18 @@ export const vehicles = pgTable(
     carsalesSellerIdentifier: text("carsales_seller_identifier"),
     description: text("description"),
     listedAt: timestamp("listed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** keyword search (src/domain/stock/keywords.ts): make, model, badge and series compacted ("mazdacx5maxx") */
+    searchKey: text("search_key").generatedAlwaysAs(
+      sql.raw(
+        `regexp_replace(translate(lower(make || ' ' || model || ' ' || coalesce(badge, '') || ' ' || coalesce(series, '')), '${ACCENTED}', '${PLAIN}'), '[^a-z0-9]+', '', 'g')`,
+      ),
+    ),
+    /** ... and as plain words ("mazda cx 5 maxx"), for typo matching with pg_trgm */
+    searchWords: text("search_words").generatedAlwaysAs(
+      sql.raw(
+        `regexp_replace(translate(lower(make || ' ' || model || ' ' || coalesce(badge, '')), '${ACCENTED}', '${PLAIN}'), '[^a-z0-9]+', ' ', 'g')`,
+      ),
+    ),
   },
   (t) => [
     uniqueIndex("vehicles_site_slug").on(t.siteId, t.slug),

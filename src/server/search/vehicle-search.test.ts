@@ -173,7 +173,63 @@ describe("facets", () => {
     const r = await run("parkside-motor-group", "new-used-and-demo-cars", { q: "cx-5" });
     expect(r.total).toBeGreaterThan(0);
     expect(r.vehicles.every((v) => v.model === "CX-5")).toBe(true);
-    expect((await run("parkside-motor-group", "new-used-and-demo-cars", { q: "%_\\" })).total).toBe(0);
+    // LIKE's own characters are text, and punctuation alone is no keyword at all
+    expect((await run("parkside-motor-group", "new-used-and-demo-cars", { q: "%_\\" })).total).toBe(
+      (await run("parkside-motor-group", "new-used-and-demo-cars")).total,
+    );
+  });
+});
+
+describe("keywords as a shopper types them (issue 11)", () => {
+  const all = "new-used-and-demo-cars" as const;
+  /** every vehicle of a filter search, as ids (the expectation is the site's own data through the filters) */
+  const filtered = (slug: string, params: SearchParams) => allIds(slug, all, params);
+
+  test.each([
+    ["parkside-motor-group", "cx5", { make: "Mazda", model: "CX-5" }],
+    ["parkside-motor-group", "CX 5", { make: "Mazda", model: "CX-5" }],
+    ["parkside-motor-group", "mazda cx5", { make: "Mazda", model: "CX-5" }],
+    ["parkside-motor-group", "cx-5 Mazda", { make: "Mazda", model: "CX-5" }],
+    ["parkside-motor-group", "merc", { make: "Mercedes-Benz" }],
+    ["harbour-city-pre-owned", "landcruiser", { make: "Toyota", model: "LandCruiser" }],
+    ["harbour-city-pre-owned", "land cruiser", { make: "Toyota", model: "LandCruiser" }],
+    ["harbour-city-pre-owned", "Toyota  LANDCRUISER", { make: "Toyota", model: "LandCruiser" }],
+  ])("%s: %j finds exactly %j", async (slug, q, filters) => {
+    const found = await run(slug, all, { q });
+    expect(found.keywords?.match).toBe("exact");
+    expect((await allIds(slug, all, { q })).sort()).toEqual((await filtered(slug, filters)).sort());
+    expect(found.total).toBeGreaterThan(0);
+  });
+
+  test("a stock number finds its vehicle", async () => {
+    const r = await run("parkside-motor-group", all, { q: "pmg10099" });
+    expect(r.vehicles.map((v) => v.stockNumber)).toEqual(["PMG10099"]);
+  });
+
+  test("a typo finds what was meant, and says it took a close spelling", async () => {
+    const r = await run("parkside-motor-group", all, { q: "mazada" });
+    expect(r.keywords).toMatchObject({ match: "similar", corrected: "mazda" });
+    expect((await allIds("parkside-motor-group", all, { q: "mazada" })).sort()).toEqual(
+      (await filtered("parkside-motor-group", { make: "Mazda" })).sort(),
+    );
+    const cx = await run("parkside-motor-group", all, { q: "mazada cx5" });
+    expect(cx.vehicles.every((v) => v.model === "CX-5")).toBe(true);
+    expect(cx.total).toBeGreaterThan(0);
+  });
+
+  test("no match at all: nothing listed, and suggestions from the site's stock", async () => {
+    const r = await run("parkside-motor-group", all, { q: "zzqx" });
+    expect(r.total).toBe(0);
+    expect(r.keywords?.match).toBe("none");
+    expect(r.keywords?.suggestions.length).toBeGreaterThan(0);
+    const near = await run("ridgeline-motorcycles", all, { q: "kawasakki ninja zz9" });
+    expect(near.keywords?.match === "similar" || near.keywords?.suggestions.length).toBeTruthy();
+  });
+
+  test("keywords and filters combine; the facets count within the keywords", async () => {
+    const r = await run("parkside-motor-group", all, { q: "cx5", car_type: "used" });
+    expect(r.vehicles.every((v) => v.model === "CX-5" && v.carType === "used")).toBe(true);
+    expect(r.facets.make.map((m) => m.value)).toEqual(["Mazda"]);
   });
 });
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, asc, desc, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { parseKeywords, type Keywords } from "@/domain/stock/keywords";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Location } from "@/domain/site/types";
 import {
@@ -65,8 +66,37 @@ function rangeCondition(col: AnyPgColumn, r: Range): SQL[] {
   return out;
 }
 
+const escapeLike = (w: string) => w.replace(/[%_\\]/g, (c) => `\\${c}`);
+/** Typo correction: how close (pg_trgm similarity) a stock word must be to replace a word that matches nothing. */
+const CORRECTION = { threshold: 0.3, minLength: 3 };
+
+/**
+ * One keyword: the start of a word of the stock ("merc" → Mercedes-Benz, "5" → the 5 of CX-5 but not
+ * of G25), anywhere in the compacted key when it has 3 characters or more ("cx5" → CX-5), or part of
+ * the stock number when it has 4 or more ("10250").
+ */
+function wordCondition(w: string): SQL {
+  const like = escapeLike(w);
+  return or(
+    sql`(' ' || ${v.searchWords}) like ${`% ${like}%`}`,
+    ...(w.length >= 3 ? [sql`${v.searchKey} like ${`%${like}%`}`] : []),
+    ...(w.length >= 4 ? [ilike(v.stockNumber, `%${like}%`)] : []),
+  )!;
+}
+
+/** Keywords: every word matches (in any order), or the whole query compacted is in the key ("land cruiser" → landcruiser). */
+function keywordCondition(k: Keywords): SQL {
+  const whole = k.compact.length >= 3 ? [sql`${v.searchKey} like ${`%${escapeLike(k.compact)}%`}`] : [];
+  return or(...whole, and(...k.tokens.map(wordCondition)))!;
+}
+
 /** Each active filter as its own condition, so a facet can leave out its own dimension. */
-function filterConditions(site: SearchSite, locations: Location[], q: SearchQuery): Record<FacetName | "ranges" | "q", SQL[]> {
+function filterConditions(
+  site: SearchSite,
+  locations: Location[],
+  q: SearchQuery,
+  keywords: Keywords | null,
+): Record<FacetName | "ranges" | "q", SQL[]> {
   const idsBySlug = new Map(locations.map((l) => [l.slug, l.id]));
   const locationIds = q.location.map((s) => idsBySlug.get(s)).filter((id): id is number => id !== undefined);
   const list = (key: Exclude<ListFilter, "location">, values: string[]) =>
@@ -75,7 +105,6 @@ function filterConditions(site: SearchSite, locations: Location[], q: SearchQuer
     ...(q.odometer.min !== undefined ? { min: odometerToKm(q.odometer.min, site.country) } : {}),
     ...(q.odometer.max !== undefined ? { max: odometerToKm(q.odometer.max, site.country) } : {}),
   };
-  const words = q.q.split(/\s+/).filter(Boolean).slice(0, 5);
   return {
     carType: [inArray(v.carType, effectiveCarTypes(q))],
     make: list("make", q.make),
@@ -86,10 +115,7 @@ function filterConditions(site: SearchSite, locations: Location[], q: SearchQuer
     city: list("city", q.city),
     location: q.location.length ? [inArray(v.locationId, locationIds.length ? locationIds : [-1])] : [],
     ranges: [...rangeCondition(v.price, q.price), ...rangeCondition(v.year, q.year), ...rangeCondition(v.odometer, odometer)],
-    q: words.map((w) => {
-      const like = `%${w.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-      return or(ilike(v.make, like), ilike(v.model, like), ilike(v.badge, like), ilike(v.stockNumber, like))!;
-    }),
+    q: keywords ? [keywordCondition(keywords)] : [],
   };
 }
 
@@ -97,8 +123,74 @@ export class SqlVehicleSearch implements VehicleSearch {
   constructor(private readonly db: Db) {}
 
   async search(site: SearchSite, locations: Location[], q: SearchQuery, now = Date.now()): Promise<SearchResult> {
+    const keywords = parseKeywords(q.q);
+    const exact = await this.run(site, locations, q, now, keywords);
+    if (!keywords) return exact;
+    if (exact.total > 0) return { ...exact, keywords: { match: "exact", suggestions: [] } };
+    // nothing matched as typed: correct the words that match nothing ("mazada" → mazda), else suggest
+    const corrected = await this.corrected(site, keywords, now);
+    if (corrected) {
+      const similar = await this.run(site, locations, q, now, corrected);
+      if (similar.total > 0) return { ...similar, keywords: { match: "similar", corrected: corrected.tokens.join(" "), suggestions: [] } };
+    }
+    return { ...exact, keywords: { match: "none", suggestions: await this.suggestions(site, keywords, now) } };
+  }
+
+  /**
+   * The keywords with each word that matches nothing in the site's stock replaced by the stock's
+   * closest word (pg_trgm similarity, at least CORRECTION.threshold); null when nothing changed.
+   */
+  private async corrected(site: SearchSite, k: Keywords, now: number): Promise<Keywords | null> {
+    const visible = visibleStock(site, now);
+    const vocabulary = this.db
+      .selectDistinct({ word: sql<string>`unnest(string_to_array(${v.searchWords}, ' '))`.as("word") })
+      .from(v)
+      .where(visible)
+      .as("vocabulary");
+    const tokens = await Promise.all(
+      k.tokens.map(async (w) => {
+        if (w.length < CORRECTION.minLength) return w;
+        const [hit] = await this.db
+          .select({ id: v.id })
+          .from(v)
+          .where(and(visible, wordCondition(w)))
+          .limit(1);
+        if (hit) return w;
+        const closeness = sql<number>`similarity(${vocabulary.word}, ${w})`;
+        const [best] = await this.db
+          .select({ word: vocabulary.word, closeness })
+          .from(vocabulary)
+          .where(sql`length(${vocabulary.word}) >= ${CORRECTION.minLength}`)
+          .orderBy(desc(closeness), asc(vocabulary.word))
+          .limit(1);
+        return best && best.closeness >= CORRECTION.threshold ? best.word : w;
+      }),
+    );
+    if (tokens.every((w, i) => w === k.tokens[i])) return null;
+    return { tokens, compact: tokens.join(""), words: tokens.join(" ") };
+  }
+
+  /** The site's makes and models closest to the keywords (else its most common), at most three. */
+  private async suggestions(site: SearchSite, k: Keywords, now: number) {
+    const closeness = sql<number>`max(word_similarity(${k.words}, ${v.searchWords}))`;
+    return this.db
+      .select({ make: v.make, model: v.model })
+      .from(v)
+      .where(visibleStock(site, now))
+      .groupBy(v.make, v.model)
+      .orderBy(desc(closeness), desc(sql`count(*)`), asc(v.make), asc(v.model))
+      .limit(3);
+  }
+
+  private async run(
+    site: SearchSite,
+    locations: Location[],
+    q: SearchQuery,
+    now: number,
+    keywords: Keywords | null,
+  ): Promise<SearchResult> {
     const base = visibleStock(site, now);
-    const parts = filterConditions(site, locations, q);
+    const parts = filterConditions(site, locations, q, keywords);
     const except = (...left: Array<keyof typeof parts>) =>
       and(base, ...Object.entries(parts).flatMap(([k, conds]) => (left.includes(k as keyof typeof parts) ? [] : conds)))!;
     const where = except();

@@ -1,0 +1,5 @@
+-- Keyword search (issue 11): pg_trgm for typo matching (trusted since PostgreSQL 13; PGlite loads
+-- it as an extension), and two generated columns the search compares against.
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+ALTER TABLE "vehicles" ADD COLUMN "search_key" text GENERATED ALWAYS AS (regexp_replace(translate(lower(make || ' ' || model || ' ' || coalesce(badge, '') || ' ' || coalesce(series, '')), 'àáâãäåāçćčèéêëēěìíîïīñńòóôõöøōřšśùúûüūůýÿžźż', 'aaaaaaaccceeeeeeiiiiinnooooooorssuuuuuuyyzzz'), '[^a-z0-9]+', '', 'g')) STORED;--> statement-breakpoint
+ALTER TABLE "vehicles" ADD COLUMN "search_words" text GENERATED ALWAYS AS (regexp_replace(translate(lower(make || ' ' || model || ' ' || coalesce(badge, '')), 'àáâãäåāçćčèéêëēěìíîïīñńòóôõöøōřšśùúûüūůýÿžźż', 'aaaaaaaccceeeeeeiiiiinnooooooorssuuuuuuyyzzz'), '[^a-z0-9]+', ' ', 'g')) STORED;
