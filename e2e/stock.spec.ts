@@ -175,13 +175,42 @@ test("corrupt favourites storage is ignored", async ({ page }) => {
 });
 
 test.describe("mobile @mobile", () => {
-  test("filters open behind a button on a phone", async ({ page }) => {
+  test("filters open in a drawer on a phone; Show N results closes it on the results; chips remove filters", async ({ page }) => {
     await page.goto(parkside("/search/new-used-and-demo-cars"));
     const toggle = page.getByRole("button", { name: "Filters" });
     await expect(page.getByRole("region", { name: "Filters" })).toBeHidden();
     await toggle.click();
-    await page.getByRole("region", { name: "Filters" }).getByRole("checkbox", { name: /^Demo/ }).check();
+    const drawer = page.getByRole("dialog", { name: "Filters" });
+    await expect(drawer).toBeVisible();
+    // a long list shows the most common first; the rest behind "Show all"
+    const make = drawer.getByRole("group", { name: "Make" });
+    const showAll = make.getByText(/^Show all \d+$/);
+    const makes = Number((await showAll.textContent())!.match(/\d+/)![0]);
+    await expect(make.locator("input[type=checkbox]:visible")).toHaveCount(6);
+    await showAll.click();
+    await expect(make.locator("input[type=checkbox]:visible")).toHaveCount(makes);
+    await drawer.getByRole("checkbox", { name: /^Demo/ }).check();
     await expect(page).toHaveURL(/car_type=demo/);
+    await expect(drawer.getByTestId("show-results")).toHaveText("Show 87 results");
+    // the preset ranges count what they would find
+    await expect(drawer.getByTestId("buckets-price").getByRole("link").first()).toContainText(/\(\d+\)/);
+    await drawer.getByTestId("show-results").click();
+    await expect(drawer).toBeHidden();
     await expect(count(page)).toHaveText("87 Cars found");
+    await expect(count(page)).toBeFocused();
+    await expect(count(page)).toBeInViewport();
+    // the chip removes the filter it names
+    await page.getByRole("list", { name: "Active filters" }).getByRole("link", { name: /demo/i }).click();
+    await expect(page).not.toHaveURL(/car_type=demo/);
+  });
+
+  test("the drawer is a dialog: Escape closes it and focus returns to the Filters button", async ({ page }) => {
+    await page.goto(parkside("/search/new-used-and-demo-cars"));
+    const toggle = page.getByRole("button", { name: "Filters" });
+    await toggle.click();
+    await expect(page.getByRole("dialog", { name: "Filters" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog", { name: "Filters" })).toBeHidden();
+    await expect(toggle).toBeFocused();
   });
 });

@@ -1,25 +1,117 @@
 "use client";
 
-import { SlidersHorizontal } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { SlidersHorizontal, X } from "lucide-react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { cn } from "@/components/ui/cn";
 
-/** Filters: always shown from 992px; behind a toggle button on phones and tablets. */
-export function FiltersPanel({ count, children }: { count: number; children: ReactNode }) {
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Filters: beside the results from 992 px; on phones and tablets a full-screen drawer behind a
+ * "Filters" button, with "Show N results" at its foot that closes it and lands on the results.
+ * The drawer is a modal dialog: focus stays inside, Escape closes it, focus returns to the button.
+ */
+export function FiltersPanel({ count, total, children }: { count: number; total: number; children: ReactNode }) {
   const [open, setOpen] = useState(false);
+  const panel = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const el = panel.current!;
+    const wide = window.matchMedia("(min-width: 992px)");
+    const close = () => setOpen(false);
+    wide.addEventListener("change", close); // grown to desktop: the panel is inline again
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    el.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        e.preventDefault();
+        setOpen(false);
+        button.current?.focus();
+        return;
+      }
+      if (e.key !== "Tab") return;
+      const items = [...el.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((n) => n.offsetParent !== null);
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (e.shiftKey && document.activeElement === first) {
+        e.preventDefault();
+        last?.focus();
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault();
+        first?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.body.style.overflow = overflow;
+      document.removeEventListener("keydown", onKey);
+      wide.removeEventListener("change", close);
+    };
+  }, [open]);
+
+  const showResults = () => {
+    setOpen(false);
+    const results = document.getElementById("results-count");
+    results?.scrollIntoView({ block: "start" });
+    results?.focus();
+  };
+
   return (
     <div>
       <button
+        ref={button}
         type="button"
+        aria-haspopup="dialog"
         aria-expanded={open}
-        aria-controls="filters-panel"
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => setOpen(true)}
         className="mb-4 inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-md border border-neutral-300 font-semibold lg:hidden"
       >
-        <SlidersHorizontal aria-hidden className="size-5" /> {open ? "Hide filters" : "Filters"}
+        <SlidersHorizontal aria-hidden className="size-5" /> Filters
         {count ? ` (${count})` : ""}
       </button>
-      <div id="filters-panel" role="region" aria-label="Filters" className={open ? "block" : "hidden lg:block"}>
-        {children}
+      <div
+        ref={panel}
+        id="filters-panel"
+        {...(open
+          ? { role: "dialog", "aria-modal": true, "aria-labelledby": "filters-title" }
+          : { role: "region", "aria-label": "Filters" })}
+        className={cn(open ? "fixed inset-0 z-50 flex flex-col bg-white" : "hidden lg:block")}
+      >
+        {open && (
+          <div className="flex items-center justify-between border-b border-neutral-200 px-4 py-2">
+            <h2 id="filters-title" className="text-lg font-bold">
+              Filters
+            </h2>
+            <button
+              type="button"
+              onClick={() => {
+                setOpen(false);
+                button.current?.focus();
+              }}
+              className="inline-flex size-11 items-center justify-center rounded-full hover:bg-neutral-100"
+              aria-label="Close filters"
+            >
+              <X aria-hidden className="size-6" />
+            </button>
+          </div>
+        )}
+        <div className={cn(open && "flex-1 overflow-y-auto px-4")}>{children}</div>
+        {open && (
+          <div className="border-t border-neutral-200 bg-white p-3">
+            <button
+              type="button"
+              onClick={showResults}
+              className="inline-flex min-h-12 w-full items-center justify-center rounded-md bg-brand px-4 font-semibold text-brand-contrast"
+              data-testid="show-results"
+            >
+              Show {total} {total === 1 ? "result" : "results"}
+            </button>
+          </div>
+        )}
       </div>
     </div>
   );

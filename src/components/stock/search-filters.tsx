@@ -1,6 +1,8 @@
 import { brandDisplayName } from "@/domain/site/brands";
 import { bodyTypeLabel } from "@/domain/stock/vehicle";
-import { kmToOdometer, SEARCH_VARIANTS, type SearchQuery } from "@/domain/stock/search";
+import Link from "next/link";
+import { bucketLabel, isBucket, type RangeDimension } from "@/domain/stock/buckets";
+import { kmToOdometer, SEARCH_VARIANTS, searchHref, type SearchQuery } from "@/domain/stock/search";
 import type { Location } from "@/domain/site/types";
 import type { FacetValue, SearchResult } from "@/domain/stock/search";
 import { FilterForm } from "./filter-form";
@@ -19,6 +21,9 @@ type Props = {
 
 const CAR_TYPE_LABEL: Record<string, string> = { new: "New", demo: "Demo", used: "Used" };
 
+/** How many values a facet shows before "Show all". */
+const SHOWN_FIRST = 6;
+
 function Checks({
   legend,
   name,
@@ -34,27 +39,44 @@ function Checks({
 }) {
   if (values.length === 0) return null;
   // selected values with no stock left under the other filters stay visible so they can be cleared
-  const shown = [...values, ...selected.filter((s) => !values.some((v) => v.value === s)).map((value) => ({ value, count: 0 }))];
+  const all = [...values, ...selected.filter((s) => !values.some((v) => v.value === s)).map((value) => ({ value, count: 0 }))];
+  // a long list: the chosen and the most common first, the rest behind "Show all" (never an inner scroll box)
+  const long = all.length > SHOWN_FIRST + 1;
+  const ranked = long
+    ? [...all].sort((a, b) => Number(selected.includes(b.value)) - Number(selected.includes(a.value)) || b.count - a.count)
+    : all;
+  const first = long ? ranked.slice(0, SHOWN_FIRST) : ranked;
+  const rest = long
+    ? ranked.slice(SHOWN_FIRST).sort((a, b) => (label ? label(a.value) : a.value).localeCompare(label ? label(b.value) : b.value))
+    : [];
+  const item = (v: FacetValue) => (
+    <li key={v.value}>
+      <label className="flex min-h-9 cursor-pointer items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          name={name}
+          value={v.value}
+          defaultChecked={selected.includes(v.value)}
+          className="size-4 accent-[var(--brand)]"
+        />
+        <span className="flex-1">{label ? label(v.value) : v.value}</span>
+        <span className="text-neutral-600">({v.count})</span>
+      </label>
+    </li>
+  );
   return (
     <fieldset className="border-b border-neutral-200 py-4">
       <legend className="float-left mb-2 w-full text-sm font-bold uppercase tracking-wide">{legend}</legend>
-      <ul className="clear-both max-h-72 space-y-1 overflow-y-auto pr-1">
-        {shown.map((v) => (
-          <li key={v.value}>
-            <label className="flex min-h-9 cursor-pointer items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                name={name}
-                value={v.value}
-                defaultChecked={selected.includes(v.value)}
-                className="size-4 accent-[var(--brand)]"
-              />
-              <span className="flex-1">{label ? label(v.value) : v.value}</span>
-              <span className="text-neutral-600">({v.count})</span>
-            </label>
-          </li>
-        ))}
-      </ul>
+      <ul className="clear-both space-y-1">{first.map(item)}</ul>
+      {rest.length > 0 && (
+        <details className="group/more">
+          <summary className="mt-1 inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand underline">
+            <span className="group-open/more:hidden">Show all {all.length}</span>
+            <span className="hidden group-open/more:inline">Show fewer</span>
+          </summary>
+          <ul className="space-y-1">{rest.map(item)}</ul>
+        </details>
+      )}
     </fieldset>
   );
 }
@@ -64,11 +86,13 @@ function RangeField({
   name,
   range,
   placeholder,
+  buckets,
 }: {
   legend: string;
   name: string;
   range: { min?: number; max?: number };
   placeholder: { min?: number; max?: number };
+  buckets: Array<{ label: string; count: number; href: string; current: boolean }>;
 }) {
   return (
     <fieldset className="border-b border-neutral-200 py-4">
@@ -89,6 +113,30 @@ function RangeField({
           </label>
         ))}
       </div>
+      {buckets.some((b) => b.count > 0) && (
+        <ul className="mt-2 space-y-1" aria-label={`${legend} ranges`} data-testid={`buckets-${name}`}>
+          {buckets.map((b) => (
+            <li key={b.label}>
+              {b.count > 0 || b.current ? (
+                <Link
+                  href={b.href}
+                  scroll={false}
+                  aria-current={b.current ? "true" : undefined}
+                  className="flex min-h-9 items-center justify-between gap-2 rounded px-1 text-sm hover:bg-neutral-100 aria-[current]:font-bold"
+                >
+                  <span className="underline">{b.label}</span>
+                  <span className="text-neutral-600">({b.count})</span>
+                </Link>
+              ) : (
+                <span className="flex min-h-9 items-center justify-between gap-2 px-1 text-sm text-neutral-500">
+                  <span>{b.label}</span>
+                  <span>(0)</span>
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
     </fieldset>
   );
 }
@@ -101,6 +149,13 @@ export function SearchFilters({ query, result, locations, country, distanceLabel
   for (const m of f.model) modelsByMake.set(m.make!, [...(modelsByMake.get(m.make!) ?? []), m]);
   const locationName = (slug: string) => locations.find((l) => l.slug === slug)?.name ?? slug;
   const odo = result.ranges.odometer;
+  const buckets = (dimension: RangeDimension) =>
+    result.buckets[dimension].map(({ count, ...range }) => ({
+      label: bucketLabel(dimension, range, distanceLabel),
+      count,
+      current: isBucket(query[dimension], range),
+      href: searchHref(query, defaultSort, { [dimension]: range, page: 1 }),
+    }));
   return (
     <FilterForm action={`/search/${query.variant}`} id="search-filters">
       {query.sort !== defaultSort && <input type="hidden" name="sort" value={query.sort} />}
@@ -128,11 +183,12 @@ export function SearchFilters({ query, result, locations, country, distanceLabel
         <Checks key={make} legend={`${brandDisplayName(make)} models`} name="model" values={models} selected={query.model} />
       ))}
       <Checks legend="Body type" name="body" values={f.body} selected={query.body} label={(v) => bodyTypeLabel(v)} />
-      <RangeField legend="Price ($)" name="price" range={query.price} placeholder={result.ranges.price} />
-      <RangeField legend="Year" name="year" range={query.year} placeholder={result.ranges.year} />
+      <RangeField legend="Price ($)" name="price" range={query.price} placeholder={result.ranges.price} buckets={buckets("price")} />
+      <RangeField legend="Year" name="year" range={query.year} placeholder={result.ranges.year} buckets={buckets("year")} />
       <RangeField
         legend={`Odometer (${distanceLabel})`}
         name="odometer"
+        buckets={buckets("odometer")}
         range={query.odometer}
         placeholder={{
           ...(odo.min !== undefined ? { min: kmToOdometer(odo.min, country) } : {}),

@@ -106,8 +106,14 @@ export function SearchResults({ ctx, query, result, now }: Props) {
         › <span aria-current="page">{searchTitle(query.variant, ctx)}</span>
       </nav>
       <PageTitle>{searchTitle(query.variant, ctx)}</PageTitle>
+      <a
+        href="#results-count"
+        className="sr-only focus:not-sr-only focus:mt-2 focus:inline-flex focus:min-h-11 focus:items-center focus:rounded-md focus:bg-brand focus:px-4 focus:font-semibold focus:text-brand-contrast"
+      >
+        Skip to results
+      </a>
       <div className="mt-6 lg:grid lg:grid-cols-[17rem_1fr] lg:gap-8">
-        <FiltersPanel count={filters}>
+        <FiltersPanel count={filters} total={result.total}>
           <SearchFilters
             query={query}
             result={result}
@@ -121,7 +127,7 @@ export function SearchResults({ ctx, query, result, now }: Props) {
         </FiltersPanel>
         <section aria-labelledby="results-count">
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <p id="results-count" role="status" className="text-lg font-semibold" data-testid="results-count">
+            <p id="results-count" role="status" tabIndex={-1} className="scroll-mt-4 text-lg font-semibold" data-testid="results-count">
               {result.total} {result.total === 1 ? ctx.noun : plural} found
             </p>
             <SortSelect

@@ -1,3 +1,4 @@
+import type { Bucket } from "./buckets";
 import { countryFormat, KM_PER_MILE } from "../format/country";
 import type { CarType } from "./summary";
 import type { Vehicle } from "./vehicle";
@@ -62,6 +63,8 @@ export type SearchResult = {
   pageSize: number;
   facets: Record<FacetName, FacetValue[]>;
   ranges: { price: Range; year: Range; odometer: Range };
+  /** How many vehicles fall in each preset range (domain/stock/buckets.ts), under every other filter. */
+  buckets: { price: Bucket[]; year: Bucket[]; odometer: Bucket[] };
   /**
    * How the keywords matched: "exact" (every word is in the make, model, badge or stock number),
    * "similar" (nothing matched as typed, so words were corrected to the stock's closest: "mazada" →

@@ -180,6 +180,27 @@ describe("facets", () => {
   });
 });
 
+describe("range buckets: how many vehicles fall in each preset range", () => {
+  test.each([
+    ["parkside-motor-group", "price"],
+    ["parkside-motor-group", "year"],
+    ["parkside-motor-group", "odometer"],
+    ["lakeside-rv", "odometer"],
+  ] as const)("%s %s: each bucket's count is what choosing it finds; together they cover the stock", async (slug, dimension) => {
+    const r = await run(slug, "new-used-and-demo-cars", { car_type: "used" });
+    const sum = r.buckets[dimension].reduce((n, b) => n + b.count, 0);
+    const unpriced =
+      dimension === "price" ? r.total - (await run(slug, "new-used-and-demo-cars", { car_type: "used", price_min: "0" })).total : 0;
+    expect(sum + unpriced).toBe(r.total);
+    for (const b of r.buckets[dimension]) {
+      const params: SearchParams = { car_type: "used" };
+      if (b.min !== undefined) params[`${dimension}_min`] = String(b.min);
+      if (b.max !== undefined) params[`${dimension}_max`] = String(b.max);
+      expect((await run(slug, "new-used-and-demo-cars", params)).total, JSON.stringify(b)).toBe(b.count);
+    }
+  });
+});
+
 describe("keywords as a shopper types them (issue 11)", () => {
   const all = "new-used-and-demo-cars" as const;
   /** every vehicle of a filter search, as ids (the expectation is the site's own data through the filters) */

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, asc, desc, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { bucketRanges, type RangeDimension } from "@/domain/stock/buckets";
 import { parseKeywords, type Keywords } from "@/domain/stock/keywords";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Location } from "@/domain/site/types";
@@ -96,7 +97,7 @@ function filterConditions(
   locations: Location[],
   q: SearchQuery,
   keywords: Keywords | null,
-): Record<FacetName | "ranges" | "q", SQL[]> {
+): Record<FacetName | RangeDimension | "q", SQL[]> {
   const idsBySlug = new Map(locations.map((l) => [l.slug, l.id]));
   const locationIds = q.location.map((s) => idsBySlug.get(s)).filter((id): id is number => id !== undefined);
   const list = (key: Exclude<ListFilter, "location">, values: string[]) =>
@@ -114,7 +115,9 @@ function filterConditions(
     transmission: list("transmission", q.transmission),
     city: list("city", q.city),
     location: q.location.length ? [inArray(v.locationId, locationIds.length ? locationIds : [-1])] : [],
-    ranges: [...rangeCondition(v.price, q.price), ...rangeCondition(v.year, q.year), ...rangeCondition(v.odometer, odometer)],
+    price: rangeCondition(v.price, q.price),
+    year: rangeCondition(v.year, q.year),
+    odometer: rangeCondition(v.odometer, odometer),
     q: keywords ? [keywordCondition(keywords)] : [],
   };
 }
@@ -170,6 +173,35 @@ export class SqlVehicleSearch implements VehicleSearch {
     return { tokens, compact: tokens.join(""), words: tokens.join(" ") };
   }
 
+  /**
+   * A range filter's lowest and highest value and how many vehicles fall in each of its buckets,
+   * under every other filter. Odometer buckets are in the site's unit; the column is in km.
+   */
+  private async rangeOf(dimension: RangeDimension, col: AnyPgColumn, where: SQL, country: string, now: number) {
+    const ranges = bucketRanges(dimension, new Date(now).getUTCFullYear());
+    const toColumn = (n: number) => (dimension === "odometer" ? odometerToKm(n, country) : n);
+    const counts = ranges.map((r) => {
+      const conds = [
+        ...(r.min !== undefined ? [gte(col, toColumn(r.min))] : []),
+        ...(r.max !== undefined ? [dimension === "odometer" ? sql`${col} < ${toColumn(r.max + 1)}` : lte(col, r.max)] : []),
+      ];
+      return sql<number>`(count(*) filter (where ${and(...conds)}))::int`;
+    });
+    const [row] = await this.db
+      .select({
+        min: sql<number | null>`min(${col})`,
+        max: sql<number | null>`max(${col})`,
+        ...Object.fromEntries(counts.map((c, i) => [`b${i}`, c])),
+      })
+      .from(v)
+      .where(where);
+    const r = row as Record<string, number | null> | undefined;
+    return {
+      range: { ...(r?.min != null ? { min: Number(r.min) } : {}), ...(r?.max != null ? { max: Number(r.max) } : {}) } as Range,
+      buckets: ranges.map((b, i) => ({ ...b, count: Number(r?.[`b${i}`] ?? 0) })),
+    };
+  }
+
   /** The site's makes and models closest to the keywords (else its most common), at most three. */
   private async suggestions(site: SearchSite, k: Keywords, now: number) {
     const closeness = sql<number>`max(word_similarity(${k.words}, ${v.searchWords}))`;
@@ -214,7 +246,7 @@ export class SqlVehicleSearch implements VehicleSearch {
       const r = await this.db.select({ value: col, count }).from(v).where(except(name)).groupBy(col).orderBy(asc(col));
       return r.filter((x) => x.value !== null && x.value !== "").map((x) => ({ value: String(x.value), count: x.count }));
     };
-    const [carType, make, body, fuel, transmission, city, locationRows, models, ranges] = await Promise.all([
+    const [carType, make, body, fuel, transmission, city, locationRows, models, price, year, odometer] = await Promise.all([
       facet("carType", v.carType),
       facet("make", v.make),
       facet("body", v.bodyType),
@@ -231,24 +263,11 @@ export class SqlVehicleSearch implements VehicleSearch {
             .groupBy(v.make, v.model)
             .orderBy(asc(v.make), asc(v.model))
         : Promise.resolve([]),
-      this.db
-        .select({
-          priceMin: sql<number | null>`min(${v.price})`,
-          priceMax: sql<number | null>`max(${v.price})`,
-          yearMin: sql<number | null>`min(${v.year})`,
-          yearMax: sql<number | null>`max(${v.year})`,
-          odoMin: sql<number | null>`min(${v.odometer})`,
-          odoMax: sql<number | null>`max(${v.odometer})`,
-        })
-        .from(v)
-        .where(except("ranges")),
+      this.rangeOf("price", v.price, except("price"), site.country, now),
+      this.rangeOf("year", v.year, except("year"), site.country, now),
+      this.rangeOf("odometer", v.odometer, except("odometer"), site.country, now),
     ]);
     const slugById = new Map(locations.map((l) => [String(l.id), l.slug]));
-    const r = ranges[0];
-    const range = (min: number | null | undefined, max: number | null | undefined): Range => ({
-      ...(min != null ? { min: Number(min) } : {}),
-      ...(max != null ? { max: Number(max) } : {}),
-    });
     return {
       vehicles: rows.map(toVehicle),
       total,
@@ -265,7 +284,8 @@ export class SqlVehicleSearch implements VehicleSearch {
         city,
         location: locationRows.flatMap((l) => (slugById.has(l.value) ? [{ value: slugById.get(l.value)!, count: l.count }] : [])),
       },
-      ranges: { price: range(r?.priceMin, r?.priceMax), year: range(r?.yearMin, r?.yearMax), odometer: range(r?.odoMin, r?.odoMax) },
+      ranges: { price: price.range, year: year.range, odometer: odometer.range },
+      buckets: { price: price.buckets, year: year.buckets, odometer: odometer.buckets },
     };
   }
 }
