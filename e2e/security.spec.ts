@@ -91,6 +91,11 @@ test.describe("odd requests get our 4xx pages, never a 500", () => {
     ["/success?category=__proto__", 200],
     ["/photos/x%22%20onload%3D%22alert(document.domain)/red/1.svg", 404],
     ["/bench/baseline", 404],
+    // double-encoded: the route's own segment decodes to a broken escape
+    ["/our-location/%25E0%25A4%25A", 404],
+    ["/contact-us/%25E0", 404],
+    ["/cars/%25E0%25A4", 404],
+    ["/special-offers/%25FF", 404],
   ];
   for (const [path, status] of cases) {
     test(`GET ${path} → ${status}`, async ({ request }) => {

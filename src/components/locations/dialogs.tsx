@@ -1,31 +1,75 @@
 "use client";
 
 import { CalendarDays, Mail, X } from "lucide-react";
-import { Dialog } from "radix-ui";
-import type { ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { trapTab } from "@/client/focus-trap";
 import { telHref } from "@/domain/site/links";
 import type { Country } from "@/domain/site/types";
 
-function Modal({ trigger, title, children, testId }: { trigger: ReactNode; title: string; children: ReactNode; testId: string }) {
+/**
+ * A modal on the browser's own <dialog> (showModal): the page behind is inert, Escape and a click
+ * outside close it, and focus goes back to the button that opened it. Its content is rendered only
+ * while open, so a form inside loads its code when the dialog opens.
+ */
+function Modal({
+  label,
+  icon,
+  title,
+  description,
+  children,
+  testId,
+}: {
+  label: string;
+  icon: ReactNode;
+  title: string;
+  description: string;
+  children: ReactNode;
+  testId: string;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  useEffect(() => {
+    if (open && !ref.current?.open) ref.current?.showModal();
+  }, [open]);
   return (
-    <Dialog.Root>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content
-          data-testid={testId}
-          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(92vw,32rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 text-neutral-900 shadow-2xl"
-        >
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-xl font-extrabold tracking-wide">{title}</Dialog.Title>
-            <Dialog.Close aria-label="Close" className="inline-flex size-11 items-center justify-center rounded-full hover:bg-neutral-100">
-              <X aria-hidden className="size-5" />
-            </Dialog.Close>
-          </div>
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      <button type="button" className={triggerClass} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        {icon} {label}
+      </button>
+      <dialog
+        ref={ref}
+        data-testid={testId}
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-description`}
+        onClose={() => setOpen(false)}
+        onClick={(e) => e.target === ref.current && ref.current.close()} // the backdrop
+        onKeyDown={(e) => ref.current && trapTab(e, ref.current)} // the browser would otherwise Tab on to its own toolbar
+        className="m-auto max-h-[90vh] w-[min(92vw,32rem)] overflow-y-auto rounded-lg bg-white p-6 text-neutral-900 shadow-2xl backdrop:bg-[rgb(0_0_0/0.5)]"
+      >
+        {open && (
+          <>
+            <div className="flex items-start justify-between gap-4">
+              <h2 id={`${id}-title`} className="text-xl font-extrabold tracking-wide">
+                {title}
+              </h2>
+              <button
+                type="button"
+                aria-label="Close"
+                onClick={() => ref.current?.close()}
+                className="inline-flex size-11 items-center justify-center rounded-full hover:bg-neutral-100"
+              >
+                <X aria-hidden className="size-5" />
+              </button>
+            </div>
+            <p id={`${id}-description`} className="mt-2 text-sm text-neutral-700">
+              {description}
+            </p>
+            {children}
+          </>
+        )}
+      </dialog>
+    </>
   );
 }
 
@@ -50,15 +94,10 @@ export function EmailUsDialog({
     <Modal
       testId="email-us-dialog"
       title="EMAIL US"
-      trigger={
-        <button type="button" className={triggerClass}>
-          <Mail aria-hidden className="size-4" /> Email Us
-        </button>
-      }
+      label="Email Us"
+      icon={<Mail aria-hidden className="size-4" />}
+      description={`Send ${locationName} a message and the team will get back to you.`}
     >
-      <Dialog.Description className="mt-2 text-sm text-neutral-700">
-        Send {locationName} a message and the team will get back to you.
-      </Dialog.Description>
       <div className="mt-4">
         {children ?? (
           <p className="text-sm">
@@ -92,13 +131,10 @@ export function HolidayHoursDialog({ locationName, rows }: { locationName: strin
     <Modal
       testId="holiday-hours-dialog"
       title="Holiday Hours"
-      trigger={
-        <button type="button" className={triggerClass}>
-          <CalendarDays aria-hidden className="size-4" /> View Holiday Hours
-        </button>
-      }
+      label="View Holiday Hours"
+      icon={<CalendarDays aria-hidden className="size-4" />}
+      description={`Special opening hours for ${locationName}.`}
     >
-      <Dialog.Description className="mt-2 text-sm text-neutral-700">Special opening hours for {locationName}.</Dialog.Description>
       {rows.length === 0 ? (
         <p className="mt-4 text-sm">No holiday hours are coming up: our usual hours apply.</p>
       ) : (

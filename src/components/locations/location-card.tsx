@@ -7,7 +7,7 @@ import { formatRating } from "@/domain/locations/reviews";
 import { mondayFirst, WEEKDAY_NAMES } from "@/domain/site/hours";
 import type { Country, Location, SiteFeatureFlags, SpecialHoursEntry } from "@/domain/site/types";
 import { cn } from "@/components/ui/cn";
-import { LeadForm } from "@/components/forms/lead-form";
+import { LazyLeadForm } from "@/components/forms/lazy-lead-form";
 import type { LeadFormSite } from "@/domain/leads/forms";
 import { leadFormSite } from "@/domain/leads/forms";
 import type { SiteContext } from "@/domain/site/context";
@@ -167,7 +167,7 @@ export function LocationCard({
           View Location Details
         </Link>
         <EmailUsDialog locationName={l.name} email={l.contactDetail.email} phone={phone} country={ctx.country}>
-          <LeadForm kind="contact" site={ctx.formSite} defaultLocationId={l.id} fixedLocation heading={null} />
+          <LazyLeadForm kind="contact" site={ctx.formSite} defaultLocationId={l.id} fixedLocation heading={null} />
         </EmailUsDialog>
         {l.locationType === "service" && ctx.features.book_a_service_on_service_locations && (
           <Link

@@ -3,9 +3,7 @@
 import { SlidersHorizontal, X } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+import { focusables, trapTab } from "@/client/focus-trap";
 
 /**
  * Filters: beside the results from 992 px; on phones and tablets a full-screen drawer behind a
@@ -25,7 +23,7 @@ export function FiltersPanel({ count, total, children }: { count: number; total:
     wide.addEventListener("change", close); // grown to desktop: the panel is inline again
     const overflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";
-    el.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    focusables(el)[0]?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") {
         e.preventDefault();
@@ -33,17 +31,7 @@ export function FiltersPanel({ count, total, children }: { count: number; total:
         button.current?.focus();
         return;
       }
-      if (e.key !== "Tab") return;
-      const items = [...el.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((n) => n.offsetParent !== null);
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (e.shiftKey && document.activeElement === first) {
-        e.preventDefault();
-        last?.focus();
-      } else if (!e.shiftKey && document.activeElement === last) {
-        e.preventDefault();
-        first?.focus();
-      }
+      trapTab(e, el);
     };
     document.addEventListener("keydown", onKey);
     return () => {

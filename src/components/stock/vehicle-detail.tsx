@@ -9,7 +9,7 @@ import { displayImage, vehicleTags, vehicleTitle, type Vehicle } from "@/domain/
 import { keyFacts, specGroups } from "@/domain/stock/specs";
 import { buttonVariants } from "@/components/ui/button";
 import { leadFormSite } from "@/domain/leads/forms";
-import { LeadForm } from "@/components/forms/lead-form";
+import { DeferredLeadForm } from "@/components/forms/lazy-lead-form";
 import type { SiteContext } from "@/domain/site/context";
 import { FavouriteButton } from "./favourite-button";
 import { cardContext, toFavourite, VehicleCard, VehicleTags } from "./vehicle-card";
@@ -173,7 +173,7 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now }: Veh
         aria-label={`Enquire about this ${nounInText(ctx.noun)}`}
         className="mt-12 max-w-3xl scroll-mt-24"
       >
-        <LeadForm
+        <DeferredLeadForm
           kind="vehicle"
           site={leadFormSite(ctx)}
           vehicle={{ slug: v.slug, name: title, carType: v.carType }}

@@ -56,3 +56,7 @@ describe("telHref", () => {
     ["(928) 555-0142", "US", "tel:+19285550142"],
   ] as const)("%s (%s) → %s", (phone, country, href) => expect(telHref(phone, country)).toBe(href));
 });
+
+test("a tenant key that is not valid percent-encoding is taken as written, never a crash", () => {
+  expect(tenantKeyFromParam("%E0%A4")).toEqual({ by: "slug", slug: "%e0%a4" });
+});

@@ -1,3 +1,4 @@
+import { safeDecode } from "../http/request";
 /**
  * Tenant resolution from the Host header (pure). The result is a key that the
  * proxy puts in the path (/sites/{key}/…): a slug never contains a dot, a domain always does.
@@ -27,6 +28,6 @@ export function tenantKeyToParam(key: TenantKey): string {
 }
 
 export function tenantKeyFromParam(param: string): TenantKey {
-  const v = decodeURIComponent(param).toLowerCase();
+  const v = (safeDecode(param) ?? param).toLowerCase();
   return v.includes(".") ? { by: "domain", domain: v } : { by: "slug", slug: v };
 }

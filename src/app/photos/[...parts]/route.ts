@@ -19,6 +19,27 @@ const JPEG_HEADERS = {
   "x-content-type-options": "nosniff",
 };
 
+/**
+ * Drawn photos are the same for every width a srcset asks for: each drawing (and each JPEG copy) is
+ * made once and kept, at most MEMO_LIMIT of each, oldest out first. A crawler walking every width
+ * costs a lookup, not a drawing.
+ */
+const MEMO_LIMIT = 400;
+function memo<T>(limit: number) {
+  const entries = new Map<string, T>();
+  return (key: string, make: () => T): T => {
+    const hit = entries.get(key);
+    if (hit !== undefined) return hit;
+    const value = make();
+    entries.set(key, value);
+    if (value instanceof Promise) value.catch(() => entries.delete(key)); // never keep a failure
+    if (entries.size > limit) entries.delete(entries.keys().next().value!);
+    return value;
+  };
+}
+const drawings = memo<string>(MEMO_LIMIT);
+const jpegs = memo<Promise<Buffer>>(MEMO_LIMIT / 4);
+
 // GET /photos/{body}/{colour}/{n}.svg — locally generated demo vehicle photos (no external URLs).
 export async function GET(req: Request, { params }: { params: Promise<{ parts: string[] }> }) {
   const { parts } = await params;
@@ -35,10 +56,13 @@ export async function GET(req: Request, { params }: { params: Promise<{ parts: s
   const w = side(q.get("w")),
     h = side(q.get("h"));
   const size = q.get("fit") === "crop" && w && h ? { width: w, height: h } : undefined;
-  const svg = vehicleSvg(photo.body, photo.colour, photo.n, size);
+  const key = `${photo.body}/${photo.colour}/${photo.n}/${size ? `${size.width}x${size.height}` : ""}`;
+  const svg = drawings(key, () => vehicleSvg(photo.body, photo.colour, photo.n, size));
   if (photo.format === "svg") return new Response(svg, { headers: SVG_HEADERS });
   // a raster copy (share images: social networks do not show SVG)
   const quality = Math.min(100, Math.max(30, Number(q.get("q")) || 80));
-  const jpeg = await sharp(Buffer.from(svg)).flatten({ background: "#ffffff" }).jpeg({ quality, mozjpeg: true }).toBuffer();
+  const jpeg = await jpegs(`${key}/${quality}`, () =>
+    sharp(Buffer.from(svg)).flatten({ background: "#ffffff" }).jpeg({ quality, mozjpeg: true }).toBuffer(),
+  );
   return new Response(new Uint8Array(jpeg), { headers: { ...JPEG_HEADERS, "content-length": String(jpeg.length) } });
 }

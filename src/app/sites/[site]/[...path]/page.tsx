@@ -4,6 +4,7 @@ import Link from "next/link";
 import { notFound, permanentRedirect } from "next/navigation";
 import { buttonVariants } from "@/components/ui/button";
 import { resolveSiteRoute, type RouteArea } from "@/domain/site/routes";
+import { safeDecode } from "@/domain/http/request";
 import { requireSite } from "../_routes/site";
 import { PageSection } from "@/components/ui/page";
 
@@ -12,7 +13,9 @@ type Props = { params: Promise<{ site: string; path: string[] }> };
 const decide = async ({ params }: Props) => {
   const { path } = await params;
   const ctx = await requireSite(params);
-  return { ctx, decision: resolveSiteRoute(`/${path.map(decodeURIComponent).join("/")}`, ctx.routes) };
+  const segments = path.map(safeDecode);
+  if (segments.some((s) => s === null)) notFound();
+  return { ctx, decision: resolveSiteRoute(`/${segments.join("/")}`, ctx.routes) };
 };
 
 export async function generateMetadata(props: Props): Promise<Metadata> {

@@ -1,5 +1,6 @@
 import "server-only";
 import { notFound, permanentRedirect } from "next/navigation";
+import { safeDecode } from "@/domain/http/request";
 import { resolveSiteRoute } from "@/domain/site/routes";
 import { getSiteContext, type SiteContext } from "@/server/site-context";
 import type { Location } from "@/domain/site/types";
@@ -32,7 +33,8 @@ export async function requireSite(params: SiteParams, path?: string): Promise<Si
 export async function requireLocation(params: SlugParams): Promise<{ ctx: SiteContext; location: Location }> {
   const { slug } = await params;
   const ctx = await requireSite(params);
-  const location = ctx.locations.find((l) => l.slug === decodeURIComponent(slug));
+  const wanted = safeDecode(slug); // a double-encoded %xx that decodes to nothing valid is no location
+  const location = wanted === null ? undefined : ctx.locations.find((l) => l.slug === wanted);
   if (!location) notFound();
   return { ctx, location };
 }

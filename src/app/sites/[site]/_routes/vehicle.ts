@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { formatOdometer } from "@/domain/format/country";
+import { safeDecode } from "@/domain/http/request";
 import { shareImageUrl } from "@/domain/format/image";
 import { formatPrice } from "@/domain/format/price";
 import { detailBasePath, vehicleHref } from "@/domain/site/vehicle";
@@ -18,7 +19,9 @@ export type VehicleBase = "/cars" | "/motorcycles" | "/campers";
 const loadVehicle = cache(async (base: VehicleBase, siteParam: string, slug: string) => {
   const ctx = await getSiteContext(siteParam);
   if (!ctx || detailBasePath(ctx.site.template) !== base) return null;
-  const found = await getVehiclePage(ctx, decodeURIComponent(slug), requestNow());
+  const wanted = safeDecode(slug);
+  if (wanted === null) return null;
+  const found = await getVehiclePage(ctx, wanted, requestNow());
   return found ? { ctx, ...found } : null;
 });
 

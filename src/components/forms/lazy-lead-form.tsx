@@ -1,0 +1,36 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { useEffect, useRef, useState, type ComponentProps } from "react";
+
+const loading = () => (
+  <p role="status" className="py-6 text-center text-neutral-700">
+    Loading the form…
+  </p>
+);
+
+/**
+ * The enquiry form where it sits behind a button (a location card's EMAIL US): its code (zod,
+ * react-hook-form) loads when the dialog opens, not with the page.
+ */
+export const LazyLeadForm = dynamic(() => import("./lead-form").then((m) => m.LeadForm), { loading });
+
+/**
+ * The enquiry form lower down a page (a vehicle page): its code loads when the shopper scrolls near
+ * it or follows a link to it, so the first screen does not wait for the form libraries.
+ */
+export function DeferredLeadForm(props: ComponentProps<typeof LazyLeadForm>) {
+  const box = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = box.current!;
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: "800px 0px" });
+    io.observe(el);
+    return () => io.disconnect();
+  }, []);
+  return (
+    <div ref={box} className={near ? undefined : "min-h-[40rem]"}>
+      {near ? <LazyLeadForm {...props} /> : loading()}
+    </div>
+  );
+}
