@@ -118,3 +118,16 @@ test.describe("keyword search as a shopper types it", () => {
     await expect(names(page).first()).toBeVisible();
   });
 });
+
+test("the home page shows new arrivals and featured stock as cards that open their vehicle pages", async ({ page }) => {
+  await page.goto(siteUrl("parkside-motor-group", "/"));
+  for (const id of ["new-arrivals", "featured"]) {
+    const shelf = page.getByTestId(id);
+    await expect(shelf.getByTestId("vehicle-card")).toHaveCount(4);
+    await expect(shelf.getByTestId("vehicle-card").first()).toContainText(/\$[\d,]+/);
+  }
+  await expect(page.getByTestId("new-arrivals").getByText("New Arrival").first()).toBeVisible();
+  await page.getByTestId("featured").getByTestId("vehicle-card").first().getByRole("heading", { level: 3 }).getByRole("link").click();
+  await expect(page).toHaveURL(/\/cars\//);
+  await expect(page.getByTestId("detail-price")).toBeVisible();
+});

@@ -2,20 +2,52 @@ import { BrandsSection } from "@/components/home/brands-section";
 import { HomeHero } from "@/components/home/home-hero";
 import { LocationsTeaser } from "@/components/home/locations-teaser";
 import { StockSummarySection } from "@/components/home/stock-summary";
+import { VehicleShelf } from "@/components/home/vehicle-shelf";
 import { ReviewsSection } from "@/components/locations/reviews-section";
+import { cardContext } from "@/components/stock/vehicle-card";
+import { nounInText } from "@/domain/site/vehicle";
+import { parseSearch } from "@/domain/stock/search";
+import { pluralNoun } from "@/domain/stock/summary";
 import { requestNow } from "@/server/clock";
+import { searchStock } from "@/server/stock-service";
 import { reviewsTeaser } from "./_routes/directory";
 import { requireSite, type SiteParams } from "./_routes/site";
 
 type Props = { params: SiteParams };
+const SHELF = 4;
 
+// GET / — the dealer's home page: hero, new arrivals and featured stock, stock summary, brands, locations, reviews
 export default async function HomePage({ params }: Props) {
   const ctx = await requireSite(params);
-  const reviews = await reviewsTeaser(ctx);
   const now = requestNow();
+  const search = (sort: string) => searchStock(ctx, parseSearch("new-used-and-demo-cars", { sort }, ctx.site.defaultSort), now);
+  const [reviews, latest, relevant] = await Promise.all([reviewsTeaser(ctx), search("latest"), search("relevance")]);
+  const onSale = (v: (typeof latest.vehicles)[number]) => v.status !== "sold";
+  // new arrivals: the latest listings; featured: the best-presented of the rest, dearest first
+  const arrivals = latest.vehicles.filter(onSale).slice(0, SHELF);
+  const featured = relevant.vehicles
+    .filter((v) => onSale(v) && v.price !== null && !arrivals.some((a) => a.id === v.id))
+    .sort((a, b) => (b.price ?? 0) - (a.price ?? 0))
+    .slice(0, SHELF);
+  const cards = cardContext(ctx, now);
+  const plural = nounInText(pluralNoun(ctx.noun));
   return (
     <>
       <HomeHero ctx={ctx} />
+      <VehicleShelf
+        id="new-arrivals"
+        title="New arrivals"
+        vehicles={arrivals}
+        ctx={cards}
+        more={{ href: "/search/new-used-and-demo-cars?sort=latest", label: `All new arrivals` }}
+      />
+      <VehicleShelf
+        id="featured"
+        title={`Featured ${plural}`}
+        vehicles={featured}
+        ctx={cards}
+        more={{ href: "/search/new-used-and-demo-cars", label: `All ${latest.total} ${plural}` }}
+      />
       <StockSummarySection ctx={ctx} />
       <BrandsSection ctx={ctx} />
       <LocationsTeaser ctx={ctx} now={now} />

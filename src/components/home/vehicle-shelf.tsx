@@ -1,0 +1,42 @@
+import Link from "next/link";
+import type { Vehicle } from "@/domain/stock/vehicle";
+import { VehicleCard, type CardContext } from "@/components/stock/vehicle-card";
+
+/**
+ * A row of vehicle cards on the home page (featured, new arrivals): a swipeable row on a phone, a
+ * grid on a desktop; left out when there is nothing to show.
+ */
+export function VehicleShelf({
+  id,
+  title,
+  vehicles,
+  ctx,
+  more,
+}: {
+  id: string;
+  title: string;
+  vehicles: Vehicle[];
+  ctx: CardContext;
+  more: { href: string; label: string };
+}) {
+  if (vehicles.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className="mx-auto max-w-7xl px-4 py-8" data-testid={id}>
+      <div className="mb-4 flex items-end justify-between gap-4">
+        <h2 id={id} className="text-2xl font-bold">
+          {title}
+        </h2>
+        <Link href={more.href} className="font-semibold text-brand underline">
+          {more.label}
+        </Link>
+      </div>
+      <ul className="-mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 md:mx-0 md:grid md:grid-cols-2 md:overflow-visible md:px-0 lg:grid-cols-4">
+        {vehicles.map((v) => (
+          <li key={v.id} className="w-[80%] shrink-0 snap-start md:w-auto">
+            <VehicleCard vehicle={v} ctx={ctx} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
