@@ -220,9 +220,8 @@ const FORM_FILLS: Array<[string, string, string, (page: Page) => Promise<void>]>
     "new-vehicle-enquiry",
     async (page) => {
       await field(page, "Location").selectOption({ label: "Parkside Suzuki" });
-      await field(page, "Day").selectOption("15");
-      await field(page, "Month").selectOption({ label: "March" });
-      await field(page, "Year").selectOption(nextYear);
+      await field(page, "Day").selectOption({ index: 2 }); // the day after tomorrow (the server's clock is pinned)
+      await field(page, "Time").selectOption({ index: 1 }); // its first slot
     },
   ],
   [

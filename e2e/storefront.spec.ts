@@ -131,3 +131,54 @@ test("the home page shows new arrivals and featured stock as cards that open the
   await expect(page).toHaveURL(/\/cars\//);
   await expect(page.getByTestId("detail-price")).toBeVisible();
 });
+
+test.describe("booking a test drive on a phone", () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  test("only open days and times are offered; a time outside the hours cannot be chosen or sent", async ({ page }) => {
+    // the server's clock: Wednesday 18 November 2026, 10:30 am in Melbourne (e2e/clock.ts)
+    await page.goto(siteUrl("parkside-motor-group", "/book-test-drive"));
+    const form = page.getByTestId("lead-form-test-drive");
+    const day = form.getByLabel("Day", { exact: true });
+    const time = form.getByLabel("Time", { exact: true });
+    await expect(day).toBeDisabled(); // a location first: the slots follow its hours
+    await form.getByLabel("Location", { exact: true }).selectOption({ label: "Parkside Suzuki" });
+    await expect(day.locator("option").nth(1)).toHaveText("Today, 18 November");
+    await day.selectOption({ label: "Today, 18 November" });
+    // the clock started at 10:30 and has run on for as long as the suite has (minutes); with an
+    // hour's notice the first slot today is 11:30, or 12:00 once it is past 10:30; sales closes at 5 pm
+    await expect(time.locator("option").nth(1)).toHaveText(/^(11:30 am|12:00 pm)$/);
+    await expect(time.locator("option").last()).toHaveText("4:30 pm");
+    await day.selectOption({ label: "Sunday, 22 November" });
+    const sunday = await time.locator("option").allTextContents();
+    expect(sunday.slice(1)).toEqual([
+      "10:00 am",
+      "10:30 am",
+      "11:00 am",
+      "11:30 am",
+      "12:00 pm",
+      "12:30 pm",
+      "1:00 pm",
+      "1:30 pm",
+      "2:00 pm",
+      "2:30 pm",
+      "3:00 pm",
+      "3:30 pm",
+    ]);
+    // a slot forced into the page is refused by the same rules on submit
+    await time.evaluate((el: HTMLSelectElement) => {
+      el.add(new Option("7:00 pm", "19:00"));
+    });
+    await time.selectOption("19:00");
+    const person: Array<[string, string]> = [
+      ["First name", "Mary"],
+      ["Last name", "Smith"],
+      ["Email", "mary@example.com"],
+      ["Mobile", "0412 345 678"],
+      ["Postcode", "3134"],
+    ];
+    for (const [label, value] of person) await form.getByLabel(label, { exact: true }).fill(value);
+    await form.getByRole("button", { name: "Book test drive" }).click();
+    await expect(form.getByText("Please choose a time when we are open.")).toBeVisible();
+  });
+});

@@ -31,6 +31,7 @@ import {
 } from "@/domain/leads/forms";
 import { leadFormSchema, type LeadFormInput, type LeadFormValues } from "@/domain/leads/form-schema";
 import { formSubmitEventId, successUrl } from "@/domain/leads/lead";
+import { slotLabel } from "@/domain/leads/test-drive";
 import { MSG } from "@/domain/leads/messages";
 import { maskPhone } from "@/domain/leads/phone";
 import { cn } from "@/components/ui/cn";
@@ -80,6 +81,11 @@ export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = 
     },
   });
   const errors = formState.errors;
+
+  // test drives: the chosen location's bookable days and times (null until a location is chosen)
+  const [slotDate, setSlotDate] = useState("");
+  const slotLocation = Number(watch("location")) || (rules.locationIds.length === 1 ? rules.locationIds[0] : undefined);
+  const slotDays = rules.testDriveSlots && slotLocation !== undefined ? (rules.testDriveSlots[slotLocation] ?? []) : null;
 
   useEffect(() => {
     // prefill from the details stored after the last enquiry (SPEC §3 stored user details)
@@ -249,7 +255,61 @@ export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = 
           STATES.map(([v, l]) => [v, l]),
         )}
       </div>
-      {shown("day") && (
+      {shown("day") && rules.testDriveSlots && (
+        <fieldset data-testid="test-drive-when">
+          <legend className="text-sm font-semibold">When would you like to come in?</legend>
+          <input type="hidden" {...register("day")} />
+          <input type="hidden" {...register("month")} />
+          <input type="hidden" {...register("year")} />
+          <div className="grid gap-3 sm:grid-cols-2">
+            <div>
+              <label htmlFor={id("date")} className="block text-sm font-semibold">
+                Day
+              </label>
+              <select
+                id={id("date")}
+                value={slotDate}
+                disabled={slotDays === null}
+                aria-invalid={err("day") ? true : undefined}
+                aria-describedby={err("day") ? `${id("day")}-error` : slotDays === null ? `${id("date")}-hint` : undefined}
+                onChange={(e) => {
+                  const [y, m, d] = e.target.value.split("-");
+                  setSlotDate(e.target.value);
+                  const validate = { shouldValidate: formState.isSubmitted };
+                  setValue("day", d ? String(Number(d)) : "", validate);
+                  setValue("month", m ? String(Number(m)) : "", validate);
+                  setValue("year", y ?? "", validate);
+                  setValue("time", "", validate);
+                }}
+                className={input}
+              >
+                <option value="">Choose a day</option>
+                {(slotDays ?? []).map((d) => (
+                  <option key={d.date} value={d.date}>
+                    {d.label}
+                  </option>
+                ))}
+              </select>
+              {slotDays === null && (
+                <p id={`${id("date")}-hint`} className="mt-1 text-sm text-neutral-700">
+                  Choose a location first: the days and times follow its opening hours.
+                </p>
+              )}
+              {err("day") && (
+                <p id={`${id("day")}-error`} className="mt-1 text-sm font-semibold text-red-700">
+                  {err("day")}
+                </p>
+              )}
+            </div>
+            {select(
+              "time",
+              (slotDays?.find((d) => d.date === slotDate)?.times ?? []).map((t) => [t, slotLabel(t)]),
+              slotDate ? "Choose a time" : "Choose a day first",
+            )}
+          </div>
+        </fieldset>
+      )}
+      {shown("day") && !rules.testDriveSlots && (
         <fieldset>
           <legend className="text-sm font-semibold">Preferred date</legend>
           <div className="grid grid-cols-3 gap-3">

@@ -14,6 +14,11 @@ import {
 import type { FieldName, FormDef, FormRules } from "./forms";
 import { INVALID_CHARACTERS_MESSAGE, MSG, NUMBER_MESSAGE, ZIP_MESSAGE } from "./messages";
 import { phoneError } from "./phone";
+import { isoDate, isOfferedSlot } from "./test-drive";
+
+/** Test drives (SPEC §5 has no words for these): a day and a time the location is open. */
+export const CLOSED_DAY_MESSAGE = "Please choose a day when we are open.";
+export const TIME_MESSAGE = "Please choose a time when we are open.";
 
 /*
  * The zod side of the form table (forms.ts): one schema per form and site, used by the browser form
@@ -101,6 +106,7 @@ function fieldSchemas(form: FormDef, rules: FormRules) {
     company: text("company", req.max(120)),
     position: text("position", req.max(120)),
     message: text("message", req.max(5000)),
+    time: z.string({ error: TIME_MESSAGE }).regex(/^\d{2}:\d{2}$/, TIME_MESSAGE),
   } satisfies Record<FieldName, z.ZodType>;
 }
 
@@ -133,6 +139,16 @@ export function leadFormSchema(form: FormDef, rules: FormRules): z.ZodType<LeadF
     .object(fieldSchemas(form, rules))
     .pick(mask)
     .superRefine((v, ctx) => {
+      if (form.kind === "test-drive" && rules.testDriveSlots && v.day !== undefined && v.month !== undefined && v.year !== undefined) {
+        // only the days and times the location is open, from an hour from now (domain/leads/test-drive.ts)
+        const location = v.location ?? (rules.locationIds.length === 1 ? rules.locationIds[0] : undefined);
+        const days = location !== undefined ? (rules.testDriveSlots[location] ?? []) : [];
+        const date = isoDate(v.day, v.month, v.year);
+        if (!days.some((d) => d.date === date)) ctx.addIssue({ code: "custom", path: ["day"], message: CLOSED_DAY_MESSAGE });
+        else if (v.time !== undefined && !isOfferedSlot(days, date, v.time))
+          ctx.addIssue({ code: "custom", path: ["time"], message: TIME_MESSAGE });
+        return;
+      }
       if (v.day !== undefined && v.month !== undefined && v.year !== undefined) {
         const date = new Date(Date.UTC(v.year, v.month - 1, v.day));
         if (date.getUTCDate() !== v.day || date.getUTCMonth() !== v.month - 1)

@@ -1,5 +1,7 @@
 import type { SiteContext } from "../site/context";
 import { phoneMarket, type PhoneMarket } from "./phone";
+import { testDriveDays, type LocationHours, type SlotDay } from "./test-drive";
+import type { SpecialHoursEntry } from "../site/types";
 
 /** SPEC §3 enquiry types, as categories. */
 export const ENQUIRY_TYPES = [
@@ -63,7 +65,8 @@ export type FieldName =
   | "position"
   | "message"
   | "where_did_you_hear"
-  | "opt_in";
+  | "opt_in"
+  | "time";
 
 export type FormKind =
   | "vehicle"
@@ -127,7 +130,7 @@ export const FORMS: Record<FormKind, FormDef> = {
     title: "Book a Test Drive",
     category: "New Vehicle Enquiry",
     subcategory: "Test Drive",
-    fields: [...PERSON, "location", "day", "month", "year", "message", "where_did_you_hear", "opt_in"],
+    fields: [...PERSON, "location", "day", "month", "year", "time", "message", "where_did_you_hear", "opt_in"],
     optional: ["message"],
     submit: "Book test drive",
   }),
@@ -228,6 +231,7 @@ export const FIELD_LABELS: Record<FieldName, string> = {
   message: "Comments",
   where_did_you_hear: "Where did you hear about us?",
   opt_in: "Keep me up to date with news and offers",
+  time: "Time",
 };
 
 /** Whether a key (e.g. of the API's 422 errors) names a form field. */
@@ -243,6 +247,8 @@ export type FormRules = {
   /** dealership_slug is required when the site has several dealerships */
   dealershipSlugs: string[];
   zip: boolean; // US: 5-digit ZIP instead of the 4-digit postcode
+  /** test drives: the bookable days and times per location id (absent: the form asks day, month and year) */
+  testDriveSlots?: Record<number, SlotDay[]>;
 };
 
 /** A form that asks for a mobile takes only mobiles in Australia (elsewhere the market's own rule). */
@@ -262,6 +268,7 @@ export function visibleFields(form: FormDef, rules: FormRules): FieldName[] {
     if (f === "location") return rules.locationIds.length > 1;
     if (f === "dealership_slug") return rules.dealershipSlugs.length > 1;
     if (f === "state") return rules.market === "AU" || rules.market === "AU_MOBILE";
+    if (f === "time") return rules.testDriveSlots !== undefined;
     return true;
   });
 }
@@ -277,6 +284,8 @@ export type LeadFormSite = {
   locations: Array<{ id: number; name: string; dealershipSlug?: string | null }>;
   dealerships: Array<{ slug: string; name: string }>;
   messageOptional: boolean;
+  /** where the site takes test drives: each location's hours and the instant the slots count from */
+  testDrive?: { now: number; locations: LocationHours[]; specials: SpecialHoursEntry[] };
 };
 
 export const formRulesOf = (site: LeadFormSite): FormRules => ({
@@ -285,10 +294,23 @@ export const formRulesOf = (site: LeadFormSite): FormRules => ({
   locationIds: site.locations.map((l) => l.id),
   dealershipSlugs: site.dealerships.map((d) => d.slug),
   zip: site.zip,
+  ...(site.testDrive
+    ? {
+        testDriveSlots: Object.fromEntries(
+          site.testDrive.locations.map((l) => [l.id, testDriveDays(l, site.testDrive!.specials, site.testDrive!.now)]),
+        ),
+      }
+    : {}),
 });
 
-/** What a site's forms need to know, from its context (passed to the browser form; the server derives the same rules). */
-export function leadFormSite(ctx: Pick<SiteContext, "site" | "features" | "locations" | "dealerships">): LeadFormSite {
+/**
+ * What a site's forms need to know, from its context (passed to the browser form; the server derives
+ * the same rules). With `now`, a site that takes test drives gets its bookable slots from then.
+ */
+export function leadFormSite(
+  ctx: Pick<SiteContext, "site" | "features" | "locations" | "dealerships" | "specialHours">,
+  now?: number,
+): LeadFormSite {
   return {
     market: phoneMarket(ctx.site.country),
     zip: ctx.site.country === "US",
@@ -296,5 +318,14 @@ export function leadFormSite(ctx: Pick<SiteContext, "site" | "features" | "locat
     locations: ctx.locations.map((l) => ({ id: l.id, name: l.name, dealershipSlug: l.dealershipSlug })),
     dealerships: ctx.dealerships.map((d) => ({ slug: d.slug, name: d.name })),
     messageOptional: ctx.features.contact_message_optional,
+    ...(now !== undefined && ctx.features.test_drive
+      ? {
+          testDrive: {
+            now,
+            locations: ctx.locations.map((l) => ({ id: l.id, timeZone: l.timezone, weekly: l.openingHours })),
+            specials: ctx.specialHours,
+          },
+        }
+      : {}),
   };
 }

@@ -2,7 +2,9 @@ import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { CLOSED_DAY_MESSAGE, TIME_MESSAGE } from "@/domain/leads/form-schema";
 import { MSG } from "@/domain/leads/messages";
+import { testDriveDays, type SlotDay } from "@/domain/leads/test-drive";
 import { getDatabase } from "@/server/db";
 import { env } from "@/server/env";
 import * as t from "@/server/db/schema";
@@ -579,5 +581,54 @@ describe("with-files takes the spec's form-encoded body too (SPEC §7)", () => {
     const res = await api.withFiles(formEncoded("outback-truck-centre", "lead[first_name]=&lead[email]=x"));
     expect(res.status).toBe(422);
     expect((await res.json()).errors).toMatchObject({ first_name: MSG.required, email: MSG.email });
+  });
+});
+
+describe("test drives: only a day and time the location is open", () => {
+  const bookable = async (locationId: number) => {
+    const [loc] = await db.select().from(t.locations).where(eq(t.locations.id, locationId));
+    const specials = (await db.select().from(t.specialHours).where(eq(t.specialHours.siteId, loc!.siteId))).map((s) => ({
+      date: s.date,
+      name: s.name,
+      status: s.status as "Open",
+      start_hour: s.startHour,
+      end_hour: s.endHour,
+      location_id: s.locationId,
+    }));
+    return testDriveDays({ id: loc!.id, timeZone: loc!.timezone, weekly: loc!.openingHours }, specials, Date.now());
+  };
+  const drive = (date: string, time: string) => {
+    const [year, month, day] = date.split("-").map(Number);
+    return post("parkside-motor-group", { lead: { form: "test-drive", ...person, location: 10011, day, month, year, time } });
+  };
+
+  test("an offered slot is booked; the time is stored with the lead", async () => {
+    const [, tomorrow] = await bookable(10011);
+    const res = await api.create(drive(tomorrow!.date, tomorrow!.times[0]!));
+    expect(res.status).toBe(201);
+    expect((await row((await res.json()).lead.id))!.payload).toMatchObject({ time: tomorrow!.times[0] });
+  });
+
+  test.each([
+    ["before opening", (d: SlotDay): [string, string] => [d.date, "06:00"], { time: TIME_MESSAGE }],
+    [
+      "not on the half hour",
+      (d: SlotDay): [string, string] => [d.date, d.times[0]!.replace(":00", ":10").replace(":30", ":40")],
+      { time: TIME_MESSAGE },
+    ],
+    [
+      "a month ahead",
+      (d: SlotDay): [string, string] => [new Date(Date.parse(d.date) + 40 * 86_400_000).toISOString().slice(0, 10), "10:00"],
+      { day: CLOSED_DAY_MESSAGE },
+    ],
+    ["no time", (d: SlotDay): [string, string] => [d.date, ""], { time: TIME_MESSAGE }],
+  ] as const)("%s → 422 and nothing stored", async (_, pick, errors) => {
+    const [, tomorrow] = await bookable(10011);
+    const before = (await db.select().from(t.leads)).length;
+    const [date, time] = pick(tomorrow!);
+    const res = await api.create(drive(date, time));
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors).toMatchObject(errors);
+    expect((await db.select().from(t.leads)).length).toBe(before);
   });
 });

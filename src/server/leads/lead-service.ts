@@ -2,6 +2,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { leadFormSchema, wholeNumber } from "@/domain/leads/form-schema";
+import { NOTICE_MINUTES } from "@/domain/leads/test-drive";
+import { serverNow } from "@/server/clock";
 import { FORMS, formRulesOf, leadFormSite, visibleFields, type FormDef, type FormRules } from "@/domain/leads/forms";
 import { leadFormKind, LeadMetaSchema, normalizeLeadPayload, prepareLead, type LeadSite, type PreparedLead } from "@/domain/leads/lead";
 import { FORM_NOT_OFFERED, MSG } from "@/domain/leads/messages";
@@ -38,7 +40,8 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 
 /** The site facts that shape its forms: the browser gets the same (leadFormSite → formRulesOf). */
 export function formRules(ctx: SiteContext): FormRules {
-  return formRulesOf(leadFormSite(ctx));
+  // test-drive slots counted from an hour ago: a slot the form offered when it was opened is still taken
+  return formRulesOf(leadFormSite(ctx, serverNow() - NOTICE_MINUTES * 60_000));
 }
 
 export function leadSite(ctx: SiteContext): LeadSite {

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { FormPage } from "@/components/forms/form-page";
 import { FORMS, leadFormSite } from "@/domain/leads/forms";
+import { requestNow } from "@/server/clock";
 import { formSubject } from "../_routes/form";
 import { requireSite, type SearchParams, type SiteParams } from "../_routes/site";
 
@@ -14,5 +15,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 // GET /book-test-drive — the test-drive booking form; `?vehicle=` and `?location=` say what it is about
 export default async function BookTestDrivePage({ params, searchParams }: Props) {
   const ctx = await requireSite(params, "/book-test-drive");
-  return <FormPage kind="test-drive" formSite={leadFormSite(ctx)} {...await formSubject(ctx, searchParams)} />;
+  return <FormPage kind="test-drive" formSite={leadFormSite(ctx, requestNow())} {...await formSubject(ctx, searchParams)} />;
 }
