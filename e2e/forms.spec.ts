@@ -114,10 +114,18 @@ test("vehicle enquiry from the detail page goes to the car type's success page",
     .getByRole("link", { name: /^Enquire Now/ })
     .click();
   await expect(page).toHaveURL(/#enquiry-form$/);
+  const carName = (await page.getByRole("heading", { level: 1 }).textContent())!;
   const form = page.getByTestId("lead-form-vehicle");
   await fillPerson(page);
   await form.getByRole("button", { name: "Send enquiry" }).click();
   await expect(page).toHaveURL(parkside("/success?category=used-vehicle-enquiry"));
+  // the success page says it back: a reference, the car, who answers and when, and what next
+  const summary = page.getByTestId("sent-summary");
+  await expect(summary.getByTestId("lead-reference")).toHaveText(/^[0-9A-F]{8}$/);
+  await expect(summary).toContainText(carName);
+  await expect(summary).toContainText(/The team at Parkside \w+.* will call or email you/);
+  await expect(summary.getByRole("link", { name: /^Directions to / })).toHaveAttribute("href", /google\.com\/maps/);
+  await expect(summary.getByRole("link", { name: "Similar cars" })).toBeVisible();
 });
 
 test("tasman: New Zealand phone rules", async ({ page }) => {

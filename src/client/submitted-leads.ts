@@ -8,7 +8,14 @@
 import { readJson, writeJson } from "./storage";
 
 const KEY = "submitted_leads";
-type Sent = { id: string; base: "/api" | "/mock"; message: string };
+type Sent = {
+  id: string;
+  base: "/api" | "/mock";
+  message: string;
+  /** what the success page says back: the car it was about and the location that will answer */
+  about?: string;
+  locationId?: number;
+};
 type Store = { byForm: Record<string, string>; last: Sent | null };
 
 function read(): Store {
@@ -20,7 +27,13 @@ function read(): Store {
         : {};
     const last =
       v?.last && typeof v.last.id === "string" && (v.last.base === "/api" || v.last.base === "/mock")
-        ? { id: v.last.id, base: v.last.base, message: String(v.last.message ?? "") }
+        ? {
+            id: v.last.id,
+            base: v.last.base,
+            message: String(v.last.message ?? ""),
+            ...(typeof v.last.about === "string" ? { about: v.last.about.slice(0, 200) } : {}),
+            ...(Number.isInteger(v.last.locationId) ? { locationId: v.last.locationId } : {}),
+          }
         : null;
     return { byForm, last };
   } catch {

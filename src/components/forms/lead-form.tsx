@@ -180,7 +180,14 @@ export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = 
       } else {
         result = await sendJson(`${site.leadBase}/leads`, "POST", { lead });
       }
-      rememberSentLead(formKey, { id: result.lead.id, base: site.leadBase, message: values.message ?? "" });
+      const locationId = values.location ?? defaultLocationId ?? (site.locations.length === 1 ? site.locations[0]!.id : undefined);
+      rememberSentLead(formKey, {
+        id: result.lead.id,
+        base: site.leadBase,
+        message: values.message ?? "",
+        ...(vehicle ? { about: vehicle.name } : {}),
+        ...(locationId !== undefined ? { locationId } : {}),
+      });
       saveUserDetails({
         name: values.first_name ?? "",
         last_name: values.last_name ?? "",
@@ -215,7 +222,6 @@ export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = 
       )}
       <div className="grid gap-4 sm:grid-cols-2">
         {text("first_name", { autoComplete: "given-name" })}
-        {text("middle_name", { autoComplete: "additional-name" })}
         {text("last_name", { autoComplete: "family-name" })}
         {text("email", { type: "email", autoComplete: "email", inputMode: "email" })}
         {shown("phone") &&
@@ -230,6 +236,8 @@ export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = 
             />,
           )}
         {text("postcode", { inputMode: "numeric", autoComplete: "postal-code", maxLength: site.zip ? 5 : 4 })}
+        {/* optional fields come after the required ones */}
+        {text("middle_name", { autoComplete: "additional-name" })}
         {select(
           "category",
           ENQUIRY_TYPES.map((c) => [c, c]),

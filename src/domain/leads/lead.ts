@@ -230,3 +230,14 @@ export function leadFromFormFields(entries: Iterable<[string, string]>): Record<
   }
   return Object.fromEntries([...top].map(([k, v]) => [k, v instanceof Map ? Object.fromEntries(v) : v]));
 }
+
+/** A lead's reference for the shopper to quote: the first 8 characters of its id, upper case ("3F2A9C1B"). */
+export const leadReference = (id: string): string => id.replace(/-/g, "").slice(0, 8).toUpperCase();
+
+/** What a shopper who enquired about a car may want next: the same make and model in the search ("2026 Mazda CX-5 Maxx" → "Mazda CX-5 Maxx"). */
+export const similarSearchKeywords = (vehicleName: string): string =>
+  vehicleName
+    .replace(/^\d{4}\s+/, "")
+    .split(/\s+/)
+    .slice(0, 2)
+    .join(" ");

@@ -14,6 +14,8 @@ import {
   successUrl,
   thankYou,
   type LeadSite,
+  leadReference,
+  similarSearchKeywords,
 } from "./lead";
 import { INVALID_CHARACTERS_MESSAGE, MSG, NUMBER_MESSAGE } from "./messages";
 import { maskPhone, phoneError, TEST_PHONE_NUMBER } from "./phone";
@@ -408,4 +410,16 @@ describe("the spec's payload (SPEC §3): which form, which location", () => {
     expect(Object.getPrototypeOf(lead)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).prototype).toBeUndefined();
   });
+});
+
+describe("what the success page says back", () => {
+  test.each([
+    ["3f2a9c1b-7d4e-4a2b-9c1d-0e5f6a7b8c9d", "3F2A9C1B"],
+    ["00000000-0000-4000-8000-000000000001", "00000000"],
+  ])("reference of %s is %s", (id, ref) => expect(leadReference(id)).toBe(ref));
+  test.each([
+    ["2026 Mazda CX-5 Maxx", "Mazda CX-5"],
+    ["2024 Land Rover Defender 110", "Land Rover"],
+    ["Jayco Starcraft", "Jayco Starcraft"],
+  ])("similar to %j: %j", (name, q) => expect(similarSearchKeywords(name)).toBe(q));
 });

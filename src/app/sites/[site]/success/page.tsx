@@ -2,6 +2,13 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { CheckCircle2 } from "lucide-react";
 import { AddDetails } from "@/components/forms/add-details";
+import { SentSummary } from "@/components/forms/sent-summary";
+import { directionsUrl } from "@/domain/locations/geo";
+import { openState } from "@/domain/locations/hours";
+import { telHref } from "@/domain/site/links";
+import { nounInText } from "@/domain/site/vehicle";
+import { pluralNoun } from "@/domain/stock/summary";
+import { requestNow } from "@/server/clock";
 import { buttonVariants } from "@/components/ui/button";
 import { thankYou } from "@/domain/leads/lead";
 import { oneParam, requireSite, type SearchParams, type SiteParams } from "../_routes/site";
@@ -14,6 +21,7 @@ export const metadata: Metadata = { title: "Thank you", robots: { index: false }
 // GET /success?category={slug} — shown after a successful enquiry
 export default async function SuccessPage({ params, searchParams }: Props) {
   const ctx = await requireSite(params, "/success");
+  const now = requestNow();
   const words = thankYou(oneParam((await searchParams).category) ?? "general-enquiry");
   return (
     <PageSection width="narrow" className="py-16 text-center">
@@ -32,6 +40,20 @@ export default async function SuccessPage({ params, searchParams }: Props) {
           Back to the home page
         </Link>
       </div>
+      <SentSummary
+        plural={nounInText(pluralNoun(ctx.noun))}
+        locations={ctx.locations.map((l) => {
+          const state = openState(now, l.timezone, l.openingHours, ctx.specialHours, l.id);
+          return {
+            id: l.id,
+            name: l.name,
+            phone: l.contactDetail.phone,
+            tel: telHref(l.contactDetail.phone, ctx.site.country),
+            directions: directionsUrl(l.address),
+            status: [state.label, state.detail].filter(Boolean).join(", "),
+          };
+        })}
+      />
       <AddDetails />
     </PageSection>
   );
