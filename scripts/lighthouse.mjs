@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run lighthouse — DESIGN.md's quality budgets on mobile for home, search, vehicle detail, a
-// location and a form page of parkside: Performance ≥ 95, Accessibility 100, Best Practices ≥ 95,
+// location and a form page of three tenants (parkside, tasman, lakeside): Performance ≥ 95, Accessibility 100, Best Practices ≥ 95,
 // SEO 100. Uses Debian's Chromium (CHROME_PATH) and fetches the lighthouse CLI from the npm registry
 // on first use (npx), so it is not a dependency of the app. Exits 1 when a budget is missed.
 import { execFileSync, spawn } from "node:child_process";
@@ -8,7 +8,10 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 
 const PORT = 3400;
 const DATA = ".data/lighthouse";
-const HOST = "parkside-motor-group.localhost";
+// three tenants, three templates and markets (AU cars, NZ campers, US RV); LIGHTHOUSE_SITES=slug,… to choose
+const HOSTS = (process.env.LIGHTHOUSE_SITES ?? "parkside-motor-group,tasman-campers,lakeside-rv")
+  .split(",")
+  .map((s) => `${s.trim()}.localhost`);
 const FLAGS =
   "--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync";
 const BUDGET = { performance: 95, accessibility: 100, "best-practices": 95, seo: 100 };
@@ -33,41 +36,40 @@ try {
     i++
   )
     await new Promise((r) => setTimeout(r, 500));
-  const search = await (await fetch(`http://127.0.0.1:${PORT}/search/used-cars`, { headers: { host: HOST } })).text();
-  const detail = /href="(\/cars\/[^"#]+)"/.exec(search)?.[1];
-  const pages = {
-    home: "/",
-    search: "/search/new-used-and-demo-cars",
-    detail,
-    location: "/our-location/parkside-service-centre",
-    form: "/book-test-drive",
-  };
-  for (const [name, path] of Object.entries(pages)) {
-    const out = `.data/lighthouse-${name}.json`;
-    execFileSync(
-      "npx",
-      [
-        "--yes",
-        "lighthouse@12",
-        `http://${HOST}:${PORT}${path}`,
-        `--chrome-flags=${FLAGS}`,
-        "--output=json",
-        `--output-path=${out}`,
-        "--quiet",
-        "--only-categories=performance,accessibility,best-practices,seo",
-      ],
-      {
-        env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
-        stdio: ["ignore", "ignore", "inherit"],
-      },
-    );
-    const r = JSON.parse(readFileSync(out, "utf8"));
-    const scores = Object.fromEntries(Object.entries(r.categories).map(([k, v]) => [k, Math.round(v.score * 100)]));
-    const misses = Object.entries(BUDGET).filter(([k, min]) => scores[k] < min);
-    failed ||= misses.length > 0;
-    console.log(
-      `${name.padEnd(9)} perf ${scores.performance}  a11y ${scores.accessibility}  best ${scores["best-practices"]}  seo ${scores.seo}  LCP ${r.audits["largest-contentful-paint"].displayValue}  CLS ${r.audits["cumulative-layout-shift"].displayValue}  TBT ${r.audits["total-blocking-time"].displayValue}${misses.length ? `  MISSED: ${misses.map(([k]) => k).join(", ")}` : ""}`,
-    );
+  for (const host of HOSTS) {
+    const html = async (path) => (await fetch(`http://127.0.0.1:${PORT}${path}`, { headers: { host } })).text();
+    const detail = /href="(\/(?:cars|motorcycles|campers)\/[^"#]+)"/.exec(await html("/search/new-used-and-demo-cars"))?.[1];
+    const location = /href="(\/our-location\/[^"#]+)"/.exec(await html("/dealerships"))?.[1];
+    const pages = { home: "/", search: "/search/new-used-and-demo-cars", detail, location, form: "/contact" };
+    console.log(host);
+    for (const [name, path] of Object.entries(pages)) {
+      if (!path) continue;
+      const out = `.data/lighthouse-${host.split(".")[0]}-${name}.json`;
+      execFileSync(
+        "npx",
+        [
+          "--yes",
+          "lighthouse@12",
+          `http://${host}:${PORT}${path}`,
+          `--chrome-flags=${FLAGS}`,
+          "--output=json",
+          `--output-path=${out}`,
+          "--quiet",
+          "--only-categories=performance,accessibility,best-practices,seo",
+        ],
+        {
+          env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
+          stdio: ["ignore", "ignore", "inherit"],
+        },
+      );
+      const r = JSON.parse(readFileSync(out, "utf8"));
+      const scores = Object.fromEntries(Object.entries(r.categories).map(([k, v]) => [k, Math.round(v.score * 100)]));
+      const misses = Object.entries(BUDGET).filter(([k, min]) => scores[k] < min);
+      failed ||= misses.length > 0;
+      console.log(
+        `  ${name.padEnd(9)} perf ${scores.performance}  a11y ${scores.accessibility}  best ${scores["best-practices"]}  seo ${scores.seo}  LCP ${r.audits["largest-contentful-paint"].displayValue}  CLS ${r.audits["cumulative-layout-shift"].displayValue}  TBT ${r.audits["total-blocking-time"].displayValue}${misses.length ? `  MISSED: ${misses.map(([k]) => k).join(", ")}` : ""}`,
+      );
+    }
   }
 } finally {
   server.kill("SIGTERM");
