@@ -5,6 +5,7 @@
 // on first use (npx), so it is not a dependency of the app. Exits 1 when a budget is missed.
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
 
 const PORT = 3400;
 const DATA = ".data/lighthouse";
@@ -37,7 +38,19 @@ try {
   )
     await new Promise((r) => setTimeout(r, 500));
   for (const host of HOSTS) {
-    const html = async (path) => (await fetch(`http://127.0.0.1:${PORT}${path}`, { headers: { host } })).text();
+    // node:http, not fetch: fetch drops a Host header it is given, and every host would read as the default site
+    const html = (path) =>
+      new Promise((resolve, reject) =>
+        http
+          .get({ host: "127.0.0.1", port: PORT, path, headers: { host, connection: "close" } }, (res) => {
+            let body = "";
+            res
+              .setEncoding("utf8")
+              .on("data", (c) => (body += c))
+              .on("end", () => resolve(body));
+          })
+          .on("error", reject),
+      );
     const detail = /href="(\/(?:cars|motorcycles|campers)\/[^"#]+)"/.exec(await html("/search/new-used-and-demo-cars"))?.[1];
     const location = /href="(\/our-location\/[^"#]+)"/.exec(await html("/dealerships"))?.[1];
     const pages = { home: "/", search: "/search/new-used-and-demo-cars", detail, location, form: "/contact" };
