@@ -143,6 +143,9 @@ test("reviews: only ratings above 4, 12 in the full list, replies shown", async 
   await page.goto(parkside("/reviews"));
   const reviews = page.getByTestId("review");
   await expect(reviews).toHaveCount(12);
+  await expect(page.getByTestId("reviews-rule")).toHaveText(
+    "The rating is from all 1,525 reviews; we show reviews rated above 4 out of 5.",
+  );
   await expect(reviews.getByRole("img", { name: /^5\.0 out of 5 stars$/ })).toHaveCount(12);
   await expect(page.getByText("Reply from the dealer").first()).toBeVisible();
   await expect(reviews.first()).toContainText(/\d{4} · (less than a minute|about \d+ hours?|\d+ days?|about 1 month|\d+ months) ago/);

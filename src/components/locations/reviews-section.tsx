@@ -49,6 +49,11 @@ export function ReviewsSection({
               <span className="text-neutral-700">{formatCount(summary.count)} reviews</span>
             </p>
           )}
+          {reviews.length > 0 && (
+            <p className="mt-1 text-sm text-neutral-700" data-testid="reviews-rule">
+              {summary ? `The rating is from all ${formatCount(summary.count)} reviews; we` : "We"} show reviews rated above 4 out of 5.
+            </p>
+          )}
         </div>
         {moreLink && (
           <Link href="/reviews" className="font-semibold text-brand underline">
