@@ -1,6 +1,7 @@
 import "server-only";
 import { cache } from "react";
-import { searchHref, type SearchQuery } from "@/domain/stock/search";
+import { searchHref, type SearchQuery, type SortId } from "@/domain/stock/search";
+import type { Vehicle } from "@/domain/stock/vehicle";
 import { catalogue, siteTag } from "@/server/cache";
 import { getDb } from "@/server/db";
 import { getVehicleBySlug, listSimilarVehicles } from "@/server/repositories/vehicles";
@@ -14,6 +15,13 @@ export const getVehicleSearch = cache(async (): Promise<VehicleSearch> => new Sq
 export function searchStock(ctx: SiteContext, query: SearchQuery, now: number): Promise<SearchResult> {
   const key = `search:${ctx.site.id}:${searchHref(query, "")}`;
   return catalogue.cached(key, [siteTag(ctx.site.id)], async () => (await getVehicleSearch()).search(ctx.site, ctx.locations, query, now));
+}
+
+/** The first vehicles of the site's listed stock in a sort order (home-page rows), reused like a search page. */
+export function firstStock(ctx: SiteContext, sort: SortId, limit: number, now: number): Promise<Vehicle[]> {
+  return catalogue.cached(`first:${ctx.site.id}:${sort}:${limit}`, [siteTag(ctx.site.id)], async () =>
+    (await getVehicleSearch()).first(ctx.site, sort, limit, now),
+  );
 }
 
 /** A vehicle page's vehicle and its similar vehicles. */

@@ -86,6 +86,8 @@ export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = 
   const [slotDate, setSlotDate] = useState("");
   const slotLocation = Number(watch("location")) || (rules.locationIds.length === 1 ? rules.locationIds[0] : undefined);
   const slotDays = rules.testDriveSlots && slotLocation !== undefined ? (rules.testDriveSlots[slotLocation] ?? []) : null;
+  // a day chosen for another location is no choice here
+  const chosenDay = slotDays?.find((d) => d.date === slotDate);
 
   useEffect(() => {
     // prefill from the details stored after the last enquiry (SPEC §3 stored user details)
@@ -276,7 +278,7 @@ export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = 
               </label>
               <select
                 id={id("date")}
-                value={slotDate}
+                value={chosenDay?.date ?? ""}
                 disabled={slotDays === null}
                 aria-invalid={err("day") ? true : undefined}
                 aria-describedby={err("day") ? `${id("day")}-error` : slotDays === null ? `${id("date")}-hint` : undefined}
@@ -311,8 +313,8 @@ export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = 
             </div>
             {select(
               "time",
-              (slotDays?.find((d) => d.date === slotDate)?.times ?? []).map((t) => [t, slotLabel(t)]),
-              slotDate ? "Choose a time" : "Choose a day first",
+              (chosenDay?.times ?? []).map((t) => [t, slotLabel(t)]),
+              chosenDay ? "Choose a time" : "Choose a day first",
             )}
           </div>
         </fieldset>

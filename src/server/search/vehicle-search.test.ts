@@ -180,6 +180,18 @@ describe("facets", () => {
   });
 });
 
+describe("first: the head of the listed stock without counts or facets (home-page rows)", () => {
+  test.each(["latest", "relevance", "price-asc"] as const)(
+    "%s: the same vehicles, in the same order, as the search's first page",
+    async (sort) => {
+      const { site } = sites.get("parkside-motor-group")!;
+      const head = await search.first(site, sort, 8, NOW);
+      const page = await run("parkside-motor-group", "new-used-and-demo-cars", { sort });
+      expect(head.map((v) => v.id)).toEqual(page.vehicles.slice(0, 8).map((v) => v.id));
+    },
+  );
+});
+
 describe("range buckets: how many vehicles fall in each preset range", () => {
   test.each([
     ["parkside-motor-group", "price"],

@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, desc, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { bucketRanges, type RangeDimension } from "@/domain/stock/buckets";
 import { parseKeywords, type Keywords } from "@/domain/stock/keywords";
+import type { Vehicle } from "@/domain/stock/vehicle";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Location } from "@/domain/site/types";
 import {
@@ -28,6 +29,8 @@ export type SearchSite = StockSite & { country: string };
 /** Search behind an interface: SQL on PostgreSQL today, anything else later (DESIGN.md). */
 export interface VehicleSearch {
   search(site: SearchSite, locations: Location[], query: SearchQuery, now?: number): Promise<SearchResult>;
+  /** The first vehicles of the site's listed stock in a sort order, without counts or facets (home-page rows). */
+  first(site: SearchSite, sort: SortId, limit: number, now?: number): Promise<Vehicle[]>;
 }
 
 const v = t.vehicles;
@@ -124,6 +127,16 @@ function filterConditions(
 
 export class SqlVehicleSearch implements VehicleSearch {
   constructor(private readonly db: Db) {}
+
+  async first(site: SearchSite, sort: SortId, limit: number, now = Date.now()): Promise<Vehicle[]> {
+    const rows = await this.db
+      .select()
+      .from(v)
+      .where(visibleStock(site, now))
+      .orderBy(...ORDER[sort])
+      .limit(limit);
+    return rows.map(toVehicle);
+  }
 
   async search(site: SearchSite, locations: Location[], q: SearchQuery, now = Date.now()): Promise<SearchResult> {
     const keywords = parseKeywords(q.q);

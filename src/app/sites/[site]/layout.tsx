@@ -31,10 +31,7 @@ export default async function SiteLayout({ children, params }: Props) {
     >
       <VisitTracker />
       <SiteHeader ctx={ctx} />
-      {/* the dealer-tools tab sits on the right edge from 992 px: keep cards clear of it until the page column has room beside it */}
-      <main id="main" className={ctx.features.sidebar_dealer_tools ? "lg:pr-24 min-[1472px]:pr-0" : undefined}>
-        {children}
-      </main>
+      <main id="main">{children}</main>
       <DealerTools ctx={ctx} />
       <SiteFooter ctx={ctx} />
     </div>

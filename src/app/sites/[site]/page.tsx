@@ -6,26 +6,31 @@ import { VehicleShelf } from "@/components/home/vehicle-shelf";
 import { ReviewsSection } from "@/components/locations/reviews-section";
 import { cardContext } from "@/components/stock/vehicle-card";
 import { nounInText } from "@/domain/site/vehicle";
-import { parseSearch } from "@/domain/stock/search";
 import { pluralNoun } from "@/domain/stock/summary";
 import { requestNow } from "@/server/clock";
-import { searchStock } from "@/server/stock-service";
+import type { Vehicle } from "@/domain/stock/vehicle";
+import { firstStock } from "@/server/stock-service";
 import { reviewsTeaser } from "./_routes/directory";
 import { requireSite, type SiteParams } from "./_routes/site";
 
 type Props = { params: SiteParams };
 const SHELF = 4;
+const CANDIDATES = 36;
 
 // GET / — the dealer's home page: hero, new arrivals and featured stock, stock summary, brands, locations, reviews
 export default async function HomePage({ params }: Props) {
   const ctx = await requireSite(params);
   const now = requestNow();
-  const search = (sort: string) => searchStock(ctx, parseSearch("new-used-and-demo-cars", { sort }, ctx.site.defaultSort), now);
-  const [reviews, latest, relevant] = await Promise.all([reviewsTeaser(ctx), search("latest"), search("relevance")]);
-  const onSale = (v: (typeof latest.vehicles)[number]) => v.status !== "sold";
+  // a page of candidates each: a few may be just sold, or in both rows
+  const [reviews, latest, relevant] = await Promise.all([
+    reviewsTeaser(ctx),
+    firstStock(ctx, "latest", CANDIDATES, now),
+    firstStock(ctx, "relevance", CANDIDATES, now),
+  ]);
+  const onSale = (v: Vehicle) => v.status !== "sold";
   // new arrivals: the latest listings; featured: the best-presented of the rest, dearest first
-  const arrivals = latest.vehicles.filter(onSale).slice(0, SHELF);
-  const featured = relevant.vehicles
+  const arrivals = latest.filter(onSale).slice(0, SHELF);
+  const featured = relevant
     .filter((v) => onSale(v) && v.price !== null && !arrivals.some((a) => a.id === v.id))
     .sort((a, b) => (b.price ?? 0) - (a.price ?? 0))
     .slice(0, SHELF);
@@ -46,7 +51,7 @@ export default async function HomePage({ params }: Props) {
         title={`Featured ${plural}`}
         vehicles={featured}
         ctx={cards}
-        more={{ href: "/search/new-used-and-demo-cars", label: `All ${latest.total} ${plural}` }}
+        more={{ href: "/search/new-used-and-demo-cars", label: `All ${ctx.stock.count} ${plural}` }}
       />
       <StockSummarySection ctx={ctx} />
       <BrandsSection ctx={ctx} />

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, permanentRedirect } from "next/navigation";
 import { buttonVariants } from "@/components/ui/button";
-import { resolveSiteRoute, type RouteArea } from "@/domain/site/routes";
+import { BUILT_AREAS, resolveSiteRoute, type RouteArea } from "@/domain/site/routes";
 import { safeDecode } from "@/domain/http/request";
 import { requireSite } from "../_routes/site";
 import { PageSection } from "@/components/ui/page";
@@ -23,7 +23,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
   return decision.kind === "page" ? { title: decision.title } : {};
 }
 
-// stock, location and form routes have their own pages now; only these areas still reach here
+// only areas whose issues have not landed reach here: content (issue 12) and accounts (issue 13)
 const AREA_TEXT: Partial<Record<RouteArea, string>> = { account: "Customer accounts are being built." };
 const DEFAULT_TEXT = "This page is being written.";
 
@@ -34,7 +34,8 @@ const DEFAULT_TEXT = "This page is being written.";
 export default async function SitePathPage(props: Props) {
   const { ctx, decision } = await decide(props);
   if (decision.kind === "redirect") permanentRedirect(decision.to);
-  if (decision.kind === "not-found") notFound();
+  // a landed area's routes have their own page files (route-files.test.ts): none of them is ever a placeholder
+  if (decision.kind === "not-found" || BUILT_AREAS.includes(decision.area)) notFound();
   const { site } = ctx;
   return (
     <PageSection width="narrow" className="py-16">
