@@ -149,6 +149,20 @@ test("reviews: only ratings above 4, 12 in the full list, replies shown", async 
   await expect(reviews.getByRole("img", { name: /^5\.0 out of 5 stars$/ })).toHaveCount(12);
   await expect(page.getByText("Reply from the dealer").first()).toBeVisible();
   await expect(reviews.first()).toContainText(/\d{4} · (less than a minute|about \d+ hours?|\d+ days?|about 1 month|\d+ months) ago/);
+  // the true spread of all reviews, not only the shown ones (DEMO_DATA: 1,525 reviews, average 4.1)
+  const bars = page.getByRole("list", { name: "Reviews by rating" }).getByRole("listitem");
+  await expect(bars).toHaveText([/^5 stars820 reviews \(54%\)$/, /^4 stars350/, /^3 stars150/, /^2 stars80/, /^1 star125/]);
+  // every review names where it was written; the page links to all of them
+  await expect(reviews.getByTestId("review-source")).toHaveCount(12);
+  await expect(reviews.first().getByTestId("review-source")).toHaveText(/^Parkside .+ on Google \(opens in a new tab\)$/);
+  const all = page.getByTestId("all-reviews");
+  await expect(all).toHaveText("Read all 1,525 reviews on Google (opens in a new tab)");
+  await expect(all).toHaveAttribute("href", /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=Parkside/);
+  await expect(all).toHaveAttribute("rel", "noopener noreferrer");
+  // the texts and names vary
+  const texts = await reviews.locator("article > p:nth-of-type(2)").allTextContents();
+  expect(new Set(await reviews.getByRole("heading").allTextContents()).size).toBe(12);
+  expect(new Set(texts).size).toBeGreaterThan(10);
 });
 
 test("no axe violations on /dealerships and /our-location/{slug}", async ({ page }) => {

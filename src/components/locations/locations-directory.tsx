@@ -25,7 +25,7 @@ export type DirectoryProps = {
   reviews: ReviewsTeaser;
 };
 
-export function LocationsDirectory({ ctx, path, type, now, reviews: { summary, items: reviews } }: DirectoryProps) {
+export function LocationsDirectory({ ctx, path, type, now, reviews }: DirectoryProps) {
   const filter = (LOCATION_FILTERS as readonly string[]).includes(type ?? "") ? (type as LocationFilter) : null;
   const present = LOCATION_FILTERS.filter((f) => ctx.locations.some((l) => matchesFilter(l, f)));
   const shown = ctx.locations.filter((l) => matchesFilter(l, filter));
@@ -70,7 +70,7 @@ export function LocationsDirectory({ ctx, path, type, now, reviews: { summary, i
           ))}
         </ul>
       </PageSection>
-      {ctx.features.reviews && <ReviewsSection summary={summary} reviews={reviews} now={now} locale={ctx.format.locale} />}
+      {ctx.features.reviews && <ReviewsSection teaser={reviews} now={now} locale={ctx.format.locale} />}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import Link from "next/link";
-import { Star } from "lucide-react";
+import { ExternalLink, Star } from "lucide-react";
 import { formatCount } from "@/domain/format/price";
-import { formatRating, timeAgoInWords, type Review, type ReviewSummary } from "@/domain/locations/reviews";
+import { formatRating, ratingBreakdown, timeAgoInWords, type ReviewSummary, type ReviewsTeaser } from "@/domain/locations/reviews";
 
 function Stars({ rating }: { rating: number }) {
   return (
@@ -17,17 +17,39 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
+/** The summary's bars: how many reviews gave each star rating (the true spread, not only the shown ones). */
+function Breakdown({ summary }: { summary: ReviewSummary }) {
+  const rows = ratingBreakdown(summary);
+  if (!rows) return null;
+  return (
+    <ul className="mt-3 w-full max-w-sm space-y-1 text-sm" aria-label="Reviews by rating" data-testid="reviews-breakdown">
+      {rows.map((r) => (
+        <li key={r.stars} className="grid grid-cols-[4.5rem_1fr_3.5rem] items-center gap-2">
+          <span>
+            {r.stars} star{r.stars === 1 ? "" : "s"}
+          </span>
+          <span aria-hidden className="h-2 overflow-hidden rounded-full bg-neutral-200">
+            <span className="block h-full rounded-full bg-amber-500" style={{ width: `${r.percent}%` }} />
+          </span>
+          <span className="text-right tabular-nums text-neutral-700">
+            {formatCount(r.count)}
+            <span className="sr-only"> reviews ({r.percent}%)</span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** SPEC §2 reviews section: count with thousands separators, the average, items with an optional reply. */
 export function ReviewsSection({
-  summary,
-  reviews,
+  teaser: { summary, items: reviews, allReviews },
   now,
   locale,
   heading = "Customer Reviews",
   moreLink = true,
 }: {
-  summary: ReviewSummary | null;
-  reviews: Review[];
+  teaser: ReviewsTeaser;
   now: number;
   locale: string;
   heading?: string;
@@ -49,17 +71,33 @@ export function ReviewsSection({
               <span className="text-neutral-700">{formatCount(summary.count)} reviews</span>
             </p>
           )}
+          {summary && <Breakdown summary={summary} />}
           {reviews.length > 0 && (
-            <p className="mt-1 text-sm text-neutral-700" data-testid="reviews-rule">
+            <p className="mt-2 text-sm text-neutral-700" data-testid="reviews-rule">
               {summary ? `The rating is from all ${formatCount(summary.count)} reviews; we` : "We"} show reviews rated above 4 out of 5.
             </p>
           )}
         </div>
-        {moreLink && (
-          <Link href="/reviews" className="font-semibold text-brand underline">
-            Read more reviews
-          </Link>
-        )}
+        <div className="flex flex-col items-start gap-2">
+          {moreLink && (
+            <Link href="/reviews" className="font-semibold text-brand underline">
+              Read more reviews
+            </Link>
+          )}
+          {allReviews && (
+            <a
+              href={allReviews.review_url}
+              className="inline-flex items-center gap-1 font-semibold text-brand underline"
+              rel="noopener noreferrer"
+              target="_blank"
+              data-testid="all-reviews"
+            >
+              {summary ? `Read all ${formatCount(summary.count)} reviews` : "Read all reviews"} on {allReviews.name.replace(/^.* on /, "")}
+              <ExternalLink aria-hidden className="size-4" />
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          )}
+        </div>
       </div>
       <ul className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
         {reviews.map((r) => (
@@ -71,6 +109,21 @@ export function ReviewsSection({
               </header>
               <p className="mt-1 text-sm text-neutral-700">
                 <time dateTime={r.review_date.toISOString()}>{date.format(r.review_date)}</time> · {timeAgoInWords(r.review_date, now)} ago
+                {r.source && (
+                  <>
+                    {" · "}
+                    <a
+                      href={r.source.review_url}
+                      className="underline"
+                      rel="noopener noreferrer"
+                      target="_blank"
+                      data-testid="review-source"
+                    >
+                      {r.source.name}
+                      <span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                  </>
+                )}
               </p>
               <p className="mt-3">{r.text}</p>
               {r.reply_text && (

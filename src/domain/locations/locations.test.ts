@@ -3,7 +3,17 @@ import { hoursEntry } from "../site/hours";
 import type { OpeningHourEntry, SpecialHoursEntry } from "../site/types";
 import { directionsUrl, distanceKm, EARTH_RADIUS_KM, formatAddress, internationalPhone } from "./geo";
 import { hoursOn, localTime, normalizeSpecialHours, openState, upcomingSpecialHours } from "./hours";
-import { FULL_REVIEW_QUANTITY, formatRating, shownReviews, timeAgoInWords } from "./reviews";
+import {
+  FULL_REVIEW_QUANTITY,
+  allReviewsLink,
+  distributionAverage,
+  formatRating,
+  ratingBreakdown,
+  reviewSource,
+  shownReviews,
+  timeAgoInWords,
+  type RatingDistribution,
+} from "./reviews";
 
 const SALES: OpeningHourEntry[] = [
   hoursEntry(0, "Open", "10:00", "16:00"),
@@ -160,4 +170,42 @@ describe("reviews", () => {
     [100 * 86_400_000, "3 months"],
     [800 * 86_400_000, "about 2 years"],
   ])("%s ms ago → %s", (ago, words) => expect(timeAgoInWords(new Date(now - ago), now)).toBe(words));
+
+  const spread: RatingDistribution = { 5: 820, 4: 350, 3: 150, 2: 80, 1: 125 };
+  test("the breakdown shows every star's count and share, 5 stars first", () => {
+    expect(ratingBreakdown({ count: 1525, average_rating: 4.1, distribution: spread })).toEqual([
+      { stars: 5, count: 820, percent: 54 },
+      { stars: 4, count: 350, percent: 23 },
+      { stars: 3, count: 150, percent: 10 },
+      { stars: 2, count: 80, percent: 5 },
+      { stars: 1, count: 125, percent: 8 },
+    ]);
+    expect(formatRating(distributionAverage(spread))).toBe("4.1");
+  });
+  test.each([
+    ["no distribution", null, 1525],
+    ["counts that do not add up to the total", spread, 1600],
+    ["a negative count", { ...spread, 1: -1 }, 1399],
+    ["a fractional count", { ...spread, 1: 0.5 }, 1400.5],
+    ["a total of zero", { 5: 0, 4: 0, 3: 0, 2: 0, 1: 0 }, 0],
+  ])("no bars for %s", (_, distribution, count) =>
+    expect(ratingBreakdown({ count, average_rating: 4, distribution: distribution as RatingDistribution | null })).toBeNull(),
+  );
+
+  const profiles = [
+    { id: "a", name: "Bad on Google", review_url: "javascript:alert(1)" },
+    { id: "b", name: "Parkside Mazda on Google", review_url: "https://www.google.com/maps/search/?api=1&query=x" },
+    { id: "c", name: "Broken", review_url: "https://" },
+  ];
+  test("the all-reviews link is the first profile with an http(s) address", () => {
+    expect(allReviewsLink(profiles)?.id).toBe("b");
+    expect(allReviewsLink([profiles[0]!, profiles[2]!])).toBeNull();
+  });
+  test.each([
+    ["b", "b"],
+    ["a", null],
+    ["c", null],
+    ["missing", null],
+    [null, null],
+  ])("a review written on profile %s names source %s", (id, want) => expect(reviewSource(profiles, id)?.id ?? null).toBe(want));
 });

@@ -2,6 +2,9 @@
 export const MIN_SHOWN_RATING_EXCLUSIVE = 4;
 export const FULL_REVIEW_QUANTITY = 12;
 
+/** SPEC §3 gmb_profiles entry: a review profile (a business listing) the site's reviews are written on. */
+export type ReviewProfile = { name: string; id: string; review_url: string };
+
 export type Review = {
   id: number;
   customer_name: string;
@@ -10,8 +13,52 @@ export type Review = {
   review_date: Date;
   reply_text: string | null;
   reply_date: Date | null;
+  /** where the review was written (the site's review profile), when known */
+  source: ReviewProfile | null;
 };
-export type ReviewSummary = { count: number; average_rating: number };
+
+export const STARS = [5, 4, 3, 2, 1] as const;
+export type Star = (typeof STARS)[number];
+/** Reviews per star rating, as the reviews service counts them. */
+export type RatingDistribution = Record<`${Star}`, number>;
+export type ReviewSummary = { count: number; average_rating: number; distribution: RatingDistribution | null };
+
+/**
+ * The bars of a summary: each star rating's count and share of all reviews, 5 stars first. Null when
+ * the service gave no distribution or one that does not add up to the summary's count (never a bar
+ * that contradicts the headline figures).
+ */
+export function ratingBreakdown(summary: ReviewSummary): { stars: Star; count: number; percent: number }[] | null {
+  const d = summary.distribution;
+  if (!d || summary.count <= 0) return null;
+  const counts = STARS.map((stars) => ({ stars, count: d[`${stars}`] }));
+  if (counts.some((c) => !Number.isInteger(c.count) || c.count < 0)) return null;
+  if (counts.reduce((n, c) => n + c.count, 0) !== summary.count) return null;
+  return counts.map((c) => ({ ...c, percent: Math.round((c.count / summary.count) * 100) }));
+}
+
+/** The mean a distribution gives, for checking a summary against its own bars. */
+export function distributionAverage(d: RatingDistribution): number {
+  const total = STARS.reduce((n, s) => n + d[`${s}`], 0);
+  return total ? STARS.reduce((n, s) => n + s * d[`${s}`], 0) / total : 0;
+}
+
+/**
+ * Where "all reviews" lives: the site's first review profile with an http(s) address (stored content
+ * is a stranger's input: any other scheme is never linked).
+ */
+export function allReviewsLink(profiles: readonly ReviewProfile[]): ReviewProfile | null {
+  return profiles.find(isLinkable) ?? null;
+}
+
+/** A review's source: the site's profile with that id, when its address is one we may link to. */
+export function reviewSource(profiles: readonly ReviewProfile[], id: string | null): ReviewProfile | null {
+  const p = id ? profiles.find((x) => x.id === id) : undefined;
+  return p && isLinkable(p) ? p : null;
+}
+
+const isLinkable = (p: ReviewProfile) =>
+  typeof p.review_url === "string" && /^https?:\/\//i.test(p.review_url) && URL.canParse(p.review_url);
 
 export function shownReviews<T extends { rating: number }>(reviews: T[], limit = FULL_REVIEW_QUANTITY): T[] {
   return reviews.filter((r) => r.rating > MIN_SHOWN_RATING_EXCLUSIVE).slice(0, limit);
@@ -37,4 +84,4 @@ export function timeAgoInWords(from: Date, now: number): string {
 }
 
 /** The review summary and a few reviews a page shows beside its other content. */
-export type ReviewsTeaser = { summary: ReviewSummary | null; items: Review[] };
+export type ReviewsTeaser = { summary: ReviewSummary | null; items: Review[]; allReviews: ReviewProfile | null };

@@ -1,3 +1,5 @@
+import type { ReviewProfile } from "@/domain/locations/reviews";
+
 /** The app's own types for a tenant and its places (SPEC §3). Rows map to these at the edge. */
 
 export type Country = "AU" | "NZ" | "US";
@@ -132,6 +134,8 @@ export type SiteRecord = {
   searchPresets: SearchPresets;
   defaultSort: string;
   includeSoldCarsDays: number;
+  /** SPEC §3 gmb_profiles: the review profiles the site's reviews come from */
+  gmbProfiles: ReviewProfile[];
 };
 
 export type Dealership = {

@@ -27,6 +27,7 @@ import type {
   SearchPresets,
   SocialUrls,
 } from "@/domain/site/types";
+import type { RatingDistribution, ReviewProfile } from "@/domain/locations/reviews";
 import { ACCENTED, PLAIN } from "@/domain/stock/keywords";
 
 export const sites = pgTable("sites", {
@@ -56,6 +57,8 @@ export const sites = pgTable("sites", {
   paymentProvider: text("payment_provider"),
   financeProvider: text("finance_provider").default("Manual"),
   openingHours: jsonb("opening_hours").$type<OpeningHourEntry[]>().notNull().default([]),
+  /** SPEC §3 gmb_profiles: the review profiles (name, id, review_url) the site's reviews come from */
+  gmbProfiles: jsonb("gmb_profiles").$type<ReviewProfile[]>().notNull().default([]),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -229,6 +232,8 @@ export const reviews = pgTable(
     reviewDate: timestamp("review_date", { withTimezone: true }).notNull(),
     replyText: text("reply_text"),
     replyDate: timestamp("reply_date", { withTimezone: true }),
+    /** the review profile (sites.gmb_profiles id) the review was written on */
+    gmbProfileId: text("gmb_profile_id"),
   },
   (t) => [
     index("reviews_site").on(t.siteId, t.reviewDate),
@@ -247,6 +252,8 @@ export const reviewSummaries = pgTable(
     locationId: integer("location_id"),
     count: integer("count").notNull(),
     averageRating: doublePrecision("average_rating").notNull(),
+    /** reviews per star rating, "1" to "5" (null when the reviews service does not give one) */
+    distribution: jsonb("distribution").$type<RatingDistribution>(),
   },
   (t) => [
     uniqueIndex("review_summaries_site_location").on(t.siteId, t.locationId),

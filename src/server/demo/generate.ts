@@ -5,6 +5,7 @@ import { CATALOGUE, COLOURS, type ModelSpec } from "./catalogue";
 import { createRng, type Rng } from "./prng";
 import { DEMO_SITES, HOURS, type DemoLocation, type DemoSite } from "./sites";
 import { photoUrl, PLACEHOLDER_PHOTO } from "./photos";
+import { demoReviews, profileIdOf, reviewProfiles } from "./reviews";
 import { countryFormat } from "@/domain/format/country";
 import { slugify } from "@/domain/format/slug";
 
@@ -150,32 +151,6 @@ function makeVehicle(
 const auto = ["Automatic"];
 const petrol = ["Petrol"];
 
-const REVIEWERS = [
-  "Sarah M.",
-  "James T.",
-  "Priya K.",
-  "Liam O.",
-  "Chloe W.",
-  "Noah B.",
-  "Mia R.",
-  "Jack H.",
-  "Aisha N.",
-  "Tom D.",
-  "Emily S.",
-  "Oliver P.",
-];
-const REVIEW_TEXTS: Record<number, string[]> = {
-  5: [
-    "Fantastic experience from start to finish. The team made buying my car easy.",
-    "Service department were quick, friendly and explained everything.",
-    "Couldn't be happier with the new car and the way we were looked after.",
-  ],
-  4: ["Good experience overall, a small wait at handover but the staff were great.", "Helpful sales staff and a fair trade-in price."],
-  3: ["Car is great, paperwork took longer than expected."],
-  2: ["Service booking was moved twice, communication could be better."],
-  1: ["Not happy with how long the repair took."],
-};
-
 export function generateSite(site: DemoSite, now: number): DemoRows {
   const rng = createRng(site.id * 7919);
   const vehicles: NewVehicle[] = [];
@@ -220,28 +195,18 @@ export function generateSite(site: DemoSite, now: number): DemoRows {
     v.primaryImageUrl = v.thumbnails[0] ?? PLACEHOLDER_PHOTO;
   }, site.hidden.fewPhotos);
 
-  const reviews: NewReview[] = [];
-  const reviewSummaries: NewReviewSummary[] = [];
-  if (site.reviews) {
-    reviewSummaries.push({ siteId: site.id, locationId: null, count: site.reviews.count, averageRating: site.reviews.average });
-    for (let i = 0; i < site.reviews.items; i++) {
-      const rating = [5, 5, 5, 4, 5, 4, 3, 5, 2, 5, 1, 4][i % 12]!;
-      const reviewDate = new Date(now - (i * 5 + rng.int(0, 4)) * DAY - rng.int(1, 20) * 3_600_000);
-      const replied = i % 3 === 0;
-      reviews.push({
-        siteId: site.id,
-        locationId: site.locations[i % site.locations.length]!.id,
-        customerName: REVIEWERS[i % REVIEWERS.length]!,
-        text: rng.pick(REVIEW_TEXTS[rating]!),
-        rating,
-        reviewDate,
-        replyText: replied
-          ? `Thanks ${REVIEWERS[i % REVIEWERS.length]!.split(" ")[0]}, we appreciate you taking the time to share your experience. – The ${site.name} team`
-          : null,
-        replyDate: replied ? new Date(reviewDate.getTime() + DAY) : null,
-      });
-    }
-  }
+  const reviewSummaries: NewReviewSummary[] = site.reviews
+    ? [
+        {
+          siteId: site.id,
+          locationId: null,
+          count: site.reviews.count,
+          averageRating: site.reviews.average,
+          distribution: site.reviews.distribution,
+        },
+      ]
+    : [];
+  const reviews: NewReview[] = demoReviews(site, now).map((r) => ({ siteId: site.id, ...r }));
 
   const contact = (l: DemoLocation): ContactDetail => ({
     phone: l.phone,
@@ -277,6 +242,7 @@ export function generateSite(site: DemoSite, now: number): DemoRows {
       includeSoldCarsDays: 3,
       financeProvider: "Manual",
       openingHours: HOURS.sales,
+      gmbProfiles: reviewProfiles(site),
     },
     dealerships: site.dealerships.map((d) => ({
       id: d.id,
@@ -300,7 +266,7 @@ export function generateSite(site: DemoSite, now: number): DemoRows {
       isPrimary: l.primary ?? false,
       visible: true,
       manufacturers: l.manufacturers,
-      gmbProfileId: l.rating ? `gmb-${l.id}` : null,
+      gmbProfileId: profileIdOf(l),
       dealerLicenseNumber: l.licence ?? null,
       motorVehicleRepairer: l.repairer ?? null,
       averageRating: l.rating?.[0] ?? null,

@@ -1,4 +1,5 @@
 import { hoursEntry } from "@/domain/site/hours";
+import type { RatingDistribution } from "@/domain/locations/reviews";
 import type { OpeningHourEntry, SiteFeatureFlags, SearchPresets, SiteColours, SocialUrls } from "@/domain/site/types";
 
 /** DEMO_DATA.md, as data. Every fresh start seeds exactly these. */
@@ -78,7 +79,8 @@ export type DemoSite = {
   specials: { justSoldUsed?: number; comingSoonNew?: number; noPriceUsed?: number; newArrivals: number };
   /** extra vehicles that are never listed */
   hidden: { soldLongAgo?: number; notShown?: number; fewPhotos?: number };
-  reviews?: { count: number; average: number; items: number };
+  /** the review summary (count, average and per-star counts, as the reviews service reports them) and how many items to store */
+  reviews?: { count: number; average: number; distribution: RatingDistribution; items: number };
 };
 
 const USED_MIX = ["Toyota", "Ford", "Hyundai", "Kia", "Mitsubishi", "Volkswagen", "Nissan", "Honda", "Subaru", "Mazda"];
@@ -265,7 +267,7 @@ export const DEMO_SITES: DemoSite[] = [
     ],
     specials: { justSoldUsed: 2, comingSoonNew: 3, noPriceUsed: 1, newArrivals: 12 },
     hidden: { soldLongAgo: 5, notShown: 3 },
-    reviews: { count: 1525, average: 4.1, items: 40 },
+    reviews: { count: 1525, average: 4.1, distribution: { 5: 820, 4: 350, 3: 150, 2: 80, 1: 125 }, items: 40 },
   },
   {
     id: 1002,

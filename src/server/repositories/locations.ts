@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, gt, isNull } from "drizzle-orm";
 import { normalizeSpecialHours } from "@/domain/locations/hours";
 import type { Review, ReviewSummary } from "@/domain/locations/reviews";
-import { MIN_SHOWN_RATING_EXCLUSIVE } from "@/domain/locations/reviews";
+import { MIN_SHOWN_RATING_EXCLUSIVE, reviewSource } from "@/domain/locations/reviews";
 import type { SpecialHoursEntry } from "@/domain/site/types";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
@@ -33,18 +33,19 @@ export async function getReviewSummary(db: Db, siteId: number, locationId: numbe
       ),
     )
     .limit(1);
-  return row ? { count: row.count, average_rating: row.averageRating } : null;
+  return row ? { count: row.count, average_rating: row.averageRating, distribution: row.distribution ?? null } : null;
 }
 
 /** Newest reviews rated above 4 (SPEC §9). */
 export async function listShownReviews(db: Db, siteId: number, limit: number): Promise<Review[]> {
   const rows = await db
-    .select()
+    .select({ r: t.reviews, profiles: t.sites.gmbProfiles })
     .from(t.reviews)
+    .innerJoin(t.sites, eq(t.sites.id, t.reviews.siteId))
     .where(and(eq(t.reviews.siteId, siteId), gt(t.reviews.rating, MIN_SHOWN_RATING_EXCLUSIVE)))
     .orderBy(desc(t.reviews.reviewDate), desc(t.reviews.id))
     .limit(limit);
-  return rows.map((r) => ({
+  return rows.map(({ r, profiles }) => ({
     id: r.id,
     customer_name: r.customerName,
     text: r.text,
@@ -52,5 +53,6 @@ export async function listShownReviews(db: Db, siteId: number, limit: number): P
     review_date: r.reviewDate,
     reply_text: r.replyText,
     reply_date: r.replyDate,
+    source: reviewSource(profiles, r.gmbProfileId),
   }));
 }

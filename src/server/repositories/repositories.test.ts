@@ -165,11 +165,17 @@ describe("locations data: special hours and reviews", () => {
 
   test("review summary and items rated above 4, per site only", async () => {
     const { getReviewSummary, listShownReviews } = await import("./locations");
-    expect(await getReviewSummary(database.db, 1001)).toEqual({ count: 1525, average_rating: 4.1 });
+    expect(await getReviewSummary(database.db, 1001)).toEqual({
+      count: 1525,
+      average_rating: 4.1,
+      distribution: { 5: 820, 4: 350, 3: 150, 2: 80, 1: 125 },
+    });
     expect(await getReviewSummary(database.db, 1003)).toBeNull();
     const shown = await listShownReviews(database.db, 1001, 12);
     expect(shown).toHaveLength(12);
     expect(shown.every((r) => r.rating > 4)).toBe(true);
+    expect(shown.every((r) => r.source?.review_url.startsWith("https://www.google.com/maps/search/"))).toBe(true);
+    expect(new Set(shown.map((r) => r.source!.id)).size).toBeGreaterThan(1);
     expect(shown.some((r) => r.reply_text)).toBe(true);
     expect(await listShownReviews(database.db, 1003, 12)).toEqual([]);
   });

@@ -34,6 +34,7 @@ export function toSite(r: SiteRow): SiteRecord {
     searchPresets: r.searchPresets,
     defaultSort: r.defaultSort,
     includeSoldCarsDays: r.includeSoldCarsDays,
+    gmbProfiles: r.gmbProfiles,
   };
 }
 

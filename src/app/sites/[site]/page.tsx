@@ -56,7 +56,7 @@ export default async function HomePage({ params }: Props) {
       <StockSummarySection ctx={ctx} />
       <BrandsSection ctx={ctx} />
       <LocationsTeaser ctx={ctx} now={now} />
-      {ctx.features.reviews && <ReviewsSection summary={reviews.summary} reviews={reviews.items} now={now} locale={ctx.format.locale} />}
+      {ctx.features.reviews && <ReviewsSection teaser={reviews} now={now} locale={ctx.format.locale} />}
     </>
   );
 }

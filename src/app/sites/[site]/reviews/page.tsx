@@ -12,13 +12,12 @@ export const metadata: Metadata = { title: "Customer Reviews" };
 // GET /reviews — the full list (12 reviews rated above 4), where the reviews flag is on
 export default async function ReviewsPage({ params }: Props) {
   const ctx = await requireSite(params, "/reviews");
-  const { summary, items: reviews } = await reviewsTeaser(ctx, FULL_REVIEW_QUANTITY);
+  const teaser = await reviewsTeaser(ctx, FULL_REVIEW_QUANTITY);
   return (
     <>
       <h1 className="sr-only">Customer Reviews</h1>
       <ReviewsSection
-        summary={summary}
-        reviews={reviews}
+        teaser={teaser}
         now={requestNow()}
         locale={ctx.format.locale}
         heading={`What our customers say about ${ctx.site.name}`}
