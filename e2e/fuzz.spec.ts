@@ -145,6 +145,8 @@ const PAGE_TEMPLATES = [
   (x: string) => `/book-test-drive?vehicle=${x}`,
   (x: string) => `/pages/book-a-service?location=${x}`,
   (x: string) => `/contact?${x}=${x}`,
+  (x: string) => `/api/vehicles?ids=${x}`,
+  (x: string) => `/api/vehicles?ids=1,${x},2`,
 ];
 const SEARCH_KEYS = [
   "car_type",

@@ -132,6 +132,52 @@ test("the home page shows new arrivals and featured stock as cards that open the
   await expect(page.getByTestId("detail-price")).toBeVisible();
 });
 
+test.describe("a home page that sells, on a 390×844 phone", () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  const SITES = [
+    { slug: "parkside-motor-group", scene: "showroom", brands: ["Suzuki", "Mazda", "Mercedes-Benz", "Škoda", "KGM"] },
+    { slug: "ridgeline-motorcycles", scene: "motorcycles", brands: ["Yamaha"] },
+    { slug: "tasman-campers", scene: "campers", brands: ["Jayco", "Winnebago"] },
+    { slug: "outback-truck-centre", scene: "trucks", brands: ["Isuzu", "Hino"] },
+    { slug: "lakeside-rv", scene: "rv", brands: ["Thor Motor Coach", "Winnebago", "Airstream"] },
+  ];
+  for (const { slug, scene, brands } of SITES) {
+    test(`${slug}: the dealer's own picture of its trade, search and the main actions first; brands as logos`, async ({ page }) => {
+      await page.goto(siteUrl(slug, "/"));
+      const hero = page.getByTestId("hero");
+      await expect(page.getByTestId("hero-image")).toHaveAttribute("src", new RegExp(`^/photos/scene/${scene}\\.svg\\?`));
+      expect(await page.getByTestId("hero-image").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await inFirstScreen(hero.getByRole("heading", { level: 1 }));
+      await inFirstScreen(hero.getByRole("searchbox"));
+      await inFirstScreen(hero.getByRole("link", { name: /^Browse all \d+ / }));
+      const logos = page.getByTestId("brands").getByRole("img");
+      await expect(logos).toHaveCount(brands.length);
+      for (const name of brands) {
+        const logo = page.getByTestId("brands").getByRole("img", { name, exact: true });
+        await logo.scrollIntoViewIfNeeded();
+        await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      }
+    });
+  }
+
+  test("hero search and shop-by-type lead into the search with the count they promised", async ({ page }) => {
+    await page.goto(siteUrl("ridgeline-motorcycles", "/"));
+    const tiles = page.getByTestId("shop-by-type").getByRole("link");
+    expect(await tiles.count()).toBeGreaterThanOrEqual(2);
+    const first = tiles.first();
+    const promised = Number((await first.innerText()).match(/(\d+) in stock/)![1]);
+    await first.click();
+    await expect(page).toHaveURL(/\/search\/new-used-and-demo-cars\?body=/);
+    await expect(page.getByTestId("results-count")).toHaveText(`${promised} Motorcycles found`);
+    await page.goto(siteUrl("parkside-motor-group", "/"));
+    await page.getByTestId("hero").getByRole("searchbox").fill("cx5");
+    await page.getByTestId("hero").getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/search\/new-used-and-demo-cars\?q=cx5$/);
+    await expect(page.getByTestId("vehicle-card").first()).toContainText("CX-5");
+  });
+});
+
 test.describe("booking a test drive on a phone", () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
@@ -180,5 +226,97 @@ test.describe("booking a test drive on a phone", () => {
     for (const [label, value] of person) await form.getByLabel(label, { exact: true }).fill(value);
     await form.getByRole("button", { name: "Book test drive" }).click();
     await expect(form.getByText("Please choose a time when we are open.")).toBeVisible();
+  });
+});
+
+test.describe("saved vehicles on a 390×844 phone", () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  test("full cards from the current stock, a gone car to remove, and two to four compared side by side", async ({ page }) => {
+    await page.goto(siteUrl("parkside-motor-group", "/search/used-cars?sort=price-asc"));
+    const cards = page.getByTestId("vehicle-card");
+    const titles: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      titles.push((await cards.nth(i).getByRole("heading", { level: 3 }).innerText()).trim());
+      await cards
+        .nth(i)
+        .getByRole("button", { name: /^Save / })
+        .click();
+    }
+    await expect(page.getByTestId("favourites-count")).toHaveText("(5)");
+    // a car saved earlier that the dealer no longer shows
+    await page.evaluate(() => {
+      const list = JSON.parse(localStorage.getItem("favourite_cars")!) as unknown[];
+      const gone = {
+        id: 2_000_000_000,
+        name: "2019 Toyota Camry Ascent",
+        slug: "gone-camry",
+        make: "Toyota",
+        model: "Camry",
+        primary_image_url: null,
+      };
+      localStorage.setItem("favourite_cars", JSON.stringify([...list, gone]));
+    });
+
+    await page.goto(siteUrl("parkside-motor-group", "/favourites"));
+    const saved = page.getByTestId("favourite-card");
+    await expect(saved).toHaveCount(6);
+    const full = saved.getByTestId("vehicle-card");
+    await expect(full).toHaveCount(5);
+    // newest saved first: the fifth car clicked leads
+    await expect(full.first().getByRole("heading", { level: 3 })).toHaveText(titles[4]!);
+    for (const card of await full.all()) {
+      await expect(card.getByTestId("price")).toHaveText(/^\$[\d,]+|Enquire for price\.$/);
+      await expect(card.getByText(/^[\d,]+ km$/)).toBeVisible();
+      await expect(card.getByText(/^Parkside /)).toBeVisible();
+      await expect(card.getByRole("link", { name: /^Enquire Now: / })).toHaveAttribute("href", /\/cars\/[a-z0-9-]+#enquiry-form$/);
+    }
+    const gone = saved.getByTestId("gone-card");
+    await expect(gone).toContainText("No longer available");
+    await gone.getByRole("button", { name: "Remove from saved" }).click();
+    await expect(saved).toHaveCount(5);
+    await expect(page.getByTestId("favourites-count")).toHaveText("(5)");
+
+    // compare: at least two, at most four
+    const compare = page.getByRole("button", { name: /^Compare/ });
+    await expect(compare).toBeDisabled();
+    const box = (i: number) => full.nth(i).getByRole("checkbox", { name: /^Compare / });
+    await box(0).check();
+    await expect(compare).toBeDisabled();
+    for (const i of [1, 2, 3]) await box(i).check();
+    await expect(box(4)).toBeDisabled();
+    await expect(page.getByText("4 of 4 chosen to compare.")).toBeVisible();
+    await compare.click();
+    const table = page.getByTestId("compare");
+    await expect(table.getByRole("heading", { name: "Comparing 4 vehicles" })).toBeFocused();
+    await expect(table.getByRole("columnheader")).toHaveCount(4);
+    await expect(table.getByRole("columnheader").first()).toContainText(titles[4]!);
+    for (const label of ["Price", "Year", "Odometer", "Transmission", "Fuel", "Location"])
+      await expect(table.getByRole("rowheader", { name: label, exact: true })).toBeVisible();
+    const odometer = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Odometer" }) });
+    await expect(odometer.getByRole("cell")).toHaveCount(4);
+    await expect(odometer.getByRole("cell").first()).toHaveText(/^[\d,]+ km$/);
+    // the page itself never scrolls sideways on a phone: only the table's own box does
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    // one less chosen: back to three, the comparison closes until asked again
+    await box(0).uncheck();
+    await expect(table).toHaveCount(0);
+    await compare.click();
+    await expect(page.getByRole("heading", { name: "Comparing 3 vehicles" })).toBeVisible();
+    await page.getByRole("button", { name: "Close comparison" }).click();
+    await expect(page.getByTestId("compare")).toHaveCount(0);
+  });
+
+  test("the saved-vehicles API answers 422 for bad ids and 404 for an unknown site", async ({ request }) => {
+    const host = { Host: "parkside-motor-group.localhost" };
+    for (const ids of ["", "abc", "0", "1,,2", "-1", "1.5", "99999999999", Array.from({ length: 101 }, (_, i) => i + 1).join(",")]) {
+      const res = await request.get(`/api/vehicles?ids=${encodeURIComponent(ids)}`, { headers: host });
+      expect(res.status(), ids).toBe(422);
+      expect((await res.json()).errors.ids).toBe("Give up to 100 vehicle ids, separated by commas.");
+    }
+    const ok = await request.get("/api/vehicles?ids=2000000000", { headers: host });
+    expect(ok.status()).toBe(200);
+    expect(await ok.json()).toEqual({ vehicles: [], missing: [2000000000] });
+    expect((await request.get("/api/vehicles?ids=1", { headers: { Host: "www.unknown-dealer.com.au" } })).status()).toBe(404);
   });
 });

@@ -9,7 +9,16 @@ import { describe, expect, test } from "vitest";
  * The demo-data generator is pure computation (the browser tests use it to know what to expect):
  * it is listed here, and may import only pure code.
  */
-const PURE = ["demo/catalogue.ts", "demo/generate.ts", "demo/photo-svg.ts", "demo/photos.ts", "demo/prng.ts", "demo/sites.ts"];
+const PURE = [
+  "demo/catalogue.ts",
+  "demo/generate.ts",
+  "demo/photo-svg.ts",
+  "demo/photos.ts",
+  "demo/prng.ts",
+  "demo/reviews.ts",
+  "demo/scenes.ts",
+  "demo/sites.ts",
+];
 
 const modules = (readdirSync(import.meta.dirname, { recursive: true }) as string[])
   .map((f) => f.split("\\").join("/"))

@@ -1,6 +1,6 @@
 import "server-only";
 import { cache } from "react";
-import { brandDisplayName, brandSlug } from "@/domain/site/brands";
+import { brandDisplayName, brandLogo, brandSlug } from "@/domain/site/brands";
 import { darken, contrastText } from "@/domain/site/colour";
 import { resolveFeatures, usedWord } from "@/domain/site/features";
 import { buildFooter, buildHeaderMenu, type NavContext } from "@/domain/site/navigation";
@@ -40,7 +40,10 @@ async function loadSiteContext(param: string): Promise<SiteContext | null> {
   const brandNames = [...dealerships.map((d) => d.make), ...locations.flatMap((l) => l.manufacturers)]
     .filter((m): m is string => Boolean(m))
     .map(brandDisplayName);
-  const brands = [...new Set(brandNames)].map((name) => ({ name, slug: brandSlug(name) }));
+  const brands = [...new Set(brandNames)].map((name) => {
+    const slug = brandSlug(name);
+    return { name, slug, logo: brandLogo(slug, dealerships.find((d) => d.make && brandSlug(d.make) === slug)?.logo) };
+  });
   const nav: NavContext = {
     features,
     noun,

@@ -4,7 +4,7 @@ import { searchHref, type SearchQuery, type SortId } from "@/domain/stock/search
 import type { Vehicle } from "@/domain/stock/vehicle";
 import { catalogue, siteTag } from "@/server/cache";
 import { getDb } from "@/server/db";
-import { getVehicleBySlug, listSimilarVehicles } from "@/server/repositories/vehicles";
+import { getVehicleBySlug, listSimilarVehicles, listVisibleVehiclesByIds } from "@/server/repositories/vehicles";
 import { SqlVehicleSearch, type SearchResult, type VehicleSearch } from "@/server/search/vehicle-search";
 import type { SiteContext } from "@/server/site-context";
 
@@ -32,4 +32,9 @@ export function getVehiclePage(ctx: SiteContext, slug: string, now: number) {
     if (!found || found.hidden) return null;
     return { ...found, similar: await listSimilarVehicles(db, ctx.site, found.vehicle, 4, now) };
   });
+}
+
+/** A shopper's saved cars that the site still shows (read fresh: a saved list is one shopper's). */
+export async function savedStock(ctx: SiteContext, ids: readonly number[], now: number): Promise<Vehicle[]> {
+  return listVisibleVehiclesByIds(await getDb(), ctx.site, ids, now);
 }

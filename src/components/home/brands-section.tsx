@@ -1,6 +1,8 @@
+import Image from "next/image";
 import Link from "next/link";
 import type { SiteContext } from "@/domain/site/context";
 
+/** The site's brands as logos (the name where a brand has none), each to its brand page. */
 export function BrandsSection({ ctx }: { ctx: SiteContext }) {
   if (ctx.brands.length === 0) return null;
   return (
@@ -16,7 +18,7 @@ export function BrandsSection({ ctx }: { ctx: SiteContext }) {
                 href={`/brands/${b.slug}`}
                 className="flex min-h-20 items-center justify-center rounded-lg border border-neutral-200 bg-white p-4 text-lg font-bold hover:border-brand"
               >
-                {b.name}
+                {b.logo ? <Image src={b.logo} alt={b.name} width={180} height={60} className="h-12 w-auto" /> : b.name}
               </Link>
             </li>
           ))}

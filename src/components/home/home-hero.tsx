@@ -1,10 +1,18 @@
+import Image from "next/image";
 import Link from "next/link";
+import { Search } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";
-import { usedWord } from "@/domain/site/features";
+import { cn } from "@/components/ui/cn";
+import { storedImageSrc } from "@/domain/format/image";
+import { sellCarForm, usedWord } from "@/domain/site/features";
 import { pluralNoun } from "@/domain/stock/summary";
 import type { SiteContext } from "@/domain/site/context";
 import { nounInText } from "@/domain/site/vehicle";
 
+/**
+ * The first screen of a dealer's site: the dealer's own picture (the site record's banner), what
+ * they sell and where, a keyword search, and the main calls to action.
+ */
 export function HomeHero({ ctx }: { ctx: SiteContext }) {
   const plural = pluralNoun(ctx.noun);
   const types = (["new", "demo", "used"] as const)
@@ -12,16 +20,48 @@ export function HomeHero({ ctx }: { ctx: SiteContext }) {
     .map((t) => (t === "used" ? usedWord(ctx.features) : t));
   const kinds = types.length > 1 ? `${types.slice(0, -1).join(", ")} and ${types.at(-1)}` : (types[0] ?? "");
   const cities = [...new Set(ctx.locations.map((l) => l.address.city))];
+  const banner = storedImageSrc(ctx.site.logo.banner);
+  const sell = sellCarForm(ctx.features);
   return (
-    <section className="bg-gradient-to-br from-brand to-brand-dark text-brand-contrast">
-      <div className="mx-auto max-w-7xl px-4 py-14 md:py-20">
-        <h1 className="text-3xl font-extrabold tracking-tight md:text-5xl">{ctx.site.name}</h1>
-        <p className="mt-3 max-w-2xl text-lg md:text-xl">
+    <section
+      className={cn("relative isolate overflow-hidden text-white", !banner && "bg-gradient-to-br from-brand to-brand-dark")}
+      data-testid="hero"
+    >
+      {banner && (
+        <>
+          <Image src={banner} alt="" fill priority sizes="100vw" className="-z-20 object-cover object-bottom" data-testid="hero-image" />
+          {/* the words stay readable on any picture */}
+          <div aria-hidden className="absolute inset-0 -z-10 bg-gradient-to-r from-black/80 via-black/55 to-black/20" />
+        </>
+      )}
+      <div className="mx-auto max-w-7xl px-4 py-10 md:py-20">
+        <h1 className="text-3xl font-extrabold tracking-tight drop-shadow md:text-5xl">{ctx.site.name}</h1>
+        <p className="mt-3 max-w-2xl text-lg drop-shadow md:text-xl">
           {kinds.charAt(0).toUpperCase() + kinds.slice(1)} {nounInText(plural)} in {cities.join(" and ")}.
         </p>
-        <div className="mt-8 flex flex-wrap gap-3">
+        <form action="/search/new-used-and-demo-cars" method="get" role="search" className="mt-6 flex max-w-xl gap-2">
+          <label htmlFor="hero-q" className="sr-only">
+            Search our {nounInText(plural)}
+          </label>
+          <input
+            id="hero-q"
+            name="q"
+            type="search"
+            maxLength={100}
+            placeholder="Make, model or keyword"
+            className="min-h-12 min-w-0 flex-1 rounded-md border-0 bg-white px-4 text-base text-neutral-900 placeholder:text-neutral-600"
+          />
+          <button type="submit" className={buttonVariants({ variant: "accent", size: "lg" })}>
+            <Search aria-hidden className="size-5" />
+            <span>Search</span>
+          </button>
+        </form>
+        <div className="mt-5 flex flex-wrap gap-3">
           <Link href="/search/new-used-and-demo-cars" className={buttonVariants({ variant: "accent", size: "lg" })}>
             Browse all {ctx.stock.count} {plural}
+          </Link>
+          <Link href={sell.href} className={buttonVariants({ variant: "outline", size: "lg" })}>
+            {sell.action}
           </Link>
           <Link href="/service" className={buttonVariants({ variant: "outline", size: "lg" })}>
             Book a Service

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { Vehicle } from "@/domain/stock/vehicle";
-import { VehicleCard, type CardContext } from "@/components/stock/vehicle-card";
+import { VehicleCard } from "@/components/stock/vehicle-card";
+import type { CardContext } from "@/domain/stock/card-view";
 
 /**
  * A row of vehicle cards on the home page (featured, new arrivals): a swipeable row on a phone, a

@@ -19,7 +19,8 @@ import { SortSelect } from "./filter-form";
 import { FiltersPanel } from "./filters-panel";
 import { SearchFilters } from "./search-filters";
 import { searchTitle } from "./search-title";
-import { CallToActionCard, cardContext, VehicleCard } from "./vehicle-card";
+import { cardContext } from "@/domain/stock/card-view";
+import { CallToActionCard, VehicleCard } from "./vehicle-card";
 import { nounInText } from "@/domain/site/vehicle";
 import { PageSection, PageTitle } from "@/components/ui/page";
 

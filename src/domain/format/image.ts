@@ -26,3 +26,9 @@ export function imageUrl(src: string, o: ImageOptions): string {
  */
 export const shareImageUrl = (src: string) =>
   imageUrl(src.replace(/^(\/photos\/[^?]+)\.svg(?=$|\?)/, "$1.jpg"), { ...SHARE_IMAGE, quality: IMAGE_QUALITY.high });
+
+/** A stored image address we may put in a page: a path on this site or an https URL; anything else (javascript:, data:, //host) is none. */
+export function storedImageSrc(src: string | null | undefined): string | null {
+  if (!src || src.length > 2048) return null;
+  return /^\/(?!\/)[^\s"'<>\\]*$/.test(src) || (/^https:\/\/[^\s"'<>\\]+$/.test(src) && URL.canParse(src)) ? src : null;
+}

@@ -16,7 +16,8 @@ export type SiteContext = {
   locations: Location[];
   dealerships: Dealership[];
   specialHours: SpecialHoursEntry[];
-  brands: Array<{ name: string; slug: string }>;
+  /** the site's brands, each with its logo (the dealer's own, else the platform's emblem) where there is one */
+  brands: Array<{ name: string; slug: string; logo: string | null }>;
   stock: StockSummary;
   header: NavItem[];
   footer: FooterGroup[];

@@ -52,3 +52,14 @@ export const isFavourite = (list: FavouriteCar[], id: number) => list.some((c) =
 export function toggleFavourite(list: FavouriteCar[], car: FavouriteCar): FavouriteCar[] {
   return isFavourite(list, car.id) ? list.filter((c) => c.id !== car.id) : [car, ...list].slice(0, MAX_FAVOURITES);
 }
+
+export const IDS_MESSAGE = `Give up to ${MAX_FAVOURITES} vehicle ids, separated by commas.`;
+
+/** `?ids=12,34` of the saved-vehicles API: 1 to MAX_FAVOURITES positive whole numbers, duplicates once. */
+export function parseVehicleIds(raw: string | null): number[] | null {
+  if (!raw || raw.length > MAX_FAVOURITES * 11) return null;
+  const parts = raw.split(",");
+  if (parts.length > MAX_FAVOURITES || !parts.every((p) => /^[1-9]\d{0,9}$/.test(p))) return null;
+  const ids = [...new Set(parts.map(Number))];
+  return ids.every((n) => n <= 2_147_483_647) ? ids : null;
+}

@@ -2,46 +2,10 @@ import { describe, expect, test } from "vitest";
 import { countryFormat } from "../format/country";
 import type { SiteContext } from "../site/context";
 import { vehicleJsonLd } from "./json-ld";
+import { testVehicle } from "./fixtures";
 import type { Vehicle } from "./vehicle";
 
-const car: Vehicle = {
-  id: 1,
-  slug: "2022-mazda-cx-5-maxx-abc123",
-  stockNumber: "ABC123",
-  vin: "JM0KF4W7A00123456",
-  rego: null,
-  make: "Mazda",
-  model: "CX-5",
-  badge: "Maxx",
-  series: null,
-  year: 2022,
-  colour: "Red",
-  bodyType: "suv",
-  fuel: "Petrol",
-  transmission: "Automatic",
-  drive: "AWD",
-  seats: 5,
-  doors: 5,
-  berths: null,
-  atmKg: null,
-  tareKg: null,
-  lengthMm: null,
-  odometer: 16093,
-  buildDate: null,
-  price: 34990,
-  priceType: "drive_away",
-  carType: "used",
-  status: "in_stock",
-  soldAt: null,
-  photosCount: 0,
-  primaryImageUrl: null,
-  thumbnails: ["/photos/suv/red/1.svg"],
-  locationId: null,
-  city: null,
-  carsalesSellerIdentifier: null,
-  description: null,
-  listedAt: new Date(0),
-};
+const car: Vehicle = testVehicle({ rego: null, photosCount: 0, locationId: null, priceType: "drive_away" });
 const site = (country: "AU" | "US"): Pick<SiteContext, "site" | "format"> => ({
   site: {
     url: "https://www.example.com.au",

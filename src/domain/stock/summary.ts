@@ -1,6 +1,6 @@
 export type CarType = "new" | "used" | "demo";
 
-export type StockGroupRow = { make: string; model: string; carType: string; count: number };
+export type StockGroupRow = { make: string; model: string; carType: string; bodyType?: string | null; count: number };
 
 export type StockSummary = {
   count: number;
@@ -8,6 +8,8 @@ export type StockSummary = {
   /** keyed Make:Model (SPEC §3) */
   models: Record<string, number>;
   car_types: Record<CarType, number>;
+  /** listed stock per body type, most first (the home page's "shop by type") */
+  bodies: Array<{ body: string; count: number }>;
 };
 
 /** SPEC §3: stock summary: count, makes, models with counts keyed Make:Model, car types used/new/demo. */
@@ -15,6 +17,7 @@ export function summarizeStock(rows: StockGroupRow[]): StockSummary {
   const makes = new Map<string, number>();
   const models = new Map<string, number>();
   const car_types: Record<CarType, number> = { new: 0, used: 0, demo: 0 };
+  const bodies = new Map<string, number>();
   let count = 0;
   for (const r of rows) {
     if (r.count <= 0) continue;
@@ -23,12 +26,14 @@ export function summarizeStock(rows: StockGroupRow[]): StockSummary {
     const key = `${r.make}:${r.model}`;
     models.set(key, (models.get(key) ?? 0) + r.count);
     if (r.carType === "new" || r.carType === "used" || r.carType === "demo") car_types[r.carType] += r.count;
+    if (r.bodyType) bodies.set(r.bodyType, (bodies.get(r.bodyType) ?? 0) + r.count);
   }
   return {
     count,
     makes: [...makes].map(([make, c]) => ({ make, count: c })).sort((a, b) => b.count - a.count || a.make.localeCompare(b.make)),
     models: Object.fromEntries(models),
     car_types,
+    bodies: [...bodies].map(([body, c]) => ({ body, count: c })).sort((a, b) => b.count - a.count || a.body.localeCompare(b.body)),
   };
 }
 

@@ -6,6 +6,7 @@ import { createRng, type Rng } from "./prng";
 import { DEMO_SITES, HOURS, type DemoLocation, type DemoSite } from "./sites";
 import { photoUrl, PLACEHOLDER_PHOTO } from "./photos";
 import { demoReviews, profileIdOf, reviewProfiles } from "./reviews";
+import { sceneForTemplate } from "./scenes";
 import { countryFormat } from "@/domain/format/country";
 import { slugify } from "@/domain/format/slug";
 
@@ -234,7 +235,7 @@ export function generateSite(site: DemoSite, now: number): DemoRows {
       phone: site.phone,
       email: site.email,
       socialUrls: site.socialUrls,
-      logo: {},
+      logo: { banner: `/photos/scene/${sceneForTemplate(site.template)}.svg` },
       colours: site.colours,
       features: site.features,
       searchPresets: site.searchPresets,

@@ -46,18 +46,25 @@ const WHEELS: Partial<Record<keyof typeof SHAPES, Array<[number, number]>>> = {
   ],
 };
 
-/** `size` renders at a requested box, filling it and cropping the overflow (fill crop). */
-export function vehicleSvg(body: string, colourName: string, n: number, size?: { width: number; height: number }): string {
-  const colour = COLOURS.find((c) => c.name.toLowerCase() === colourName.toLowerCase())?.hex ?? "#9aa0a6";
+/** A body type's outline in a colour, with its glass and wheels, in a 400×225 box. */
+export function vehicleDrawing(body: string, fill: string): string {
   const shape = shapeFor(body);
   const wheels = WHEELS[shape] ?? [
     [105, 162],
     [280, 162],
   ];
+  const r = shape === "motorcycle" ? 24 : 20;
+  return `<path d="${SHAPES[shape]}" fill="${fill}" stroke="#222" stroke-width="2"/>
+${shape === "motorcycle" ? "" : `<path d="M120 100 L200 98 L200 118 L112 120 Z" fill="#9fc3e0" opacity="0.8"/>`}
+${wheels.map(([x, y]) => `<circle cx="${x}" cy="${y}" r="${r}" fill="#222"/><circle cx="${x}" cy="${y}" r="${r / 2.2}" fill="#bbb"/>`).join("")}`;
+}
+
+/** `size` renders at a requested box, filling it and cropping the overflow (fill crop). */
+export function vehicleSvg(body: string, colourName: string, n: number, size?: { width: number; height: number }): string {
+  const colour = COLOURS.find((c) => c.name.toLowerCase() === colourName.toLowerCase())?.hex ?? "#9aa0a6";
   if (!Number.isInteger(n) || n < 1) n = 1;
   const angle = ((n - 1) % 4) * 2 - 3; // a slight change of view per photo
   const sky = ["#dfe7ef", "#e8e3da", "#dde9e1", "#e6e1ec"][(n - 1) % 4];
-  const r = shape === "motorcycle" ? 24 : 20;
   const box =
     size && Number.isInteger(size.width) && Number.isInteger(size.height)
       ? `width="${size.width}" height="${size.height}" preserveAspectRatio="xMidYMid slice"`
@@ -65,9 +72,7 @@ export function vehicleSvg(body: string, colourName: string, n: number, size?: {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 225" ${box} role="img" aria-label="${escapeMarkup(`${body} in ${colourName}`)}">
 <rect width="400" height="225" fill="${sky}"/><rect y="168" width="400" height="57" fill="#c9cdd1"/>
 <g transform="rotate(${angle} 200 130) translate(10 0)">
-<path d="${SHAPES[shape]}" fill="${colour}" stroke="#222" stroke-width="2"/>
-${shape === "motorcycle" ? "" : `<path d="M120 100 L200 98 L200 118 L112 120 Z" fill="#9fc3e0" opacity="0.8"/>`}
-${wheels.map(([x, y]) => `<circle cx="${x}" cy="${y}" r="${r}" fill="#222"/><circle cx="${x}" cy="${y}" r="${r / 2.2}" fill="#bbb"/>`).join("")}
+${vehicleDrawing(body, colour)}
 </g></svg>`;
 }
 

@@ -3,13 +3,14 @@ import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { LeadEnvelopeSchema, leadFromFormFields } from "@/domain/leads/lead";
 import { MSG } from "@/domain/leads/messages";
-import { hostName, resolveTenant, tenantKeyToParam } from "@/domain/site/tenant";
+import { hostName } from "@/domain/site/tenant";
 import { isDatabaseUp } from "@/server/db";
 import { env } from "@/server/env";
+import { HttpError, json, tenantOf } from "@/server/http/api";
 import { createMemoryRateLimiter, createPostgresRateLimiter, type RateLimiter } from "@/server/http/rate-limit";
 import { log, siteLog } from "@/server/log";
 import type { LeadFileRecord } from "@/server/repositories/leads";
-import { getSiteContext, type SiteContext } from "@/server/site-context";
+import type { SiteContext } from "@/server/site-context";
 import { changeLead, createLead, LeadValidationError, RejectedLeadError } from "./lead-service";
 import { incomingDir, receiveMultipart, UploadError, type ReceivedFile } from "./multipart";
 
@@ -19,19 +20,6 @@ export const MAX_FILES = 5;
 export const MAX_UPLOAD_BYTES = MAX_FILES * MAX_FILE_BYTES + MAX_JSON_BYTES + 64 * 1024; // files, the lead, multipart framing
 const RATE_WINDOW_MS = 10 * 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
-
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  Response.json(body, { status, headers: { "cache-control": "no-store", ...headers } });
 
 const g = globalThis as unknown as { __leadLimiter?: RateLimiter };
 /** Lead submissions per client and site: in memory on the embedded database, in PostgreSQL (shared by every process) otherwise. */
@@ -44,12 +32,6 @@ const limiter = (): RateLimiter => {
 
 /** The client address our server put in x-real-ip (the socket's, or TRUST_PROXY hops from the right of X-Forwarded-For). */
 const clientOf = (req: Request) => req.headers.get("x-real-ip") ?? "unknown";
-
-async function tenantOf(req: Request): Promise<SiteContext> {
-  const ctx = await getSiteContext(tenantKeyToParam(resolveTenant(req.headers.get("host"), env().DEFAULT_SITE)));
-  if (!ctx) throw new HttpError(404, "Unknown site.");
-  return ctx;
-}
 
 const bare = (host: string) => hostName(host).replace(/^www\./, "");
 

@@ -8,7 +8,7 @@ import { createTestDatabase } from "@/server/testing/test-db";
 import { BadRowError } from "./row";
 import { getSiteByKey, listDealerships, listLocations, listSites, toLocation, toSite } from "./sites";
 import { getStockSummary } from "./stock";
-import { getVehicleBySlug, toVehicle } from "./vehicles";
+import { getVehicleBySlug, listVisibleVehiclesByIds, toVehicle } from "./vehicles";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const NOW = Date.UTC(2026, 10, 21, 2, 0, 0);
@@ -119,6 +119,20 @@ describe("tenant isolation", () => {
     expect(b.every((l) => l.slug.startsWith("tasman"))).toBe(true);
     const da = await listDealerships(database.db, 1001);
     expect(da.every((d) => d.slug.startsWith("parkside"))).toBe(true);
+  });
+
+  test("saved ids give the site's visible cars only: not hidden, not sold long ago, not another site's", async () => {
+    const rows = await database.db.select().from(t.vehicles).where(eq(t.vehicles.siteId, 1001));
+    const day = 86_400_000;
+    const justSold = rows.find((v) => v.status === "sold" && NOW - v.soldAt!.getTime() <= 3 * day)!;
+    const soldLongAgo = rows.find((v) => v.status === "sold" && NOW - v.soldAt!.getTime() > 3 * day)!;
+    const hidden = rows.find((v) => !v.showOnDealerWebsite)!;
+    const listed = rows.find((v) => v.status === "in_stock" && v.showOnDealerWebsite)!;
+    const [other] = await database.db.select().from(t.vehicles).where(eq(t.vehicles.siteId, 1003)).limit(1);
+    const ids = [listed.id, justSold.id, soldLongAgo.id, hidden.id, other!.id, 2_000_000_000];
+    const found = await listVisibleVehiclesByIds(database.db, await site("parkside-motor-group"), ids, NOW);
+    expect(found.map((v) => v.id).sort()).toEqual([listed.id, justSold.id].sort());
+    expect(await listVisibleVehiclesByIds(database.db, await site("parkside-motor-group"), [], NOW)).toEqual([]);
   });
 
   test("stock of one site is never counted for another", async () => {

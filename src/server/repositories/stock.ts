@@ -54,9 +54,15 @@ export function visibleStock(site: StockSite, now = Date.now()): SQL {
 
 export async function getStockSummary(db: Db, site: StockSite, now = Date.now()): Promise<StockSummary> {
   const rows = await db
-    .select({ make: t.vehicles.make, model: t.vehicles.model, carType: t.vehicles.carType, count: sql<number>`count(*)::int` })
+    .select({
+      make: t.vehicles.make,
+      model: t.vehicles.model,
+      carType: t.vehicles.carType,
+      bodyType: t.vehicles.bodyType,
+      count: sql<number>`count(*)::int`,
+    })
     .from(t.vehicles)
     .where(visibleStock(site, now))
-    .groupBy(t.vehicles.make, t.vehicles.model, t.vehicles.carType);
+    .groupBy(t.vehicles.make, t.vehicles.model, t.vehicles.carType, t.vehicles.bodyType);
   return summarizeStock(rows);
 }

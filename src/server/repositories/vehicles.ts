@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { CarType } from "@/domain/stock/summary";
 import type { Vehicle } from "@/domain/stock/vehicle";
 import type { Db } from "@/server/db/client";
@@ -80,5 +80,15 @@ export async function listSimilarVehicles(db: Db, site: StockSite, v: Vehicle, l
     )
     .orderBy(sql`abs(coalesce(${t.vehicles.price}, 0) - ${v.price ?? 0})`, asc(t.vehicles.id))
     .limit(limit);
+  return rows.map(toVehicle);
+}
+
+/** The site's visible vehicles among these ids (a saved list): sold long ago, hidden or another site's cars are not. */
+export async function listVisibleVehiclesByIds(db: Db, site: StockSite, ids: readonly number[], now = Date.now()): Promise<Vehicle[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(t.vehicles)
+    .where(and(visibleStock(site, now), inArray(t.vehicles.id, [...ids])));
   return rows.map(toVehicle);
 }

@@ -12,6 +12,28 @@ const get = (path: string) => {
 };
 
 describe("GET /photos/{body}/{colour}/{n}.svg", () => {
+  test.each([
+    ["showroom", "A row of cars"],
+    ["motorcycles", "Two motorcycles"],
+    ["campers", "A campervan and a caravan"],
+    ["trucks", "A prime mover"],
+    ["rv", "A motorhome and a fifth wheel"],
+  ])("the %s hero scene is drawn, under the same script-free headers", async (name, label) => {
+    const res = await get(`/photos/scene/${name}.svg`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    expect(await res.text()).toContain(`aria-label="${label}`);
+  });
+  test.each([
+    ["skoda", "Škoda logo"],
+    ["mercedes-benz", "Mercedes-Benz logo"],
+    ["thor-motor-coach", "Thor Motor Coach logo"],
+  ])("the %s emblem is drawn with its name", async (slug, label) => {
+    const res = await get(`/photos/brand/${slug}.svg`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(`aria-label="${label}"`);
+  });
+
   test("draws a known body and colour, with headers that forbid script", async () => {
     const res = await get("/photos/suv/red/2.svg");
     expect(res.status).toBe(200);
@@ -32,6 +54,14 @@ describe("GET /photos/{body}/{colour}/{n}.svg", () => {
     ["/photos/suv/constructor/1.svg"],
     ["/photos/suv/red"],
     ["/photos/suv/red/1.svg/extra"],
+    ["/photos/scene/nowhere.svg"],
+    ["/photos/scene/__proto__.svg"],
+    ["/photos/scene/constructor.svg"],
+    ["/photos/scene/showroom.jpg"],
+    ["/photos/scene/showroom"],
+    ["/photos/brand/toString.svg"],
+    ["/photos/brand/%3Csvg%20onload%3Dalert(1)%3E.svg"],
+    ["/photos/brand/unknown-brand.svg"],
   ])("%s is a 404 with no markup", async (path) => {
     const res = await get(path);
     expect(res.status).toBe(404);

@@ -1,6 +1,8 @@
 import sharp from "sharp";
 import { PLACEHOLDER_SVG, vehicleSvg } from "@/server/demo/photo-svg";
 import { parsePhotoPath } from "@/server/demo/photos";
+import { bodyTypeSvg, brandEmblemSvg, sceneSvg } from "@/server/demo/scenes";
+import { own } from "@/domain/own";
 
 /**
  * SVG is a document that can carry script: these answers forbid any (CSP with no script source,
@@ -40,16 +42,25 @@ function memo<T>(limit: number) {
 const drawings = memo<string>(MEMO_LIMIT);
 const jpegs = memo<Promise<Buffer>>(MEMO_LIMIT / 4);
 
+const ARTWORK: Record<string, (name: string) => string | null> = { scene: sceneSvg, brand: brandEmblemSvg, body: bodyTypeSvg };
+
+const notFound = () =>
+  new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", "x-content-type-options": "nosniff" } });
+
 // GET /photos/{body}/{colour}/{n}.svg — locally generated demo vehicle photos (no external URLs).
 export async function GET(req: Request, { params }: { params: Promise<{ parts: string[] }> }) {
   const { parts } = await params;
   if (parts.length === 1 && parts[0] === "placeholder.svg") return new Response(PLACEHOLDER_SVG, { headers: SVG_HEADERS });
+  // /photos/scene/{name}.svg (a demo dealer's hero banner), /photos/brand/{slug}.svg (a brand emblem),
+  // /photos/body/{slug}.svg (a body type's outline, for "shop by type")
+  const drawn = parts.length === 2 ? own(ARTWORK, parts[0]!) : undefined;
+  if (drawn) {
+    const name = /^([a-z0-9-]{1,40})\.svg$/.exec(parts[1]!)?.[1];
+    const svg = name ? drawn(name) : null;
+    return svg ? new Response(svg, { headers: SVG_HEADERS }) : notFound();
+  }
   const photo = parsePhotoPath(parts);
-  if (!photo)
-    return new Response("Not found", {
-      status: 404,
-      headers: { "content-type": "text/plain; charset=utf-8", "x-content-type-options": "nosniff" },
-    });
+  if (!photo) return notFound();
   // the image-service parameters: w and h with fit=crop give a filled, cropped box (the share image)
   const q = new URL(req.url).searchParams;
   const side = (v: string | null) => (v && /^\d{1,4}$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_SIDE ? Number(v) : 0);

@@ -1,10 +1,11 @@
 import { BrandsSection } from "@/components/home/brands-section";
 import { HomeHero } from "@/components/home/home-hero";
 import { LocationsTeaser } from "@/components/home/locations-teaser";
+import { ShopByType } from "@/components/home/shop-by-type";
 import { StockSummarySection } from "@/components/home/stock-summary";
 import { VehicleShelf } from "@/components/home/vehicle-shelf";
 import { ReviewsSection } from "@/components/locations/reviews-section";
-import { cardContext } from "@/components/stock/vehicle-card";
+import { cardContext } from "@/domain/stock/card-view";
 import { nounInText } from "@/domain/site/vehicle";
 import { pluralNoun } from "@/domain/stock/summary";
 import { requestNow } from "@/server/clock";
@@ -39,6 +40,7 @@ export default async function HomePage({ params }: Props) {
   return (
     <>
       <HomeHero ctx={ctx} />
+      <ShopByType ctx={ctx} />
       <VehicleShelf
         id="new-arrivals"
         title="New arrivals"

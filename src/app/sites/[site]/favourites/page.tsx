@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { FavouritesList } from "@/components/stock/favourites-list";
-import { detailBasePath } from "@/domain/site/vehicle";
 import { pluralNoun } from "@/domain/stock/summary";
 import { requireSite, type SiteParams } from "../_routes/site";
 import { PageSection, PageTitle } from "@/components/ui/page";
@@ -15,7 +14,7 @@ export default async function FavouritesPage({ params }: Props) {
   return (
     <PageSection>
       <PageTitle className="mb-6">Saved Vehicles</PageTitle>
-      <FavouritesList basePath={detailBasePath(ctx.site.template)} plural={pluralNoun(ctx.noun)} />
+      <FavouritesList plural={pluralNoun(ctx.noun)} />
     </PageSection>
   );
 }

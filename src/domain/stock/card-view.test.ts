@@ -1,0 +1,87 @@
+import { describe, expect, test } from "vitest";
+import { cardView, compareRows, type CardContext } from "./card-view";
+import { IDS_MESSAGE, parseVehicleIds } from "./favourites";
+import { testVehicle } from "./fixtures";
+import type { Vehicle } from "./vehicle";
+
+const car: Vehicle = testVehicle({ rego: "ABC-123", priceType: "Drive Away", photosCount: 1, locationId: 7 });
+const NOW = Date.UTC(2026, 10, 21);
+const ctx: CardContext = {
+  template: "default",
+  imageQuality: 75,
+  country: "AU",
+  enquireText: "Enquire Now",
+  usedWord: "pre-owned",
+  now: NOW,
+  locationNames: { 7: "Parkside Mazda" },
+};
+
+describe("cardView: what a card says, the same on every page", () => {
+  test("a used car: price, facts, location, link and favourite", () => {
+    expect(cardView(car, ctx)).toMatchObject({
+      href: "/cars/2022-mazda-cx-5-maxx-abc123",
+      title: "2022 Mazda CX-5 Maxx",
+      condition: "Pre-owned",
+      price: "$34,990",
+      priceType: "Drive Away",
+      facts: ["16,093 km", "Automatic", "Petrol"],
+      location: "Parkside Mazda",
+      tags: [],
+      sold: false,
+      favourite: { id: 1, slug: car.slug, make: "Mazda", model: "CX-5", primary_image_url: "/photos/suv/red/1.svg" },
+    });
+  });
+  test.each([
+    ["no price", { price: null }, { price: "Enquire for price.", priceType: null }],
+    ["coming soon", { status: "coming_soon" as const, carType: "new" as const }, { condition: "New · Coming soon" }],
+    ["sold two days ago", { status: "sold" as const, soldAt: new Date(NOW - 2 * 86_400_000) }, { sold: true, tags: ["JUST SOLD"] }],
+    ["a location the site does not have", { locationId: 99 }, { location: null }],
+    ["a caravan", { bodyType: "caravan", berths: 4 }, { facts: ["Sleeps 4"] }],
+  ])("%s", (_, change, want) => expect(cardView({ ...car, ...change }, ctx)).toMatchObject(want));
+
+  test("specs for comparing: price first, location last, no VIN or rego", () => {
+    const specs = cardView(car, ctx).specs;
+    expect(specs[0]).toEqual(["Price", "$34,990"]);
+    expect(specs.at(-1)).toEqual(["Location", "Parkside Mazda"]);
+    expect(specs.map(([l]) => l)).toEqual(
+      expect.arrayContaining(["Year", "Odometer", "Transmission", "Fuel", "Drive", "Seats", "Stock number"]),
+    );
+    expect(specs.map(([l]) => l)).not.toEqual(expect.arrayContaining(["VIN"]));
+    expect(specs.map(([l]) => l)).not.toContain("Rego");
+  });
+});
+
+describe("compareRows", () => {
+  const a = cardView(car, ctx);
+  const b = cardView({ ...car, id: 2, year: 2020, price: 29990, seats: null, badge: null, series: "KF" }, ctx);
+  const rows = compareRows([a, b]);
+  const row = (label: string) => rows.find((r) => r.label === label);
+  test("every spec either car has, a dash where one lacks it", () => {
+    expect(row("Seats")).toEqual({ label: "Seats", values: ["5", "—"], same: false });
+    expect(row("Badge")).toEqual({ label: "Badge", values: ["Maxx", "—"], same: false });
+    expect(row("Series")).toEqual({ label: "Series", values: ["—", "KF"], same: false });
+  });
+  test("rows where both say the same are marked", () => {
+    expect(row("Transmission")).toMatchObject({ values: ["Automatic", "Automatic"], same: true });
+    expect(row("Year")).toMatchObject({ values: ["2022", "2020"], same: false });
+    expect(row("Price")).toMatchObject({ values: ["$34,990", "$29,990"], same: false });
+  });
+  test("labels keep the first card's order", () => expect(rows[0]!.label).toBe("Price"));
+});
+
+describe("parseVehicleIds (GET /api/vehicles?ids=)", () => {
+  test.each([
+    ["1,2,3", [1, 2, 3]],
+    ["5,5,6", [5, 6]],
+    ["2147483647", [2147483647]],
+    [Array.from({ length: 100 }, (_, i) => i + 1).join(","), Array.from({ length: 100 }, (_, i) => i + 1)],
+  ])("%s → ids", (raw, ids) => expect(parseVehicleIds(raw)).toEqual(ids));
+  test.each([null, "", "0", "-1", "1.5", "1,,2", "1,", " 1", "abc", "2147483648", "01", "1%2C2", "__proto__", "1\u00002"])(
+    "%j → refused",
+    (raw) => expect(parseVehicleIds(raw)).toBeNull(),
+  );
+  test("more than 100 ids are refused, and the message says so", () => {
+    expect(parseVehicleIds(Array.from({ length: 101 }, (_, i) => i + 1).join(","))).toBeNull();
+    expect(IDS_MESSAGE).toBe("Give up to 100 vehicle ids, separated by commas.");
+  });
+});

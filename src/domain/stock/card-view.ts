@@ -1,0 +1,121 @@
+import { formatOdometer, priceTypeLabel } from "../format/country";
+import { IMAGE_QUALITY } from "../format/image";
+import { formatPrice } from "../format/price";
+import type { SiteContext } from "../site/context";
+import { enquireButtonText, usedWord } from "../site/features";
+import { vehicleHref } from "../site/vehicle";
+import type { FavouriteCar } from "./favourites";
+import { conditionLabel, specGroups } from "./specs";
+import { displayImage, vehicleFacts, vehicleTags, vehicleTitle, type Vehicle } from "./vehicle";
+
+/*
+ * What a vehicle card shows, worked out once from the vehicle and the site: the search results,
+ * the home-page rows, similar cars and the saved-vehicles page (which reads it as JSON) all render
+ * this, so a card says the same everywhere.
+ */
+
+/** What a card needs from the site: template, country, wording, one "now" and location names. */
+export type CardContext = {
+  template: string;
+  imageQuality: number;
+  country: string;
+  enquireText: string;
+  usedWord: string;
+  now: number;
+  locationNames: Record<number, string>;
+};
+
+export function cardContext(ctx: SiteContext, now: number): CardContext {
+  return {
+    template: ctx.site.template,
+    imageQuality: ctx.features.low_image_quality ? IMAGE_QUALITY.low : IMAGE_QUALITY.default,
+    country: ctx.site.country,
+    enquireText: enquireButtonText(ctx.features),
+    usedWord: usedWord(ctx.features),
+    now,
+    locationNames: Object.fromEntries(ctx.locations.map((l) => [l.id, l.name])),
+  };
+}
+
+export type CardView = {
+  id: number;
+  href: string;
+  title: string;
+  image: string;
+  imageQuality: number;
+  /** "New", "Demo", "Used" or "Pre-owned", with " · Coming soon" when it is */
+  condition: string;
+  price: string;
+  priceType: string | null;
+  /** odometer, transmission, fuel, berths: what a shopper scans a card for */
+  facts: string[];
+  location: string | null;
+  tags: string[];
+  sold: boolean;
+  enquireText: string;
+  favourite: FavouriteCar;
+  /** label → value, for comparing cars side by side */
+  specs: Array<[label: string, value: string]>;
+};
+
+export const toFavourite = (v: Vehicle): FavouriteCar => ({
+  id: v.id,
+  name: vehicleTitle(v),
+  slug: v.slug,
+  make: v.make,
+  model: v.model,
+  primary_image_url: displayImage(v),
+});
+
+export function cardView(v: Vehicle, ctx: CardContext): CardView {
+  const f = vehicleFacts(v);
+  const price = formatPrice(v.price);
+  const location = (v.locationId && ctx.locationNames[v.locationId]) || null;
+  const condition = conditionLabel(v, ctx.usedWord) + (v.status === "coming_soon" ? " · Coming soon" : "");
+  const facts = [
+    f.odometerKm !== null ? formatOdometer(f.odometerKm, ctx.country) : null,
+    f.transmission,
+    f.fuel,
+    f.berths ? `Sleeps ${f.berths}` : null,
+  ].filter((x): x is string => Boolean(x));
+  const specs = specGroups(v, { country: ctx.country, usedWord: ctx.usedWord })
+    .flatMap((g) => g.rows)
+    .filter(([label]) => !HIDDEN_IN_COMPARISON.has(label));
+  return {
+    id: v.id,
+    href: vehicleHref(ctx.template, v.slug),
+    title: vehicleTitle(v),
+    image: displayImage(v),
+    imageQuality: ctx.imageQuality,
+    condition,
+    price,
+    priceType: v.price ? priceTypeLabel(v.priceType, ctx.country) : null,
+    facts,
+    location,
+    tags: vehicleTags(v, ctx.now),
+    sold: v.status === "sold",
+    enquireText: ctx.enquireText,
+    favourite: toFavourite(v),
+    specs: [["Price", price], ...specs, ...(location ? [["Location", location] as [string, string]] : [])],
+  };
+}
+
+/** Identification rows say nothing about which car to choose (the stock number stays). */
+const HIDDEN_IN_COMPARISON = new Set(["VIN", "Rego", "Build date", "Make", "Model"]);
+
+/**
+ * The comparison table of two to four cars: every spec any of them has, in the order the cards give
+ * them, with an em dash where a car lacks one; rows where every car says the same are marked so a
+ * page can tone them down.
+ */
+export function compareRows(cards: readonly CardView[]): Array<{ label: string; values: string[]; same: boolean }> {
+  const labels: string[] = [];
+  for (const c of cards) for (const [label] of c.specs) if (!labels.includes(label)) labels.push(label);
+  return labels.map((label) => {
+    const values = cards.map((c) => c.specs.find(([l]) => l === label)?.[1] ?? "—");
+    return { label, values, same: cards.length > 1 && values.every((v) => v === values[0]) };
+  });
+}
+
+export const MIN_COMPARE = 2;
+export const MAX_COMPARE = 4;
