@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 
 export const PORT = 3100;
 export const siteUrl = (slug: string, path = "/") => `http://${slug}.localhost:${PORT}${path}`;
@@ -33,6 +33,11 @@ export async function expectNoAxeViolations(page: Page) {
           .join(", ")}`,
     ),
   ).toEqual([]);
+}
+
+/** Waits until React has attached its handlers to the element (server HTML is there before hydration). */
+export async function waitForHydration(locator: Locator) {
+  await expect.poll(() => locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps")))).toBe(true);
 }
 
 export { expect };

@@ -1,6 +1,6 @@
 import { generateDemoData } from "@/server/demo/generate";
 import { TEST_NOW_MS } from "./clock";
-import { expect, expectNoAxeViolations, siteUrl, test } from "./fixtures";
+import { expect, expectNoAxeViolations, siteUrl, test, waitForHydration } from "./fixtures";
 
 const parkside = (path: string) => siteUrl("parkside-motor-group", path);
 const count = (page: import("@playwright/test").Page) => page.getByTestId("results-count");
@@ -152,6 +152,7 @@ test("detail page: JSON-LD Motorcycle with Offer, canonical, share image, galler
 
   const prev = page.getByRole("button", { name: "Previous photo" });
   await expect(prev).toBeDisabled();
+  await waitForHydration(page.getByLabel(/^Photo viewer/));
   await page.getByLabel(/^Photo viewer/).focus();
   await page.keyboard.press("ArrowRight");
   await expect(page.getByTestId("gallery-counter")).toHaveText(/^2 \/ \d+$/);

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { MapPin, Phone } from "lucide-react";
+import { MapPin, Phone } from "@/components/ui/icons";
 import { LocationsCarousel } from "@/components/locations/locations-carousel";
 import { locationTypeLabel } from "@/components/locations/location-card";
 import { formatAddress } from "@/domain/locations/geo";

@@ -1,4 +1,4 @@
-import { CalendarCheck, Car, DollarSign, Wrench } from "lucide-react";
+import { CalendarCheck, Car, DollarSign, Wrench } from "@/components/ui/icons";
 import { resolveLink } from "@/domain/site/links";
 import type { SiteContext } from "@/domain/site/context";
 import { SmartLink } from "./smart-link";

@@ -1,5 +1,5 @@
 import { telHref } from "@/domain/site/links";
-import { MapPin } from "lucide-react";
+import { MapPin } from "@/components/ui/icons";
 import Link from "next/link";
 import type { SiteContext } from "@/domain/site/context";
 import { SmartLink } from "./smart-link";

@@ -1,6 +1,6 @@
 import { telHref } from "@/domain/site/links";
 import Link from "next/link";
-import { MapPin, Phone } from "lucide-react";
+import { MapPin, Phone } from "@/components/ui/icons";
 import type { SiteContext } from "@/domain/site/context";
 import { FavouritesLink } from "@/components/stock/favourite-button";
 import { MainNav } from "./main-nav";

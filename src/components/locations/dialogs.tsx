@@ -1,6 +1,6 @@
 "use client";
 
-import { CalendarDays, Mail, X } from "lucide-react";
+import { CalendarDays, Mail, X } from "@/components/ui/icons";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { trapTab } from "@/client/focus-trap";
 import { telHref } from "@/domain/site/links";

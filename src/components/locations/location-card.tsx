@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { Navigation, Phone, Star } from "lucide-react";
+import { Navigation, Phone, Star } from "@/components/ui/icons";
 import { directionsUrl, formatAddress } from "@/domain/locations/geo";
 import { hoursOn, localTime, openState, upcomingSpecialHours } from "@/domain/locations/hours";
 import { formatCount } from "@/domain/format/price";

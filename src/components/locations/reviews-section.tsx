@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { ExternalLink, Star } from "lucide-react";
+import { ExternalLink, Star } from "@/components/ui/icons";
 import { formatCount } from "@/domain/format/price";
 import { formatRating, ratingBreakdown, timeAgoInWords, type ReviewSummary, type ReviewsTeaser } from "@/domain/locations/reviews";
 

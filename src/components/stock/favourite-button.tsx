@@ -1,6 +1,6 @@
 "use client";
 
-import { Heart } from "lucide-react";
+import { Heart } from "@/components/ui/icons";
 import Link from "next/link";
 import { useFavourites } from "@/client/favourites";
 import { isFavourite, type FavouriteCar } from "@/domain/stock/favourites";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { X } from "lucide-react";
+import { X } from "@/components/ui/icons";
 import { brandDisplayName } from "@/domain/site/brands";
 import { sellCarForm, usedWord } from "@/domain/site/features";
 import {
@@ -19,8 +19,8 @@ import { SortSelect } from "./filter-form";
 import { FiltersPanel } from "./filters-panel";
 import { SearchFilters } from "./search-filters";
 import { searchTitle } from "./search-title";
-import { cardContext } from "@/domain/stock/card-view";
-import { CallToActionCard, VehicleCard } from "./vehicle-card";
+import { cardContext, cardView } from "@/domain/stock/card-view";
+import { ResultGrid } from "./result-grid";
 import { nounInText } from "@/domain/site/vehicle";
 import { PageSection, PageTitle } from "@/components/ui/page";
 
@@ -210,19 +210,14 @@ export function SearchResults({ ctx, query, result, now }: Props) {
           ) : (
             <>
               <h2 className="sr-only">Search results</h2>
-              <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 group-data-[pending]:opacity-60">
-                {items.map((item, i) =>
-                  "kind" in item ? (
-                    <li key="cta">
-                      <CallToActionCard sellHref={sell.href} sellLabel={sell.action} />
-                    </li>
-                  ) : (
-                    <li key={item.id}>
-                      <VehicleCard vehicle={item} ctx={cardCtx} priority={i < 2} />
-                    </li>
-                  ),
+              <ResultGrid
+                priority={2}
+                items={items.map((item) =>
+                  "kind" in item
+                    ? { kind: "cta" as const, sellHref: sell.href, sellLabel: sell.action }
+                    : { kind: "card" as const, view: cardView(item, cardCtx) },
                 )}
-              </ul>
+              />
             </>
           )}
           {result.pages > 1 && (

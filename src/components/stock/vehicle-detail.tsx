@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { MapPin, Phone } from "lucide-react";
+import { MapPin, Phone } from "@/components/ui/icons";
 import { priceTypeLabel } from "@/domain/format/country";
 import { formatPrice } from "@/domain/format/price";
 import { enquireButtonText, sellCarForm, usedWord } from "@/domain/site/features";

@@ -2,7 +2,7 @@
 
 import useEmblaCarousel from "embla-carousel-react";
 import { CarouselButton } from "@/components/ui/carousel-button";
-import { Expand } from "lucide-react";
+import { Expand } from "@/components/ui/icons";
 import dynamic from "next/dynamic";
 import Image from "next/image";
 import { useCallback, useEffect, useState, type KeyboardEvent } from "react";

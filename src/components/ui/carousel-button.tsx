@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "@/components/ui/icons";
 import { cn } from "./cn";
 
 /** A carousel's previous/next control: a 44 px round button, disabled at its end, named for what it moves. */

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { CheckCircle2 } from "lucide-react";
+import { CheckCircle2 } from "@/components/ui/icons";
 import { AddDetails } from "@/components/forms/add-details";
 import { SentSummary } from "@/components/forms/sent-summary";
 import { directionsUrl } from "@/domain/locations/geo";
