@@ -59,6 +59,29 @@ test.describe("vehicle page on a 390×844 phone", () => {
   });
 });
 
+test.describe("server HTML on a 390×844 phone, before any script runs", () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true, javaScriptEnabled: false });
+
+  // a phone widens its layout viewport to the widest content: one overflowing element and the fixed
+  // dealer-tools bar is first laid out that wide, then jumps when the page hydrates (layout shift)
+  for (const slug of ["parkside-motor-group", "tasman-campers", "lakeside-rv"]) {
+    test(`${slug}: no page is wider than the phone`, async ({ page }) => {
+      const hrefOf = async (path: string, pattern: RegExp) => {
+        await page.goto(siteUrl(slug, path));
+        return page
+          .locator("a[href]")
+          .evaluateAll((as, p) => as.map((a) => a.getAttribute("href")!).find((h) => new RegExp(p).test(h)), pattern.source);
+      };
+      const vehicle = await hrefOf("/search/new-used-and-demo-cars", /^\/(cars|motorcycles|campers)\/[^#?]+$/);
+      const location = await hrefOf("/dealerships", /^\/our-location\/[^#?]+$/);
+      for (const path of ["/", "/search/new-used-and-demo-cars", vehicle!, "/dealerships", location!, "/contact", "/favourites"]) {
+        await page.goto(siteUrl(slug, path));
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(PHONE.width);
+      }
+    });
+  }
+});
+
 test("no aria-label on an element without a role (W3C), on the main page types", async ({ page }) => {
   for (const path of ["/", "/search/new-used-and-demo-cars", "/dealerships", "/contact"]) {
     await page.goto(siteUrl("parkside-motor-group", path));

@@ -41,7 +41,7 @@ export function LocationsCarousel({ label, children }: { label: string; children
           {children.map((child, i) => (
             <div
               key={i}
-              className="min-w-0 flex-[0_0_100%] pl-4 md:flex-[0_0_50%] lg:flex-[0_0_33.333%]"
+              className="relative min-w-0 flex-[0_0_100%] pl-4 md:flex-[0_0_50%] lg:flex-[0_0_33.333%]"
               role="group"
               aria-roledescription="slide"
               aria-label={`${i + 1} of ${children.length}`}
