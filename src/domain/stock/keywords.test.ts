@@ -13,6 +13,8 @@ describe("keywords as a shopper types them", () => {
     ["Škoda", ["skoda"], "skoda"],
     ["vw golf", ["volkswagen", "golf"], "volkswagengolf"],
     ["a b c d e f g", ["a", "b", "c", "d", "e"], "abcde"],
+    ["constructor", ["constructor"], "constructor"], // a word, not a property of the alias table
+    ["__proto__ toString", ["proto", "tostring"], "prototostring"],
   ])("%j → %j", (q, tokens, compact) => {
     expect(parseKeywords(q)).toMatchObject({ tokens, compact });
   });

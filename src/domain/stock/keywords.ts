@@ -1,3 +1,5 @@
+import { own } from "../own";
+
 /*
  * Keyword search as a shopper types it (issue 11): "cx5", "CX 5", "mazda cx5", "land cruiser",
  * "landcruiser", "merc". Both sides are reduced the same way — lower case, accents off, anything
@@ -39,7 +41,7 @@ export function parseKeywords(q: string): Keywords | null {
     .map(compactKey)
     .filter(Boolean)
     .slice(0, 5)
-    .map((w) => ALIASES[w] ?? w);
+    .map((w) => own(ALIASES, w) ?? w);
   if (raw.length === 0) return null;
   return { tokens: raw, compact: raw.join(""), words: raw.join(" ") };
 }
