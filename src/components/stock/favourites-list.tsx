@@ -9,7 +9,7 @@ import type { FavouriteCar } from "@/domain/stock/favourites";
 import { nounInText } from "@/domain/site/vehicle";
 import { cn } from "@/components/ui/cn";
 import { FavouriteButton } from "./favourite-button";
-import { VehicleCardView } from "./vehicle-card";
+import { EnquireLink, VehicleCardView } from "./vehicle-card";
 
 const noop = () => () => {};
 const useHydrated = () =>
@@ -251,13 +251,7 @@ function CompareTable({
                   <Link href={c.href} className="block font-bold hover:underline">
                     {c.title}
                   </Link>
-                  <Link
-                    href={`${c.href}#enquiry-form`}
-                    className="mt-2 inline-flex min-h-11 items-center whitespace-nowrap rounded-md bg-brand px-3 text-sm font-semibold text-brand-contrast"
-                    aria-label={`${c.enquireText}: ${c.title}`}
-                  >
-                    {c.enquireText}
-                  </Link>
+                  <EnquireLink view={c} className="mt-2 whitespace-nowrap px-3" />
                 </th>
               ))}
             </tr>

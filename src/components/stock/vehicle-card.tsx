@@ -65,17 +65,24 @@ export function VehicleCardView({ view: v, priority = false, children }: { view:
         )}
         {v.location && <p className="text-sm text-neutral-700">{v.location}</p>}
         <div className="relative z-10 mt-auto flex flex-col gap-2 pt-2">
-          <Link
-            href={`${v.href}#enquiry-form`}
-            className="inline-flex min-h-11 w-full items-center justify-center rounded-md bg-brand px-4 text-sm font-semibold text-brand-contrast hover:bg-brand-dark"
-            aria-label={`${v.enquireText}: ${v.title}`}
-          >
-            {v.enquireText}
-          </Link>
+          <EnquireLink view={v} className="w-full justify-center px-4 hover:bg-brand-dark" />
           {children}
         </div>
       </div>
     </article>
+  );
+}
+
+/** A card's enquiry button: to the vehicle page's form, named with the car for a screen reader. */
+export function EnquireLink({ view: v, className }: { view: Pick<CardView, "href" | "title" | "enquireText">; className?: string }) {
+  return (
+    <Link
+      href={`${v.href}#enquiry-form`}
+      className={cn("inline-flex min-h-11 items-center rounded-md bg-brand text-sm font-semibold text-brand-contrast", className)}
+      aria-label={`${v.enquireText}: ${v.title}`}
+    >
+      {v.enquireText}
+    </Link>
   );
 }
 
