@@ -4,6 +4,17 @@ import { test as base, expect, type Locator, type Page } from "@playwright/test"
 export const PORT = 3100;
 export const siteUrl = (slug: string, path = "/") => `http://${slug}.localhost:${PORT}${path}`;
 
+/** The seven demo tenants (DEMO_DATA.md), in their order. */
+export const DEMO_SLUGS = [
+  "parkside-motor-group",
+  "ridgeline-motorcycles",
+  "tasman-campers",
+  "outback-truck-centre",
+  "harbour-city-pre-owned",
+  "lakeside-rv",
+  "demo-motors",
+];
+
 /** Any console.error or uncaught page error fails the test (epic-stack style). */
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
@@ -38,6 +49,18 @@ export async function expectNoAxeViolations(page: Page) {
 /** Waits until React has attached its handlers to the element (server HTML is there before hydration). */
 export async function waitForHydration(locator: Locator) {
   await expect.poll(() => locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps")))).toBe(true);
+}
+
+/** The page's schema.org objects (every ld+json script), parsed. */
+export async function jsonLdOf(page: Page): Promise<Array<Record<string, unknown>>> {
+  return (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t) as Record<string, unknown>);
+}
+
+/** The page's one schema.org object of a type (the test fails when there is none, or more than one). */
+export async function jsonLdType(page: Page, type: string): Promise<Record<string, unknown>> {
+  const found = (await jsonLdOf(page)).filter((o) => o["@type"] === type);
+  expect(found, `one ${type} on the page`).toHaveLength(1);
+  return found[0]!;
 }
 
 export { expect };

@@ -1,16 +1,8 @@
 import type { Page } from "@playwright/test";
-import { expect, siteUrl, test } from "./fixtures";
+import { DEMO_SLUGS, expect, siteUrl, test } from "./fixtures";
 
 /** Every demo site reads right in its own market: no placeholder values, nouns keep their case. */
-const SITES = [
-  "parkside-motor-group",
-  "ridgeline-motorcycles",
-  "tasman-campers",
-  "outback-truck-centre",
-  "harbour-city-pre-owned",
-  "lakeside-rv",
-  "demo-motors",
-];
+const SITES = DEMO_SLUGS;
 
 async function expectNoJunk(page: Page, where: string) {
   const text = await page.locator("main").innerText();

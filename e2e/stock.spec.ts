@@ -1,6 +1,6 @@
 import { generateDemoData } from "@/server/demo/generate";
 import { TEST_NOW_MS } from "./clock";
-import { expect, expectNoAxeViolations, siteUrl, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, jsonLdType, siteUrl, test, waitForHydration } from "./fixtures";
 
 const parkside = (path: string) => siteUrl("parkside-motor-group", path);
 const count = (page: import("@playwright/test").Page) => page.getByTestId("results-count");
@@ -140,7 +140,7 @@ test("detail page: JSON-LD Motorcycle with Offer, canonical, share image, galler
   await page.getByTestId("vehicle-card").first().getByRole("heading", { level: 3 }).getByRole("link").click();
   await expect(page).toHaveURL(/\/motorcycles\//);
   await page.reload(); // what a crawler sees: a full load of the page
-  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+  const ld = await jsonLdType(page, "Motorcycle");
   expect(ld).toMatchObject({
     "@type": "Motorcycle",
     offers: { "@type": "Offer", priceCurrency: "AUD", availability: expect.stringMatching(/InStock|PreOrder/) },

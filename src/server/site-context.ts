@@ -13,6 +13,7 @@ import { catalogue, SITES_TAG } from "@/server/cache";
 import { serverNow } from "@/server/clock";
 import { getDb } from "@/server/db";
 import { getSiteByKey, listDealerships, listLocations } from "@/server/repositories/sites";
+import { listPageSlugs } from "@/server/repositories/content";
 import { listSpecialHours } from "@/server/repositories/locations";
 import { getStockSummary } from "@/server/repositories/stock";
 
@@ -29,11 +30,13 @@ async function loadSiteContext(param: string): Promise<SiteContext | null> {
   const db = await getDb();
   const site = await getSiteByKey(db, tenantKeyFromParam(param));
   if (!site) return null;
-  const [locations, dealerships, stock, specialHours] = await Promise.all([
+  const now = serverNow();
+  const [locations, dealerships, stock, specialHours, pages] = await Promise.all([
     listLocations(db, site.id),
     listDealerships(db, site.id),
-    getStockSummary(db, site, serverNow()),
+    getStockSummary(db, site, now),
     listSpecialHours(db, site.id),
+    listPageSlugs(db, site.id, now),
   ]);
   const features = resolveFeatures(site);
   const noun = vehicleNoun(site.template, site.primaryVehicleOverride);
@@ -52,8 +55,15 @@ async function loadSiteContext(param: string): Promise<SiteContext | null> {
     locations: locations.map((l) => ({ name: l.name, slug: l.slug, type: l.locationType })),
     carTypes: stock.car_types,
     phone: site.phone,
+    pages,
   };
-  const routes: RouteContext = { features, noun, brandSlugs: brands.map((b) => b.slug), locationSlugs: locations.map((l) => l.slug) };
+  const routes: RouteContext = {
+    features,
+    noun,
+    brandSlugs: brands.map((b) => b.slug),
+    locationSlugs: locations.map((l) => l.slug),
+    pageSlugs: pages,
+  };
   const theme = {
     "--brand": site.colours.primary,
     "--brand-dark": darken(site.colours.primary),

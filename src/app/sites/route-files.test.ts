@@ -30,6 +30,7 @@ const everythingOn: RouteContext = {
   noun: "Car",
   brandSlugs: ["suzuki"],
   locationSlugs: ["parkside-suzuki"],
+  pageSlugs: ["about-us", "privacy-policy", "terms-and-conditions"],
 };
 // the switches that choose between two addresses, turned the other way
 const otherWay = { ...everythingOn, features: { ...everythingOn.features, blog_path_news: false, sell_my_car: false } };
@@ -47,11 +48,19 @@ describe("route files and the route table agree", () => {
         "/our-location/[slug]",
         "/contact-us/[slug]",
         "/search/[variant]",
+        "/brands/[slug]",
+        "/special-offers/[slug]",
+        "/models/[slug]",
+        "/blog/[slug]",
+        "/news/[slug]",
         ...new Set((["default", "motorcycles", "campers"] as const).map((t) => `${detailBasePath(t)}/[slug]`)),
       ].sort(),
     );
     for (const r of ["/our-location/[slug]", "/contact-us/[slug]"])
       expect(resolveSiteRoute(r.replace("[slug]", "parkside-suzuki"), everythingOn).kind).toBe("page");
+    expect(resolveSiteRoute("/brands/suzuki", everythingOn).kind).toBe("page");
+    for (const r of ["/special-offers/x", "/models/x", "/news/x"]) expect(resolveSiteRoute(r, everythingOn).kind).toBe("page");
+    expect(resolveSiteRoute("/blog/x", otherWay).kind).toBe("page");
     for (const v of Object.keys(SEARCH_VARIANTS)) expect(resolveSiteRoute(`/search/${v}`, everythingOn).kind).toBe("page");
   });
 

@@ -21,13 +21,16 @@ export type FormPageProps = {
   formSite: LeadFormSite;
   vehicle?: { slug: string; name: string; carType: "new" | "demo" | "used" };
   locationId?: number;
+  /** the site's own words above the form (stored content, already rendered by the route) */
+  intro?: React.ReactNode;
 };
 
 /** An enquiry form's page (SPEC §2): title, a line on what happens next, the calculator on finance forms, the form. */
-export function FormPage({ kind, formSite, vehicle, locationId }: FormPageProps) {
+export function FormPage({ kind, formSite, vehicle, locationId, intro }: FormPageProps) {
   return (
     <PageSection width="text">
       <PageTitle>{FORMS[kind].title}</PageTitle>
+      {intro}
       {INTRO[kind] && <p className="mt-2 text-neutral-700">{INTRO[kind]}</p>}
       {(kind === "finance" || kind === "finance-pre-approval") && <FinanceCalculator />}
       <Panel className="mt-6">

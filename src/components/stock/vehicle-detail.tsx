@@ -15,7 +15,9 @@ import { FavouriteButton } from "./favourite-button";
 import { cardContext, toFavourite } from "@/domain/stock/card-view";
 import { VehicleCard, VehicleTags } from "./vehicle-card";
 import { VehicleGallery } from "./vehicle-gallery";
-import { nounInText } from "@/domain/site/vehicle";
+import { nounInText, vehicleHref } from "@/domain/site/vehicle";
+import { Breadcrumbs } from "@/components/ui/breadcrumbs";
+import { JsonLd } from "@/components/ui/json-ld";
 import { vehicleJsonLd } from "@/domain/stock/json-ld";
 import { PageSection, Panel } from "@/components/ui/page";
 import { cn } from "@/components/ui/cn";
@@ -45,23 +47,15 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now }: Veh
   const enquire = enquireButtonText(f);
   return (
     <PageSection className="pb-28 lg:pb-8">
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{ __html: JSON.stringify(vehicleJsonLd(ctx, v, listed)).replace(/</g, "\\u003c") }}
+      <JsonLd data={vehicleJsonLd(ctx, v, listed)} />
+      <Breadcrumbs
+        siteUrl={ctx.site.url}
+        crumbs={[
+          { label: "Our Stock", href: "/search/new-used-and-demo-cars" },
+          { label: title, href: vehicleHref(ctx.site.template, v.slug) },
+        ]}
+        compact
       />
-      <nav aria-label="Breadcrumb" className="mb-3 text-sm text-neutral-700">
-        <Link href="/" className="underline">
-          Home
-        </Link>{" "}
-        ›{" "}
-        <Link href="/search/new-used-and-demo-cars" className="underline">
-          Our Stock
-        </Link>
-        <span className="max-sm:sr-only">
-          {" "}
-          › <span aria-current="page">{title}</span>
-        </span>
-      </nav>
       {sold && (
         <div role="status" className="mb-4 rounded-lg border border-red-300 bg-red-50 p-4" data-testid="sold-banner">
           <p className="font-bold text-red-800">This {nounInText(ctx.noun)} has been sold.</p>

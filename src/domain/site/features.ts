@@ -19,7 +19,6 @@ export const DEFAULT_FEATURES: SiteFeatureFlags = {
   careers: false,
   blog: false,
   special_offers: false,
-  tyre_and_battery: false,
   electric_vehicles: false,
   sidebar_dealer_tools: false,
   live_chat: false,

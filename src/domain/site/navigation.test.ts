@@ -7,7 +7,6 @@ const parksideLike: NavContext = {
   features: {
     ...DEFAULT_FEATURES,
     special_offers: true,
-    tyre_and_battery: true,
     finance_pre_approval: true,
     fleet: true,
     careers: true,
@@ -26,6 +25,7 @@ const parksideLike: NavContext = {
   ],
   carTypes: { new: 1, demo: 1, used: 1 },
   phone: "03 9870 1000",
+  pages: ["about-us", "tyre-and-battery-centre", "community-partners-sponsorships", "privacy-policy", "terms-and-conditions"],
 };
 
 const truckLike: NavContext = {
@@ -34,6 +34,7 @@ const truckLike: NavContext = {
   noun: "Trucks",
   brands: [],
   locations: [{ name: "Toowoomba", slug: "toowoomba", type: "sales" }],
+  pages: ["about-us", "privacy-policy", "terms-and-conditions"],
 };
 
 const yamahaLike: NavContext = {
@@ -67,7 +68,7 @@ describe("header menu", () => {
 
   test("stock links use the noun, the used wording, and only types in stock", () => {
     const stock = buildHeaderMenu(yamahaLike)[0]!.children!.map((l) => l.label);
-    expect(stock).toEqual(["All Motorcycles", "New Motorcycles", "Pre-owned Motorcycles"]);
+    expect(stock).toEqual(["All Motorcycles", "New Motorcycles", "Pre-owned Motorcycles", "Models"]);
   });
 
   test("blog is linked as /news where the site rewrites it", () => {
@@ -105,6 +106,7 @@ describe("no broken links", () => {
       features: ctx.features,
       brandSlugs: ctx.brands.map((b) => b.slug),
       locationSlugs: ctx.locations.map((l) => l.slug),
+      pageSlugs: ctx.pages,
       noun: ctx.noun,
     };
     for (const l of links) {
@@ -115,8 +117,14 @@ describe("no broken links", () => {
 });
 
 describe("resolveSiteRoute", () => {
-  const ctx = { features: parksideLike.features, brandSlugs: ["suzuki"], locationSlugs: ["parkside-suzuki"], noun: "Car" };
-  const trucks = { ...ctx, features: truckLike.features };
+  const ctx = {
+    features: parksideLike.features,
+    brandSlugs: ["suzuki"],
+    locationSlugs: ["parkside-suzuki"],
+    pageSlugs: parksideLike.pages,
+    noun: "Car",
+  };
+  const trucks = { ...ctx, features: truckLike.features, pageSlugs: truckLike.pages };
   test.each([
     ["/finance-pre-approval", ctx, { kind: "page" }],
     ["/finance-pre-approval", trucks, { kind: "redirect", to: "/finance" }],
@@ -132,6 +140,18 @@ describe("resolveSiteRoute", () => {
     ["/tyre-and-battery-centre", trucks, { kind: "not-found" }],
     ["/my-garage", trucks, { kind: "not-found" }],
     ["/wp-admin/x/y", ctx, { kind: "not-found" }],
+    ["/pages/community-partners-sponsorships", ctx, { kind: "page", area: "content" }],
+    ["/pages/nowhere", ctx, { kind: "not-found" }],
+    ["/privacy-policy", ctx, { kind: "page" }],
+    ["/privacy-policy", { ...ctx, pageSlugs: [] as string[] }, { kind: "not-found" }],
+    ["/special-offers/any-offer", ctx, { kind: "page" }],
+    ["/special-offers/any-offer", trucks, { kind: "not-found" }],
+    ["/special-offers", trucks, { kind: "not-found" }],
+    ["/blog/a-post", ctx, { kind: "page" }],
+    ["/blog", trucks, { kind: "not-found" }],
+    ["/models/mazda-cx-5", ctx, { kind: "page" }],
+    ["/blog/a-post", { ...ctx, features: yamahaLike.features }, { kind: "redirect", to: "/news/a-post" }],
+    ["/news/a-post", ctx, { kind: "not-found" }],
     ["/fleet", trucks, { kind: "not-found" }],
   ] as const)("%s → %o", (path, c, expected) => {
     expect(resolveSiteRoute(path, c)).toMatchObject(expected);

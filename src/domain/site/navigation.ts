@@ -15,7 +15,14 @@ export type NavContext = {
   locations: Array<{ name: string; slug: string; type: LocationType }>;
   carTypes: { new: number; demo: number; used: number };
   phone: string | null;
+  /** the slugs of the site's published content pages: a menu links only to pages that exist */
+  pages: string[];
 };
+
+/** A stored content page's link, where the site has the page. */
+function pageLink(ctx: NavContext, label: string, slug: string, href = `/pages/${slug}`): NavLink[] {
+  return ctx.pages.includes(slug) ? [link(label, href, ctx.features)] : [];
+}
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -40,7 +47,9 @@ export function buildHeaderMenu(ctx: NavContext): NavItem[] {
   const hasService = ctx.locations.some((l) => l.type === "service");
   const hasParts = ctx.locations.some((l) => l.type === "parts");
   const items: NavItem[] = [];
-  items.push({ label: "Our Stock", href: "/search/new-used-and-demo-cars", children: stockLinks(ctx) });
+  const stock = [...stockLinks(ctx), link("Models", "/models", f)];
+  if (f.electric_vehicles) stock.push(link("Electric Vehicles", "/electric-vehicles", f));
+  items.push({ label: "Our Stock", href: "/search/new-used-and-demo-cars", children: stock });
   if (ctx.brands.length > 0)
     items.push({
       label: "Brands",
@@ -53,7 +62,7 @@ export function buildHeaderMenu(ctx: NavContext): NavItem[] {
     const children = [link("Book a Service", "/service", f), link("Parts & Accessories", "/vehicle-parts-and-accessories", f)];
     items.push({ label: "Service & Parts", href: hasService ? "/service" : "/vehicle-parts-and-accessories", children });
   }
-  if (f.tyre_and_battery) items.push(link("Tyre & Battery", "/pages/tyre-and-battery-centre", f));
+  items.push(...pageLink(ctx, "Tyre & Battery", "tyre-and-battery-centre"));
   const finance = [link("Finance", "/finance", f)];
   if (f.finance_pre_approval) finance.push(link("Finance Pre-Approval", "/finance-pre-approval", f));
   items.push({ ...link("Finance", "/finance", f), children: finance.length > 1 ? finance : undefined });
@@ -63,7 +72,7 @@ export function buildHeaderMenu(ctx: NavContext): NavItem[] {
   if (f.careers) more.push(link("Careers", "/careers", f));
   if (f.blog) more.push(link(f.blog_path_news ? "News" : "Blog", "/blog", f));
   if (f.reviews) more.push(link("Reviews", "/reviews", f));
-  more.push(link("About Us", "/pages/about-us", f));
+  more.push(...pageLink(ctx, "About Us", "about-us"));
   items.push({ label: "More", href: "/dealerships", children: more });
   return items.map(({ children, ...rest }) => (children ? { ...rest, children } : rest));
 }
@@ -84,13 +93,15 @@ export function buildFooter(ctx: NavContext): FooterGroup[] {
   if (f.test_drive) tools.push(link("Book a Test Drive", "/book-test-drive", f));
   groups.push({ title: "Buyer Tools", links: tools });
   const servicing = [link("Book a Service", "/service", f), link("Parts & Accessories", "/vehicle-parts-and-accessories", f)];
-  if (f.tyre_and_battery) servicing.push(link("Tyre & Battery Centre", "/pages/tyre-and-battery-centre", f));
+  servicing.push(...pageLink(ctx, "Tyre & Battery Centre", "tyre-and-battery-centre"));
   groups.push({ title: "Servicing & Parts", links: servicing });
-  const company = [link("About Us", "/pages/about-us", f), link("Contact Us", "/contact", f)];
+  const company = [...pageLink(ctx, "About Us", "about-us"), link("Contact Us", "/contact", f)];
   if (f.careers) company.push(link("Careers", "/careers", f));
   if (f.fleet) company.push(link("Fleet", "/fleet", f));
   if (f.blog) company.push(link(f.blog_path_news ? "News" : "Blog", "/blog", f));
-  company.push(link("Privacy Policy", "/privacy-policy", f), link("Terms and Conditions", "/terms-and-conditions", f));
+  company.push(...pageLink(ctx, "Community Partners", "community-partners-sponsorships"));
+  company.push(...pageLink(ctx, "Privacy Policy", "privacy-policy", "/privacy-policy"));
+  company.push(...pageLink(ctx, "Terms and Conditions", "terms-and-conditions", "/terms-and-conditions"));
   groups.push({ title: "Company", links: company });
   return groups;
 }

@@ -6,7 +6,7 @@ import { sellCarForm } from "./features";
 export type RouteArea = "stock" | "locations" | "forms" | "content" | "account";
 
 /** Areas whose routes have their own route files (a test holds the file system to this). */
-export const BUILT_AREAS: readonly RouteArea[] = ["stock", "locations", "forms"];
+export const BUILT_AREAS: readonly RouteArea[] = ["stock", "locations", "forms", "content"];
 
 export type RouteDecision = { kind: "page"; title: string; area: RouteArea } | { kind: "redirect"; to: string } | { kind: "not-found" };
 
@@ -14,16 +14,14 @@ export type RouteContext = {
   features: SiteFeatureFlags;
   brandSlugs: string[];
   locationSlugs: string[];
+  /** the slugs of the site's published content pages (about-us, privacy-policy, …) */
+  pageSlugs: string[];
   noun: string;
 };
 
-export const CONTENT_PAGES: Record<string, string> = {
-  "tyre-and-battery-centre": "Tyre & Battery Centre",
-  "about-us": "About Us",
-  "community-partners-sponsorships": "Community Partners & Sponsorships",
-};
+export type Static = { title: string; area: RouteArea; when?: (f: SiteFeatureFlags, ctx: RouteContext) => boolean };
 
-export type Static = { title: string; area: RouteArea; when?: (f: SiteFeatureFlags) => boolean };
+const hasPage = (slug: string) => (_: SiteFeatureFlags, ctx: RouteContext) => ctx.pageSlugs.includes(slug);
 
 /** The fixed-path routes of SPEC §2: the one table that says what each is, where it is on, and which area builds it. */
 export const SITE_ROUTES: Readonly<Record<string, Static>> = {
@@ -51,8 +49,8 @@ export const SITE_ROUTES: Readonly<Record<string, Static>> = {
   "/electric-vehicles": { title: "Electric Vehicles", area: "content", when: (f) => f.electric_vehicles },
   "/blog": { title: "Blog", area: "content", when: (f) => f.blog && !f.blog_path_news },
   "/news": { title: "News", area: "content", when: (f) => f.blog && f.blog_path_news },
-  "/privacy-policy": { title: "Privacy Policy", area: "content" },
-  "/terms-and-conditions": { title: "Terms and Conditions", area: "content" },
+  "/privacy-policy": { title: "Privacy Policy", area: "content", when: hasPage("privacy-policy") },
+  "/terms-and-conditions": { title: "Terms and Conditions", area: "content", when: hasPage("terms-and-conditions") },
   "/my-garage": { title: "My Garage", area: "account", when: (f) => f.garage_enabled },
   "/sign-in": { title: "Sign In", area: "account", when: (f) => f.garage_enabled },
   "/success": { title: "Thank you", area: "forms" },
@@ -69,18 +67,19 @@ export function resolveSiteRoute(rawPath: string, ctx: RouteContext): RouteDecis
   if (path === "/blog" && f.blog && f.blog_path_news) return { kind: "redirect", to: "/news" };
 
   const s = Object.hasOwn(SITE_ROUTES, path) ? SITE_ROUTES[path] : undefined;
-  if (s) return !s.when || s.when(f) ? { kind: "page", title: s.title, area: s.area } : { kind: "not-found" };
+  if (s) return !s.when || s.when(f, ctx) ? { kind: "page", title: s.title, area: s.area } : { kind: "not-found" };
 
   const [, first, second, ...rest] = path.split("/");
   if (!first || rest.length > 0) return { kind: "not-found" };
-  if (second === undefined && Object.hasOwn(CONTENT_PAGES, first)) {
-    if (first === "tyre-and-battery-centre" && !f.tyre_and_battery) return { kind: "not-found" };
-    return { kind: "page", title: CONTENT_PAGES[first]!, area: "content" };
-  }
-  if (second === undefined) return { kind: "not-found" };
+  // a content page answers at /{slug} and at /pages/{slug} (SPEC §2: the prefix is dropped in links unless used)
+  if (second === undefined) return ctx.pageSlugs.includes(first) ? { kind: "page", title: "Page", area: "content" } : { kind: "not-found" };
   switch (first) {
     case "pages":
-      return resolveSiteRoute(`/${second}`, ctx);
+      return ctx.pageSlugs.includes(second) ? { kind: "page", title: "Page", area: "content" } : { kind: "not-found" };
+    case "special-offers":
+      return f.special_offers ? { kind: "page", title: "Special Offer", area: "content" } : { kind: "not-found" };
+    case "models":
+      return { kind: "page", title: "Model", area: "content" };
     case "brands":
       return ctx.brandSlugs.includes(second) ? { kind: "page", title: "Brand", area: "content" } : { kind: "not-found" };
     case "our-location":
@@ -93,7 +92,8 @@ export function resolveSiteRoute(rawPath: string, ctx: RouteContext): RouteDecis
           }
         : { kind: "not-found" };
     case "blog":
-      return f.blog && !f.blog_path_news ? { kind: "page", title: "Blog", area: "content" } : { kind: "not-found" };
+      if (f.blog && f.blog_path_news) return { kind: "redirect", to: `/news/${second}` };
+      return f.blog ? { kind: "page", title: "Blog", area: "content" } : { kind: "not-found" };
     case "news":
       return f.blog && f.blog_path_news ? { kind: "page", title: "News", area: "content" } : { kind: "not-found" };
     default:

@@ -1,3 +1,4 @@
+import type { BlogSettings } from "@/domain/content/types";
 import type { ReviewProfile } from "@/domain/locations/reviews";
 
 /** The app's own types for a tenant and its places (SPEC §3). Rows map to these at the edge. */
@@ -31,7 +32,6 @@ export type SiteFeatureFlags = {
   careers: boolean;
   blog: boolean;
   special_offers: boolean;
-  tyre_and_battery: boolean;
   electric_vehicles: boolean;
   sidebar_dealer_tools: boolean;
   live_chat: boolean;
@@ -136,6 +136,8 @@ export type SiteRecord = {
   includeSoldCarsDays: number;
   /** SPEC §3 gmb_profiles: the review profiles the site's reviews come from */
   gmbProfiles: ReviewProfile[];
+  /** SPEC §3 blogs: the blog list's layout and posts per page */
+  blogs: BlogSettings;
 };
 
 export type Dealership = {

@@ -1,5 +1,5 @@
 import "server-only";
-import { isEmpty, reanchorDemoClock, seedDemoData } from "@/server/demo/seed";
+import { isEmpty, reanchorDemoClock, refreshDemoContent, seedDemoData } from "@/server/demo/seed";
 import { LOCK_KEYS, type Database } from "./client";
 
 export type StartupResult = { seeded: boolean; empty: boolean; shiftedMs: number; vehicles?: number };
@@ -17,6 +17,8 @@ export function prepareDatabase(database: Database, opts: { seed: boolean; now?:
       const r = await seedDemoData(database.db, now());
       return { seeded: true, empty: false, shiftedMs: 0, vehicles: r.vehicles };
     }
-    return { seeded: false, empty: false, shiftedMs: await reanchorDemoClock(database.db, now()) };
+    const shiftedMs = await reanchorDemoClock(database.db, now());
+    await refreshDemoContent(database.db, now());
+    return { seeded: false, empty: false, shiftedMs };
   });
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_BLOG_SETTINGS } from "@/domain/content/types";
 import { formatHours } from "@/domain/site/hours";
 import type { Address, ContactDetail } from "@/domain/site/types";
 import type * as schema from "@/server/db/schema";
@@ -244,6 +245,7 @@ export function generateSite(site: DemoSite, now: number): DemoRows {
       financeProvider: "Manual",
       openingHours: HOURS.sales,
       gmbProfiles: reviewProfiles(site),
+      blogs: site.blogs ?? DEFAULT_BLOG_SETTINGS,
     },
     dealerships: site.dealerships.map((d) => ({
       id: d.id,

@@ -80,6 +80,36 @@ export const SCENES: Record<string, Scene> = {
       { body: "fifth wheel", colour: "Grey", x: 420, y: 120, scale: 0.85 },
     ],
   },
+  coast: {
+    label: "An SUV and a hatch on a coast road by the sea",
+    sky: ["#78b9e6", "#fdebc8"],
+    ground: "#e9d8a6",
+    backdrop: sun(680, 64) + sea + road("#5a5f63"),
+    vehicles: [
+      { body: "suv", colour: "Blue", x: 120, y: 124, scale: 0.82 },
+      { body: "hatch", colour: "White", x: 470, y: 132, scale: 0.76 },
+    ],
+  },
+  country: {
+    label: "A ute and a wagon on a country road between green hills",
+    sky: ["#9cc9ec", "#f3f1dc"],
+    ground: "#6b8f4e",
+    backdrop: sun(110, 72) + hills("#93a97a", 196) + hills("#6b8f4e", 236) + road(),
+    vehicles: [
+      { body: "ute", colour: "Silver", x: 80, y: 118, scale: 0.86 },
+      { body: "wagon", colour: "Grey", x: 450, y: 126, scale: 0.8 },
+    ],
+  },
+  city: {
+    label: "A sedan and an SUV in the city by day",
+    sky: ["#a9d2f0", "#eef4f8"],
+    ground: "#3c4248",
+    backdrop: skyline("#8796a8") + road(),
+    vehicles: [
+      { body: "sedan", colour: "Black", x: 90, y: 128, scale: 0.8 },
+      { body: "suv", colour: "Soul Red", x: 450, y: 120, scale: 0.84 },
+    ],
+  },
 };
 
 /** The scene that shows a site template's trade. */

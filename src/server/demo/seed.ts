@@ -3,11 +3,41 @@ import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { catalogueChanged } from "@/server/cache";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
+import { demoContent } from "./content";
 import { generateDemoData, holidayHours } from "./generate";
 import { DEMO_SITES } from "./sites";
 
 export const DEMO_SITE_IDS = DEMO_SITES.map((s) => s.id);
 const ANCHOR_KEY = "demo_clock_anchor";
+/** Bumped when the demo content changes, so that an existing database gets it on its next start. */
+export const DEMO_CONTENT_VERSION = "1";
+const CONTENT_KEY = "demo_content_version";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Replaces the demo sites' content (pages, posts, offers…) with the demo's, dated from `now`. */
+async function writeDemoContent(tx: Tx, now: number) {
+  for (const site of DEMO_SITES) {
+    await tx.delete(t.contentEntries).where(eq(t.contentEntries.siteId, site.id));
+    const rows = demoContent(site, now).map((c) => ({ ...c, siteId: site.id, updatedAt: c.publishedAt }));
+    if (rows.length) await tx.insert(t.contentEntries).values(rows);
+  }
+  await tx
+    .insert(t.meta)
+    .values({ key: CONTENT_KEY, value: DEMO_CONTENT_VERSION })
+    .onConflictDoUpdate({ target: t.meta.key, set: { value: DEMO_CONTENT_VERSION } });
+}
+
+/** A database seeded before the demo content existed (or with an older version of it) gets the current one. */
+export async function refreshDemoContent(db: Db, now = Date.now()): Promise<boolean> {
+  const [row] = await db.select().from(t.meta).where(eq(t.meta.key, CONTENT_KEY));
+  if (row?.value === DEMO_CONTENT_VERSION) return false;
+  const present = await db.select({ id: t.sites.id }).from(t.sites).where(inArray(t.sites.id, DEMO_SITE_IDS));
+  if (present.length === 0) return false;
+  await db.transaction((tx) => writeDemoContent(tx, now));
+  catalogueChanged(DEMO_SITE_IDS);
+  return true;
+}
 
 async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>, size = 200) {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
@@ -45,6 +75,7 @@ export async function seedDemoData(db: Db, now = Date.now()): Promise<{ sites: n
       if (d.reviews.length) await insertChunks(d.reviews, (c) => tx.insert(t.reviews).values(c));
       if (d.reviewSummaries.length) await tx.insert(t.reviewSummaries).values(d.reviewSummaries);
     }
+    await writeDemoContent(tx, now);
     await tx
       .insert(t.meta)
       .values({ key: ANCHOR_KEY, value: String(now) })
@@ -80,6 +111,14 @@ export async function reanchorDemoClock(db: Db, now = Date.now()): Promise<numbe
       .update(t.reviews)
       .set({ reviewDate: sql`${t.reviews.reviewDate} + ${interval}`, replyDate: sql`${t.reviews.replyDate} + ${interval}` })
       .where(inArray(t.reviews.siteId, DEMO_SITE_IDS));
+    await tx
+      .update(t.contentEntries)
+      .set({
+        publishedAt: sql`${t.contentEntries.publishedAt} + ${interval}`,
+        expiresAt: sql`${t.contentEntries.expiresAt} + ${interval}`,
+        updatedAt: sql`${t.contentEntries.updatedAt} + ${interval}`,
+      })
+      .where(inArray(t.contentEntries.siteId, DEMO_SITE_IDS));
     const year = new Date(now).getUTCFullYear();
     if (new Date(Number(anchor.value)).getUTCFullYear() !== year) {
       for (const id of DEMO_SITE_IDS) {

@@ -1,3 +1,4 @@
+import type { BlogSettings } from "@/domain/content/types";
 import { hoursEntry } from "@/domain/site/hours";
 import type { RatingDistribution } from "@/domain/locations/reviews";
 import type { OpeningHourEntry, SiteFeatureFlags, SearchPresets, SiteColours, SocialUrls } from "@/domain/site/types";
@@ -69,6 +70,8 @@ export type DemoSite = {
   socialUrls: SocialUrls;
   colours: SiteColours;
   features: Partial<SiteFeatureFlags>;
+  /** SPEC §3 blogs (layout, count); the default where unset */
+  blogs?: BlogSettings;
   searchPresets: SearchPresets;
   defaultSort: string;
   stockCode: string;
@@ -106,8 +109,10 @@ export const DEMO_SITES: DemoSite[] = [
       youtube: "https://www.youtube.com/@parksidemotorgroup",
     },
     colours: { primary: "#0b3d91", secondary: "#c8102e" },
+    blogs: { layout: "grid", count: 6 },
     features: {
       garage_enabled: true,
+      offers_subscription: true,
       finance_pre_approval: true,
       test_drive: true,
       fleet: true,
@@ -119,7 +124,6 @@ export const DEMO_SITES: DemoSite[] = [
       live_chat: true,
       chat_hidden_paths: ["/cars", "/checkout"],
       analytics_events: true,
-      tyre_and_battery: true,
       electric_vehicles: true,
       book_a_service_on_service_locations: true,
       autograb: true,
@@ -285,6 +289,7 @@ export const DEMO_SITES: DemoSite[] = [
     email: "ride@ridgelinemotorcycles.com.au",
     socialUrls: { facebook: "https://www.facebook.com/ridgelinemotorcycles", instagram: "https://www.instagram.com/ridgelinemotorcycles" },
     colours: { primary: "#1d1d1b", secondary: "#c4161c" },
+    blogs: { layout: "list", count: 4 },
     features: { test_drive: true, blog: true, finance_pre_approval: true, low_image_quality: true },
     searchPresets: { makes: ["Yamaha"], include_used: true },
     defaultSort: "relevance",

@@ -1,4 +1,5 @@
 import "server-only";
+import { blogSettings } from "@/domain/content/content";
 import { asc, eq, or } from "drizzle-orm";
 import type { TenantKey } from "@/domain/site/tenant";
 import type { Country, Dealership, Location, LocationType, SiteRecord } from "@/domain/site/types";
@@ -35,6 +36,7 @@ export function toSite(r: SiteRow): SiteRecord {
     defaultSort: r.defaultSort,
     includeSoldCarsDays: r.includeSoldCarsDays,
     gmbProfiles: r.gmbProfiles,
+    blogs: blogSettings(r.blogs),
   };
 }
 

@@ -6,6 +6,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { BUILT_AREAS, resolveSiteRoute, type RouteArea } from "@/domain/site/routes";
 import { safeDecode } from "@/domain/http/request";
 import { requireSite } from "../_routes/site";
+import { StoredPageRoute, storedPageMetadata } from "../_routes/stored-page";
 import { PageSection } from "@/components/ui/page";
 
 type Props = { params: Promise<{ site: string; path: string[] }> };
@@ -15,15 +16,20 @@ const decide = async ({ params }: Props) => {
   const ctx = await requireSite(params);
   const segments = path.map(safeDecode);
   if (segments.some((s) => s === null)) notFound();
-  return { ctx, decision: resolveSiteRoute(`/${segments.join("/")}`, ctx.routes) };
+  return { ctx, segments: segments as string[], decision: resolveSiteRoute(`/${segments.join("/")}`, ctx.routes) };
 };
 
+/** A stored content page the route rules accepted at /{slug} or /pages/{slug} (the only paths of two or fewer segments they send here). */
+const storedSlug = (path: string[]) => (path.length === 1 ? path[0] : path[0] === "pages" ? path[1] : undefined);
+
 export async function generateMetadata(props: Props): Promise<Metadata> {
-  const { decision } = await decide(props);
-  return decision.kind === "page" ? { title: decision.title } : {};
+  const { ctx, decision, segments } = await decide(props);
+  if (decision.kind !== "page") return {};
+  if (decision.area === "content") return storedPageMetadata(ctx, storedSlug(segments)!);
+  return { title: decision.title };
 }
 
-// only areas whose issues have not landed reach here: content (issue 12) and accounts (issue 13)
+// only the area whose issue has not landed reaches here as a placeholder: accounts (issue 13)
 const AREA_TEXT: Partial<Record<RouteArea, string>> = { account: "Customer accounts are being built." };
 const DEFAULT_TEXT = "This page is being written.";
 
@@ -32,10 +38,14 @@ const DEFAULT_TEXT = "This page is being written.";
  * site-specific redirects (e.g. /finance-pre-approval → /finance) and 404s come from the route rules.
  */
 export default async function SitePathPage(props: Props) {
-  const { ctx, decision } = await decide(props);
+  const { ctx, decision, segments } = await decide(props);
   if (decision.kind === "redirect") permanentRedirect(decision.to);
+  if (decision.kind === "not-found") notFound();
+  // stored content pages have no page file of their own: their slugs are the site's data
+  const slug = decision.area === "content" ? storedSlug(segments) : undefined;
+  if (slug !== undefined) return <StoredPageRoute ctx={ctx} slug={slug} />;
   // a landed area's routes have their own page files (route-files.test.ts): none of them is ever a placeholder
-  if (decision.kind === "not-found" || BUILT_AREAS.includes(decision.area)) notFound();
+  if (BUILT_AREAS.includes(decision.area)) notFound();
   const { site } = ctx;
   return (
     <PageSection width="narrow" className="py-16">

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { FormPage } from "@/components/forms/form-page";
 import { FORMS, leadFormSite } from "@/domain/leads/forms";
 import { formSubject } from "../_routes/form";
+import { SectionIntro } from "../_routes/section";
 import { requireSite, type SearchParams, type SiteParams } from "../_routes/site";
 
 type Props = { params: SiteParams; searchParams: SearchParams };
@@ -14,5 +15,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 // GET /careers — the careers form (where the site has careers); `?vehicle=` and `?location=` say what it is about
 export default async function CareersPage({ params, searchParams }: Props) {
   const ctx = await requireSite(params, "/careers");
-  return <FormPage kind="careers" formSite={leadFormSite(ctx)} {...await formSubject(ctx, searchParams)} />;
+  return (
+    <FormPage
+      kind="careers"
+      formSite={leadFormSite(ctx)}
+      {...await formSubject(ctx, searchParams)}
+      intro={<SectionIntro ctx={ctx} slug="careers" />}
+    />
+  );
 }

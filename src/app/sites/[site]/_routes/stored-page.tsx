@@ -1,0 +1,29 @@
+import "server-only";
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { StoredPage } from "@/components/content/content-views";
+import { pageHref } from "@/domain/content/content";
+import { requestNow } from "@/server/clock";
+import { contentEntry } from "@/server/content-service";
+import type { SiteContext } from "@/server/site-context";
+import { contentMetadata } from "./content";
+
+/*
+ * A stored page (About Us, the legal pages, /pages/{slug}) from the slug the route rules accepted.
+ * It answers at /{slug} and /pages/{slug}; the canonical URL is the one the site links to (SPEC §2).
+ */
+
+async function load(ctx: SiteContext, slug: string) {
+  const page = await contentEntry(ctx, "page", slug, requestNow());
+  return page ?? notFound();
+}
+
+export async function storedPageMetadata(ctx: SiteContext, slug: string): Promise<Metadata> {
+  const page = await load(ctx, slug);
+  return contentMetadata(ctx, { title: page.title, description: page.summary, path: pageHref(slug, ctx.features), image: page.image });
+}
+
+export async function StoredPageRoute({ ctx, slug }: { ctx: SiteContext; slug: string }) {
+  const page = await load(ctx, slug);
+  return <StoredPage ctx={ctx} page={page} path={pageHref(slug, ctx.features)} />;
+}

@@ -1,0 +1,77 @@
+import "server-only";
+import { buildModelRange, isElectrified, liveOffers, publishedPosts, type RangeBrand } from "@/domain/content/content";
+import type { ContentEntry, ContentKind } from "@/domain/content/types";
+import { brandDisplayName, brandSlug } from "@/domain/site/brands";
+import { catalogue, siteTag } from "@/server/cache";
+import { getDb } from "@/server/db";
+import { listContent, listModelRows } from "@/server/repositories/content";
+import type { SiteContext } from "@/server/site-context";
+import { parseSearch, searchHref, type SearchQuery } from "@/domain/stock/search";
+import { searchStock } from "@/server/stock-service";
+
+/*
+ * A site's content for its pages (issue 12), through the catalogue cache like stock: read once,
+ * reused for a few seconds, dropped when the site changes. The domain decides what is listed.
+ */
+
+type Ctx = Pick<SiteContext, "site" | "brands">;
+
+/** Every entry of one kind on a site. */
+export function siteContent(ctx: Ctx, kind: ContentKind): Promise<ContentEntry[]> {
+  return catalogue.cached(`content:${ctx.site.id}:${kind}`, [siteTag(ctx.site.id)], async () =>
+    listContent(await getDb(), ctx.site.id, kind),
+  );
+}
+
+/** One entry by kind and slug; a scheduled (not yet published) one does not exist yet. */
+export async function contentEntry(ctx: Ctx, kind: ContentKind, slug: string, now: number): Promise<ContentEntry | null> {
+  const found = (await siteContent(ctx, kind)).find((e) => e.slug === slug);
+  return found && found.publishedAt.getTime() <= now ? found : null;
+}
+
+/** The blog's posts, newest first. */
+export async function blogPosts(ctx: Ctx, now: number): Promise<ContentEntry[]> {
+  return publishedPosts(await siteContent(ctx, "post"), now);
+}
+
+/** The offers a site lists now (an ended offer keeps its page, but is not listed). */
+export async function currentOffers(ctx: Ctx, now: number): Promise<ContentEntry[]> {
+  return liveOffers(await siteContent(ctx, "offer"), now);
+}
+
+/** The model range from listed stock, per brand (brand names as displayed, the site's brands first). */
+export function modelRange(ctx: Ctx, now: number): Promise<RangeBrand[]> {
+  return catalogue.cached(`models:${ctx.site.id}`, [siteTag(ctx.site.id)], async () => {
+    const rows = await listModelRowsCached(ctx, now);
+    return buildModelRange(
+      rows.map(({ make, ...r }) => ({ ...r, brand: brandDisplayName(make) })),
+      ctx.brands,
+    );
+  });
+}
+
+/** The stock makes of a brand (a brand page's search link and carousel), e.g. Škoda → ["Skoda"]. */
+export function stockMakesOf(ctx: Pick<SiteContext, "stock">, slug: string): string[] {
+  return ctx.stock.makes.filter((m) => brandSlug(m.make) === slug).map((m) => m.make);
+}
+
+/** The fuel types of listed stock that are electric or plug-in hybrid (the EV page's search filter). */
+export async function electrifiedFuels(ctx: Ctx, now: number): Promise<string[]> {
+  const rows = await listModelRowsCached(ctx, now);
+  return [...new Set(rows.map((r) => r.fuel).filter((f): f is string => isElectrified(f)))].sort();
+}
+
+function listModelRowsCached(ctx: Ctx, now: number) {
+  return catalogue.cached(`model-rows:${ctx.site.id}`, [siteTag(ctx.site.id)], async () => listModelRows(await getDb(), ctx.site, now));
+}
+
+/** A few listed cars matching a filter (a brand, a model, EV fuels), the total, and the search URL that lists them all. */
+export async function stockShelf(ctx: SiteContext, filter: Partial<Pick<SearchQuery, "make" | "model" | "fuel">>, now: number, limit = 8) {
+  const query = { ...parseSearch("new-used-and-demo-cars", {}, ctx.site.defaultSort), ...filter };
+  const result = await searchStock(ctx, query, now);
+  return {
+    vehicles: result.vehicles.filter((v) => v.status !== "sold").slice(0, limit),
+    total: result.total,
+    href: searchHref(query, ctx.site.defaultSort),
+  };
+}
