@@ -1,20 +1,7 @@
-import { FORMS, type FormKind, type LeadFormSite } from "@/domain/leads/forms";
+import { FORM_INTRO, FORMS, type FormKind, type LeadFormSite } from "@/domain/leads/forms";
 import { FinanceCalculator } from "./finance-calculator";
 import { LeadForm } from "./lead-form";
 import { PageSection, PageTitle, Panel } from "@/components/ui/page";
-
-const INTRO: Partial<Record<FormKind, string>> = {
-  "test-drive": "Choose a day and we’ll have the vehicle ready for you.",
-  service: "Tell us about your vehicle and a preferred day; we’ll confirm a time.",
-  parts: "Tell us what you need and our parts team will check availability.",
-  finance: "Talk to our finance team about a loan that suits you.",
-  "finance-pre-approval": "Know your budget before you shop.",
-  "trade-in": "Tell us about your current vehicle for a trade-in valuation.",
-  "sell-my-car": "Tell us about your vehicle and we’ll make you an offer.",
-  fleet: "Vehicles for your business, with fleet pricing and support.",
-  careers: "Join our team: tell us about yourself.",
-  contact: "Send us a message and the right person will get back to you.",
-};
 
 export type FormPageProps = {
   kind: FormKind;
@@ -31,7 +18,7 @@ export function FormPage({ kind, formSite, vehicle, locationId, intro }: FormPag
     <PageSection width="text">
       <PageTitle>{FORMS[kind].title}</PageTitle>
       {intro}
-      {INTRO[kind] && <p className="mt-2 text-neutral-700">{INTRO[kind]}</p>}
+      {FORM_INTRO[kind] && <p className="mt-2 text-neutral-700">{FORM_INTRO[kind]}</p>}
       {(kind === "finance" || kind === "finance-pre-approval") && <FinanceCalculator />}
       <Panel className="mt-6">
         <LeadForm

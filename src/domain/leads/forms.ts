@@ -329,3 +329,17 @@ export function leadFormSite(
       : {}),
   };
 }
+
+/** The line under a form page's title: what happens next (also the page's meta description). */
+export const FORM_INTRO: Partial<Record<FormKind, string>> = {
+  "test-drive": "Choose a day and we’ll have the vehicle ready for you.",
+  service: "Tell us about your vehicle and a preferred day; we’ll confirm a time.",
+  parts: "Tell us what you need and our parts team will check availability.",
+  finance: "Talk to our finance team about a loan that suits you.",
+  "finance-pre-approval": "Know your budget before you shop.",
+  "trade-in": "Tell us about your current vehicle for a trade-in valuation.",
+  "sell-my-car": "Tell us about your vehicle and we’ll make you an offer.",
+  fleet: "Vehicles for your business, with fleet pricing and support.",
+  careers: "Join our team: tell us about yourself.",
+  contact: "Send us a message and the right person will get back to you.",
+};

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import type { CarType } from "@/domain/stock/summary";
 import type { Vehicle } from "@/domain/stock/vehicle";
 import type { Db } from "@/server/db/client";
@@ -91,4 +91,24 @@ export async function listVisibleVehiclesByIds(db: Db, site: StockSite, ids: rea
     .from(t.vehicles)
     .where(and(visibleStock(site, now), inArray(t.vehicles.id, [...ids])));
   return rows.map(toVehicle);
+}
+
+/** One chunk of the site's listed stock in id order, after `afterId` (a feed streams the whole list chunk by chunk). */
+export async function listListedVehicles(db: Db, site: StockSite, now: number, afterId: number, limit: number): Promise<Vehicle[]> {
+  const rows = await db
+    .select()
+    .from(t.vehicles)
+    .where(and(visibleStock(site, now), gt(t.vehicles.id, afterId)))
+    .orderBy(asc(t.vehicles.id))
+    .limit(limit);
+  return rows.map(toVehicle);
+}
+
+/** The sitemap's vehicles: listed and not sold (a just-sold car stays in the search a few days, not in the sitemap). */
+export async function listSitemapVehicles(db: Db, site: StockSite, now: number): Promise<Array<{ slug: string; listedAt: Date }>> {
+  return db
+    .select({ slug: t.vehicles.slug, listedAt: t.vehicles.listedAt })
+    .from(t.vehicles)
+    .where(and(visibleStock(site, now), ne(t.vehicles.status, "sold")))
+    .orderBy(asc(t.vehicles.id));
 }

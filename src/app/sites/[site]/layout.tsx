@@ -4,6 +4,7 @@ import { VisitTracker } from "@/client/attribution";
 import { DealerTools } from "@/components/layout/dealer-tools";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
+import { storedImageSrc } from "@/domain/format/image";
 import { getSiteContext } from "@/server/site-context";
 import { requireSite } from "./_routes/site";
 
@@ -13,11 +14,22 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const ctx = await getSiteContext((await params).site);
   if (!ctx) return { title: "Dealer website not found" };
   const cities = [...new Set(ctx.locations.map((l) => l.address.city))].join(", ");
+  const description = `${ctx.site.name} in ${cities}: browse ${ctx.stock.count} vehicles in stock, book a service or test drive, and find our opening hours.`;
+  const banner = storedImageSrc(ctx.site.logo.banner);
+  // the share cards of every page that does not set its own (home, dealerships, reviews…)
   return {
     title: { default: ctx.site.name, template: `%s | ${ctx.site.name}` },
-    description: `${ctx.site.name} in ${cities}: browse ${ctx.stock.count} vehicles in stock, book a service or test drive, and find our opening hours.`,
+    description,
     metadataBase: new URL(ctx.site.url),
-    openGraph: { siteName: ctx.site.name, locale: ctx.format.locale.replace("-", "_") },
+    openGraph: {
+      type: "website",
+      siteName: ctx.site.name,
+      title: ctx.site.name,
+      description,
+      locale: ctx.format.locale.replace("-", "_"),
+      images: banner ? [{ url: banner, alt: ctx.site.name }] : undefined,
+    },
+    twitter: { card: banner ? "summary_large_image" : "summary", title: ctx.site.name, description },
   };
 }
 

@@ -5,6 +5,9 @@ import { ShopByType } from "@/components/home/shop-by-type";
 import { StockSummarySection } from "@/components/home/stock-summary";
 import { VehicleShelf } from "@/components/home/vehicle-shelf";
 import { ReviewsSection } from "@/components/locations/reviews-section";
+import { JsonLd } from "@/components/ui/json-ld";
+import { siteJsonLd } from "@/domain/content/json-ld";
+import { storedImageSrc } from "@/domain/format/image";
 import { cardContext } from "@/domain/stock/card-view";
 import { nounInText } from "@/domain/site/vehicle";
 import { pluralNoun } from "@/domain/stock/summary";
@@ -39,6 +42,14 @@ export default async function HomePage({ params }: Props) {
   const plural = nounInText(pluralNoun(ctx.noun));
   return (
     <>
+      <JsonLd
+        data={siteJsonLd(
+          ctx.site,
+          ctx.locations,
+          reviews.summary ? { count: reviews.summary.count, average: reviews.summary.average_rating } : null,
+          storedImageSrc(ctx.site.logo.banner),
+        )}
+      />
       <HomeHero ctx={ctx} />
       <ShopByType ctx={ctx} />
       <VehicleShelf

@@ -1,4 +1,7 @@
 import "server-only";
+import type { Metadata } from "next";
+import { FORM_INTRO, FORMS, type FormKind } from "@/domain/leads/forms";
+import { contentMetadata } from "./content";
 import type { FormPageProps } from "@/components/forms/form-page";
 import { vehicleTitle } from "@/domain/stock/vehicle";
 import { requestNow } from "@/server/clock";
@@ -19,4 +22,10 @@ export async function formSubject(ctx: SiteContext, searchParams: SearchParams):
     ctx.locations.find((l) => l.slug === oneParam(q.location)) ??
     (found ? ctx.locations.find((l) => l.id === found.vehicle.locationId) : undefined);
   return { vehicle, locationId: location?.id };
+}
+
+/** A form page's title, description, canonical URL and share cards. */
+export function formMetadata(ctx: SiteContext, kind: FormKind, path: string): Metadata {
+  const title = FORMS[kind].title;
+  return contentMetadata(ctx, { title, description: `${title} at ${ctx.site.name}. ${FORM_INTRO[kind] ?? ""}`.trim(), path });
 }

@@ -47,5 +47,6 @@ export function vehicleMetadata({ ctx, vehicle: v, listed }: Awaited<ReturnType<
     alternates: { canonical: path },
     robots: listed ? undefined : { index: false },
     openGraph: { type: "website", title, description, url: path, images: [{ url: image, width: 1200, height: 630, alt: title }] },
+    twitter: { card: "summary_large_image", title, description, images: [image] },
   };
 }

@@ -1,15 +1,14 @@
 import type { Metadata } from "next";
 import { FormPage } from "@/components/forms/form-page";
-import { FORMS, leadFormSite } from "@/domain/leads/forms";
+import { leadFormSite } from "@/domain/leads/forms";
 import { requestNow } from "@/server/clock";
-import { formSubject } from "../_routes/form";
+import { formMetadata, formSubject } from "../_routes/form";
 import { requireSite, type SearchParams, type SiteParams } from "../_routes/site";
 
 type Props = { params: SiteParams; searchParams: SearchParams };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  await requireSite(params, "/book-test-drive");
-  return { title: FORMS["test-drive"].title };
+  return formMetadata(await requireSite(params, "/book-test-drive"), "test-drive", "/book-test-drive");
 }
 
 // GET /book-test-drive — the test-drive booking form; `?vehicle=` and `?location=` say what it is about

@@ -1,14 +1,13 @@
 import type { Metadata } from "next";
 import { FormPage } from "@/components/forms/form-page";
-import { FORMS, leadFormSite } from "@/domain/leads/forms";
-import { formSubject } from "../_routes/form";
+import { leadFormSite } from "@/domain/leads/forms";
+import { formMetadata, formSubject } from "../_routes/form";
 import { requireSite, type SearchParams, type SiteParams } from "../_routes/site";
 
 type Props = { params: SiteParams; searchParams: SearchParams };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  await requireSite(params, "/contact");
-  return { title: FORMS["contact"].title };
+  return formMetadata(await requireSite(params, "/contact"), "contact", "/contact");
 }
 
 // GET /contact — the contact form; `?vehicle=` and `?location=` say what it is about

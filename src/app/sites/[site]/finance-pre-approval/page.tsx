@@ -1,14 +1,13 @@
 import type { Metadata } from "next";
 import { FormPage } from "@/components/forms/form-page";
-import { FORMS, leadFormSite } from "@/domain/leads/forms";
-import { formSubject } from "../_routes/form";
+import { leadFormSite } from "@/domain/leads/forms";
+import { formMetadata, formSubject } from "../_routes/form";
 import { requireSite, type SearchParams, type SiteParams } from "../_routes/site";
 
 type Props = { params: SiteParams; searchParams: SearchParams };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  await requireSite(params, "/finance-pre-approval");
-  return { title: FORMS["finance-pre-approval"].title };
+  return formMetadata(await requireSite(params, "/finance-pre-approval"), "finance-pre-approval", "/finance-pre-approval");
 }
 
 // GET /finance-pre-approval — pre-approval (redirects to /finance where the site has none); `?vehicle=` and `?location=` say what it is about

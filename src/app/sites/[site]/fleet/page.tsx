@@ -1,15 +1,14 @@
 import type { Metadata } from "next";
 import { FormPage } from "@/components/forms/form-page";
-import { FORMS, leadFormSite } from "@/domain/leads/forms";
-import { formSubject } from "../_routes/form";
+import { leadFormSite } from "@/domain/leads/forms";
+import { formMetadata, formSubject } from "../_routes/form";
 import { SectionIntro } from "../_routes/section";
 import { requireSite, type SearchParams, type SiteParams } from "../_routes/site";
 
 type Props = { params: SiteParams; searchParams: SearchParams };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  await requireSite(params, "/fleet");
-  return { title: FORMS["fleet"].title };
+  return formMetadata(await requireSite(params, "/fleet"), "fleet", "/fleet");
 }
 
 // GET /fleet — the fleet enquiry form (where the site has fleet); `?vehicle=` and `?location=` say what it is about

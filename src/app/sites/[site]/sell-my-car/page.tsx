@@ -1,14 +1,13 @@
 import type { Metadata } from "next";
 import { FormPage } from "@/components/forms/form-page";
-import { FORMS, leadFormSite } from "@/domain/leads/forms";
-import { formSubject } from "../_routes/form";
+import { leadFormSite } from "@/domain/leads/forms";
+import { formMetadata, formSubject } from "../_routes/form";
 import { requireSite, type SearchParams, type SiteParams } from "../_routes/site";
 
 type Props = { params: SiteParams; searchParams: SearchParams };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  await requireSite(params, "/sell-my-car");
-  return { title: FORMS["sell-my-car"].title };
+  return formMetadata(await requireSite(params, "/sell-my-car"), "sell-my-car", "/sell-my-car");
 }
 
 // GET /sell-my-car — sell my car (redirects to /trade-in where the site takes trade-ins); `?vehicle=` and `?location=` say what it is about

@@ -1,14 +1,13 @@
 import type { Metadata } from "next";
 import { FormPage } from "@/components/forms/form-page";
-import { FORMS, leadFormSite } from "@/domain/leads/forms";
-import { formSubject } from "../_routes/form";
+import { leadFormSite } from "@/domain/leads/forms";
+import { formMetadata, formSubject } from "../_routes/form";
 import { requireSite, type SearchParams, type SiteParams } from "../_routes/site";
 
 type Props = { params: SiteParams; searchParams: SearchParams };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  await requireSite(params, "/service");
-  return { title: FORMS["service"].title };
+  return formMetadata(await requireSite(params, "/service"), "service", "/service");
 }
 
 // GET /service — the service booking form; `?vehicle=` and `?location=` say what it is about

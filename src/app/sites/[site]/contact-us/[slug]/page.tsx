@@ -3,13 +3,19 @@ import { LocationCard, locationCardContext } from "@/components/locations/locati
 import { LeadForm } from "@/components/forms/lead-form";
 import { requestNow } from "@/server/clock";
 import { leadFormSite } from "@/domain/leads/forms";
+import { contentMetadata } from "../../_routes/content";
 import { requireLocation, type SlugParams } from "../../_routes/site";
 import { PageSection, PageTitle, Panel } from "@/components/ui/page";
 
 type Props = { params: SlugParams };
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
-  return { title: `Contact ${(await requireLocation(props.params)).location.name}` };
+  const { ctx, location } = await requireLocation(props.params);
+  return contentMetadata(ctx, {
+    title: `Contact ${location.name}`,
+    description: `Send ${location.name} a message, or call ${location.contactDetail.phone}.`,
+    path: `/contact-us/${location.slug}`,
+  });
 }
 
 // GET /contact-us/{location-slug} — contact one location: its details and the contact form

@@ -3,17 +3,26 @@ import { LocationCard, locationCardContext } from "@/components/locations/locati
 import { LocationPicker } from "@/components/locations/location-picker";
 import { LocationsCarousel } from "@/components/locations/locations-carousel";
 import { MapView } from "@/components/locations/map-view";
+import { Breadcrumbs } from "@/components/ui/breadcrumbs";
+import { JsonLd } from "@/components/ui/json-ld";
+import { locationJsonLd } from "@/domain/content/json-ld";
 import { formatDistanceAway } from "@/domain/format/country";
 import { directionsUrl, distanceKm, formatAddress } from "@/domain/locations/geo";
 import { requestNow } from "@/server/clock";
+import { contentMetadata } from "../../_routes/content";
 import { requireLocation, type SlugParams } from "../../_routes/site";
 import { PageSection, PageTitle } from "@/components/ui/page";
 
 type Props = { params: SlugParams };
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
-  const { location } = await requireLocation(props.params);
-  return { title: location.name, alternates: { canonical: `/our-location/${location.slug}` } };
+  const { ctx, location } = await requireLocation(props.params);
+  return contentMetadata(ctx, {
+    title: location.name,
+    description: `${location.name}, ${location.address.street}, ${location.address.city}: opening hours, phone, directions and our team.`,
+    path: `/our-location/${location.slug}`,
+    image: location.image,
+  });
 }
 
 // GET /our-location/{slug} — one location: card, map, and the other locations nearest first
@@ -26,6 +35,14 @@ export default async function OurLocationPage(props: Props) {
     .sort((a, b) => a.km - b.km);
   return (
     <PageSection>
+      <JsonLd data={locationJsonLd(ctx.site, l, ctx.site.country)} />
+      <Breadcrumbs
+        siteUrl={ctx.site.url}
+        crumbs={[
+          { label: "Our Dealerships", href: "/dealerships" },
+          { label: l.name, href: `/our-location/${l.slug}` },
+        ]}
+      />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <PageTitle>{l.name}</PageTitle>
         <LocationPicker locations={ctx.locations.map((x) => ({ slug: x.slug, name: x.name }))} current={l.slug} />

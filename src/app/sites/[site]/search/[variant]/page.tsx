@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { contentMetadata } from "../../_routes/content";
 import { requireSite, type SearchParams } from "../../_routes/site";
 import { SearchResults } from "@/components/stock/search-results";
 import { isSearchVariant, parseSearch, searchHref } from "@/domain/stock/search";
@@ -22,11 +23,14 @@ async function load({ params, searchParams }: Props) {
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const { ctx, query } = await load(props);
-  return {
-    title: searchTitle(query.variant, ctx),
+  const title = searchTitle(query.variant, ctx);
+  const cities = [...new Set(ctx.locations.map((l) => l.address.city))].join(" and ");
+  return contentMetadata(ctx, {
+    title,
+    description: `${title} for sale at ${ctx.site.name} in ${cities}. Filter by make, model, price and more.`,
     // one canonical URL per filter state; page 2+ and sorts are not separate documents
-    alternates: { canonical: searchHref({ ...query, page: 1, sort: ctx.site.defaultSort as typeof query.sort }, ctx.site.defaultSort) },
-  };
+    path: searchHref({ ...query, page: 1, sort: ctx.site.defaultSort as typeof query.sort }, ctx.site.defaultSort),
+  });
 }
 
 // GET /search/{new-used-and-demo-cars|new-and-demo-cars|used-cars}?… — server-rendered, URL-driven search
