@@ -1,4 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
+import { generateDemoData } from "@/server/demo/generate";
+import { TEST_NOW_MS } from "./clock";
 import { DEMO_SLUGS, expect, expectNoAxeViolations, jsonLdType, siteUrl, test } from "./fixtures";
 
 const SITES = DEMO_SLUGS;
@@ -9,7 +11,8 @@ const hrefs = (html: string, region: RegExp) =>
 
 /** A page's status and text, from the server (Node's fetch does not resolve *.localhost: the Host header says the site). */
 async function fetchPage(request: APIRequestContext, slug: string, path: string) {
-  const res = await request.get(path, { headers: host(slug) });
+  // links are followed one hop only: a link that redirects is a link to fix, not a page
+  const res = await request.get(path, { headers: host(slug), maxRedirects: 0 });
   return { status: res.status(), html: await res.text() };
 }
 
@@ -144,7 +147,7 @@ test.describe("content pages", () => {
     await expect(page.getByRole("heading", { name: "Parkside Mazda", level: 3 })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole("link", { name: `See all ${count} Mazda cars` }).click();
-    await expect(page).toHaveURL(/make=Mazda/);
+    await expect(page).toHaveURL(/\/search\/new-used-and-demo-cars\/mazda$/);
     await expect(page.getByTestId("results-count")).toContainText(`${count} `);
   });
 
@@ -179,4 +182,28 @@ test("@mobile content pages fit a phone", async ({ page }) => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, path).toBeLessThanOrEqual(page.viewportSize()!.width);
   }
+});
+
+test("home shows the offers running now, and a link to all of them", async ({ page }) => {
+  await page.goto(siteUrl("parkside-motor-group", "/"));
+  const offers = page.getByTestId("home-offers");
+  await expect(offers.getByTestId("offers").locator(":scope > li")).toHaveCount(3);
+  await expect(offers.getByRole("link", { name: "All 5 offers" })).toHaveAttribute("href", "/special-offers");
+  await page.goto(siteUrl("tasman-campers", "/"));
+  await expect(page.getByTestId("home-offers")).toHaveCount(0);
+});
+
+test("price labels: a card and its page say Drive Away or Excl. Govt. Charges; a car without a price says so", async ({ page }) => {
+  for (const label of ["Drive Away", "Excl. Govt. Charges"]) {
+    await page.goto(siteUrl("parkside-motor-group", "/search/new-and-demo-cars"));
+    const card = page.getByTestId("vehicle-card").filter({ hasText: label }).first();
+    await expect(card).toBeVisible();
+    await card.getByRole("heading", { level: 3 }).getByRole("link").click();
+    await expect(page).toHaveURL(/\/cars\//);
+    await expect(page.locator("main")).toContainText(label);
+  }
+  const rows = generateDemoData(TEST_NOW_MS).find((d) => d.site.id === 1001)!.vehicles;
+  const unpriced = rows.find((v) => v.showOnDealerWebsite && v.status !== "sold" && v.price === null)!;
+  await page.goto(siteUrl("parkside-motor-group", `/cars/${unpriced.slug}`));
+  await expect(page.locator("main")).toContainText("Enquire for price.");
 });

@@ -177,3 +177,62 @@ test("every page type has its share cards (Open Graph and Twitter) and a canonic
     if (path !== "/") await expect(page.locator('link[rel="canonical"]'), path).toHaveAttribute("href", new RegExp(`^${ORIGIN}/`));
   }
 });
+
+test.describe("search landing pages", () => {
+  test("a make, a model and a body each have their own address, heading, title and canonical URL", async ({ page }) => {
+    await page.goto(siteUrl("parkside-motor-group", "/search/new-and-demo-cars/mazda/cx-5"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("New and Demo Mazda CX-5");
+    await expect(page).toHaveTitle("New and Demo Mazda CX-5 for sale in Ringwood | Parkside Motor Group");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${ORIGIN}/search/new-and-demo-cars/mazda/cx-5`);
+    const found = Number((await page.getByTestId("results-count").innerText()).match(/\d+/)![0]);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      "content",
+      new RegExp(`^${found} new and demo Mazda CX-5 for sale`),
+    );
+    await expect(page.getByTestId("vehicle-card").first()).toContainText("CX-5");
+
+    await page.goto(siteUrl("parkside-motor-group", "/search/used-cars/body/suv"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Used SUVs");
+    const crumbs = await jsonLdType(page, "BreadcrumbList");
+    expect((crumbs.itemListElement as Array<{ name: string }>).map((c) => c.name)).toEqual(["Home", "Used Cars", "Used SUVs"]);
+  });
+
+  test("the filters keep the address in step: one make lands on its page, a second make or none goes back to the plain search", async ({
+    page,
+  }) => {
+    await page.goto(siteUrl("parkside-motor-group", "/search/used-cars/mazda"));
+    const filters = page.getByRole("region", { name: "Filters" });
+    await filters.getByRole("checkbox", { name: /^KGM \(\d+\)$/ }).check();
+    await expect(page).toHaveURL(/\/search\/used-cars\?make=Mazda&make=KGM$/);
+    await filters.getByRole("checkbox", { name: /^Mazda \(\d+\)$/ }).uncheck();
+    await expect(page).toHaveURL(/\/search\/used-cars\/kgm$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Used KGM Cars in Ringwood");
+    await filters.getByRole("checkbox", { name: /^KGM \(\d+\)$/ }).uncheck();
+    await expect(page).toHaveURL(/\/search\/used-cars$/);
+  });
+
+  test("a plain search for one make moves to its landing page; what the site does not stock is a 404 with a way back", async ({ page }) => {
+    await page.goto(siteUrl("parkside-motor-group", "/search/used-cars?make=Mazda&sort=latest"));
+    await expect(page).toHaveURL(siteUrl("parkside-motor-group", "/search/used-cars/mazda?sort=latest"));
+    for (const path of [
+      "/search/used-cars/ferrari",
+      "/search/used-cars/mazda/no-such-model",
+      "/search/used-cars/body/spaceship",
+      "/search/used-cars/mazda/cx-5/x",
+    ]) {
+      const res = await page.goto(siteUrl("parkside-motor-group", path));
+      expect(res?.status(), path).toBe(404);
+      await expect(page.getByRole("link", { name: "Search our stock" })).toBeVisible();
+    }
+  });
+
+  test("the sitemap lists the landing pages", async ({ request }) => {
+    const xml = await (await request.get("/sitemap.xml", { headers: PARKSIDE })).text();
+    for (const p of [
+      "/search/new-used-and-demo-cars/mazda",
+      "/search/new-used-and-demo-cars/mazda/cx-5",
+      "/search/new-used-and-demo-cars/body/suv",
+    ])
+      expect(xml, p).toContain(`<loc>${ORIGIN}${p}</loc>`);
+  });
+});

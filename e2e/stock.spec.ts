@@ -18,8 +18,10 @@ test("journey: filter → sort → page → detail → favourite → reload", as
   const mazda = filters.getByRole("checkbox", { name: /^Mazda \(\d+\)$/ });
   const mazdaCount = Number((await mazda.locator("xpath=..").innerText()).match(/\((\d+)\)/)![1]);
   await mazda.check();
-  await expect(page).toHaveURL(/make=Mazda/);
+  // one make chosen: the search lands on its landing page (SPEC §7 search slugs), with its own heading
+  await expect(page).toHaveURL(/\/search\/new-used-and-demo-cars\/mazda$/);
   await expect(count(page)).toHaveText(`${mazdaCount} Cars found`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("New, Used and Demo Mazda Cars in Ringwood");
 
   await page.getByLabel("Sort by").selectOption({ label: "Lowest Price" });
   await expect(page).toHaveURL(/sort=price-asc/);
@@ -107,7 +109,7 @@ test("presets: outback's towns, ridgeline's make, Message Now", async ({ page })
   await page.goto(siteUrl("ridgeline-motorcycles", "/search/new-used-and-demo-cars"));
   await expect(count(page)).toHaveText("60 Motorcycles found");
   await page.getByRole("list", { name: "Quick filters" }).getByRole("link", { name: "Yamaha" }).click();
-  await expect(page).toHaveURL(/make=Yamaha/);
+  await expect(page).toHaveURL(/\/search\/new-used-and-demo-cars\/yamaha$/);
 });
 
 test("the call-to-action card sits at position 30", async ({ page }) => {
@@ -163,7 +165,7 @@ test("detail page: JSON-LD Motorcycle with Offer, canonical, share image, galler
 });
 
 test("search page has no axe violations", async ({ page }) => {
-  await page.goto(parkside("/search/new-and-demo-cars?make=Mazda"));
+  await page.goto(parkside("/search/new-and-demo-cars/mazda"));
   await expectNoAxeViolations(page);
 });
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run lighthouse — DESIGN.md's quality budgets on mobile for home, search, vehicle detail, a
-// location and a form page of three tenants (parkside, tasman, lakeside): Performance ≥ 95, Accessibility 100, Best Practices ≥ 95,
+// location, a form page, a brand page and a blog post of three tenants (parkside, tasman, lakeside): Performance ≥ 95, Accessibility 100, Best Practices ≥ 95,
 // SEO 100. Uses Debian's Chromium (CHROME_PATH) and fetches the lighthouse CLI from the npm registry
 // on first use (npx), so it is not a dependency of the app. Exits 1 when a budget is missed.
 import { execFileSync, spawn } from "node:child_process";
@@ -53,7 +53,12 @@ try {
       );
     const detail = /href="(\/(?:cars|motorcycles|campers)\/[^"#]+)"/.exec(await html("/search/new-used-and-demo-cars"))?.[1];
     const location = /href="(\/our-location\/[^"#]+)"/.exec(await html("/dealerships"))?.[1];
-    const pages = { home: "/", search: "/search/new-used-and-demo-cars", detail, location, form: "/contact" };
+    // content pages (issue 12): a brand page and a blog post, where the site has them
+    const home = await html("/");
+    const brand = /href="(\/brands\/[^"#]+)"/.exec(home)?.[1];
+    const blog = /href="(\/(?:blog|news))"/.exec(home)?.[1];
+    const post = blog ? new RegExp(`href="(${blog}/[^"#?]+)"`).exec(await html(blog))?.[1] : undefined;
+    const pages = { home: "/", search: "/search/new-used-and-demo-cars", detail, location, form: "/contact", brand, post };
     console.log(host);
     for (const [name, path] of Object.entries(pages)) {
       if (!path) continue;

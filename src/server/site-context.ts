@@ -13,7 +13,8 @@ import { catalogue, SITES_TAG } from "@/server/cache";
 import { serverNow } from "@/server/clock";
 import { getDb } from "@/server/db";
 import { getSiteByKey, listDealerships, listLocations } from "@/server/repositories/sites";
-import { listPageSlugs } from "@/server/repositories/content";
+import { liveOffers } from "@/domain/content/content";
+import { listContent, listPageSlugs } from "@/server/repositories/content";
 import { listSpecialHours } from "@/server/repositories/locations";
 import { getStockSummary } from "@/server/repositories/stock";
 
@@ -31,13 +32,15 @@ async function loadSiteContext(param: string): Promise<SiteContext | null> {
   const site = await getSiteByKey(db, tenantKeyFromParam(param));
   if (!site) return null;
   const now = serverNow();
-  const [locations, dealerships, stock, specialHours, pages] = await Promise.all([
+  const [locations, dealerships, stock, specialHours, pages, offerRows] = await Promise.all([
     listLocations(db, site.id),
     listDealerships(db, site.id),
     getStockSummary(db, site, now),
     listSpecialHours(db, site.id),
     listPageSlugs(db, site.id, now),
+    listContent(db, site.id, "offer"),
   ]);
+  const offers = liveOffers(offerRows, now).length;
   const features = resolveFeatures(site);
   const noun = vehicleNoun(site.template, site.primaryVehicleOverride);
   const brandNames = [...dealerships.map((d) => d.make), ...locations.flatMap((l) => l.manufacturers)]
@@ -56,6 +59,7 @@ async function loadSiteContext(param: string): Promise<SiteContext | null> {
     carTypes: stock.car_types,
     phone: site.phone,
     pages,
+    offers,
   };
   const routes: RouteContext = {
     features,
@@ -82,6 +86,7 @@ async function loadSiteContext(param: string): Promise<SiteContext | null> {
     specialHours,
     brands,
     stock,
+    offers,
     header: buildHeaderMenu(nav),
     footer: buildFooter(nav),
     routes,

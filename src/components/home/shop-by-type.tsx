@@ -3,6 +3,7 @@ import Link from "next/link";
 import type { SiteContext } from "@/domain/site/context";
 import { slugify } from "@/domain/format/slug";
 import { bodyTypeLabel } from "@/domain/stock/vehicle";
+import { parseSearch, searchHref } from "@/domain/stock/search";
 
 const MAX_TYPES = 6;
 
@@ -23,7 +24,7 @@ export function ShopByType({ ctx }: { ctx: SiteContext }) {
         {bodies.map((b) => (
           <li key={b.body}>
             <Link
-              href={`/search/new-used-and-demo-cars?body=${encodeURIComponent(b.body)}`}
+              href={searchHref(parseSearch("new-used-and-demo-cars", { body: b.body }, ctx.site.defaultSort), ctx.site.defaultSort)}
               className="flex h-full flex-col items-center rounded-lg border border-neutral-200 bg-white p-3 text-center hover:border-brand"
             >
               <Image src={`/photos/body/${slugify(b.body)}.svg`} alt="" width={180} height={80} className="h-16 w-auto" />

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { brandDisplayName } from "@/domain/site/brands";
+import { parseSearch, searchHref } from "@/domain/stock/search";
 import { usedWord } from "@/domain/site/features";
 import { conditionsOnSale, pluralNoun, type CarType } from "@/domain/stock/summary";
 import type { SiteContext } from "@/domain/site/context";
@@ -53,7 +54,7 @@ export function StockSummarySection({ ctx }: { ctx: SiteContext }) {
             {ctx.stock.makes.slice(0, 10).map((m) => (
               <li key={m.make}>
                 <Link
-                  href={`/search/new-used-and-demo-cars?make=${encodeURIComponent(m.make)}`}
+                  href={searchHref(parseSearch("new-used-and-demo-cars", { make: m.make }, ctx.site.defaultSort), ctx.site.defaultSort)}
                   className="inline-flex min-h-11 items-center rounded-full border border-neutral-300 px-4 text-sm hover:border-brand"
                 >
                   {brandDisplayName(m.make)} <span className="ml-1 text-neutral-600">({m.count})</span>

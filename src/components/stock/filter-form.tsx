@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useTransition, type ReactNode } from "react";
+import { landingHref } from "@/domain/stock/landing";
 
 /**
  * A plain GET form (works without JavaScript) that, with JavaScript, navigates as soon as a
@@ -17,8 +18,8 @@ export function FilterForm({ action, children, id }: { action: string; children:
     const go = () => {
       const params = new URLSearchParams();
       for (const [k, v] of new FormData(form)) if (typeof v === "string" && v.trim() !== "" && k !== "page") params.append(k, v.trim());
-      const qs = params.toString();
-      startTransition(() => router.push(`${action}${qs ? `?${qs}` : ""}`, { scroll: false }));
+      // one make (and model) or one body lands on its landing page (SPEC §7 search slugs)
+      startTransition(() => router.push(landingHref(action, params), { scroll: false }));
     };
     const onSubmit = (e: Event) => {
       e.preventDefault();

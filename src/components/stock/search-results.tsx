@@ -23,15 +23,22 @@ import { cardContext, cardView } from "@/domain/stock/card-view";
 import { ResultGrid } from "./result-grid";
 import { nounInText } from "@/domain/site/vehicle";
 import { PageSection, PageTitle } from "@/components/ui/page";
+import { Breadcrumbs } from "@/components/ui/breadcrumbs";
 
-type Props = { ctx: SiteContext; query: SearchQuery; result: SearchResult; now: number };
+type Props = {
+  ctx: SiteContext;
+  query: SearchQuery;
+  result: SearchResult;
+  now: number;
+  /** a landing page's own H1 (its template) */ heading?: string;
+};
 
 function pageWindow(page: number, pages: number): number[] {
   const set = new Set([1, pages, page - 1, page, page + 1].filter((p) => p >= 1 && p <= pages));
   return [...set].sort((a, b) => a - b);
 }
 
-export function SearchResults({ ctx, query, result, now }: Props) {
+export function SearchResults({ ctx, query, result, now, heading }: Props) {
   const def = ctx.site.defaultSort;
   const plural = pluralNoun(ctx.noun);
   const used = usedWord(ctx.features);
@@ -100,13 +107,14 @@ export function SearchResults({ ctx, query, result, now }: Props) {
 
   return (
     <PageSection>
-      <nav aria-label="Breadcrumb" className="mb-2 text-sm text-neutral-700">
-        <Link href="/" className="underline">
-          Home
-        </Link>{" "}
-        › <span aria-current="page">{searchTitle(query.variant, ctx)}</span>
-      </nav>
-      <PageTitle>{searchTitle(query.variant, ctx)}</PageTitle>
+      <Breadcrumbs
+        siteUrl={ctx.site.url}
+        crumbs={[
+          { label: searchTitle(query.variant, ctx), href: `/search/${query.variant}` },
+          ...(heading ? [{ label: heading, href: searchHref({ ...query, page: 1 }, def) }] : []),
+        ]}
+      />
+      <PageTitle>{heading ?? searchTitle(query.variant, ctx)}</PageTitle>
       <a
         href="#results-count"
         className="sr-only focus:not-sr-only focus:mt-2 focus:inline-flex focus:min-h-11 focus:items-center focus:rounded-md focus:bg-brand focus:px-4 focus:font-semibold focus:text-brand-contrast"

@@ -19,6 +19,8 @@ export type SiteContext = {
   /** the site's brands, each with its logo (the dealer's own, else the platform's emblem) where there is one */
   brands: Array<{ name: string; slug: string; logo: string | null }>;
   stock: StockSummary;
+  /** SPEC §3 offers count: the special offers running now */
+  offers: number;
   header: NavItem[];
   footer: FooterGroup[];
   routes: RouteContext;

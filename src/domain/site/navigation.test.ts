@@ -26,6 +26,7 @@ const parksideLike: NavContext = {
   carTypes: { new: 1, demo: 1, used: 1 },
   phone: "03 9870 1000",
   pages: ["about-us", "tyre-and-battery-centre", "community-partners-sponsorships", "privacy-policy", "terms-and-conditions"],
+  offers: 5,
 };
 
 const truckLike: NavContext = {
@@ -57,6 +58,11 @@ describe("header menu", () => {
       "Finance",
       "More",
     ]);
+  });
+
+  test("Offers is shown while offers run: the count follows the data", () => {
+    expect(buildHeaderMenu({ ...parksideLike, offers: 0 }).map((i) => i.label)).not.toContain("Offers");
+    expect(buildHeaderMenu({ ...parksideLike, offers: 1 }).map((i) => i.label)).toContain("Offers");
   });
 
   test("entries are shown only where the site has them", () => {
@@ -150,6 +156,7 @@ describe("resolveSiteRoute", () => {
     ["/blog/a-post", ctx, { kind: "page" }],
     ["/blog", trucks, { kind: "not-found" }],
     ["/models/mazda-cx-5", ctx, { kind: "page" }],
+    ["/special-offers", ctx, { kind: "page" }],
     ["/blog/a-post", { ...ctx, features: yamahaLike.features }, { kind: "redirect", to: "/news/a-post" }],
     ["/news/a-post", ctx, { kind: "not-found" }],
     ["/fleet", trucks, { kind: "not-found" }],

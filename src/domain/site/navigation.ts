@@ -17,6 +17,8 @@ export type NavContext = {
   phone: string | null;
   /** the slugs of the site's published content pages: a menu links only to pages that exist */
   pages: string[];
+  /** the special offers running now: a site whose offers have all ended does not link to an empty list */
+  offers: number;
 };
 
 /** A stored content page's link, where the site has the page. */
@@ -56,7 +58,7 @@ export function buildHeaderMenu(ctx: NavContext): NavItem[] {
       href: `/brands/${ctx.brands[0]!.slug}`,
       children: ctx.brands.map((b) => link(b.name, `/brands/${b.slug}`, f)),
     });
-  if (f.special_offers) items.push(link("Offers", "/special-offers", f));
+  if (f.special_offers && ctx.offers > 0) items.push(link("Offers", "/special-offers", f));
   items.push(link("Sell My Car", sellCarForm(f).href, f)); // SPEC §2 names the menu entry "Sell My Car" on every site
   if (hasService || hasParts) {
     const children = [link("Book a Service", "/service", f), link("Parts & Accessories", "/vehicle-parts-and-accessories", f)];

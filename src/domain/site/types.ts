@@ -1,4 +1,5 @@
 import type { BlogSettings } from "@/domain/content/types";
+import type { SearchPageTemplates } from "@/domain/stock/landing";
 import type { ReviewProfile } from "@/domain/locations/reviews";
 
 /** The app's own types for a tenant and its places (SPEC §3). Rows map to these at the edge. */
@@ -138,6 +139,8 @@ export type SiteRecord = {
   gmbProfiles: ReviewProfile[];
   /** SPEC §3 blogs: the blog list's layout and posts per page */
   blogs: BlogSettings;
+  /** SPEC §7 search_page_templates: this site's landing-page words, over the platform's */
+  searchPageTemplates: SearchPageTemplates;
 };
 
 export type Dealership = {

@@ -1,3 +1,4 @@
+import { landingSegments } from "./landing";
 import type { Bucket } from "./buckets";
 import { countryFormat, KM_PER_MILE } from "../format/country";
 import type { CarType } from "./summary";
@@ -141,7 +142,9 @@ export function searchHref(q: SearchQuery, defaultSort: string, change: Partial<
   const next = { ...q, ...change };
   const p = new URLSearchParams();
   next.carTypes.forEach((v) => p.append("car_type", v));
-  for (const key of LIST_FILTERS) next[key].forEach((v) => p.append(key, v));
+  // one make (and model) or one body is a landing page's path (SPEC §7 search slugs), not a query
+  const landing = landingSegments(next);
+  for (const key of LIST_FILTERS) if (!landing?.carries.includes(key)) next[key].forEach((v) => p.append(key, v));
   for (const key of ["price", "year", "odometer"] as const) {
     if (next[key].min !== undefined) p.set(`${key}_min`, String(next[key].min));
     if (next[key].max !== undefined) p.set(`${key}_max`, String(next[key].max));
@@ -150,7 +153,7 @@ export function searchHref(q: SearchQuery, defaultSort: string, change: Partial<
   if (next.sort !== defaultSort) p.set("sort", next.sort);
   if (next.page > 1) p.set("page", String(next.page));
   const s = p.toString();
-  return `/search/${next.variant}${s ? `?${s}` : ""}`;
+  return `/search/${next.variant}${landing ? `/${landing.segments.join("/")}` : ""}${s ? `?${s}` : ""}`;
 }
 
 /** Toggle one value of a list filter (and go back to page 1). Clearing a make clears its models. */

@@ -28,6 +28,7 @@ import type {
   SocialUrls,
 } from "@/domain/site/types";
 import type { BlogSettings } from "@/domain/content/types";
+import type { SearchPageTemplates } from "@/domain/stock/landing";
 import type { RatingDistribution, ReviewProfile } from "@/domain/locations/reviews";
 import { ACCENTED, PLAIN } from "@/domain/stock/keywords";
 
@@ -62,6 +63,8 @@ export const sites = pgTable("sites", {
   gmbProfiles: jsonb("gmb_profiles").$type<ReviewProfile[]>().notNull().default([]),
   /** SPEC §3 blogs: the blog list's layout and posts per page */
   blogs: jsonb("blogs").$type<BlogSettings>().notNull().default({ layout: "grid", count: 6 }),
+  /** SPEC §7 search_page_templates: the site's own H1, title and description of its search landing pages */
+  searchPageTemplates: jsonb("search_page_templates").$type<SearchPageTemplates>().notNull().default({}),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -246,6 +246,7 @@ export function generateSite(site: DemoSite, now: number): DemoRows {
       openingHours: HOURS.sales,
       gmbProfiles: reviewProfiles(site),
       blogs: site.blogs ?? DEFAULT_BLOG_SETTINGS,
+      searchPageTemplates: site.searchPageTemplates ?? {},
     },
     dealerships: site.dealerships.map((d) => ({
       id: d.id,

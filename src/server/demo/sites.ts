@@ -1,3 +1,4 @@
+import type { SearchPageTemplates } from "@/domain/stock/landing";
 import type { BlogSettings } from "@/domain/content/types";
 import { hoursEntry } from "@/domain/site/hours";
 import type { RatingDistribution } from "@/domain/locations/reviews";
@@ -72,6 +73,8 @@ export type DemoSite = {
   features: Partial<SiteFeatureFlags>;
   /** SPEC §3 blogs (layout, count); the default where unset */
   blogs?: BlogSettings;
+  /** SPEC §7 search_page_templates: the site's own landing-page words */
+  searchPageTemplates?: SearchPageTemplates;
   searchPresets: SearchPresets;
   defaultSort: string;
   stockCode: string;
@@ -110,6 +113,7 @@ export const DEMO_SITES: DemoSite[] = [
     },
     colours: { primary: "#0b3d91", secondary: "#c8102e" },
     blogs: { layout: "grid", count: 6 },
+    searchPageTemplates: { make: { h1: "{conditions} {make} {nouns} in {city}" } },
     features: {
       garage_enabled: true,
       offers_subscription: true,

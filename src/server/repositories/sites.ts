@@ -1,5 +1,6 @@
 import "server-only";
 import { blogSettings } from "@/domain/content/content";
+import { searchPageTemplates } from "@/domain/stock/landing";
 import { asc, eq, or } from "drizzle-orm";
 import type { TenantKey } from "@/domain/site/tenant";
 import type { Country, Dealership, Location, LocationType, SiteRecord } from "@/domain/site/types";
@@ -37,6 +38,7 @@ export function toSite(r: SiteRow): SiteRecord {
     includeSoldCarsDays: r.includeSoldCarsDays,
     gmbProfiles: r.gmbProfiles,
     blogs: blogSettings(r.blogs),
+    searchPageTemplates: searchPageTemplates(r.searchPageTemplates),
   };
 }
 

@@ -14,6 +14,8 @@ import { pluralNoun } from "@/domain/stock/summary";
 import { requestNow } from "@/server/clock";
 import type { Vehicle } from "@/domain/stock/vehicle";
 import { firstStock } from "@/server/stock-service";
+import { currentOffers } from "@/server/content-service";
+import { OffersTeaser } from "@/components/home/offers-teaser";
 import { reviewsTeaser } from "./_routes/directory";
 import { requireSite, type SiteParams } from "./_routes/site";
 
@@ -26,10 +28,11 @@ export default async function HomePage({ params }: Props) {
   const ctx = await requireSite(params);
   const now = requestNow();
   // a page of candidates each: a few may be just sold, or in both rows
-  const [reviews, latest, relevant] = await Promise.all([
+  const [reviews, latest, relevant, offers] = await Promise.all([
     reviewsTeaser(ctx),
     firstStock(ctx, "latest", CANDIDATES, now),
     firstStock(ctx, "relevance", CANDIDATES, now),
+    ctx.features.special_offers && ctx.offers > 0 ? currentOffers(ctx, now) : [],
   ]);
   const onSale = (v: Vehicle) => v.status !== "sold";
   // new arrivals: the latest listings; featured: the best-presented of the rest, dearest first
@@ -66,6 +69,7 @@ export default async function HomePage({ params }: Props) {
         ctx={cards}
         more={{ href: "/search/new-used-and-demo-cars", label: `All ${ctx.stock.count} ${plural}` }}
       />
+      <OffersTeaser ctx={ctx} offers={offers} now={now} />
       <StockSummarySection ctx={ctx} />
       <BrandsSection ctx={ctx} />
       <LocationsTeaser ctx={ctx} now={now} />

@@ -1,0 +1,1 @@
+ALTER TABLE "sites" ADD COLUMN "search_page_templates" jsonb DEFAULT '{}'::jsonb NOT NULL;
