@@ -3,7 +3,7 @@ import { parse } from "csv-parse/sync";
 import { META_COLUMNS } from "@/domain/content/feeds";
 import { generateDemoData } from "@/server/demo/generate";
 import { TEST_NOW_MS } from "./clock";
-import { expect, jsonLdOf, jsonLdType, siteUrl, test } from "./fixtures";
+import { expect, jsonLdOf, jsonLdType, siteUrl, test, waitForHydration } from "./fixtures";
 
 const PARKSIDE = { host: "parkside-motor-group.localhost" };
 const ORIGIN = "https://www.parksidemotorgroup.com.au";
@@ -202,6 +202,7 @@ test.describe("search landing pages", () => {
   }) => {
     await page.goto(siteUrl("parkside-motor-group", "/search/used-cars/mazda"));
     const filters = page.getByRole("region", { name: "Filters" });
+    await waitForHydration(filters.getByRole("checkbox", { name: /^KGM \(\d+\)$/ }));
     await filters.getByRole("checkbox", { name: /^KGM \(\d+\)$/ }).check();
     await expect(page).toHaveURL(/\/search\/used-cars\?make=Mazda&make=KGM$/);
     await filters.getByRole("checkbox", { name: /^Mazda \(\d+\)$/ }).uncheck();

@@ -17,6 +17,8 @@ test("journey: filter → sort → page → detail → favourite → reload", as
   const filters = page.getByRole("region", { name: "Filters" });
   const mazda = filters.getByRole("checkbox", { name: /^Mazda \(\d+\)$/ });
   const mazdaCount = Number((await mazda.locator("xpath=..").innerText()).match(/\((\d+)\)/)![1]);
+  // a box ticked before the filter form hydrates is only a form field: wait for React first
+  await waitForHydration(mazda);
   await mazda.check();
   // one make chosen: the search lands on its landing page (SPEC §7 search slugs), with its own heading
   await expect(page).toHaveURL(/\/search\/new-used-and-demo-cars\/mazda$/);
