@@ -19,6 +19,7 @@ describe("typed env", () => {
     [{ DEFAULT_SITE: "Not A Slug" }, /DEFAULT_SITE/],
     [{ LOG_LEVEL: "loud" }, /LOG_LEVEL/],
     [{ TRUST_PROXY: "yes" }, /TRUST_PROXY/],
+    [{ SMTP_URL: "http://mail.example.com" }, /SMTP_URL: must be an smtp/],
     [{ TEST_NOW: "next tuesday", APP_ENV: "test" }, /TEST_NOW/],
     [
       { TEST_NOW: "2026-11-18T10:30:00+11:00", NODE_ENV: "production" },

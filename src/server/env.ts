@@ -27,6 +27,17 @@ export const EnvSchema = z.object({
   CATALOGUE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   /** Where lead attachments are written. */
   UPLOAD_DIR: z.string().trim().min(1).default(".data/uploads"),
+  /** Outgoing mail: smtp(s)://user:pass@host:port; unset → messages are written to OUTBOX_DIR as .eml files. */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || (/^smtps?:\/\//.test(v) && URL.canParse(v)), { message: "must be an smtp:// or smtps:// URL" }),
+  /** Where messages go when there is no SMTP server (open a .eml file with any mail program). */
+  OUTBOX_DIR: z.string().trim().min(1).default(".data/outbox"),
+  /** The sender of platform mail. */
+  MAIL_FROM: z.string().trim().min(3).default("Dealer Platform <no-reply@localhost>"),
   /** Lead submissions allowed per client and site in 10 minutes. */
   LEAD_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
   /**

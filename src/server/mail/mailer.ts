@@ -1,0 +1,83 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import { env } from "@/server/env";
+import { log } from "@/server/log";
+
+/*
+ * The one mail interface (issue 13 sign-in links and password resets, issue 16 lead delivery): SMTP
+ * through nodemailer when SMTP_URL is set; otherwise each message is written to OUTBOX_DIR as an .eml
+ * file (RFC 5322, as nodemailer would send it) that any mail program opens and tests read back.
+ */
+
+export type MailAttachment = { filename: string; content: string | Buffer; contentType?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  from?: string;
+  replyTo?: string;
+  attachments?: MailAttachment[];
+};
+export type SentMail = { messageId: string; file?: string };
+
+export interface Mailer {
+  send(message: MailMessage): Promise<SentMail>;
+}
+
+/** Messages by SMTP (a real server, or a test sink). */
+export class SmtpMailer implements Mailer {
+  private readonly transport;
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
+    this.transport = nodemailer.createTransport(url);
+  }
+  async send(m: MailMessage): Promise<SentMail> {
+    const info = await this.transport.sendMail({ from: this.from, ...m });
+    // the message id only: recipients and contents are personal data (never logged in clear)
+    log.info({ messageId: info.messageId, via: "smtp" }, "mail sent");
+    return { messageId: info.messageId };
+  }
+}
+
+/** Messages written as .eml files, one per message, named by time and a random id. */
+export class OutboxMailer implements Mailer {
+  private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  constructor(
+    private readonly dir: string,
+    private readonly from: string,
+  ) {}
+  async send(m: MailMessage): Promise<SentMail> {
+    const info = await this.transport.sendMail({ from: this.from, ...m });
+    await mkdir(this.dir, { recursive: true });
+    const file = path.join(this.dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}.eml`);
+    await writeFile(file, info.message as Buffer, { mode: 0o600 });
+    log.info({ messageId: info.messageId, via: "outbox" }, "mail written to the outbox");
+    return { messageId: info.messageId, file };
+  }
+}
+
+let mailer: Mailer | undefined;
+
+/** The platform's mailer, from the environment (SMTP_URL, else the outbox). */
+export function getMailer(): Mailer {
+  const e = env();
+  return (mailer ??= e.SMTP_URL ? new SmtpMailer(e.SMTP_URL, e.MAIL_FROM) : new OutboxMailer(e.OUTBOX_DIR, e.MAIL_FROM));
+}
+
+/** Sends, and logs a failure without the message's contents; the caller decides whether to retry. */
+export async function sendMail(message: MailMessage, via: Mailer = getMailer()): Promise<SentMail | null> {
+  try {
+    return await via.send(message);
+  } catch (err) {
+    // an SMTP server's answer names the recipient: only the kind of failure is logged
+    const e = err as { name?: string; code?: string; responseCode?: number };
+    log.error({ err: { type: e.name, code: e.code, responseCode: e.responseCode } }, "mail not sent");
+    return null;
+  }
+}
