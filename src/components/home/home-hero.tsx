@@ -8,6 +8,7 @@ import { sellCarForm, usedWord } from "@/domain/site/features";
 import { pluralNoun } from "@/domain/stock/summary";
 import type { SiteContext } from "@/domain/site/context";
 import { nounInText } from "@/domain/site/vehicle";
+import { siteCities } from "@/domain/locations/geo";
 
 /**
  * The first screen of a dealer's site: the dealer's own picture (the site record's banner), what
@@ -19,7 +20,7 @@ export function HomeHero({ ctx }: { ctx: SiteContext }) {
     .filter((t) => ctx.stock.car_types[t] > 0)
     .map((t) => (t === "used" ? usedWord(ctx.features) : t));
   const kinds = types.length > 1 ? `${types.slice(0, -1).join(", ")} and ${types.at(-1)}` : (types[0] ?? "");
-  const cities = [...new Set(ctx.locations.map((l) => l.address.city))];
+  const cities = siteCities(ctx.locations);
   const banner = storedImageSrc(ctx.site.logo.banner);
   const sell = sellCarForm(ctx.features);
   return (

@@ -3,6 +3,7 @@ import { MapPin } from "@/components/ui/icons";
 import Link from "next/link";
 import type { SiteContext } from "@/domain/site/context";
 import { SmartLink } from "./smart-link";
+import { siteCities } from "@/domain/locations/geo";
 
 export function SiteFooter({ ctx }: { ctx: SiteContext }) {
   const { site } = ctx;
@@ -20,7 +21,7 @@ export function SiteFooter({ ctx }: { ctx: SiteContext }) {
             <p className="text-sm text-neutral-300">
               {ctx.locations.length === 1
                 ? ctx.locations[0]!.address.full
-                : `${ctx.locations.length} locations: ${[...new Set(ctx.locations.map((l) => l.address.city))].join(", ")}`}
+                : `${ctx.locations.length} locations: ${siteCities(ctx.locations).join(", ")}`}
             </p>
           </div>
           <Link

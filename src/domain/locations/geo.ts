@@ -32,3 +32,8 @@ export function internationalPhone(phone: string, country: Country): string {
   const code = country === "NZ" ? "+64" : country === "US" ? "+1" : "+61";
   return country === "US" ? `${code}${digits}` : `${code}${digits.replace(/^0/, "")}`;
 }
+
+/** The towns a site's locations are in, each once, in location order. */
+export function siteCities(locations: ReadonlyArray<{ address: Pick<Address, "city"> }>): string[] {
+  return [...new Set(locations.map((l) => l.address.city))];
+}

@@ -7,13 +7,14 @@ import { SiteHeader } from "@/components/layout/site-header";
 import { storedImageSrc } from "@/domain/format/image";
 import { getSiteContext } from "@/server/site-context";
 import { requireSite } from "./_routes/site";
+import { siteCities } from "@/domain/locations/geo";
 
 type Props = { children: React.ReactNode; params: Promise<{ site: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const ctx = await getSiteContext((await params).site);
   if (!ctx) return { title: "Dealer website not found" };
-  const cities = [...new Set(ctx.locations.map((l) => l.address.city))].join(", ");
+  const cities = siteCities(ctx.locations).join(", ");
   const description = `${ctx.site.name} in ${cities}: browse ${ctx.stock.count} vehicles in stock, book a service or test drive, and find our opening hours.`;
   const banner = storedImageSrc(ctx.site.logo.banner);
   // the share cards of every page that does not set its own (home, dealerships, reviews…)

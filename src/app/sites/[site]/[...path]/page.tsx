@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, permanentRedirect } from "next/navigation";
 import { buttonVariants } from "@/components/ui/button";
-import { BUILT_AREAS, resolveSiteRoute, type RouteArea } from "@/domain/site/routes";
+import { BUILT_AREAS, resolveSiteRoute } from "@/domain/site/routes";
 import { safeDecode } from "@/domain/http/request";
 import { requireSite } from "../_routes/site";
 import { StoredPageRoute, storedPageMetadata } from "../_routes/stored-page";
@@ -29,9 +29,8 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
   return { title: decision.title };
 }
 
-// only the area whose issue has not landed reaches here as a placeholder: accounts (issue 13)
-const AREA_TEXT: Partial<Record<RouteArea, string>> = { account: "Customer accounts are being built." };
-const DEFAULT_TEXT = "This page is being written.";
+// the one area whose issue has not landed, and so the only placeholder left: customer accounts (issue 13)
+const ACCOUNTS_TEXT = "Customer accounts are being built.";
 
 /**
  * Spec routes that are not built yet show a clear "coming soon" (never a broken link);
@@ -52,7 +51,7 @@ export default async function SitePathPage(props: Props) {
       <p className="text-sm font-semibold uppercase tracking-wide text-neutral-600">Coming soon</p>
       <h1 className="mt-2 text-3xl font-bold">{decision.title}</h1>
       <p className="mt-3 text-neutral-700">
-        {AREA_TEXT[decision.area] ?? DEFAULT_TEXT} In the meantime, our team is happy to help
+        {ACCOUNTS_TEXT} In the meantime, our team is happy to help
         {site.phone ? (
           <>
             {" "}

@@ -14,6 +14,7 @@ import { searchStock } from "@/server/stock-service";
 import { safeDecode } from "@/domain/http/request";
 import { contentMetadata } from "./content";
 import { requireSite, type SearchParams } from "./site";
+import { siteCities } from "@/domain/locations/geo";
 
 /*
  * The search pages: /search/{variant}?… and its landing pages /search/{variant}/{make}[/{model}] and
@@ -59,7 +60,7 @@ async function words(ctx: SiteContext, query: SearchQuery, landing: LandingFacet
     model: landing.model,
     body: landing.body ? bodyTypeLabel(landing.body) : undefined,
     site: ctx.site.name,
-    city: [...new Set(ctx.locations.map((l) => l.address.city))].join(" and "),
+    city: siteCities(ctx.locations).join(" and "),
     count: result.total,
   });
 }
@@ -73,7 +74,7 @@ export async function searchMetadata(props: SearchRouteProps): Promise<Metadata>
     return contentMetadata(ctx, { title: w.title, description: w.description, path });
   }
   const title = searchTitle(query.variant, ctx);
-  const cities = [...new Set(ctx.locations.map((l) => l.address.city))].join(" and ");
+  const cities = siteCities(ctx.locations).join(" and ");
   return contentMetadata(ctx, {
     title,
     description: `${title} for sale at ${ctx.site.name} in ${cities}. Filter by make, model, price and more.`,
