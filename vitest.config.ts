@@ -18,6 +18,13 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     // route-handler tests open the app's own database: in memory, seeded, per test file
-    env: { DATA_DIR: ":memory:", UPLOAD_DIR: ".data/test-uploads", LOG_LEVEL: "silent", LEAD_RATE_LIMIT: "1000" },
+    env: {
+      DATA_DIR: ":memory:",
+      UPLOAD_DIR: ".data/test-uploads",
+      LOG_LEVEL: "silent",
+      LEAD_RATE_LIMIT: "1000",
+      AUTH_RATE_LIMIT: "1000",
+      OUTBOX_DIR: ".data/test-outbox",
+    },
   },
 });

@@ -64,3 +64,38 @@ export async function jsonLdType(page: Page, type: string): Promise<Record<strin
 }
 
 export { expect };
+
+/** Where the e2e server writes its mail (playwright.config.ts OUTBOX_DIR). */
+export const E2E_OUTBOX = ".data/e2e-outbox";
+
+/** The newest message to `to` in the outbox (its subject and its first /api/auth link), waiting for it to arrive. */
+export async function mailTo(to: string, subject?: RegExp): Promise<{ subject: string; link: string }> {
+  const { readdir, readFile } = await import("node:fs/promises");
+  const path = await import("node:path");
+  let found: { subject: string; link: string } | null = null;
+  await expect
+    .poll(
+      async () => {
+        const files = (await readdir(E2E_OUTBOX).catch(() => [] as string[])).sort().reverse();
+        for (const f of files) {
+          const raw = await readFile(path.join(E2E_OUTBOX, f), "utf8");
+          if (!raw.includes(`To: ${to}`)) continue;
+          const s = /^Subject: (.*)$/m.exec(raw)?.[1] ?? "";
+          if (subject && !subject.test(s)) continue;
+          const body = raw
+            .replace(/=\r?\n/g, "")
+            .replace(/=3D/g, "=")
+            .replace(/&amp;/g, "&");
+          found = { subject: s, link: /(https?:\/\/[^\s"<>]+\/api\/auth\/[^\s"<>]+)/.exec(body)?.[1] ?? "" };
+          return true;
+        }
+        return false;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** A fresh address per test, so tests running side by side never share an account. */
+export const freshEmail = (who: string) => `${who}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;

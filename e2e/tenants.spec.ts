@@ -92,11 +92,10 @@ test.describe("tenants resolved from the host", () => {
 });
 
 test.describe("routes", () => {
-  test("a spec route not built yet says so; site redirects apply", async ({ page }) => {
-    // customer accounts are issue 13: their routes say so (and no menu links to them)
+  test("the garage asks a signed-out shopper to sign in; site redirects apply", async ({ page }) => {
     await page.goto(siteUrl("parkside-motor-group", "/my-garage"));
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Garage");
-    await expect(page.getByText("Coming soon")).toBeVisible();
+    await expect(page).toHaveURL(siteUrl("parkside-motor-group", "/sign-in?redirect=/my-garage"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to My Parkside");
     await page.goto(siteUrl("outback-truck-centre", "/finance-pre-approval"));
     await expect(page).toHaveURL(siteUrl("outback-truck-centre", "/finance"));
     await page.goto(siteUrl("outback-truck-centre", "/trade-in"));

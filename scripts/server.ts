@@ -4,6 +4,7 @@
 // microcache off.
 import { createServer } from "node:http";
 import next from "next";
+import { SESSION_COOKIE_NAMES } from "@/domain/accounts/session";
 import { clientAddress } from "@/domain/http/request";
 import { isDatabaseUp } from "@/server/db";
 import { env } from "@/server/env";
@@ -15,7 +16,7 @@ const app = next({ dev: false, dir: process.cwd() });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const cache = createMicrocache({ ttlMs: e.HTTP_CACHE_TTL_SECONDS * 1000, sessionCookies: ["garage_session"], nonceOf });
+const cache = createMicrocache({ ttlMs: e.HTTP_CACHE_TTL_SECONDS * 1000, sessionCookies: SESSION_COOKIE_NAMES, nonceOf });
 const server = createServer((req, res) => {
   if (!prepareRequest(req, res)) return;
   // the client address for rate limits: the socket's, or the one TRUST_PROXY hops from the right of X-Forwarded-For

@@ -3,6 +3,7 @@
 import { useCallback, useSyncExternalStore } from "react";
 import { EVENT_IDS } from "@/domain/leads/events";
 import { FAVOURITES_KEY, parseFavourites, toggleFavourite, type FavouriteCar } from "@/domain/stock/favourites";
+import { syncHeart } from "./account";
 import { track } from "./analytics";
 import { readRaw, writeJson } from "./storage";
 
@@ -32,8 +33,17 @@ export function useFavourites() {
   const toggle = useCallback((car: FavouriteCar) => {
     const next = toggleFavourite(read(), car);
     track(EVENT_IDS.favourite, { car_slug: car.slug, car_name: car.name, saved: next.some((c) => c.id === car.id) });
+    const before = read();
     writeJson(FAVOURITES_KEY, next);
     listeners.forEach((l) => l());
+    // signed in: the garage's watchlist on the server changes too; if it cannot, the heart goes back
+    syncHeart(
+      car,
+      next.some((c) => c.id === car.id),
+    ).catch(() => {
+      writeJson(FAVOURITES_KEY, before);
+      listeners.forEach((l) => l());
+    });
   }, []);
   return { favourites: list, toggle };
 }

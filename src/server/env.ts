@@ -38,6 +38,18 @@ export const EnvSchema = z.object({
   OUTBOX_DIR: z.string().trim().min(1).default(".data/outbox"),
   /** The sender of platform mail. */
   MAIL_FROM: z.string().trim().min(3).default("Dealer Platform <no-reply@localhost>"),
+  /**
+   * Signs customer-account cookies (32+ characters). Unset: a random secret is made once and kept
+   * in the database (every process on it shares it); set it to keep sessions across a new database.
+   */
+  AUTH_SECRET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v.length >= 32, { message: "must be at least 32 characters" }),
+  /** Sign-in, sign-up, link and reset attempts allowed per client and site in 10 minutes. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Lead submissions allowed per client and site in 10 minutes. */
   LEAD_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
   /**

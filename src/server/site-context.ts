@@ -2,6 +2,7 @@ import "server-only";
 import { cache } from "react";
 import { brandDisplayName, brandLogo, brandSlug } from "@/domain/site/brands";
 import { darken, contrastText } from "@/domain/site/colour";
+import { siteAccounts } from "@/domain/site/accounts";
 import { resolveFeatures, usedWord } from "@/domain/site/features";
 import { buildFooter, buildHeaderMenu, type NavContext } from "@/domain/site/navigation";
 import { tenantKeyFromParam } from "@/domain/site/tenant";
@@ -67,6 +68,7 @@ async function loadSiteContext(param: string): Promise<SiteContext | null> {
     brandSlugs: brands.map((b) => b.slug),
     locationSlugs: locations.map((l) => l.slug),
     pageSlugs: pages,
+    accounts: siteAccounts(site, features).enabled,
   };
   const theme = {
     "--brand": site.colours.primary,
@@ -90,6 +92,7 @@ async function loadSiteContext(param: string): Promise<SiteContext | null> {
     header: buildHeaderMenu(nav),
     footer: buildFooter(nav),
     routes,
+    accounts: siteAccounts(site, features),
     theme,
   };
 }

@@ -31,6 +31,7 @@ const everythingOn: RouteContext = {
   brandSlugs: ["suzuki"],
   locationSlugs: ["parkside-suzuki"],
   pageSlugs: ["about-us", "privacy-policy", "terms-and-conditions"],
+  accounts: true,
 };
 // the switches that choose between two addresses, turned the other way
 const otherWay = { ...everythingOn, features: { ...everythingOn.features, blog_path_news: false, sell_my_car: false } };

@@ -9,7 +9,7 @@ import { track } from "@/client/analytics";
 import { attribution } from "@/client/attribution";
 import { ApiError, sendForm, sendJson } from "@/client/fetch-json";
 import { forgetSentLead, rememberSentLead, sentLeadId } from "@/client/submitted-leads";
-import { loadUserDetails, saveUserDetails } from "@/client/user-details";
+import { loadUserDetails, saveUserDetails, type StoredUserDetails } from "@/client/user-details";
 import {
   ADDITIONAL_SERVICES,
   DEFAULT_CATEGORY,
@@ -45,6 +45,8 @@ type Props = {
   heading?: string | null;
   /** the form is for one location (its card's EMAIL US, /contact-us/{slug}): no dealership or location to choose */
   fixedLocation?: boolean;
+  /** details that fill the form in before the browser's stored ones (a signed-in customer's saved details) */
+  prefill?: StoredUserDetails;
 };
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
@@ -55,7 +57,7 @@ const input = "mt-1 block min-h-11 w-full rounded-md border border-neutral-400 b
  * idle → submitting (button disabled, spinner) → success (details saved, event 22/51, /success) or
  * failure (alert, form-level message, every typed value kept).
  */
-export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = false, heading, fixedLocation = false }: Props) {
+export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = false, heading, fixedLocation = false, prefill }: Props) {
   const form = FORMS[kind];
   const router = useRouter();
   const pathname = usePathname();
@@ -91,16 +93,18 @@ export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = 
 
   useEffect(() => {
     // prefill from the details stored after the last enquiry (SPEC §3 stored user details)
-    const d = loadUserDetails();
-    const prefill: Array<[FieldName, string | undefined]> = [
+    // (a signed-in customer's saved details, given by the page, come first)
+    const given = Object.fromEntries(Object.entries(prefill ?? {}).filter(([, v]) => v)) as StoredUserDetails;
+    const d = { ...loadUserDetails(), ...given };
+    const values: Array<[FieldName, string | undefined]> = [
       ["first_name", d.name],
       ["last_name", d.last_name],
       ["email", d.email],
       ["phone", d.phone],
       ["postcode", d.postcode],
     ];
-    for (const [name, value] of prefill) if (value && !getValues(name)) setValue(name, value);
-  }, [getValues, setValue]);
+    for (const [name, value] of values) if (value && !getValues(name)) setValue(name, value);
+  }, [getValues, setValue, prefill]);
 
   const id = (name: string) => `${uid}-${name}`;
   const err = (name: FieldName) => errors[name]?.message;

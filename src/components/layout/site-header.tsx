@@ -3,6 +3,7 @@ import Link from "next/link";
 import { MapPin, Phone } from "@/components/ui/icons";
 import type { SiteContext } from "@/domain/site/context";
 import { FavouritesLink } from "@/components/stock/favourite-button";
+import { AccountLinks } from "./account-links";
 import { MainNav } from "./main-nav";
 
 export function SiteHeader({ ctx }: { ctx: SiteContext }) {
@@ -17,14 +18,23 @@ export function SiteHeader({ ctx }: { ctx: SiteContext }) {
       </a>
       <div className="bg-brand-dark text-sm">
         <div className="mx-auto flex max-w-7xl items-center justify-end gap-4 px-4">
+          {ctx.accounts.enabled && <AccountLinks garageName={ctx.accounts.garageName} />}
           <FavouritesLink />
-          <Link href="/dealerships" className="inline-flex min-h-9 items-center gap-1 hover:underline">
-            <MapPin aria-hidden className="size-4" /> Find Us
+          {/* on a phone with accounts the bar keeps its words for the account and the saved cars; the others show their icons */}
+          <Link
+            href="/dealerships"
+            className="inline-flex min-h-9 min-w-9 items-center justify-center gap-1 whitespace-nowrap hover:underline"
+          >
+            <MapPin aria-hidden className="size-4" />{" "}
+            <span className={ctx.accounts.enabled ? "sr-only sm:not-sr-only" : undefined}>Find Us</span>
           </Link>
           {site.phone && (
-            <a href={telHref(site.phone, site.country)} className="inline-flex min-h-9 items-center gap-1 font-semibold hover:underline">
+            <a
+              href={telHref(site.phone, site.country)}
+              className="inline-flex min-h-9 min-w-9 items-center justify-center gap-1 whitespace-nowrap font-semibold hover:underline"
+            >
               <Phone aria-hidden className="size-4" />
-              <span>{site.phone}</span>
+              <span className={ctx.accounts.enabled ? "sr-only sm:not-sr-only" : undefined}>{site.phone}</span>
             </a>
           )}
         </div>

@@ -29,7 +29,7 @@ export function FavouriteButton({ car, className, withText = false }: { car: Fav
 export function FavouritesLink() {
   const { favourites } = useFavourites();
   return (
-    <Link href="/favourites" className="inline-flex min-h-9 items-center gap-1 hover:underline">
+    <Link href="/favourites" className="inline-flex min-h-9 items-center gap-1 whitespace-nowrap hover:underline">
       <Heart aria-hidden className="size-4" />
       Saved <span data-testid="favourites-count">({favourites.length})</span>
     </Link>

@@ -23,6 +23,7 @@ import { cardContext, cardView } from "@/domain/stock/card-view";
 import { ResultGrid } from "./result-grid";
 import { nounInText } from "@/domain/site/vehicle";
 import { PageSection, PageTitle } from "@/components/ui/page";
+import { SaveSearchButton } from "@/components/account/save-search";
 import { Breadcrumbs } from "@/components/ui/breadcrumbs";
 
 type Props = {
@@ -114,7 +115,10 @@ export function SearchResults({ ctx, query, result, now, heading }: Props) {
           ...(heading ? [{ label: heading, href: searchHref({ ...query, page: 1 }, def) }] : []),
         ]}
       />
-      <PageTitle>{heading ?? searchTitle(query.variant, ctx)}</PageTitle>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <PageTitle>{heading ?? searchTitle(query.variant, ctx)}</PageTitle>
+        {ctx.accounts.enabled && <SaveSearchButton href={searchHref({ ...query, page: 1 }, def)} garageName={ctx.accounts.garageName} />}
+      </div>
       <a
         href="#results-count"
         className="sr-only focus:not-sr-only focus:mt-2 focus:inline-flex focus:min-h-11 focus:items-center focus:rounded-md focus:bg-brand focus:px-4 focus:font-semibold focus:text-brand-contrast"

@@ -20,6 +20,7 @@ import {
   Search as search,
   SlidersHorizontal as slidersHorizontal,
   Star as star,
+  UserRound as userRound,
   Wrench as wrench,
   X as x,
   type IconNode,
@@ -77,5 +78,6 @@ export const Phone = icon(phone, "Phone");
 export const Search = icon(search, "Search");
 export const SlidersHorizontal = icon(slidersHorizontal, "SlidersHorizontal");
 export const Star = icon(star, "Star");
+export const UserRound = icon(userRound, "UserRound");
 export const Wrench = icon(wrench, "Wrench");
 export const X = icon(x, "X");

@@ -11,6 +11,7 @@ const routes: RouteContext = {
   brandSlugs: ["mazda"],
   locationSlugs: ["parkside-mazda"],
   pageSlugs: ["about-us", "privacy-policy"],
+  accounts: false,
 };
 
 describe("siteSitemap", () => {

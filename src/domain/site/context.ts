@@ -1,6 +1,7 @@
 import type { CountryFormat } from "../format/country";
 import type { StockSummary } from "../stock/summary";
 import type { FooterGroup, NavItem } from "./navigation";
+import type { SiteAccounts } from "./accounts";
 import type { RouteContext } from "./routes";
 import type { Dealership, Location, SiteFeatureFlags, SiteRecord, SpecialHoursEntry } from "./types";
 
@@ -24,5 +25,7 @@ export type SiteContext = {
   header: NavItem[];
   footer: FooterGroup[];
   routes: RouteContext;
+  /** customer accounts and the garage (SPEC §6): on only for garage sites in the group list */
+  accounts: SiteAccounts;
   theme: Record<string, string>;
 };

@@ -114,6 +114,7 @@ describe("no broken links", () => {
       locationSlugs: ctx.locations.map((l) => l.slug),
       pageSlugs: ctx.pages,
       noun: ctx.noun,
+      accounts: false,
     };
     for (const l of links) {
       const path = l.href.split("?")[0]!;
@@ -129,8 +130,9 @@ describe("resolveSiteRoute", () => {
     locationSlugs: ["parkside-suzuki"],
     pageSlugs: parksideLike.pages,
     noun: "Car",
+    accounts: true,
   };
-  const trucks = { ...ctx, features: truckLike.features, pageSlugs: truckLike.pages };
+  const trucks = { ...ctx, features: truckLike.features, pageSlugs: truckLike.pages, accounts: false };
   test.each([
     ["/finance-pre-approval", ctx, { kind: "page" }],
     ["/finance-pre-approval", trucks, { kind: "redirect", to: "/finance" }],

@@ -6,7 +6,7 @@ import { sellCarForm } from "./features";
 export type RouteArea = "stock" | "locations" | "forms" | "content" | "account";
 
 /** Areas whose routes have their own route files (a test holds the file system to this). */
-export const BUILT_AREAS: readonly RouteArea[] = ["stock", "locations", "forms", "content"];
+export const BUILT_AREAS: readonly RouteArea[] = ["stock", "locations", "forms", "content", "account"];
 
 export type RouteDecision = { kind: "page"; title: string; area: RouteArea } | { kind: "redirect"; to: string } | { kind: "not-found" };
 
@@ -17,6 +17,8 @@ export type RouteContext = {
   /** the slugs of the site's published content pages (about-us, privacy-policy, …) */
   pageSlugs: string[];
   noun: string;
+  /** customer accounts are on (garage_enabled and in the group list: domain/site/accounts.ts) */
+  accounts: boolean;
 };
 
 export type Static = { title: string; area: RouteArea; when?: (f: SiteFeatureFlags, ctx: RouteContext) => boolean };
@@ -51,8 +53,10 @@ export const SITE_ROUTES: Readonly<Record<string, Static>> = {
   "/news": { title: "News", area: "content", when: (f) => f.blog && f.blog_path_news },
   "/privacy-policy": { title: "Privacy Policy", area: "content", when: hasPage("privacy-policy") },
   "/terms-and-conditions": { title: "Terms and Conditions", area: "content", when: hasPage("terms-and-conditions") },
-  "/my-garage": { title: "My Garage", area: "account", when: (f) => f.garage_enabled },
-  "/sign-in": { title: "Sign In", area: "account", when: (f) => f.garage_enabled },
+  "/my-garage": { title: "My Garage", area: "account", when: (_, ctx) => ctx.accounts },
+  "/sign-in": { title: "Sign In", area: "account", when: (_, ctx) => ctx.accounts },
+  "/reset-password": { title: "Choose a New Password", area: "account", when: (_, ctx) => ctx.accounts },
+  "/personalised/finance": { title: "Your Finance", area: "account", when: (_, ctx) => ctx.accounts },
   "/success": { title: "Thank you", area: "forms" },
 };
 

@@ -135,6 +135,10 @@ export type SiteRecord = {
   searchPresets: SearchPresets;
   defaultSort: string;
   includeSoldCarsDays: number;
+  /** SPEC §3 payment_provider: the provider of the store's deposits (null: no online payments) */
+  paymentProvider: string | null;
+  /** the garage's name on this site (SPEC §2 "/my-garage: the name differs per site"); null: the default */
+  garageName: string | null;
   /** SPEC §3 gmb_profiles: the review profiles the site's reviews come from */
   gmbProfiles: ReviewProfile[];
   /** SPEC §3 blogs: the blog list's layout and posts per page */

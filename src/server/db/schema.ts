@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -57,6 +58,8 @@ export const sites = pgTable("sites", {
   defaultSort: text("default_sort").notNull().default("relevance"),
   includeSoldCarsDays: integer("include_sold_cars_days").notNull().default(3),
   paymentProvider: text("payment_provider"),
+  /** the garage's name on this site (SPEC §2 "/my-garage: the name differs per site") */
+  garageName: text("garage_name"),
   financeProvider: text("finance_provider").default("Manual"),
   openingHours: jsonb("opening_hours").$type<OpeningHourEntry[]>().notNull().default([]),
   /** SPEC §3 gmb_profiles: the review profiles (name, id, review_url) the site's reviews come from */
@@ -292,12 +295,15 @@ export const leads = pgTable(
     locationId: integer("location_id"),
     vehicleId: integer("vehicle_id"),
     source: text("source").notNull().default("Website"),
+    /** the signed-in customer who sent it (their garage lists it); null for a guest */
+    customerId: text("customer_id"),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("leads_site_created").on(t.siteId, t.createdAt),
+    index("leads_customer").on(t.customerId, t.siteId),
     uniqueIndex("leads_site_id").on(t.siteId, t.id),
     // the location and car a lead is about are the same site's; removing either keeps the lead
     // (the migration writes ON DELETE SET NULL (column), so site_id is never cleared)
@@ -332,24 +338,132 @@ export const leadFiles = pgTable(
   ],
 );
 
-export const customers = pgTable(
-  "customers",
+/**
+ * Customer accounts (issue 13), in Better Auth's tables (user, session, account, verification)
+ * with our own names. An account belongs to one dealer group's sites (its realm, SPEC §6 "a fixed
+ * list of group sites"): the same email may hold separate accounts in two groups, and a session
+ * belongs to the one site it was made on (src/server/auth/scoped-adapter.ts adds both to every query).
+ */
+export const customerUsers = pgTable(
+  "customer_users",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: text("id").primaryKey(),
+    realm: text("realm").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("customer_users_realm_email").on(t.realm, t.email)],
+);
+
+export const customerSessions = pgTable(
+  "customer_sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => customerUsers.id, { onDelete: "cascade" }),
     siteId: integer("site_id")
       .notNull()
-      .references(() => sites.id),
-    email: text("email").notNull(),
-    name: text("name"),
-    lastName: text("last_name"),
-    phone: text("phone"),
-    postcode: text("postcode"),
-    passwordHash: text("password_hash"),
-    watchlist: jsonb("watchlist").$type<number[]>().notNull().default([]),
+      .references(() => sites.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("customer_sessions_user").on(t.userId)],
+);
+
+export const customerAccounts = pgTable(
+  "customer_accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => customerUsers.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    /** the library's password hash (scrypt); never the password */
+    password: text("password"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("customer_accounts_user").on(t.userId)],
+);
+
+export const customerVerifications = pgTable(
+  "customer_verifications",
+  {
+    id: text("id").primaryKey(),
+    realm: text("realm").notNull(),
+    /** hashed by the library (verification.storeIdentifier "hashed"): a leaked table holds no usable link */
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("customer_verifications_identifier").on(t.identifier)],
+);
+
+/** A signed-in customer's saved cars on one site (the garage's watchlist). */
+export const watchlistItems = pgTable(
+  "watchlist_items",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => customerUsers.id, { onDelete: "cascade" }),
+    siteId: integer("site_id").notNull(),
+    vehicleId: integer("vehicle_id").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("customers_site_email").on(t.siteId, t.email)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.siteId, t.vehicleId] }),
+    // a watched car is a car of the same site; a removed car leaves the list
+    foreignKey({ name: "watchlist_vehicle_fk", columns: [t.siteId, t.vehicleId], foreignColumns: [vehicles.siteId, vehicles.id] }).onDelete(
+      "cascade",
+    ),
+  ],
 );
+
+/** "Save this search": the search page's path and query, and when the customer last looked at it. */
+export const savedSearches = pgTable(
+  "saved_searches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => customerUsers.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    href: text("href").notNull(),
+    label: text("label").notNull(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("saved_searches_user_site_href").on(t.userId, t.siteId, t.href)],
+);
+
+/** The details a signed-in customer saved to prefill forms (name, phone, postcode). */
+export const customerDetails = pgTable("customer_details", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => customerUsers.id, { onDelete: "cascade" }),
+  details: jsonb("details").$type<Record<string, string>>().notNull().default({}),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Small key/value facts about the database itself (demo clock anchor, seed version). */
 export const meta = pgTable("meta", {

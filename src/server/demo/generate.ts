@@ -243,6 +243,8 @@ export function generateSite(site: DemoSite, now: number): DemoRows {
       defaultSort: site.defaultSort,
       includeSoldCarsDays: 3,
       financeProvider: "Manual",
+      garageName: site.garageName ?? null,
+      paymentProvider: site.paymentProvider ?? null,
       openingHours: HOURS.sales,
       gmbProfiles: reviewProfiles(site),
       blogs: site.blogs ?? DEFAULT_BLOG_SETTINGS,

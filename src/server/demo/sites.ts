@@ -71,6 +71,10 @@ export type DemoSite = {
   socialUrls: SocialUrls;
   colours: SiteColours;
   features: Partial<SiteFeatureFlags>;
+  /** the garage's name where accounts are on (SPEC §2) */
+  garageName?: string;
+  /** SPEC §3 payment_provider: the store's deposits (a PaymentProvider adapter's name) */
+  paymentProvider?: string;
   /** SPEC §3 blogs (layout, count); the default where unset */
   blogs?: BlogSettings;
   /** SPEC §7 search_page_templates: the site's own landing-page words */
@@ -112,6 +116,7 @@ export const DEMO_SITES: DemoSite[] = [
       youtube: "https://www.youtube.com/@parksidemotorgroup",
     },
     colours: { primary: "#0b3d91", secondary: "#c8102e" },
+    garageName: "My Parkside",
     blogs: { layout: "grid", count: 6 },
     searchPageTemplates: { make: { h1: "{conditions} {make} {nouns} in {city}" } },
     features: {

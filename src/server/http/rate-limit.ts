@@ -56,3 +56,23 @@ export function createPostgresRateLimiter(opts: { limit: number; windowMs: numbe
     () => pool.end(),
   );
 }
+
+const g = globalThis as unknown as { __limiters?: Map<string, RateLimiter> };
+
+/**
+ * One limiter per purpose for the whole process: in PostgreSQL (shared by every process on it)
+ * when there is a `databaseUrl`, else in memory. Tests replace one by setting it in `limiters()`.
+ */
+export function sharedLimiter(prefix: string, opts: { limit: number; windowMs: number; databaseUrl?: string }): RateLimiter {
+  const map = limiters();
+  let l = map.get(prefix);
+  if (!l) {
+    l = opts.databaseUrl
+      ? createPostgresRateLimiter({ limit: opts.limit, windowMs: opts.windowMs, url: opts.databaseUrl, prefix })
+      : createMemoryRateLimiter({ limit: opts.limit, windowMs: opts.windowMs, prefix });
+    map.set(prefix, l);
+  }
+  return l;
+}
+
+export const limiters = (): Map<string, RateLimiter> => (g.__limiters ??= new Map());

@@ -3,11 +3,12 @@ import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { LeadEnvelopeSchema, leadFromFormFields } from "@/domain/leads/lead";
 import { MSG } from "@/domain/leads/messages";
-import { hostName } from "@/domain/site/tenant";
 import { isDatabaseUp } from "@/server/db";
 import { env } from "@/server/env";
 import { HttpError, json, tenantOf } from "@/server/http/api";
-import { createMemoryRateLimiter, createPostgresRateLimiter, type RateLimiter } from "@/server/http/rate-limit";
+import { checkOrigin, readJson, readText } from "@/server/http/body";
+import { currentCustomer } from "@/server/auth/handlers";
+import { sharedLimiter, type RateLimiter } from "@/server/http/rate-limit";
 import { log, siteLog } from "@/server/log";
 import type { LeadFileRecord } from "@/server/repositories/leads";
 import type { SiteContext } from "@/server/site-context";
@@ -21,74 +22,18 @@ export const MAX_UPLOAD_BYTES = MAX_FILES * MAX_FILE_BYTES + MAX_JSON_BYTES + 64
 const RATE_WINDOW_MS = 10 * 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const g = globalThis as unknown as { __leadLimiter?: RateLimiter };
 /** Lead submissions per client and site: in memory on the embedded database, in PostgreSQL (shared by every process) otherwise. */
-const limiter = (): RateLimiter => {
-  const e = env();
-  return (g.__leadLimiter ??= e.DATABASE_URL
-    ? createPostgresRateLimiter({ limit: e.LEAD_RATE_LIMIT, windowMs: RATE_WINDOW_MS, url: e.DATABASE_URL, prefix: "lead" })
-    : createMemoryRateLimiter({ limit: e.LEAD_RATE_LIMIT, windowMs: RATE_WINDOW_MS, prefix: "lead" }));
-};
+const limiter = (): RateLimiter =>
+  sharedLimiter("lead", { limit: env().LEAD_RATE_LIMIT, windowMs: RATE_WINDOW_MS, databaseUrl: env().DATABASE_URL });
 
 /** The client address our server put in x-real-ip (the socket's, or TRUST_PROXY hops from the right of X-Forwarded-For). */
 const clientOf = (req: Request) => req.headers.get("x-real-ip") ?? "unknown";
-
-const bare = (host: string) => hostName(host).replace(/^www\./, "");
-
-/**
- * Another website must not post leads through its visitors' browsers: a browser request says where
- * it comes from (Sec-Fetch-Site, Origin), and only this site itself may send one. Server-to-server
- * callers send neither header.
- */
-function checkOrigin(req: Request) {
-  const fetchSite = req.headers.get("sec-fetch-site");
-  if (fetchSite === "cross-site") throw new HttpError(403, "Enquiries can only be sent from this website.");
-  const origin = req.headers.get("origin");
-  if (origin === null) return;
-  let originHost: string;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    throw new HttpError(403, "Enquiries can only be sent from this website.");
-  }
-  if (bare(originHost) !== bare(req.headers.get("host") ?? "")) throw new HttpError(403, "Enquiries can only be sent from this website.");
-}
 
 function requireType(req: Request, types: BodyType[]): BodyType {
   const given = (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   const type = types.find((t) => t === given);
   if (!type) throw new HttpError(415, `Send the enquiry as ${types.join(" or ")}.`);
   return type;
-}
-
-/** Reads a JSON body of at most `max` bytes: 413 beyond (declared or streamed), 400 when it is not JSON. */
-async function readJson(req: Request, max = MAX_JSON_BYTES): Promise<unknown> {
-  const text = await readText(req, max);
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new HttpError(400, "The request body is not valid JSON.");
-  }
-}
-
-/** Reads a text body of at most `max` bytes: 413 beyond, declared or streamed. */
-async function readText(req: Request, max = MAX_JSON_BYTES): Promise<string> {
-  if (Number(req.headers.get("content-length") ?? 0) > max)
-    throw new HttpError(413, `The request is too large (at most ${max / 1024} KB).`);
-  const reader = req.body?.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const r = await reader?.read();
-    if (!r || r.done) break;
-    size += r.value.length;
-    if (size > max) {
-      await reader!.cancel();
-      throw new HttpError(413, `The request is too large (at most ${max / 1024} KB).`);
-    }
-    chunks.push(r.value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 function envelope(body: unknown): Record<string, unknown> {
@@ -112,7 +57,7 @@ async function handle(req: Request, checks: Checks, fn: (ctx: SiteContext, type:
     const ctx = await tenantOf(req);
     siteId = ctx.site.id;
     if (checks.mock && !ctx.features.mock_leads) throw new HttpError(404, "Not found.");
-    checkOrigin(req);
+    checkOrigin(req, "Enquiries can only be sent from this website.");
     const type = requireType(req, checks.types);
     const key = `${ctx.site.id}|${clientOf(req)}`;
     const r = await limiter().take(key);
@@ -166,7 +111,7 @@ export function leadRoutes(mock: boolean) {
     // POST /api/leads — {lead:{…}} → 201 {lead:{id,…}}
     create: (req: Request) =>
       handle(req, { mock, types: ["application/json"] }, async (ctx) => {
-        const body = envelope(await readJson(req));
+        const body = envelope(await readJson(req, MAX_JSON_BYTES));
         // SPEC §4: with lead_id the existing lead is updated
         if (body.lead_id !== undefined) {
           if (typeof body.lead_id !== "string" || !UUID.test(body.lead_id)) throw new HttpError(404, "Unknown lead.");
@@ -181,7 +126,15 @@ export function leadRoutes(mock: boolean) {
           if (!updated) throw new HttpError(404, "Unknown lead.");
           return json(200, { lead: updated });
         }
-        const lead = await createLead({ ctx, lead: body, userAgent: userAgent(req), host: req.headers.get("host"), mock });
+        const lead = await createLead({
+          ctx,
+          lead: body,
+          userAgent: userAgent(req),
+          host: req.headers.get("host"),
+          mock,
+          // a signed-in customer's enquiry is listed in their garage
+          customerId: (await currentCustomer(req.headers, ctx))?.id ?? null,
+        });
         return json(201, { lead });
       }),
     // PUT /api/leads/{lead_id} — {lead:{…}} → 200 {lead}, 404 when it is not this site's lead
@@ -191,7 +144,7 @@ export function leadRoutes(mock: boolean) {
         const lead = await changeLead({
           ctx,
           id,
-          lead: envelope(await readJson(req)),
+          lead: envelope(await readJson(req, MAX_JSON_BYTES)),
           userAgent: userAgent(req),
           host: req.headers.get("host"),
           mock,
@@ -204,7 +157,7 @@ export function leadRoutes(mock: boolean) {
     withFiles: (req: Request) =>
       handle(req, { mock, types: ["multipart/form-data", "application/x-www-form-urlencoded"] }, async (ctx, type) => {
         if (type === "application/x-www-form-urlencoded") {
-          const text = await readText(req);
+          const text = await readText(req, MAX_JSON_BYTES);
           const lead = leadFromFormFields(new URLSearchParams(text));
           const created = await createLead({
             ctx,
@@ -212,6 +165,7 @@ export function leadRoutes(mock: boolean) {
             userAgent: userAgent(req),
             host: req.headers.get("host"),
             mock,
+            customerId: (await currentCustomer(req.headers, ctx))?.id ?? null,
           });
           return json(201, { lead: created });
         }
@@ -243,6 +197,7 @@ export function leadRoutes(mock: boolean) {
             userAgent: userAgent(req),
             host: req.headers.get("host"),
             mock,
+            customerId: (await currentCustomer(req.headers, ctx))?.id ?? null,
             files: async (id) => ((written = id), place(id)),
           });
           return json(201, { lead: created });

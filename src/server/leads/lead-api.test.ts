@@ -8,7 +8,7 @@ import { testDriveDays, type SlotDay } from "@/domain/leads/test-drive";
 import { getDatabase } from "@/server/db";
 import { env } from "@/server/env";
 import * as t from "@/server/db/schema";
-import { createMemoryRateLimiter } from "@/server/http/rate-limit";
+import { createMemoryRateLimiter, limiters } from "@/server/http/rate-limit";
 import { leadRoutes } from "./handlers";
 
 const api = leadRoutes(false);
@@ -508,13 +508,13 @@ describe("what only this site may send, and how", () => {
 describe("rate limit", () => {
   /** Runs `fn` with a limit of 2 leads per client and site (the test file's own limit is high). */
   async function withLimitOfTwo(fn: () => Promise<void>) {
-    const g = globalThis as unknown as { __leadLimiter?: unknown };
-    const saved = g.__leadLimiter;
-    g.__leadLimiter = createMemoryRateLimiter({ limit: 2, windowMs: 60_000 });
+    const saved = limiters().get("lead");
+    limiters().set("lead", createMemoryRateLimiter({ limit: 2, windowMs: 60_000 }));
     try {
       await fn();
     } finally {
-      g.__leadLimiter = saved;
+      if (saved) limiters().set("lead", saved);
+      else limiters().delete("lead");
     }
   }
 

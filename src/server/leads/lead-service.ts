@@ -1,6 +1,5 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
 import { leadFormSchema, wholeNumber } from "@/domain/leads/form-schema";
 import { NOTICE_MINUTES } from "@/domain/leads/test-drive";
 import { serverNow } from "@/server/clock";
@@ -11,6 +10,7 @@ import { isFormOffered } from "@/domain/site/routes";
 import { resolveTenant, tenantKeyToParam } from "@/domain/site/tenant";
 import { env } from "@/server/env";
 import { getDb } from "@/server/db";
+import { fieldErrors } from "@/server/http/api";
 import { getLeadPayload, insertLead, updateLead, type LeadFileRecord } from "@/server/repositories/leads";
 import { getVehicleBySlug } from "@/server/repositories/vehicles";
 import type { SiteContext } from "@/server/site-context";
@@ -26,16 +26,6 @@ export class RejectedLeadError extends Error {
   constructor() {
     super("Your enquiry could not be accepted.");
   }
-}
-
-/** The first message per field, as the form shows it: `{ field: message }`. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out = new Map<string, string>();
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "lead";
-    if (!out.has(key)) out.set(key, issue.message);
-  }
-  return Object.fromEntries(out);
 }
 
 /** The site facts that shape its forms: the browser gets the same (leadFormSite → formRulesOf). */
@@ -144,12 +134,20 @@ export async function validateLead({ ctx, lead: raw, userAgent, host = null }: S
 }
 
 /** Stores a new lead (with its attachments' records) and returns it with its unguessable id. */
-export async function createLead(s: Submission & { mock: boolean; files?: (leadId: string) => Promise<LeadFileRecord[]>; id?: string }) {
+export async function createLead(
+  s: Submission & { mock: boolean; files?: (leadId: string) => Promise<LeadFileRecord[]>; id?: string; customerId?: string | null },
+) {
   const { prepared, vehicleId } = await validateLead(s);
   const id = s.id ?? randomUUID();
   const files = s.files ? await s.files(id) : [];
   const lead = files.length ? { ...prepared, has_files: true } : prepared;
-  const row = await insertLead(await getDb(), s.ctx.site.id, lead, { id, isMock: s.mock || s.ctx.features.mock_leads, vehicleId, files });
+  const row = await insertLead(await getDb(), s.ctx.site.id, lead, {
+    id,
+    isMock: s.mock || s.ctx.features.mock_leads,
+    vehicleId,
+    files,
+    customerId: s.customerId,
+  });
   return {
     id: row.id,
     ...lead,

@@ -6,7 +6,8 @@ import * as t from "@/server/db/schema";
 
 export type LeadFileRecord = { filename: string; contentType: string; size: number; path: string };
 
-const columns = (lead: PreparedLead) => ({
+/** A prepared lead as the leads table's columns (its payload kept whole). */
+export const leadColumns = (lead: PreparedLead) => ({
   category: lead.category,
   subcategory: lead.subcategory,
   name: lead.name,
@@ -26,12 +27,19 @@ export async function insertLead(
   db: Db,
   siteId: number,
   lead: PreparedLead,
-  opts: { id: string; isMock: boolean; vehicleId: number | null; files?: LeadFileRecord[] },
+  opts: { id: string; isMock: boolean; vehicleId: number | null; files?: LeadFileRecord[]; customerId?: string | null },
 ): Promise<{ id: string; createdAt: Date }> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(t.leads)
-      .values({ id: opts.id, siteId, isMock: opts.isMock, vehicleId: opts.vehicleId, ...columns(lead) })
+      .values({
+        id: opts.id,
+        siteId,
+        isMock: opts.isMock,
+        vehicleId: opts.vehicleId,
+        customerId: opts.customerId ?? null,
+        ...leadColumns(lead),
+      })
       .returning({ id: t.leads.id, createdAt: t.leads.createdAt });
     if (opts.files?.length) await tx.insert(t.leadFiles).values(opts.files.map((f) => ({ ...f, leadId: opts.id, siteId })));
     return row!;
@@ -59,7 +67,7 @@ export async function updateLead(db: Db, siteId: number, id: string, isMock: boo
     const merged: PreparedLead = { ...lead, has_files: old.payload.has_files === true || lead.has_files === true };
     await tx
       .update(t.leads)
-      .set({ ...columns(merged), updatedAt: new Date() })
+      .set({ ...leadColumns(merged), updatedAt: new Date() })
       .where(where);
     return merged;
   });

@@ -36,6 +36,8 @@ export function toSite(r: SiteRow): SiteRecord {
     searchPresets: r.searchPresets,
     defaultSort: r.defaultSort,
     includeSoldCarsDays: r.includeSoldCarsDays,
+    paymentProvider: r.paymentProvider,
+    garageName: r.garageName,
     gmbProfiles: r.gmbProfiles,
     blogs: blogSettings(r.blogs),
     searchPageTemplates: searchPageTemplates(r.searchPageTemplates),

@@ -31,6 +31,8 @@ export interface VehicleSearch {
   search(site: SearchSite, locations: Location[], query: SearchQuery, now?: number): Promise<SearchResult>;
   /** The first vehicles of the site's listed stock in a sort order, without counts or facets (home-page rows). */
   first(site: SearchSite, sort: SortId, limit: number, now?: number): Promise<Vehicle[]>;
+  /** How many cars a (saved) search finds now, and how many of them were listed after `since`. */
+  counts(site: SearchSite, locations: Location[], query: SearchQuery, since: Date, now?: number): Promise<{ total: number; fresh: number }>;
 }
 
 const v = t.vehicles;
@@ -136,6 +138,18 @@ export class SqlVehicleSearch implements VehicleSearch {
       .orderBy(...ORDER[sort])
       .limit(limit);
     return rows.map(toVehicle);
+  }
+
+  async counts(site: SearchSite, locations: Location[], q: SearchQuery, since: Date, now = Date.now()) {
+    const parts = filterConditions(site, locations, q, parseKeywords(q.q));
+    const [row] = await this.db
+      .select({
+        total: sql<number>`count(*)::int`,
+        fresh: sql<number>`(count(*) filter (where ${v.listedAt} > ${since.toISOString()}))::int`,
+      })
+      .from(v)
+      .where(and(visibleStock(site, now), ...Object.values(parts).flat()));
+    return { total: Number(row?.total ?? 0), fresh: Number(row?.fresh ?? 0) };
   }
 
   async search(site: SearchSite, locations: Location[], q: SearchQuery, now = Date.now()): Promise<SearchResult> {

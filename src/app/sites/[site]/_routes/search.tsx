@@ -5,6 +5,7 @@ import { SearchResults } from "@/components/stock/search-results";
 import { searchConditions, searchTitle } from "@/components/stock/search-title";
 import { brandDisplayName } from "@/domain/site/brands";
 import { landingSegments, landingStock, landingWords, parseLanding, type LandingFacets } from "@/domain/stock/landing";
+import { withFacets } from "@/domain/stock/saved-search";
 import { isSearchVariant, parseSearch, searchHref, type SearchQuery } from "@/domain/stock/search";
 import { pluralNoun } from "@/domain/stock/summary";
 import { bodyTypeLabel } from "@/domain/stock/vehicle";
@@ -24,13 +25,6 @@ import { siteCities } from "@/domain/locations/geo";
 
 export type SearchRouteParams = Promise<{ site: string; variant: string; facets?: string[] }>;
 export type SearchRouteProps = { params: SearchRouteParams; searchParams: SearchParams };
-
-const withFacets = (q: SearchQuery, f: LandingFacets): SearchQuery => ({
-  ...q,
-  make: f.make ? [f.make, ...q.make.filter((m) => m !== f.make)] : q.make,
-  model: f.model ? [f.model, ...q.model.filter((m) => m !== f.model)] : q.model,
-  body: f.body ? [f.body, ...q.body.filter((b) => b !== f.body)] : q.body,
-});
 
 async function load({ params, searchParams }: SearchRouteProps) {
   const { variant, facets } = await params;

@@ -1,0 +1,183 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, freshEmail, mailTo, siteUrl, test, waitForHydration } from "./fixtures";
+
+/*
+ * Customer accounts on parkside (issue 13): sign-up confirmed by the link from the outbox, hearts
+ * kept on the server, the garage, merged favourites, saved searches, finance sign-in, and the
+ * same-site-only redirect. Every test makes its own account.
+ */
+const P = (path = "/") => siteUrl("parkside-motor-group", path);
+const PASSWORD = "red ute on a long road";
+
+async function signUp(page: Page, email: string, name = "Sam Driver") {
+  await page.goto(P("/sign-in?mode=register"));
+  const form = page.getByRole("form", { name: "Create account" });
+  await waitForHydration(form.getByRole("button", { name: "Create account" }));
+  await form.getByLabel("Your name").fill(name);
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill(PASSWORD);
+  await form.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByTestId("account-done")).toContainText("Check your email");
+  const mail = await mailTo(email, /Confirm your email/);
+  await page.goto(mail.link);
+  await expect(page).toHaveURL(P("/my-garage"));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Parkside");
+}
+
+async function signIn(page: Page, email: string, path = "/sign-in") {
+  await page.goto(P(path));
+  const form = page.getByRole("form", { name: "Sign in" });
+  await waitForHydration(form.getByRole("button", { name: "Sign in" }));
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill(PASSWORD);
+  await form.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** Hearts the first `n` cars of the used-car search, waiting for each to be saved (on the server when signed in). */
+async function heartCars(page: Page, n: number, signedIn: boolean): Promise<string[]> {
+  await page.goto(P("/search/used-cars"));
+  await expect(page.getByTestId("account-link")).toBeVisible(); // the account is loaded
+  const hearts = page.locator('button[aria-pressed][aria-label^="Save "]');
+  const names: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const heart = hearts.nth(i);
+    await waitForHydration(heart);
+    names.push((await heart.getAttribute("aria-label"))!.replace(/^Save /, ""));
+    const saved = signedIn
+      ? page.waitForResponse((r) => r.url().includes("/api/account/watchlist") && r.request().method() === "POST")
+      : null;
+    await heart.click();
+    await expect(heart).toHaveAttribute("aria-pressed", "true");
+    if (saved) expect((await saved).status()).toBe(200);
+  }
+  return names;
+}
+
+test.describe("customer accounts (parkside)", () => {
+  test("sign up → confirm from the outbox → heart two cars → garage → sign out and in → still there", async ({ page }) => {
+    const email = freshEmail("garage");
+    await signUp(page, email);
+    await expect(page.getByTestId("watchlist-empty")).toBeVisible();
+    await expect(page.getByTestId("account-link")).toHaveText("My Parkside");
+
+    const names = await heartCars(page, 2, true);
+    await page.goto(P("/my-garage"));
+    const list = page.getByTestId("watchlist");
+    await expect(list.locator(":scope > li")).toHaveCount(2);
+    for (const name of names) await expect(list).toContainText(name);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(P("/"));
+    await expect(page.getByTestId("account-link")).toHaveText("Sign in");
+    await expect(page.getByTestId("favourites-count")).toHaveText("(0)"); // nothing of the account stays in the browser
+
+    await signIn(page, email, "/sign-in?redirect=/my-garage");
+    await expect(page).toHaveURL(P("/my-garage"));
+    await expect(page.getByTestId("watchlist").locator(":scope > li")).toHaveCount(2);
+  });
+
+  test("favourites saved while signed out are merged into the watchlist at sign-in, once each", async ({ page }) => {
+    const email = freshEmail("merge");
+    await signUp(page, email);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page.getByTestId("account-link")).toHaveText("Sign in");
+
+    const [name] = await heartCars(page, 1, false);
+    await signIn(page, email);
+    await expect(page).toHaveURL(P("/my-garage"));
+    const list = page.getByTestId("watchlist");
+    await expect(list.locator(":scope > li")).toHaveCount(1);
+    await expect(list).toContainText(name!);
+    // a second page load merges nothing twice
+    await page.reload();
+    await expect(page.getByTestId("watchlist").locator(":scope > li")).toHaveCount(1);
+  });
+
+  test("save this search, and see it in the garage with its count", async ({ page }) => {
+    await signUp(page, freshEmail("search"));
+    await page.goto(P("/search/used-cars?price_max=40000"));
+    const save = page.getByRole("button", { name: "Save this search" });
+    await waitForHydration(save);
+    await save.click();
+    await expect(page.getByRole("status").filter({ hasText: "Saved to" })).toContainText("Saved to My Parkside");
+    await page.goto(P("/my-garage"));
+    const saved = page.getByTestId("saved-searches");
+    await expect(saved.getByRole("link", { name: "Used Cars: up to $40,000" })).toHaveAttribute(
+      "href",
+      "/search/used-cars?price_max=40000",
+    );
+    await expect(saved).toContainText(/\d+ match/);
+  });
+
+  test("finance sign-in returns to /personalised/finance, with the form filled in", async ({ page }) => {
+    const email = freshEmail("finance");
+    await signUp(page, email, "Frances Loan");
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page.getByTestId("account-link")).toHaveText("Sign in");
+
+    await signIn(page, email, "/sign-in?type=finance&redirect=/personalised/finance");
+    await expect(page).toHaveURL(P("/personalised/finance"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your finance");
+    await expect(page.getByLabel("Email")).toHaveValue(email);
+    await expect(page.getByLabel("First name")).toHaveValue("Frances");
+  });
+
+  test("an open-redirect attempt stays on the site", async ({ page }) => {
+    const email = freshEmail("redirect");
+    await signUp(page, email);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page.getByTestId("account-link")).toHaveText("Sign in");
+    for (const evil of ["https://evil.example/", "//evil.example/x", "/\\evil.example"]) {
+      await signIn(page, email, `/sign-in?redirect=${encodeURIComponent(evil)}`);
+      await expect(page).toHaveURL(P("/my-garage"));
+      await page.getByRole("button", { name: "Sign out" }).click();
+      await expect(page.getByTestId("account-link")).toHaveText("Sign in");
+    }
+  });
+
+  test("the header shows a loading state while the account is fetched, never the wrong one", async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route("**/api/auth", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(P("/"));
+    await expect(page.getByTestId("account-loading")).toBeVisible();
+    await expect(page.getByTestId("account-link")).toHaveCount(0);
+    release();
+    await expect(page.getByTestId("account-link")).toHaveText("Sign in");
+  });
+
+  test("a wrong password says so without telling whether the email has an account", async ({ page }) => {
+    await page.goto(P("/sign-in"));
+    const form = page.getByRole("form", { name: "Sign in" });
+    await waitForHydration(form.getByRole("button", { name: "Sign in" }));
+    await form.getByLabel("Email").fill(freshEmail("nobody"));
+    await form.getByLabel("Password").fill("not my password");
+    await form.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByTestId("account-error")).toHaveText("That email and password do not match an account on this site.");
+  });
+});
+
+test.describe("sites without accounts", () => {
+  test("the routes are 404, the header has no sign-in, and /api/auth says accounts are off", async ({ page, request }) => {
+    for (const path of ["/my-garage", "/sign-in", "/sign-in?type=finance&redirect=/personalised/finance", "/personalised/finance"]) {
+      const res = await page.goto(siteUrl("tasman-campers", path));
+      expect(res?.status(), path).toBe(404);
+    }
+    await page.goto(siteUrl("tasman-campers", "/"));
+    await expect(page.getByTestId("account-link")).toHaveCount(0);
+    const res = await request.get("/api/auth", { headers: { host: "tasman-campers.localhost:3100" } });
+    expect(await res.json()).toEqual({ accounts: false, user: null, watchlist: [] });
+  });
+});
+
+test("the garage pages on a phone @mobile", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUp(page, freshEmail("phone"));
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(page);
+});

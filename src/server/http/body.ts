@@ -1,0 +1,54 @@
+import "server-only";
+import { hostName } from "@/domain/site/tenant";
+import { HttpError } from "./api";
+
+const bare = (host: string) => hostName(host).replace(/^www\./, "");
+
+/**
+ * Another website must not post (a lead, a sign-in) through its visitors' browsers: a browser request says where
+ * it comes from (Sec-Fetch-Site, Origin), and only this site itself may send one. Server-to-server
+ * callers send neither header.
+ */
+export function checkOrigin(req: Request, message: string) {
+  const fetchSite = req.headers.get("sec-fetch-site");
+  if (fetchSite === "cross-site") throw new HttpError(403, message);
+  const origin = req.headers.get("origin");
+  if (origin === null) return;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    throw new HttpError(403, message);
+  }
+  if (bare(originHost) !== bare(req.headers.get("host") ?? "")) throw new HttpError(403, message);
+}
+
+/** Reads a JSON body of at most `max` bytes: 413 beyond (declared or streamed), 400 when it is not JSON. */
+export async function readJson(req: Request, max: number): Promise<unknown> {
+  const text = await readText(req, max);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, "The request body is not valid JSON.");
+  }
+}
+
+/** Reads a text body of at most `max` bytes: 413 beyond, declared or streamed. */
+export async function readText(req: Request, max: number): Promise<string> {
+  if (Number(req.headers.get("content-length") ?? 0) > max)
+    throw new HttpError(413, `The request is too large (at most ${max / 1024} KB).`);
+  const reader = req.body?.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const r = await reader?.read();
+    if (!r || r.done) break;
+    size += r.value.length;
+    if (size > max) {
+      await reader!.cancel();
+      throw new HttpError(413, `The request is too large (at most ${max / 1024} KB).`);
+    }
+    chunks.push(r.value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
