@@ -10,6 +10,7 @@ import { isDatabaseUp } from "@/server/db";
 import { env } from "@/server/env";
 import { guardServerErrors, nonceOf, prepareRequest } from "@/server/http/edge";
 import { createMicrocache } from "@/server/http/microcache";
+import { onCatalogueChange } from "@/server/cache";
 
 const e = env();
 const app = next({ dev: false, dir: process.cwd() });
@@ -17,6 +18,8 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 const cache = createMicrocache({ ttlMs: e.HTTP_CACHE_TTL_SECONDS * 1000, sessionCookies: SESSION_COOKIE_NAMES, nonceOf });
+// a catalogue change in this process (a reservation, a seed) empties the page cache at once
+onCatalogueChange(cache.purge);
 const server = createServer((req, res) => {
   if (!prepareRequest(req, res)) return;
   // the client address for rate limits: the socket's, or the one TRUST_PROXY hops from the right of X-Forwarded-For

@@ -48,6 +48,14 @@ export const EnvSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || v.length >= 32, { message: "must be at least 32 characters" }),
+  /** Stripe's secret key for sites whose payment_provider is "stripe" (unset: those sites cannot take deposits). */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  /** Stripe's API base (tests point it at a local fake). */
+  STRIPE_API_BASE: z.url().default("https://api.stripe.com"),
   /** Sign-in, sign-up, link and reset attempts allowed per client and site in 10 minutes. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Lead submissions allowed per client and site in 10 minutes. */

@@ -4,6 +4,7 @@ import { searchHref, type SearchQuery, type SortId } from "@/domain/stock/search
 import type { Vehicle } from "@/domain/stock/vehicle";
 import { catalogue, siteTag } from "@/server/cache";
 import { getDb } from "@/server/db";
+import { isVehicleReserved } from "@/server/repositories/orders";
 import { getVehicleBySlug, listSimilarVehicles, listVisibleVehiclesByIds } from "@/server/repositories/vehicles";
 import { SqlVehicleSearch, type SearchResult, type VehicleSearch } from "@/server/search/vehicle-search";
 import type { SiteContext } from "@/server/site-context";
@@ -30,7 +31,12 @@ export function getVehiclePage(ctx: SiteContext, slug: string, now: number) {
     const db = await getDb();
     const found = await getVehicleBySlug(db, ctx.site, slug, now);
     if (!found || found.hidden) return null;
-    return { ...found, similar: await listSimilarVehicles(db, ctx.site, found.vehicle, 4, now) };
+    const [similar, reserved] = await Promise.all([
+      listSimilarVehicles(db, ctx.site, found.vehicle, 4, now),
+      // the store's hold on the car (a reservation clears this cache for the site)
+      ctx.features.enable_store ? isVehicleReserved(db, ctx.site.id, found.vehicle.id, new Date(now)) : false,
+    ]);
+    return { ...found, similar, reserved };
   });
 }
 

@@ -54,6 +54,8 @@ describe("route files and the route table agree", () => {
         "/models/[slug]",
         "/blog/[slug]",
         "/news/[slug]",
+        // SPEC §2: "a checkout ending path exists and is excluded from this rule" (always under /cars)
+        "/cars/[slug]/checkout",
         ...new Set((["default", "motorcycles", "campers"] as const).map((t) => `${detailBasePath(t)}/[slug]`)),
       ].sort(),
     );

@@ -1,13 +1,13 @@
 "use client";
 
-import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import type { z } from "zod";
 import { errorFromResponse } from "@/client/fetch-json";
+import { fieldErrors } from "@/domain/http/field-errors";
 import { ForgotPasswordSchema, MagicLinkSchema, ResetPasswordSchema, SignInSchema, SignUpSchema } from "@/domain/accounts/forms";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-
-const input = "mt-1 block min-h-11 w-full rounded-md border border-neutral-400 bg-white px-3 text-base aria-[invalid=true]:border-red-700";
+import { TextField } from "@/components/ui/text-field";
 
 type Outcome = { kind: "idle" } | { kind: "busy" } | { kind: "error"; message: string } | { kind: "done"; message: string };
 
@@ -23,9 +23,7 @@ function useAccountForm<S extends z.ZodType>(schema: S, endpoint: string, onDone
     const data = { ...Object.fromEntries(new FormData(e.currentTarget)), ...extra };
     const parsed = schema.safeParse(data);
     if (!parsed.success) {
-      const out: Record<string, string> = {};
-      for (const i of parsed.error.issues) out[String(i.path[0] ?? "form")] ??= i.message;
-      setErrors(out);
+      setErrors(fieldErrors(parsed.error, "form"));
       setOutcome({ kind: "error", message: "Please check the highlighted fields." });
       return;
     }
@@ -53,39 +51,9 @@ function Field(props: {
   autoComplete?: string;
   errors: Record<string, string>;
   hint?: string;
-  defaultValue?: string;
 }) {
-  const id = `${useId()}-${props.name}`;
-  const error = props.errors[props.name];
-  const describedBy = [props.hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold">
-        {props.label}
-      </label>
-      <input
-        id={id}
-        name={props.name}
-        type={props.type ?? "text"}
-        autoComplete={props.autoComplete}
-        defaultValue={props.defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={input}
-        required
-      />
-      {props.hint && (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-neutral-700">
-          {props.hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+  const { errors, ...rest } = props;
+  return <TextField {...rest} error={errors[props.name]} required />;
 }
 
 function Result({ outcome }: { outcome: Outcome }) {

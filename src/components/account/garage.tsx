@@ -2,13 +2,14 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { signOut, useAccount } from "@/client/account";
 import { errorFromResponse } from "@/client/fetch-json";
 import { saveUserDetails } from "@/client/user-details";
 import type { CardView } from "@/domain/stock/card-view";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { TextField } from "@/components/ui/text-field";
 import { VehicleCardView } from "@/components/stock/vehicle-card";
 
 export function SignOutButton() {
@@ -90,11 +91,8 @@ export function RemoveSearchButton({ id, label }: { id: string; label: string })
   );
 }
 
-const input = "mt-1 block min-h-11 w-full rounded-md border border-neutral-400 bg-white px-3 text-base aria-[invalid=true]:border-red-700";
-
 /** Saved details: kept with the account, and written to this browser so every enquiry form starts filled in. */
 export function DetailsForm({ initial, email, postcodeLabel }: { initial: Record<string, string>; email: string; postcodeLabel: string }) {
-  const id = useId();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<{ kind: "idle" | "busy" | "saved" | "error"; message?: string }>({ kind: "idle" });
   const fields: Array<[name: string, label: string, autoComplete: string, type?: string]> = [
@@ -139,26 +137,15 @@ export function DetailsForm({ initial, email, postcodeLabel }: { initial: Record
       )}
       <div className="grid gap-4 sm:grid-cols-2">
         {fields.map(([name, label, autoComplete, type]) => (
-          <div key={name}>
-            <label htmlFor={`${id}-${name}`} className="block text-sm font-semibold">
-              {label}
-            </label>
-            <input
-              id={`${id}-${name}`}
-              name={name}
-              type={type ?? "text"}
-              autoComplete={autoComplete}
-              defaultValue={initial[name] ?? ""}
-              aria-invalid={errors[name] ? true : undefined}
-              aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-              className={input}
-            />
-            {errors[name] && (
-              <p id={`${id}-${name}-error`} className="mt-1 text-sm font-semibold text-red-700">
-                {errors[name]}
-              </p>
-            )}
-          </div>
+          <TextField
+            key={name}
+            name={name}
+            label={label}
+            type={type}
+            autoComplete={autoComplete}
+            defaultValue={initial[name] ?? ""}
+            error={errors[name]}
+          />
         ))}
       </div>
       <button type="submit" disabled={status.kind === "busy"} className={buttonVariants()}>

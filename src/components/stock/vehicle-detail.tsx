@@ -21,8 +21,17 @@ import { JsonLd } from "@/components/ui/json-ld";
 import { vehicleJsonLd } from "@/domain/stock/json-ld";
 import { PageSection, Panel } from "@/components/ui/page";
 import { cn } from "@/components/ui/cn";
+import { canReserve } from "@/domain/store/checkout";
 
-export type VehicleDetailProps = { ctx: SiteContext; vehicle: Vehicle; listed: boolean; similar: Vehicle[]; now: number };
+export type VehicleDetailProps = {
+  ctx: SiteContext;
+  vehicle: Vehicle;
+  listed: boolean;
+  similar: Vehicle[];
+  now: number;
+  /** the store's state for this car: off (no store or no payment provider), reserved by a buyer, or open */
+  store?: "off" | "reserved" | "open";
+};
 
 /**
  * A vehicle page (SPEC §2), phone first: name, price, key facts and the Enquire and Call actions on
@@ -30,7 +39,7 @@ export type VehicleDetailProps = { ctx: SiteContext; vehicle: Vehicle; listed: b
  * description, the enquiry form and similar cars; a bar with Enquire and Call stays at the bottom of
  * a phone's screen. JSON-LD for crawlers.
  */
-export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now }: VehicleDetailProps) {
+export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store = "off" }: VehicleDetailProps) {
   const title = vehicleTitle(v);
   const f = ctx.features;
   const location = ctx.locations.find((l) => l.id === v.locationId);
@@ -68,6 +77,12 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now }: Veh
           </p>
         </div>
       )}
+      {!sold && store === "reserved" && (
+        <div role="status" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="reserved-banner">
+          <p className="font-bold text-amber-900">This {nounInText(ctx.noun)} is reserved by another buyer.</p>
+          <p className="mt-1 text-sm text-neutral-800">Ask us about it: if the reservation lapses, it can be yours.</p>
+        </div>
+      )}
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr] lg:gap-8">
         {/* first in reading order and on a phone's first screen; the right-hand column on a desktop */}
         <div className="lg:col-start-2 lg:row-start-1 lg:self-start">
@@ -95,6 +110,15 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now }: Veh
         </div>
         <div className="lg:col-start-2 lg:row-start-2 lg:self-start" id="vehicle-actions">
           <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1">
+            {!sold && store === "open" && canReserve({ status: v.status, price: v.price, listed }) && (
+              <Link
+                href={vehicleHref(ctx.site.template, v.slug, "checkout")}
+                prefetch={false}
+                className={buttonVariants({ variant: "accent" })}
+              >
+                Reserve online
+              </Link>
+            )}
             {f.test_drive && !sold && (
               <Link href={`/book-test-drive${q}`} className={buttonVariants({ variant: "outline" })}>
                 Book a Test Drive

@@ -93,6 +93,7 @@ export function buildFooter(ctx: NavContext): FooterGroup[] {
   if (f.finance_pre_approval) tools.push(link("Finance Pre-Approval", "/finance-pre-approval", f));
   tools.push(link(sellCarForm(f).title, sellCarForm(f).href, f));
   if (f.test_drive) tools.push(link("Book a Test Drive", "/book-test-drive", f));
+  if (f.enable_store) tools.push(link("Buy Online", "/buy-online", f));
   groups.push({ title: "Buyer Tools", links: tools });
   const servicing = [link("Book a Service", "/service", f), link("Parts & Accessories", "/vehicle-parts-and-accessories", f)];
   servicing.push(...pageLink(ctx, "Tyre & Battery Centre", "tyre-and-battery-centre"));

@@ -3,10 +3,10 @@ import type { SiteFeatureFlags } from "./types";
 import { sellCarForm } from "./features";
 
 /** Which issue/area fills a route; until it lands the route shows a clear "coming soon". */
-export type RouteArea = "stock" | "locations" | "forms" | "content" | "account";
+export type RouteArea = "stock" | "locations" | "forms" | "content" | "account" | "store";
 
 /** Areas whose routes have their own route files (a test holds the file system to this). */
-export const BUILT_AREAS: readonly RouteArea[] = ["stock", "locations", "forms", "content", "account"];
+export const BUILT_AREAS: readonly RouteArea[] = ["stock", "locations", "forms", "content", "account", "store"];
 
 export type RouteDecision = { kind: "page"; title: string; area: RouteArea } | { kind: "redirect"; to: string } | { kind: "not-found" };
 
@@ -58,6 +58,9 @@ export const SITE_ROUTES: Readonly<Record<string, Static>> = {
   "/reset-password": { title: "Choose a New Password", area: "account", when: (_, ctx) => ctx.accounts },
   "/personalised/finance": { title: "Your Finance", area: "account", when: (_, ctx) => ctx.accounts },
   "/success": { title: "Thank you", area: "forms" },
+  "/buy-online": { title: "Buy Online", area: "store", when: (f) => f.enable_store },
+  "/checkout/pay": { title: "Pay Your Deposit", area: "store", when: (f) => f.enable_store },
+  "/checkout/confirmed": { title: "Your Reservation", area: "store", when: (f) => f.enable_store },
 };
 
 /** Decide what a site path is (SPEC §2 routes). Pages already built have their own route files. */

@@ -8,7 +8,7 @@ import * as t from "@/server/db/schema";
 import { env } from "@/server/env";
 import { createMemoryRateLimiter, limiters } from "@/server/http/rate-limit";
 import { authStateRoute, searchRoutes, watchlistRoutes } from "./account-api";
-import { createSiteAuth } from "./auth";
+import { createSiteAuth, scrubAuthMessage } from "./auth";
 import { authRoute } from "./handlers";
 
 /*
@@ -368,4 +368,12 @@ test("https sites get Secure cookies", async () => {
   const ctx = await a.$context;
   expect(ctx.authCookies.sessionToken.name).toBe("__Secure-garage_session");
   expect(ctx.authCookies.sessionToken.attributes).toMatchObject({ secure: true, httpOnly: true, sameSite: "lax" });
+});
+
+test.each([
+  ["Sign-up attempt for existing email: sam@example.com", "Sign-up attempt for existing email: [email]"],
+  ["verify http://x.localhost/api/auth/verify-email?token=abc.def&callbackURL=/", "verify http://x.localhost/api/auth/verify-email?token=[token]&callbackURL=/"],
+  ["reset?code=123456 for <a.b+c@d.example>", "reset?code=[token] for <[email]>"],
+])("the library's log lines lose emails and tokens: %j", (message, expected) => {
+  expect(scrubAuthMessage(message)).toBe(expected);
 });

@@ -52,7 +52,7 @@ async function authSecret(db: Db): Promise<string> {
 }
 
 /** Never an email, a token or a password in the log: the library's messages are reduced to their kind. */
-function scrub(message: string): string {
+export function scrubAuthMessage(message: string): string {
   return message
     .replace(/[^\s@<>"']+@[^\s@<>"']+/g, "[email]")
     .replace(/([?&](token|code)=)[^&\s]+/gi, "$1[token]")
@@ -132,7 +132,7 @@ export function createSiteAuth(opts: { db: Db; site: AuthSite; origin: string; s
     telemetry: { enabled: false },
     logger: {
       level: "warn",
-      log: (level, message) => log[level]({ area: "auth", siteId: site.id }, scrub(message)),
+      log: (level, message) => log[level]({ area: "auth", siteId: site.id }, scrubAuthMessage(message)),
     },
   });
 }

@@ -10,7 +10,7 @@ import { DEMO_SITES } from "./sites";
 export const DEMO_SITE_IDS = DEMO_SITES.map((s) => s.id);
 const ANCHOR_KEY = "demo_clock_anchor";
 /** Bumped when the demo content changes, so that an existing database gets it on its next start. */
-export const DEMO_CONTENT_VERSION = "2";
+export const DEMO_CONTENT_VERSION = "3";
 const CONTENT_KEY = "demo_content_version";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

@@ -117,10 +117,13 @@ export const DEMO_SITES: DemoSite[] = [
     },
     colours: { primary: "#0b3d91", secondary: "#c8102e" },
     garageName: "My Parkside",
+    // the demo tenant of reserve online: deposits through the local test provider (README)
+    paymentProvider: "test",
     blogs: { layout: "grid", count: 6 },
     searchPageTemplates: { make: { h1: "{conditions} {make} {nouns} in {city}" } },
     features: {
       garage_enabled: true,
+      enable_store: true,
       offers_subscription: true,
       finance_pre_approval: true,
       test_drive: true,

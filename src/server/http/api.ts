@@ -17,18 +17,7 @@ export class HttpError extends Error {
   }
 }
 
-/** The first message per field, as a form shows it: `{ field: message }` (a whole-body issue under `whole`). */
-export function fieldErrors(
-  error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> },
-  whole = "lead",
-): Record<string, string> {
-  const out = new Map<string, string>();
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join(".") || whole;
-    if (!out.has(key)) out.set(key, issue.message);
-  }
-  return Object.fromEntries(out);
-}
+export { fieldErrors } from "@/domain/http/field-errors";
 
 export const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   Response.json(body, { status, headers: { "cache-control": "no-store", ...headers } });

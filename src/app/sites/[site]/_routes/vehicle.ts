@@ -11,6 +11,7 @@ import { displayImage, vehicleFacts, vehicleTitle } from "@/domain/stock/vehicle
 import { requestNow } from "@/server/clock";
 import { getSiteContext } from "@/server/site-context";
 import { getVehiclePage } from "@/server/stock-service";
+import { storeProvider } from "@/server/store/checkout-service";
 import type { SlugParams } from "./site";
 
 /** The vehicle page bases of SPEC §2; a site's template picks one (`detailBasePath`). */
@@ -22,7 +23,9 @@ const loadVehicle = cache(async (base: VehicleBase, siteParam: string, slug: str
   const wanted = safeDecode(slug);
   if (wanted === null) return null;
   const found = await getVehiclePage(ctx, wanted, requestNow());
-  return found ? { ctx, ...found } : null;
+  if (!found) return null;
+  const store: "off" | "reserved" | "open" = !storeProvider(ctx) ? "off" : found.reserved ? "reserved" : "open";
+  return { ctx, ...found, store };
 });
 
 /** The vehicle behind a detail URL (once per request); the wrong base for the site, an unknown or hidden vehicle is a 404. */

@@ -12,6 +12,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 // GET /motorcycles/{slug} — a vehicle's page (404 on a site whose template uses another base)
 export default async function MotorcyclePage({ params }: Props) {
-  const { ctx, vehicle, listed, similar } = await requireVehicle("/motorcycles", params);
-  return <VehicleDetailPage ctx={ctx} vehicle={vehicle} listed={listed} similar={similar} now={requestNow()} />;
+  const { ctx, vehicle, listed, similar, store } = await requireVehicle("/motorcycles", params);
+  return <VehicleDetailPage ctx={ctx} vehicle={vehicle} listed={listed} similar={similar} now={requestNow()} store={store} />;
 }

@@ -1,0 +1,92 @@
+import { expect, expectNoAxeViolations, siteUrl, test, waitForHydration } from "./fixtures";
+
+/*
+ * Reserve online on parkside (enable_store, the local test payment provider): the vehicle page's
+ * button, the checkout form, the provider's page, the confirmation, and the car reserved after.
+ */
+const P = (path = "/") => siteUrl("parkside-motor-group", path);
+
+test.describe("reserve online (parkside)", () => {
+  test("reserve a car: details → test payment → confirmation → the car shows as reserved", async ({ page }) => {
+    await page.goto(P("/search/used-cars?sort=price-desc"));
+    // a car the other store test does not take (it takes the first of the lowest-priced)
+    const href = await page.locator('a[href^="/cars/"]').first().getAttribute("href");
+    await page.goto(P(href!));
+    const reserve = page.getByRole("link", { name: "Reserve online" });
+    await reserve.click();
+    await expect(page).toHaveURL(P(`${href}/checkout`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reserve online");
+
+    const form = page.getByRole("form", { name: "Reserve online" });
+    const submit = form.getByRole("button", { name: /Pay \$500 deposit and reserve/ });
+    await waitForHydration(submit);
+    await submit.click(); // empty: every field says what it needs
+    await expect(page.getByTestId("checkout-error")).toHaveText("Please check the highlighted fields.");
+    await expect(form.getByText("Please accept the reservation terms.")).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await form.getByLabel("First name").fill("Mary");
+    await form.getByLabel("Last name").fill("Smith");
+    await form.getByLabel("Email").fill("mary.reserve@example.com");
+    await form.getByLabel("Phone").fill("0412 345 678");
+    await form.getByLabel("Postcode").fill("3134");
+    await form.getByRole("checkbox").check();
+    await submit.click();
+
+    await expect(page).toHaveURL(/\/checkout\/pay\?order=/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pay your deposit");
+    const pay = page.getByRole("button", { name: "Pay $500 (test payment)" });
+    await waitForHydration(pay);
+    await pay.click();
+
+    await expect(page).toHaveURL(/\/checkout\/confirmed\?order=/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thanks, Mary: it's reserved");
+    await expect(page.getByTestId("order-paid")).toContainText("$500 deposit is paid");
+
+    await page.goto(P(href!));
+    await expect(page.getByTestId("reserved-banner")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Reserve online" })).toHaveCount(0);
+    await page.goto(P(`${href}/checkout`));
+    await expect(page.getByTestId("checkout-closed")).toContainText("just been reserved by another buyer");
+  });
+
+  test("cancelling at the provider frees the car again", async ({ page }) => {
+    await page.goto(P("/search/used-cars?sort=price-asc"));
+    const href = await page.locator('a[href^="/cars/"]').first().getAttribute("href");
+    await page.goto(P(`${href}/checkout`));
+    const form = page.getByRole("form", { name: "Reserve online" });
+    await waitForHydration(form.getByRole("button", { name: /deposit and reserve/ }));
+    for (const [label, value] of [
+      ["First name", "Sam"],
+      ["Last name", "Jones"],
+      ["Email", "sam.cancel@example.com"],
+      ["Phone", "0412 345 679"],
+      ["Postcode", "3000"],
+    ])
+      await form.getByLabel(label!).fill(value!);
+    await form.getByRole("checkbox").check();
+    await form.getByRole("button", { name: /deposit and reserve/ }).click();
+    const cancel = page.getByRole("button", { name: "Cancel and go back" });
+    await waitForHydration(cancel);
+    await cancel.click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reservation cancelled");
+    await page.goto(P(href!));
+    await expect(page.getByRole("link", { name: "Reserve online" })).toBeVisible();
+  });
+
+  test("/buy-online explains the process; sites without the store have neither page nor button", async ({ page }) => {
+    await page.goto(P("/buy-online"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Buy online");
+    await expect(page.getByText("Fully refundable")).toBeVisible();
+    for (const path of ["/buy-online", "/checkout/pay", "/checkout/confirmed"]) {
+      const res = await page.goto(siteUrl("tasman-campers", path));
+      expect(res?.status(), path).toBe(404);
+    }
+    await page.goto(siteUrl("tasman-campers", "/search/new-used-and-demo-cars"));
+    const href = await page.locator('a[href^="/campers/"]').first().getAttribute("href");
+    await page.goto(siteUrl("tasman-campers", href!));
+    await expect(page.getByRole("link", { name: "Reserve online" })).toHaveCount(0);
+    const res = await page.goto(siteUrl("tasman-campers", `/cars/${href!.split("/").pop()}/checkout`));
+    expect(res?.status()).toBe(404);
+  });
+});
