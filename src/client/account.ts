@@ -123,6 +123,8 @@ export const signedInUser = (): AccountUser | null => (state.status === "ready" 
 
 /** A heart while signed in: the server's watchlist changes and the browser's copy follows it. */
 export async function syncHeart(car: FavouriteCar, saved: boolean): Promise<void> {
+  // a heart pressed while the account is still loading waits for it (else the load's copy of the server's list would undo it)
+  if (state.status === "loading") await loading;
   if (!signedInUser()) return;
   const body = saved
     ? await changeWatchlist("POST", "/api/account/watchlist", { vehicle_ids: [car.id] })

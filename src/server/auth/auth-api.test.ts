@@ -372,7 +372,10 @@ test("https sites get Secure cookies", async () => {
 
 test.each([
   ["Sign-up attempt for existing email: sam@example.com", "Sign-up attempt for existing email: [email]"],
-  ["verify http://x.localhost/api/auth/verify-email?token=abc.def&callbackURL=/", "verify http://x.localhost/api/auth/verify-email?token=[token]&callbackURL=/"],
+  [
+    "verify http://x.localhost/api/auth/verify-email?token=abc.def&callbackURL=/",
+    "verify http://x.localhost/api/auth/verify-email?token=[token]&callbackURL=/",
+  ],
   ["reset?code=123456 for <a.b+c@d.example>", "reset?code=[token] for <[email]>"],
 ])("the library's log lines lose emails and tokens: %j", (message, expected) => {
   expect(scrubAuthMessage(message)).toBe(expected);
