@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useSyncExternalStore } from "react";
-import { EVENT_IDS } from "@/domain/leads/events";
+import { EVENT_IDS } from "@/domain/analytics/events";
 import { FAVOURITES_KEY, parseFavourites, toggleFavourite, type FavouriteCar } from "@/domain/stock/favourites";
 import { syncHeart } from "./account";
 import { track } from "./analytics";

@@ -58,6 +58,37 @@ export const EnvSchema = z.object({
   STRIPE_API_BASE: z.url().default("https://api.stripe.com"),
   /** Sign-in, sign-up, link and reset attempts allowed per client and site in 10 minutes. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Analytics events (each batch counts once) allowed per client and site per minute. */
+  EVENTS_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
+  /** The ad platform's conversions API base (tests point it at a local fake). */
+  FACEBOOK_GRAPH_BASE: z.url().default("https://graph.facebook.com/v21.0"),
+  /** Vehicle lookups (NEVDIS, AutoGrab, Redbook) and the car-history provider: keys and bases; a provider without a key uses the local fake. */
+  NEVDIS_API_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  NEVDIS_API_BASE: z.url().default("https://api.nevdis.com.au"),
+  AUTOGRAB_API_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  AUTOGRAB_API_BASE: z.url().default("https://api.autograb.com.au"),
+  REDBOOK_API_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  REDBOOK_API_BASE: z.url().default("https://api.redbook.com.au"),
+  CAR_HISTORY_API_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  CAR_HISTORY_API_BASE: z.url().default("https://api.carclarity.com.au"),
+  /** Vehicle lookups allowed per client and site in 10 minutes. */
+  LOOKUP_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   /** Lead submissions allowed per client and site in 10 minutes. */
   LEAD_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
   /**

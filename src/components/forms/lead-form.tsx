@@ -31,6 +31,7 @@ import {
 } from "@/domain/leads/forms";
 import { leadFormSchema, type LeadFormInput, type LeadFormValues } from "@/domain/leads/form-schema";
 import { formSubmitEventId, successUrl } from "@/domain/leads/lead";
+import { EVENT_IDS } from "@/domain/analytics/events";
 import { slotLabel } from "@/domain/leads/test-drive";
 import { MSG } from "@/domain/leads/messages";
 import { maskPhone } from "@/domain/leads/phone";
@@ -47,6 +48,14 @@ type Props = {
   fixedLocation?: boolean;
   /** details that fill the form in before the browser's stored ones (a signed-in customer's saved details) */
   prefill?: StoredUserDetails;
+  /** one column whatever the screen (the chat panel) */
+  compact?: boolean;
+  /** called with the lead's id instead of going to the success page (the chat panel says thanks itself) */
+  onSent?: (leadId: string) => void | Promise<void>;
+  /** extra lead fields the page adds (the lookup form's vehicle) */
+  extra?: Record<string, unknown>;
+  /** values the form starts with (the lookup form's rego, state, vehicle and odometer) */
+  initial?: Partial<LeadFormInput>;
 };
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
@@ -57,7 +66,20 @@ const input = "mt-1 block min-h-11 w-full rounded-md border border-neutral-400 b
  * idle → submitting (button disabled, spinner) → success (details saved, event 22/51, /success) or
  * failure (alert, form-level message, every typed value kept).
  */
-export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = false, heading, fixedLocation = false, prefill }: Props) {
+export function LeadForm({
+  kind,
+  site,
+  vehicle,
+  defaultLocationId,
+  allowFiles = false,
+  heading,
+  fixedLocation = false,
+  prefill,
+  compact = false,
+  onSent,
+  extra,
+  initial,
+}: Props) {
   const form = FORMS[kind];
   const router = useRouter();
   const pathname = usePathname();
@@ -80,6 +102,7 @@ export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = 
       ...(fixedLocation && defaultLocationId
         ? { dealership_slug: site.locations.find((l) => l.id === defaultLocationId)?.dealershipSlug ?? "" }
         : {}),
+      ...initial,
     },
   });
   const errors = formState.errors;
@@ -159,6 +182,7 @@ export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = 
     setFormError(null);
     const lead = {
       ...values,
+      ...extra,
       form: kind,
       ...(vehicle ? { vehicle: vehicle.slug } : {}),
       url: window.location.href,
@@ -201,9 +225,24 @@ export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = 
         phone: values.phone ?? "",
         postcode: values.postcode ?? "",
       });
-      track(formSubmitEventId(kind), { category: category(values), lead_id: result.lead.id, form: kind });
-      router.push(successUrl(category(values), vehicle ? [["car_type", vehicle.carType]] : []));
+      // the ad platform gets what the shopper typed, hashed on our server (never the data layer)
+      track(
+        formSubmitEventId(kind),
+        {
+          category: category(values),
+          lead_id: result.lead.id,
+          form: kind,
+          ...(vehicle ? { car_slug: vehicle.slug, car_name: vehicle.name } : {}),
+        },
+        { email: values.email, phone: values.phone, first_name: values.first_name, last_name: values.last_name, postcode: values.postcode },
+      );
+      if (onSent) await onSent(result.lead.id);
+      else router.push(successUrl(category(values), vehicle ? [["car_type", vehicle.carType]] : []));
     } catch (e) {
+      track(EVENT_IDS.formError, {
+        form: kind,
+        error_message: e instanceof ApiError ? `${e.status}: ${Object.keys(e.errors).join(",") || e.message}` : "network",
+      });
       window.alert(MSG.submitFailed);
       setFormError(e instanceof ApiError ? e.message : MSG.submitFailed);
       if (e instanceof ApiError) for (const [k, m] of Object.entries(e.errors)) if (isFieldName(k)) setError(k, { message: m });
@@ -226,7 +265,7 @@ export function LeadForm({ kind, site, vehicle, defaultLocationId, allowFiles = 
           {formError}
         </div>
       )}
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className={cn("grid gap-4", !compact && "sm:grid-cols-2")}>
         {text("first_name", { autoComplete: "given-name" })}
         {text("last_name", { autoComplete: "family-name" })}
         {text("email", { type: "email", autoComplete: "email", inputMode: "email" })}

@@ -1,4 +1,6 @@
 import Link from "next/link";
+import { TrackView } from "@/components/widgets/track-view";
+import { searchPageEvent } from "@/domain/analytics/page-events";
 import { X } from "@/components/ui/icons";
 import { brandDisplayName } from "@/domain/site/brands";
 import { sellCarForm, usedWord } from "@/domain/site/features";
@@ -47,6 +49,7 @@ export function SearchResults({ ctx, query, result, now, heading }: Props) {
   const href = (change: Partial<SearchQuery>) => searchHref(q, def, change);
   const cardCtx = cardContext(ctx, now);
   const filters = activeFilterCount(query);
+  const searchEvent = searchPageEvent(query, result.total, def);
   const chips: Array<{ label: string; href: string }> = [
     ...query.carTypes.map((t) => ({
       label: t === "used" ? used : t,
@@ -108,6 +111,7 @@ export function SearchResults({ ctx, query, result, now, heading }: Props) {
 
   return (
     <PageSection>
+      {searchEvent && <TrackView key={JSON.stringify(query)} event={searchEvent.id} props={searchEvent.props} />}
       <Breadcrumbs
         siteUrl={ctx.site.url}
         crumbs={[

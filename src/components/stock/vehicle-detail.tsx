@@ -1,4 +1,7 @@
 import Link from "next/link";
+import { TrackView } from "@/components/widgets/track-view";
+import { EVENT_IDS } from "@/domain/analytics/events";
+import { vehicleEventProps } from "@/domain/analytics/context";
 import { MapPin, Phone } from "@/components/ui/icons";
 import { priceTypeLabel } from "@/domain/format/country";
 import { formatPrice } from "@/domain/format/price";
@@ -57,6 +60,7 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
   return (
     <PageSection className="pb-28 lg:pb-8">
       <JsonLd data={vehicleJsonLd(ctx, v, listed)} />
+      <TrackView event={EVENT_IDS.vehicleView} props={vehicleEventProps({ ...v, name: title }, ctx.site.currency)} />
       <Breadcrumbs
         siteUrl={ctx.site.url}
         crumbs={[

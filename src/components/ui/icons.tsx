@@ -14,6 +14,7 @@ import {
   LoaderCircle as loaderCircle,
   Mail as mail,
   MapPin as mapPin,
+  MessageCircle as messageCircle,
   Menu as menu,
   Navigation as navigation,
   Phone as phone,
@@ -73,6 +74,7 @@ export const Loader2 = icon(loaderCircle, "Loader2");
 export const Mail = icon(mail, "Mail");
 export const MapPin = icon(mapPin, "MapPin");
 export const Menu = icon(menu, "Menu");
+export const MessageCircle = icon(messageCircle, "MessageCircle");
 export const Navigation = icon(navigation, "Navigation");
 export const Phone = icon(phone, "Phone");
 export const Search = icon(search, "Search");

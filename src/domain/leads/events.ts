@@ -1,5 +1,7 @@
+import { EVENT_IDS } from "../analytics/events";
 import type { FormKind } from "./forms";
 
-/** SPEC §9 tracking event ids (no schema here: every page's script may import this). */
-export const EVENT_IDS = { formSubmit: 22, careers: 51, favourite: 39 } as const;
-export const formSubmitEventId = (kind: FormKind) => (kind === "careers" ? EVENT_IDS.careers : EVENT_IDS.formSubmit);
+export { EVENT_IDS };
+/** SPEC §9: a form submit is event 22, a careers application 51; a chat message (a lead too) is event 50. */
+export const formSubmitEventId = (kind: FormKind) =>
+  kind === "careers" ? EVENT_IDS.careers : kind === "chat" ? EVENT_IDS.chatMessage : EVENT_IDS.formSubmit;

@@ -79,7 +79,8 @@ export type FormKind =
   | "sell-my-car"
   | "fleet"
   | "careers"
-  | "contact";
+  | "contact"
+  | "chat";
 export const FORM_KINDS: FormKind[] = [
   "vehicle",
   "test-drive",
@@ -92,6 +93,7 @@ export const FORM_KINDS: FormKind[] = [
   "fleet",
   "careers",
   "contact",
+  "chat",
 ];
 
 export type FormDef = {
@@ -204,6 +206,16 @@ export const FORMS: Record<FormKind, FormDef> = {
     category: null,
     fields: [...PERSON, "category", "dealership_slug", "location", "Rego", "state", "message", "where_did_you_hear", "opt_in"],
     submit: "Send enquiry",
+  }),
+  // the local live-chat widget (SPEC §7 live chat): a message from the chat becomes a lead
+  chat: def({
+    kind: "chat",
+    title: "Chat with us",
+    category: "General Enquiry",
+    subcategory: "Live Chat",
+    fields: ["first_name", "email", "phone", "message"],
+    optional: ["phone"],
+    submit: "Send message",
   }),
 };
 

@@ -5,6 +5,7 @@ import { cleanText } from "./form-schema";
 import { ENQUIRY_TYPES, FORM_KINDS, HONEYPOT_FIELD, type FormKind } from "./forms";
 import { slugify } from "../format/slug";
 import { sellCarForm } from "../site/features";
+import { TradeInVehicleSchema } from "../lookups/lookup";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -27,6 +28,8 @@ export const LeadMetaSchema = z.object({
   visited_pages: z.array(cleanText(500)).max(50).default([]),
   linked_query_params: z.record(cleanText(40), cleanText(500)).default({}),
   has_files: z.boolean().optional(),
+  /** the trade-in or sell-my-car vehicle, looked up by rego or typed by hand (SPEC §4 vehicle lookup) */
+  trade_in_vehicle: TradeInVehicleSchema.optional(),
   [HONEYPOT_FIELD]: z.string().max(500).optional(),
 });
 export type LeadMeta = z.infer<typeof LeadMetaSchema>;
@@ -73,6 +76,7 @@ export function leadFormKind(lead: Record<string, unknown>, site: { sellMyCar: b
   if (kind === "vehicle" && sub === "test drive") return "test-drive";
   if (kind === "finance" && (sub === "pre-approval" || sub === "pre approval")) return "finance-pre-approval";
   if (category === "General Enquiry" && sub === "career enquiry") return "careers";
+  if (category === "General Enquiry" && sub === "live chat") return "chat";
   return kind ?? "contact";
 }
 

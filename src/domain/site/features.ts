@@ -126,3 +126,17 @@ export function usedWord(features: Pick<SiteFeatureFlags, "used_wording_pre_owne
 export function enquireButtonText(features: Pick<SiteFeatureFlags, "enquire_button_message_now">): string {
   return features.enquire_button_message_now ? "Message Now" : "Enquire Now";
 }
+
+/**
+ * SPEC §7 vehicle lookups per site: which provider answers (NEVDIS first, then AutoGrab, then
+ * Redbook) and the route the lookup form calls; null where the site has none (the plain form).
+ */
+export function lookupProviderOf(f: Pick<SiteFeatureFlags, "nevdis" | "autograb" | "redbook">): {
+  provider: "nevdis" | "autograb" | "redbook";
+  endpoint: "/api/nevdis" | "/api/simple-autograb-lookup";
+} | null {
+  if (f.nevdis) return { provider: "nevdis", endpoint: "/api/nevdis" };
+  if (f.autograb) return { provider: "autograb", endpoint: "/api/simple-autograb-lookup" };
+  if (f.redbook) return { provider: "redbook", endpoint: "/api/simple-autograb-lookup" };
+  return null;
+}

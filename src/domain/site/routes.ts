@@ -121,10 +121,12 @@ export const FORM_PATHS: Record<FormKind, string | null> = {
   fleet: "/fleet",
   careers: "/careers",
   contact: "/contact",
+  chat: null,
 };
 
 /** Whether a site takes a kind of enquiry: exactly when its form page exists there (one rule for pages and the lead API). */
 export function isFormOffered(kind: FormKind, ctx: RouteContext): boolean {
+  if (kind === "chat") return ctx.features.live_chat; // the chat widget's messages, where the site has live chat
   const path = FORM_PATHS[kind];
   return path === null || resolveSiteRoute(path, ctx).kind === "page";
 }

@@ -53,6 +53,45 @@ export type SiteFeatureFlags = {
   fixed_dealership_slug: string | null;
 };
 
+/**
+ * A site's third-party accounts (SPEC §7 "third-party scripts loaded by site switches"): the ids the
+ * widget registry (src/domain/site/widgets.ts) fills into each script's URL. Never sent to the browser
+ * whole: only the registry's output is.
+ */
+export type SiteIntegrations = {
+  /** tag manager container, e.g. GTM-ABC1234 */
+  tag_manager_id?: string;
+  /** analytics measurement id, e.g. G-ABC123XYZ */
+  analytics_id?: string;
+  /** the social pixel (browser) and its conversions API (server) */
+  facebook_pixel_id?: string;
+  /**
+   * "local": the browser pixel and the conversions API are the app's local stand-ins (the demo and
+   * tests, which cannot reach the ad platform); "live" (default): the vendor's script and API with the token
+   */
+  facebook_mode?: "local" | "live";
+  /** server-only: the conversions API access token */
+  facebook_capi_token?: string;
+  /** live chat: "local" is our own widget served by the app (the demo), "livechat" the hosted vendor */
+  live_chat?: { provider: "local" | "livechat"; license?: string };
+  /** text-message chat widget (flag dealercell) */
+  dealercell_id?: string;
+  /** voice and text widget */
+  voice_text_id?: string;
+  /** call tracking number pool */
+  call_tracking_id?: string;
+  /** support chat app id */
+  support_chat_id?: string;
+  /** the chatbot bundle (flag autobot): website id and chat settings */
+  chatbot?: { website_id: string; settings?: Record<string, string | number | boolean> };
+  /** dealer tools scripts (flag dealerstudio) */
+  dealer_tools_id?: string;
+  /** 360 spin viewer (flag impel) */
+  spin_customer_id?: string;
+  /** trade-in and sell-my-car leads go on to the car history provider (POST /api/carClarityCustomer): local in the demo */
+  car_history?: "local" | "live";
+};
+
 /** Per-site search presets and per-dealer filters (SPEC §2 query-string presets, §7 search filter). */
 export type SearchPresets = {
   /** Hard filter: minimum photos_count for listed stock (used-car site). */
@@ -132,6 +171,8 @@ export type SiteRecord = {
   logo: SiteLogo;
   colours: SiteColours;
   features: Partial<SiteFeatureFlags>;
+  /** SPEC §7: the site's third-party accounts (server-side; the browser gets the registry's output) */
+  integrations: SiteIntegrations;
   searchPresets: SearchPresets;
   defaultSort: string;
   includeSoldCarsDays: number;

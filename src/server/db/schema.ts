@@ -24,6 +24,7 @@ import type {
   OpeningHourEntry,
   SiteColours,
   SiteFeatureFlags,
+  SiteIntegrations,
   SiteLogo,
   SearchPresets,
   SocialUrls,
@@ -54,6 +55,8 @@ export const sites = pgTable("sites", {
   logo: jsonb("logo").$type<SiteLogo>().notNull().default({}),
   colours: jsonb("colours").$type<SiteColours>().notNull(),
   features: jsonb("features").$type<Partial<SiteFeatureFlags>>().notNull().default({}),
+  /** SPEC §7: the ids of the site's third-party scripts and its ad conversions API (widgets.ts) */
+  integrations: jsonb("integrations").$type<SiteIntegrations>().notNull().default({}),
   searchPresets: jsonb("search_presets").$type<SearchPresets>().notNull().default({}),
   defaultSort: text("default_sort").notNull().default("relevance"),
   includeSoldCarsDays: integer("include_sold_cars_days").notNull().default(3),
@@ -559,4 +562,26 @@ export const contentEntries = pgTable(
     uniqueIndex("content_site_kind_slug").on(t.siteId, t.kind, t.slug),
     index("content_site_kind_published").on(t.siteId, t.kind, t.publishedAt),
   ],
+);
+
+/** SPEC §3/§7 analytics events, as the events endpoint took them (sites whose switch is on). */
+export const analyticsEvents = pgTable(
+  "analytics_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    /** 1..61 (src/domain/analytics/events.ts) */
+    eventId: integer("event_id").notNull(),
+    category: text("category").notNull(),
+    url: text("url").notNull(),
+    anonId: text("anon_id").notNull(),
+    sessionId: text("session_id").notNull(),
+    leadId: uuid("lead_id"),
+    errorMessage: text("error_message"),
+    properties: jsonb("properties").$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("analytics_events_site_time").on(t.siteId, t.createdAt)],
 );

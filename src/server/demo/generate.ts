@@ -239,6 +239,7 @@ export function generateSite(site: DemoSite, now: number): DemoRows {
       logo: { banner: `/photos/scene/${sceneForTemplate(site.template)}.svg` },
       colours: site.colours,
       features: site.features,
+      integrations: site.integrations ?? {},
       searchPresets: site.searchPresets,
       defaultSort: site.defaultSort,
       includeSoldCarsDays: 3,

@@ -10,20 +10,25 @@ import { DEMO_SITES } from "./sites";
 export const DEMO_SITE_IDS = DEMO_SITES.map((s) => s.id);
 const ANCHOR_KEY = "demo_clock_anchor";
 /** Bumped when the demo content changes, so that an existing database gets it on its next start. */
-export const DEMO_CONTENT_VERSION = "3";
+export const DEMO_CONTENT_VERSION = "4";
 const CONTENT_KEY = "demo_content_version";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * Replaces the demo sites' content (pages, posts, offers…) with the demo's, dated from `now`, and
- * their settings that came after the first seed (feature switches, garage name, payment provider).
+ * their settings that came after the first seed (feature switches, integrations, garage name, payment provider).
  */
 async function writeDemoContent(tx: Tx, now: number) {
   for (const site of DEMO_SITES) {
     await tx
       .update(t.sites)
-      .set({ features: site.features, garageName: site.garageName ?? null, paymentProvider: site.paymentProvider ?? null })
+      .set({
+        features: site.features,
+        integrations: site.integrations ?? {},
+        garageName: site.garageName ?? null,
+        paymentProvider: site.paymentProvider ?? null,
+      })
       .where(eq(t.sites.id, site.id));
     await tx.delete(t.contentEntries).where(eq(t.contentEntries.siteId, site.id));
     const rows = demoContent(site, now).map((c) => ({ ...c, siteId: site.id, updatedAt: c.publishedAt }));

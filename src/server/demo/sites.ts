@@ -2,7 +2,7 @@ import type { SearchPageTemplates } from "@/domain/stock/landing";
 import type { BlogSettings } from "@/domain/content/types";
 import { hoursEntry } from "@/domain/site/hours";
 import type { RatingDistribution } from "@/domain/locations/reviews";
-import type { OpeningHourEntry, SiteFeatureFlags, SearchPresets, SiteColours, SocialUrls } from "@/domain/site/types";
+import type { OpeningHourEntry, SiteFeatureFlags, SiteIntegrations, SearchPresets, SiteColours, SocialUrls } from "@/domain/site/types";
 
 /** DEMO_DATA.md, as data. Every fresh start seeds exactly these. */
 
@@ -71,6 +71,8 @@ export type DemoSite = {
   socialUrls: SocialUrls;
   colours: SiteColours;
   features: Partial<SiteFeatureFlags>;
+  /** SPEC §7 third-party accounts (widget registry); demo sites use only the local stand-ins */
+  integrations?: SiteIntegrations;
   /** the garage's name where accounts are on (SPEC §2) */
   garageName?: string;
   /** SPEC §3 payment_provider: the store's deposits (a PaymentProvider adapter's name) */
@@ -119,6 +121,8 @@ export const DEMO_SITES: DemoSite[] = [
     garageName: "My Parkside",
     // the demo tenant of reserve online: deposits through the local test provider (README)
     paymentProvider: "test",
+    // the local chat widget, and the social pixel with its conversions API as local stand-ins (README)
+    integrations: { facebook_pixel_id: "100000000000001", facebook_mode: "local", live_chat: { provider: "local" }, car_history: "local" },
     blogs: { layout: "grid", count: 6 },
     searchPageTemplates: { make: { h1: "{conditions} {make} {nouns} in {city}" } },
     features: {
@@ -416,7 +420,14 @@ export const DEMO_SITES: DemoSite[] = [
     email: "sales@outbacktruckcentre.com.au",
     socialUrls: { facebook: "https://www.facebook.com/outbacktruckcentre" },
     colours: { primary: "#7a3e00", secondary: "#f2a900" },
-    features: { sell_my_car: true, enquire_button_message_now: true, finance_pre_approval: false, fleet: true, test_drive: false },
+    features: {
+      sell_my_car: true,
+      enquire_button_message_now: true,
+      finance_pre_approval: false,
+      fleet: true,
+      test_drive: false,
+      nevdis: true,
+    },
     searchPresets: { cities: ["Toowoomba", "Dalby"] },
     defaultSort: "price-asc",
     stockCode: "OTC",

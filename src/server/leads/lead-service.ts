@@ -129,6 +129,8 @@ export async function validateLead({ ctx, lead: raw, userAgent, host = null }: S
     visited_pages: meta.data.visited_pages,
     linked_query_params: meta.data.linked_query_params,
     has_files: meta.data.has_files ?? false,
+    // only the forms that ask about the shopper's own vehicle carry it
+    ...(meta.data.trade_in_vehicle && form.fields.includes("trade_vehicle") ? { trade_in_vehicle: meta.data.trade_in_vehicle } : {}),
   };
   return { prepared, vehicleId };
 }

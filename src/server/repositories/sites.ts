@@ -33,6 +33,7 @@ export function toSite(r: SiteRow): SiteRecord {
     logo: r.logo,
     colours: r.colours,
     features: r.features,
+    integrations: r.integrations,
     searchPresets: r.searchPresets,
     defaultSort: r.defaultSort,
     includeSoldCarsDays: r.includeSoldCarsDays,

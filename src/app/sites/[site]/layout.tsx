@@ -8,6 +8,14 @@ import { storedImageSrc } from "@/domain/format/image";
 import { getSiteContext } from "@/server/site-context";
 import { requireSite } from "./_routes/site";
 import { siteCities } from "@/domain/locations/geo";
+import { SiteWidgets } from "@/components/widgets/site-widgets";
+import { leadFormSite } from "@/domain/leads/forms";
+import { openState } from "@/domain/locations/hours";
+import { siteWidgets } from "@/domain/site/widgets";
+import { conversionsProviderFor } from "@/server/analytics/conversions";
+import { requestNow } from "@/server/clock";
+import { env } from "@/server/env";
+import type { SiteContext } from "@/server/site-context";
 
 type Props = { children: React.ReactNode; params: Promise<{ site: string }> };
 
@@ -47,6 +55,31 @@ export default async function SiteLayout({ children, params }: Props) {
       <main id="main">{children}</main>
       <DealerTools ctx={ctx} />
       <SiteFooter ctx={ctx} />
+      <SiteWidgets {...widgetProps(ctx)} />
     </div>
   );
+}
+
+/** What the browser needs for analytics and the site's widgets (never the integration record itself: it holds tokens). */
+function widgetProps(ctx: SiteContext) {
+  const widgets = siteWidgets({ features: ctx.features, integrations: ctx.site.integrations });
+  const localChat = widgets.some((w) => w.key === "live-chat" && w.src === null);
+  const main = ctx.locations[0];
+  const now = requestNow();
+  return {
+    site: ctx.site.slug,
+    endpoint: ctx.features.analytics_events ? "/api/events" : null,
+    adEvents: conversionsProviderFor(ctx.site.integrations, env().FACEBOOK_GRAPH_BASE) !== null,
+    widgets,
+    chatHiddenPaths: ctx.features.chat_hidden_paths,
+    chat: localChat
+      ? {
+          dealerName: ctx.site.name,
+          hours: main ? openState(now, main.timezone, main.openingHours, ctx.specialHours, main.id) : null,
+          phone: main?.contactDetail.phone || ctx.site.phone,
+          formSite: leadFormSite(ctx),
+          raised: ctx.features.sidebar_dealer_tools,
+        }
+      : null,
+  };
 }

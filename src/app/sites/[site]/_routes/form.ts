@@ -8,6 +8,8 @@ import { requestNow } from "@/server/clock";
 import type { SiteContext } from "@/server/site-context";
 import { getVehiclePage } from "@/server/stock-service";
 import { oneParam, type SearchParams } from "./site";
+import { lookupProviderOf } from "@/domain/site/features";
+import { carHistoryProviderFor } from "@/server/lookups/lookup-api";
 
 /**
  * What an enquiry form page is about: the car of `?vehicle={slug}` (when it is this site's and on
@@ -28,4 +30,10 @@ export async function formSubject(ctx: SiteContext, searchParams: SearchParams):
 export function formMetadata(ctx: SiteContext, kind: FormKind, path: string): Metadata {
   const title = FORMS[kind].title;
   return contentMetadata(ctx, { title, description: `${title} at ${ctx.site.name}. ${FORM_INTRO[kind] ?? ""}`.trim(), path });
+}
+
+/** The lookup form's settings for trade-in and sell-my-car (null: the site has no lookup, the plain form). */
+export function lookupForm(ctx: SiteContext): FormPageProps["lookup"] {
+  const chosen = lookupProviderOf(ctx.features);
+  return chosen ? { endpoint: chosen.endpoint, carHistory: carHistoryProviderFor(ctx) !== null } : null;
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { FormPage } from "@/components/forms/form-page";
 import { leadFormSite } from "@/domain/leads/forms";
-import { formMetadata, formSubject } from "../_routes/form";
+import { formMetadata, formSubject, lookupForm } from "../_routes/form";
 import { requireSite, type SearchParams, type SiteParams } from "../_routes/site";
 
 type Props = { params: SiteParams; searchParams: SearchParams };
@@ -13,5 +13,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 // GET /sell-my-car — sell my car (redirects to /trade-in where the site takes trade-ins); `?vehicle=` and `?location=` say what it is about
 export default async function SellMyCarPage({ params, searchParams }: Props) {
   const ctx = await requireSite(params, "/sell-my-car");
-  return <FormPage kind="sell-my-car" formSite={leadFormSite(ctx)} {...await formSubject(ctx, searchParams)} />;
+  return <FormPage kind="sell-my-car" formSite={leadFormSite(ctx)} {...await formSubject(ctx, searchParams)} lookup={lookupForm(ctx)} />;
 }

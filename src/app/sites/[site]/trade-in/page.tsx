@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { FormPage } from "@/components/forms/form-page";
 import { leadFormSite } from "@/domain/leads/forms";
-import { formMetadata, formSubject } from "../_routes/form";
+import { formMetadata, formSubject, lookupForm } from "../_routes/form";
 import { requireSite, type SearchParams, type SiteParams } from "../_routes/site";
 
 type Props = { params: SiteParams; searchParams: SearchParams };
@@ -13,5 +13,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 // GET /trade-in — trade-in valuation (redirects to /sell-my-car where the site buys cars); `?vehicle=` and `?location=` say what it is about
 export default async function TradeInPage({ params, searchParams }: Props) {
   const ctx = await requireSite(params, "/trade-in");
-  return <FormPage kind="trade-in" formSite={leadFormSite(ctx)} {...await formSubject(ctx, searchParams)} />;
+  return <FormPage kind="trade-in" formSite={leadFormSite(ctx)} {...await formSubject(ctx, searchParams)} lookup={lookupForm(ctx)} />;
 }

@@ -1,0 +1,199 @@
+import type { Page, Request } from "@playwright/test";
+import { expect, siteUrl, test, waitForHydration } from "./fixtures";
+
+const parkside = (path: string) => siteUrl("parkside-motor-group", path);
+const DEFERRED = /\/(widgets\/|api\/events|api\/fb-events)/;
+
+/** Every analytics event the page fires, and every fetch to /api/fb-events with its time. */
+async function record(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __tracked: unknown[]; __adPosts: Array<{ at: number; body: unknown }> };
+    w.__tracked = [];
+    w.__adPosts = [];
+    window.addEventListener("dealer:track", (e) => w.__tracked.push((e as CustomEvent).detail));
+    const original = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+      if (url.endsWith("/api/fb-events")) w.__adPosts.push({ at: Date.now(), body: JSON.parse(String(init?.body)) });
+      return original(input, init);
+    };
+  });
+}
+const homeLink = (page: Page) => page.getByRole("banner").getByRole("link", { name: "Parkside Motor Group" });
+const tracked = (page: Page) => page.evaluate(() => (window as unknown as { __tracked: Array<Record<string, unknown>> }).__tracked);
+
+test("nothing is loaded or sent before the first interaction or 3000 ms; then the pixel and the events follow", async ({ page }) => {
+  const deferred: Request[] = [];
+  page.on("request", (r) => {
+    if (DEFERRED.test(new URL(r.url()).pathname)) deferred.push(r);
+  });
+  await page.clock.install();
+  await page.goto(parkside("/"));
+  await waitForHydration(homeLink(page));
+  // (the page's clock also runs by itself between these steps: 2000 ms leaves room for that)
+  await page.clock.runFor(2000);
+  await page.waitForTimeout(200);
+  expect(deferred).toEqual([]);
+  await expect(page.getByTestId("chat-launcher")).toHaveCount(0);
+  const pixel = page.waitForRequest((r) => r.url().endsWith("/widgets/pixel.js"));
+  await page.clock.runFor(1100);
+  await pixel;
+  await expect(page.getByTestId("chat-launcher")).toBeVisible();
+
+  // a keypress opens the gate at once, long before 3 s
+  const early: Request[] = [];
+  page.on("request", (r) => {
+    if (DEFERRED.test(new URL(r.url()).pathname)) early.push(r);
+  });
+  await page.goto(parkside("/dealerships"));
+  await waitForHydration(homeLink(page));
+  await page.waitForTimeout(200);
+  expect(early).toEqual([]);
+  await page.keyboard.press("Tab");
+  await expect(page.getByTestId("chat-launcher")).toBeVisible();
+  await expect.poll(() => page.evaluate(() => typeof (window as unknown as { fbq?: unknown }).fbq)).toBe("function");
+});
+
+test("a page view on every route change of the app, with the device and session ids kept", async ({ page }) => {
+  await record(page);
+  await page.goto(parkside("/dealerships"));
+  const home = page.getByRole("banner").getByRole("link", { name: "Parkside Motor Group" });
+  await waitForHydration(home);
+  await home.click(); // the App Router's own navigation, no page load
+  await expect(page).toHaveURL(parkside("/"));
+  await page.getByRole("link", { name: /Browse all \d+ Cars/ }).click();
+  await expect(page).toHaveURL(/\/search\//);
+  const path = new URL(page.url()).pathname;
+  await expect
+    .poll(async () => (await tracked(page)).filter((e) => e.event_id === 1).map((e) => e.label))
+    .toEqual(["/dealerships", "/", path]);
+  const ids = await page.evaluate(() => [localStorage.getItem("analytics_device_id"), sessionStorage.getItem("analytics_session_id")]);
+  for (const id of ids) expect(id).toMatch(/^[a-z0-9]{10}$/);
+});
+
+test("a form submit: event 22 reaches the events endpoint with both ids; the ad event follows 250 ms after the pixel with the same id", async ({
+  page,
+}) => {
+  await record(page);
+  const posted: Array<Record<string, unknown>> = [];
+  await page.route("**/api/events", async (route) => {
+    posted.push(JSON.parse(route.request().postDataBuffer()!.toString("utf8")));
+    await route.continue();
+  });
+  await page.goto(parkside("/contact"));
+  const form = page.locator("main form");
+  await waitForHydration(form.getByRole("button", { name: "Send enquiry" }));
+  await form.getByLabel("First name", { exact: true }).fill("Mary");
+  await form.getByLabel("Last name", { exact: true }).fill("Smith");
+  await form.getByLabel("Email", { exact: true }).fill("mary@example.com");
+  await form.getByLabel("Phone", { exact: true }).fill("0412345678");
+  await form.getByLabel("Postcode", { exact: true }).fill("3134");
+  await form.getByLabel("Dealership", { exact: true }).selectOption({ label: "Parkside Mazda" });
+  await form.getByLabel("Location", { exact: true }).selectOption({ label: "Parkside Mazda" });
+  await form.getByLabel("Comments", { exact: true }).fill("Hello");
+  const answer = page.waitForResponse((r) => r.url().endsWith("/api/events") && r.status() === 202, { timeout: 15_000 });
+  const lead = page.waitForResponse((r) => r.url().endsWith("/api/leads"));
+  await form.getByRole("button", { name: "Send enquiry" }).click();
+  const leadId = (await (await lead).json()).lead.id as string;
+  await answer;
+  await expect
+    .poll(
+      () =>
+        posted
+          .flatMap((b) => (b.events as Array<{ event: Record<string, unknown> }>).map((e) => e.event))
+          .find((e) => e.lead_id === leadId),
+      {
+        timeout: 15_000,
+      },
+    )
+    .toMatchObject({
+      website_slug: "parkside-motor-group",
+      category: "Lead",
+      anon_id: expect.stringMatching(/^[a-z0-9]{10}$/),
+      session_id: expect.stringMatching(/^[a-z0-9]{10}$/),
+      event_properties: expect.objectContaining({
+        event_id: 22,
+        event_name: "form_submit",
+        device: "desktop",
+        screen_size: expect.any(String),
+      }),
+    });
+  // nothing the shopper typed goes to the events endpoint
+  expect(JSON.stringify(posted)).not.toMatch(/mary@example\.com|0412345678|Smith/);
+
+  const ad = await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __adPosts: Array<{ at: number; body: Record<string, unknown> }> }).__adPosts))
+    .toHaveLength(1)
+    .then(() =>
+      page.evaluate(() => (window as unknown as { __adPosts: Array<{ at: number; body: Record<string, unknown> }> }).__adPosts[0]!),
+    );
+  const pixelCall = await page.evaluate(() =>
+    (window as unknown as { __pixelCalls: Array<{ name: string; options: { eventID: string } | null; at: number }> }).__pixelCalls.find(
+      (c) => c.name === "Lead",
+    ),
+  );
+  expect(ad.body).toMatchObject({ eventName: "Lead", eventId: 22, uniqueFacebookEventId: pixelCall!.options!.eventID });
+  expect(ad.body.userData).toMatchObject({ email: "mary@example.com", first_name: "Mary" });
+  expect(ad.at - pixelCall!.at).toBeGreaterThanOrEqual(250);
+  expect(ad.at - pixelCall!.at).toBeLessThan(1500);
+});
+
+test("parkside's chat: hidden on /cars; the teaser shows once and stays closed after a reload; a message becomes a lead", async ({
+  page,
+}) => {
+  await record(page);
+  await page.clock.install();
+  await page.goto(parkside("/"));
+  await waitForHydration(homeLink(page));
+  await page.clock.runFor(3100);
+  const teaser = page.getByTestId("chat-teaser");
+  await expect(teaser).toBeVisible();
+  await teaser.getByRole("button", { name: "Close chat invitation" }).click();
+  await expect(teaser).toHaveCount(0);
+  await page.reload();
+  await waitForHydration(homeLink(page));
+  await page.clock.runFor(5000);
+  await expect(page.getByTestId("chat-launcher")).toBeVisible();
+  await expect(page.getByTestId("chat-teaser")).toHaveCount(0);
+
+  // open: "Opening chat…" for 1300 ms, then the dealer's name and today's hours
+  await page.getByTestId("chat-launcher").click();
+  await expect(page.getByTestId("chat-launcher")).toHaveText("Opening chat…");
+  await page.clock.runFor(1300);
+  const panel = page.getByRole("dialog", { name: "Parkside Motor Group" });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByTestId("chat-hours")).toHaveText(/^(Open now|Closed now)/);
+  await panel.getByLabel("First name").fill("Mary");
+  await panel.getByLabel("Email").fill("mary@example.com");
+  await panel.getByLabel("Comments").fill("Is the CX-5 still here?");
+  const lead = page.waitForRequest((r) => r.url().endsWith("/api/leads") && r.method() === "POST");
+  await panel.getByRole("button", { name: "Send message" }).click();
+  expect((await lead).postDataJSON().lead).toMatchObject({ form: "chat", first_name: "Mary", message: "Is the CX-5 still here?" });
+  await expect(panel.getByTestId("chat-sent")).toContainText("Thanks Mary, your message has been sent.");
+  expect((await tracked(page)).map((e) => e.event_id)).toEqual(expect.arrayContaining([49, 50])); // (48, the teaser closed, was before the reload)
+  await panel.getByRole("button", { name: "Minimise chat" }).click();
+  await page.clock.runFor(300);
+  await expect(panel).toHaveCount(0);
+  await expect(page.getByTestId("chat-launcher")).toBeFocused();
+
+  // hidden on /cars (and the vehicle pages under it), back elsewhere
+  await page.goto(parkside("/search/new-used-and-demo-cars"));
+  await page.clock.runFor(3100);
+  await expect(page.getByTestId("chat-launcher")).toBeVisible();
+  await page.getByTestId("vehicle-card").first().getByRole("heading", { level: 3 }).getByRole("link").click();
+  await expect(page).toHaveURL(/\/cars\/[a-z0-9-]+$/);
+  await expect(page.getByTestId("chat-launcher")).toHaveCount(0);
+  expect((await tracked(page)).find((e) => e.event_id === 8)).toMatchObject({ currency: "AUD", stocknum: expect.any(String) });
+});
+
+test("a site without the switches loads no widget and sends no event", async ({ page }) => {
+  const deferred: string[] = [];
+  page.on("request", (r) => {
+    if (DEFERRED.test(new URL(r.url()).pathname)) deferred.push(r.url());
+  });
+  await page.goto(siteUrl("ridgeline-motorcycles", "/"));
+  await page.mouse.wheel(0, 300);
+  await page.waitForTimeout(3500);
+  expect(deferred).toEqual([]);
+  await expect(page.getByTestId("chat-launcher")).toHaveCount(0);
+});

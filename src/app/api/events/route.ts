@@ -1,0 +1,6 @@
+import { eventsRoute } from "@/server/analytics/events-api";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/events — analytics events on sites with the analytics_events switch (README "Analytics")
+export const POST = eventsRoute;

@@ -1,0 +1,202 @@
+"use client";
+
+import { useEffect, useId, useRef, useState } from "react";
+import { track } from "@/client/analytics";
+import { readRaw } from "@/client/storage";
+import { LeadForm } from "@/components/forms/lead-form";
+import { cn } from "@/components/ui/cn";
+import { Loader2, MessageCircle, X } from "@/components/ui/icons";
+import { EVENT_IDS } from "@/domain/analytics/events";
+import { CHAT_OPEN_DELAY_MS, CHAT_TEASER_MS, COLLAPSE_MS } from "@/domain/analytics/timings";
+import type { LeadFormSite } from "@/domain/leads/forms";
+
+export type LocalChatProps = {
+  dealerName: string;
+  /** today's hours at the main location: "Open now", "Closes at 5:30 pm" */
+  hours: { label: string; detail: string | null } | null;
+  phone: string | null;
+  formSite: LeadFormSite;
+  /** the site has the bottom dealer-tools bar on phones: sit above it */
+  raised: boolean;
+  /** on the site's chat-hidden paths (SPEC §2): nothing shows */
+  hidden: boolean;
+};
+
+export const TEASER_CLOSED_KEY = "chat_teaser_closed";
+
+type Panel = "closed" | "opening" | "open" | "collapsing";
+
+/** Whether the shopper asked for less motion (the collapse then happens at once). */
+const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+
+/**
+ * The app's own live chat, behind the live-chat registry entry (the vendors cannot be reached from
+ * here): a teaser 3000 ms after load unless closed before (remembered), a launcher, "Opening chat…"
+ * for 1300 ms, a panel with the dealer's name and today's hours, a message that becomes a lead, and
+ * a 300 ms collapse. Events 47–50.
+ */
+export function LocalChat({ dealerName, hours, phone, formSite, raised, hidden }: LocalChatProps) {
+  const uid = useId();
+  const [teaser, setTeaser] = useState(false);
+  const [panel, setPanel] = useState<Panel>("closed");
+  const [sent, setSent] = useState<{ name: string } | null>(null);
+  const launcher = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const returnFocus = useRef(false);
+
+  // SPEC §4: the teaser, 3000 ms after load, unless it was closed before
+  useEffect(() => {
+    if (readRaw(TEASER_CLOSED_KEY, "local") === "1") return;
+    const t = setTimeout(() => setTeaser(true), Math.max(0, CHAT_TEASER_MS - performance.now()));
+    return () => clearTimeout(t);
+  }, []);
+  const teaserShown = teaser && !hidden && panel === "closed";
+  useEffect(() => {
+    if (teaserShown) track(EVENT_IDS.chatTeaserShown, { label: dealerName });
+  }, [teaserShown, dealerName]);
+
+  const closeTeaser = () => {
+    setTeaser(false);
+    try {
+      localStorage.setItem(TEASER_CLOSED_KEY, "1");
+    } catch {
+      /* storage blocked: closed for this page */
+    }
+    track(EVENT_IDS.chatTeaserClosed, { label: dealerName });
+  };
+
+  useEffect(() => {
+    if (panel === "opening") {
+      const t = setTimeout(() => setPanel("open"), CHAT_OPEN_DELAY_MS);
+      return () => clearTimeout(t);
+    }
+    if (panel === "open") {
+      track(EVENT_IDS.chatOpen, { label: dealerName });
+      panelRef.current?.querySelector<HTMLElement>("input, textarea, button")?.focus();
+    }
+    if (panel === "collapsing") {
+      const t = setTimeout(
+        () => {
+          returnFocus.current = true;
+          setPanel("closed");
+        },
+        reducedMotion() ? 0 : COLLAPSE_MS,
+      );
+      return () => clearTimeout(t);
+    }
+    if (panel === "closed" && returnFocus.current) {
+      returnFocus.current = false;
+      launcher.current?.focus(); // back where the shopper was
+    }
+  }, [panel, dealerName]);
+
+  const openChat = () => {
+    setTeaser(false);
+    setPanel((p) => (p === "closed" ? "opening" : p));
+  };
+  const collapse = () => setPanel((p) => (p === "open" || p === "opening" ? "collapsing" : p));
+
+  if (hidden) return null;
+  const place = cn("fixed right-4 z-40", raised ? "bottom-20 lg:bottom-4" : "bottom-4");
+  const showPanel = panel === "open" || panel === "collapsing";
+  return (
+    <div data-testid="local-chat">
+      {teaserShown && (
+        <aside
+          aria-label="Chat invitation"
+          data-testid="chat-teaser"
+          className={cn(place, "mb-16 flex max-w-72 items-start gap-2 rounded-lg border border-neutral-300 bg-white p-3 text-sm shadow-lg")}
+        >
+          <button type="button" onClick={openChat} className="text-left">
+            <span className="font-semibold">Questions about a car?</span> Chat with {dealerName}.
+          </button>
+          <button
+            type="button"
+            onClick={closeTeaser}
+            aria-label="Close chat invitation"
+            className="-m-1 grid size-8 shrink-0 place-items-center rounded hover:bg-neutral-100"
+          >
+            <X aria-hidden className="size-4" />
+          </button>
+        </aside>
+      )}
+      {showPanel ? (
+        <div
+          ref={panelRef}
+          role="dialog"
+          aria-modal="false"
+          aria-labelledby={`${uid}-title`}
+          data-testid="chat-panel"
+          data-state={panel}
+          onKeyDown={(e) => {
+            if (e.key === "Escape") collapse();
+          }}
+          className={cn(
+            place,
+            "flex max-h-[80vh] w-[min(22rem,calc(100vw-2rem))] origin-bottom-right flex-col overflow-hidden rounded-lg border border-neutral-300 bg-white shadow-xl transition-[opacity,transform] duration-300 motion-reduce:transition-none",
+            panel === "collapsing" ? "scale-95 opacity-0" : "scale-100 opacity-100",
+          )}
+        >
+          <div className="flex items-start justify-between gap-2 bg-accent-dark p-3 text-accent-contrast">
+            <div>
+              <h2 id={`${uid}-title`} className="font-bold">
+                {dealerName}
+              </h2>
+              {hours && (
+                <p className="text-sm" data-testid="chat-hours">
+                  {hours.label}
+                  {hours.detail ? ` · ${hours.detail}` : ""}
+                </p>
+              )}
+            </div>
+            <button
+              type="button"
+              onClick={collapse}
+              aria-label="Minimise chat"
+              className="grid size-9 shrink-0 place-items-center rounded hover:bg-black/20"
+            >
+              <X aria-hidden className="size-5" />
+            </button>
+          </div>
+          <div className="overflow-y-auto p-3">
+            {sent ? (
+              <p role="status" className="rounded-md bg-neutral-100 p-3" data-testid="chat-sent">
+                Thanks{sent.name ? ` ${sent.name}` : ""}, your message has been sent. {dealerName} will reply by email
+                {phone ? ` or call you; you can also call us on ${phone}` : ""}.
+              </p>
+            ) : (
+              <>
+                <p className="mb-3 rounded-md bg-neutral-100 p-3 text-sm">Hi! Leave us a message and we’ll get back to you shortly.</p>
+                <LeadForm
+                  kind="chat"
+                  site={formSite}
+                  heading={null}
+                  compact
+                  onSent={() => {
+                    const name = panelRef.current?.querySelector<HTMLInputElement>('input[name="first_name"]')?.value ?? "";
+                    setSent({ name: name.trim() });
+                  }}
+                />
+              </>
+            )}
+          </div>
+        </div>
+      ) : (
+        <button
+          ref={launcher}
+          type="button"
+          onClick={openChat}
+          aria-busy={panel === "opening" || undefined}
+          data-testid="chat-launcher"
+          className={cn(
+            place,
+            "flex min-h-12 items-center gap-2 rounded-full bg-accent-dark px-4 font-semibold text-accent-contrast shadow-lg hover:brightness-110",
+          )}
+        >
+          {panel === "opening" ? <Loader2 aria-hidden className="size-5 animate-spin" /> : <MessageCircle aria-hidden className="size-5" />}
+          {panel === "opening" ? "Opening chat…" : "Chat with us"}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import Script from "next/script";
+import { usePathname } from "next/navigation";
+import { useEffect, useState } from "react";
+import { configureAnalytics, flush, startAnalytics, track } from "@/client/analytics";
+import { EVENT_IDS } from "@/domain/analytics/events";
+import { chatHiddenOn, type SiteWidget } from "@/domain/site/widgets";
+import { ANALYTICS_DEFER_MS, WIDGET_POLL_MS, WIDGET_READY_TIMEOUT_MS } from "@/domain/analytics/timings";
+import type { LocalChatProps } from "./local-chat";
+
+const LocalChat = dynamic(() => import("./local-chat").then((m) => m.LocalChat), { ssr: false });
+
+export type SiteWidgetsProps = {
+  site: string;
+  /** the events endpoint where the site's switch is on, else null */
+  endpoint: string | null;
+  adEvents: boolean;
+  widgets: SiteWidget[];
+  chatHiddenPaths: string[];
+  /** the app's own chat (the live-chat entry with provider local) */
+  chat: Omit<LocalChatProps, "hidden"> | null;
+};
+
+type Win = Window & Record<string, unknown>;
+
+/** The official pixel snippet's queue: calls made before the script arrives wait in fbq.queue. */
+function pixelStub(w: Win) {
+  if (typeof w.fbq === "function") return;
+  const q: unknown[] = [];
+  const fbq = (...args: unknown[]) => void q.push(args);
+  Object.assign(fbq, { queue: q, loaded: false, version: "2.0" });
+  w.fbq = fbq;
+  w._fbq = fbq;
+}
+
+/**
+ * The site's measuring and talking: SPEC §4 defers analytics and every third-party script until
+ * the first scroll, click, touch or key, or 3000 ms, whichever is first; a page view (event 1) on
+ * every App Router route change; the registry's widgets through next/script once the gate opens,
+ * each polled every 100 ms until ready (a chat frame that never comes is logged to the console only,
+ * SPEC §8); delegated tracking of call, email and directions links; the local chat.
+ */
+export function SiteWidgets({ site, endpoint, adEvents, widgets, chatHiddenPaths, chat }: SiteWidgetsProps) {
+  const pathname = usePathname();
+  const [open, setOpen] = useState(false);
+  // first, so that events fired before (a child's effects run before ours) go out with the site's settings
+  useEffect(() => configureAnalytics({ site, endpoint, adEvents }), [site, endpoint, adEvents]);
+
+  // a page view on the first render and every route change
+  useEffect(() => {
+    track(EVENT_IDS.pageView, { label: pathname });
+  }, [pathname]);
+
+  // the gate
+  useEffect(() => {
+    const events = ["scroll", "click", "touchstart", "keydown", "pointerdown"] as const;
+    let done = false;
+    const go = () => {
+      if (done) return;
+      done = true;
+      for (const e of events) window.removeEventListener(e, go, { capture: true });
+      clearTimeout(timer);
+      const w = window as unknown as Win;
+      for (const widget of widgets) {
+        if (widget.setup) w[widget.setup.global] = widget.setup.value;
+        if (widget.kind === "pixel") pixelStub(w);
+      }
+      startAnalytics();
+      setOpen(true);
+    };
+    const timer = setTimeout(go, ANALYTICS_DEFER_MS);
+    for (const e of events) window.addEventListener(e, go, { capture: true, passive: true });
+    return () => {
+      done = true;
+      clearTimeout(timer);
+      for (const e of events) window.removeEventListener(e, go, { capture: true });
+    };
+  }, [widgets]);
+
+  // queued events leave when the page is hidden (SPEC §8: sendBeacon)
+  useEffect(() => {
+    const hide = () => {
+      if (document.visibilityState === "hidden") flush();
+    };
+    document.addEventListener("visibilitychange", hide);
+    window.addEventListener("pagehide", flush);
+    return () => {
+      document.removeEventListener("visibilitychange", hide);
+      window.removeEventListener("pagehide", flush);
+    };
+  }, []);
+
+  // readiness: every 100 ms until the widget's global exists; a chat that never comes is logged only
+  useEffect(() => {
+    if (!open) return;
+    const waiting = widgets.filter((w) => w.readyGlobal);
+    if (waiting.length === 0) return;
+    const started = Date.now();
+    const left = new Set(waiting.map((w) => w.key));
+    const w = window as unknown as Win;
+    const timer = setInterval(() => {
+      for (const widget of waiting) {
+        if (!left.has(widget.key)) continue;
+        const ready = w[widget.readyGlobal!];
+        // a stub's queue is not the widget: the pixel is ready when its script marked itself loaded
+        if (ready && (widget.kind !== "pixel" || (ready as { loaded?: boolean }).loaded)) {
+          left.delete(widget.key);
+          document.documentElement.dataset[`widget${widget.key.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase())}`] = "ready";
+        } else if (Date.now() - started > WIDGET_READY_TIMEOUT_MS) {
+          left.delete(widget.key);
+          if (widget.chat) console.warn(`Chat widget frame missing: ${widget.label}.`);
+        }
+      }
+      if (left.size === 0) clearInterval(timer);
+    }, WIDGET_POLL_MS);
+    return () => clearInterval(timer);
+  }, [open, widgets]);
+
+  // calls, emails and directions, wherever the link is
+  useEffect(() => {
+    const click = (e: MouseEvent) => {
+      const a = (e.target as Element | null)?.closest?.("a[href]");
+      if (!(a instanceof HTMLAnchorElement)) return;
+      const href = a.getAttribute("href") ?? "";
+      const label = (a.getAttribute("aria-label") ?? a.textContent ?? "").trim().slice(0, 100);
+      if (href.startsWith("tel:")) track(EVENT_IDS.callClick, { label });
+      else if (href.startsWith("mailto:")) track(EVENT_IDS.emailClick, { label });
+      else if (/^https:\/\/(www\.)?google\.[a-z.]+\/maps/.test(href) || a.dataset.track === "directions")
+        track(EVENT_IDS.directions, { label });
+    };
+    document.addEventListener("click", click, { capture: true });
+    return () => document.removeEventListener("click", click, { capture: true });
+  }, []);
+
+  const hidden = chatHiddenOn(pathname, chatHiddenPaths);
+  return open ? (
+    <>
+      {widgets.map((w) =>
+        w.src === null || (w.chat && hidden) ? null : <Script key={w.key} id={`widget-${w.key}`} src={w.src} strategy={w.strategy} />,
+      )}
+      {chat && <LocalChat {...chat} hidden={hidden} />}
+    </>
+  ) : null;
+}

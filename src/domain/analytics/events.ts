@@ -1,0 +1,131 @@
+/**
+ * SPEC §3/§9: the numbered analytics events 1 to 61, each with an event name, action, category and
+ * label, as one table. The spec fixes three ids (22 form submit, 39 favourite, 51 careers); the rest
+ * are named after what a dealer site measures. `when` says what fires it (the README's table is this).
+ * No schema here: every page's script imports this file.
+ */
+export type EventDef = {
+  id: number;
+  name: string;
+  action: string;
+  category: string;
+  /** the default label; a call may give a more specific one */
+  label: string;
+  when: string;
+};
+
+const e = (id: number, name: string, category: string, action: string, label: string, when: string): EventDef => ({
+  id,
+  name,
+  action,
+  category,
+  label,
+  when,
+});
+
+export const EVENTS: readonly EventDef[] = [
+  e(1, "page_view", "Page", "View", "Page", "every route change of the app (and the first page)"),
+  e(2, "search", "Search", "Search", "Keyword", "a keyword search is run"),
+  e(3, "search_filter", "Search", "Filter", "Filter", "a search filter is applied"),
+  e(4, "search_sort", "Search", "Sort", "Sort", "the sort order is changed"),
+  e(5, "search_page", "Search", "Paginate", "Page", "another results page is opened"),
+  e(6, "search_no_results", "Search", "No results", "Search", "a search finds nothing"),
+  e(7, "search_saved", "Search", "Save", "Saved search", "Save this search (signed in)"),
+  e(8, "vehicle_view", "Vehicle", "View", "Vehicle", "a vehicle page opens (vehicle tracking event)"),
+  e(9, "vehicle_card_click", "Vehicle", "Card click", "Vehicle", "a result card is opened"),
+  e(10, "gallery_open", "Vehicle", "Gallery open", "Gallery", "the photo gallery opens"),
+  e(11, "gallery_next", "Vehicle", "Gallery next", "Gallery", "another photo is shown"),
+  e(12, "vehicle_share", "Vehicle", "Share", "Share", "a share link is used"),
+  e(13, "vehicle_print", "Vehicle", "Print", "Print", "the vehicle page is printed"),
+  e(14, "finance_calculator", "Finance", "Calculate", "Calculator", "the repayment calculator is changed"),
+  e(15, "call_click", "Contact", "Call click", "Phone", "a phone number is tapped"),
+  e(16, "email_click", "Contact", "Email click", "Email", "an email address is clicked"),
+  e(17, "directions_click", "Location", "Directions", "Directions", "Get directions is clicked"),
+  e(18, "location_view", "Location", "View", "Location", "a location page opens"),
+  e(19, "hours_view", "Location", "Opening hours", "Hours", "the opening hours are expanded"),
+  e(20, "enquire_click", "Lead", "Enquire click", "Enquire", "an Enquire Now / Message Now button is pressed"),
+  e(21, "form_start", "Lead", "Form start", "Form", "the first field of an enquiry form is changed"),
+  e(22, "form_submit", "Lead", "Submit", "Form submit", "an enquiry form is sent (SPEC §9)"),
+  e(23, "form_error", "Lead", "Error", "Form error", "an enquiry form fails to send"),
+  e(24, "test_drive_click", "Lead", "Test drive click", "Test drive", "Book a test drive is pressed"),
+  e(25, "trade_in_click", "Lead", "Trade-in click", "Trade-in", "Value my trade / Sell my car is pressed"),
+  e(26, "finance_click", "Finance", "Apply click", "Finance", "a finance link is pressed"),
+  e(27, "pre_approval_start", "Finance", "Pre-approval start", "Pre-approval", "the pre-approval form is started"),
+  e(28, "service_booking_click", "Service", "Book click", "Service", "Book a service is pressed"),
+  e(29, "parts_click", "Parts", "Enquire click", "Parts", "a parts link is pressed"),
+  e(30, "brand_click", "Navigation", "Brand", "Brand", "a brand tile or menu entry is pressed"),
+  e(31, "menu_open", "Navigation", "Menu open", "Menu", "the mobile menu opens"),
+  e(32, "nav_click", "Navigation", "Link", "Header", "a header menu link is pressed"),
+  e(33, "footer_click", "Navigation", "Footer link", "Footer", "a footer link is pressed"),
+  e(34, "social_click", "Social", "Click", "Social", "a social network link is pressed"),
+  e(35, "review_view", "Reviews", "View", "Reviews", "the reviews page opens"),
+  e(36, "review_click", "Reviews", "Leave review", "Review", "Leave a review is pressed"),
+  e(37, "offer_view", "Offers", "View", "Offer", "an offer page opens"),
+  e(38, "offer_click", "Offers", "Click", "Offer", "an offer's enquiry button is pressed"),
+  e(39, "favourite", "Favourites", "Toggle", "Favourite", "a car is saved or removed (SPEC §9)"),
+  e(40, "favourites_view", "Favourites", "View", "Favourites", "the favourites list opens"),
+  e(41, "favourite_remove_all", "Favourites", "Clear", "Favourites", "every favourite is removed"),
+  e(42, "lookup_rego", "Lookup", "Step 1: rego", "Vehicle lookup", "a rego and state are looked up"),
+  e(43, "lookup_found", "Lookup", "Step 2: vehicle found", "Vehicle lookup", "the lookup finds the vehicle"),
+  e(44, "lookup_not_found", "Lookup", "Step 2: not found", "Vehicle lookup", "the lookup finds nothing, or is down"),
+  e(45, "lookup_condition", "Lookup", "Step 3: odometer and condition", "Vehicle lookup", "odometer and condition are given"),
+  e(46, "lookup_contact", "Lookup", "Step 4: contact details", "Vehicle lookup", "the contact step opens"),
+  e(47, "chat_teaser_shown", "Chat", "Teaser shown", "Chat teaser", "the chat teaser pops up"),
+  e(48, "chat_teaser_closed", "Chat", "Teaser closed", "Chat teaser", "the chat teaser is closed"),
+  e(49, "chat_open", "Chat", "Open", "Chat", "the chat opens"),
+  e(50, "chat_message", "Chat", "Message", "Chat", "a chat message is sent (and becomes a lead)"),
+  e(51, "careers", "Careers", "Apply", "Careers", "a careers application is sent (SPEC §9)"),
+  e(52, "sign_in", "Account", "Sign in", "Account", "a customer signs in"),
+  e(53, "sign_up", "Account", "Sign up", "Account", "a customer creates an account"),
+  e(54, "sign_out", "Account", "Sign out", "Account", "a customer signs out"),
+  e(55, "garage_view", "Account", "Garage view", "Garage", "the garage page opens"),
+  e(56, "checkout_start", "Store", "Checkout start", "Reserve online", "Reserve online is pressed"),
+  e(57, "reservation_complete", "Store", "Reserved", "Reserve online", "a reservation is confirmed"),
+  e(58, "blog_view", "Content", "Post view", "Blog", "a blog post opens"),
+  e(59, "video_play", "Content", "Video play", "Video", "a video is played"),
+  e(60, "spin_view", "Vehicle", "360 view", "360 spin", "the 360 spin viewer is opened"),
+  e(61, "client_error", "Error", "Client error", "Error", "a page fails in the browser"),
+];
+
+/** The ids the app fires by name (SPEC §9 fixes formSubmit 22, favourite 39, careers 51). */
+export const EVENT_IDS = {
+  pageView: 1,
+  search: 2,
+  searchFilter: 3,
+  searchSort: 4,
+  searchSaved: 7,
+  vehicleView: 8,
+  galleryOpen: 10,
+  share: 12,
+  callClick: 15,
+  emailClick: 16,
+  directions: 17,
+  enquireClick: 20,
+  formSubmit: 22,
+  formError: 23,
+  menuOpen: 31,
+  socialClick: 34,
+  favourite: 39,
+  lookupRego: 42,
+  lookupFound: 43,
+  lookupNotFound: 44,
+  lookupCondition: 45,
+  lookupContact: 46,
+  chatTeaserShown: 47,
+  chatTeaserClosed: 48,
+  chatOpen: 49,
+  chatMessage: 50,
+  careers: 51,
+  signIn: 52,
+  signUp: 53,
+  signOut: 54,
+  checkoutStart: 56,
+  clientError: 61,
+} as const satisfies Record<string, number>;
+
+export const EVENT_COUNT = 61;
+
+/** The event with this id, or undefined (ids are 1..61). */
+export function eventById(id: number): EventDef | undefined {
+  return Number.isInteger(id) && id >= 1 && id <= EVENTS.length ? EVENTS[id - 1] : undefined;
+}

@@ -1,0 +1,8 @@
+/** SPEC §9 timings for analytics and widgets, in one place. */
+export const ANALYTICS_DEFER_MS = 3000;
+export const CHAT_TEASER_MS = 3000;
+export const WIDGET_POLL_MS = 100;
+/** how long a widget is polled for before a missing chat frame is logged (our choice; the spec gives the poll only) */
+export const WIDGET_READY_TIMEOUT_MS = 10_000;
+export const CHAT_OPEN_DELAY_MS = 1300;
+export const COLLAPSE_MS = 300;

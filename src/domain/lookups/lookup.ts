@@ -1,0 +1,78 @@
+import "../zod-config";
+import { z } from "zod";
+import { cleanText } from "../leads/form-schema";
+import { STATE_CODES } from "../leads/forms";
+
+/*
+ * SPEC §4/§7 vehicle lookups: rego + state → the vehicle's make, model, year and VIN, on the
+ * trade-in and sell-my-car forms. Shared by the lookup form (browser) and the lookup routes.
+ */
+
+export type LookupProviderName = "nevdis" | "autograb" | "redbook";
+
+/** A rego as a registry stores it: letters and digits, upper case, no spaces (1–9). */
+export const normaliseRego = (rego: string) => rego.replace(/[\s-]/g, "").toUpperCase();
+
+export const LookupRequestSchema = z
+  .object({
+    rego: z
+      .string()
+      .max(20)
+      .transform(normaliseRego)
+      .pipe(z.string().regex(/^[A-Z0-9]{1,9}$/, "Please enter a valid rego.")),
+    state: z.enum(STATE_CODES as unknown as [string, ...string[]], "Please choose the state it is registered in."),
+  })
+  .strict();
+export type LookupRequest = z.infer<typeof LookupRequestSchema>;
+
+export const LookupVehicleSchema = z.object({
+  make: cleanText(60).min(1),
+  model: cleanText(60).min(1),
+  year: z.number().int().min(1900).max(2100),
+  vin: z
+    .string()
+    .regex(/^[A-HJ-NPR-Z0-9]{17}$/)
+    .nullable(),
+  badge: cleanText(80).nullable(),
+  body: cleanText(60).nullable(),
+  colour: cleanText(40).nullable(),
+});
+export type LookupVehicle = z.infer<typeof LookupVehicleSchema>;
+
+/** What the lookup routes answer (200): found with the vehicle, or not found (enter it by hand). */
+export type LookupAnswer =
+  { found: true; vehicle: LookupVehicle; provider: LookupProviderName } | { found: false; provider: LookupProviderName };
+
+/** The car's line on the form and in the lead: "2019 Toyota Corolla Ascent Sport". */
+export const lookupTitle = (v: Pick<LookupVehicle, "year" | "make" | "model" | "badge">) =>
+  [v.year, v.make, v.model, v.badge].filter(Boolean).join(" ");
+
+export const CONDITIONS = ["Excellent", "Good", "Fair", "Poor"] as const;
+
+/** The trade-in vehicle a lead carries (LeadMetaSchema): looked up, or typed by hand. */
+export const TradeInVehicleSchema = z
+  .object({
+    make: cleanText(60).optional(),
+    model: cleanText(60).optional(),
+    year: z.number().int().min(1900).max(2100).optional(),
+    vin: z
+      .string()
+      .regex(/^[A-HJ-NPR-Z0-9]{17}$/, "Not a VIN.")
+      .optional(),
+    badge: cleanText(80).optional(),
+    rego: z
+      .string()
+      .regex(/^[A-Z0-9]{1,9}$/)
+      .optional(),
+    state: z.enum(STATE_CODES as unknown as [string, ...string[]]).optional(),
+    odometer: z.number().int().min(0).max(5_000_000).optional(),
+    condition: z.enum(CONDITIONS).optional(),
+    source: z.enum(["nevdis", "autograb", "redbook", "manual"]),
+  })
+  .strict();
+export type TradeInVehicle = z.infer<typeof TradeInVehicleSchema>;
+
+export const LOOKUP_MSG = {
+  notFound: "We couldn’t find that rego. Please enter your vehicle’s details below.",
+  unavailable: "Vehicle lookup isn’t available right now. Please enter your vehicle’s details below.",
+} as const;

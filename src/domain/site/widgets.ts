@@ -1,0 +1,244 @@
+import type { SiteFeatureFlags, SiteIntegrations } from "./types";
+
+/**
+ * SPEC §7: "third-party scripts loaded by site switches": one registry. Each entry says when a site
+ * has it (its switch and its account id in the site record's integrations), the script's URL (a
+ * template filled from those settings), what the loader sets up before the script runs, and how it
+ * loads. Every entry loads after the first interaction or 3 s (SPEC §4) through next/script, so that
+ * none blocks the largest paint. The browser receives only this registry's output, never the site's
+ * integration record (it holds server-only tokens).
+ */
+
+export type WidgetKind = "analytics" | "pixel" | "chat" | "call-tracking" | "tools" | "spin";
+
+/** afterInteraction: as soon as the gate opens; lazyOnload: after that, once the browser is idle */
+export type WidgetStrategy = "afterInteractive" | "lazyOnload";
+
+export type WidgetSite = {
+  features: Pick<SiteFeatureFlags, "autobot" | "dealercell" | "dealerstudio" | "impel" | "live_chat">;
+  integrations: SiteIntegrations;
+};
+
+/** What the browser gets for one widget. */
+export type SiteWidget = {
+  key: string;
+  label: string;
+  kind: WidgetKind;
+  /** the script to load; null for a widget the app serves itself as a component (the local chat) */
+  src: string | null;
+  strategy: WidgetStrategy;
+  /** a chat widget: hidden on the site's chat-hidden paths */
+  chat: boolean;
+  /** settings the loader puts on `window[global]` before the script loads */
+  setup?: { global: string; value: Record<string, string | number | boolean | Record<string, string | number | boolean>> };
+  /** what the loader polls for (every 100 ms) to know the widget is ready; a chat frame missing is logged */
+  readyGlobal?: string;
+};
+
+type Entry = {
+  key: string;
+  label: string;
+  kind: WidgetKind;
+  /** the switch in plain words (README) */
+  switchedOnBy: string;
+  build(site: WidgetSite): Omit<SiteWidget, "key" | "label" | "kind"> | null;
+};
+
+/** An id goes into a URL only as itself: letters, digits, dash, underscore, dot, slash between parts. */
+const ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+const PATH_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}(\/[A-Za-z0-9][A-Za-z0-9_.-]{0,63}){0,2}$/;
+const id = (v: string | undefined, re: RegExp = ID) => (v && re.test(v) ? v : null);
+const q = encodeURIComponent;
+
+export const WIDGET_REGISTRY: readonly Entry[] = [
+  {
+    key: "tag-manager",
+    label: "Tag manager",
+    kind: "analytics",
+    switchedOnBy: "integrations.tag_manager_id (e.g. GTM-ABC1234)",
+    build: ({ integrations: i }) => {
+      const gtm = id(i.tag_manager_id);
+      return gtm ? { src: `https://www.googletagmanager.com/gtm.js?id=${q(gtm)}`, strategy: "afterInteractive", chat: false } : null;
+    },
+  },
+  {
+    key: "analytics",
+    label: "Analytics",
+    kind: "analytics",
+    switchedOnBy: "integrations.analytics_id (e.g. G-ABC123XYZ)",
+    build: ({ integrations: i }) => {
+      const ga = id(i.analytics_id);
+      return ga
+        ? {
+            src: `https://www.googletagmanager.com/gtag/js?id=${q(ga)}`,
+            strategy: "afterInteractive",
+            chat: false,
+            setup: { global: "__gtagConfig", value: { id: ga } },
+          }
+        : null;
+    },
+  },
+  {
+    key: "social-pixel",
+    label: "Social pixel",
+    kind: "pixel",
+    switchedOnBy: "integrations.facebook_pixel_id; facebook_mode local uses the app's stand-in",
+    build: ({ integrations: i }) => {
+      const pixel = id(i.facebook_pixel_id, /^\d{5,20}$/);
+      if (!pixel) return null;
+      return {
+        src: i.facebook_mode === "local" ? "/widgets/pixel.js" : "https://connect.facebook.net/en_US/fbevents.js",
+        strategy: "afterInteractive",
+        chat: false,
+        setup: { global: "__pixelConfig", value: { id: pixel } },
+        readyGlobal: "fbq",
+      };
+    },
+  },
+  {
+    key: "live-chat",
+    label: "Live chat",
+    kind: "chat",
+    switchedOnBy: "feature live_chat and integrations.live_chat (provider local: the app's own chat)",
+    build: ({ features, integrations: i }) => {
+      if (!features.live_chat || !i.live_chat) return null;
+      if (i.live_chat.provider === "local") return { src: null, strategy: "afterInteractive", chat: true };
+      const license = id(i.live_chat.license, /^\d{1,12}$/);
+      return license
+        ? {
+            src: "https://cdn.livechatinc.com/tracking.js",
+            strategy: "afterInteractive",
+            chat: true,
+            setup: { global: "__lc", value: { license: Number(license) } },
+            readyGlobal: "LiveChatWidget",
+          }
+        : null;
+    },
+  },
+  {
+    key: "text-chat",
+    label: "Text-message chat",
+    kind: "chat",
+    switchedOnBy: "feature dealercell and integrations.dealercell_id",
+    build: ({ features, integrations: i }) => {
+      const dealer = id(i.dealercell_id);
+      return features.dealercell && dealer
+        ? {
+            src: `https://widget.dealercell.com/dealercell.js?dealer=${q(dealer)}`,
+            strategy: "lazyOnload",
+            chat: true,
+            readyGlobal: "DealerCell",
+          }
+        : null;
+    },
+  },
+  {
+    key: "voice-text",
+    label: "Voice and text widget",
+    kind: "chat",
+    switchedOnBy: "integrations.voice_text_id",
+    build: ({ integrations: i }) => {
+      const token = id(i.voice_text_id);
+      return token ? { src: `https://connect.podium.com/widget.js#ORG_TOKEN=${q(token)}`, strategy: "lazyOnload", chat: true } : null;
+    },
+  },
+  {
+    key: "call-tracking",
+    label: "Call tracking",
+    kind: "call-tracking",
+    switchedOnBy: "integrations.call_tracking_id (company/script)",
+    build: ({ integrations: i }) => {
+      const path = id(i.call_tracking_id, PATH_ID);
+      return path ? { src: `https://cdn.callrail.com/companies/${path}/12/swap.js`, strategy: "afterInteractive", chat: false } : null;
+    },
+  },
+  {
+    key: "support-chat",
+    label: "Support chat",
+    kind: "chat",
+    switchedOnBy: "integrations.support_chat_id",
+    build: ({ integrations: i }) => {
+      const app = id(i.support_chat_id);
+      return app
+        ? {
+            src: `https://widget.intercom.io/widget/${q(app)}`,
+            strategy: "lazyOnload",
+            chat: true,
+            setup: { global: "intercomSettings", value: { app_id: app } },
+            readyGlobal: "Intercom",
+          }
+        : null;
+    },
+  },
+  {
+    key: "chatbot",
+    label: "Chatbot",
+    kind: "chat",
+    switchedOnBy: "feature autobot and integrations.chatbot.website_id (initialised with website id and chat settings)",
+    build: ({ features, integrations: i }) => {
+      const site = id(i.chatbot?.website_id);
+      if (!features.autobot || !site) return null;
+      const settings: Record<string, string | number | boolean> = {};
+      for (const [k, v] of Object.entries(i.chatbot?.settings ?? {})) if (/^[A-Za-z][A-Za-z0-9_]{0,39}$/.test(k)) settings[k] = v;
+      return {
+        src: "https://cdn.autobot.ai/chat/bundle.js",
+        strategy: "lazyOnload",
+        chat: true,
+        setup: { global: "autobotConfig", value: { websiteId: site, chatSettings: settings } },
+        readyGlobal: "Autobot",
+      };
+    },
+  },
+  {
+    key: "dealer-tools",
+    label: "Dealer tools scripts",
+    kind: "tools",
+    switchedOnBy: "feature dealerstudio and integrations.dealer_tools_id",
+    build: ({ features, integrations: i }) => {
+      const dealer = id(i.dealer_tools_id);
+      return features.dealerstudio && dealer
+        ? { src: `https://cdn.dealerstudio.com.au/tools.js?dealer=${q(dealer)}`, strategy: "lazyOnload", chat: false }
+        : null;
+    },
+  },
+  {
+    key: "spin-viewer",
+    label: "360 spin viewer",
+    kind: "spin",
+    switchedOnBy: "feature impel and integrations.spin_customer_id",
+    build: ({ features, integrations: i }) => {
+      const customer = id(i.spin_customer_id);
+      return features.impel && customer
+        ? {
+            src: `https://cdn.impel.io/spin/embed.js?customer=${q(customer)}`,
+            strategy: "lazyOnload",
+            chat: false,
+            setup: { global: "__spinConfig", value: { customer } },
+          }
+        : null;
+    },
+  },
+];
+
+/** The widgets a site loads: its switches and ids, through the registry (a bad id switches its widget off). */
+export function siteWidgets(site: WidgetSite): SiteWidget[] {
+  const out: SiteWidget[] = [];
+  for (const e of WIDGET_REGISTRY) {
+    const built = e.build(site);
+    if (built) out.push({ key: e.key, label: e.label, kind: e.kind, ...built });
+  }
+  return out;
+}
+
+/**
+ * SPEC §2: chat widgets are hidden on /cars and /checkout paths for some sites. A hidden path hides
+ * itself and everything under it, and a path that ends with it (/cars/{slug}/checkout).
+ */
+export function chatHiddenOn(pathname: string, hiddenPaths: readonly string[]): boolean {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  return hiddenPaths.some((raw) => {
+    const p = raw.replace(/\/+$/, "");
+    if (!p.startsWith("/") || p === "") return false;
+    return path === p || path.startsWith(`${p}/`) || path.endsWith(p);
+  });
+}

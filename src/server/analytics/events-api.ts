@@ -1,0 +1,88 @@
+import "server-only";
+import { AdEventSchema } from "@/domain/analytics/ad-events";
+import { MAX_EVENTS_BODY_BYTES, parseEventsBody } from "@/domain/analytics/schema";
+import { serverNow } from "@/server/clock";
+import { getDb } from "@/server/db";
+import { env } from "@/server/env";
+import { fieldErrors, HttpError, json, siteApi } from "@/server/http/api";
+import { checkOrigin, readJson } from "@/server/http/body";
+import { sharedLimiter } from "@/server/http/rate-limit";
+import { siteLog } from "@/server/log";
+import { insertEvents } from "@/server/repositories/analytics";
+import type { SiteContext } from "@/server/site-context";
+import { ConversionsError, conversionsProviderFor } from "./conversions";
+
+const ORIGIN_MESSAGE = "Events can only be sent from this website.";
+const MAX_AD_EVENT_BYTES = 8 * 1024;
+
+const eventsLimiter = () => sharedLimiter("events", { limit: env().EVENTS_RATE_LIMIT, windowMs: 60_000, databaseUrl: env().DATABASE_URL });
+const adLimiter = () => sharedLimiter("fb-events", { limit: env().EVENTS_RATE_LIMIT, windowMs: 60_000, databaseUrl: env().DATABASE_URL });
+
+/** sendBeacon sends a Blob's type (application/json); a plain string goes as text/plain. */
+function requireJsonish(req: Request) {
+  const type = (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== "application/json" && type !== "text/plain") throw new HttpError(415, "Send events as application/json.");
+}
+
+async function limit(which: typeof eventsLimiter, req: Request, ctx: SiteContext) {
+  const r = await which().take(`${ctx.site.id}|${req.headers.get("x-real-ip") ?? "unknown"}`);
+  if (!r.ok) throw new HttpError(429, "Too many events from this connection.", { "retry-after": String(r.retryAfter) });
+}
+
+/**
+ * POST /api/events — SPEC §7's analytics events endpoint, on sites whose `analytics_events` switch
+ * is on (404 elsewhere): {event:{website_slug, url, category, lead_id, anon_id, session_id,
+ * error_message, event_properties}} or a batch {events:[{event:{…}}, …]} (at most 50, 64 KB).
+ * 202 {stored: n}; 422 with field messages and nothing stored when any event is bad.
+ */
+export const eventsRoute = siteApi(async (req, ctx) => {
+  if (!ctx.features.analytics_events) throw new HttpError(404, "Not found.");
+  checkOrigin(req, ORIGIN_MESSAGE);
+  requireJsonish(req);
+  await limit(eventsLimiter, req, ctx);
+  const parsed = parseEventsBody(await readJson(req, MAX_EVENTS_BODY_BYTES));
+  if (!parsed.success) throw new HttpError(422, "These events are not valid.", {}, fieldErrors(parsed.error, "event"));
+  const foreign = parsed.events.findIndex((e) => e.website_slug !== ctx.site.slug);
+  if (foreign >= 0)
+    throw new HttpError(
+      422,
+      "These events are not valid.",
+      {},
+      { [`events.${foreign}.event.website_slug`]: "Events belong to this website." },
+    );
+  const stored = await insertEvents(await getDb(), ctx.site.id, parsed.events, new Date(serverNow()));
+  return json(202, { stored });
+});
+
+/**
+ * POST /api/fb-events — SPEC §7 server-side ad event {eventName, eventId, uniqueFacebookEventId,
+ * eventSourceUrl, contentOptions, userData}, 250 ms after the pixel's. Forwarded to the site's
+ * conversions provider; a failure is logged (status only, nothing personal) and answered 202 all the
+ * same, since the shopper can do nothing about it (SPEC §8). 404 on a site without a pixel.
+ */
+export const fbEventsRoute = siteApi(async (req, ctx) => {
+  const target = conversionsProviderFor(ctx.site.integrations, env().FACEBOOK_GRAPH_BASE);
+  if (!target) throw new HttpError(404, "Not found.");
+  checkOrigin(req, ORIGIN_MESSAGE);
+  requireJsonish(req);
+  await limit(adLimiter, req, ctx);
+  const parsed = AdEventSchema.safeParse(await readJson(req, MAX_AD_EVENT_BYTES));
+  if (!parsed.success) throw new HttpError(422, "This event is not valid.", {}, fieldErrors(parsed.error, "event"));
+  try {
+    await target.provider.send({
+      pixelId: target.pixelId,
+      event: parsed.data,
+      clientIp: req.headers.get("x-real-ip"),
+      userAgent: req.headers.get("user-agent"),
+      eventTime: Math.floor(serverNow() / 1000),
+      siteCountry: ctx.site.country,
+    });
+    return json(202, { forwarded: true });
+  } catch (e) {
+    siteLog(ctx.site.id).warn(
+      { provider: target.provider.name, status: e instanceof ConversionsError ? e.status : null, eventId: parsed.data.eventId },
+      "ad event not forwarded",
+    );
+    return json(202, { forwarded: false });
+  }
+});

@@ -1,0 +1,100 @@
+import "server-only";
+import { LeadEnvelopeSchema } from "@/domain/leads/lead";
+import { LookupRequestSchema, type LookupAnswer } from "@/domain/lookups/lookup";
+import { lookupProviderOf } from "@/domain/site/features";
+import { getDb } from "@/server/db";
+import { env } from "@/server/env";
+import { fieldErrors, HttpError, json, siteApi } from "@/server/http/api";
+import { checkOrigin, readJson } from "@/server/http/body";
+import { sharedLimiter } from "@/server/http/rate-limit";
+import { siteLog } from "@/server/log";
+import { getLeadPayload } from "@/server/repositories/leads";
+import type { SiteContext } from "@/server/site-context";
+import { CarClarityProvider, carHistoryCustomer, localCarHistory, type CarHistoryProvider } from "./car-history";
+import { LookupUnavailableError, lookupProvider, type VehicleLookupProvider } from "./providers";
+
+const MAX_BODY = 4 * 1024;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const limiter = () => sharedLimiter("lookup", { limit: env().LOOKUP_RATE_LIMIT, windowMs: 10 * 60_000, databaseUrl: env().DATABASE_URL });
+
+const e = env;
+/** The site's lookup provider for this route, or a 404 where the site's flags give the route none. */
+export function siteLookupProvider(ctx: SiteContext, route: "/api/nevdis" | "/api/simple-autograb-lookup"): VehicleLookupProvider | null {
+  const chosen = lookupProviderOf(ctx.features);
+  if (!chosen || chosen.endpoint !== route) return null;
+  return lookupProvider(chosen.provider, {
+    nevdis: { apiKey: e().NEVDIS_API_KEY, base: e().NEVDIS_API_BASE },
+    autograb: { apiKey: e().AUTOGRAB_API_KEY, base: e().AUTOGRAB_API_BASE },
+    redbook: { apiKey: e().REDBOOK_API_KEY, base: e().REDBOOK_API_BASE },
+  });
+}
+
+async function guard(req: Request, ctx: SiteContext) {
+  checkOrigin(req, "Lookups can only be made on this website.");
+  if ((req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase() !== "application/json")
+    throw new HttpError(415, "Send the lookup as application/json.");
+  const r = await limiter().take(`${ctx.site.id}|${req.headers.get("x-real-ip") ?? "unknown"}`);
+  if (!r.ok)
+    throw new HttpError(429, "Too many lookups from this connection. Please enter your vehicle’s details by hand.", {
+      "retry-after": String(r.retryAfter),
+    });
+}
+
+/**
+ * POST /api/nevdis and POST /api/simple-autograb-lookup {rego, state} — SPEC §7 vehicle lookup:
+ * 200 {found: true, vehicle: {make, model, year, vin, badge, body, colour}, provider} or
+ * {found: false, provider}; 422 for a bad rego or state; 503 {error} with Retry-After when the
+ * provider fails (the form goes on by hand); 404 where the site's flags do not use this route.
+ */
+export const lookupRoute = (route: "/api/nevdis" | "/api/simple-autograb-lookup") =>
+  siteApi(async (req, ctx) => {
+    const provider = siteLookupProvider(ctx, route);
+    if (!provider) throw new HttpError(404, "This site has no vehicle lookup here.");
+    await guard(req, ctx);
+    const parsed = LookupRequestSchema.safeParse(await readJson(req, MAX_BODY));
+    if (!parsed.success) throw new HttpError(422, "Please check the rego and state.", {}, fieldErrors(parsed.error, "lookup"));
+    try {
+      const vehicle = await provider.lookup(parsed.data);
+      const answer: LookupAnswer = vehicle ? { found: true, vehicle, provider: provider.name } : { found: false, provider: provider.name };
+      return json(200, answer);
+    } catch (err) {
+      if (!(err instanceof LookupUnavailableError)) throw err;
+      // the rego is the shopper's: it is not logged
+      siteLog(ctx.site.id).warn({ provider: provider.name, status: err.status }, "vehicle lookup failed");
+      return json(503, { error: "Vehicle lookup isn’t available right now." }, { "retry-after": "60" });
+    }
+  });
+
+/** The site's car history provider: local in the demo, CarClarity with its key; null where the site sends none. */
+export function carHistoryProviderFor(ctx: SiteContext): CarHistoryProvider | null {
+  const mode = ctx.site.integrations.car_history;
+  if (mode === "local") return localCarHistory();
+  if (mode === "live" && e().CAR_HISTORY_API_KEY)
+    return new CarClarityProvider({ base: e().CAR_HISTORY_API_BASE, apiKey: e().CAR_HISTORY_API_KEY! });
+  return null;
+}
+
+/**
+ * POST /api/carClarityCustomer {lead: {lead_id}} — SPEC §7: the lead (as this site stored it, never
+ * as the caller describes it) goes to the car history provider. 202 {reference}; 404 for an unknown
+ * lead or a site without the provider; 422 for a malformed body; 503 when the provider fails.
+ */
+export const carHistoryRoute = siteApi(async (req, ctx) => {
+  const provider = carHistoryProviderFor(ctx);
+  if (!provider) throw new HttpError(404, "Not found.");
+  await guard(req, ctx);
+  const body = LeadEnvelopeSchema.safeParse(await readJson(req, MAX_BODY));
+  const leadId = body.success ? body.data.lead.lead_id : undefined;
+  if (typeof leadId !== "string" || !UUID.test(leadId))
+    throw new HttpError(422, 'Send the lead as {"lead": {"lead_id": …}}.', {}, { lead_id: "Unknown lead." });
+  const lead = await getLeadPayload(await getDb(), ctx.site.id, leadId, ctx.features.mock_leads);
+  if (!lead || (lead.form !== "trade-in" && lead.form !== "sell-my-car")) throw new HttpError(404, "Unknown lead.");
+  try {
+    const { reference } = await provider.send(carHistoryCustomer(leadId, lead));
+    return json(202, { reference });
+  } catch (err) {
+    if (!(err instanceof LookupUnavailableError)) throw err;
+    siteLog(ctx.site.id).warn({ provider: provider.name, status: err.status }, "car history not sent");
+    return json(503, { error: "Please try again shortly." }, { "retry-after": "60" });
+  }
+});
