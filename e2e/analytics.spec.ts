@@ -184,6 +184,12 @@ test("parkside's chat: hidden on /cars; the teaser shows once and stays closed a
   await expect(page).toHaveURL(/\/cars\/[a-z0-9-]+$/);
   await expect(page.getByTestId("chat-launcher")).toHaveCount(0);
   expect((await tracked(page)).find((e) => e.event_id === 8)).toMatchObject({ currency: "AUD", stocknum: expect.any(String) });
+  // a control that names its event (data-track): Finance this car → 26, then the page view of /finance
+  await page.getByRole("link", { name: /^Finance this / }).click();
+  await expect(page).toHaveURL(/\/finance\?vehicle=/);
+  await expect.poll(async () => (await tracked(page)).map((e) => e.event_id)).toEqual(expect.arrayContaining([26]));
+  await page.clock.runFor(3100);
+  await expect(page.getByTestId("chat-launcher")).toBeVisible(); // back off /cars: the chat again
 });
 
 test("a site without the switches loads no widget and sends no event", async ({ page }) => {

@@ -2,6 +2,8 @@
 
 import { useEffect, useSyncExternalStore } from "react";
 import { FAVOURITES_KEY, parseFavourites, type FavouriteCar } from "@/domain/stock/favourites";
+import { EVENT_IDS } from "@/domain/analytics/events";
+import { track } from "./analytics";
 import { errorFromResponse } from "./fetch-json";
 import { readRaw, writeJson } from "./storage";
 
@@ -138,6 +140,7 @@ export async function signOut(): Promise<void> {
   // a load still merging must finish first, or it could write the account back into this browser
   await loading;
   await fetch("/api/auth/sign-out", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+  track(EVENT_IDS.signOut);
   for (const key of [FAVOURITES_KEY, SYNCED_KEY, USER_DETAILS_KEY]) {
     try {
       window.localStorage.removeItem(key);

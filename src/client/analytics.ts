@@ -2,8 +2,8 @@
 
 import { deviceProps, eventUrl, idFromBytes, ID_PATTERN, referrerOf } from "@/domain/analytics/context";
 import { adEventFor, AD_EVENT_DELAY_MS, type AdEvent, type AdUserInput } from "@/domain/analytics/ad-events";
-import { eventById } from "@/domain/analytics/events";
-import { MAX_EVENTS_PER_BATCH, type AnalyticsEvent } from "@/domain/analytics/schema";
+import { eventById, MAX_EVENTS_PER_BATCH } from "@/domain/analytics/events";
+import type { AnalyticsEvent } from "@/domain/analytics/schema";
 import { readRaw } from "./storage";
 
 /**

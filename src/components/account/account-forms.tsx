@@ -1,5 +1,7 @@
 "use client";
 
+import { track } from "@/client/analytics";
+import { EVENT_IDS } from "@/domain/analytics/events";
 import { useState, type FormEvent, type ReactNode } from "react";
 import type { z } from "zod";
 import { errorFromResponse } from "@/client/fetch-json";
@@ -89,9 +91,12 @@ export type AccountMode = "sign-in" | "register" | "link" | "forgot";
 /** Sign in (password or emailed link), create an account, or ask for a new password: one page, four small forms. */
 export function AccountForms(props: { initial: AccountMode; redirect: string; garageName: string; siteName: string; notice?: string }) {
   const [mode, setMode] = useState<AccountMode>(props.initial);
-  const go = () => window.location.assign(props.redirect);
+  const go = () => {
+    track(EVENT_IDS.signIn); // (queued events leave with the page: sendBeacon on pagehide)
+    window.location.assign(props.redirect);
+  };
   const signIn = useAccountForm(SignInSchema, "/api/auth/sign-in/email", go);
-  const register = useAccountForm(SignUpSchema, "/api/auth/sign-up/email", () => {});
+  const register = useAccountForm(SignUpSchema, "/api/auth/sign-up/email", () => track(EVENT_IDS.signUp));
   const link = useAccountForm(MagicLinkSchema, "/api/auth/sign-in/magic-link", () => {});
   const forgot = useAccountForm(ForgotPasswordSchema, "/api/auth/request-password-reset", () => {});
   const tab = (m: AccountMode, label: string) => (

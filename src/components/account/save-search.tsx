@@ -1,5 +1,7 @@
 "use client";
 
+import { track } from "@/client/analytics";
+import { EVENT_IDS } from "@/domain/analytics/events";
 import Link from "next/link";
 import { useState } from "react";
 import { useAccount } from "@/client/account";
@@ -40,6 +42,7 @@ export function SaveSearchButton({ href, garageName }: { href: string; garageNam
             });
             if (!res.ok) throw await errorFromResponse(res);
             setState({ kind: "saved" });
+            track(EVENT_IDS.searchSaved);
           } catch (e) {
             const x = e as { message?: string; errors?: Record<string, string> };
             setState({ kind: "error", message: x.errors?.href ?? x.message ?? "Could not save it. Please try again." });

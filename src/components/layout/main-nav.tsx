@@ -2,6 +2,8 @@
 
 import { ChevronDown, Menu, X } from "@/components/ui/icons";
 import { usePathname } from "next/navigation";
+import { track } from "@/client/analytics";
+import { EVENT_IDS } from "@/domain/analytics/events";
 import { useEffect, useId, useRef, useState } from "react";
 import type { NavItem } from "@/domain/site/navigation";
 import { cn } from "@/components/ui/cn";
@@ -71,7 +73,10 @@ export function MainNav({ items }: { items: NavItem[] }) {
         className="inline-flex min-h-11 items-center gap-2 rounded-md px-3 font-semibold lg:hidden"
         aria-expanded={open}
         aria-controls={`${id}-menu`}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          if (!open) track(EVENT_IDS.menuOpen);
+          setOpen((o) => !o);
+        }}
       >
         {open ? <X aria-hidden className="size-5" /> : <Menu aria-hidden className="size-5" />}
         Menu

@@ -1,4 +1,5 @@
 import { telHref } from "@/domain/site/links";
+import { EVENT_IDS } from "@/domain/analytics/events";
 import { MapPin } from "@/components/ui/icons";
 import Link from "next/link";
 import type { SiteContext } from "@/domain/site/context";
@@ -71,7 +72,13 @@ export function SiteFooter({ ctx }: { ctx: SiteContext }) {
             <ul className="flex gap-4" aria-label="Social media">
               {Object.entries(site.socialUrls).map(([name, url]) => (
                 <li key={name}>
-                  <a href={url} target="_blank" rel="noopener noreferrer" className="capitalize underline">
+                  <a
+                    href={url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="capitalize underline"
+                    data-track={EVENT_IDS.socialClick}
+                  >
                     {name}
                   </a>
                 </li>

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { EVENT_IDS } from "@/domain/analytics/events";
 import { Navigation, Phone, Star } from "@/components/ui/icons";
 import { directionsUrl, formatAddress } from "@/domain/locations/geo";
 import { hoursOn, localTime, openState, upcomingSpecialHours } from "@/domain/locations/hours";
@@ -142,6 +143,7 @@ export function LocationCard({
       <div className="mt-auto flex flex-wrap gap-2">
         <a
           href={directionsUrl(l.address)}
+          data-track={EVENT_IDS.directions}
           target="_blank"
           rel="noopener noreferrer"
           className="inline-flex min-h-11 items-center gap-2 rounded-md bg-brand px-3 text-sm font-semibold text-brand-contrast hover:bg-brand-dark"

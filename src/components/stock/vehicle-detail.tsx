@@ -119,19 +119,24 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
                 href={vehicleHref(ctx.site.template, v.slug, "checkout")}
                 prefetch={false}
                 className={buttonVariants({ variant: "accent" })}
+                data-track={EVENT_IDS.checkoutStart}
               >
                 Reserve online
               </Link>
             )}
             {f.test_drive && !sold && (
-              <Link href={`/book-test-drive${q}`} className={buttonVariants({ variant: "outline" })}>
+              <Link href={`/book-test-drive${q}`} className={buttonVariants({ variant: "outline" })} data-track={EVENT_IDS.testDriveClick}>
                 Book a Test Drive
               </Link>
             )}
-            <Link href={`/finance${q}`} className={buttonVariants({ variant: "outline" })}>
+            <Link href={`/finance${q}`} className={buttonVariants({ variant: "outline" })} data-track={EVENT_IDS.financeClick}>
               Finance this {nounInText(ctx.noun)}
             </Link>
-            <Link href={`${sell.href}${sell.form === "trade-in" ? q : ""}`} className={buttonVariants({ variant: "outline" })}>
+            <Link
+              href={`${sell.href}${sell.form === "trade-in" ? q : ""}`}
+              className={buttonVariants({ variant: "outline" })}
+              data-track={EVENT_IDS.tradeInClick}
+            >
               {sell.action}
             </Link>
             <FavouriteButton car={toFavourite(v)} withText className="w-full rounded-md" />
@@ -229,7 +234,11 @@ type Call = { href: string; label: string } | null;
 function EnquireCall({ enquire, call, id, className }: { enquire: string; call: Call; id?: string; className?: string }) {
   return (
     <div id={id} className={cn("grid grid-cols-2 gap-2", className)}>
-      <a href="#enquiry-form" className={buttonVariants({ size: "lg", className: call ? "" : "col-span-2" })}>
+      <a
+        href="#enquiry-form"
+        className={buttonVariants({ size: "lg", className: call ? "" : "col-span-2" })}
+        data-track={EVENT_IDS.enquireClick}
+      >
         {enquire}
       </a>
       {call && (

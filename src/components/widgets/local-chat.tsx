@@ -3,12 +3,23 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { track } from "@/client/analytics";
 import { readRaw } from "@/client/storage";
-import { LeadForm } from "@/components/forms/lead-form";
+import dynamic from "next/dynamic";
 import { cn } from "@/components/ui/cn";
 import { Loader2, MessageCircle, X } from "@/components/ui/icons";
 import { EVENT_IDS } from "@/domain/analytics/events";
 import { CHAT_OPEN_DELAY_MS, CHAT_TEASER_MS, COLLAPSE_MS } from "@/domain/analytics/timings";
 import type { LeadFormSite } from "@/domain/leads/forms";
+
+// the enquiry form (react-hook-form, zod) loads when the chat opens, never with the page
+const loadForm = () => import("@/components/forms/lead-form").then((m) => m.LeadForm);
+const LeadForm = dynamic(loadForm, {
+  ssr: false,
+  loading: () => (
+    <p className="flex items-center gap-2 text-sm" role="status">
+      <Loader2 aria-hidden className="size-4 animate-spin" /> Loading…
+    </p>
+  ),
+});
 
 export type LocalChatProps = {
   dealerName: string;
@@ -91,6 +102,7 @@ export function LocalChat({ dealerName, hours, phone, formSite, raised, hidden }
   }, [panel, dealerName]);
 
   const openChat = () => {
+    void loadForm(); // while "Opening chat…" shows
     setTeaser(false);
     setPanel((p) => (p === "closed" ? "opening" : p));
   };

@@ -121,6 +121,13 @@ export function SiteWidgets({ site, endpoint, adEvents, widgets, chatHiddenPaths
   // calls, emails and directions, wherever the link is
   useEffect(() => {
     const click = (e: MouseEvent) => {
+      // a control that names its event: data-track="24" (Book a Test Drive, Finance this car, …)
+      const marked = (e.target as Element | null)?.closest?.("[data-track]");
+      const id = marked instanceof HTMLElement ? Number(marked.dataset.track) : NaN;
+      if (Number.isInteger(id) && id > 0) {
+        track(id, { label: (marked!.textContent ?? "").trim().slice(0, 100) });
+        return;
+      }
       const a = (e.target as Element | null)?.closest?.("a[href]");
       if (!(a instanceof HTMLAnchorElement)) return;
       const href = a.getAttribute("href") ?? "";

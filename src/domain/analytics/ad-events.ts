@@ -1,7 +1,4 @@
-import "../zod-config";
-import { z } from "zod";
-import { cleanText } from "../leads/form-schema";
-import { EVENT_COUNT, EVENT_IDS } from "./events";
+import { EVENT_IDS } from "./events";
 
 /*
  * SPEC §3/§7: a server-side ad event carries eventName, eventId, uniqueFacebookEventId, contentOptions
@@ -28,51 +25,31 @@ export const AD_EVENT_NAMES: Readonly<Partial<Record<number, string>>> = {
 /** What the shopper typed, sent only to our server (never to the data layer or the events endpoint). */
 export type AdUserInput = { email?: string; phone?: string; first_name?: string; last_name?: string; postcode?: string; country?: string };
 
-const text = (max: number) => cleanText(max).optional();
-
-export const AdEventSchema = z
-  .object({
-    eventName: z.enum(Object.values(AD_EVENT_NAMES) as [string, ...string[]]),
-    eventId: z.number().int().min(1).max(EVENT_COUNT),
-    uniqueFacebookEventId: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "Expected a uuid."),
-    eventSourceUrl: cleanText(2000).refine((u) => /^https?:\/\//.test(u), "Expected the page's URL."),
-    contentOptions: z
-      .object({
-        content_name: text(200),
-        content_ids: z.array(cleanText(60)).max(10).optional(),
-        content_type: z.enum(["vehicle", "product"]).optional(),
-        content_category: text(100),
-        value: z.number().finite().min(0).max(100_000_000).optional(),
-        currency: z
-          .string()
-          .regex(/^[A-Z]{3}$/)
-          .optional(),
-        search_string: text(200),
-      })
-      .strict()
-      .default({}),
-    userData: z
-      .object({
-        email: text(254),
-        phone: text(30),
-        first_name: text(50),
-        last_name: text(50),
-        postcode: text(10),
-        country: z
-          .string()
-          .regex(/^[A-Za-z]{2}$/)
-          .optional(),
-        external_id: text(40),
-      })
-      .strict()
-      .default({}),
-  })
-  .strict()
-  .superRefine((ev, ctx) => {
-    if (AD_EVENT_NAMES[ev.eventId] !== ev.eventName)
-      ctx.addIssue({ code: "custom", path: ["eventName"], message: `Event ${ev.eventId} is not counted as ${ev.eventName}.` });
-  });
-export type AdEvent = z.infer<typeof AdEventSchema>;
+/** What POST /api/fb-events takes (validated by AdEventSchema in ./ad-event-schema.ts, which the browser never loads). */
+export type AdEvent = {
+  eventName: string;
+  eventId: number;
+  uniqueFacebookEventId: string;
+  eventSourceUrl: string;
+  contentOptions: {
+    content_name?: string;
+    content_ids?: string[];
+    content_type?: "vehicle" | "product";
+    content_category?: string;
+    value?: number;
+    currency?: string;
+    search_string?: string;
+  };
+  userData: {
+    email?: string;
+    phone?: string;
+    first_name?: string;
+    last_name?: string;
+    postcode?: string;
+    country?: string;
+    external_id?: string;
+  };
+};
 
 /**
  * The ad event for one of our events, or null when the ad platform does not count it. Content comes

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { chatHiddenOn, siteWidgets, WIDGET_REGISTRY, type WidgetSite } from "../site/widgets";
-import { AD_EVENT_NAMES, AdEventSchema, adEventFor, normaliseUserData } from "./ad-events";
+import { AD_EVENT_NAMES, adEventFor, normaliseUserData } from "./ad-events";
+import { AdEventSchema } from "./ad-event-schema";
 import { deviceProps, eventUrl, idFromBytes, ID_PATTERN, referrerOf, vehicleEventProps } from "./context";
 import { EVENT_COUNT, EVENT_IDS, EVENTS, eventById } from "./events";
 import { MAX_EVENTS_PER_BATCH, parseEventsBody } from "./schema";

@@ -101,6 +101,9 @@ export const EVENT_IDS = {
   emailClick: 16,
   directions: 17,
   enquireClick: 20,
+  testDriveClick: 24,
+  tradeInClick: 25,
+  financeClick: 26,
   formSubmit: 22,
   formError: 23,
   menuOpen: 31,
@@ -129,3 +132,7 @@ export const EVENT_COUNT = 61;
 export function eventById(id: number): EventDef | undefined {
   return Number.isInteger(id) && id >= 1 && id <= EVENTS.length ? EVENTS[id - 1] : undefined;
 }
+
+/** The events endpoint takes at most 50 events, 64 KB, in one request (the browser batches to fit). */
+export const MAX_EVENTS_PER_BATCH = 50;
+export const MAX_EVENTS_BODY_BYTES = 64 * 1024;

@@ -2,7 +2,7 @@ import "../zod-config";
 import { z } from "zod";
 import { cleanText } from "../leads/form-schema";
 import { ID_PATTERN } from "./context";
-import { eventById, EVENT_COUNT } from "./events";
+import { eventById, EVENT_COUNT, MAX_EVENTS_BODY_BYTES, MAX_EVENTS_PER_BATCH } from "./events";
 
 /*
  * SPEC §7: an analytics event travels as JSON {event:{website_slug, url, category, lead_id, anon_id,
@@ -11,8 +11,7 @@ import { eventById, EVENT_COUNT } from "./events";
  * (which builds them) and the events endpoint (which validates them).
  */
 
-export const MAX_EVENTS_PER_BATCH = 50;
-export const MAX_EVENTS_BODY_BYTES = 64 * 1024;
+export { MAX_EVENTS_BODY_BYTES, MAX_EVENTS_PER_BATCH };
 const MAX_EXTRA_PROPS = 30;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

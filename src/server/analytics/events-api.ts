@@ -1,5 +1,5 @@
 import "server-only";
-import { AdEventSchema } from "@/domain/analytics/ad-events";
+import { AdEventSchema } from "@/domain/analytics/ad-event-schema";
 import { MAX_EVENTS_BODY_BYTES, parseEventsBody } from "@/domain/analytics/schema";
 import { serverNow } from "@/server/clock";
 import { getDb } from "@/server/db";
