@@ -161,7 +161,8 @@ function scheduleFlush() {
 /** Sends what is queued, in batches, by sendBeacon (it survives the page going away). */
 export function flush(): void {
   clearTimeout(flushTimer);
-  if (!config?.endpoint || outbox.length === 0) return;
+  // before the first interaction or 3 s nothing leaves, not even on the way out (SPEC §4)
+  if (!started || !config?.endpoint || outbox.length === 0) return;
   const endpoint = config.endpoint;
   while (outbox.length > 0) {
     const batch = outbox.splice(0, MAX_EVENTS_PER_BATCH);

@@ -202,11 +202,12 @@ export function LocalChat({ dealerName, hours, phone, formSite, raised, hidden }
           data-testid="chat-launcher"
           className={cn(
             place,
-            "flex min-h-12 items-center gap-2 rounded-full bg-accent-dark px-4 font-semibold text-accent-contrast shadow-lg hover:brightness-110",
+            "flex min-h-12 min-w-12 items-center justify-center gap-2 rounded-full bg-accent-dark px-3 font-semibold sm:px-4 text-accent-contrast shadow-lg hover:brightness-110",
           )}
         >
           {panel === "opening" ? <Loader2 aria-hidden className="size-5 animate-spin" /> : <MessageCircle aria-hidden className="size-5" />}
-          {panel === "opening" ? "Opening chat…" : "Chat with us"}
+          {/* a round button on phones (it sits over the page), the words beside it on wider screens */}
+          <span className="sr-only sm:not-sr-only">{panel === "opening" ? "Opening chat…" : "Chat with us"}</span>
         </button>
       )}
     </div>
