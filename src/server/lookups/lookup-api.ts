@@ -17,15 +17,15 @@ const MAX_BODY = 4 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const limiter = () => sharedLimiter("lookup", { limit: env().LOOKUP_RATE_LIMIT, windowMs: 10 * 60_000, databaseUrl: env().DATABASE_URL });
 
-const e = env;
 /** The site's lookup provider for this route, or a 404 where the site's flags give the route none. */
 export function siteLookupProvider(ctx: SiteContext, route: "/api/nevdis" | "/api/simple-autograb-lookup"): VehicleLookupProvider | null {
   const chosen = lookupProviderOf(ctx.features);
   if (!chosen || chosen.endpoint !== route) return null;
+  const e = env();
   return lookupProvider(chosen.provider, {
-    nevdis: { apiKey: e().NEVDIS_API_KEY, base: e().NEVDIS_API_BASE },
-    autograb: { apiKey: e().AUTOGRAB_API_KEY, base: e().AUTOGRAB_API_BASE },
-    redbook: { apiKey: e().REDBOOK_API_KEY, base: e().REDBOOK_API_BASE },
+    nevdis: { apiKey: e.NEVDIS_API_KEY, base: e.NEVDIS_API_BASE },
+    autograb: { apiKey: e.AUTOGRAB_API_KEY, base: e.AUTOGRAB_API_BASE },
+    redbook: { apiKey: e.REDBOOK_API_KEY, base: e.REDBOOK_API_BASE },
   });
 }
 
@@ -69,8 +69,8 @@ export const lookupRoute = (route: "/api/nevdis" | "/api/simple-autograb-lookup"
 export function carHistoryProviderFor(ctx: SiteContext): CarHistoryProvider | null {
   const mode = ctx.site.integrations.car_history;
   if (mode === "local") return localCarHistory();
-  if (mode === "live" && e().CAR_HISTORY_API_KEY)
-    return new CarClarityProvider({ base: e().CAR_HISTORY_API_BASE, apiKey: e().CAR_HISTORY_API_KEY! });
+  const { CAR_HISTORY_API_KEY: apiKey, CAR_HISTORY_API_BASE: base } = env();
+  if (mode === "live" && apiKey) return new CarClarityProvider({ base, apiKey });
   return null;
 }
 
