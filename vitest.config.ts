@@ -25,6 +25,12 @@ export default defineConfig({
       LEAD_RATE_LIMIT: "1000",
       AUTH_RATE_LIMIT: "1000",
       OUTBOX_DIR: ".data/test-outbox",
+      // the platform data API's credentials in the route tests (src/server/platform)
+      PLATFORM_API_USER: "test-storefront",
+      PLATFORM_API_PASSWORD: "test-reader-password",
+      PLATFORM_ADMIN_USER: "test-admin",
+      PLATFORM_ADMIN_PASSWORD: "test-admin-password",
+      PLATFORM_WEBHOOK_SECRET: "test-webhook-secret-0123456789",
     },
   },
 });

@@ -11,8 +11,11 @@ import { env } from "@/server/env";
 import { guardServerErrors, nonceOf, prepareRequest } from "@/server/http/edge";
 import { createMicrocache } from "@/server/http/microcache";
 import { onCatalogueChange } from "@/server/cache";
+import { isPlatformUp } from "@/server/platform";
 
 const e = env();
+/** What a dashboard process (PLATFORM_ROLE=dashboard) serves: the platform data API and its health. */
+const DASHBOARD_PATHS = /^\/(api\/v1\/|websites\/|api\/health(\?|$))/;
 const app = next({ dev: false, dir: process.cwd() });
 const handle = app.getRequestHandler();
 await app.prepare();
@@ -24,7 +27,13 @@ const server = createServer((req, res) => {
   if (!prepareRequest(req, res)) return;
   // the client address for rate limits: the socket's, or the one TRUST_PROXY hops from the right of X-Forwarded-For
   req.headers["x-real-ip"] = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], e.TRUST_PROXY);
-  guardServerErrors(req, res, () => isDatabaseUp());
+  // a 5xx while the database or the dashboard (a storefront's PLATFORM_API_URL) is down becomes a clear 503 page
+  guardServerErrors(req, res, async () => isPlatformUp() && (await isDatabaseUp()));
+  if (e.PLATFORM_ROLE === "dashboard" && !DASHBOARD_PATHS.test(req.url ?? "")) {
+    res.writeHead(404, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
+    res.end(JSON.stringify({ error: "This is the platform's dashboard: it serves the data API only (see /api/v1/openapi.json)." }));
+    return;
+  }
   void cache.handle(handle, req, res);
 });
 // a request Node's HTTP parser cannot read gets our JSON error, not a bare "400 Bad Request"
@@ -40,7 +49,13 @@ server.on("error", (error) => {
   process.exit(1);
 });
 server.listen(e.PORT, () => {
-  console.log(`Dealer platform on http://localhost:${e.PORT} (page microcache ${e.HTTP_CACHE_TTL_SECONDS}s)`);
+  const role =
+    e.PLATFORM_ROLE === "dashboard"
+      ? "dashboard: the platform data API only"
+      : e.PLATFORM_API_URL
+        ? `storefront: site data from ${new URL(e.PLATFORM_STAGING && e.PLATFORM_STAGING_API_URL ? e.PLATFORM_STAGING_API_URL : e.PLATFORM_API_URL).origin}`
+        : "sites and platform API";
+  console.log(`Dealer platform on http://localhost:${e.PORT} (${role}; page microcache ${e.HTTP_CACHE_TTL_SECONDS}s)`);
 });
 
 /**

@@ -17,5 +17,5 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   // API routes, Next's assets and generated photos are not tenant pages.
-  matcher: ["/((?!api/|mock/|_next/|photos/|bench/|widgets/|favicon.ico|icon.svg).*)"],
+  matcher: ["/((?!api/|websites/|mock/|_next/|photos/|bench/|widgets/|favicon.ico|icon.svg).*)"],
 };

@@ -1,6 +1,15 @@
 import "server-only";
 import { z } from "zod";
 
+const optionalText = () =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined));
+const optionalUrl = () =>
+  optionalText().refine((v) => v === undefined || (/^https?:\/\//.test(v) && URL.canParse(v)), { message: "must be an http(s) URL" });
+
 /**
  * The one place that reads process.env. Parsed once, on first use (start-up),
  * and an invalid value stops the process with a message naming the variable.
@@ -89,6 +98,43 @@ export const EnvSchema = z.object({
   CAR_HISTORY_API_BASE: z.url().default("https://api.carclarity.com.au"),
   /** Vehicle lookups allowed per client and site in 10 minutes. */
   LOOKUP_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
+  /**
+   * The platform data API (issue 15). "all" (default): one process serves the sites and the API.
+   * "dashboard": this process serves only the platform API (/api/v1/…, /websites/…, /api/health).
+   */
+  PLATFORM_ROLE: z.enum(["all", "dashboard"]).default("all"),
+  /** Set: this process is a storefront that reads site data (session, search slugs, templates) from this dashboard. */
+  PLATFORM_API_URL: optionalUrl(),
+  /** The staging dashboard, used instead when PLATFORM_STAGING is true. */
+  PLATFORM_STAGING_API_URL: optionalUrl(),
+  PLATFORM_STAGING: z
+    .enum(["true", "false", "1", "0", ""])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  /** Basic-auth credentials of the protected read calls (the dashboard checks them; a storefront sends them). Unset: those calls answer 401. */
+  PLATFORM_API_USER: optionalText(),
+  PLATFORM_API_PASSWORD: optionalText(),
+  /** Basic-auth credentials of the dashboard's write calls (opening and special hours). Unset: writes answer 401. */
+  PLATFORM_ADMIN_USER: optionalText(),
+  PLATFORM_ADMIN_PASSWORD: optionalText(),
+  /** Signs the dashboard's site.changed webhooks (16+ characters); a storefront refuses unsigned ones. */
+  PLATFORM_WEBHOOK_SECRET: optionalText().refine((v) => v === undefined || v.length >= 16, { message: "must be at least 16 characters" }),
+  /** The dashboard's webhook receivers, comma-separated (each storefront's /api/platform/webhook). */
+  PLATFORM_WEBHOOK_URLS: z
+    .string()
+    .trim()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .refine((urls) => urls.every((u) => /^https?:\/\//.test(u) && URL.canParse(u)), { message: "must be comma-separated http(s) URLs" }),
+  /** A storefront revalidates a cached site-data answer (in the background) once it is this old. */
+  PLATFORM_REVALIDATE_SECONDS: z.coerce.number().int().min(0).max(604_800).default(60),
+  /** Where a storefront keeps its site-data cache, so a restart while the dashboard is down still serves. */
+  PLATFORM_CACHE_DIR: z.string().trim().min(1).default(".data/platform-cache"),
   /** Lead submissions allowed per client and site in 10 minutes. */
   LEAD_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
   /**
@@ -140,6 +186,9 @@ const CheckedEnvSchema = EnvSchema.transform((e, ctx) => {
   const appEnv = e.APP_ENV ?? (e.NODE_ENV === "production" ? "production" : "development");
   if (e.TEST_NOW !== undefined && appEnv !== "test") {
     ctx.addIssue({ code: "custom", path: ["TEST_NOW"], message: `is a test-only setting: refused unless APP_ENV=test (here ${appEnv})` });
+  }
+  if (e.PLATFORM_STAGING && e.PLATFORM_API_URL && !e.PLATFORM_STAGING_API_URL) {
+    ctx.addIssue({ code: "custom", path: ["PLATFORM_STAGING_API_URL"], message: "is required when PLATFORM_STAGING is true" });
   }
   return { ...e, APP_ENV: appEnv };
 });

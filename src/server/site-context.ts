@@ -18,6 +18,13 @@ import { liveOffers } from "@/domain/content/content";
 import { listContent, listPageSlugs } from "@/server/repositories/content";
 import { listSpecialHours } from "@/server/repositories/locations";
 import { getStockSummary } from "@/server/repositories/stock";
+import type { Db } from "@/server/db/client";
+import { platformClient } from "@/server/platform";
+import type { PlatformClient } from "@/server/platform/client";
+import { fromSearchSlugs, fromWebsiteSession } from "@/domain/platform/contract";
+import { landingStock, type LandingStock } from "@/domain/stock/landing";
+import type { StockSummary } from "@/domain/stock/summary";
+import type { Dealership, Location, SiteRecord, SpecialHoursEntry } from "@/domain/site/types";
 
 /**
  * Everything a tenant page needs about its site — the SPEC §3 "website session" (navigation,
@@ -32,16 +39,61 @@ async function loadSiteContext(param: string): Promise<SiteContext | null> {
   const db = await getDb();
   const site = await getSiteByKey(db, tenantKeyFromParam(param));
   if (!site) return null;
-  const now = serverNow();
-  const [locations, dealerships, stock, specialHours, pages, offerRows] = await Promise.all([
-    listLocations(db, site.id),
+  const platform = platformClient();
+  return platform ? loadFromPlatform(db, site, platform) : loadFromDatabase(db, site);
+}
+
+type Catalogue = { dealerships: Dealership[]; stock: StockSummary; pages: string[]; offers: number };
+type Session = { locations: Location[]; specialHours: SpecialHoursEntry[]; landing: LandingStock };
+
+/** What stays in the storefront's own database in both modes: dealerships, stock, content. */
+async function loadCatalogue(db: Db, site: SiteRecord, now: number): Promise<Catalogue> {
+  const [dealerships, stock, pages, offerRows] = await Promise.all([
     listDealerships(db, site.id),
     getStockSummary(db, site, now),
-    listSpecialHours(db, site.id),
     listPageSlugs(db, site.id, now),
     listContent(db, site.id, "offer"),
   ]);
-  const offers = liveOffers(offerRows, now).length;
+  return { dealerships, stock, pages, offers: liveOffers(offerRows, now).length };
+}
+
+/** The site context from the database alone: the single process, and what the dashboard serves from. */
+export async function loadFromDatabase(db: Db, site: SiteRecord): Promise<SiteContext> {
+  const [locations, specialHours, catalogue] = await Promise.all([
+    listLocations(db, site.id),
+    listSpecialHours(db, site.id),
+    loadCatalogue(db, site, serverNow()),
+  ]);
+  return compose(site, catalogue, { locations, specialHours, landing: landingStock(catalogue.stock) });
+}
+
+/**
+ * A storefront's site context (PLATFORM_API_URL set): the website session (navigation, special
+ * hours, locations), the search slugs and templates from the dashboard's API through the cached
+ * client; stock and content from this database. Null when the dashboard has no such site.
+ */
+async function loadFromPlatform(db: Db, site: SiteRecord, platform: PlatformClient): Promise<SiteContext | null> {
+  const [session, slugs, templates, catalogue] = await Promise.all([
+    platform.websiteSession(site.id),
+    platform.searchSlugs(site.id),
+    platform.searchPageTemplates(site.id),
+    loadCatalogue(db, site, serverNow()),
+  ]);
+  if (!session) return null;
+  const parts = fromWebsiteSession(session);
+  const ctx = compose({ ...site, searchPageTemplates: templates?.search_page_templates ?? site.searchPageTemplates }, catalogue, {
+    locations: parts.locations,
+    specialHours: parts.specialHours,
+    landing: slugs ? fromSearchSlugs(slugs) : landingStock(catalogue.stock),
+  });
+  return { ...ctx, header: parts.header, footer: parts.footer };
+}
+
+function compose(
+  site: SiteRecord,
+  { dealerships, stock, pages, offers }: Catalogue,
+  { locations, specialHours, landing }: Session,
+): SiteContext {
   const features = resolveFeatures(site);
   const noun = vehicleNoun(site.template, site.primaryVehicleOverride);
   const brandNames = [...dealerships.map((d) => d.make), ...locations.flatMap((l) => l.manufacturers)]
@@ -88,6 +140,7 @@ async function loadSiteContext(param: string): Promise<SiteContext | null> {
     specialHours,
     brands,
     stock,
+    landing,
     offers,
     header: buildHeaderMenu(nav),
     footer: buildFooter(nav),

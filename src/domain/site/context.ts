@@ -1,5 +1,6 @@
 import type { CountryFormat } from "../format/country";
 import type { StockSummary } from "../stock/summary";
+import type { LandingStock } from "../stock/landing";
 import type { FooterGroup, NavItem } from "./navigation";
 import type { SiteAccounts } from "./accounts";
 import type { RouteContext } from "./routes";
@@ -20,6 +21,8 @@ export type SiteContext = {
   /** the site's brands, each with its logo (the dealer's own, else the platform's emblem) where there is one */
   brands: Array<{ name: string; slug: string; logo: string | null }>;
   stock: StockSummary;
+  /** what the site's search lands on (makes, models, bodies): its stock, or the dashboard's search slugs */
+  landing: LandingStock;
   /** SPEC §3 offers count: the special offers running now */
   offers: number;
   header: NavItem[];

@@ -3,7 +3,6 @@ import { savedDetailsSchema, WatchlistAddSchema } from "@/domain/accounts/forms"
 import { searchTitle } from "@/components/stock/search-title";
 import { cardContext, cardView, type CardView } from "@/domain/stock/card-view";
 import { MAX_FAVOURITES, parseVehicleIds } from "@/domain/stock/favourites";
-import { landingStock } from "@/domain/stock/landing";
 import { parseSavedSearch, savedSearchLabel } from "@/domain/stock/saved-search";
 import { requestNow } from "@/server/clock";
 import { getDb } from "@/server/db";
@@ -115,7 +114,7 @@ export const watchlistRoutes = {
 export const searchRoutes = {
   POST: accountApi(async (req, ctx, customer) => {
     const body = await jsonBody(req);
-    const saved = typeof body.href === "string" ? parseSavedSearch(body.href, landingStock(ctx.stock), ctx.site.defaultSort) : null;
+    const saved = typeof body.href === "string" ? parseSavedSearch(body.href, ctx.landing, ctx.site.defaultSort) : null;
     if (!saved)
       throw new HttpError(422, "That is not a search of this site.", {}, { href: "Give the address of one of this site's search pages." });
     const label = savedSearchLabel(saved.query, searchTitle(saved.query.variant, ctx));

@@ -1,5 +1,4 @@
 import "server-only";
-import { landingStock } from "@/domain/stock/landing";
 import { parseSavedSearch } from "@/domain/stock/saved-search";
 import type { CardView } from "@/domain/stock/card-view";
 import { getDb } from "@/server/db";
@@ -26,7 +25,7 @@ export async function loadGarage(ctx: SiteContext, customerId: string, now: numb
     getCustomerDetails(db, customerId),
   ]);
   const search = await getVehicleSearch();
-  const stock = landingStock(ctx.stock);
+  const stock = ctx.landing;
   const searches = await Promise.all(
     saved.map(async (s) => {
       const parsed = parseSavedSearch(s.href, stock, ctx.site.defaultSort);

@@ -72,6 +72,8 @@ export const sites = pgTable("sites", {
   /** SPEC §7 search_page_templates: the site's own H1, title and description of its search landing pages */
   searchPageTemplates: jsonb("search_page_templates").$type<SearchPageTemplates>().notNull().default({}),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  /** when the site's platform data (locations, hours, navigation) last changed: the data API's Last-Modified */
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** A franchise / dealership within a site (SPEC §3 dealership_websites list). */

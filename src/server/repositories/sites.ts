@@ -1,9 +1,9 @@
 import "server-only";
 import { blogSettings } from "@/domain/content/content";
 import { searchPageTemplates } from "@/domain/stock/landing";
-import { asc, eq, or } from "drizzle-orm";
+import { and, asc, eq, or, sql } from "drizzle-orm";
 import type { TenantKey } from "@/domain/site/tenant";
-import type { Country, Dealership, Location, LocationType, SiteRecord } from "@/domain/site/types";
+import type { Country, Dealership, Location, LocationType, OpeningHourEntry, SiteRecord, SpecialHoursEntry } from "@/domain/site/types";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
 import { oneOf } from "./row";
@@ -96,4 +96,62 @@ export async function listLocations(db: Db, siteId: number): Promise<Location[]>
 export async function listDealerships(db: Db, siteId: number): Promise<Dealership[]> {
   const rows = await db.select().from(t.dealerships).where(eq(t.dealerships.siteId, siteId)).orderBy(asc(t.dealerships.id));
   return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, make: r.make, url: r.url, logo: r.logo }));
+}
+
+export async function getSiteById(db: Db, siteId: number): Promise<SiteRecord | null> {
+  const [row] = await db.select().from(t.sites).where(eq(t.sites.id, siteId)).limit(1);
+  return row ? toSite(row) : null;
+}
+
+/** When the site's platform data last changed (the data API's Last-Modified), or null for an unknown site. */
+export async function getSiteUpdatedAt(db: Db, siteId: number): Promise<Date | null> {
+  const [row] = await db.select({ at: t.sites.updatedAt }).from(t.sites).where(eq(t.sites.id, siteId)).limit(1);
+  return row?.at ?? null;
+}
+
+/** Replaces one location's weekly hours (scoped to its site) and marks the site changed; null when the site has no such location. */
+export async function updateLocationHours(db: Db, siteId: number, locationId: number, hours: OpeningHourEntry[]): Promise<Location | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(t.locations)
+      .set({ openingHours: [...hours].sort((a, b) => a.weekday - b.weekday) })
+      .where(and(eq(t.locations.siteId, siteId), eq(t.locations.id, locationId)))
+      .returning();
+    if (!row) return null;
+    await tx
+      .update(t.sites)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(t.sites.id, siteId));
+    return toLocation(row);
+  });
+}
+
+/**
+ * Replaces the site's special hours with these (one transaction) and marks the site changed.
+ * Returns the location ids that are not the site's (nothing is written then), else [].
+ */
+export async function replaceSpecialHours(db: Db, siteId: number, entries: SpecialHoursEntry[]): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const own = new Set((await tx.select({ id: t.locations.id }).from(t.locations).where(eq(t.locations.siteId, siteId))).map((r) => r.id));
+    const foreign = entries.map((e) => e.location_id).filter((id): id is number => id !== null && !own.has(id));
+    if (foreign.length) return [...new Set(foreign)];
+    await tx.delete(t.specialHours).where(eq(t.specialHours.siteId, siteId));
+    if (entries.length)
+      await tx.insert(t.specialHours).values(
+        entries.map((e) => ({
+          siteId,
+          locationId: e.location_id,
+          date: e.date,
+          name: e.name,
+          status: e.status,
+          startHour: e.start_hour,
+          endHour: e.end_hour,
+        })),
+      );
+    await tx
+      .update(t.sites)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(t.sites.id, siteId));
+    return [];
+  });
 }

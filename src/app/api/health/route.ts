@@ -1,10 +1,17 @@
 import { sql } from "drizzle-orm";
 import { getDatabase } from "@/server/db";
 import { log } from "@/server/log";
+import { platformClient } from "@/server/platform";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/health — 200 with database status when the database answers, 503 otherwise.
+/** A storefront's dashboard (PLATFORM_API_URL): reachable at its last request, or not (pages then serve from the cache). */
+function platformStatus() {
+  const c = platformClient();
+  return c ? { platform: { status: c.state.up ? "ok" : "unavailable" } } : {};
+}
+
+// GET /api/health — 200 with database status when the database answers, 503 otherwise (a storefront adds its dashboard's status).
 export async function GET() {
   const t0 = performance.now();
   try {
@@ -14,6 +21,7 @@ export async function GET() {
     return Response.json({
       status: "ok",
       database: { status: "ok", driver, sites: first?.sites ?? 0, latencyMs: Math.round(performance.now() - t0) },
+      ...platformStatus(),
     });
   } catch (error) {
     // the detail (driver message, SQL) goes to the log only; callers learn that it is down

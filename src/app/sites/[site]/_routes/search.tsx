@@ -4,7 +4,7 @@ import { notFound, permanentRedirect } from "next/navigation";
 import { SearchResults } from "@/components/stock/search-results";
 import { searchConditions, searchTitle } from "@/components/stock/search-title";
 import { brandDisplayName } from "@/domain/site/brands";
-import { landingSegments, landingStock, landingWords, parseLanding, type LandingFacets } from "@/domain/stock/landing";
+import { landingSegments, landingWords, parseLanding, type LandingFacets } from "@/domain/stock/landing";
 import { withFacets } from "@/domain/stock/saved-search";
 import { isSearchVariant, parseSearch, searchHref, type SearchQuery } from "@/domain/stock/search";
 import { pluralNoun } from "@/domain/stock/summary";
@@ -31,7 +31,7 @@ async function load({ params, searchParams }: SearchRouteProps) {
   const ctx = await requireSite(params);
   if (!isSearchVariant(variant)) notFound();
   const plain = parseSearch(variant, await searchParams, ctx.site.defaultSort);
-  const stock = landingStock(ctx.stock);
+  const stock = ctx.landing;
   if (facets === undefined) {
     // one known make (and model) or body: its landing page is the address
     const landing = landingSegments(plain);

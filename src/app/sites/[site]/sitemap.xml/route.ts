@@ -1,7 +1,7 @@
 import { sitemapXml } from "@/domain/content/feeds";
 import { siteSitemap } from "@/domain/content/sitemap";
 import { vehicleHref } from "@/domain/site/vehicle";
-import { landingPaths, landingStock } from "@/domain/stock/landing";
+import { landingPaths } from "@/domain/stock/landing";
 import { parseSearch, searchHref } from "@/domain/stock/search";
 import { requestNow } from "@/server/clock";
 import { blogPosts, currentOffers, modelRange, siteContent } from "@/server/content-service";
@@ -31,7 +31,7 @@ export async function GET(_: Request, { params }: Ctx) {
     offers,
     models: range.flatMap((b) => b.models),
     vehicles: vehicles.map((v) => ({ path: vehicleHref(ctx.site.template, v.slug), listedAt: v.listedAt })),
-    landing: landingPaths(landingStock(ctx.stock), (f) => {
+    landing: landingPaths(ctx.landing, (f) => {
       const base = parseSearch("new-used-and-demo-cars", {}, ctx.site.defaultSort);
       return searchHref({ ...base, ...f }, ctx.site.defaultSort);
     }).map((path) => ({ path })),

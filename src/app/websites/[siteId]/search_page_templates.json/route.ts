@@ -1,0 +1,4 @@
+import { getSearchPageTemplates } from "@/server/platform/dashboard-api";
+
+export const dynamic = "force-dynamic";
+export const GET = getSearchPageTemplates;

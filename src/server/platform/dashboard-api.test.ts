@@ -1,0 +1,270 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { SearchPageTemplatesSchema, SearchSlugsSchema, WebsiteSessionSchema, type SiteChanged } from "@/domain/platform/contract";
+import { getDatabase } from "@/server/db";
+import { env } from "@/server/env";
+import {
+  basicAuthOk,
+  getOpenApi,
+  getSearchPageTemplates,
+  getSearchSlugs,
+  getWebsiteSession,
+  putOpeningHours,
+  putSpecialHours,
+} from "./dashboard-api";
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhook } from "./webhook";
+
+/*
+ * Contract tests of the dashboard's data API, through its route handlers on the app's database
+ * (PGlite here, PostgreSQL in CI's data-layer run): shape, authentication, caching headers, bad ids,
+ * and the writes that change a site and send the signed webhook to a local receiver.
+ */
+const PARKSIDE = 1001;
+const MAZDA = 10012;
+const reader = `Basic ${Buffer.from("test-storefront:test-reader-password").toString("base64")}`;
+const admin = `Basic ${Buffer.from("test-admin:test-admin-password").toString("base64")}`;
+
+type Route<P> = (req: Request, ctx: { params: Promise<P> }) => Promise<Response>;
+const call = <P extends Record<string, string>>(route: Route<P>, path: string, params: P, init: RequestInit = {}) =>
+  route(new Request(`http://dashboard.localhost${path}`, init), { params: Promise.resolve(params) });
+const session = (siteId: string, headers: Record<string, string> = {}) =>
+  call(
+    getWebsiteSession,
+    `/api/v1/websites/${siteId}/website_session_data.json`,
+    { siteId },
+    { headers: { accept: "application/json", ...headers } },
+  );
+const slugs = (siteId: string, headers: Record<string, string> = {}) =>
+  call(getSearchSlugs, `/websites/${siteId}/pages/search_slugs.json`, { siteId }, { headers });
+const templates = (siteId: string, headers: Record<string, string> = {}) =>
+  call(getSearchPageTemplates, `/websites/${siteId}/search_page_templates.json`, { siteId }, { headers });
+const putHours = (siteId: string, locationId: string, body: unknown, headers: Record<string, string> = { authorization: admin }) =>
+  call(
+    putOpeningHours,
+    `/api/v1/websites/${siteId}/locations/${locationId}/opening_hours.json`,
+    { siteId, locationId },
+    {
+      method: "PUT",
+      headers: { "content-type": "application/json", ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    },
+  );
+const putSpecial = (siteId: string, body: unknown, headers: Record<string, string> = { authorization: admin }) =>
+  call(
+    putSpecialHours,
+    `/api/v1/websites/${siteId}/special_hours.json`,
+    { siteId },
+    {
+      method: "PUT",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    },
+  );
+
+const week = (monday: { open: string; close: string }) =>
+  [0, 1, 2, 3, 4, 5, 6].map((weekday) =>
+    weekday === 0
+      ? { weekday, status: "Closed", open: null, close: null }
+      : { weekday, status: "Open", ...(weekday === 1 ? monday : { open: "09:00", close: "17:00" }) },
+  );
+
+// a storefront's webhook receiver on loopback: it checks each notice's signature as a storefront does
+const received: Array<{ notice: SiteChanged; signed: boolean }> = [];
+let receiver: Server;
+beforeAll(async () => {
+  await getDatabase();
+  receiver = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c: Buffer) => (body += c.toString()));
+    req.on("end", () => {
+      const signed = verifyWebhook(
+        "test-webhook-secret-0123456789",
+        { signature: String(req.headers[SIGNATURE_HEADER] ?? ""), timestamp: String(req.headers[TIMESTAMP_HEADER] ?? "") },
+        body,
+        Date.now(),
+      );
+      received.push({ notice: JSON.parse(body) as SiteChanged, signed });
+      res.writeHead(signed ? 200 : 401).end();
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
+  // the typed env is parsed once per process; this file's receiver port is known only now
+  env().PLATFORM_WEBHOOK_URLS = [`http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/platform/webhook`];
+});
+afterAll(async () => {
+  env().PLATFORM_WEBHOOK_URLS = [];
+  await new Promise((r) => receiver.close(r));
+  await (await getDatabase()).close().catch(() => {});
+});
+
+describe("GET /api/v1/websites/{siteId}/website_session_data.json", () => {
+  test("parkside: navigation, special hours and visible locations, in the contract's shape", async () => {
+    const res = await session(String(PARKSIDE));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    const body = WebsiteSessionSchema.parse(await res.json())!;
+    expect(body.navigation.header.map((i) => i.label)).toContain("Our Stock");
+    expect(body.locations.map((l) => l.slug)).toContain("parkside-mazda");
+    expect(body.locations.find((l) => l.id === MAZDA)!.contact_detail.opening_hours).toHaveLength(7);
+  });
+
+  test("an unknown site: 200 with JSON null (SPEC §7)", async () => {
+    const res = await session("999999");
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe("null");
+  });
+
+  test("caching headers: public, a strong ETag, Last-Modified; If-None-Match and If-Modified-Since answer 304", async () => {
+    const res = await session(String(PARKSIDE));
+    expect(res.headers.get("cache-control")).toBe("public, max-age=60, stale-while-revalidate=604800");
+    const etag = res.headers.get("etag")!;
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    const lastModified = res.headers.get("last-modified")!;
+    expect(new Date(lastModified).getTime()).toBeGreaterThan(0);
+    const again = await session(String(PARKSIDE), { "if-none-match": etag });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    expect(again.headers.get("etag")).toBe(etag);
+    expect((await session(String(PARKSIDE), { "if-none-match": '"other"' })).status).toBe(200);
+    expect((await session(String(PARKSIDE), { "if-modified-since": lastModified })).status).toBe(304);
+    expect((await session(String(PARKSIDE), { "if-modified-since": "Thu, 01 Jan 2015 00:00:00 GMT" })).status).toBe(200);
+  });
+});
+
+describe("GET /websites/{siteId}/pages/search_slugs.json and search_page_templates.json (Basic auth)", () => {
+  test.each([
+    ["no credentials", undefined],
+    ["the wrong password", `Basic ${Buffer.from("test-storefront:nope").toString("base64")}`],
+    ["the administrator's credentials", admin],
+    ["another scheme", "Bearer test-reader-password"],
+    ["a malformed header", "Basic %%%"],
+  ])("%s → 401 with WWW-Authenticate", async (_, authorization) => {
+    for (const fetchIt of [slugs, templates]) {
+      const res = await fetchIt(String(PARKSIDE), authorization ? { authorization } : {});
+      expect(res.status).toBe(401);
+      expect(res.headers.get("www-authenticate")).toBe('Basic realm="dealer-platform-api", charset="UTF-8"');
+      expect(await res.json()).toEqual({ error: "Authentication required." });
+    }
+  });
+
+  test("search slugs: each landing page with its filters, privately cacheable", async () => {
+    const res = await slugs(String(PARKSIDE), { authorization: reader });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("private, max-age=60, stale-while-revalidate=604800");
+    expect(res.headers.get("etag")).toBeTruthy();
+    const body = SearchSlugsSchema.parse(await res.json());
+    expect(body.search_slugs).toContainEqual({ slug: "mazda", kind: "make", filters: { make: "Mazda" } });
+    expect(body.search_slugs.some((s) => s.kind === "model" && s.slug.startsWith("mazda/"))).toBe(true);
+    expect(body.search_slugs.some((s) => s.kind === "body")).toBe(true);
+  });
+
+  test("templates: parkside's own make H1 over the platform's words", async () => {
+    const res = await templates(String(PARKSIDE), { authorization: reader });
+    expect(res.status).toBe(200);
+    const body = SearchPageTemplatesSchema.parse(await res.json());
+    expect(body.search_page_templates.make.h1).toBe("{conditions} {make} {nouns} in {city}");
+    expect(body.search_page_templates.model.h1).toBe("{conditions} {make} {model}");
+  });
+
+  test("an unknown site: 404", async () => {
+    expect((await slugs("999999", { authorization: reader })).status).toBe(404);
+    expect((await templates("999999", { authorization: reader })).status).toBe(404);
+  });
+
+  test("no credentials configured on the dashboard: nobody gets in", () => {
+    expect(basicAuthOk(reader, undefined, undefined)).toBe(false);
+    expect(basicAuthOk("Basic Og==", "", "")).toBe(false); // ":" against an empty pair
+    expect(basicAuthOk(reader, "test-storefront", "test-reader-password")).toBe(true);
+  });
+});
+
+describe("malformed site ids: 400, never 500", () => {
+  test.each(["abc", "0", "01", "-5", "1e3", "1001.0", "__proto__", "%00", "9999999999", "1001 "])("%j", async (id) => {
+    for (const res of [await session(id), await slugs(id, { authorization: reader }), await templates(id, { authorization: reader })]) {
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: "The site id must be a positive whole number." });
+    }
+  });
+});
+
+describe("GET /api/v1/openapi.json", () => {
+  test("the contract, with the three reads and their schemas", async () => {
+    const res = await call(getOpenApi, "/api/v1/openapi.json", {});
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toBe("3.1.0");
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        "/api/v1/websites/{siteId}/website_session_data.json",
+        "/websites/{siteId}/pages/search_slugs.json",
+        "/websites/{siteId}/search_page_templates.json",
+      ]),
+    );
+  });
+});
+
+describe("the dashboard's writes: a changed site is served changed at once, and storefronts are told", () => {
+  test("PUT opening hours: stored, the session shows them, a new ETag, a signed site.changed webhook", async () => {
+    received.length = 0;
+    const before = await session(String(PARKSIDE));
+    const res = await putHours(String(PARKSIDE), String(MAZDA), { opening_hours: week({ open: "08:15", close: "18:45" }) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-platform-webhooks")).toBe("delivered=1; failed=0");
+    const loc = (await res.json()) as { contact_detail: { opening_hours: Array<{ weekday: number; formated_hours: string }> } };
+    expect(loc.contact_detail.opening_hours.find((h) => h.weekday === 1)!.formated_hours).toBe("8:15 am - 6:45 pm");
+
+    const after = await session(String(PARKSIDE), { "if-none-match": before.headers.get("etag")! });
+    expect(after.status).toBe(200);
+    const mazda = WebsiteSessionSchema.parse(await after.json())!.locations.find((l) => l.id === MAZDA)!;
+    expect(mazda.contact_detail.opening_hours.find((h) => h.weekday === 1)).toMatchObject({ open: "08:15", close: "18:45" });
+    expect(received).toEqual([
+      { notice: expect.objectContaining({ type: "site.changed", site_id: PARKSIDE, changed: ["locations"] }), signed: true },
+    ]);
+  });
+
+  test("PUT special hours: replaced for the site; a location of another site is refused and nothing changes", async () => {
+    received.length = 0;
+    const christmas = { date: "2026-12-25", name: "Christmas Day", status: "Closed", start_hour: null, end_hour: null, location_id: null };
+    const res = await putSpecial(String(PARKSIDE), { special_hours: [christmas] });
+    expect(res.status).toBe(200);
+    const body = WebsiteSessionSchema.parse(await (await session(String(PARKSIDE))).json())!;
+    expect(body.special_hours).toEqual([christmas]);
+    expect(received).toHaveLength(1);
+
+    const foreign = await putSpecial(String(PARKSIDE), { special_hours: [{ ...christmas, location_id: 10021 }] });
+    expect(foreign.status).toBe(422);
+    expect(await foreign.json()).toEqual({
+      error: "Please correct the special hours.",
+      errors: { "special_hours.0.location_id": "Not a location of this site" },
+    });
+    expect(WebsiteSessionSchema.parse(await (await session(String(PARKSIDE))).json())!.special_hours).toEqual([christmas]);
+  });
+
+  test.each([
+    ["the reader's credentials", () => putHours(String(PARKSIDE), String(MAZDA), { opening_hours: [] }, { authorization: reader }), 401],
+    ["no credentials", () => putHours(String(PARKSIDE), String(MAZDA), { opening_hours: [] }, {}), 401],
+    ["a location of another site (ridgeline's)", () => putHours(String(PARKSIDE), "10021", { opening_hours: [] }), 404],
+    ["an unknown site", () => putHours("999999", String(MAZDA), { opening_hours: [] }), 404],
+    ["a malformed location id", () => putHours(String(PARKSIDE), "abc", { opening_hours: [] }), 400],
+    ["a body that is not JSON", () => putHours(String(PARKSIDE), String(MAZDA), "{nope"), 400],
+    [
+      "a body sent as text",
+      () => putHours(String(PARKSIDE), String(MAZDA), "{}", { authorization: admin, "content-type": "text/plain" }),
+      415,
+    ],
+  ])("%s → %i", async (_, send, status) => {
+    expect((await send()).status).toBe(status);
+  });
+
+  test("bad hours: 422 with a message per field, nothing stored", async () => {
+    const res = await putHours(String(PARKSIDE), String(MAZDA), { opening_hours: week({ open: "18:00", close: "08:00" }) });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({
+      error: "Please correct the opening hours.",
+      errors: { "opening_hours.1.close": "Closing time must be after opening time" },
+    });
+    const mazda = WebsiteSessionSchema.parse(await (await session(String(PARKSIDE))).json())!.locations.find((l) => l.id === MAZDA)!;
+    expect(mazda.contact_detail.opening_hours.find((h) => h.weekday === 1)).toMatchObject({ open: "08:15", close: "18:45" });
+  });
+});

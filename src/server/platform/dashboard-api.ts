@@ -1,0 +1,208 @@
+import "server-only";
+import { createHash, timingSafeEqual } from "node:crypto";
+import {
+  OpeningHoursUpdateSchema,
+  PLATFORM_CACHE_SECONDS,
+  PLATFORM_MAX_AGE_SECONDS,
+  SpecialHoursUpdateSchema,
+  WebsiteSessionSchema,
+  parseSiteId,
+  toSearchPageTemplates,
+  toSearchSlugs,
+  toSessionLocation,
+  toWebsiteSession,
+  type SiteChanged,
+} from "@/domain/platform/contract";
+import { platformOpenApi } from "@/domain/platform/openapi";
+import { catalogue, catalogueChanged, siteTag } from "@/server/cache";
+import { serverNow } from "@/server/clock";
+import { getDb, isDatabaseUp, type Db } from "@/server/db";
+import { env } from "@/server/env";
+import { fieldErrors, HttpError } from "@/server/http/api";
+import { readJson } from "@/server/http/body";
+import { log, siteLog } from "@/server/log";
+import { getSiteById, getSiteUpdatedAt, replaceSpecialHours, updateLocationHours } from "@/server/repositories/sites";
+import { loadFromDatabase, type SiteContext } from "@/server/site-context";
+import type { Weekday } from "@/domain/site/types";
+import { hoursEntry } from "@/domain/site/hours";
+import { sendSiteChanged } from "./webhook";
+
+/*
+ * The dashboard's side of the platform data API (SPEC §7; issue 15): the website session, search
+ * slugs and search page templates a storefront reads, and the two writes (opening hours, special
+ * hours) that change them and notify storefronts. Contract: src/domain/platform/contract.ts; the
+ * OpenAPI document generated from it is served at /api/v1/openapi.json.
+ */
+
+const MAX_WRITE_BYTES = 256 * 1024;
+const REALM = 'Basic realm="dealer-platform-api", charset="UTF-8"';
+const PUBLIC_CACHE = `public, max-age=${PLATFORM_MAX_AGE_SECONDS}, stale-while-revalidate=${PLATFORM_CACHE_SECONDS}`;
+const PRIVATE_CACHE = `private, max-age=${PLATFORM_MAX_AGE_SECONDS}, stale-while-revalidate=${PLATFORM_CACHE_SECONDS}`;
+
+const errorJson = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  Response.json(body, { status, headers: { "cache-control": "no-store", ...headers } });
+
+/** True when the request's Basic credentials are these (compared in constant time); false when none are configured. */
+export function basicAuthOk(header: string | null, user: string | undefined, password: string | undefined): boolean {
+  const m = /^Basic ([A-Za-z0-9+/=]{1,2000})$/i.exec((header ?? "").trim());
+  const given = m ? Buffer.from(m[1]!, "base64").toString("utf8") : "";
+  const expected = user && password ? `${user}:${password}` : null;
+  // equal-length digests: the comparison takes the same time whatever was sent
+  const same = timingSafeEqual(
+    createHash("sha256").update(given).digest(),
+    createHash("sha256")
+      .update(expected ?? "")
+      .digest(),
+  );
+  return same && expected !== null && m !== null;
+}
+
+function requireAuth(req: Request, who: "reader" | "admin"): void {
+  const e = env();
+  const ok =
+    who === "reader"
+      ? basicAuthOk(req.headers.get("authorization"), e.PLATFORM_API_USER, e.PLATFORM_API_PASSWORD)
+      : basicAuthOk(req.headers.get("authorization"), e.PLATFORM_ADMIN_USER, e.PLATFORM_ADMIN_PASSWORD);
+  if (!ok) throw new HttpError(401, "Authentication required.", { "www-authenticate": REALM });
+}
+
+function siteIdOf(raw: string): number {
+  const id = parseSiteId(raw);
+  if (id === null) throw new HttpError(400, "The site id must be a positive whole number.");
+  return id;
+}
+
+/** 200 with validators, or 304 when the client's validator still holds. */
+export function conditionalJson(req: Request, body: string, lastModified: Date | null, cacheControl: string): Response {
+  const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+  const headers: Record<string, string> = {
+    etag,
+    "cache-control": cacheControl,
+    "content-type": "application/json; charset=utf-8",
+    vary: "Authorization",
+  };
+  const seconds = lastModified ? Math.floor(lastModified.getTime() / 1000) : null;
+  if (seconds !== null) headers["last-modified"] = new Date(seconds * 1000).toUTCString();
+  const inm = req.headers.get("if-none-match");
+  const ims = Date.parse(req.headers.get("if-modified-since") ?? "");
+  const fresh = inm
+    ? inm.split(",").some((t) => t.trim().replace(/^W\//, "") === etag || t.trim() === "*")
+    : seconds !== null && Number.isFinite(ims) && seconds <= ims / 1000;
+  return new Response(fresh ? null : body, { status: fresh ? 304 : 200, headers });
+}
+
+/** Wraps a platform API handler once: HttpError → its status and message, database down → 503, else a logged 500. */
+function platformRoute<P extends Record<string, string>>(fn: (req: Request, params: P) => Promise<Response>) {
+  return async (req: Request, { params }: { params: Promise<P> }): Promise<Response> => {
+    try {
+      return await fn(req, await params);
+    } catch (e) {
+      if (e instanceof HttpError)
+        return errorJson(e.status, e.errors ? { error: e.message, errors: e.errors } : { error: e.message }, e.headers);
+      const up = await isDatabaseUp();
+      log.error({ err: e, path: new URL(req.url).pathname, databaseUp: up }, "platform API request failed");
+      return up
+        ? errorJson(500, { error: "Something went wrong." })
+        : errorJson(503, { error: "Please try again shortly." }, { "retry-after": "30" });
+    }
+  };
+}
+
+/** The site's context from the database, shared for a few seconds by the three reads. */
+async function siteData(db: Db, siteId: number) {
+  return catalogue.cached(`platform-site:${siteId}`, [siteTag(siteId)], async () => {
+    const site = await getSiteById(db, siteId);
+    return site ? loadFromDatabase(db, site) : null;
+  });
+}
+
+/** A read of one site's data: authenticated when `auth`, the id checked, the answer conditional on its validators. */
+function siteRead(auth: boolean, answer: (ctx: SiteContext | null) => unknown) {
+  return platformRoute<{ siteId: string }>(async (req, p) => {
+    if (auth) requireAuth(req, "reader");
+    const siteId = siteIdOf(p.siteId);
+    const db = await getDb();
+    const [ctx, updatedAt] = await Promise.all([siteData(db, siteId), getSiteUpdatedAt(db, siteId)]);
+    return conditionalJson(req, JSON.stringify(answer(ctx)), updatedAt, auth ? PRIVATE_CACHE : PUBLIC_CACHE);
+  });
+}
+const known = (ctx: SiteContext | null): SiteContext => {
+  if (!ctx) throw new HttpError(404, "Unknown site.");
+  return ctx;
+};
+
+// GET /api/v1/websites/{siteId}/website_session_data.json — navigation, special hours, locations; JSON null for an unknown site
+export const getWebsiteSession = siteRead(false, (ctx) => WebsiteSessionSchema.parse(ctx ? toWebsiteSession(ctx) : null));
+
+// GET /websites/{siteId}/pages/search_slugs.json — Basic auth; the site's search landing pages
+export const getSearchSlugs = siteRead(true, (ctx) => toSearchSlugs(known(ctx).landing));
+
+// GET /websites/{siteId}/search_page_templates.json — Basic auth; H1, title and description per landing page kind
+export const getSearchPageTemplates = siteRead(true, (ctx) => toSearchPageTemplates(known(ctx).site.searchPageTemplates));
+
+// GET /api/v1/openapi.json — the data API's contract, generated from its zod schemas
+export const getOpenApi = platformRoute(async (req) =>
+  conditionalJson(req, JSON.stringify(platformOpenApi()), null, "public, max-age=300"),
+);
+
+async function bodyOf(req: Request): Promise<unknown> {
+  if (!/^application\/json\b/i.test(req.headers.get("content-type") ?? "")) throw new HttpError(415, "Send the body as application/json.");
+  return readJson(req, MAX_WRITE_BYTES);
+}
+
+/** After a write: this process's caches drop the site, and every storefront is told (signed webhook). */
+async function changed(siteId: number, what: SiteChanged["changed"]): Promise<string> {
+  catalogueChanged([siteId]);
+  const e = env();
+  const result = await sendSiteChanged(
+    { type: "site.changed", site_id: siteId, changed: what, at: new Date(serverNow()).toISOString() },
+    { urls: e.PLATFORM_WEBHOOK_URLS, secret: e.PLATFORM_WEBHOOK_SECRET, log: siteLog(siteId) },
+  );
+  return `delivered=${result.delivered}; failed=${result.failed}`;
+}
+
+// PUT /api/v1/websites/{siteId}/locations/{locationId}/opening_hours.json — administrator Basic auth; replaces a location's week
+export const putOpeningHours = platformRoute<{ siteId: string; locationId: string }>(async (req, p) => {
+  requireAuth(req, "admin");
+  const siteId = siteIdOf(p.siteId);
+  const locationId = parseSiteId(p.locationId);
+  if (locationId === null) throw new HttpError(400, "The location id must be a positive whole number.");
+  const parsed = OpeningHoursUpdateSchema.safeParse(await bodyOf(req));
+  if (!parsed.success) throw new HttpError(422, "Please correct the opening hours.", {}, fieldErrors(parsed.error, "opening_hours"));
+  const db = await getDb();
+  if (!(await getSiteById(db, siteId))) throw new HttpError(404, "Unknown site.");
+  const location = await updateLocationHours(
+    db,
+    siteId,
+    locationId,
+    // the schema checked weekday 0–6; the displayed text is always made from the times (never taken as sent)
+    parsed.data.opening_hours.map((h) => hoursEntry(h.weekday as Weekday, h.status, h.open, h.close)),
+  );
+  if (!location) throw new HttpError(404, "Unknown location.");
+  const webhooks = await changed(siteId, ["locations"]);
+  return Response.json(toSessionLocation(location), { headers: { "cache-control": "no-store", "x-platform-webhooks": webhooks } });
+});
+
+// PUT /api/v1/websites/{siteId}/special_hours.json — administrator Basic auth; replaces the site's special hours
+export const putSpecialHours = platformRoute<{ siteId: string }>(async (req, p) => {
+  requireAuth(req, "admin");
+  const siteId = siteIdOf(p.siteId);
+  const parsed = SpecialHoursUpdateSchema.safeParse(await bodyOf(req));
+  if (!parsed.success) throw new HttpError(422, "Please correct the special hours.", {}, fieldErrors(parsed.error, "special_hours"));
+  const db = await getDb();
+  if (!(await getSiteById(db, siteId))) throw new HttpError(404, "Unknown site.");
+  const entries = parsed.data.special_hours;
+  const foreign = await replaceSpecialHours(db, siteId, entries);
+  if (foreign.length) {
+    const errors = Object.fromEntries(
+      entries.flatMap((e, i) =>
+        e.location_id !== null && foreign.includes(e.location_id)
+          ? [[`special_hours.${i}.location_id`, "Not a location of this site"]]
+          : [],
+      ),
+    );
+    throw new HttpError(422, "Please correct the special hours.", {}, errors);
+  }
+  const webhooks = await changed(siteId, ["special_hours"]);
+  return Response.json({ special_hours: entries }, { headers: { "cache-control": "no-store", "x-platform-webhooks": webhooks } });
+});
