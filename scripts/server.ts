@@ -6,12 +6,14 @@ import { createServer } from "node:http";
 import next from "next";
 import { SESSION_COOKIE_NAMES } from "@/domain/accounts/session";
 import { clientAddress } from "@/domain/http/request";
-import { isDatabaseUp } from "@/server/db";
-import { env } from "@/server/env";
+import { getDb, isDatabaseUp } from "@/server/db";
+import { env, platformBaseUrl } from "@/server/env";
 import { guardServerErrors, nonceOf, prepareRequest } from "@/server/http/edge";
 import { createMicrocache } from "@/server/http/microcache";
 import { onCatalogueChange } from "@/server/cache";
 import { isPlatformUp } from "@/server/platform";
+
+import { startDeliveryWorker } from "@/server/delivery/worker";
 
 const e = env();
 /** What a dashboard process (PLATFORM_ROLE=dashboard) serves: the platform data API and its health. */
@@ -48,12 +50,15 @@ server.on("error", (error) => {
   console.error(`Cannot serve on port ${e.PORT}: ${error.message}`);
   process.exit(1);
 });
+// issue 16: this process delivers leads from the shared outbox (the dashboard role takes no leads)
+const deliveries = e.PLATFORM_ROLE === "dashboard" ? null : startDeliveryWorker(getDb);
+
 server.listen(e.PORT, () => {
   const role =
     e.PLATFORM_ROLE === "dashboard"
       ? "dashboard: the platform data API only"
       : e.PLATFORM_API_URL
-        ? `storefront: site data from ${new URL(e.PLATFORM_STAGING && e.PLATFORM_STAGING_API_URL ? e.PLATFORM_STAGING_API_URL : e.PLATFORM_API_URL).origin}`
+        ? `storefront: site data from ${new URL(platformBaseUrl(e)!).origin}`
         : "sites and platform API";
   console.log(`Dealer platform on http://localhost:${e.PORT} (${role}; page microcache ${e.HTTP_CACHE_TTL_SECONDS}s)`);
 });
@@ -69,6 +74,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     stopping = true;
     setTimeout(() => process.exit(1), 10_000).unref(); // never hang a deploy
     server.close(async () => {
+      await deliveries?.stop(); // a delivery in flight finishes and is recorded
       const db = (globalThis as { __dealerDb?: Promise<{ close: () => Promise<void> }> }).__dealerDb;
       await db?.then((d) => d.close()).catch(() => {});
       process.exit(0);

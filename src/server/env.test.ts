@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { parseEnv } from "./env";
+import { parseEnv, platformBaseUrl } from "./env";
 
 describe("typed env", () => {
   test("defaults", () => {
@@ -27,6 +27,15 @@ describe("typed env", () => {
     ],
     [{ TEST_NOW: "2026-11-18T10:30:00+11:00", APP_ENV: "production" }, /TEST_NOW: is a test-only setting/],
     [{ TEST_NOW: "2026-11-18T10:30:00+11:00" }, /TEST_NOW: is a test-only setting: refused unless APP_ENV=test \(here development\)/],
+    [{ PLATFORM_ROLE: "storefront" }, /PLATFORM_ROLE/],
+    [{ PLATFORM_API_URL: "ftp://dashboard" }, /PLATFORM_API_URL: must be an http\(s\) URL/],
+    [
+      { PLATFORM_API_URL: "http://dashboard:3001", PLATFORM_STAGING: "true" },
+      /PLATFORM_STAGING_API_URL: is required when PLATFORM_STAGING is true/,
+    ],
+    [{ PLATFORM_WEBHOOK_SECRET: "short" }, /PLATFORM_WEBHOOK_SECRET: must be at least 16 characters/],
+    [{ PLATFORM_WEBHOOK_URLS: "http://a:3000/hook, javascript:alert(1)" }, /PLATFORM_WEBHOOK_URLS: must be comma-separated http\(s\) URLs/],
+    [{ PLATFORM_REVALIDATE_SECONDS: "-1" }, /PLATFORM_REVALIDATE_SECONDS/],
   ])("invalid %o names the variable", (source, message) => {
     expect(() => parseEnv(source)).toThrow(message);
   });
@@ -57,5 +66,20 @@ describe("typed env", () => {
     ["2", 2],
   ])("TRUST_PROXY=%s trusts %i proxies", (value, hops) => {
     expect(parseEnv({ TRUST_PROXY: value }).TRUST_PROXY).toBe(hops);
+  });
+
+  test("the platform: one process by default; a storefront reads its dashboard, or the staging one when the flag is set", () => {
+    expect(parseEnv({})).toMatchObject({
+      PLATFORM_ROLE: "all",
+      PLATFORM_WEBHOOK_URLS: [],
+      PLATFORM_REVALIDATE_SECONDS: 60,
+    });
+    const live = { PLATFORM_API_URL: "http://dashboard:3001", PLATFORM_STAGING_API_URL: "http://staging-dashboard:3001" };
+    expect(platformBaseUrl(parseEnv(live))).toBe("http://dashboard:3001");
+    expect(platformBaseUrl(parseEnv({ ...live, PLATFORM_STAGING: "true" }))).toBe("http://staging-dashboard:3001");
+    expect(platformBaseUrl(parseEnv({}))).toBeUndefined();
+    expect(
+      parseEnv({ PLATFORM_WEBHOOK_URLS: " http://a:3000/api/platform/webhook ,https://b/api/platform/webhook" }).PLATFORM_WEBHOOK_URLS,
+    ).toEqual(["http://a:3000/api/platform/webhook", "https://b/api/platform/webhook"]);
   });
 });

@@ -218,4 +218,8 @@ export function env(): Env {
   return cached;
 }
 
+/** The dashboard a storefront reads (the staging one when PLATFORM_STAGING is set), or undefined: this process reads its own database. */
+export const platformBaseUrl = (e: Env): string | undefined =>
+  e.PLATFORM_STAGING && e.PLATFORM_STAGING_API_URL ? e.PLATFORM_STAGING_API_URL : e.PLATFORM_API_URL;
+
 export const isBuildPhase = () => env().NEXT_PHASE === "phase-production-build";

@@ -30,6 +30,7 @@ import type {
   SocialUrls,
 } from "@/domain/site/types";
 import type { BlogSettings } from "@/domain/content/types";
+import type { LeadDeliveryConfig } from "@/domain/leads/delivery";
 import type { SearchPageTemplates } from "@/domain/stock/landing";
 import type { RatingDistribution, ReviewProfile } from "@/domain/locations/reviews";
 import { ACCENTED, PLAIN } from "@/domain/stock/keywords";
@@ -72,6 +73,8 @@ export const sites = pgTable("sites", {
   /** SPEC §7 search_page_templates: the site's own H1, title and description of its search landing pages */
   searchPageTemplates: jsonb("search_page_templates").$type<SearchPageTemplates>().notNull().default({}),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  /** issue 16: where the site's leads are delivered besides its locations' addresses (src/domain/leads/delivery.ts) */
+  leadDelivery: jsonb("lead_delivery").$type<LeadDeliveryConfig>().notNull().default({}),
   /** when the site's platform data (locations, hours, navigation) last changed: the data API's Last-Modified */
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -319,6 +322,59 @@ export const leads = pgTable(
       "set null",
     ),
   ],
+);
+
+/**
+ * The lead delivery outbox (issue 16): one row per lead and channel target, written in the lead's
+ * own transaction; workers claim due rows with FOR UPDATE SKIP LOCKED and a lease, so several
+ * processes never deliver one row at the same time and a crash mid-delivery only delays it.
+ */
+export const leadDeliveries = pgTable(
+  "lead_deliveries",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id),
+    leadId: uuid("lead_id").notNull(),
+    /** email | adf_email | webhook */
+    channel: text("channel").notNull(),
+    /** the address or URL */
+    target: text("target").notNull(),
+    /** pending | delivered | failed */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** a worker holds the row until then (a dead worker's claim lapses) */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("lead_deliveries_once").on(t.leadId, t.channel, t.target),
+    index("lead_deliveries_due").on(t.status, t.nextAttemptAt),
+    foreignKey({ name: "lead_deliveries_lead_fk", columns: [t.siteId, t.leadId], foreignColumns: [leads.siteId, leads.id] }).onDelete(
+      "cascade",
+    ),
+  ],
+);
+
+/** Every delivery attempt and its outcome (status codes and error kinds only: never personal data). */
+export const leadDeliveryAttempts = pgTable(
+  "lead_delivery_attempts",
+  {
+    id: serial("id").primaryKey(),
+    deliveryId: integer("delivery_id")
+      .notNull()
+      .references(() => leadDeliveries.id, { onDelete: "cascade" }),
+    siteId: integer("site_id").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    ok: boolean("ok").notNull(),
+    detail: text("detail"),
+    durationMs: integer("duration_ms").notNull(),
+  },
+  (t) => [index("lead_delivery_attempts_delivery").on(t.deliveryId)],
 );
 
 /** Attachments of a lead (POST /api/leads/with-files); the bytes live on disk under UPLOAD_DIR. */

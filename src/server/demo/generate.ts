@@ -250,6 +250,7 @@ export function generateSite(site: DemoSite, now: number): DemoRows {
       gmbProfiles: reviewProfiles(site),
       blogs: site.blogs ?? DEFAULT_BLOG_SETTINGS,
       searchPageTemplates: site.searchPageTemplates ?? {},
+      leadDelivery: site.leadDelivery ?? {},
     },
     dealerships: site.dealerships.map((d) => ({
       id: d.id,

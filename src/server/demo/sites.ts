@@ -1,4 +1,5 @@
 import type { SearchPageTemplates } from "@/domain/stock/landing";
+import type { LeadDeliveryConfig } from "@/domain/leads/delivery";
 import type { BlogSettings } from "@/domain/content/types";
 import { hoursEntry } from "@/domain/site/hours";
 import type { RatingDistribution } from "@/domain/locations/reviews";
@@ -81,6 +82,8 @@ export type DemoSite = {
   blogs?: BlogSettings;
   /** SPEC §7 search_page_templates: the site's own landing-page words */
   searchPageTemplates?: SearchPageTemplates;
+  /** issue 16: lead delivery channels besides each location's own address */
+  leadDelivery?: LeadDeliveryConfig;
   searchPresets: SearchPresets;
   defaultSort: string;
   stockCode: string;
@@ -125,6 +128,8 @@ export const DEMO_SITES: DemoSite[] = [
     integrations: { facebook_pixel_id: "100000000000001", facebook_mode: "local", live_chat: { provider: "local" }, car_history: "local" },
     blogs: { layout: "grid", count: 6 },
     searchPageTemplates: { make: { h1: "{conditions} {make} {nouns} in {city}" } },
+    // every lead also goes to the group's CRM as ADF XML (README "Lead delivery"); the outbox shows it
+    leadDelivery: { adf_emails: ["crm@parksidemotorgroup.com.au"] },
     features: {
       garage_enabled: true,
       enable_store: true,

@@ -12,6 +12,7 @@ import { env } from "@/server/env";
 import { getDb } from "@/server/db";
 import { fieldErrors } from "@/server/http/api";
 import { getLeadPayload, insertLead, updateLead, type LeadFileRecord } from "@/server/repositories/leads";
+import { wakeDeliveryWorker } from "@/server/delivery/worker";
 import { getVehicleBySlug } from "@/server/repositories/vehicles";
 import type { SiteContext } from "@/server/site-context";
 
@@ -143,13 +144,16 @@ export async function createLead(
   const id = s.id ?? randomUUID();
   const files = s.files ? await s.files(id) : [];
   const lead = files.length ? { ...prepared, has_files: true } : prepared;
+  const location = lead.location_id != null ? s.ctx.locations.find((l) => l.id === lead.location_id) : undefined;
   const row = await insertLead(await getDb(), s.ctx.site.id, lead, {
     id,
     isMock: s.mock || s.ctx.features.mock_leads,
     vehicleId,
     files,
     customerId: s.customerId,
+    deliverTo: { location: location?.contactDetail.email ?? null, site: s.ctx.site.email },
   });
+  wakeDeliveryWorker(); // delivered within the second, by this process's worker (or any other's)
   return {
     id: row.id,
     ...lead,

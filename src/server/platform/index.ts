@@ -1,5 +1,5 @@
 import "server-only";
-import { env } from "@/server/env";
+import { env, platformBaseUrl } from "@/server/env";
 import { log } from "@/server/log";
 import { createAnswerCache } from "./answer-cache";
 import { createPlatformClient, type PlatformClient } from "./client";
@@ -17,7 +17,7 @@ const g = globalThis as unknown as { __platformClient?: PlatformClient | null };
 export function platformClient(): PlatformClient | null {
   if (g.__platformClient !== undefined) return g.__platformClient;
   const e = env();
-  const baseUrl = e.PLATFORM_STAGING && e.PLATFORM_STAGING_API_URL ? e.PLATFORM_STAGING_API_URL : e.PLATFORM_API_URL;
+  const baseUrl = platformBaseUrl(e);
   if (!baseUrl) return (g.__platformClient = null);
   const platformLog = log.child({ component: "platform-client" });
   return (g.__platformClient = createPlatformClient({

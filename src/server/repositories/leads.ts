@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { PreparedLead } from "@/domain/leads/lead";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
+import { enqueueDeliveries } from "./deliveries";
 
 export type LeadFileRecord = { filename: string; contentType: string; size: number; path: string };
 
@@ -27,7 +28,15 @@ export async function insertLead(
   db: Db,
   siteId: number,
   lead: PreparedLead,
-  opts: { id: string; isMock: boolean; vehicleId: number | null; files?: LeadFileRecord[]; customerId?: string | null },
+  opts: {
+    id: string;
+    isMock: boolean;
+    vehicleId: number | null;
+    files?: LeadFileRecord[];
+    customerId?: string | null;
+    /** issue 16: the lead's delivery jobs are written in its own transaction (never for a mock lead) */
+    deliverTo?: { location: string | null; site: string | null };
+  },
 ): Promise<{ id: string; createdAt: Date }> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -42,6 +51,7 @@ export async function insertLead(
       })
       .returning({ id: t.leads.id, createdAt: t.leads.createdAt });
     if (opts.files?.length) await tx.insert(t.leadFiles).values(opts.files.map((f) => ({ ...f, leadId: opts.id, siteId })));
+    if (opts.deliverTo && !opts.isMock) await enqueueDeliveries(tx, siteId, opts.id, opts.deliverTo);
     return row!;
   });
 }
@@ -71,4 +81,19 @@ export async function updateLead(db: Db, siteId: number, id: string, isMock: boo
       .where(where);
     return merged;
   });
+}
+
+/** A stored lead as delivery needs it: payload, when, its location and car (scoped to the site). */
+export async function getLeadForDelivery(db: Db, siteId: number, id: string) {
+  const [row] = await db
+    .select({
+      payload: t.leads.payload,
+      createdAt: t.leads.createdAt,
+      locationId: t.leads.locationId,
+      vehicleId: t.leads.vehicleId,
+      isMock: t.leads.isMock,
+    })
+    .from(t.leads)
+    .where(and(eq(t.leads.siteId, siteId), eq(t.leads.id, id)));
+  return row ? { ...row, payload: row.payload as PreparedLead } : null;
 }

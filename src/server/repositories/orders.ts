@@ -4,6 +4,7 @@ import { DEPOSIT_CENTS, HOLD_MINUTES } from "@/domain/store/checkout";
 import type { PreparedLead } from "@/domain/leads/lead";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
+import { enqueueDeliveries } from "./deliveries";
 import { leadColumns } from "./leads";
 
 export type OrderRow = typeof t.orders.$inferSelect;
@@ -32,6 +33,8 @@ export async function reserveVehicle(
     provider: string;
     firstName: string;
     now: Date;
+    /** issue 16: the reservation's lead is delivered like any other (jobs in this transaction) */
+    deliverTo?: { location: string | null; site: string | null };
   },
 ): Promise<{ ok: true; order: OrderRow } | { ok: false; reason: "taken" }> {
   try {
@@ -60,6 +63,7 @@ export async function reserveVehicle(
         .insert(t.leads)
         .values({ siteId: p.siteId, vehicleId: p.vehicleId, customerId: p.customerId, ...leadColumns(p.lead) })
         .returning({ id: t.leads.id });
+      if (p.deliverTo) await enqueueDeliveries(tx, p.siteId, lead!.id, p.deliverTo);
       const [order] = await tx
         .insert(t.orders)
         .values({

@@ -7,6 +7,7 @@ import type { Country, Dealership, Location, LocationType, OpeningHourEntry, Sit
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
 import { oneOf } from "./row";
+import { leadDeliveryConfig, type LeadDeliveryConfig } from "@/domain/leads/delivery";
 
 type SiteRow = typeof t.sites.$inferSelect;
 type LocationRow = typeof t.locations.$inferSelect;
@@ -154,4 +155,19 @@ export async function replaceSpecialHours(db: Db, siteId: number, entries: Speci
       .where(eq(t.sites.id, siteId));
     return [];
   });
+}
+
+/** One location of the site by id (hidden ones too: a lead may name one). */
+export async function getLocationById(db: Db, siteId: number, id: number): Promise<Location | null> {
+  const [row] = await db
+    .select()
+    .from(t.locations)
+    .where(and(eq(t.locations.siteId, siteId), eq(t.locations.id, id)));
+  return row ? toLocation(row) : null;
+}
+
+/** The site's lead delivery settings (webhook secrets included: server-side only, never on SiteRecord). */
+export async function getLeadDeliveryConfig(db: Db, siteId: number): Promise<LeadDeliveryConfig> {
+  const [row] = await db.select({ config: t.sites.leadDelivery }).from(t.sites).where(eq(t.sites.id, siteId));
+  return leadDeliveryConfig(row?.config);
 }

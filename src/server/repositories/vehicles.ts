@@ -112,3 +112,12 @@ export async function listSitemapVehicles(db: Db, site: StockSite, now: number):
     .where(and(visibleStock(site, now), ne(t.vehicles.status, "sold")))
     .orderBy(asc(t.vehicles.id));
 }
+
+/** One car of the site by id, whatever its status (a lead names the car it was about, even once sold). */
+export async function getVehicleById(db: Db, siteId: number, id: number): Promise<Vehicle | null> {
+  const [row] = await db
+    .select()
+    .from(t.vehicles)
+    .where(and(eq(t.vehicles.siteId, siteId), eq(t.vehicles.id, id)));
+  return row ? toVehicle(row) : null;
+}

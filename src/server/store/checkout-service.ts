@@ -1,4 +1,5 @@
 import "server-only";
+import { wakeDeliveryWorker } from "@/server/delivery/worker";
 import { canReserve, checkoutSchema, DEPOSIT_CENTS, STORE_MSG, type CheckoutInput } from "@/domain/store/checkout";
 import { formatPrice } from "@/domain/format/price";
 import { vehicleTitle } from "@/domain/stock/vehicle";
@@ -98,8 +99,13 @@ async function reserve(req: Request, ctx: SiteContext, input: CheckoutInput, pro
     provider: provider.name,
     firstName: input.first_name,
     now: new Date(now),
+    deliverTo: {
+      location: ctx.locations.find((l) => l.id === (prepared.location_id ?? v.locationId))?.contactDetail.email ?? null,
+      site: ctx.site.email,
+    },
   });
   if (!r.ok) throw new HttpError(409, STORE_MSG.taken);
+  wakeDeliveryWorker();
   catalogueChanged([ctx.site.id]); // the car's page says it is reserved
   const origin = originFor(host ?? "localhost");
   const back = `${origin}/checkout/confirmed?order=${r.order.id}`;

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { getDatabase } from "@/server/db";
 import { log } from "@/server/log";
 import { platformClient } from "@/server/platform";
+import { deliveryBacklog } from "@/server/repositories/deliveries";
 
 export const dynamic = "force-dynamic";
 
@@ -18,9 +19,12 @@ export async function GET() {
     const { db, driver } = await getDatabase();
     const rows = await db.execute<{ sites: number }>(sql`select count(*)::int as sites from sites`);
     const first = (Array.isArray(rows) ? rows[0] : (rows as { rows: Array<{ sites: number }> }).rows[0]) as { sites: number } | undefined;
+    const outbox = await deliveryBacklog(db);
     return Response.json({
       status: "ok",
       database: { status: "ok", driver, sites: first?.sites ?? 0, latencyMs: Math.round(performance.now() - t0) },
+      // issue 16: leads waiting to reach dealers, those given up or late (15 minutes), and the oldest's age
+      leadDelivery: outbox,
       ...platformStatus(),
     });
   } catch (error) {

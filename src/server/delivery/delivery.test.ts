@@ -1,0 +1,330 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { getDatabase } from "@/server/db";
+import * as t from "@/server/db/schema";
+import { leadRoutes } from "@/server/leads/handlers";
+import { SmtpMailer } from "@/server/mail/mailer";
+import { claimDueDeliveries, deliveryBacklog, listLeadDeliveries } from "@/server/repositories/deliveries";
+import { getSiteById, getLocationById } from "@/server/repositories/sites";
+import { getVehicleById } from "@/server/repositories/vehicles";
+import { verifyWebhook } from "@/server/platform/webhook";
+import { adfXml, salespersonEmail } from "./messages";
+import { deliverDue, LEAD_SIGNATURE_HEADER, LEAD_TIMESTAMP_HEADER } from "./worker";
+
+/*
+ * Lead delivery end to end on the app's database (PGlite here, PostgreSQL in CI's data-layer run):
+ * a lead posted to parkside reaches a real SMTP server (smtp-server on loopback) as the
+ * salesperson's email and as ADF for a CRM, and a loopback webhook receiver that checks the
+ * signature; a receiver that is down is retried until it is up; two workers never deliver one job
+ * twice; a worker that died holding a job leaves it to the next.
+ */
+const PARKSIDE = 1001;
+const SECRET = "lead-webhook-secret-0123456789";
+let db: Awaited<ReturnType<typeof getDatabase>>["db"];
+
+type Mail = { to: string[]; raw: string };
+const mails: Mail[] = [];
+let smtp: SMTPServer;
+let mailer: SmtpMailer;
+
+const hooks: Array<{ body: string; signed: boolean; idempotencyKey: string }> = [];
+let receiver: Server | null = null;
+let receiverPort = 0;
+let receiverUp = true;
+
+function startReceiver(port = 0): Promise<void> {
+  receiver = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c: Buffer) => (body += c.toString()));
+    req.on("end", () => {
+      const signed = verifyWebhook(
+        SECRET,
+        { signature: String(req.headers[LEAD_SIGNATURE_HEADER] ?? ""), timestamp: String(req.headers[LEAD_TIMESTAMP_HEADER] ?? "") },
+        body,
+        Date.now(),
+      );
+      hooks.push({ body, signed, idempotencyKey: String(req.headers["idempotency-key"]) });
+      res.writeHead(receiverUp ? (signed ? 204 : 401) : 503).end();
+    });
+  });
+  return new Promise((r) =>
+    receiver!.listen(port, "127.0.0.1", () => {
+      receiverPort = (receiver!.address() as AddressInfo).port;
+      r();
+    }),
+  );
+}
+const stopReceiver = () => new Promise<void>((r) => (receiver ? receiver.close(() => r()) : r()));
+
+const api = leadRoutes(false);
+let client = 0;
+async function postLead(over: Record<string, unknown> = {}, slug = "parkside-motor-group") {
+  client++;
+  const host = `${slug}.localhost:3000`;
+  const res = await api.create(
+    new Request(`http://${host}/api/leads`, {
+      method: "POST",
+      headers: { host, "content-type": "application/json", "x-real-ip": `10.66.0.${client}` },
+      body: JSON.stringify({
+        lead: {
+          form: "contact",
+          first_name: "Mary",
+          last_name: "Obrien",
+          email: "mary@example.com",
+          phone: "0412 345 678",
+          postcode: "3134",
+          category: "General Enquiry",
+          dealership_slug: "parkside-mazda",
+          location: 10012,
+          message: "Is the CX-5 still available? Today & tomorrow work",
+          ...over,
+        },
+      }),
+    }),
+  );
+  if (res.status !== 201) throw new Error(`lead refused: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { lead: { id: string } }).lead.id;
+}
+
+const deliveriesOf = (leadId: string) => listLeadDeliveries(db, PARKSIDE, leadId);
+const makeDue = () => db.execute(sql`update lead_deliveries set next_attempt_at = now() where status = 'pending'`);
+
+beforeAll(async () => {
+  db = (await getDatabase()).db;
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, cb) {
+      let raw = "";
+      stream.on("data", (c: Buffer) => (raw += c.toString()));
+      stream.on("end", () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        cb();
+      });
+    },
+  });
+  await new Promise<void>((r) => smtp.listen(0, "127.0.0.1", r));
+  mailer = new SmtpMailer(`smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, "Dealer Platform <leads@platform.test>");
+  await startReceiver();
+});
+afterAll(async () => {
+  await stopReceiver();
+  await new Promise<void>((r) => smtp.close(r));
+  await (await getDatabase()).close().catch(() => {});
+});
+beforeEach(async () => {
+  mails.length = 0;
+  hooks.length = 0;
+  receiverUp = true;
+  // drain anything earlier tests left due, then configure parkside's channels for this test
+  await db.execute(sql`update lead_deliveries set status = 'delivered' where status = 'pending'`);
+  await db
+    .update(t.sites)
+    .set({
+      leadDelivery: {
+        adf_emails: ["crm@parkside-dms.test"],
+        webhooks: [{ url: `http://127.0.0.1:${receiverPort}/leads`, secret: SECRET }],
+      },
+    })
+    .where(eq(t.sites.id, PARKSIDE));
+});
+
+describe("a lead reaches the dealer", () => {
+  test("written with the lead: the location's email, the CRM's ADF address and the webhook", async () => {
+    const id = await postLead();
+    const rows = await deliveriesOf(id);
+    expect(rows.map((r) => [r.channel, r.target, r.status])).toEqual([
+      ["email", "mazda@parksidemotorgroup.com.au", "pending"],
+      ["adf_email", "crm@parkside-dms.test", "pending"],
+      ["webhook", `http://127.0.0.1:${receiverPort}/leads`, "pending"],
+    ]);
+  });
+
+  test("delivered: a real SMTP server gets the salesperson's email and the ADF; the webhook's signature checks out", async () => {
+    const id = await postLead();
+    const counts = await deliverDue(db, { mailer });
+    expect(counts).toEqual({ delivered: 3, retrying: 0, failed: 0 });
+
+    const toSales = mails.find((m) => m.to.includes("mazda@parksidemotorgroup.com.au"))!;
+    expect(toSales.raw).toMatch(/^Subject: New General Enquiry lead from Mary Obrien — Parkside Motor Group|^Subject: =\?UTF-8\?/m);
+    expect(toSales.raw).toMatch(/^Reply-To: mary@example\.com/m);
+    expect(toSales.raw).toContain(`lead-${id}.adf.xml`);
+    expect(mails.find((m) => m.to.includes("crm@parkside-dms.test"))!.raw).toContain(`ADF lead ${id}`);
+
+    expect(hooks).toHaveLength(1);
+    expect(hooks[0]!.signed).toBe(true);
+    expect(hooks[0]!.idempotencyKey).toBe(id);
+    const body = JSON.parse(hooks[0]!.body) as { type: string; id: string; location: { id: number }; lead: { email: string } };
+    expect(body).toMatchObject({ type: "lead.created", id, location: { id: 10012 }, lead: { email: "mary@example.com" } });
+
+    const rows = await deliveriesOf(id);
+    expect(rows.every((r) => r.status === "delivered" && r.deliveredAt && r.attempts.length === 1 && r.attempts[0]!.ok)).toBe(true);
+  });
+
+  test("the receiver down: the job is retried with backoff and delivered once it is back, each attempt recorded", async () => {
+    const id = await postLead();
+    receiverUp = false;
+    const first = await deliverDue(db, { mailer });
+    expect(first).toEqual({ delivered: 2, retrying: 1, failed: 0 });
+    let hook = (await deliveriesOf(id)).find((r) => r.channel === "webhook")!;
+    expect(hook).toMatchObject({ status: "pending", lastError: "status 503" });
+    expect(hook.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 3000); // 5 s after the first failure
+    expect(await deliverDue(db, { mailer })).toEqual({ delivered: 0, retrying: 0, failed: 0 }); // not due yet
+
+    await stopReceiver(); // now not even listening
+    await makeDue();
+    expect((await deliverDue(db, { mailer })).retrying).toBe(1);
+    await startReceiver(receiverPort);
+    receiverUp = true;
+    await makeDue();
+    expect((await deliverDue(db, { mailer })).delivered).toBe(1);
+    hook = (await deliveriesOf(id)).find((r) => r.channel === "webhook")!;
+    expect(hook.status).toBe("delivered");
+    expect(hook.attempts.map((a) => [a.ok, a.detail?.replace(/ECONNREFUSED|fetch failed|TypeError.*/, "refused")])).toEqual([
+      [false, "status 503"],
+      [false, expect.any(String)],
+      [true, "status 204"],
+    ]);
+    expect(mails.filter((m) => m.raw.includes(id))).toHaveLength(2); // the emails went once, on the first run
+  });
+
+  test("two workers at once never deliver one job twice", async () => {
+    const ids = [await postLead(), await postLead(), await postLead()];
+    const [a, b] = await Promise.all([deliverDue(db, { mailer }, 5), deliverDue(db, { mailer }, 5)]);
+    const [c] = await Promise.all([deliverDue(db, { mailer }, 5)]);
+    expect(a.delivered + b.delivered + c.delivered).toBe(9);
+    for (const id of ids) {
+      expect(mails.filter((m) => m.to.includes("mazda@parksidemotorgroup.com.au") && m.raw.includes(id))).toHaveLength(1);
+      expect(hooks.filter((h) => h.idempotencyKey === id)).toHaveLength(1);
+    }
+  });
+
+  test("a worker that died holding jobs: once its lease lapses another delivers them, once", async () => {
+    const id = await postLead();
+    const held = await claimDueDeliveries(db, 10, 60_000); // claimed, then the process is killed
+    expect(held.length).toBe(3);
+    expect(await deliverDue(db, { mailer })).toEqual({ delivered: 0, retrying: 0, failed: 0 }); // still leased
+    await db.execute(sql`update lead_deliveries set locked_until = now() - interval '1 second' where lead_id = ${id}`);
+    expect((await deliverDue(db, { mailer })).delivered).toBe(3);
+    expect(hooks.filter((h) => h.idempotencyKey === id)).toHaveLength(1);
+  });
+
+  test("mock leads (a demo site's) are never delivered", async () => {
+    const id = await postLead(
+      { form: "finance", category: undefined, dealership_slug: undefined, location: undefined, message: undefined },
+      "demo-motors",
+    );
+    expect(await db.select().from(t.leadDeliveries).where(eq(t.leadDeliveries.leadId, id))).toEqual([]);
+  });
+
+  test("the outbox backlog: undelivered count and the oldest's age (GET /api/health)", async () => {
+    await postLead();
+    const b = await deliveryBacklog(db);
+    expect(b.undelivered).toBe(3);
+    expect(b.oldestUndeliveredSeconds).toBeGreaterThanOrEqual(0);
+    await deliverDue(db, { mailer });
+    expect((await deliveryBacklog(db)).undelivered).toBe(0);
+  });
+});
+
+describe("what the dealer reads", () => {
+  const xmllint = (() => {
+    try {
+      execFileSync("xmllint", ["--version"], { stdio: "ignore" });
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  // CI installs libxml2-utils; a machine without xmllint skips the DTD check rather than pass it
+  const withXmllint = xmllint || process.env.CI ? test : test.skip;
+  const dir = mkdtempSync(join(tmpdir(), "adf-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  async function deliveryLead(vehicle: boolean, payload: Record<string, unknown> = {}) {
+    const site = (await getSiteById(db, PARKSIDE))!;
+    const [car] = await db.select({ id: t.vehicles.id }).from(t.vehicles).where(eq(t.vehicles.siteId, PARKSIDE)).limit(1);
+    return {
+      id: "0b4c7f7e-1111-4222-8333-444455556666",
+      createdAt: new Date("2026-11-23T01:02:03Z"),
+      payload: {
+        category: "New Vehicle",
+        subcategory: "Vehicle Enquiry",
+        name: "Mary O'Brien",
+        first_name: "Mary",
+        last_name: "O'Brien",
+        email: "mary@example.com",
+        phone: "0412 345 678",
+        postcode: "3134",
+        message: "Can I see it on Saturday? <b>&</b>",
+        source: "Website" as const,
+        website_slug: site.slug,
+        dealership_slug: "parkside-mazda",
+        location_id: 10012,
+        ...payload,
+      },
+      site,
+      location: await getLocationById(db, PARKSIDE, 10012),
+      vehicle: vehicle ? await getVehicleById(db, PARKSIDE, car!.id) : null,
+    };
+  }
+
+  withXmllint.each([
+    ["a car enquiry", true, {}],
+    ["a general enquiry (no car)", false, { category: "General Enquiry", subcategory: null }],
+    [
+      "a trade-in with the shopper's vehicle",
+      false,
+      {
+        category: "Trade In",
+        subcategory: null,
+        trade_in_vehicle: { make: "Toyota", model: "Corolla", year: 2015, odometer: 120000, rego: "ABC123", state: "VIC" },
+      },
+    ],
+    ["a shopper with a phone only", false, { email: null }],
+  ])("ADF for %s is valid against the ADF 1.0 DTD", async (name, vehicle, payload) => {
+    const file = join(dir, `${name.replace(/\W+/g, "-")}.xml`);
+    const xml = adfXml(await deliveryLead(vehicle, payload));
+    writeFileSync(file, xml);
+    execFileSync("xmllint", ["--noout", "--dtdvalid", join(process.cwd(), "src/server/delivery/adf-1.0.dtd"), file], { stdio: "pipe" });
+    expect(xml).toContain('<id sequence="1" source="Parkside Motor Group">0b4c7f7e-1111-4222-8333-444455556666</id>');
+    expect(xml).not.toContain("<b>");
+  });
+
+  test("the ADF carries the prospect, the car (year, make, model, stock, VIN, price, status), vendor and provider", async () => {
+    const l = await deliveryLead(true);
+    const xml = adfXml(l);
+    const v = l.vehicle!;
+    expect(xml).toContain(`<year>${v.year}</year>`);
+    expect(xml).toContain(`<make>${v.make}</make>`);
+    expect(xml).toContain(`<stock>${v.stockNumber}</stock>`);
+    if (v.vin) expect(xml).toContain(`<vin>${v.vin}</vin>`);
+    if (v.price != null) expect(xml).toContain(`<price type="asking" currency="AUD">${v.price}</price>`);
+    expect(xml).toContain(`status="${v.carType === "used" ? "used" : "new"}"`);
+    expect(xml).toContain("<vendorname>Parkside Mazda</vendorname>");
+    expect(xml).toMatch(/<provider>\s*<name part="full">Parkside Motor Group<\/name>/);
+    expect(xml).toContain("Can I see it on Saturday? &lt;b&gt;&amp;&lt;/b&gt;");
+  });
+
+  test("the salesperson's email: who, the car with link and photo, call and reply buttons, everything escaped", async () => {
+    const l = await deliveryLead(true);
+    const m = salespersonEmail(l, "mazda@parksidemotorgroup.com.au");
+    expect(m.subject).toContain("New New Vehicle / Vehicle Enquiry lead from Mary O'Brien about the");
+    expect(m.html).toContain('href="tel:0412345678"');
+    expect(m.html).toContain('href="mailto:mary@example.com"');
+    expect(m.html).toContain(`https://www.parksidemotorgroup.com.au/cars/${l.vehicle!.slug}`);
+    expect(m.html).toMatch(/<img src="https?:\/\/[^"]+"/);
+    expect(m.html).toContain("Can I see it on Saturday? &lt;b&gt;&amp;&lt;/b&gt;");
+    expect(m.html).not.toContain("<b>&</b>");
+    expect(m.text).toContain("Comments: Can I see it on Saturday? <b>&</b>");
+    expect(m.attachments![0]!.filename).toBe(`lead-${l.id}.adf.xml`);
+  });
+});

@@ -1,0 +1,148 @@
+import "server-only";
+import { DELIVERY_FLAG_AFTER_MS, DELIVERY_LEASE_MS } from "@/domain/leads/delivery";
+import type { Db } from "@/server/db/client";
+import { log, siteLog } from "@/server/log";
+import { getMailer, type Mailer } from "@/server/mail/mailer";
+import { claimDueDeliveries, recordAttempt, type Delivery } from "@/server/repositories/deliveries";
+import { getLeadForDelivery } from "@/server/repositories/leads";
+import { getLeadDeliveryConfig, getLocationById, getSiteById } from "@/server/repositories/sites";
+import { getVehicleById } from "@/server/repositories/vehicles";
+import { signWebhook } from "@/server/platform/webhook";
+import { adfEmail, salespersonEmail, webhookBody, type DeliveryLead } from "./messages";
+
+/*
+ * The lead delivery worker (issue 16): claims due outbox rows, delivers each by its channel and
+ * records the outcome. At least once: a crash after sending but before recording sends again, so
+ * every channel carries the lead's uuid for the receiver to drop the repeat (ADF <id>, the
+ * webhook's Idempotency-Key). Every process runs one; SKIP LOCKED keeps them off each other's rows.
+ */
+export type DeliveryDeps = { mailer?: Mailer; fetch?: typeof fetch; webhookTimeoutMs?: number };
+
+/** Headers a lead webhook carries; the receiver checks the signature as README "Lead delivery" shows. */
+export const LEAD_SIGNATURE_HEADER = "x-dealer-signature";
+export const LEAD_TIMESTAMP_HEADER = "x-dealer-timestamp";
+
+async function loadLead(db: Db, d: Delivery): Promise<DeliveryLead | null> {
+  const [lead, site] = await Promise.all([getLeadForDelivery(db, d.siteId, d.leadId), getSiteById(db, d.siteId)]);
+  if (!lead || !site) return null;
+  const [location, vehicle] = await Promise.all([
+    lead.locationId != null ? getLocationById(db, d.siteId, lead.locationId) : null,
+    lead.vehicleId != null ? getVehicleById(db, d.siteId, lead.vehicleId) : null,
+  ]);
+  return { id: d.leadId, createdAt: lead.createdAt, payload: lead.payload, site, location, vehicle };
+}
+
+/** One delivery through its channel; throws with a short, non-personal reason on failure. */
+async function send(db: Db, d: Delivery, lead: DeliveryLead, deps: DeliveryDeps): Promise<string> {
+  if (d.channel === "email" || d.channel === "adf_email") {
+    const mailer = deps.mailer ?? getMailer();
+    const sent = await mailer.send(d.channel === "email" ? salespersonEmail(lead, d.target) : adfEmail(lead, d.target));
+    return `sent ${sent.messageId}`;
+  }
+  const hook = (await getLeadDeliveryConfig(db, d.siteId)).webhooks?.find((w) => w.url === d.target);
+  if (!hook) throw new Error("webhook no longer configured");
+  const body = webhookBody(lead);
+  const ts = Math.floor(Date.now() / 1000);
+  const res = await (deps.fetch ?? fetch)(d.target, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "idempotency-key": d.leadId,
+      [LEAD_TIMESTAMP_HEADER]: String(ts),
+      [LEAD_SIGNATURE_HEADER]: signWebhook(hook.secret, ts, body),
+    },
+    body,
+    signal: AbortSignal.timeout(deps.webhookTimeoutMs ?? 10_000),
+    redirect: "error",
+  });
+  await res.body?.cancel();
+  if (!res.ok) throw new Error(`status ${res.status}`);
+  return `status ${res.status}`;
+}
+
+const reason = (err: unknown) => {
+  const e = err as { name?: string; code?: string; responseCode?: number; message?: string };
+  if (e.responseCode) return `smtp ${e.responseCode}`;
+  if (e.code) return `${e.name ?? "Error"} ${e.code}`;
+  if (e.message?.startsWith("status ") || e.message === "webhook no longer configured") return e.message;
+  return e.name ?? "Error";
+};
+
+/** Claims and delivers what is due now (up to `limit`); returns what happened. */
+export async function deliverDue(db: Db, deps: DeliveryDeps = {}, limit = 20) {
+  const claimed = await claimDueDeliveries(db, limit, DELIVERY_LEASE_MS);
+  const counts = { delivered: 0, retrying: 0, failed: 0 };
+  for (const d of claimed) {
+    const started = performance.now();
+    let outcome: { ok: boolean; detail: string };
+    try {
+      const lead = await loadLead(db, d);
+      outcome = lead ? { ok: true, detail: await send(db, d, lead, deps) } : { ok: false, detail: "lead not found" };
+    } catch (err) {
+      outcome = { ok: false, detail: reason(err) };
+    }
+    const status = await recordAttempt(db, d, { ...outcome, durationMs: Math.round(performance.now() - started) });
+    const l = siteLog(d.siteId);
+    const fields = { deliveryId: d.id, leadId: d.leadId, channel: d.channel, attempt: d.attempts, detail: outcome.detail };
+    if (status === "delivered") {
+      counts.delivered++;
+      l.info(fields, "lead delivered");
+    } else {
+      if (status === "failed") counts.failed++;
+      else counts.retrying++;
+      // a delivery failing for 15 minutes (or given up) is an error the dealer must hear about
+      const late = Date.now() - d.createdAt.getTime() >= DELIVERY_FLAG_AFTER_MS;
+      (status === "failed" || late ? l.error : l.warn).call(
+        l,
+        fields,
+        status === "failed" ? "lead delivery given up" : "lead delivery failed: will retry",
+      );
+    }
+  }
+  return counts;
+}
+
+const g = globalThis as unknown as { __deliveryWorker?: { wake: () => void; stop: () => Promise<void> } };
+
+/** Starts this process's worker: every `intervalMs`, and at once when a lead is stored here. */
+export function startDeliveryWorker(getDbFn: () => Promise<Db>, deps: DeliveryDeps = {}, intervalMs = 1000) {
+  if (g.__deliveryWorker) return g.__deliveryWorker;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  const run = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          const counts = await deliverDue(await getDbFn(), deps);
+          if (counts.delivered + counts.retrying + counts.failed === 20) again = true; // a full batch: more may be due
+        } catch (err) {
+          log.warn({ err: (err as Error).message }, "lead delivery worker: the outbox could not be read");
+        }
+      } while (again && !stopped);
+    })().finally(() => (running = null));
+  };
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  run();
+  return (g.__deliveryWorker = {
+    wake: run,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+      g.__deliveryWorker = undefined;
+    },
+  });
+}
+
+/** Called after a lead is stored: this process's worker (if any) delivers it at once. */
+export function wakeDeliveryWorker(): void {
+  g.__deliveryWorker?.wake();
+}
