@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, siteUrl, test, waitForHydration } from "./fixtures";
+import { E2E_OUTBOX, expect, siteUrl, test, waitForHydration } from "./fixtures";
 
 const parkside = (path: string) => siteUrl("parkside-motor-group", path);
 const form = (page: Page) => page.locator("main form");
@@ -139,6 +139,31 @@ test("vehicle enquiry from the detail page goes to the car type's success page",
   await expect(summary).toContainText(/The team at Parkside \w+.* will call or email you/);
   await expect(summary.getByRole("link", { name: /^Directions to / })).toHaveAttribute("href", /google\.com\/maps/);
   await expect(summary.getByRole("link", { name: "Similar cars" })).toBeVisible();
+});
+
+test("the lead reaches the dealer within seconds: the salesperson's email and the CRM's ADF (issue 16)", async ({ page }) => {
+  const { readdir, readFile } = await import("node:fs/promises");
+  await page.goto(parkside("/contact"));
+  const send = page.getByRole("button", { name: "Send enquiry" });
+  await waitForHydration(send);
+  await fillPerson(page, { first: "Delivery" });
+  await field(page, "Dealership").selectOption({ label: "Parkside Mazda" });
+  await field(page, "Location").selectOption({ label: "Parkside Mazda" });
+  await field(page, "Comments").fill("Please call me about a CX-5.");
+  await send.click();
+  await expect(page).toHaveURL(/\/success/);
+  const ref = (await page.getByTestId("lead-reference").textContent())!.toLowerCase();
+  // the outbox (no SMTP_URL in the browser tests): one message per channel, named by the lead's id
+  const attachment = new RegExp(`lead-${ref}[0-9a-f-]{28}\\.adf\\.xml`);
+  const sent = async () => {
+    const files = await readdir(E2E_OUTBOX).catch(() => [] as string[]);
+    const raws = await Promise.all(files.map((f) => readFile(`${E2E_OUTBOX}/${f}`, "utf8")));
+    return raws
+      .filter((r) => attachment.test(r))
+      .map((r) => /^To: (.*)$/m.exec(r)?.[1])
+      .sort();
+  };
+  await expect.poll(sent, { timeout: 10_000 }).toEqual(["crm@parksidemotorgroup.com.au", "mazda@parksidemotorgroup.com.au"]);
 });
 
 test("tasman: New Zealand phone rules", async ({ page }) => {

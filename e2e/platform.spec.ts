@@ -104,7 +104,7 @@ test.describe("dashboard and storefront on loopback", () => {
     }
   });
 
-  test("an opening hour changed on the dashboard shows on the storefront within a second (signed webhook), no restart", async ({
+  test("an opening hour changed on the dashboard shows on the storefront at the next page view (signed webhook), no restart", async ({
     page,
     request,
   }) => {
@@ -119,16 +119,9 @@ test.describe("dashboard and storefront on loopback", () => {
     expect(put.status()).toBe(200);
     expect(put.headers()["x-platform-webhooks"]).toBe("delivered=1; failed=0");
 
-    // the README's bound with the webhook: the next page view after the dashboard answered
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          return monday.textContent();
-        },
-        { timeout: 1000, intervals: [0, 250] },
-      )
-      .toContain("8:15 am - 6:45 pm");
+    // the README's bound with the webhook: the very next page view (one reload, no polling)
+    await page.reload();
+    await expect(monday).toContainText("8:15 am - 6:45 pm");
   });
 
   test("the dashboard down: what the storefront fetched keeps serving from its cache, even after a restart; with nothing cached, a clear 503 until the dashboard returns", async ({

@@ -5,9 +5,12 @@
 //  3. Leads: 1,000 POST /api/leads from 50 concurrent clients, then the rows are counted: every 201
 //     must have its row and nothing else may be stored; p50/p95 latency.
 // Options: --seconds N (HTTP duration per target, default 10), --scale N (default 100000),
-//          --only http|js|crawl|query|leads (one part).
+//          --only http|js|crawl|query|leads|delivery (one part).
+//  4. Delivery (issue 16): 200 leads from 10 concurrent clients to a server sending mail to a real
+//     SMTP server on loopback; p50/p95 from the POST to the salesperson's email arriving.
 import { ensureBuild, startServer, stopServer } from "./lib/server-process";
 import autocannon from "autocannon";
+import { leadIdOf, startSmtpSink } from "./lib/smtp-sink";
 import { parseSearch, type SearchParams } from "@/domain/stock/search";
 import { openDatabase } from "@/server/db/client";
 import { leads as leadsTable } from "@/server/db/schema";
@@ -432,6 +435,68 @@ Search query (VehicleSearch.search: count + page + facets + ranges; ${q.small.n}
   demo size (809 vehicles)                      p50 ${q.small.p50} ms   p95 ${q.small.p95} ms
   ${SCALE.toLocaleString("en-AU")} vehicles (${q.dealers} synthetic dealers, ${round(q.seedMs / 1000)} s to add)   p50 ${q.large.p50} ms   p95 ${q.large.p95} ms
   p95 ratio ${round(qratio, 2)}× (target ≤ 2×) → ${qratio <= 2 ? "PASS" : "FAIL"}`);
+}
+
+/** Time from POST /api/leads to the salesperson's email at a real SMTP server (the worker's whole path). */
+async function delivery() {
+  ensureBuild();
+  const arrived = new Map<string, number>();
+  const smtp = await startSmtpSink((rcptTo, raw) => {
+    const id = leadIdOf(raw);
+    if (id && rcptTo.includes("mazda@parksidemotorgroup.com.au")) arrived.set(id, performance.now());
+  });
+  const posted = new Map<string, number>();
+  try {
+    await withServer(
+      15,
+      async () => {
+        const client = async (w: number) => {
+          for (let i = 0; i < DELIVERY_LEADS / 10; i++) {
+            const t0 = performance.now();
+            const res = await fetch(`http://127.0.0.1:${PORT}/api/leads`, {
+              method: "POST",
+              headers: { host: HOST, "content-type": "application/json", "x-forwarded-for": `10.78.0.${w}` },
+              body: JSON.stringify({
+                lead: {
+                  form: "contact",
+                  first_name: "Bench",
+                  last_name: "Shopper",
+                  email: `bench+${w}-${i}@example.com`,
+                  phone: "0412 345 678",
+                  postcode: "3134",
+                  dealership_slug: "parkside-mazda",
+                  location: 10012,
+                  message: `Delivery bench ${w}/${i}`,
+                },
+              }),
+            });
+            const id = ((await res.json()) as { lead?: { id?: string } }).lead?.id;
+            if (res.status !== 201 || !id) throw new Error(`lead ${w}/${i}: ${res.status}`);
+            posted.set(id, t0);
+          }
+        };
+        await Promise.all(Array.from({ length: 10 }, (_, w) => client(w)));
+        for (let i = 0; i < 240 && arrived.size < posted.size; i++) await new Promise((r) => setTimeout(r, 250));
+      },
+      { TRUST_PROXY: "true", SMTP_URL: smtp.url, LEAD_RATE_LIMIT: "100000" },
+    );
+  } finally {
+    await smtp.close();
+  }
+  const ms = [...posted].flatMap(([id, t0]) => (arrived.has(id) ? [arrived.get(id)! - t0] : []));
+  return { posted: posted.size, arrived: ms.length, p50: round(pct(ms, 50)), p95: round(pct(ms, 95)) };
+}
+const DELIVERY_LEADS = 200;
+
+if (run("delivery")) {
+  const d = await delivery();
+  const ok = d.arrived === d.posted;
+  console.log(`
+Lead delivery: ${d.posted} leads from 10 concurrent clients, mail through a real SMTP server on loopback (PGlite)
+  the salesperson's email arrived for ${d.arrived} of ${d.posted} → ${ok ? "PASS" : "FAIL"}
+  POST to email received: p50 ${d.p50} ms   p95 ${d.p95} ms
+`);
+  if (!ok) process.exitCode = 1;
 }
 
 if (run("leads")) {

@@ -178,7 +178,7 @@ export function salespersonEmail(l: DeliveryLead, to: string): MailMessage {
   const link = vehicleUrl(l);
   const photo = v ? absolute(l.site, v.primaryImageUrl ?? v.thumbnails[0] ?? null) : null;
   const details = leadDetails(p);
-  const subject = `New ${formTitle(p)} lead from ${who || "a shopper"}${v ? ` about the ${vehicleName(v)}` : ""} — ${l.site.name}`;
+  const subject = `${formTitle(p)} lead from ${who || "a shopper"}${v ? ` about the ${vehicleName(v)}` : ""} — ${l.site.name}`;
   const text = [
     `${formTitle(p)} — ${l.location?.name ?? l.site.name}`,
     "",

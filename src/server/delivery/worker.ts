@@ -68,11 +68,14 @@ const reason = (err: unknown) => {
   return e.name ?? "Error";
 };
 
+/** How many claimed jobs one process sends at the same time. */
+const DELIVERY_CONCURRENCY = 8;
+
 /** Claims and delivers what is due now (up to `limit`); returns what happened. */
 export async function deliverDue(db: Db, deps: DeliveryDeps = {}, limit = 20) {
   const claimed = await claimDueDeliveries(db, limit, DELIVERY_LEASE_MS);
   const counts = { delivered: 0, retrying: 0, failed: 0 };
-  for (const d of claimed) {
+  const one = async (d: Delivery) => {
     const started = performance.now();
     let outcome: { ok: boolean; detail: string };
     try {
@@ -98,7 +101,14 @@ export async function deliverDue(db: Db, deps: DeliveryDeps = {}, limit = 20) {
         status === "failed" ? "lead delivery given up" : "lead delivery failed: will retry",
       );
     }
-  }
+  };
+  // the claimed jobs go out side by side (mail and webhooks wait on the network, not on us)
+  const queue = [...claimed];
+  await Promise.all(
+    Array.from({ length: Math.min(DELIVERY_CONCURRENCY, queue.length) }, async () => {
+      for (let d = queue.shift(); d; d = queue.shift()) await one(d);
+    }),
+  );
   return counts;
 }
 

@@ -70,7 +70,8 @@ describe("SMTP mailer (SMTP_URL)", () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   test("delivers to a real SMTP server", async () => {
-    const sent = await new SmtpMailer(`smtp://127.0.0.1:${port}`, FROM).send(message);
+    const smtp = new SmtpMailer(`smtp://127.0.0.1:${port}`, FROM);
+    const sent = await smtp.send(message).finally(() => smtp.close());
     expect(sent.messageId).toMatch(/^<.+>$/);
     expect(received).toHaveLength(1);
     expect(received[0]!.from).toBe("no-reply@parksidemotorgroup.com.au");
@@ -82,5 +83,6 @@ describe("SMTP mailer (SMTP_URL)", () => {
     const closed = new SmtpMailer("smtp://127.0.0.1:1", FROM);
     await expect(closed.send(message)).rejects.toThrow();
     expect(await sendMail(message, closed)).toBeNull();
+    closed.close();
   });
 });
