@@ -75,11 +75,14 @@ const DELIVERY_CONCURRENCY = 8;
 export async function deliverDue(db: Db, deps: DeliveryDeps = {}, limit = 20) {
   const claimed = await claimDueDeliveries(db, limit, DELIVERY_LEASE_MS);
   const counts = { delivered: 0, retrying: 0, failed: 0 };
+  // a lead's channels are usually claimed together: its lead, site, location and car are read once
+  const leads = new Map<string, Promise<DeliveryLead | null>>();
   const one = async (d: Delivery) => {
     const started = performance.now();
     let outcome: { ok: boolean; detail: string };
     try {
-      const lead = await loadLead(db, d);
+      if (!leads.has(d.leadId)) leads.set(d.leadId, loadLead(db, d));
+      const lead = await leads.get(d.leadId)!;
       outcome = lead ? { ok: true, detail: await send(db, d, lead, deps) } : { ok: false, detail: "lead not found" };
     } catch (err) {
       outcome = { ok: false, detail: reason(err) };

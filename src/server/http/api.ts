@@ -42,13 +42,15 @@ export function siteApi(fn: (req: Request, ctx: SiteContext) => Promise<Response
       siteId = ctx.site.id;
       return await fn(req, ctx);
     } catch (e) {
-      if (e instanceof HttpError)
-        return json(e.status, e.errors ? { error: e.message, errors: e.errors } : { error: e.message }, e.headers);
-      const up = await isDatabaseUp();
-      (siteId === null ? log : siteLog(siteId)).error({ err: e, path: new URL(req.url).pathname, databaseUp: up }, "api request failed");
-      return up
-        ? json(500, { error: "Something went wrong." })
-        : json(503, { error: "Please try again shortly." }, { "retry-after": "30" });
+      return errorAnswer(e, req, siteId);
     }
   };
+}
+
+/** What an API route answers for a thrown error: an HttpError's own status and message, 503 while the database is down, else a logged 500. */
+export async function errorAnswer(e: unknown, req: Request, siteId: number | null): Promise<Response> {
+  if (e instanceof HttpError) return json(e.status, e.errors ? { error: e.message, errors: e.errors } : { error: e.message }, e.headers);
+  const up = await isDatabaseUp();
+  (siteId === null ? log : siteLog(siteId)).error({ err: e, path: new URL(req.url).pathname, databaseUp: up }, "api request failed");
+  return up ? json(500, { error: "Something went wrong." }) : json(503, { error: "Please try again shortly." }, { "retry-after": "30" });
 }

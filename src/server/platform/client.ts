@@ -60,24 +60,26 @@ export type PlatformClientOptions = {
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 const siteTag = (siteId: number) => `platform-site:${siteId}`;
 
-/** JSON for application/json and any +json type, text for text/*, else a blob. */
-export function readAnswer(contentType: string, bytes: Uint8Array): Answer {
+/** How an answer is read by its content type: JSON for application/json and any +json type, text for text/*, else a blob. */
+function answerKind(contentType: string): Answer["kind"] {
   const type = contentType.split(";")[0]!.trim().toLowerCase();
-  if (type === "application/json" || type.endsWith("+json")) {
-    try {
-      return { kind: "json", value: JSON.parse(new TextDecoder().decode(bytes)) };
-    } catch {
-      throw new PlatformContractError(`the answer says ${type} but is not JSON`);
-    }
-  }
-  if (type.startsWith("text/")) return { kind: "text", value: new TextDecoder().decode(bytes) };
-  return { kind: "blob", value: new Blob([bytes as Uint8Array<ArrayBuffer>], { type: type || "application/octet-stream" }) };
+  if (type === "application/json" || type.endsWith("+json")) return "json";
+  return type.startsWith("text/") ? "text" : "blob";
 }
 
-const isText = (contentType: string) => {
-  const t = contentType.split(";")[0]!.trim().toLowerCase();
-  return t.startsWith("text/") || t === "application/json" || t.endsWith("+json");
-};
+export function readAnswer(contentType: string, bytes: Uint8Array): Answer {
+  const kind = answerKind(contentType);
+  if (kind === "json") {
+    try {
+      return { kind, value: JSON.parse(new TextDecoder().decode(bytes)) };
+    } catch {
+      throw new PlatformContractError(`the answer says ${contentType.split(";")[0]!.trim()} but is not JSON`);
+    }
+  }
+  if (kind === "text") return { kind, value: new TextDecoder().decode(bytes) };
+  const type = contentType.split(";")[0]!.trim().toLowerCase();
+  return { kind, value: new Blob([bytes as Uint8Array<ArrayBuffer>], { type: type || "application/octet-stream" }) };
+}
 
 function answerOf(e: CachedAnswer): Answer {
   return readAnswer(e.contentType, e.encoding === "utf8" ? new TextEncoder().encode(e.body) : Buffer.from(e.body, "base64"));
@@ -122,7 +124,7 @@ export function createPlatformClient(o: PlatformClientOptions) {
           const bytes = new Uint8Array(await res.arrayBuffer());
           if (bytes.byteLength > MAX_BODY_BYTES) throw new PlatformContractError(`the answer for ${path} is over ${MAX_BODY_BYTES} bytes`);
           const contentType = res.headers.get("content-type") ?? "application/octet-stream";
-          const text = isText(contentType);
+          const text = answerKind(contentType) !== "blob";
           return {
             url: path,
             fetchedAt: now(),

@@ -16,11 +16,11 @@ import {
 import { platformOpenApi } from "@/domain/platform/openapi";
 import { catalogue, catalogueChanged, siteTag } from "@/server/cache";
 import { serverNow } from "@/server/clock";
-import { getDb, isDatabaseUp, type Db } from "@/server/db";
+import { getDb, type Db } from "@/server/db";
 import { env } from "@/server/env";
-import { fieldErrors, HttpError } from "@/server/http/api";
+import { errorAnswer, fieldErrors, HttpError } from "@/server/http/api";
 import { readJson } from "@/server/http/body";
-import { log, siteLog } from "@/server/log";
+import { siteLog } from "@/server/log";
 import { getSiteById, getSiteUpdatedAt, replaceSpecialHours, updateLocationHours } from "@/server/repositories/sites";
 import { loadFromDatabase, type SiteContext } from "@/server/site-context";
 import type { Weekday } from "@/domain/site/types";
@@ -38,9 +38,6 @@ const MAX_WRITE_BYTES = 256 * 1024;
 const REALM = 'Basic realm="dealer-platform-api", charset="UTF-8"';
 const PUBLIC_CACHE = `public, max-age=${PLATFORM_MAX_AGE_SECONDS}, stale-while-revalidate=${PLATFORM_CACHE_SECONDS}`;
 const PRIVATE_CACHE = `private, max-age=${PLATFORM_MAX_AGE_SECONDS}, stale-while-revalidate=${PLATFORM_CACHE_SECONDS}`;
-
-const errorJson = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  Response.json(body, { status, headers: { "cache-control": "no-store", ...headers } });
 
 /** True when the request's Basic credentials are these (compared in constant time); false when none are configured. */
 export function basicAuthOk(header: string | null, user: string | undefined, password: string | undefined): boolean {
@@ -91,19 +88,13 @@ export function conditionalJson(req: Request, body: string, lastModified: Date |
   return new Response(fresh ? null : body, { status: fresh ? 304 : 200, headers });
 }
 
-/** Wraps a platform API handler once: HttpError → its status and message, database down → 503, else a logged 500. */
+/** Wraps a platform API handler once (the site API's error answers: HttpError, 503 while the database is down, else a logged 500). */
 function platformRoute<P extends Record<string, string>>(fn: (req: Request, params: P) => Promise<Response>) {
   return async (req: Request, { params }: { params: Promise<P> }): Promise<Response> => {
     try {
       return await fn(req, await params);
     } catch (e) {
-      if (e instanceof HttpError)
-        return errorJson(e.status, e.errors ? { error: e.message, errors: e.errors } : { error: e.message }, e.headers);
-      const up = await isDatabaseUp();
-      log.error({ err: e, path: new URL(req.url).pathname, databaseUp: up }, "platform API request failed");
-      return up
-        ? errorJson(500, { error: "Something went wrong." })
-        : errorJson(503, { error: "Please try again shortly." }, { "retry-after": "30" });
+      return errorAnswer(e, req, null);
     }
   };
 }

@@ -2,13 +2,11 @@ import "server-only";
 import { SiteChangedSchema } from "@/domain/platform/contract";
 import { catalogueChanged } from "@/server/cache";
 import { env } from "@/server/env";
-import { HttpError } from "@/server/http/api";
+import { HttpError, json } from "@/server/http/api";
 import { readText } from "@/server/http/body";
 import { siteLog } from "@/server/log";
 import { platformClient } from "./index";
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhook } from "./webhook";
-
-const json = (status: number, body: unknown) => Response.json(body, { status, headers: { "cache-control": "no-store" } });
 
 // POST /api/platform/webhook — the dashboard's signed site.changed notice: the site's cached platform answers are fetched again on next use
 export async function receiveSiteChanged(req: Request): Promise<Response> {

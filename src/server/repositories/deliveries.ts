@@ -9,6 +9,7 @@ import {
 } from "@/domain/leads/delivery";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
+import { rowsOf } from "./row";
 import { getLeadDeliveryConfig } from "./sites";
 
 /*
@@ -27,9 +28,6 @@ export type Delivery = {
   attempts: number;
   createdAt: Date;
 };
-
-/** `execute` answers rows as an array (postgres) or as `{ rows }` (PGlite). */
-const rowsOf = <R>(r: unknown): R[] => (Array.isArray(r) ? (r as R[]) : ((r as { rows: R[] }).rows ?? []));
 
 /** Writes the deliveries a new lead needs (inside the lead's transaction). */
 export async function enqueueDeliveries(

@@ -22,3 +22,6 @@ export function oneOf<T extends string>(
   if ((allowed as readonly string[]).includes(value)) return value as T;
   throw new BadRowError(where.table, where.id, where.column, value);
 }
+
+/** Rows of a raw `execute`: an array from postgres, `{ rows }` from PGlite. */
+export const rowsOf = <R>(r: unknown): R[] => (Array.isArray(r) ? (r as R[]) : ((r as { rows?: R[] }).rows ?? []));

@@ -3,6 +3,7 @@ import { getDatabase } from "@/server/db";
 import { log } from "@/server/log";
 import { platformClient } from "@/server/platform";
 import { deliveryBacklog } from "@/server/repositories/deliveries";
+import { rowsOf } from "@/server/repositories/row";
 
 export const dynamic = "force-dynamic";
 
@@ -18,7 +19,7 @@ export async function GET() {
   try {
     const { db, driver } = await getDatabase();
     const rows = await db.execute<{ sites: number }>(sql`select count(*)::int as sites from sites`);
-    const first = (Array.isArray(rows) ? rows[0] : (rows as { rows: Array<{ sites: number }> }).rows[0]) as { sites: number } | undefined;
+    const first = rowsOf<{ sites: number }>(rows)[0];
     const outbox = await deliveryBacklog(db);
     return Response.json({
       status: "ok",
