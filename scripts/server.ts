@@ -12,6 +12,7 @@ import { guardServerErrors, nonceOf, prepareRequest } from "@/server/http/edge";
 import { createMicrocache } from "@/server/http/microcache";
 import { onCatalogueChange } from "@/server/cache";
 import { isPlatformUp } from "@/server/platform";
+import { isAdminHost } from "@/server/admin/host";
 
 import { startDeliveryWorker } from "@/server/delivery/worker";
 
@@ -31,12 +32,15 @@ const server = createServer((req, res) => {
   req.headers["x-real-ip"] = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], e.TRUST_PROXY);
   // a 5xx while the database or the dashboard (a storefront's PLATFORM_API_URL) is down becomes a clear 503 page
   guardServerErrors(req, res, async () => isPlatformUp() && (await isDatabaseUp()));
-  if (e.PLATFORM_ROLE === "dashboard" && !DASHBOARD_PATHS.test(req.url ?? "")) {
+  // the dealer back-office is personal: never served from or stored in the page cache
+  const backOffice = isAdminHost(req.headers.host);
+  if (e.PLATFORM_ROLE === "dashboard" && !backOffice && !DASHBOARD_PATHS.test(req.url ?? "")) {
     res.writeHead(404, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
     res.end(JSON.stringify({ error: "This is the platform's dashboard: it serves the data API only (see /api/v1/openapi.json)." }));
     return;
   }
-  void cache.handle(handle, req, res);
+  if (backOffice) void handle(req, res);
+  else void cache.handle(handle, req, res);
 });
 // a request Node's HTTP parser cannot read gets our JSON error, not a bare "400 Bad Request"
 server.on("clientError", (err: NodeJS.ErrnoException, socket) => {
@@ -56,7 +60,7 @@ const deliveries = e.PLATFORM_ROLE === "dashboard" ? null : startDeliveryWorker(
 server.listen(e.PORT, () => {
   const role =
     e.PLATFORM_ROLE === "dashboard"
-      ? "dashboard: the platform data API only"
+      ? "dashboard: the platform data API and the back-office"
       : e.PLATFORM_API_URL
         ? `storefront: site data from ${new URL(platformBaseUrl(e)!).origin}`
         : "sites and platform API";

@@ -1,16 +1,23 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { resolveTenant, tenantKeyToParam } from "@/domain/site/tenant";
+import { hostName, resolveTenant, tenantKeyToParam } from "@/domain/site/tenant";
 import { env } from "@/server/env";
 
 /**
  * Tenant resolution: every page path is rewritten to /sites/{tenant}/… from the Host header
  * (domain with or without www, <slug>.localhost, else DEFAULT_SITE). The database lookup
- * happens in the site layout; an unknown tenant renders a 404 there.
+ * happens in the site layout; an unknown tenant renders a 404 there. The back-office host
+ * (ADMIN_HOST) is rewritten to /admin/… instead.
  */
 export function proxy(request: NextRequest) {
+  const path = request.nextUrl.pathname;
+  // the dealer back-office (issue 16) answers on its own host only; a tenant's /admin is the tenant's
+  if (hostName(request.headers.get("host")) === env().ADMIN_HOST) {
+    const url = request.nextUrl.clone();
+    url.pathname = `/admin${path === "/" ? "" : path}`;
+    return NextResponse.rewrite(url);
+  }
   const key = resolveTenant(request.headers.get("host"), env().DEFAULT_SITE);
   const url = request.nextUrl.clone();
-  const path = request.nextUrl.pathname;
   url.pathname = `/sites/${encodeURIComponent(tenantKeyToParam(key))}${path === "/" ? "" : path}`;
   return NextResponse.rewrite(url);
 }

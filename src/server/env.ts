@@ -30,6 +30,13 @@ export const EnvSchema = z.object({
     .trim()
     .regex(/^[a-z0-9-]+$/, "must be a site slug such as parkside-motor-group")
     .default("parkside-motor-group"),
+  /** The dealer back-office's host name (issue 16): requests for it reach /admin, never a tenant's site. */
+  ADMIN_HOST: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9.-]+$/, "must be a host name such as admin.localhost")
+    .default("admin.localhost"),
   /** Seconds a rendered page may be served again to the next shopper (0 turns the microcache off). */
   HTTP_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   /** Seconds catalogue reads (site context, search results, vehicle pages) are reused in-process. */

@@ -142,6 +142,14 @@ export type SiteAuth = ReturnType<typeof createSiteAuth>;
 const g = globalThis as unknown as { __siteAuth?: Map<string, SiteAuth>; __authSecret?: Promise<string> };
 const MAX_INSTANCES = 64;
 
+/** The process's signing secret (AUTH_SECRET or the database's own), read once. */
+export function sharedAuthSecret(db: Db): Promise<string> {
+  return (g.__authSecret ??= authSecret(db).catch((e) => {
+    g.__authSecret = undefined;
+    throw e;
+  }));
+}
+
 /**
  * The site's instance for this origin. Instances are few (sites with accounts × the hosts they
  * answer on) and kept; the map is bounded because a client chooses the Host header's port.
@@ -152,10 +160,7 @@ export async function siteAuth(db: Db, site: AuthSite, host: string): Promise<Si
   const map = (g.__siteAuth ??= new Map());
   const hit = map.get(key);
   if (hit) return hit;
-  const secret = await (g.__authSecret ??= authSecret(db).catch((e) => {
-    g.__authSecret = undefined;
-    throw e;
-  }));
+  const secret = await sharedAuthSecret(db);
   const auth = createSiteAuth({ db, site, origin, secret });
   if (map.size >= MAX_INSTANCES) map.delete(map.keys().next().value!);
   map.set(key, auth);

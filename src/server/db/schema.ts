@@ -213,6 +213,8 @@ export const vehicles = pgTable(
     carsalesSellerIdentifier: text("carsales_seller_identifier"),
     description: text("description"),
     listedAt: timestamp("listed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** issue 16: consecutive full stock feeds this car was missing from (two make it sold) */
+    missingFeeds: integer("missing_feeds").notNull().default(0),
     /** keyword search (src/domain/stock/keywords.ts): make, model, badge and series compacted ("mazdacx5maxx") */
     searchKey: text("search_key").generatedAlwaysAs(
       sql.raw(
@@ -306,6 +308,8 @@ export const leads = pgTable(
     /** the signed-in customer who sent it (their garage lists it); null for a guest */
     customerId: text("customer_id"),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    /** issue 16 back-office: new → contacted → won | lost (src/domain/staff/leads.ts) */
+    status: text("status").notNull().default("new"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -440,28 +444,33 @@ export const customerSessions = pgTable(
   (t) => [index("customer_sessions_user").on(t.userId)],
 );
 
-export const customerAccounts = pgTable(
-  "customer_accounts",
-  {
-    id: text("id").primaryKey(),
-    accountId: text("account_id").notNull(),
-    providerId: text("provider_id").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => customerUsers.id, { onDelete: "cascade" }),
-    accessToken: text("access_token"),
-    refreshToken: text("refresh_token"),
-    idToken: text("id_token"),
-    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
-    scope: text("scope"),
-    /** the library's password hash (scrypt); never the password */
-    password: text("password"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("customer_accounts_user").on(t.userId)],
-);
+/** Better Auth's account table (a password hash or a provider's tokens per user), for customers and for staff alike. */
+function authAccounts<U extends typeof customerUsers | typeof staffUsers>(name: string, users: U) {
+  return pgTable(
+    name,
+    {
+      id: text("id").primaryKey(),
+      accountId: text("account_id").notNull(),
+      providerId: text("provider_id").notNull(),
+      userId: text("user_id")
+        .notNull()
+        .references(() => users.id, { onDelete: "cascade" }),
+      accessToken: text("access_token"),
+      refreshToken: text("refresh_token"),
+      idToken: text("id_token"),
+      accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+      refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+      scope: text("scope"),
+      /** the library's password hash (scrypt); never the password */
+      password: text("password"),
+      createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+      updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => [index(`${name}_user`).on(t.userId)],
+  );
+}
+
+export const customerAccounts = authAccounts("customer_accounts", customerUsers);
 
 export const customerVerifications = pgTable(
   "customer_verifications",
@@ -642,4 +651,156 @@ export const analyticsEvents = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("analytics_events_site_time").on(t.siteId, t.createdAt)],
+);
+
+/**
+ * The dealer back-office's staff (issue 16), in Better Auth's tables with their own names: staff
+ * accounts are apart from customers' (another instance, other tables, another cookie) and are made
+ * only by an owner's invitation (or the demo seed). What a staff member may see is their roles.
+ */
+export const staffUsers = pgTable(
+  "staff_users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("staff_users_email").on(t.email)],
+);
+
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("staff_sessions_user").on(t.userId)],
+);
+
+export const staffAccounts = authAccounts("staff_accounts", staffUsers);
+
+export const staffVerifications = pgTable(
+  "staff_verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("staff_verifications_identifier").on(t.identifier)],
+);
+
+/** A staff member's role on one site: owner | manager | sales (src/domain/staff/roles.ts). */
+export const staffRoles = pgTable(
+  "staff_roles",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.siteId] }), index("staff_roles_site").on(t.siteId)],
+);
+
+/** An owner's invitation by email; the link carries a token whose SHA-256 is stored (never the token). */
+export const staffInvitations = pgTable(
+  "staff_invitations",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: text("invited_by").references(() => staffUsers.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+  },
+  (t) => [index("staff_invitations_site").on(t.siteId)],
+);
+
+/** A lead's history in the back-office: status changes and notes, by whom. */
+export const leadNotes = pgTable(
+  "lead_notes",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id").notNull(),
+    leadId: uuid("lead_id").notNull(),
+    staffId: text("staff_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    staffName: text("staff_name").notNull(),
+    statusFrom: text("status_from"),
+    statusTo: text("status_to"),
+    body: text("body").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("lead_notes_lead").on(t.leadId),
+    foreignKey({ name: "lead_notes_lead_fk", columns: [t.siteId, t.leadId], foreignColumns: [leads.siteId, leads.id] }).onDelete("cascade"),
+  ],
+);
+
+/** Every back-office change: who, when, what, and the record before and after. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    staffId: text("staff_id"),
+    staffEmail: text("staff_email").notNull(),
+    /** e.g. opening_hours.update, special_hours.update, vehicle.update, stock.import, staff.invite */
+    action: text("action").notNull(),
+    /** what was changed: "location:10011", "vehicle:123", "site" */
+    entity: text("entity").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("audit_log_site_at").on(t.siteId, t.at)],
+);
+
+/** A stock import (CSV upload or a dealer-management-system feed): checked first, applied once. */
+export const stockImports = pgTable(
+  "stock_imports",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    staffId: text("staff_id"),
+    /** csv | feed */
+    source: text("source").notNull(),
+    /** a full feed lists the whole stock (cars left out count towards sold); else only upserts */
+    full: boolean("full").notNull(),
+    /** checked | held | applied | rejected | superseded */
+    status: text("status").notNull(),
+    /** the valid rows, kept until applied */
+    rows: jsonb("rows").$type<unknown[]>().notNull(),
+    /** the validation report and the plan (adds, updates, missing, sold) */
+    report: jsonb("report").$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    appliedAt: timestamp("applied_at", { withTimezone: true }),
+  },
+  (t) => [index("stock_imports_site").on(t.siteId, t.createdAt)],
 );

@@ -1,4 +1,5 @@
 import "server-only";
+import { seedDemoStaff } from "@/server/demo/staff";
 import { isEmpty, reanchorDemoClock, refreshDemoContent, seedDemoData } from "@/server/demo/seed";
 import { LOCK_KEYS, type Database } from "./client";
 
@@ -15,10 +16,13 @@ export function prepareDatabase(database: Database, opts: { seed: boolean; now?:
     if (await isEmpty(database.db)) {
       if (!opts.seed) return { seeded: false, empty: true, shiftedMs: 0 };
       const r = await seedDemoData(database.db, now());
+      await seedDemoStaff(database.db);
       return { seeded: true, empty: false, shiftedMs: 0, vehicles: r.vehicles };
     }
     const shiftedMs = await reanchorDemoClock(database.db, now());
     await refreshDemoContent(database.db, now());
+    // a demo database seeded before the back-office existed gets the demo staff once
+    if (opts.seed) await seedDemoStaff(database.db);
     return { seeded: false, empty: false, shiftedMs };
   });
 }

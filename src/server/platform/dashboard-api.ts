@@ -11,21 +11,18 @@ import {
   toSearchSlugs,
   toSessionLocation,
   toWebsiteSession,
-  type SiteChanged,
 } from "@/domain/platform/contract";
 import { platformOpenApi } from "@/domain/platform/openapi";
-import { catalogue, catalogueChanged, siteTag } from "@/server/cache";
-import { serverNow } from "@/server/clock";
+import { catalogue, siteTag } from "@/server/cache";
 import { getDb, type Db } from "@/server/db";
 import { env } from "@/server/env";
 import { errorAnswer, fieldErrors, HttpError } from "@/server/http/api";
 import { readJson } from "@/server/http/body";
-import { siteLog } from "@/server/log";
-import { getSiteById, getSiteUpdatedAt, replaceSpecialHours, updateLocationHours } from "@/server/repositories/sites";
+import { getSiteById, getSiteUpdatedAt } from "@/server/repositories/sites";
 import { loadFromDatabase, type SiteContext } from "@/server/site-context";
 import type { Weekday } from "@/domain/site/types";
 import { hoursEntry } from "@/domain/site/hours";
-import { sendSiteChanged } from "./webhook";
+import { editLocationHours, editSpecialHours, PLATFORM_API_ACTOR } from "./site-edits";
 
 /*
  * The dashboard's side of the platform data API (SPEC §7; issue 15): the website session, search
@@ -141,17 +138,6 @@ async function bodyOf(req: Request): Promise<unknown> {
   return readJson(req, MAX_WRITE_BYTES);
 }
 
-/** After a write: this process's caches drop the site, and every storefront is told (signed webhook). */
-async function changed(siteId: number, what: SiteChanged["changed"]): Promise<string> {
-  catalogueChanged([siteId]);
-  const e = env();
-  const result = await sendSiteChanged(
-    { type: "site.changed", site_id: siteId, changed: what, at: new Date(serverNow()).toISOString() },
-    { urls: e.PLATFORM_WEBHOOK_URLS, secret: e.PLATFORM_WEBHOOK_SECRET, log: siteLog(siteId) },
-  );
-  return `delivered=${result.delivered}; failed=${result.failed}`;
-}
-
 // PUT /api/v1/websites/{siteId}/locations/{locationId}/opening_hours.json — administrator Basic auth; replaces a location's week
 export const putOpeningHours = platformRoute<{ siteId: string; locationId: string }>(async (req, p) => {
   requireAuth(req, "admin");
@@ -162,16 +148,16 @@ export const putOpeningHours = platformRoute<{ siteId: string; locationId: strin
   if (!parsed.success) throw new HttpError(422, "Please correct the opening hours.", {}, fieldErrors(parsed.error, "opening_hours"));
   const db = await getDb();
   if (!(await getSiteById(db, siteId))) throw new HttpError(404, "Unknown site.");
-  const location = await updateLocationHours(
-    db,
+  const done = await editLocationHours(
     siteId,
     locationId,
     // the schema checked weekday 0–6; the displayed text is always made from the times (never taken as sent)
     parsed.data.opening_hours.map((h) => hoursEntry(h.weekday as Weekday, h.status, h.open, h.close)),
+    PLATFORM_API_ACTOR,
   );
-  if (!location) throw new HttpError(404, "Unknown location.");
-  const webhooks = await changed(siteId, ["locations"]);
-  return Response.json(toSessionLocation(location), { headers: { "cache-control": "no-store", "x-platform-webhooks": webhooks } });
+  if (!done) throw new HttpError(404, "Unknown location.");
+  const { location, webhooks } = done;
+  return Response.json(toSessionLocation(location), { headers: { "cache-control": "no-store", "x-platform-webhooks": webhooks ?? "" } });
 });
 
 // PUT /api/v1/websites/{siteId}/special_hours.json — administrator Basic auth; replaces the site's special hours
@@ -183,7 +169,7 @@ export const putSpecialHours = platformRoute<{ siteId: string }>(async (req, p) 
   const db = await getDb();
   if (!(await getSiteById(db, siteId))) throw new HttpError(404, "Unknown site.");
   const entries = parsed.data.special_hours;
-  const foreign = await replaceSpecialHours(db, siteId, entries);
+  const { foreign, webhooks } = await editSpecialHours(siteId, entries, PLATFORM_API_ACTOR);
   if (foreign.length) {
     const errors = Object.fromEntries(
       entries.flatMap((e, i) =>
@@ -194,6 +180,5 @@ export const putSpecialHours = platformRoute<{ siteId: string }>(async (req, p) 
     );
     throw new HttpError(422, "Please correct the special hours.", {}, errors);
   }
-  const webhooks = await changed(siteId, ["special_hours"]);
-  return Response.json({ special_hours: entries }, { headers: { "cache-control": "no-store", "x-platform-webhooks": webhooks } });
+  return Response.json({ special_hours: entries }, { headers: { "cache-control": "no-store", "x-platform-webhooks": webhooks ?? "" } });
 });

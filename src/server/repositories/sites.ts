@@ -7,6 +7,8 @@ import type { Country, Dealership, Location, LocationType, OpeningHourEntry, Sit
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
 import { oneOf } from "./row";
+import { writeAudit, type Actor } from "./back-office";
+import { listSpecialHours } from "./locations";
 import { leadDeliveryConfig, type LeadDeliveryConfig } from "@/domain/leads/delivery";
 
 type SiteRow = typeof t.sites.$inferSelect;
@@ -110,20 +112,39 @@ export async function getSiteUpdatedAt(db: Db, siteId: number): Promise<Date | n
   return row?.at ?? null;
 }
 
-/** Replaces one location's weekly hours (scoped to its site) and marks the site changed; null when the site has no such location. */
-export async function updateLocationHours(db: Db, siteId: number, locationId: number, hours: OpeningHourEntry[]): Promise<Location | null> {
+/** Replaces one location's weekly hours (scoped to its site), audited, and marks the site changed; null when the site has no such location. */
+export async function updateLocationHours(
+  db: Db,
+  siteId: number,
+  locationId: number,
+  hours: OpeningHourEntry[],
+  by: Actor,
+): Promise<Location | null> {
   return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ openingHours: t.locations.openingHours })
+      .from(t.locations)
+      .where(and(eq(t.locations.siteId, siteId), eq(t.locations.id, locationId)))
+      .for("update");
+    if (!before) return null;
     const [row] = await tx
       .update(t.locations)
       .set({ openingHours: [...hours].sort((a, b) => a.weekday - b.weekday) })
       .where(and(eq(t.locations.siteId, siteId), eq(t.locations.id, locationId)))
       .returning();
-    if (!row) return null;
     await tx
       .update(t.sites)
       .set({ updatedAt: sql`now()` })
       .where(eq(t.sites.id, siteId));
-    return toLocation(row);
+    await writeAudit(tx, {
+      siteId,
+      by,
+      action: "opening_hours.update",
+      entity: `location:${locationId}`,
+      before: before.openingHours,
+      after: row!.openingHours,
+    });
+    return toLocation(row!);
   });
 }
 
@@ -131,8 +152,9 @@ export async function updateLocationHours(db: Db, siteId: number, locationId: nu
  * Replaces the site's special hours with these (one transaction) and marks the site changed.
  * Returns the location ids that are not the site's (nothing is written then), else [].
  */
-export async function replaceSpecialHours(db: Db, siteId: number, entries: SpecialHoursEntry[]): Promise<number[]> {
+export async function replaceSpecialHours(db: Db, siteId: number, entries: SpecialHoursEntry[], by: Actor): Promise<number[]> {
   return db.transaction(async (tx) => {
+    const before = await listSpecialHours(tx, siteId);
     const own = new Set((await tx.select({ id: t.locations.id }).from(t.locations).where(eq(t.locations.siteId, siteId))).map((r) => r.id));
     const foreign = entries.map((e) => e.location_id).filter((id): id is number => id !== null && !own.has(id));
     if (foreign.length) return [...new Set(foreign)];
@@ -153,6 +175,7 @@ export async function replaceSpecialHours(db: Db, siteId: number, entries: Speci
       .update(t.sites)
       .set({ updatedAt: sql`now()` })
       .where(eq(t.sites.id, siteId));
+    await writeAudit(tx, { siteId, by, action: "special_hours.update", entity: "site", before, after: entries });
     return [];
   });
 }

@@ -239,6 +239,21 @@ describe("keywords as a shopper types them (issue 11)", () => {
     expect(r.vehicles.map((v) => v.stockNumber)).toEqual(["PMG10099"]);
   });
 
+  test("a stock number with punctuation is found as typed or without it (dealer-management systems write PK-1234)", async () => {
+    await database.db.update(t.vehicles).set({ stockNumber: "PMG-10099/B" }).where(eq(t.vehicles.stockNumber, "PMG10099"));
+    try {
+      for (const q of ["PMG-10099/B", "pmg10099b", "10099"]) {
+        const r = await run("parkside-motor-group", all, { q });
+        expect(
+          r.vehicles.map((v) => v.stockNumber),
+          q,
+        ).toEqual(["PMG-10099/B"]);
+      }
+    } finally {
+      await database.db.update(t.vehicles).set({ stockNumber: "PMG10099" }).where(eq(t.vehicles.stockNumber, "PMG-10099/B"));
+    }
+  });
+
   test("a typo finds what was meant, and says it took a close spelling", async () => {
     const r = await run("parkside-motor-group", all, { q: "mazada" });
     expect(r.keywords).toMatchObject({ match: "similar", corrected: "mazda" });

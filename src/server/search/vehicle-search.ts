@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { bucketRanges, type RangeDimension } from "@/domain/stock/buckets";
 import { parseKeywords, type Keywords } from "@/domain/stock/keywords";
 import type { Vehicle } from "@/domain/stock/vehicle";
@@ -81,18 +81,26 @@ const CORRECTION = { threshold: 0.3, minLength: 3 };
  * of G25), anywhere in the compacted key when it has 3 characters or more ("cx5" → CX-5), or part of
  * the stock number when it has 4 or more ("10250").
  */
+/** The stock number compacted like a keyword ("PK-10250/B" → "pk10250b"). */
+const stockKey = sql`regexp_replace(lower(${v.stockNumber}), '[^a-z0-9]+', '', 'g')`;
+
 function wordCondition(w: string): SQL {
   const like = escapeLike(w);
   return or(
     sql`(' ' || ${v.searchWords}) like ${`% ${like}%`}`,
     ...(w.length >= 3 ? [sql`${v.searchKey} like ${`%${like}%`}`] : []),
-    ...(w.length >= 4 ? [ilike(v.stockNumber, `%${like}%`)] : []),
+    ...(w.length >= 4 ? [sql`${stockKey} like ${`%${like}%`}`] : []),
   )!;
 }
 
-/** Keywords: every word matches (in any order), or the whole query compacted is in the key ("land cruiser" → landcruiser). */
+/** Keywords: every word matches (in any order), or the whole query compacted is in the key ("land cruiser" → landcruiser) or the stock number. */
 function keywordCondition(k: Keywords): SQL {
-  const whole = k.compact.length >= 3 ? [sql`${v.searchKey} like ${`%${escapeLike(k.compact)}%`}`] : [];
+  const like = `%${escapeLike(k.compact)}%`;
+  // the whole query compacted may also be a stock number as a dealer's system writes it ("PK-10250/B")
+  const whole = [
+    ...(k.compact.length >= 3 ? [sql`${v.searchKey} like ${like}`] : []),
+    ...(k.compact.length >= 4 ? [sql`${stockKey} like ${like}`] : []),
+  ];
   return or(...whole, and(...k.tokens.map(wordCondition)))!;
 }
 

@@ -1,0 +1,282 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFile, rm } from "node:fs/promises";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { TEST_NOW } from "./clock";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
+
+/*
+ * The dealer back-office (issue 16) on its own server and database (port 3120): its tests change
+ * leads, holiday hours and stock, which the other browser tests read as the demo data says.
+ */
+const PORT = 3120;
+const DIR = ".data/e2e-back-office";
+const PASSWORD = "demo-staff-2026";
+const admin = (path: string) => `http://admin.localhost:${PORT}${path}`;
+const site = (slug: string, path: string) => `http://${slug}.localhost:${PORT}${path}`;
+
+let server: ChildProcess | undefined;
+
+async function startServer(): Promise<ChildProcess> {
+  await rm(DIR, { recursive: true, force: true });
+  const child = spawn(process.execPath, ["dist/server.mjs"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      APP_ENV: "test",
+      TEST_NOW,
+      LOG_LEVEL: "warn",
+      PORT: String(PORT),
+      DATA_DIR: `${DIR}/db`,
+      OUTBOX_DIR: `${DIR}/outbox`,
+      UPLOAD_DIR: `${DIR}/uploads`,
+      AUTH_RATE_LIMIT: "100",
+      LEAD_RATE_LIMIT: "100",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the back-office server exited with ${child.exitCode}`);
+    if (
+      await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
+    if (Date.now() > deadline) throw new Error("the back-office server did not start");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** A contact-form lead sent the way the site's form sends it (Node does not resolve *.localhost: the Host header says the site). */
+async function sendLead(request: APIRequestContext, slug: string, lead: Record<string, unknown>): Promise<string> {
+  const res = await request.post(`http://127.0.0.1:${PORT}/api/leads`, {
+    headers: { host: `${slug}.localhost:${PORT}` },
+    data: {
+      lead: {
+        form: "contact",
+        category: "General Enquiry",
+        first_name: "Mary",
+        email: "mary@example.com",
+        phone: "0400 000 000",
+        postcode: "3134",
+        message: "Please call me",
+        visited_pages: ["/", "/cars"],
+        ...lead,
+      },
+    },
+  });
+  const body = (await res.json()) as { lead: { id: string } };
+  expect(res.status(), JSON.stringify(body)).toBe(201);
+  return body.lead.id;
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto(admin("/sign-in"));
+  const button = page.getByRole("button", { name: "Sign in" });
+  await waitForHydration(button);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await button.click();
+  await expect(page).toHaveURL(admin("/leads"));
+}
+
+test.describe.configure({ mode: "serial" });
+test.describe("dealer back-office", () => {
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startServer();
+  });
+  test.afterAll(async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((r) => server!.once("exit", r));
+      server.kill("SIGTERM");
+      await exited;
+    }
+    await rm(DIR, { recursive: true, force: true });
+  });
+
+  test("a sales user of parkside sees parkside's leads only, changes a status and exports CSV", async ({ page, request }) => {
+    const ours = await sendLead(request, "parkside-motor-group", {
+      last_name: "Parksidelead",
+      location: 10012,
+      dealership_slug: "parkside-mazda",
+    });
+    const theirs = await sendLead(request, "ridgeline-motorcycles", {
+      last_name: "Ridgelinelead",
+      location: 10021,
+      dealership_slug: "ridgeline-motorcycles",
+    });
+
+    // signed out: every page leads to the sign-in page, and a wrong password says so
+    await page.goto(admin("/leads"));
+    await expect(page).toHaveURL(admin("/sign-in"));
+    await waitForHydration(page.getByRole("button", { name: "Sign in" }));
+    await page.getByLabel("Email").fill("sales@parksidemotorgroup.com.au");
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByTestId("sign-in-error")).toHaveText("That email and password do not match a staff account.");
+
+    await signIn(page, "sales@parksidemotorgroup.com.au");
+    await expect(page.getByTestId("staff-name")).toHaveText("Sam Sales");
+    const rows = page.getByTestId("lead-row");
+    await expect(rows.filter({ hasText: "Mary Parksidelead" })).toHaveCount(1);
+    await expect(page.getByText("Ridgelinelead")).toHaveCount(0);
+    for (const s of await rows.evaluateAll((els) => els.map((e) => e.getAttribute("data-site")))) expect(s).toBe("1001");
+    // a sales user has no settings, stock edits, team or audit log
+    await expect(page.getByRole("link", { name: "Settings" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // another site's lead does not exist for them, nor do the manager's pages
+    expect((await page.goto(admin(`/leads/${theirs}`)))?.status()).toBe(404);
+    expect((await page.goto(admin("/sites/1001/settings")))?.status()).toBe(404);
+    expect((await page.goto(admin("/sites/1002/stock")))?.status()).toBe(404);
+
+    await page.goto(admin("/leads"));
+    await rows.filter({ hasText: "Mary Parksidelead" }).getByRole("link").click();
+    await expect(page).toHaveURL(admin(`/leads/${ours}`));
+    await expect(page.getByTestId("lead-status")).toHaveText("New");
+    await expect(page.getByTestId("visited-pages")).toContainText("/cars");
+    await expect(page.getByTestId("deliveries")).toContainText("mazda@parksidemotorgroup.com.au");
+    const save = page.getByRole("button", { name: "Save" });
+    await waitForHydration(save);
+    await page.getByLabel("Status", { exact: true }).selectOption("contacted");
+    await page.getByLabel(/^Note/).fill("Called back, booked a test drive for Saturday");
+    await save.click();
+    await expect(page.getByTestId("lead-status")).toHaveText("Contacted");
+    await expect(page.getByTestId("lead-history")).toContainText("Sam Sales");
+    await expect(page.getByTestId("lead-history")).toContainText("New → Contacted");
+    await expect(page.getByTestId("lead-history")).toContainText("Called back, booked a test drive for Saturday");
+    await expectNoAxeViolations(page);
+
+    // the status filter finds it; the export has the filtered leads, theirs never
+    await page.goto(admin("/leads?status=contacted"));
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText("Contacted");
+    await page.goto(admin("/leads"));
+    const download = page.waitForEvent("download");
+    await page.getByTestId("export-csv").click();
+    const csv = await readFile((await (await download).path())!, "utf8");
+    const lines = csv.trim().split("\n");
+    expect(lines[0]).toBe("created_at,site,location,form,subcategory,status,name,email,phone,id");
+    expect(lines.find((l) => l.endsWith(ours))).toContain(
+      ",Parkside Motor Group,Parkside Mazda,General Enquiry,,contacted,Mary Parksidelead,mary@example.com,",
+    );
+    expect(csv).not.toContain(theirs);
+    expect(csv).not.toContain("Ridgelinelead");
+  });
+
+  test("a manager edits holiday hours and the public location page shows them", async ({ page }) => {
+    await signIn(page, "manager@parksidemotorgroup.com.au");
+    await page.goto(admin("/sites/1001/settings"));
+    const editor = page.getByTestId("special-hours");
+    const add = editor.getByRole("button", { name: "Add a day" });
+    await waitForHydration(add);
+    const before = await editor.getByTestId("special-row").count();
+    await add.click();
+    const row = editor.getByTestId("special-row").last();
+    // Friday of the test clock's week (e2e/clock.ts: Wednesday 18 November 2026)
+    await row.getByLabel("Date").fill("2026-11-20");
+    await row.getByLabel("Name").fill("Staff Training Day");
+    await row.getByLabel("Location").selectOption({ label: "Parkside Mazda" });
+    await row.getByLabel("Status").selectOption("Closed");
+    await editor.getByRole("button", { name: "Save holiday hours" }).click();
+    await expect(page.getByTestId("special-hours-done")).toHaveText("Holiday hours saved. The website shows them now.");
+    await expect(editor.getByTestId("special-row")).toHaveCount(before + 1);
+
+    // a bad entry is refused with its field named, and nothing changes
+    await add.click();
+    await editor.getByTestId("special-row").last().getByLabel("Status").selectOption("Open");
+    await editor.getByTestId("special-row").last().getByLabel("Date").fill("2026-12-31");
+    await editor.getByRole("button", { name: "Save holiday hours" }).click();
+    await expect(page.getByTestId("special-hours-error")).toHaveText("Please correct the holiday hours.");
+    await expect(editor.getByText("Enter the opening time")).toBeVisible();
+
+    await page.goto(site("parkside-motor-group", "/dealerships"));
+    const mazda = page.getByTestId("location-card").filter({ has: page.getByRole("heading", { name: "Parkside Mazda" }) });
+    await expect(
+      mazda
+        .getByTestId("opening-hours")
+        .getByRole("row", { name: /^Friday/ })
+        .getByRole("cell"),
+    ).toHaveText("Closed (Staff Training Day)");
+    const suzuki = page.getByTestId("location-card").filter({ has: page.getByRole("heading", { name: "Parkside Suzuki" }) });
+    await expect(
+      suzuki
+        .getByTestId("opening-hours")
+        .getByRole("row", { name: /^Friday/ })
+        .getByRole("cell"),
+    ).toHaveText("9:00 am - 5:00 pm");
+    await mazda.getByRole("button", { name: "View Holiday Hours" }).click();
+    await expect(
+      page
+        .getByRole("dialog", { name: "Holiday Hours" })
+        .getByRole("row", { name: /Staff Training Day/ })
+        .getByRole("cell")
+        .first(),
+    ).toHaveText("Closed");
+
+    // the audit log says who changed what
+    await page.goto(admin("/sites/1001/audit"));
+    const entry = page.getByTestId("audit-entry").first();
+    await expect(entry).toContainText("Holiday hours changed");
+    await expect(entry).toContainText("manager@parksidemotorgroup.com.au");
+    await expect(entry).toContainText("Staff Training Day");
+  });
+
+  test("a stock CSV with errors is rejected line by line; a valid one updates the search", async ({ page }) => {
+    await signIn(page, "manager@parksidemotorgroup.com.au");
+    const search = site("parkside-motor-group", "/search/new-used-and-demo-cars?q=E2E-IMPORT-1");
+    await page.goto(search);
+    await expect(page.getByTestId("results-count")).toHaveText("0 Cars found");
+
+    await page.goto(admin("/sites/1001/stock/import"));
+    const check = page.getByRole("button", { name: "Check the file" });
+    await waitForHydration(check);
+    const head = "stock_number,make,model,badge,year,car_type,price,odometer,location_id";
+    await page.getByLabel("CSV file").setInputFiles({
+      name: "stock.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(
+        [
+          head,
+          "E2E-IMPORT-1,Mazda,CX-5,Maxx,2025,used,31990,12000,10012",
+          "E2E-IMPORT-2,Mazda,CX-3,,1890,used,1,1,10012",
+          "E2E-IMPORT-3,Mazda,BT-50,,2024,rental,abc,1,0",
+        ].join("\n"),
+      ),
+    });
+    await check.click();
+    await expect(page.getByTestId("import-check-error")).toHaveText("The file has 4 problems. Nothing was imported.");
+    await expect(page.getByTestId("import-error")).toHaveText([
+      "Line 3, year: Enter a year from 1900",
+      "Line 4, car_type: Enter new, used or demo",
+      "Line 4, price: Enter the price as a whole number",
+      "Line 4, location_id: Enter the location id of at least 1",
+    ]);
+    await expect(page.getByRole("button", { name: "Import now" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.goto(search);
+    await expect(page.getByTestId("results-count")).toHaveText("0 Cars found");
+
+    await page.goto(admin("/sites/1001/stock/import"));
+    await waitForHydration(check);
+    await page.getByLabel("CSV file").setInputFiles({
+      name: "stock.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from([head, "E2E-IMPORT-1,Mazda,CX-5,Maxx,2025,used,31990,12000,10012"].join("\n")),
+    });
+    await check.click();
+    await expect(page.getByTestId("import-plan")).toContainText("1 new");
+    await expect(page.getByTestId("import-plan")).toContainText("0 will be marked sold");
+    await page.getByRole("button", { name: "Import now" }).click();
+    await expect(page.getByTestId("import-apply-done")).toHaveText(
+      "Imported into Parkside Motor Group: 1 added, 0 updated, 0 marked sold.",
+    );
+
+    await page.goto(search);
+    await expect(page.getByTestId("results-count")).toHaveText("1 Car found");
+    await expect(page.getByText("2025 Mazda CX-5 Maxx").first()).toBeVisible();
+  });
+});

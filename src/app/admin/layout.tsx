@@ -1,0 +1,79 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { SignOutButton } from "@/components/admin/auth-forms";
+import { can } from "@/domain/staff/roles";
+import { isAdminHost } from "@/server/admin/host";
+import { staffSites } from "@/server/admin/pages";
+import { currentStaff } from "@/server/admin/staff-auth";
+
+export const metadata: Metadata = {
+  title: { default: "Dealer back-office", template: "%s | Dealer back-office" },
+  robots: { index: false, follow: false },
+};
+
+const link = "rounded px-2 py-1 text-sm font-semibold text-white underline-offset-4 hover:underline";
+
+/** The back-office's frame: who is signed in, and the pages their roles allow on each of their sites. */
+export default async function AdminLayout({ children }: { children: React.ReactNode }) {
+  const h = await headers();
+  if (!isAdminHost(h.get("host"))) notFound();
+  const staff = await currentStaff(h);
+  const sites = staff ? await staffSites(staff) : [];
+  return (
+    <div data-admin className="min-h-screen bg-neutral-50">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <header className="bg-neutral-900 text-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+          <Link href={staff ? "/leads" : "/sign-in"} className="text-lg font-extrabold">
+            Dealer back-office
+          </Link>
+          {staff && (
+            <>
+              <nav aria-label="Back-office" className="flex flex-1 flex-wrap items-center gap-x-2 gap-y-1">
+                <Link href="/leads" className={link}>
+                  Leads
+                </Link>
+                {sites.map((s) => (
+                  <span key={s.id} className="flex flex-wrap items-center gap-x-1 border-l border-neutral-600 pl-2">
+                    <span className="text-sm text-neutral-300">{s.name}:</span>
+                    <Link href={`/sites/${s.id}/stock`} className={link}>
+                      Stock
+                    </Link>
+                    {can(s.role, "settings.edit") && (
+                      <Link href={`/sites/${s.id}/settings`} className={link}>
+                        Settings
+                      </Link>
+                    )}
+                    {can(s.role, "staff.manage") && (
+                      <Link href={`/sites/${s.id}/team`} className={link}>
+                        Team
+                      </Link>
+                    )}
+                    {can(s.role, "audit.read") && (
+                      <Link href={`/sites/${s.id}/audit`} className={link}>
+                        Audit log
+                      </Link>
+                    )}
+                  </span>
+                ))}
+              </nav>
+              <div className="flex items-center gap-2 text-sm">
+                <span data-testid="staff-name">{staff.name}</span>
+                <span className="[&_button]:text-white">
+                  <SignOutButton />
+                </span>
+              </div>
+            </>
+          )}
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-7xl px-4 py-6">
+        {children}
+      </main>
+    </div>
+  );
+}

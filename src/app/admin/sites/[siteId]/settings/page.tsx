@@ -1,0 +1,37 @@
+import type { Metadata } from "next";
+import { SpecialHoursEditor, WeekEditor } from "@/components/admin/hours-editors";
+import { requireStaffSite } from "@/server/admin/pages";
+import { getDb } from "@/server/db";
+import { listSpecialHours } from "@/server/repositories/locations";
+import { listLocations } from "@/server/repositories/sites";
+
+export const metadata: Metadata = { title: "Site settings" };
+
+// GET /sites/{siteId}/settings — opening hours per location and the site's holiday hours (managers and owners)
+export default async function SettingsPage({ params }: { params: Promise<{ siteId: string }> }) {
+  const { site } = await requireStaffSite((await params).siteId, "settings.edit");
+  const db = await getDb();
+  const [locations, special] = await Promise.all([listLocations(db, site.id), listSpecialHours(db, site.id)]);
+  return (
+    <>
+      <h1 className="mb-1 text-2xl font-extrabold">{site.name}: settings</h1>
+      <p className="mb-5 text-neutral-700">Changes show on the website as soon as you save them, and are written to the audit log.</p>
+      <section aria-labelledby="holiday" className="mb-6 rounded-lg border border-neutral-200 bg-white p-5">
+        <h2 id="holiday" className="mb-3 text-lg font-bold">
+          Holiday hours
+        </h2>
+        <SpecialHoursEditor siteId={site.id} entries={special} locations={locations.map((l) => ({ id: l.id, name: l.name }))} />
+      </section>
+      <section aria-labelledby="weekly" className="rounded-lg border border-neutral-200 bg-white p-5">
+        <h2 id="weekly" className="mb-3 text-lg font-bold">
+          Opening hours
+        </h2>
+        <div className="grid gap-6 lg:grid-cols-2">
+          {locations.map((l) => (
+            <WeekEditor key={l.id} siteId={site.id} locationId={l.id} name={l.name} hours={l.openingHours} />
+          ))}
+        </div>
+      </section>
+    </>
+  );
+}

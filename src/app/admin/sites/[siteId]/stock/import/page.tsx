@@ -1,0 +1,50 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { staffTime } from "@/components/admin/format";
+import { StockImportForm } from "@/components/admin/stock-forms";
+import { requireStaffSite } from "@/server/admin/pages";
+import { getDb } from "@/server/db";
+import { listImports } from "@/server/repositories/back-office";
+
+export const metadata: Metadata = { title: "Import stock" };
+
+const STATUS: Record<string, string> = {
+  checked: "Checked, not applied",
+  held: "Held for confirmation",
+  applied: "Applied",
+  rejected: "Rejected",
+};
+
+// GET /sites/{siteId}/stock/import — a CSV checked line by line, then applied (managers and owners)
+export default async function ImportPage({ params }: { params: Promise<{ siteId: string }> }) {
+  const { site } = await requireStaffSite((await params).siteId, "stock.edit");
+  const recent = await listImports(await getDb(), site.id);
+  return (
+    <div className="max-w-3xl">
+      <p className="mb-2">
+        <Link href={`/sites/${site.id}/stock`} className="text-sm font-semibold underline">
+          ← Stock
+        </Link>
+      </p>
+      <h1 className="mb-4 text-2xl font-extrabold">{site.name}: import stock</h1>
+      <div className="rounded-lg border border-neutral-200 bg-white p-5">
+        <StockImportForm siteId={site.id} />
+      </div>
+      {recent.length > 0 && (
+        <section aria-labelledby="recent" className="mt-6">
+          <h2 id="recent" className="mb-2 text-lg font-bold">
+            Recent imports
+          </h2>
+          <ul className="divide-y divide-neutral-200 rounded-lg border border-neutral-200 bg-white text-sm">
+            {recent.map((r) => (
+              <li key={r.id} className="p-3">
+                {staffTime(r.createdAt, site.timezone)} · {r.source === "feed" ? "DMS feed" : "CSV"}
+                {r.full ? " (whole stock)" : ""} · {STATUS[r.status] ?? r.status}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+import { acceptInvite } from "@/server/admin/admin-api";
+
+export const dynamic = "force-dynamic";
+export const POST = acceptInvite;

@@ -1,0 +1,4 @@
+import { putVehicle } from "@/server/admin/admin-api";
+
+export const dynamic = "force-dynamic";
+export const PUT = putVehicle;

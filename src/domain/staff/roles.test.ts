@@ -1,0 +1,158 @@
+import { describe, expect, test } from "vitest";
+import { csvSafe, leadCsvHeader, leadCsvLines } from "./lead-csv";
+import {
+  AcceptInviteSchema,
+  can,
+  canMove,
+  InviteSchema,
+  leadFilterOf,
+  leadFilterQuery,
+  LeadUpdateSchema,
+  mayGrant,
+  nextStatuses,
+  roleOn,
+  sitesFor,
+  type StaffAction,
+  type StaffRole,
+} from "./roles";
+
+describe("who may do what", () => {
+  test.each<[StaffRole | null, StaffAction, boolean]>([
+    ["sales", "leads.read", true],
+    ["sales", "leads.update", true],
+    ["sales", "stock.read", true],
+    ["sales", "stock.edit", false],
+    ["sales", "settings.edit", false],
+    ["sales", "audit.read", false],
+    ["sales", "staff.manage", false],
+    ["manager", "stock.edit", true],
+    ["manager", "settings.edit", true],
+    ["manager", "audit.read", true],
+    ["manager", "staff.manage", false],
+    ["owner", "staff.manage", true],
+    ["owner", "leads.update", true],
+    [null, "leads.read", false],
+  ])("%s may %s: %s", (role, action, allowed) => {
+    expect(can(role, action)).toBe(allowed);
+  });
+
+  const roles = [
+    { siteId: 1001, role: "sales" as const },
+    { siteId: 1002, role: "manager" as const },
+  ];
+  test("a role is per site; queries are scoped to the sites an action is allowed on", () => {
+    expect(roleOn(roles, 1001)).toBe("sales");
+    expect(roleOn(roles, 1003)).toBeNull();
+    expect(sitesFor(roles, "leads.read")).toEqual([1001, 1002]);
+    expect(sitesFor(roles, "settings.edit")).toEqual([1002]);
+    expect(sitesFor([], "leads.read")).toEqual([]);
+  });
+
+  test.each<[StaffRole | null, StaffRole, boolean]>([
+    ["owner", "owner", true],
+    ["owner", "sales", true],
+    ["manager", "sales", false],
+    ["sales", "sales", false],
+    [null, "sales", false],
+  ])("%s may grant %s: %s", (inviter, role, ok) => expect(mayGrant(inviter, role)).toBe(ok));
+});
+
+describe("a lead's status", () => {
+  test.each([
+    ["new", "contacted", true],
+    ["new", "won", true],
+    ["new", "lost", true],
+    ["contacted", "won", true],
+    ["contacted", "lost", true],
+    ["contacted", "new", false],
+    ["won", "lost", false],
+    ["won", "contacted", true],
+    ["lost", "contacted", true],
+    ["lost", "new", false],
+    ["won", "won", true],
+  ] as const)("%s → %s: %s", (from, to, ok) => expect(canMove(from, to)).toBe(ok));
+
+  test("the form offers the next statuses only", () => {
+    expect(nextStatuses("new")).toEqual(["contacted", "won", "lost"]);
+    expect(nextStatuses("won")).toEqual(["contacted"]);
+  });
+
+  test.each([
+    [{ status: "contacted" }, true],
+    [{ status: "contacted", note: "Called, left a message" }, true],
+    [{ status: "sold" }, false],
+    [{ status: "won", note: "x".repeat(2001) }, false],
+    [{ status: "won", extra: 1 }, false],
+  ])("update %j valid: %s", (body, ok) => expect(LeadUpdateSchema.safeParse(body).success).toBe(ok));
+});
+
+describe("the inbox's filters", () => {
+  test("read from the query string; unreadable values are left out", () => {
+    expect(leadFilterOf(new URLSearchParams("site=1001&status=new&from=2026-11-01&to=2026-13-01&location=abc&form=Car%20Enquiry"))).toEqual(
+      {
+        site: 1001,
+        status: "new",
+        from: "2026-11-01",
+        form: "Car Enquiry",
+      },
+    );
+    expect(leadFilterOf({ site: ["1002", "1003"], status: "__proto__", before: "1%7Cx" })).toEqual({ site: 1002 });
+    expect(leadFilterOf(new URLSearchParams("site=&status="))).toEqual({});
+  });
+  test("written back in one order, with a page's keyset", () => {
+    expect(leadFilterQuery({ status: "won", site: 1001 })).toBe("?site=1001&status=won");
+    expect(leadFilterQuery({}, { before: "1763900000000|0b5f4e4c-6a55-4c1e-9f27-6f7f7d0c2a11" })).toBe(
+      "?before=1763900000000%7C0b5f4e4c-6a55-4c1e-9f27-6f7f7d0c2a11",
+    );
+    expect(leadFilterQuery({})).toBe("");
+  });
+});
+
+describe("staff forms", () => {
+  test.each([
+    [{ email: " Sam@Example.com ", role: "sales" }, true],
+    [{ email: "nope", role: "sales" }, false],
+    [{ email: "a@b.co", role: "admin" }, false],
+  ])("invite %j: %s", (body, ok) => expect(InviteSchema.safeParse(body).success).toBe(ok));
+  test("an invitation's email is kept in lower case", () => {
+    expect(InviteSchema.parse({ email: " Sam@Example.com ", role: "sales" }).email).toBe("sam@example.com");
+  });
+  test.each([
+    [{ token: "a".repeat(32), name: "Sam", password: "long enough!" }, true],
+    [{ token: "short", name: "Sam", password: "long enough!" }, false],
+    [{ token: "a".repeat(32), name: "", password: "long enough!" }, false],
+    [{ token: "a".repeat(32), name: "Sam", password: "short" }, false],
+  ])("accept %j: %s", (body, ok) => expect(AcceptInviteSchema.safeParse(body).success).toBe(ok));
+});
+
+describe("the lead export", () => {
+  test.each([
+    ['=HYPERLINK("http://x")', '\'=HYPERLINK("http://x")'],
+    ["+61 400 000 000", "'+61 400 000 000"],
+    ["-1", "'-1"],
+    ["@sum", "'@sum"],
+    ["Mary", "Mary"],
+    [null, ""],
+  ])("a shopper's %j is written as %j", (v, out) => expect(csvSafe(v)).toBe(out));
+
+  test("one line per lead, quoted where needed", () => {
+    expect(leadCsvHeader()).toBe("created_at,site,location,form,subcategory,status,name,email,phone,id\n");
+    const line = leadCsvLines([
+      {
+        id: "0b5f4e4c-6a55-4c1e-9f27-6f7f7d0c2a11",
+        createdAt: new Date("2026-11-23T01:02:03Z"),
+        siteName: "Parkside Motor Group",
+        locationName: "Parkside Mazda",
+        category: "Car Enquiry",
+        subcategory: null,
+        status: "new",
+        name: 'Mary "May" Smith, Jr',
+        email: "mary@example.com",
+        phone: "0400 000 000",
+      },
+    ]);
+    expect(line).toBe(
+      '2026-11-23T01:02:03.000Z,Parkside Motor Group,Parkside Mazda,Car Enquiry,,new,"Mary ""May"" Smith, Jr",mary@example.com,0400 000 000,0b5f4e4c-6a55-4c1e-9f27-6f7f7d0c2a11\n',
+    );
+  });
+});

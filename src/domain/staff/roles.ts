@@ -1,0 +1,145 @@
+import { z } from "zod";
+
+/*
+ * The dealer back-office's rules (issue 16), pure: who may do what on a site, how a lead's status
+ * moves, and the shapes of the back-office's forms (one zod schema for the form and the server).
+ */
+
+export const STAFF_ROLES = ["owner", "manager", "sales"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export type SiteRole = { siteId: number; role: StaffRole };
+
+export type StaffAction = "leads.read" | "leads.update" | "stock.read" | "stock.edit" | "settings.edit" | "audit.read" | "staff.manage";
+
+const RANK: Record<StaffRole, number> = { sales: 1, manager: 2, owner: 3 };
+
+/** The least role an action needs: sales work leads and see stock; managers run stock and settings; owners manage staff. */
+const NEEDS: Record<StaffAction, StaffRole> = {
+  "leads.read": "sales",
+  "leads.update": "sales",
+  "stock.read": "sales",
+  "stock.edit": "manager",
+  "settings.edit": "manager",
+  "audit.read": "manager",
+  "staff.manage": "owner",
+};
+
+export function isStaffRole(v: unknown): v is StaffRole {
+  return typeof v === "string" && (STAFF_ROLES as readonly string[]).includes(v);
+}
+
+export function can(role: StaffRole | null | undefined, action: StaffAction): boolean {
+  return !!role && RANK[role] >= RANK[NEEDS[action]];
+}
+
+/** The staff member's role on one site, or null when they have none there. */
+export function roleOn(roles: readonly SiteRole[], siteId: number): StaffRole | null {
+  return roles.find((r) => r.siteId === siteId)?.role ?? null;
+}
+
+/** The sites on which the staff member may do this (every back-office query is scoped to these). */
+export function sitesFor(roles: readonly SiteRole[], action: StaffAction): number[] {
+  return roles.filter((r) => can(r.role, action)).map((r) => r.siteId);
+}
+
+/** Roles an inviter may hand out: an owner any, nobody else any. */
+export function mayGrant(inviter: StaffRole | null, role: StaffRole): boolean {
+  return inviter === "owner" && isStaffRole(role);
+}
+
+// — leads —
+
+export const LEAD_STATUSES = ["new", "contacted", "won", "lost"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = { new: "New", contacted: "Contacted", won: "Won", lost: "Lost" };
+
+/** new → contacted → won | lost; a closed lead may be reopened as contacted; never back to new. */
+const NEXT: Record<LeadStatus, readonly LeadStatus[]> = {
+  new: ["contacted", "won", "lost"],
+  contacted: ["won", "lost"],
+  won: ["contacted"],
+  lost: ["contacted"],
+};
+
+export function nextStatuses(from: LeadStatus): readonly LeadStatus[] {
+  return NEXT[from];
+}
+
+export function canMove(from: LeadStatus, to: LeadStatus): boolean {
+  return from === to || NEXT[from].includes(to);
+}
+
+export function asLeadStatus(v: unknown): LeadStatus {
+  return typeof v === "string" && (LEAD_STATUSES as readonly string[]).includes(v) ? (v as LeadStatus) : "new";
+}
+
+/** A status change and/or a note on a lead. */
+export const LeadUpdateSchema = z
+  .object({
+    status: z.enum(LEAD_STATUSES, { error: "Choose a status" }),
+    note: z.string().trim().max(2000, "Keep the note under 2,000 characters").default(""),
+  })
+  .strict();
+export type LeadUpdate = z.infer<typeof LeadUpdateSchema>;
+
+const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** The inbox's filters, from the query string: anything unreadable is left out (never an error page). */
+export const LeadFilterSchema = z.object({
+  site: id.optional().catch(undefined),
+  location: id.optional().catch(undefined),
+  form: z.string().trim().min(1).max(100).optional().catch(undefined),
+  status: z.enum(LEAD_STATUSES).optional().catch(undefined),
+  from: z.string().regex(DAY).optional().catch(undefined),
+  to: z.string().regex(DAY).optional().catch(undefined),
+  /** keyset: the created_at|id of the last row on the previous page */
+  before: z
+    .string()
+    .regex(/^\d{13}\|[0-9a-f-]{36}$/)
+    .optional()
+    .catch(undefined),
+});
+export type LeadFilter = z.infer<typeof LeadFilterSchema>;
+
+export function leadFilterOf(params: URLSearchParams | Record<string, string | string[] | undefined>): LeadFilter {
+  const get = (k: string) => {
+    const v = params instanceof URLSearchParams ? params.get(k) : params[k];
+    const one = Array.isArray(v) ? v[0] : v;
+    return one === "" || one === null ? undefined : one;
+  };
+  return LeadFilterSchema.parse(Object.fromEntries(["site", "location", "form", "status", "from", "to", "before"].map((k) => [k, get(k)])));
+}
+
+/** The query string of a filter (for links and the CSV export), keys in a fixed order. */
+export function leadFilterQuery(f: LeadFilter, extra: Partial<LeadFilter> = {}): string {
+  const all = { ...f, ...extra } as Record<string, unknown>;
+  const q = new URLSearchParams();
+  for (const k of ["site", "location", "form", "status", "from", "to", "before"])
+    if (all[k] !== undefined && all[k] !== null && all[k] !== "") q.set(k, String(all[k]));
+  const s = q.toString();
+  return s ? `?${s}` : "";
+}
+
+// — staff —
+
+const email = z.string().trim().toLowerCase().max(254).pipe(z.email("Enter a valid email address"));
+const password = z.string().min(10, "Use at least 10 characters").max(128, "Use at most 128 characters");
+
+export const StaffSignInSchema = z.object({ email, password: z.string().min(1, "Enter your password").max(128) });
+export const InviteSchema = z.object({ email, role: z.enum(STAFF_ROLES, { error: "Choose a role" }) });
+export const AcceptInviteSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, "This invitation link is not valid"),
+  name: z.string().trim().min(1, "Enter your name").max(100),
+  password,
+});
+
+export const STAFF_MSG = {
+  signIn: "That email and password do not match a staff account.",
+  forbidden: "You do not have access to that.",
+  signedOut: "You have been signed out.",
+  inviteSent: "Invitation sent.",
+  inviteBad: "This invitation link has expired or was already used. Ask the site's owner for a new one.",
+} as const;
+
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;

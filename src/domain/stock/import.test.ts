@@ -1,0 +1,149 @@
+import { describe, expect, test } from "vitest";
+import { HOLD_SHARE, importedSlug, parseStockCsv, planImport, VehicleEditSchema, type StockOnFile } from "./import";
+
+const opts = { thisYear: 2026, locationIds: [10011, 10012] };
+const HEAD = "stock_number,make,model,year,car_type,price,odometer,vin,location_id";
+
+describe("reading a stock CSV", () => {
+  test("clean lines become rows; unknown columns are reported, not read", () => {
+    const r = parseStockCsv(
+      `${HEAD},colour_code\nPK1,Mazda,CX-5,2024,used,"$32,990",12000,JM0KF4WLA00123456,10012,41W\nPK2,Suzuki,Swift,2025,New,,,,,\n`,
+      opts,
+    );
+    expect(r.errors).toEqual([]);
+    expect(r.ignoredColumns).toEqual(["colour_code"]);
+    expect(r.rows).toMatchObject([
+      {
+        line: 2,
+        stock_number: "PK1",
+        make: "Mazda",
+        year: 2024,
+        car_type: "used",
+        price: 32990,
+        odometer: 12000,
+        vin: "JM0KF4WLA00123456",
+        location_id: 10012,
+      },
+      { line: 3, stock_number: "PK2", car_type: "new", price: undefined, vin: undefined, location_id: undefined },
+    ]);
+  });
+
+  test("every problem is reported with its line and field", () => {
+    const csv = [
+      HEAD,
+      "PK1,Mazda,CX-5,2024,used,32990,12000,,",
+      ",Mazda,CX-3,2024,used,1,1,,",
+      "PK3,Mazda,CX-9,1899,used,1,1,,",
+      "PK4,Mazda,BT-50,2024,hired,abc,1,,",
+      "PK5,Mazda,MX-5,2024,used,1,1,IOQ12345678901234,",
+      "pk1,Mazda,CX-5,2024,used,1,1,,",
+      "PK7,Mazda,CX-30,2024,used,1,1,,99999",
+    ].join("\n");
+    const r = parseStockCsv(csv, opts);
+    expect(r.rows.map((x) => x.stock_number)).toEqual(["PK1"]);
+    expect(r.errors).toEqual([
+      { line: 3, field: "stock_number", message: "Enter the stock number" },
+      { line: 4, field: "year", message: "Enter a year from 1900" },
+      { line: 5, field: "car_type", message: "Enter new, used or demo" },
+      { line: 5, field: "price", message: "Enter the price as a whole number" },
+      { line: 6, field: "vin", message: "A VIN has 17 letters and digits (no I, O or Q)" },
+      { line: 7, field: "stock_number", message: "Stock number pk1 is also on line 2" },
+      { line: 8, field: "location_id", message: "Location 99999 is not one of this site's locations" },
+    ]);
+  });
+
+  test.each([
+    ["", "The file is empty."],
+    ["make,model,year\nMazda,CX-5,2024", "The header line lacks the columns stock_number, car_type."],
+    [`${HEAD},make\nA,B,C,2020,used,1,1,,,x`, "The column make appears twice."],
+    [`${HEAD}\n`, "The file has no cars in it."],
+  ])("%j: %s", (csv, message) => {
+    const r = parseStockCsv(csv, opts);
+    expect(r.rows).toEqual([]);
+    expect(r.errors[0]!.message).toBe(message);
+  });
+
+  test("a line with the wrong number of fields or bad quoting names its line", () => {
+    const r = parseStockCsv(`${HEAD}\nPK1,Mazda,CX-5,2024,used,1,1,,\nPK2,Mazda\n`, opts);
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0]!.line).toBe(3);
+    expect(parseStockCsv(`${HEAD}\nPK1,"Maz"da,CX-5,2024,used,1,1,,\n`, opts).errors[0]!.line).toBe(2);
+  });
+
+  test("a byte-order mark and Windows line ends are fine", () => {
+    const r = parseStockCsv(`\uFEFF${HEAD}\r\nPK1,Mazda,CX-5,2024,demo,1,1,,\r\n`, opts);
+    expect(r.errors).toEqual([]);
+    expect(r.rows).toHaveLength(1);
+  });
+
+  test("too many cars at once", () => {
+    const lines = Array.from({ length: 5001 }, (_, i) => `S${i},Mazda,CX-5,2024,used,1,1,,`);
+    expect(parseStockCsv([HEAD, ...lines].join("\n"), opts).errors[0]!.message).toBe("Import at most 5,000 cars at a time.");
+  });
+});
+
+describe("planning an import", () => {
+  const car = (n: string, missingFeeds = 0, status = "in_stock"): StockOnFile => ({
+    id: Number(n.slice(1)),
+    stockNumber: n,
+    status,
+    missingFeeds,
+  });
+  const stock = Array.from({ length: 10 }, (_, i) => car(`S${i}`));
+  const rows = (ns: string[]) => ns.map((stock_number) => ({ stock_number }));
+
+  test("adds and updates by stock number (any case)", () => {
+    const p = planImport(stock, rows(["s1", "S2", "NEW1"]), false);
+    expect(p).toMatchObject({ add: 1, update: 2, missing: 0, sell: [], held: false });
+  });
+
+  test("a full feed: a car missing the first time is only counted; the second time it is sold", () => {
+    const first = planImport(stock, rows(stock.slice(1).map((c) => c.stockNumber)), true);
+    expect(first).toMatchObject({ missing: 1, sell: [] });
+    const second = planImport([car("S0", 1), ...stock.slice(1)], rows(stock.slice(1).map((c) => c.stockNumber)), true);
+    expect(second).toMatchObject({ missing: 1, sell: ["S0"], removalShare: 0.1, held: false });
+  });
+
+  test("sold cars are neither missing nor removed again", () => {
+    expect(planImport([car("S0", 5, "sold"), car("S1")], rows(["S1"]), true)).toMatchObject({ missing: 0, sell: [], inStock: 1 });
+  });
+
+  test.each([
+    [2, false],
+    [3, true],
+  ])(`removing %i of 10 (hold above ${HOLD_SHARE * 100}%) is held: %s`, (gone, held) => {
+    const current = stock.map((c, i) => (i < gone ? car(c.stockNumber, 1) : c));
+    expect(planImport(current, rows(stock.slice(gone).map((c) => c.stockNumber)), true).held).toBe(held);
+  });
+
+  test("an empty site never holds", () => {
+    expect(planImport([], rows(["A"]), true)).toMatchObject({ add: 1, removalShare: 0, held: false });
+  });
+});
+
+test("a new car's slug names it and its stock number", () => {
+  expect(importedSlug({ year: 2024, make: "Škoda", model: "Octavia", badge: "RS", stock_number: "PK/12" })).toBe(
+    "2024-skoda-octavia-rs-pk-12",
+  );
+  expect(importedSlug({ year: 2024, make: "Mazda", model: "CX-5", badge: undefined, stock_number: "A1" })).toBe("2024-mazda-cx-5-a1");
+});
+
+test.each([
+  [
+    { price: "32,990", odometer: "", status: "in_stock", show_on_dealer_website: true, description: "" },
+    { price: 32990, odometer: 0 },
+  ],
+  [
+    { price: "", odometer: "100", status: "sold", show_on_dealer_website: false },
+    { price: null, odometer: 100, description: "" },
+  ],
+])("a vehicle edit %j", (raw, out) => expect(VehicleEditSchema.parse(raw)).toMatchObject(out));
+
+test.each([
+  [{ price: "-1", odometer: "0", status: "in_stock" }, "price"],
+  [{ price: "1", odometer: "0", status: "gone" }, "status"],
+])("a bad vehicle edit %j names %s", (raw, field) => {
+  const r = VehicleEditSchema.safeParse(raw);
+  expect(r.success).toBe(false);
+  expect(r.error!.issues[0]!.path[0]).toBe(field);
+});

@@ -1,0 +1,267 @@
+import { parse } from "csv-parse/sync";
+import { z } from "zod";
+import { slugify } from "../format/slug";
+
+/*
+ * Stock imports (issue 16): a CSV uploaded in the back-office or a dealer-management-system feed,
+ * checked line by line before anything is written, then planned against the site's stock. Pure.
+ *
+ * A full feed lists the whole stock: a car missing from two consecutive full feeds becomes sold
+ * (one missing feed may be the DMS's hiccup), and an import that would remove more than
+ * HOLD_SHARE of the stock is held until someone confirms it.
+ */
+
+export const STOCK_CSV_COLUMNS = [
+  "stock_number",
+  "vin",
+  "rego",
+  "make",
+  "model",
+  "badge",
+  "series",
+  "year",
+  "car_type",
+  "price",
+  "price_type",
+  "odometer",
+  "colour",
+  "body_type",
+  "fuel",
+  "transmission",
+  "drive",
+  "seats",
+  "doors",
+  "location_id",
+  "status",
+  "description",
+] as const;
+export const REQUIRED_COLUMNS = ["stock_number", "make", "model", "year", "car_type"] as const;
+export const MAX_IMPORT_ROWS = 5000;
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+/** more than this share of the in-stock cars would become sold → held for confirmation */
+export const HOLD_SHARE = 0.2;
+/** full feeds in a row a car may be missing from before it is sold */
+export const MISSING_FEEDS_TO_SELL = 2;
+
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const text = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max, `Keep it under ${max} characters`).optional());
+const whole = (label: string, min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : v.replace(/[$,\s]/g, "")) : v),
+    z.coerce
+      .number({ error: `Enter ${label} as a whole number` })
+      .int(`Enter ${label} as a whole number`)
+      .min(min, `Enter ${label} of at least ${min.toLocaleString("en-AU")}`)
+      .max(max, `Enter ${label} of at most ${max.toLocaleString("en-AU")}`)
+      .optional(),
+  );
+
+export function stockRowSchema(thisYear: number) {
+  return z.object({
+    stock_number: z
+      .string({ error: "Enter the stock number" })
+      .trim()
+      .min(1, "Enter the stock number")
+      .max(40, "Keep the stock number under 40 characters")
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, "Use letters, digits, '.', '_', '/' or '-' in the stock number"),
+    vin: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-HJ-NPR-Z0-9]{17}$/, "A VIN has 17 letters and digits (no I, O or Q)")
+        .optional(),
+    ),
+    rego: text(12),
+    make: z.string({ error: "Enter the make" }).trim().min(1, "Enter the make").max(60),
+    model: z.string({ error: "Enter the model" }).trim().min(1, "Enter the model").max(80),
+    badge: text(80),
+    series: text(40),
+    year: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: "Enter the year" })
+        .int("Enter the year as four digits")
+        .min(1900, "Enter a year from 1900")
+        .max(thisYear + 1, `Enter a year up to ${thisYear + 1}`),
+    ),
+    car_type: z.preprocess(
+      (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
+      z.enum(["new", "used", "demo"], { error: "Enter new, used or demo" }),
+    ),
+    price: whole("the price", 0, 10_000_000),
+    price_type: text(40),
+    odometer: whole("the odometer", 0, 5_000_000),
+    colour: text(40),
+    body_type: text(40),
+    fuel: text(40),
+    transmission: text(40),
+    drive: text(20),
+    seats: whole("the seats", 0, 100),
+    doors: whole("the doors", 0, 10),
+    location_id: whole("the location id", 1, 2_147_483_647),
+    status: z.preprocess(
+      (v) =>
+        typeof v === "string"
+          ? v
+              .trim()
+              .toLowerCase()
+              .replace(/[\s-]+/g, "_") || undefined
+          : v,
+      z.enum(["in_stock", "coming_soon", "sold"], { error: "Enter in_stock, coming_soon or sold" }).optional(),
+    ),
+    description: text(5000),
+  });
+}
+export type StockRow = z.infer<ReturnType<typeof stockRowSchema>>;
+export type ImportError = { line: number; field: string | null; message: string };
+export type ParsedImport = { rows: Array<StockRow & { line: number }>; errors: ImportError[]; ignoredColumns: string[] };
+
+const headerName = (h: string) =>
+  h
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
+
+/**
+ * Reads and checks a stock CSV: a header line naming the columns (any order; unknown ones ignored
+ * and reported), then one car per line. Every problem is reported with its line (the header is
+ * line 1); the rows that passed are returned too, but an import with errors is never applied.
+ */
+export function parseStockCsv(input: string, opts: { thisYear: number; locationIds: readonly number[] }): ParsedImport {
+  const errors: ImportError[] = [];
+  if (input.length > MAX_IMPORT_BYTES || new TextEncoder().encode(input).length > MAX_IMPORT_BYTES)
+    return {
+      rows: [],
+      errors: [{ line: 1, field: null, message: "The file is larger than 5 MB. Split it into smaller files." }],
+      ignoredColumns: [],
+    };
+  let records: Array<{ record: Record<string, string>; info: { lines: number } }>;
+  let header: string[] = [];
+  try {
+    records = parse(input, {
+      bom: true,
+      columns: (h: string[]) => (header = h.map(headerName)),
+      skip_empty_lines: true,
+      info: true,
+      relax_quotes: false,
+      max_record_size: 64 * 1024,
+    });
+  } catch (e) {
+    const err = e as { lines?: number; message?: string };
+    const why = (err.message ?? "").replace(/^Invalid Record Length: /, "").split(":")[0] ?? "";
+    return {
+      rows: [],
+      errors: [{ line: err.lines ?? 1, field: null, message: `This line cannot be read as CSV (${why.slice(0, 120) || "bad quoting"}).` }],
+      ignoredColumns: [],
+    };
+  }
+  if (!header.length) return { rows: [], errors: [{ line: 1, field: null, message: "The file is empty." }], ignoredColumns: [] };
+  const missing = REQUIRED_COLUMNS.filter((c) => !header.includes(c));
+  if (missing.length)
+    return {
+      rows: [],
+      errors: [
+        { line: 1, field: null, message: `The header line lacks the column${missing.length > 1 ? "s" : ""} ${missing.join(", ")}.` },
+      ],
+      ignoredColumns: [],
+    };
+  const dupes = header.filter((h, i) => header.indexOf(h) !== i);
+  if (dupes.length)
+    return { rows: [], errors: [{ line: 1, field: null, message: `The column ${dupes[0]} appears twice.` }], ignoredColumns: [] };
+  if (!records.length) return { rows: [], errors: [{ line: 2, field: null, message: "The file has no cars in it." }], ignoredColumns: [] };
+  if (records.length > MAX_IMPORT_ROWS)
+    return {
+      rows: [],
+      errors: [
+        { line: MAX_IMPORT_ROWS + 2, field: null, message: `Import at most ${MAX_IMPORT_ROWS.toLocaleString("en-AU")} cars at a time.` },
+      ],
+      ignoredColumns: [],
+    };
+
+  const schema = stockRowSchema(opts.thisYear);
+  const known = new Set<string>(STOCK_CSV_COLUMNS);
+  const seen = new Map<string, number>();
+  const rows: ParsedImport["rows"] = [];
+  for (const { record, info } of records) {
+    const line = info.lines;
+    const picked = Object.fromEntries(Object.entries(record).filter(([k]) => known.has(k)));
+    const r = schema.safeParse(picked);
+    if (!r.success) {
+      // the first problem of each field (an empty stock number is not also "bad characters")
+      const said = new Set<string>();
+      for (const issue of r.error.issues) {
+        const field = String(issue.path[0] ?? "") || null;
+        if (said.has(field ?? "")) continue;
+        said.add(field ?? "");
+        errors.push({ line, field, message: issue.message });
+      }
+      continue;
+    }
+    const key = r.data.stock_number.toUpperCase();
+    const first = seen.get(key);
+    if (first !== undefined) {
+      errors.push({ line, field: "stock_number", message: `Stock number ${r.data.stock_number} is also on line ${first}` });
+      continue;
+    }
+    seen.set(key, line);
+    if (r.data.location_id !== undefined && !opts.locationIds.includes(r.data.location_id)) {
+      errors.push({ line, field: "location_id", message: `Location ${r.data.location_id} is not one of this site's locations` });
+      continue;
+    }
+    rows.push({ ...r.data, line });
+  }
+  return { rows, errors, ignoredColumns: [...new Set(header.filter((h) => !known.has(h)))] };
+}
+
+export type StockOnFile = { id: number; stockNumber: string; status: string; missingFeeds: number };
+export type ImportPlan = {
+  add: number;
+  update: number;
+  /** in-stock cars the full feed left out */
+  missing: number;
+  /** of those, the ones this import makes sold (their second missing feed) */
+  sell: string[];
+  inStock: number;
+  removalShare: number;
+  held: boolean;
+};
+
+/** What applying these rows would do to the site's stock. */
+export function planImport(current: readonly StockOnFile[], rows: readonly Pick<StockRow, "stock_number">[], full: boolean): ImportPlan {
+  const inFile = new Set(rows.map((r) => r.stock_number.toUpperCase()));
+  const byNumber = new Set(current.map((v) => v.stockNumber.toUpperCase()));
+  const add = rows.filter((r) => !byNumber.has(r.stock_number.toUpperCase())).length;
+  const live = current.filter((v) => v.status !== "sold");
+  const missingCars = full ? live.filter((v) => !inFile.has(v.stockNumber.toUpperCase())) : [];
+  const sell = missingCars.filter((v) => v.missingFeeds + 1 >= MISSING_FEEDS_TO_SELL).map((v) => v.stockNumber);
+  const removalShare = live.length ? sell.length / live.length : 0;
+  return {
+    add,
+    update: rows.length - add,
+    missing: missingCars.length,
+    sell,
+    inStock: live.length,
+    removalShare,
+    held: removalShare > HOLD_SHARE,
+  };
+}
+
+/** A new car's URL slug: "2024 Mazda CX-5 Maxx" and its stock number (unique within a site). */
+export function importedSlug(r: Pick<StockRow, "year" | "make" | "model" | "badge" | "stock_number">): string {
+  return slugify(`${r.year} ${r.make} ${r.model} ${r.badge ?? ""} ${r.stock_number}`);
+}
+
+/** A vehicle edit in the back-office: the fields a manager changes by hand. */
+export const VehicleEditSchema = z.object({
+  price: whole("the price", 0, 10_000_000).transform((v) => v ?? null),
+  odometer: whole("the odometer", 0, 5_000_000).transform((v) => v ?? 0),
+  status: z.enum(["in_stock", "coming_soon", "sold"], { error: "Choose a status" }),
+  show_on_dealer_website: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()),
+  description: z.preprocess(
+    (v) => (typeof v === "string" ? v : ""),
+    z.string().trim().max(5000, "Keep the description under 5,000 characters"),
+  ),
+});
+export type VehicleEdit = z.infer<typeof VehicleEditSchema>;

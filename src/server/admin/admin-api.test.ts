@@ -1,0 +1,494 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { getDatabase, getDb } from "@/server/db";
+import * as t from "@/server/db/schema";
+import { DEMO_STAFF_PASSWORD } from "@/server/demo/staff";
+import { env } from "@/server/env";
+import { updateLeadStatus } from "@/server/repositories/back-office";
+import {
+  acceptInvite,
+  applyStockImport,
+  deleteStaffRole,
+  downloadLeadFile,
+  exportLeads,
+  postInvitation,
+  postStockImport,
+  putLocationHours,
+  putSpecialHours,
+  putVehicle,
+  signIn,
+  signOut,
+  updateLead,
+} from "./admin-api";
+
+/*
+ * The back-office API through its route handlers on the app's database (PGlite here, PostgreSQL in
+ * CI's data-layer run): the host, sign-in, roles per site, scoped reads, audited writes, the stock
+ * import's check/apply/hold rules and invitations.
+ */
+const ADMIN = "admin.localhost";
+type Route<P> = (req: Request, ctx: { params: Promise<P> }) => Promise<Response>;
+type Init = { method?: string; cookie?: string; body?: unknown; csv?: string; host?: string; headers?: Record<string, string> };
+
+function req(pathname: string, o: Init = {}): Request {
+  const headers: Record<string, string> = { host: o.host ?? ADMIN, ...(o.headers ?? {}) };
+  if (o.cookie) headers.cookie = o.cookie;
+  if (o.body !== undefined) headers["content-type"] = "application/json";
+  if (o.csv !== undefined) headers["content-type"] = "text/csv";
+  return new Request(`http://${o.host ?? ADMIN}${pathname}`, {
+    method: o.method ?? "GET",
+    headers,
+    body: o.body !== undefined ? JSON.stringify(o.body) : o.csv,
+  });
+}
+const call = <P extends Record<string, string>>(route: Route<P>, pathname: string, params: P, o: Init = {}) =>
+  route(req(pathname, o), { params: Promise.resolve(params) });
+
+async function cookieOf(email: string): Promise<string> {
+  const res = await signIn(req("/api/admin/sign-in", { method: "POST", body: { email, password: DEMO_STAFF_PASSWORD } }));
+  expect(res.status).toBe(200);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+let sales = "";
+let manager = "";
+let owner = "";
+let ridgeline = "";
+
+async function insertLead(siteId: number, fields: Partial<typeof t.leads.$inferInsert> = {}): Promise<string> {
+  const id = randomUUID();
+  await (await getDb()).insert(t.leads).values({
+    id,
+    siteId,
+    category: "General Enquiry",
+    name: "Mary",
+    firstName: "Mary",
+    lastName: "Test",
+    email: "mary@example.com",
+    payload: {},
+    ...fields,
+  });
+  return id;
+}
+
+beforeAll(async () => {
+  await getDatabase();
+  [sales, manager, owner, ridgeline] = await Promise.all([
+    cookieOf("sales@parksidemotorgroup.com.au"),
+    cookieOf("manager@parksidemotorgroup.com.au"),
+    cookieOf("owner@parksidemotorgroup.com.au"),
+    cookieOf("owner@ridgelinemotorcycles.com.au"),
+  ]);
+});
+afterAll(async () => {
+  const db = await getDb();
+  await db.delete(t.leads).where(eq(t.leads.category, "Back-office test"));
+});
+
+describe("sign-in", () => {
+  test("only on the back-office host", async () => {
+    const res = await signIn(
+      req("/api/admin/sign-in", {
+        method: "POST",
+        host: "parkside-motor-group.localhost",
+        body: { email: "sales@parksidemotorgroup.com.au", password: DEMO_STAFF_PASSWORD },
+      }),
+    );
+    expect(res.status).toBe(404);
+  });
+  test.each([
+    [
+      { email: "sales@parksidemotorgroup.com.au", password: "wrong password" },
+      401,
+      "That email and password do not match a staff account.",
+    ],
+    [{ email: "nobody@example.com", password: DEMO_STAFF_PASSWORD }, 401, "That email and password do not match a staff account."],
+    [{ email: "not an email", password: "x" }, 422, "Please check the highlighted fields."],
+  ])("%j → %i", async (body, status, error) => {
+    const res = await signIn(req("/api/admin/sign-in", { method: "POST", body }));
+    expect(res.status).toBe(status);
+    expect((await res.json()).error).toBe(error);
+  });
+  test("a shopper's account is not a staff account (separate tables)", async () => {
+    const db = await getDb();
+    const [staff] = await db.select().from(t.staffUsers).where(eq(t.staffUsers.email, "sales@parksidemotorgroup.com.au"));
+    const shoppers = await db.select().from(t.customerUsers).where(eq(t.customerUsers.email, "sales@parksidemotorgroup.com.au"));
+    expect(staff).toBeDefined();
+    expect(shoppers).toEqual([]);
+  });
+  test("a cross-site form post is refused", async () => {
+    const res = await signIn(
+      req("/api/admin/sign-in", { method: "POST", headers: { origin: "http://evil.example" }, body: { email: "a@b.co", password: "x" } }),
+    );
+    expect(res.status).toBe(403);
+  });
+  test("the cookie is host-only, HttpOnly and SameSite=Strict", async () => {
+    const res = await signIn(
+      req("/api/admin/sign-in", { method: "POST", body: { email: "sales@parksidemotorgroup.com.au", password: DEMO_STAFF_PASSWORD } }),
+    );
+    const c = res.headers.getSetCookie()[0]!;
+    expect(c).toMatch(/^staff_session=/);
+    expect(c).toMatch(/HttpOnly/);
+    expect(c).toMatch(/SameSite=Strict/);
+    expect(c).not.toMatch(/Domain=/i);
+  });
+  test("signed out, the cookie no longer works", async () => {
+    const cookie = await cookieOf("sales@parksidemotorgroup.com.au");
+    expect((await call(signOut, "/api/admin/sign-out", {}, { method: "POST", cookie })).status).toBe(200);
+    expect((await call(exportLeads, "/api/admin/leads.csv", {}, { cookie })).status).toBe(401);
+  });
+});
+
+describe("leads", () => {
+  test("without a session: 401; on a tenant's host: 404", async () => {
+    expect((await call(exportLeads, "/api/admin/leads.csv", {})).status).toBe(401);
+    expect((await call(exportLeads, "/api/admin/leads.csv", {}, { cookie: sales, host: "parkside-motor-group.localhost" })).status).toBe(
+      404,
+    );
+  });
+
+  test("a sales user moves their site's lead on, with a note; another site's lead does not exist for them", async () => {
+    const ours = await insertLead(1001, { category: "Back-office test" });
+    const theirs = await insertLead(1002, { category: "Back-office test" });
+    const post = (id: string, body: unknown, cookie = sales) =>
+      call(updateLead, `/api/admin/leads/${id}`, { id }, { method: "POST", cookie, body });
+    expect((await post(theirs, { status: "contacted" })).status).toBe(404);
+    expect((await post("not-a-uuid", { status: "contacted" })).status).toBe(404);
+    expect((await post(ours, { status: "sold" })).status).toBe(422);
+    expect(await (await post(ours, { status: "new" })).json()).toEqual({
+      error: "Please check the highlighted fields.",
+      errors: { note: "Write a note or choose another status" },
+    });
+    expect((await post(ours, { status: "contacted", note: "Left a voicemail" })).status).toBe(200);
+    const back = await post(ours, { status: "new" });
+    expect(back.status).toBe(422);
+    expect((await back.json()).errors).toEqual({ status: "A contacted lead cannot become new" });
+    expect((await post(ours, { status: "won" })).status).toBe(200);
+    const db = await getDb();
+    const notes = await db.select().from(t.leadNotes).where(eq(t.leadNotes.leadId, ours)).orderBy(t.leadNotes.id);
+    expect(notes.map((n) => [n.staffName, n.statusFrom, n.statusTo, n.body])).toEqual([
+      ["Sam Sales", "new", "contacted", "Left a voicemail"],
+      ["Sam Sales", "contacted", "won", ""],
+    ]);
+    // the owner of another site cannot touch it either
+    expect((await post(ours, { status: "contacted" }, ridgeline)).status).toBe(404);
+  });
+
+  test("a change made on a status someone else changed meanwhile writes nothing", async () => {
+    const id = await insertLead(1001, { category: "Back-office test", status: "contacted" });
+    const by = { id: null, name: "Test", email: "test" };
+    expect(await updateLeadStatus(await getDb(), 1001, id, { from: "new", to: "lost", note: "" }, by)).toBe(false);
+    const [row] = await (await getDb()).select({ status: t.leads.status }).from(t.leads).where(eq(t.leads.id, id));
+    expect(row!.status).toBe("contacted");
+  });
+
+  test("the CSV export is the user's sites only, streamed, and defuses spreadsheet formulas", async () => {
+    const ours = await insertLead(1001, { category: "Back-office test", firstName: '=HYPERLINK("http://x")', lastName: null, name: "x" });
+    const theirs = await insertLead(1002, { category: "Back-office test" });
+    const res = await call(exportLeads, "/api/admin/leads.csv?form=Back-office%20test", {}, { cookie: sales });
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const csv = await res.text();
+    expect(csv).toContain(ours);
+    expect(csv).not.toContain(theirs);
+    expect(csv).toContain(`"'=HYPERLINK(""http://x"")"`);
+    const mock = await insertLead(1001, { category: "Back-office test", isMock: true });
+    expect(await (await call(exportLeads, "/api/admin/leads.csv", {}, { cookie: sales })).text()).not.toContain(mock);
+  });
+
+  test("an attachment downloads to its site's staff only, always as an attachment", async () => {
+    const lead = await insertLead(1001, { category: "Back-office test" });
+    const dir = path.resolve(env().UPLOAD_DIR, "1001", lead);
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, "a.pdf"), "%PDF-1.4 test");
+    const db = await getDb();
+    const [f] = await db
+      .insert(t.leadFiles)
+      .values({
+        leadId: lead,
+        siteId: 1001,
+        filename: "Trade-in photos ü.pdf",
+        contentType: "application/pdf",
+        size: 13,
+        path: path.join(dir, "a.pdf"),
+      })
+      .returning();
+    const get = (cookie: string, fileId = f!.id) =>
+      call(downloadLeadFile, `/api/admin/leads/${lead}/files/${fileId}`, { id: lead, fileId }, { cookie });
+    const ok = await get(sales);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("content-disposition")).toBe(
+      `attachment; filename="Trade-in photos _.pdf"; filename*=UTF-8''Trade-in%20photos%20%C3%BC.pdf`,
+    );
+    expect(ok.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(await ok.text()).toBe("%PDF-1.4 test");
+    expect((await get(ridgeline)).status).toBe(404);
+    expect((await get(sales, randomUUID())).status).toBe(404);
+    // a row pointing outside the upload folder is never served
+    const [evil] = await db
+      .insert(t.leadFiles)
+      .values({ leadId: lead, siteId: 1001, filename: "passwd", contentType: "text/plain", size: 1, path: "/etc/passwd" })
+      .returning();
+    expect((await get(sales, evil!.id)).status).toBe(404);
+  });
+});
+
+describe("site settings", () => {
+  const special = [
+    { date: "2026-12-24", name: "Christmas Eve", status: "Open", start_hour: "09:00", end_hour: "12:00", location_id: 10012 },
+  ];
+  const put = (cookie: string, siteId = "1001", body: unknown = { special_hours: special }) =>
+    call(putSpecialHours, `/api/admin/sites/${siteId}/special-hours`, { siteId }, { method: "PUT", cookie, body });
+
+  test("sales may not; a manager may, on their own site only", async () => {
+    expect((await put(sales)).status).toBe(403);
+    expect((await put(manager, "1002")).status).toBe(403);
+    expect((await put(manager, "abc")).status).toBe(404);
+    expect((await put(manager, "1001", { special_hours: [{ ...special[0], end_hour: "08:00" }] })).status).toBe(422);
+    expect((await put(manager, "1001", { special_hours: [{ ...special[0], location_id: 10021 }] })).status).toBe(422);
+    const res = await put(manager);
+    expect(res.status).toBe(200);
+    const db = await getDb();
+    const rows = await db.select().from(t.specialHours).where(eq(t.specialHours.siteId, 1001));
+    expect(rows.map((r) => [r.date, r.name, r.startHour, r.locationId])).toEqual([["2026-12-24", "Christmas Eve", "09:00", 10012]]);
+    const [audit] = await db
+      .select()
+      .from(t.auditLog)
+      .where(and(eq(t.auditLog.siteId, 1001), eq(t.auditLog.action, "special_hours.update")))
+      .orderBy(t.auditLog.id);
+    expect(audit!.staffEmail).toBe("manager@parksidemotorgroup.com.au");
+    expect(audit!.after).toEqual(special);
+    expect(Array.isArray(audit!.before)).toBe(true);
+  });
+
+  test("a location's week, audited with before and after", async () => {
+    const week = [1, 2, 3, 4, 5, 6, 0].map((weekday) => ({
+      weekday,
+      status: weekday === 0 ? "Closed" : "Open",
+      open: weekday === 0 ? null : "08:00",
+      close: weekday === 0 ? null : "18:00",
+    }));
+    const res = await call(
+      putLocationHours,
+      "/api/admin/sites/1001/locations/10012/hours",
+      { siteId: "1001", locationId: "10012" },
+      { method: "PUT", cookie: manager, body: { opening_hours: week } },
+    );
+    expect(res.status).toBe(200);
+    expect(
+      (
+        await call(
+          putLocationHours,
+          "/api/admin/sites/1001/locations/10021/hours",
+          { siteId: "1001", locationId: "10021" },
+          { method: "PUT", cookie: manager, body: { opening_hours: week } },
+        )
+      ).status,
+    ).toBe(404);
+    const db = await getDb();
+    const [audit] = await db.select().from(t.auditLog).where(eq(t.auditLog.entity, "location:10012"));
+    expect((audit!.after as Array<{ weekday: number; open: string }>).find((d) => d.weekday === 1)!.open).toBe("08:00");
+  });
+});
+
+describe("stock", () => {
+  const HEAD = "stock_number,make,model,year,car_type,price";
+  const upload = (csv: string, full: boolean, cookie = manager) =>
+    call(postStockImport, `/api/admin/sites/1004/stock/imports?full=${full ? 1 : 0}`, { siteId: "1004" }, { method: "POST", cookie, csv });
+  const apply = (id: number, confirm = false, cookie = manager) =>
+    call(
+      applyStockImport,
+      `/api/admin/sites/1004/stock/imports/${id}/apply`,
+      { siteId: "1004", id: String(id) },
+      { method: "POST", cookie, body: { confirm } },
+    );
+
+  let outbackManager = "";
+  beforeAll(async () => {
+    // the parkside manager is made manager of outback too (a site no other test here reads)
+    const db = await getDb();
+    const [u] = await db.select().from(t.staffUsers).where(eq(t.staffUsers.email, "manager@parksidemotorgroup.com.au"));
+    await db.insert(t.staffRoles).values({ userId: u!.id, siteId: 1004, role: "manager" }).onConflictDoNothing();
+    outbackManager = manager;
+  });
+
+  test("sales may not import or edit", async () => {
+    expect((await upload(`${HEAD}\nA1,Isuzu,D-Max,2024,used,1`, false, sales)).status).toBe(403);
+  });
+
+  test("a file with errors is refused line by line, and cannot be applied", async () => {
+    const res = await upload(
+      `${HEAD}\nA1,Isuzu,D-Max,2024,used,1\nA2,Isuzu,,2024,used,1\nA3,Isuzu,N-Series,2024,leased,1`,
+      false,
+      outbackManager,
+    );
+    expect(res.status).toBe(422);
+    const body = await res.json();
+    expect(body.error).toBe("The file has 2 problems. Nothing was imported.");
+    expect(body.report.errors).toEqual([
+      { line: 3, field: "model", message: "Enter the model" },
+      { line: 4, field: "car_type", message: "Enter new, used or demo" },
+    ]);
+    expect((await apply(body.id)).status).toBe(409);
+    const db = await getDb();
+    expect(
+      await db
+        .select()
+        .from(t.vehicles)
+        .where(and(eq(t.vehicles.siteId, 1004), eq(t.vehicles.stockNumber, "A1"))),
+    ).toEqual([]);
+  });
+
+  test("full feeds: a car missing once is counted, twice is sold; a large removal is held until confirmed", async () => {
+    const db = await getDb();
+    const live = await db
+      .select({ stockNumber: t.vehicles.stockNumber })
+      .from(t.vehicles)
+      .where(and(eq(t.vehicles.siteId, 1004), eq(t.vehicles.status, "in_stock")));
+    const all = live.map((v) => v.stockNumber);
+    const gone = all[0]!;
+    const feed = (numbers: string[]) =>
+      `${HEAD}\n${numbers.map((n) => `${n},Isuzu,D-Max,2024,used,45990`).join("\n")}\nFEED-NEW-1,Isuzu,MU-X,2025,new,61990`;
+
+    const first = await (await upload(feed(all.slice(1)), true)).json();
+    expect(first.status).toBe("checked");
+    expect(first.report.plan).toMatchObject({ add: 1, missing: 1, sell: [] });
+    const applied = await apply(first.id);
+    expect(applied.status).toBe(200);
+    expect((await applied.json()).message).toMatch(/1 added, \d+ updated, 0 marked sold\.$/);
+    expect((await apply(first.id)).status).toBe(409);
+    const [once] = await db
+      .select()
+      .from(t.vehicles)
+      .where(and(eq(t.vehicles.siteId, 1004), eq(t.vehicles.stockNumber, gone)));
+    expect([once!.status, once!.missingFeeds]).toEqual(["in_stock", 1]);
+
+    const second = await (await upload(feed(all.slice(1)), true)).json();
+    expect(second.report.plan.sell).toEqual([gone]);
+    expect((await apply(second.id)).status).toBe(200);
+    const [twice] = await db
+      .select()
+      .from(t.vehicles)
+      .where(and(eq(t.vehicles.siteId, 1004), eq(t.vehicles.stockNumber, gone)));
+    expect(twice!.status).toBe("sold");
+    expect(twice!.soldAt).not.toBeNull();
+
+    // a feed with a third of the stock left out twice: held, applied only when confirmed
+    const kept = all.slice(1, Math.floor(all.length * 0.6));
+    const a = await (await upload(feed(kept), true)).json();
+    await apply(a.id);
+    const b = await (await upload(feed(kept), true)).json();
+    expect(b.status).toBe("held");
+    expect(b.report.plan.removalShare).toBeGreaterThan(0.2);
+    const refused = await apply(b.id);
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).errors).toEqual({ confirm: "Tick to confirm" });
+    expect((await apply(b.id, true)).status).toBe(200);
+    const [audit] = await db
+      .select()
+      .from(t.auditLog)
+      .where(and(eq(t.auditLog.siteId, 1004), eq(t.auditLog.action, "stock.import")))
+      .orderBy(t.auditLog.id);
+    expect(audit!.staffEmail).toBe("manager@parksidemotorgroup.com.au");
+  });
+
+  test("a vehicle edit, audited", async () => {
+    const db = await getDb();
+    const [v] = await db.select().from(t.vehicles).where(eq(t.vehicles.siteId, 1001)).limit(1);
+    const put = (
+      cookie: string,
+      siteId = "1001",
+      body: unknown = { price: "29,990", odometer: "100", status: "in_stock", show_on_dealer_website: true, description: "One owner" },
+    ) => call(putVehicle, `/api/admin/sites/${siteId}/vehicles/${v!.id}`, { siteId, id: String(v!.id) }, { method: "PUT", cookie, body });
+    expect((await put(sales)).status).toBe(403);
+    expect((await put(manager, "1001", { price: "-5", odometer: "0", status: "in_stock" })).status).toBe(422);
+    expect((await put(manager)).status).toBe(200);
+    const [after] = await db.select().from(t.vehicles).where(eq(t.vehicles.id, v!.id));
+    expect([after!.price, after!.odometer, after!.description]).toEqual([29990, 100, "One owner"]);
+    const [audit] = await db
+      .select()
+      .from(t.auditLog)
+      .where(eq(t.auditLog.entity, `vehicle:${v!.stockNumber}`));
+    expect((audit!.before as { price: number }).price).toBe(v!.price);
+    expect((audit!.after as { price: number }).price).toBe(29990);
+  });
+});
+
+describe("team", () => {
+  async function invitationLink(email: string): Promise<string | null> {
+    const dir = path.resolve(env().OUTBOX_DIR);
+    for (let i = 0; i < 40; i++) {
+      for (const f of (await readdir(dir).catch(() => [] as string[])).sort().reverse()) {
+        const text = (await readFile(path.join(dir, f), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+        if (!text.includes(`To: ${email}`)) continue;
+        return /(http:\/\/admin\.localhost\/accept-invite\?token=[A-Za-z0-9_-]+)/.exec(text)?.[1] ?? null;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return null;
+  }
+  const invite = (cookie: string, body: unknown, siteId = "1001") =>
+    call(postInvitation, `/api/admin/sites/${siteId}/invitations`, { siteId }, { method: "POST", cookie, body });
+
+  test("only an owner invites; the invited person joins once with the role given", async () => {
+    const email = `new-${randomUUID().slice(0, 8)}@parksidemotorgroup.com.au`;
+    expect((await invite(manager, { email, role: "sales" })).status).toBe(403);
+    expect((await invite(ridgeline, { email, role: "sales" })).status).toBe(403);
+    expect((await invite(owner, { email: "nope", role: "sales" })).status).toBe(422);
+    expect((await invite(owner, { email, role: "sales" })).status).toBe(200);
+    const link = await invitationLink(email);
+    expect(link).not.toBeNull();
+    const token = new URL(link!).searchParams.get("token")!;
+    const accept = (body: unknown) => acceptInvite(req("/api/admin/accept-invite", { method: "POST", body }));
+    expect((await accept({ token, name: "Nina New", password: "short" })).status).toBe(422);
+    const ok = await accept({ token, name: "Nina New", password: "a good long password" });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.getSetCookie()[0]).toMatch(/^staff_session=/);
+    expect((await accept({ token, name: "Nina Again", password: "a good long password" })).status).toBe(400);
+    const db = await getDb();
+    const [u] = await db.select().from(t.staffUsers).where(eq(t.staffUsers.email, email));
+    const roles = await db.select().from(t.staffRoles).where(eq(t.staffRoles.userId, u!.id));
+    expect(roles.map((r) => [r.siteId, r.role])).toEqual([[1001, "sales"]]);
+    const hashes = await db.select({ h: t.staffInvitations.tokenHash }).from(t.staffInvitations);
+    expect(hashes.some((r) => r.h === token)).toBe(false);
+
+    // the owner removes them; they cannot remove themselves
+    expect(
+      (
+        await call(
+          deleteStaffRole,
+          `/api/admin/sites/1001/staff/${u!.id}`,
+          { siteId: "1001", userId: u!.id },
+          { method: "DELETE", cookie: owner },
+        )
+      ).status,
+    ).toBe(200);
+    const [me] = await db.select().from(t.staffUsers).where(eq(t.staffUsers.email, "owner@parksidemotorgroup.com.au"));
+    expect(
+      (
+        await call(
+          deleteStaffRole,
+          `/api/admin/sites/1001/staff/${me!.id}`,
+          { siteId: "1001", userId: me!.id },
+          { method: "DELETE", cookie: owner },
+        )
+      ).status,
+    ).toBe(409);
+  });
+
+  test("an existing staff member invited to another site gets the role at once", async () => {
+    const [u] = await (await getDb()).select().from(t.staffUsers).where(eq(t.staffUsers.email, "owner@ridgelinemotorcycles.com.au"));
+    expect((await invite(owner, { email: "OWNER@ridgelinemotorcycles.com.au", role: "manager" })).status).toBe(200);
+    const roles = await (await getDb()).select().from(t.staffRoles).where(eq(t.staffRoles.userId, u!.id));
+    expect(roles.map((r) => [r.siteId, r.role]).sort()).toEqual([
+      [1001, "manager"],
+      [1002, "owner"],
+    ]);
+  });
+});

@@ -1,0 +1,61 @@
+import "server-only";
+import { headers } from "next/headers";
+import { notFound, redirect } from "next/navigation";
+import { parseSiteId } from "@/domain/platform/contract";
+import { can, roleOn, type StaffAction, type StaffRole } from "@/domain/staff/roles";
+import { getDb } from "@/server/db";
+import * as t from "@/server/db/schema";
+import { inArray } from "drizzle-orm";
+import { isAdminHost } from "./host";
+import { currentStaff, type Staff } from "./staff-auth";
+
+/*
+ * What every back-office page starts with (routes own their data loading; these are the checks):
+ * the back-office host (else 404), a signed-in staff member (else the sign-in page), and for a
+ * site's pages a role there that allows the page (else 404: a site not theirs is not shown to exist).
+ */
+
+export async function requireStaff(): Promise<Staff> {
+  const h = await headers();
+  if (!isAdminHost(h.get("host"))) notFound();
+  const staff = await currentStaff(h);
+  if (!staff) redirect("/sign-in");
+  return staff;
+}
+
+export type StaffSite = { id: number; name: string; slug: string; timezone: string; url: string; currency: string; role: StaffRole };
+
+/** The staff member's sites, with names, in id order. */
+export async function staffSites(staff: Staff): Promise<StaffSite[]> {
+  if (!staff.roles.length) return [];
+  const rows = await (
+    await getDb()
+  )
+    .select({
+      id: t.sites.id,
+      name: t.sites.name,
+      slug: t.sites.slug,
+      timezone: t.sites.timezone,
+      url: t.sites.url,
+      currency: t.sites.currency,
+    })
+    .from(t.sites)
+    .where(
+      inArray(
+        t.sites.id,
+        staff.roles.map((r) => r.siteId),
+      ),
+    );
+  return rows.map((r) => ({ ...r, role: roleOn(staff.roles, r.id)! })).sort((a, b) => a.id - b.id);
+}
+
+/** The site in a page's path, when the staff member may use this page there. */
+export async function requireStaffSite(raw: string, action: StaffAction): Promise<{ staff: Staff; site: StaffSite; sites: StaffSite[] }> {
+  const staff = await requireStaff();
+  const id = parseSiteId(raw);
+  if (id === null || !can(roleOn(staff.roles, id), action)) notFound();
+  const sites = await staffSites(staff);
+  const site = sites.find((s) => s.id === id);
+  if (!site) notFound();
+  return { staff, site, sites };
+}
