@@ -279,4 +279,44 @@ test.describe("dealer back-office", () => {
     await expect(page.getByTestId("results-count")).toHaveText("1 Car found");
     await expect(page.getByText("2025 Mazda CX-5 Maxx").first()).toBeVisible();
   });
+
+  test("a manager writes an offer in Markdown and the website lists it at once; the audit log has it", async ({ page }) => {
+    await signIn(page, "manager@parksidemotorgroup.com.au");
+    await page.goto(admin("/sites/1001/content"));
+    await page.getByRole("link", { name: "New offer" }).click();
+    await expect(page).toHaveURL(admin("/sites/1001/content/new?kind=offer"));
+    const create = page.getByRole("button", { name: "Create offer" });
+    await waitForHydration(create);
+    await page.getByLabel("Title").fill("Summer service special");
+    await page.getByLabel("Address (slug)").fill("Summer Service");
+    await create.click();
+    await expect(page.getByText("Use lower-case letters, digits and single hyphens, e.g. winter-service-special")).toBeVisible();
+    await page.getByLabel("Address (slug)").fill("summer-service-special");
+    await page.getByLabel("Summary").fill("A logbook service for less this summer.");
+    await page.getByLabel("Text (Markdown)").fill("## What you get\n\n- Logbook service\n- Free car wash\n\n<script>alert(1)</script>");
+    await page.getByLabel("Ends on").fill("2026-12-31");
+    await page.getByLabel("Price (drive away, whole dollars)").fill("299");
+    await create.click();
+    await expect(page).toHaveURL(/\/sites\/1001\/content\/\d+\?created=1$/);
+    await expect(page.getByTestId("content-created")).toHaveText("Created. The website shows it now.");
+    // an edit says so in place
+    const save = page.getByRole("button", { name: "Save" });
+    await waitForHydration(save);
+    await page.getByLabel("Saving (whole dollars)").fill("100");
+    await save.click();
+    await expect(page.getByTestId("content-done")).toHaveText("Saved. The website shows it now.");
+    await expectNoAxeViolations(page);
+
+    await page.goto(site("parkside-motor-group", "/special-offers"));
+    await expect(page.getByRole("heading", { name: "Summer service special" })).toBeVisible();
+    await page.goto(site("parkside-motor-group", "/special-offers/summer-service-special"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Summer service special");
+    await expect(page.getByRole("heading", { name: "What you get" })).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: "Free car wash" })).toBeVisible();
+    expect(await page.locator("main script:not([type])").count()).toBe(0);
+
+    await page.goto(admin("/sites/1001/audit"));
+    await expect(page.getByTestId("audit-entry").first()).toContainText("Content edited · offer:summer-service-special");
+    await expect(page.getByTestId("audit-entry").nth(1)).toContainText("Content created · offer:summer-service-special");
+  });
 });

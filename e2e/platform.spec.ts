@@ -128,6 +128,8 @@ test.describe("dashboard and storefront on loopback", () => {
     page,
     request,
   }) => {
+    // three server starts on a busy 2-core machine: more than the default 30 s (no assertion is timed)
+    test.setTimeout(120_000);
     await request.get(...onStorefront("parkside-motor-group", "/search/used-cars/mazda")); // cached while up
     await stop(dashboard);
     storefront = await stop(storefront).then(() => start(storefrontEnv)); // a restart: only the disk cache is left

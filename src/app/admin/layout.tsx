@@ -48,6 +48,11 @@ export default async function AdminLayout({ children }: { children: React.ReactN
                         Settings
                       </Link>
                     )}
+                    {can(s.role, "settings.edit") && (
+                      <Link href={`/sites/${s.id}/content`} className={link}>
+                        Content
+                      </Link>
+                    )}
                     {can(s.role, "staff.manage") && (
                       <Link href={`/sites/${s.id}/team`} className={link}>
                         Team

@@ -72,47 +72,94 @@ type Report = {
   ignoredColumns: string[];
   plan: ImportPlan | null;
 };
-type Checked = { id: number; status: "checked" | "held" | "rejected"; report: Report };
+export type CheckedImport = { id: number; status: "checked" | "held" | "rejected"; report: Report };
+
+/** What a checked import will do, and the button that does it (a held one needs the tick first). */
+export function ImportPlanPanel({ siteId, checked, onApplied }: { siteId: number; checked: CheckedImport; onApplied?: () => void }) {
+  const router = useRouter();
+  const apply = useSend();
+  const [confirm, setConfirm] = useState(false);
+  const [done, setDone] = useState(false);
+  const plan = checked.report.plan;
+  if (!plan) return null;
+  const doApply = async () => {
+    if (await apply.send(`/api/admin/sites/${siteId}/stock/imports/${checked.id}/apply`, { method: "POST", json: { confirm } })) {
+      setDone(true);
+      onApplied?.();
+      router.refresh();
+    }
+  };
+  return (
+    <section
+      aria-label="What the import will do"
+      className="space-y-3 rounded-lg border border-neutral-200 bg-white p-4"
+      data-testid="import-plan"
+    >
+      {!done && (
+        <>
+          <h2 className="font-bold">Ready to import {checked.report.valid} cars</h2>
+          <ul className="list-disc pl-6">
+            <li>{plan.add} new</li>
+            <li>{plan.update} updated</li>
+            {plan.missing > 0 && <li>{plan.missing} in stock but not in this file</li>}
+            <li>{plan.sell.length} will be marked sold</li>
+          </ul>
+          {checked.report.ignoredColumns.length > 0 && (
+            <p className="text-sm">Columns not read: {checked.report.ignoredColumns.join(", ")}.</p>
+          )}
+          {checked.status === "held" && (
+            <div role="alert" className="rounded-md border border-amber-700 bg-amber-50 p-3">
+              <p className="font-semibold">
+                This import would mark {plan.sell.length} of {plan.inStock} cars sold ({Math.round(plan.removalShare * 100)}%). Check the
+                file is your whole stock.
+              </p>
+              <label className="mt-2 flex items-center gap-2">
+                <input type="checkbox" checked={confirm} onChange={(e) => setConfirm(e.target.checked)} className="size-5" />
+                Yes, mark them sold
+              </label>
+            </div>
+          )}
+          <button
+            type="button"
+            className={buttonVariants()}
+            onClick={doApply}
+            disabled={apply.state.kind === "busy" || (checked.status === "held" && !confirm)}
+          >
+            Import now
+          </button>
+        </>
+      )}
+      <StatusLine state={apply.state} testId="import-apply" />
+    </section>
+  );
+}
 
 /**
  * A stock CSV: checked on the server first (nothing written), its report shown line by line; a
  * clean file is applied with a second click, and one that would sell many cars needs a tick.
  */
 export function StockImportForm({ siteId }: { siteId: number }) {
-  const router = useRouter();
   const id = useId();
   const check = useSend();
-  const apply = useSend();
-  const [checked, setChecked] = useState<Checked | null>(null);
-  const [confirm, setConfirm] = useState(false);
+  const [checked, setChecked] = useState<CheckedImport | null>(null);
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
     const file = f.get("file");
     setChecked(null);
-    apply.setState({ kind: "idle" });
     if (!(file instanceof File) || file.size === 0) {
       check.setErrors({ file: "Choose a CSV file" });
       check.setState({ kind: "error", message: "Choose a CSV file to import." });
       return;
     }
     const full = f.get("full") === "on" ? "1" : "0";
-    const r = await check.send<Checked>(
+    const r = await check.send<CheckedImport>(
       `/api/admin/sites/${siteId}/stock/imports?full=${full}`,
       { method: "POST", csv: await file.text(), errorBody: true },
       "Checked.",
     );
     if (r && "report" in r) setChecked(r);
   };
-  const doApply = async () => {
-    if (!checked) return;
-    const r = await apply.send(`/api/admin/sites/${siteId}/stock/imports/${checked.id}/apply`, { method: "POST", json: { confirm } });
-    if (r) {
-      setChecked(null);
-      router.refresh();
-    }
-  };
-  const plan = checked?.report.plan;
   return (
     <div className="space-y-5">
       <form noValidate onSubmit={submit} className="space-y-4" aria-label="Import stock">
@@ -166,45 +213,7 @@ export function StockImportForm({ siteId }: { siteId: number }) {
           )}
         </section>
       )}
-      {checked && plan && (
-        <section
-          aria-label="What the import will do"
-          className="rounded-lg border border-neutral-200 bg-white p-4"
-          data-testid="import-plan"
-        >
-          <h2 className="mb-2 font-bold">Ready to import {checked.report.valid} cars</h2>
-          <ul className="mb-3 list-disc pl-6">
-            <li>{plan.add} new</li>
-            <li>{plan.update} updated</li>
-            {plan.missing > 0 && <li>{plan.missing} in stock but not in this file</li>}
-            <li>{plan.sell.length} will be marked sold</li>
-          </ul>
-          {checked.report.ignoredColumns.length > 0 && (
-            <p className="mb-3 text-sm">Columns not read: {checked.report.ignoredColumns.join(", ")}.</p>
-          )}
-          {checked.status === "held" && (
-            <div role="alert" className="mb-3 rounded-md border border-amber-700 bg-amber-50 p-3">
-              <p className="font-semibold">
-                This import would mark {plan.sell.length} of {plan.inStock} cars sold ({Math.round(plan.removalShare * 100)}%). Check the
-                file is your whole stock.
-              </p>
-              <label className="mt-2 flex items-center gap-2">
-                <input type="checkbox" checked={confirm} onChange={(e) => setConfirm(e.target.checked)} className="size-5" />
-                Yes, mark them sold
-              </label>
-            </div>
-          )}
-          <button
-            type="button"
-            className={buttonVariants()}
-            onClick={doApply}
-            disabled={apply.state.kind === "busy" || (checked.status === "held" && !confirm)}
-          >
-            Import now
-          </button>
-        </section>
-      )}
-      <StatusLine state={apply.state} testId="import-apply" />
+      {checked && checked.report.plan && <ImportPlanPanel key={checked.id} siteId={siteId} checked={checked} />}
     </div>
   );
 }

@@ -5,17 +5,12 @@ import { useId } from "react";
 export const inputClass =
   "mt-1 block min-h-11 w-full rounded-md border border-neutral-400 bg-white px-3 text-base aria-[invalid=true]:border-red-700";
 
-/** A labelled text input with its hint and its error, each tied to it for screen readers. */
-export function TextField(props: {
-  name: string;
-  label: string;
-  type?: string;
-  autoComplete?: string;
-  error?: string;
-  hint?: string;
-  defaultValue?: string;
-  required?: boolean;
-}) {
+type FrameProps = { name: string; label: string; error?: string; hint?: string };
+
+/** A control's label, hint and error, each tied to it for screen readers (the control gets id and aria props). */
+function Field(
+  props: FrameProps & { control: (a: { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => React.ReactNode },
+) {
   const id = `${useId()}-${props.name}`;
   const describedBy = [props.hint ? `${id}-hint` : null, props.error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
@@ -23,17 +18,7 @@ export function TextField(props: {
       <label htmlFor={id} className="block text-sm font-semibold">
         {props.label}
       </label>
-      <input
-        id={id}
-        name={props.name}
-        type={props.type ?? "text"}
-        autoComplete={props.autoComplete}
-        defaultValue={props.defaultValue}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy}
-        className={inputClass}
-        required={props.required}
-      />
+      {props.control({ id, "aria-invalid": props.error ? true : undefined, "aria-describedby": describedBy })}
       {props.hint && (
         <p id={`${id}-hint`} className="mt-1 text-sm text-neutral-700">
           {props.hint}
@@ -45,5 +30,43 @@ export function TextField(props: {
         </p>
       )}
     </div>
+  );
+}
+
+/** A labelled text input with its hint and its error. */
+export function TextField(props: FrameProps & { type?: string; autoComplete?: string; defaultValue?: string; required?: boolean }) {
+  return (
+    <Field
+      {...props}
+      control={(a) => (
+        <input
+          {...a}
+          name={props.name}
+          type={props.type ?? "text"}
+          autoComplete={props.autoComplete}
+          defaultValue={props.defaultValue}
+          className={inputClass}
+          required={props.required}
+        />
+      )}
+    />
+  );
+}
+
+/** A labelled multi-line input with its hint and its error. */
+export function TextArea(props: FrameProps & { rows?: number; defaultValue?: string; className?: string }) {
+  return (
+    <Field
+      {...props}
+      control={(a) => (
+        <textarea
+          {...a}
+          name={props.name}
+          rows={props.rows ?? 3}
+          defaultValue={props.defaultValue}
+          className={`${inputClass} py-2 ${props.className ?? ""}`}
+        />
+      )}
+    />
   );
 }

@@ -110,6 +110,24 @@ export function platformOpenApi(): Record<string, unknown> {
       "/api/v1/websites/{siteId}/special_hours.json": {
         put: write("Replace the site's special (holiday) hours.", "SpecialHoursUpdate", "SpecialHoursUpdate", [siteId]),
       },
+      "/api/v1/websites/{siteId}/stock_feed.csv": {
+        post: {
+          summary:
+            "A dealer-management system's stock feed as CSV (header line: stock_number, make, model, year, car_type required; vin, rego, badge, series, price, price_type, odometer, colour, body_type, fuel, transmission, drive, seats, doors, location_id, status, description read). A full feed by default: a car missing from two full feeds in a row becomes sold.",
+          parameters: [siteId, { name: "full", in: "query", required: false, schema: { type: "string", enum: ["0", "1"] } }],
+          security: [{ basic: [] }],
+          requestBody: { required: true, content: { "text/csv": { schema: { type: "string" } } } },
+          responses: {
+            "200": { description: "Applied: `plan` says how many cars were added, updated and sold." },
+            "401": error("Administrator credentials missing or wrong."),
+            "404": error("No site with this id."),
+            "409": error("Held: it would mark more than 20% of the stock sold; a manager confirms it in the back-office."),
+            "413": error("Larger than 5 MB."),
+            "415": error("The body is not text/csv."),
+            "422": error("The feed has errors (`report.errors`: line, field, message); nothing was imported."),
+          },
+        },
+      },
     },
     components: {
       securitySchemes: { basic: { type: "http", scheme: "basic" } },

@@ -5,13 +5,20 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { getDatabase, getDb } from "@/server/db";
 import * as t from "@/server/db/schema";
+import { DEFAULT_FEATURES } from "@/domain/site/features";
+import { DEALER_SWITCH_KEYS } from "@/domain/staff/settings";
 import { DEMO_STAFF_PASSWORD } from "@/server/demo/staff";
 import { env } from "@/server/env";
 import { updateLeadStatus } from "@/server/repositories/back-office";
 import {
   acceptInvite,
   applyStockImport,
+  deleteContentEntry,
   deleteStaffRole,
+  postContent,
+  putContent,
+  putLeadDelivery,
+  putSwitches,
   downloadLeadFile,
   exportLeads,
   postInvitation,
@@ -490,5 +497,106 @@ describe("team", () => {
       [1001, "manager"],
       [1002, "owner"],
     ]);
+  });
+});
+
+describe("switches, delivery channels and content", () => {
+  const switches = (over: Record<string, boolean> = {}) => ({ ...Object.fromEntries(DEALER_SWITCH_KEYS.map((k) => [k, false])), ...over });
+
+  test("switches: managers only, all of them, audited; other stored flags untouched", async () => {
+    const put = (cookie: string, body: unknown, siteId = "1001") =>
+      call(putSwitches, `/api/admin/sites/${siteId}/switches`, { siteId }, { method: "PUT", cookie, body });
+    expect((await put(sales, switches())).status).toBe(403);
+    expect((await put(manager, { blog: true })).status).toBe(422);
+    expect((await put(manager, { ...switches(), mock_leads: true })).status).toBe(422);
+    const db = await getDb();
+    const [before] = await db.select({ f: t.sites.features }).from(t.sites).where(eq(t.sites.id, 1001));
+    expect((await put(manager, switches({ blog: true, careers: true }))).status).toBe(200);
+    const [after] = await db.select({ f: t.sites.features }).from(t.sites).where(eq(t.sites.id, 1001));
+    const f = after!.f as Record<string, unknown>;
+    expect([f.blog, f.careers, f.fleet]).toEqual([true, true, false]);
+    for (const [k, v] of Object.entries(before!.f)) if (!DEALER_SWITCH_KEYS.includes(k as never)) expect(f[k]).toEqual(v);
+    // put them back as the demo has them
+    expect(
+      (
+        await put(
+          manager,
+          Object.fromEntries(DEALER_SWITCH_KEYS.map((k) => [k, Boolean((before!.f as Record<string, unknown>)[k] ?? DEFAULT_FEATURES[k])])),
+        )
+      ).status,
+    ).toBe(200);
+  });
+
+  test("delivery channels: saved for the next lead; a secret is kept, never shown or audited", async () => {
+    const put = (body: unknown, cookie = manager) =>
+      call(putLeadDelivery, "/api/admin/sites/1001/lead-delivery", { siteId: "1001" }, { method: "PUT", cookie, body });
+    const db = await getDb();
+    const [was] = await db.select({ c: t.sites.leadDelivery }).from(t.sites).where(eq(t.sites.id, 1001));
+    try {
+      const body = {
+        email_to_location: false,
+        emails: "boss@parkside.example",
+        adf_emails: "crm@parkside.example",
+        webhooks: [{ url: "https://crm.example/hook", secret: "a-very-long-secret-1" }],
+      };
+      expect((await put(body, sales)).status).toBe(403);
+      expect((await put({ ...body, webhooks: [{ url: "https://crm.example/hook", secret: "" }] })).status).toBe(422);
+      expect((await put(body)).status).toBe(200);
+      expect((await put({ ...body, webhooks: [{ url: "https://crm.example/hook", secret: "" }] })).status).toBe(200);
+      const [now] = await db.select({ c: t.sites.leadDelivery }).from(t.sites).where(eq(t.sites.id, 1001));
+      expect(now!.c).toEqual({
+        email_to_location: false,
+        emails: ["boss@parkside.example"],
+        adf_emails: ["crm@parkside.example"],
+        webhooks: [{ url: "https://crm.example/hook", secret: "a-very-long-secret-1" }],
+      });
+      const audits = await db.select().from(t.auditLog).where(eq(t.auditLog.action, "lead_delivery.update"));
+      expect(JSON.stringify(audits)).not.toContain("a-very-long-secret-1");
+    } finally {
+      await db.update(t.sites).set({ leadDelivery: was!.c }).where(eq(t.sites.id, 1001));
+    }
+  });
+
+  test("content: create, edit, refuse a taken address, delete; another site's entry is not found", async () => {
+    const db = await getDb();
+    const post = (body: unknown, cookie = manager) =>
+      call(postContent, "/api/admin/sites/1001/content", { siteId: "1001" }, { method: "POST", cookie, body });
+    const offer = {
+      kind: "offer",
+      slug: "back-office-test-offer",
+      title: "Test offer",
+      body: "## Save\n\n- one",
+      published_on: "2026-11-01",
+      expires_on: "2026-12-31",
+      price: "39,990",
+    };
+    expect((await post(offer, sales)).status).toBe(403);
+    const created = await post(offer);
+    expect(created.status).toBe(200);
+    const { id } = (await created.json()) as { id: number };
+    const [row] = await db.select().from(t.contentEntries).where(eq(t.contentEntries.id, id));
+    expect([row!.siteId, row!.kind, row!.price, row!.expiresAt?.toISOString()]).toEqual([1001, "offer", 39990, "2026-12-31T12:59:59.999Z"]);
+    expect(await (await post(offer)).json()).toEqual({
+      error: "Please check the highlighted fields.",
+      errors: { slug: "Another offer has this address" },
+    });
+    const put = (entryId: number, body: unknown, siteId = "1001", cookie = manager) =>
+      call(putContent, `/api/admin/sites/${siteId}/content/${entryId}`, { siteId, id: String(entryId) }, { method: "PUT", cookie, body });
+    expect((await put(id, { ...offer, title: "Better offer" })).status).toBe(200);
+    expect((await put(id, { ...offer, title: "Theirs" }, "1002", ridgeline)).status).toBe(404);
+    const [edited] = await db.select().from(t.contentEntries).where(eq(t.contentEntries.id, id));
+    expect(edited!.title).toBe("Better offer");
+    const del = (entryId: number, cookie = manager, siteId = "1001") =>
+      call(
+        deleteContentEntry,
+        `/api/admin/sites/${siteId}/content/${entryId}`,
+        { siteId, id: String(entryId) },
+        { method: "DELETE", cookie },
+      );
+    expect((await del(id, ridgeline, "1002")).status).toBe(404);
+    expect((await del(id)).status).toBe(200);
+    expect((await del(id)).status).toBe(404);
+    const actions = (await db.select().from(t.auditLog).where(eq(t.auditLog.entity, "offer:back-office-test-offer"))).map((a) => a.action);
+    expect(actions).toEqual(["content.create", "content.update", "content.delete"]);
   });
 });

@@ -24,7 +24,9 @@ import {
   StaffSignInSchema,
   type StaffAction,
 } from "@/domain/staff/roles";
-import { MAX_IMPORT_BYTES, parseStockCsv, planImport, VehicleEditSchema } from "@/domain/stock/import";
+import { ContentEditSchema, contentFields, KIND_LABELS } from "@/domain/content/edit";
+import { DeliverySettingsSchema, deliveryConfigFrom, redactedDelivery, SwitchesSchema } from "@/domain/staff/settings";
+import { MAX_IMPORT_BYTES, VehicleEditSchema } from "@/domain/stock/import";
 import { catalogueChanged } from "@/server/cache";
 import { serverNow } from "@/server/clock";
 import { getDb } from "@/server/db";
@@ -33,12 +35,13 @@ import { errorAnswer, fieldErrors, HttpError, json } from "@/server/http/api";
 import { checkOrigin, readJson, readText } from "@/server/http/body";
 import { sharedLimiter } from "@/server/http/rate-limit";
 import { sendMail } from "@/server/mail/mailer";
-import { editLocationHours, editSpecialHours } from "@/server/platform/site-edits";
+import { editLocationHours, editSpecialHours, siteDataChanged } from "@/server/platform/site-edits";
 import * as bo from "@/server/repositories/back-office";
-import { getSiteById, listLocations } from "@/server/repositories/sites";
+import { getLeadDeliveryConfig, getSiteById } from "@/server/repositories/sites";
 import { isAdminHost } from "./host";
 import { originFor } from "@/server/auth/auth";
 import { currentStaff, invitationTokenHash, staffAuth, type Staff } from "./staff-auth";
+import { applyChecked, checkStockImport } from "./stock-imports";
 
 /*
  * The back-office's API (issue 16), under /api/admin/…, answered on the back-office host only
@@ -301,40 +304,6 @@ export const putVehicle = adminRoute<{ siteId: string; id: string }>(
   { write: true },
 );
 
-/** Checks a CSV against the site's stock and stores it (checked, held or rejected) with its report. */
-export async function checkStockImport(opts: {
-  siteId: number;
-  csv: string;
-  full: boolean;
-  source: "csv" | "feed";
-  staffId: string | null;
-}) {
-  const db = await getDb();
-  const locations = await listLocations(db, opts.siteId);
-  const thisYear = new Date(serverNow()).getUTCFullYear();
-  const { rows, errors, ignoredColumns } = parseStockCsv(opts.csv, { thisYear, locationIds: locations.map((l) => l.id) });
-  const plan = errors.length ? null : planImport(await bo.stockOnFile(db, opts.siteId), rows, opts.full);
-  const status = errors.length ? "rejected" : plan!.held ? "held" : "checked";
-  const report = {
-    lines: rows.length + errors.length,
-    valid: rows.length,
-    errors: errors.slice(0, 500),
-    errorCount: errors.length,
-    ignoredColumns,
-    plan,
-  };
-  const stored = await bo.saveImport(db, {
-    siteId: opts.siteId,
-    staffId: opts.staffId,
-    source: opts.source,
-    full: opts.full,
-    status,
-    rows: errors.length ? [] : rows.map(({ line: _line, ...r }) => r),
-    report,
-  });
-  return { id: stored.id, status, report };
-}
-
 /** POST /api/admin/sites/{siteId}/stock/imports?full=1 — the CSV as the body (text/csv); answers the check's report. */
 export const postStockImport = adminRoute<{ siteId: string }>(
   async (req, { staff, params }) => {
@@ -368,24 +337,12 @@ export const applyStockImport = adminRoute<{ siteId: string; id: string }>(
     if (imp.status === "rejected")
       throw new HttpError(409, "This import has errors and cannot be applied. Fix the file and upload it again.");
     if (imp.status === "applied") throw new HttpError(409, "This import was applied already.");
+    if (imp.status === "superseded")
+      throw new HttpError(409, "A newer import was applied since this one was checked. Upload the file again.");
     if (imp.status === "held" && !body.confirm)
       throw new HttpError(409, "This import would mark many cars as sold. Confirm it to go ahead.", {}, { confirm: "Tick to confirm" });
-    const site = await getSiteById(db, siteId);
-    const locations = await listLocations(db, siteId);
-    const primary = locations.find((l) => l.isPrimary) ?? locations[0] ?? null;
-    const plan = await bo.applyImport(db, imp, {
-      defaultLocation: primary?.id ?? null,
-      by: actor(staff),
-      confirmHeld: body.confirm,
-      now: new Date(serverNow()),
-    });
-    if (!plan) throw new HttpError(409, "This import was applied already.");
-    catalogueChanged([siteId]);
-    return json(200, {
-      ok: true,
-      plan,
-      message: `Imported into ${site?.name ?? "the site"}: ${plan.add} added, ${plan.update} updated, ${plan.sell.length} marked sold.`,
-    });
+    const { plan, message } = await applyChecked(imp, actor(staff), body.confirm);
+    return json(200, { ok: true, plan, message });
   },
   { write: true },
 );
@@ -469,3 +426,80 @@ export async function acceptInvite(req: Request): Promise<Response> {
     return errorAnswer(e, req, null);
   }
 }
+
+// — switches, delivery channels, content —
+
+/** PUT /api/admin/sites/{siteId}/switches — every dealer switch, on or off. */
+export const putSwitches = adminRoute<{ siteId: string }>(
+  async (req, { staff, params }) => {
+    const siteId = siteFor(staff, params.siteId, "settings.edit");
+    const body = parsed(SwitchesSchema, await jsonBody(req), "Please check the highlighted fields.");
+    if (!(await bo.updateSwitches(await getDb(), siteId, body, actor(staff)))) throw new HttpError(404, "Unknown site.");
+    await siteDataChanged(siteId, ["navigation"]);
+    return json(200, { ok: true, message: "Switches saved. The website shows them now." });
+  },
+  { write: true },
+);
+
+/** PUT /api/admin/sites/{siteId}/lead-delivery — where leads go (a webhook sent without a secret keeps its own). */
+export const putLeadDelivery = adminRoute<{ siteId: string }>(
+  async (req, { staff, params }) => {
+    const siteId = siteFor(staff, params.siteId, "settings.edit");
+    const body = parsed(DeliverySettingsSchema, await jsonBody(req), "Please check the highlighted fields.");
+    const db = await getDb();
+    const { config, errors } = deliveryConfigFrom(body, await getLeadDeliveryConfig(db, siteId));
+    if (Object.keys(errors).length) throw new HttpError(422, "Please check the highlighted fields.", {}, errors);
+    if (!(await bo.updateLeadDelivery(db, siteId, config, redactedDelivery, actor(staff)))) throw new HttpError(404, "Unknown site.");
+    return json(200, { ok: true, message: "Lead delivery saved. The next lead goes to these addresses." });
+  },
+  { write: true },
+);
+
+async function saveContentEntry(req: Request, staff: Staff, rawSite: string, id: number | null): Promise<Response> {
+  const siteId = siteFor(staff, rawSite, "settings.edit");
+  const body = parsed(ContentEditSchema, await jsonBody(req), "Please check the highlighted fields.");
+  const db = await getDb();
+  const site = await getSiteById(db, siteId);
+  if (!site) throw new HttpError(404, "Unknown site.");
+  const saved = await bo.saveContent(db, siteId, id, contentFields(body, site.timezone), actor(staff));
+  if (saved === null) throw new HttpError(404, "Unknown content.");
+  if (saved === "taken")
+    throw new HttpError(
+      422,
+      "Please check the highlighted fields.",
+      {},
+      { slug: `Another ${KIND_LABELS[body.kind].toLowerCase()} has this address` },
+    );
+  await siteDataChanged(siteId, ["navigation"]);
+  return json(200, { ok: true, id: saved, message: "Saved. The website shows it now." });
+}
+
+/** POST /api/admin/sites/{siteId}/content — a new page, post or offer. */
+export const postContent = adminRoute<{ siteId: string }>(
+  async (req, { staff, params }) => saveContentEntry(req, staff, params.siteId, null),
+  {
+    write: true,
+  },
+);
+
+const contentIdOf = (raw: string) => {
+  const id = parseSiteId(raw);
+  if (id === null) throw new HttpError(404, "Unknown content.");
+  return id;
+};
+
+/** PUT /api/admin/sites/{siteId}/content/{id}; DELETE removes it. */
+export const putContent = adminRoute<{ siteId: string; id: string }>(
+  async (req, { staff, params }) => saveContentEntry(req, staff, params.siteId, contentIdOf(params.id)),
+  { write: true },
+);
+export const deleteContentEntry = adminRoute<{ siteId: string; id: string }>(
+  async (_req, { staff, params }) => {
+    const siteId = siteFor(staff, params.siteId, "settings.edit");
+    if (!(await bo.deleteContent(await getDb(), siteId, contentIdOf(params.id), actor(staff))))
+      throw new HttpError(404, "Unknown content.");
+    await siteDataChanged(siteId, ["navigation"]);
+    return json(200, { ok: true, message: "Deleted." });
+  },
+  { write: true },
+);

@@ -1,8 +1,10 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { SearchPageTemplatesSchema, SearchSlugsSchema, WebsiteSessionSchema, type SiteChanged } from "@/domain/platform/contract";
 import { getDatabase } from "@/server/db";
+import * as t from "@/server/db/schema";
 import { env } from "@/server/env";
 import {
   basicAuthOk,
@@ -11,6 +13,7 @@ import {
   getSearchSlugs,
   getWebsiteSession,
   putOpeningHours,
+  postStockFeed,
   putSpecialHours,
 } from "./dashboard-api";
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhook } from "./webhook";
@@ -266,5 +269,68 @@ describe("the dashboard's writes: a changed site is served changed at once, and 
     });
     const mazda = WebsiteSessionSchema.parse(await (await session(String(PARKSIDE))).json())!.locations.find((l) => l.id === MAZDA)!;
     expect(mazda.contact_detail.opening_hours.find((h) => h.weekday === 1)).toMatchObject({ open: "08:15", close: "18:45" });
+  });
+});
+
+describe("POST /api/v1/websites/{siteId}/stock_feed.csv (a dealer-management system's feed)", () => {
+  const LAKESIDE = "1006";
+  const feed = (csv: string, headers: Record<string, string> = { authorization: admin }, query = "") =>
+    call(
+      postStockFeed,
+      `/api/v1/websites/${LAKESIDE}/stock_feed.csv${query}`,
+      { siteId: LAKESIDE },
+      {
+        method: "POST",
+        headers: { "content-type": "text/csv", ...headers },
+        body: csv,
+      },
+    );
+  const HEAD = "stock_number,make,model,year,car_type,price";
+
+  test("administrator credentials only; CSV only", async () => {
+    expect((await feed(`${HEAD}\nX1,Jayco,Journey,2024,new,1`, {})).status).toBe(401);
+    expect((await feed(`${HEAD}\nX1,Jayco,Journey,2024,new,1`, { authorization: reader })).status).toBe(401);
+    expect((await feed("{}", { authorization: admin, "content-type": "application/json" })).status).toBe(415);
+    const unknown = await call(
+      postStockFeed,
+      "/api/v1/websites/999/stock_feed.csv",
+      { siteId: "999" },
+      {
+        method: "POST",
+        headers: { "content-type": "text/csv", authorization: admin },
+        body: HEAD,
+      },
+    );
+    expect(unknown.status).toBe(404);
+  });
+
+  test("errors: 422 with the report, nothing written", async () => {
+    const res = await feed(`${HEAD}\nX1,Jayco,Journey,2024,new,1\nX2,Jayco,,2024,new,1`);
+    expect(res.status).toBe(422);
+    const body = await res.json();
+    expect(body.report.errors).toEqual([{ line: 3, field: "model", message: "Enter the model" }]);
+  });
+
+  test("a full feed is applied; one that would sell most of the stock is held for the back-office", async () => {
+    const { db } = await getDatabase();
+    const cars = await db
+      .select({ n: t.vehicles.stockNumber })
+      .from(t.vehicles)
+      .where(and(eq(t.vehicles.siteId, 1006), eq(t.vehicles.status, "in_stock")));
+    const keep = cars[0]!.n;
+    const first = await feed(`${HEAD}\n${keep},Jayco,Journey,2024,new,99990\nFEED-1,Jayco,Conquest,2025,new,120000`);
+    expect(first.status).toBe(200);
+    expect((await first.json()).plan).toMatchObject({ add: 1, update: 1, missing: cars.length - 1, sell: [] });
+    const second = await feed(`${HEAD}\n${keep},Jayco,Journey,2024,new,99990\nFEED-1,Jayco,Conquest,2025,new,120000`);
+    expect(second.status).toBe(409);
+    const held = await second.json();
+    expect(held.status).toBe("held");
+    const [imp] = await db.select().from(t.stockImports).where(eq(t.stockImports.id, held.import_id));
+    expect([imp!.status, imp!.source]).toEqual(["held", "feed"]);
+    const stillInStock = await db
+      .select({ n: t.vehicles.stockNumber })
+      .from(t.vehicles)
+      .where(and(eq(t.vehicles.siteId, 1006), eq(t.vehicles.status, "in_stock")));
+    expect(stillInStock.length).toBe(cars.length + 1);
   });
 });

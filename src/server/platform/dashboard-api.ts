@@ -17,7 +17,10 @@ import { catalogue, siteTag } from "@/server/cache";
 import { getDb, type Db } from "@/server/db";
 import { env } from "@/server/env";
 import { errorAnswer, fieldErrors, HttpError } from "@/server/http/api";
-import { readJson } from "@/server/http/body";
+import { readJson, readText } from "@/server/http/body";
+import { MAX_IMPORT_BYTES } from "@/domain/stock/import";
+import { applyChecked, checkStockImport } from "@/server/admin/stock-imports";
+import { getImport } from "@/server/repositories/back-office";
 import { getSiteById, getSiteUpdatedAt } from "@/server/repositories/sites";
 import { loadFromDatabase, type SiteContext } from "@/server/site-context";
 import type { Weekday } from "@/domain/site/types";
@@ -181,4 +184,28 @@ export const putSpecialHours = platformRoute<{ siteId: string }>(async (req, p) 
     throw new HttpError(422, "Please correct the special hours.", {}, errors);
   }
   return Response.json({ special_hours: entries }, { headers: { "cache-control": "no-store", "x-platform-webhooks": webhooks ?? "" } });
+});
+
+// POST /api/v1/websites/{siteId}/stock_feed.csv[?full=0] — administrator Basic auth; a dealer-management system's
+// stock as CSV (the back-office import's columns). A full feed by default. 200 applied, 422 with the
+// line-by-line report (nothing written), 409 held for a manager's confirmation in the back-office.
+export const postStockFeed = platformRoute<{ siteId: string }>(async (req, p) => {
+  requireAuth(req, "admin");
+  const siteId = siteIdOf(p.siteId);
+  if (!/^text\/(csv|plain)\b/i.test(req.headers.get("content-type") ?? "")) throw new HttpError(415, "Send the feed as text/csv.");
+  if (!(await getSiteById(await getDb(), siteId))) throw new HttpError(404, "Unknown site.");
+  const csv = await readText(req, MAX_IMPORT_BYTES);
+  const full = new URL(req.url).searchParams.get("full") !== "0";
+  const checked = await checkStockImport({ siteId, csv, full, source: "feed", staffId: null });
+  const body = { import_id: checked.id, status: checked.status, report: checked.report };
+  if (checked.status === "rejected")
+    return Response.json({ error: "The feed has errors. Nothing was imported.", ...body }, { status: 422 });
+  if (checked.status === "held")
+    return Response.json(
+      { error: "The feed would mark many cars as sold: held until a manager confirms it in the back-office.", ...body },
+      { status: 409 },
+    );
+  const imp = await getImport(await getDb(), siteId, checked.id);
+  const { plan, message } = await applyChecked(imp!, PLATFORM_API_ACTOR, false);
+  return Response.json({ ...body, status: "applied", plan, message }, { headers: { "cache-control": "no-store" } });
 });

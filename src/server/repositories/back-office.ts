@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
-import { DELIVERY_FLAG_AFTER_MS } from "@/domain/leads/delivery";
+import { DELIVERY_FLAG_AFTER_MS, leadDeliveryConfig, type LeadDeliveryConfig } from "@/domain/leads/delivery";
 import type { ImportPlan, StockOnFile, StockRow } from "@/domain/stock/import";
 import { importedSlug, MISSING_FEEDS_TO_SELL } from "@/domain/stock/import";
 import type { VehicleEdit } from "@/domain/stock/import";
@@ -520,8 +520,8 @@ const rowValues = (r: StockRow, defaultLocation: number | null) => ({
 /**
  * Applies a checked import in one transaction: cars in the file are added or updated (by stock
  * number); on a full feed, in-stock cars left out count one more missing feed and are sold at
- * the second; cars in the file have their count reset. Returns what was done; null when the
- * import was applied (or replaced) already.
+ * the second; cars in the file have their count reset. Older imports not yet applied are
+ * superseded. Returns what was done; null when the import was applied or superseded already.
  */
 export async function applyImport(
   db: Db,
@@ -535,6 +535,13 @@ export async function applyImport(
       .where(and(eq(t.stockImports.id, imp.id), inArray(t.stockImports.status, opts.confirmHeld ? ["checked", "held"] : ["checked"])))
       .returning({ id: t.stockImports.id });
     if (!claimed) return null;
+    // an import checked before this one is stale now: it can no longer be applied
+    await tx
+      .update(t.stockImports)
+      .set({ status: "superseded" })
+      .where(
+        and(eq(t.stockImports.siteId, imp.siteId), lt(t.stockImports.id, imp.id), inArray(t.stockImports.status, ["checked", "held"])),
+      );
     const rows = imp.rows as StockRow[];
     const current = await tx
       .select({ id: t.vehicles.id, stockNumber: t.vehicles.stockNumber, status: t.vehicles.status, missingFeeds: t.vehicles.missingFeeds })
@@ -613,5 +620,106 @@ export async function applyImport(
         after: { source: imp.source, full: imp.full, add: plan.add, update: plan.update, missing: plan.missing, sold: plan.sell },
       });
     return plan;
+  });
+}
+
+// — settings: switches, delivery channels —
+
+/** Sets the dealer's switches on the site's stored flags (others untouched), audited. */
+export async function updateSwitches(db: Db, siteId: number, switches: Record<string, boolean>, by: Actor): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ features: t.sites.features }).from(t.sites).where(eq(t.sites.id, siteId)).for("update");
+    if (!row) return false;
+    const before = Object.fromEntries(Object.keys(switches).map((k) => [k, (row.features as Record<string, unknown>)[k] ?? null]));
+    await tx
+      .update(t.sites)
+      .set({ features: { ...row.features, ...switches }, updatedAt: sql`now()` })
+      .where(eq(t.sites.id, siteId));
+    await writeAudit(tx, { siteId, by, action: "switches.update", entity: "site", before, after: switches });
+    return true;
+  });
+}
+
+/** Replaces the site's lead delivery channels; the audit row never holds a webhook secret. */
+export async function updateLeadDelivery(
+  db: Db,
+  siteId: number,
+  config: LeadDeliveryConfig,
+  redact: (c: LeadDeliveryConfig) => LeadDeliveryConfig,
+  by: Actor,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ config: t.sites.leadDelivery }).from(t.sites).where(eq(t.sites.id, siteId)).for("update");
+    if (!row) return false;
+    await tx.update(t.sites).set({ leadDelivery: config }).where(eq(t.sites.id, siteId));
+    await writeAudit(tx, {
+      siteId,
+      by,
+      action: "lead_delivery.update",
+      entity: "site",
+      before: redact(leadDeliveryConfig(row.config)),
+      after: redact(config),
+    });
+    return true;
+  });
+}
+
+// — content —
+
+export type ContentValues = Omit<typeof t.contentEntries.$inferInsert, "id" | "siteId" | "updatedAt">;
+
+/**
+ * Writes one content entry (a new one when id is null), audited. "taken" when another entry of the
+ * kind has the slug; null when the site has no entry with that id.
+ */
+export async function saveContent(
+  db: Db,
+  siteId: number,
+  id: number | null,
+  values: ContentValues,
+  by: Actor,
+): Promise<number | "taken" | null> {
+  return db.transaction(async (tx) => {
+    const [clash] = await tx
+      .select({ id: t.contentEntries.id })
+      .from(t.contentEntries)
+      .where(and(eq(t.contentEntries.siteId, siteId), eq(t.contentEntries.kind, values.kind), eq(t.contentEntries.slug, values.slug)));
+    if (clash && clash.id !== id) return "taken";
+    if (id === null) {
+      const [row] = await tx
+        .insert(t.contentEntries)
+        .values({ ...values, siteId })
+        .returning();
+      await writeAudit(tx, { siteId, by, action: "content.create", entity: `${values.kind}:${values.slug}`, before: null, after: values });
+      return row!.id;
+    }
+    const [before] = await tx
+      .select()
+      .from(t.contentEntries)
+      .where(and(eq(t.contentEntries.siteId, siteId), eq(t.contentEntries.id, id)))
+      .for("update");
+    if (!before) return null;
+    await tx
+      .update(t.contentEntries)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(and(eq(t.contentEntries.siteId, siteId), eq(t.contentEntries.id, id)));
+    const { id: _id, siteId: _site, updatedAt: _u, ...was } = before;
+    await writeAudit(tx, { siteId, by, action: "content.update", entity: `${values.kind}:${values.slug}`, before: was, after: values });
+    return id;
+  });
+}
+
+export async function deleteContent(db: Db, siteId: number, id: number, by: Actor): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(t.contentEntries)
+      .where(
+        and(eq(t.contentEntries.siteId, siteId), eq(t.contentEntries.id, id), inArray(t.contentEntries.kind, ["page", "post", "offer"])),
+      )
+      .returning();
+    if (!gone) return false;
+    const { id: _id, siteId: _site, updatedAt: _u, ...was } = gone;
+    await writeAudit(tx, { siteId, by, action: "content.delete", entity: `${gone.kind}:${gone.slug}`, before: was, after: null });
+    return true;
   });
 }

@@ -76,3 +76,12 @@ export async function listModelRows(db: Db, site: StockSite, now: number): Promi
     .where(visibleStock(site, now))
     .groupBy(v.make, v.model, v.carType, v.fuel, v.bodyType);
 }
+
+/** One entry of the site by id (the back-office's editor). */
+export async function getContentById(db: Db, siteId: number, id: number): Promise<ContentEntry | null> {
+  const [row] = await db
+    .select()
+    .from(t.contentEntries)
+    .where(and(eq(t.contentEntries.siteId, siteId), eq(t.contentEntries.id, id)));
+  return row ? toContentEntry(row) : null;
+}

@@ -14,6 +14,11 @@ const ACTIONS: Record<string, string> = {
   "staff.invite": "Staff invited",
   "staff.role": "Staff role given",
   "staff.remove": "Staff removed",
+  "switches.update": "Feature switches changed",
+  "lead_delivery.update": "Lead delivery changed",
+  "content.create": "Content created",
+  "content.update": "Content edited",
+  "content.delete": "Content deleted",
 };
 
 // GET /sites/{siteId}/audit — the latest 100 changes: who, when, what, before and after (managers and owners)

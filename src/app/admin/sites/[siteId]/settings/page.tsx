@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
 import { SpecialHoursEditor, WeekEditor } from "@/components/admin/hours-editors";
+import { DeliveryForm, SwitchesForm } from "@/components/admin/settings-forms";
+import { resolveFeatures } from "@/domain/site/features";
+import { switchesOf } from "@/domain/staff/settings";
 import { requireStaffSite } from "@/server/admin/pages";
 import { getDb } from "@/server/db";
 import { listSpecialHours } from "@/server/repositories/locations";
-import { listLocations } from "@/server/repositories/sites";
+import { getLeadDeliveryConfig, getSiteById, listLocations } from "@/server/repositories/sites";
 
 export const metadata: Metadata = { title: "Site settings" };
 
@@ -11,7 +14,12 @@ export const metadata: Metadata = { title: "Site settings" };
 export default async function SettingsPage({ params }: { params: Promise<{ siteId: string }> }) {
   const { site } = await requireStaffSite((await params).siteId, "settings.edit");
   const db = await getDb();
-  const [locations, special] = await Promise.all([listLocations(db, site.id), listSpecialHours(db, site.id)]);
+  const [locations, special, record, delivery] = await Promise.all([
+    listLocations(db, site.id),
+    listSpecialHours(db, site.id),
+    getSiteById(db, site.id),
+    getLeadDeliveryConfig(db, site.id),
+  ]);
   return (
     <>
       <h1 className="mb-1 text-2xl font-extrabold">{site.name}: settings</h1>
@@ -21,6 +29,27 @@ export default async function SettingsPage({ params }: { params: Promise<{ siteI
           Holiday hours
         </h2>
         <SpecialHoursEditor siteId={site.id} entries={special} locations={locations.map((l) => ({ id: l.id, name: l.name }))} />
+      </section>
+      <section aria-labelledby="switches" className="mb-6 rounded-lg border border-neutral-200 bg-white p-5">
+        <h2 id="switches" className="mb-3 text-lg font-bold">
+          Feature switches
+        </h2>
+        {record && <SwitchesForm siteId={site.id} values={switchesOf(resolveFeatures(record))} />}
+      </section>
+      <section aria-labelledby="delivery" className="mb-6 rounded-lg border border-neutral-200 bg-white p-5">
+        <h2 id="delivery" className="mb-3 text-lg font-bold">
+          Lead delivery
+        </h2>
+        <DeliveryForm
+          siteId={site.id}
+          values={{
+            email_to_location: delivery.email_to_location !== false,
+            emails: delivery.emails ?? [],
+            adf_emails: delivery.adf_emails ?? [],
+            // the URLs only: a secret never leaves the server
+            webhooks: (delivery.webhooks ?? []).map((w) => w.url),
+          }}
+        />
       </section>
       <section aria-labelledby="weekly" className="rounded-lg border border-neutral-200 bg-white p-5">
         <h2 id="weekly" className="mb-3 text-lg font-bold">

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { BackLink } from "@/components/admin/back-link";
 import { notFound } from "next/navigation";
 import { VehicleEditForm } from "@/components/admin/stock-forms";
 import { parseSiteId } from "@/domain/platform/contract";
@@ -18,11 +18,7 @@ export default async function VehiclePage({ params }: { params: Promise<{ siteId
   if (!v) notFound();
   return (
     <div className="max-w-2xl">
-      <p className="mb-2">
-        <Link href={`/sites/${site.id}/stock`} className="text-sm font-semibold underline">
-          ← Stock
-        </Link>
-      </p>
+      <BackLink href={`/sites/${site.id}/stock`}>Stock</BackLink>
       <h1 className="text-2xl font-extrabold">
         {v.year} {v.make} {v.model} {v.badge ?? ""}
       </h1>

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { BackLink } from "@/components/admin/back-link";
 import { staffTime } from "@/components/admin/format";
-import { StockImportForm } from "@/components/admin/stock-forms";
+import { ImportPlanPanel, StockImportForm, type CheckedImport } from "@/components/admin/stock-forms";
 import { requireStaffSite } from "@/server/admin/pages";
 import { getDb } from "@/server/db";
 import { listImports } from "@/server/repositories/back-office";
@@ -19,14 +19,26 @@ const STATUS: Record<string, string> = {
 export default async function ImportPage({ params }: { params: Promise<{ siteId: string }> }) {
   const { site } = await requireStaffSite((await params).siteId, "stock.edit");
   const recent = await listImports(await getDb(), site.id);
+  const held = recent.filter((r) => r.status === "held").slice(0, 1);
   return (
     <div className="max-w-3xl">
-      <p className="mb-2">
-        <Link href={`/sites/${site.id}/stock`} className="text-sm font-semibold underline">
-          ← Stock
-        </Link>
-      </p>
+      <BackLink href={`/sites/${site.id}/stock`}>Stock</BackLink>
       <h1 className="mb-4 text-2xl font-extrabold">{site.name}: import stock</h1>
+      {held.length > 0 && (
+        <section aria-labelledby="held" className="mb-6 space-y-3">
+          <h2 id="held" className="text-lg font-bold">
+            Waiting for your confirmation
+          </h2>
+          {held.map((r) => (
+            <div key={r.id}>
+              <p className="mb-1 text-sm">
+                {r.source === "feed" ? "DMS feed" : "CSV"} of {staffTime(r.createdAt, site.timezone)}
+              </p>
+              <ImportPlanPanel siteId={site.id} checked={{ id: r.id, status: "held", report: r.report as CheckedImport["report"] }} />
+            </div>
+          ))}
+        </section>
+      )}
       <div className="rounded-lg border border-neutral-200 bg-white p-5">
         <StockImportForm siteId={site.id} />
       </div>

@@ -1,0 +1,4 @@
+import { postContent } from "@/server/admin/admin-api";
+
+export const dynamic = "force-dynamic";
+export const POST = postContent;

@@ -1,0 +1,154 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { DEALER_SWITCHES, DeliverySettingsSchema, SwitchesSchema, type Switches } from "@/domain/staff/settings";
+import { buttonVariants } from "@/components/ui/button";
+import { inputClass, TextArea } from "@/components/ui/text-field";
+import { StatusLine } from "./status-line";
+import { useSend } from "./use-send";
+
+/** The dealer's feature switches: one checkbox each, saved together. */
+export function SwitchesForm({ siteId, values }: { siteId: number; values: Switches }) {
+  const router = useRouter();
+  const { state, send, check } = useSend();
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    const valid = check(SwitchesSchema, Object.fromEntries(DEALER_SWITCHES.map(([k]) => [k, f.get(k) === "on"])));
+    if (!valid) return;
+    if (await send(`/api/admin/sites/${siteId}/switches`, { method: "PUT", json: valid })) router.refresh();
+  };
+  return (
+    <form noValidate onSubmit={submit} aria-label="Feature switches" className="space-y-3" data-testid="switches">
+      <StatusLine state={state} testId="switches" />
+      <ul className="grid gap-3 md:grid-cols-2">
+        {DEALER_SWITCHES.map(([key, label, hint]) => (
+          <li key={key}>
+            <label className="flex items-start gap-2">
+              <input type="checkbox" name={key} defaultChecked={values[key]} className="mt-1 size-5 shrink-0" />
+              <span>
+                <span className="font-semibold">{label}</span>
+                <span className="block text-sm text-neutral-700">{hint}</span>
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      <button type="submit" className={buttonVariants({ size: "sm" })} disabled={state.kind === "busy"}>
+        Save switches
+      </button>
+    </form>
+  );
+}
+
+type Hook = { key: number; url: string; hasSecret: boolean };
+
+/** Where leads go: the location's address or not, more addresses, CRM (ADF) addresses and webhooks. */
+export function DeliveryForm({
+  siteId,
+  values,
+}: {
+  siteId: number;
+  values: { email_to_location: boolean; emails: string[]; adf_emails: string[]; webhooks: string[] };
+}) {
+  const router = useRouter();
+  const { state, errors, send, check } = useSend();
+  const [hooks, setHooks] = useState<Hook[]>(() => values.webhooks.map((url, i) => ({ key: i, url, hasSecret: true })));
+  const [next, setNext] = useState(values.webhooks.length);
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    const valid = check(DeliverySettingsSchema, {
+      email_to_location: f.get("email_to_location") === "on",
+      emails: String(f.get("emails") ?? ""),
+      adf_emails: String(f.get("adf_emails") ?? ""),
+      webhooks: hooks.map((h) => ({ url: String(f.get(`url-${h.key}`) ?? ""), secret: String(f.get(`secret-${h.key}`) ?? "") })),
+    });
+    if (!valid) return;
+    if (await send(`/api/admin/sites/${siteId}/lead-delivery`, { method: "PUT", json: valid })) router.refresh();
+  };
+  // one message per list: the first bad address's
+  const firstError = (name: string) => Object.entries(errors).find(([k]) => k === name || k.startsWith(`${name}.`))?.[1];
+  const area = (name: "emails" | "adf_emails", label: string, hint: string, value: string[]) => (
+    <TextArea name={name} label={label} hint={hint} defaultValue={value.join("\n")} error={firstError(name)} />
+  );
+  return (
+    <form noValidate onSubmit={submit} aria-label="Lead delivery" className="space-y-4" data-testid="lead-delivery">
+      <StatusLine state={state} testId="lead-delivery" />
+      <label className="flex items-start gap-2">
+        <input type="checkbox" name="email_to_location" defaultChecked={values.email_to_location} className="mt-1 size-5 shrink-0" />
+        <span>
+          <span className="font-semibold">Email each lead to its location</span>
+          <span className="block text-sm text-neutral-700">
+            The location&apos;s email address (else the site&apos;s) gets the salesperson&apos;s message.
+          </span>
+        </span>
+      </label>
+      {area(
+        "emails",
+        "Also email every lead to",
+        "One address per line: the salesperson's message with the ADF XML attached.",
+        values.emails,
+      )}
+      {area(
+        "adf_emails",
+        "CRM import addresses (ADF XML)",
+        "One address per line: the lead as ADF XML 1.0, for a CRM to import.",
+        values.adf_emails,
+      )}
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-semibold">Webhooks (signed JSON, see the README for checking the signature)</legend>
+        {hooks.map((h, i) => (
+          <div key={h.key} className="grid gap-2 rounded-md border border-neutral-200 p-3 md:grid-cols-[2fr_1fr_auto]">
+            <label className="text-sm font-semibold">
+              URL
+              <input
+                name={`url-${h.key}`}
+                type="url"
+                defaultValue={h.url}
+                className={inputClass}
+                aria-invalid={errors[`webhooks.${i}.url`] ? true : undefined}
+              />
+              {errors[`webhooks.${i}.url`] && <span className="block text-sm text-red-700">{errors[`webhooks.${i}.url`]}</span>}
+            </label>
+            <label className="text-sm font-semibold">
+              Secret
+              <input
+                name={`secret-${h.key}`}
+                type="password"
+                autoComplete="off"
+                placeholder={h.hasSecret ? "(kept: type to replace)" : "16 characters or more"}
+                className={inputClass}
+                aria-invalid={errors[`webhooks.${i}.secret`] ? true : undefined}
+              />
+              {errors[`webhooks.${i}.secret`] && <span className="block text-sm text-red-700">{errors[`webhooks.${i}.secret`]}</span>}
+            </label>
+            <button
+              type="button"
+              className={`${buttonVariants({ variant: "ghost", size: "sm" })} self-end`}
+              onClick={() => setHooks((hs) => hs.filter((x) => x.key !== h.key))}
+            >
+              Remove
+            </button>
+          </div>
+        ))}
+        {hooks.length < 5 && (
+          <button
+            type="button"
+            className={buttonVariants({ variant: "outline", size: "sm" })}
+            onClick={() => {
+              setHooks((hs) => [...hs, { key: next, url: "", hasSecret: false }]);
+              setNext((n) => n + 1);
+            }}
+          >
+            Add a webhook
+          </button>
+        )}
+      </fieldset>
+      <button type="submit" className={buttonVariants({ size: "sm" })} disabled={state.kind === "busy"}>
+        Save lead delivery
+      </button>
+    </form>
+  );
+}
