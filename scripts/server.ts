@@ -10,7 +10,9 @@ import { getDb, isDatabaseUp } from "@/server/db";
 import { env, platformBaseUrl } from "@/server/env";
 import { guardServerErrors, nonceOf, prepareRequest } from "@/server/http/edge";
 import { createMicrocache } from "@/server/http/microcache";
-import { onCatalogueChange } from "@/server/cache";
+import { dropLocally, onCatalogueChange, onCatalogueChangePublish } from "@/server/cache";
+import { startChangeBus } from "@/server/cache/change-bus";
+import { log } from "@/server/log";
 import { isPlatformUp } from "@/server/platform";
 import { isAdminHost } from "@/server/admin/host";
 
@@ -26,6 +28,13 @@ await app.prepare();
 const cache = createMicrocache({ ttlMs: e.HTTP_CACHE_TTL_SECONDS * 1000, sessionCookies: SESSION_COOKIE_NAMES, nonceOf });
 // a catalogue change in this process (a reservation, a seed) empties the page cache at once
 onCatalogueChange(cache.purge);
+// issue 17: on PostgreSQL, a change in any process reaches every process's caches at once
+const changes = e.DATABASE_URL
+  ? startChangeBus(e.DATABASE_URL, dropLocally, (err) =>
+      log.warn({ err }, "catalogue change notices unavailable: caches expire on their own"),
+    )
+  : null;
+if (changes) onCatalogueChangePublish(changes.publish);
 const server = createServer((req, res) => {
   if (!prepareRequest(req, res)) return;
   // the client address for rate limits: the socket's, or the one TRUST_PROXY hops from the right of X-Forwarded-For
@@ -79,6 +88,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     setTimeout(() => process.exit(1), 10_000).unref(); // never hang a deploy
     server.close(async () => {
       await deliveries?.stop(); // a delivery in flight finishes and is recorded
+      await changes?.close().catch(() => {});
       const db = (globalThis as { __dealerDb?: Promise<{ close: () => Promise<void> }> }).__dealerDb;
       await db?.then((d) => d.close()).catch(() => {});
       process.exit(0);

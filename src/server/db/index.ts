@@ -48,6 +48,35 @@ export async function getDb(): Promise<Db> {
   return (await getDatabase()).db;
 }
 
+/**
+ * PostgreSQL's and the driver's words for "the connection went away" (a restart, a failover, a
+ * network cut): the request failed because the database was briefly unavailable, not because of
+ * a bug, even when a ping a moment later succeeds.
+ */
+const CONNECTION_CODES = new Set([
+  "57P01", // admin_shutdown
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now (starting up)
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+]);
+
+export function isConnectionError(e: unknown): boolean {
+  for (let err = e as { code?: unknown; cause?: unknown } | undefined, depth = 0; err && depth < 5; err = err.cause as typeof err, depth++)
+    if (typeof err.code === "string" && CONNECTION_CODES.has(err.code)) return true;
+  return false;
+}
+
 /** True when the database answers within `timeoutMs` (for the error pages: 503 vs 500). */
 export async function isDatabaseUp(timeoutMs = 2000): Promise<boolean> {
   const pending = g.__dealerDb;

@@ -1,6 +1,6 @@
 import "server-only";
 import { resolveTenant, tenantKeyToParam } from "@/domain/site/tenant";
-import { isDatabaseUp } from "@/server/db";
+import { isConnectionError, isDatabaseUp } from "@/server/db";
 import { env } from "@/server/env";
 import { log, siteLog } from "@/server/log";
 import { getSiteContext, type SiteContext } from "@/server/site-context";
@@ -50,7 +50,8 @@ export function siteApi(fn: (req: Request, ctx: SiteContext) => Promise<Response
 /** What an API route answers for a thrown error: an HttpError's own status and message, 503 while the database is down, else a logged 500. */
 export async function errorAnswer(e: unknown, req: Request, siteId: number | null): Promise<Response> {
   if (e instanceof HttpError) return json(e.status, e.errors ? { error: e.message, errors: e.errors } : { error: e.message }, e.headers);
-  const up = await isDatabaseUp();
+  // a connection cut mid-request (a database restart) is an outage even if the database is back now
+  const up = !isConnectionError(e) && (await isDatabaseUp());
   (siteId === null ? log : siteLog(siteId)).error({ err: e, path: new URL(req.url).pathname, databaseUp: up }, "api request failed");
   return up ? json(500, { error: "Something went wrong." }) : json(503, { error: "Please try again shortly." }, { "retry-after": "30" });
 }

@@ -3,7 +3,7 @@ import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { LeadEnvelopeSchema, leadFromFormFields } from "@/domain/leads/lead";
 import { MSG } from "@/domain/leads/messages";
-import { isDatabaseUp } from "@/server/db";
+import { isConnectionError, isDatabaseUp } from "@/server/db";
 import { env } from "@/server/env";
 import { HttpError, json, tenantOf } from "@/server/http/api";
 import { checkOrigin, readJson, readText } from "@/server/http/body";
@@ -79,7 +79,7 @@ async function handle(req: Request, checks: Checks, fn: (ctx: SiteContext, type:
         e.status === 422 ? { error: "Please check the highlighted fields.", errors: { files: e.message } } : { error: e.message },
       );
     if (e instanceof RejectedLeadError) return json(400, { error: e.message });
-    const up = await isDatabaseUp();
+    const up = !isConnectionError(e) && (await isDatabaseUp());
     (siteId === null ? log : siteLog(siteId)).error(
       { err: e, path: new URL(req.url).pathname, databaseUp: up },
       "lead could not be stored",

@@ -1,0 +1,45 @@
+// npm run start:cluster [-- --apps 2 --port 8080]: PostgreSQL (under .data/cluster/pg), N app
+// processes and nginx in front, all stopped by Ctrl-C. Needs Debian's postgresql and nginx.
+import { parseArgs } from "node:util";
+import { startCluster } from "./lib/cluster";
+import { ensureBuild } from "./lib/server-process";
+
+const { values } = parseArgs({
+  options: {
+    apps: { type: "string", default: "2" },
+    port: { type: "string", default: "8080" },
+    "app-port": { type: "string", default: "3701" },
+    "pg-port": { type: "string", default: "55480" },
+    dir: { type: "string", default: ".data/cluster" },
+  },
+});
+const num = (v: string, name: string, max: number) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1 || n > max) {
+    console.error(`--${name} must be a whole number from 1 to ${max}`);
+    process.exit(2);
+  }
+  return n;
+};
+
+ensureBuild();
+const cluster = await startCluster({
+  dir: values.dir,
+  apps: num(values.apps, "apps", 16),
+  port: num(values.port, "port", 65535),
+  appPort: num(values["app-port"], "app-port", 65535),
+  pgPort: num(values["pg-port"], "pg-port", 65535),
+  restart: true,
+}).catch((e: Error) => {
+  console.error(e.message);
+  process.exit(1);
+});
+console.log(`The platform on ${cluster.url} — the back-office on http://admin.localhost:${values.port}. Ctrl-C stops everything.`);
+let stopping = false;
+for (const sig of ["SIGINT", "SIGTERM"] as const)
+  process.on(sig, () => {
+    if (stopping) return;
+    stopping = true;
+    console.log("stopping nginx, the apps and PostgreSQL…");
+    void cluster.stop().then(() => process.exit(0));
+  });

@@ -1,0 +1,255 @@
+// Issue 17: the platform beyond one process, from parts Debian ships: a PostgreSQL server
+// (initialised under .data/), N app processes (dist/server.mjs) on their own ports, and nginx in
+// front on one port. Used by `npm run start:cluster`, the cluster drill and the bench.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { chownSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { userInfo } from "node:os";
+import path from "node:path";
+import { waitForHealth } from "./server-process";
+
+export type ClusterOptions = {
+  /** the folder for the database, nginx's files, uploads and the outbox */
+  dir: string;
+  apps: number;
+  /** nginx's port (the one the world sees) */
+  port: number;
+  /** the first app's port; the others follow */
+  appPort: number;
+  pgPort: number;
+  env?: Record<string, string>;
+  /** restart an app process that dies (as a supervisor would); off in drills that count the dead */
+  restart?: boolean;
+  quiet?: boolean;
+};
+
+export type Cluster = {
+  url: string;
+  databaseUrl: string;
+  apps: Array<{ port: number; process: ChildProcess }>;
+  /** kill -9 one app process (a crash); restarted after 1 s when `restart` is on */
+  crash: (i: number) => void;
+  /** start app i again (after a crash with restart off) */
+  revive: (i: number) => Promise<void>;
+  /** stop PostgreSQL (fast) and start it again; the apps are left running */
+  restartDatabase: () => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+const isRoot = () => userInfo().uid === 0;
+
+export function pgBin(): string | null {
+  const root = "/usr/lib/postgresql";
+  if (!existsSync(root)) return null;
+  const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a));
+  for (const v of versions) if (existsSync(path.join(root, v, "bin", "postgres"))) return path.join(root, v, "bin");
+  return null;
+}
+
+export function nginxBin(): string | null {
+  return ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync(p)) ?? null;
+}
+
+/** PostgreSQL refuses to run as root: as root, its files belong to (and it runs as) the postgres user. */
+function postgresUser(): { uid: number; gid: number } | undefined {
+  if (!isRoot()) return undefined;
+  const id = (flag: string) => Number(spawnSync("id", [flag, "postgres"], { encoding: "utf8" }).stdout.trim());
+  return { uid: id("-u"), gid: id("-g") };
+}
+
+function run(cmd: string, args: string[]) {
+  const r = spawnSync(cmd, args, { encoding: "utf8", ...postgresUser() });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed: ${r.stderr || r.stdout}`);
+  return r.stdout;
+}
+
+async function waitFor(check: () => boolean | Promise<boolean>, what: string, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what} did not come up`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+export function nginxConfig(o: { dir: string; port: number; appPorts: number[]; user: string | null }): string {
+  const tmp = path.resolve(o.dir, "nginx");
+  return `# written by scripts/lib/cluster.ts (issue 17): nginx in front of ${o.appPorts.length} app processes
+${o.user ? `user ${o.user};` : ""}
+worker_processes 1;
+daemon off;
+pid ${tmp}/nginx.pid;
+error_log ${tmp}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${tmp}/body;
+  proxy_temp_path ${tmp}/proxy;
+  fastcgi_temp_path ${tmp}/fastcgi;
+  uwsgi_temp_path ${tmp}/uwsgi;
+  scgi_temp_path ${tmp}/scgi;
+  # lead attachments: 5 files of 10 MB and the form
+  client_max_body_size 60m;
+  upstream app {
+    # passive health checks (open-source nginx): a process that refuses or fails a request is
+    # left out for 5 s, then tried again; the next one takes the request
+${o.appPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join("\n")}
+    keepalive 64;
+  }
+  server {
+    listen 127.0.0.1:${o.port};
+    location / {
+      proxy_pass http://app;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      # a request that failed before any answer goes to the next process; never a POST (a lead is
+      # never written twice: nginx does not retry non-idempotent requests unless told to)
+      proxy_next_upstream error timeout http_502;
+      proxy_next_upstream_tries 2;
+      proxy_connect_timeout 2s;
+      proxy_read_timeout 60s;
+      # the apps compress (gzip) and nginx passes their encoding through untouched
+      gzip off;
+    }
+  }
+}
+`;
+}
+
+/** Starts every part, or stops what it started and throws. */
+export async function startCluster(o: ClusterOptions): Promise<Cluster> {
+  const started: Array<{ child: ChildProcess; sig: NodeJS.Signals }> = [];
+  try {
+    return await startParts(o, started);
+  } catch (e) {
+    for (const { child, sig } of started.reverse()) if (child.exitCode === null && child.signalCode === null) child.kill(sig);
+    throw e;
+  }
+}
+
+async function startParts(o: ClusterOptions, started: Array<{ child: ChildProcess; sig: NodeJS.Signals }>): Promise<Cluster> {
+  const bin = pgBin();
+  const nginx = nginxBin();
+  if (!bin || !nginx) throw new Error("the cluster needs PostgreSQL and nginx: apt-get install postgresql nginx");
+  const dir = path.resolve(o.dir);
+  const pgData = path.join(dir, "pg");
+  const nginxDir = path.join(dir, "nginx");
+  for (const d of [dir, nginxDir, path.join(dir, "uploads"), path.join(dir, "outbox")]) mkdirSync(d, { recursive: true });
+  const say = (s: string) => !o.quiet && console.log(s);
+
+  // PostgreSQL: initialised once under the folder, then run in the foreground as our child
+  if (!existsSync(path.join(pgData, "PG_VERSION"))) {
+    mkdirSync(pgData, { recursive: true });
+    const owner = postgresUser();
+    if (owner) chownSync(pgData, owner.uid, owner.gid);
+    run(path.join(bin, "initdb"), ["-D", pgData, "-A", "trust", "-U", "postgres", "--no-sync"]);
+    say(`PostgreSQL initialised in ${pgData}`);
+  }
+  const startPg = () =>
+    spawn(
+      path.join(bin, "postgres"),
+      ["-D", pgData, "-p", String(o.pgPort), "-k", "/tmp", "-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200"],
+      { stdio: ["ignore", "ignore", "ignore"], ...postgresUser() },
+    );
+  let pg = startPg();
+  started.push({ child: pg, sig: "SIGINT" });
+  const psql = (sql: string, db = "postgres") =>
+    spawnSync(path.join(bin, "psql"), ["-h", "127.0.0.1", "-p", String(o.pgPort), "-U", "postgres", "-d", db, "-Atqc", sql], {
+      encoding: "utf8",
+      ...postgresUser(),
+    });
+  await waitFor(() => psql("select 1").status === 0, "PostgreSQL");
+  if (psql("select 1 from pg_database where datname = 'dealer'").stdout.trim() !== "1") psql("create database dealer");
+  const databaseUrl = `postgres://postgres@127.0.0.1:${o.pgPort}/dealer`;
+  say(`PostgreSQL on 127.0.0.1:${o.pgPort} (database dealer)`);
+
+  // the apps: one database, one upload folder, one outbox; nginx is the one proxy in front
+  const appEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    DATABASE_URL: databaseUrl,
+    SEED_DEMO_DATA: "true",
+    TRUST_PROXY: "1",
+    UPLOAD_DIR: path.join(dir, "uploads"),
+    OUTBOX_DIR: path.join(dir, "outbox"),
+    ...o.env,
+  };
+  const apps: Cluster["apps"] = [];
+  let stopping = false;
+  const startApp = (i: number) => {
+    const port = o.appPort + i;
+    const child = spawn(process.execPath, ["dist/server.mjs"], {
+      env: { ...appEnv, PORT: String(port) },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    child.on("exit", (code, signal) => {
+      if (stopping || apps[i]?.process !== child) return;
+      say(`app ${i + 1} (port ${port}) exited (${signal ?? code})${o.restart ? ": restarting in 1 s" : ""}`);
+      if (o.restart) setTimeout(() => !stopping && void revive(i), 1000);
+    });
+    apps[i] = { port, process: child };
+    started.push({ child, sig: "SIGTERM" });
+  };
+  const healthy = async (i: number) => {
+    await waitForHealth(o.appPort + i);
+    const c = apps[i]!.process;
+    if (c.exitCode !== null || c.signalCode !== null) throw new Error(`app ${i + 1} (port ${o.appPort + i}) did not start`);
+  };
+  const revive = async (i: number) => {
+    startApp(i);
+    await healthy(i);
+  };
+  // the first app migrates and seeds (under the advisory lock); the others find it done
+  startApp(0);
+  await healthy(0);
+  for (let i = 1; i < o.apps; i++) startApp(i);
+  await Promise.all(apps.slice(1).map((_, i) => healthy(i + 1)));
+  say(`${o.apps} app processes on ports ${apps.map((a) => a.port).join(", ")}`);
+
+  const conf = path.join(nginxDir, "nginx.conf");
+  const user = isRoot() ? "nobody nogroup" : null;
+  for (const d of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) {
+    mkdirSync(path.join(nginxDir, d), { recursive: true });
+    if (isRoot()) chownSync(path.join(nginxDir, d), 65534, 65534);
+  }
+  writeFileSync(conf, nginxConfig({ dir, port: o.port, appPorts: apps.map((a) => a.port), user }));
+  const proxy = spawn(nginx, ["-c", conf, "-p", nginxDir, "-e", path.join(nginxDir, "error.log")], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await waitFor(
+    () =>
+      fetch(`http://127.0.0.1:${o.port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    "nginx",
+  );
+  say(`nginx on http://127.0.0.1:${o.port} (sites by Host: http://parkside-motor-group.localhost:${o.port})`);
+
+  const stopChild = (c: ChildProcess, sig: NodeJS.Signals) =>
+    c.exitCode !== null || c.signalCode !== null
+      ? Promise.resolve()
+      : new Promise<void>((r) => {
+          c.once("exit", () => r());
+          c.kill(sig);
+        });
+  return {
+    url: `http://127.0.0.1:${o.port}`,
+    databaseUrl,
+    apps,
+    crash: (i) => apps[i]!.process.kill("SIGKILL"),
+    revive,
+    restartDatabase: async () => {
+      await stopChild(pg, "SIGINT"); // fast shutdown: sessions are cut, as in a crash or failover
+      pg = startPg();
+      await waitFor(() => psql("select 1").status === 0, "PostgreSQL");
+    },
+    stop: async () => {
+      stopping = true;
+      await stopChild(proxy, "SIGQUIT");
+      await Promise.all(apps.map((a) => stopChild(a.process, "SIGTERM")));
+      await stopChild(pg, "SIGINT");
+    },
+  };
+}
