@@ -306,14 +306,21 @@ export const formRulesOf = (site: LeadFormSite): FormRules => ({
   locationIds: site.locations.map((l) => l.id),
   dealershipSlugs: site.dealerships.map((d) => d.slug),
   zip: site.zip,
-  ...(site.testDrive
-    ? {
-        testDriveSlots: Object.fromEntries(
-          site.testDrive.locations.map((l) => [l.id, testDriveDays(l, site.testDrive!.specials, site.testDrive!.now)]),
-        ),
-      }
-    : {}),
+  ...(site.testDrive ? { testDriveSlots: lazySlots(site.testDrive) } : {}),
 });
+
+/**
+ * Each location's bookable slots, worked out when first read: most leads are not test drives, and
+ * two weeks of slots for every location cost a lead POST measurable time (issue 17).
+ */
+function lazySlots(td: NonNullable<LeadFormSite["testDrive"]>): Record<number, SlotDay[]> {
+  const out: Record<number, SlotDay[]> = {};
+  for (const l of td.locations) {
+    let memo: SlotDay[] | undefined;
+    Object.defineProperty(out, l.id, { enumerable: true, get: () => (memo ??= testDriveDays(l, td.specials, td.now)) });
+  }
+  return out;
+}
 
 /**
  * What a site's forms need to know, from its context (passed to the browser form; the server derives
