@@ -148,6 +148,8 @@ test.describe("dealer back-office", () => {
     await expect(page.getByTestId("lead-history")).toContainText("Sam Sales");
     await expect(page.getByTestId("lead-history")).toContainText("New → Contacted");
     await expect(page.getByTestId("lead-history")).toContainText("Called back, booked a test drive for Saturday");
+    // the refreshed page's title streams in after its body (Next's streamed metadata): wait for it before axe
+    await expect(page).toHaveTitle("Lead | Dealer back-office");
     await expectNoAxeViolations(page);
 
     // the status filter finds it; the export has the filtered leads, theirs never

@@ -1,12 +1,8 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { SignOutButton } from "@/components/admin/auth-forms";
 import { can } from "@/domain/staff/roles";
-import { isAdminHost } from "@/server/admin/host";
-import { staffSites } from "@/server/admin/pages";
-import { currentStaff } from "@/server/admin/staff-auth";
+import { requestStaff, staffSites } from "@/server/admin/pages";
 
 export const metadata: Metadata = {
   title: { default: "Dealer back-office", template: "%s | Dealer back-office" },
@@ -17,9 +13,7 @@ const link = "rounded px-2 py-1 text-sm font-semibold text-white underline-offse
 
 /** The back-office's frame: who is signed in, and the pages their roles allow on each of their sites. */
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
-  const h = await headers();
-  if (!isAdminHost(h.get("host"))) notFound();
-  const staff = await currentStaff(h);
+  const staff = await requestStaff();
   const sites = staff ? await staffSites(staff) : [];
   return (
     <div data-admin className="min-h-screen bg-neutral-50">

@@ -1,5 +1,6 @@
 import "server-only";
 import { headers } from "next/headers";
+import { cache } from "react";
 import { notFound, redirect } from "next/navigation";
 import { parseSiteId } from "@/domain/platform/contract";
 import { can, roleOn, type StaffAction, type StaffRole } from "@/domain/staff/roles";
@@ -15,18 +16,23 @@ import { currentStaff, type Staff } from "./staff-auth";
  * site's pages a role there that allows the page (else 404: a site not theirs is not shown to exist).
  */
 
-export async function requireStaff(): Promise<Staff> {
+/** The signed-in staff member of this request, or null: read once per request, shared by the layout and the page. */
+export const requestStaff = cache(async (): Promise<Staff | null> => {
   const h = await headers();
   if (!isAdminHost(h.get("host"))) notFound();
-  const staff = await currentStaff(h);
+  return currentStaff(h);
+});
+
+export async function requireStaff(): Promise<Staff> {
+  const staff = await requestStaff();
   if (!staff) redirect("/sign-in");
   return staff;
 }
 
 export type StaffSite = { id: number; name: string; slug: string; timezone: string; url: string; currency: string; role: StaffRole };
 
-/** The staff member's sites, with names, in id order. */
-export async function staffSites(staff: Staff): Promise<StaffSite[]> {
+/** The staff member's sites, with names, in id order (once per request). */
+export const staffSites = cache(async (staff: Staff): Promise<StaffSite[]> => {
   if (!staff.roles.length) return [];
   const rows = await (
     await getDb()
@@ -47,7 +53,7 @@ export async function staffSites(staff: Staff): Promise<StaffSite[]> {
       ),
     );
   return rows.map((r) => ({ ...r, role: roleOn(staff.roles, r.id)! })).sort((a, b) => a.id - b.id);
-}
+});
 
 /** The site in a page's path, when the staff member may use this page there. */
 export async function requireStaffSite(raw: string, action: StaffAction): Promise<{ staff: Staff; site: StaffSite; sites: StaffSite[] }> {

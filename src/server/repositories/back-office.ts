@@ -26,15 +26,15 @@ const LEAD_PAGE = 50;
 const inSites = (column: typeof t.leads.siteId | typeof t.leadFiles.siteId, siteIds: readonly number[]) =>
   inArray(column, siteIds.length ? [...siteIds] : [-1]);
 
-function leadConditions(siteIds: readonly number[], f: LeadFilter, tz = "Australia/Melbourne"): SQL {
+function leadConditions(siteIds: readonly number[], f: LeadFilter): SQL {
   const c: SQL[] = [inSites(t.leads.siteId, siteIds), eq(t.leads.isMock, false)];
   if (f.site) c.push(eq(t.leads.siteId, f.site));
   if (f.location) c.push(eq(t.leads.locationId, f.location));
   if (f.form) c.push(eq(t.leads.category, f.form));
   if (f.status) c.push(eq(t.leads.status, f.status));
-  // dates are the dealer's days (the timezone of the first site listed)
-  if (f.from) c.push(gte(t.leads.createdAt, sql`(${f.from}::date)::timestamp at time zone ${tz}`));
-  if (f.to) c.push(lt(t.leads.createdAt, sql`((${f.to}::date + 1)::timestamp) at time zone ${tz}`));
+  // dates are the dealer's days: each lead's own site's time zone (the query joins sites)
+  if (f.from) c.push(gte(t.leads.createdAt, sql`(${f.from}::date)::timestamp at time zone ${t.sites.timezone}`));
+  if (f.to) c.push(lt(t.leads.createdAt, sql`((${f.to}::date + 1)::timestamp) at time zone ${t.sites.timezone}`));
   if (f.before) {
     const [ms, id] = f.before.split("|");
     const at = new Date(Number(ms));
@@ -89,7 +89,7 @@ export async function listInboxLeads(
   db: Db,
   siteIds: readonly number[],
   f: LeadFilter,
-  opts: { limit?: number; timezone?: string } = {},
+  opts: { limit?: number } = {},
 ): Promise<{ leads: InboxLead[]; next: string | null }> {
   const limit = opts.limit ?? LEAD_PAGE;
   const rows = await db
@@ -97,7 +97,7 @@ export async function listInboxLeads(
     .from(t.leads)
     .innerJoin(t.sites, eq(t.sites.id, t.leads.siteId))
     .leftJoin(t.locations, and(eq(t.locations.siteId, t.leads.siteId), eq(t.locations.id, t.leads.locationId)))
-    .where(leadConditions(siteIds, f, opts.timezone))
+    .where(leadConditions(siteIds, f))
     .orderBy(desc(t.leads.createdAt), desc(t.leads.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit).map((r) => ({ ...r, status: asLeadStatus(r.status), flagged: Boolean(r.flagged) }));

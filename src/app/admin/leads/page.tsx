@@ -27,7 +27,7 @@ export default async function LeadsInbox({ searchParams }: { searchParams: Promi
   const sites = (await staffSites(staff)).filter((s) => siteIds.includes(s.id));
   const locationSites = filter.site ? sites.filter((s) => s.id === filter.site) : sites;
   const [page, forms, locations] = await Promise.all([
-    listInboxLeads(db, siteIds, filter, { timezone: (sites.find((s) => s.id === filter.site) ?? sites[0])?.timezone }),
+    listInboxLeads(db, siteIds, filter),
     listLeadForms(db, siteIds),
     Promise.all(locationSites.map(async (s) => (await listLocations(db, s.id)).map((l) => ({ ...l, siteName: s.name })))).then((l) =>
       l.flat(),

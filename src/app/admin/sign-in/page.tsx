@@ -1,17 +1,13 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
-import { notFound, redirect } from "next/navigation";
+import { redirect } from "next/navigation";
 import { StaffSignInForm } from "@/components/admin/auth-forms";
-import { isAdminHost } from "@/server/admin/host";
-import { currentStaff } from "@/server/admin/staff-auth";
+import { requestStaff } from "@/server/admin/pages";
 
 export const metadata: Metadata = { title: "Sign in" };
 
 // GET /sign-in — staff sign-in (accounts come from an owner's invitation)
 export default async function StaffSignInPage() {
-  const h = await headers();
-  if (!isAdminHost(h.get("host"))) notFound();
-  if (await currentStaff(h)) redirect("/leads");
+  if (await requestStaff()) redirect("/leads");
   return (
     <div className="mx-auto max-w-md rounded-lg border border-neutral-200 bg-white p-6">
       <h1 className="mb-1 text-2xl font-extrabold">Staff sign-in</h1>
