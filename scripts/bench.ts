@@ -5,14 +5,26 @@
 //  3. Leads: 1,000 POST /api/leads from 50 concurrent clients, then the rows are counted: every 201
 //     must have its row and nothing else may be stored; p50/p95 latency.
 // Options: --seconds N (HTTP duration per target, default 10), --scale N (default 100000),
-//          --only http|js|crawl|query|leads|delivery (one part).
+//          --only http|js|crawl|query|leads|delivery (one part);
+//          --pg (the query part on PostgreSQL, --per-site N vehicles per synthetic dealer, default
+//          200; `--only query --pg --scale 1000000` is issue 17's 1,000,000 vehicles / 5,000 dealers).
 //  4. Delivery (issue 16): 200 leads from 10 concurrent clients to a server sending mail to a real
 //     SMTP server on loopback; p50/p95 from the POST to the salesperson's email arriving.
+// --cluster (issue 17) instead: nginx in front of 1 and then 2 app processes on one PostgreSQL
+//     (scripts/lib/cluster.ts): search page req/s and p95 through nginx with each, 1,000 lead POSTs
+//     from 50 clients (p50/p95, rows counted), and the two fault drills' counts.
 import { ensureBuild, startServer, stopServer } from "./lib/server-process";
+import { cpus } from "node:os";
+import { writeFileSync } from "node:fs";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import { startCluster, startPostgres, type Cluster, type ClusterOptions } from "./lib/cluster";
+import { killDrill, leadBench, outboxDrained, restartDrill, type DrillResult } from "./lib/cluster-drills";
 import autocannon from "autocannon";
 import { leadIdOf, startSmtpSink } from "./lib/smtp-sink";
 import { parseSearch, type SearchParams } from "@/domain/stock/search";
-import { openDatabase } from "@/server/db/client";
+import { openDatabase, preparing, type Db } from "@/server/db/client";
+import * as schema from "@/server/db/schema";
 import { leads as leadsTable } from "@/server/db/schema";
 import { seedDemoData } from "@/server/demo/seed";
 import { seedSynthetic } from "@/server/demo/synthetic";
@@ -26,7 +38,9 @@ const arg = (name: string, fallback: number) => {
 const SECONDS = arg("seconds", 10);
 const SCALE = arg("scale", 100_000);
 const ONLY = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : null;
-const run = (part: string) => !ONLY || ONLY === part;
+const CLUSTER = process.argv.includes("--cluster");
+const PG = process.argv.includes("--pg");
+const run = (part: string) => !CLUSTER && (!ONLY || ONLY === part);
 const PORT = 3300;
 const DATA = ".data/bench";
 
@@ -36,11 +50,17 @@ const pct = (xs: number[], p: number) => {
 };
 const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 
-async function load(paths: string[], host: string, seconds: number, extraHeaders: Record<string, string> = {}) {
+async function load(
+  paths: string[],
+  host: string,
+  seconds: number,
+  extraHeaders: Record<string, string> = {},
+  url = `http://127.0.0.1:${PORT}`,
+) {
   const latencies: number[] = [];
   // without a callback autocannon returns an event emitter that is also a promise of the result
   const instance = autocannon({
-    url: `http://127.0.0.1:${PORT}`,
+    url,
     connections: 20,
     duration: seconds,
     headers: { host, ...extraHeaders },
@@ -141,6 +161,66 @@ async function queries() {
     return { small, large, dealers, seedMs };
   } finally {
     await database.close();
+  }
+}
+
+/**
+ * The search at platform scale on PostgreSQL (--pg, issue 17): Debian's PostgreSQL under
+ * .data/bench-pg, the demo sites, then synthetic dealers of --per-site vehicles (default 200) up to
+ * --scale vehicles; parkside's searches timed before and after, and each of the search's SQL
+ * statements at full size run once more with EXPLAIN (ANALYZE, BUFFERS), written to
+ * .data/bench-pg/explain.txt (ADR 0016 quotes them).
+ */
+async function queriesOnPostgres() {
+  const dir = ".data/bench-pg";
+  const pg = await startPostgres({ dir, port: 55484, quiet: true });
+  try {
+    pg.psql("drop database if exists search");
+    pg.psql("create database search");
+    const database = await openDatabase({ driver: "postgres", url: pg.url("search"), max: 4 });
+    const t0 = Date.now();
+    let dealers = 0;
+    let small, large;
+    try {
+      await seedDemoData(database.db);
+      small = await queryTimes(database.db, "parkside-motor-group", 20);
+      dealers = await seedSynthetic(database.db, SCALE, arg("per-site", 200));
+    } finally {
+      await database.close();
+    }
+    const seedMs = Date.now() - t0;
+    // the statements the search sends, captured from drizzle's logger, then explained one by one
+    const client = postgres(pg.url("search"), { max: 4, onnotice: () => {} });
+    const statements: Array<{ sql: string; params: unknown[] }> = [];
+    let capture = false;
+    const db = drizzlePostgres(preparing(client), {
+      schema,
+      logger: { logQuery: (q, params) => void (capture && statements.push({ sql: q, params })) },
+    }) as unknown as Db;
+    try {
+      large = await queryTimes(db, "parkside-motor-group", 20);
+      const site = (await getSiteByKey(db, { by: "slug", slug: "parkside-motor-group" }))!;
+      const locations = await listLocations(db, site.id);
+      const plans: string[] = [];
+      for (const params of QUERIES) {
+        statements.length = 0;
+        capture = true;
+        await new SqlVehicleSearch(db).search(site, locations, parseSearch("new-used-and-demo-cars", params, site.defaultSort));
+        capture = false;
+        plans.push(`## search ${JSON.stringify(params)}`);
+        for (const st of statements) {
+          const rows = await client.unsafe(`explain (analyze, buffers) ${st.sql}`, st.params as never[]);
+          plans.push(`-- ${st.sql}\n-- params ${JSON.stringify(st.params)}\n${rows.map((r) => r["QUERY PLAN"]).join("\n")}\n`);
+        }
+      }
+      writeFileSync(`${dir}/explain.txt`, plans.join("\n"));
+      const [count] = await client<{ n: number }[]>`select count(*)::int as n from vehicles`;
+      return { small, large, dealers, seedMs, vehicles: count!.n };
+    } finally {
+      await client.end();
+    }
+  } finally {
+    await pg.stop();
   }
 }
 
@@ -427,7 +507,16 @@ Crawler: 8 connections over every link and srcset width from parkside's home pag
   if (c.homeP95 >= 500) process.exitCode = 1;
 }
 
-if (run("query")) {
+if (run("query") && PG) {
+  const q = await queriesOnPostgres();
+  const qratio = q.large.p95 / q.small.p95;
+  console.log(`
+Search query on PostgreSQL (VehicleSearch.search for parkside; ${q.small.n} timed calls each)
+  demo size (7 sites)                          p50 ${q.small.p50} ms   p95 ${q.small.p95} ms
+  ${q.vehicles.toLocaleString("en-AU")} vehicles (${q.dealers.toLocaleString("en-AU")} synthetic dealers, ${round(q.seedMs / 1000)} s to add)   p50 ${q.large.p50} ms   p95 ${q.large.p95} ms
+  p95 ratio ${round(qratio, 2)}× (target ≤ 2×) → ${qratio <= 2 ? "PASS" : "FAIL"}; EXPLAIN ANALYZE of every statement: .data/bench-pg/explain.txt`);
+  if (qratio > 2) process.exitCode = 1;
+} else if (run("query")) {
   const q = await queries();
   const qratio = q.large.p95 / q.small.p95;
   console.log(`
@@ -515,4 +604,74 @@ Leads: ${l.sent} POST /api/leads from ${CLIENTS} concurrent clients (PGlite)
   201×${r.created}, failed (shopper sees the error) ×${r.failed}; rows stored ${r.rows}; every 201 has its row: ${r.missing === 0 ? "yes" : `NO (${r.missing} missing)`} → ${rok ? "PASS" : "FAIL"}
 `);
   if (!rok) process.exitCode = 1;
+}
+
+/**
+ * Issue 17 (--cluster): the search page through nginx with 1 and with 2 app processes (page cache
+ * off: every request renders, so the ratio shows what a second process adds); lead POSTs with each
+ * (the measured 1,000 after two warm-up rounds of 1,000, each round starting with an empty outbox:
+ * the measured round's own deliveries run beside it, the warm-up's do not); then with 2 the two
+ * fault drills.
+ */
+async function clusterBench() {
+  ensureBuild();
+  const options = (apps: number): ClusterOptions => ({
+    dir: ".data/bench-cluster",
+    apps,
+    port: 8093,
+    appPort: 3731,
+    pgPort: 55483,
+    quiet: true,
+    env: { LEAD_RATE_LIMIT: "100000", LOG_LEVEL: "error", HTTP_CACHE_TTL_SECONDS: "0" },
+  });
+  const search = async (url: string) => {
+    const host = `${HOST}:${new URL(url).port}`;
+    await load([SEARCH], host, 3, {}, url); // warm-up
+    return load([SEARCH], host, SECONDS, {}, url);
+  };
+  const leads = async (cluster: Cluster) => {
+    for (let round = 0; round < 3; round++) {
+      if (!(await outboxDrained(cluster))) throw new Error("the outbox did not drain within 2 minutes");
+      const r = await leadBench(cluster);
+      if (round === 2 || r.failures.length) return r;
+    }
+    throw new Error("unreachable");
+  };
+  const one = await startCluster(options(1));
+  let single: { search: Awaited<ReturnType<typeof search>>; leads: Awaited<ReturnType<typeof leads>> };
+  try {
+    single = { search: await search(one.url), leads: await leads(one) };
+  } finally {
+    await one.stop();
+  }
+  const two = await startCluster(options(2));
+  try {
+    const search2 = await search(two.url);
+    const leads2 = await leads(two);
+    const kill = await killDrill(two, { total: 1000, clients: 50, killAt: 200 });
+    const restart = await restartDrill(two);
+    return { single, search2, leads2, kill, restart };
+  } finally {
+    await two.stop();
+  }
+}
+
+if (CLUSTER) {
+  const c = await clusterBench();
+  const failures = [...c.single.leads.failures, ...c.leads2.failures, ...c.kill.failures, ...c.restart.failures];
+  const lead = (r: DrillResult) =>
+    `${r.report.leadsPerSecond} leads/s   p50 ${r.report.p50ms} ms   p95 ${r.report.p95ms} ms   answers ${JSON.stringify(r.report.statuses)}   rows ${r.report.rows} (missing ${r.report.missing})`;
+  console.log(`
+Cluster (issue 17): nginx → app processes → one PostgreSQL, all on this machine (${cpus().length} cores, shared with the load generator)
+  search page, page cache off, 20 connections, ${SECONDS} s:
+    1 app process   ${c.single.search.rps} req/s   p50 ${c.single.search.p50} ms   p95 ${c.single.search.p95} ms
+    2 app processes ${c.search2.rps} req/s   p50 ${c.search2.p50} ms   p95 ${c.search2.p95} ms   (× ${round(c.search2.rps / c.single.search.rps, 2)})
+  leads: 1,000 POST /api/leads from 50 clients through nginx (after two warm-up rounds of 1,000):
+    1 app process   ${lead(c.single.leads)}
+    2 app processes ${lead(c.leads2)}
+  drill, kill -9 one process during 1,000 leads: ${JSON.stringify(c.kill.report)}
+  drill, PostgreSQL restarted under load: ${JSON.stringify(c.restart.report)}
+  ${failures.length ? `FAILED: ${failures.join("; ")}` : "every promise kept (every acknowledged lead stored, no 500)"}
+`);
+  if (failures.length) process.exitCode = 1;
 }

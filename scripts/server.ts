@@ -17,10 +17,15 @@ import { isPlatformUp } from "@/server/platform";
 import { isAdminHost } from "@/server/admin/host";
 
 import { startDeliveryWorker } from "@/server/delivery/worker";
+import { serveDirect } from "@/server/http/direct";
+import { leadRoutes, MAX_JSON_BYTES } from "@/server/leads/handlers";
 
 const e = env();
 /** What a dashboard process (PLATFORM_ROLE=dashboard) serves: the platform data API and its health. */
 const DASHBOARD_PATHS = /^\/(api\/v1\/|websites\/|api\/health(\?|$))/;
+/** Issue 17: POST /api/leads is served by its route's own handler without Next's pipeline (ADR 0016). */
+const LEAD_POST = /^\/api\/leads(\?|$)/;
+const createLead = leadRoutes(false).create;
 const app = next({ dev: false, dir: process.cwd() });
 const handle = app.getRequestHandler();
 await app.prepare();
@@ -48,7 +53,8 @@ const server = createServer((req, res) => {
     res.end(JSON.stringify({ error: "This is the platform's dashboard: it serves the data API only (see /api/v1/openapi.json)." }));
     return;
   }
-  if (backOffice) void handle(req, res);
+  if (req.method === "POST" && !backOffice && LEAD_POST.test(req.url ?? "")) void serveDirect(req, res, createLead, MAX_JSON_BYTES);
+  else if (backOffice) void handle(req, res);
   else void cache.handle(handle, req, res);
 });
 // a request Node's HTTP parser cannot read gets our JSON error, not a bare "400 Bad Request"

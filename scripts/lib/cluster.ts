@@ -2,7 +2,7 @@
 // (initialised under .data/), N app processes (dist/server.mjs) on their own ports, and nginx in
 // front on one port. Used by `npm run start:cluster`, the cluster drill and the bench.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chownSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { chownSync, existsSync, mkdirSync, openSync, readdirSync, writeFileSync } from "node:fs";
 import { userInfo } from "node:os";
 import path from "node:path";
 import { waitForHealth } from "./server-process";
@@ -89,6 +89,8 @@ http {
   # lead attachments: 5 files of 10 MB and the form
   client_max_body_size 60m;
   upstream app {
+    # the process with the fewest requests in flight takes the next (one paused for GC gets fewer)
+    least_conn;
     # passive health checks (open-source nginx): a process that refuses or fails a request is
     # left out for 5 s, then tried again; the next one takes the request
 ${o.appPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join("\n")}
@@ -117,6 +119,75 @@ ${o.appPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`
 `;
 }
 
+const stopChild = (c: ChildProcess, sig: NodeJS.Signals) =>
+  c.exitCode !== null || c.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((r) => {
+        c.once("exit", () => r());
+        c.kill(sig);
+      });
+
+export type LocalPostgres = {
+  url: (database: string) => string;
+  /** runs one statement with psql as the postgres user; its output */
+  psql: (sql: string, database?: string) => string;
+  process: () => ChildProcess;
+  /** fast shutdown (sessions are cut, as in a crash or failover), then up again */
+  restart: () => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+/** Debian's PostgreSQL, initialised once under `dir`/pg and run in the foreground as our child (its log in `dir`/postgres.log). */
+export async function startPostgres(o: { dir: string; port: number; quiet?: boolean }): Promise<LocalPostgres> {
+  const bin = pgBin();
+  if (!bin) throw new Error("PostgreSQL is not installed: apt-get install postgresql");
+  const dir = path.resolve(o.dir);
+  const pgData = path.join(dir, "pg");
+  mkdirSync(dir, { recursive: true });
+  if (!existsSync(path.join(pgData, "PG_VERSION"))) {
+    mkdirSync(pgData, { recursive: true });
+    const owner = postgresUser();
+    if (owner) chownSync(pgData, owner.uid, owner.gid);
+    run(path.join(bin, "initdb"), ["-D", pgData, "-A", "trust", "-U", "postgres", "--no-sync"]);
+    if (!o.quiet) console.log(`PostgreSQL initialised in ${pgData}`);
+  }
+  const log = openSync(path.join(dir, "postgres.log"), "a");
+  const start = () =>
+    spawn(
+      path.join(bin, "postgres"),
+      ["-D", pgData, "-p", String(o.port), "-k", "/tmp", "-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200"],
+      { stdio: ["ignore", "ignore", log], ...postgresUser() },
+    );
+  let child = start();
+  const psql = (sql: string, db = "postgres") =>
+    spawnSync(path.join(bin, "psql"), ["-h", "127.0.0.1", "-p", String(o.port), "-U", "postgres", "-d", db, "-Atqc", sql], {
+      encoding: "utf8",
+      ...postgresUser(),
+    });
+  const up = () => waitFor(() => psql("select 1").status === 0, "PostgreSQL");
+  try {
+    await up();
+  } catch (e) {
+    child.kill("SIGINT");
+    throw e;
+  }
+  return {
+    url: (database) => `postgres://postgres@127.0.0.1:${o.port}/${database}`,
+    psql: (sql, db) => {
+      const r = psql(sql, db);
+      if (r.status !== 0) throw new Error(`psql: ${r.stderr}`);
+      return r.stdout;
+    },
+    process: () => child,
+    restart: async () => {
+      await stopChild(child, "SIGINT");
+      child = start();
+      await up();
+    },
+    stop: () => stopChild(child, "SIGINT"),
+  };
+}
+
 /** Starts every part, or stops what it started and throws. */
 export async function startCluster(o: ClusterOptions): Promise<Cluster> {
   const started: Array<{ child: ChildProcess; sig: NodeJS.Signals }> = [];
@@ -129,39 +200,17 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
 }
 
 async function startParts(o: ClusterOptions, started: Array<{ child: ChildProcess; sig: NodeJS.Signals }>): Promise<Cluster> {
-  const bin = pgBin();
   const nginx = nginxBin();
-  if (!bin || !nginx) throw new Error("the cluster needs PostgreSQL and nginx: apt-get install postgresql nginx");
+  if (!pgBin() || !nginx) throw new Error("the cluster needs PostgreSQL and nginx: apt-get install postgresql nginx");
   const dir = path.resolve(o.dir);
-  const pgData = path.join(dir, "pg");
   const nginxDir = path.join(dir, "nginx");
   for (const d of [dir, nginxDir, path.join(dir, "uploads"), path.join(dir, "outbox")]) mkdirSync(d, { recursive: true });
   const say = (s: string) => !o.quiet && console.log(s);
 
-  // PostgreSQL: initialised once under the folder, then run in the foreground as our child
-  if (!existsSync(path.join(pgData, "PG_VERSION"))) {
-    mkdirSync(pgData, { recursive: true });
-    const owner = postgresUser();
-    if (owner) chownSync(pgData, owner.uid, owner.gid);
-    run(path.join(bin, "initdb"), ["-D", pgData, "-A", "trust", "-U", "postgres", "--no-sync"]);
-    say(`PostgreSQL initialised in ${pgData}`);
-  }
-  const startPg = () =>
-    spawn(
-      path.join(bin, "postgres"),
-      ["-D", pgData, "-p", String(o.pgPort), "-k", "/tmp", "-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200"],
-      { stdio: ["ignore", "ignore", "ignore"], ...postgresUser() },
-    );
-  let pg = startPg();
-  started.push({ child: pg, sig: "SIGINT" });
-  const psql = (sql: string, db = "postgres") =>
-    spawnSync(path.join(bin, "psql"), ["-h", "127.0.0.1", "-p", String(o.pgPort), "-U", "postgres", "-d", db, "-Atqc", sql], {
-      encoding: "utf8",
-      ...postgresUser(),
-    });
-  await waitFor(() => psql("select 1").status === 0, "PostgreSQL");
-  if (psql("select 1 from pg_database where datname = 'dealer'").stdout.trim() !== "1") psql("create database dealer");
-  const databaseUrl = `postgres://postgres@127.0.0.1:${o.pgPort}/dealer`;
+  const db = await startPostgres({ dir, port: o.pgPort, quiet: o.quiet });
+  started.push({ child: db.process(), sig: "SIGINT" });
+  const databaseUrl = db.url("dealer");
+  if (db.psql("select 1 from pg_database where datname = 'dealer'").trim() !== "1") db.psql("create database dealer");
   say(`PostgreSQL on 127.0.0.1:${o.pgPort} (database dealer)`);
 
   // the apps: one database, one upload folder, one outbox; nginx is the one proxy in front
@@ -227,29 +276,18 @@ async function startParts(o: ClusterOptions, started: Array<{ child: ChildProces
   );
   say(`nginx on http://127.0.0.1:${o.port} (sites by Host: http://parkside-motor-group.localhost:${o.port})`);
 
-  const stopChild = (c: ChildProcess, sig: NodeJS.Signals) =>
-    c.exitCode !== null || c.signalCode !== null
-      ? Promise.resolve()
-      : new Promise<void>((r) => {
-          c.once("exit", () => r());
-          c.kill(sig);
-        });
   return {
     url: `http://127.0.0.1:${o.port}`,
     databaseUrl,
     apps,
     crash: (i) => apps[i]!.process.kill("SIGKILL"),
     revive,
-    restartDatabase: async () => {
-      await stopChild(pg, "SIGINT"); // fast shutdown: sessions are cut, as in a crash or failover
-      pg = startPg();
-      await waitFor(() => psql("select 1").status === 0, "PostgreSQL");
-    },
+    restartDatabase: db.restart,
     stop: async () => {
       stopping = true;
       await stopChild(proxy, "SIGQUIT");
       await Promise.all(apps.map((a) => stopChild(a.process, "SIGTERM")));
-      await stopChild(pg, "SIGINT");
+      await db.stop();
     },
   };
 }

@@ -40,11 +40,36 @@ export type OpenOptions = (
   | { driver: "pglite"; memory: true }
 ) & { /** tests of a migration open a database at an earlier one */ migrationsFolder?: string };
 
+/**
+ * The client drizzle gets: every query a named prepared statement on its connection (issue 17).
+ * Drizzle runs queries through `unsafe`, which postgres.js leaves unprepared: PostgreSQL then
+ * parses and plans each one again, and a query with parameters first waits for a Describe round
+ * trip. Prepared, a query is one round trip and its plan is reused (each connection keeps its
+ * statements until it is recycled: POSTGRES_TIMEOUTS.max_lifetime).
+ */
+export function preparing(sql: postgres.Sql): postgres.Sql {
+  return new Proxy(sql, {
+    get(target, key, receiver) {
+      if (key === "unsafe")
+        return (query: string, args?: unknown[], options: Record<string, unknown> = {}) =>
+          target.unsafe(query, args as postgres.ParameterOrJSON<never>[], { ...options, prepare: true });
+      if (key === "begin")
+        return (...args: unknown[]) => {
+          const fn = args.pop() as (tx: postgres.TransactionSql) => unknown;
+          return (target.begin as (...a: unknown[]) => unknown)(...args, (tx: postgres.TransactionSql) =>
+            fn(preparing(tx as unknown as postgres.Sql) as unknown as postgres.TransactionSql),
+          );
+        };
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+}
+
 /** One place that picks the driver. Migrations always run before the database is handed out. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.driver === "postgres") {
     const sql = postgres(opts.url, { max: opts.max ?? 10, onnotice: () => {}, ...POSTGRES_TIMEOUTS });
-    const db = drizzlePostgres(sql, { schema });
+    const db = drizzlePostgres(preparing(sql), { schema });
     const exclusive = async <T>(key: number, fn: () => Promise<T>): Promise<T> => {
       const conn = await sql.reserve();
       try {

@@ -149,6 +149,18 @@ describe("a lead reaches the dealer", () => {
     ]);
   });
 
+  test("settings saved by another process: the next lead follows them (the one-statement insert checks what it read)", async () => {
+    await postLead(); // this process has read parkside's settings
+    await db
+      .update(t.sites)
+      .set({ leadDelivery: { email_to_location: false, emails: ["late@parkside-dms.test"] } })
+      .where(eq(t.sites.id, PARKSIDE));
+    const id = await postLead({ email: "second@example.com" });
+    expect((await deliveriesOf(id)).map((r) => [r.channel, r.target])).toEqual([["email", "late@parkside-dms.test"]]);
+    const stored = await db.select({ id: t.leads.id }).from(t.leads).where(eq(t.leads.email, "second@example.com"));
+    expect(stored.map((r) => r.id)).toEqual([id]); // stored once: the refused first try left nothing
+  });
+
   test("delivered: a real SMTP server gets the salesperson's email and the ADF; the webhook's signature checks out", async () => {
     const id = await postLead();
     const counts = await deliverDue(db, { mailer });

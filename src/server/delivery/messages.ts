@@ -160,7 +160,13 @@ export function adfInput(l: DeliveryLead): AdfInput {
   };
 }
 
-export const adfXml = (l: DeliveryLead) => buildAdf(adfInput(l));
+const adfOf = new WeakMap<DeliveryLead, string>();
+/** The lead's ADF XML, built once per loaded lead (the salesperson's email attaches what the CRM's gets). */
+export function adfXml(l: DeliveryLead): string {
+  let xml = adfOf.get(l);
+  if (xml === undefined) adfOf.set(l, (xml = buildAdf(adfInput(l))));
+  return xml;
+}
 
 const adfAttachment = (l: DeliveryLead) => ({ filename: `lead-${l.id}.adf.xml`, content: adfXml(l), contentType: "application/xml" });
 

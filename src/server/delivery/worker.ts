@@ -3,9 +3,9 @@ import { DELIVERY_FLAG_AFTER_MS, DELIVERY_LEASE_MS } from "@/domain/leads/delive
 import type { Db } from "@/server/db/client";
 import { log, siteLog } from "@/server/log";
 import { getMailer, type Mailer } from "@/server/mail/mailer";
-import { claimDueDeliveries, recordAttempt, type Delivery } from "@/server/repositories/deliveries";
-import { getLeadForDelivery } from "@/server/repositories/leads";
-import { getLeadDeliveryConfig, getLocationById, getSiteById } from "@/server/repositories/sites";
+import { claimDueDeliveries, recordAttempts, type AttemptOutcome, type Delivery } from "@/server/repositories/deliveries";
+import { getLeadsForDelivery } from "@/server/repositories/leads";
+import { getLeadDeliveryConfig } from "@/server/repositories/sites";
 import { getVehicleById } from "@/server/repositories/vehicles";
 import { signWebhook } from "@/server/platform/webhook";
 import { adfEmail, salespersonEmail, webhookBody, type DeliveryLead } from "./messages";
@@ -22,14 +22,18 @@ export type DeliveryDeps = { mailer?: Mailer; fetch?: typeof fetch; webhookTimeo
 export const LEAD_SIGNATURE_HEADER = "x-dealer-signature";
 export const LEAD_TIMESTAMP_HEADER = "x-dealer-timestamp";
 
-async function loadLead(db: Db, d: Delivery): Promise<DeliveryLead | null> {
-  const [lead, site] = await Promise.all([getLeadForDelivery(db, d.siteId, d.leadId), getSiteById(db, d.siteId)]);
-  if (!lead || !site) return null;
-  const [location, vehicle] = await Promise.all([
-    lead.locationId != null ? getLocationById(db, d.siteId, lead.locationId) : null,
-    lead.vehicleId != null ? getVehicleById(db, d.siteId, lead.vehicleId) : null,
-  ]);
-  return { id: d.leadId, createdAt: lead.createdAt, payload: lead.payload, site, location, vehicle };
+/** The claimed jobs' leads, read in one query (a lead's channels are usually claimed together); its car when it has one. */
+async function loadLeads(db: Db, jobs: Delivery[]): Promise<Map<string, DeliveryLead>> {
+  const rows = await getLeadsForDelivery(
+    db,
+    [...new Map(jobs.map((d) => [d.leadId, d])).values()].map((d) => ({ siteId: d.siteId, leadId: d.leadId })),
+  );
+  const out = new Map<string, DeliveryLead>();
+  for (const [id, lead] of rows) {
+    const vehicle = lead.vehicleId != null ? await getVehicleById(db, lead.site.id, lead.vehicleId) : null;
+    out.set(id, { id, createdAt: lead.createdAt, payload: lead.payload, site: lead.site, location: lead.location, vehicle });
+  }
+  return out;
 }
 
 /** One delivery through its channel; throws with a short, non-personal reason on failure. */
@@ -75,19 +79,39 @@ const DELIVERY_CONCURRENCY = 8;
 export async function deliverDue(db: Db, deps: DeliveryDeps = {}, limit = 20) {
   const claimed = await claimDueDeliveries(db, limit, DELIVERY_LEASE_MS);
   const counts = { delivered: 0, retrying: 0, failed: 0 };
-  // a lead's channels are usually claimed together: its lead, site, location and car are read once
-  const leads = new Map<string, Promise<DeliveryLead | null>>();
+  if (!claimed.length) return counts;
+  let leads: Map<string, DeliveryLead>;
+  try {
+    leads = await loadLeads(db, claimed);
+  } catch (err) {
+    // the leases lapse and another round (here or in another process) tries again
+    log.warn({ err: (err as Error).message }, "lead delivery worker: the claimed leads could not be read");
+    return counts;
+  }
+  const done: Array<{ delivery: Delivery; outcome: AttemptOutcome }> = [];
   const one = async (d: Delivery) => {
     const started = performance.now();
     let outcome: { ok: boolean; detail: string };
     try {
-      if (!leads.has(d.leadId)) leads.set(d.leadId, loadLead(db, d));
-      const lead = await leads.get(d.leadId)!;
+      const lead = leads.get(d.leadId);
       outcome = lead ? { ok: true, detail: await send(db, d, lead, deps) } : { ok: false, detail: "lead not found" };
     } catch (err) {
       outcome = { ok: false, detail: reason(err) };
     }
-    const status = await recordAttempt(db, d, { ...outcome, durationMs: Math.round(performance.now() - started) });
+    done.push({ delivery: d, outcome: { ...outcome, durationMs: Math.round(performance.now() - started) } });
+  };
+  // the claimed jobs go out side by side (mail and webhooks wait on the network, not on us)
+  const queue = [...claimed];
+  await Promise.all(
+    Array.from({ length: Math.min(DELIVERY_CONCURRENCY, queue.length) }, async () => {
+      for (let d = queue.shift(); d; d = queue.shift()) await one(d);
+    }),
+  );
+  // the batch's outcomes in one statement; a crash before it leaves the leases to lapse, and the
+  // jobs are sent again (at least once: each channel carries the lead's id for the receiver)
+  const statuses = await recordAttempts(db, done);
+  done.forEach(({ delivery: d, outcome }, i) => {
+    const status = statuses[i]!;
     const l = siteLog(d.siteId);
     const fields = { deliveryId: d.id, leadId: d.leadId, channel: d.channel, attempt: d.attempts, detail: outcome.detail };
     if (status === "delivered") {
@@ -104,14 +128,7 @@ export async function deliverDue(db: Db, deps: DeliveryDeps = {}, limit = 20) {
         status === "failed" ? "lead delivery given up" : "lead delivery failed: will retry",
       );
     }
-  };
-  // the claimed jobs go out side by side (mail and webhooks wait on the network, not on us)
-  const queue = [...claimed];
-  await Promise.all(
-    Array.from({ length: Math.min(DELIVERY_CONCURRENCY, queue.length) }, async () => {
-      for (let d = queue.shift(); d; d = queue.shift()) await one(d);
-    }),
-  );
+  });
   return counts;
 }
 

@@ -33,7 +33,17 @@ describe("rate limits", () => {
         expect((await one.take("site|10.0.0.1")).ok).toBe(true);
         expect((await two.take("site|10.0.0.1")).ok).toBe(false);
         expect((await one.take("site|10.0.0.2")).ok).toBe(true);
-        await Promise.all([one.close(), two.close()]);
+        const refused = await two.take("site|10.0.0.1");
+        expect(!refused.ok && refused.retryAfter).toBeGreaterThan(50); // the window opened a moment ago
+        // a refunded point can be used again (a 422 stores nothing); a closed window starts afresh
+        const short = createPostgresRateLimiter({ limit: 1, windowMs: 700, url: empty.url, prefix: "short" });
+        expect((await short.take("k")).ok).toBe(true);
+        await short.refund("k");
+        expect((await short.take("k")).ok).toBe(true);
+        expect((await short.take("k")).ok).toBe(false);
+        await new Promise((r) => setTimeout(r, 800));
+        expect((await short.take("k")).ok).toBe(true);
+        await Promise.all([one.close(), two.close(), short.close()]);
       } finally {
         await database.close();
         await empty.drop();

@@ -29,10 +29,37 @@ export class RejectedLeadError extends Error {
   }
 }
 
+type SiteForms = { minute: number; rules: FormRules; schemas: Map<FormDef["kind"], ReturnType<typeof leadFormSchema>> };
+/**
+ * A site's form rules and zod schemas, kept per site context (a cached context is one object for
+ * a few seconds) and minute: building a form's schema cost more CPU than the rest of a lead's
+ * validation (issue 17). Slots counted from the minute's start differ from the second's by nothing
+ * a shopper can choose (slots are 15 minutes apart and may start an hour back).
+ */
+const siteForms = new WeakMap<SiteContext, SiteForms>();
+
+function formsOf(ctx: SiteContext): SiteForms {
+  // test-drive slots counted from an hour ago: a slot the form offered when it was opened is still taken
+  const minute = Math.floor((serverNow() - NOTICE_MINUTES * 60_000) / 60_000);
+  let forms = siteForms.get(ctx);
+  if (forms?.minute !== minute) {
+    forms = { minute, rules: formRulesOf(leadFormSite(ctx, minute * 60_000)), schemas: new Map() };
+    siteForms.set(ctx, forms);
+  }
+  return forms;
+}
+
 /** The site facts that shape its forms: the browser gets the same (leadFormSite → formRulesOf). */
 export function formRules(ctx: SiteContext): FormRules {
-  // test-drive slots counted from an hour ago: a slot the form offered when it was opened is still taken
-  return formRulesOf(leadFormSite(ctx, serverNow() - NOTICE_MINUTES * 60_000));
+  return formsOf(ctx).rules;
+}
+
+/** The form's zod schema for this site (the browser builds the same from the same rules). */
+function formSchema(ctx: SiteContext, form: FormDef) {
+  const forms = formsOf(ctx);
+  let schema = forms.schemas.get(form.kind);
+  if (!schema) forms.schemas.set(form.kind, (schema = leadFormSchema(form, forms.rules)));
+  return schema;
 }
 
 export function leadSite(ctx: SiteContext): LeadSite {
@@ -103,7 +130,7 @@ export async function validateLead({ ctx, lead: raw, userAgent, host = null }: S
   const kind = leadFormKind(lead, { sellMyCar: ctx.features.sell_my_car });
   if (!isFormOffered(kind, ctx.routes)) throw new LeadValidationError({ form: FORM_NOT_OFFERED });
   const form = FORMS[kind];
-  const fields = leadFormSchema(form, formRules(ctx)).safeParse(lead);
+  const fields = formSchema(ctx, form).safeParse(lead);
   if (!fields.success) throw new LeadValidationError(fieldErrors(fields.error));
   const values = { ...fields.data, ...siteChoices(lead, form, ctx), ...(meta.data.name ? { name: meta.data.name } : {}) };
   let vehicleId: number | null = null;

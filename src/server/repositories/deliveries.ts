@@ -4,6 +4,8 @@ import {
   DELIVERY_FLAG_AFTER_MS,
   MAX_DELIVERY_ATTEMPTS,
   deliveryTargets,
+  leadDeliveryConfig,
+  type LeadDeliveryConfig,
   retryDelayMs,
   type DeliveryChannel,
 } from "@/domain/leads/delivery";
@@ -29,20 +31,52 @@ export type Delivery = {
   createdAt: Date;
 };
 
-/** Writes the deliveries a new lead needs (inside the lead's transaction). */
+/** The delivery jobs a new lead needs under these settings (each channel and target once). */
+export function deliveryRows(
+  siteId: number,
+  leadId: string,
+  config: LeadDeliveryConfig,
+  addresses: { location: string | null; site: string | null },
+) {
+  return deliveryTargets(config, addresses).map((d) => ({ siteId, leadId, channel: d.channel, target: d.target }));
+}
+
+/** Writes the deliveries a new lead needs inside the caller's transaction (an order's lead). */
 export async function enqueueDeliveries(
   tx: Tx,
   siteId: number,
   leadId: string,
   addresses: { location: string | null; site: string | null },
 ): Promise<number> {
-  const targets = deliveryTargets(await getLeadDeliveryConfig(tx as unknown as Db, siteId), addresses);
-  if (!targets.length) return 0;
-  await tx
-    .insert(t.leadDeliveries)
-    .values(targets.map((d) => ({ siteId, leadId, channel: d.channel, target: d.target })))
-    .onConflictDoNothing();
-  return targets.length;
+  const rows = deliveryRows(siteId, leadId, await getLeadDeliveryConfig(tx as unknown as Db, siteId), addresses);
+  if (!rows.length) return 0;
+  await tx.insert(t.leadDeliveries).values(rows).onConflictDoNothing();
+  return rows.length;
+}
+
+type KnownSettings = { raw: unknown; config: LeadDeliveryConfig };
+/** Each site's delivery settings as this process last read them (checked by every lead's statement). */
+const known = new Map<number, KnownSettings>();
+
+/** The site's delivery settings as last read here; read afresh when `fresh` (the last lead found them changed). */
+export async function knownDeliverySettings(db: Db, siteId: number, fresh: boolean): Promise<KnownSettings> {
+  const had = fresh ? undefined : known.get(siteId);
+  if (had) return had;
+  const [row] = await db.select({ raw: t.sites.leadDelivery }).from(t.sites).where(eq(t.sites.id, siteId));
+  const settings = { raw: row?.raw ?? {}, config: leadDeliveryConfig(row?.raw) };
+  known.set(siteId, settings);
+  return settings;
+}
+
+/** An SQL value that is 1 while the site's stored settings equal `raw`, and fails the statement (division by zero) otherwise. */
+export const settingsUnchanged = (siteId: number, raw: unknown) =>
+  sql`1 / (select count(*)::int from sites where id = ${siteId} and lead_delivery = ${JSON.stringify(raw)}::jsonb)`;
+
+/** The statement failed because the settings changed since they were read here (SQLSTATE 22012). */
+export function isSettingsChanged(e: unknown): boolean {
+  for (let err = e as { code?: unknown; cause?: unknown } | undefined, depth = 0; err && depth < 5; err = err.cause as typeof err, depth++)
+    if (err.code === "22012") return true;
+  return false;
 }
 
 /** Claims up to `limit` due deliveries for `leaseMs` (rows another worker holds are skipped, never waited for). */
@@ -68,32 +102,40 @@ export async function claimDueDeliveries(db: Db, limit: number, leaseMs: number)
   }));
 }
 
+export type AttemptOutcome = { ok: boolean; detail: string; durationMs: number };
+
 /**
- * Records an attempt: delivered; or back to pending after the retry delay; or failed for good after
- * MAX_DELIVERY_ATTEMPTS. `detail` is a status code or an error kind (never personal data).
+ * Records attempts: each job delivered; or back to pending after its retry delay; or failed for
+ * good after MAX_DELIVERY_ATTEMPTS. `detail` is a status code or an error kind (never personal
+ * data). A worker's whole batch in one statement (the attempts and the jobs' new states together:
+ * all or nothing, one round trip; issue 17).
  */
-export async function recordAttempt(
+export async function recordAttempts(
   db: Db,
-  d: Delivery,
-  outcome: { ok: boolean; detail: string; durationMs: number },
-): Promise<"delivered" | "pending" | "failed"> {
-  const status = outcome.ok ? "delivered" : d.attempts >= MAX_DELIVERY_ATTEMPTS ? "failed" : "pending";
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(t.leadDeliveryAttempts)
-      .values({ deliveryId: d.id, siteId: d.siteId, ok: outcome.ok, detail: outcome.detail.slice(0, 300), durationMs: outcome.durationMs });
-    await tx
-      .update(t.leadDeliveries)
-      .set({
-        status,
-        lockedUntil: null,
-        lastError: outcome.ok ? null : outcome.detail.slice(0, 300),
-        deliveredAt: outcome.ok ? sql`now()` : null,
-        nextAttemptAt: outcome.ok ? undefined : sql`now() + make_interval(secs => ${retryDelayMs(d.attempts) / 1000})`,
-      })
-      .where(and(eq(t.leadDeliveries.id, d.id), eq(t.leadDeliveries.siteId, d.siteId)));
-  });
-  return status;
+  done: Array<{ delivery: Delivery; outcome: AttemptOutcome }>,
+): Promise<Array<"delivered" | "pending" | "failed">> {
+  const statuses = done.map(({ delivery: d, outcome }) =>
+    outcome.ok ? ("delivered" as const) : d.attempts >= MAX_DELIVERY_ATTEMPTS ? ("failed" as const) : ("pending" as const),
+  );
+  if (!done.length) return statuses;
+  const rows = done.map(
+    ({ delivery: d, outcome }, i) =>
+      sql`(${d.id}::int, ${d.siteId}::int, ${outcome.ok}::boolean, ${outcome.detail.slice(0, 300)}::text, ${outcome.durationMs}::int, ${statuses[i]}::text, ${retryDelayMs(d.attempts) / 1000}::float8)`,
+  );
+  await db.execute(sql`
+    with v (id, site_id, ok, detail, duration_ms, status, retry_secs) as (values ${sql.join(rows, sql`, `)}),
+    a as (
+      insert into lead_delivery_attempts (delivery_id, site_id, ok, detail, duration_ms)
+      select id, site_id, ok, detail, duration_ms from v)
+    update lead_deliveries d
+       set status = v.status,
+           locked_until = null,
+           last_error = case when v.ok then null else v.detail end,
+           delivered_at = case when v.ok then now() else null end,
+           next_attempt_at = case when v.ok then d.next_attempt_at else now() + make_interval(secs => v.retry_secs) end
+      from v
+     where d.id = v.id and d.site_id = v.site_id`);
+  return statuses;
 }
 
 export type DeliveryBacklog = { undelivered: number; failed: number; flagged: number; oldestUndeliveredSeconds: number | null };

@@ -1,0 +1,236 @@
+// Issue 17: what the cluster drill (npm run drill:cluster) and the cluster bench (npm run bench --
+// --cluster) do to a running cluster (scripts/lib/cluster.ts): lead loads, kill -9 of one app
+// process, a PostgreSQL restart under load. Each returns its counts and the promises it broke.
+import autocannon from "autocannon";
+import postgres from "postgres";
+import type { Cluster } from "./cluster";
+
+export const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? Math.round(s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!) : 0;
+};
+
+const leadBody = (tag: string, w: number, i: number) =>
+  JSON.stringify({
+    lead: {
+      form: "contact",
+      first_name: "Drill",
+      last_name: "Cluster",
+      email: `${tag}+${w}-${i}@example.com`,
+      phone: "0412 345 678",
+      postcode: "3134",
+      category: "General Enquiry",
+      dealership_slug: "parkside-mazda",
+      location: 10012,
+      message: `Cluster drill ${tag} ${w}/${i}`,
+    },
+  });
+
+const hostOf = (cluster: Cluster) => `parkside-motor-group.localhost:${new URL(cluster.url).port}`;
+
+type Sent = { status: number; id: string | null; ms: number; retryAfter: string | null };
+
+async function postLead(cluster: Cluster, tag: string, w: number, i: number): Promise<Sent> {
+  const t0 = performance.now();
+  try {
+    const res = await fetch(`${cluster.url}/api/leads`, {
+      method: "POST",
+      headers: { host: hostOf(cluster), "content-type": "application/json" },
+      body: leadBody(tag, w, i),
+    });
+    const json = (await res.json().catch(() => null)) as { lead?: { id?: string } } | null;
+    return { status: res.status, id: json?.lead?.id ?? null, ms: performance.now() - t0, retryAfter: res.headers.get("retry-after") };
+  } catch {
+    return { status: 0, id: null, ms: performance.now() - t0, retryAfter: null };
+  }
+}
+
+/** `clients` loops posting until `total` leads are sent; `during(answered)` runs after each answer. */
+async function load(cluster: Cluster, tag: string, total: number, clients: number, during: (answered: number) => void): Promise<Sent[]> {
+  const out: Sent[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, w) => {
+      while (next < total) {
+        const i = next++;
+        out.push(await postLead(cluster, tag, w, i));
+        during(out.length);
+      }
+    }),
+  );
+  return out;
+}
+
+const statuses = (sent: Array<{ status: number }>) =>
+  Object.fromEntries(Object.entries(sent.reduce<Record<number, number>>((m, s) => ((m[s.status] = (m[s.status] ?? 0) + 1), m), {})));
+
+async function storedIds(cluster: Cluster, tag: string): Promise<Set<string>> {
+  const sql = postgres(cluster.databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    const rows = await sql<{ id: string }[]>`select id from leads where email like ${`${tag}+%`}`;
+    return new Set(rows.map((r) => r.id));
+  } finally {
+    await sql.end();
+  }
+}
+
+/** Waits (at most `ms`) until every lead's deliveries have been sent: a measured round starts with an empty outbox. */
+export async function outboxDrained(cluster: Cluster, ms = 120_000): Promise<boolean> {
+  const sql = postgres(cluster.databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    for (const deadline = Date.now() + ms; Date.now() < deadline; await new Promise((r) => setTimeout(r, 250))) {
+      const [row] = await sql<{ n: number }[]>`select count(*)::int as n from lead_deliveries where status = 'pending'`;
+      if (row!.n === 0) return true;
+    }
+    return false;
+  } finally {
+    await sql.end();
+  }
+}
+
+export type DrillResult = { report: Record<string, unknown>; failures: string[] };
+
+/**
+ * `total` leads from `clients` keep-alive connections through nginx (autocannon: the load
+ * generator's own CPU stays small on a machine the server shares), then the rows are counted:
+ * every 201 has its row and nothing else is stored.
+ */
+export async function leadBench(cluster: Cluster, total = 1000, clients = 50): Promise<DrillResult> {
+  const tag = `bench${Date.now()}`;
+  const latencies: number[] = [];
+  const ids: string[] = [];
+  const codes: Array<{ status: number }> = [];
+  let n = 0;
+  const t0 = performance.now();
+  const instance = autocannon({
+    url: cluster.url,
+    connections: clients,
+    amount: total,
+    headers: { host: hostOf(cluster), "content-type": "application/json" },
+    requests: [
+      {
+        method: "POST",
+        path: "/api/leads",
+        setupRequest: (req) => ({ ...req, body: leadBody(tag, n % clients, n++) }),
+        onResponse: (status, body) => {
+          codes.push({ status });
+          const id = status === 201 ? (JSON.parse(body) as { lead?: { id?: string } }).lead?.id : undefined;
+          if (id) ids.push(id);
+        },
+      },
+    ],
+  }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
+  let last = t0;
+  instance.on("response", (_c: unknown, _s: number, _b: number, rt: number) => {
+    latencies.push(rt);
+    last = performance.now();
+  });
+  const r = await instance;
+  // to the last answer (autocannon itself finishes on its next one-second tick)
+  const seconds = (last - t0) / 1000;
+  const stored = await storedIds(cluster, tag);
+  const missing = ids.filter((id) => !stored.has(id)).length;
+  const report = {
+    sent: codes.length,
+    statuses: statuses(codes),
+    rows: stored.size,
+    missing,
+    errors: r.errors + r.timeouts,
+    leadsPerSecond: Math.round(codes.length / seconds),
+    p50ms: pct(latencies, 50),
+    p95ms: pct(latencies, 95),
+  };
+  const failures: string[] = [];
+  if (missing) failures.push(`${missing} acknowledged leads are not stored`);
+  if (stored.size !== ids.length) failures.push(`${stored.size} rows for ${ids.length} acknowledged leads`);
+  if (ids.length !== total) failures.push(`${total - ids.length} of ${total} leads were not acknowledged`);
+  return { report, failures };
+}
+
+/** kill -9 one of the app processes after `killAt` answers; every acknowledged lead must be stored and nginx must route around it. */
+export async function killDrill(cluster: Cluster, o: { total: number; clients: number; killAt: number }): Promise<DrillResult> {
+  const tag = `kill${Date.now()}`;
+  let killed = false;
+  const t0 = performance.now();
+  const sent = await load(cluster, tag, o.total, o.clients, (n) => {
+    if (!killed && n >= o.killAt) {
+      killed = true;
+      cluster.crash(cluster.apps.length - 1);
+    }
+  });
+  const seconds = (performance.now() - t0) / 1000;
+  // acknowledged: a whole 201 answer with the lead's id (a process killed mid-answer leaves a cut body: an error to the shopper)
+  const acked = sent.filter((s) => s.status === 201 && s.id);
+  const stored = await storedIds(cluster, tag);
+  const lost = acked.filter((s) => !s.id || !stored.has(s.id)).length;
+  const errors = sent.length - acked.length;
+  const report = {
+    drill: `kill -9 one of ${cluster.apps.length} app processes`,
+    sent: sent.length,
+    acknowledged: acked.length,
+    stored: stored.size,
+    lost,
+    errors,
+    errorRate: `${((errors / sent.length) * 100).toFixed(1)}%`,
+    statuses: statuses(sent),
+    cutAnswers: sent.filter((s) => s.status === 201 && !s.id).length,
+    leadsPerSecond: Math.round(sent.length / seconds),
+    p50ms: pct(
+      sent.map((s) => s.ms),
+      50,
+    ),
+    p95ms: pct(
+      sent.map((s) => s.ms),
+      95,
+    ),
+  };
+  const failures: string[] = [];
+  if (lost) failures.push(`${lost} acknowledged leads are not stored`);
+  if (stored.size < acked.length) failures.push("fewer rows than acknowledgements");
+  // the shopper sees an error only for requests the dead process held when it died
+  if (errors > o.clients) failures.push(`${errors} errors: more than the ${o.clients} requests in flight when the process died`);
+  if (sent.slice(-Math.floor(o.total / 4)).some((s) => s.status !== 201)) failures.push("nginx did not route around the dead process");
+  await cluster.revive(cluster.apps.length - 1);
+  return { report, failures };
+}
+
+/** PostgreSQL restarted while 20 clients send 600 leads: 201 or 503 with Retry-After, never a 500; recovery without restarting the apps. */
+export async function restartDrill(cluster: Cluster): Promise<DrillResult> {
+  const tag = `pg${Date.now()}`;
+  let restarted: Promise<void> | null = null;
+  const sent = await load(cluster, tag, 600, 20, (n) => {
+    if (!restarted && n >= 100) restarted = cluster.restartDatabase();
+  });
+  await restarted;
+  // recovery: rounds of 20 leads until one round is all stored (a pooled connection that died with
+  // the old server fails once, as a 503, and is replaced), for at most 30 s, no app restarted
+  const back = performance.now();
+  let after: Sent[] = [];
+  for (let round = 0; round < 30; round++) {
+    after = await Promise.all(Array.from({ length: 20 }, (_, i) => postLead(cluster, tag, 100 + round, i)));
+    if (after.every((s) => s.status === 201)) break;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  const recoveredInSeconds = Math.round((performance.now() - back) / 100) / 10;
+  const acked = sent.filter((s) => s.status === 201 && s.id);
+  const stored = await storedIds(cluster, tag);
+  const s503 = sent.filter((s) => s.status === 503);
+  const report = {
+    drill: "PostgreSQL restarted under load",
+    sent: sent.length,
+    acknowledged: acked.length,
+    lost: acked.filter((s) => !s.id || !stored.has(s.id)).length,
+    statuses: statuses(sent),
+    "503 without Retry-After": s503.filter((s) => !s.retryAfter).length,
+    afterRecovery: statuses(after),
+    recoveredInSeconds,
+  };
+  const failures: string[] = [];
+  if (report.lost) failures.push("acknowledged leads lost across the database restart");
+  if (after.some((s) => s.id && !stored.has(s.id))) failures.push("a lead acknowledged after recovery is not stored");
+  if (sent.some((s) => s.status >= 500 && s.status !== 503) || sent.some((s) => s.status === 0))
+    failures.push("a 500 (or a dropped connection) during the restart");
+  if (report["503 without Retry-After"]) failures.push("a 503 without Retry-After");
+  if (after.some((s) => s.status !== 201)) failures.push("the apps did not recover after the database came back");
+  return { report, failures };
+}

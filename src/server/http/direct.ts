@@ -1,0 +1,93 @@
+import "server-only";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { log } from "@/server/log";
+import { sendError } from "./security";
+
+/*
+ * Issue 17: a few hot API routes (POST /api/leads) are answered by the same route handler the Next
+ * route exports, called straight from our Node server: Next's request pipeline (routing, tracing,
+ * the web-stream body, response compression) cost more CPU than the whole lead does. The handler
+ * gets a standard Request and gives a standard Response, as under Next.
+ */
+export type WebHandler = (req: Request) => Promise<Response>;
+
+/** Origin of the Request handed to the handler: handlers read the tenant from the Host header, never from the URL. */
+const BASE = "http://localhost";
+
+/**
+ * The body, cut after `max + 1` bytes: a longer one reaches the handler too long, and its own limit
+ * answers 413 as under Next. A body declared longer than `max` is not read at all (the handler's
+ * Content-Length check answers first; Node discards the rest).
+ */
+export function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
+  if (Number(req.headers["content-length"] ?? 0) > max) return Promise.resolve(Buffer.alloc(0));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => {
+      req.off("data", onData);
+      req.off("end", done);
+      req.off("error", reject);
+      req.off("aborted", onAborted);
+      resolve(Buffer.concat(chunks, Math.min(size, max + 1)));
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > max) {
+        req.pause();
+        done();
+      }
+    };
+    const onAborted = () => reject(new Error("request aborted"));
+    req.on("data", onData);
+    req.on("end", done);
+    req.on("error", reject);
+    req.on("aborted", onAborted);
+  });
+}
+
+/** The Node request as a standard Request (headers as given, the body read up to `maxBody` + 1 bytes). */
+export async function toRequest(req: IncomingMessage, maxBody: number): Promise<Request> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  const method = req.method ?? "GET";
+  const body = method === "GET" || method === "HEAD" ? undefined : await readBody(req, maxBody);
+  return new Request(BASE + (req.url ?? "/"), { method, headers, body: body && new Uint8Array(body) });
+}
+
+/** Writes a standard Response to the Node response (cookies kept apart, the body whole). */
+export async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
+  const body = Buffer.from(await response.arrayBuffer());
+  for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) res.setHeader("set-cookie", cookies);
+  res.setHeader("content-length", body.length);
+  res.writeHead(response.status);
+  res.end(body);
+}
+
+/**
+ * Serves one request with a web handler. A handler answers its own errors (our lead handler never
+ * throws); anything that still escapes is a plain JSON 500 with nothing of the cause, and a client
+ * that went away mid-body is simply dropped.
+ */
+export async function serveDirect(req: IncomingMessage, res: ServerResponse, handler: WebHandler, maxBody: number): Promise<void> {
+  let request: Request;
+  try {
+    request = await toRequest(req, maxBody);
+  } catch {
+    res.destroy();
+    return;
+  }
+  try {
+    await sendResponse(res, await handler(request));
+  } catch (err) {
+    log.error({ err, path: request.url.slice(BASE.length).split("?")[0] }, "direct route failed");
+    sendError(res, 500, "Something went wrong on our side. Please try again, or call us.", { json: true });
+  }
+}
