@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -33,6 +33,10 @@ describe("outbox mailer (no SMTP_URL)", () => {
     expect(eml).toContain("filename=lead.xml");
     await mailer.send(message);
     expect(readdirSync(dir)).toHaveLength(2);
+    // the folder removed meanwhile (someone cleared the outbox): made again, nothing lost
+    rmSync(dir, { recursive: true });
+    const again = await mailer.send(message);
+    expect(readdirSync(dir)).toEqual([path.basename(again.file!)]);
   });
 
   test("a line break in a header cannot add headers (no header injection)", async () => {

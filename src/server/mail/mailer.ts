@@ -55,15 +55,21 @@ export class SmtpMailer implements Mailer {
 /** Messages written as .eml files, one per message, named by time and a random id. */
 export class OutboxMailer implements Mailer {
   private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  private folder: Promise<unknown> | null = null;
   constructor(
     private readonly dir: string,
     private readonly from: string,
   ) {}
   async send(m: MailMessage): Promise<SentMail> {
     const info = await this.transport.sendMail({ from: this.from, ...m });
-    await mkdir(this.dir, { recursive: true });
     const file = path.join(this.dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}.eml`);
-    await writeFile(file, info.message as Buffer, { mode: 0o600 });
+    // the folder is made once, and again only when it went away (issue 17: a mkdir per message showed in the lead profile)
+    await (this.folder ??= mkdir(this.dir, { recursive: true }));
+    await writeFile(file, info.message as Buffer, { mode: 0o600 }).catch(async (e: NodeJS.ErrnoException) => {
+      if (e.code !== "ENOENT") throw e;
+      await (this.folder = mkdir(this.dir, { recursive: true }));
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+    });
     log.info({ messageId: info.messageId, via: "outbox" }, "mail written to the outbox");
     return { messageId: info.messageId, file };
   }
