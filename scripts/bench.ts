@@ -19,7 +19,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { startCluster, startPostgres, type Cluster, type ClusterOptions } from "./lib/cluster";
-import { killDrill, leadBench, outboxDrained, restartDrill, type DrillResult } from "./lib/cluster-drills";
+import { killDrill, leadBench, outboxDrained, pct, restartDrill, type DrillResult } from "./lib/cluster-drills";
 import autocannon from "autocannon";
 import { leadIdOf, startSmtpSink } from "./lib/smtp-sink";
 import { parseSearch, type SearchParams } from "@/domain/stock/search";
@@ -44,10 +44,6 @@ const run = (part: string) => !CLUSTER && (!ONLY || ONLY === part);
 const PORT = 3300;
 const DATA = ".data/bench";
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? NaN;
-};
 const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 
 async function load(

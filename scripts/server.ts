@@ -25,7 +25,7 @@ const e = env();
 const DASHBOARD_PATHS = /^\/(api\/v1\/|websites\/|api\/health(\?|$))/;
 /** Issue 17: POST /api/leads is served by its route's own handler without Next's pipeline (ADR 0016). */
 const LEAD_POST = /^\/api\/leads(\?|$)/;
-const createLead = leadRoutes(false).create;
+const postLead = leadRoutes(false).create;
 const app = next({ dev: false, dir: process.cwd() });
 const handle = app.getRequestHandler();
 await app.prepare();
@@ -53,7 +53,7 @@ const server = createServer((req, res) => {
     res.end(JSON.stringify({ error: "This is the platform's dashboard: it serves the data API only (see /api/v1/openapi.json)." }));
     return;
   }
-  if (req.method === "POST" && !backOffice && LEAD_POST.test(req.url ?? "")) void serveDirect(req, res, createLead, MAX_JSON_BYTES);
+  if (req.method === "POST" && !backOffice && LEAD_POST.test(req.url ?? "")) void serveDirect(req, res, postLead, MAX_JSON_BYTES);
   else if (backOffice) void handle(req, res);
   else void cache.handle(handle, req, res);
 });

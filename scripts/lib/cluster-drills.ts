@@ -5,10 +5,13 @@ import autocannon from "autocannon";
 import postgres from "postgres";
 import type { Cluster } from "./cluster";
 
+/** The p-th percentile (nearest rank; NaN for no values). */
 export const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length ? Math.round(s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!) : 0;
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? NaN;
 };
+/** A percentile in whole milliseconds, as the reports give them. */
+const ms = (xs: number[], p: number) => Math.round(pct(xs, p));
 
 const leadBody = (tag: string, w: number, i: number) =>
   JSON.stringify({
@@ -137,8 +140,8 @@ export async function leadBench(cluster: Cluster, total = 1000, clients = 50): P
     missing,
     errors: r.errors + r.timeouts,
     leadsPerSecond: Math.round(codes.length / seconds),
-    p50ms: pct(latencies, 50),
-    p95ms: pct(latencies, 95),
+    p50ms: ms(latencies, 50),
+    p95ms: ms(latencies, 95),
   };
   const failures: string[] = [];
   if (missing) failures.push(`${missing} acknowledged leads are not stored`);
@@ -175,11 +178,11 @@ export async function killDrill(cluster: Cluster, o: { total: number; clients: n
     statuses: statuses(sent),
     cutAnswers: sent.filter((s) => s.status === 201 && !s.id).length,
     leadsPerSecond: Math.round(sent.length / seconds),
-    p50ms: pct(
+    p50ms: ms(
       sent.map((s) => s.ms),
       50,
     ),
-    p95ms: pct(
+    p95ms: ms(
       sent.map((s) => s.ms),
       95,
     ),

@@ -3,6 +3,7 @@ import { env } from "@/server/env";
 import { serverNow } from "@/server/clock";
 import { log } from "@/server/log";
 import { openDatabase, type Database, type Db } from "./client";
+import { hasErrorCode } from "./errors";
 import { prepareDatabase } from "./startup";
 
 export type { Db } from "./client";
@@ -72,9 +73,7 @@ const CONNECTION_CODES = new Set([
 ]);
 
 export function isConnectionError(e: unknown): boolean {
-  for (let err = e as { code?: unknown; cause?: unknown } | undefined, depth = 0; err && depth < 5; err = err.cause as typeof err, depth++)
-    if (typeof err.code === "string" && CONNECTION_CODES.has(err.code)) return true;
-  return false;
+  return hasErrorCode(e, (code) => CONNECTION_CODES.has(code));
 }
 
 /** True when the database answers within `timeoutMs` (for the error pages: 503 vs 500). */

@@ -10,6 +10,7 @@ import {
   type DeliveryChannel,
 } from "@/domain/leads/delivery";
 import type { Db } from "@/server/db/client";
+import { hasErrorCode } from "@/server/db/errors";
 import * as t from "@/server/db/schema";
 import { rowsOf } from "./row";
 import { getLeadDeliveryConfig } from "./sites";
@@ -41,6 +42,15 @@ export function deliveryRows(
   return deliveryTargets(config, addresses).map((d) => ({ siteId, leadId, channel: d.channel, target: d.target }));
 }
 
+/** The insert of a lead's delivery jobs, written out (also a CTE of the lead's own statement, leads.ts). */
+export const deliveryInsertSql = (rows: Array<typeof t.leadDeliveries.$inferInsert>) => sql`
+  insert into lead_deliveries (site_id, lead_id, channel, target)
+  values ${sql.join(
+    rows.map((d) => sql`(${d.siteId}::int, ${d.leadId}::uuid, ${d.channel}::text, ${d.target}::text)`),
+    sql`, `,
+  )}
+  on conflict do nothing`;
+
 /** Writes the deliveries a new lead needs inside the caller's transaction (an order's lead). */
 export async function enqueueDeliveries(
   tx: Tx,
@@ -49,8 +59,7 @@ export async function enqueueDeliveries(
   addresses: { location: string | null; site: string | null },
 ): Promise<number> {
   const rows = deliveryRows(siteId, leadId, await getLeadDeliveryConfig(tx as unknown as Db, siteId), addresses);
-  if (!rows.length) return 0;
-  await tx.insert(t.leadDeliveries).values(rows).onConflictDoNothing();
+  if (rows.length) await tx.execute(deliveryInsertSql(rows));
   return rows.length;
 }
 
@@ -73,11 +82,7 @@ export const settingsUnchanged = (siteId: number, raw: unknown) =>
   sql`1 / (select count(*)::int from sites where id = ${siteId} and lead_delivery = ${JSON.stringify(raw)}::jsonb)`;
 
 /** The statement failed because the settings changed since they were read here (SQLSTATE 22012). */
-export function isSettingsChanged(e: unknown): boolean {
-  for (let err = e as { code?: unknown; cause?: unknown } | undefined, depth = 0; err && depth < 5; err = err.cause as typeof err, depth++)
-    if (err.code === "22012") return true;
-  return false;
-}
+export const isSettingsChanged = (e: unknown): boolean => hasErrorCode(e, (code) => code === "22012");
 
 /** Claims up to `limit` due deliveries for `leaseMs` (rows another worker holds are skipped, never waited for). */
 export async function claimDueDeliveries(db: Db, limit: number, leaseMs: number): Promise<Delivery[]> {

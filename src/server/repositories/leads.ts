@@ -4,7 +4,7 @@ import type { PreparedLead } from "@/domain/leads/lead";
 import type { Location, SiteRecord } from "@/domain/site/types";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
-import { deliveryRows, isSettingsChanged, knownDeliverySettings, settingsUnchanged } from "./deliveries";
+import { deliveryInsertSql, deliveryRows, isSettingsChanged, knownDeliverySettings, settingsUnchanged } from "./deliveries";
 import { rowsOf } from "./row";
 import { toLocation, toSite } from "./sites";
 
@@ -27,8 +27,8 @@ export const leadColumns = (lead: PreparedLead) => ({
 });
 
 /*
- * The insert statements of a lead POST written out: drizzle's insert builder cost the request more
- * CPU than the rest of its SQL (issue 17). The table's own types keep the values honest.
+ * The lead's insert written out (its delivery jobs' is deliveryInsertSql): drizzle's insert builder
+ * cost the request more CPU than the rest of its SQL (issue 17). The table's types keep the values honest.
  */
 const leadInsertSql = (r: typeof t.leads.$inferInsert) => sql`
   insert into leads (id, site_id, is_mock, vehicle_id, customer_id, category, subcategory, name, first_name, last_name,
@@ -38,14 +38,6 @@ const leadInsertSql = (r: typeof t.leads.$inferInsert) => sql`
           ${r.lastName ?? null}::text, ${r.email ?? null}::text, ${r.phone ?? null}::text, ${r.postcode ?? null}::text,
           ${r.dealershipSlug ?? null}::text, ${r.locationId ?? null}::int, ${r.source ?? "Website"}::text, ${JSON.stringify(r.payload)}::jsonb)
   returning id, created_at`;
-
-const deliveryInsertSql = (rows: Array<typeof t.leadDeliveries.$inferInsert>) => sql`
-  insert into lead_deliveries (site_id, lead_id, channel, target)
-  values ${sql.join(
-    rows.map((d) => sql`(${d.siteId}::int, ${d.leadId}::uuid, ${d.channel}::text, ${d.target}::text)`),
-    sql`, `,
-  )}
-  on conflict do nothing`;
 
 /**
  * A lead, its attachments' records and its delivery jobs, stored by one statement (data-modifying
