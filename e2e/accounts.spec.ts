@@ -75,6 +75,16 @@ test.describe("customer accounts (parkside)", () => {
     await signIn(page, email, "/sign-in?redirect=/my-garage");
     await expect(page).toHaveURL(P("/my-garage"));
     await expect(page.getByTestId("watchlist").locator(":scope > li")).toHaveCount(2);
+
+    // issue 31: unwatching a car is a DELETE that reaches its route (it was refused at the edge before)
+    const heart = page.getByTestId("watchlist").getByRole("button", { name: `Save ${names[0]}` });
+    await waitForHydration(heart);
+    const removed = page.waitForResponse((r) => r.url().includes("/api/account/watchlist") && r.request().method() === "DELETE");
+    await heart.click();
+    expect((await removed).status()).toBe(200);
+    await page.reload();
+    await expect(page.getByTestId("watchlist").locator(":scope > li")).toHaveCount(1);
+    await expect(page.getByTestId("watchlist")).not.toContainText(names[0]!);
   });
 
   test("favourites saved while signed out are merged into the watchlist at sign-in, once each", async ({ page }) => {
@@ -108,6 +118,16 @@ test.describe("customer accounts (parkside)", () => {
       "/search/used-cars?price_max=40000",
     );
     await expect(saved).toContainText(/\d+ match/);
+
+    // issue 31: removing it is a DELETE that reaches its route
+    const remove = saved.getByRole("button", { name: "Remove the saved search Used Cars: up to $40,000" });
+    await waitForHydration(remove);
+    const gone = page.waitForResponse((r) => r.url().includes("/api/account/searches") && r.request().method() === "DELETE");
+    await remove.click();
+    expect((await gone).status()).toBe(200);
+    await expect(saved.getByRole("link", { name: "Used Cars: up to $40,000" })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole("link", { name: "Used Cars: up to $40,000" })).toHaveCount(0);
   });
 
   test("finance sign-in returns to /personalised/finance, with the form filled in", async ({ page }) => {

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFile, rm } from "node:fs/promises";
+import { readdir, readFile, rm } from "node:fs/promises";
+import { parse } from "csv-parse/sync";
+import { simpleParser } from "mailparser";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { TEST_NOW } from "./clock";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
@@ -160,13 +162,104 @@ test.describe("dealer back-office", () => {
     const download = page.waitForEvent("download");
     await page.getByTestId("export-csv").click();
     const csv = await readFile((await (await download).path())!, "utf8");
-    const lines = csv.trim().split("\n");
-    expect(lines[0]).toBe("created_at,site,location,form,subcategory,status,name,email,phone,id");
-    expect(lines.find((l) => l.endsWith(ours))).toContain(
-      ",Parkside Motor Group,Parkside Mazda,General Enquiry,,contacted,Mary Parksidelead,mary@example.com,",
+    const records = parse(csv, { columns: true }) as Array<Record<string, string>>;
+    expect(csv.split("\n")[0]).toBe(
+      "created_at,site,location,form,subcategory,status,name,email,phone,postcode,car,stock_number,message,answers,utm_source,utm_medium,utm_campaign,id",
     );
+    // issue 31: the message, phone, postcode and every other answer are exported too
+    expect(records.find((r) => r.id === ours)).toMatchObject({
+      site: "Parkside Motor Group",
+      location: "Parkside Mazda",
+      form: "General Enquiry",
+      status: "contacted",
+      name: "Mary Parksidelead",
+      email: "mary@example.com",
+      phone: "0400 000 000",
+      postcode: "3134",
+      message: "Please call me",
+    });
     expect(csv).not.toContain(theirs);
     expect(csv).not.toContain("Ridgelinelead");
+  });
+
+  test("a shopper adds to an enquiry on /success: the dealer gets an 'Update to enquiry' email and the lead page shows both messages", async ({
+    page,
+  }) => {
+    await page.goto(site("parkside-motor-group", "/finance"));
+    const f = page.locator("main form");
+    const send = page.getByRole("button", { name: "Send finance enquiry" });
+    await waitForHydration(send);
+    await f.getByLabel("First name", { exact: true }).fill("Ursula");
+    await f.getByLabel("Last name", { exact: true }).fill("Updatelead");
+    await f.getByLabel("Email", { exact: true }).fill("ursula@example.com");
+    await f.getByLabel(/^(Phone|Mobile)$/).fill("0412345678");
+    await f.getByLabel("Postcode", { exact: true }).fill("3134");
+    const created = page.waitForResponse((r) => r.url().endsWith("/api/leads") && r.request().method() === "POST");
+    await send.click();
+    expect((await created).status()).toBe(201);
+    const id = ((await (await created).json()) as { lead: { id: string } }).lead.id;
+    await expect(page).toHaveURL(/\/success\?category=finance-enquiry/);
+    await page.getByLabel("Anything else we should know? (optional)").fill("PS: I also have a trade-in");
+    const added = page.waitForResponse((r) => r.url().endsWith(`/api/leads/${id}`) && r.request().method() === "PUT");
+    await page.getByRole("button", { name: "Add to my enquiry" }).click();
+    expect((await added).status()).toBe(200);
+
+    // the outbox: the lead as first sent, then the update that shows the addition
+    const ref = id.replace(/-/g, "").slice(0, 8).toUpperCase();
+    let update: { subject?: string; text?: string } | null = null;
+    await expect
+      .poll(
+        async () => {
+          for (const file of await readdir(`${DIR}/outbox`).catch(() => [] as string[])) {
+            const mail = await simpleParser(await readFile(`${DIR}/outbox/${file}`));
+            if (mail.subject?.startsWith(`Update to enquiry #${ref}`)) update = mail;
+          }
+          return update !== null;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    expect(update!.subject).toContain("from Ursula Updatelead");
+    expect(update!.text).toContain("What changed:");
+    expect(update!.text).toContain("PS: I also have a trade-in");
+
+    await signIn(page, "manager@parksidemotorgroup.com.au");
+    await page.goto(admin(`/leads/${id}`));
+    const sent = page.getByTestId("lead-submissions");
+    await expect(sent.locator(":scope > li")).toHaveCount(2);
+    await expect(sent.locator(":scope > li").first()).toContainText("First sent");
+    await expect(sent.locator(":scope > li").nth(1)).toContainText("Update 1");
+    await expect(sent.locator(":scope > li").nth(1)).toContainText("PS: I also have a trade-in");
+    await expect(page.getByTestId("deliveries")).toContainText("of update 1");
+    await expect(page).toHaveTitle("Lead | Dealer back-office");
+    await expectNoAxeViolations(page);
+  });
+
+  test("an owner removes a staff member: their next request is refused (DELETE reaches its route, issue 31)", async ({ page, browser }) => {
+    const lead = await sendLead(page.request, "parkside-motor-group", {
+      last_name: "Removaltest",
+      location: 10012,
+      dealership_slug: "parkside-mazda",
+    });
+    const salesContext = await browser.newContext();
+    const sales = await salesContext.newPage();
+    await signIn(sales, "sales@parksidemotorgroup.com.au");
+    expect((await sales.goto(admin(`/leads/${lead}`)))?.status()).toBe(200);
+
+    await signIn(page, "owner@parksidemotorgroup.com.au");
+    await page.goto(admin("/sites/1001/team"));
+    const remove = page.getByRole("button", { name: "Remove Sam Sales" });
+    await waitForHydration(remove);
+    page.once("dialog", (d) => void d.accept());
+    const deleted = page.waitForResponse((r) => r.url().includes("/staff/") && r.request().method() === "DELETE");
+    await remove.click();
+    expect((await deleted).status()).toBe(200);
+    await expect(page.getByTestId("team-list")).not.toContainText("Sam Sales");
+
+    expect((await sales.goto(admin(`/leads/${lead}`)))?.status()).toBe(404);
+    await sales.goto(admin("/leads"));
+    await expect(sales.getByText("Removaltest")).toHaveCount(0);
+    await salesContext.close();
   });
 
   test("a manager edits holiday hours and the public location page shows them", async ({ page }) => {
@@ -320,5 +413,17 @@ test.describe("dealer back-office", () => {
     await page.goto(admin("/sites/1001/audit"));
     await expect(page.getByTestId("audit-entry").first()).toContainText("Content edited · offer:summer-service-special");
     await expect(page.getByTestId("audit-entry").nth(1)).toContainText("Content created · offer:summer-service-special");
+
+    // issue 31: deleting it is a DELETE that reaches its route; the website drops it at once
+    await page.goto(admin("/sites/1001/content"));
+    await page.getByRole("link", { name: "Summer service special" }).click();
+    const del = page.getByRole("button", { name: /^Delete/ });
+    await waitForHydration(del);
+    page.once("dialog", (d) => void d.accept());
+    const gone = page.waitForResponse((r) => r.url().includes("/content/") && r.request().method() === "DELETE");
+    await del.click();
+    expect((await gone).status()).toBe(200);
+    await expect(page).toHaveURL(admin("/sites/1001/content"));
+    expect((await page.goto(site("parkside-motor-group", "/special-offers/summer-service-special")))?.status()).toBe(404);
   });
 });

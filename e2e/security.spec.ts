@@ -110,10 +110,21 @@ test.describe("odd requests get our 4xx pages, never a 500", () => {
   test("TRACE and other unsupported methods → 405 with Allow", async ({ request }) => {
     const trace = await request.fetch("/", { method: "TRACE", headers: { Host: "parkside-motor-group.localhost" } });
     expect(trace.status()).toBe(405);
-    expect(trace.headers()["allow"]).toBe("GET, HEAD, POST, PUT, OPTIONS");
+    expect(trace.headers()["allow"]).toBe("GET, HEAD, POST, PUT, DELETE, OPTIONS");
+    // issue 31: an API route answers what it exports; any other method gets 405 with the route's own Allow
     const del = await request.fetch("/api/leads", { method: "DELETE", headers: { Host: "parkside-motor-group.localhost" } });
     expect(del.status()).toBe(405);
+    expect(del.headers()["allow"]).toBe("POST, OPTIONS");
     expect(await del.json()).toEqual({ error: "This method is not allowed." });
+    const put = await request.fetch("/api/account/watchlist", { method: "PUT", headers: { Host: "parkside-motor-group.localhost" } });
+    expect(put.status()).toBe(405);
+    expect(put.headers()["allow"]).toBe("POST, DELETE, OPTIONS");
+    // a route that exports DELETE is reached (here: no customer signed in)
+    const unwatch = await request.fetch("/api/account/watchlist?id=1", {
+      method: "DELETE",
+      headers: { Host: "parkside-motor-group.localhost", Origin: "http://parkside-motor-group.localhost:3100" },
+    });
+    expect(unwatch.status()).not.toBe(405);
     const postPage = await request.post("/", { headers: { Host: "parkside-motor-group.localhost" }, data: "x" });
     expect(postPage.status()).toBe(405);
     expect(postPage.headers()["allow"]).toBe("GET, HEAD");

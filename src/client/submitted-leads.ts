@@ -15,6 +15,8 @@ type Sent = {
   /** what the success page says back: the car it was about and the location that will answer */
   about?: string;
   locationId?: number;
+  /** issue 31: the booked test-drive or service slot, as the shopper reads it */
+  booked?: string;
 };
 type Store = { byForm: Record<string, string>; last: Sent | null };
 
@@ -32,6 +34,7 @@ function read(): Store {
             base: v.last.base,
             message: String(v.last.message ?? ""),
             ...(typeof v.last.about === "string" ? { about: v.last.about.slice(0, 200) } : {}),
+            ...(typeof v.last.booked === "string" ? { booked: v.last.booked.slice(0, 100) } : {}),
             ...(Number.isInteger(v.last.locationId) ? { locationId: v.last.locationId } : {}),
           }
         : null;

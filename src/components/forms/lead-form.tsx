@@ -29,6 +29,7 @@ import {
   type FieldName,
   type FormKind,
 } from "@/domain/leads/forms";
+import { bookedSlot } from "@/domain/leads/answers";
 import { leadFormSchema, type LeadFormInput, type LeadFormValues } from "@/domain/leads/form-schema";
 import { formSubmitEventId, successUrl } from "@/domain/leads/lead";
 import { EVENT_IDS } from "@/domain/analytics/events";
@@ -196,10 +197,18 @@ export function LeadForm({
       const sentBefore = sentLeadId(formKey);
       let result: { lead: { id: string } };
       if (picked && picked.length > 0) {
-        const fd = new FormData();
-        fd.set("lead", JSON.stringify({ lead: { ...lead, has_files: true } }));
-        for (const f of Array.from(picked)) fd.append("files", f);
-        result = await sendForm(`${site.leadBase}/leads/with-files`, fd);
+        const upload = (leadId: string | null) => {
+          const fd = new FormData();
+          // sent before in this visit: the files are added to that lead (SPEC §4 lead_id)
+          fd.set("lead", JSON.stringify({ lead: { ...lead, has_files: true, ...(leadId ? { lead_id: leadId } : {}) } }));
+          for (const f of Array.from(picked)) fd.append("files", f);
+          return sendForm<{ lead: { id: string } }>(`${site.leadBase}/leads/with-files`, fd);
+        };
+        result = await upload(sentBefore).catch(async (e) => {
+          if (!sentBefore || !(e instanceof ApiError) || e.status !== 404) throw e;
+          forgetSentLead(formKey);
+          return upload(null);
+        });
       } else if (sentBefore) {
         // the same form sent again in this visit: update that lead (SPEC §4), unless it is gone
         result = await sendJson<{ lead: { id: string } }>(`${site.leadBase}/leads/${sentBefore}`, "PUT", { lead }).catch(async (e) => {
@@ -210,6 +219,7 @@ export function LeadForm({
       } else {
         result = await sendJson(`${site.leadBase}/leads`, "POST", { lead });
       }
+      const booked = bookedSlot(values as Record<string, unknown>);
       const locationId = values.location ?? defaultLocationId ?? (site.locations.length === 1 ? site.locations[0]!.id : undefined);
       rememberSentLead(formKey, {
         id: result.lead.id,
@@ -217,6 +227,7 @@ export function LeadForm({
         message: values.message ?? "",
         ...(vehicle ? { about: vehicle.name } : {}),
         ...(locationId !== undefined ? { locationId } : {}),
+        ...(booked ? { booked } : {}),
       });
       saveUserDetails({
         name: values.first_name ?? "",

@@ -39,6 +39,14 @@ export function SentSummary({ locations, plural }: { locations: SummaryLocation[
             <dd className="font-semibold">{sent.about}</dd>
           </>
         )}
+        {sent.booked && (
+          <>
+            <dt className="text-neutral-700">Booked for</dt>
+            <dd className="font-semibold" data-testid="booked-slot">
+              {sent.booked}
+            </dd>
+          </>
+        )}
       </dl>
       <h3 className="mt-4 font-bold">What happens next</h3>
       <p className="mt-1 text-neutral-800">

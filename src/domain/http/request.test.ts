@@ -25,7 +25,8 @@ describe("checkRequest: the edge refuses what no route can read", () => {
     ["GET", "http://evil.example/", 400],
     ["GET", `/${"a".repeat(9000)}`, 414],
     ["TRACE", "/", 405],
-    ["DELETE", "/api/leads/1", 405],
+    ["DELETE", "/api/account/watchlist", null], // a route's own handler (or its 405 with Allow: routes.ts)
+    ["DELETE", "/cars/x", 405], // pages are read only
     ["PATCH", "/", 405],
     ["CONNECT", "/", 405],
     [undefined, "/", 405],

@@ -3,7 +3,8 @@
  * carries control characters (NUL above all), never reaches a route. Pure, table-tested.
  */
 export const MAX_URL_LENGTH = 8192;
-export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "OPTIONS"] as const;
+/** Methods any route may answer; which ones a given API route answers is what it exports (routes.ts, issue 31). */
+export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"] as const;
 /** Pages are read, never posted to (the app has no server actions); only the APIs take writes. */
 export const PAGE_METHODS = ["GET", "HEAD"] as const;
 export const isApiPath = (url: string | undefined): boolean => /^\/(api|mock)(\/|$|\?)/.test(url ?? "");

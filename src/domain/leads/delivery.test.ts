@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { deliveryTargets, leadDeliveryConfig, retryDelayMs } from "./delivery";
+import { attemptText, deliveryTargets, leadDeliveryConfig, retryDelayMs } from "./delivery";
 
 describe("lead delivery settings, made safe", () => {
   test.each([
@@ -56,4 +56,17 @@ describe("retries back off", () => {
     [10, 1_800_000],
     [40, 1_800_000],
   ])("after %i failed attempts: wait %i ms", (attempts, ms) => expect(retryDelayMs(attempts)).toBe(ms));
+});
+
+describe("attempts as the dealer reads them (issue 31)", () => {
+  test.each([
+    [true, "status 204", "delivered"],
+    [true, "sent <a@b>", "delivered"],
+    [false, "status 503", "refused by the receiver (HTTP 503)"],
+    [false, "smtp 550", "refused by the mail server (550)"],
+    [false, "TypeError ECONNREFUSED", "could not connect"],
+    [false, "Error connect ECONNREFUSED 127.0.0.1:22", "could not connect"],
+    [false, "address refused", "refused: not a public address"],
+    [false, null, "could not connect"],
+  ])("ok %s, %j → %j", (ok, detail, text) => expect(attemptText(ok, detail)).toBe(text));
 });

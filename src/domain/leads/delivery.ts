@@ -71,3 +71,21 @@ export const DELIVERY_LEASE_MS = 60_000;
 export function retryDelayMs(attempts: number): number {
   return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 30 * 60_000);
 }
+
+/**
+ * An attempt as the dealer reads it (issue 31): "delivered", "refused by the receiver (HTTP 503)",
+ * "could not connect" or "refused: not a public address", never the raw error text (which would
+ * make the back-office a port scanner's report). `detail` is what the worker recorded.
+ */
+export function attemptText(ok: boolean, detail: string | null): string {
+  if (ok) return "delivered";
+  const d = detail ?? "";
+  const status = /^status (\d{3})$/.exec(d);
+  if (status) return `refused by the receiver (HTTP ${status[1]})`;
+  const smtp = /^smtp (\d{3})$/.exec(d);
+  if (smtp) return `refused by the mail server (${smtp[1]})`;
+  if (d === "address refused") return "refused: not a public address";
+  if (d === "webhook no longer configured") return "not sent: the webhook was removed";
+  if (d === "lead not found") return "not sent: the lead was removed";
+  return "could not connect";
+}

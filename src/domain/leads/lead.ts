@@ -67,6 +67,7 @@ export function leadFormKind(lead: Record<string, unknown>, site: { sellMyCar: b
     "Parts Enquiry": "parts",
     "New Vehicle Enquiry": "vehicle",
     "Used Vehicle Enquiry": "vehicle",
+    "Demo Vehicle Enquiry": "vehicle",
     "Fleet Enquiry": "fleet",
     "Finance Enquiry": "finance",
     "Careers Enquiry": "careers",

@@ -1,4 +1,5 @@
 import { stringify } from "csv-stringify/sync";
+import { leadAnswers } from "../leads/answers";
 
 /** The back-office's lead export (issue 16): one line per lead, newest first, streamed a page at a time. */
 export const LEAD_CSV_COLUMNS = [
@@ -11,6 +12,14 @@ export const LEAD_CSV_COLUMNS = [
   "name",
   "email",
   "phone",
+  "postcode",
+  "car",
+  "stock_number",
+  "message",
+  "answers",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
   "id",
 ] as const;
 
@@ -25,6 +34,17 @@ export type LeadCsvRow = {
   name: string | null;
   email: string | null;
   phone: string | null;
+  postcode?: string | null;
+  vehicleName?: string | null;
+  vehicleStock?: string | null;
+  /** the lead as stored: its message and every other answer (issue 31) */
+  payload?: Record<string, unknown>;
+};
+
+const param = (p: Record<string, unknown> | undefined, key: string): string | null => {
+  const q = p?.linked_query_params;
+  const v = q && typeof q === "object" ? (q as Record<string, unknown>)[key] : undefined;
+  return typeof v === "string" ? v : null;
 };
 
 /**
@@ -52,6 +72,20 @@ export function leadCsvLines(rows: readonly LeadCsvRow[]): string {
       csvSafe(r.name),
       csvSafe(r.email),
       csvSafe(r.phone),
+      csvSafe(r.postcode),
+      csvSafe(r.vehicleName),
+      csvSafe(r.vehicleStock),
+      csvSafe(typeof r.payload?.message === "string" ? r.payload.message : null),
+      // every other answer as the lead page shows it, one per line in the cell
+      csvSafe(
+        leadAnswers(r.payload ?? {})
+          .filter(([label]) => label !== "Comments" && label !== "Postcode")
+          .map(([label, value]) => `${label}: ${value}`)
+          .join("\n"),
+      ),
+      csvSafe(param(r.payload, "utm_source")),
+      csvSafe(param(r.payload, "utm_medium")),
+      csvSafe(param(r.payload, "utm_campaign")),
       r.id,
     ]),
   );

@@ -136,7 +136,9 @@ describe("the lead export", () => {
   ])("a shopper's %j is written as %j", (v, out) => expect(csvSafe(v)).toBe(out));
 
   test("one line per lead, quoted where needed", () => {
-    expect(leadCsvHeader()).toBe("created_at,site,location,form,subcategory,status,name,email,phone,id\n");
+    expect(leadCsvHeader()).toBe(
+      "created_at,site,location,form,subcategory,status,name,email,phone,postcode,car,stock_number,message,answers,utm_source,utm_medium,utm_campaign,id\n",
+    );
     const line = leadCsvLines([
       {
         id: "0b5f4e4c-6a55-4c1e-9f27-6f7f7d0c2a11",
@@ -149,10 +151,22 @@ describe("the lead export", () => {
         name: 'Mary "May" Smith, Jr',
         email: "mary@example.com",
         phone: "0400 000 000",
+        postcode: "3134",
+        vehicleName: "2024 Mazda CX-5",
+        vehicleStock: "PMG1",
+        payload: {
+          message: "=cmd|' /C calc'!A0",
+          opt_in: true,
+          day: 27,
+          month: 11,
+          year: 2026,
+          time: "10:00",
+          linked_query_params: { utm_source: "google" },
+        },
       },
     ]);
     expect(line).toBe(
-      '2026-11-23T01:02:03.000Z,Parkside Motor Group,Parkside Mazda,Car Enquiry,,new,"Mary ""May"" Smith, Jr",mary@example.com,0400 000 000,0b5f4e4c-6a55-4c1e-9f27-6f7f7d0c2a11\n',
+      '2026-11-23T01:02:03.000Z,Parkside Motor Group,Parkside Mazda,Car Enquiry,,new,"Mary ""May"" Smith, Jr",mary@example.com,0400 000 000,3134,2024 Mazda CX-5,PMG1,\'=cmd|\' /C calc\'!A0,"Booked for: Friday 27 November, 10:00 am\nKeep me up to date with news and offers: Yes",google,,,0b5f4e4c-6a55-4c1e-9f27-6f7f7d0c2a11\n',
     );
   });
 });

@@ -197,7 +197,7 @@ export const exportLeads = adminRoute(async (req, { staff }) => {
         first = false;
         controller.enqueue(enc.encode(leadCsvHeader()));
       }
-      const page = await bo.listInboxLeads(db, siteIds, { ...filter, before }, { limit: 500 });
+      const page = await bo.listExportLeads(db, siteIds, { ...filter, before });
       if (page.leads.length) controller.enqueue(enc.encode(leadCsvLines(page.leads)));
       if (!page.next) controller.close();
       else before = page.next;

@@ -52,6 +52,7 @@ function laterPlainColumns(last: string): Array<{ add: string; drop: string | nu
   };
   const tags = journal.entries.map((e) => e.tag);
   const created = new Set<string>();
+  const indexes = new Set<string>();
   return tags.slice(tags.indexOf(last) + 1).flatMap((tag) =>
     fs
       .readFileSync(path.join(MIGRATIONS_FOLDER, `${tag}.sql`), "utf8")
@@ -63,9 +64,15 @@ function laterPlainColumns(last: string): Array<{ add: string; drop: string | nu
           created.add(table[1]!);
           return [{ add: st, drop: `DROP TABLE ${table[1]} CASCADE` }];
         }
-        const on = /^(?:ALTER TABLE|CREATE (?:UNIQUE )?INDEX "\w+" ON) ("\w+")/.exec(st);
+        const on = /^(?:ALTER TABLE|CREATE (?:UNIQUE )?INDEX ("\w+") ON) ("\w+")/.exec(st);
         // (its references are left out: they may need keys that only later migrations make)
-        if (on && created.has(on[1]!)) return /FOREIGN KEY/.test(st) ? [] : [{ add: st, drop: null }];
+        if (on && created.has(on[2]!)) {
+          if (on[1]) indexes.add(on[1]);
+          return /FOREIGN KEY/.test(st) ? [] : [{ add: st, drop: null }];
+        }
+        // a later migration that replaces such an index drops it first
+        const dropped = /^DROP INDEX ("\w+")/.exec(st);
+        if (dropped && indexes.has(dropped[1]!)) return [{ add: st, drop: null }];
         const m = /^ALTER TABLE ("\w+") ADD COLUMN ("\w+") (.*)$/s.exec(st);
         return m && !/GENERATED/.test(m[3]!) ? [{ add: st, drop: `ALTER TABLE ${m[1]} DROP COLUMN ${m[2]}` }] : [];
       }),

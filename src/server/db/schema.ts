@@ -341,6 +341,8 @@ export const leadDeliveries = pgTable(
       .notNull()
       .references(() => sites.id),
     leadId: uuid("lead_id").notNull(),
+    /** issue 31: which submission of the lead this job delivers (0 the lead as first sent, n its n-th update) */
+    submission: integer("submission").notNull().default(0),
     /** email | adf_email | webhook */
     channel: text("channel").notNull(),
     /** the address or URL */
@@ -356,9 +358,40 @@ export const leadDeliveries = pgTable(
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("lead_deliveries_once").on(t.leadId, t.channel, t.target),
+    uniqueIndex("lead_deliveries_once").on(t.leadId, t.submission, t.channel, t.target),
     index("lead_deliveries_due").on(t.status, t.nextAttemptAt),
     foreignKey({ name: "lead_deliveries_lead_fk", columns: [t.siteId, t.leadId], foreignColumns: [leads.siteId, leads.id] }).onDelete(
+      "cascade",
+    ),
+  ],
+);
+
+/**
+ * Issue 31: every submission of a lead, in order: nothing a shopper typed is lost when the same
+ * form is sent again or the success page adds to it. Written with the first update (seq 0 is the
+ * lead as first sent, from its row as it then was; seq n the n-th update); a lead never updated has
+ * none (its row is its only submission).
+ */
+export const leadSubmissions = pgTable(
+  "lead_submissions",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id").notNull(),
+    leadId: uuid("lead_id").notNull(),
+    seq: integer("seq").notNull(),
+    /** the form it came from */
+    form: text("form"),
+    /** the whole lead as it stood after this submission */
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    /** what this submission changed ([{field, from, to}]; empty for the first) */
+    changes: jsonb("changes").$type<Array<{ field: string; from: unknown; to: unknown }>>().notNull().default([]),
+    /** attachments it added (file names) */
+    files: jsonb("files").$type<string[]>().notNull().default([]),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("lead_submissions_seq").on(t.siteId, t.leadId, t.seq),
+    foreignKey({ name: "lead_submissions_lead_fk", columns: [t.siteId, t.leadId], foreignColumns: [leads.siteId, leads.id] }).onDelete(
       "cascade",
     ),
   ],

@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
+import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { getDatabase } from "@/server/db";
@@ -15,6 +16,7 @@ import { claimDueDeliveries, deliveryBacklog, listLeadDeliveries } from "@/serve
 import { getSiteById, getLocationById } from "@/server/repositories/sites";
 import { getVehicleById } from "@/server/repositories/vehicles";
 import { verifyWebhook } from "@/server/platform/webhook";
+import { getLeadSubmissions } from "@/server/repositories/leads";
 import { adfXml, salespersonEmail } from "./messages";
 import { deliverDue, LEAD_SIGNATURE_HEADER, LEAD_TIMESTAMP_HEADER } from "./worker";
 
@@ -94,6 +96,19 @@ async function postLead(over: Record<string, unknown> = {}, slug = "parkside-mot
 }
 
 const deliveriesOf = (leadId: string) => listLeadDeliveries(db, PARKSIDE, leadId);
+
+async function putLead(id: string, lead: Record<string, unknown>, slug = "parkside-motor-group") {
+  client++;
+  const host = `${slug}.localhost:3000`;
+  return api.update(
+    new Request(`http://${host}/api/leads/${id}`, {
+      method: "PUT",
+      headers: { host, "content-type": "application/json", "x-real-ip": `10.66.1.${client}` },
+      body: JSON.stringify({ lead }),
+    }),
+    id,
+  );
+}
 const makeDue = () => db.execute(sql`update lead_deliveries set next_attempt_at = now() where status = 'pending'`);
 
 beforeAll(async () => {
@@ -248,6 +263,87 @@ describe("a lead reaches the dealer", () => {
   });
 });
 
+describe("an update to a lead reaches the dealer too (issue 31)", () => {
+  test("a PUT that adds to the message: its own jobs, an 'Update to enquiry' email with old → new, ADF with the same id, lead.updated", async () => {
+    const id = await postLead();
+    await deliverDue(db, { mailer });
+    mails.length = 0;
+    hooks.length = 0;
+    const res = await putLead(id, { message: "Is the CX-5 still available? Today & tomorrow work\n\nPS: I also have a trade-in" });
+    expect(res.status).toBe(200);
+    const rows = await deliveriesOf(id);
+    expect(rows.filter((r) => r.submission === 1).map((r) => [r.channel, r.status])).toEqual([
+      ["email", "pending"],
+      ["adf_email", "pending"],
+      ["webhook", "pending"],
+    ]);
+    expect(await deliverDue(db, { mailer })).toEqual({ delivered: 3, retrying: 0, failed: 0 });
+    const toSales = await simpleParser(mails.find((m) => m.to.includes("mazda@parksidemotorgroup.com.au"))!.raw);
+    const ref = id.replace(/-/g, "").slice(0, 8).toUpperCase();
+    expect(toSales.subject).toMatch(new RegExp(`^Update to enquiry #${ref} from Mary Obrien`));
+    expect(toSales.text).toContain("What changed:");
+    expect(toSales.text).toMatch(
+      /Comments: Is the CX-5 still available\? Today & tomorrow work → Is the CX-5 .*\s+PS: I also have a trade-in/,
+    );
+    expect(toSales.html).toContain("<del>Is the CX-5 still available? Today &amp; tomorrow work</del>");
+    const crm = mails.find((m) => m.to.includes("crm@parkside-dms.test"))!;
+    expect(crm.raw).toContain(`ADF lead ${id} (update 1)`);
+    expect(crm.raw).toContain(`>${id}</id>`);
+    expect(hooks).toHaveLength(1);
+    expect(hooks[0]!.idempotencyKey).toBe(`${id}:1`);
+    const body = JSON.parse(hooks[0]!.body) as Record<string, unknown>;
+    expect(body).toMatchObject({ type: "lead.updated", id, submission: 1 });
+    expect(Object.keys(body.changes as object)).toEqual(["message"]);
+    expect((body.changes as { message: { to: string } }).message.to).toContain("PS: I also have a trade-in");
+  });
+
+  test("every submission is kept: the first message stays in the history after a second send overwrites the lead", async () => {
+    const id = await postLead({ message: "First question" });
+    expect((await putLead(id, { message: "Second question" })).status).toBe(200);
+    expect((await putLead(id, { message: "Third question" })).status).toBe(200);
+    const subs = await getLeadSubmissions(db, PARKSIDE, id);
+    expect(subs.map((s) => [s.seq, s.payload.message])).toEqual([
+      [0, "First question"],
+      [1, "Second question"],
+      [2, "Third question"],
+    ]);
+    expect(subs[2]!.changes).toEqual([{ field: "message", from: "Second question", to: "Third question" }]);
+    await deliverDue(db, { mailer });
+    const toSales = await Promise.all(
+      mails.filter((m) => m.to.includes("mazda@parksidemotorgroup.com.au")).map((m) => simpleParser(m.raw)),
+    );
+    // three messages: the lead as first sent, then each update with every message so far
+    expect(toSales.map((m) => m.subject?.startsWith("Update to enquiry #"))).toEqual([false, true, true]);
+    expect(toSales[0]!.text).toContain("Comments: First question");
+    expect(toSales[0]!.text).not.toContain("Second question");
+    expect(toSales[2]!.text).toMatch(/Every message, in order:\n1\. .*: First question\n2\. .*: Second question\n3\. .*: Third question/);
+  });
+
+  test("a PUT that changes nothing writes and sends nothing", async () => {
+    const id = await postLead();
+    const before = (await deliveriesOf(id)).length;
+    expect((await putLead(id, { message: "Is the CX-5 still available? Today & tomorrow work" })).status).toBe(200);
+    expect((await putLead(id, {})).status).toBe(200);
+    expect((await deliveriesOf(id)).length).toBe(before);
+    expect(await getLeadSubmissions(db, PARKSIDE, id)).toEqual([]);
+  });
+
+  test("POST with lead_id (SPEC §4) is an update and is delivered as one", async () => {
+    const id = await postLead();
+    client++;
+    const host = "parkside-motor-group.localhost:3000";
+    const res = await api.create(
+      new Request(`http://${host}/api/leads`, {
+        method: "POST",
+        headers: { host, "content-type": "application/json", "x-real-ip": `10.66.2.${client}` },
+        body: JSON.stringify({ lead: { lead_id: id, postcode: "3000" } }),
+      }),
+    );
+    expect(res.status).toBe(200);
+    expect((await deliveriesOf(id)).filter((r) => r.submission === 1)).toHaveLength(3);
+  });
+});
+
 describe("what the dealer reads", () => {
   const xmllint = (() => {
     try {
@@ -287,6 +383,7 @@ describe("what the dealer reads", () => {
       site,
       location: await getLocationById(db, PARKSIDE, 10012),
       vehicle: vehicle ? await getVehicleById(db, PARKSIDE, car!.id) : null,
+      history: [],
     };
   }
 
@@ -339,5 +436,15 @@ describe("what the dealer reads", () => {
     expect(m.html).not.toContain("<b>&</b>");
     expect(m.text).toContain("Comments: Can I see it on Saturday? <b>&</b>");
     expect(m.attachments![0]!.filename).toBe(`lead-${l.id}.adf.xml`);
+  });
+
+  test("a booked test drive reads as one date and time; booleans as Yes/No; labels are the form's; empty fields left out", async () => {
+    const l = await deliveryLead(true, { day: 27, month: 11, year: 2026, time: "10:00", opt_in: true, Rego: "", state: "vic" });
+    const m = salespersonEmail(l, "mazda@parksidemotorgroup.com.au");
+    expect(m.text).toContain("Booked for: Friday 27 November, 10:00 am");
+    expect(m.text).toContain("Keep me up to date with news and offers: Yes");
+    expect(m.text).toContain("State: VIC");
+    expect(m.text).not.toMatch(/^(Day|Month|Year|Rego|time):/m);
+    expect(m.text).not.toContain("true");
   });
 });

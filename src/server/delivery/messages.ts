@@ -3,7 +3,10 @@ import type { PreparedLead } from "@/domain/leads/lead";
 import type { Location, SiteRecord } from "@/domain/site/types";
 import { vehicleHref } from "@/domain/site/vehicle";
 import type { Vehicle } from "@/domain/stock/vehicle";
+import { leadAnswers, readableChanges, type FieldChange } from "@/domain/leads/answers";
+import { leadReference } from "@/domain/leads/lead";
 import type { MailMessage } from "@/server/mail/mailer";
+import type { LeadSubmission } from "@/server/repositories/leads";
 import { buildAdf, type AdfInput, type AdfVehicle } from "./adf";
 
 /*
@@ -18,44 +21,11 @@ export type DeliveryLead = {
   site: SiteRecord;
   location: Location | null;
   vehicle: Vehicle | null;
+  /** issue 31: the lead's submissions in order (empty when it was never updated) */
+  history: LeadSubmission[];
+  /** set when this delivery is of an update: which one, when, what it changed from what */
+  update?: { seq: number; at: Date; changes: FieldChange[]; files: string[]; before: Record<string, unknown> };
 };
-
-const FIELD_LABELS: Record<string, string> = {
-  message: "Comments",
-  postcode: "Postcode",
-  Rego: "Rego",
-  day: "Day",
-  month: "Month",
-  year: "Year",
-  state: "State",
-  opt_in: "Opted in to marketing",
-  additional_services: "Additional services",
-  where_did_you_hear_about_us: "Heard about us through",
-};
-const SKIP = new Set([
-  "name",
-  "first_name",
-  "middle_name",
-  "last_name",
-  "email",
-  "phone",
-  "category",
-  "subcategory",
-  "source",
-  "website_slug",
-  "dealership_slug",
-  "location_id",
-  "url",
-  "user_agent",
-  "visited_pages",
-  "linked_query_params",
-  "has_files",
-  "lead_id",
-  "trade_in_vehicle",
-  "form",
-  "vehicle",
-  "vehicle_id",
-]);
 
 const str = (v: unknown): string | null => (typeof v === "string" && v.trim() ? v.trim() : null);
 
@@ -63,13 +33,23 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
-/** The shopper's other answers, labelled, in the order given. */
-export function leadDetails(p: PreparedLead): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
-  for (const [k, v] of Object.entries(p)) {
-    if (SKIP.has(k) || v === null || v === undefined || v === "") continue;
-    const value = Array.isArray(v) ? v.join(", ") : typeof v === "object" ? JSON.stringify(v) : String(v);
-    out.push([FIELD_LABELS[k] ?? k.replace(/_/g, " "), value.slice(0, 2000)]);
+/** The shopper's answers as people read them (labels, the booked slot, Yes/No; src/domain/leads/answers.ts). */
+export const leadDetails = (p: PreparedLead): Array<[string, string]> => leadAnswers(p).map(([k, v]) => [k, v.slice(0, 2000)]);
+
+/** The changes an update made, as people read them, and the attachments it added. */
+export function updateLines(l: DeliveryLead): Array<{ label: string; from: string; to: string }> {
+  if (!l.update) return [];
+  const lines = readableChanges(l.update.changes, l.update.before, l.payload);
+  if (l.update.files.length) lines.push({ label: "Attachments added", from: "", to: l.update.files.join(", ") });
+  return lines;
+}
+
+/** Every message the shopper wrote on this lead, in order (a lead sent again or added to on the success page). */
+export function messageHistory(l: DeliveryLead): Array<{ at: Date; message: string }> {
+  const out: Array<{ at: Date; message: string }> = [];
+  for (const s of l.history) {
+    const m = typeof s.payload.message === "string" ? s.payload.message.trim() : "";
+    if (m && m !== out.at(-1)?.message) out.push({ at: s.at, message: m });
   }
   return out;
 }
@@ -126,7 +106,15 @@ export function adfInput(l: DeliveryLead): AdfInput {
       fullName: str(p.name) ?? "",
       email: str(p.email),
       phone: str(p.phone),
-      comments: [`Form: ${formTitle(p)}`, ...leadDetails(p).map(([k, val]) => `${k}: ${val}`)].join("\n"),
+      comments: [
+        l.update ? `Update ${l.update.seq} to this lead, ${l.update.at.toISOString()}:` : "",
+        ...updateLines(l).map((c) => `${c.label}: ${c.from || "(none)"} → ${c.to || "(none)"}`),
+        `Form: ${formTitle(p)}`,
+        ...leadDetails(p).map(([k, val]) => `${k}: ${val}`),
+        ...(l.update ? messageHistory(l).map((m, i) => `Message ${i + 1} (${m.at.toISOString()}): ${m.message}`) : []),
+      ]
+        .filter(Boolean)
+        .join("\n"),
     },
     vehicle: v
       ? {
@@ -177,17 +165,31 @@ function vehicleName(v: Vehicle) {
 /** The salesperson's email: readable HTML and text, the ADF XML attached, Reply-To the shopper. */
 export function salespersonEmail(l: DeliveryLead, to: string): MailMessage {
   const p = l.payload;
-  const who = str(p.name) ?? [str(p.first_name), str(p.last_name)].filter(Boolean).join(" ");
+  // the whole name as staff read it (first and last when given; else the name it was sent with)
+  const who = [str(p.first_name), str(p.last_name)].filter(Boolean).join(" ") || (str(p.name) ?? "");
   const email = str(p.email);
   const phone = str(p.phone);
   const v = l.vehicle;
   const link = vehicleUrl(l);
   const photo = v ? absolute(l.site, v.primaryImageUrl ?? v.thumbnails[0] ?? null) : null;
   const details = leadDetails(p);
-  const subject = `${formTitle(p)} lead from ${who || "a shopper"}${v ? ` about the ${vehicleName(v)}` : ""} — ${l.site.name}`;
+  const changed = updateLines(l);
+  const messages = l.update ? messageHistory(l) : [];
+  const ref = leadReference(l.id);
+  const subject = l.update
+    ? `Update to enquiry #${ref} from ${who || "a shopper"}${v ? ` about the ${vehicleName(v)}` : ""} — ${l.site.name}`
+    : `${formTitle(p)} lead from ${who || "a shopper"}${v ? ` about the ${vehicleName(v)}` : ""} — ${l.site.name}`;
+  const heading = l.update ? `Update to enquiry #${ref}: ${formTitle(p)}` : formTitle(p);
   const text = [
-    `${formTitle(p)} — ${l.location?.name ?? l.site.name}`,
+    `${heading} — ${l.location?.name ?? l.site.name}`,
     "",
+    ...(l.update
+      ? [
+          `The shopper changed their enquiry (${l.update.at.toISOString()}). What changed:`,
+          ...changed.map((c) => `${c.label}: ${c.from || "(none)"} → ${c.to || "(none)"}`),
+          "",
+        ]
+      : []),
     `From: ${who}`,
     email ? `Email: ${email}` : "",
     phone ? `Phone: ${phone}` : "",
@@ -195,6 +197,9 @@ export function salespersonEmail(l: DeliveryLead, to: string): MailMessage {
     "",
     ...details.map(([k, val]) => `${k}: ${val}`),
     "",
+    ...(messages.length > 1
+      ? ["Every message, in order:", ...messages.map((m, i) => `${i + 1}. ${m.at.toISOString()}: ${m.message}`), ""]
+      : []),
     `Lead ${l.id}, received ${l.createdAt.toISOString()} on ${l.site.url}. The ADF XML is attached for your CRM.`,
   ]
     .filter((line, i, all) => line !== "" || all[i - 1] !== "")
@@ -203,7 +208,17 @@ export function salespersonEmail(l: DeliveryLead, to: string): MailMessage {
   const button = (href: string, label: string) =>
     `<a href="${e(href)}" style="display:inline-block;padding:10px 16px;margin:0 8px 8px 0;background:#1f2937;color:#fff;text-decoration:none;border-radius:6px">${e(label)}</a>`;
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111;max-width:640px">
-<h1 style="font-size:20px">${e(formTitle(p))} — ${e(l.location?.name ?? l.site.name)}</h1>
+<h1 style="font-size:20px">${e(heading)} — ${e(l.location?.name ?? l.site.name)}</h1>
+${
+  l.update
+    ? `<h2 style="font-size:16px">What changed</h2><table role="presentation" style="border-collapse:collapse;margin-bottom:12px">${changed
+        .map(
+          (c) =>
+            `<tr><th style="text-align:left;padding:4px 12px 4px 0;vertical-align:top">${e(c.label)}</th><td style="padding:4px 0;white-space:pre-wrap">${c.from ? `<del>${e(c.from)}</del> → ` : ""}<strong>${e(c.to || "(removed)")}</strong></td></tr>`,
+        )
+        .join("")}</table>`
+    : ""
+}
 <p style="font-size:16px"><strong>${e(who)}</strong>${email ? `<br>${e(email)}` : ""}${phone ? `<br>${e(phone)}` : ""}</p>
 <p>${phone ? button(`tel:${phone.replace(/[^\d+]/g, "")}`, `Call ${phone}`) : ""}${email ? button(`mailto:${email}`, "Reply by email") : ""}</p>
 ${
@@ -218,6 +233,7 @@ ${
     : ""
 }
 ${details.length ? `<table role="presentation" style="border-collapse:collapse">${details.map(([k, val]) => `<tr><th style="text-align:left;padding:4px 12px 4px 0;vertical-align:top">${e(k)}</th><td style="padding:4px 0;white-space:pre-wrap">${e(val)}</td></tr>`).join("")}</table>` : ""}
+${messages.length > 1 ? `<h2 style="font-size:16px">Every message, in order</h2><ol>${messages.map((m) => `<li style="white-space:pre-wrap">${e(m.message)} <span style="color:#555;font-size:12px">(${e(m.at.toISOString())})</span></li>`).join("")}</ol>` : ""}
 <p style="color:#555;font-size:12px">Lead ${e(l.id)}, received ${e(l.createdAt.toISOString())} on ${e(l.site.url)}. The ADF XML is attached for your CRM.</p>
 </body></html>`;
   return { to, subject, text, html, ...(email ? { replyTo: email } : {}), attachments: [adfAttachment(l)] };
@@ -226,16 +242,29 @@ ${details.length ? `<table role="presentation" style="border-collapse:collapse">
 /** A CRM's ADF import: the XML as the body and attached. */
 export function adfEmail(l: DeliveryLead, to: string): MailMessage {
   const xml = adfXml(l);
-  return { to, subject: `ADF lead ${l.id}`, text: xml, attachments: [adfAttachment(l)] };
+  return {
+    to,
+    subject: l.update ? `ADF lead ${l.id} (update ${l.update.seq})` : `ADF lead ${l.id}`,
+    text: xml,
+    attachments: [adfAttachment(l)],
+  };
 }
 
 /** The webhook's JSON: the lead as stored, with its site, location and car. */
 export function webhookBody(l: DeliveryLead): string {
   const v = l.vehicle;
   return JSON.stringify({
-    type: "lead.created",
+    type: l.update ? "lead.updated" : "lead.created",
     id: l.id,
     created_at: l.createdAt.toISOString(),
+    ...(l.update
+      ? {
+          submission: l.update.seq,
+          updated_at: l.update.at.toISOString(),
+          changes: Object.fromEntries(l.update.changes.map((c) => [c.field, { from: c.from, to: c.to }])),
+          files_added: l.update.files,
+        }
+      : {}),
     site: { id: l.site.id, slug: l.site.slug, name: l.site.name, url: l.site.url },
     location: l.location ? { id: l.location.id, name: l.location.name, slug: l.location.slug } : null,
     vehicle: v

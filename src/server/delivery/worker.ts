@@ -4,7 +4,7 @@ import type { Db } from "@/server/db/client";
 import { log, siteLog } from "@/server/log";
 import { getMailer, type Mailer } from "@/server/mail/mailer";
 import { claimDueDeliveries, recordAttempts, type AttemptOutcome, type Delivery } from "@/server/repositories/deliveries";
-import { getLeadsForDelivery } from "@/server/repositories/leads";
+import { getLeadsForDelivery, getSubmissionsOf } from "@/server/repositories/leads";
 import { getLeadDeliveryConfig } from "@/server/repositories/sites";
 import { getVehicleById } from "@/server/repositories/vehicles";
 import { signWebhook } from "@/server/platform/webhook";
@@ -22,19 +22,55 @@ export type DeliveryDeps = { mailer?: Mailer; fetch?: typeof fetch; webhookTimeo
 export const LEAD_SIGNATURE_HEADER = "x-dealer-signature";
 export const LEAD_TIMESTAMP_HEADER = "x-dealer-timestamp";
 
-/** The claimed jobs' leads, read in one query (a lead's channels are usually claimed together); its car when it has one. */
+/**
+ * The claimed jobs' leads, read in one query (a lead's channels are usually claimed together), its
+ * car when it has one, and the history of a lead whose update is being delivered. Keyed by the
+ * lead and the submission a job delivers (issue 31: an update goes out as its own message).
+ */
 async function loadLeads(db: Db, jobs: Delivery[]): Promise<Map<string, DeliveryLead>> {
   const rows = await getLeadsForDelivery(
     db,
     [...new Map(jobs.map((d) => [d.leadId, d])).values()].map((d) => ({ siteId: d.siteId, leadId: d.leadId })),
   );
+  // a lead's history only where it has been updated (a job of an update, or an original sent late)
+  const updated = await getSubmissionsOf(
+    db,
+    [...rows].map(([leadId, l]) => ({ siteId: l.site.id, leadId })),
+  );
   const out = new Map<string, DeliveryLead>();
   for (const [id, lead] of rows) {
     const vehicle = lead.vehicleId != null ? await getVehicleById(db, lead.site.id, lead.vehicleId) : null;
-    out.set(id, { id, createdAt: lead.createdAt, payload: lead.payload, site: lead.site, location: lead.location, vehicle });
+    const base: DeliveryLead = {
+      id,
+      createdAt: lead.createdAt,
+      payload: lead.payload,
+      site: lead.site,
+      location: lead.location,
+      vehicle,
+      history: [],
+    };
+    const history = updated.get(id) ?? [];
+    for (const seq of new Set(jobs.filter((d) => d.leadId === id).map((d) => d.submission))) {
+      const sub = history.find((h) => h.seq === seq);
+      const before = history.find((h) => h.seq === seq - 1);
+      out.set(
+        jobKey(id, seq),
+        !sub
+          ? base
+          : {
+              ...base,
+              // each submission says the lead as it stood then: a later update is its own message
+              payload: sub.payload as DeliveryLead["payload"],
+              history: history.filter((h) => h.seq <= seq),
+              ...(seq > 0 ? { update: { seq, at: sub.at, changes: sub.changes, files: sub.files, before: before?.payload ?? {} } } : {}),
+            },
+      );
+    }
   }
   return out;
 }
+
+const jobKey = (leadId: string, submission: number) => `${leadId}|${submission}`;
 
 /** One delivery through its channel; throws with a short, non-personal reason on failure. */
 async function send(db: Db, d: Delivery, lead: DeliveryLead, deps: DeliveryDeps): Promise<string> {
@@ -51,7 +87,8 @@ async function send(db: Db, d: Delivery, lead: DeliveryLead, deps: DeliveryDeps)
     method: "POST",
     headers: {
       "content-type": "application/json",
-      "idempotency-key": d.leadId,
+      // the lead's id; an update's carries its number too (a receiver dropping repeats must not drop an update)
+      "idempotency-key": d.submission > 0 ? `${d.leadId}:${d.submission}` : d.leadId,
       [LEAD_TIMESTAMP_HEADER]: String(ts),
       [LEAD_SIGNATURE_HEADER]: signWebhook(hook.secret, ts, body),
     },
@@ -96,7 +133,7 @@ export async function deliverDue(db: Db, deps: DeliveryDeps = {}, limit = 20) {
     const started = performance.now();
     let outcome: { ok: boolean; detail: string };
     try {
-      const lead = leads.get(d.leadId);
+      const lead = leads.get(jobKey(d.leadId, d.submission));
       outcome = lead ? { ok: true, detail: await send(db, d, lead, deps) } : { ok: false, detail: "lead not found" };
     } catch (err) {
       outcome = { ok: false, detail: reason(err) };

@@ -94,9 +94,32 @@ describe("edge", () => {
     expect(a.status).toBe(405);
     expect(a.headers.get("allow")).toBe("POST");
     expect(JSON.parse(a.body)).toEqual({ error: "This method is not allowed." });
-    const b = await get("/api/leads");
+    const b = await get("/api/leads", { method: "POST", body: "{}" });
     expect(b.status).toBe(503);
     expect(JSON.parse(b.body)).toEqual({ error: "An error occurred when submitting this form" });
+  });
+
+  test("issue 31: an API route answers the methods it exports; another method is a 405 with that route's Allow", async () => {
+    const reached: string[] = [];
+    const call = await setup((req, res) => {
+      reached.push(`${req.method} ${req.url}`);
+      res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+    const get = await call("/api/leads");
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST, OPTIONS");
+    expect(JSON.parse(get.body)).toEqual({ error: "This method is not allowed." });
+    const put = await call("/api/account/watchlist", { method: "PUT", body: "{}" });
+    expect(put.headers.get("allow")).toBe("POST, DELETE, OPTIONS");
+    expect((await call("/api/account/watchlist?id=1", { method: "DELETE" })).status).toBe(200);
+    expect((await call("/api/admin/sites/1001/content/7", { method: "DELETE" })).status).toBe(200);
+    expect((await call("/api/leads/0b4c7f7e-1111-4222-8333-444455556666", { method: "PUT", body: "{}" })).status).toBe(200);
+    expect((await call("/cars/x", { method: "DELETE" })).status).toBe(405); // pages are read only
+    expect(reached).toEqual([
+      "DELETE /api/account/watchlist?id=1",
+      "DELETE /api/admin/sites/1001/content/7",
+      "PUT /api/leads/0b4c7f7e-1111-4222-8333-444455556666",
+    ]);
   });
 
   test("requests no route can read are answered at the edge", async () => {

@@ -2,6 +2,7 @@ import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { checkRequest, isApiPath } from "@/domain/http/request";
 import { own } from "@/domain/own";
+import { allowFor } from "./route-table";
 import { baseSecurityHeaders, contentSecurityPolicy, controlHeaders, isLocalHost, newNonce, sendError } from "./security";
 
 /** The CSP a static error page gets: no script at all. */
@@ -31,6 +32,16 @@ export function prepareRequest(req: IncomingMessage, res: ServerResponse): boole
     });
     req.resume();
     return false;
+  }
+  // issue 31: an API route answers the methods it exports; any other gets 405 with its own Allow
+  if (isApiPath(req.url)) {
+    const allow = allowFor((req.url ?? "/").split("?")[0]!);
+    if (allow && !(allow as readonly string[]).includes(req.method ?? "")) {
+      controlHeaders(res, { ...baseSecurityHeaders(host), "content-security-policy": ERROR_PAGE_CSP });
+      sendError(res, 405, "This method is not allowed.", { json: true, headers: { allow: allow.join(", ") } });
+      req.resume();
+      return false;
+    }
   }
   const nonce = newNonce();
   nonces.set(req, nonce);

@@ -173,6 +173,7 @@ export function leadRoutes(mock: boolean) {
           throw new HttpError(413, "The attachments are too large (at most 5 files of 10 MB).");
         const temp = incomingDir(env().UPLOAD_DIR);
         let written: string | null = null;
+        let added: LeadFileRecord[] = [];
         try {
           const { fields, files } = await receiveMultipart(req.body, req.headers.get("content-type") ?? "", temp, {
             fileBytes: MAX_FILE_BYTES,
@@ -191,6 +192,23 @@ export function leadRoutes(mock: boolean) {
           } else body = leadFromFormFields(fields);
           const lead = body && typeof body === "object" && "lead" in body ? envelope(body) : envelope({ lead: body });
           const place = placeFiles(files, ctx.site.id);
+          // SPEC §4 lead_id: files sent with a lead this visit already sent are added to it (issue 31)
+          if (lead.lead_id !== undefined) {
+            if (typeof lead.lead_id !== "string" || !UUID.test(lead.lead_id)) throw new HttpError(404, "Unknown lead.");
+            const leadId = lead.lead_id;
+            const updated = await changeLead({
+              ctx,
+              id: leadId,
+              lead,
+              userAgent: userAgent(req),
+              host: req.headers.get("host"),
+              mock,
+              // the lead's folder holds its earlier files too: only these are removed if the update fails
+              files: async (id) => ((added = await place(id)), added),
+            });
+            if (!updated) throw new HttpError(404, "Unknown lead.");
+            return json(200, { lead: updated });
+          }
           const created = await createLead({
             ctx,
             lead,
@@ -203,6 +221,7 @@ export function leadRoutes(mock: boolean) {
           return json(201, { lead: created });
         } catch (e) {
           if (written) await rm(path.resolve(env().UPLOAD_DIR, String(ctx.site.id), written), { recursive: true, force: true });
+          await Promise.all(added.map((f) => rm(f.path, { force: true })));
           throw e;
         } finally {
           await rm(temp, { recursive: true, force: true });

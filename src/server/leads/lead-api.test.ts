@@ -1,6 +1,6 @@
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { CLOSED_DAY_MESSAGE, TIME_MESSAGE } from "@/domain/leads/form-schema";
 import { MSG } from "@/domain/leads/messages";
@@ -244,6 +244,31 @@ describe("POST /api/leads/with-files", () => {
     expect(updated.status).toBe(200);
     expect((await updated.json()).lead.has_files).toBe(true);
     expect((await row(lead.id))!.payload).toMatchObject({ has_files: true, odometer: 66000 });
+  });
+
+  test("files sent again with lead_id are added to that lead, kept in its history (issue 31); an unknown lead_id is a 404", async () => {
+    const first = await api.withFiles(multipart("outback-truck-centre", [new File([PNG], "front.png", { type: "image/png" })]));
+    const { lead } = await first.json();
+    const again = await api.withFiles(
+      multipart("outback-truck-centre", [new File([PDF], "rego papers.pdf", { type: "application/pdf" })], {
+        lead: { lead_id: lead.id, form: "sell-my-car", ...person, trade_vehicle: "2019 Mazda CX-5", odometer: "65000" },
+      }),
+    );
+    expect(again.status).toBe(200);
+    expect((await again.json()).lead.id).toBe(lead.id);
+    const files = await db.select().from(t.leadFiles).where(eq(t.leadFiles.leadId, lead.id));
+    expect(files.map((f) => f.filename).sort()).toEqual(["front.png", "rego papers.pdf"]);
+    const history = await db.select().from(t.leadSubmissions).where(eq(t.leadSubmissions.leadId, lead.id));
+    expect(history.map((h) => [h.seq, h.files])).toEqual([
+      [0, []],
+      [1, ["rego papers.pdf"]],
+    ]);
+    const unknown = await api.withFiles(
+      multipart("outback-truck-centre", [new File([PDF], "x.pdf", { type: "application/pdf" })], {
+        lead: { lead_id: "00000000-0000-4000-8000-000000000000", form: "sell-my-car", ...person },
+      }),
+    );
+    expect(unknown.status).toBe(404);
   });
 
   test("refuses other file types and bad fields, storing nothing", async () => {
@@ -601,6 +626,37 @@ describe("test drives: only a day and time the location is open", () => {
     const [year, month, day] = date.split("-").map(Number);
     return post("parkside-motor-group", { lead: { form: "test-drive", ...person, location: 10011, day, month, year, time } });
   };
+
+  test.each(["used", "demo", "new"] as const)(
+    "a test drive of a %s car is filed by its car_type (issue 31: not always New Vehicle Enquiry)",
+    async (carType) => {
+      const [car] = await db
+        .select()
+        .from(t.vehicles)
+        .where(
+          and(
+            eq(t.vehicles.siteId, 1001),
+            eq(t.vehicles.carType, carType),
+            eq(t.vehicles.status, "in_stock"),
+            eq(t.vehicles.showOnDealerWebsite, true),
+          ),
+        )
+        .limit(1);
+      const [, tomorrow] = await bookable(10011);
+      const [year, month, day] = tomorrow!.date.split("-").map(Number);
+      const res = await api.create(
+        post("parkside-motor-group", {
+          lead: { form: "test-drive", ...person, location: 10011, day, month, year, time: tomorrow!.times[0], vehicle: car!.slug },
+        }),
+      );
+      expect(res.status).toBe(201);
+      const r = (await row((await res.json()).lead.id))!;
+      expect(r).toMatchObject({
+        category: { used: "Used Vehicle Enquiry", demo: "Demo Vehicle Enquiry", new: "New Vehicle Enquiry" }[carType],
+        subcategory: "Test Drive",
+      });
+    },
+  );
 
   test("an offered slot is booked; the time is stored with the lead", async () => {
     const [, tomorrow] = await bookable(10011);

@@ -6,6 +6,7 @@ import { serverNow } from "@/server/clock";
 import { FORMS, formRulesOf, leadFormSite, visibleFields, type FormDef, type FormRules } from "@/domain/leads/forms";
 import { leadFormKind, LeadMetaSchema, normalizeLeadPayload, prepareLead, type LeadSite, type PreparedLead } from "@/domain/leads/lead";
 import { FORM_NOT_OFFERED, MSG } from "@/domain/leads/messages";
+import { vehicleEnquiryCategory } from "@/domain/leads/answers";
 import { isFormOffered } from "@/domain/site/routes";
 import { resolveTenant, tenantKeyToParam } from "@/domain/site/tenant";
 import { env } from "@/server/env";
@@ -136,13 +137,15 @@ export async function validateLead({ ctx, lead: raw, userAgent, host = null }: S
   let vehicleId: number | null = null;
   let vehicleLocationId: number | null = null;
   let category = form.category ?? String(values.category);
-  if (form.kind === "vehicle" && lead.category === "Used Vehicle Enquiry") category = "Used Vehicle Enquiry";
+  const aboutACar = form.kind === "vehicle" || form.kind === "test-drive";
+  if (aboutACar && (lead.category === "Used Vehicle Enquiry" || lead.category === "Demo Vehicle Enquiry")) category = lead.category;
   if (meta.data.vehicle) {
     const found = await getVehicleBySlug(await getDb(), ctx.site, meta.data.vehicle);
     if (found && !found.hidden) {
       vehicleId = found.vehicle.id;
       vehicleLocationId = found.vehicle.locationId ?? null;
-      if (form.kind === "vehicle") category = found.vehicle.carType === "used" ? "Used Vehicle Enquiry" : "New Vehicle Enquiry";
+      // issue 31: an enquiry or test drive about a car is filed by its car_type (SPEC §2's rule)
+      if (aboutACar) category = vehicleEnquiryCategory(found.vehicle.carType);
     }
   }
   const prepared: PreparedLead = {
@@ -198,16 +201,29 @@ function storedPayload(p: PreparedLead): Record<string, unknown> {
 
 /**
  * Updates a lead of this site: a partial update (SPEC §4 lead_id), merged with what is stored and
- * validated as a whole; its attachments and `has_files` stay. Null when the id is not one of this
+ * validated as a whole; its attachments and `has_files` stay, and files sent with it are added.
+ * Issue 31: the submission is kept in the lead's history and delivered to the dealer like a new
+ * lead (an update that changes nothing sends nothing). Null when the id is not one of this
  * site's leads (checked before any validation).
  */
-export async function changeLead(s: Submission & { mock: boolean; id: string }) {
+export async function changeLead(s: Submission & { mock: boolean; id: string; files?: (leadId: string) => Promise<LeadFileRecord[]> }) {
   const db = await getDb();
   const isMock = s.mock || s.ctx.features.mock_leads;
   const stored = await getLeadPayload(db, s.ctx.site.id, s.id, isMock);
   if (!stored) return null;
   const { lead_id: _id, ...changes } = s.lead;
   const { prepared } = await validateLead({ ...s, lead: { ...storedPayload(stored), ...changes } });
-  const updated = await updateLead(db, s.ctx.site.id, s.id, isMock, prepared);
-  return updated ? { id: s.id, ...updated } : null;
+  const files = s.files ? await s.files(s.id) : [];
+  const location = prepared.location_id != null ? s.ctx.locations.find((l) => l.id === prepared.location_id) : undefined;
+  const updated = await updateLead(db, s.ctx.site.id, s.id, isMock, prepared, {
+    files,
+    deliverTo: { location: location?.contactDetail.email ?? null, site: s.ctx.site.email },
+  });
+  if (!updated) return null;
+  if (updated.changed) wakeDeliveryWorker();
+  return {
+    id: s.id,
+    ...updated.lead,
+    ...(files.length ? { files: files.map((f) => ({ filename: f.filename, content_type: f.contentType, size: f.size })) } : {}),
+  };
 }

@@ -8,6 +8,7 @@ import { asLeadStatus, isStaffRole, type LeadFilter, type LeadStatus, type Staff
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
 import { listLeadDeliveries } from "./deliveries";
+import { getLeadSubmissions } from "./leads";
 
 /*
  * The back-office's reads and writes (issue 16). Every function takes the sites the staff member
@@ -85,18 +86,46 @@ export type InboxLead = {
   flagged: boolean;
 };
 
+/** The car a lead is about, as staff read it ("2024 Mazda CX-5"). */
+const vehicleNameSql = sql<
+  string | null
+>`case when ${t.vehicles.id} is null then null else ${t.vehicles.year} || ' ' || ${t.vehicles.make} || ' ' || ${t.vehicles.model} end`;
+
+/** What the CSV export adds to the inbox's columns (issue 31: every answer the lead page shows). */
+const exportColumns = {
+  postcode: t.leads.postcode,
+  payload: t.leads.payload,
+  vehicleName: vehicleNameSql,
+  vehicleStock: t.vehicles.stockNumber,
+};
+export type ExportLead = InboxLead & {
+  postcode: string | null;
+  payload: Record<string, unknown>;
+  vehicleName: string | null;
+  vehicleStock: string | null;
+};
+
 export async function listInboxLeads(
   db: Db,
   siteIds: readonly number[],
   f: LeadFilter,
   opts: { limit?: number } = {},
 ): Promise<{ leads: InboxLead[]; next: string | null }> {
-  const limit = opts.limit ?? LEAD_PAGE;
+  return pageOfLeads(db, siteIds, f, opts.limit ?? LEAD_PAGE, inboxColumns);
+}
+
+/** The export's pages: the inbox's columns and the lead's answers, car and postcode. */
+export async function listExportLeads(db: Db, siteIds: readonly number[], f: LeadFilter, limit = 500) {
+  return pageOfLeads(db, siteIds, f, limit, { ...inboxColumns, ...exportColumns }) as Promise<{ leads: ExportLead[]; next: string | null }>;
+}
+
+async function pageOfLeads(db: Db, siteIds: readonly number[], f: LeadFilter, limit: number, columns: typeof inboxColumns) {
   const rows = await db
-    .select(inboxColumns)
+    .select(columns)
     .from(t.leads)
     .innerJoin(t.sites, eq(t.sites.id, t.leads.siteId))
     .leftJoin(t.locations, and(eq(t.locations.siteId, t.leads.siteId), eq(t.locations.id, t.leads.locationId)))
+    .leftJoin(t.vehicles, and(eq(t.vehicles.siteId, t.leads.siteId), eq(t.vehicles.id, t.leads.vehicleId)))
     .where(leadConditions(siteIds, f))
     .orderBy(desc(t.leads.createdAt), desc(t.leads.id))
     .limit(limit + 1);
@@ -124,9 +153,7 @@ export async function getInboxLead(db: Db, siteIds: readonly number[], id: strin
       postcode: t.leads.postcode,
       vehicleId: t.leads.vehicleId,
       vehicleSlug: t.vehicles.slug,
-      vehicleName: sql<
-        string | null
-      >`case when ${t.vehicles.id} is null then null else ${t.vehicles.year} || ' ' || ${t.vehicles.make} || ' ' || ${t.vehicles.model} end`,
+      vehicleName: vehicleNameSql,
       vehicleStock: t.vehicles.stockNumber,
       payload: t.leads.payload,
     })
@@ -136,7 +163,7 @@ export async function getInboxLead(db: Db, siteIds: readonly number[], id: strin
     .leftJoin(t.vehicles, and(eq(t.vehicles.siteId, t.leads.siteId), eq(t.vehicles.id, t.leads.vehicleId)))
     .where(and(inSites(t.leads.siteId, siteIds), eq(t.leads.isMock, false), eq(t.leads.id, id)));
   if (!lead) return null;
-  const [files, deliveries, notes] = await Promise.all([
+  const [files, deliveries, notes, submissions] = await Promise.all([
     db
       .select({ id: t.leadFiles.id, filename: t.leadFiles.filename, contentType: t.leadFiles.contentType, size: t.leadFiles.size })
       .from(t.leadFiles)
@@ -148,8 +175,9 @@ export async function getInboxLead(db: Db, siteIds: readonly number[], id: strin
       .from(t.leadNotes)
       .where(and(eq(t.leadNotes.siteId, lead.siteId), eq(t.leadNotes.leadId, id)))
       .orderBy(desc(t.leadNotes.createdAt), desc(t.leadNotes.id)),
+    getLeadSubmissions(db, lead.siteId, id),
   ]);
-  return { ...lead, status: asLeadStatus(lead.status), flagged: Boolean(lead.flagged), files, deliveries, notes };
+  return { ...lead, status: asLeadStatus(lead.status), flagged: Boolean(lead.flagged), files, deliveries, notes, submissions };
 }
 export type InboxLeadDetail = NonNullable<Awaited<ReturnType<typeof getInboxLead>>>;
 

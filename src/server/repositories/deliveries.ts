@@ -26,39 +26,43 @@ export type Delivery = {
   id: number;
   siteId: number;
   leadId: string;
+  /** 0 the lead as first sent; n its n-th update (issue 31) */
+  submission: number;
   channel: DeliveryChannel;
   target: string;
   attempts: number;
   createdAt: Date;
 };
 
-/** The delivery jobs a new lead needs under these settings (each channel and target once). */
+/** The delivery jobs a new lead (or one submission of it) needs under these settings (each channel and target once). */
 export function deliveryRows(
   siteId: number,
   leadId: string,
   config: LeadDeliveryConfig,
   addresses: { location: string | null; site: string | null },
+  submission = 0,
 ) {
-  return deliveryTargets(config, addresses).map((d) => ({ siteId, leadId, channel: d.channel, target: d.target }));
+  return deliveryTargets(config, addresses).map((d) => ({ siteId, leadId, submission, channel: d.channel, target: d.target }));
 }
 
 /** The insert of a lead's delivery jobs, written out (also a CTE of the lead's own statement, leads.ts). */
 export const deliveryInsertSql = (rows: Array<typeof t.leadDeliveries.$inferInsert>) => sql`
-  insert into lead_deliveries (site_id, lead_id, channel, target)
+  insert into lead_deliveries (site_id, lead_id, submission, channel, target)
   values ${sql.join(
-    rows.map((d) => sql`(${d.siteId}::int, ${d.leadId}::uuid, ${d.channel}::text, ${d.target}::text)`),
+    rows.map((d) => sql`(${d.siteId}::int, ${d.leadId}::uuid, ${d.submission ?? 0}::int, ${d.channel}::text, ${d.target}::text)`),
     sql`, `,
   )}
   on conflict do nothing`;
 
-/** Writes the deliveries a new lead needs inside the caller's transaction (an order's lead). */
+/** Writes the deliveries a new lead (an order's) or a lead's update (`submission` > 0) needs inside the caller's transaction. */
 export async function enqueueDeliveries(
   tx: Tx,
   siteId: number,
   leadId: string,
   addresses: { location: string | null; site: string | null },
+  submission = 0,
 ): Promise<number> {
-  const rows = deliveryRows(siteId, leadId, await getLeadDeliveryConfig(tx as unknown as Db, siteId), addresses);
+  const rows = deliveryRows(siteId, leadId, await getLeadDeliveryConfig(tx as unknown as Db, siteId), addresses, submission);
   if (rows.length) await tx.execute(deliveryInsertSql(rows));
   return rows.length;
 }
@@ -95,11 +99,12 @@ export async function claimDueDeliveries(db: Db, limit: number, leaseMs: number)
         order by next_attempt_at, id
         limit ${limit}
         for update skip locked)
-    returning d.id, d.site_id, d.lead_id, d.channel, d.target, d.attempts, d.created_at`);
+    returning d.id, d.site_id, d.lead_id, d.submission, d.channel, d.target, d.attempts, d.created_at`);
   return rowsOf<Record<string, unknown>>(result).map((r) => ({
     id: Number(r.id),
     siteId: Number(r.site_id),
     leadId: String(r.lead_id),
+    submission: Number(r.submission ?? 0),
     channel: r.channel as DeliveryChannel,
     target: String(r.target),
     attempts: Number(r.attempts),

@@ -1,10 +1,18 @@
 import "server-only";
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, asc, eq, or, sql } from "drizzle-orm";
+import { leadChanges, type FieldChange } from "@/domain/leads/answers";
 import type { PreparedLead } from "@/domain/leads/lead";
 import type { Location, SiteRecord } from "@/domain/site/types";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
-import { deliveryInsertSql, deliveryRows, isSettingsChanged, knownDeliverySettings, settingsUnchanged } from "./deliveries";
+import {
+  deliveryInsertSql,
+  deliveryRows,
+  enqueueDeliveries,
+  isSettingsChanged,
+  knownDeliverySettings,
+  settingsUnchanged,
+} from "./deliveries";
 import { rowsOf } from "./row";
 import { toLocation, toSite } from "./sites";
 
@@ -102,22 +110,98 @@ export async function getLeadPayload(db: Db, siteId: number, id: string, isMock:
   return row ? (row.payload as PreparedLead) : null;
 }
 
+export type LeadSubmission = {
+  seq: number;
+  form: string | null;
+  at: Date;
+  payload: Record<string, unknown>;
+  changes: FieldChange[];
+  files: string[];
+};
+
+export type LeadUpdate = { lead: PreparedLead; changed: boolean; submission: number | null };
+
 /**
  * Updates a lead of this site (and of the same real/mock kind); null when there is none. A lead
- * that has attachments keeps `has_files` (its files stay with it).
+ * that has attachments keeps `has_files` (its files stay with it), and files sent with the update
+ * are added. Issue 31: in the same transaction the submission is kept in the lead's history (the
+ * first update also writes the lead as first sent) and, for a real lead, its delivery jobs are
+ * written like a new lead's, so the dealer hears of every change. An update that changes nothing
+ * the shopper told us writes and sends nothing.
  */
-export async function updateLead(db: Db, siteId: number, id: string, isMock: boolean, lead: PreparedLead): Promise<PreparedLead | null> {
+export async function updateLead(
+  db: Db,
+  siteId: number,
+  id: string,
+  isMock: boolean,
+  lead: PreparedLead,
+  opts: { files?: LeadFileRecord[]; deliverTo?: { location: string | null; site: string | null } } = {},
+): Promise<LeadUpdate | null> {
   return db.transaction(async (tx) => {
     const where = and(eq(t.leads.siteId, siteId), eq(t.leads.id, id), eq(t.leads.isMock, isMock));
-    const [old] = await tx.select({ payload: t.leads.payload }).from(t.leads).where(where).for("update");
+    const [old] = await tx.select({ payload: t.leads.payload, createdAt: t.leads.createdAt }).from(t.leads).where(where).for("update");
     if (!old) return null;
-    const merged: PreparedLead = { ...lead, has_files: old.payload.has_files === true || lead.has_files === true };
+    const files = opts.files ?? [];
+    const before = old.payload as PreparedLead;
+    const merged: PreparedLead = { ...lead, has_files: before.has_files === true || lead.has_files === true || files.length > 0 };
+    const changes = leadChanges(before, merged).filter((c) => c.field !== "has_files");
+    if (!changes.length && !files.length) return { lead: before, changed: false, submission: null };
     await tx
       .update(t.leads)
       .set({ ...leadColumns(merged), updatedAt: new Date() })
       .where(where);
-    return merged;
+    if (files.length) await tx.insert(t.leadFiles).values(files.map((f) => ({ ...f, leadId: id, siteId })));
+    const sub = and(eq(t.leadSubmissions.siteId, siteId), eq(t.leadSubmissions.leadId, id));
+    const [last] = await tx
+      .select({ seq: sql<number | null>`max(${t.leadSubmissions.seq})` })
+      .from(t.leadSubmissions)
+      .where(sub);
+    let seq = last?.seq == null ? 0 : Number(last.seq);
+    // the first update keeps the lead as first sent (its row is overwritten below)
+    if (last?.seq == null)
+      await tx.insert(t.leadSubmissions).values({
+        siteId,
+        leadId: id,
+        seq: 0,
+        form: typeof before.form === "string" ? before.form : null,
+        payload: before,
+        at: old.createdAt,
+      });
+    seq += 1;
+    await tx.insert(t.leadSubmissions).values({
+      siteId,
+      leadId: id,
+      seq,
+      form: typeof merged.form === "string" ? merged.form : null,
+      payload: merged,
+      changes,
+      files: files.map((f) => f.filename),
+    });
+    if (!isMock && opts.deliverTo) await enqueueDeliveries(tx, siteId, id, opts.deliverTo, seq);
+    return { lead: merged, changed: true, submission: seq };
   });
+}
+
+/** A lead's submissions in order (none when it was never updated: its row is then its only one). */
+export async function getLeadSubmissions(db: Db, siteId: number, leadId: string): Promise<LeadSubmission[]> {
+  return (await getSubmissionsOf(db, [{ siteId, leadId }])).get(leadId) ?? [];
+}
+
+/** The submissions of several leads (a delivery batch's), each scoped to its site, in one query. */
+export async function getSubmissionsOf(db: Db, keys: Array<{ siteId: number; leadId: string }>): Promise<Map<string, LeadSubmission[]>> {
+  const out = new Map<string, LeadSubmission[]>();
+  if (!keys.length) return out;
+  const rows = await db
+    .select()
+    .from(t.leadSubmissions)
+    .where(or(...keys.map((k) => and(eq(t.leadSubmissions.siteId, k.siteId), eq(t.leadSubmissions.leadId, k.leadId)))))
+    .orderBy(asc(t.leadSubmissions.leadId), asc(t.leadSubmissions.seq));
+  for (const r of rows) {
+    const list = out.get(r.leadId) ?? [];
+    list.push({ seq: r.seq, form: r.form, at: r.at, payload: r.payload, changes: r.changes, files: r.files });
+    out.set(r.leadId, list);
+  }
+  return out;
 }
 
 /** Stored leads as delivery needs them: payload, when, site and location, each scoped to its site; one query for a worker's batch. */

@@ -3,6 +3,9 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { staffTime } from "@/components/admin/format";
 import { LeadStatusForm } from "@/components/admin/lead-status-form";
+import { readableChanges } from "@/domain/leads/answers";
+import { attemptText } from "@/domain/leads/delivery";
+import { FORMS } from "@/domain/leads/forms";
 import { vehicleHref } from "@/domain/site/vehicle";
 import { can, LEAD_STATUS_LABELS, roleOn, sitesFor } from "@/domain/staff/roles";
 import { requireStaff } from "@/server/admin/pages";
@@ -14,6 +17,7 @@ import { getSiteById } from "@/server/repositories/sites";
 export const metadata: Metadata = { title: "Lead" };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const FORM_TITLES: Record<string, string> = Object.fromEntries(Object.values(FORMS).map((f) => [f.kind, f.title]));
 const CHANNEL: Record<string, string> = { email: "Email", adf_email: "ADF to CRM", webhook: "Webhook" };
 
 // GET /leads/{id} — everything the shopper sent, where they came from, its files, its delivery and its history
@@ -96,6 +100,47 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
               ))}
             </dl>
           </Section>
+          {lead.submissions.length > 1 && (
+            <Section title="Everything they sent">
+              <ol className="space-y-4" data-testid="lead-submissions">
+                {lead.submissions.map((sub, i) => {
+                  const before = lead.submissions[i - 1];
+                  const changes = before ? readableChanges(sub.changes, before.payload, sub.payload) : [];
+                  return (
+                    <li key={sub.seq} className="border-l-4 border-neutral-300 pl-3">
+                      <p className="font-semibold">
+                        {sub.seq === 0 ? "First sent" : `Update ${sub.seq}`}, {staffTime(sub.at, tz)}
+                        {sub.form ? ` · ${FORM_TITLES[sub.form] ?? sub.form}` : ""}
+                      </p>
+                      {sub.seq === 0 ? (
+                        <dl className="mt-1 grid grid-cols-1 gap-x-4 text-sm sm:grid-cols-[max-content_1fr]">
+                          {leadDetails(sub.payload as never).map(([k, v]) => (
+                            <Row key={k} label={k}>
+                              <span className="whitespace-pre-wrap break-words">{v}</span>
+                            </Row>
+                          ))}
+                        </dl>
+                      ) : (
+                        <ul className="mt-1 space-y-1 text-sm">
+                          {changes.map((c) => (
+                            <li key={c.label} className="whitespace-pre-wrap break-words">
+                              <span className="font-semibold">{c.label}:</span> {c.from ? <del>{c.from}</del> : "(none)"} →{" "}
+                              <ins className="no-underline">{c.to || "(removed)"}</ins>
+                            </li>
+                          ))}
+                          {sub.files.length > 0 && (
+                            <li>
+                              <span className="font-semibold">Attachments added:</span> {sub.files.join(", ")}
+                            </li>
+                          )}
+                        </ul>
+                      )}
+                    </li>
+                  );
+                })}
+              </ol>
+            </Section>
+          )}
           <Section title="Where they came from">
             {params_.length > 0 && (
               <dl className="mb-3 grid grid-cols-1 gap-x-4 sm:grid-cols-[max-content_1fr] sm:gap-y-1">
@@ -139,7 +184,8 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
                 {lead.deliveries.map((d) => (
                   <li key={d.id}>
                     <p className="font-semibold">
-                      {CHANNEL[d.channel] ?? d.channel} to <span className="break-all">{d.target}</span>:{" "}
+                      {CHANNEL[d.channel] ?? d.channel}
+                      {d.submission > 0 ? ` of update ${d.submission}` : ""} to <span className="break-all">{d.target}</span>:{" "}
                       <span className={d.status === "delivered" ? "text-green-800" : "text-red-800"}>
                         {d.status === "delivered"
                           ? `delivered ${d.deliveredAt ? staffTime(d.deliveredAt, tz) : ""}`
@@ -152,8 +198,7 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
                       <ol className="ml-5 list-decimal text-sm text-neutral-700">
                         {d.attempts.map((a) => (
                           <li key={a.id} className="break-words">
-                            {staffTime(a.at, tz)}: {a.ok ? "ok" : "failed"}
-                            {a.detail ? ` (${a.detail})` : ""}, {a.durationMs} ms
+                            {staffTime(a.at, tz)}: {attemptText(a.ok, a.detail)}, {a.durationMs} ms
                           </li>
                         ))}
                       </ol>

@@ -1,0 +1,66 @@
+import { describe, expect, test } from "vitest";
+import { bookedSlot, leadAnswers, leadChanges, readableChanges, vehicleEnquiryCategory } from "./answers";
+
+describe("a lead as people read it (issue 31)", () => {
+  test.each([
+    [{ day: 27, month: 11, year: 2026, time: "10:00" }, "Friday 27 November, 10:00 am"],
+    [{ day: 27, month: 11, year: 2026, time: "14:30" }, "Friday 27 November, 2:30 pm"],
+    [{ day: "1", month: "12", year: "2026" }, "Tuesday 1 December 2026"],
+    [{ day: 31, month: 2, year: 2026 }, null],
+    [{ day: 27, month: 11 }, null],
+    [{}, null],
+  ])("booked slot of %j is %j", (p, out) => expect(bookedSlot(p)).toBe(out));
+
+  test("answers: the slot as one line, form labels, Yes/No, empty fields left out, who/where/request details not repeated", () => {
+    expect(
+      leadAnswers({
+        first_name: "Mary",
+        email: "m@example.com",
+        day: 27,
+        month: 11,
+        year: 2026,
+        time: "10:00",
+        message: "Hello",
+        opt_in: false,
+        Rego: "",
+        state: "vic",
+        where_did_you_hear: "Google",
+        additional_services: ["Tyres", "Battery"],
+        visited_pages: ["/"],
+        user_agent: "x",
+        trade_in_vehicle: { year: 2015, make: "Toyota", model: "Corolla", rego: "ABC123", state: "vic", odometer: 120000 },
+      }),
+    ).toEqual([
+      ["Booked for", "Friday 27 November, 10:00 am"],
+      ["Comments", "Hello"],
+      ["Keep me up to date with news and offers", "No"],
+      ["State", "VIC"],
+      ["Where did you hear about us?", "Google"],
+      ["Additional services", "Tyres, Battery"],
+      ["Your vehicle", "2015 Toyota Corolla, rego ABC123 (VIC), 120,000 km"],
+    ]);
+  });
+
+  test.each([
+    [{ message: "a" }, { message: "a" }, []],
+    [{ message: "a", url: "/x", visited_pages: ["/"] }, { message: "a", url: "/y", visited_pages: ["/", "/y"] }, []],
+    [{ message: "a" }, { message: "b" }, [{ field: "message", from: "a", to: "b" }]],
+    [{ message: "" }, { message: undefined }, []],
+    [{}, { postcode: "3000" }, [{ field: "postcode", from: null, to: "3000" }]],
+  ])("changes from %j to %j are %j", (a, b, out) => expect(leadChanges(a, b)).toEqual(out));
+
+  test("a moved booking reads as one change of the slot", () => {
+    const before = { day: 27, month: 11, year: 2026, time: "10:00", message: "x" };
+    const after = { day: 28, month: 11, year: 2026, time: "09:30", message: "x" };
+    expect(readableChanges(leadChanges(before, after), before, after)).toEqual([
+      { label: "Booked for", from: "Friday 27 November, 10:00 am", to: "Saturday 28 November, 9:30 am" },
+    ]);
+  });
+
+  test.each([
+    ["demo", "Demo Vehicle Enquiry"],
+    ["used", "Used Vehicle Enquiry"],
+    ["new", "New Vehicle Enquiry"],
+    [null, "New Vehicle Enquiry"],
+  ])("a car of type %s is filed as %s (SPEC §2's rule)", (carType, category) => expect(vehicleEnquiryCategory(carType)).toBe(category));
+});
