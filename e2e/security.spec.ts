@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { expect, siteUrl, test } from "./fixtures";
 
 const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
@@ -135,4 +136,23 @@ test.describe("odd requests get our 4xx pages, never a 500", () => {
     expect(res.status()).toBe(405);
     expect((await res.json()).error).toBe("This method is not allowed.");
   });
+});
+
+test("issue 31: a request body that never finishes is let go in seconds, not 320 s", async ({ baseURL }) => {
+  test.setTimeout(60_000);
+  const port = Number(new URL(baseURL!).port);
+  const started = Date.now();
+  const closed = await new Promise<number>((resolve) => {
+    const socket = connect(port, "127.0.0.1", () => {
+      socket.write(
+        'POST /api/leads HTTP/1.1\r\nHost: parkside-motor-group.localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"lead":',
+      );
+    });
+    socket.on("data", () => {});
+    socket.on("error", () => {});
+    socket.on("close", () => resolve(Date.now() - started));
+    setTimeout(() => (socket.destroy(), resolve(-1)), 55_000).unref();
+  });
+  expect(closed).toBeGreaterThan(0);
+  expect(closed).toBeLessThan(35_000);
 });

@@ -237,3 +237,25 @@ test.describe("search landing pages", () => {
       expect(xml, p).toContain(`<loc>${ORIGIN}${p}</loc>`);
   });
 });
+
+// issue 31: the sitemap listed a noindex page, a redirect and two 404s
+for (const slug of ["parkside-motor-group", "tasman-campers", "ridgeline-motorcycles"]) {
+  test(`every URL in ${slug}'s sitemap answers 200 and may be indexed`, async ({ request }) => {
+    test.setTimeout(120_000);
+    const xml = await (await request.get("/sitemap.xml", { headers: { Host: `${slug}.localhost` } })).text();
+    const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!.replace(/&amp;/g, "&")));
+    expect(urls.length).toBeGreaterThan(10);
+    // every fixed and content page, and the first 10 cars (each car page is one route)
+    const cars = urls.filter((u) => /^\/(cars|campers|motorcycles)\//.test(u.pathname));
+    const checked = [...urls.filter((u) => !cars.includes(u)), ...cars.slice(0, 10)];
+    const bad: string[] = [];
+    for (const u of checked) {
+      const res = await request.get(u.pathname + u.search, { headers: { Host: `${slug}.localhost` }, maxRedirects: 0 });
+      const html = res.status() === 200 ? await res.text() : "";
+      const robots = /<meta name="robots" content="([^"]*)"/.exec(html)?.[1] ?? "";
+      if (res.status() !== 200 || /noindex/.test(robots) || /noindex/.test(res.headers()["x-robots-tag"] ?? ""))
+        bad.push(`${u.pathname}${u.search} → ${res.status()} ${robots}`);
+    }
+    expect(bad).toEqual([]);
+  });
+}

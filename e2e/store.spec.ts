@@ -43,11 +43,23 @@ test.describe("reserve online (parkside)", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thanks, Mary: it's reserved");
     await expect(page.getByTestId("order-paid")).toContainText("$500 deposit is paid");
 
+    // issue 31: the buyer who holds it reads that it is theirs, until when, and how to cancel
     await page.goto(P(href!));
-    await expect(page.getByTestId("reserved-banner")).toBeVisible();
+    await expect(page.getByTestId("my-reservation")).toContainText("You’ve reserved this car.");
+    await expect(page.getByTestId("my-reservation")).toContainText("To cancel and have your $500 deposit refunded");
+    await expect(page.getByTestId("my-reservation-until")).toHaveText(
+      /^[A-Z][a-z]+day,? \d{1,2} [A-Z][a-z]+,? (at )?\d{1,2}:\d{2}\s?(am|pm)$/i,
+    );
+    await expect(page.getByTestId("reserved-banner")).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Reserve online" })).toHaveCount(0);
-    await page.goto(P(`${href}/checkout`));
-    await expect(page.getByTestId("checkout-closed")).toContainText("just been reserved by another buyer");
+    await expectNoAxeViolations(page);
+    // another shopper reads that another buyer has it
+    const other = await page.context().browser()!.newPage();
+    await other.goto(P(href!));
+    await expect(other.getByTestId("reserved-banner")).toContainText("This car is reserved by another buyer.");
+    await other.goto(P(`${href}/checkout`));
+    await expect(other.getByTestId("checkout-closed")).toContainText("just been reserved by another buyer");
+    await other.close();
   });
 
   test("cancelling at the provider frees the car again", async ({ page }) => {

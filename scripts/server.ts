@@ -43,7 +43,12 @@ if (changes) onCatalogueChangePublish(changes.publish);
 const server = createServer((req, res) => {
   if (!prepareRequest(req, res)) return;
   // the client address for rate limits: the socket's, or the one TRUST_PROXY hops from the right of X-Forwarded-For
-  req.headers["x-real-ip"] = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], e.TRUST_PROXY);
+  req.headers["x-real-ip"] = clientAddress(
+    req.socket.remoteAddress,
+    req.headers["x-forwarded-for"],
+    e.TRUST_PROXY,
+    e.TRUSTED_PROXY_ADDRESSES,
+  );
   // a 5xx while the database or the dashboard (a storefront's PLATFORM_API_URL) is down becomes a clear 503 page
   guardServerErrors(req, res, async () => isPlatformUp() && (await isDatabaseUp()));
   // the dealer back-office is personal: never served from or stored in the page cache
@@ -57,6 +62,12 @@ const server = createServer((req, res) => {
   else if (backOffice) void handle(req, res);
   else void cache.handle(handle, req, res);
 });
+// issue 31: a client that stops sending is let go in seconds, not Node's 300 s: its headers within
+// 10 s, the whole request within 60 s (5 attachments of 10 MB on a slow phone), and a socket idle
+// for 20 s mid-request is closed (a body that never finishes)
+server.headersTimeout = 10_000;
+server.requestTimeout = 60_000;
+server.setTimeout(20_000);
 // a request Node's HTTP parser cannot read gets our JSON error, not a bare "400 Bad Request"
 server.on("clientError", (err: NodeJS.ErrnoException, socket) => {
   if (err.code === "ECONNRESET" || !socket.writable) return socket.destroy();
@@ -72,7 +83,8 @@ server.on("error", (error) => {
 // issue 16: this process delivers leads from the shared outbox (the dashboard role takes no leads)
 const deliveries = e.PLATFORM_ROLE === "dashboard" ? null : startDeliveryWorker(getDb);
 
-server.listen(e.PORT, () => {
+// HOST: the cluster's app processes listen on loopback only (nginx is their one way in; issue 31)
+server.listen(e.PORT, e.HOST, () => {
   const role =
     e.PLATFORM_ROLE === "dashboard"
       ? "dashboard: the platform data API and the back-office"

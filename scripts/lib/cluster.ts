@@ -98,21 +98,34 @@ ${o.appPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`
   }
   server {
     listen 127.0.0.1:${o.port};
+    proxy_http_version 1.1;
+    proxy_set_header Connection "";
+    proxy_set_header Host $http_host;
+    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    proxy_set_header X-Forwarded-Proto $scheme;
+    # a request that failed before any answer goes to the next process; never a POST (a lead is
+    # never written twice: nginx does not retry non-idempotent requests unless told to)
+    proxy_next_upstream error timeout http_502;
+    proxy_next_upstream_tries 2;
+    proxy_connect_timeout 2s;
+    proxy_read_timeout 60s;
+    # the apps compress (gzip) and nginx passes their encoding through untouched
+    gzip off;
+    # issue 31: a body or header that stops arriving is given up after seconds, not minutes
+    client_body_timeout 10s;
+    client_header_timeout 10s;
     location / {
       proxy_pass http://app;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      # a request that failed before any answer goes to the next process; never a POST (a lead is
-      # never written twice: nginx does not retry non-idempotent requests unless told to)
-      proxy_next_upstream error timeout http_502;
-      proxy_next_upstream_tries 2;
-      proxy_connect_timeout 2s;
-      proxy_read_timeout 60s;
-      # the apps compress (gzip) and nginx passes their encoding through untouched
-      gzip off;
+    }
+    # issue 31: when no app answers, an API client gets JSON it can read (pages keep nginx's page)
+    location ~ ^/(api|mock)/ {
+      proxy_pass http://app;
+      error_page 502 504 = @api_unavailable;
+    }
+    location @api_unavailable {
+      default_type "application/json; charset=utf-8";
+      add_header Retry-After 5 always;
+      return 503 '{"error":"The service is temporarily unavailable. Please try again shortly."}';
     }
   }
 }
@@ -220,6 +233,9 @@ async function startParts(o: ClusterOptions, started: Array<{ child: ChildProces
     DATABASE_URL: databaseUrl,
     SEED_DEMO_DATA: "true",
     TRUST_PROXY: "1",
+    // issue 31: the app processes are reached through nginx only, and trust forwarded headers from it only
+    HOST: "127.0.0.1",
+    TRUSTED_PROXY_ADDRESSES: "127.0.0.1",
     UPLOAD_DIR: path.join(dir, "uploads"),
     OUTBOX_DIR: path.join(dir, "outbox"),
     ...o.env,

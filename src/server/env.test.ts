@@ -36,8 +36,17 @@ describe("typed env", () => {
     [{ PLATFORM_WEBHOOK_SECRET: "short" }, /PLATFORM_WEBHOOK_SECRET: must be at least 16 characters/],
     [{ PLATFORM_WEBHOOK_URLS: "http://a:3000/hook, javascript:alert(1)" }, /PLATFORM_WEBHOOK_URLS: must be comma-separated http\(s\) URLs/],
     [{ PLATFORM_REVALIDATE_SECONDS: "-1" }, /PLATFORM_REVALIDATE_SECONDS/],
+    [
+      { PLATFORM_API_PASSWORD: "secret", NODE_ENV: "production" },
+      /PLATFORM_API_PASSWORD: must be at least 16 characters outside development/,
+    ],
+    [{ PLATFORM_ADMIN_PASSWORD: "short-admin-pw", APP_ENV: "staging" }, /PLATFORM_ADMIN_PASSWORD: must be at least 16/],
   ])("invalid %o names the variable", (source, message) => {
     expect(() => parseEnv(source)).toThrow(message);
+  });
+
+  test("a short platform password is allowed on a developer's machine only", () => {
+    expect(parseEnv({ PLATFORM_API_PASSWORD: "secret" }).PLATFORM_API_PASSWORD).toBe("secret");
   });
 
   test("valid values parse", () => {

@@ -154,6 +154,22 @@ export const EnvSchema = z.object({
     .default("false")
     .refine((v) => /^(true|false|\d{1,2}|)$/.test(v), { message: "must be false, true or the number of trusted proxies (0–99)" })
     .transform((v) => (v === "true" ? 1 : v === "false" || v === "" ? 0 : Number(v))),
+  /**
+   * Issue 31: the reverse proxies' own addresses, comma-separated: forwarded headers are trusted
+   * only on requests from these (default loopback, where `npm run start:cluster` runs nginx).
+   */
+  TRUSTED_PROXY_ADDRESSES: z
+    .string()
+    .trim()
+    .default("127.0.0.1,::1")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  /** The address the server listens on (default every interface; the cluster's app processes listen on 127.0.0.1 only). */
+  HOST: optionalText(),
   /** Serve the trivial /bench/baseline page (set by `npm run bench` only; never in production). */
   BENCH_BASELINE: z
     .enum(["true", "false", "1", "0", ""])
@@ -189,10 +205,19 @@ export const EnvSchema = z.object({
     .transform((v) => (v ? v : undefined)),
 });
 
+/** Issue 31: the platform API's passwords have at least this many characters outside development. */
+export const MIN_PLATFORM_PASSWORD = 16;
+
 const CheckedEnvSchema = EnvSchema.transform((e, ctx) => {
   const appEnv = e.APP_ENV ?? (e.NODE_ENV === "production" ? "production" : "development");
   if (e.TEST_NOW !== undefined && appEnv !== "test") {
     ctx.addIssue({ code: "custom", path: ["TEST_NOW"], message: `is a test-only setting: refused unless APP_ENV=test (here ${appEnv})` });
+  }
+  // issue 31: a guessable platform password is refused everywhere but a developer's machine
+  for (const key of ["PLATFORM_API_PASSWORD", "PLATFORM_ADMIN_PASSWORD"] as const) {
+    const v = e[key];
+    if (appEnv !== "development" && v !== undefined && v.length < MIN_PLATFORM_PASSWORD)
+      ctx.addIssue({ code: "custom", path: [key], message: `must be at least ${MIN_PLATFORM_PASSWORD} characters outside development` });
   }
   if (e.PLATFORM_STAGING && e.PLATFORM_API_URL && !e.PLATFORM_STAGING_API_URL) {
     ctx.addIssue({ code: "custom", path: ["PLATFORM_STAGING_API_URL"], message: "is required when PLATFORM_STAGING is true" });

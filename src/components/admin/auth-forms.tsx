@@ -53,7 +53,8 @@ export function SignOutButton() {
 }
 
 /** An invited person chooses their name and password; the server makes the account and signs them in. */
-export function AcceptInviteForm({ token, email }: { token: string; email: string }) {
+/** Issue 31: a new person chooses a name and password; someone who already has a staff account accepts with their password. */
+export function AcceptInviteForm({ token, email, existing }: { token: string; email: string; existing: boolean }) {
   const router = useRouter();
   const { state, errors, send, check } = useSend();
   const submit = async (e: FormEvent<HTMLFormElement>) => {
@@ -69,22 +70,36 @@ export function AcceptInviteForm({ token, email }: { token: string; email: strin
   return (
     <form noValidate onSubmit={submit} className="space-y-4" aria-label="Accept invitation">
       <StatusLine state={state} testId="accept" />
-      <p>
-        Your sign-in email will be <strong>{email}</strong>.
-      </p>
-      <TextField name="name" label="Your name" autoComplete="name" error={errors.name} required />
-      <TextField
-        name="password"
-        label="Choose a password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 10 characters."
-        error={errors.password}
-        required
-      />
-      <button type="submit" className={buttonVariants({ size: "lg" })} disabled={state.kind === "busy"}>
-        Create my staff account
-      </button>
+      {existing ? (
+        <>
+          <p>
+            You already have a staff account as <strong>{email}</strong>. Enter its password to accept.
+          </p>
+          <TextField name="password" label="Password" type="password" autoComplete="current-password" error={errors.password} required />
+          <button type="submit" className={buttonVariants({ size: "lg" })} disabled={state.kind === "busy"}>
+            Accept the invitation
+          </button>
+        </>
+      ) : (
+        <>
+          <p>
+            Your sign-in email will be <strong>{email}</strong>.
+          </p>
+          <TextField name="name" label="Your name" autoComplete="name" error={errors.name} required />
+          <TextField
+            name="password"
+            label="Choose a password"
+            type="password"
+            autoComplete="new-password"
+            hint="At least 10 characters."
+            error={errors.password}
+            required
+          />
+          <button type="submit" className={buttonVariants({ size: "lg" })} disabled={state.kind === "busy"}>
+            Create my staff account
+          </button>
+        </>
+      )}
     </form>
   );
 }

@@ -24,7 +24,8 @@ import { JsonLd } from "@/components/ui/json-ld";
 import { vehicleJsonLd } from "@/domain/stock/json-ld";
 import { PageSection, Panel } from "@/components/ui/page";
 import { cn } from "@/components/ui/cn";
-import { canReserve } from "@/domain/store/checkout";
+import { canReserve, DEPOSIT_CENTS } from "@/domain/store/checkout";
+import { ReservedBanner } from "@/components/store/reserved-banner";
 
 export type VehicleDetailProps = {
   ctx: SiteContext;
@@ -82,10 +83,14 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
         </div>
       )}
       {!sold && store === "reserved" && (
-        <div role="status" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="reserved-banner">
-          <p className="font-bold text-amber-900">This {nounInText(ctx.noun)} is reserved by another buyer.</p>
-          <p className="mt-1 text-sm text-neutral-800">Ask us about it: if the reservation lapses, it can be yours.</p>
-        </div>
+        <ReservedBanner
+          slug={v.slug}
+          noun={nounInText(ctx.noun)}
+          phone={phone || null}
+          tel={call?.href ?? null}
+          deposit={formatPrice(DEPOSIT_CENTS / 100)}
+          timeZone={location?.timezone ?? ctx.site.timezone}
+        />
       )}
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr] lg:gap-8">
         {/* first in reading order and on a phone's first screen; the right-hand column on a desktop */}

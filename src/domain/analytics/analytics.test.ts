@@ -4,7 +4,7 @@ import { AD_EVENT_NAMES, adEventFor, normaliseUserData } from "./ad-events";
 import { AdEventSchema } from "./ad-event-schema";
 import { deviceProps, eventUrl, idFromBytes, ID_PATTERN, referrerOf, vehicleEventProps } from "./context";
 import { EVENT_COUNT, EVENT_IDS, EVENTS, eventById } from "./events";
-import { MAX_EVENTS_PER_BATCH, parseEventsBody } from "./schema";
+import { catalogueEventOf, MAX_EVENTS_PER_BATCH, parseEventsBody } from "./schema";
 import { searchPageEvent } from "./page-events";
 import { parseSearch } from "../stock/search";
 
@@ -117,6 +117,32 @@ describe("the events endpoint's body", () => {
     const batch = parseEventsBody({ events: [{ event: goodEvent() }, { event: goodEvent({}, { form: "contact", car_slug: "x" }) }] });
     expect(batch.success && batch.events).toHaveLength(2);
   });
+
+  test("issue 31: SPEC §7's event with only the spec's properties (nothing extra required)", () => {
+    const spec = {
+      event: {
+        website_slug: "parkside-motor-group",
+        url: "https://www.parksidemotorgroup.com.au/cars/x",
+        category: "Vehicle",
+        lead_id: null,
+        anon_id: "abcdefghij",
+        session_id: "0123456789",
+        error_message: null,
+        event_properties: { browser: "Safari", car_slug: "x", car_name: "2024 Mazda CX-5" },
+      },
+    };
+    expect(parseEventsBody(spec)).toMatchObject({ success: true, events: [{ category: "Vehicle" }] });
+    expect(parseEventsBody({ event: { ...spec.event, event_properties: {} } }).success).toBe(true);
+  });
+
+  test.each([
+    [{ event_id: 22 }, 22],
+    [{ event_name: "form_submit" }, 22],
+    [{ event_name: "not_catalogued" }, undefined],
+    [{}, undefined],
+  ])("an event with properties %j is catalogue event %j", (props, id) =>
+    expect(catalogueEventOf({ event_properties: props })?.id).toBe(id),
+  );
 
   test.each([
     ["nothing", null],

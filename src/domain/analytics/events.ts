@@ -134,5 +134,8 @@ export function eventById(id: number): EventDef | undefined {
 }
 
 /** The events endpoint takes at most 50 events, 64 KB, in one request (the browser batches to fit). */
+/** The catalogue's event of this name (issue 31: an event sent without its id). */
+export const eventByName = (name: string): EventDef | undefined => EVENTS.find((e) => e.name === name);
+
 export const MAX_EVENTS_PER_BATCH = 50;
 export const MAX_EVENTS_BODY_BYTES = 64 * 1024;

@@ -2,7 +2,7 @@ import "../zod-config";
 import { z } from "zod";
 import { cleanText } from "../leads/form-schema";
 import { ID_PATTERN } from "./context";
-import { eventById, EVENT_COUNT, MAX_EVENTS_BODY_BYTES, MAX_EVENTS_PER_BATCH } from "./events";
+import { eventById, eventByName, EVENT_COUNT, MAX_EVENTS_BODY_BYTES, MAX_EVENTS_PER_BATCH } from "./events";
 
 /*
  * SPEC §7: an analytics event travels as JSON {event:{website_slug, url, category, lead_id, anon_id,
@@ -36,17 +36,25 @@ const KNOWN_PROPS = {
   car_name: 1,
 } as const;
 
+/*
+ * Issue 31: SPEC §7 names the event's fields, not what its properties must hold: every property is
+ * optional. Our own browser sends them all; an event without an id is stored as the catalogue's
+ * event of its name, else as event 0 (not in the catalogue).
+ */
 export const EventPropertiesSchema = z
   .object({
-    event_id: z.number().int().min(1).max(EVENT_COUNT),
-    event_name: cleanText(60),
-    action: cleanText(100),
-    label: cleanText(200),
-    browser: cleanText(40),
-    os: cleanText(40),
-    device: z.enum(["mobile", "tablet", "desktop"]),
-    referrer: cleanText(500),
-    screen_size: z.string().regex(/^\d{1,5}x\d{1,5}$/, "Expected WIDTHxHEIGHT."),
+    event_id: z.number().int().min(1).max(EVENT_COUNT).optional(),
+    event_name: cleanText(60).optional(),
+    action: cleanText(100).optional(),
+    label: cleanText(200).optional(),
+    browser: cleanText(40).optional(),
+    os: cleanText(40).optional(),
+    device: z.enum(["mobile", "tablet", "desktop"]).optional(),
+    referrer: cleanText(500).optional(),
+    screen_size: z
+      .string()
+      .regex(/^\d{1,5}x\d{1,5}$/, "Expected WIDTHxHEIGHT.")
+      .optional(),
     car_slug: cleanText(200).optional(),
     car_name: cleanText(200).optional(),
   })
@@ -57,8 +65,8 @@ export const EventPropertiesSchema = z
     for (const k of extra)
       if (!PROP_KEY.test(k) || RESERVED.has(k))
         ctx.addIssue({ code: "custom", path: [k], message: "Property names are letters, digits and _." });
-    const def = eventById(p.event_id);
-    if (def && p.event_name !== def.name)
+    const def = p.event_id === undefined ? undefined : eventById(p.event_id);
+    if (def && p.event_name !== undefined && p.event_name !== def.name)
       ctx.addIssue({ code: "custom", path: ["event_name"], message: `Event ${def.id} is ${def.name}.` });
   });
 
@@ -75,11 +83,17 @@ export const AnalyticsEventSchema = z
   })
   .strict()
   .superRefine((ev, ctx) => {
-    const def = eventById(ev.event_properties.event_id);
-    if (def && ev.category !== def.category)
+    const def = catalogueEventOf(ev);
+    if (def && ev.event_properties.event_id !== undefined && ev.category !== def.category)
       ctx.addIssue({ code: "custom", path: ["category"], message: `Event ${def.id} is in ${def.category}.` });
   });
 export type AnalyticsEvent = z.infer<typeof AnalyticsEventSchema>;
+
+/** The catalogue's event an event is: by its id, else by its name; undefined when neither names one. */
+export function catalogueEventOf(ev: { event_properties: { event_id?: number; event_name?: string } }) {
+  const p = ev.event_properties;
+  return p.event_id !== undefined ? eventById(p.event_id) : p.event_name !== undefined ? eventByName(p.event_name) : undefined;
+}
 
 const Wrapped = z.object({ event: AnalyticsEventSchema }).strict();
 

@@ -4,8 +4,22 @@ import { blogBase, pageHref } from "./content";
 import type { SitemapUrl } from "./feeds";
 import type { ContentEntry } from "./types";
 
-/** Fixed pages that are never in a sitemap: one shopper's lists, a thank-you page, sign-in, and a second address of /service. */
-const NOT_INDEXED = new Set(["/favourites", "/success", "/my-garage", "/sign-in", "/pages/book-a-service"]);
+/**
+ * Fixed pages that are never in a sitemap: one shopper's lists, a thank-you page, sign-in and the
+ * account's own pages (a password reset, personalised finance: noindex or a redirect), the
+ * checkout's steps (they need an order), and a second address of /service.
+ */
+const NOT_INDEXED = new Set([
+  "/favourites",
+  "/success",
+  "/my-garage",
+  "/sign-in",
+  "/reset-password",
+  "/personalised/finance",
+  "/checkout/pay",
+  "/checkout/confirmed",
+  "/pages/book-a-service",
+]);
 
 type Dated = Pick<ContentEntry, "slug" | "updatedAt" | "publishedAt">;
 const changed = (e: Dated) => (e.updatedAt > e.publishedAt ? e.updatedAt : e.publishedAt);

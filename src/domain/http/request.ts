@@ -63,9 +63,17 @@ const isIp = (s: string) => IPV4.test(s) || (s.includes(":") && IPV6.test(s));
  * address it saw to X-Forwarded-For, so the client is the entry `trustedHops` from the right;
  * anything further left was written by the client and is never trusted.
  */
-export function clientAddress(socketAddress: string | undefined, forwardedFor: string | string[] | undefined, trustedHops: number): string {
+export function clientAddress(
+  socketAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trustedHops: number,
+  /** issue 31: the proxies' own addresses; a request from anywhere else is its socket's, whatever it forwards */
+  trustedProxies: readonly string[] = [],
+): string {
   const socket = socketAddress || "unknown";
   if (trustedHops <= 0 || !forwardedFor) return socket;
+  const bare = socket.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
+  if (trustedProxies.length && !trustedProxies.includes(socket) && !trustedProxies.includes(bare)) return socket;
   const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor)
     .split(",")
     .map((s) => s.trim())

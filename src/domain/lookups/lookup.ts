@@ -20,7 +20,11 @@ export const LookupRequestSchema = z
       .max(20)
       .transform(normaliseRego)
       .pipe(z.string().regex(/^[A-Z0-9]{1,9}$/, "Please enter a valid rego.")),
-    state: z.enum(STATE_CODES as unknown as [string, ...string[]], "Please choose the state it is registered in."),
+    // issue 31: a state in any case ("VIC", "vic", " Vic ")
+    state: z.preprocess(
+      (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
+      z.enum(STATE_CODES as unknown as [string, ...string[]], "Please choose the state it is registered in."),
+    ),
   })
   .strict();
 export type LookupRequest = z.infer<typeof LookupRequestSchema>;
@@ -64,7 +68,9 @@ export const TradeInVehicleSchema = z
       .string()
       .regex(/^[A-Z0-9]{1,9}$/)
       .optional(),
-    state: z.enum(STATE_CODES as unknown as [string, ...string[]]).optional(),
+    state: z
+      .preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : v), z.enum(STATE_CODES as unknown as [string, ...string[]]))
+      .optional(),
     odometer: z.number().int().min(0).max(5_000_000).optional(),
     condition: z.enum(CONDITIONS).optional(),
     source: z.enum(["nevdis", "autograb", "redbook", "manual"]),

@@ -130,7 +130,8 @@ export const StaffSignInSchema = z.object({ email, password: z.string().min(1, "
 export const InviteSchema = z.object({ email, role: z.enum(STAFF_ROLES, { error: "Choose a role" }) });
 export const AcceptInviteSchema = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, "This invitation link is not valid"),
-  name: z.string().trim().min(1, "Enter your name").max(100),
+  /** a new account's name; an existing staff member accepts with their password alone (issue 31) */
+  name: z.string().trim().max(100).optional(),
   password,
 });
 
@@ -140,6 +141,7 @@ export const STAFF_MSG = {
   signedOut: "You have been signed out.",
   inviteSent: "Invitation sent.",
   inviteBad: "This invitation link has expired or was already used. Ask the site's owner for a new one.",
+  invitePassword: "That is not the password of this staff account.",
 } as const;
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;

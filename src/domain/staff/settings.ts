@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { outboundUrlProblem } from "../http/addresses";
 import type { LeadDeliveryConfig } from "../leads/delivery";
 import type { SiteFeatureFlags } from "../site/types";
 
@@ -66,7 +67,12 @@ export const DeliverySettingsSchema = z
             .string()
             .trim()
             .max(2000)
-            .refine((u) => /^https?:\/\//.test(u) && URL.canParse(u), "Enter an http or https address"),
+            .refine((u) => /^https?:\/\//.test(u) && URL.canParse(u), "Enter an http or https address")
+            // issue 31: a webhook never points inside our network (loopback, private, metadata addresses)
+            .superRefine((u, ctx) => {
+              const problem = /^https?:\/\//.test(u) && URL.canParse(u) ? outboundUrlProblem(u) : null;
+              if (problem) ctx.addIssue({ code: "custom", message: problem });
+            }),
           /** blank: keep the secret this URL has now */
           secret: z
             .string()

@@ -70,6 +70,18 @@ describe("reading a stock CSV", () => {
     expect(parseStockCsv(`${HEAD}\nPK1,"Maz"da,CX-5,2024,used,1,1,,\n`, opts).errors[0]!.line).toBe(2);
   });
 
+  test.each([
+    [`${HEAD}\nPK1,Mazda,CX-5,2024,used,1,1,,\nPK2,Maz\u0000da,CX-5,2024,used,1,1,,\n`, 3, "NUL"],
+    [`${HEAD}\u0000\nPK1,Mazda,CX-5,2024,used,1,1,,\n`, 1, "NUL"],
+    [`${HEAD}\nPK1,Mazda,CX-5,2024,used,1,1,,\u0007\n`, 2, "code 7"],
+  ])("a control character is a clear error with its line (issue 31: it answered 500)", (csv, line, what) => {
+    const r = parseStockCsv(csv, opts);
+    expect(r.rows).toEqual([]);
+    expect(r.errors).toEqual([
+      { line, field: null, message: `This line has a control character (${what}): save the file as CSV (UTF-8) text and try again.` },
+    ]);
+  });
+
   test("a byte-order mark and Windows line ends are fine", () => {
     const r = parseStockCsv(`\uFEFF${HEAD}\r\nPK1,Mazda,CX-5,2024,demo,1,1,,\r\n`, opts);
     expect(r.errors).toEqual([]);

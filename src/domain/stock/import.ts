@@ -137,6 +137,22 @@ export function parseStockCsv(input: string, opts: { thisYear: number; locationI
       errors: [{ line: 1, field: null, message: "The file is larger than 5 MB. Split it into smaller files." }],
       ignoredColumns: [],
     };
+  // issue 31: a NUL or other control character (a binary file, a bad export) is named with its line, never stored
+  const control = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.exec(input);
+  if (control) {
+    const line = input.slice(0, control.index).split("\n").length;
+    return {
+      rows: [],
+      errors: [
+        {
+          line,
+          field: null,
+          message: `This line has a control character (${control[0] === "\u0000" ? "NUL" : `code ${control[0].charCodeAt(0)}`}): save the file as CSV (UTF-8) text and try again.`,
+        },
+      ],
+      ignoredColumns: [],
+    };
+  }
   let records: Array<{ record: Record<string, string>; info: { lines: number } }>;
   let header: string[] = [];
   try {

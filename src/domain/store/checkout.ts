@@ -16,10 +16,14 @@ export const HOLD_MINUTES = 30;
 /** How long the dealer holds a paid reservation before it calls the buyer, as the pages promise. */
 export const CALL_BACK_HOURS = 24;
 
+/** Issue 31: at most this many unpaid holds per shopper (their account, their email and their connection, each counted). */
+export const MAX_UNPAID_HOLDS = 2;
+
 export const STORE_MSG = {
   taken: "Sorry, this car has just been reserved by another buyer.",
   unavailable: "This car cannot be reserved online. Please contact us about it.",
   unknownOrder: "We could not find that reservation.",
+  tooManyHolds: `You already hold ${MAX_UNPAID_HOLDS} cars without paying the deposit. Finish paying for one, or wait ${HOLD_MINUTES} minutes for a hold to lapse, before reserving another.`,
 } as const;
 
 export type ReservableVehicle = { status: "in_stock" | "coming_soon" | "sold"; price: number | null; listed: boolean };
@@ -50,3 +54,16 @@ export function checkoutSchema(country: string) {
     .strict();
 }
 export type CheckoutInput = z.infer<ReturnType<typeof checkoutSchema>>;
+
+/** Issue 31: how long a paid reservation holds the car for its buyer (the dealer refunds the deposit on cancelling). */
+export const PAID_HOLD_DAYS = 7;
+
+/** Until when an order holds its car: an unpaid one HOLD_MINUTES from its start, a paid one PAID_HOLD_DAYS from payment. */
+export function holdEnds(order: { status: string; createdAt: Date; updatedAt: Date }): Date | null {
+  if (order.status === "pending") return new Date(order.createdAt.getTime() + HOLD_MINUTES * 60_000);
+  if (order.status === "paid") return new Date(order.updatedAt.getTime() + PAID_HOLD_DAYS * 86_400_000);
+  return null;
+}
+
+/** The reservation number a buyer quotes: the first 8 characters of the order's id, upper case. */
+export const reservationNumber = (orderId: string): string => orderId.replace(/-/g, "").slice(0, 8).toUpperCase();

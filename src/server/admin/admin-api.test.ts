@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { NOT_PUBLIC_MESSAGE } from "@/domain/http/addresses";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { getDatabase, getDb } from "@/server/db";
@@ -489,14 +490,29 @@ describe("team", () => {
     ).toBe(409);
   });
 
-  test("an existing staff member invited to another site gets the role at once", async () => {
-    const [u] = await (await getDb()).select().from(t.staffUsers).where(eq(t.staffUsers.email, "owner@ridgelinemotorcycles.com.au"));
-    expect((await invite(owner, { email: "OWNER@ridgelinemotorcycles.com.au", role: "manager" })).status).toBe(200);
-    const roles = await (await getDb()).select().from(t.staffRoles).where(eq(t.staffRoles.userId, u!.id));
-    expect(roles.map((r) => [r.siteId, r.role]).sort()).toEqual([
+  test("issue 31: an existing staff member is invited like anyone (same answer) and has the role only once they accept with their password", async () => {
+    const db = await getDb();
+    const [u] = await db.select().from(t.staffUsers).where(eq(t.staffUsers.email, "owner@ridgelinemotorcycles.com.au"));
+    const rolesOf = async () =>
+      (await db.select().from(t.staffRoles).where(eq(t.staffRoles.userId, u!.id))).map((r) => [r.siteId, r.role]).sort();
+    const known = await invite(owner, { email: "OWNER@ridgelinemotorcycles.com.au", role: "manager" });
+    const unknown = await invite(owner, { email: `nobody-${randomUUID().slice(0, 8)}@example.com`, role: "manager" });
+    expect([known.status, unknown.status]).toEqual([200, 200]);
+    expect(await known.json()).toEqual(await unknown.json()); // the same words whether the email has an account or not
+    expect(await rolesOf()).toEqual([[1002, "owner"]]); // nothing granted without consent
+    const token = new URL((await invitationLink("owner@ridgelinemotorcycles.com.au"))!).searchParams.get("token")!;
+    const accept = (body: unknown) => acceptInvite(req("/api/admin/accept-invite", { method: "POST", body }));
+    const wrong = await accept({ token, password: "not the password at all" });
+    expect(wrong.status).toBe(422);
+    expect(await rolesOf()).toEqual([[1002, "owner"]]);
+    const ok = await accept({ token, password: DEMO_STAFF_PASSWORD });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.getSetCookie()[0]).toMatch(/^staff_session=/);
+    expect(await rolesOf()).toEqual([
       [1001, "manager"],
       [1002, "owner"],
     ]);
+    expect((await accept({ token, password: DEMO_STAFF_PASSWORD })).status).toBe(400); // once
   });
 });
 
@@ -552,6 +568,22 @@ describe("switches, delivery channels and content", () => {
       });
       const audits = await db.select().from(t.auditLog).where(eq(t.auditLog.action, "lead_delivery.update"));
       expect(JSON.stringify(audits)).not.toContain("a-very-long-secret-1");
+
+      // issue 31: a webhook may not point inside our network, written as an address or as a name that resolves there
+      for (const url of [
+        "http://127.0.0.1:22/",
+        "http://169.254.169.254/latest/meta-data/",
+        "http://[::1]:8080/",
+        "http://2130706433/",
+        "http://localhost:3000/x",
+        "http://10.0.0.5/hook",
+      ]) {
+        const res = await put({ ...body, webhooks: [{ url, secret: "a-very-long-secret-1" }] });
+        expect(res.status, url).toBe(422);
+        expect(((await res.json()) as { errors: Record<string, string> }).errors["webhooks.0.url"]).toBe(NOT_PUBLIC_MESSAGE);
+      }
+      const [still] = await db.select({ c: t.sites.leadDelivery }).from(t.sites).where(eq(t.sites.id, 1001));
+      expect(still!.c).toEqual(now!.c);
     } finally {
       await db.update(t.sites).set({ leadDelivery: was!.c }).where(eq(t.sites.id, 1001));
     }

@@ -35,6 +35,8 @@ import { errorAnswer, fieldErrors, HttpError, json } from "@/server/http/api";
 import { checkOrigin, readJson, readText } from "@/server/http/body";
 import { sharedLimiter } from "@/server/http/rate-limit";
 import { sendMail } from "@/server/mail/mailer";
+import { resolveAllowed } from "@/server/http/outbound";
+import { NOT_PUBLIC_MESSAGE } from "@/domain/http/addresses";
 import { editLocationHours, editSpecialHours, siteDataChanged } from "@/server/platform/site-edits";
 import * as bo from "@/server/repositories/back-office";
 import { getLeadDeliveryConfig, getSiteById } from "@/server/repositories/sites";
@@ -359,16 +361,9 @@ export const postInvitation = adminRoute<{ siteId: string }>(
     const site = await getSiteById(db, siteId);
     if (!site) throw new HttpError(404, "Unknown site.");
     const origin = originFor(req.headers.get("host")!);
+    // issue 31: everyone is invited the same way and answered the same words (whether the email
+    // has a staff account is never said), and nobody gets a role before accepting it
     const existing = await bo.findStaffByEmail(db, body.email);
-    if (existing) {
-      await bo.grantRole(db, siteId, existing.id, body.role, actor(staff));
-      await sendMail({
-        to: body.email,
-        subject: `You now have access to ${site.name}`,
-        text: `${staff.name} gave you the ${body.role} role on ${site.name} in the dealer back-office.\n\nSign in: ${origin}/sign-in\n`,
-      });
-      return json(200, { ok: true, message: `${body.email} already has a staff account and can now use ${site.name}.` });
-    }
     const token = randomBytes(24).toString("base64url");
     await bo.createInvitation(
       db,
@@ -385,7 +380,9 @@ export const postInvitation = adminRoute<{ siteId: string }>(
     await sendMail({
       to: body.email,
       subject: `${staff.name} invited you to ${site.name}'s back-office`,
-      text: `${staff.name} invited you to work on ${site.name} as ${body.role}.\n\nChoose your password here (the link works for 7 days, once):\n${link}\n\nIf you did not expect this, ignore this message.\n`,
+      text: existing
+        ? `${staff.name} invited you to work on ${site.name} as ${body.role}.\n\nTo accept, open this link and enter your staff password (it works for 7 days, once):\n${link}\n\nIf you did not expect this, ignore this message: nothing changes until you accept.\n`
+        : `${staff.name} invited you to work on ${site.name} as ${body.role}.\n\nChoose your password here (the link works for 7 days, once):\n${link}\n\nIf you did not expect this, ignore this message.\n`,
     });
     return json(200, { ok: true, message: STAFF_MSG.inviteSent });
   },
@@ -411,8 +408,20 @@ export async function acceptInvite(req: Request): Promise<Response> {
     const db = await getDb();
     const inv = await bo.findInvitation(db, invitationTokenHash(body.token), new Date(serverNow()));
     if (!inv) throw new HttpError(400, STAFF_MSG.inviteBad);
-    if (await bo.findStaffByEmail(db, inv.email)) throw new HttpError(409, "This email already has a staff account: sign in instead.");
     const auth = await staffAuth(host);
+    const existing = await bo.findStaffByEmail(db, inv.email);
+    if (existing) {
+      // issue 31: an existing staff member accepts with their own password (and is signed in)
+      const signedIn = await auth.api.signInEmail({
+        body: { email: inv.email, password: body.password },
+        headers: req.headers,
+        asResponse: true,
+      });
+      if (!signedIn.ok) throw new HttpError(422, "Please check the highlighted fields.", {}, { password: STAFF_MSG.invitePassword });
+      if (!(await bo.acceptInvitation(db, inv.id, existing.id))) throw new HttpError(400, STAFF_MSG.inviteBad);
+      return withCookies(signedIn, { ok: true, message: `Welcome to ${inv.siteName}.` });
+    }
+    if (!body.name) throw new HttpError(422, "Please check the highlighted fields.", {}, { name: "Enter your name" });
     const res = await auth.api.signUpEmail({
       body: { email: inv.email, password: body.password, name: body.name },
       headers: req.headers,
@@ -448,6 +457,17 @@ export const putLeadDelivery = adminRoute<{ siteId: string }>(
     const body = parsed(DeliverySettingsSchema, await jsonBody(req), "Please check the highlighted fields.");
     const db = await getDb();
     const { config, errors } = deliveryConfigFrom(body, await getLeadDeliveryConfig(db, siteId));
+    // issue 31: a name that resolves inside our network is refused now (and again at every delivery)
+    await Promise.all(
+      body.webhooks.map(async (w, i) => {
+        const host = new URL(w.url).hostname.replace(/^\[|\]$/g, "");
+        const refused = await resolveAllowed(host).then(
+          () => false,
+          (e: { code?: string }) => e.code === "ADDRESS_REFUSED",
+        );
+        if (refused) errors[`webhooks.${i}.url`] = NOT_PUBLIC_MESSAGE;
+      }),
+    );
     if (Object.keys(errors).length) throw new HttpError(422, "Please check the highlighted fields.", {}, errors);
     if (!(await bo.updateLeadDelivery(db, siteId, config, redactedDelivery, actor(staff)))) throw new HttpError(404, "Unknown site.");
     return json(200, { ok: true, message: "Lead delivery saved. The next lead goes to these addresses." });

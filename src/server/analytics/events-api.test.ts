@@ -9,7 +9,7 @@ import * as t from "@/server/db/schema";
 import { limiters } from "@/server/http/rate-limit";
 import { eventCounts } from "@/server/repositories/analytics";
 import { conversionPayload, ConversionsError, localConversions, MetaConversionsProvider } from "./conversions";
-import { eventsRoute, fbEventsRoute } from "./events-api";
+import { EVENTS_PER_CLIENT_MINUTE, eventsRoute, fbEventsRoute } from "./events-api";
 
 /*
  * POST /api/events and POST /api/fb-events through the routes the browser uses, on the app's
@@ -134,6 +134,19 @@ describe("POST /api/events", () => {
     );
     expect((await post(eventsRoute, "/api/events", { event: event(s) }, "nobody.localhost:3000")).status).toBe(404);
     expect(await storedFor(s)).toBe(0);
+  });
+
+  test("issue 31: events are counted one by one per client, however they are batched", async () => {
+    const s = newSession();
+    const batch = { events: Array.from({ length: 50 }, () => ({ event: event(s) })) };
+    const send = () => post(eventsRoute, "/api/events", batch, PARKSIDE, { "x-real-ip": "10.99.3.1" });
+    for (let i = 0; i < EVENTS_PER_CLIENT_MINUTE / 50; i++) expect((await send()).status).toBe(202);
+    const over = await send();
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await storedFor(s)).toBe(EVENTS_PER_CLIENT_MINUTE);
+    // another client is not held back
+    expect((await post(eventsRoute, "/api/events", { event: event(s) }, PARKSIDE, { "x-real-ip": "10.99.3.2" })).status).toBe(202);
   });
 
   test("rate-limited per client and site: 429 with Retry-After", async () => {

@@ -16,6 +16,10 @@ const ORIGIN_MESSAGE = "Events can only be sent from this website.";
 const MAX_AD_EVENT_BYTES = 8 * 1024;
 
 const eventsLimiter = () => sharedLimiter("events", { limit: env().EVENTS_RATE_LIMIT, windowMs: 60_000, databaseUrl: env().DATABASE_URL });
+/** Issue 31: at most this many events per client and minute, however they are batched. */
+export const EVENTS_PER_CLIENT_MINUTE = 300;
+const eventCountLimiter = () =>
+  sharedLimiter("events-count", { limit: EVENTS_PER_CLIENT_MINUTE, windowMs: 60_000, databaseUrl: env().DATABASE_URL });
 const adLimiter = () => sharedLimiter("fb-events", { limit: env().EVENTS_RATE_LIMIT, windowMs: 60_000, databaseUrl: env().DATABASE_URL });
 
 /** sendBeacon sends a Blob's type (application/json); a plain string goes as text/plain. */
@@ -42,6 +46,9 @@ export const eventsRoute = siteApi(async (req, ctx) => {
   await limit(eventsLimiter, req, ctx);
   const parsed = parseEventsBody(await readJson(req, MAX_EVENTS_BODY_BYTES));
   if (!parsed.success) throw new HttpError(422, "These events are not valid.", {}, fieldErrors(parsed.error, "event"));
+  // issue 31: events are counted one by one per client (a batch of 50 is 50), not only requests
+  const counted = await eventCountLimiter().take(`${ctx.site.id}|${req.headers.get("x-real-ip") ?? "unknown"}`, parsed.events.length);
+  if (!counted.ok) throw new HttpError(429, "Too many events from this connection.", { "retry-after": String(counted.retryAfter) });
   const foreign = parsed.events.findIndex((e) => e.website_slug !== ctx.site.slug);
   if (foreign >= 0)
     throw new HttpError(

@@ -9,7 +9,7 @@ import { env } from "@/server/env";
 import { createMemoryRateLimiter, limiters } from "@/server/http/rate-limit";
 import { authStateRoute, searchRoutes, watchlistRoutes } from "./account-api";
 import { createSiteAuth, scrubAuthMessage } from "./auth";
-import { authRoute } from "./handlers";
+import { authRoute, RESET_ANSWER_MS } from "./handlers";
 
 /*
  * Customer accounts through the routes the browser uses (/api/auth, /api/auth/*, /api/account/*),
@@ -227,6 +227,21 @@ describe("sign-in link and password reset", () => {
     const same = await auth("/sign-in/magic-link", { email: stranger });
     expect(await same.json()).toEqual({ ok: true, message: ACCOUNT_MSG.linkSent });
     expect(await mailTo(stranger)).toBeNull();
+  });
+
+  test("issue 31: a reset request answers the same words after the same floor of time, known email or not (its email leaves after)", async () => {
+    const { email } = await signedUpAndConfirmed();
+    const timed = async (e: string) => {
+      const t0 = performance.now();
+      const body = await (await auth("/request-password-reset", { email: e })).json();
+      return { body, ms: performance.now() - t0 };
+    };
+    const known = await timed(email);
+    const unknown = await timed(newEmail("nobody"));
+    expect(known.body).toEqual(unknown.body);
+    expect(known.ms).toBeGreaterThanOrEqual(RESET_ANSWER_MS - 5);
+    expect(unknown.ms).toBeGreaterThanOrEqual(RESET_ANSWER_MS - 5);
+    expect((await mailTo(email))?.subject).toBe("Choose a new password for Parkside Motor Group");
   });
 
   test("reset by email: the link leads to /reset-password, the new password works, the old one and the link do not", async () => {

@@ -595,6 +595,9 @@ export const orders = pgTable(
     providerStatus: text("provider_status"),
     /** for the confirmation page's greeting (the rest of the buyer's details are on the lead) */
     firstName: text("first_name").notNull(),
+    /** issue 31: who holds it, to count a shopper's unpaid holds (lower-cased email; the client address) */
+    holderEmail: text("holder_email"),
+    clientAddress: text("client_address"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -17,6 +17,8 @@ import { getSiteById, getLocationById } from "@/server/repositories/sites";
 import { getVehicleById } from "@/server/repositories/vehicles";
 import { verifyWebhook } from "@/server/platform/webhook";
 import { getLeadSubmissions } from "@/server/repositories/leads";
+import { isPublicAddress } from "@/domain/http/addresses";
+import { postOutbound, resolveAllowed } from "@/server/http/outbound";
 import { adfXml, salespersonEmail } from "./messages";
 import { deliverDue, LEAD_SIGNATURE_HEADER, LEAD_TIMESTAMP_HEADER } from "./worker";
 
@@ -94,6 +96,9 @@ async function postLead(over: Record<string, unknown> = {}, slug = "parkside-mot
   if (res.status !== 201) throw new Error(`lead refused: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { lead: { id: string } }).lead.id;
 }
+
+/** The tests' receiver listens on loopback, which a real webhook may never reach: these deliveries may connect to 127.0.0.1 only. */
+const receiverDeps = () => ({ mailer, allowAddress: (ip: string) => ip === "127.0.0.1" });
 
 const deliveriesOf = (leadId: string) => listLeadDeliveries(db, PARKSIDE, leadId);
 
@@ -178,7 +183,7 @@ describe("a lead reaches the dealer", () => {
 
   test("delivered: a real SMTP server gets the salesperson's email and the ADF; the webhook's signature checks out", async () => {
     const id = await postLead();
-    const counts = await deliverDue(db, { mailer });
+    const counts = await deliverDue(db, receiverDeps());
     expect(counts).toEqual({ delivered: 3, retrying: 0, failed: 0 });
 
     const toSales = mails.find((m) => m.to.includes("mazda@parksidemotorgroup.com.au"))!;
@@ -200,20 +205,20 @@ describe("a lead reaches the dealer", () => {
   test("the receiver down: the job is retried with backoff and delivered once it is back, each attempt recorded", async () => {
     const id = await postLead();
     receiverUp = false;
-    const first = await deliverDue(db, { mailer });
+    const first = await deliverDue(db, receiverDeps());
     expect(first).toEqual({ delivered: 2, retrying: 1, failed: 0 });
     let hook = (await deliveriesOf(id)).find((r) => r.channel === "webhook")!;
     expect(hook).toMatchObject({ status: "pending", lastError: "status 503" });
     expect(hook.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 3000); // 5 s after the first failure
-    expect(await deliverDue(db, { mailer })).toEqual({ delivered: 0, retrying: 0, failed: 0 }); // not due yet
+    expect(await deliverDue(db, receiverDeps())).toEqual({ delivered: 0, retrying: 0, failed: 0 }); // not due yet
 
     await stopReceiver(); // now not even listening
     await makeDue();
-    expect((await deliverDue(db, { mailer })).retrying).toBe(1);
+    expect((await deliverDue(db, receiverDeps())).retrying).toBe(1);
     await startReceiver(receiverPort);
     receiverUp = true;
     await makeDue();
-    expect((await deliverDue(db, { mailer })).delivered).toBe(1);
+    expect((await deliverDue(db, receiverDeps())).delivered).toBe(1);
     hook = (await deliveriesOf(id)).find((r) => r.channel === "webhook")!;
     expect(hook.status).toBe("delivered");
     expect(hook.attempts.map((a) => [a.ok, a.detail?.replace(/ECONNREFUSED|fetch failed|TypeError.*/, "refused")])).toEqual([
@@ -226,8 +231,8 @@ describe("a lead reaches the dealer", () => {
 
   test("two workers at once never deliver one job twice", async () => {
     const ids = [await postLead(), await postLead(), await postLead()];
-    const [a, b] = await Promise.all([deliverDue(db, { mailer }, 5), deliverDue(db, { mailer }, 5)]);
-    const [c] = await Promise.all([deliverDue(db, { mailer }, 5)]);
+    const [a, b] = await Promise.all([deliverDue(db, receiverDeps(), 5), deliverDue(db, receiverDeps(), 5)]);
+    const [c] = await Promise.all([deliverDue(db, receiverDeps(), 5)]);
     expect(a.delivered + b.delivered + c.delivered).toBe(9);
     for (const id of ids) {
       expect(mails.filter((m) => m.to.includes("mazda@parksidemotorgroup.com.au") && m.raw.includes(id))).toHaveLength(1);
@@ -239,9 +244,9 @@ describe("a lead reaches the dealer", () => {
     const id = await postLead();
     const held = await claimDueDeliveries(db, 10, 60_000); // claimed, then the process is killed
     expect(held.length).toBe(3);
-    expect(await deliverDue(db, { mailer })).toEqual({ delivered: 0, retrying: 0, failed: 0 }); // still leased
+    expect(await deliverDue(db, receiverDeps())).toEqual({ delivered: 0, retrying: 0, failed: 0 }); // still leased
     await db.execute(sql`update lead_deliveries set locked_until = now() - interval '1 second' where lead_id = ${id}`);
-    expect((await deliverDue(db, { mailer })).delivered).toBe(3);
+    expect((await deliverDue(db, receiverDeps())).delivered).toBe(3);
     expect(hooks.filter((h) => h.idempotencyKey === id)).toHaveLength(1);
   });
 
@@ -258,15 +263,40 @@ describe("a lead reaches the dealer", () => {
     const b = await deliveryBacklog(db);
     expect(b.undelivered).toBe(3);
     expect(b.oldestUndeliveredSeconds).toBeGreaterThanOrEqual(0);
-    await deliverDue(db, { mailer });
+    await deliverDue(db, receiverDeps());
     expect((await deliveryBacklog(db)).undelivered).toBe(0);
+  });
+});
+
+describe("webhooks reach public addresses only (issue 31: SSRF)", () => {
+  test("a webhook stored pointing at loopback is never connected to: the attempt says 'address refused'", async () => {
+    const id = await postLead();
+    const counts = await deliverDue(db, { mailer }); // the real policy
+    expect(counts).toEqual({ delivered: 2, retrying: 1, failed: 0 });
+    expect(hooks).toHaveLength(0);
+    const hook = (await deliveriesOf(id)).find((r) => r.channel === "webhook")!;
+    expect(hook).toMatchObject({ status: "pending", lastError: "address refused" });
+  });
+
+  test("a name that resolves to a private address is refused too (checked after DNS, connected to as checked)", async () => {
+    await expect(
+      // a policy of addresses alone (no name rules): "localhost" is refused by what it resolves to, in the connection's own lookup
+      postOutbound(`http://localhost:${receiverPort}/leads`, {
+        headers: {},
+        body: "{}",
+        timeoutMs: 2000,
+        allowed: (ip) => isPublicAddress(ip),
+      }),
+    ).rejects.toMatchObject({ code: "ADDRESS_REFUSED" });
+    await expect(resolveAllowed("localhost")).rejects.toMatchObject({ code: "ADDRESS_REFUSED" });
+    expect(hooks).toHaveLength(0);
   });
 });
 
 describe("an update to a lead reaches the dealer too (issue 31)", () => {
   test("a PUT that adds to the message: its own jobs, an 'Update to enquiry' email with old → new, ADF with the same id, lead.updated", async () => {
     const id = await postLead();
-    await deliverDue(db, { mailer });
+    await deliverDue(db, receiverDeps());
     mails.length = 0;
     hooks.length = 0;
     const res = await putLead(id, { message: "Is the CX-5 still available? Today & tomorrow work\n\nPS: I also have a trade-in" });
@@ -277,7 +307,7 @@ describe("an update to a lead reaches the dealer too (issue 31)", () => {
       ["adf_email", "pending"],
       ["webhook", "pending"],
     ]);
-    expect(await deliverDue(db, { mailer })).toEqual({ delivered: 3, retrying: 0, failed: 0 });
+    expect(await deliverDue(db, receiverDeps())).toEqual({ delivered: 3, retrying: 0, failed: 0 });
     const toSales = await simpleParser(mails.find((m) => m.to.includes("mazda@parksidemotorgroup.com.au"))!.raw);
     const ref = id.replace(/-/g, "").slice(0, 8).toUpperCase();
     expect(toSales.subject).toMatch(new RegExp(`^Update to enquiry #${ref} from Mary Obrien`));
@@ -308,7 +338,7 @@ describe("an update to a lead reaches the dealer too (issue 31)", () => {
       [2, "Third question"],
     ]);
     expect(subs[2]!.changes).toEqual([{ field: "message", from: "Second question", to: "Third question" }]);
-    await deliverDue(db, { mailer });
+    await deliverDue(db, receiverDeps());
     const toSales = await Promise.all(
       mails.filter((m) => m.to.includes("mazda@parksidemotorgroup.com.au")).map((m) => simpleParser(m.raw)),
     );

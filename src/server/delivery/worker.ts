@@ -7,6 +7,7 @@ import { claimDueDeliveries, recordAttempts, type AttemptOutcome, type Delivery 
 import { getLeadsForDelivery, getSubmissionsOf } from "@/server/repositories/leads";
 import { getLeadDeliveryConfig } from "@/server/repositories/sites";
 import { getVehicleById } from "@/server/repositories/vehicles";
+import { postOutbound, type AddressPolicy } from "@/server/http/outbound";
 import { signWebhook } from "@/server/platform/webhook";
 import { adfEmail, salespersonEmail, webhookBody, type DeliveryLead } from "./messages";
 
@@ -16,7 +17,12 @@ import { adfEmail, salespersonEmail, webhookBody, type DeliveryLead } from "./me
  * every channel carries the lead's uuid for the receiver to drop the repeat (ADF <id>, the
  * webhook's Idempotency-Key). Every process runs one; SKIP LOCKED keeps them off each other's rows.
  */
-export type DeliveryDeps = { mailer?: Mailer; fetch?: typeof fetch; webhookTimeoutMs?: number };
+export type DeliveryDeps = {
+  mailer?: Mailer;
+  webhookTimeoutMs?: number;
+  /** where webhooks may connect: public addresses only (issue 31); tests with a loopback receiver widen it */
+  allowAddress?: AddressPolicy;
+};
 
 /** Headers a lead webhook carries; the receiver checks the signature as README "Lead delivery" shows. */
 export const LEAD_SIGNATURE_HEADER = "x-dealer-signature";
@@ -83,8 +89,7 @@ async function send(db: Db, d: Delivery, lead: DeliveryLead, deps: DeliveryDeps)
   if (!hook) throw new Error("webhook no longer configured");
   const body = webhookBody(lead);
   const ts = Math.floor(Date.now() / 1000);
-  const res = await (deps.fetch ?? fetch)(d.target, {
-    method: "POST",
+  const res = await postOutbound(d.target, {
     headers: {
       "content-type": "application/json",
       // the lead's id; an update's carries its number too (a receiver dropping repeats must not drop an update)
@@ -93,16 +98,16 @@ async function send(db: Db, d: Delivery, lead: DeliveryLead, deps: DeliveryDeps)
       [LEAD_SIGNATURE_HEADER]: signWebhook(hook.secret, ts, body),
     },
     body,
-    signal: AbortSignal.timeout(deps.webhookTimeoutMs ?? 10_000),
-    redirect: "error",
+    timeoutMs: deps.webhookTimeoutMs ?? 10_000,
+    ...(deps.allowAddress ? { allowed: deps.allowAddress } : {}),
   });
-  await res.body?.cancel();
-  if (!res.ok) throw new Error(`status ${res.status}`);
+  if (res.status < 200 || res.status > 299) throw new Error(`status ${res.status}`);
   return `status ${res.status}`;
 }
 
 const reason = (err: unknown) => {
   const e = err as { name?: string; code?: string; responseCode?: number; message?: string };
+  if (e.code === "ADDRESS_REFUSED") return "address refused";
   if (e.responseCode) return `smtp ${e.responseCode}`;
   if (e.code) return `${e.name ?? "Error"} ${e.code}`;
   if (e.message?.startsWith("status ") || e.message === "webhook no longer configured") return e.message;

@@ -7,7 +7,8 @@ export type LimitResult = { ok: true } | { ok: false; retryAfter: number };
 
 /** A fixed window of `limit` points per key, with points given back for requests that did not count. */
 export type RateLimiter = {
-  take(key: string): Promise<LimitResult>;
+  /** counts `points` (default 1: one request; a batch may count each of its items) */
+  take(key: string, points?: number): Promise<LimitResult>;
   /** gives a point back (a refused submission that stored nothing must not use up the budget) */
   refund(key: string): Promise<void>;
   /** releases the store's connections (tests, shutdown) */
@@ -17,9 +18,9 @@ export type RateLimiter = {
 function wrap(limiter: RateLimiterAbstract): RateLimiter {
   return {
     close: async () => {},
-    async take(key) {
+    async take(key, points = 1) {
       try {
-        await limiter.consume(key);
+        await limiter.consume(key, points);
         return { ok: true };
       } catch (e) {
         if (e instanceof RateLimiterRes) return { ok: false, retryAfter: Math.max(1, Math.ceil(e.msBeforeNext / 1000)) };
@@ -57,13 +58,13 @@ export function createPostgresRateLimiter(opts: { limit: number; windowMs: numbe
   const keyOf = (key: string) => `${opts.prefix ?? "rl"}:${key}`;
   return {
     close: () => sql.end({ timeout: 1 }),
-    async take(key) {
+    async take(key, points = 1) {
       const now = Date.now();
       const until = now + opts.windowMs;
       const [row] = await sql<{ points: number; expire: string }[]>`
-        insert into rate_limits (key, points, expire) values (${keyOf(key)}, 1, ${until})
+        insert into rate_limits (key, points, expire) values (${keyOf(key)}, ${points}, ${until})
         on conflict (key) do update set
-          points = case when rate_limits.expire is null or rate_limits.expire <= ${now} then 1 else rate_limits.points + 1 end,
+          points = case when rate_limits.expire is null or rate_limits.expire <= ${now} then ${points}::int else rate_limits.points + ${points}::int end,
           expire = case when rate_limits.expire is null or rate_limits.expire <= ${now} then ${until} else rate_limits.expire end
         returning points, expire`;
       if (row!.points <= opts.limit) return { ok: true };

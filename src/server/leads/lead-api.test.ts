@@ -271,6 +271,20 @@ describe("POST /api/leads/with-files", () => {
     expect(unknown.status).toBe(404);
   });
 
+  test("a file is stored under the type its bytes show, never the extension it was sent with (issue 31: JPEG/HTML polyglot)", async () => {
+    const res = await api.withFiles(
+      multipart("outback-truck-centre", [new File([PNG], "invoice.html", { type: "text/html" }), new File([PDF], "noext", { type: "" })]),
+    );
+    expect(res.status).toBe(201);
+    const { lead } = await res.json();
+    const files = await db.select().from(t.leadFiles).where(eq(t.leadFiles.leadId, lead.id));
+    const byName = Object.fromEntries(files.map((f) => [f.filename, f]));
+    expect(byName["invoice.html"]!.path).toMatch(/invoice\.png$/);
+    expect(byName["invoice.html"]!.contentType).toBe("image/png");
+    expect(byName["noext"]!.path).toMatch(/noext\.pdf$/);
+    expect(await readFile(byName["invoice.html"]!.path)).toEqual(Buffer.from(PNG));
+  });
+
   test("refuses other file types and bad fields, storing nothing", async () => {
     const before = (await db.select().from(t.leads)).length;
     const bad = await api.withFiles(

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -118,6 +118,12 @@ export async function receiveMultipart(
           if (!type || !Object.hasOwn(ALLOWED_FILE_TYPES, type.mime))
             return fail(new UploadError(422, `${filename}: only JPEG, PNG, WebP, HEIC images and PDFs can be attached.`));
           record.contentType = type.mime;
+          // issue 31: stored under the detected type's extension (a JPEG named page.html is kept as page.jpg)
+          const stored = tempPath.replace(/(\.[^./\\]*)?$/, `.${ALLOWED_FILE_TYPES[type.mime]}`);
+          if (stored !== tempPath) {
+            await rename(tempPath, stored);
+            record.tempPath = stored;
+          }
         })
         .catch(() => fail(failure ?? new UploadError(400, "The upload was interrupted."))),
     );

@@ -8,6 +8,7 @@ import * as t from "@/server/db/schema";
 import { env } from "@/server/env";
 import {
   basicAuthOk,
+  PLATFORM_AUTH_FAILURES,
   getOpenApi,
   getSearchPageTemplates,
   getSearchSlugs,
@@ -149,6 +150,19 @@ describe("GET /websites/{siteId}/pages/search_slugs.json and search_page_templat
       expect(res.headers.get("www-authenticate")).toBe('Basic realm="dealer-platform-api", charset="UTF-8"');
       expect(await res.json()).toEqual({ error: "Authentication required." });
     }
+  });
+
+  test("issue 31: failed attempts are throttled per client (429 with Retry-After, the right password included); others are not", async () => {
+    const guesser = { "x-real-ip": "10.31.0.1" };
+    const wrong = `Basic ${Buffer.from("test-storefront:guess").toString("base64")}`;
+    for (let i = 0; i < PLATFORM_AUTH_FAILURES; i++)
+      expect((await slugs(String(PARKSIDE), { ...guesser, authorization: wrong })).status).toBe(401);
+    const blocked = await slugs(String(PARKSIDE), { ...guesser, authorization: reader });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    // a client whose credentials are right is never counted down
+    for (let i = 0; i < PLATFORM_AUTH_FAILURES + 5; i++)
+      expect((await slugs(String(PARKSIDE), { "x-real-ip": "10.31.0.2", authorization: reader })).status).toBe(200);
   });
 
   test("search slugs: each landing page with its filters, privately cacheable", async () => {

@@ -18,6 +18,7 @@ import { getDb, type Db } from "@/server/db";
 import { env } from "@/server/env";
 import { errorAnswer, fieldErrors, HttpError } from "@/server/http/api";
 import { readJson, readText } from "@/server/http/body";
+import { sharedLimiter } from "@/server/http/rate-limit";
 import { MAX_IMPORT_BYTES } from "@/domain/stock/import";
 import { applyChecked, checkStockImport } from "@/server/admin/stock-imports";
 import { getImport } from "@/server/repositories/back-office";
@@ -54,13 +55,31 @@ export function basicAuthOk(header: string | null, user: string | undefined, pas
   return same && expected !== null && m !== null;
 }
 
-function requireAuth(req: Request, who: "reader" | "admin"): void {
+/** Issue 31: failed Basic-auth attempts allowed per client and window before every attempt is refused with 429. */
+export const PLATFORM_AUTH_FAILURES = 20;
+const authLimiter = () =>
+  sharedLimiter("platform-auth", { limit: PLATFORM_AUTH_FAILURES, windowMs: 15 * 60_000, databaseUrl: env().DATABASE_URL });
+
+/**
+ * The request's Basic credentials must be the reader's (or the admin's). Each attempt counts
+ * against its client and a good one gives its point back, so only failures add up: past
+ * PLATFORM_AUTH_FAILURES in 15 minutes every attempt from that client is a 429 with Retry-After,
+ * the right password included (a guesser learns nothing more).
+ */
+async function requireAuth(req: Request, who: "reader" | "admin"): Promise<void> {
   const e = env();
+  const key = req.headers.get("x-real-ip") ?? "unknown";
+  const r = await authLimiter().take(key);
+  if (!r.ok)
+    throw new HttpError(429, "Too many failed sign-ins from this connection. Please try again later.", {
+      "retry-after": String(r.retryAfter),
+    });
   const ok =
     who === "reader"
       ? basicAuthOk(req.headers.get("authorization"), e.PLATFORM_API_USER, e.PLATFORM_API_PASSWORD)
       : basicAuthOk(req.headers.get("authorization"), e.PLATFORM_ADMIN_USER, e.PLATFORM_ADMIN_PASSWORD);
   if (!ok) throw new HttpError(401, "Authentication required.", { "www-authenticate": REALM });
+  await authLimiter().refund(key);
 }
 
 function siteIdOf(raw: string): number {
@@ -110,7 +129,7 @@ async function siteData(db: Db, siteId: number) {
 /** A read of one site's data: authenticated when `auth`, the id checked, the answer conditional on its validators. */
 function siteRead(auth: boolean, answer: (ctx: SiteContext | null) => unknown) {
   return platformRoute<{ siteId: string }>(async (req, p) => {
-    if (auth) requireAuth(req, "reader");
+    if (auth) await requireAuth(req, "reader");
     const siteId = siteIdOf(p.siteId);
     const db = await getDb();
     const [ctx, updatedAt] = await Promise.all([siteData(db, siteId), getSiteUpdatedAt(db, siteId)]);
@@ -143,7 +162,7 @@ async function bodyOf(req: Request): Promise<unknown> {
 
 // PUT /api/v1/websites/{siteId}/locations/{locationId}/opening_hours.json — administrator Basic auth; replaces a location's week
 export const putOpeningHours = platformRoute<{ siteId: string; locationId: string }>(async (req, p) => {
-  requireAuth(req, "admin");
+  await requireAuth(req, "admin");
   const siteId = siteIdOf(p.siteId);
   const locationId = parseSiteId(p.locationId);
   if (locationId === null) throw new HttpError(400, "The location id must be a positive whole number.");
@@ -165,7 +184,7 @@ export const putOpeningHours = platformRoute<{ siteId: string; locationId: strin
 
 // PUT /api/v1/websites/{siteId}/special_hours.json — administrator Basic auth; replaces the site's special hours
 export const putSpecialHours = platformRoute<{ siteId: string }>(async (req, p) => {
-  requireAuth(req, "admin");
+  await requireAuth(req, "admin");
   const siteId = siteIdOf(p.siteId);
   const parsed = SpecialHoursUpdateSchema.safeParse(await bodyOf(req));
   if (!parsed.success) throw new HttpError(422, "Please correct the special hours.", {}, fieldErrors(parsed.error, "special_hours"));
@@ -190,7 +209,7 @@ export const putSpecialHours = platformRoute<{ siteId: string }>(async (req, p) 
 // stock as CSV (the back-office import's columns). A full feed by default. 200 applied, 422 with the
 // line-by-line report (nothing written), 409 held for a manager's confirmation in the back-office.
 export const postStockFeed = platformRoute<{ siteId: string }>(async (req, p) => {
-  requireAuth(req, "admin");
+  await requireAuth(req, "admin");
   const siteId = siteIdOf(p.siteId);
   if (!/^text\/(csv|plain)\b/i.test(req.headers.get("content-type") ?? "")) throw new HttpError(415, "Send the feed as text/csv.");
   if (!(await getSiteById(await getDb(), siteId))) throw new HttpError(404, "Unknown site.");

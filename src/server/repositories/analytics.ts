@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, gte, sql } from "drizzle-orm";
-import type { AnalyticsEvent } from "@/domain/analytics/schema";
+import { catalogueEventOf, type AnalyticsEvent } from "@/domain/analytics/schema";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
 
@@ -10,7 +10,8 @@ export async function insertEvents(db: Db, siteId: number, events: readonly Anal
   await db.insert(t.analyticsEvents).values(
     events.map((e) => ({
       siteId,
-      eventId: e.event_properties.event_id,
+      // issue 31: an event without an id is its name's catalogue event, else 0 (not in the catalogue)
+      eventId: catalogueEventOf(e)?.id ?? 0,
       category: e.category,
       url: e.url,
       anonId: e.anon_id,

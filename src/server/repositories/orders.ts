@@ -1,6 +1,6 @@
 import "server-only";
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
-import { DEPOSIT_CENTS, HOLD_MINUTES } from "@/domain/store/checkout";
+import { and, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
+import { DEPOSIT_CENTS, HOLD_MINUTES, MAX_UNPAID_HOLDS } from "@/domain/store/checkout";
 import type { PreparedLead } from "@/domain/leads/lead";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
@@ -35,13 +35,39 @@ export async function reserveVehicle(
     now: Date;
     /** issue 16: the reservation's lead is delivered like any other (jobs in this transaction) */
     deliverTo?: { location: string | null; site: string | null };
+    /** issue 31: who asks, to count their unpaid holds */
+    holder?: { email: string; clientAddress: string };
   },
-): Promise<{ ok: true; order: OrderRow } | { ok: false; reason: "taken" }> {
+): Promise<{ ok: true; order: OrderRow } | { ok: false; reason: "taken" | "holds" }> {
+  const email = p.holder?.email.trim().toLowerCase() ?? null;
+  const address = p.holder?.clientAddress ?? null;
   try {
     return await db.transaction(async (tx) => {
+      // one shopper's reservations one at a time (by email, then connection: the same order everywhere, no deadlock)
+      if (email) await tx.execute(sql`select pg_advisory_xact_lock(${p.siteId}::int, hashtext(${`email:${email}`}))`);
+      if (address) await tx.execute(sql`select pg_advisory_xact_lock(${p.siteId}::int, hashtext(${`ip:${address}`}))`);
       await tx.execute(
         sql`select id from ${t.vehicles} where ${t.vehicles.siteId} = ${p.siteId} and ${t.vehicles.id} = ${p.vehicleId} for update`,
       );
+      if (p.holder) {
+        const same = [
+          ...(p.customerId ? [eq(t.orders.customerId, p.customerId)] : []),
+          ...(email ? [eq(t.orders.holderEmail, email)] : []),
+          ...(address ? [eq(t.orders.clientAddress, address)] : []),
+        ];
+        const [held] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(t.orders)
+          .where(
+            and(
+              eq(t.orders.siteId, p.siteId),
+              eq(t.orders.status, "pending"),
+              gte(t.orders.createdAt, new Date(p.now.getTime() - HOLD_MINUTES * 60_000)),
+              or(...same),
+            ),
+          );
+        if (Number(held?.n ?? 0) >= MAX_UNPAID_HOLDS) return { ok: false as const, reason: "holds" as const };
+      }
       await tx
         .update(t.orders)
         .set({ status: "expired", updatedAt: p.now })
@@ -72,6 +98,8 @@ export async function reserveVehicle(
           leadId: lead!.id,
           customerId: p.customerId,
           firstName: p.firstName,
+          holderEmail: email,
+          clientAddress: address,
           amountCents: DEPOSIT_CENTS,
           currency: p.currency,
           provider: p.provider,
@@ -142,4 +170,13 @@ export async function isVehicleReserved(db: Db, siteId: number, vehicleId: numbe
     )
     .limit(1);
   return Boolean(row);
+}
+
+/** Issue 31: unpaid holds now (GET /api/health): pending orders inside their hold. */
+export async function unpaidHolds(db: Db, now: Date): Promise<number> {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(t.orders)
+    .where(and(eq(t.orders.status, "pending"), gte(t.orders.createdAt, new Date(now.getTime() - HOLD_MINUTES * 60_000))));
+  return Number(r?.n ?? 0);
 }

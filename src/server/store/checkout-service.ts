@@ -99,12 +99,13 @@ async function reserve(req: Request, ctx: SiteContext, input: CheckoutInput, pro
     provider: provider.name,
     firstName: input.first_name,
     now: new Date(now),
+    holder: { email: input.email, clientAddress: req.headers.get("x-real-ip") ?? "unknown" },
     deliverTo: {
       location: ctx.locations.find((l) => l.id === (prepared.location_id ?? v.locationId))?.contactDetail.email ?? null,
       site: ctx.site.email,
     },
   });
-  if (!r.ok) throw new HttpError(409, STORE_MSG.taken);
+  if (!r.ok) throw new HttpError(409, r.reason === "holds" ? STORE_MSG.tooManyHolds : STORE_MSG.taken);
   wakeDeliveryWorker();
   catalogueChanged([ctx.site.id]); // the car's page says it is reserved
   const origin = originFor(host ?? "localhost");

@@ -6,6 +6,7 @@ import { STORE_MSG } from "@/domain/store/checkout";
 import { getDatabase } from "@/server/db";
 import * as t from "@/server/db/schema";
 import { getSiteContext } from "@/server/site-context";
+import { unpaidHolds } from "@/server/repositories/orders";
 import { checkoutRoute, confirmOrder, testPayRoute } from "./checkout-service";
 import { StripeCheckoutProvider } from "./payments";
 
@@ -51,8 +52,10 @@ function post(
     }),
   );
 }
+let buyers = 0;
+/** Each reservation by its own buyer (a shopper may hold only 2 unpaid: that test names its buyer). */
 const reserve = (slug: string, over: Record<string, unknown> = {}, host?: string, headers?: Record<string, string>) =>
-  post(checkoutRoute, "/api/checkout", { vehicle_slug: slug, ...buyer, ...over }, host, headers);
+  post(checkoutRoute, "/api/checkout", { vehicle_slug: slug, ...buyer, email: `mary.${++buyers}@example.com`, ...over }, host, headers);
 
 /** Parkside cars that can be reserved and that no other test of this file has used. */
 const used = new Set<number>();
@@ -101,7 +104,7 @@ describe("POST /api/checkout", () => {
 
   test("the winner goes to the provider's checkout; paying reserves the car, and a second buyer is refused", async () => {
     const car = await freeCar();
-    const res = await reserve(car.slug);
+    const res = await reserve(car.slug, { email: "mary@example.com" });
     expect(res.status).toBe(201);
     const { order_id, redirect_url } = await res.json();
     expect(redirect_url).toBe(`/checkout/pay?order=${order_id}`);
@@ -267,5 +270,25 @@ describe("Stripe Checkout adapter (against a local fake of Stripe's API)", () =>
     });
     await expect(call).rejects.toThrow("stripe /v1/checkout/sessions answered 401");
     await expect(call).rejects.not.toThrow(/mary/);
+  });
+});
+
+describe("holding the whole stock (issue 31)", () => {
+  test("at most 2 unpaid holds per shopper: by email, by connection; a clear message beyond; counted in the health report", async () => {
+    const [a, b, c, d] = [await freeCar(), await freeCar(), await freeCar(), await freeCar()];
+    const same = { email: "hoarder@example.com" };
+    expect((await reserve(a.slug, same)).status).toBe(201);
+    expect((await reserve(b.slug, { email: "HOARDER@example.com" })).status).toBe(201);
+    const third = await reserve(c.slug, same);
+    expect(third.status).toBe(409);
+    expect(await third.json()).toEqual({ error: STORE_MSG.tooManyHolds });
+    expect(await activeOrders(c.id)).toEqual([]);
+    // another email from one connection is the same shopper
+    const ip = { "x-real-ip": "10.9.9.9" };
+    expect((await reserve(c.slug, {}, undefined, ip)).status).toBe(201);
+    expect((await reserve(d.slug, {}, undefined, ip)).status).toBe(201);
+    const e = await freeCar();
+    expect((await reserve(e.slug, {}, undefined, ip)).status).toBe(409);
+    expect(await unpaidHolds(db, new Date())).toBeGreaterThanOrEqual(4);
   });
 });

@@ -7,7 +7,7 @@ import { isAdminHost } from "@/server/admin/host";
 import { invitationTokenHash } from "@/server/admin/staff-auth";
 import { serverNow } from "@/server/clock";
 import { getDb } from "@/server/db";
-import { findInvitation } from "@/server/repositories/back-office";
+import { findInvitation, findStaffByEmail } from "@/server/repositories/back-office";
 
 export const metadata: Metadata = { title: "Accept invitation", referrer: "no-referrer" };
 
@@ -21,7 +21,7 @@ export default async function AcceptInvitePage({ searchParams }: { searchParams:
     <div className="mx-auto max-w-md rounded-lg border border-neutral-200 bg-white p-6">
       <h1 className="mb-3 text-2xl font-extrabold">{inv ? `Join ${inv.siteName}` : "Invitation"}</h1>
       {inv ? (
-        <AcceptInviteForm token={token!} email={inv.email} />
+        <AcceptInviteForm token={token!} email={inv.email} existing={Boolean(await findStaffByEmail(await getDb(), inv.email))} />
       ) : (
         <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 font-semibold text-red-800">
           {STAFF_MSG.inviteBad}

@@ -3,6 +3,8 @@ import { getDatabase } from "@/server/db";
 import { log } from "@/server/log";
 import { platformClient } from "@/server/platform";
 import { deliveryBacklog } from "@/server/repositories/deliveries";
+import { unpaidHolds } from "@/server/repositories/orders";
+import { serverNow } from "@/server/clock";
 import { rowsOf } from "@/server/repositories/row";
 
 export const dynamic = "force-dynamic";
@@ -26,6 +28,8 @@ export async function GET() {
       database: { status: "ok", driver, sites: first?.sites ?? 0, latencyMs: Math.round(performance.now() - t0) },
       // issue 16: leads waiting to reach dealers, those given up or late (15 minutes), and the oldest's age
       leadDelivery: outbox,
+      // issue 31: cars held right now by reservations not yet paid
+      reservations: { unpaidHolds: await unpaidHolds(db, new Date(serverNow())) },
       ...platformStatus(),
     });
   } catch (error) {

@@ -5,7 +5,8 @@ import { buttonVariants } from "@/components/ui/button";
 import { PageSection, PageTitle, Panel } from "@/components/ui/page";
 import { formatPrice } from "@/domain/format/price";
 import { nounInText, vehicleHref } from "@/domain/site/vehicle";
-import { CALL_BACK_HOURS } from "@/domain/store/checkout";
+import { CALL_BACK_HOURS, holdEnds, reservationNumber } from "@/domain/store/checkout";
+import { RememberReservation } from "@/components/store/reserved-banner";
 import { vehicleTitle } from "@/domain/stock/vehicle";
 import { requestNow } from "@/server/clock";
 import { getDb } from "@/server/db";
@@ -33,6 +34,15 @@ export default async function ConfirmedPage({ params, searchParams }: { params: 
   return (
     <PageSection width="narrow" className="space-y-6">
       <PageTitle>{heading}</PageTitle>
+      {car && (order.status === "paid" || order.status === "pending") && (
+        <RememberReservation
+          slug={car.slug}
+          number={reservationNumber(order.id)}
+          status={order.status}
+          until={holdEnds(order)!.toISOString()}
+        />
+      )}
+      {car && (order.status === "cancelled" || order.status === "expired") && <RememberReservation slug={car.slug} status={order.status} />}
       <Panel className="space-y-3" data-testid={`order-${order.status}`}>
         {order.status === "paid" && (
           <>
@@ -40,7 +50,14 @@ export default async function ConfirmedPage({ params, searchParams }: { params: 
               Your {amount} deposit is paid and <strong>{name}</strong> is held for you: nobody else can reserve it.
             </p>
             <p>We will call you within {CALL_BACK_HOURS} hours on business days to arrange a test drive, finance and your trade-in.</p>
-            <p className="text-sm text-neutral-700">Reservation number: {order.id.slice(0, 8).toUpperCase()}</p>
+            <p>
+              It is held for you until{" "}
+              {new Intl.DateTimeFormat("en-AU", { weekday: "long", day: "numeric", month: "long", timeZone: ctx.site.timezone }).format(
+                holdEnds(order)!,
+              )}
+              . To cancel, call us and quote your reservation number: your deposit is refunded.
+            </p>
+            <p className="text-sm text-neutral-700">Reservation number: {reservationNumber(order.id)}</p>
           </>
         )}
         {order.status === "pending" && (
