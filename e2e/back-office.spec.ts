@@ -81,10 +81,11 @@ async function signIn(page: Page, email: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await button.click();
-  await expect(page).toHaveURL(admin("/leads"));
+  await expect(page).toHaveURL(admin("/leads"), { timeout: 15_000 });
 }
 
-test.describe.configure({ mode: "serial" });
+// long journeys against a second server that shares the machine's two cores with the first: a minute each
+test.describe.configure({ mode: "serial", timeout: 60_000 });
 test.describe("dealer back-office", () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);

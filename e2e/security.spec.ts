@@ -156,3 +156,29 @@ test("issue 31: a request body that never finishes is let go in seconds, not 320
   expect(closed).toBeGreaterThan(0);
   expect(closed).toBeLessThan(35_000);
 });
+
+test("issue 31: a page's CSP allows the origins of the widgets its site enables, and another site's page does not", async ({ request }) => {
+  const csp = async (slug: string) =>
+    (await request.get("/", { headers: { Host: `${slug}.localhost` } })).headers()["content-security-policy"] ?? "";
+  const directive = (policy: string, name: string) =>
+    policy
+      .split(";")
+      .map((d) => d.trim())
+      .find((d) => d.startsWith(`${name} `)) ?? "";
+  const harbour = await csp("harbour-city-pre-owned");
+  expect(directive(harbour, "script-src")).toContain("https://www.googletagmanager.com");
+  expect(directive(harbour, "script-src")).toContain("https://connect.podium.com");
+  expect(directive(harbour, "connect-src")).toContain("https://*.google-analytics.com");
+  expect(directive(harbour, "frame-src")).toContain("https://*.podium.com");
+  expect(harbour).not.toContain("intercom");
+  const outback = await csp("outback-truck-centre");
+  expect(directive(outback, "script-src")).toContain("https://widget.intercom.io");
+  expect(directive(outback, "script-src")).toContain("https://cdn.callrail.com");
+  expect(directive(outback, "connect-src")).toContain("wss://*.intercom.io");
+  expect(outback).not.toContain("googletagmanager");
+  // parkside's widgets are the app's own (local chat, local pixel stand-in): no vendor origin at all
+  const parkside = await csp("parkside-motor-group");
+  expect(directive(parkside, "connect-src")).toBe("connect-src 'self' https://maps.googleapis.com");
+  expect(directive(parkside, "frame-src")).toBe("frame-src 'self' https://www.google.com");
+  for (const vendor of ["googletagmanager", "podium", "intercom", "callrail", "facebook"]) expect(parkside).not.toContain(vendor);
+});

@@ -1,3 +1,4 @@
+import { TEST_NOW_MS } from "./clock";
 import { expect, expectNoAxeViolations, siteUrl, test, waitForHydration } from "./fixtures";
 
 /*
@@ -8,6 +9,13 @@ const P = (path = "/") => siteUrl("parkside-motor-group", path);
 
 test.describe("reserve online (parkside)", () => {
   test("reserve a car: details → test payment → confirmation → the car shows as reserved", async ({ page }) => {
+    // the browser's clock reads the server's (TEST_NOW): the hold's end is compared with it
+    await page.clock.install({ time: TEST_NOW_MS });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __tracked: Array<{ event_id?: number }> };
+      w.__tracked = [];
+      window.addEventListener("dealer:track", (e) => w.__tracked.push((e as CustomEvent).detail));
+    });
     await page.goto(P("/search/used-cars?sort=price-desc"));
     // a car the other store test does not take (it takes the first of the lowest-priced)
     const href = await page.locator('a[href^="/cars/"]').first().getAttribute("href");
@@ -41,6 +49,12 @@ test.describe("reserve online (parkside)", () => {
 
     await expect(page).toHaveURL(/\/checkout\/confirmed\?order=/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thanks, Mary: it's reserved");
+    // issue 31: event 57 (reservation_complete) fires when the reservation is confirmed paid
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { __tracked: Array<{ event_id?: number }> }).__tracked.some((e) => e.event_id === 57)),
+      )
+      .toBe(true);
     await expect(page.getByTestId("order-paid")).toContainText("$500 deposit is paid");
 
     // issue 31: the buyer who holds it reads that it is theirs, until when, and how to cancel

@@ -10,6 +10,7 @@ import { getDb, isDatabaseUp } from "@/server/db";
 import { env, platformBaseUrl } from "@/server/env";
 import { guardServerErrors, nonceOf, prepareRequest } from "@/server/http/edge";
 import { createMicrocache } from "@/server/http/microcache";
+import { widgetOriginsFor } from "@/server/http/widget-csp";
 import { dropLocally, onCatalogueChange, onCatalogueChangePublish } from "@/server/cache";
 import { startChangeBus } from "@/server/cache/change-bus";
 import { log } from "@/server/log";
@@ -40,8 +41,10 @@ const changes = e.DATABASE_URL
     )
   : null;
 if (changes) onCatalogueChangePublish(changes.publish);
-const server = createServer((req, res) => {
-  if (!prepareRequest(req, res)) return;
+const server = createServer(async (req, res) => {
+  // issue 31: a page's CSP allows its site's enabled widgets' origins (the back-office and the dashboard load none)
+  const widgets = isAdminHost(req.headers.host) || e.PLATFORM_ROLE === "dashboard" ? undefined : await widgetOriginsFor(req);
+  if (!prepareRequest(req, res, widgets)) return;
   // the client address for rate limits: the socket's, or the one TRUST_PROXY hops from the right of X-Forwarded-For
   req.headers["x-real-ip"] = clientAddress(
     req.socket.remoteAddress,

@@ -87,7 +87,9 @@ async function load() {
       writeJson(USER_DETAILS_KEY, Object.fromEntries(Object.entries(details).filter(([, v]) => typeof v === "string" && v)));
     }
     set({ status: "ready", garageName: body.garage_name ?? "My Garage", user: body.user, watchlist: body.watchlist });
-  } catch {
+  } catch (e) {
+    // SPEC §8: an auth load failure is logged to the console only (issue 31); signing in stays offered
+    console.warn("Account not loaded.", e instanceof Error ? e.message : e);
     set({ status: "error" });
   }
 }

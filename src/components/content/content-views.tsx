@@ -14,6 +14,8 @@ import { formatPrice } from "@/domain/format/price";
 import type { SiteContext } from "@/domain/site/context";
 import { telHref } from "@/domain/site/links";
 import { Prose } from "./prose";
+import { TrackView } from "@/components/widgets/track-view";
+import { EVENT_IDS } from "@/domain/analytics/events";
 
 /*
  * The views of a site's content (issue 12): stored pages, the blog and its posts, special offers.
@@ -185,26 +187,29 @@ export function PostList({
 export function PostArticle({ ctx, post, base, listTitle }: { ctx: Ctx; post: ContentEntry; base: string; listTitle: string }) {
   const path = `${base}/${post.slug}`;
   return (
-    <ContentFrame
-      ctx={ctx}
-      crumbs={[
-        { label: listTitle, href: base },
-        { label: post.title, href: path },
-      ]}
-      title={post.title}
-    >
-      <JsonLd data={articleJsonLd(ctx.site, post, path)} />
-      <div className="mt-2">
-        <Byline ctx={ctx} post={post} />
-      </div>
-      <ContentImage src={post.image} alt="" priority className="mt-6" />
-      <Prose markdown={post.body} rules={ctx.features} className="mt-6" />
-      <p className="mt-10">
-        <Link href={base} className="font-semibold text-brand underline">
-          ← All {listTitle.toLowerCase()}
-        </Link>
-      </p>
-    </ContentFrame>
+    <>
+      <TrackView event={EVENT_IDS.blogView} props={{ post: post.slug }} label={post.title} />
+      <ContentFrame
+        ctx={ctx}
+        crumbs={[
+          { label: listTitle, href: base },
+          { label: post.title, href: path },
+        ]}
+        title={post.title}
+      >
+        <JsonLd data={articleJsonLd(ctx.site, post, path)} />
+        <div className="mt-2">
+          <Byline ctx={ctx} post={post} />
+        </div>
+        <ContentImage src={post.image} alt="" priority className="mt-6" />
+        <Prose markdown={post.body} rules={ctx.features} className="mt-6" />
+        <p className="mt-10">
+          <Link href={base} className="font-semibold text-brand underline">
+            ← All {listTitle.toLowerCase()}
+          </Link>
+        </p>
+      </ContentFrame>
+    </>
   );
 }
 
@@ -281,47 +286,50 @@ export function OfferArticle({ ctx, offer, now, enquireHref }: { ctx: Ctx; offer
   const ended = offerState(offer, now) === "ended";
   const path = `/special-offers/${offer.slug}`;
   return (
-    <ContentFrame
-      ctx={ctx}
-      crumbs={[
-        { label: "Special Offers", href: "/special-offers" },
-        { label: offer.title, href: path },
-      ]}
-      title={offer.title}
-    >
-      {ended && (
-        <div role="status" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4" data-testid="offer-ended">
-          <p className="font-bold text-red-800">This offer has ended.</p>
-          <p className="mt-1 text-neutral-800">
-            See our{" "}
-            <Link href="/special-offers" className="font-semibold underline">
-              current special offers
+    <>
+      <TrackView event={EVENT_IDS.offerView} props={{ offer: offer.slug }} label={offer.title} />
+      <ContentFrame
+        ctx={ctx}
+        crumbs={[
+          { label: "Special Offers", href: "/special-offers" },
+          { label: offer.title, href: path },
+        ]}
+        title={offer.title}
+      >
+        {ended && (
+          <div role="status" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4" data-testid="offer-ended">
+            <p className="font-bold text-red-800">This offer has ended.</p>
+            <p className="mt-1 text-neutral-800">
+              See our{" "}
+              <Link href="/special-offers" className="font-semibold underline">
+                current special offers
+              </Link>
+              .
+            </p>
+          </div>
+        )}
+        <ContentImage src={offer.image} alt="" priority className="mt-6" />
+        <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
+          <OfferPrice ctx={ctx} offer={offer} />
+          <OfferExpiry ctx={ctx} offer={offer} now={now} />
+        </div>
+        <Prose markdown={offer.body} rules={ctx.features} className="mt-6" />
+        {!ended && (
+          <div className="mt-6">
+            <Link href={enquireHref} className={buttonVariants({ variant: "primary", size: "lg" })}>
+              Enquire about this offer
             </Link>
-            .
-          </p>
-        </div>
-      )}
-      <ContentImage src={offer.image} alt="" priority className="mt-6" />
-      <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
-        <OfferPrice ctx={ctx} offer={offer} />
-        <OfferExpiry ctx={ctx} offer={offer} now={now} />
-      </div>
-      <Prose markdown={offer.body} rules={ctx.features} className="mt-6" />
-      {!ended && (
-        <div className="mt-6">
-          <Link href={enquireHref} className={buttonVariants({ variant: "primary", size: "lg" })}>
-            Enquire about this offer
-          </Link>
-        </div>
-      )}
-      {offer.terms && (
-        <section aria-labelledby="offer-terms" className="mt-10 border-t border-neutral-200 pt-4">
-          <h2 id="offer-terms" className="text-sm font-bold">
-            Terms and conditions
-          </h2>
-          <p className="mt-1 text-sm text-neutral-700">{offer.terms}</p>
-        </section>
-      )}
-    </ContentFrame>
+          </div>
+        )}
+        {offer.terms && (
+          <section aria-labelledby="offer-terms" className="mt-10 border-t border-neutral-200 pt-4">
+            <h2 id="offer-terms" className="text-sm font-bold">
+              Terms and conditions
+            </h2>
+            <p className="mt-1 text-sm text-neutral-700">{offer.terms}</p>
+          </section>
+        )}
+      </ContentFrame>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { chatHiddenOn, siteWidgets, WIDGET_REGISTRY, type WidgetSite } from "../site/widgets";
+import { chatHiddenOn, siteWidgets, WIDGET_REGISTRY, widgetOrigins, type WidgetSite } from "../site/widgets";
 import { AD_EVENT_NAMES, adEventFor, normaliseUserData } from "./ad-events";
 import { AdEventSchema } from "./ad-event-schema";
 import { deviceProps, eventUrl, idFromBytes, ID_PATTERN, referrerOf, vehicleEventProps } from "./context";
@@ -206,9 +206,21 @@ describe("server-side ad events", () => {
   test.each([1, 3, 23, 61])("event %i is not an ad event", (id) => expect(adEventFor(id, {}, ids)).toBeNull());
 
   test.each([
-    ["a name the id is not counted as", { eventName: "Search" }],
-    ["an unknown name", { eventName: "Purchase" }],
-    ["a non-uuid id", { uniqueFacebookEventId: "abc" }],
+    ["the pixel's own string id", { eventId: "ev.1732501234.abc" }],
+    ["any non-empty unique id", { uniqueFacebookEventId: "abc" }],
+    ["a numeric unique id", { uniqueFacebookEventId: 1732501234 }],
+    ["no source url (the route takes the request's page)", { eventSourceUrl: undefined }],
+    ["user data as user_data", { userData: undefined, user_data: { email: "m@example.com" } }],
+    ["a standard name of another event", { eventName: "Purchase" }],
+  ])("issue 31: %s is accepted as SPEC §7 writes the payload", (_, over) => {
+    const ev = { ...adEventFor(EVENT_IDS.formSubmit, {}, ids)!, ...over };
+    expect(AdEventSchema.safeParse(ev).success).toBe(true);
+  });
+
+  test.each([
+    ["an empty unique id", { uniqueFacebookEventId: "" }],
+    ["a name that is not a name", { eventName: "<script>" }],
+    ["an object as event id", { eventId: { a: 1 } }],
     ["an unknown content option", { contentOptions: { evil: 1 } }],
     ["an unknown user field", { userData: { password: "x" } }],
     ["a relative source url", { eventSourceUrl: "/cars" }],
@@ -313,5 +325,27 @@ describe("search page events", () => {
   });
   test("a keyword search carries the words and the count", () => {
     expect(searchPageEvent(q({ q: "cx-5" }), 4, "latest")?.props).toMatchObject({ query: "cx-5", results: 4 });
+  });
+});
+
+describe("the CSP origins of a site's widgets (issue 31)", () => {
+  test("only the enabled vendors' origins; the app's own widgets need none", () => {
+    const site = (integrations: Record<string, unknown>, features: Record<string, boolean> = {}) => ({
+      features: { autobot: false, dealercell: false, dealerstudio: false, impel: false, live_chat: false, ...features },
+      integrations,
+    });
+    expect(widgetOrigins(site({}))).toEqual({ script: [], connect: [], frame: [], img: [] });
+    expect(
+      widgetOrigins(
+        site({ facebook_pixel_id: "100000000000001", facebook_mode: "local", live_chat: { provider: "local" } }, { live_chat: true }),
+      ),
+    ).toEqual({ script: [], connect: [], frame: [], img: [] });
+    const gtm = widgetOrigins(site({ tag_manager_id: "GTM-K7Q2XRM" }));
+    expect(gtm.script).toEqual(["https://www.googletagmanager.com"]);
+    expect(gtm.connect).toContain("https://*.google-analytics.com");
+    const both = widgetOrigins(site({ tag_manager_id: "GTM-K7Q2XRM", analytics_id: "G-3HQ8ZP4T1B" }));
+    expect(both.script).toEqual(["https://www.googletagmanager.com"]); // each origin once
+    // a bad id switches the widget off, and its origins with it
+    expect(widgetOrigins(site({ support_chat_id: "bad id!" })).script).toEqual([]);
   });
 });

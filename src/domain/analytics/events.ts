@@ -123,6 +123,13 @@ export const EVENT_IDS = {
   signUp: 53,
   signOut: 54,
   checkoutStart: 56,
+  locationView: 18,
+  reviewView: 35,
+  offerView: 37,
+  favouritesView: 40,
+  garageView: 55,
+  reservationComplete: 57,
+  blogView: 58,
   clientError: 61,
 } as const satisfies Record<string, number>;
 

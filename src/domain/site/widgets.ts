@@ -35,12 +35,17 @@ export type SiteWidget = {
   readyGlobal?: string;
 };
 
+/** Origins a widget needs beyond the site itself, by CSP directive (issue 31: the page's CSP is built from these). */
+export type WidgetOrigins = { script?: string[]; connect?: string[]; frame?: string[]; img?: string[] };
+
 type Entry = {
   key: string;
   label: string;
   kind: WidgetKind;
   /** the switch in plain words (README) */
   switchedOnBy: string;
+  /** what the vendor's script loads, calls and frames (its own documentation's CSP list) */
+  origins: WidgetOrigins;
   build(site: WidgetSite): Omit<SiteWidget, "key" | "label" | "kind"> | null;
 };
 
@@ -56,6 +61,12 @@ export const WIDGET_REGISTRY: readonly Entry[] = [
     label: "Tag manager",
     kind: "analytics",
     switchedOnBy: "integrations.tag_manager_id (e.g. GTM-ABC1234)",
+    origins: {
+      script: ["https://www.googletagmanager.com"],
+      connect: ["https://www.googletagmanager.com", "https://*.google-analytics.com", "https://*.analytics.google.com"],
+      frame: ["https://www.googletagmanager.com"],
+      img: ["https://www.googletagmanager.com", "https://*.google-analytics.com"],
+    },
     build: ({ integrations: i }) => {
       const gtm = id(i.tag_manager_id);
       return gtm ? { src: `https://www.googletagmanager.com/gtm.js?id=${q(gtm)}`, strategy: "afterInteractive", chat: false } : null;
@@ -66,6 +77,11 @@ export const WIDGET_REGISTRY: readonly Entry[] = [
     label: "Analytics",
     kind: "analytics",
     switchedOnBy: "integrations.analytics_id (e.g. G-ABC123XYZ)",
+    origins: {
+      script: ["https://www.googletagmanager.com"],
+      connect: ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://www.googletagmanager.com"],
+      img: ["https://*.google-analytics.com", "https://www.googletagmanager.com"],
+    },
     build: ({ integrations: i }) => {
       const ga = id(i.analytics_id);
       return ga
@@ -83,6 +99,12 @@ export const WIDGET_REGISTRY: readonly Entry[] = [
     label: "Social pixel",
     kind: "pixel",
     switchedOnBy: "integrations.facebook_pixel_id; facebook_mode local uses the app's stand-in",
+    origins: {
+      script: ["https://connect.facebook.net"],
+      connect: ["https://www.facebook.com", "https://connect.facebook.net"],
+      frame: ["https://www.facebook.com"],
+      img: ["https://www.facebook.com"],
+    },
     build: ({ integrations: i }) => {
       const pixel = id(i.facebook_pixel_id, /^\d{5,20}$/);
       if (!pixel) return null;
@@ -100,6 +122,12 @@ export const WIDGET_REGISTRY: readonly Entry[] = [
     label: "Live chat",
     kind: "chat",
     switchedOnBy: "feature live_chat and integrations.live_chat (provider local: the app's own chat)",
+    origins: {
+      script: ["https://cdn.livechatinc.com"],
+      connect: ["https://*.livechatinc.com", "wss://*.livechatinc.com"],
+      frame: ["https://secure.livechatinc.com"],
+      img: ["https://cdn.livechatinc.com", "https://cdn.livechat-files.com"],
+    },
     build: ({ features, integrations: i }) => {
       if (!features.live_chat || !i.live_chat) return null;
       if (i.live_chat.provider === "local") return { src: null, strategy: "afterInteractive", chat: true };
@@ -120,6 +148,7 @@ export const WIDGET_REGISTRY: readonly Entry[] = [
     label: "Text-message chat",
     kind: "chat",
     switchedOnBy: "feature dealercell and integrations.dealercell_id",
+    origins: { script: ["https://widget.dealercell.com"], connect: ["https://*.dealercell.com"], frame: ["https://*.dealercell.com"] },
     build: ({ features, integrations: i }) => {
       const dealer = id(i.dealercell_id);
       return features.dealercell && dealer
@@ -137,6 +166,11 @@ export const WIDGET_REGISTRY: readonly Entry[] = [
     label: "Voice and text widget",
     kind: "chat",
     switchedOnBy: "integrations.voice_text_id",
+    origins: {
+      script: ["https://connect.podium.com"],
+      connect: ["https://*.podium.com", "wss://*.podium.com"],
+      frame: ["https://*.podium.com"],
+    },
     build: ({ integrations: i }) => {
       const token = id(i.voice_text_id);
       return token ? { src: `https://connect.podium.com/widget.js#ORG_TOKEN=${q(token)}`, strategy: "lazyOnload", chat: true } : null;
@@ -147,6 +181,7 @@ export const WIDGET_REGISTRY: readonly Entry[] = [
     label: "Call tracking",
     kind: "call-tracking",
     switchedOnBy: "integrations.call_tracking_id (company/script)",
+    origins: { script: ["https://cdn.callrail.com"], connect: ["https://*.callrail.com"] },
     build: ({ integrations: i }) => {
       const path = id(i.call_tracking_id, PATH_ID);
       return path ? { src: `https://cdn.callrail.com/companies/${path}/12/swap.js`, strategy: "afterInteractive", chat: false } : null;
@@ -157,6 +192,12 @@ export const WIDGET_REGISTRY: readonly Entry[] = [
     label: "Support chat",
     kind: "chat",
     switchedOnBy: "integrations.support_chat_id",
+    origins: {
+      script: ["https://widget.intercom.io", "https://js.intercomcdn.com"],
+      connect: ["https://*.intercom.io", "wss://*.intercom.io", "https://*.intercomcdn.com"],
+      frame: ["https://intercom-sheets.com", "https://www.intercom-reporting.com"],
+      img: ["https://js.intercomcdn.com", "https://static.intercomassets.com"],
+    },
     build: ({ integrations: i }) => {
       const app = id(i.support_chat_id);
       return app
@@ -175,6 +216,11 @@ export const WIDGET_REGISTRY: readonly Entry[] = [
     label: "Chatbot",
     kind: "chat",
     switchedOnBy: "feature autobot and integrations.chatbot.website_id (initialised with website id and chat settings)",
+    origins: {
+      script: ["https://cdn.autobot.ai"],
+      connect: ["https://*.autobot.ai", "wss://*.autobot.ai"],
+      frame: ["https://*.autobot.ai"],
+    },
     build: ({ features, integrations: i }) => {
       const site = id(i.chatbot?.website_id);
       if (!features.autobot || !site) return null;
@@ -194,6 +240,11 @@ export const WIDGET_REGISTRY: readonly Entry[] = [
     label: "Dealer tools scripts",
     kind: "tools",
     switchedOnBy: "feature dealerstudio and integrations.dealer_tools_id",
+    origins: {
+      script: ["https://cdn.dealerstudio.com.au"],
+      connect: ["https://*.dealerstudio.com.au"],
+      frame: ["https://*.dealerstudio.com.au"],
+    },
     build: ({ features, integrations: i }) => {
       const dealer = id(i.dealer_tools_id);
       return features.dealerstudio && dealer
@@ -206,6 +257,12 @@ export const WIDGET_REGISTRY: readonly Entry[] = [
     label: "360 spin viewer",
     kind: "spin",
     switchedOnBy: "feature impel and integrations.spin_customer_id",
+    origins: {
+      script: ["https://cdn.impel.io"],
+      connect: ["https://*.impel.io"],
+      frame: ["https://*.impel.io"],
+      img: ["https://*.impel.io"],
+    },
     build: ({ features, integrations: i }) => {
       const customer = id(i.spin_customer_id);
       return features.impel && customer
@@ -228,6 +285,20 @@ export function siteWidgets(site: WidgetSite): SiteWidget[] {
     if (built) out.push({ key: e.key, label: e.label, kind: e.kind, ...built });
   }
   return out;
+}
+
+/**
+ * Issue 31: the origins a site's page must allow for the widgets it loads, and for nothing else.
+ * A widget the app serves itself (the local chat, the local pixel stand-in) needs none.
+ */
+export function widgetOrigins(site: WidgetSite): Required<WidgetOrigins> {
+  const out = { script: new Set<string>(), connect: new Set<string>(), frame: new Set<string>(), img: new Set<string>() };
+  for (const e of WIDGET_REGISTRY) {
+    const built = e.build(site);
+    if (!built?.src?.startsWith("https://")) continue;
+    for (const d of ["script", "connect", "frame", "img"] as const) for (const o of e.origins[d] ?? []) out[d].add(o);
+  }
+  return { script: [...out.script], connect: [...out.connect], frame: [...out.frame], img: [...out.img] };
 }
 
 /**

@@ -200,9 +200,24 @@ describe("POST /api/fb-events", () => {
     expect(JSON.stringify(sent.payload)).not.toMatch(/mary@|0412|Mary/i);
   });
 
+  test("issue 31: the payload as SPEC §7 writes it: the pixel's string id, any unique id, the page from the Referer", async () => {
+    const ev = adEvent({
+      eventId: "1732501234.4521",
+      uniqueFacebookEventId: "pixel-ev-77",
+      eventSourceUrl: undefined,
+      userData: undefined,
+    });
+    const res = await post(fbEventsRoute, "/api/fb-events", { ...ev, user_data: { email: "m@example.com" } }, PARKSIDE, {
+      referer: "http://parkside-motor-group.localhost:3000/cars/x",
+    });
+    expect(res.status).toBe(202);
+    const sent = localConversions().sent.find((s) => s.payload.data[0]!.event_id === "pixel-ev-77")!;
+    expect(sent.payload.data[0]).toMatchObject({ event_source_url: "http://parkside-motor-group.localhost:3000/cars/x" });
+    expect(sent.payload.data[0]!.user_data).toMatchObject({ em: [sha("m@example.com")] });
+  });
+
   test.each([
-    ["a name its id is not counted as", adEvent({ eventName: "Search" }), 422],
-    ["an event id that is not a uuid", adEvent({ uniqueFacebookEventId: "1" }), 422],
+    ["an empty unique id", adEvent({ uniqueFacebookEventId: "" }), 422],
     ["an unknown user field", adEvent({ userData: { password: "hunter2" } }), 422],
     ["a javascript: source", adEvent({ eventSourceUrl: "javascript:alert(1)" }), 422],
     ["not JSON", "{", 400],

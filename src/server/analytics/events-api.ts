@@ -75,10 +75,15 @@ export const fbEventsRoute = siteApi(async (req, ctx) => {
   await limit(adLimiter, req, ctx);
   const parsed = AdEventSchema.safeParse(await readJson(req, MAX_AD_EVENT_BYTES));
   if (!parsed.success) throw new HttpError(422, "This event is not valid.", {}, fieldErrors(parsed.error, "event"));
+  // issue 31: without eventSourceUrl the page is the request's (its Referer, else its Origin), of this site only
+  const eventSourceUrl = parsed.data.eventSourceUrl ?? pageOfRequest(req);
+  if (!eventSourceUrl)
+    throw new HttpError(422, "This event is not valid.", {}, { eventSourceUrl: "Expected the page's URL (or a Referer header)." });
+  const event = { ...parsed.data, eventSourceUrl };
   try {
     await target.provider.send({
       pixelId: target.pixelId,
-      event: parsed.data,
+      event,
       clientIp: req.headers.get("x-real-ip"),
       userAgent: req.headers.get("user-agent"),
       eventTime: Math.floor(serverNow() / 1000),
@@ -87,9 +92,18 @@ export const fbEventsRoute = siteApi(async (req, ctx) => {
     return json(202, { forwarded: true });
   } catch (e) {
     siteLog(ctx.site.id).warn(
-      { provider: target.provider.name, status: e instanceof ConversionsError ? e.status : null, eventId: parsed.data.eventId },
+      { provider: target.provider.name, status: e instanceof ConversionsError ? e.status : null, eventId: event.eventId },
       "ad event not forwarded",
     );
     return json(202, { forwarded: false });
   }
 });
+
+/** The page an event came from, from the request: its Referer, else its Origin (http(s) only). */
+function pageOfRequest(req: Request): string | null {
+  for (const h of ["referer", "origin"]) {
+    const v = req.headers.get(h);
+    if (v && /^https?:\/\//.test(v) && URL.canParse(v) && v.length <= 2000) return v;
+  }
+  return null;
+}

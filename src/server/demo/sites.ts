@@ -433,6 +433,8 @@ export const DEMO_SITES: DemoSite[] = [
       test_drive: false,
       nevdis: true,
     },
+    // issue 31: real vendors' configurations (ids shaped like theirs; offline their scripts fail quietly)
+    integrations: { support_chat_id: "q7x2m9ka", call_tracking_id: "408173265/3c9e1f7a2b5d4e60" },
     searchPresets: { cities: ["Toowoomba", "Dalby"] },
     defaultSort: "price-asc",
     stockCode: "OTC",
@@ -515,6 +517,12 @@ export const DEMO_SITES: DemoSite[] = [
     socialUrls: { facebook: "https://www.facebook.com/harbourcitypreowned", instagram: "https://www.instagram.com/harbourcitypreowned" },
     colours: { primary: "#003a5d", secondary: "#f5a623" },
     features: { test_drive: true, finance_pre_approval: true, contact_message_optional: true },
+    // issue 31: real vendors' configurations (ids shaped like theirs; offline their scripts fail quietly)
+    integrations: {
+      tag_manager_id: "GTM-K7Q2XRM",
+      analytics_id: "G-3HQ8ZP4T1B",
+      voice_text_id: "a4e2b7c9-5f1d-4e8a-9c3b-2d6f8e1a7b40",
+    },
     searchPresets: { min_photos: 3 },
     defaultSort: "latest",
     stockCode: "HCP",

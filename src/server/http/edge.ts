@@ -2,6 +2,7 @@ import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { checkRequest, isApiPath } from "@/domain/http/request";
 import { own } from "@/domain/own";
+import type { WidgetOrigins } from "@/domain/site/widgets";
 import { allowFor } from "./route-table";
 import { baseSecurityHeaders, contentSecurityPolicy, controlHeaders, isLocalHost, newNonce, sendError } from "./security";
 
@@ -19,7 +20,7 @@ export const nonceOf = (req: IncomingMessage): string | undefined => nonces.get(
  * hidden, the request target checked once (bad encodings, NUL, unknown methods → 4xx with our
  * own page), and a fresh CSP nonce. Returns false when the request was answered here.
  */
-export function prepareRequest(req: IncomingMessage, res: ServerResponse): boolean {
+export function prepareRequest(req: IncomingMessage, res: ServerResponse, widgets?: Partial<WidgetOrigins>): boolean {
   const host = req.headers.host;
   // never let a client speak for our proxy layer
   delete req.headers["x-middleware-subrequest"];
@@ -45,7 +46,7 @@ export function prepareRequest(req: IncomingMessage, res: ServerResponse): boole
   }
   const nonce = newNonce();
   nonces.set(req, nonce);
-  const csp = contentSecurityPolicy(nonce, isLocalHost(host));
+  const csp = contentSecurityPolicy(nonce, isLocalHost(host), widgets);
   req.headers["content-security-policy"] = csp; // Next reads the nonce for its own scripts from here
   // on every answer (the CSP on pages), unless its route set its own (Next never overrides a header already set)
   controlHeaders(res, baseSecurityHeaders(host), { "content-security-policy": csp });

@@ -1,4 +1,5 @@
 import "server-only";
+import type { WidgetOrigins } from "@/domain/site/widgets";
 import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { escapeMarkup } from "@/domain/format/markup";
@@ -28,16 +29,18 @@ export const newNonce = (): string => randomBytes(16).toString("base64");
  * they load, such as the Maps loader, are trusted through 'strict-dynamic'); no inline event
  * handlers or javascript: URLs; framing only by the site itself.
  */
-export function contentSecurityPolicy(nonce: string, local: boolean): string {
+export function contentSecurityPolicy(nonce: string, local: boolean, widgets?: Partial<WidgetOrigins>): string {
+  const more = (d: keyof WidgetOrigins) => (widgets?.[d]?.length ? ` ${widgets[d]!.join(" ")}` : "");
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    // 'strict-dynamic' trusts what our nonce'd loader adds; the hosts are there for browsers without it (issue 31)
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${more("script")}`,
     "script-src-attr 'none'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
+    `img-src 'self' data: blob: https:${more("img")}`,
     "font-src 'self' data: https://fonts.gstatic.com",
-    "connect-src 'self' https://maps.googleapis.com",
-    "frame-src 'self' https://www.google.com",
+    `connect-src 'self' https://maps.googleapis.com${more("connect")}`,
+    `frame-src 'self' https://www.google.com${more("frame")}`,
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",

@@ -156,6 +156,26 @@ describe("POST /api/carClarityCustomer", () => {
     });
   });
 
+  test("issue 31: the spec's lead payload itself (no lead_id) is checked like a lead and sent; bare or wrapped", async () => {
+    const before = localCarHistory().sent.length;
+    const { form: _f, trade_in_vehicle: _t, ...spec } = tradeIn;
+    const wrapped = await post(carHistoryRoute, "/api/carClarityCustomer", { lead: { ...spec, website_slug: "parkside-motor-group" } });
+    expect(wrapped.status).toBe(202);
+    const bare = await post(carHistoryRoute, "/api/carClarityCustomer", { ...spec, first_name: "Maria" });
+    expect(bare.status).toBe(202);
+    const sent = localCarHistory().sent.slice(before);
+    expect(sent.map((c) => [c.first_name, c.vehicle.rego])).toEqual([
+      ["Mary", "ABC123"],
+      ["Maria", "ABC123"],
+    ]);
+    // a payload that is not a valid trade-in lead is refused with its fields, and nothing is sent
+    const bad = await post(carHistoryRoute, "/api/carClarityCustomer", { lead: { ...spec, email: "nope" } });
+    expect(bad.status).toBe(422);
+    expect((await bad.json()).errors.email).toBeTruthy();
+    expect((await post(carHistoryRoute, "/api/carClarityCustomer", { lead: { ...spec, form: "contact" } })).status).toBe(422);
+    expect(localCarHistory().sent.length).toBe(before + 2);
+  });
+
   test("a trade-in vehicle that is not one is refused with the lead", async () => {
     const res = await post(createLead, "/api/leads", { lead: { ...tradeIn, trade_in_vehicle: { source: "autograb", vin: "nope" } } });
     expect(res.status).toBe(422);

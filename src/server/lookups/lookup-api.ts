@@ -1,5 +1,6 @@
 import "server-only";
-import { LeadEnvelopeSchema } from "@/domain/leads/lead";
+import { randomUUID } from "node:crypto";
+import { LeadEnvelopeSchema, type PreparedLead } from "@/domain/leads/lead";
 import { LookupRequestSchema, type LookupAnswer } from "@/domain/lookups/lookup";
 import { lookupProviderOf } from "@/domain/site/features";
 import { getDb } from "@/server/db";
@@ -9,6 +10,7 @@ import { checkOrigin, readJson } from "@/server/http/body";
 import { sharedLimiter } from "@/server/http/rate-limit";
 import { siteLog } from "@/server/log";
 import { getLeadPayload } from "@/server/repositories/leads";
+import { LeadValidationError, validateLead } from "@/server/leads/lead-service";
 import type { SiteContext } from "@/server/site-context";
 import { CarClarityProvider, carHistoryCustomer, localCarHistory, type CarHistoryProvider } from "./car-history";
 import { LookupUnavailableError, lookupProvider, type VehicleLookupProvider } from "./providers";
@@ -75,20 +77,51 @@ export function carHistoryProviderFor(ctx: SiteContext): CarHistoryProvider | nu
 }
 
 /**
- * POST /api/carClarityCustomer {lead: {lead_id}} — SPEC §7: the lead (as this site stored it, never
- * as the caller describes it) goes to the car history provider. 202 {reference}; 404 for an unknown
- * lead or a site without the provider; 422 for a malformed body; 503 when the provider fails.
+ * POST /api/carClarityCustomer — SPEC §7: the lead payload (SPEC §3; as {lead:{…}} or bare) goes
+ * to the car history provider. With a `lead_id` of this site the stored lead is sent (never as the
+ * caller describes it); without one, the payload itself, checked with its form's own rules like a
+ * lead (issue 31). 202 {reference}; 404 for an unknown lead or a site without the provider; 422 for
+ * a payload that is not a trade-in or sell-my-car lead; 503 when the provider fails.
  */
 export const carHistoryRoute = siteApi(async (req, ctx) => {
   const provider = carHistoryProviderFor(ctx);
   if (!provider) throw new HttpError(404, "Not found.");
   await guard(req, ctx);
-  const body = LeadEnvelopeSchema.safeParse(await readJson(req, MAX_BODY));
-  const leadId = body.success ? body.data.lead.lead_id : undefined;
-  if (typeof leadId !== "string" || !UUID.test(leadId))
-    throw new HttpError(422, 'Send the lead as {"lead": {"lead_id": …}}.', {}, { lead_id: "Unknown lead." });
-  const lead = await getLeadPayload(await getDb(), ctx.site.id, leadId, ctx.features.mock_leads);
-  if (!lead || (lead.form !== "trade-in" && lead.form !== "sell-my-car")) throw new HttpError(404, "Unknown lead.");
+  const raw = await readJson(req, MAX_BODY);
+  const wrapped = LeadEnvelopeSchema.safeParse(raw);
+  const bare =
+    raw && typeof raw === "object" && !Array.isArray(raw) && !Object.hasOwn(raw, "lead") ? (raw as Record<string, unknown>) : null;
+  const payload = wrapped.success ? wrapped.data.lead : bare;
+  if (!payload || Object.keys(payload).length === 0)
+    throw new HttpError(422, 'Send the lead as {"lead": {…}}.', {}, { lead: 'Send the lead as {"lead": {…}}.' });
+  let leadId: string;
+  let lead: PreparedLead | null;
+  if (payload.lead_id !== undefined) {
+    if (typeof payload.lead_id !== "string" || !UUID.test(payload.lead_id))
+      throw new HttpError(422, "Please check the highlighted fields.", {}, { lead_id: "Unknown lead." });
+    leadId = payload.lead_id;
+    lead = await getLeadPayload(await getDb(), ctx.site.id, leadId, ctx.features.mock_leads);
+    if (!lead || (lead.form !== "trade-in" && lead.form !== "sell-my-car")) throw new HttpError(404, "Unknown lead.");
+  } else {
+    // the spec's payload on its own: the trade-in (or sell-my-car) form's rules, as for POST /api/leads
+    const form = payload.form ?? (ctx.features.sell_my_car ? "sell-my-car" : "trade-in");
+    if (form !== "trade-in" && form !== "sell-my-car")
+      throw new HttpError(
+        422,
+        "Please check the highlighted fields.",
+        {},
+        { form: "Only trade-in and sell-my-car leads go to the car history provider." },
+      );
+    try {
+      lead = (
+        await validateLead({ ctx, lead: { ...payload, form }, userAgent: req.headers.get("user-agent"), host: req.headers.get("host") })
+      ).prepared;
+    } catch (e) {
+      if (e instanceof LeadValidationError) throw new HttpError(422, e.message, {}, e.errors);
+      throw e;
+    }
+    leadId = randomUUID();
+  }
   try {
     const { reference } = await provider.send(carHistoryCustomer(leadId, lead));
     return json(202, { reference });

@@ -3,6 +3,8 @@ import { FavouritesList } from "@/components/stock/favourites-list";
 import { pluralNoun } from "@/domain/stock/summary";
 import { requireSite, type SiteParams } from "../_routes/site";
 import { PageSection, PageTitle } from "@/components/ui/page";
+import { TrackView } from "@/components/widgets/track-view";
+import { EVENT_IDS } from "@/domain/analytics/events";
 
 type Props = { params: SiteParams };
 
@@ -13,6 +15,7 @@ export default async function FavouritesPage({ params }: Props) {
   const ctx = await requireSite(params, "/favourites");
   return (
     <PageSection>
+      <TrackView event={EVENT_IDS.favouritesView} />
       <PageTitle className="mb-6">Saved Vehicles</PageTitle>
       <FavouritesList plural={pluralNoun(ctx.noun)} />
     </PageSection>

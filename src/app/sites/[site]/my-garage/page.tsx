@@ -11,6 +11,8 @@ import { currentCustomer } from "@/server/auth/handlers";
 import { loadGarage } from "@/server/auth/garage";
 import { requestNow } from "@/server/clock";
 import { oneParam, requireSite, type SearchParams, type SiteParams } from "../_routes/site";
+import { TrackView } from "@/components/widgets/track-view";
+import { EVENT_IDS } from "@/domain/analytics/events";
 
 export async function generateMetadata({ params }: { params: SiteParams }): Promise<Metadata> {
   const ctx = await requireSite(params, "/my-garage");
@@ -31,6 +33,7 @@ export default async function GaragePage({ params, searchParams }: { params: Sit
   const nouns = nounInText(pluralNoun(ctx.noun));
   return (
     <PageSection className="space-y-10">
+      <TrackView event={EVENT_IDS.garageView} />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <PageTitle>{garageName}</PageTitle>

@@ -4,6 +4,8 @@ import { FULL_REVIEW_QUANTITY } from "@/domain/locations/reviews";
 import { requestNow } from "@/server/clock";
 import { reviewsTeaser } from "../_routes/directory";
 import { requireSite, type SiteParams } from "../_routes/site";
+import { TrackView } from "@/components/widgets/track-view";
+import { EVENT_IDS } from "@/domain/analytics/events";
 
 type Props = { params: SiteParams };
 
@@ -15,6 +17,7 @@ export default async function ReviewsPage({ params }: Props) {
   const teaser = await reviewsTeaser(ctx, FULL_REVIEW_QUANTITY);
   return (
     <>
+      <TrackView event={EVENT_IDS.reviewView} />
       <h1 className="sr-only">Customer Reviews</h1>
       <ReviewsSection
         teaser={teaser}

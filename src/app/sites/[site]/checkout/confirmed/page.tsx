@@ -13,6 +13,8 @@ import { getDb } from "@/server/db";
 import { listVisibleVehiclesByIds } from "@/server/repositories/vehicles";
 import { confirmOrder } from "@/server/store/checkout-service";
 import { oneParam, requireSite, type SearchParams, type SiteParams } from "../../_routes/site";
+import { TrackView } from "@/components/widgets/track-view";
+import { EVENT_IDS } from "@/domain/analytics/events";
 
 export const metadata: Metadata = { title: "Your Reservation", robots: { index: false } };
 
@@ -43,6 +45,9 @@ export default async function ConfirmedPage({ params, searchParams }: { params: 
         />
       )}
       {car && (order.status === "cancelled" || order.status === "expired") && <RememberReservation slug={car.slug} status={order.status} />}
+      {order.status === "paid" && (
+        <TrackView event={EVENT_IDS.reservationComplete} props={{ reservation: reservationNumber(order.id) }} label={name} />
+      )}
       <Panel className="space-y-3" data-testid={`order-${order.status}`}>
         {order.status === "paid" && (
           <>

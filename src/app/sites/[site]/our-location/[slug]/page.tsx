@@ -12,6 +12,8 @@ import { requestNow } from "@/server/clock";
 import { contentMetadata } from "../../_routes/content";
 import { requireLocation, type SlugParams } from "../../_routes/site";
 import { PageSection, PageTitle } from "@/components/ui/page";
+import { TrackView } from "@/components/widgets/track-view";
+import { EVENT_IDS } from "@/domain/analytics/events";
 
 type Props = { params: SlugParams };
 
@@ -35,6 +37,7 @@ export default async function OurLocationPage(props: Props) {
     .sort((a, b) => a.km - b.km);
   return (
     <PageSection>
+      <TrackView event={EVENT_IDS.locationView} props={{ location: l.slug }} label={l.name} />
       <JsonLd data={locationJsonLd(ctx.site, l, ctx.site.country)} />
       <Breadcrumbs
         siteUrl={ctx.site.url}
