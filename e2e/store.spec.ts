@@ -9,6 +9,7 @@ const P = (path = "/") => siteUrl("parkside-motor-group", path);
 
 test.describe("reserve online (parkside)", () => {
   test("reserve a car: details → test payment → confirmation → the car shows as reserved", async ({ page }) => {
+    test.setTimeout(60_000); // the whole purchase, two shoppers' views and an axe check
     // the browser's clock reads the server's (TEST_NOW): the hold's end is compared with it
     await page.clock.install({ time: TEST_NOW_MS });
     await page.addInitScript(() => {
