@@ -51,6 +51,8 @@ export default defineConfig({
       // the account tests sign up and in a dozen times from one address, and read their mail here
       AUTH_RATE_LIMIT: "200",
       OUTBOX_DIR: ".data/e2e-outbox",
+      // a request that never finishes is let go after this (the security test waits for it)
+      REQUEST_TIMEOUT_SECONDS: "15",
     },
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,

@@ -168,6 +168,8 @@ export const EnvSchema = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     ),
+  /** Issue 31: a request (headers and body) must arrive within this many seconds, else 408 and the connection is closed. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
   /** The address the server listens on (default every interface; the cluster's app processes listen on 127.0.0.1 only). */
   HOST: optionalText(),
   /** Serve the trivial /bench/baseline page (set by `npm run bench` only; never in production). */
