@@ -91,6 +91,8 @@ test.describe("customer accounts (parkside)", () => {
     // issue 31: unwatching a car is a DELETE that reaches its route (it was refused at the edge before)
     const heart = page.getByTestId("watchlist").getByRole("button", { name: `Save ${names[0]}` });
     await waitForHydration(heart);
+    // the account's watchlist is mirrored into the hearts once it has loaded: pressed means saved
+    await expect(heart).toHaveAttribute("aria-pressed", "true");
     const removed = page.waitForResponse((r) => r.url().includes("/api/account/watchlist") && r.request().method() === "DELETE");
     await heart.click();
     expect((await removed).status()).toBe(200);
