@@ -1,5 +1,15 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, freshEmail, mailTo, siteUrl, test, waitForHydration } from "./fixtures";
+import {
+  expect,
+  expectNoAxeViolations,
+  freshEmail,
+  mailTo,
+  siteUrl,
+  test,
+  waitForHydration,
+  recordTrackedEvents,
+  trackedEventIds,
+} from "./fixtures";
 
 /*
  * Customer accounts on parkside (issue 13): sign-up confirmed by the link from the outbox, hearts
@@ -57,19 +67,11 @@ test.describe("customer accounts (parkside)", () => {
   test("sign up → confirm from the outbox → heart two cars → garage → sign out and in → still there", async ({ page }) => {
     test.setTimeout(60_000); // sign-up, two hearts, the garage, sign-out, sign-in and an unwatch: a long journey
     const email = freshEmail("garage");
-    await page.addInitScript(() => {
-      const w = window as unknown as { __tracked: Array<{ event_id?: number }> };
-      w.__tracked = [];
-      window.addEventListener("dealer:track", (e) => w.__tracked.push((e as CustomEvent).detail));
-    });
+    await recordTrackedEvents(page);
     await signUp(page, email);
     await expect(page.getByTestId("watchlist-empty")).toBeVisible();
     // issue 31: event 55 (garage_view) fires when the garage opens
-    await expect
-      .poll(() =>
-        page.evaluate(() => (window as unknown as { __tracked: Array<{ event_id?: number }> }).__tracked.some((e) => e.event_id === 55)),
-      )
-      .toBe(true);
+    await expect.poll(async () => (await trackedEventIds(page)).includes(55)).toBe(true);
     await expect(page.getByTestId("account-link")).toHaveText("My Parkside");
 
     const names = await heartCars(page, 2, true);

@@ -102,3 +102,16 @@ export async function mailTo(to: string, subject?: RegExp): Promise<{ subject: s
 
 /** A fresh address per test, so tests running side by side never share an account. */
 export const freshEmail = (who: string) => `${who}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+/** Keeps every analytics event the page fires (the `dealer:track` DOM event) for `trackedEventIds`. */
+export async function recordTrackedEvents(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __tracked: Array<{ event_id?: number }> };
+    w.__tracked = [];
+    window.addEventListener("dealer:track", (e) => w.__tracked.push((e as CustomEvent).detail));
+  });
+}
+
+/** The ids of the analytics events the page fired since `recordTrackedEvents`. */
+export const trackedEventIds = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __tracked: Array<{ event_id?: number }> }).__tracked.map((e) => e.event_id));

@@ -1,5 +1,5 @@
 import { TEST_NOW_MS } from "./clock";
-import { expect, expectNoAxeViolations, siteUrl, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, siteUrl, test, waitForHydration, recordTrackedEvents, trackedEventIds } from "./fixtures";
 
 /*
  * Reserve online on parkside (enable_store, the local test payment provider): the vehicle page's
@@ -12,11 +12,7 @@ test.describe("reserve online (parkside)", () => {
     test.setTimeout(60_000); // the whole purchase, two shoppers' views and an axe check
     // the browser's clock reads the server's (TEST_NOW): the hold's end is compared with it
     await page.clock.install({ time: TEST_NOW_MS });
-    await page.addInitScript(() => {
-      const w = window as unknown as { __tracked: Array<{ event_id?: number }> };
-      w.__tracked = [];
-      window.addEventListener("dealer:track", (e) => w.__tracked.push((e as CustomEvent).detail));
-    });
+    await recordTrackedEvents(page);
     await page.goto(P("/search/used-cars?sort=price-desc"));
     // a car the other store test does not take (it takes the first of the lowest-priced)
     const href = await page.locator('a[href^="/cars/"]').first().getAttribute("href");
@@ -51,11 +47,7 @@ test.describe("reserve online (parkside)", () => {
     await expect(page).toHaveURL(/\/checkout\/confirmed\?order=/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thanks, Mary: it's reserved");
     // issue 31: event 57 (reservation_complete) fires when the reservation is confirmed paid
-    await expect
-      .poll(() =>
-        page.evaluate(() => (window as unknown as { __tracked: Array<{ event_id?: number }> }).__tracked.some((e) => e.event_id === 57)),
-      )
-      .toBe(true);
+    await expect.poll(async () => (await trackedEventIds(page)).includes(57)).toBe(true);
     await expect(page.getByTestId("order-paid")).toContainText("$500 deposit is paid");
 
     // issue 31: the buyer who holds it reads that it is theirs, until when, and how to cancel

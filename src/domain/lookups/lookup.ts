@@ -13,6 +13,13 @@ export type LookupProviderName = "nevdis" | "autograb" | "redbook";
 /** A rego as a registry stores it: letters and digits, upper case, no spaces (1–9). */
 export const normaliseRego = (rego: string) => rego.replace(/[\s-]/g, "").toUpperCase();
 
+/** Issue 31: a state code in any case ("VIC", "vic", " Vic ") reads as ours ("vic"). */
+const stateCode = (message?: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
+    z.enum(STATE_CODES as unknown as [string, ...string[]], message),
+  );
+
 export const LookupRequestSchema = z
   .object({
     rego: z
@@ -20,11 +27,7 @@ export const LookupRequestSchema = z
       .max(20)
       .transform(normaliseRego)
       .pipe(z.string().regex(/^[A-Z0-9]{1,9}$/, "Please enter a valid rego.")),
-    // issue 31: a state in any case ("VIC", "vic", " Vic ")
-    state: z.preprocess(
-      (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
-      z.enum(STATE_CODES as unknown as [string, ...string[]], "Please choose the state it is registered in."),
-    ),
+    state: stateCode("Please choose the state it is registered in."),
   })
   .strict();
 export type LookupRequest = z.infer<typeof LookupRequestSchema>;
@@ -68,9 +71,7 @@ export const TradeInVehicleSchema = z
       .string()
       .regex(/^[A-Z0-9]{1,9}$/)
       .optional(),
-    state: z
-      .preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : v), z.enum(STATE_CODES as unknown as [string, ...string[]]))
-      .optional(),
+    state: stateCode().optional(),
     odometer: z.number().int().min(0).max(5_000_000).optional(),
     condition: z.enum(CONDITIONS).optional(),
     source: z.enum(["nevdis", "autograb", "redbook", "manual"]),

@@ -166,6 +166,12 @@ export async function validateLead({ ctx, lead: raw, userAgent, host = null }: S
   return { prepared, vehicleId };
 }
 
+/** Where a lead's salesperson email goes: its location's address (when it has one), else the site's. */
+export function deliveryAddresses(ctx: SiteContext, locationId: number | null | undefined) {
+  const location = locationId != null ? ctx.locations.find((l) => l.id === locationId) : undefined;
+  return { location: location?.contactDetail.email ?? null, site: ctx.site.email };
+}
+
 /** Stores a new lead (with its attachments' records) and returns it with its unguessable id. */
 export async function createLead(
   s: Submission & { mock: boolean; files?: (leadId: string) => Promise<LeadFileRecord[]>; id?: string; customerId?: string | null },
@@ -174,14 +180,13 @@ export async function createLead(
   const id = s.id ?? randomUUID();
   const files = s.files ? await s.files(id) : [];
   const lead = files.length ? { ...prepared, has_files: true } : prepared;
-  const location = lead.location_id != null ? s.ctx.locations.find((l) => l.id === lead.location_id) : undefined;
   const row = await insertLead(await getDb(), s.ctx.site.id, lead, {
     id,
     isMock: s.mock || s.ctx.features.mock_leads,
     vehicleId,
     files,
     customerId: s.customerId,
-    deliverTo: { location: location?.contactDetail.email ?? null, site: s.ctx.site.email },
+    deliverTo: deliveryAddresses(s.ctx, lead.location_id),
   });
   wakeDeliveryWorker(); // delivered within the second, by this process's worker (or any other's)
   return {
@@ -214,10 +219,9 @@ export async function changeLead(s: Submission & { mock: boolean; id: string; fi
   const { lead_id: _id, ...changes } = s.lead;
   const { prepared } = await validateLead({ ...s, lead: { ...storedPayload(stored), ...changes } });
   const files = s.files ? await s.files(s.id) : [];
-  const location = prepared.location_id != null ? s.ctx.locations.find((l) => l.id === prepared.location_id) : undefined;
   const updated = await updateLead(db, s.ctx.site.id, s.id, isMock, prepared, {
     files,
-    deliverTo: { location: location?.contactDetail.email ?? null, site: s.ctx.site.email },
+    deliverTo: deliveryAddresses(s.ctx, prepared.location_id),
   });
   if (!updated) return null;
   if (updated.changed) wakeDeliveryWorker();

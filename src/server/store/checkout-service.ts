@@ -12,7 +12,7 @@ import { fieldErrors, HttpError, json, siteApi } from "@/server/http/api";
 import { checkOrigin, readJson } from "@/server/http/body";
 import { sharedLimiter } from "@/server/http/rate-limit";
 import { env } from "@/server/env";
-import { validateLead } from "@/server/leads/lead-service";
+import { deliveryAddresses, validateLead } from "@/server/leads/lead-service";
 import {
   getOrder,
   reserveVehicle,
@@ -100,10 +100,7 @@ async function reserve(req: Request, ctx: SiteContext, input: CheckoutInput, pro
     firstName: input.first_name,
     now: new Date(now),
     holder: { email: input.email, clientAddress: req.headers.get("x-real-ip") ?? "unknown" },
-    deliverTo: {
-      location: ctx.locations.find((l) => l.id === (prepared.location_id ?? v.locationId))?.contactDetail.email ?? null,
-      site: ctx.site.email,
-    },
+    deliverTo: deliveryAddresses(ctx, prepared.location_id ?? v.locationId),
   });
   if (!r.ok) throw new HttpError(409, r.reason === "holds" ? STORE_MSG.tooManyHolds : STORE_MSG.taken);
   wakeDeliveryWorker();
