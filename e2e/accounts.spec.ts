@@ -83,7 +83,7 @@ test.describe("customer accounts (parkside)", () => {
 
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(P("/"));
-    await expect(page.getByTestId("account-link")).toHaveText("Sign in");
+    await expect(page.getByTestId("account-link")).toHaveText("Sign in", { timeout: 15_000 }); // the account reloads after sign-out: slow under load
     await expect(page.getByTestId("favourites-count")).toHaveText("(0)"); // nothing of the account stays in the browser
 
     await signIn(page, email, "/sign-in?redirect=/my-garage");
@@ -164,12 +164,12 @@ test.describe("customer accounts (parkside)", () => {
     const email = freshEmail("redirect");
     await signUp(page, email);
     await page.getByRole("button", { name: "Sign out" }).click();
-    await expect(page.getByTestId("account-link")).toHaveText("Sign in");
+    await expect(page.getByTestId("account-link")).toHaveText("Sign in", { timeout: 15_000 }); // the account reloads after sign-out: slow under load
     for (const evil of ["https://evil.example/", "//evil.example/x", "/\\evil.example"]) {
       await signIn(page, email, `/sign-in?redirect=${encodeURIComponent(evil)}`);
       await expect(page).toHaveURL(P("/my-garage"));
       await page.getByRole("button", { name: "Sign out" }).click();
-      await expect(page.getByTestId("account-link")).toHaveText("Sign in");
+      await expect(page.getByTestId("account-link")).toHaveText("Sign in", { timeout: 15_000 });
     }
   });
 
