@@ -220,3 +220,115 @@ for (const [path, id, name] of [
     await expect.poll(async () => (await tracked(page)).filter((e) => e.event_id === id).map((e) => e.event)).toEqual([name]);
   });
 }
+
+// issue 31: the click and interaction events of features that exist fire where they happen
+const idsOf = async (page: Page) => (await tracked(page)).map((e) => e.event_id as number);
+/** Clicks stay on the page (the events are what is tested, not where the links go). */
+const holdClicks = (page: Page) => page.evaluate(() => window.addEventListener("click", (e) => e.preventDefault(), { capture: true }));
+
+test("a result card (9), a header menu link (32), a footer link (33) and the footer's opening hours (19) fire their events", async ({
+  page,
+}) => {
+  await record(page);
+  await page.goto(parkside("/search/new-used-and-demo-cars"));
+  await waitForHydration(homeLink(page));
+  const hours = page.getByTestId("site-hours");
+  await hours.getByText("Opening hours").click();
+  await expect(hours.getByRole("row", { name: /Monday/ })).toBeVisible();
+  await hours.getByText("Opening hours").click(); // closing is not counted
+  await expect(hours.getByRole("row", { name: /Monday/ })).toBeHidden();
+  await holdClicks(page);
+  await page.getByTestId("vehicle-card").first().getByRole("heading").getByRole("link").click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link").first().click();
+  await page.getByRole("contentinfo").getByRole("link", { name: "Find a dealership" }).click();
+  await expect.poll(() => idsOf(page)).toEqual(expect.arrayContaining([9, 32, 19, 33]));
+  expect((await idsOf(page)).filter((id) => id === 19)).toHaveLength(1);
+});
+
+test("the gallery (10, 11), share (12) and print (13) fire on a vehicle page", async ({ page }) => {
+  await record(page);
+  await page.addInitScript(() => {
+    window.print = () => undefined;
+    (navigator as unknown as { share: () => Promise<void> }).share = () => Promise.resolve();
+  });
+  await page.goto(parkside("/search/new-used-and-demo-cars"));
+  const href = await page.getByTestId("vehicle-card").first().getByRole("heading").getByRole("link").getAttribute("href");
+  await page.goto(parkside(href!));
+  const next = page.getByRole("button", { name: "Next photo" });
+  await waitForHydration(next);
+  await next.click();
+  await expect(page.getByTestId("gallery-counter")).toHaveText(/^2 \//);
+  await page.getByRole("button", { name: /View all \d+ photos/ }).click();
+  await page.getByRole("button", { name: "Close photos" }).click();
+  await page.getByTestId("share-print").getByRole("button", { name: "Share" }).click();
+  await page.getByTestId("share-print").getByRole("button", { name: "Print" }).click();
+  await expect.poll(() => idsOf(page)).toEqual(expect.arrayContaining([11, 10, 12, 13]));
+});
+
+test("service (28), parts (29), brand (30), review (36) and offer (38) links fire their events", async ({ page }) => {
+  await record(page);
+  await page.goto(parkside("/"));
+  await waitForHydration(homeLink(page));
+  await holdClicks(page);
+  await page.getByRole("main").locator('a[href="/service"]').first().click();
+  await page.getByRole("main").locator('a[href^="/brands/"]').first().click();
+  await page.getByRole("contentinfo").locator('a[href="/vehicle-parts-and-accessories"]').first().click();
+  await expect.poll(() => idsOf(page)).toEqual(expect.arrayContaining([28, 30, 29, 33]));
+
+  await page.goto(parkside("/reviews"));
+  await waitForHydration(homeLink(page));
+  await holdClicks(page);
+  await page.getByTestId("all-reviews").first().click();
+  await expect.poll(() => idsOf(page)).toContain(36);
+
+  await page.goto(parkside("/special-offers/mazda-cx-5-maxx-sport-drive-away"));
+  await waitForHydration(homeLink(page));
+  await holdClicks(page);
+  await page.getByRole("link", { name: "Enquire about this offer" }).click();
+  await expect.poll(() => idsOf(page)).toContain(38);
+});
+
+test("the calculator (14) and the first change of a form (21, and 27 on pre-approval) fire once", async ({ page }) => {
+  await record(page);
+  await page.goto(parkside("/finance"));
+  const amount = page.getByLabel("Loan amount ($)");
+  await waitForHydration(amount);
+  await amount.fill("25000");
+  await expect.poll(async () => (await tracked(page)).filter((e) => e.event_id === 14).map((e) => e.amount)).toEqual([25000]);
+
+  await page.goto(parkside("/finance-pre-approval"));
+  const first = page.getByLabel("First name");
+  await waitForHydration(first);
+  await first.fill("Sam");
+  await page.getByLabel("Last name").fill("Lee");
+  await expect.poll(() => idsOf(page)).toEqual(expect.arrayContaining([21, 27]));
+  expect((await idsOf(page)).filter((id) => id === 21 || id === 27)).toEqual([21, 27]);
+});
+
+test("Remove all empties the favourites (41) after a confirmation", async ({ page }) => {
+  await record(page);
+  await page.goto(parkside("/search/new-used-and-demo-cars"));
+  const hearts = page.getByTestId("vehicle-card").getByRole("button", { name: /^Save / });
+  await waitForHydration(hearts.first());
+  await hearts.nth(0).click();
+  await hearts.nth(1).click();
+  await page.goto(parkside("/favourites"));
+  await expect(page.getByTestId("favourites-total")).toHaveText("2 saved");
+  await page.getByRole("button", { name: "Remove all" }).click();
+  await page.getByRole("button", { name: "Keep them" }).click();
+  await expect(page.getByTestId("favourites-total")).toHaveText("2 saved");
+  await page.getByRole("button", { name: "Remove all" }).click();
+  await page.getByRole("button", { name: "Yes, remove all" }).click();
+  await expect(page.getByText(/You haven’t saved any cars yet/)).toBeVisible();
+  await expect.poll(async () => (await tracked(page)).filter((e) => e.event_id === 41).map((e) => e.count)).toEqual([2]);
+});
+
+test("a script error in the page fires the client error event (61) with its message", async ({ page }) => {
+  await record(page);
+  await page.goto(parkside("/"));
+  await waitForHydration(homeLink(page));
+  await page.evaluate(() => window.dispatchEvent(new ErrorEvent("error", { message: "Widget exploded" })));
+  await expect
+    .poll(async () => (await tracked(page)).filter((e) => e.event_id === 61).map((e) => e.error_message))
+    .toEqual(["Widget exploded"]);
+});

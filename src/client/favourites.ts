@@ -45,5 +45,19 @@ export function useFavourites() {
       listeners.forEach((l) => l());
     });
   }, []);
-  return { favourites: list, toggle };
+  /** Every saved car removed at once (event 41); signed in, the watchlist empties too, or the list comes back. */
+  const removeAll = useCallback(async () => {
+    const before = read();
+    if (before.length === 0) return;
+    track(EVENT_IDS.favouritesClear, { count: before.length });
+    writeJson(FAVOURITES_KEY, []);
+    listeners.forEach((l) => l());
+    try {
+      for (const car of before) await syncHeart(car, false);
+    } catch {
+      writeJson(FAVOURITES_KEY, before);
+      listeners.forEach((l) => l());
+    }
+  }, []);
+  return { favourites: list, toggle, removeAll };
 }

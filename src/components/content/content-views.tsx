@@ -316,7 +316,7 @@ export function OfferArticle({ ctx, offer, now, enquireHref }: { ctx: Ctx; offer
         <Prose markdown={offer.body} rules={ctx.features} className="mt-6" />
         {!ended && (
           <div className="mt-6">
-            <Link href={enquireHref} className={buttonVariants({ variant: "primary", size: "lg" })}>
+            <Link href={enquireHref} className={buttonVariants({ variant: "primary", size: "lg" })} data-track={EVENT_IDS.offerClick}>
               Enquire about this offer
             </Link>
           </div>

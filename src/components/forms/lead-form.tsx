@@ -87,6 +87,14 @@ export function LeadForm({
   const uid = useId();
   const files = useRef<HTMLInputElement>(null);
   const honeypot = useRef<HTMLInputElement>(null);
+  // events 21 (and 27 on the pre-approval form) when the shopper first changes a field
+  const started = useRef(false);
+  const onFirstChange = () => {
+    if (started.current) return;
+    started.current = true;
+    track(EVENT_IDS.formStart, { form: kind });
+    if (kind === "finance-pre-approval") track(EVENT_IDS.preApprovalStart, { form: kind });
+  };
   const [formError, setFormError] = useState<string | null>(null);
   const rules = useMemo(() => formRulesOf(site), [site]);
   const fields = useMemo(() => visibleFields(form, rules), [form, rules]);
@@ -264,6 +272,7 @@ export function LeadForm({
   return (
     <form
       onSubmit={handleSubmit(onSubmit)}
+      onChange={onFirstChange}
       noValidate
       className="space-y-4"
       aria-label={heading ?? form.title}

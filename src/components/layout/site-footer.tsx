@@ -1,15 +1,17 @@
 import { telHref } from "@/domain/site/links";
 import { EVENT_IDS } from "@/domain/analytics/events";
-import { MapPin } from "@/components/ui/icons";
+import { ChevronDown, MapPin } from "@/components/ui/icons";
 import Link from "next/link";
 import type { SiteContext } from "@/domain/site/context";
 import { SmartLink } from "./smart-link";
 import { siteCities } from "@/domain/locations/geo";
+import { mondayFirst, siteHours, WEEKDAY_NAMES, formatHours } from "@/domain/site/hours";
 
 export function SiteFooter({ ctx }: { ctx: SiteContext }) {
   const { site } = ctx;
+  const hours = mondayFirst(siteHours(site, ctx.locations));
   return (
-    <footer className="mt-16 bg-neutral-900 text-neutral-200">
+    <footer className="mt-16 bg-neutral-900 text-neutral-200" data-area="footer">
       <div className="mx-auto max-w-7xl px-4 py-10">
         <section
           aria-labelledby="find-us"
@@ -24,6 +26,29 @@ export function SiteFooter({ ctx }: { ctx: SiteContext }) {
                 ? ctx.locations[0]!.address.full
                 : `${ctx.locations.length} locations: ${siteCities(ctx.locations).join(", ")}`}
             </p>
+            {hours.length > 0 && (
+              <details className="group mt-2 text-sm" data-testid="site-hours">
+                <summary
+                  className="inline-flex min-h-11 cursor-pointer items-center gap-1 font-semibold text-white"
+                  data-track={EVENT_IDS.hoursView}
+                >
+                  Opening hours
+                  <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
+                </summary>
+                <table className="mt-1 text-neutral-200">
+                  <tbody>
+                    {hours.map((h) => (
+                      <tr key={h.weekday}>
+                        <th scope="row" className="py-0.5 pr-4 text-left font-normal">
+                          {WEEKDAY_NAMES[h.weekday]}
+                        </th>
+                        <td className="py-0.5">{formatHours(h.status, h.open, h.close)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </details>
+            )}
           </div>
           <Link
             href="/dealerships"

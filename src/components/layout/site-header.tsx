@@ -9,7 +9,7 @@ import { MainNav } from "./main-nav";
 export function SiteHeader({ ctx }: { ctx: SiteContext }) {
   const { site } = ctx;
   return (
-    <header className="bg-brand text-brand-contrast">
+    <header className="bg-brand text-brand-contrast" data-area="header">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-black"

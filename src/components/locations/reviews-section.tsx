@@ -2,6 +2,7 @@ import Link from "next/link";
 import { ExternalLink, Star } from "@/components/ui/icons";
 import { formatCount } from "@/domain/format/price";
 import { formatRating, ratingBreakdown, timeAgoInWords, type ReviewSummary, type ReviewsTeaser } from "@/domain/locations/reviews";
+import { EVENT_IDS } from "@/domain/analytics/events";
 
 function Stars({ rating }: { rating: number }) {
   return (
@@ -91,6 +92,7 @@ export function ReviewsSection({
               rel="noopener noreferrer"
               target="_blank"
               data-testid="all-reviews"
+              data-track={EVENT_IDS.reviewClick}
             >
               {summary ? `Read all ${formatCount(summary.count)} reviews` : "Read all reviews"} on {allReviews.name.replace(/^.* on /, "")}
               <ExternalLink aria-hidden className="size-4" />

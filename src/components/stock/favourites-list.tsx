@@ -46,7 +46,8 @@ function useSavedCards(ids: number[]) {
 
 /** Saved vehicles: full cards from the site's current stock, and two to four compared side by side. */
 export function FavouritesList({ plural }: { plural: string }) {
-  const { favourites, toggle } = useFavourites();
+  const { favourites, toggle, removeAll } = useFavourites();
+  const [confirmingClear, setConfirmingClear] = useState(false);
   const hydrated = useHydrated();
   const ids = favourites.map((f) => f.id);
   const { loaded, current, retry } = useSavedCards(ids);
@@ -88,9 +89,35 @@ export function FavouritesList({ plural }: { plural: string }) {
   return (
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <p role="status" className="font-semibold" data-testid="favourites-total">
-          {favourites.length} saved{!current && !failed ? " · updating…" : ""}
-        </p>
+        <div className="flex flex-wrap items-center gap-2">
+          <p role="status" className="font-semibold" data-testid="favourites-total">
+            {favourites.length} saved{!current && !failed ? " · updating…" : ""}
+          </p>
+          {confirmingClear ? (
+            <div role="group" aria-label={`Remove all ${favourites.length} saved ${noun}?`} className="flex flex-wrap items-center gap-2">
+              <span className="text-sm">Remove all {favourites.length}?</span>
+              <button
+                type="button"
+                onClick={() => {
+                  setConfirmingClear(false);
+                  setSelected([]);
+                  setComparing(false);
+                  void removeAll();
+                }}
+                className="min-h-11 rounded-md border border-red-700 px-3 text-sm font-semibold text-red-800"
+              >
+                Yes, remove all
+              </button>
+              <button type="button" onClick={() => setConfirmingClear(false)} className="min-h-11 px-2 text-sm font-semibold underline">
+                Keep them
+              </button>
+            </div>
+          ) : (
+            <button type="button" onClick={() => setConfirmingClear(true)} className="min-h-11 px-2 text-sm font-semibold underline">
+              Remove all
+            </button>
+          )}
+        </div>
         <div className="flex flex-wrap items-center gap-3" data-testid="compare-bar">
           <p className="text-sm text-neutral-700" aria-live="polite">
             {chosen.length === 0

@@ -5,6 +5,7 @@ import { cardView, type CardContext, type CardView } from "@/domain/stock/card-v
 import { JUST_SOLD, type Vehicle } from "@/domain/stock/vehicle";
 import { cn } from "@/components/ui/cn";
 import { FavouriteButton } from "./favourite-button";
+import { EVENT_IDS } from "@/domain/analytics/events";
 
 /** SPEC §2 tags: 'New Arrival' and 'JUST SOLD'. */
 export function VehicleTags({ tags, className }: { tags: string[]; className?: string }) {
@@ -48,7 +49,11 @@ export function VehicleCardView({ view: v, priority = false, children }: { view:
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="text-xs font-semibold uppercase tracking-wide text-neutral-600">{v.condition}</p>
         <h3 className="text-base font-bold leading-snug">
-          <Link href={v.href} className="after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:outline-none">
+          <Link
+            href={v.href}
+            className="after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:outline-none"
+            data-track={EVENT_IDS.vehicleCardClick}
+          >
             {v.title}
           </Link>
         </h3>

@@ -18,6 +18,7 @@ import { FavouriteButton } from "./favourite-button";
 import { cardContext, toFavourite } from "@/domain/stock/card-view";
 import { VehicleCard, VehicleTags } from "./vehicle-card";
 import { VehicleGallery } from "./vehicle-gallery";
+import { SharePrint } from "./share-print";
 import { nounInText, vehicleHref } from "@/domain/site/vehicle";
 import { Breadcrumbs } from "@/components/ui/breadcrumbs";
 import { JsonLd } from "@/components/ui/json-ld";
@@ -147,6 +148,7 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
             <FavouriteButton car={toFavourite(v)} withText className="w-full rounded-md" />
           </div>
           <p className="mt-3 text-sm text-neutral-700">Stock no. {v.stockNumber}</p>
+          <SharePrint title={title} />
         </div>
         <div className="lg:col-start-1 lg:row-span-2 lg:row-start-3">
           <section aria-labelledby="specs">

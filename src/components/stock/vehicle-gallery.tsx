@@ -8,6 +8,8 @@ import Image from "next/image";
 import { useCallback, useEffect, useState, type KeyboardEvent } from "react";
 import { cn } from "@/components/ui/cn";
 import { IMAGE_QUALITY } from "@/domain/format/image";
+import { EVENT_IDS } from "@/domain/analytics/events";
+import { track } from "@/client/analytics";
 
 // the full-screen viewer's code and styles load when a shopper opens it, not with the page
 const PhotoLightbox = dynamic(() => import("./photo-lightbox"), { ssr: false });
@@ -30,13 +32,21 @@ export function VehicleGallery({ images, title }: { images: string[]; title: str
       setEdges({ prev: embla.canScrollPrev(), next: embla.canScrollNext() });
       thumbs?.scrollTo(i);
     };
+    const onShown = () => {
+      onSelect();
+      track(EVENT_IDS.galleryNext, { photo: embla.selectedScrollSnap() + 1 });
+    };
     onSelect();
-    embla.on("select", onSelect).on("reInit", onSelect);
+    embla.on("select", onShown).on("reInit", onSelect);
     return () => {
-      embla.off("select", onSelect).off("reInit", onSelect);
+      embla.off("select", onShown).off("reInit", onSelect);
     };
   }, [embla, thumbs]);
 
+  const openFullScreen = () => {
+    setFullScreen(true);
+    track(EVENT_IDS.galleryOpen, { photo: index + 1 });
+  };
   const go = useCallback((i: number) => embla?.scrollTo(i), [embla]);
   const onKey = (e: KeyboardEvent) => {
     if (e.key === "ArrowLeft") {
@@ -47,7 +57,7 @@ export function VehicleGallery({ images, title }: { images: string[]; title: str
       embla?.scrollNext();
     } else if (e.key === "Enter") {
       e.preventDefault();
-      setFullScreen(true);
+      openFullScreen();
     }
   };
 
@@ -67,7 +77,7 @@ export function VehicleGallery({ images, title }: { images: string[]; title: str
               <div
                 key={src + i}
                 className="relative aspect-[16/9] min-w-0 flex-[0_0_100%] cursor-zoom-in"
-                onClick={() => setFullScreen(true)}
+                onClick={openFullScreen}
                 role="group"
                 aria-roledescription="slide"
                 aria-label={`${i + 1} of ${images.length}`}
@@ -87,7 +97,7 @@ export function VehicleGallery({ images, title }: { images: string[]; title: str
         </div>
         <button
           type="button"
-          onClick={() => setFullScreen(true)}
+          onClick={openFullScreen}
           className="absolute right-2 top-2 inline-flex min-h-11 items-center gap-2 rounded-full bg-black/70 px-3 text-sm font-semibold text-white"
         >
           <Expand aria-hidden className="size-4" />

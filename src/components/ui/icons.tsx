@@ -18,7 +18,9 @@ import {
   Menu as menu,
   Navigation as navigation,
   Phone as phone,
+  Printer as printer,
   Search as search,
+  Share2 as share2,
   SlidersHorizontal as slidersHorizontal,
   Star as star,
   UserRound as userRound,
@@ -77,7 +79,9 @@ export const Menu = icon(menu, "Menu");
 export const MessageCircle = icon(messageCircle, "MessageCircle");
 export const Navigation = icon(navigation, "Navigation");
 export const Phone = icon(phone, "Phone");
+export const Printer = icon(printer, "Printer");
 export const Search = icon(search, "Search");
+export const Share = icon(share2, "Share");
 export const SlidersHorizontal = icon(slidersHorizontal, "SlidersHorizontal");
 export const Star = icon(star, "Star");
 export const UserRound = icon(userRound, "UserRound");

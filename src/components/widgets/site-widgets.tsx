@@ -5,10 +5,12 @@ import Script from "next/script";
 import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
 import { configureAnalytics, flush, startAnalytics, track } from "@/client/analytics";
-import { EVENT_IDS } from "@/domain/analytics/events";
+import { EVENT_IDS, linkEvents } from "@/domain/analytics/events";
 import { chatHiddenOn, type SiteWidget } from "@/domain/site/widgets";
 import { ANALYTICS_DEFER_MS, WIDGET_POLL_MS, WIDGET_READY_TIMEOUT_MS } from "@/domain/analytics/timings";
 import type { LocalChatProps } from "./local-chat";
+
+const MAX_CLIENT_ERRORS = 5;
 
 const LocalChat = dynamic(() => import("./local-chat").then((m) => m.LocalChat), { ssr: false });
 
@@ -118,24 +120,42 @@ export function SiteWidgets({ site, endpoint, adEvents, widgets, chatHiddenPaths
     return () => clearInterval(timer);
   }, [open, widgets]);
 
-  // calls, emails and directions, wherever the link is
+  // event 61: a script error or a promise nobody caught, at most a few per page
+  useEffect(() => {
+    let reported = 0;
+    const report = (message: unknown) => {
+      if (reported++ >= MAX_CLIENT_ERRORS) return;
+      track(EVENT_IDS.clientError, { error_message: String(message || "Unknown error").slice(0, 500) });
+    };
+    const onError = (e: ErrorEvent) => report(e.message);
+    const onRejection = (e: PromiseRejectionEvent) => report(e.reason instanceof Error ? e.reason.message : e.reason);
+    window.addEventListener("error", onError);
+    window.addEventListener("unhandledrejection", onRejection);
+    return () => {
+      window.removeEventListener("error", onError);
+      window.removeEventListener("unhandledrejection", onRejection);
+    };
+  }, []);
+
+  // a control that names its event, else what a link is for and where it is (linkEvents)
   useEffect(() => {
     const click = (e: MouseEvent) => {
       // a control that names its event: data-track="24" (Book a Test Drive, Finance this car, …)
       const marked = (e.target as Element | null)?.closest?.("[data-track]");
       const id = marked instanceof HTMLElement ? Number(marked.dataset.track) : NaN;
       if (Number.isInteger(id) && id > 0) {
+        // a <summary> counts when it opens its <details> (the click comes before the toggle)
+        if (marked!.tagName === "SUMMARY" && (marked!.parentElement as HTMLDetailsElement | null)?.open) return;
         track(id, { label: (marked!.textContent ?? "").trim().slice(0, 100) });
         return;
       }
       const a = (e.target as Element | null)?.closest?.("a[href]");
       if (!(a instanceof HTMLAnchorElement)) return;
-      const href = a.getAttribute("href") ?? "";
       const label = (a.getAttribute("aria-label") ?? a.textContent ?? "").trim().slice(0, 100);
-      if (href.startsWith("tel:")) track(EVENT_IDS.callClick, { label });
-      else if (href.startsWith("mailto:")) track(EVENT_IDS.emailClick, { label });
-      else if (/^https:\/\/(www\.)?google\.[a-z.]+\/maps/.test(href) || a.dataset.track === "directions")
-        track(EVENT_IDS.directions, { label });
+      const area = a.closest("[data-area]")?.getAttribute("data-area");
+      for (const event of linkEvents(a.getAttribute("href") ?? "", area === "header" || area === "footer" ? area : "body")) {
+        track(event, { label });
+      }
     };
     document.addEventListener("click", click, { capture: true });
     return () => document.removeEventListener("click", click, { capture: true });

@@ -3,7 +3,7 @@ import { chatHiddenOn, siteWidgets, WIDGET_REGISTRY, widgetOrigins, type WidgetS
 import { AD_EVENT_NAMES, adEventFor, normaliseUserData } from "./ad-events";
 import { AdEventSchema } from "./ad-event-schema";
 import { deviceProps, eventUrl, idFromBytes, ID_PATTERN, referrerOf, vehicleEventProps } from "./context";
-import { EVENT_COUNT, EVENT_IDS, EVENTS, eventById } from "./events";
+import { EVENT_COUNT, EVENT_IDS, EVENTS, eventById, linkEvents } from "./events";
 import { catalogueEventOf, MAX_EVENTS_PER_BATCH, parseEventsBody } from "./schema";
 import { searchPageEvent } from "./page-events";
 import { parseSearch } from "../stock/search";
@@ -29,6 +29,29 @@ describe("the event catalogue", () => {
     for (const id of Object.values(EVENT_IDS)) expect(eventById(id)).toBeDefined();
     expect(eventById(0)).toBeUndefined();
     expect(eventById(62)).toBeUndefined();
+  });
+});
+
+describe("linkEvents: what a link is for, then where it is (issue 31)", () => {
+  test.each([
+    ["tel:+61398765432", "body", [15]],
+    ["mailto:sales@example.com", "footer", [16, 33]],
+    ["https://www.google.com/maps/dir/?api=1&destination=1", "body", [17]],
+    ["https://evil.example/google.com/maps", "body", []],
+    ["/service", "header", [28, 32]],
+    ["/service?location=parkside-mazda", "body", [28]],
+    ["/pages/book-a-service/", "footer", [28, 33]],
+    ["/vehicle-parts-and-accessories", "body", [29]],
+    ["/brands/mazda", "body", [30]],
+    ["/finance", "header", [26, 32]],
+    ["/finance-pre-approval", "body", [26]],
+    ["/search/new-cars", "header", [32]],
+    ["/about-us", "footer", [33]],
+    ["/about-us", "body", []],
+    ["//service", "body", []],
+    ["https://example.com/service", "body", []],
+  ] as const)("%s in the %s fires %j", (href, area, ids) => {
+    expect(linkEvents(href, area)).toEqual(ids);
   });
 });
 

@@ -95,19 +95,33 @@ export const EVENT_IDS = {
   searchSort: 4,
   searchSaved: 7,
   vehicleView: 8,
+  vehicleCardClick: 9,
   galleryOpen: 10,
+  galleryNext: 11,
   share: 12,
+  print: 13,
+  financeCalculator: 14,
   callClick: 15,
   emailClick: 16,
   directions: 17,
+  hoursView: 19,
   enquireClick: 20,
+  formStart: 21,
   testDriveClick: 24,
   tradeInClick: 25,
   financeClick: 26,
+  preApprovalStart: 27,
+  serviceClick: 28,
+  partsClick: 29,
+  brandClick: 30,
   formSubmit: 22,
   formError: 23,
   menuOpen: 31,
+  navClick: 32,
+  footerClick: 33,
   socialClick: 34,
+  reviewClick: 36,
+  offerClick: 38,
   favourite: 39,
   lookupRego: 42,
   lookupFound: 43,
@@ -127,6 +141,7 @@ export const EVENT_IDS = {
   reviewView: 35,
   offerView: 37,
   favouritesView: 40,
+  favouritesClear: 41,
   garageView: 55,
   reservationComplete: 57,
   blogView: 58,
@@ -140,9 +155,35 @@ export function eventById(id: number): EventDef | undefined {
   return Number.isInteger(id) && id >= 1 && id <= EVENTS.length ? EVENTS[id - 1] : undefined;
 }
 
-/** The events endpoint takes at most 50 events, 64 KB, in one request (the browser batches to fit). */
 /** The catalogue's event of this name (issue 31: an event sent without its id). */
 export const eventByName = (name: string): EventDef | undefined => EVENTS.find((e) => e.name === name);
+
+/** Where on the page a link is: the site's header, its footer, or anything between. */
+export type LinkArea = "header" | "footer" | "body";
+
+const GOOGLE_MAPS = /^https:\/\/(www\.)?google\.[a-z.]+\/maps/;
+
+/**
+ * The events a click on a link fires (issue 31), what it is for first and then where it is: a phone
+ * number 15, an email 16, directions 17, Book a Service 28, parts 29, a brand 30, finance 26; any link
+ * of the header menu 32 and of the footer 33 as well. `href` as written in the page (a path or a URL).
+ */
+export function linkEvents(href: string, area: LinkArea): number[] {
+  const out: number[] = [];
+  const path = href.startsWith("/") && !href.startsWith("//") ? href.replace(/[?#].*$/, "").replace(/\/+$/, "") || "/" : null;
+  if (href.startsWith("tel:")) out.push(EVENT_IDS.callClick);
+  else if (href.startsWith("mailto:")) out.push(EVENT_IDS.emailClick);
+  else if (GOOGLE_MAPS.test(href)) out.push(EVENT_IDS.directions);
+  else if (path === "/service" || path === "/pages/book-a-service") out.push(EVENT_IDS.serviceClick);
+  else if (path === "/vehicle-parts-and-accessories") out.push(EVENT_IDS.partsClick);
+  else if (path?.startsWith("/brands/")) out.push(EVENT_IDS.brandClick);
+  else if (path === "/finance" || path === "/finance-pre-approval") out.push(EVENT_IDS.financeClick);
+  if (area === "header") out.push(EVENT_IDS.navClick);
+  else if (area === "footer") out.push(EVENT_IDS.footerClick);
+  return out;
+}
+
+/** The events endpoint takes at most 50 events, 64 KB, in one request (the browser batches to fit). */
 
 export const MAX_EVENTS_PER_BATCH = 50;
 export const MAX_EVENTS_BODY_BYTES = 64 * 1024;

@@ -11,6 +11,7 @@ const site = {
   socialUrls: { facebook: "https://www.facebook.com/parksidemotorgroup" },
   currency: "AUD",
   country: "AU",
+  openingHours: [],
 } as unknown as SiteRecord;
 
 const location = (id: number, over: Partial<Location> = {}): Location =>
@@ -71,6 +72,11 @@ describe("schema.org data", () => {
     });
     expect(ld).toHaveProperty("department", [expect.objectContaining({ "@type": "AutoDealer", name: "Location 2" })]);
     expect(siteJsonLd(site, [], null, null)).not.toHaveProperty("address");
+    // the site's own opening_hours, where it has them, over its main location's
+    const own = siteJsonLd({ ...site, openingHours: [hoursEntry(2, "Open", "08:00", "18:00")] }, [location(1)], null, null);
+    expect(own).toHaveProperty("openingHoursSpecification", [
+      expect.objectContaining({ dayOfWeek: "https://schema.org/Tuesday", opens: "08:00" }),
+    ]);
   });
 
   test("breadcrumbs and an article", () => {

@@ -1,5 +1,6 @@
 import type { Location, OpeningHourEntry, SiteRecord } from "../site/types";
 import type { ContentEntry } from "./types";
+import { siteHours } from "@/domain/site/hours";
 
 /*
  * schema.org data for search engines (issue 12): AutoDealer on home and location pages,
@@ -97,7 +98,7 @@ export function siteJsonLd(site: SiteRecord, locations: Location[], reviews: Rat
     ...base,
     address: { ...p.address, addressCountry: site.country },
     geo: p.geo,
-    openingHoursSpecification: p.openingHoursSpecification,
+    openingHoursSpecification: openingHoursSpecification(siteHours(site, locations)),
     department: locations
       .filter((l) => l.id !== primary.id)
       .map((l) => ({ "@type": dealerType(l), ...place(site, l, `/our-location/${l.slug}`) })),

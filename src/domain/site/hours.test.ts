@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { formatHours, formatTime, hoursEntry, mondayFirst } from "./hours";
+import { formatHours, formatTime, hoursEntry, mondayFirst, siteHours } from "./hours";
+import type { Location } from "./types";
 
 describe("hours formatting", () => {
   test.each([
@@ -20,4 +21,24 @@ describe("hours formatting", () => {
     const week = [0, 1, 2, 3, 4, 5, 6].map((d) => hoursEntry(d as 0, "Closed"));
     expect(mondayFirst(week).map((e) => e.weekday)).toEqual([1, 2, 3, 4, 5, 6, 0]);
   });
+});
+
+describe("siteHours: the site's own hours, else its main sales location's (SPEC §3 opening_hours)", () => {
+  const week = (open: string) => [hoursEntry(1, "Open", open, "17:00")];
+  const loc = (id: number, locationType: Location["locationType"], isPrimary: boolean, open: string) =>
+    ({ id, locationType, isPrimary, openingHours: week(open) }) as Location;
+  test.each([
+    ["the site's own", week("07:00"), [loc(1, "sales", true, "09:00")], "07:00"],
+    [
+      "the primary sales location's",
+      [],
+      [loc(1, "service", true, "07:30"), loc(2, "sales", false, "08:00"), loc(3, "sales", true, "09:00")],
+      "09:00",
+    ],
+    ["the first sales location's", [], [loc(1, "service", true, "07:30"), loc(2, "sales", false, "08:00")], "08:00"],
+    ["any location's", [], [loc(1, "parts", false, "08:30")], "08:30"],
+  ] as const)("%s", (_, own, locations, opens) => {
+    expect(siteHours({ openingHours: [...own] }, [...locations])[0]?.open).toBe(opens);
+  });
+  test("none at all", () => expect(siteHours({ openingHours: [] }, [])).toEqual([]));
 });

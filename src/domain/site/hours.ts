@@ -1,4 +1,4 @@
-import type { OpeningHourEntry, OpeningStatus, Weekday } from "./types";
+import type { Location, OpeningHourEntry, OpeningStatus, SiteRecord, Weekday } from "./types";
 
 /** "07:30" → "7:30 am", "17:00" → "5:00 pm" */
 export function formatTime(hhmm: string): string {
@@ -27,4 +27,14 @@ export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thurs
 /** Entries ordered Monday first, as a week is read on a location card. */
 export function mondayFirst(entries: OpeningHourEntry[]): OpeningHourEntry[] {
   return [...entries].sort((a, b) => ((a.weekday + 6) % 7) - ((b.weekday + 6) % 7));
+}
+
+/**
+ * SPEC §3: the hours of the site itself (the dealer as a whole: the footer, the chat, the site's
+ * structured data): the site record's opening_hours, or, where it has none, its main sales location's.
+ */
+export function siteHours(site: Pick<SiteRecord, "openingHours">, locations: Location[]): OpeningHourEntry[] {
+  if (site.openingHours.length > 0) return site.openingHours;
+  const sales = locations.filter((l) => l.locationType === "sales");
+  return (sales.find((l) => l.isPrimary) ?? sales[0] ?? locations[0])?.openingHours ?? [];
 }

@@ -180,6 +180,10 @@ export type SiteRecord = {
   paymentProvider: string | null;
   /** the garage's name on this site (SPEC §2 "/my-garage: the name differs per site"); null: the default */
   garageName: string | null;
+  /** SPEC §3 finance_provider: who takes the site's finance applications ("Manual": the dealer, from a lead) */
+  financeProvider: string | null;
+  /** SPEC §3 opening_hours of the site itself (siteHours in hours.ts; empty: its main location's) */
+  openingHours: OpeningHourEntry[];
   /** SPEC §3 gmb_profiles: the review profiles the site's reviews come from */
   gmbProfiles: ReviewProfile[];
   /** SPEC §3 blogs: the blog list's layout and posts per page */

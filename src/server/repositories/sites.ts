@@ -42,6 +42,8 @@ export function toSite(r: SiteRow): SiteRecord {
     includeSoldCarsDays: r.includeSoldCarsDays,
     paymentProvider: r.paymentProvider,
     garageName: r.garageName,
+    financeProvider: r.financeProvider,
+    openingHours: r.openingHours,
     gmbProfiles: r.gmbProfiles,
     blogs: blogSettings(r.blogs),
     searchPageTemplates: searchPageTemplates(r.searchPageTemplates),

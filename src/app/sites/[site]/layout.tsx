@@ -11,6 +11,7 @@ import { siteCities } from "@/domain/locations/geo";
 import { SiteWidgets } from "@/components/widgets/site-widgets";
 import { leadFormSite } from "@/domain/leads/forms";
 import { openState } from "@/domain/locations/hours";
+import { siteHours } from "@/domain/site/hours";
 import { siteWidgets } from "@/domain/site/widgets";
 import { conversionsProviderFor } from "@/server/analytics/conversions";
 import { requestNow } from "@/server/clock";
@@ -75,7 +76,7 @@ function widgetProps(ctx: SiteContext) {
     chat: localChat
       ? {
           dealerName: ctx.site.name,
-          hours: main ? openState(now, main.timezone, main.openingHours, ctx.specialHours, main.id) : null,
+          hours: main ? openState(now, main.timezone, siteHours(ctx.site, ctx.locations), ctx.specialHours, main.id) : null,
           phone: main?.contactDetail.phone || ctx.site.phone,
           formSite: leadFormSite(ctx),
           raised: ctx.features.sidebar_dealer_tools,
