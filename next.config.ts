@@ -11,7 +11,9 @@ const nextConfig: NextConfig = {
     loader: "custom",
     loaderFile: "./src/image-loader.ts",
     deviceSizes: [...IMAGE_WIDTHS],
-    imageSizes: [96, 128, 256, 384],
+    // SPEC §7: the width set runs from 640 to 3840, nothing smaller (a small image asks for 640;
+    // widths over the 1280 cap are served at 1280, every other width as itself)
+    imageSizes: [],
     qualities: [IMAGE_QUALITY.low, IMAGE_QUALITY.default, IMAGE_QUALITY.high],
   },
 };

@@ -39,6 +39,22 @@ test("dealership lists filter by type", async ({ page }) => {
   await expect(page.getByTestId("location-card").getByRole("heading")).toHaveText("Harbour City Car Buying Centre");
 });
 
+test("dealership lists filter by dealership name, with the type kept (SPEC §3 dealership filter object)", async ({ page }) => {
+  await page.goto(parkside("/dealerships"));
+  const byDealer = page.getByRole("navigation", { name: "Filter by dealership" });
+  await byDealer.getByRole("link", { name: "Parkside Mazda" }).click();
+  await expect(page).toHaveURL(/\/dealerships\?dealership=parkside-mazda$/);
+  await expect(page.getByTestId("location-card").getByRole("heading")).toHaveText(["Parkside Mazda"]);
+  await expect(byDealer.getByRole("link", { name: "Parkside Mazda" })).toHaveAttribute("aria-current", "true");
+  await page.getByRole("navigation", { name: "Filter locations" }).getByRole("link", { name: "Service" }).click();
+  await expect(page).toHaveURL(/type=service&dealership=parkside-mazda$/);
+  await expect(page.getByTestId("location-card")).toHaveCount(0);
+  await page.getByTestId("no-locations").getByRole("link", { name: "Show all its locations" }).click();
+  await expect(page.getByTestId("location-card")).toHaveCount(1);
+  await byDealer.getByRole("link", { name: "All dealerships" }).click();
+  await expect(page.getByTestId("location-card")).toHaveCount(6);
+});
+
 test("holiday-hours dialog and Email Us modal open and close by keyboard", async ({ page }) => {
   await page.goto(parkside("/dealerships"));
   const card = page.getByTestId("location-card").first();
@@ -131,6 +147,21 @@ test("the map falls back to the address and directions without a map key", async
   await expect(map.getByText("Google Maps is on error")).toBeVisible();
   await expect(map.getByText("132 Maroondah Highway, Ringwood VIC 3134")).toBeVisible();
   await expect(map.getByRole("link", { name: "Get Directions" })).toBeVisible();
+});
+
+test("a location's Google place and map key (SPEC §3 address.place_id, map_key): directions name the place, the map asks Google with the key and falls back quietly offline", async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  await page.route("https://maps.googleapis.com/**", (route) => {
+    asked.push(route.request().url());
+    return route.abort();
+  });
+  await page.goto(siteUrl("harbour-city-pre-owned", "/our-location/harbour-city-pre-owned-five-dock"));
+  const map = page.locator("[data-map-state]");
+  await expect(map).toHaveAttribute("data-map-state", "error");
+  expect(asked).toEqual([expect.stringMatching(/^https:\/\/maps\.googleapis\.com\/maps\/api\/js\?key=AIza[\w-]{35}&/)]);
+  await expect(map.getByRole("link", { name: "Get Directions" })).toHaveAttribute("href", /&destination_place_id=ChIJ[\w-]{23}$/);
 });
 
 test("unknown location slugs are 404 pages", async ({ page }) => {

@@ -219,3 +219,44 @@ test.describe("mobile @mobile", () => {
     await expect(toggle).toBeFocused();
   });
 });
+
+test("a site that offers subscriptions sorts by the weekly subscription price and shows it on cards and the vehicle page (SPEC §3, §9)", async ({
+  page,
+}) => {
+  await page.goto(parkside("/search/new-and-demo-cars"));
+  const sort = page.getByLabel("Sort by");
+  await waitForHydration(sort);
+  await sort.selectOption({ label: "Lowest Subscription Price" });
+  await expect(page).toHaveURL(/sort=subscription-asc/);
+  const lines = await page.getByTestId("subscription").allInnerTexts();
+  const weekly = lines.map((l) => Number(l.match(/^Or subscribe from \$([\d,]+) a week$/)![1]!.replace(/,/g, "")));
+  expect(weekly.length).toBeGreaterThan(10);
+  expect(weekly).toEqual([...weekly].sort((a, b) => a - b));
+  await page.getByTestId("vehicle-card").first().getByRole("heading").getByRole("link").click();
+  await expect(page.getByTestId("detail-subscription")).toHaveText(lines[0]!);
+
+  // a site without subscriptions offers neither the sort nor the line
+  await page.goto(siteUrl("harbour-city-pre-owned", "/search/used-cars"));
+  await expect(page.getByLabel("Sort by").locator("option", { hasText: "Subscription" })).toHaveCount(0);
+  await expect(page.getByTestId("subscription")).toHaveCount(0);
+});
+
+test("every photo's srcset asks for SPEC §7's widths only (640 to 3840, served up to the 1280 cap)", async ({ page }) => {
+  for (const path of ["/search/new-used-and-demo-cars", "/"]) {
+    await page.goto(parkside(path));
+    const srcsets = await page.locator("img[srcset]").evaluateAll((imgs) => imgs.map((i) => i.getAttribute("srcset")!));
+    expect(srcsets.length).toBeGreaterThan(3);
+    for (const srcset of srcsets) {
+      for (const entry of srcset.split(", ")) {
+        const [url, descriptor] = entry.split(" ");
+        const served = Number(new URL(url!, "http://x").searchParams.get("w"));
+        // a fixed-size image (a brand logo) says 1x / 2x: it asks for the set's widths too
+        if (descriptor!.endsWith("x")) expect([640, 750, 828, 1080, 1200, 1280]).toContain(served);
+        else {
+          expect([640, 750, 828, 1080, 1200, 1920, 2048, 3840].map((w) => `${w}w`)).toContain(descriptor);
+          expect(served).toBe(Math.min(Number(descriptor!.slice(0, -1)), 1280));
+        }
+      }
+    }
+  }
+});

@@ -41,6 +41,27 @@ test.describe("vehicle page on a 390×844 phone", () => {
     });
   }
 
+  test("at the page's bottom the phone's fixed bars step aside for the footer, and come back on the way up (SPEC §9 page-bottom poll)", async ({
+    page,
+  }) => {
+    await firstVehiclePage(page, "parkside-motor-group");
+    const bar = page.locator("[data-vehicle-actions]");
+    await page.mouse.wheel(0, 1500);
+    await expect(bar).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(page.locator("html")).toHaveAttribute("data-page-bottom", "true");
+    await expect(bar).toBeHidden();
+    await expect(page.getByRole("contentinfo").getByText(/© \d{4} Parkside Motor Group/)).toBeInViewport();
+    await page.mouse.wheel(0, -600);
+    await expect(bar).toBeVisible();
+    // the dealer-tools bar of a site with one does the same on any page
+    await page.goto(siteUrl("parkside-motor-group", "/dealerships"));
+    const tools = page.getByRole("complementary", { name: "Dealer tools" });
+    await expect(tools).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(tools).toBeHidden();
+  });
+
   test("the photos open full screen with a count, move by swipe or keys, and close with Escape", async ({ page }) => {
     await firstVehiclePage(page, "parkside-motor-group");
     const open = page.getByRole("button", { name: /^View all \d+ photos$/ });
@@ -342,4 +363,22 @@ test.describe("saved vehicles on a 390×844 phone", () => {
     expect(await ok.json()).toEqual({ vehicles: [], missing: [2000000000] });
     expect((await request.get("/api/vehicles?ids=1", { headers: { Host: "www.unknown-dealer.com.au" } })).status()).toBe(404);
   });
+});
+
+test("a site's logo: the thumb on a phone, the full logo from a tablet up (SPEC §3 logo url and thumb)", async ({ page }) => {
+  const logo = page.getByRole("banner").getByRole("img", { name: "Lakeside RV home" });
+  const shown = () => logo.evaluate((img) => (img as HTMLImageElement).currentSrc);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(siteUrl("lakeside-rv", "/"));
+  await expect.poll(shown).toMatch(/\/photos\/logo\/lakeside-rv-mark\.svg$/);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect.poll(shown).toMatch(/\/photos\/logo\/lakeside-rv\.svg$/);
+  const answer = (path: string) =>
+    page.evaluate(async (p) => {
+      const r = await fetch(p);
+      return { status: r.status, type: r.headers.get("content-type") };
+    }, path);
+  expect(await answer("/photos/logo/lakeside-rv-mark.svg")).toEqual({ status: 200, type: "image/svg+xml; charset=utf-8" });
+  // only a site that has a drawn logo has one
+  expect((await answer("/photos/logo/parkside-motor-group.svg")).status).toBe(404);
 });

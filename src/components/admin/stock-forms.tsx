@@ -178,8 +178,8 @@ export function StockImportForm({ siteId }: { siteId: number }) {
           />
           <p id={`${id}-file-hint`} className="mt-1 text-sm text-neutral-700">
             One car per line under a header line. Needed: stock_number, make, model, year, car_type (new, used or demo). Also read: vin,
-            rego, badge, series, price, price_type, odometer, colour, body_type, fuel, transmission, drive, seats, doors, location_id,
-            status, description.
+            rego, badge, series, price, price_type, subscription_weekly, odometer, colour, body_type, fuel, transmission, drive, seats,
+            doors, location_id, status, description.
           </p>
         </div>
         <label className="flex items-start gap-2">

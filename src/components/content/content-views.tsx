@@ -13,6 +13,7 @@ import { storedImageSrc } from "@/domain/format/image";
 import { formatPrice } from "@/domain/format/price";
 import type { SiteContext } from "@/domain/site/context";
 import { telHref } from "@/domain/site/links";
+import { subscriptionLine } from "@/domain/site/features";
 import { Prose } from "./prose";
 import { TrackView } from "@/components/widgets/track-view";
 import { EVENT_IDS } from "@/domain/analytics/events";
@@ -227,9 +228,9 @@ export function OfferPrice({ ctx, offer }: { ctx: Ctx; offer: ContentEntry }) {
           Save {formatPrice(offer.saving)}
         </p>
       )}
-      {ctx.features.offers_subscription && offer.subscriptionWeekly !== null && (
+      {subscriptionLine(ctx.features, offer.subscriptionWeekly) && (
         <p className="text-sm font-semibold text-neutral-800" data-testid="offer-subscription">
-          Or subscribe from {formatPrice(offer.subscriptionWeekly)} a week
+          {subscriptionLine(ctx.features, offer.subscriptionWeekly)}
         </p>
       )}
     </div>

@@ -13,18 +13,22 @@ export type FormPageProps = {
   intro?: React.ReactNode;
   /** trade-in and sell-my-car on a site with a vehicle lookup: the multi-step lookup form */
   lookup?: { endpoint: string; carHistory: boolean } | null;
+  /** what the page offers in place of the form (a site that takes no finance applications online) */
+  instead?: React.ReactNode;
 };
 
 /** An enquiry form's page (SPEC §2): title, a line on what happens next, the calculator on finance forms, the form. */
-export function FormPage({ kind, formSite, vehicle, locationId, intro, lookup }: FormPageProps) {
+export function FormPage({ kind, formSite, vehicle, locationId, intro, lookup, instead }: FormPageProps) {
   return (
     <PageSection width="text">
       <PageTitle>{FORMS[kind].title}</PageTitle>
       {intro}
-      {FORM_INTRO[kind] && <p className="mt-2 text-neutral-700">{FORM_INTRO[kind]}</p>}
+      {!instead && FORM_INTRO[kind] && <p className="mt-2 text-neutral-700">{FORM_INTRO[kind]}</p>}
       {(kind === "finance" || kind === "finance-pre-approval") && <FinanceCalculator />}
       <Panel className="mt-6">
-        {lookup && (kind === "trade-in" || kind === "sell-my-car") ? (
+        {instead ? (
+          instead
+        ) : lookup && (kind === "trade-in" || kind === "sell-my-car") ? (
           <LookupForm kind={kind} formSite={formSite} endpoint={lookup.endpoint} carHistory={lookup.carHistory} allowFiles />
         ) : (
           <LeadForm

@@ -5,9 +5,11 @@ import type { SiteContext } from "@/domain/site/context";
 import { FavouritesLink } from "@/components/stock/favourite-button";
 import { AccountLinks } from "./account-links";
 import { MainNav } from "./main-nav";
+import { siteLogo } from "@/domain/site/logo";
 
 export function SiteHeader({ ctx }: { ctx: SiteContext }) {
   const { site } = ctx;
+  const logo = siteLogo(site.logo);
   return (
     <header className="bg-brand text-brand-contrast" data-area="header">
       <a
@@ -41,9 +43,12 @@ export function SiteHeader({ ctx }: { ctx: SiteContext }) {
       </div>
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
         <Link href="/" className="shrink-0 text-xl font-extrabold tracking-tight md:text-2xl">
-          {site.logo.url ? (
-            // eslint-disable-next-line @next/next/no-img-element
-            <img src={site.logo.url} alt={`${site.name} home`} className="h-10 w-auto" />
+          {logo.full && logo.small ? (
+            // the thumb on a phone, the full logo from a tablet up (SPEC §3 logo url and thumb)
+            <picture>
+              <source media="(min-width: 768px)" srcSet={logo.full} />
+              <img src={logo.small} alt={`${site.name} home`} className="h-10 w-auto" />
+            </picture>
           ) : (
             <>
               {site.name}

@@ -1,34 +1,39 @@
 import Link from "next/link";
 import type { ReviewsTeaser } from "@/domain/locations/reviews";
-import type { Location } from "@/domain/site/types";
+import {
+  dealershipChoices,
+  directoryFilter,
+  directoryHref,
+  filterLocations,
+  LOCATION_FILTERS,
+  matchesType,
+} from "@/domain/locations/directory";
 import type { SiteContext } from "@/domain/site/context";
 import { LocationCard, locationCardContext, locationTypeLabel } from "./location-card";
 import { LocationPicker } from "./location-picker";
 import { ReviewsSection } from "./reviews-section";
 import { PageSection, PageTitle } from "@/components/ui/page";
 
-export const LOCATION_FILTERS = ["sales", "service", "parts", "buying"] as const;
-export type LocationFilter = (typeof LOCATION_FILTERS)[number];
+const chip =
+  "inline-flex min-h-11 items-center rounded-full border border-brand px-4 text-sm font-semibold text-brand aria-[current]:bg-brand aria-[current]:text-brand-contrast";
 
-export function matchesFilter(l: Location, f: LocationFilter | null): boolean {
-  if (!f) return true;
-  if (f === "buying") return l.locationSubtype.includes("buying");
-  return l.locationType === f;
-}
-
-/** /dealerships and /our-locations: the picker, a type filter and every location card. */
+/** /dealerships and /our-locations: the picker, the type and dealership filters and every location card. */
 export type DirectoryProps = {
   ctx: SiteContext;
   path: string;
   type: string | undefined;
+  dealership?: string | undefined;
   now: number;
   reviews: ReviewsTeaser;
 };
 
-export function LocationsDirectory({ ctx, path, type, now, reviews }: DirectoryProps) {
-  const filter = (LOCATION_FILTERS as readonly string[]).includes(type ?? "") ? (type as LocationFilter) : null;
-  const present = LOCATION_FILTERS.filter((f) => ctx.locations.some((l) => matchesFilter(l, f)));
-  const shown = ctx.locations.filter((l) => matchesFilter(l, filter));
+export function LocationsDirectory({ ctx, path, type, dealership, now, reviews }: DirectoryProps) {
+  const f = directoryFilter({ type, dealership }, ctx.dealerships);
+  const filter = f.type;
+  const present = LOCATION_FILTERS.filter((t) => ctx.locations.some((l) => matchesType(l, t)));
+  const dealerships = dealershipChoices(ctx.dealerships, ctx.locations);
+  const shown = filterLocations(ctx.locations, f);
+  const chosen = f.dealership?.slug ?? null;
   const cardCtx = locationCardContext(ctx, now);
   return (
     <>
@@ -38,19 +43,36 @@ export function LocationsDirectory({ ctx, path, type, now, reviews }: DirectoryP
           {present.length > 1 && (
             <nav aria-label="Filter locations">
               <ul className="flex flex-wrap gap-2">
-                {[null, ...present].map((f) => (
-                  <li key={f ?? "all"}>
+                {[null, ...present].map((t) => (
+                  <li key={t ?? "all"}>
                     <Link
-                      href={f ? `${path}?type=${f}` : path}
-                      aria-current={filter === f ? "true" : undefined}
-                      className="inline-flex min-h-11 items-center rounded-full border border-brand px-4 text-sm font-semibold text-brand aria-[current]:bg-brand aria-[current]:text-brand-contrast"
+                      href={directoryHref(path, { type: t, dealership: chosen })}
+                      aria-current={filter === t ? "true" : undefined}
+                      className={chip}
                     >
-                      {f
+                      {t
                         ? locationTypeLabel({
-                            locationType: f === "buying" ? "sales" : f,
-                            locationSubtype: f === "buying" ? ["buying"] : [],
+                            locationType: t === "buying" ? "sales" : t,
+                            locationSubtype: t === "buying" ? ["buying"] : [],
                           })
                         : "All"}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+          {dealerships.length > 0 && (
+            <nav aria-label="Filter by dealership">
+              <ul className="flex flex-wrap gap-2">
+                {[null, ...dealerships].map((d) => (
+                  <li key={d?.slug ?? "all"}>
+                    <Link
+                      href={directoryHref(path, { type: filter, dealership: d?.slug ?? null })}
+                      aria-current={chosen === (d?.slug ?? null) ? "true" : undefined}
+                      className={chip}
+                    >
+                      {d ? d.name : "All dealerships"}
                     </Link>
                   </li>
                 ))}
@@ -62,6 +84,14 @@ export function LocationsDirectory({ ctx, path, type, now, reviews }: DirectoryP
         <p className="sr-only" role="status">
           {shown.length} locations shown
         </p>
+        {shown.length === 0 && (
+          <p className="mt-6 rounded-lg border border-dashed border-neutral-300 p-6 text-center" data-testid="no-locations">
+            No {f.dealership?.name ?? ""} location offers that.{" "}
+            <Link href={directoryHref(path, { type: null, dealership: chosen })} className="font-semibold text-brand underline">
+              Show all its locations
+            </Link>
+          </p>
+        )}
         <ul className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">
           {shown.map((l) => (
             <li key={l.id}>

@@ -150,7 +150,10 @@ export function SearchResults({ ctx, query, result, now, heading }: Props) {
             <SortSelect
               label="Sort by"
               value={query.sort}
-              options={sortOptions(ctx.site.country).map((o) => ({ ...o, href: href({ sort: o.id as SortId, page: 1 }) }))}
+              options={sortOptions(ctx.site.country, ctx.features.offers_subscription).map((o) => ({
+                ...o,
+                href: href({ sort: o.id as SortId, page: 1 }),
+              }))}
             />
           </div>
           {result.keywords?.match === "similar" && (

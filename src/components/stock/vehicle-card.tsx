@@ -61,6 +61,11 @@ export function VehicleCardView({ view: v, priority = false, children }: { view:
           {v.price}
           {v.priceType ? <span className="ml-1 text-xs font-normal text-neutral-600">{v.priceType}</span> : null}
         </p>
+        {v.subscription && (
+          <p className="-mt-1 text-sm font-semibold text-neutral-800" data-testid="subscription">
+            {v.subscription}
+          </p>
+        )}
         {v.facts.length > 0 && (
           <ul className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-neutral-700">
             {v.facts.map((f) => (

@@ -5,7 +5,7 @@ import { vehicleEventProps } from "@/domain/analytics/context";
 import { MapPin, Phone } from "@/components/ui/icons";
 import { priceTypeLabel } from "@/domain/format/country";
 import { formatPrice } from "@/domain/format/price";
-import { enquireButtonText, sellCarForm, usedWord } from "@/domain/site/features";
+import { enquireButtonText, sellCarForm, subscriptionLine, usedWord } from "@/domain/site/features";
 import { telHref } from "@/domain/site/links";
 import { pluralNoun } from "@/domain/stock/summary";
 import { displayImage, vehicleTags, vehicleTitle, type Vehicle } from "@/domain/stock/vehicle";
@@ -103,6 +103,11 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
           </p>
           {v.price && priceTypeLabel(v.priceType, ctx.site.country) && (
             <p className="text-sm text-neutral-700">{priceTypeLabel(v.priceType, ctx.site.country)}</p>
+          )}
+          {!sold && subscriptionLine(ctx.features, v.subscriptionWeekly) && (
+            <p className="mt-1 font-semibold text-neutral-800" data-testid="detail-subscription">
+              {subscriptionLine(ctx.features, v.subscriptionWeekly)}
+            </p>
           )}
           {facts.length > 0 && (
             <ul aria-label="Key facts" className="mt-3 flex flex-wrap gap-2" data-testid="key-facts">

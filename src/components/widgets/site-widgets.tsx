@@ -7,7 +7,13 @@ import { useEffect, useState } from "react";
 import { configureAnalytics, flush, startAnalytics, track } from "@/client/analytics";
 import { EVENT_IDS, linkEvents } from "@/domain/analytics/events";
 import { chatHiddenOn, type SiteWidget } from "@/domain/site/widgets";
-import { ANALYTICS_DEFER_MS, WIDGET_POLL_MS, WIDGET_READY_TIMEOUT_MS } from "@/domain/analytics/timings";
+import {
+  ANALYTICS_DEFER_MS,
+  PAGE_BOTTOM_POLL_MS,
+  PAGE_BOTTOM_SLACK_PX,
+  WIDGET_POLL_MS,
+  WIDGET_READY_TIMEOUT_MS,
+} from "@/domain/analytics/timings";
 import type { LocalChatProps } from "./local-chat";
 
 const MAX_CLIENT_ERRORS = 5;
@@ -119,6 +125,23 @@ export function SiteWidgets({ site, endpoint, adEvents, widgets, chatHiddenPaths
     }, WIDGET_POLL_MS);
     return () => clearInterval(timer);
   }, [open, widgets]);
+
+  // SPEC §9 page-bottom poll: <html data-page-bottom> says whether the shopper is at the page's end
+  useEffect(() => {
+    const root = document.documentElement;
+    const check = () => {
+      if (document.hidden) return;
+      const atBottom =
+        window.innerHeight + window.scrollY >= root.scrollHeight - PAGE_BOTTOM_SLACK_PX && root.scrollHeight > window.innerHeight;
+      const value = atBottom ? "true" : "false";
+      if (root.dataset.pageBottom !== value) root.dataset.pageBottom = value;
+    };
+    const timer = setInterval(check, PAGE_BOTTOM_POLL_MS);
+    return () => {
+      clearInterval(timer);
+      delete root.dataset.pageBottom;
+    };
+  }, []);
 
   // event 61: a script error or a promise nobody caught, at most a few per page
   useEffect(() => {

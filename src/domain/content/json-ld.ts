@@ -1,6 +1,7 @@
 import type { Location, OpeningHourEntry, SiteRecord } from "../site/types";
 import type { ContentEntry } from "./types";
 import { siteHours } from "@/domain/site/hours";
+import { placeUrl } from "@/domain/locations/geo";
 
 /*
  * schema.org data for search engines (issue 12): AutoDealer on home and location pages,
@@ -57,6 +58,7 @@ function place(site: Pick<SiteRecord, "url" | "name">, l: Location, path: string
       postalCode: l.address.postcode,
     },
     geo: { "@type": "GeoCoordinates", latitude: l.address.lat, longitude: l.address.long },
+    hasMap: placeUrl(l.address),
     openingHoursSpecification: openingHoursSpecification(l.openingHours),
   };
 }

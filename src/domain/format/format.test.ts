@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { countryFormat, formatLength, formatMass, formatOdometer, massLabels, priceTypeLabel } from "./country";
 import { ENQUIRE_FOR_PRICE, formatCount, formatPrice } from "./price";
+import { IMAGE_WIDTHS, imageUrl, MAX_IMAGE_WIDTH, shareImageUrl } from "./image";
 
 describe("formatPrice", () => {
   test.each([
@@ -76,4 +77,13 @@ describe("camper and caravan measures per market", () => {
     ["US", "Excl. Govt. Charges", "Plus tax, title and fees"],
     ["AU", null, null],
   ])("%s price words %j → %j", (country, type, label) => expect(priceTypeLabel(type, country)).toBe(label));
+});
+
+describe("image service URLs (SPEC §7)", () => {
+  test("the width set runs from 640 to 3840", () => expect([IMAGE_WIDTHS[0], IMAGE_WIDTHS.at(-1)]).toEqual([640, 3840]));
+  test.each(IMAGE_WIDTHS.map((w) => [w, Math.min(w, MAX_IMAGE_WIDTH)]))("width %i is served as %i", (width, served) => {
+    expect(imageUrl("/photos/suv/red/1.svg", { width })).toBe(`/photos/suv/red/1.svg?w=${served}&auto=format&q=75`);
+  });
+  test("the share image keeps its own size and crop", () =>
+    expect(shareImageUrl("/photos/suv/red/1.svg")).toBe("/photos/suv/red/1.jpg?w=1200&auto=format&q=80&h=630&fit=crop"));
 });

@@ -20,9 +20,24 @@ export function formatAddress(a: Pick<Address, "street" | "city" | "state" | "po
   return `${a.street}, ${a.city} ${a.state} ${a.postcode}`;
 }
 
-/** Get Directions: a maps link that opens directly. */
-export function directionsUrl(a: Pick<Address, "lat" | "long" | "map_url">): string {
-  return a.map_url ?? `https://www.google.com/maps/dir/?api=1&destination=${a.lat},${a.long}`;
+/** A Google place id as Google writes them (letters, digits, - and _); anything else is none. */
+const placeId = (a: Pick<Address, "place_id">) => (a.place_id && /^[\w-]{10,200}$/.test(a.place_id) ? a.place_id : null);
+
+/**
+ * Get Directions: a maps link that opens directly: the location's own map_url, else its coordinates,
+ * with its Google place (SPEC §3 address.place_id) so the maps app shows the business, not a pin.
+ */
+export function directionsUrl(a: Pick<Address, "lat" | "long" | "map_url" | "place_id">): string {
+  if (a.map_url) return a.map_url;
+  const id = placeId(a);
+  return `https://www.google.com/maps/dir/?api=1&destination=${a.lat},${a.long}${id ? `&destination_place_id=${encodeURIComponent(id)}` : ""}`;
+}
+
+/** The location on the map (SPEC §3 address.place_url, else its place id or coordinates). */
+export function placeUrl(a: Pick<Address, "lat" | "long" | "place_url" | "place_id">): string {
+  if (a.place_url) return a.place_url;
+  const id = placeId(a);
+  return `https://www.google.com/maps/search/?api=1&query=${a.lat},${a.long}${id ? `&query_place_id=${encodeURIComponent(id)}` : ""}`;
 }
 
 /** Phone shown in the country's international form for the tel: link. */

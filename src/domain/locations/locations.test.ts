@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { hoursEntry } from "../site/hours";
 import type { OpeningHourEntry, SpecialHoursEntry } from "../site/types";
-import { directionsUrl, distanceKm, EARTH_RADIUS_KM, formatAddress, internationalPhone } from "./geo";
+import { directionsUrl, distanceKm, EARTH_RADIUS_KM, formatAddress, internationalPhone, placeUrl } from "./geo";
 import { hoursOn, localTime, normalizeSpecialHours, openState, upcomingSpecialHours } from "./hours";
 import {
   FULL_REVIEW_QUANTITY,
@@ -140,6 +140,15 @@ describe("geo", () => {
   test("directions use the stored map URL, else coordinates", () => {
     expect(directionsUrl({ lat: -1, long: 2, map_url: "https://maps.example/x" })).toBe("https://maps.example/x");
     expect(directionsUrl({ lat: -1, long: 2 })).toBe("https://www.google.com/maps/dir/?api=1&destination=-1,2");
+    // SPEC §3 address.place_id: the maps app opens the business itself; an id that is not one is left out
+    expect(directionsUrl({ lat: -1, long: 2, place_id: "ChIJHUbPY9dPQsCZ-iym7egN_BG" })).toBe(
+      "https://www.google.com/maps/dir/?api=1&destination=-1,2&destination_place_id=ChIJHUbPY9dPQsCZ-iym7egN_BG",
+    );
+    expect(directionsUrl({ lat: -1, long: 2, place_id: "x&y=<script>" })).toBe("https://www.google.com/maps/dir/?api=1&destination=-1,2");
+    expect(placeUrl({ lat: -1, long: 2, place_id: "ChIJHUbPY9dPQsCZ-iym7egN_BG" })).toBe(
+      "https://www.google.com/maps/search/?api=1&query=-1,2&query_place_id=ChIJHUbPY9dPQsCZ-iym7egN_BG",
+    );
+    expect(placeUrl({ lat: -1, long: 2, place_url: "https://maps.example/p" })).toBe("https://maps.example/p");
   });
 });
 

@@ -1,5 +1,15 @@
 import { describe, expect, test } from "vitest";
-import { DEFAULT_FEATURES, enquireButtonText, resolveFeatures, ruleApplies, sellCarForm, usedWord, type FeatureRule } from "./features";
+import {
+  DEFAULT_FEATURES,
+  enquireButtonText,
+  financeApplications,
+  resolveFeatures,
+  ruleApplies,
+  sellCarForm,
+  subscriptionLine,
+  usedWord,
+  type FeatureRule,
+} from "./features";
 
 const base = { id: 1, slug: "acme-motors", name: "Acme Motors", dealershipGroup: null, manufacturer: null, features: {} };
 
@@ -56,4 +66,32 @@ describe("Sell My Car or Trade-In: one rule", () => {
     [true, { form: "sell-my-car", href: "/sell-my-car", title: "Sell My Car", action: "Sell My Car" }],
     [false, { form: "trade-in", href: "/trade-in", title: "Trade-In", action: "Value My Trade" }],
   ])("sell_my_car %s", (flag, expected) => expect(sellCarForm({ sell_my_car: flag })).toEqual(expected));
+});
+
+describe("finance_provider decides what the finance form does (SPEC §3)", () => {
+  test.each([
+    ["Manual", "manual"],
+    ["manual", "manual"],
+    ["Stratton", "manual"],
+    [null, "none"],
+    ["  ", "none"],
+  ] as const)("%j → %s", (financeProvider, kind) => expect(financeApplications({ financeProvider })).toBe(kind));
+
+  test("no finance provider: no pre-approval, even where the flag is on", () => {
+    const site = { id: 1, slug: "x", name: "X", dealershipGroup: null, manufacturer: null, features: { finance_pre_approval: true } };
+    expect(resolveFeatures({ ...site, financeProvider: "Manual" }).finance_pre_approval).toBe(true);
+    expect(resolveFeatures({ ...site, financeProvider: null }).finance_pre_approval).toBe(false);
+  });
+});
+
+describe("subscriptionLine (SPEC §3 offers_subscription)", () => {
+  test.each([
+    [true, 309, "Or subscribe from $309 a week"],
+    [true, 1250, "Or subscribe from $1,250 a week"],
+    [false, 309, null],
+    [true, null, null],
+    [true, 0, null],
+  ] as const)("offers %s, weekly %s → %j", (offers_subscription, weekly, line) =>
+    expect(subscriptionLine({ offers_subscription }, weekly)).toBe(line),
+  );
 });

@@ -1,4 +1,5 @@
 import type { SiteFeatureFlags, SiteRecord } from "./types";
+import { formatPrice } from "../format/price";
 
 export const DEFAULT_FEATURES: SiteFeatureFlags = {
   autobot: false,
@@ -98,13 +99,26 @@ export function ruleApplies(rule: FeatureRule, site: RuleSubject): boolean {
   return entries.length > 0 && entries.every(([k, m]) => matches(fields[k], m));
 }
 
-/** Defaults ← matching rules (in order) ← flags stored on the site record. */
+/**
+ * SPEC §3 finance_provider: who takes the site's finance applications. "Manual" (the platform's
+ * default) and any provider the platform does not integrate: the finance form sends a lead that the
+ * dealer's finance team works by hand. None (null or empty): the site takes no finance application
+ * online: /finance keeps the calculator and says how to talk to the dealer, and pre-approval is off.
+ */
+export function financeApplications(site: Pick<SiteRecord, "financeProvider">): "manual" | "none" {
+  return site.financeProvider?.trim() ? "manual" : "none";
+}
+
+/** Defaults ← matching rules (in order) ← flags stored on the site record (← no pre-approval without a finance provider). */
 export function resolveFeatures(
-  site: RuleSubject & { features: Partial<SiteFeatureFlags> },
+  site: RuleSubject & { features: Partial<SiteFeatureFlags>; financeProvider?: string | null },
   rules: FeatureRule[] = FEATURE_RULES,
 ): SiteFeatureFlags {
   const derived = rules.filter((r) => ruleApplies(r, site)).reduce((acc, r) => ({ ...acc, ...r.set }), {});
-  return { ...DEFAULT_FEATURES, ...derived, ...site.features };
+  const flags = { ...DEFAULT_FEATURES, ...derived, ...site.features };
+  if (site.financeProvider !== undefined && financeApplications({ financeProvider: site.financeProvider }) === "none")
+    flags.finance_pre_approval = false;
+  return flags;
 }
 
 /**
@@ -118,6 +132,14 @@ export function sellCarForm(features: Pick<SiteFeatureFlags, "sell_my_car">) {
 }
 
 /** SPEC §2: the word "used" is displayed as "pre-owned" for one dealership group. */
+/**
+ * SPEC §3 offers_subscription / §9 sort options: on a site that offers subscriptions, a car or offer with
+ * a weekly subscription price says so ("Or subscribe from $309 a week"), and the search can sort by it.
+ */
+export function subscriptionLine(features: Pick<SiteFeatureFlags, "offers_subscription">, weekly: number | null): string | null {
+  return features.offers_subscription && weekly !== null && weekly > 0 ? `Or subscribe from ${formatPrice(weekly)} a week` : null;
+}
+
 export function usedWord(features: Pick<SiteFeatureFlags, "used_wording_pre_owned">): "used" | "pre-owned" {
   return features.used_wording_pre_owned ? "pre-owned" : "used";
 }

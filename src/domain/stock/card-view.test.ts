@@ -8,6 +8,7 @@ const car: Vehicle = testVehicle({ rego: "ABC-123", priceType: "Drive Away", pho
 const NOW = Date.UTC(2026, 10, 21);
 const ctx: CardContext = {
   template: "default",
+  subscriptions: false,
   imageQuality: 75,
   country: "AU",
   enquireText: "Enquire Now",
@@ -48,6 +49,17 @@ describe("cardView: what a card says, the same on every page", () => {
     );
     expect(specs.map(([l]) => l)).not.toEqual(expect.arrayContaining(["VIN"]));
     expect(specs.map(([l]) => l)).not.toContain("Rego");
+  });
+});
+
+describe("a car's subscription price (SPEC §3 offers_subscription)", () => {
+  test.each([
+    ["a site with subscriptions", true, 309, "in_stock", "Or subscribe from $309 a week"],
+    ["a site without", false, 309, "in_stock", null],
+    ["a car without a subscription price", true, null, "in_stock", null],
+    ["a sold car", true, 309, "sold", null],
+  ] as const)("%s", (_, subscriptions, subscriptionWeekly, status, line) => {
+    expect(cardView(testVehicle({ subscriptionWeekly, status }), { ...ctx, subscriptions }).subscription).toBe(line);
   });
 });
 

@@ -2,7 +2,7 @@ import { formatOdometer, priceTypeLabel } from "../format/country";
 import { IMAGE_QUALITY } from "../format/image";
 import { formatPrice } from "../format/price";
 import type { SiteContext } from "../site/context";
-import { enquireButtonText, usedWord } from "../site/features";
+import { enquireButtonText, subscriptionLine, usedWord } from "../site/features";
 import { vehicleHref } from "../site/vehicle";
 import type { FavouriteCar } from "./favourites";
 import { conditionLabel, specGroups } from "./specs";
@@ -17,6 +17,7 @@ import { displayImage, vehicleFacts, vehicleTags, vehicleTitle, type Vehicle } f
 /** What a card needs from the site: template, country, wording, one "now" and location names. */
 export type CardContext = {
   template: string;
+  subscriptions: boolean;
   imageQuality: number;
   country: string;
   enquireText: string;
@@ -28,6 +29,7 @@ export type CardContext = {
 export function cardContext(ctx: SiteContext, now: number): CardContext {
   return {
     template: ctx.site.template,
+    subscriptions: ctx.features.offers_subscription,
     imageQuality: ctx.features.low_image_quality ? IMAGE_QUALITY.low : IMAGE_QUALITY.default,
     country: ctx.site.country,
     enquireText: enquireButtonText(ctx.features),
@@ -47,6 +49,8 @@ export type CardView = {
   condition: string;
   price: string;
   priceType: string | null;
+  /** "Or subscribe from $309 a week" on a site that offers subscriptions, else null */
+  subscription: string | null;
   /** odometer, transmission, fuel, berths: what a shopper scans a card for */
   facts: string[];
   location: string | null;
@@ -90,6 +94,7 @@ export function cardView(v: Vehicle, ctx: CardContext): CardView {
     condition,
     price,
     priceType: v.price ? priceTypeLabel(v.priceType, ctx.country) : null,
+    subscription: v.status === "sold" ? null : subscriptionLine({ offers_subscription: ctx.subscriptions }, v.subscriptionWeekly),
     facts,
     location,
     tags: vehicleTags(v, ctx.now),

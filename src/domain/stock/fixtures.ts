@@ -27,6 +27,7 @@ export const testVehicle = (change: Partial<Vehicle> = {}): Vehicle => ({
   buildDate: null,
   price: 34990,
   priceType: "drive_away",
+  subscriptionWeekly: null,
   carType: "used",
   status: "in_stock",
   soldAt: null,

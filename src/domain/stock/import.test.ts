@@ -28,6 +28,15 @@ describe("reading a stock CSV", () => {
     ]);
   });
 
+  test("a weekly subscription price is read in whole dollars (SPEC §3 offers_subscription)", () => {
+    const r = parseStockCsv(
+      "stock_number,make,model,year,car_type,subscription_weekly\nPK1,Mazda,CX-5,2026,new,$309\nPK2,Mazda,CX-3,2026,new,-5\n",
+      opts,
+    );
+    expect(r.rows).toMatchObject([{ stock_number: "PK1", subscription_weekly: 309 }]);
+    expect(r.errors).toEqual([{ line: 3, field: "subscription_weekly", message: expect.stringMatching(/weekly subscription price/) }]);
+  });
+
   test("every problem is reported with its line and field", () => {
     const csv = [
       HEAD,

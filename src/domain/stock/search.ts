@@ -15,12 +15,36 @@ export const isSearchVariant = (v: string): v is SearchVariant => Object.hasOwn(
 
 export const PAGE_SIZE = 36; // ≥ 24, and holds the call-to-action at position 30
 
-export const SORT_IDS = ["relevance", "latest", "price-desc", "price-asc", "odometer-desc", "odometer-asc"] as const;
+export const SORT_IDS = [
+  "relevance",
+  "latest",
+  "price-desc",
+  "price-asc",
+  "odometer-desc",
+  "odometer-asc",
+  "subscription-desc",
+  "subscription-asc",
+] as const;
 export type SortId = (typeof SORT_IDS)[number];
 
-/** SPEC §9 sort options; the distance word follows the country (Kms, or Miles in the US). */
-export function sortOptions(country: string): Array<{ id: SortId; label: string }> {
+/**
+ * SPEC §9 sort options; the distance word follows the country (Kms, or Miles in the US), and a site
+ * that offers subscriptions (SPEC §3 offers_subscription) has the subscription price variants too.
+ */
+export function sortOptions(country: string, subscriptions = false): Array<{ id: SortId; label: string }> {
   const d = countryFormat(country).distanceUnit === "mi" ? "Miles" : "Kms";
+  return [
+    ...plainSortOptions(d),
+    ...(subscriptions
+      ? [
+          { id: "subscription-desc" as const, label: "Highest Subscription Price" },
+          { id: "subscription-asc" as const, label: "Lowest Subscription Price" },
+        ]
+      : []),
+  ];
+}
+
+function plainSortOptions(d: string): Array<{ id: SortId; label: string }> {
   return [
     { id: "relevance", label: "Most Relevant" },
     { id: "latest", label: "Latest" },

@@ -10,6 +10,7 @@ import {
   parseSearch,
   searchHref,
   sortOptions,
+  SORT_IDS,
   toggleFilter,
 } from "./search";
 import { conditionsOnSale } from "./summary";
@@ -100,6 +101,11 @@ describe("sort options (SPEC §9)", () => {
     ["AU", ["Most Relevant", "Latest", "Highest Price", "Lowest Price", "Highest Kms", "Lowest Kms"]],
     ["US", ["Most Relevant", "Latest", "Highest Price", "Lowest Price", "Highest Miles", "Lowest Miles"]],
   ])("%s", (country, labels) => expect(sortOptions(country).map((o) => o.label)).toEqual(labels));
+
+  test("with the subscription price variants on a site that offers subscriptions: every sort id", () => {
+    expect(sortOptions("AU", true).map((o) => o.id)).toEqual([...SORT_IDS]);
+    expect(sortOptions("AU").map((o) => o.id)).not.toContain("subscription-asc");
+  });
 
   test.each([
     [10000, "AU", 10000],

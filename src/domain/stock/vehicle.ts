@@ -30,6 +30,8 @@ export type Vehicle = {
   buildDate: string | null;
   price: number | null;
   priceType: string | null;
+  /** SPEC §3 offers_subscription: the car's weekly subscription price in whole dollars, where it has one */
+  subscriptionWeekly: number | null;
   carType: CarType;
   status: "in_stock" | "coming_soon" | "sold";
   soldAt: Date | null;

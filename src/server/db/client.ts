@@ -30,7 +30,9 @@ export type Database = {
 export const LOCK_KEYS = { startup: 72_616_001 } as const;
 
 /** Fail fast while the server is down, and come back as soon as it is up again. */
-export const POSTGRES_TIMEOUTS = { connect_timeout: 3, idle_timeout: 30, max_lifetime: 60 * 30 } as const;
+export const POSTGRES_TIMEOUTS = { connect_timeout: 2, idle_timeout: 30, max_lifetime: 60 * 30 } as const;
+/** No statement runs longer than this (a stuck query frees its connection), nor idles in a transaction (issue 31). */
+export const POSTGRES_SESSION = { statement_timeout: 30_000, idle_in_transaction_session_timeout: 60_000 } as const;
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
 
@@ -68,7 +70,7 @@ export function preparing(sql: postgres.Sql): postgres.Sql {
 /** One place that picks the driver. Migrations always run before the database is handed out. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.driver === "postgres") {
-    const sql = postgres(opts.url, { max: opts.max ?? 10, onnotice: () => {}, ...POSTGRES_TIMEOUTS });
+    const sql = postgres(opts.url, { max: opts.max ?? 10, onnotice: () => {}, ...POSTGRES_TIMEOUTS, connection: { ...POSTGRES_SESSION } });
     const db = drizzlePostgres(preparing(sql), { schema });
     const exclusive = async <T>(key: number, fn: () => Promise<T>): Promise<T> => {
       const conn = await sql.reserve();

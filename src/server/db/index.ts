@@ -5,10 +5,11 @@ import { log } from "@/server/log";
 import { openDatabase, type Database, type Db } from "./client";
 import { hasErrorCode } from "./errors";
 import { prepareDatabase } from "./startup";
+import { DATABASE_DOWN, databaseHealth, type DatabaseHealth } from "./health";
 
 export type { Db } from "./client";
 
-const g = globalThis as unknown as { __dealerDb?: Promise<Database> };
+const g = globalThis as unknown as { __dealerDb?: Promise<Database>; __dealerDbHealth?: DatabaseHealth };
 
 /**
  * Opens the configured database once per process and migrates it. An empty database is seeded
@@ -32,6 +33,8 @@ async function init(): Promise<Database> {
     );
   else if (r.shiftedMs) log.info({ shiftedMs: r.shiftedMs }, "moved the demo clock forward");
   log.info({ driver: database.driver }, "database ready");
+  // a PostgreSQL server can go away; the embedded database lives in this process
+  if (database.driver === "postgres") g.__dealerDbHealth = databaseHealth(database.ping);
   return database;
 }
 
@@ -45,8 +48,11 @@ export function getDatabase(): Promise<Database> {
   return g.__dealerDb;
 }
 
+/** The database; while it is known to be down, a DatabaseDownError at once (a 503 without waiting for a connect timeout). */
 export async function getDb(): Promise<Db> {
-  return (await getDatabase()).db;
+  const database = await getDatabase();
+  g.__dealerDbHealth?.check();
+  return database.db;
 }
 
 /**
@@ -70,16 +76,22 @@ const CONNECTION_CODES = new Set([
   "CONNECTION_ENDED",
   "CONNECTION_DESTROYED",
   "CONNECT_TIMEOUT",
+  DATABASE_DOWN,
 ]);
 
+/** A connection error (the database went away); noted, so the next requests fail fast until it answers again. */
 export function isConnectionError(e: unknown): boolean {
-  return hasErrorCode(e, (code) => CONNECTION_CODES.has(code));
+  const lost = hasErrorCode(e, (code) => CONNECTION_CODES.has(code));
+  if (lost) g.__dealerDbHealth?.noteConnectionError();
+  return lost;
 }
 
 /** True when the database answers within `timeoutMs` (for the error pages: 503 vs 500). */
 export async function isDatabaseUp(timeoutMs = 2000): Promise<boolean> {
   const pending = g.__dealerDb;
   if (!pending) return false;
+  const health = g.__dealerDbHealth;
+  if (health) return health.isUp();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("timeout")), timeoutMs)));
   try {

@@ -199,6 +199,8 @@ export const vehicles = pgTable(
     buildDate: text("build_date"),
     price: integer("price"),
     priceType: text("price_type"),
+    /** SPEC §3 offers_subscription: the weekly subscription price (whole dollars) */
+    subscriptionWeekly: integer("subscription_weekly"),
     carType: text("car_type").notNull(),
     status: text("status").notNull().default("in_stock"),
     soldAt: timestamp("sold_at", { withTimezone: true }),

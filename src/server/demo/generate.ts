@@ -10,6 +10,7 @@ import { demoReviews, profileIdOf, reviewProfiles } from "./reviews";
 import { sceneForTemplate } from "./scenes";
 import { countryFormat } from "@/domain/format/country";
 import { slugify } from "@/domain/format/slug";
+import { directionsUrl, placeUrl } from "@/domain/locations/geo";
 
 type NewSite = typeof schema.sites.$inferInsert;
 type NewDealership = typeof schema.dealerships.$inferInsert;
@@ -33,18 +34,31 @@ export type DemoRows = {
 export const DEMO_MODEL_YEAR = 2026;
 const DAY = 86_400_000;
 
-function address(l: DemoLocation): Address {
+/** A Google place id shaped like Google's ("ChIJ" and 23 more), the same for a location every time. */
+export function demoPlaceId(locationId: number): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  let x = locationId >>> 0;
+  let id = "ChIJ";
+  for (let i = 0; i < 23; i++) {
+    x = (Math.imul(x, 1664525) + 1013904223) >>> 0; // a 32-bit LCG: its high bits vary well
+    id += alphabet[x >>> 26];
+  }
+  return id;
+}
+
+function address(l: DemoLocation, site: Pick<DemoSite, "mapKey">): Address {
   const full = `${l.street}, ${l.city} ${l.state} ${l.postcode}`;
+  const where = { lat: l.lat, long: l.long, place_id: demoPlaceId(l.id) };
   return {
     street: l.street,
     city: l.city,
     state: l.state,
     postcode: l.postcode,
-    lat: l.lat,
-    long: l.long,
+    ...where,
     full,
-    place_url: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(full)}`,
-    map_url: `https://www.google.com/maps/dir/?api=1&destination=${l.lat},${l.long}`,
+    place_url: placeUrl(where),
+    ...(site.mapKey ? { map_key: site.mapKey } : {}),
+    map_url: directionsUrl(where),
   };
 }
 
@@ -197,6 +211,15 @@ export function generateSite(site: DemoSite, now: number): DemoRows {
     v.primaryImageUrl = v.thumbnails[0] ?? PLACEHOLDER_PHOTO;
   }, site.hidden.fewPhotos);
 
+  // A site that offers subscriptions (parkside) has a weekly subscription price on its new and demo
+  // cars: about $1 a week for every $150 of the car, in steps of $5, ending in 9 (no random draw: the
+  // rest of the demo data stays as it was).
+  if (site.features.offers_subscription) {
+    for (const v of vehicles) {
+      if (v.carType !== "used" && v.price) v.subscriptionWeekly = Math.round(v.price / 150 / 5) * 5 + 9;
+    }
+  }
+
   const reviewSummaries: NewReviewSummary[] = site.reviews
     ? [
         {
@@ -236,7 +259,10 @@ export function generateSite(site: DemoSite, now: number): DemoRows {
       phone: site.phone,
       email: site.email,
       socialUrls: site.socialUrls,
-      logo: { banner: `/photos/scene/${sceneForTemplate(site.template)}.svg` },
+      logo: {
+        banner: `/photos/scene/${sceneForTemplate(site.template)}.svg`,
+        ...(site.drawnLogo ? { url: `/photos/logo/${site.slug}.svg`, thumb: `/photos/logo/${site.slug}-mark.svg` } : {}),
+      },
       colours: site.colours,
       features: site.features,
       integrations: site.integrations ?? {},
@@ -283,7 +309,7 @@ export function generateSite(site: DemoSite, now: number): DemoRows {
       timezone: site.timezone,
       contactDetail: contact(l),
       openingHours: HOURS[l.type].map((e) => ({ ...e, formated_hours: formatHours(e.status, e.open, e.close) })),
-      address: address(l),
+      address: address(l, site),
     })),
     specialHours: holidayHours(site.id, new Date(now).getUTCFullYear()),
     vehicles,

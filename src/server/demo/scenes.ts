@@ -2,6 +2,7 @@ import { escapeMarkup } from "@/domain/format/markup";
 import { own } from "@/domain/own";
 import { BRAND_EMBLEMS } from "@/domain/site/brands";
 import { vehicleDrawing } from "./photo-svg";
+import { DEMO_SITES } from "./sites";
 
 /*
  * The demo dealers' own pictures, drawn here because the demo reaches no image host: a hero banner
@@ -161,6 +162,26 @@ export function brandEmblemSvg(slug: string): string | null {
 <circle cx="40" cy="40" r="30" fill="${colour}"/><circle cx="40" cy="40" r="24" fill="none" stroke="#ffffff" stroke-width="2" opacity="0.7"/>
 <text x="40" y="47" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-size="20" font-weight="700" fill="#ffffff">${escapeMarkup(initials(name))}</text>
 <text x="82" y="48" font-family="Arial, Helvetica, sans-serif" font-size="${name.length > 12 ? 16 : 21}" font-weight="700" fill="${colour}">${text}</text></svg>`;
+}
+
+/**
+ * A demo dealer's logo (SPEC §3 logo): `{slug}` is the wordmark for the header (white, on the brand
+ * colour), `{slug}-mark` the small square logo (`thumb`: the phone's header, the chat, the tab icon).
+ */
+export function dealerLogoSvg(file: string): string | null {
+  const mark = file.endsWith("-mark");
+  const site = DEMO_SITES.find((s) => s.drawnLogo && s.slug === (mark ? file.slice(0, -5) : file));
+  if (!site) return null;
+  const text = escapeMarkup(site.name);
+  const letters = escapeMarkup(initials(site.name));
+  const { primary, secondary } = site.colours;
+  if (mark)
+    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64" role="img" aria-label="${text}">
+<rect width="64" height="64" rx="12" fill="${primary}"/><path d="M8 44 L24 26 L34 36 L42 28 L56 44 Z" fill="${secondary}"/>
+<text x="32" y="58" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-size="13" font-weight="700" fill="#ffffff">${letters}</text></svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 260 48" width="260" height="48" role="img" aria-label="${text}">
+<path d="M2 40 L18 18 L28 30 L36 22 L52 40 Z" fill="${secondary}"/>
+<text x="62" y="34" font-family="Arial, Helvetica, sans-serif" font-size="26" font-weight="700" fill="#ffffff">${text}</text></svg>`;
 }
 
 /** A body type's outline on a light ground (the slug's dashes are spaces: "prime-mover"); unknown bodies draw as a sedan. */

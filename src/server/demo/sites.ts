@@ -87,6 +87,10 @@ export type DemoSite = {
   searchPresets: SearchPresets;
   defaultSort: string;
   stockCode: string;
+  /** a drawn logo (SPEC §3 logo url and thumb, /photos/logo/{slug}.svg and {slug}-mark.svg): lakeside-rv has one */
+  drawnLogo?: boolean;
+  /** SPEC §3 address.map_key: the Google Maps key of the site's locations (issue 31: harbour-city has one; offline it fails quietly) */
+  mapKey?: string;
   dealerships: DemoDealership[];
   locations: DemoLocation[];
   stock: StockBatch[];
@@ -526,6 +530,7 @@ export const DEMO_SITES: DemoSite[] = [
     searchPresets: { min_photos: 3 },
     defaultSort: "latest",
     stockCode: "HCP",
+    mapKey: "AIzaSyB4x7Qm2Lk9Vd3Rt8Np1Hc6Wz0Ye5Uj2Go",
     dealerships: [{ id: 10051, slug: "harbour-city-pre-owned", name: "Harbour City Pre-Owned", make: null }],
     locations: [
       {
@@ -589,6 +594,7 @@ export const DEMO_SITES: DemoSite[] = [
     searchPresets: {},
     defaultSort: "relevance",
     stockCode: "LRV",
+    drawnLogo: true,
     dealerships: [{ id: 10061, slug: "lakeside-rv", name: "Lakeside RV", make: null }],
     locations: [
       {

@@ -532,6 +532,7 @@ const rowValues = (r: StockRow, defaultLocation: number | null) => ({
   carType: r.car_type,
   price: r.price ?? null,
   priceType: r.price_type ?? null,
+  subscriptionWeekly: r.subscription_weekly ?? null,
   odometer: r.odometer ?? 0,
   colour: r.colour ?? null,
   bodyType: r.body_type ?? null,

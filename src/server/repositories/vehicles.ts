@@ -36,6 +36,7 @@ export function toVehicle(r: VehicleRow): Vehicle {
     buildDate: r.buildDate,
     price: r.price,
     priceType: r.priceType,
+    subscriptionWeekly: r.subscriptionWeekly,
     carType: oneOf<CarType>(["new", "used", "demo"], r.carType, { table: "vehicles", id: r.id, column: "car_type" }),
     status: oneOf<Vehicle["status"]>(["in_stock", "coming_soon", "sold"], r.status, { table: "vehicles", id: r.id, column: "status" }),
     soldAt: r.soldAt,

@@ -63,6 +63,9 @@ const ORDER: Record<SortId, SQL[]> = {
   "price-asc": [sql`${v.price} asc nulls last`, asc(v.id)],
   "odometer-desc": [desc(v.odometer), desc(v.id)],
   "odometer-asc": [asc(v.odometer), asc(v.id)],
+  // cars without a subscription price come last, by price (a site without subscriptions has none)
+  "subscription-desc": [sql`${v.subscriptionWeekly} desc nulls last`, sql`${v.price} desc nulls last`, desc(v.id)],
+  "subscription-asc": [sql`${v.subscriptionWeekly} asc nulls last`, sql`${v.price} asc nulls last`, asc(v.id)],
 };
 
 function rangeCondition(col: AnyPgColumn, r: Range): SQL[] {

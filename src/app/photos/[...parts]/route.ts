@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { PLACEHOLDER_SVG, vehicleSvg } from "@/server/demo/photo-svg";
 import { parsePhotoPath } from "@/server/demo/photos";
-import { bodyTypeSvg, brandEmblemSvg, sceneSvg } from "@/server/demo/scenes";
+import { bodyTypeSvg, brandEmblemSvg, dealerLogoSvg, sceneSvg } from "@/server/demo/scenes";
 import { own } from "@/domain/own";
 
 /**
@@ -42,7 +42,12 @@ function memo<T>(limit: number) {
 const drawings = memo<string>(MEMO_LIMIT);
 const jpegs = memo<Promise<Buffer>>(MEMO_LIMIT / 4);
 
-const ARTWORK: Record<string, (name: string) => string | null> = { scene: sceneSvg, brand: brandEmblemSvg, body: bodyTypeSvg };
+const ARTWORK: Record<string, (name: string) => string | null> = {
+  scene: sceneSvg,
+  brand: brandEmblemSvg,
+  body: bodyTypeSvg,
+  logo: dealerLogoSvg,
+};
 
 const notFound = () =>
   new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", "x-content-type-options": "nosniff" } });
@@ -52,7 +57,8 @@ export async function GET(req: Request, { params }: { params: Promise<{ parts: s
   const { parts } = await params;
   if (parts.length === 1 && parts[0] === "placeholder.svg") return new Response(PLACEHOLDER_SVG, { headers: SVG_HEADERS });
   // /photos/scene/{name}.svg (a demo dealer's hero banner), /photos/brand/{slug}.svg (a brand emblem),
-  // /photos/body/{slug}.svg (a body type's outline, for "shop by type")
+  // /photos/body/{slug}.svg (a body type's outline, for "shop by type"), /photos/logo/{site}.svg and
+  // {site}-mark.svg (a demo dealer's logo and its small version)
   const drawn = parts.length === 2 ? own(ARTWORK, parts[0]!) : undefined;
   if (drawn) {
     const name = /^([a-z0-9-]{1,40})\.svg$/.exec(parts[1]!)?.[1];

@@ -1,6 +1,10 @@
 import type { Metadata } from "next";
 import { FormPage } from "@/components/forms/form-page";
+import Link from "next/link";
 import { leadFormSite } from "@/domain/leads/forms";
+import { financeApplications } from "@/domain/site/features";
+import { telHref } from "@/domain/site/links";
+import type { SiteContext } from "@/server/site-context";
 import { formMetadata, formSubject } from "../_routes/form";
 import { requireSite, type SearchParams, type SiteParams } from "../_routes/site";
 
@@ -13,5 +17,31 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 // GET /finance — the finance enquiry and calculator; `?vehicle=` and `?location=` say what it is about
 export default async function FinancePage({ params, searchParams }: Props) {
   const ctx = await requireSite(params, "/finance");
-  return <FormPage kind="finance" formSite={leadFormSite(ctx)} {...await formSubject(ctx, searchParams)} />;
+  // SPEC §3 finance_provider: with none, the site takes no application online (the calculator stays)
+  const instead = financeApplications(ctx.site) === "none" ? <NoFinanceApplications ctx={ctx} /> : undefined;
+  return <FormPage kind="finance" formSite={leadFormSite(ctx)} instead={instead} {...await formSubject(ctx, searchParams)} />;
+}
+
+function NoFinanceApplications({ ctx }: { ctx: SiteContext }) {
+  return (
+    <div data-testid="no-finance-applications">
+      <h2 className="text-lg font-bold">Talk to us about finance</h2>
+      <p className="mt-2">
+        We don’t take finance applications online.{" "}
+        {ctx.site.phone ? (
+          <>
+            Call us on{" "}
+            <a href={telHref(ctx.site.phone, ctx.site.country)} className="font-semibold text-brand underline">
+              {ctx.site.phone}
+            </a>{" "}
+            or{" "}
+          </>
+        ) : null}
+        <Link href="/contact" className="font-semibold text-brand underline">
+          send us an enquiry
+        </Link>{" "}
+        and our team will talk you through your options.
+      </p>
+    </div>
+  );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "vehicles" ADD COLUMN "subscription_weekly" integer;
