@@ -197,6 +197,8 @@ test("reviews: only ratings above 4, 12 in the full list, replies shown", async 
 });
 
 test("no axe violations on /dealerships and /our-location/{slug}", async ({ page }) => {
+  // two full axe runs: 10 s alone, over 30 s once under a full run's load
+  test.setTimeout(60_000);
   await page.goto(parkside("/dealerships"));
   await expectNoAxeViolations(page);
   await page.goto(parkside("/our-location/parkside-service-centre"));

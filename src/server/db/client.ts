@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { acquireLock } from "./lock";
+import { databaseHealth, type DatabaseHealth } from "./health";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -24,6 +25,8 @@ export type Database = {
    * seed and re-anchor the demo clock once, one after another.
    */
   exclusive: <T>(key: number, fn: () => Promise<T>) => Promise<T>;
+  /** a PostgreSQL server can go away (health.ts: fail fast while it is down); the embedded database cannot */
+  health?: DatabaseHealth;
 };
 
 /** Advisory lock keys (one number per start-up task). */
@@ -49,17 +52,19 @@ export type OpenOptions = (
  * trip. Prepared, a query is one round trip and its plan is reused (each connection keeps its
  * statements until it is recycled: POSTGRES_TIMEOUTS.max_lifetime).
  */
-export function preparing(sql: postgres.Sql): postgres.Sql {
+export function preparing(sql: postgres.Sql, health?: DatabaseHealth): postgres.Sql {
   return new Proxy(sql, {
     get(target, key, receiver) {
       if (key === "unsafe")
-        return (query: string, args?: unknown[], options: Record<string, unknown> = {}) =>
-          target.unsafe(query, args as postgres.ParameterOrJSON<never>[], { ...options, prepare: true });
+        return (query: string, args?: unknown[], options: Record<string, unknown> = {}) => {
+          const q = target.unsafe(query, args as postgres.ParameterOrJSON<never>[], { ...options, prepare: true });
+          return health ? watchedQuery(q, health) : q;
+        };
       if (key === "begin")
         return (...args: unknown[]) => {
           const fn = args.pop() as (tx: postgres.TransactionSql) => unknown;
           return (target.begin as (...a: unknown[]) => unknown)(...args, (tx: postgres.TransactionSql) =>
-            fn(preparing(tx as unknown as postgres.Sql) as unknown as postgres.TransactionSql),
+            fn(preparing(tx as unknown as postgres.Sql, health) as unknown as postgres.TransactionSql),
           );
         };
       return Reflect.get(target, key, receiver) as unknown;
@@ -67,11 +72,38 @@ export function preparing(sql: postgres.Sql): postgres.Sql {
   });
 }
 
+/**
+ * A query as drizzle uses it (awaited, or `.values()` then awaited), run under the health watch. The
+ * driver's query starts when first awaited, so `.values()` only switches its mode before that.
+ */
+function watchedQuery(q: PromiseLike<unknown> & { values(): unknown }, health: DatabaseHealth) {
+  let run: Promise<unknown> | null = null;
+  const start = () => (run ??= health.watch(q));
+  const wrapper = {
+    values() {
+      q.values();
+      return wrapper;
+    },
+    then<A, B>(ok?: (v: unknown) => A | PromiseLike<A>, fail?: (e: unknown) => B | PromiseLike<B>) {
+      return start().then(ok, fail);
+    },
+    catch<B>(fail?: (e: unknown) => B | PromiseLike<B>) {
+      return start().catch(fail);
+    },
+    finally(f?: () => void) {
+      return start().finally(f);
+    },
+  };
+  return wrapper;
+}
+
 /** One place that picks the driver. Migrations always run before the database is handed out. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.driver === "postgres") {
     const sql = postgres(opts.url, { max: opts.max ?? 10, onnotice: () => {}, ...POSTGRES_TIMEOUTS, connection: { ...POSTGRES_SESSION } });
-    const db = drizzlePostgres(preparing(sql), { schema });
+    const ping = async () => void (await sql`select 1`);
+    const health = databaseHealth(ping);
+    const db = drizzlePostgres(preparing(sql, health), { schema });
     const exclusive = async <T>(key: number, fn: () => Promise<T>): Promise<T> => {
       const conn = await sql.reserve();
       try {
@@ -94,9 +126,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       db: db as unknown as Db,
       driver: "postgres",
-      close: () => sql.end({ timeout: 5 }),
-      ping: async () => void (await sql`select 1`),
+      close: async () => {
+        health.stop();
+        await sql.end({ timeout: 5 });
+      },
+      ping,
       exclusive,
+      health,
     };
   }
   const lock = "dataDir" in opts ? await acquireLock(opts.dataDir) : undefined;

@@ -45,4 +45,38 @@ describe("databaseHealth: fail fast while the database is down (issue 31)", () =
     expect(ping).not.toHaveBeenCalled();
     health.stop();
   });
+
+  test("a query that hangs on a server that does not answer fails after the slow mark and a ping; a slow one that answers goes on", async () => {
+    vi.useFakeTimers();
+    let answering = false;
+    const health = databaseHealth(() => (answering ? Promise.resolve() : new Promise(() => {})), {
+      slowQueryMs: 3000,
+      pingTimeoutMs: 1000,
+    });
+    const hung = health.watch(new Promise(() => {}));
+    const outcome = hung.then(
+      () => "answered",
+      (e: unknown) => (e instanceof DatabaseDownError ? "down" : "other"),
+    );
+    await vi.advanceTimersByTimeAsync(3999);
+    expect(health.down).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await outcome).toBe("down");
+    expect(health.down).toBe(true);
+    // known down, a query is refused without being started
+    const query = { then: vi.fn() };
+    await expect(health.watch(query as unknown as PromiseLike<number>)).rejects.toThrow(DatabaseDownError);
+    expect(query.then).not.toHaveBeenCalled();
+    health.stop();
+
+    answering = true;
+    const fresh = databaseHealth(() => Promise.resolve(), { slowQueryMs: 3000 });
+    const slow = fresh.watch(new Promise((resolve) => setTimeout(() => resolve("rows"), 5000)));
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(await slow).toBe("rows");
+    expect(fresh.down).toBe(false);
+    const failed = fresh.watch(Promise.reject(new Error("syntax error")));
+    await expect(failed).rejects.toThrow("syntax error");
+    fresh.stop();
+  });
 });

@@ -8,6 +8,8 @@ import "server-only";
  */
 export const PROBE_EVERY_MS = 1000;
 export const PING_TIMEOUT_MS = 1500;
+/** a query still running after this long has the database pinged: a server that does not answer fails it */
+export const SLOW_QUERY_MS = 3000;
 export const DATABASE_DOWN = "DATABASE_DOWN";
 
 export class DatabaseDownError extends Error {
@@ -26,12 +28,22 @@ export type DatabaseHealth = {
   noteConnectionError(): void;
   /** up right now? Known down: false at once; else a ping within PING_TIMEOUT_MS */
   isUp(): Promise<boolean>;
+  /**
+   * A query, watched: still running after SLOW_QUERY_MS, the database is pinged, and if it does not
+   * answer (a frozen or unreachable server, where a query on an open connection would wait for ever)
+   * the query fails with DatabaseDownError and the database counts as down. Known down: it fails at once.
+   */
+  watch<T>(query: PromiseLike<T>): Promise<T>;
   stop(): void;
 };
 
-export function databaseHealth(ping: () => Promise<void>, opts: { probeEveryMs?: number; pingTimeoutMs?: number } = {}): DatabaseHealth {
+export function databaseHealth(
+  ping: () => Promise<void>,
+  opts: { probeEveryMs?: number; pingTimeoutMs?: number; slowQueryMs?: number } = {},
+): DatabaseHealth {
   const every = opts.probeEveryMs ?? PROBE_EVERY_MS;
   const timeoutMs = opts.pingTimeoutMs ?? PING_TIMEOUT_MS;
+  const slowMs = opts.slowQueryMs ?? SLOW_QUERY_MS;
   let down = false;
   let timer: NodeJS.Timeout | undefined;
 
@@ -71,6 +83,35 @@ export function databaseHealth(ping: () => Promise<void>, opts: { probeEveryMs?:
       const up = await pingInTime();
       if (!up) markDown();
       return up;
+    },
+    watch<T>(query: PromiseLike<T>): Promise<T> {
+      // known down: no query waits for a connection (the driver's own query is never started)
+      if (down) return Promise.reject(new DatabaseDownError());
+      return new Promise<T>((resolve, reject) => {
+        let settled = false;
+        const slow = setTimeout(() => {
+          void pingInTime().then((up) => {
+            if (up || settled) return;
+            markDown();
+            settled = true;
+            reject(new DatabaseDownError());
+          });
+        }, slowMs);
+        query.then(
+          (v) => {
+            clearTimeout(slow);
+            if (settled) return;
+            settled = true;
+            resolve(v);
+          },
+          (e: unknown) => {
+            clearTimeout(slow);
+            if (settled) return;
+            settled = true;
+            reject(e instanceof Error ? e : new Error(String(e)));
+          },
+        );
+      });
     },
     stop() {
       clearTimeout(timer);

@@ -5,7 +5,7 @@ import { log } from "@/server/log";
 import { openDatabase, type Database, type Db } from "./client";
 import { hasErrorCode } from "./errors";
 import { prepareDatabase } from "./startup";
-import { DATABASE_DOWN, databaseHealth, type DatabaseHealth } from "./health";
+import { DATABASE_DOWN, type DatabaseHealth } from "./health";
 
 export type { Db } from "./client";
 
@@ -34,7 +34,7 @@ async function init(): Promise<Database> {
   else if (r.shiftedMs) log.info({ shiftedMs: r.shiftedMs }, "moved the demo clock forward");
   log.info({ driver: database.driver }, "database ready");
   // a PostgreSQL server can go away; the embedded database lives in this process
-  if (database.driver === "postgres") g.__dealerDbHealth = databaseHealth(database.ping);
+  g.__dealerDbHealth = database.health;
   return database;
 }
 
