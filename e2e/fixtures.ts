@@ -37,6 +37,8 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 
 export async function expectNoAxeViolations(page: Page) {
+  // Next streams a page's metadata: after an in-place refresh the <title> can arrive a moment after the body
+  await expect(page).toHaveTitle(/\S/);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   expect(
     results.violations.map(
