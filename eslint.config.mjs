@@ -55,5 +55,32 @@ const config = [
       ],
     },
   },
+  {
+    // the server is below the views: it never reaches up into components, routes or browser code (issue 32)
+    files: ["src/server/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/components/*", "@/app/*", "@/client/*"],
+              message: "server code serves the routes: move a shared rule to src/domain",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // browser code talks to the server over HTTP only
+    files: ["src/client/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@/server/*"], message: "browser code reaches the server through its API, never its modules" }] },
+      ],
+    },
+  },
 ];
 export default config;

@@ -44,3 +44,38 @@ describe("server modules are server-only", () => {
     }
   });
 });
+
+/** The server modules a module imports for their values (type-only imports vanish at run time). */
+function runtimeImports(file: string): string[] {
+  const specs = [...source(file).matchAll(/^(?:import|export) (?!type )[^;]*? from "([^"]+)";$/gms)].map((m) => m[1]!);
+  return specs
+    .map((spec) =>
+      spec.startsWith("@/server/")
+        ? spec.slice("@/server/".length)
+        : spec.startsWith(".")
+          ? join(file, "..", spec).split("\\").join("/")
+          : null,
+    )
+    .filter((m): m is string => m !== null)
+    .map((m) => (modules.includes(`${m}.ts`) ? `${m}.ts` : `${m}/index.ts`))
+    .filter((m) => modules.includes(m));
+}
+
+describe("server modules import each other without cycles (issue 32)", () => {
+  test("no module reaches itself through its runtime imports", () => {
+    const graph = new Map(modules.map((m) => [m, runtimeImports(m)]));
+    const state = new Map<string, "open" | "done">();
+    const cycles: string[] = [];
+    const visit = (m: string, path: string[]) => {
+      state.set(m, "open");
+      for (const next of graph.get(m) ?? []) {
+        if (state.get(next) === "open") cycles.push([...path.slice(path.indexOf(next)), next].join(" → "));
+        else if (!state.has(next)) visit(next, [...path, next]);
+      }
+      state.set(m, "done");
+    };
+    for (const m of modules) if (!state.has(m)) visit(m, [m]);
+    expect(graph.get("repositories/sites.ts")).toContain("repositories/audit.ts");
+    expect(cycles).toEqual([]);
+  });
+});

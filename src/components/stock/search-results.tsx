@@ -20,7 +20,7 @@ import type { SiteContext } from "@/domain/site/context";
 import { SortSelect } from "./filter-form";
 import { FiltersPanel } from "./filters-panel";
 import { SearchFilters } from "./search-filters";
-import { searchTitle } from "./search-title";
+import { searchTitle } from "@/domain/stock/search-title";
 import { cardContext, cardView } from "@/domain/stock/card-view";
 import { ResultGrid } from "./result-grid";
 import { nounInText } from "@/domain/site/vehicle";

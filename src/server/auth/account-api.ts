@@ -1,6 +1,6 @@
 import "server-only";
 import { savedDetailsSchema, WatchlistAddSchema } from "@/domain/accounts/forms";
-import { searchTitle } from "@/components/stock/search-title";
+import { searchTitle } from "@/domain/stock/search-title";
 import { cardContext, cardView, type CardView } from "@/domain/stock/card-view";
 import { MAX_FAVOURITES, parseVehicleIds } from "@/domain/stock/favourites";
 import { parseSavedSearch, savedSearchLabel } from "@/domain/stock/saved-search";

@@ -6,7 +6,7 @@ import { serverNow } from "@/server/clock";
 import { getDb } from "@/server/db";
 import { env } from "@/server/env";
 import { siteLog } from "@/server/log";
-import type { Actor } from "@/server/repositories/back-office";
+import type { Actor } from "@/server/repositories/audit";
 import { replaceSpecialHours, updateLocationHours } from "@/server/repositories/sites";
 import { sendSiteChanged } from "./webhook";
 

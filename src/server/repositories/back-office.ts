@@ -9,15 +9,16 @@ import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
 import { listLeadDeliveries } from "./deliveries";
 import { getLeadSubmissions } from "./leads";
+import { writeAudit, type Actor } from "./audit";
+
+// the audit log has its own module (issue 32: sites → back-office → deliveries → sites was a cycle)
+export { listAudit, writeAudit, type Actor } from "./audit";
 
 /*
  * The back-office's reads and writes (issue 16). Every function takes the sites the staff member
  * may act on (or the one site already checked against their roles) and puts it in the query: a
  * lead, car or file of another site is simply not found.
  */
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-export type Actor = { id: string | null; name: string; email: string };
 
 // — leads —
 
@@ -235,25 +236,6 @@ export async function getLeadFile(db: Db, siteIds: readonly number[], leadId: st
 }
 
 // — audit log —
-
-export async function writeAudit(
-  tx: Db | Tx,
-  e: { siteId: number; by: Actor; action: string; entity: string; before: unknown; after: unknown },
-): Promise<void> {
-  await tx.insert(t.auditLog).values({
-    siteId: e.siteId,
-    staffId: e.by.id,
-    staffEmail: e.by.email,
-    action: e.action,
-    entity: e.entity,
-    before: e.before ?? null,
-    after: e.after ?? null,
-  });
-}
-
-export async function listAudit(db: Db, siteId: number, limit = 100) {
-  return db.select().from(t.auditLog).where(eq(t.auditLog.siteId, siteId)).orderBy(desc(t.auditLog.at), desc(t.auditLog.id)).limit(limit);
-}
 
 // — staff and invitations —
 

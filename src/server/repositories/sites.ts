@@ -7,7 +7,7 @@ import type { Country, Dealership, Location, LocationType, OpeningHourEntry, Sit
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
 import { oneOf } from "./row";
-import { writeAudit, type Actor } from "./back-office";
+import { writeAudit, type Actor } from "./audit";
 import { listSpecialHours } from "./locations";
 import { leadDeliveryConfig, type LeadDeliveryConfig } from "@/domain/leads/delivery";
 

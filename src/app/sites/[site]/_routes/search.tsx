@@ -2,7 +2,7 @@ import "server-only";
 import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
 import { SearchResults } from "@/components/stock/search-results";
-import { searchConditions, searchTitle } from "@/components/stock/search-title";
+import { searchConditions, searchTitle } from "@/domain/stock/search-title";
 import { brandDisplayName } from "@/domain/site/brands";
 import { landingSegments, landingWords, parseLanding, type LandingFacets } from "@/domain/stock/landing";
 import { withFacets } from "@/domain/stock/saved-search";

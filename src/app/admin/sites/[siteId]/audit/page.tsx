@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { staffTime } from "@/components/admin/format";
 import { requireStaffSite } from "@/server/admin/pages";
 import { getDb } from "@/server/db";
-import { listAudit } from "@/server/repositories/back-office";
+import { listAudit } from "@/server/repositories/audit";
 
 export const metadata: Metadata = { title: "Audit log" };
 
