@@ -216,6 +216,7 @@ export function PostArticle({ ctx, post, base, listTitle }: { ctx: Ctx; post: Co
 
 /** An offer's price lines: the price or the saving, and the subscription variant where the site offers it (SPEC §3 offers_subscription). */
 export function OfferPrice({ ctx, offer }: { ctx: Ctx; offer: ContentEntry }) {
+  const subscription = subscriptionLine(ctx.features, offer.subscriptionWeekly);
   return (
     <div className="space-y-1">
       {offer.price !== null && (
@@ -228,9 +229,9 @@ export function OfferPrice({ ctx, offer }: { ctx: Ctx; offer: ContentEntry }) {
           Save {formatPrice(offer.saving)}
         </p>
       )}
-      {subscriptionLine(ctx.features, offer.subscriptionWeekly) && (
+      {subscription && (
         <p className="text-sm font-semibold text-neutral-800" data-testid="offer-subscription">
-          {subscriptionLine(ctx.features, offer.subscriptionWeekly)}
+          {subscription}
         </p>
       )}
     </div>

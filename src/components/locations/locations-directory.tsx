@@ -86,9 +86,9 @@ export function LocationsDirectory({ ctx, path, type, dealership, now, reviews }
         </p>
         {shown.length === 0 && (
           <p className="mt-6 rounded-lg border border-dashed border-neutral-300 p-6 text-center" data-testid="no-locations">
-            No {f.dealership?.name ?? ""} location offers that.{" "}
+            {f.dealership ? `No ${f.dealership.name} location offers that.` : "No location offers that."}{" "}
             <Link href={directoryHref(path, { type: null, dealership: chosen })} className="font-semibold text-brand underline">
-              Show all its locations
+              {f.dealership ? "Show all its locations" : "Show all locations"}
             </Link>
           </p>
         )}

@@ -51,6 +51,7 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
   const tags = vehicleTags(v, now);
   const sell = sellCarForm(f);
   const sold = !listed || v.status === "sold";
+  const subscription = sold ? null : subscriptionLine(ctx.features, v.subscriptionWeekly);
   const images = v.thumbnails.length ? v.thumbnails : [displayImage(v)];
   const q = `?vehicle=${encodeURIComponent(v.slug)}`;
   const cardCtx = cardContext(ctx, now);
@@ -104,9 +105,9 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
           {v.price && priceTypeLabel(v.priceType, ctx.site.country) && (
             <p className="text-sm text-neutral-700">{priceTypeLabel(v.priceType, ctx.site.country)}</p>
           )}
-          {!sold && subscriptionLine(ctx.features, v.subscriptionWeekly) && (
+          {subscription && (
             <p className="mt-1 font-semibold text-neutral-800" data-testid="detail-subscription">
-              {subscriptionLine(ctx.features, v.subscriptionWeekly)}
+              {subscription}
             </p>
           )}
           {facts.length > 0 && (

@@ -51,7 +51,7 @@ export function getDatabase(): Promise<Database> {
 /** The database; while it is known to be down, a DatabaseDownError at once (a 503 without waiting for a connect timeout). */
 export async function getDb(): Promise<Db> {
   const database = await getDatabase();
-  g.__dealerDbHealth?.check();
+  database.health?.check();
   return database.db;
 }
 
