@@ -119,7 +119,7 @@ test.describe("dashboard and storefront on loopback", () => {
     expect(put.status()).toBe(200);
     expect(put.headers()["x-platform-webhooks"]).toBe("delivered=1; failed=0");
 
-    // the README's bound with the webhook: the very next page view (one reload, no polling)
+    // docs/features/platform-api.md's bound with the webhook: the very next page view (one reload, no polling)
     await page.reload();
     await expect(monday).toContainText("8:15 am - 6:45 pm");
   });

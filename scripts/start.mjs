@@ -3,7 +3,7 @@
 // server in dist/), then serves on $PORT (default 3000) with dist/server.mjs: plain JavaScript,
 // no TypeScript loader. The database is opened, migrated and (on first start) seeded by the server.
 //
-// Two processes, one platform (README "Dashboard and storefront"):
+// Two processes, one platform (docs/features/platform-api.md):
 //   npm run start:dashboard   → `node scripts/start.mjs dashboard`: the platform data API only, on
 //                               port 3001 with its own embedded database (.data/dashboard-pglite)
 //   npm run start:storefront  → `node scripts/start.mjs storefront`: the sites on port 3000, reading

@@ -1,7 +1,7 @@
 /**
  * SPEC §3/§9: the numbered analytics events 1 to 61, each with an event name, action, category and
  * label, as one table. The spec fixes three ids (22 form submit, 39 favourite, 51 careers); the rest
- * are named after what a dealer site measures. `when` says what fires it (the README's table is this).
+ * are named after what a dealer site measures. `when` says what fires it (docs/features/analytics-chat-widgets.md's table is this).
  * No schema here: every page's script imports this file.
  */
 export type EventDef = {

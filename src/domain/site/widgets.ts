@@ -42,7 +42,7 @@ type Entry = {
   key: string;
   label: string;
   kind: WidgetKind;
-  /** the switch in plain words (README) */
+  /** the switch in plain words (docs/features/analytics-chat-widgets.md) */
   switchedOnBy: string;
   /** what the vendor's script loads, calls and frames (its own documentation's CSP list) */
   origins: WidgetOrigins;

@@ -24,7 +24,7 @@ export type DeliveryDeps = {
   allowAddress?: AddressPolicy;
 };
 
-/** Headers a lead webhook carries; the receiver checks the signature as README "Lead delivery" shows. */
+/** Headers a lead webhook carries; the receiver checks the signature as docs/features/lead-delivery.md shows. */
 export const LEAD_SIGNATURE_HEADER = "x-dealer-signature";
 export const LEAD_TIMESTAMP_HEADER = "x-dealer-timestamp";
 

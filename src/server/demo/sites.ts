@@ -126,13 +126,13 @@ export const DEMO_SITES: DemoSite[] = [
     },
     colours: { primary: "#0b3d91", secondary: "#c8102e" },
     garageName: "My Parkside",
-    // the demo tenant of reserve online: deposits through the local test provider (README)
+    // the demo tenant of reserve online: deposits through the local test provider (docs/features/reserve-online.md)
     paymentProvider: "test",
-    // the local chat widget, and the social pixel with its conversions API as local stand-ins (README)
+    // the local chat widget, and the social pixel with its conversions API as local stand-ins (docs/features/analytics-chat-widgets.md)
     integrations: { facebook_pixel_id: "100000000000001", facebook_mode: "local", live_chat: { provider: "local" }, car_history: "local" },
     blogs: { layout: "grid", count: 6 },
     searchPageTemplates: { make: { h1: "{conditions} {make} {nouns} in {city}" } },
-    // every lead also goes to the group's CRM as ADF XML (README "Lead delivery"); the outbox shows it
+    // every lead also goes to the group's CRM as ADF XML (docs/features/lead-delivery.md); the outbox shows it
     leadDelivery: { adf_emails: ["crm@parksidemotorgroup.com.au"] },
     features: {
       garage_enabled: true,

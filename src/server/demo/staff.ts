@@ -6,7 +6,7 @@ import type { StaffRole } from "@/domain/staff/roles";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
 
-/** The demo's one staff password (README "Dealer back-office"); demo data only, never a real site's. */
+/** The demo's one staff password (docs/features/back-office.md); demo data only, never a real site's. */
 export const DEMO_STAFF_PASSWORD = "demo-staff-2026";
 
 export const DEMO_STAFF: Array<{ email: string; name: string; roles: Array<{ siteId: number; role: StaffRole }> }> = [

@@ -5,7 +5,7 @@ import { LookupVehicleSchema, type LookupProviderName, type LookupRequest, type 
  * SPEC §7 vehicle lookups behind one interface. The real adapters are HTTPS clients for NEVDIS,
  * AutoGrab and Redbook (timeout, two more attempts on network errors and 5xx, never on 4xx); the
  * vendors cannot be reached from here, so a provider without its API key is the local fake with
- * the demo regos (README "Vehicle lookups"). The adapters' request and answer shapes follow the
+ * the demo regos (docs/features/vehicle-lookups.md). The adapters' request and answer shapes follow the
  * vendors' public descriptions and are checked against a local fake server in tests; confirm them
  * against each vendor's sandbox before switching a site live.
  */
@@ -168,7 +168,7 @@ export class RedbookProvider implements VehicleLookupProvider {
 }
 
 /**
- * The demo regos (README "Vehicle lookups"): the same answer on every run, from every provider.
+ * The demo regos (docs/features/vehicle-lookups.md): the same answer on every run, from every provider.
  * DOWN01 makes the provider fail (the form's "enter it by hand" path); any other rego is not found.
  */
 export const DEMO_REGOS: Readonly<Record<string, { state: string | null; vehicle: LookupVehicle }>> = {

@@ -6,7 +6,7 @@ import { sendSiteChanged, signWebhook, verifyWebhook, SIGNATURE_HEADER, TIMESTAM
 import { receiveSiteChanged } from "./webhook-api";
 
 /*
- * The signed site.changed webhook: the signature recipe (README "Dashboard and storefront"), the
+ * The signed site.changed webhook: the signature recipe (docs/features/platform-api.md), the
  * sender's retries, and the storefront's receiver (POST /api/platform/webhook).
  */
 const SECRET = "test-webhook-secret-0123456789"; // vitest.config.ts

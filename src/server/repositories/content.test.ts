@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => database?.close());
 
-describe("demo content (README: content facts)", () => {
+describe("demo content (docs/features/content-and-seo.md: content facts)", () => {
   test.each([
     [PARKSIDE, ["about-us", "community-partners-sponsorships", "privacy-policy", "terms-and-conditions", "tyre-and-battery-centre"]],
     [RIDGELINE, ["about-us", "privacy-policy", "terms-and-conditions"]],

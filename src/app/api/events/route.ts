@@ -2,5 +2,5 @@ import { eventsRoute } from "@/server/analytics/events-api";
 
 export const dynamic = "force-dynamic";
 
-// POST /api/events — analytics events on sites with the analytics_events switch (README "Analytics")
+// POST /api/events — analytics events on sites with the analytics_events switch (docs/features/analytics-chat-widgets.md)
 export const POST = eventsRoute;
