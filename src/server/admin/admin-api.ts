@@ -33,7 +33,7 @@ import { getDb } from "@/server/db";
 import { env } from "@/server/env";
 import { errorAnswer, fieldErrors, HttpError, json } from "@/server/http/api";
 import { checkOrigin, readJson, readText } from "@/server/http/body";
-import { sharedLimiter } from "@/server/http/rate-limit";
+import { clientAddressOf, limitOrThrow, sharedLimiter } from "@/server/http/rate-limit";
 import { sendMail } from "@/server/mail/mailer";
 import { resolveAllowed } from "@/server/http/outbound";
 import { NOT_PUBLIC_MESSAGE } from "@/domain/http/addresses";
@@ -109,9 +109,7 @@ async function publicPost<S extends z.ZodType>(req: Request, schema: S): Promise
   if (!isAdminHost(host)) throw new HttpError(404, "Not found.");
   checkOrigin(req, ORIGIN_MESSAGE);
   const body = parsed(schema, await jsonBody(req), "Please check the highlighted fields.");
-  const r = await signInLimiter().take(`${req.headers.get("x-real-ip") ?? "unknown"}`);
-  if (!r.ok)
-    throw new HttpError(429, "Too many attempts. Please wait a few minutes and try again.", { "retry-after": String(r.retryAfter) });
+  await limitOrThrow(signInLimiter(), clientAddressOf(req), "Too many attempts. Please wait a few minutes and try again.");
   return { host: host!, body };
 }
 

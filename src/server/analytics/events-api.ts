@@ -6,7 +6,7 @@ import { getDb } from "@/server/db";
 import { env } from "@/server/env";
 import { fieldErrors, HttpError, json, siteApi } from "@/server/http/api";
 import { checkOrigin, readJson } from "@/server/http/body";
-import { sharedLimiter } from "@/server/http/rate-limit";
+import { clientAddressOf, limitOrThrow, sharedLimiter } from "@/server/http/rate-limit";
 import { siteLog } from "@/server/log";
 import { insertEvents } from "@/server/repositories/analytics";
 import type { SiteContext } from "@/server/site-context";
@@ -28,10 +28,9 @@ function requireJsonish(req: Request) {
   if (type !== "application/json" && type !== "text/plain") throw new HttpError(415, "Send events as application/json.");
 }
 
-async function limit(which: typeof eventsLimiter, req: Request, ctx: SiteContext) {
-  const r = await which().take(`${ctx.site.id}|${req.headers.get("x-real-ip") ?? "unknown"}`);
-  if (!r.ok) throw new HttpError(429, "Too many events from this connection.", { "retry-after": String(r.retryAfter) });
-}
+const TOO_MANY_EVENTS = "Too many events from this connection.";
+const limit = (which: typeof eventsLimiter, req: Request, ctx: SiteContext, points = 1) =>
+  limitOrThrow(which(), `${ctx.site.id}|${clientAddressOf(req)}`, TOO_MANY_EVENTS, points);
 
 /**
  * POST /api/events — SPEC §7's analytics events endpoint, on sites whose `analytics_events` switch
@@ -47,8 +46,7 @@ export const eventsRoute = siteApi(async (req, ctx) => {
   const parsed = parseEventsBody(await readJson(req, MAX_EVENTS_BODY_BYTES));
   if (!parsed.success) throw new HttpError(422, "These events are not valid.", {}, fieldErrors(parsed.error, "event"));
   // issue 31: events are counted one by one per client (a batch of 50 is 50), not only requests
-  const counted = await eventCountLimiter().take(`${ctx.site.id}|${req.headers.get("x-real-ip") ?? "unknown"}`, parsed.events.length);
-  if (!counted.ok) throw new HttpError(429, "Too many events from this connection.", { "retry-after": String(counted.retryAfter) });
+  await limit(eventCountLimiter, req, ctx, parsed.events.length);
   const foreign = parsed.events.findIndex((e) => e.website_slug !== ctx.site.slug);
   if (foreign >= 0)
     throw new HttpError(
@@ -84,7 +82,7 @@ export const fbEventsRoute = siteApi(async (req, ctx) => {
     await target.provider.send({
       pixelId: target.pixelId,
       event,
-      clientIp: req.headers.get("x-real-ip"),
+      clientIp: req.headers.get("x-real-ip"), // null, not "unknown": the ad platform gets no address rather than a made-up one
       userAgent: req.headers.get("user-agent"),
       eventTime: Math.floor(serverNow() / 1000),
       siteCountry: ctx.site.country,

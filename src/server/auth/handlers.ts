@@ -4,7 +4,7 @@ import { getDb } from "@/server/db";
 import { env } from "@/server/env";
 import { fieldErrors, HttpError, json, siteApi } from "@/server/http/api";
 import { checkOrigin, readJson } from "@/server/http/body";
-import { sharedLimiter, type RateLimiter } from "@/server/http/rate-limit";
+import { clientAddressOf, limitOrThrow, sharedLimiter, type RateLimiter } from "@/server/http/rate-limit";
 import type { SiteContext } from "@/server/site-context";
 import { AUTH_BASE_PATH, SESSION_COOKIE_NAMES, siteAuth, type SiteAuth } from "./auth";
 
@@ -111,8 +111,7 @@ export const authRoute = siteApi(async (req, ctx) => {
   if (!parsed.success) throw new HttpError(422, "Please check the highlighted fields.", {}, fieldErrors(parsed.error, "form"));
 
   if (path !== "/sign-out") {
-    const r = await limiter().take(`${ctx.site.id}|${req.headers.get("x-real-ip") ?? "unknown"}`);
-    if (!r.ok) throw new HttpError(429, ACCOUNT_MSG.tooMany, { "retry-after": String(r.retryAfter) });
+    await limitOrThrow(limiter(), `${ctx.site.id}|${clientAddressOf(req)}`, ACCOUNT_MSG.tooMany);
   }
 
   const headers = new Headers(req.headers);

@@ -47,11 +47,25 @@ export function siteApi(fn: (req: Request, ctx: SiteContext) => Promise<Response
   };
 }
 
-/** What an API route answers for a thrown error: an HttpError's own status and message, 503 while the database is down, else a logged 500. */
-export async function errorAnswer(e: unknown, req: Request, siteId: number | null): Promise<Response> {
+/**
+ * What an API route answers for a thrown error: an HttpError's own status and message, 503 while
+ * the database is down, else a logged 500. `failure` words the 500/503 and its log line for a
+ * route that has its own (a form's 'An error occurred when submitting this form').
+ */
+export async function errorAnswer(
+  e: unknown,
+  req: Request,
+  siteId: number | null,
+  failure: { message?: string; logAs?: string } = {},
+): Promise<Response> {
   if (e instanceof HttpError) return json(e.status, e.errors ? { error: e.message, errors: e.errors } : { error: e.message }, e.headers);
   // a connection cut mid-request (a database restart) is an outage even if the database is back now
   const up = !isConnectionError(e) && (await isDatabaseUp());
-  (siteId === null ? log : siteLog(siteId)).error({ err: e, path: new URL(req.url).pathname, databaseUp: up }, "api request failed");
-  return up ? json(500, { error: "Something went wrong." }) : json(503, { error: "Please try again shortly." }, { "retry-after": "30" });
+  (siteId === null ? log : siteLog(siteId)).error(
+    { err: e, path: new URL(req.url).pathname, databaseUp: up },
+    failure.logAs ?? "api request failed",
+  );
+  return up
+    ? json(500, { error: failure.message ?? "Something went wrong." })
+    : json(503, { error: failure.message ?? "Please try again shortly." }, { "retry-after": "30" });
 }

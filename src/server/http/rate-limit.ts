@@ -2,6 +2,7 @@ import "server-only";
 import postgres from "postgres";
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { POSTGRES_TIMEOUTS } from "@/server/db/client";
+import { HttpError } from "@/server/http/api";
 
 export type LimitResult = { ok: true } | { ok: false; retryAfter: number };
 
@@ -38,29 +39,88 @@ export function createMemoryRateLimiter(opts: { limit: number; windowMs: number;
   return wrap(new RateLimiterMemory({ points: opts.limit, duration: Math.ceil(opts.windowMs / 1000), keyPrefix: opts.prefix ?? "rl" }));
 }
 
+/** How often a process deletes the counters whose window has closed (a key is a client: the table would only grow). */
+export const PURGE_EVERY_MS = 60_000;
+/** The limiters' connections name themselves (pg_stat_activity shows what holds a connection). */
+export const RATE_LIMIT_APP_NAME = "rate-limits";
+
+type Pool = { sql: postgres.Sql; users: number; lastPurge: number };
+const pools = new Map<string, Pool>();
+
+/**
+ * One small pool per database for every limiter of the process (two connections: a counter is
+ * one short statement), shared by purpose and released when its last limiter closes.
+ */
+function poolFor(url: string): Pool {
+  let pool = pools.get(url);
+  if (!pool) {
+    pool = {
+      sql: postgres(url, {
+        max: 2,
+        onnotice: () => {},
+        ...POSTGRES_TIMEOUTS,
+        // a counter is not worth a disk flush: without it a busy key's row is locked only while the
+        // statement runs, not until the WAL reaches the disk (every lead from one address queued
+        // behind one fsync); a crash forgets at most the last counts
+        connection: { synchronous_commit: "off", application_name: RATE_LIMIT_APP_NAME },
+      }),
+      users: 0,
+      lastPurge: 0,
+    };
+    pools.set(url, pool);
+  }
+  pool.users++;
+  return pool;
+}
+
+/** Deletes every counter whose window closed before `now` (any purpose); the number deleted. */
+async function purge(sql: postgres.Sql, now: number): Promise<number> {
+  const rows = await sql`delete from rate_limits where expire is null or expire <= ${now} returning 1`;
+  return rows.length;
+}
+
+export type PostgresRateLimiter = RateLimiter & {
+  /** deletes the closed windows now (the limiter also does so itself every PURGE_EVERY_MS) */
+  purgeExpired(): Promise<number>;
+};
+
 /**
  * Counters in PostgreSQL's `rate_limits` table (created by our migrations), so that the limit
- * holds across every app process on one database: one prepared upsert per request (issue 17: the
- * library's store on a second driver cost a lead POST a tenth of its CPU). The same fixed window
- * as in memory: the first point opens a window of `windowMs`; beyond `limit` points the request
- * is refused until the window closes.
+ * holds across every app process on one database: one prepared upsert per request (the library's
+ * store on a second driver cost a lead POST a tenth of its CPU). The same fixed window as in
+ * memory: the first point opens a window of `windowMs`; beyond `limit` points the request is
+ * refused until the window closes. Closed windows are deleted at most every PURGE_EVERY_MS, in the
+ * background of a request.
  */
-export function createPostgresRateLimiter(opts: { limit: number; windowMs: number; url: string; prefix?: string }): RateLimiter {
-  const sql = postgres(opts.url, {
-    max: 4,
-    onnotice: () => {},
-    ...POSTGRES_TIMEOUTS,
-    // a counter is not worth a disk flush: without it a busy key's row is locked only while the
-    // statement runs, not until the WAL reaches the disk (every lead from one address queued
-    // behind one fsync); a crash forgets at most the last counts
-    connection: { synchronous_commit: "off" },
-  });
+export function createPostgresRateLimiter(opts: {
+  limit: number;
+  windowMs: number;
+  url: string;
+  prefix?: string;
+  /** the clock (tests move it instead of waiting) */
+  now?: () => number;
+}): PostgresRateLimiter {
+  const pool = poolFor(opts.url);
+  const { sql } = pool;
+  const clock = opts.now ?? Date.now;
   const keyOf = (key: string) => `${opts.prefix ?? "rl"}:${key}`;
+  let closed = false;
   return {
-    close: () => sql.end({ timeout: 1 }),
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (--pool.users > 0) return;
+      pools.delete(opts.url);
+      await sql.end({ timeout: 1 });
+    },
+    purgeExpired: () => purge(sql, clock()),
     async take(key, points = 1) {
-      const now = Date.now();
+      const now = clock();
       const until = now + opts.windowMs;
+      if (now - pool.lastPurge >= PURGE_EVERY_MS) {
+        pool.lastPurge = now;
+        purge(sql, now).catch(() => (pool.lastPurge = 0)); // tried again on a later request
+      }
       const [row] = await sql<{ points: number; expire: string }[]>`
         insert into rate_limits (key, points, expire) values (${keyOf(key)}, ${points}, ${until})
         on conflict (key) do update set
@@ -95,3 +155,16 @@ export function sharedLimiter(prefix: string, opts: { limit: number; windowMs: n
 }
 
 export const limiters = (): Map<string, RateLimiter> => (g.__limiters ??= new Map());
+
+/** The client address our server put in x-real-ip (the socket's, or TRUST_PROXY hops from the right of X-Forwarded-For). */
+export const clientAddressOf = (req: Request): string => req.headers.get("x-real-ip") ?? "unknown";
+
+/**
+ * Counts `points` against `key` or throws a 429 with Retry-After and `message`; the key, for a
+ * refund when the request turns out not to count.
+ */
+export async function limitOrThrow(limiter: RateLimiter, key: string, message: string, points = 1): Promise<string> {
+  const r = await limiter.take(key, points);
+  if (!r.ok) throw new HttpError(429, message, { "retry-after": String(r.retryAfter) });
+  return key;
+}

@@ -3,13 +3,11 @@ import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { LeadEnvelopeSchema, leadFromFormFields } from "@/domain/leads/lead";
 import { MSG } from "@/domain/leads/messages";
-import { isConnectionError, isDatabaseUp } from "@/server/db";
 import { env } from "@/server/env";
-import { HttpError, json, tenantOf } from "@/server/http/api";
+import { errorAnswer, HttpError, json, tenantOf } from "@/server/http/api";
 import { checkOrigin, readJson, readText } from "@/server/http/body";
 import { currentCustomer } from "@/server/auth/handlers";
-import { sharedLimiter, type RateLimiter } from "@/server/http/rate-limit";
-import { log, siteLog } from "@/server/log";
+import { clientAddressOf, limitOrThrow, sharedLimiter, type RateLimiter } from "@/server/http/rate-limit";
 import type { LeadFileRecord } from "@/server/repositories/leads";
 import type { SiteContext } from "@/server/site-context";
 import { changeLead, createLead, LeadValidationError, RejectedLeadError } from "./lead-service";
@@ -25,9 +23,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Lead submissions per client and site: in memory on the embedded database, in PostgreSQL (shared by every process) otherwise. */
 const limiter = (): RateLimiter =>
   sharedLimiter("lead", { limit: env().LEAD_RATE_LIMIT, windowMs: RATE_WINDOW_MS, databaseUrl: env().DATABASE_URL });
-
-/** The client address our server put in x-real-ip (the socket's, or TRUST_PROXY hops from the right of X-Forwarded-For). */
-const clientOf = (req: Request) => req.headers.get("x-real-ip") ?? "unknown";
 
 function requireType(req: Request, types: BodyType[]): BodyType {
   const given = (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
@@ -59,33 +54,27 @@ async function handle(req: Request, checks: Checks, fn: (ctx: SiteContext, type:
     if (checks.mock && !ctx.features.mock_leads) throw new HttpError(404, "Not found.");
     checkOrigin(req, "Enquiries can only be sent from this website.");
     const type = requireType(req, checks.types);
-    const key = `${ctx.site.id}|${clientOf(req)}`;
-    const r = await limiter().take(key);
-    if (!r.ok)
-      throw new HttpError(429, "Too many enquiries from this connection. Please try again in a few minutes.", {
-        "retry-after": String(r.retryAfter),
-      });
-    limitKey = key;
+    limitKey = await limitOrThrow(
+      limiter(),
+      `${ctx.site.id}|${clientAddressOf(req)}`,
+      "Too many enquiries from this connection. Please try again in a few minutes.",
+    );
     return await fn(ctx, type);
   } catch (e) {
-    if (e instanceof LeadValidationError) {
-      if (limitKey) await limiter().refund(limitKey);
-      return json(422, { error: e.message, errors: e.errors });
-    }
-    if (e instanceof HttpError) return json(e.status, { error: e.message }, e.headers);
-    if (e instanceof UploadError)
-      return json(
-        e.status,
-        e.status === 422 ? { error: "Please check the highlighted fields.", errors: { files: e.message } } : { error: e.message },
-      );
-    if (e instanceof RejectedLeadError) return json(400, { error: e.message });
-    const up = !isConnectionError(e) && (await isDatabaseUp());
-    (siteId === null ? log : siteLog(siteId)).error(
-      { err: e, path: new URL(req.url).pathname, databaseUp: up },
-      "lead could not be stored",
-    );
-    return up ? json(500, { error: MSG.submitFailed }) : json(503, { error: MSG.submitFailed }, { "retry-after": "30" });
+    if (e instanceof LeadValidationError && limitKey) await limiter().refund(limitKey);
+    return errorAnswer(asHttpError(e), req, siteId, { message: MSG.submitFailed, logAs: "lead could not be stored" });
   }
+}
+
+/** The lead pipeline's own errors as the answers they are; anything else stays as thrown. */
+function asHttpError(e: unknown): unknown {
+  if (e instanceof LeadValidationError) return new HttpError(422, e.message, {}, e.errors);
+  if (e instanceof UploadError)
+    return e.status === 422
+      ? new HttpError(422, "Please check the highlighted fields.", {}, { files: e.message })
+      : new HttpError(e.status, e.message);
+  if (e instanceof RejectedLeadError) return new HttpError(400, e.message);
+  return e;
 }
 
 const userAgent = (req: Request) => req.headers.get("user-agent");

@@ -7,7 +7,7 @@ import { getDb } from "@/server/db";
 import { env } from "@/server/env";
 import { fieldErrors, HttpError, json, siteApi } from "@/server/http/api";
 import { checkOrigin, readJson } from "@/server/http/body";
-import { sharedLimiter } from "@/server/http/rate-limit";
+import { clientAddressOf, limitOrThrow, sharedLimiter } from "@/server/http/rate-limit";
 import { siteLog } from "@/server/log";
 import { getLeadPayload } from "@/server/repositories/leads";
 import { LeadValidationError, validateLead } from "@/server/leads/lead-service";
@@ -35,11 +35,11 @@ async function guard(req: Request, ctx: SiteContext) {
   checkOrigin(req, "Lookups can only be made on this website.");
   if ((req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase() !== "application/json")
     throw new HttpError(415, "Send the lookup as application/json.");
-  const r = await limiter().take(`${ctx.site.id}|${req.headers.get("x-real-ip") ?? "unknown"}`);
-  if (!r.ok)
-    throw new HttpError(429, "Too many lookups from this connection. Please enter your vehicle’s details by hand.", {
-      "retry-after": String(r.retryAfter),
-    });
+  await limitOrThrow(
+    limiter(),
+    `${ctx.site.id}|${clientAddressOf(req)}`,
+    "Too many lookups from this connection. Please enter your vehicle’s details by hand.",
+  );
 }
 
 /**

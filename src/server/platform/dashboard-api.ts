@@ -18,7 +18,7 @@ import { getDb, type Db } from "@/server/db";
 import { env } from "@/server/env";
 import { errorAnswer, fieldErrors, HttpError } from "@/server/http/api";
 import { readJson, readText } from "@/server/http/body";
-import { sharedLimiter } from "@/server/http/rate-limit";
+import { clientAddressOf, limitOrThrow, sharedLimiter } from "@/server/http/rate-limit";
 import { MAX_IMPORT_BYTES } from "@/domain/stock/import";
 import { applyChecked, checkStockImport } from "@/server/admin/stock-imports";
 import { getImport } from "@/server/repositories/back-office";
@@ -68,12 +68,11 @@ const authLimiter = () =>
  */
 async function requireAuth(req: Request, who: "reader" | "admin"): Promise<void> {
   const e = env();
-  const key = req.headers.get("x-real-ip") ?? "unknown";
-  const r = await authLimiter().take(key);
-  if (!r.ok)
-    throw new HttpError(429, "Too many failed sign-ins from this connection. Please try again later.", {
-      "retry-after": String(r.retryAfter),
-    });
+  const key = await limitOrThrow(
+    authLimiter(),
+    clientAddressOf(req),
+    "Too many failed sign-ins from this connection. Please try again later.",
+  );
   const ok =
     who === "reader"
       ? basicAuthOk(req.headers.get("authorization"), e.PLATFORM_API_USER, e.PLATFORM_API_PASSWORD)

@@ -10,7 +10,7 @@ import { requestNow } from "@/server/clock";
 import { getDb } from "@/server/db";
 import { fieldErrors, HttpError, json, siteApi } from "@/server/http/api";
 import { checkOrigin, readJson } from "@/server/http/body";
-import { sharedLimiter } from "@/server/http/rate-limit";
+import { clientAddressOf, limitOrThrow, sharedLimiter } from "@/server/http/rate-limit";
 import { env } from "@/server/env";
 import { deliveryAddresses, validateLead } from "@/server/leads/lead-service";
 import {
@@ -55,11 +55,11 @@ export const checkoutRoute = siteApi(async (req, ctx) => {
     throw new HttpError(415, "Send the reservation as application/json.");
   const parsed = checkoutSchema(ctx.site.country).safeParse(await readJson(req, MAX_BODY));
   if (!parsed.success) throw new HttpError(422, "Please check the highlighted fields.", {}, fieldErrors(parsed.error, "form"));
-  const limit = await limiter().take(`${ctx.site.id}|${req.headers.get("x-real-ip") ?? "unknown"}`);
-  if (!limit.ok)
-    throw new HttpError(429, "Too many attempts from this connection. Please try again in a few minutes.", {
-      "retry-after": String(limit.retryAfter),
-    });
+  await limitOrThrow(
+    limiter(),
+    `${ctx.site.id}|${clientAddressOf(req)}`,
+    "Too many attempts from this connection. Please try again in a few minutes.",
+  );
   const order = await reserve(req, ctx, parsed.data, provider);
   return json(201, order);
 });
@@ -99,7 +99,7 @@ async function reserve(req: Request, ctx: SiteContext, input: CheckoutInput, pro
     provider: provider.name,
     firstName: input.first_name,
     now: new Date(now),
-    holder: { email: input.email, clientAddress: req.headers.get("x-real-ip") ?? "unknown" },
+    holder: { email: input.email, clientAddress: clientAddressOf(req) },
     deliverTo: deliveryAddresses(ctx, prepared.location_id ?? v.locationId),
   });
   if (!r.ok) throw new HttpError(409, r.reason === "holds" ? STORE_MSG.tooManyHolds : STORE_MSG.taken);
