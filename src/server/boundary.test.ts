@@ -79,3 +79,26 @@ describe("server modules import each other without cycles (issue 32)", () => {
     expect(cycles).toEqual([]);
   });
 });
+
+/*
+ * Issue 32: the site record and the context built from it reach components as props, so a
+ * `"use client"` file that imported their types would be one prop away from shipping the whole
+ * record to the browser. Secrets are not in them (server/site-secrets.ts), and client files do not
+ * import them at all: a client component gets the few plain values it needs.
+ */
+const SRC = join(import.meta.dirname, "..");
+const clientFiles = (readdirSync(SRC, { recursive: true }) as string[])
+  .map((f) => f.split("\\").join("/"))
+  .filter((f) => /\.(ts|tsx)$/.test(f) && !/\.test\.tsx?$/.test(f))
+  .filter((f) => /^\s*["']use client["'];?\s*$/m.test(readFileSync(join(SRC, f), "utf8").split("\n").slice(0, 5).join("\n")))
+  .sort();
+const RECORD_TYPES = /\b(SiteRecord|SiteIntegrations|SiteContext|SiteSecrets)\b|["']@\/(domain\/site\/context|server\/[^"']+)["']/;
+
+describe("client files never import the site record (issue 32)", () => {
+  test("there are client files to check", () => expect(clientFiles.length).toBeGreaterThan(20));
+
+  test.each(clientFiles)("%s", (file) => {
+    const imports = [...readFileSync(join(SRC, file), "utf8").matchAll(/^(?:import|export)\b[^;]*?;$/gms)].map((m) => m[0]);
+    expect(imports.filter((i) => RECORD_TYPES.test(i))).toEqual([]);
+  });
+});

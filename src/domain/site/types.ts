@@ -67,11 +67,10 @@ export type SiteIntegrations = {
   facebook_pixel_id?: string;
   /**
    * "local": the browser pixel and the conversions API are the app's local stand-ins (the demo and
-   * tests, which cannot reach the ad platform); "live" (default): the vendor's script and API with the token
+   * tests, which cannot reach the ad platform); "live" (default): the vendor's script and API with the
+   * site's token (a secret: server/site-secrets.ts, never in this record)
    */
   facebook_mode?: "local" | "live";
-  /** server-only: the conversions API access token */
-  facebook_capi_token?: string;
   /** live chat: "local" is our own widget served by the app (the demo), "livechat" the hosted vendor */
   live_chat?: { provider: "local" | "livechat"; license?: string };
   /** text-message chat widget (flag dealercell) */

@@ -2,6 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { normaliseUserData, type AdEvent } from "@/domain/analytics/ad-events";
 import type { SiteIntegrations } from "@/domain/site/types";
+import type { SiteSecrets } from "@/server/site-secrets";
 
 /**
  * SPEC §7 server-side ad events: the server forwards what the browser's pixel also sent (same event
@@ -116,11 +117,12 @@ export const localConversions = () => (g.__localConversions ??= new LocalConvers
 /** The site's provider: local in the demo, the real API where the site has its pixel and token; else none. */
 export function conversionsProviderFor(
   integrations: SiteIntegrations,
+  secrets: SiteSecrets,
   base: string,
 ): { provider: ConversionsProvider; pixelId: string } | null {
   const pixelId = integrations.facebook_pixel_id;
   if (!pixelId || !/^\d{5,20}$/.test(pixelId)) return null;
   if (integrations.facebook_mode === "local") return { provider: localConversions(), pixelId };
-  const token = integrations.facebook_capi_token;
+  const token = secrets.facebook_capi_token;
   return token ? { provider: new MetaConversionsProvider({ base, accessToken: token }), pixelId } : null;
 }

@@ -8,7 +8,7 @@ import { getDatabase } from "@/server/db";
 import * as t from "@/server/db/schema";
 import { limiters } from "@/server/http/rate-limit";
 import { eventCounts } from "@/server/repositories/analytics";
-import { conversionPayload, ConversionsError, localConversions, MetaConversionsProvider } from "./conversions";
+import { conversionPayload, ConversionsError, conversionsProviderFor, localConversions, MetaConversionsProvider } from "./conversions";
 import { EVENTS_PER_CLIENT_MINUTE, eventsRoute, fbEventsRoute } from "./events-api";
 
 /*
@@ -285,5 +285,18 @@ describe("the conversions API client, against a local fake of the platform", () 
     await expect(new MetaConversionsProvider({ base, accessToken: "t" }).send(request())).rejects.toMatchObject({ status: 400 });
     const down = new MetaConversionsProvider({ base: "http://127.0.0.1:9/v21.0", accessToken: "t", timeoutMs: 500 });
     await expect(down.send(request())).rejects.toBeInstanceOf(ConversionsError);
+  });
+});
+
+describe("which conversions provider a site gets (its token comes from its secrets, never its record)", () => {
+  const pixel = { facebook_pixel_id: "100000000000001" };
+  test.each([
+    ["no pixel", {}, { facebook_capi_token: "EAAB" }, null],
+    ["a malformed pixel id", { facebook_pixel_id: "12ab" }, { facebook_capi_token: "EAAB" }, null],
+    ["the local stand-in", { ...pixel, facebook_mode: "local" as const }, {}, "local"],
+    ["live with a token in its secrets", pixel, { facebook_capi_token: "EAAB" }, "meta"],
+    ["live without a token", pixel, {}, null],
+  ])("%s", (_, integrations, secrets, name) => {
+    expect(conversionsProviderFor(integrations, secrets, "http://graph.test/v21.0")?.provider.name ?? null).toBe(name);
   });
 });

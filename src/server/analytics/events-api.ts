@@ -10,6 +10,7 @@ import { clientAddressOf, limitOrThrow, sharedLimiter } from "@/server/http/rate
 import { siteLog } from "@/server/log";
 import { insertEvents } from "@/server/repositories/analytics";
 import type { SiteContext } from "@/server/site-context";
+import { getSiteSecrets } from "@/server/site-secrets";
 import { ConversionsError, conversionsProviderFor } from "./conversions";
 
 const ORIGIN_MESSAGE = "Events can only be sent from this website.";
@@ -66,7 +67,7 @@ export const eventsRoute = siteApi(async (req, ctx) => {
  * same, since the shopper can do nothing about it (SPEC §8). 404 on a site without a pixel.
  */
 export const fbEventsRoute = siteApi(async (req, ctx) => {
-  const target = conversionsProviderFor(ctx.site.integrations, env().FACEBOOK_GRAPH_BASE);
+  const target = conversionsProviderFor(ctx.site.integrations, await getSiteSecrets(ctx.site.id), env().FACEBOOK_GRAPH_BASE);
   if (!target) throw new HttpError(404, "Not found.");
   checkOrigin(req, ORIGIN_MESSAGE);
   requireJsonish(req);

@@ -179,3 +179,33 @@ describe("migration 0004: tenancy keys on a database seeded before it", () => {
     120_000,
   );
 });
+
+describe("migration 0019: a site's conversions token moves out of its record", () => {
+  test("PGlite", async () => {
+    const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "migrate-secrets-")), "db");
+    tmpDirs.push(path.dirname(dataDir));
+    const before = await openDatabase({ driver: "pglite", dataDir, migrationsFolder: migrationsUpTo("0018_vehicle_subscription") });
+    try {
+      await before.db.execute(sql`insert into sites (id, slug, name, url, domain_name, colours, integrations) values
+        (1, 'with-token', 'With', 'https://a.example', 'a.example', '{"primary":"#000000","secondary":"#ffffff"}',
+          '{"facebook_pixel_id":"100000000000001","facebook_capi_token":"EAAB-secret"}'),
+        (2, 'without', 'Without', 'https://b.example', 'b.example', '{"primary":"#000000","secondary":"#ffffff"}',
+          '{"tag_manager_id":"GTM-ABC1234"}')`);
+    } finally {
+      await before.close();
+    }
+    const after = await openDatabase({ driver: "pglite", dataDir });
+    try {
+      const rows = await after.db
+        .select({ id: t.sites.id, integrations: t.sites.integrations, secrets: t.sites.secrets })
+        .from(t.sites)
+        .orderBy(t.sites.id);
+      expect(rows).toEqual([
+        { id: 1, integrations: { facebook_pixel_id: "100000000000001" }, secrets: { facebook_capi_token: "EAAB-secret" } },
+        { id: 2, integrations: { tag_manager_id: "GTM-ABC1234" }, secrets: {} },
+      ]);
+    } finally {
+      await after.close();
+    }
+  }, 120_000);
+});

@@ -34,6 +34,7 @@ import type { LeadDeliveryConfig } from "@/domain/leads/delivery";
 import type { SearchPageTemplates } from "@/domain/stock/landing";
 import type { RatingDistribution, ReviewProfile } from "@/domain/locations/reviews";
 import { ACCENTED, PLAIN } from "@/domain/stock/keywords";
+import type { SiteSecrets } from "@/server/site-secrets";
 
 export const sites = pgTable("sites", {
   id: integer("id").primaryKey(),
@@ -58,6 +59,8 @@ export const sites = pgTable("sites", {
   features: jsonb("features").$type<Partial<SiteFeatureFlags>>().notNull().default({}),
   /** SPEC §7: the ids of the site's third-party scripts and its ad conversions API (widgets.ts) */
   integrations: jsonb("integrations").$type<SiteIntegrations>().notNull().default({}),
+  /** credentials the server uses for the site (server/site-secrets.ts); never part of the site record the pages get */
+  secrets: jsonb("secrets").$type<SiteSecrets>().notNull().default({}),
   searchPresets: jsonb("search_presets").$type<SearchPresets>().notNull().default({}),
   defaultSort: text("default_sort").notNull().default("relevance"),
   includeSoldCarsDays: integer("include_sold_cars_days").notNull().default(3),

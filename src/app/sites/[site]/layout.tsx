@@ -17,6 +17,7 @@ import { conversionsProviderFor } from "@/server/analytics/conversions";
 import { requestNow } from "@/server/clock";
 import { env } from "@/server/env";
 import type { SiteContext } from "@/server/site-context";
+import { getSiteSecrets, type SiteSecrets } from "@/server/site-secrets";
 
 type Props = { children: React.ReactNode; params: Promise<{ site: string }> };
 
@@ -45,6 +46,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function SiteLayout({ children, params }: Props) {
   const ctx = await requireSite(params);
+  const secrets = await getSiteSecrets(ctx.site.id);
   return (
     <div
       style={ctx.theme as CSSProperties}
@@ -56,13 +58,13 @@ export default async function SiteLayout({ children, params }: Props) {
       <main id="main">{children}</main>
       <DealerTools ctx={ctx} />
       <SiteFooter ctx={ctx} />
-      <SiteWidgets {...widgetProps(ctx)} />
+      <SiteWidgets {...widgetProps(ctx, secrets)} />
     </div>
   );
 }
 
 /** What the browser needs for analytics and the site's widgets (never the integration record itself: it holds tokens). */
-function widgetProps(ctx: SiteContext) {
+function widgetProps(ctx: SiteContext, secrets: SiteSecrets) {
   const widgets = siteWidgets({ features: ctx.features, integrations: ctx.site.integrations });
   const localChat = widgets.some((w) => w.key === "live-chat" && w.src === null);
   const main = ctx.locations[0];
@@ -70,7 +72,7 @@ function widgetProps(ctx: SiteContext) {
   return {
     site: ctx.site.slug,
     endpoint: ctx.features.analytics_events ? "/api/events" : null,
-    adEvents: conversionsProviderFor(ctx.site.integrations, env().FACEBOOK_GRAPH_BASE) !== null,
+    adEvents: conversionsProviderFor(ctx.site.integrations, secrets, env().FACEBOOK_GRAPH_BASE) !== null,
     widgets,
     chatHiddenPaths: ctx.features.chat_hidden_paths,
     chat: localChat
