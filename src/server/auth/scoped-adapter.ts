@@ -20,25 +20,62 @@ function scoped(scope: Scope, model: string, where: Where[] | undefined): Where[
   return [...(where ?? []), { field: s.field, value: s.value, operator: "eq", connector: "AND" }];
 }
 
-export function scopedAdapter(
-  base: (options: BetterAuthOptions) => DBAdapter<BetterAuthOptions>,
-  scope: Scope,
-): (options: BetterAuthOptions) => DBAdapter<BetterAuthOptions> {
+/** The adapter's data methods, each given the scope (a read or write the library adds is not here). */
+export const SCOPED_METHODS = [
+  "create",
+  "findOne",
+  "findMany",
+  "count",
+  "update",
+  "updateMany",
+  "delete",
+  "deleteMany",
+  "consumeOne",
+  "incrementOne",
+] as const;
+/** The adapter's other members: its id and options, and `transaction`, whose adapter is wrapped too. */
+export const OTHER_MEMBERS = ["id", "options", "transaction"] as const;
+/** Members we never pass on: `createSchema` is the library's CLI generating tables (our migrations own the schema). */
+export const DROPPED_MEMBERS = ["createSchema"] as const;
+
+type Adapter = DBAdapter<BetterAuthOptions>;
+type Trx = DBTransactionAdapter<BetterAuthOptions>;
+
+/**
+ * Fails closed: an adapter member that is not in the lists above (a library upgrade adding a method)
+ * is refused when the adapter is built, rather than passed through without the tenant's scope.
+ */
+function checkMembers(adapter: object): void {
+  const known = new Set<string>([...SCOPED_METHODS, ...OTHER_MEMBERS, ...DROPPED_MEMBERS]);
+  const unknown = Object.keys(adapter).filter((k) => !known.has(k));
+  if (unknown.length)
+    throw new Error(
+      `The auth adapter has members the tenant scope does not know: ${unknown.join(", ")}. Scope them in scoped-adapter.ts (or list them as safe).`,
+    );
+}
+
+export function scopedAdapter(base: (options: BetterAuthOptions) => Adapter, scope: Scope): (options: BetterAuthOptions) => Adapter {
   return (options) => {
     const a = base(options);
-    const wrap = <A extends DBTransactionAdapter<BetterAuthOptions>>(inner: A): A => ({
-      ...inner,
-      create: (d) => inner.create({ ...d, data: withScope(scope, d.model, d.data) }),
-      findOne: (d) => inner.findOne({ ...d, where: scoped(scope, d.model, d.where)! }),
-      findMany: (d) => inner.findMany({ ...d, where: scoped(scope, d.model, d.where) }),
-      count: (d) => inner.count({ ...d, where: scoped(scope, d.model, d.where) }),
-      update: (d) => inner.update({ ...d, where: scoped(scope, d.model, d.where)! }),
-      updateMany: (d) => inner.updateMany({ ...d, where: scoped(scope, d.model, d.where)! }),
-      delete: (d) => inner.delete({ ...d, where: scoped(scope, d.model, d.where)! }),
-      deleteMany: (d) => inner.deleteMany({ ...d, where: scoped(scope, d.model, d.where)! }),
-      consumeOne: (d) => inner.consumeOne({ ...d, where: scoped(scope, d.model, d.where)! }),
-      incrementOne: (d) => inner.incrementOne({ ...d, where: scoped(scope, d.model, d.where)! }),
-    });
+    checkMembers(a);
+    const wrap = (inner: Trx): Trx => {
+      checkMembers(inner);
+      const scopedInner: Trx = {
+        id: inner.id,
+        ...(inner.options !== undefined ? { options: inner.options } : {}),
+        create: (d) => inner.create({ ...d, data: withScope(scope, d.model, d.data) }),
+        findOne: (d) => inner.findOne({ ...d, where: scoped(scope, d.model, d.where)! }),
+        findMany: (d) => inner.findMany({ ...d, where: scoped(scope, d.model, d.where) }),
+        count: (d) => inner.count({ ...d, where: scoped(scope, d.model, d.where) }),
+        update: (d) => inner.update({ ...d, where: scoped(scope, d.model, d.where)! }),
+        updateMany: (d) => inner.updateMany({ ...d, where: scoped(scope, d.model, d.where)! }),
+        delete: (d) => inner.delete({ ...d, where: scoped(scope, d.model, d.where)! }),
+        deleteMany: (d) => inner.deleteMany({ ...d, where: scoped(scope, d.model, d.where)! }),
+        consumeOne: (d) => inner.consumeOne({ ...d, where: scoped(scope, d.model, d.where)! }),
+        incrementOne: (d) => inner.incrementOne({ ...d, where: scoped(scope, d.model, d.where)! }),
+      };
+      return scopedInner;
+    };
     return { ...wrap(a), transaction: (fn) => a.transaction((trx) => fn(wrap(trx))) };
   };
 }

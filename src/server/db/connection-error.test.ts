@@ -15,7 +15,7 @@ test.each([
   ["57P01", false],
 ])("%j is a lost connection: %s", (e, yes) => expect(isConnectionError(e)).toBe(yes));
 
-test("the installed postgres.js carries the null-socket guard (npm's postinstall, scripts/patch-deps.mjs)", () => {
+test("the installed postgres.js carries the null-socket guard (npm's postinstall: patch-package applies patches/postgres+3.4.9.patch)", () => {
   for (const f of ["node_modules/postgres/src/connection.js", "node_modules/postgres/cjs/src/connection.js"])
     expect(readFileSync(f, "utf8")).toContain("// guarded: porsager/postgres#1168");
 });
