@@ -12,7 +12,7 @@ import {
 } from "./fixtures";
 
 /*
- * Customer accounts on parkside (issue 13): sign-up confirmed by the link from the outbox, hearts
+ * Customer accounts on parkside: sign-up confirmed by the link from the outbox, hearts
  * kept on the server, the garage, merged favourites, saved searches, finance sign-in, and the
  * same-site-only redirect. Every test makes its own account.
  */
@@ -70,7 +70,7 @@ test.describe("customer accounts (parkside)", () => {
     await recordTrackedEvents(page);
     await signUp(page, email);
     await expect(page.getByTestId("watchlist-empty")).toBeVisible();
-    // issue 31: event 55 (garage_view) fires when the garage opens
+    // event 55 (garage_view) fires when the garage opens
     await expect.poll(async () => (await trackedEventIds(page)).includes(55)).toBe(true);
     await expect(page.getByTestId("account-link")).toHaveText("My Parkside");
 
@@ -90,7 +90,7 @@ test.describe("customer accounts (parkside)", () => {
     await expect(page).toHaveURL(P("/my-garage"));
     await expect(page.getByTestId("watchlist").locator(":scope > li")).toHaveCount(2);
 
-    // issue 31: unwatching a car is a DELETE that reaches its route (it was refused at the edge before)
+    // unwatching a car is a DELETE that reaches its route (it was refused at the edge before)
     const heart = page.getByTestId("watchlist").getByRole("button", { name: `Save ${names[0]}` });
     await waitForHydration(heart);
     // the account's watchlist is mirrored into the hearts once it has loaded: pressed means saved
@@ -104,6 +104,7 @@ test.describe("customer accounts (parkside)", () => {
   });
 
   test("favourites saved while signed out are merged into the watchlist at sign-in, once each", async ({ page }) => {
+    test.setTimeout(60_000); // sign-up, sign-out, a heart and a sign-in (two password hashes): 31 s once on a busy machine
     const email = freshEmail("merge");
     await signUp(page, email);
     await page.getByRole("button", { name: "Sign out" }).click();
@@ -135,7 +136,7 @@ test.describe("customer accounts (parkside)", () => {
     );
     await expect(saved).toContainText(/\d+ match/);
 
-    // issue 31: removing it is a DELETE that reaches its route
+    // removing it is a DELETE that reaches its route
     const remove = saved.getByRole("button", { name: "Remove the saved search Used Cars: up to $40,000" });
     await waitForHydration(remove);
     const gone = page.waitForResponse((r) => r.url().includes("/api/account/searches") && r.request().method() === "DELETE");

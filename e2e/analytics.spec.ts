@@ -207,7 +207,7 @@ test("a site without the switches loads no widget and sends no event", async ({ 
   await expect(page.getByTestId("chat-launcher")).toHaveCount(0);
 });
 
-// issue 31: the view events of features that exist fire where they happen
+// the view events of features that exist fire where they happen
 for (const [path, id, name] of [
   ["/our-location/parkside-mazda", 18, "location_view"],
   ["/reviews", 35, "review_view"],
@@ -222,7 +222,7 @@ for (const [path, id, name] of [
   });
 }
 
-// issue 31: the click and interaction events of features that exist fire where they happen
+// the click and interaction events of features that exist fire where they happen
 const idsOf = async (page: Page) => (await tracked(page)).map((e) => e.event_id as number);
 /** Clicks stay on the page (the events are what is tested, not where the links go). */
 const holdClicks = (page: Page) => page.evaluate(() => window.addEventListener("click", (e) => e.preventDefault(), { capture: true }));

@@ -7,7 +7,7 @@ import { TEST_NOW } from "./clock";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 
 /*
- * The dealer back-office (issue 16) on its own server and database (port 3120): its tests change
+ * The dealer back-office on its own server and database (port 3120): its tests change
  * leads, holiday hours and stock, which the other browser tests read as the demo data says.
  */
 const PORT = 3120;
@@ -167,7 +167,7 @@ test.describe("dealer back-office", () => {
     expect(csv.split("\n")[0]).toBe(
       "created_at,site,location,form,subcategory,status,name,email,phone,postcode,car,stock_number,message,answers,utm_source,utm_medium,utm_campaign,id",
     );
-    // issue 31: the message, phone, postcode and every other answer are exported too
+    // the message, phone, postcode and every other answer are exported too
     expect(records.find((r) => r.id === ours)).toMatchObject({
       site: "Parkside Motor Group",
       location: "Parkside Mazda",
@@ -415,7 +415,7 @@ test.describe("dealer back-office", () => {
     await expect(page.getByTestId("audit-entry").first()).toContainText("Content edited · offer:summer-service-special");
     await expect(page.getByTestId("audit-entry").nth(1)).toContainText("Content created · offer:summer-service-special");
 
-    // issue 31: deleting it is a DELETE that reaches its route; the website drops it at once
+    // deleting it is a DELETE that reaches its route; the website drops it at once
     await page.goto(admin("/sites/1001/content"));
     await page.getByRole("link", { name: "Summer service special" }).click();
     const del = page.getByRole("button", { name: /^Delete/ });

@@ -23,7 +23,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       page.on("console", (m) => {
         // the browser's own note of an HTTP error status (404 pages, 4xx/5xx answers a test asks for) is not an app error
         if (m.type() !== "error" || /^Failed to load resource: the server responded with a status of [45]\d\d/.test(m.text())) return;
-        // nor a vendor's widget script this offline machine cannot reach (issue 31: demo sites with real vendor ids)
+        // nor a vendor's widget script this offline machine cannot reach (demo sites with real vendor ids)
         const from = m.location().url;
         if (/^Failed to load resource: net::/.test(m.text()) && from && !/^https?:\/\/([\w-]+\.)*localhost(:\d+)?\//.test(from)) return;
         errors.push(m.text());

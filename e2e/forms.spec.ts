@@ -352,7 +352,7 @@ for (const [path, button, category, fill] of FORM_FILLS) {
     await page.getByRole("button", { name: button }).click();
     expect((await response).status()).toBe(201);
     await expect(page).toHaveURL(parkside(`/success?category=${category}`));
-    // issue 31: the thank-you page repeats the booked slot as one date and time
+    // the thank-you page repeats the booked slot as one date and time
     if (path === "/book-test-drive")
       await expect(page.getByTestId("booked-slot")).toHaveText(/^[A-Z][a-z]+day \d{1,2} [A-Z][a-z]+, \d{1,2}:\d{2} (am|pm)$/);
   });

@@ -147,7 +147,7 @@ const PAGE_TEMPLATES = [
   (x: string) => `/contact?${x}=${x}`,
   (x: string) => `/api/vehicles?ids=${x}`,
   (x: string) => `/api/vehicles?ids=1,${x},2`,
-  // the platform data API (issue 15)
+  // the platform data API
   (x: string) => `/api/v1/websites/${x}/website_session_data.json`,
   (x: string) => `/websites/${x}/pages/search_slugs.json`,
   (x: string) => `/websites/${x}/search_page_templates.json`,

@@ -4,7 +4,7 @@ import { DEMO_SLUGS, expect, test } from "./fixtures";
 import { TEST_NOW } from "./clock";
 
 /*
- * Two processes, one platform (issue 15): a dashboard (PLATFORM_ROLE=dashboard, the data API only,
+ * Two processes, one platform: a dashboard (PLATFORM_ROLE=dashboard, the data API only,
  * its own database) and a storefront (PLATFORM_API_URL) on loopback, started here from the same
  * production build as every browser test. The storefront's database holds the same demo seed, so
  * whatever the dashboard changes can only reach the storefront through the API.

@@ -112,7 +112,7 @@ test.describe("odd requests get our 4xx pages, never a 500", () => {
     const trace = await request.fetch("/", { method: "TRACE", headers: { Host: "parkside-motor-group.localhost" } });
     expect(trace.status()).toBe(405);
     expect(trace.headers()["allow"]).toBe("GET, HEAD, POST, PUT, DELETE, OPTIONS");
-    // issue 31: an API route answers what it exports; any other method gets 405 with the route's own Allow
+    // an API route answers what it exports; any other method gets 405 with the route's own Allow
     const del = await request.fetch("/api/leads", { method: "DELETE", headers: { Host: "parkside-motor-group.localhost" } });
     expect(del.status()).toBe(405);
     expect(del.headers()["allow"]).toBe("POST, OPTIONS");

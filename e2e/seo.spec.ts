@@ -238,7 +238,7 @@ test.describe("search landing pages", () => {
   });
 });
 
-// issue 31: the sitemap listed a noindex page, a redirect and two 404s
+// the sitemap listed a noindex page, a redirect and two 404s
 for (const slug of ["parkside-motor-group", "tasman-campers", "ridgeline-motorcycles"]) {
   test(`every URL in ${slug}'s sitemap answers 200 and may be indexed`, async ({ request }) => {
     test.setTimeout(120_000);

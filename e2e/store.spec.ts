@@ -47,11 +47,11 @@ test.describe("reserve online (parkside)", () => {
 
     await expect(page).toHaveURL(/\/checkout\/confirmed\?order=/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thanks, Mary: it's reserved");
-    // issue 31: event 57 (reservation_complete) fires when the reservation is confirmed paid
+    // event 57 (reservation_complete) fires when the reservation is confirmed paid
     await expect.poll(async () => (await trackedEventIds(page)).includes(57)).toBe(true);
     await expect(page.getByTestId("order-paid")).toContainText("$500 deposit is paid");
 
-    // issue 31: the buyer who holds it reads that it is theirs, until when, and how to cancel
+    // the buyer who holds it reads that it is theirs, until when, and how to cancel
     await page.goto(P(href!));
     await expect(page.getByTestId("my-reservation")).toContainText("You’ve reserved this car.");
     await expect(page.getByTestId("my-reservation")).toContainText("To cancel and have your $500 deposit refunded");

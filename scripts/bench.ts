@@ -7,10 +7,10 @@
 // Options: --seconds N (HTTP duration per target, default 10), --scale N (default 100000),
 //          --only http|js|crawl|query|leads|delivery (one part);
 //          --pg (the query part on PostgreSQL, --per-site N vehicles per synthetic dealer, default
-//          200; `--only query --pg --scale 1000000` is issue 17's 1,000,000 vehicles / 5,000 dealers).
-//  4. Delivery (issue 16): 200 leads from 10 concurrent clients to a server sending mail to a real
+//          200; `--only query --pg --scale 1000000` is the platform's scale: 1,000,000 vehicles / 5,000 dealers).
+//  4. Delivery: 200 leads from 10 concurrent clients to a server sending mail to a real
 //     SMTP server on loopback; p50/p95 from the POST to the salesperson's email arriving.
-// --cluster (issue 17) instead: nginx in front of 1 and then 2 app processes on one PostgreSQL
+// --cluster instead: nginx in front of 1 and then 2 app processes on one PostgreSQL
 //     (scripts/lib/cluster.ts): search page req/s and p95 through nginx with each, 1,000 lead POSTs
 //     from 50 clients (p50/p95, rows counted), and the two fault drills' counts.
 import { ensureBuild, startServer, stopServer } from "./lib/server-process";
@@ -23,6 +23,7 @@ import { killDrill, leadBench, outboxDrained, pct, restartDrill, type DrillResul
 import autocannon from "autocannon";
 import { leadIdOf, startSmtpSink } from "./lib/smtp-sink";
 import { parseSearch, type SearchParams } from "@/domain/stock/search";
+import { landingHref } from "@/domain/stock/landing";
 import { openDatabase, preparing, type Db } from "@/server/db/client";
 import * as schema from "@/server/db/schema";
 import { leads as leadsTable } from "@/server/db/schema";
@@ -84,11 +85,15 @@ async function withServer<T>(cacheSeconds: number, fn: () => Promise<T>, extraEn
 
 const SEARCH = "/search/new-used-and-demo-cars";
 const HOST = "parkside-motor-group.localhost";
-/** 48 distinct result pages a shopper could open: makes × sorts, pages, types. */
+/**
+ * 48 distinct result pages a shopper could open: makes × sorts, pages, types. One make is a landing
+ * page (`/search/used-cars/mazda?sort=…`): the plain search with `?make=` redirects there, and the
+ * bench must measure pages, not redirects (any non-2xx fails the run).
+ */
 const VARIED = ["Mazda", "Suzuki", "Mercedes-Benz", "Skoda", "KGM", "Toyota", "Ford", "Kia"].flatMap((make) =>
   ["relevance", "price-asc", "latest"].flatMap((sort) => [
-    `${SEARCH}?make=${encodeURIComponent(make)}&sort=${sort}`,
-    `/search/used-cars?sort=${sort}&page=2&make=${encodeURIComponent(make)}`,
+    landingHref(SEARCH, new URLSearchParams({ make, sort })),
+    landingHref("/search/used-cars", new URLSearchParams({ make, sort, page: "2" })),
   ]),
 );
 
@@ -161,7 +166,7 @@ async function queries() {
 }
 
 /**
- * The search at platform scale on PostgreSQL (--pg, issue 17): Debian's PostgreSQL under
+ * The search at platform scale on PostgreSQL (--pg): Debian's PostgreSQL under
  * .data/bench-pg, the demo sites, then synthetic dealers of --per-site vehicles (default 200) up to
  * --scale vehicles; parkside's searches timed before and after, and each of the search's SQL
  * statements at full size run once more with EXPLAIN (ANALYZE, BUFFERS), written to
@@ -374,7 +379,7 @@ ${line("search page, nothing cached (both caches off)", h.bare)}
 
 /**
  * First-load JavaScript per page type: the scripts a page's HTML loads (not chunks loaded later on
- * demand), gzipped as a browser receives them. Budgets in DESIGN.md (issue 11: search ≤ 130 KB).
+ * demand), gzipped as a browser receives them. Budgets in DESIGN.md (search ≤ 130 KB).
  */
 const JS_BUDGET_KB: Record<string, number> = { home: 110, search: 130, vehicle: 150, location: 110, form: 170, brand: 110, post: 110 }; // DESIGN.md; home, location, brand and post as content pages; forms have none there
 

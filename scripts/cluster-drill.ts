@@ -1,4 +1,4 @@
-// npm run drill:cluster [-- smoke] — issue 17's fault drills on loopback, through nginx in front of
+// npm run drill:cluster [-- smoke] —'s fault drills on loopback, through nginx in front of
 // two app processes on one PostgreSQL (scripts/lib/cluster.ts; Debian's postgresql and nginx):
 //
 //   smoke  (CI) 200 leads from 10 clients; one app process is killed with kill -9 after 50

@@ -1,4 +1,4 @@
-// npm run drill:delivery — lead delivery drills (issue 16), on loopback, against a real SMTP server
+// npm run drill:delivery — lead delivery drills, on loopback, against a real SMTP server
 // (smtp-server, slowed to 25 ms a message so that deliveries are in flight when the drill strikes):
 //
 //   kill    (default) 60 leads on parkside = 120 jobs (each location's email + the CRM's ADF), sent

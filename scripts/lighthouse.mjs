@@ -53,7 +53,7 @@ try {
       );
     const detail = /href="(\/(?:cars|motorcycles|campers)\/[^"#]+)"/.exec(await html("/search/new-used-and-demo-cars"))?.[1];
     const location = /href="(\/our-location\/[^"#]+)"/.exec(await html("/dealerships"))?.[1];
-    // content pages (issue 12): a brand page and a blog post, where the site has them
+    // content pages: a brand page and a blog post, where the site has them
     const home = await html("/");
     const brand = /href="(\/brands\/[^"#]+)"/.exec(home)?.[1];
     const blog = /href="(\/(?:blog|news))"/.exec(home)?.[1];

@@ -34,7 +34,7 @@ await app.prepare();
 const cache = createMicrocache({ ttlMs: e.HTTP_CACHE_TTL_SECONDS * 1000, sessionCookies: SESSION_COOKIE_NAMES, nonceOf });
 // a catalogue change in this process (a reservation, a seed) empties the page cache at once
 onCatalogueChange(cache.purge);
-// issue 17: on PostgreSQL, a change in any process reaches every process's caches at once
+// on PostgreSQL, a change in any process reaches every process's caches at once
 const changes = e.DATABASE_URL
   ? startChangeBus(e.DATABASE_URL, dropLocally, (err) =>
       log.warn({ err }, "catalogue change notices unavailable: caches expire on their own"),
@@ -42,7 +42,7 @@ const changes = e.DATABASE_URL
   : null;
 if (changes) onCatalogueChangePublish(changes.publish);
 const server = createServer({ connectionsCheckingInterval: 2_000 }, async (req, res) => {
-  // issue 31: a page's CSP allows its site's enabled widgets' origins (the back-office and the dashboard load none)
+  // a page's CSP allows its site's enabled widgets' origins (the back-office and the dashboard load none)
   const widgets = isAdminHost(req.headers.host) || e.PLATFORM_ROLE === "dashboard" ? undefined : await widgetOriginsFor(req);
   if (!prepareRequest(req, res, widgets)) return;
   // the client address for rate limits: the socket's, or the one TRUST_PROXY hops from the right of X-Forwarded-For
@@ -65,7 +65,7 @@ const server = createServer({ connectionsCheckingInterval: 2_000 }, async (req, 
   else if (backOffice) void handle(req, res);
   else void cache.handle(handle, req, res);
 });
-// issue 31: a client that stops sending is let go in seconds, not Node's 300 s: its headers within
+// a client that stops sending is let go in seconds, not Node's 300 s: its headers within
 // 10 s and the whole request within REQUEST_TIMEOUT_SECONDS (default 60: 5 attachments of 10 MB on a
 // slow phone), checked every 2 s. (A socket inactivity timeout would also do it, but it cut the 413
 // of an oversized upload before the client could read it: the probe caught that.)
@@ -83,10 +83,10 @@ server.on("error", (error) => {
   console.error(`Cannot serve on port ${e.PORT}: ${error.message}`);
   process.exit(1);
 });
-// issue 16: this process delivers leads from the shared outbox (the dashboard role takes no leads)
+// this process delivers leads from the shared outbox (the dashboard role takes no leads)
 const deliveries = e.PLATFORM_ROLE === "dashboard" ? null : startDeliveryWorker(getDb);
 
-// HOST: the cluster's app processes listen on loopback only (nginx is their one way in; issue 31)
+// HOST: the cluster's app processes listen on loopback only (nginx is their one way in)
 server.listen(e.PORT, e.HOST, () => {
   const role =
     e.PLATFORM_ROLE === "dashboard"

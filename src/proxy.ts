@@ -10,7 +10,7 @@ import { env } from "@/server/env";
  */
 export function proxy(request: NextRequest) {
   const path = request.nextUrl.pathname;
-  // the dealer back-office (issue 16) answers on its own host only; a tenant's /admin is the tenant's
+  // the dealer back-office answers on its own host only; a tenant's /admin is the tenant's
   if (hostName(request.headers.get("host")) === env().ADMIN_HOST) {
     const url = request.nextUrl.clone();
     url.pathname = `/admin${path === "/" ? "" : path}`;

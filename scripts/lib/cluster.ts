@@ -233,7 +233,7 @@ async function startParts(o: ClusterOptions, started: Array<{ child: ChildProces
     DATABASE_URL: databaseUrl,
     SEED_DEMO_DATA: "true",
     TRUST_PROXY: "1",
-    // issue 31: the app processes are reached through nginx only, and trust forwarded headers from it only
+    // the app processes are reached through nginx only, and trust forwarded headers from it only
     HOST: "127.0.0.1",
     TRUSTED_PROXY_ADDRESSES: "127.0.0.1",
     UPLOAD_DIR: path.join(dir, "uploads"),

@@ -88,7 +88,7 @@ async function load() {
     }
     set({ status: "ready", garageName: body.garage_name ?? "My Garage", user: body.user, watchlist: body.watchlist });
   } catch (e) {
-    // SPEC §8: an auth load failure is logged to the console only (issue 31); signing in stays offered
+    // SPEC §8: an auth load failure is logged to the console only; signing in stays offered
     console.warn("Account not loaded.", e instanceof Error ? e.message : e);
     set({ status: "error" });
   }

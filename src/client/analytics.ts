@@ -31,7 +31,7 @@ const FLUSH_AFTER_MS = 2000;
 
 let config: AnalyticsConfig | null = null;
 let started = false;
-let outbox: AnalyticsEvent[] = [];
+const outbox: AnalyticsEvent[] = [];
 let pendingAds: Array<() => void> = [];
 let early: Array<[number, Props, AdUserInput | undefined]> = [];
 let flushTimer: ReturnType<typeof setTimeout> | undefined;
@@ -194,13 +194,4 @@ export function startAnalytics(): void {
   pendingAds = [];
   for (const send of ads) send();
   scheduleFlush();
-}
-
-/** Tests and a site change start clean. */
-export function resetAnalyticsForTests(): void {
-  started = false;
-  outbox = [];
-  pendingAds = [];
-  early = [];
-  config = null;
 }

@@ -1,7 +1,7 @@
 "use client";
 
 /**
- * The reservations made in this browser (issue 31): written by the confirmation page, read by the
+ * The reservations made in this browser: written by the confirmation page, read by the
  * vehicle page, whose reserved banner then says the car is the buyer's own instead of another
  * buyer's. Nothing personal: the car's slug, the reservation number, its state and its end.
  */

@@ -15,7 +15,7 @@ type Sent = {
   /** what the success page says back: the car it was about and the location that will answer */
   about?: string;
   locationId?: number;
-  /** issue 31: the booked test-drive or service slot, as the shopper reads it */
+  /** the booked test-drive or service slot, as the shopper reads it */
   booked?: string;
 };
 type Store = { byForm: Record<string, string>; last: Sent | null };

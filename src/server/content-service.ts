@@ -10,7 +10,7 @@ import { parseSearch, searchHref, type SearchQuery } from "@/domain/stock/search
 import { searchStock } from "@/server/stock-service";
 
 /*
- * A site's content for its pages (issue 12), through the catalogue cache like stock: read once,
+ * A site's content for its pages, through the catalogue cache like stock: read once,
  * reused for a few seconds, dropped when the site changes. The domain decides what is listed.
  */
 

@@ -30,7 +30,7 @@ export const EnvSchema = z.object({
     .trim()
     .regex(/^[a-z0-9-]+$/, "must be a site slug such as parkside-motor-group")
     .default("parkside-motor-group"),
-  /** The dealer back-office's host name (issue 16): requests for it reach /admin, never a tenant's site. */
+  /** The dealer back-office's host name: requests for it reach /admin, never a tenant's site. */
   ADMIN_HOST: z
     .string()
     .trim()
@@ -106,7 +106,7 @@ export const EnvSchema = z.object({
   /** Vehicle lookups allowed per client and site in 10 minutes. */
   LOOKUP_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   /**
-   * The platform data API (issue 15). "all" (default): one process serves the sites and the API.
+   * The platform data API. "all" (default): one process serves the sites and the API.
    * "dashboard": this process serves only the platform API (/api/v1/…, /websites/…, /api/health).
    */
   PLATFORM_ROLE: z.enum(["all", "dashboard"]).default("all"),
@@ -215,7 +215,7 @@ const CheckedEnvSchema = EnvSchema.transform((e, ctx) => {
   if (e.TEST_NOW !== undefined && appEnv !== "test") {
     ctx.addIssue({ code: "custom", path: ["TEST_NOW"], message: `is a test-only setting: refused unless APP_ENV=test (here ${appEnv})` });
   }
-  // issue 31: a guessable platform password is refused everywhere but a developer's machine
+  // a guessable platform password is refused everywhere but a developer's machine
   for (const key of ["PLATFORM_API_PASSWORD", "PLATFORM_ADMIN_PASSWORD"] as const) {
     const v = e[key];
     if (appEnv !== "development" && v !== undefined && v.length < MIN_PLATFORM_PASSWORD)

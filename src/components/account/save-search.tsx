@@ -9,7 +9,7 @@ import { errorFromResponse } from "@/client/fetch-json";
 import { buttonVariants } from "@/components/ui/button";
 
 /**
- * "Save this search" (issue 13): the search page's address is kept in the garage, which then counts
+ * "Save this search" : the search page's address is kept in the garage, which then counts
  * the new matches since the customer last looked. Signed out, it leads to sign-in and back here.
  */
 export function SaveSearchButton({ href, garageName }: { href: string; garageName: string }) {

@@ -19,7 +19,7 @@ import { TrackView } from "@/components/widgets/track-view";
 import { EVENT_IDS } from "@/domain/analytics/events";
 
 /*
- * The views of a site's content (issue 12): stored pages, the blog and its posts, special offers.
+ * The views of a site's content: stored pages, the blog and its posts, special offers.
  * Server components only: content pages ship no JavaScript of their own.
  */
 

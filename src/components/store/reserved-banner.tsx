@@ -10,7 +10,7 @@ const when = (iso: string, timeZone: string) =>
   );
 
 /**
- * A reserved car's banner (issue 31): another buyer's reservation for everyone else; the buyer who
+ * A reserved car's banner: another buyer's reservation for everyone else; the buyer who
  * holds it (this browser made it) reads that it is theirs, until when, and how to cancel.
  */
 export function ReservedBanner({

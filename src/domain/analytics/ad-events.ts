@@ -28,7 +28,7 @@ export type AdUserInput = { email?: string; phone?: string; first_name?: string;
 /** What POST /api/fb-events takes (validated by AdEventSchema in ./ad-event-schema.ts, which the browser never loads). */
 export type AdEvent = {
   eventName: string;
-  /** our event's id (1..61) from the browser; any client id the pixel used from elsewhere (issue 31) */
+  /** our event's id (1..61) from the browser; any client id the pixel used from elsewhere */
   eventId: number | string;
   uniqueFacebookEventId: string;
   eventSourceUrl: string;

@@ -155,7 +155,7 @@ export function eventById(id: number): EventDef | undefined {
   return Number.isInteger(id) && id >= 1 && id <= EVENTS.length ? EVENTS[id - 1] : undefined;
 }
 
-/** The catalogue's event of this name (issue 31: an event sent without its id). */
+/** The catalogue's event of this name (an event sent without its id). */
 export const eventByName = (name: string): EventDef | undefined => EVENTS.find((e) => e.name === name);
 
 /** Where on the page a link is: the site's header, its footer, or anything between. */
@@ -164,7 +164,7 @@ export type LinkArea = "header" | "footer" | "body";
 const GOOGLE_MAPS = /^https:\/\/(www\.)?google\.[a-z.]+\/maps/;
 
 /**
- * The events a click on a link fires (issue 31), what it is for first and then where it is: a phone
+ * The events a click on a link fires, what it is for first and then where it is: a phone
  * number 15, an email 16, directions 17, Book a Service 28, parts 29, a brand 30, finance 26; any link
  * of the header menu 32 and of the footer 33 as well. `href` as written in the page (a path or a URL).
  */

@@ -3,7 +3,7 @@ import type { LinkRules } from "../site/links";
 import { resolveLink } from "../site/links";
 import { DEFAULT_BLOG_SETTINGS, type BlogSettings, type ContentEntry } from "./types";
 
-/** The rules of a site's content (issue 12): what is listed, in what order, and where it lives. */
+/** The rules of a site's content: what is listed, in what order, and where it lives. */
 
 export type OfferState = "live" | "ended" | "upcoming";
 

@@ -5,7 +5,7 @@ import { blogBase, pageHref } from "./content";
 import type { ContentEntry } from "./types";
 
 /*
- * Editing a site's content in the back-office (issue 16): pages, blog posts and offers, written in
+ * Editing a site's content in the back-office: pages, blog posts and offers, written in
  * Markdown (rendered through the sanitizer like every entry, src/domain/content/markdown). Dates are
  * the dealer's days: published from the start of the day, an offer ends at the end of its day.
  */

@@ -5,7 +5,7 @@ import { displayImage, vehicleFacts, vehicleTitle, type Vehicle } from "../stock
 import { absoluteUrl } from "./json-ld";
 
 /*
- * What a listing platform needs of a dealer's stock (issue 12): the sitemap, Google's vehicle listings
+ * What a listing platform needs of a dealer's stock: the sitemap, Google's vehicle listings
  * feed (RSS 2.0 with the g: namespace) and Meta's automotive catalog (CSV). Built with xmlbuilder2 and
  * csv-stringify, a chunk at a time, so a route can stream a site of any size.
  */

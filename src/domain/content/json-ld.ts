@@ -4,7 +4,7 @@ import { siteHours } from "@/domain/site/hours";
 import { placeUrl } from "@/domain/locations/geo";
 
 /*
- * schema.org data for search engines (issue 12): AutoDealer on home and location pages,
+ * schema.org data for search engines: AutoDealer on home and location pages,
  * BreadcrumbList on deep pages, Article on posts. Plain objects; <JsonLd> writes them safely.
  */
 

@@ -25,7 +25,7 @@ type Dated = Pick<ContentEntry, "slug" | "updatedAt" | "publishedAt">;
 const changed = (e: Dated) => (e.updatedAt > e.publishedAt ? e.updatedAt : e.publishedAt);
 
 /**
- * Every page of a site a search engine should know (issue 12): home, the fixed pages the site offers
+ * Every page of a site a search engine should know: home, the fixed pages the site offers
  * (by its route rules), locations, brands, models, content pages, posts, live offers and every
  * listed vehicle that is not sold, each with its last change where there is one.
  */

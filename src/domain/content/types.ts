@@ -1,4 +1,4 @@
-/** A site's editable content (issue 12), as the app sees it. Rows map to these at the edge. */
+/** A site's editable content, as the app sees it. Rows map to these at the edge. */
 
 export const CONTENT_KINDS = ["page", "post", "offer", "brand", "model", "section"] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];

@@ -1,5 +1,5 @@
 /*
- * Where a request a dealer or a feed can aim may go (issue 31, the probe's SSRF finding): only to
+ * Where a request a dealer or a feed can aim may go (the probe's SSRF finding): only to
  * public internet addresses. Loopback, private, carrier-grade NAT, link-local (cloud metadata at
  * 169.254.169.254), unique-local, multicast, documentation and reserved ranges are refused, also
  * when written as IPv4-mapped or NAT64 IPv6. Pure; the server checks every address a name

@@ -3,7 +3,7 @@
  * carries control characters (NUL above all), never reaches a route. Pure, table-tested.
  */
 export const MAX_URL_LENGTH = 8192;
-/** Methods any route may answer; which ones a given API route answers is what it exports (routes.ts, issue 31). */
+/** Methods any route may answer; which ones a given API route answers is what it exports (routes.ts). */
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"] as const;
 /** Pages are read, never posted to (the app has no server actions); only the APIs take writes. */
 export const PAGE_METHODS = ["GET", "HEAD"] as const;
@@ -67,7 +67,7 @@ export function clientAddress(
   socketAddress: string | undefined,
   forwardedFor: string | string[] | undefined,
   trustedHops: number,
-  /** issue 31: the proxies' own addresses; a request from anywhere else is its socket's, whatever it forwards */
+  /** the proxies' own addresses; a request from anywhere else is its socket's, whatever it forwards */
   trustedProxies: readonly string[] = [],
 ): string {
   const socket = socketAddress || "unknown";

@@ -1,5 +1,5 @@
 /*
- * Which methods each API route answers (issue 31): taken from what each route file exports, so a
+ * Which methods each API route answers: taken from what each route file exports, so a
  * method is refused with 405 and an `Allow` header only where its route has no handler, and every
  * handler a route exports (DELETE included) is reachable. Pure: the server reads the files once.
  */

@@ -2,7 +2,7 @@ import { formatTime, WEEKDAY_NAMES } from "../site/hours";
 import { FIELD_LABELS, STATES } from "./forms";
 
 /*
- * A lead as people read it (issue 31): the back-office lead page, the salesperson's email, the
+ * A lead as people read it: the back-office lead page, the salesperson's email, the
  * ADF comments and the CSV export all show the same answers, each with its form label, a booked
  * slot as one date and time, booleans as Yes/No, and empty fields left out. And what changed
  * between two submissions of the same lead, which every update's delivery says. Pure.

@@ -1,5 +1,5 @@
 /*
- * Lead delivery (issue 16): where each lead goes and how often a failed delivery is tried again.
+ * Lead delivery: where each lead goes and how often a failed delivery is tried again.
  * Pure rules; the outbox, the worker and the channels live in src/server/delivery.
  *
  * Channels, per site (stored in `sites.lead_delivery`) with the location's own address first:
@@ -73,7 +73,7 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /**
- * An attempt as the dealer reads it (issue 31): "delivered", "refused by the receiver (HTTP 503)",
+ * An attempt as the dealer reads it: "delivered", "refused by the receiver (HTTP 503)",
  * "could not connect" or "refused: not a public address", never the raw error text (which would
  * make the back-office a port scanner's report). `detail` is what the worker recorded.
  */

@@ -311,7 +311,7 @@ export const formRulesOf = (site: LeadFormSite): FormRules => ({
 
 /**
  * Each location's bookable slots, worked out when first read: most leads are not test drives, and
- * two weeks of slots for every location cost a lead POST measurable time (issue 17).
+ * two weeks of slots for every location cost a lead POST measurable time.
  */
 function lazySlots(td: NonNullable<LeadFormSite["testDrive"]>): Record<number, SlotDay[]> {
   const out: Record<number, SlotDay[]> = {};

@@ -3,7 +3,7 @@ import { formatTime, WEEKDAY_NAMES } from "../site/hours";
 import type { OpeningHourEntry, SpecialHoursEntry, Weekday } from "../site/types";
 
 /*
- * Test-drive times a shopper can book (issue 11): half-hour slots inside the chosen location's
+ * Test-drive times a shopper can book: half-hour slots inside the chosen location's
  * opening hours (holiday hours included), over the next two weeks, at least an hour from now, in
  * the location's own time zone. The form offers only these; the lead API refuses any other.
  */

@@ -34,7 +34,7 @@ export type LocalTime = { date: string; weekday: Weekday; minutes: number };
 
 /**
  * One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one (it was a
- * tenth of a lead POST's CPU, issue 17). A bad zone still throws, as before, and is not kept.
+ * tenth of a lead POST's CPU). A bad zone still throws, as before, and is not kept.
  */
 const ZONE_FORMATS = new Map<string, Intl.DateTimeFormat>();
 function zoneFormat(timeZone: string): Intl.DateTimeFormat {

@@ -4,13 +4,11 @@ import type { OpeningHourEntry, SpecialHoursEntry } from "../site/types";
 import { directionsUrl, distanceKm, EARTH_RADIUS_KM, formatAddress, internationalPhone, placeUrl } from "./geo";
 import { hoursOn, localTime, normalizeSpecialHours, openState, upcomingSpecialHours } from "./hours";
 import {
-  FULL_REVIEW_QUANTITY,
   allReviewsLink,
   distributionAverage,
   formatRating,
   ratingBreakdown,
   reviewSource,
-  shownReviews,
   timeAgoInWords,
   type RatingDistribution,
 } from "./reviews";
@@ -153,14 +151,6 @@ describe("geo", () => {
 });
 
 describe("reviews", () => {
-  test("only ratings above 4 are shown, at most 12", () => {
-    const reviews = Array.from({ length: 40 }, (_, i) => ({ rating: [5, 4, 3, 5, 1][i % 5]! }));
-    const shown = shownReviews(reviews);
-    expect(shown).toHaveLength(FULL_REVIEW_QUANTITY);
-    expect(shown.every((r) => r.rating > 4)).toBe(true);
-    expect(shownReviews([{ rating: 4 }, { rating: 4.5 }])).toEqual([{ rating: 4.5 }]);
-  });
-
   test.each([
     [4.1, "4.1"],
     [4, "4.0"],

@@ -60,10 +60,6 @@ export function reviewSource(profiles: readonly ReviewProfile[], id: string | nu
 const isLinkable = (p: ReviewProfile) =>
   typeof p.review_url === "string" && /^https?:\/\//i.test(p.review_url) && URL.canParse(p.review_url);
 
-export function shownReviews<T extends { rating: number }>(reviews: T[], limit = FULL_REVIEW_QUANTITY): T[] {
-  return reviews.filter((r) => r.rating > MIN_SHOWN_RATING_EXCLUSIVE).slice(0, limit);
-}
-
 /** Average rating with one decimal, e.g. 4.1. */
 export const formatRating = (n: number) => (Math.round(n * 10) / 10).toFixed(1);
 

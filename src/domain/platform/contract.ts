@@ -5,7 +5,7 @@ import { DEFAULT_SEARCH_TEMPLATES, type LandingStock, type SearchPageTemplate, t
 import { slugify } from "../format/slug";
 
 /*
- * The platform data API's contract (SPEC §7, issue 15): what the dashboard serves and the storefront
+ * The platform data API's contract (SPEC §7): what the dashboard serves and the storefront
  * reads — the website session (navigation, special_hours, locations), the search slugs and the search
  * page templates. One zod schema per answer: the dashboard's answers are built to it, the storefront's
  * client validates what it receives against it, and the OpenAPI document (./openapi.ts) is generated

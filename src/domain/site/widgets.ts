@@ -35,7 +35,7 @@ export type SiteWidget = {
   readyGlobal?: string;
 };
 
-/** Origins a widget needs beyond the site itself, by CSP directive (issue 31: the page's CSP is built from these). */
+/** Origins a widget needs beyond the site itself, by CSP directive (the page's CSP is built from these). */
 export type WidgetOrigins = { script?: string[]; connect?: string[]; frame?: string[]; img?: string[] };
 
 type Entry = {

@@ -1,7 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import { leadAnswers } from "../leads/answers";
 
-/** The back-office's lead export (issue 16): one line per lead, newest first, streamed a page at a time. */
+/** The back-office's lead export: one line per lead, newest first, streamed a page at a time. */
 export const LEAD_CSV_COLUMNS = [
   "created_at",
   "site",
@@ -37,7 +37,7 @@ export type LeadCsvRow = {
   postcode?: string | null;
   vehicleName?: string | null;
   vehicleStock?: string | null;
-  /** the lead as stored: its message and every other answer (issue 31) */
+  /** the lead as stored: its message and every other answer */
   payload?: Record<string, unknown>;
 };
 

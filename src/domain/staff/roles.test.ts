@@ -120,7 +120,7 @@ describe("staff forms", () => {
   test.each([
     [{ token: "a".repeat(32), name: "Sam", password: "long enough!" }, true],
     [{ token: "short", name: "Sam", password: "long enough!" }, false],
-    [{ token: "a".repeat(32), password: "long enough!" }, true], // an existing staff member accepts with their password (issue 31)
+    [{ token: "a".repeat(32), password: "long enough!" }, true], // an existing staff member accepts with their password
     [{ token: "a".repeat(32), name: "Sam", password: "short" }, false],
   ])("accept %j: %s", (body, ok) => expect(AcceptInviteSchema.safeParse(body).success).toBe(ok));
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /*
- * The dealer back-office's rules (issue 16), pure: who may do what on a site, how a lead's status
+ * The dealer back-office's rules, pure: who may do what on a site, how a lead's status
  * moves, and the shapes of the back-office's forms (one zod schema for the form and the server).
  */
 
@@ -130,7 +130,7 @@ export const StaffSignInSchema = z.object({ email, password: z.string().min(1, "
 export const InviteSchema = z.object({ email, role: z.enum(STAFF_ROLES, { error: "Choose a role" }) });
 export const AcceptInviteSchema = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, "This invitation link is not valid"),
-  /** a new account's name; an existing staff member accepts with their password alone (issue 31) */
+  /** a new account's name; an existing staff member accepts with their password alone */
   name: z.string().trim().max(100).optional(),
   password,
 });

@@ -4,7 +4,7 @@ import type { LeadDeliveryConfig } from "../leads/delivery";
 import type { SiteFeatureFlags } from "../site/types";
 
 /*
- * The site settings a dealer changes in the back-office besides hours (issue 16): the feature
+ * The site settings a dealer changes in the back-office besides hours: the feature
  * switches that are the dealer's business (the rest are the platform's, derived per dealer in
  * src/domain/site/features.ts) and where their leads are delivered.
  */
@@ -68,7 +68,7 @@ export const DeliverySettingsSchema = z
             .trim()
             .max(2000)
             .refine((u) => /^https?:\/\//.test(u) && URL.canParse(u), "Enter an http or https address")
-            // issue 31: a webhook never points inside our network (loopback, private, metadata addresses)
+            // a webhook never points inside our network (loopback, private, metadata addresses)
             .superRefine((u, ctx) => {
               const problem = /^https?:\/\//.test(u) && URL.canParse(u) ? outboundUrlProblem(u) : null;
               if (problem) ctx.addIssue({ code: "custom", message: problem });

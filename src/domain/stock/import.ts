@@ -3,7 +3,7 @@ import { z } from "zod";
 import { slugify } from "../format/slug";
 
 /*
- * Stock imports (issue 16): a CSV uploaded in the back-office or a dealer-management-system feed,
+ * Stock imports: a CSV uploaded in the back-office or a dealer-management-system feed,
  * checked line by line before anything is written, then planned against the site's stock. Pure.
  *
  * A full feed lists the whole stock: a car missing from two consecutive full feeds becomes sold
@@ -139,7 +139,7 @@ export function parseStockCsv(input: string, opts: { thisYear: number; locationI
       errors: [{ line: 1, field: null, message: "The file is larger than 5 MB. Split it into smaller files." }],
       ignoredColumns: [],
     };
-  // issue 31: a NUL or other control character (a binary file, a bad export) is named with its line, never stored
+  // a NUL or other control character (a binary file, a bad export) is named with its line, never stored
   const control = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.exec(input);
   if (control) {
     const line = input.slice(0, control.index).split("\n").length;

@@ -1,7 +1,7 @@
 import { own } from "../own";
 
 /*
- * Keyword search as a shopper types it (issue 11): "cx5", "CX 5", "mazda cx5", "land cruiser",
+ * Keyword search as a shopper types it: "cx5", "CX 5", "mazda cx5", "land cruiser",
  * "landcruiser", "merc". Both sides are reduced the same way — lower case, accents off, anything
  * that is not a letter or digit removed — here for the query and in the vehicles' generated
  * `search_key` / `search_words` columns (migration 0005) for the stock.

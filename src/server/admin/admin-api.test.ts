@@ -10,27 +10,14 @@ import { DEFAULT_FEATURES } from "@/domain/site/features";
 import { DEALER_SWITCH_KEYS } from "@/domain/staff/settings";
 import { DEMO_STAFF_PASSWORD } from "@/server/demo/staff";
 import { env } from "@/server/env";
-import { updateLeadStatus } from "@/server/repositories/back-office";
-import {
-  acceptInvite,
-  applyStockImport,
-  deleteContentEntry,
-  deleteStaffRole,
-  postContent,
-  putContent,
-  putLeadDelivery,
-  putSwitches,
-  downloadLeadFile,
-  exportLeads,
-  postInvitation,
-  postStockImport,
-  putLocationHours,
-  putSpecialHours,
-  putVehicle,
-  signIn,
-  signOut,
-  updateLead,
-} from "./admin-api";
+import { updateLeadStatus } from "@/server/repositories/inbox";
+import { deleteContentEntry, postContent, putContent } from "./api/content";
+import { putLocationHours, putSpecialHours } from "./api/hours";
+import { downloadLeadFile, exportLeads, updateLead } from "./api/leads";
+import { acceptInvite, signIn, signOut } from "./api/session";
+import { putLeadDelivery, putSwitches } from "./api/settings";
+import { deleteStaffRole, postInvitation } from "./api/staff";
+import { applyStockImport, postStockImport, putVehicle } from "./api/stock";
 
 /*
  * The back-office API through its route handlers on the app's database (PGlite here, PostgreSQL in
@@ -569,7 +556,7 @@ describe("switches, delivery channels and content", () => {
       const audits = await db.select().from(t.auditLog).where(eq(t.auditLog.action, "lead_delivery.update"));
       expect(JSON.stringify(audits)).not.toContain("a-very-long-secret-1");
 
-      // issue 31: a webhook may not point inside our network, written as an address or as a name that resolves there
+      // a webhook may not point inside our network, written as an address or as a name that resolves there
       for (const url of [
         "http://127.0.0.1:22/",
         "http://169.254.169.254/latest/meta-data/",

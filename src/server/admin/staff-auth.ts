@@ -12,7 +12,7 @@ import { isAdminHost } from "./host";
 import { log } from "@/server/log";
 
 /**
- * Staff accounts of the dealer back-office (issue 16): the same library as customer accounts
+ * Staff accounts of the dealer back-office: the same library as customer accounts
  * (Better Auth, scrypt hashes, signed sessions), but another instance on other tables with another
  * cookie, served only on the back-office host. Accounts are made by invitation (or the demo seed),
  * never by signing up; what a staff member sees is decided by their roles (staff_roles).
@@ -37,7 +37,7 @@ export function createStaffAuth(opts: { db: Db; origin: string; secret: string }
     }),
     emailAndPassword: { enabled: true, minPasswordLength: 10, maxPasswordLength: 128, autoSignIn: true },
     session: { expiresIn: 60 * 60 * 12, updateAge: 60 * 60 },
-    // our own limiter (admin-api.ts) counts sign-in attempts per client, shared by every process
+    // our own limiter (admin/api/session.ts) counts sign-in attempts per client, shared by every process
     rateLimit: { enabled: false },
     advanced: {
       useSecureCookies: secure,

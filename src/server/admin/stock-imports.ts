@@ -4,7 +4,8 @@ import { catalogueChanged } from "@/server/cache";
 import { serverNow } from "@/server/clock";
 import { getDb } from "@/server/db";
 import { HttpError } from "@/server/http/api";
-import * as bo from "@/server/repositories/back-office";
+import { Actor } from "@/server/repositories/audit";
+import { StoredImport, applyImport, saveImport, stockOnFile } from "@/server/repositories/imports";
 import { getSiteById, listLocations } from "@/server/repositories/sites";
 
 /*
@@ -24,7 +25,7 @@ export async function checkStockImport(opts: {
   const locations = await listLocations(db, opts.siteId);
   const thisYear = new Date(serverNow()).getUTCFullYear();
   const { rows, errors, ignoredColumns } = parseStockCsv(opts.csv, { thisYear, locationIds: locations.map((l) => l.id) });
-  const plan = errors.length ? null : planImport(await bo.stockOnFile(db, opts.siteId), rows, opts.full);
+  const plan = errors.length ? null : planImport(await stockOnFile(db, opts.siteId), rows, opts.full);
   const status = errors.length ? "rejected" : plan!.held ? "held" : "checked";
   const report = {
     lines: rows.length + errors.length,
@@ -34,7 +35,7 @@ export async function checkStockImport(opts: {
     ignoredColumns,
     plan,
   };
-  const stored = await bo.saveImport(db, {
+  const stored = await saveImport(db, {
     siteId: opts.siteId,
     staffId: opts.staffId,
     source: opts.source,
@@ -47,11 +48,11 @@ export async function checkStockImport(opts: {
 }
 
 /** Applies a checked (or, confirmed, a held) import: the plan done and the sentence that says so. */
-export async function applyChecked(imp: bo.StoredImport, by: bo.Actor, confirm: boolean): Promise<{ plan: ImportPlan; message: string }> {
+export async function applyChecked(imp: StoredImport, by: Actor, confirm: boolean): Promise<{ plan: ImportPlan; message: string }> {
   const db = await getDb();
   const [site, locations] = await Promise.all([getSiteById(db, imp.siteId), listLocations(db, imp.siteId)]);
   const primary = locations.find((l) => l.isPrimary) ?? locations[0] ?? null;
-  const plan = await bo.applyImport(db, imp, {
+  const plan = await applyImport(db, imp, {
     defaultLocation: primary?.id ?? null,
     by,
     confirmHeld: confirm,

@@ -46,7 +46,7 @@ export const eventsRoute = siteApi(async (req, ctx) => {
   await limit(eventsLimiter, req, ctx);
   const parsed = parseEventsBody(await readJson(req, MAX_EVENTS_BODY_BYTES));
   if (!parsed.success) throw new HttpError(422, "These events are not valid.", {}, fieldErrors(parsed.error, "event"));
-  // issue 31: events are counted one by one per client (a batch of 50 is 50), not only requests
+  // events are counted one by one per client (a batch of 50 is 50), not only requests
   await limit(eventCountLimiter, req, ctx, parsed.events.length);
   const foreign = parsed.events.findIndex((e) => e.website_slug !== ctx.site.slug);
   if (foreign >= 0)
@@ -74,7 +74,7 @@ export const fbEventsRoute = siteApi(async (req, ctx) => {
   await limit(adLimiter, req, ctx);
   const parsed = AdEventSchema.safeParse(await readJson(req, MAX_AD_EVENT_BYTES));
   if (!parsed.success) throw new HttpError(422, "This event is not valid.", {}, fieldErrors(parsed.error, "event"));
-  // issue 31: without eventSourceUrl the page is the request's (its Referer, else its Origin), of this site only
+  // without eventSourceUrl the page is the request's (its Referer, else its Origin), of this site only
   const eventSourceUrl = parsed.data.eventSourceUrl ?? pageOfRequest(req);
   if (!eventSourceUrl)
     throw new HttpError(422, "This event is not valid.", {}, { eventSourceUrl: "Expected the page's URL (or a Referer header)." });

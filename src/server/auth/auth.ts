@@ -99,7 +99,7 @@ export function createSiteAuth(opts: { db: Db; site: AuthSite; origin: string; s
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      // issue 31: the reset email leaves after the answer (a known email must not answer slower than
+      // the reset email leaves after the answer (a known email must not answer slower than
       // an unknown one); a failed send is logged (the shopper can ask again)
       sendResetPassword: async ({ user, url }) => {
         void send(user.email, "reset", url, user.name).catch((err: Error) =>

@@ -126,7 +126,7 @@ export const authRoute = siteApi(async (req, ctx) => {
       body: JSON.stringify(sameSiteTargets(path, parsed.data as Record<string, unknown>, origin)),
     }),
   );
-  // issue 31: a reset request answers after the same time whether the email is known or not (its
+  // a reset request answers after the same time whether the email is known or not (its
   // email leaves after the answer; the lookups' difference is hidden under this floor)
   if (path === "/request-password-reset")
     await new Promise((r) => setTimeout(r, Math.max(0, RESET_ANSWER_MS - (performance.now() - started))));

@@ -34,7 +34,7 @@ export const LOCK_KEYS = { startup: 72_616_001 } as const;
 
 /** Fail fast while the server is down, and come back as soon as it is up again. */
 export const POSTGRES_TIMEOUTS = { connect_timeout: 2, idle_timeout: 30, max_lifetime: 60 * 30 } as const;
-/** No statement runs longer than this (a stuck query frees its connection), nor idles in a transaction (issue 31). */
+/** No statement runs longer than this (a stuck query frees its connection), nor idles in a transaction. */
 export const POSTGRES_SESSION = { statement_timeout: 30_000, idle_in_transaction_session_timeout: 60_000 } as const;
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
@@ -46,7 +46,7 @@ export type OpenOptions = (
 ) & { /** tests of a migration open a database at an earlier one */ migrationsFolder?: string };
 
 /**
- * The client drizzle gets: every query a named prepared statement on its connection (issue 17).
+ * The client drizzle gets: every query a named prepared statement on its connection.
  * Drizzle runs queries through `unsafe`, which postgres.js leaves unprepared: PostgreSQL then
  * parses and plans each one again, and a query with parameters first waits for a Describe round
  * trip. Prepared, a query is one round trip and its plan is reused (each connection keeps its

@@ -1,7 +1,7 @@
 import "server-only";
 
 /**
- * Fail fast while the database is down (issue 31: a 503 took 5–9 s). Once a request has met a
+ * Fail fast while the database is down (a 503 took 5–9 s). Once a request has met a
  * connection error, or a ping has failed, the database counts as down: `check()` refuses at once
  * (with a connection error code, so the answer is the usual 503) instead of waiting for another
  * connect timeout, and a ping every PROBE_EVERY_MS brings it back as soon as it answers.

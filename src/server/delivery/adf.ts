@@ -3,7 +3,7 @@ import { create } from "xmlbuilder2";
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces";
 
 /*
- * A lead as ADF (Auto-lead Data Format) XML 1.0, the format every dealer CRM imports (issue 16),
+ * A lead as ADF (Auto-lead Data Format) XML 1.0, the format every dealer CRM imports,
  * built with xmlbuilder2 (which escapes every value) and valid against adf-1.0.dtd beside this file.
  * The lead's uuid is the prospect's <id>, so a CRM that receives it twice sees one lead.
  */

@@ -462,7 +462,7 @@ describe("what the dealer reads", () => {
     const l = await deliveryLead(true);
     const m = salespersonEmail(l, "mazda@parksidemotorgroup.com.au");
     expect(m.subject).toContain("New Vehicle / Vehicle Enquiry lead from Mary O'Brien about the");
-    expect(m.html).toContain('href="tel:0412345678"');
+    expect(m.html).toContain('href="tel:+61412345678"'); // international, through the one click-to-call rule
     expect(m.html).toContain('href="mailto:mary@example.com"');
     expect(m.html).toContain(`https://www.parksidemotorgroup.com.au/cars/${l.vehicle!.slug}`);
     expect(m.html).toMatch(/<img src="https?:\/\/[^"]+"/);

@@ -2,6 +2,7 @@ import "server-only";
 import type { PreparedLead } from "@/domain/leads/lead";
 import type { Location, SiteRecord } from "@/domain/site/types";
 import { vehicleHref } from "@/domain/site/vehicle";
+import { telHref } from "@/domain/site/links";
 import type { Vehicle } from "@/domain/stock/vehicle";
 import { leadAnswers, readableChanges, type FieldChange } from "@/domain/leads/answers";
 import { leadReference } from "@/domain/leads/lead";
@@ -10,7 +11,7 @@ import type { LeadSubmission } from "@/server/repositories/leads";
 import { buildAdf, type AdfInput, type AdfVehicle } from "./adf";
 
 /*
- * What a delivered lead says (issue 16): the salesperson's email (who, which car with its link and
+ * What a delivered lead says: the salesperson's email (who, which car with its link and
  * photo, buttons to call or email back, everything the shopper wrote), the ADF XML every channel
  * carries, and the webhook's JSON. Every value from the shopper is escaped where it enters HTML.
  */
@@ -21,7 +22,7 @@ export type DeliveryLead = {
   site: SiteRecord;
   location: Location | null;
   vehicle: Vehicle | null;
-  /** issue 31: the lead's submissions in order (empty when it was never updated) */
+  /** the lead's submissions in order (empty when it was never updated) */
   history: LeadSubmission[];
   /** set when this delivery is of an update: which one, when, what it changed from what */
   update?: { seq: number; at: Date; changes: FieldChange[]; files: string[]; before: Record<string, unknown> };
@@ -220,7 +221,7 @@ ${
     : ""
 }
 <p style="font-size:16px"><strong>${e(who)}</strong>${email ? `<br>${e(email)}` : ""}${phone ? `<br>${e(phone)}` : ""}</p>
-<p>${phone ? button(`tel:${phone.replace(/[^\d+]/g, "")}`, `Call ${phone}`) : ""}${email ? button(`mailto:${email}`, "Reply by email") : ""}</p>
+<p>${phone ? button(telHref(phone, l.site.country), `Call ${phone}`) : ""}${email ? button(`mailto:${email}`, "Reply by email") : ""}</p>
 ${
   v
     ? `<table role="presentation" style="border:1px solid #ddd;border-radius:8px;padding:12px;margin:12px 0"><tr>${

@@ -12,7 +12,7 @@ import { signWebhook } from "@/server/platform/webhook";
 import { adfEmail, salespersonEmail, webhookBody, type DeliveryLead } from "./messages";
 
 /*
- * The lead delivery worker (issue 16): claims due outbox rows, delivers each by its channel and
+ * The lead delivery worker: claims due outbox rows, delivers each by its channel and
  * records the outcome. At least once: a crash after sending but before recording sends again, so
  * every channel carries the lead's uuid for the receiver to drop the repeat (ADF <id>, the
  * webhook's Idempotency-Key). Every process runs one; SKIP LOCKED keeps them off each other's rows.
@@ -20,7 +20,7 @@ import { adfEmail, salespersonEmail, webhookBody, type DeliveryLead } from "./me
 export type DeliveryDeps = {
   mailer?: Mailer;
   webhookTimeoutMs?: number;
-  /** where webhooks may connect: public addresses only (issue 31); tests with a loopback receiver widen it */
+  /** where webhooks may connect: public addresses only; tests with a loopback receiver widen it */
   allowAddress?: AddressPolicy;
 };
 
@@ -31,7 +31,7 @@ export const LEAD_TIMESTAMP_HEADER = "x-dealer-timestamp";
 /**
  * The claimed jobs' leads, read in one query (a lead's channels are usually claimed together), its
  * car when it has one, and the history of a lead whose update is being delivered. Keyed by the
- * lead and the submission a job delivers (issue 31: an update goes out as its own message).
+ * lead and the submission a job delivers (an update goes out as its own message).
  */
 async function loadLeads(db: Db, jobs: Delivery[]): Promise<Map<string, DeliveryLead>> {
   const rows = await getLeadsForDelivery(
@@ -207,7 +207,7 @@ export function startDeliveryWorker(getDbFn: () => Promise<Db>, deps: DeliveryDe
   timer.unref();
   run();
   // leads stored close together are claimed together: one claim, one read and one record per batch
-  // rather than per lead (issue 17), for at most WAKE_DELAY_MS more before a lead is sent
+  // rather than per lead, for at most WAKE_DELAY_MS more before a lead is sent
   let soon: NodeJS.Timeout | null = null;
   const wake = () => {
     soon ??= setTimeout(() => {

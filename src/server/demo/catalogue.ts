@@ -606,5 +606,3 @@ export const COLOURS: Array<{ name: string; hex: string }> = [
   { name: "Green", hex: "#2e5e3e" },
   { name: "Orange", hex: "#d9731a" },
 ];
-
-export const colourHex = (name: string) => COLOURS.find((c) => c.name.toLowerCase() === name.toLowerCase())?.hex ?? "#9aa0a6";

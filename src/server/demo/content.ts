@@ -4,7 +4,7 @@ import { sceneForTemplate } from "./scenes";
 import type { DemoSite } from "./sites";
 
 /*
- * The demo dealers' words (issue 12): About Us, the legal pages, blog posts, special offers and the
+ * The demo dealers' words: About Us, the legal pages, blog posts, special offers and the
  * text on brand, model and section pages. Deterministic: the same site and clock give the same rows.
  * Dates are relative to the seed time (and move with the demo clock, like the stock).
  */

@@ -82,14 +82,14 @@ export type DemoSite = {
   blogs?: BlogSettings;
   /** SPEC §7 search_page_templates: the site's own landing-page words */
   searchPageTemplates?: SearchPageTemplates;
-  /** issue 16: lead delivery channels besides each location's own address */
+  /** lead delivery channels besides each location's own address */
   leadDelivery?: LeadDeliveryConfig;
   searchPresets: SearchPresets;
   defaultSort: string;
   stockCode: string;
   /** a drawn logo (SPEC §3 logo url and thumb, /photos/logo/{slug}.svg and {slug}-mark.svg): lakeside-rv has one */
   drawnLogo?: boolean;
-  /** SPEC §3 address.map_key: the Google Maps key of the site's locations (issue 31: harbour-city has one; offline it fails quietly) */
+  /** SPEC §3 address.map_key: the Google Maps key of the site's locations (harbour-city has one; offline it fails quietly) */
   mapKey?: string;
   dealerships: DemoDealership[];
   locations: DemoLocation[];
@@ -437,7 +437,7 @@ export const DEMO_SITES: DemoSite[] = [
       test_drive: false,
       nevdis: true,
     },
-    // issue 31: real vendors' configurations (ids shaped like theirs; offline their scripts fail quietly)
+    // real vendors' configurations (ids shaped like theirs; offline their scripts fail quietly)
     integrations: { support_chat_id: "q7x2m9ka", call_tracking_id: "408173265/3c9e1f7a2b5d4e60" },
     searchPresets: { cities: ["Toowoomba", "Dalby"] },
     defaultSort: "price-asc",
@@ -521,7 +521,7 @@ export const DEMO_SITES: DemoSite[] = [
     socialUrls: { facebook: "https://www.facebook.com/harbourcitypreowned", instagram: "https://www.instagram.com/harbourcitypreowned" },
     colours: { primary: "#003a5d", secondary: "#f5a623" },
     features: { test_drive: true, finance_pre_approval: true, contact_message_optional: true },
-    // issue 31: real vendors' configurations (ids shaped like theirs; offline their scripts fail quietly)
+    // real vendors' configurations (ids shaped like theirs; offline their scripts fail quietly)
     integrations: {
       tag_manager_id: "GTM-K7Q2XRM",
       analytics_id: "G-3HQ8ZP4T1B",

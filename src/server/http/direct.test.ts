@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { serveDirect, type WebHandler } from "./direct";
 
 /*
- * The bridge that serves POST /api/leads without Next (issue 17): the handler gets the request as
+ * The bridge that serves POST /api/leads without Next: the handler gets the request as
  * sent (method, headers, body up to the limit) and its Response reaches the client whole.
  */
 const MAX = 1024;

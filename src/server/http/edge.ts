@@ -34,7 +34,7 @@ export function prepareRequest(req: IncomingMessage, res: ServerResponse, widget
     req.resume();
     return false;
   }
-  // issue 31: an API route answers the methods it exports; any other gets 405 with its own Allow
+  // an API route answers the methods it exports; any other gets 405 with its own Allow
   if (isApiPath(req.url)) {
     const allow = allowFor((req.url ?? "/").split("?")[0]!);
     if (allow && !(allow as readonly string[]).includes(req.method ?? "")) {

@@ -6,7 +6,7 @@ import type { LookupFunction } from "node:net";
 import { isIpLiteral, isPublicAddress, outboundUrlProblem } from "@/domain/http/addresses";
 
 /*
- * Requests a dealer or a feed can aim (lead webhooks; issue 31): the URL is checked, every address
+ * Requests a dealer or a feed can aim (lead webhooks): the URL is checked, every address
  * its name resolves to must be public, and the socket connects to the address that was checked
  * (the lookup the connection uses is ours), so a name that resolves to a public address for the
  * check and to 127.0.0.1 for the connection (DNS rebinding) never reaches the inside. Redirects

@@ -5,7 +5,7 @@ import { allowedMethods, exportedMethods, routeFor, routeSegments, type Route, t
 import { log } from "@/server/log";
 
 /*
- * The API routes and the methods each exports, read once from src/app's route files (issue 31):
+ * The API routes and the methods each exports, read once from src/app's route files:
  * the edge answers 405 with the route's own Allow header for a method it has no handler for, and
  * lets every exported method (DELETE included) through. Without the source folder (a deployment
  * that ships only the build), nothing is refused here and Next answers 405 itself.

@@ -33,7 +33,7 @@ export function contentSecurityPolicy(nonce: string, local: boolean, widgets?: P
   const more = (d: keyof WidgetOrigins) => (widgets?.[d]?.length ? ` ${widgets[d]!.join(" ")}` : "");
   return [
     "default-src 'self'",
-    // 'strict-dynamic' trusts what our nonce'd loader adds; the hosts are there for browsers without it (issue 31)
+    // 'strict-dynamic' trusts what our nonce'd loader adds; the hosts are there for browsers without it
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${more("script")}`,
     "script-src-attr 'none'",
     "style-src 'self' 'unsafe-inline'",

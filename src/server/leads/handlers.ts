@@ -181,7 +181,7 @@ export function leadRoutes(mock: boolean) {
           } else body = leadFromFormFields(fields);
           const lead = body && typeof body === "object" && "lead" in body ? envelope(body) : envelope({ lead: body });
           const place = placeFiles(files, ctx.site.id);
-          // SPEC §4 lead_id: files sent with a lead this visit already sent are added to it (issue 31)
+          // SPEC §4 lead_id: files sent with a lead this visit already sent are added to it
           if (lead.lead_id !== undefined) {
             if (typeof lead.lead_id !== "string" || !UUID.test(lead.lead_id)) throw new HttpError(404, "Unknown lead.");
             const leadId = lead.lead_id;

@@ -34,7 +34,7 @@ type SiteForms = { minute: number; rules: FormRules; schemas: Map<FormDef["kind"
 /**
  * A site's form rules and zod schemas, kept per site context (a cached context is one object for
  * a few seconds) and minute: building a form's schema cost more CPU than the rest of a lead's
- * validation (issue 17). Slots counted from the minute's start differ from the second's by nothing
+ * validation. Slots counted from the minute's start differ from the second's by nothing
  * a shopper can choose (slots are 15 minutes apart and may start an hour back).
  */
 const siteForms = new WeakMap<SiteContext, SiteForms>();
@@ -144,7 +144,7 @@ export async function validateLead({ ctx, lead: raw, userAgent, host = null }: S
     if (found && !found.hidden) {
       vehicleId = found.vehicle.id;
       vehicleLocationId = found.vehicle.locationId ?? null;
-      // issue 31: an enquiry or test drive about a car is filed by its car_type (SPEC §2's rule)
+      // an enquiry or test drive about a car is filed by its car_type (SPEC §2's rule)
       if (aboutACar) category = vehicleEnquiryCategory(found.vehicle.carType);
     }
   }

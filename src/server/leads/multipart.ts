@@ -118,7 +118,7 @@ export async function receiveMultipart(
           if (!type || !Object.hasOwn(ALLOWED_FILE_TYPES, type.mime))
             return fail(new UploadError(422, `${filename}: only JPEG, PNG, WebP, HEIC images and PDFs can be attached.`));
           record.contentType = type.mime;
-          // issue 31: stored under the detected type's extension (a JPEG named page.html is kept as page.jpg)
+          // stored under the detected type's extension (a JPEG named page.html is kept as page.jpg)
           const stored = tempPath.replace(/(\.[^./\\]*)?$/, `.${ALLOWED_FILE_TYPES[type.mime]}`);
           if (stored !== tempPath) {
             await rename(tempPath, stored);

@@ -80,7 +80,7 @@ export function carHistoryProviderFor(ctx: SiteContext): CarHistoryProvider | nu
  * POST /api/carClarityCustomer — SPEC §7: the lead payload (SPEC §3; as {lead:{…}} or bare) goes
  * to the car history provider. With a `lead_id` of this site the stored lead is sent (never as the
  * caller describes it); without one, the payload itself, checked with its form's own rules like a
- * lead (issue 31). 202 {reference}; 404 for an unknown lead or a site without the provider; 422 for
+ * lead. 202 {reference}; 404 for an unknown lead or a site without the provider; 422 for
  * a payload that is not a trade-in or sell-my-car lead; 503 when the provider fails.
  */
 export const carHistoryRoute = siteApi(async (req, ctx) => {

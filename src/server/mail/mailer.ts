@@ -7,7 +7,7 @@ import { env } from "@/server/env";
 import { log } from "@/server/log";
 
 /*
- * The one mail interface (issue 13 sign-in links and password resets, issue 16 lead delivery): SMTP
+ * The one mail interface (sign-in links and password resets, lead delivery): SMTP
  * through nodemailer when SMTP_URL is set; otherwise each message is written to OUTBOX_DIR as an .eml
  * file (RFC 5322, as nodemailer would send it) that any mail program opens and tests read back.
  */
@@ -63,7 +63,7 @@ export class OutboxMailer implements Mailer {
   async send(m: MailMessage): Promise<SentMail> {
     const info = await this.transport.sendMail({ from: this.from, ...m });
     const file = path.join(this.dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}.eml`);
-    // the folder is made once, and again only when it went away (issue 17: a mkdir per message showed in the lead profile)
+    // the folder is made once, and again only when it went away (a mkdir per message showed in the lead profile)
     await (this.folder ??= mkdir(this.dir, { recursive: true }));
     await writeFile(file, info.message as Buffer, { mode: 0o600 }).catch(async (e: NodeJS.ErrnoException) => {
       if (e.code !== "ENOENT") throw e;

@@ -13,7 +13,7 @@ import {
 import type { AnswerCache, CachedAnswer } from "./answer-cache";
 
 /**
- * The storefront's client of the dashboard's data API (SPEC §7, §8, §9; issue 15).
+ * The storefront's client of the dashboard's data API (SPEC §7, §8, §9).
  *
  * - Every call is retried up to PLATFORM_FETCH_RETRIES (2) more times with exponential backoff on a
  *   network error, a timeout or a 5xx, never on a 4xx; each failure is logged.

@@ -21,7 +21,7 @@ import { readJson, readText } from "@/server/http/body";
 import { clientAddressOf, limitOrThrow, sharedLimiter } from "@/server/http/rate-limit";
 import { MAX_IMPORT_BYTES } from "@/domain/stock/import";
 import { applyChecked, checkStockImport } from "@/server/admin/stock-imports";
-import { getImport } from "@/server/repositories/back-office";
+import { getImport } from "@/server/repositories/imports";
 import { getSiteById, getSiteUpdatedAt } from "@/server/repositories/sites";
 import { loadFromDatabase, type SiteContext } from "@/server/site-context";
 import type { Weekday } from "@/domain/site/types";
@@ -29,7 +29,7 @@ import { hoursEntry } from "@/domain/site/hours";
 import { editLocationHours, editSpecialHours, PLATFORM_API_ACTOR } from "./site-edits";
 
 /*
- * The dashboard's side of the platform data API (SPEC §7; issue 15): the website session, search
+ * The dashboard's side of the platform data API (SPEC §7): the website session, search
  * slugs and search page templates a storefront reads, and the two writes (opening hours, special
  * hours) that change them and notify storefronts. Contract: src/domain/platform/contract.ts; the
  * OpenAPI document generated from it is served at /api/v1/openapi.json.

@@ -11,8 +11,8 @@ import { replaceSpecialHours, updateLocationHours } from "@/server/repositories/
 import { sendSiteChanged } from "./webhook";
 
 /*
- * The platform's edits of a site's hours, one way for every caller: the data API's PUTs (issue 15)
- * and the back-office's forms (issue 16). Each is written with its audit entry in one transaction,
+ * The platform's edits of a site's hours, one way for every caller: the data API's PUTs
+ * and the back-office's forms. Each is written with its audit entry in one transaction,
  * then this process's caches drop the site and every storefront is told (signed webhook).
  */
 

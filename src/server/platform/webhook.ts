@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { SiteChanged } from "@/domain/platform/contract";
 
 /**
- * The dashboard's signed `site.changed` webhook (issue 15): how a storefront learns at once that a
+ * The dashboard's signed `site.changed` webhook: how a storefront learns at once that a
  * site's data changed, instead of waiting for its cache to revalidate.
  *
  * Signature: `X-Platform-Signature: sha256=<hex HMAC-SHA256(secret, "{timestamp}.{raw body}")>` with

@@ -10,7 +10,7 @@ export async function insertEvents(db: Db, siteId: number, events: readonly Anal
   await db.insert(t.analyticsEvents).values(
     events.map((e) => ({
       siteId,
-      // issue 31: an event without an id is its name's catalogue event, else 0 (not in the catalogue)
+      // an event without an id is its name's catalogue event, else 0 (not in the catalogue)
       eventId: catalogueEventOf(e)?.id ?? 0,
       category: e.category,
       url: e.url,

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
 import type { CustomerEnquiry } from "@/domain/accounts/enquiry";
@@ -31,16 +31,6 @@ export async function removeFromWatchlist(db: Db, userId: string, siteId: number
   await db
     .delete(t.watchlistItems)
     .where(and(eq(t.watchlistItems.userId, userId), eq(t.watchlistItems.siteId, siteId), eq(t.watchlistItems.vehicleId, vehicleId)));
-}
-
-/** Which of these ids are cars of this site at all (listed or not). */
-export async function siteVehicleIds(db: Db, siteId: number, ids: readonly number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: t.vehicles.id })
-    .from(t.vehicles)
-    .where(and(eq(t.vehicles.siteId, siteId), inArray(t.vehicles.id, [...ids])));
-  return new Set(rows.map((r) => r.id));
 }
 
 export type SavedSearchRow = { id: string; href: string; label: string; lastSeenAt: Date; createdAt: Date };

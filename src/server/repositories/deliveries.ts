@@ -16,7 +16,7 @@ import { rowsOf } from "./row";
 import { getLeadDeliveryConfig } from "./sites";
 
 /*
- * The lead delivery outbox (issue 16). Rows are written with the lead, in its transaction; workers
+ * The lead delivery outbox. Rows are written with the lead, in its transaction; workers
  * claim due rows with FOR UPDATE SKIP LOCKED and a lease (locked_until), deliver, and record the
  * attempt. A worker that dies mid-delivery leaves a lapsed lease: the row is claimed again.
  */
@@ -26,7 +26,7 @@ export type Delivery = {
   id: number;
   siteId: number;
   leadId: string;
-  /** 0 the lead as first sent; n its n-th update (issue 31) */
+  /** 0 the lead as first sent; n its n-th update */
   submission: number;
   channel: DeliveryChannel;
   target: string;
@@ -118,7 +118,7 @@ export type AttemptOutcome = { ok: boolean; detail: string; durationMs: number }
  * Records attempts: each job delivered; or back to pending after its retry delay; or failed for
  * good after MAX_DELIVERY_ATTEMPTS. `detail` is a status code or an error kind (never personal
  * data). A worker's whole batch in one statement (the attempts and the jobs' new states together:
- * all or nothing, one round trip; issue 17).
+ * all or nothing, one round trip).
  */
 export async function recordAttempts(
   db: Db,

@@ -36,7 +36,7 @@ export const leadColumns = (lead: PreparedLead) => ({
 
 /*
  * The lead's insert written out (its delivery jobs' is deliveryInsertSql): drizzle's insert builder
- * cost the request more CPU than the rest of its SQL (issue 17). The table's types keep the values honest.
+ * cost the request more CPU than the rest of its SQL. The table's types keep the values honest.
  */
 const leadInsertSql = (r: typeof t.leads.$inferInsert) => sql`
   insert into leads (id, site_id, is_mock, vehicle_id, customer_id, category, subcategory, name, first_name, last_name,
@@ -49,7 +49,7 @@ const leadInsertSql = (r: typeof t.leads.$inferInsert) => sql`
 
 /**
  * A lead, its attachments' records and its delivery jobs, stored by one statement (data-modifying
- * CTEs: all or nothing, one round trip instead of begin, four statements and commit; issue 17).
+ * CTEs: all or nothing, one round trip instead of begin, four statements and commit).
  * The jobs follow the site's delivery settings as this process last read them; the statement
  * checks they are still the stored ones and fails whole when they changed meanwhile (a division by
  * zero, PostgreSQL's only way for a plain statement to refuse), and the lead is stored again with
@@ -65,7 +65,7 @@ export async function insertLead(
     vehicleId: number | null;
     files?: LeadFileRecord[];
     customerId?: string | null;
-    /** issue 16: the lead's delivery jobs are written with it (never for a mock lead) */
+    /** the lead's delivery jobs are written with it (never for a mock lead) */
     deliverTo?: { location: string | null; site: string | null };
   },
 ): Promise<{ id: string; createdAt: Date }> {

@@ -33,9 +33,9 @@ export async function reserveVehicle(
     provider: string;
     firstName: string;
     now: Date;
-    /** issue 16: the reservation's lead is delivered like any other (jobs in this transaction) */
+    /** the reservation's lead is delivered like any other (jobs in this transaction) */
     deliverTo?: { location: string | null; site: string | null };
-    /** issue 31: who asks, to count their unpaid holds */
+    /** who asks, to count their unpaid holds */
     holder?: { email: string; clientAddress: string };
   },
 ): Promise<{ ok: true; order: OrderRow } | { ok: false; reason: "taken" | "holds" }> {

@@ -7,7 +7,7 @@ import { isAdminHost } from "@/server/admin/host";
 import { invitationTokenHash } from "@/server/admin/staff-auth";
 import { serverNow } from "@/server/clock";
 import { getDb } from "@/server/db";
-import { findInvitation, findStaffByEmail } from "@/server/repositories/back-office";
+import { findInvitation, findStaffByEmail } from "@/server/repositories/staff";
 
 export const metadata: Metadata = { title: "Accept invitation", referrer: "no-referrer" };
 

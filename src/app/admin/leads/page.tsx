@@ -6,7 +6,7 @@ import { inputClass } from "@/components/ui/text-field";
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, leadFilterOf, leadFilterQuery, sitesFor } from "@/domain/staff/roles";
 import { requireStaff, staffSites } from "@/server/admin/pages";
 import { getDb } from "@/server/db";
-import { listInboxLeads, listLeadForms } from "@/server/repositories/back-office";
+import { listInboxLeads, listLeadForms } from "@/server/repositories/inbox";
 import { listLocations } from "@/server/repositories/sites";
 
 export const metadata: Metadata = { title: "Leads" };

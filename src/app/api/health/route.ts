@@ -26,9 +26,9 @@ export async function GET() {
     return Response.json({
       status: "ok",
       database: { status: "ok", driver, sites: first?.sites ?? 0, latencyMs: Math.round(performance.now() - t0) },
-      // issue 16: leads waiting to reach dealers, those given up or late (15 minutes), and the oldest's age
+      // leads waiting to reach dealers, those given up or late (15 minutes), and the oldest's age
       leadDelivery: outbox,
-      // issue 31: cars held right now by reservations not yet paid
+      // cars held right now by reservations not yet paid
       reservations: { unpaidHolds: await unpaidHolds(db, new Date(serverNow())) },
       ...platformStatus(),
     });

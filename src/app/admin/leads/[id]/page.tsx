@@ -7,11 +7,12 @@ import { readableChanges } from "@/domain/leads/answers";
 import { attemptText } from "@/domain/leads/delivery";
 import { FORMS } from "@/domain/leads/forms";
 import { vehicleHref } from "@/domain/site/vehicle";
+import { telHref } from "@/domain/site/links";
 import { can, LEAD_STATUS_LABELS, roleOn, sitesFor } from "@/domain/staff/roles";
 import { requireStaff } from "@/server/admin/pages";
 import { getDb } from "@/server/db";
 import { leadDetails } from "@/server/delivery/messages";
-import { getInboxLead } from "@/server/repositories/back-office";
+import { getInboxLead } from "@/server/repositories/inbox";
 import { getSiteById } from "@/server/repositories/sites";
 
 export const metadata: Metadata = { title: "Lead" };
@@ -75,7 +76,7 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
               )}
               {lead.phone && (
                 <Row label="Phone">
-                  <a href={`tel:${lead.phone.replace(/[^\d+]/g, "")}`} className="underline">
+                  <a href={telHref(lead.phone, site?.country)} className="underline">
                     {lead.phone}
                   </a>
                 </Row>

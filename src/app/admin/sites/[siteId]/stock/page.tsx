@@ -5,7 +5,7 @@ import { inputClass } from "@/components/ui/text-field";
 import { can } from "@/domain/staff/roles";
 import { requireStaffSite } from "@/server/admin/pages";
 import { getDb } from "@/server/db";
-import { listStaffStock } from "@/server/repositories/back-office";
+import { listStaffStock } from "@/server/repositories/stock-admin";
 
 export const metadata: Metadata = { title: "Stock" };
 

@@ -4,7 +4,7 @@ import { InviteForm, RemoveStaffButton } from "@/components/admin/team-forms";
 import { requireStaffSite } from "@/server/admin/pages";
 import { serverNow } from "@/server/clock";
 import { getDb } from "@/server/db";
-import { listOpenInvitations, listSiteStaff } from "@/server/repositories/back-office";
+import { listOpenInvitations, listSiteStaff } from "@/server/repositories/staff";
 
 export const metadata: Metadata = { title: "Team" };
 

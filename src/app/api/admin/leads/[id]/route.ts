@@ -1,4 +1,5 @@
-import { updateLead } from "@/server/admin/admin-api";
+// POST /api/admin/leads/{id} — a lead's new status and note
+import { updateLead } from "@/server/admin/api/leads";
 
 export const dynamic = "force-dynamic";
 export const POST = updateLead;

@@ -5,7 +5,7 @@ import { VehicleEditForm } from "@/components/admin/stock-forms";
 import { parseSiteId } from "@/domain/platform/contract";
 import { requireStaffSite } from "@/server/admin/pages";
 import { getDb } from "@/server/db";
-import { getStaffVehicle } from "@/server/repositories/back-office";
+import { getStaffVehicle } from "@/server/repositories/stock-admin";
 
 export const metadata: Metadata = { title: "Edit vehicle" };
 

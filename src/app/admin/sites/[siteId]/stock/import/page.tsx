@@ -4,7 +4,7 @@ import { staffTime } from "@/components/admin/format";
 import { ImportPlanPanel, StockImportForm, type CheckedImport } from "@/components/admin/stock-forms";
 import { requireStaffSite } from "@/server/admin/pages";
 import { getDb } from "@/server/db";
-import { listImports } from "@/server/repositories/back-office";
+import { listImports } from "@/server/repositories/imports";
 
 export const metadata: Metadata = { title: "Import stock" };
 

@@ -1,4 +1,5 @@
-import { postContent } from "@/server/admin/admin-api";
+// POST /api/admin/sites/{siteId}/content — a new page, post or offer
+import { postContent } from "@/server/admin/api/content";
 
 export const dynamic = "force-dynamic";
 export const POST = postContent;

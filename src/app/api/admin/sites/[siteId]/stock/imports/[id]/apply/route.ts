@@ -1,4 +1,5 @@
-import { applyStockImport } from "@/server/admin/admin-api";
+// POST /api/admin/sites/{siteId}/stock/imports/{id}/apply — applies a checked import
+import { applyStockImport } from "@/server/admin/api/stock";
 
 export const dynamic = "force-dynamic";
 export const POST = applyStockImport;

@@ -1,0 +1,105 @@
+import "server-only";
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { leadCsvHeader, leadCsvLines } from "@/domain/staff/lead-csv";
+import { can, canMove, leadFilterOf, LeadUpdateSchema, roleOn, sitesFor, STAFF_MSG } from "@/domain/staff/roles";
+import { serverNow } from "@/server/clock";
+import { getDb } from "@/server/db";
+import { env } from "@/server/env";
+import { HttpError, json } from "@/server/http/api";
+import { getLeadFile, leadSiteAndStatus, listExportLeads, updateLeadStatus } from "@/server/repositories/inbox";
+import { adminRoute, actor, jsonBody, parsed } from "./handler";
+
+/* The lead inbox's writes and downloads: `/api/admin/leads/{id}`, its files, and `leads.csv`. */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const leadIdOf = (raw: string) => {
+  if (!UUID.test(raw)) throw new HttpError(404, "Unknown lead.");
+  return raw;
+};
+
+/** POST /api/admin/leads/{id} — {status, note}: new → contacted → won | lost, with a note (409 when someone changed it meanwhile). */
+export const updateLead = adminRoute<{ id: string }>(
+  async (req, { staff, params }) => {
+    const id = leadIdOf(params.id);
+    const body = parsed(LeadUpdateSchema, await jsonBody(req), "Please check the highlighted fields.");
+    const db = await getDb();
+    const lead = await leadSiteAndStatus(db, sitesFor(staff.roles, "leads.read"), id);
+    if (!lead) throw new HttpError(404, "Unknown lead.");
+    if (!can(roleOn(staff.roles, lead.siteId), "leads.update")) throw new HttpError(403, STAFF_MSG.forbidden);
+    if (!canMove(lead.status, body.status))
+      throw new HttpError(
+        422,
+        "Please check the highlighted fields.",
+        {},
+        { status: `A ${lead.status} lead cannot become ${body.status}` },
+      );
+    if (lead.status === body.status && !body.note)
+      throw new HttpError(422, "Please check the highlighted fields.", {}, { note: "Write a note or choose another status" });
+    const ok = await updateLeadStatus(db, lead.siteId, id, { from: lead.status, to: body.status, note: body.note }, actor(staff));
+    if (!ok) throw new HttpError(409, "Someone else changed this lead just now. Reload the page to see their change.");
+    return json(200, { ok: true, status: body.status });
+  },
+  { write: true },
+);
+
+/** GET /api/admin/leads.csv?… — the inbox's filters; streamed 500 leads at a time, never held whole. */
+export const exportLeads = adminRoute(async (req, { staff }) => {
+  const filter = leadFilterOf(new URL(req.url).searchParams);
+  const siteIds = sitesFor(staff.roles, "leads.read");
+  const db = await getDb();
+  let before = filter.before;
+  let first = true;
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const enc = new TextEncoder();
+      if (first) {
+        first = false;
+        controller.enqueue(enc.encode(leadCsvHeader()));
+      }
+      const page = await listExportLeads(db, siteIds, { ...filter, before });
+      if (page.leads.length) controller.enqueue(enc.encode(leadCsvLines(page.leads)));
+      if (!page.next) controller.close();
+      else before = page.next;
+    },
+  });
+  const day = new Date(serverNow()).toISOString().slice(0, 10);
+  return new Response(stream, {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="leads-${day}.csv"`,
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+    },
+  });
+});
+
+/** GET /api/admin/leads/{id}/files/{fileId} — an attachment, to staff of the lead's site only, always as a download. */
+export const downloadLeadFile = adminRoute<{ id: string; fileId: string }>(async (_req, { staff, params }) => {
+  const id = leadIdOf(params.id);
+  if (!UUID.test(params.fileId)) throw new HttpError(404, "Unknown file.");
+  const f = await getLeadFile(await getDb(), sitesFor(staff.roles, "leads.read"), id, params.fileId);
+  if (!f) throw new HttpError(404, "Unknown file.");
+  // the stored path must lie under UPLOAD_DIR (a row is never trusted to point elsewhere)
+  const root = path.resolve(env().UPLOAD_DIR);
+  const file = path.resolve(f.path);
+  if (!file.startsWith(root + path.sep)) throw new HttpError(404, "Unknown file.");
+  const size = await stat(file).then(
+    (s) => s.size,
+    () => null,
+  );
+  if (size === null) throw new HttpError(404, "The file is no longer stored.");
+  const ascii = f.filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream, {
+    headers: {
+      "content-type": f.contentType,
+      "content-length": String(size),
+      "content-disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(f.filename)}`,
+      "cache-control": "private, no-store",
+      "x-content-type-options": "nosniff",
+      "content-security-policy": "default-src 'none'; sandbox",
+    },
+  });
+});

@@ -1,0 +1,49 @@
+import "server-only";
+import { DeliverySettingsSchema, deliveryConfigFrom, redactedDelivery, SwitchesSchema } from "@/domain/staff/settings";
+import { getDb } from "@/server/db";
+import { HttpError, json } from "@/server/http/api";
+import { resolveAllowed } from "@/server/http/outbound";
+import { NOT_PUBLIC_MESSAGE } from "@/domain/http/addresses";
+import { siteDataChanged } from "@/server/platform/site-edits";
+import { updateLeadDelivery, updateSwitches } from "@/server/repositories/settings";
+import { getLeadDeliveryConfig } from "@/server/repositories/sites";
+import { adminRoute, siteFor, actor, jsonBody, parsed } from "./handler";
+
+/* The dealer's switches and lead delivery channels: `/api/admin/sites/{siteId}/switches`, `/lead-delivery`. */
+
+/** PUT /api/admin/sites/{siteId}/switches — every dealer switch, on or off. */
+export const putSwitches = adminRoute<{ siteId: string }>(
+  async (req, { staff, params }) => {
+    const siteId = siteFor(staff, params.siteId, "settings.edit");
+    const body = parsed(SwitchesSchema, await jsonBody(req), "Please check the highlighted fields.");
+    if (!(await updateSwitches(await getDb(), siteId, body, actor(staff)))) throw new HttpError(404, "Unknown site.");
+    await siteDataChanged(siteId, ["navigation"]);
+    return json(200, { ok: true, message: "Switches saved. The website shows them now." });
+  },
+  { write: true },
+);
+
+/** PUT /api/admin/sites/{siteId}/lead-delivery — where leads go (a webhook sent without a secret keeps its own). */
+export const putLeadDelivery = adminRoute<{ siteId: string }>(
+  async (req, { staff, params }) => {
+    const siteId = siteFor(staff, params.siteId, "settings.edit");
+    const body = parsed(DeliverySettingsSchema, await jsonBody(req), "Please check the highlighted fields.");
+    const db = await getDb();
+    const { config, errors } = deliveryConfigFrom(body, await getLeadDeliveryConfig(db, siteId));
+    // a name that resolves inside our network is refused now (and again at every delivery)
+    await Promise.all(
+      body.webhooks.map(async (w, i) => {
+        const host = new URL(w.url).hostname.replace(/^\[|\]$/g, "");
+        const refused = await resolveAllowed(host).then(
+          () => false,
+          (e: { code?: string }) => e.code === "ADDRESS_REFUSED",
+        );
+        if (refused) errors[`webhooks.${i}.url`] = NOT_PUBLIC_MESSAGE;
+      }),
+    );
+    if (Object.keys(errors).length) throw new HttpError(422, "Please check the highlighted fields.", {}, errors);
+    if (!(await updateLeadDelivery(db, siteId, config, redactedDelivery, actor(staff)))) throw new HttpError(404, "Unknown site.");
+    return json(200, { ok: true, message: "Lead delivery saved. The next lead goes to these addresses." });
+  },
+  { write: true },
+);

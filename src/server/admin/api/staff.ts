@@ -1,0 +1,64 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { INVITATION_TTL_MS, InviteSchema, mayGrant, roleOn, STAFF_MSG } from "@/domain/staff/roles";
+import { serverNow } from "@/server/clock";
+import { getDb } from "@/server/db";
+import { HttpError, json } from "@/server/http/api";
+import { sendMail } from "@/server/mail/mailer";
+import { createInvitation, findStaffByEmail, removeRole } from "@/server/repositories/staff";
+import { getSiteById } from "@/server/repositories/sites";
+import { originFor } from "@/server/auth/auth";
+import { invitationTokenHash } from "../staff-auth";
+import { adminRoute, siteFor, actor, jsonBody, parsed } from "./handler";
+
+/* The team: `/api/admin/sites/{siteId}/invitations` and `/staff/{userId}`. */
+
+/** POST /api/admin/sites/{siteId}/invitations — {email, role}; owners only. An existing staff member gets the role at once. */
+export const postInvitation = adminRoute<{ siteId: string }>(
+  async (req, { staff, params }) => {
+    const siteId = siteFor(staff, params.siteId, "staff.manage");
+    const body = parsed(InviteSchema, await jsonBody(req), "Please check the highlighted fields.");
+    if (!mayGrant(roleOn(staff.roles, siteId), body.role)) throw new HttpError(403, STAFF_MSG.forbidden);
+    const db = await getDb();
+    const site = await getSiteById(db, siteId);
+    if (!site) throw new HttpError(404, "Unknown site.");
+    const origin = originFor(req.headers.get("host")!);
+    // everyone is invited the same way and answered the same words (whether the email
+    // has a staff account is never said), and nobody gets a role before accepting it
+    const existing = await findStaffByEmail(db, body.email);
+    const token = randomBytes(24).toString("base64url");
+    await createInvitation(
+      db,
+      {
+        siteId,
+        email: body.email,
+        role: body.role,
+        tokenHash: invitationTokenHash(token),
+        expiresAt: new Date(serverNow() + INVITATION_TTL_MS),
+      },
+      actor(staff),
+    );
+    const link = `${origin}/accept-invite?token=${token}`;
+    await sendMail({
+      to: body.email,
+      subject: `${staff.name} invited you to ${site.name}'s back-office`,
+      text: existing
+        ? `${staff.name} invited you to work on ${site.name} as ${body.role}.\n\nTo accept, open this link and enter your staff password (it works for 7 days, once):\n${link}\n\nIf you did not expect this, ignore this message: nothing changes until you accept.\n`
+        : `${staff.name} invited you to work on ${site.name} as ${body.role}.\n\nChoose your password here (the link works for 7 days, once):\n${link}\n\nIf you did not expect this, ignore this message.\n`,
+    });
+    return json(200, { ok: true, message: STAFF_MSG.inviteSent });
+  },
+  { write: true },
+);
+
+/** DELETE /api/admin/sites/{siteId}/staff/{userId} — owners only; an owner cannot remove themselves. */
+export const deleteStaffRole = adminRoute<{ siteId: string; userId: string }>(
+  async (_req, { staff, params }) => {
+    const siteId = siteFor(staff, params.siteId, "staff.manage");
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(params.userId)) throw new HttpError(404, "Unknown staff member.");
+    if (params.userId === staff.id) throw new HttpError(409, "You cannot remove yourself. Ask another owner.");
+    if (!(await removeRole(await getDb(), siteId, params.userId, actor(staff)))) throw new HttpError(404, "Unknown staff member.");
+    return json(200, { ok: true });
+  },
+  { write: true },
+);

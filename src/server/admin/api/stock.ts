@@ -1,0 +1,73 @@
+import "server-only";
+import { z } from "zod";
+import { parseSiteId } from "@/domain/platform/contract";
+import { MAX_IMPORT_BYTES, VehicleEditSchema } from "@/domain/stock/import";
+import { catalogueChanged } from "@/server/cache";
+import { serverNow } from "@/server/clock";
+import { getDb } from "@/server/db";
+import { HttpError, json } from "@/server/http/api";
+import { readText } from "@/server/http/body";
+import { getImport } from "@/server/repositories/imports";
+import { updateVehicle } from "@/server/repositories/stock-admin";
+import { applyChecked, checkStockImport } from "../stock-imports";
+import { adminRoute, siteFor, actor, jsonBody, parsed } from "./handler";
+
+/* Stock by hand and by import: `/api/admin/sites/{siteId}/vehicles/{id}`, `/stock/imports` and `/stock/imports/{id}/apply`. */
+
+/** PUT /api/admin/sites/{siteId}/vehicles/{id} — price, odometer, status, shown, description. */
+export const putVehicle = adminRoute<{ siteId: string; id: string }>(
+  async (req, { staff, params }) => {
+    const siteId = siteFor(staff, params.siteId, "stock.edit");
+    const id = parseSiteId(params.id);
+    if (id === null) throw new HttpError(404, "Unknown vehicle.");
+    const body = parsed(VehicleEditSchema, await jsonBody(req), "Please check the highlighted fields.");
+    const v = await updateVehicle(await getDb(), siteId, id, body, actor(staff), new Date(serverNow()));
+    if (!v) throw new HttpError(404, "Unknown vehicle.");
+    catalogueChanged([siteId]);
+    return json(200, { ok: true, message: "Saved. The website shows the change now." });
+  },
+  { write: true },
+);
+
+/** POST /api/admin/sites/{siteId}/stock/imports?full=1 — the CSV as the body (text/csv); answers the check's report. */
+export const postStockImport = adminRoute<{ siteId: string }>(
+  async (req, { staff, params }) => {
+    const siteId = siteFor(staff, params.siteId, "stock.edit");
+    if (!/^text\/(csv|plain)\b/i.test(req.headers.get("content-type") ?? "")) throw new HttpError(415, "Send the file as text/csv.");
+    const csv = await readText(req, MAX_IMPORT_BYTES);
+    const full = new URL(req.url).searchParams.get("full") === "1";
+    const result = await checkStockImport({ siteId, csv, full, source: "csv", staffId: staff.id });
+    if (result.status === "rejected")
+      return json(422, {
+        error: `The file has ${result.report.errorCount} problem${result.report.errorCount === 1 ? "" : "s"}. Nothing was imported.`,
+        ...result,
+      });
+    return json(200, result);
+  },
+  { write: true },
+);
+
+const ApplySchema = z.object({ confirm: z.boolean().default(false) });
+
+/** POST /api/admin/sites/{siteId}/stock/imports/{id}/apply — {confirm}: a held import needs confirm: true. */
+export const applyStockImport = adminRoute<{ siteId: string; id: string }>(
+  async (req, { staff, params }) => {
+    const siteId = siteFor(staff, params.siteId, "stock.edit");
+    const id = parseSiteId(params.id);
+    if (id === null) throw new HttpError(404, "Unknown import.");
+    const body = parsed(ApplySchema, await jsonBody(req), "Please check the highlighted fields.");
+    const db = await getDb();
+    const imp = await getImport(db, siteId, id);
+    if (!imp) throw new HttpError(404, "Unknown import.");
+    if (imp.status === "rejected")
+      throw new HttpError(409, "This import has errors and cannot be applied. Fix the file and upload it again.");
+    if (imp.status === "applied") throw new HttpError(409, "This import was applied already.");
+    if (imp.status === "superseded")
+      throw new HttpError(409, "A newer import was applied since this one was checked. Upload the file again.");
+    if (imp.status === "held" && !body.confirm)
+      throw new HttpError(409, "This import would mark many cars as sold. Confirm it to go ahead.", {}, { confirm: "Tick to confirm" });
+    const { plan, message } = await applyChecked(imp, actor(staff), body.confirm);
+    return json(200, { ok: true, plan, message });
+  },
+  { write: true },
+);

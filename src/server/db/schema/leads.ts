@@ -1,0 +1,179 @@
+import "server-only";
+import { boolean, foreignKey, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { staffUsers } from "./accounts";
+import { sites, locations } from "./sites";
+import { vehicles } from "./stock";
+
+/* Leads (SPEC §3 lead payload), their deliveries, submissions, files and the notes staff add. */
+
+export const leads = pgTable(
+  "leads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id),
+    /** Leads from demo (mock) sites are stored apart and never delivered to a dealer. */
+    isMock: boolean("is_mock").notNull().default(false),
+    category: text("category").notNull(),
+    subcategory: text("subcategory"),
+    name: text("name"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    email: text("email"),
+    phone: text("phone"),
+    postcode: text("postcode"),
+    dealershipSlug: text("dealership_slug"),
+    locationId: integer("location_id"),
+    vehicleId: integer("vehicle_id"),
+    source: text("source").notNull().default("Website"),
+    /** the signed-in customer who sent it (their garage lists it); null for a guest */
+    customerId: text("customer_id"),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    /** back-office: new → contacted → won | lost (src/domain/staff/leads.ts) */
+    status: text("status").notNull().default("new"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("leads_site_created").on(t.siteId, t.createdAt),
+    index("leads_customer").on(t.customerId, t.siteId),
+    uniqueIndex("leads_site_id").on(t.siteId, t.id),
+    // the location and car a lead is about are the same site's; removing either keeps the lead
+    // (the migration writes ON DELETE SET NULL (column), so site_id is never cleared)
+    foreignKey({ name: "leads_location_fk", columns: [t.siteId, t.locationId], foreignColumns: [locations.siteId, locations.id] }).onDelete(
+      "set null",
+    ),
+    foreignKey({ name: "leads_vehicle_fk", columns: [t.siteId, t.vehicleId], foreignColumns: [vehicles.siteId, vehicles.id] }).onDelete(
+      "set null",
+    ),
+  ],
+);
+
+/**
+ * The lead delivery outbox : one row per lead and channel target, written in the lead's
+ * own transaction; workers claim due rows with FOR UPDATE SKIP LOCKED and a lease, so several
+ * processes never deliver one row at the same time and a crash mid-delivery only delays it.
+ */
+export const leadDeliveries = pgTable(
+  "lead_deliveries",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id),
+    leadId: uuid("lead_id").notNull(),
+    /** which submission of the lead this job delivers (0 the lead as first sent, n its n-th update) */
+    submission: integer("submission").notNull().default(0),
+    /** email | adf_email | webhook */
+    channel: text("channel").notNull(),
+    /** the address or URL */
+    target: text("target").notNull(),
+    /** pending | delivered | failed */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** a worker holds the row until then (a dead worker's claim lapses) */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("lead_deliveries_once").on(t.leadId, t.submission, t.channel, t.target),
+    index("lead_deliveries_due").on(t.status, t.nextAttemptAt),
+    foreignKey({ name: "lead_deliveries_lead_fk", columns: [t.siteId, t.leadId], foreignColumns: [leads.siteId, leads.id] }).onDelete(
+      "cascade",
+    ),
+  ],
+);
+
+/**
+ * Issue 31: every submission of a lead, in order: nothing a shopper typed is lost when the same
+ * form is sent again or the success page adds to it. Written with the first update (seq 0 is the
+ * lead as first sent, from its row as it then was; seq n the n-th update); a lead never updated has
+ * none (its row is its only submission).
+ */
+export const leadSubmissions = pgTable(
+  "lead_submissions",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id").notNull(),
+    leadId: uuid("lead_id").notNull(),
+    seq: integer("seq").notNull(),
+    /** the form it came from */
+    form: text("form"),
+    /** the whole lead as it stood after this submission */
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    /** what this submission changed ([{field, from, to}]; empty for the first) */
+    changes: jsonb("changes").$type<Array<{ field: string; from: unknown; to: unknown }>>().notNull().default([]),
+    /** attachments it added (file names) */
+    files: jsonb("files").$type<string[]>().notNull().default([]),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("lead_submissions_seq").on(t.siteId, t.leadId, t.seq),
+    foreignKey({ name: "lead_submissions_lead_fk", columns: [t.siteId, t.leadId], foreignColumns: [leads.siteId, leads.id] }).onDelete(
+      "cascade",
+    ),
+  ],
+);
+
+/** Every delivery attempt and its outcome (status codes and error kinds only: never personal data). */
+export const leadDeliveryAttempts = pgTable(
+  "lead_delivery_attempts",
+  {
+    id: serial("id").primaryKey(),
+    deliveryId: integer("delivery_id")
+      .notNull()
+      .references(() => leadDeliveries.id, { onDelete: "cascade" }),
+    siteId: integer("site_id").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    ok: boolean("ok").notNull(),
+    detail: text("detail"),
+    durationMs: integer("duration_ms").notNull(),
+  },
+  (t) => [index("lead_delivery_attempts_delivery").on(t.deliveryId)],
+);
+
+/** Attachments of a lead (POST /api/leads/with-files); the bytes live on disk under UPLOAD_DIR. */
+export const leadFiles = pgTable(
+  "lead_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    leadId: uuid("lead_id").notNull(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id),
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    path: text("path").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("lead_files_lead").on(t.leadId),
+    // a file belongs to a lead of its own site
+    foreignKey({ name: "lead_files_lead_fk", columns: [t.siteId, t.leadId], foreignColumns: [leads.siteId, leads.id] }).onDelete("cascade"),
+  ],
+);
+
+/** A lead's history in the back-office: status changes and notes, by whom. */
+export const leadNotes = pgTable(
+  "lead_notes",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id").notNull(),
+    leadId: uuid("lead_id").notNull(),
+    staffId: text("staff_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    staffName: text("staff_name").notNull(),
+    statusFrom: text("status_from"),
+    statusTo: text("status_to"),
+    body: text("body").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("lead_notes_lead").on(t.leadId),
+    foreignKey({ name: "lead_notes_lead_fk", columns: [t.siteId, t.leadId], foreignColumns: [leads.siteId, leads.id] }).onDelete("cascade"),
+  ],
+);

@@ -1,0 +1,167 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  date,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import type { BlogSettings } from "@/domain/content/types";
+import type { LeadDeliveryConfig } from "@/domain/leads/delivery";
+import type { ReviewProfile } from "@/domain/locations/reviews";
+import type {
+  Address,
+  ContactDetail,
+  OpeningHourEntry,
+  SiteColours,
+  SiteFeatureFlags,
+  SiteIntegrations,
+  SiteLogo,
+  SearchPresets,
+  SocialUrls,
+} from "@/domain/site/types";
+import type { SearchPageTemplates } from "@/domain/stock/landing";
+import type { SiteSecrets } from "@/server/site-secrets";
+
+/* A site (SPEC §1/§3's site record), its dealerships, locations and special hours. */
+
+export const sites = pgTable("sites", {
+  id: integer("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  dealershipId: integer("dealership_id"),
+  dealershipGroup: text("dealership_group"),
+  manufacturerId: integer("manufacturer_id"),
+  manufacturer: text("manufacturer"),
+  template: text("template").notNull().default("default"),
+  primaryVehicleOverride: text("primary_vehicle_override"),
+  url: text("url").notNull(),
+  domainName: text("domain_name").notNull().unique(),
+  country: text("country").notNull().default("AU"),
+  timezone: text("timezone").notNull().default("Australia/Melbourne"),
+  currency: text("currency").notNull().default("AUD"),
+  phone: text("phone"),
+  email: text("email"),
+  socialUrls: jsonb("social_urls").$type<SocialUrls>().notNull().default({}),
+  logo: jsonb("logo").$type<SiteLogo>().notNull().default({}),
+  colours: jsonb("colours").$type<SiteColours>().notNull(),
+  features: jsonb("features").$type<Partial<SiteFeatureFlags>>().notNull().default({}),
+  /** SPEC §7: the ids of the site's third-party scripts and its ad conversions API (widgets.ts) */
+  integrations: jsonb("integrations").$type<SiteIntegrations>().notNull().default({}),
+  /** credentials the server uses for the site (server/site-secrets.ts); never part of the site record the pages get */
+  secrets: jsonb("secrets").$type<SiteSecrets>().notNull().default({}),
+  searchPresets: jsonb("search_presets").$type<SearchPresets>().notNull().default({}),
+  defaultSort: text("default_sort").notNull().default("relevance"),
+  includeSoldCarsDays: integer("include_sold_cars_days").notNull().default(3),
+  paymentProvider: text("payment_provider"),
+  /** the garage's name on this site (SPEC §2 "/my-garage: the name differs per site") */
+  garageName: text("garage_name"),
+  financeProvider: text("finance_provider").default("Manual"),
+  openingHours: jsonb("opening_hours").$type<OpeningHourEntry[]>().notNull().default([]),
+  /** SPEC §3 gmb_profiles: the review profiles (name, id, review_url) the site's reviews come from */
+  gmbProfiles: jsonb("gmb_profiles").$type<ReviewProfile[]>().notNull().default([]),
+  /** SPEC §3 blogs: the blog list's layout and posts per page */
+  blogs: jsonb("blogs").$type<BlogSettings>().notNull().default({ layout: "grid", count: 6 }),
+  /** SPEC §7 search_page_templates: the site's own H1, title and description of its search landing pages */
+  searchPageTemplates: jsonb("search_page_templates").$type<SearchPageTemplates>().notNull().default({}),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  /** where the site's leads are delivered besides its locations' addresses (src/domain/leads/delivery.ts) */
+  leadDelivery: jsonb("lead_delivery").$type<LeadDeliveryConfig>().notNull().default({}),
+  /** when the site's platform data (locations, hours, navigation) last changed: the data API's Last-Modified */
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A franchise / dealership within a site (SPEC §3 dealership_websites list). */
+export const dealerships = pgTable(
+  "dealerships",
+  {
+    id: integer("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    make: text("make"),
+    url: text("url"),
+    logo: text("logo"),
+  },
+  (t) => [uniqueIndex("dealerships_site_slug").on(t.siteId, t.slug), uniqueIndex("dealerships_site_id").on(t.siteId, t.id)],
+);
+
+export const locations = pgTable(
+  "locations",
+  {
+    id: integer("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    dealershipId: integer("dealership_id"),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    dealershipSlug: text("dealership_slug"),
+    position: integer("position").notNull().default(0),
+    locationType: text("location_type").notNull().default(""),
+    locationSubtype: text("location_subtype")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    isPrimary: boolean("is_primary").notNull().default(false),
+    visible: boolean("visible").notNull().default(true),
+    manufacturers: text("manufacturers")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    gmbProfileId: text("gmb_profile_id"),
+    dealerLicenseNumber: text("dealer_license_number"),
+    motorVehicleRepairer: text("motor_vehicle_repairer"),
+    averageRating: doublePrecision("average_rating"),
+    reviewCount: integer("review_count"),
+    image: text("image"),
+    timezone: text("timezone").notNull(),
+    contactDetail: jsonb("contact_detail").$type<ContactDetail>().notNull(),
+    openingHours: jsonb("opening_hours").$type<OpeningHourEntry[]>().notNull().default([]),
+    address: jsonb("address").$type<Address>().notNull(),
+  },
+  (t) => [
+    uniqueIndex("locations_site_slug").on(t.siteId, t.slug),
+    uniqueIndex("locations_site_id").on(t.siteId, t.id),
+    // a location's dealership is one of the same site's
+    foreignKey({
+      name: "locations_dealership_fk",
+      columns: [t.siteId, t.dealershipId],
+      foreignColumns: [dealerships.siteId, dealerships.id],
+    }),
+  ],
+);
+
+export const specialHours = pgTable(
+  "special_hours",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    locationId: integer("location_id"),
+    date: date("date").notNull(),
+    name: text("name"),
+    status: text("status").notNull(),
+    startHour: text("start_hour"),
+    endHour: text("end_hour"),
+  },
+  (t) => [
+    index("special_hours_site_date").on(t.siteId, t.date),
+    foreignKey({
+      name: "special_hours_location_fk",
+      columns: [t.siteId, t.locationId],
+      foreignColumns: [locations.siteId, locations.id],
+    }).onDelete("cascade"),
+  ],
+);

@@ -1,0 +1,194 @@
+import "server-only";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { importedSlug, type ImportPlan, MISSING_FEEDS_TO_SELL, type StockOnFile, type StockRow } from "@/domain/stock/import";
+import type { Db } from "@/server/db/client";
+import * as t from "@/server/db/schema";
+import { type Actor, writeAudit } from "./audit";
+
+/*
+ * Stock imports (CSV and the DMS feed): the plan, its report and applying it for the back-office. Every function takes the sites the staff member may act on (or the
+ * one site already checked against their roles) and puts it in the query: an import or car of another site
+ * is simply not found.
+ */
+
+export async function stockOnFile(db: Db, siteId: number): Promise<StockOnFile[]> {
+  return db
+    .select({ id: t.vehicles.id, stockNumber: t.vehicles.stockNumber, status: t.vehicles.status, missingFeeds: t.vehicles.missingFeeds })
+    .from(t.vehicles)
+    .where(eq(t.vehicles.siteId, siteId));
+}
+
+export type StoredImport = typeof t.stockImports.$inferSelect;
+
+export async function saveImport(
+  db: Db,
+  imp: {
+    siteId: number;
+    staffId: string | null;
+    source: "csv" | "feed";
+    full: boolean;
+    status: "checked" | "held" | "rejected";
+    rows: unknown[];
+    report: Record<string, unknown>;
+  },
+): Promise<StoredImport> {
+  const [row] = await db.insert(t.stockImports).values(imp).returning();
+  return row!;
+}
+
+export async function getImport(db: Db, siteId: number, id: number): Promise<StoredImport | null> {
+  const [row] = await db
+    .select()
+    .from(t.stockImports)
+    .where(and(eq(t.stockImports.siteId, siteId), eq(t.stockImports.id, id)));
+  return row ?? null;
+}
+
+export async function listImports(db: Db, siteId: number, limit = 10) {
+  return db
+    .select({
+      id: t.stockImports.id,
+      source: t.stockImports.source,
+      full: t.stockImports.full,
+      status: t.stockImports.status,
+      report: t.stockImports.report,
+      createdAt: t.stockImports.createdAt,
+      appliedAt: t.stockImports.appliedAt,
+    })
+    .from(t.stockImports)
+    .where(eq(t.stockImports.siteId, siteId))
+    .orderBy(desc(t.stockImports.id))
+    .limit(limit);
+}
+
+const rowValues = (r: StockRow, defaultLocation: number | null) => ({
+  stockNumber: r.stock_number,
+  vin: r.vin ?? null,
+  rego: r.rego ?? null,
+  make: r.make,
+  model: r.model,
+  badge: r.badge ?? null,
+  series: r.series ?? null,
+  year: r.year,
+  carType: r.car_type,
+  price: r.price ?? null,
+  priceType: r.price_type ?? null,
+  subscriptionWeekly: r.subscription_weekly ?? null,
+  odometer: r.odometer ?? 0,
+  colour: r.colour ?? null,
+  bodyType: r.body_type ?? null,
+  fuel: r.fuel ?? null,
+  transmission: r.transmission ?? null,
+  drive: r.drive ?? null,
+  seats: r.seats ?? null,
+  doors: r.doors ?? null,
+  locationId: r.location_id ?? defaultLocation,
+  status: r.status ?? "in_stock",
+  description: r.description ?? null,
+});
+
+/**
+ * Applies a checked import in one transaction: cars in the file are added or updated (by stock
+ * number); on a full feed, in-stock cars left out count one more missing feed and are sold at
+ * the second; cars in the file have their count reset. Older imports not yet applied are
+ * superseded. Returns what was done; null when the import was applied or superseded already.
+ */
+export async function applyImport(
+  db: Db,
+  imp: StoredImport,
+  opts: { defaultLocation: number | null; by: Actor | null; confirmHeld: boolean; now: Date },
+): Promise<ImportPlan | null> {
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(t.stockImports)
+      .set({ status: "applied", appliedAt: sql`now()` })
+      .where(and(eq(t.stockImports.id, imp.id), inArray(t.stockImports.status, opts.confirmHeld ? ["checked", "held"] : ["checked"])))
+      .returning({ id: t.stockImports.id });
+    if (!claimed) return null;
+    // an import checked before this one is stale now: it can no longer be applied
+    await tx
+      .update(t.stockImports)
+      .set({ status: "superseded" })
+      .where(
+        and(eq(t.stockImports.siteId, imp.siteId), lt(t.stockImports.id, imp.id), inArray(t.stockImports.status, ["checked", "held"])),
+      );
+    const rows = imp.rows as StockRow[];
+    const current = await tx
+      .select({ id: t.vehicles.id, stockNumber: t.vehicles.stockNumber, status: t.vehicles.status, missingFeeds: t.vehicles.missingFeeds })
+      .from(t.vehicles)
+      .where(eq(t.vehicles.siteId, imp.siteId))
+      .for("update");
+    const byNumber = new Map(current.map((v) => [v.stockNumber.toUpperCase(), v]));
+    // a new car's slug is free within the site (stock numbers differing only in punctuation slug alike)
+    const taken = new Set(
+      (await tx.select({ slug: t.vehicles.slug }).from(t.vehicles).where(eq(t.vehicles.siteId, imp.siteId))).map((r) => r.slug),
+    );
+    const freeSlug = (base: string) => {
+      let slug = base;
+      for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+      taken.add(slug);
+      return slug;
+    };
+    let add = 0;
+    for (const r of rows) {
+      const values = rowValues(r, opts.defaultLocation);
+      const have = byNumber.get(r.stock_number.toUpperCase());
+      if (have) {
+        await tx
+          .update(t.vehicles)
+          .set({
+            ...values,
+            stockNumber: have.stockNumber,
+            missingFeeds: 0,
+            soldAt: values.status === "sold" ? sql`coalesce(${t.vehicles.soldAt}, ${opts.now.toISOString()}::timestamptz)` : null,
+          })
+          .where(and(eq(t.vehicles.siteId, imp.siteId), eq(t.vehicles.id, have.id)));
+      } else {
+        add++;
+        await tx.insert(t.vehicles).values({
+          ...values,
+          siteId: imp.siteId,
+          slug: freeSlug(importedSlug(r)),
+          listedAt: opts.now,
+          soldAt: values.status === "sold" ? opts.now : null,
+        });
+      }
+    }
+    const sell: string[] = [];
+    let missing = 0;
+    if (imp.full) {
+      const inFile = new Set(rows.map((r) => r.stock_number.toUpperCase()));
+      for (const v of current) {
+        if (v.status === "sold" || inFile.has(v.stockNumber.toUpperCase())) continue;
+        missing++;
+        const count = v.missingFeeds + 1;
+        const sold = count >= MISSING_FEEDS_TO_SELL;
+        if (sold) sell.push(v.stockNumber);
+        await tx
+          .update(t.vehicles)
+          .set(sold ? { missingFeeds: count, status: "sold", soldAt: opts.now } : { missingFeeds: count })
+          .where(and(eq(t.vehicles.siteId, imp.siteId), eq(t.vehicles.id, v.id)));
+      }
+    }
+    const live = current.filter((v) => v.status !== "sold").length;
+    const plan: ImportPlan = {
+      add,
+      update: rows.length - add,
+      missing,
+      sell,
+      inStock: live,
+      removalShare: live ? sell.length / live : 0,
+      held: false,
+    };
+    if (opts.by)
+      await writeAudit(tx, {
+        siteId: imp.siteId,
+        by: opts.by,
+        action: "stock.import",
+        entity: `import:${imp.id}`,
+        before: null,
+        after: { source: imp.source, full: imp.full, add: plan.add, update: plan.update, missing: plan.missing, sold: plan.sell },
+      });
+    return plan;
+  });
+}

@@ -1,0 +1,228 @@
+import "server-only";
+import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { DELIVERY_FLAG_AFTER_MS } from "@/domain/leads/delivery";
+import { asLeadStatus, type LeadFilter, type LeadStatus } from "@/domain/staff/roles";
+import type { Db } from "@/server/db/client";
+import * as t from "@/server/db/schema";
+import type { Actor } from "./audit";
+import { listLeadDeliveries } from "./deliveries";
+import { getLeadSubmissions } from "./leads";
+
+/*
+ * The lead inbox: leads, their status and files, for the back-office. Every function takes the sites the staff member may act on (or the
+ * one site already checked against their roles) and puts it in the query: a lead or file of another site
+ * is simply not found.
+ */
+
+const LEAD_PAGE = 50;
+
+/** The column is one of these sites (none: nothing matches). */
+const inSites = (column: typeof t.leads.siteId | typeof t.leadFiles.siteId, siteIds: readonly number[]) =>
+  inArray(column, siteIds.length ? [...siteIds] : [-1]);
+
+function leadConditions(siteIds: readonly number[], f: LeadFilter): SQL {
+  const c: SQL[] = [inSites(t.leads.siteId, siteIds), eq(t.leads.isMock, false)];
+  if (f.site) c.push(eq(t.leads.siteId, f.site));
+  if (f.location) c.push(eq(t.leads.locationId, f.location));
+  if (f.form) c.push(eq(t.leads.category, f.form));
+  if (f.status) c.push(eq(t.leads.status, f.status));
+  // dates are the dealer's days: each lead's own site's time zone (the query joins sites)
+  if (f.from) c.push(gte(t.leads.createdAt, sql`(${f.from}::date)::timestamp at time zone ${t.sites.timezone}`));
+  if (f.to) c.push(lt(t.leads.createdAt, sql`((${f.to}::date + 1)::timestamp) at time zone ${t.sites.timezone}`));
+  if (f.before) {
+    const [ms, id] = f.before.split("|");
+    const at = new Date(Number(ms));
+    c.push(or(lt(t.leads.createdAt, at), and(eq(t.leads.createdAt, at), lt(t.leads.id, id!)))!);
+  }
+  return and(...c)!;
+}
+
+/** The shopper's whole name as staff read it: first and last name when given, else the name the lead was stored with. */
+const fullName = sql<string | null>`coalesce(nullif(trim(concat_ws(' ', ${t.leads.firstName}, ${t.leads.lastName})), ''), ${t.leads.name})`;
+
+/** Whether any of the lead's deliveries is still undelivered 15 minutes on (or given up). */
+const flaggedSql = sql<boolean>`exists (select 1 from ${t.leadDeliveries} d where d.lead_id = ${t.leads.id} and d.site_id = ${t.leads.siteId}
+  and d.status <> 'delivered' and d.created_at < now() - make_interval(secs => ${DELIVERY_FLAG_AFTER_MS / 1000}))`;
+
+/** What the inbox shows of a lead (the detail adds the rest), with its site and location joined. */
+const inboxColumns = {
+  id: t.leads.id,
+  siteId: t.leads.siteId,
+  siteName: t.sites.name,
+  siteTimezone: t.sites.timezone,
+  category: t.leads.category,
+  subcategory: t.leads.subcategory,
+  name: fullName,
+  email: t.leads.email,
+  phone: t.leads.phone,
+  locationId: t.leads.locationId,
+  locationName: t.locations.name,
+  status: t.leads.status,
+  createdAt: t.leads.createdAt,
+  flagged: flaggedSql,
+};
+
+export type InboxLead = {
+  id: string;
+  siteId: number;
+  siteName: string;
+  siteTimezone: string;
+  category: string;
+  subcategory: string | null;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  locationId: number | null;
+  locationName: string | null;
+  status: LeadStatus;
+  createdAt: Date;
+  flagged: boolean;
+};
+
+/** The car a lead is about, as staff read it ("2024 Mazda CX-5"). */
+const vehicleNameSql = sql<
+  string | null
+>`case when ${t.vehicles.id} is null then null else ${t.vehicles.year} || ' ' || ${t.vehicles.make} || ' ' || ${t.vehicles.model} end`;
+
+/** What the CSV export adds to the inbox's columns (every answer the lead page shows). */
+const exportColumns = {
+  postcode: t.leads.postcode,
+  payload: t.leads.payload,
+  vehicleName: vehicleNameSql,
+  vehicleStock: t.vehicles.stockNumber,
+};
+export type ExportLead = InboxLead & {
+  postcode: string | null;
+  payload: Record<string, unknown>;
+  vehicleName: string | null;
+  vehicleStock: string | null;
+};
+
+export async function listInboxLeads(
+  db: Db,
+  siteIds: readonly number[],
+  f: LeadFilter,
+  opts: { limit?: number } = {},
+): Promise<{ leads: InboxLead[]; next: string | null }> {
+  return pageOfLeads(db, siteIds, f, opts.limit ?? LEAD_PAGE, inboxColumns);
+}
+
+/** The export's pages: the inbox's columns and the lead's answers, car and postcode. */
+export async function listExportLeads(db: Db, siteIds: readonly number[], f: LeadFilter, limit = 500) {
+  return pageOfLeads(db, siteIds, f, limit, { ...inboxColumns, ...exportColumns }) as Promise<{ leads: ExportLead[]; next: string | null }>;
+}
+
+async function pageOfLeads(db: Db, siteIds: readonly number[], f: LeadFilter, limit: number, columns: typeof inboxColumns) {
+  const rows = await db
+    .select(columns)
+    .from(t.leads)
+    .innerJoin(t.sites, eq(t.sites.id, t.leads.siteId))
+    .leftJoin(t.locations, and(eq(t.locations.siteId, t.leads.siteId), eq(t.locations.id, t.leads.locationId)))
+    .leftJoin(t.vehicles, and(eq(t.vehicles.siteId, t.leads.siteId), eq(t.vehicles.id, t.leads.vehicleId)))
+    .where(leadConditions(siteIds, f))
+    .orderBy(desc(t.leads.createdAt), desc(t.leads.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit).map((r) => ({ ...r, status: asLeadStatus(r.status), flagged: Boolean(r.flagged) }));
+  const last = page.at(-1);
+  return { leads: page, next: rows.length > limit && last ? `${last.createdAt.getTime()}|${last.id}` : null };
+}
+
+/** The forms (categories) the staff member's leads came from, for the inbox's filter. */
+export async function listLeadForms(db: Db, siteIds: readonly number[]): Promise<string[]> {
+  if (!siteIds.length) return [];
+  const rows = await db
+    .selectDistinct({ category: t.leads.category })
+    .from(t.leads)
+    .where(and(inArray(t.leads.siteId, [...siteIds]), eq(t.leads.isMock, false)))
+    .orderBy(asc(t.leads.category));
+  return rows.map((r) => r.category);
+}
+
+export async function getInboxLead(db: Db, siteIds: readonly number[], id: string) {
+  const [lead] = await db
+    .select({
+      ...inboxColumns,
+      siteUrl: t.sites.url,
+      postcode: t.leads.postcode,
+      vehicleId: t.leads.vehicleId,
+      vehicleSlug: t.vehicles.slug,
+      vehicleName: vehicleNameSql,
+      vehicleStock: t.vehicles.stockNumber,
+      payload: t.leads.payload,
+    })
+    .from(t.leads)
+    .innerJoin(t.sites, eq(t.sites.id, t.leads.siteId))
+    .leftJoin(t.locations, and(eq(t.locations.siteId, t.leads.siteId), eq(t.locations.id, t.leads.locationId)))
+    .leftJoin(t.vehicles, and(eq(t.vehicles.siteId, t.leads.siteId), eq(t.vehicles.id, t.leads.vehicleId)))
+    .where(and(inSites(t.leads.siteId, siteIds), eq(t.leads.isMock, false), eq(t.leads.id, id)));
+  if (!lead) return null;
+  const [files, deliveries, notes, submissions] = await Promise.all([
+    db
+      .select({ id: t.leadFiles.id, filename: t.leadFiles.filename, contentType: t.leadFiles.contentType, size: t.leadFiles.size })
+      .from(t.leadFiles)
+      .where(and(eq(t.leadFiles.siteId, lead.siteId), eq(t.leadFiles.leadId, id)))
+      .orderBy(asc(t.leadFiles.createdAt)),
+    listLeadDeliveries(db, lead.siteId, id),
+    db
+      .select()
+      .from(t.leadNotes)
+      .where(and(eq(t.leadNotes.siteId, lead.siteId), eq(t.leadNotes.leadId, id)))
+      .orderBy(desc(t.leadNotes.createdAt), desc(t.leadNotes.id)),
+    getLeadSubmissions(db, lead.siteId, id),
+  ]);
+  return { ...lead, status: asLeadStatus(lead.status), flagged: Boolean(lead.flagged), files, deliveries, notes, submissions };
+}
+export type InboxLeadDetail = NonNullable<Awaited<ReturnType<typeof getInboxLead>>>;
+
+/** A lead's site and status, when it is one of these sites' (for the authorisation of a change). */
+export async function leadSiteAndStatus(
+  db: Db,
+  siteIds: readonly number[],
+  id: string,
+): Promise<{ siteId: number; status: LeadStatus } | null> {
+  const [r] = await db
+    .select({ siteId: t.leads.siteId, status: t.leads.status })
+    .from(t.leads)
+    .where(and(inSites(t.leads.siteId, siteIds), eq(t.leads.isMock, false), eq(t.leads.id, id)));
+  return r ? { siteId: r.siteId, status: asLeadStatus(r.status) } : null;
+}
+
+/**
+ * Moves a lead from `from` to `to` and writes the note (one transaction). False when the lead's
+ * status is no longer `from` (someone else changed it meanwhile): nothing is written then.
+ */
+export async function updateLeadStatus(
+  db: Db,
+  siteId: number,
+  id: string,
+  change: { from: LeadStatus; to: LeadStatus; note: string },
+  by: Actor,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const moved = await tx
+      .update(t.leads)
+      .set({ status: change.to, updatedAt: sql`now()` })
+      .where(and(eq(t.leads.siteId, siteId), eq(t.leads.id, id), eq(t.leads.status, change.from)))
+      .returning({ id: t.leads.id });
+    if (!moved.length) return false;
+    await tx.insert(t.leadNotes).values({
+      siteId,
+      leadId: id,
+      staffId: by.id,
+      staffName: by.name,
+      statusFrom: change.from === change.to ? null : change.from,
+      statusTo: change.from === change.to ? null : change.to,
+      body: change.note,
+    });
+    return true;
+  });
+}
+
+/** One attachment of a lead of these sites (its stored path is for the server only). */
+export async function getLeadFile(db: Db, siteIds: readonly number[], leadId: string, fileId: string) {
+  const [f] = await db
+    .select()
+    .from(t.leadFiles)
+    .where(and(inSites(t.leadFiles.siteId, siteIds), eq(t.leadFiles.leadId, leadId), eq(t.leadFiles.id, fileId)));
+  return f ?? null;
+}

@@ -1,0 +1,51 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import { leadDeliveryConfig, type LeadDeliveryConfig } from "@/domain/leads/delivery";
+import type { Db } from "@/server/db/client";
+import * as t from "@/server/db/schema";
+import { type Actor, writeAudit } from "./audit";
+
+/*
+ * A site's settings as staff change them: switches and lead delivery channels for the back-office. Every function takes the sites the staff member may act on (or the
+ * one site already checked against their roles) and puts it in the query: a site of another site
+ * is simply not found.
+ */
+
+/** Sets the dealer's switches on the site's stored flags (others untouched), audited. */
+export async function updateSwitches(db: Db, siteId: number, switches: Record<string, boolean>, by: Actor): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ features: t.sites.features }).from(t.sites).where(eq(t.sites.id, siteId)).for("update");
+    if (!row) return false;
+    const before = Object.fromEntries(Object.keys(switches).map((k) => [k, (row.features as Record<string, unknown>)[k] ?? null]));
+    await tx
+      .update(t.sites)
+      .set({ features: { ...row.features, ...switches }, updatedAt: sql`now()` })
+      .where(eq(t.sites.id, siteId));
+    await writeAudit(tx, { siteId, by, action: "switches.update", entity: "site", before, after: switches });
+    return true;
+  });
+}
+
+/** Replaces the site's lead delivery channels; the audit row never holds a webhook secret. */
+export async function updateLeadDelivery(
+  db: Db,
+  siteId: number,
+  config: LeadDeliveryConfig,
+  redact: (c: LeadDeliveryConfig) => LeadDeliveryConfig,
+  by: Actor,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ config: t.sites.leadDelivery }).from(t.sites).where(eq(t.sites.id, siteId)).for("update");
+    if (!row) return false;
+    await tx.update(t.sites).set({ leadDelivery: config }).where(eq(t.sites.id, siteId));
+    await writeAudit(tx, {
+      siteId,
+      by,
+      action: "lead_delivery.update",
+      entity: "site",
+      before: redact(leadDeliveryConfig(row.config)),
+      after: redact(config),
+    });
+    return true;
+  });
+}

@@ -1,0 +1,110 @@
+import "server-only";
+import { and, asc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { VehicleEdit } from "@/domain/stock/import";
+import type { Db } from "@/server/db/client";
+import * as t from "@/server/db/schema";
+import { type Actor, writeAudit } from "./audit";
+
+/*
+ * Stock as staff list and edit it by hand for the back-office. Every function takes the sites the staff member may act on (or the
+ * one site already checked against their roles) and puts it in the query: a car of another site
+ * is simply not found.
+ */
+
+export type StockListRow = {
+  id: number;
+  stockNumber: string;
+  name: string;
+  carType: string;
+  status: string;
+  price: number | null;
+  odometer: number;
+  showOnDealerWebsite: boolean;
+  missingFeeds: number;
+};
+
+export async function listStaffStock(db: Db, siteId: number, opts: { q?: string; offset?: number; limit?: number } = {}) {
+  const conds: SQL[] = [eq(t.vehicles.siteId, siteId)];
+  const q = opts.q?.trim();
+  if (q) {
+    const like = `%${q.replace(/[\\%_]/g, "\\$&")}%`;
+    conds.push(
+      or(ilike(t.vehicles.stockNumber, like), ilike(t.vehicles.make, like), ilike(t.vehicles.model, like), ilike(t.vehicles.vin, like))!,
+    );
+  }
+  const where = and(...conds);
+  const limit = opts.limit ?? 50;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: t.vehicles.id,
+        stockNumber: t.vehicles.stockNumber,
+        name: sql<string>`${t.vehicles.year} || ' ' || ${t.vehicles.make} || ' ' || ${t.vehicles.model} || coalesce(' ' || ${t.vehicles.badge}, '')`,
+        carType: t.vehicles.carType,
+        status: t.vehicles.status,
+        price: t.vehicles.price,
+        odometer: t.vehicles.odometer,
+        showOnDealerWebsite: t.vehicles.showOnDealerWebsite,
+        missingFeeds: t.vehicles.missingFeeds,
+      })
+      .from(t.vehicles)
+      .where(where)
+      .orderBy(asc(t.vehicles.stockNumber))
+      .limit(limit)
+      .offset(opts.offset ?? 0),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(t.vehicles)
+      .where(where),
+  ]);
+  return { rows: rows as StockListRow[], total: count?.n ?? 0 };
+}
+
+export async function getStaffVehicle(db: Db, siteId: number, id: number) {
+  const [v] = await db
+    .select()
+    .from(t.vehicles)
+    .where(and(eq(t.vehicles.siteId, siteId), eq(t.vehicles.id, id)));
+  return v ?? null;
+}
+
+const editable = (v: typeof t.vehicles.$inferSelect) => ({
+  price: v.price,
+  odometer: v.odometer,
+  status: v.status,
+  show_on_dealer_website: v.showOnDealerWebsite,
+  description: v.description ?? "",
+});
+
+/** A hand edit of one car, audited; null when the site has no such car. */
+export async function updateVehicle(db: Db, siteId: number, id: number, edit: VehicleEdit, by: Actor, now: Date) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(t.vehicles)
+      .where(and(eq(t.vehicles.siteId, siteId), eq(t.vehicles.id, id)))
+      .for("update");
+    if (!before) return null;
+    const [after] = await tx
+      .update(t.vehicles)
+      .set({
+        price: edit.price,
+        odometer: edit.odometer,
+        status: edit.status,
+        soldAt: edit.status === "sold" ? (before.soldAt ?? now) : null,
+        showOnDealerWebsite: edit.show_on_dealer_website,
+        description: edit.description || null,
+      })
+      .where(and(eq(t.vehicles.siteId, siteId), eq(t.vehicles.id, id)))
+      .returning();
+    await writeAudit(tx, {
+      siteId,
+      by,
+      action: "vehicle.update",
+      entity: `vehicle:${before.stockNumber}`,
+      before: editable(before),
+      after: editable(after!),
+    });
+    return after!;
+  });
+}
