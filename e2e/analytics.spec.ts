@@ -200,9 +200,13 @@ test("a site without the switches loads no widget and sends no event", async ({ 
   page.on("request", (r) => {
     if (DEFERRED.test(new URL(r.url()).pathname)) deferred.push(r.url());
   });
+  await page.clock.install();
   await page.goto(siteUrl("ridgeline-motorcycles", "/"));
+  await waitForHydration(page.getByRole("banner").getByRole("link", { name: "Ridgeline Motorcycles" }));
   await page.mouse.wheel(0, 300);
-  await page.waitForTimeout(3500);
+  // past the 3 s gate by the page's clock (not by waiting), then a moment for any request to show
+  await page.clock.runFor(3500);
+  await page.waitForTimeout(200);
   expect(deferred).toEqual([]);
   await expect(page.getByTestId("chat-launcher")).toHaveCount(0);
 });

@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { readdir, readFile, rm } from "node:fs/promises";
+import type { ChildProcess } from "node:child_process";
+import { readFile, rm } from "node:fs/promises";
 import { parse } from "csv-parse/sync";
-import { simpleParser } from "mailparser";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { waitForMail } from "../scripts/lib/outbox";
+import { startServer, stopServer } from "../scripts/lib/server-process";
 import { TEST_NOW } from "./clock";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 
@@ -18,37 +19,22 @@ const site = (slug: string, path: string) => `http://${slug}.localhost:${PORT}${
 
 let server: ChildProcess | undefined;
 
-async function startServer(): Promise<ChildProcess> {
+async function startBackOffice(): Promise<ChildProcess> {
   await rm(DIR, { recursive: true, force: true });
-  const child = spawn(process.execPath, ["dist/server.mjs"], {
+  return startServer({
+    port: PORT,
+    dataDir: `${DIR}/db`,
+    timeoutMs: 90_000,
     env: {
-      ...process.env,
-      NODE_ENV: "production",
       APP_ENV: "test",
       TEST_NOW,
       LOG_LEVEL: "warn",
-      PORT: String(PORT),
-      DATA_DIR: `${DIR}/db`,
       OUTBOX_DIR: `${DIR}/outbox`,
       UPLOAD_DIR: `${DIR}/uploads`,
       AUTH_RATE_LIMIT: "100",
       LEAD_RATE_LIMIT: "100",
     },
-    stdio: ["ignore", "ignore", "inherit"],
   });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the back-office server exited with ${child.exitCode}`);
-    if (
-      await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return child;
-    if (Date.now() > deadline) throw new Error("the back-office server did not start");
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 /** A contact-form lead sent the way the site's form sends it (Node does not resolve *.localhost: the Host header says the site). */
@@ -89,14 +75,10 @@ test.describe.configure({ mode: "serial", timeout: 60_000 });
 test.describe("dealer back-office", () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    server = await startServer();
+    server = await startBackOffice();
   });
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server!.once("exit", r));
-      server.kill("SIGTERM");
-      await exited;
-    }
+    if (server) await stopServer(server);
     await rm(DIR, { recursive: true, force: true });
   });
 
@@ -207,19 +189,8 @@ test.describe("dealer back-office", () => {
 
     // the outbox: the lead as first sent, then the update that shows the addition
     const ref = id.replace(/-/g, "").slice(0, 8).toUpperCase();
-    let update: { subject?: string; text?: string } | null = null;
-    await expect
-      .poll(
-        async () => {
-          for (const file of await readdir(`${DIR}/outbox`).catch(() => [] as string[])) {
-            const mail = await simpleParser(await readFile(`${DIR}/outbox/${file}`));
-            if (mail.subject?.startsWith(`Update to enquiry #${ref}`)) update = mail;
-          }
-          return update !== null;
-        },
-        { timeout: 15_000 },
-      )
-      .toBe(true);
+    const [update] = await waitForMail(`${DIR}/outbox`, (m) => m.subject.startsWith(`Update to enquiry #${ref}`), { timeoutMs: 15_000 });
+    expect(update, "the update's email").toBeTruthy();
     expect(update!.subject).toContain("from Ursula Updatelead");
     expect(update!.text).toContain("What changed:");
     expect(update!.text).toContain("PS: I also have a trade-in");

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { linkIn, waitForMail } from "../scripts/lib/outbox";
 
 export const PORT = 3100;
 export const siteUrl = (slug: string, path = "/") => `http://${slug}.localhost:${PORT}${path}`;
@@ -75,31 +76,9 @@ export const E2E_OUTBOX = ".data/e2e-outbox";
 
 /** The newest message to `to` in the outbox (its subject and its first /api/auth link), waiting for it to arrive. */
 export async function mailTo(to: string, subject?: RegExp): Promise<{ subject: string; link: string }> {
-  const { readdir, readFile } = await import("node:fs/promises");
-  const path = await import("node:path");
-  let found: { subject: string; link: string } | null = null;
-  await expect
-    .poll(
-      async () => {
-        const files = (await readdir(E2E_OUTBOX).catch(() => [] as string[])).sort().reverse();
-        for (const f of files) {
-          const raw = await readFile(path.join(E2E_OUTBOX, f), "utf8");
-          if (!raw.includes(`To: ${to}`)) continue;
-          const s = /^Subject: (.*)$/m.exec(raw)?.[1] ?? "";
-          if (subject && !subject.test(s)) continue;
-          const body = raw
-            .replace(/=\r?\n/g, "")
-            .replace(/=3D/g, "=")
-            .replace(/&amp;/g, "&");
-          found = { subject: s, link: /(https?:\/\/[^\s"<>]+\/api\/auth\/[^\s"<>]+)/.exec(body)?.[1] ?? "" };
-          return true;
-        }
-        return false;
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(true);
-  return found!;
+  const [mail] = await waitForMail(E2E_OUTBOX, (m) => m.to.includes(to) && (!subject || subject.test(m.subject)), { timeoutMs: 10_000 });
+  expect(mail, `a mail to ${to}`).toBeTruthy();
+  return { subject: mail!.subject, link: linkIn(mail!, /(https?:\/\/[^\s"<>]+\/api\/auth\/[^\s"<>]+)/) };
 }
 
 /** A fresh address per test, so tests running side by side never share an account. */

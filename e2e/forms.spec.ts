@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { E2E_OUTBOX, expect, siteUrl, test, waitForHydration } from "./fixtures";
+import { readOutbox } from "../scripts/lib/outbox";
 
 const parkside = (path: string) => siteUrl("parkside-motor-group", path);
 const form = (page: Page) => page.locator("main form");
@@ -142,7 +143,6 @@ test("vehicle enquiry from the detail page goes to the car type's success page",
 });
 
 test("the lead reaches the dealer within seconds: the salesperson's email and the CRM's ADF (issue 16)", async ({ page }) => {
-  const { readdir, readFile } = await import("node:fs/promises");
   await page.goto(parkside("/contact"));
   const send = page.getByRole("button", { name: "Send enquiry" });
   await waitForHydration(send);
@@ -155,14 +155,11 @@ test("the lead reaches the dealer within seconds: the salesperson's email and th
   const ref = (await page.getByTestId("lead-reference").textContent())!.toLowerCase();
   // the outbox (no SMTP_URL in the browser tests): one message per channel, named by the lead's id
   const attachment = new RegExp(`lead-${ref}[0-9a-f-]{28}\\.adf\\.xml`);
-  const sent = async () => {
-    const files = await readdir(E2E_OUTBOX).catch(() => [] as string[]);
-    const raws = await Promise.all(files.map((f) => readFile(`${E2E_OUTBOX}/${f}`, "utf8")));
-    return raws
-      .filter((r) => attachment.test(r))
-      .map((r) => /^To: (.*)$/m.exec(r)?.[1])
+  const sent = async () =>
+    (await readOutbox(E2E_OUTBOX))
+      .filter((m) => m.attachments.some((a) => attachment.test(a)))
+      .flatMap((m) => m.to)
       .sort();
-  };
   await expect.poll(sent, { timeout: 10_000 }).toEqual(["crm@parksidemotorgroup.com.au", "mazda@parksidemotorgroup.com.au"]);
 });
 

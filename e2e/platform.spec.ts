@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { DEMO_SLUGS, expect, test } from "./fixtures";
+import { startServer, stopServer } from "../scripts/lib/server-process";
 import { TEST_NOW } from "./clock";
 
 /*
@@ -43,27 +44,9 @@ const url = (slug: string, path: string) => `http://${slug}.localhost:${STOREFRO
 const onStorefront = (slug: string, path: string) =>
   [`http://127.0.0.1:${STOREFRONT_PORT}${path}`, { headers: { host: `${slug}.localhost:${STOREFRONT_PORT}` } }] as const;
 
-async function start(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["dist/server.mjs"], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server on ${env.PORT} exited with ${child.exitCode}`);
-    const up = await fetch(`http://127.0.0.1:${env.PORT}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return child;
-    if (Date.now() > deadline) throw new Error(`server on ${env.PORT} did not start`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-async function stop(child: ChildProcess | undefined) {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGTERM");
-  await exited;
-}
+/** A server with these settings (its DATA_DIR kept as it is: a restart finds its data). */
+const start = (env: Record<string, string>) => startServer({ port: Number(env.PORT), env });
+const stop = async (child: ChildProcess | undefined) => (child ? stopServer(child) : undefined);
 
 const week = (monday: [string, string]) =>
   [0, 1, 2, 3, 4, 5, 6].map((weekday) =>

@@ -1,5 +1,6 @@
-// The production server as a child process for the repo's scripts (bench, probe): built first
-// when there is no build, on a fresh data directory, ready when /api/health answers.
+// The production server as a child process for the repo's scripts (bench, probe, drills) and the
+// browser tests that need a server of their own: built first when there is no build, on a fresh
+// data directory when asked, ready when /api/health answers.
 import { spawn, spawnSync, type ChildProcess, type StdioOptions } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 
@@ -17,33 +18,45 @@ export function freshDataDir(dir: string): void {
   rmSync(`${dir}.lock.pid`, { force: true });
 }
 
-/** Starts dist/server.mjs on `port` with a fresh `dataDir`; resolves once it answers /api/health. */
+/**
+ * Starts dist/server.mjs on `port`, on a fresh `dataDir` when one is given (else the env's DATA_DIR
+ * or DATABASE_URL, as it is: a restart keeps its data); resolves once it answers /api/health, and
+ * fails when it exits or does not answer within `timeoutMs`.
+ */
 export async function startServer(opts: {
   port: number;
-  dataDir: string;
+  dataDir?: string;
   env?: Record<string, string>;
   stdio?: StdioOptions;
+  timeoutMs?: number;
 }): Promise<ChildProcess> {
-  freshDataDir(opts.dataDir);
+  if (opts.dataDir) freshDataDir(opts.dataDir);
   const server = spawn(process.execPath, ["dist/server.mjs"], {
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: opts.dataDir, PORT: String(opts.port), ...opts.env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      ...(opts.dataDir ? { DATA_DIR: opts.dataDir } : {}),
+      PORT: String(opts.port),
+      ...opts.env,
+    },
     stdio: opts.stdio ?? ["ignore", "ignore", "inherit"],
   });
-  await waitForHealth(opts.port);
+  await waitForHealth(opts.port, { child: server, timeoutMs: opts.timeoutMs });
   return server;
 }
 
-/** Polls /api/health for up to a minute. */
-export async function waitForHealth(port: number): Promise<void> {
-  for (let i = 0; i < 120; i++) {
-    if (
-      await fetch(`http://127.0.0.1:${port}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 500));
+/** Polls /api/health (every 250 ms, a minute by default); throws when `child` exits first or time runs out. */
+export async function waitForHealth(port: number, opts: { child?: ChildProcess; timeoutMs?: number } = {}): Promise<void> {
+  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+  for (;;) {
+    if (opts.child && opts.child.exitCode !== null) throw new Error(`the server on port ${port} exited with ${opts.child.exitCode}`);
+    const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return;
+    if (Date.now() > deadline) throw new Error(`the server on port ${port} did not answer /api/health`);
+    await new Promise((r) => setTimeout(r, 250));
   }
 }
 

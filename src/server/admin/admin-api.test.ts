@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { NOT_PUBLIC_MESSAGE } from "@/domain/http/addresses";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { getDatabase, getDb } from "@/server/db";
+import { beforeAll, describe, expect, test } from "vitest";
+import { linkIn, waitForMail } from "../../../scripts/lib/outbox";
+import { getDb } from "@/server/db";
+import { setupAppDatabase } from "@/server/testing/app-database";
 import * as t from "@/server/db/schema";
 import { DEFAULT_FEATURES } from "@/domain/site/features";
 import { DEALER_SWITCH_KEYS } from "@/domain/staff/settings";
@@ -72,18 +74,16 @@ async function insertLead(siteId: number, fields: Partial<typeof t.leads.$inferI
   return id;
 }
 
+const database = setupAppDatabase({
+  after: () => database.delete(t.leads).where(eq(t.leads.category, "Back-office test")),
+});
 beforeAll(async () => {
-  await getDatabase();
   [sales, manager, owner, ridgeline] = await Promise.all([
     cookieOf("sales@parksidemotorgroup.com.au"),
     cookieOf("manager@parksidemotorgroup.com.au"),
     cookieOf("owner@parksidemotorgroup.com.au"),
     cookieOf("owner@ridgelinemotorcycles.com.au"),
   ]);
-});
-afterAll(async () => {
-  const db = await getDb();
-  await db.delete(t.leads).where(eq(t.leads.category, "Back-office test"));
 });
 
 describe("sign-in", () => {
@@ -417,16 +417,8 @@ describe("stock", () => {
 
 describe("team", () => {
   async function invitationLink(email: string): Promise<string | null> {
-    const dir = path.resolve(env().OUTBOX_DIR);
-    for (let i = 0; i < 40; i++) {
-      for (const f of (await readdir(dir).catch(() => [] as string[])).sort().reverse()) {
-        const text = (await readFile(path.join(dir, f), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-        if (!text.includes(`To: ${email}`)) continue;
-        return /(http:\/\/admin\.localhost\/accept-invite\?token=[A-Za-z0-9_-]+)/.exec(text)?.[1] ?? null;
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    return null;
+    const [mail] = await waitForMail(path.resolve(env().OUTBOX_DIR), (m) => m.to.includes(email), { timeoutMs: 2_000 });
+    return mail ? linkIn(mail, /(http:\/\/admin\.localhost\/accept-invite\?token=[A-Za-z0-9_-]+)/) || null : null;
   }
   const invite = (cookie: string, body: unknown, siteId = "1001") =>
     call(postInvitation, `/api/admin/sites/${siteId}/invitations`, { siteId }, { method: "POST", cookie, body });

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { postTo } from "@/server/testing/requests";
-import { getDatabase } from "@/server/db";
+import { setupAppDatabase } from "@/server/testing/app-database";
 import * as t from "@/server/db/schema";
 import { limiters } from "@/server/http/rate-limit";
 import { eventCounts } from "@/server/repositories/analytics";
@@ -16,13 +16,7 @@ import { EVENTS_PER_CLIENT_MINUTE, eventsRoute, fbEventsRoute } from "./events-a
  * database (PGlite here, PostgreSQL in CI's data-layer run): good events are stored per site, bad
  * ones get a 4xx and nothing is stored.
  */
-let db: Awaited<ReturnType<typeof getDatabase>>["db"];
-beforeAll(async () => {
-  db = (await getDatabase()).db;
-});
-afterAll(async () => {
-  await (await getDatabase()).close().catch(() => {});
-});
+const db = setupAppDatabase();
 
 const PARKSIDE = "parkside-motor-group.localhost:3000";
 const RIDGELINE = "ridgeline-motorcycles.localhost:3000"; // no events switch, no pixel

@@ -1,9 +1,9 @@
-import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { and, eq, ne } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
+import { linkIn, waitForMail } from "../../../scripts/lib/outbox";
 import { ACCOUNT_MSG } from "@/domain/accounts/forms";
-import { getDatabase } from "@/server/db";
+import { setupAppDatabase } from "@/server/testing/app-database";
 import * as t from "@/server/db/schema";
 import { env } from "@/server/env";
 import { createMemoryRateLimiter, limiters } from "@/server/http/rate-limit";
@@ -17,13 +17,7 @@ import { authRoute, RESET_ANSWER_MS } from "./handlers";
  * from the outbox. Every test uses its own email address, so files running side by side never meet.
  */
 
-let db: Awaited<ReturnType<typeof getDatabase>>["db"];
-beforeAll(async () => {
-  db = (await getDatabase()).db;
-});
-afterAll(async () => {
-  await (await getDatabase()).close().catch(() => {});
-});
+const db = setupAppDatabase();
 
 const PARKSIDE = "parkside-motor-group.localhost:3000";
 const ORIGIN = `http://${PARKSIDE}`;
@@ -72,21 +66,10 @@ const state = async (jar: Jar, host = PARKSIDE) => (await authStateRoute(request
 
 /** The newest outbox message to this address (its subject and its one link), waiting briefly for it. */
 async function mailTo(email: string, after = 0): Promise<{ subject: string; link: string } | null> {
-  const dir = path.resolve(env().OUTBOX_DIR);
-  for (let i = 0; i < 40; i++) {
-    const files = (await readdir(dir).catch(() => [] as string[])).sort().reverse();
-    for (const f of files) {
-      const text = await readFile(path.join(dir, f), "utf8");
-      if (!text.includes(`To: ${email}`)) continue;
-      const subject = /^Subject: (.*)$/m.exec(text)?.[1] ?? "";
-      const body = text.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-      const link = /(https?:\/\/[^\s"<>]+\/api\/auth\/[^\s"<>]+)/.exec(body)?.[1] ?? "";
-      if (after-- > 0) continue;
-      return { subject, link: link.replace(/&amp;/g, "&") };
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return null;
+  const mail = (await waitForMail(path.resolve(env().OUTBOX_DIR), (m) => m.to.includes(email), { count: after + 1, timeoutMs: 2_000 }))[
+    after
+  ];
+  return mail ? { subject: mail.subject, link: linkIn(mail, /(https?:\/\/[^\s"<>]+\/api\/auth\/[^\s"<>]+)/) } : null;
 }
 
 async function signedUpAndConfirmed(email = newEmail()): Promise<{ email: string; jar: Jar }> {

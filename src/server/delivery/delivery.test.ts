@@ -8,7 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { getDatabase } from "@/server/db";
+import { setupAppDatabase } from "@/server/testing/app-database";
 import * as t from "@/server/db/schema";
 import { leadRoutes } from "@/server/leads/handlers";
 import { SmtpMailer } from "@/server/mail/mailer";
@@ -31,7 +31,7 @@ import { deliverDue, LEAD_SIGNATURE_HEADER, LEAD_TIMESTAMP_HEADER } from "./work
  */
 const PARKSIDE = 1001;
 const SECRET = "lead-webhook-secret-0123456789";
-let db: Awaited<ReturnType<typeof getDatabase>>["db"];
+const db = setupAppDatabase();
 
 type Mail = { to: string[]; raw: string };
 const mails: Mail[] = [];
@@ -117,7 +117,6 @@ async function putLead(id: string, lead: Record<string, unknown>, slug = "parksi
 const makeDue = () => db.execute(sql`update lead_deliveries set next_attempt_at = now() where status = 'pending'`);
 
 beforeAll(async () => {
-  db = (await getDatabase()).db;
   smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -139,7 +138,6 @@ afterAll(async () => {
   await stopReceiver();
   mailer.close(); // the pooled connections, or the SMTP server waits 30 s for them
   await new Promise<void>((r) => smtp.close(r));
-  await (await getDatabase()).close().catch(() => {});
 });
 beforeEach(async () => {
   mails.length = 0;

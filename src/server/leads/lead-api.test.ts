@@ -1,11 +1,11 @@
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { CLOSED_DAY_MESSAGE, TIME_MESSAGE } from "@/domain/leads/form-schema";
 import { MSG } from "@/domain/leads/messages";
 import { testDriveDays, type SlotDay } from "@/domain/leads/test-drive";
-import { getDatabase } from "@/server/db";
+import { setupAppDatabase } from "@/server/testing/app-database";
 import { env } from "@/server/env";
 import * as t from "@/server/db/schema";
 import { createMemoryRateLimiter, limiters } from "@/server/http/rate-limit";
@@ -13,15 +13,8 @@ import { leadRoutes } from "./handlers";
 
 const api = leadRoutes(false);
 const mock = leadRoutes(true);
-let db: Awaited<ReturnType<typeof getDatabase>>["db"];
-beforeAll(async () => {
-  db = (await getDatabase()).db;
-});
-afterAll(async () => {
-  await (await getDatabase()).close().catch(() => {});
-  // the attachments these tests stored
-  await rm(path.resolve(env().UPLOAD_DIR), { recursive: true, force: true });
-});
+// the attachments these tests stored go with them
+const db = setupAppDatabase({ after: () => rm(path.resolve(env().UPLOAD_DIR), { recursive: true, force: true }) });
 
 const host = (slug: string) => `${slug}.localhost:3000`;
 const post = (slug: string, body: unknown, headers: Record<string, string> = {}) =>

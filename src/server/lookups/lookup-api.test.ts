@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { postTo } from "@/server/testing/requests";
-import { getDatabase } from "@/server/db";
+import { setupAppDatabase } from "@/server/testing/app-database";
 import * as t from "@/server/db/schema";
 import { leadRoutes } from "@/server/leads/handlers";
 import { localCarHistory } from "./car-history";
@@ -15,13 +15,7 @@ import { AutoGrabProvider, LookupUnavailableError, NevdisProvider, RedbookProvid
  * database (PGlite here, PostgreSQL in CI's data-layer run); the real adapters against a local fake
  * of each vendor.
  */
-let db: Awaited<ReturnType<typeof getDatabase>>["db"];
-beforeAll(async () => {
-  db = (await getDatabase()).db;
-});
-afterAll(async () => {
-  await (await getDatabase()).close().catch(() => {});
-});
+const db = setupAppDatabase();
 
 const PARKSIDE = "parkside-motor-group.localhost:3000"; // autograb (and redbook)
 const OUTBACK = "outback-truck-centre.localhost:3000"; // nevdis

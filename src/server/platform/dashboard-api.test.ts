@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { SearchPageTemplatesSchema, SearchSlugsSchema, WebsiteSessionSchema, type SiteChanged } from "@/domain/platform/contract";
-import { getDatabase } from "@/server/db";
+import { setupAppDatabase } from "@/server/testing/app-database";
 import * as t from "@/server/db/schema";
 import { env } from "@/server/env";
 import {
@@ -76,8 +76,8 @@ const week = (monday: { open: string; close: string }) =>
 // a storefront's webhook receiver on loopback: it checks each notice's signature as a storefront does
 const received: Array<{ notice: SiteChanged; signed: boolean }> = [];
 let receiver: Server;
+const database = setupAppDatabase();
 beforeAll(async () => {
-  await getDatabase();
   receiver = createServer((req, res) => {
     let body = "";
     req.on("data", (c: Buffer) => (body += c.toString()));
@@ -99,7 +99,6 @@ beforeAll(async () => {
 afterAll(async () => {
   env().PLATFORM_WEBHOOK_URLS = [];
   await new Promise((r) => receiver.close(r));
-  await (await getDatabase()).close().catch(() => {});
 });
 
 describe("GET /api/v1/websites/{siteId}/website_session_data.json", () => {
@@ -326,7 +325,7 @@ describe("POST /api/v1/websites/{siteId}/stock_feed.csv (a dealer-management sys
   });
 
   test("a full feed is applied; one that would sell most of the stock is held for the back-office", async () => {
-    const { db } = await getDatabase();
+    const db = database;
     const cars = await db
       .select({ n: t.vehicles.stockNumber })
       .from(t.vehicles)

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { STORE_MSG } from "@/domain/store/checkout";
-import { getDatabase } from "@/server/db";
+import { setupAppDatabase } from "@/server/testing/app-database";
 import * as t from "@/server/db/schema";
 import { getSiteContext } from "@/server/site-context";
 import { unpaidHolds } from "@/server/repositories/orders";
@@ -14,13 +14,7 @@ import { StripeCheckoutProvider } from "./payments";
  * Reserve online on parkside (enable_store, payment_provider "test"), through the routes the
  * browser uses, on the app's database (PGlite here, PostgreSQL in CI's data-layer run).
  */
-let db: Awaited<ReturnType<typeof getDatabase>>["db"];
-beforeAll(async () => {
-  db = (await getDatabase()).db;
-});
-afterAll(async () => {
-  await (await getDatabase()).close().catch(() => {});
-});
+const db = setupAppDatabase();
 
 const PARKSIDE = "parkside-motor-group.localhost:3000";
 const buyer = {

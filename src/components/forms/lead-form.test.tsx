@@ -1,0 +1,121 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { MSG } from "@/domain/leads/messages";
+import { LeadForm } from "./lead-form";
+import { TEST_FORM_SITE } from "./test-site";
+
+/*
+ * The enquiry form in a browser-like DOM: SPEC §5's messages under each field, prefill from the
+ * stored details (and a signed-in customer's saved ones first), the sent state (the lead posted,
+ * the details saved, the success page) and the failure state (SPEC §8: alert, form-level message,
+ * every value kept).
+ */
+const push = vi.fn();
+vi.mock("next/navigation", () => ({ useRouter: () => ({ push }), usePathname: () => "/contact" }));
+const track = vi.fn();
+vi.mock("@/client/analytics", () => ({ track: (...a: unknown[]) => track(...a) }));
+
+const site = TEST_FORM_SITE;
+
+let requests: Array<{ url: string; method: string; body: unknown }> = [];
+let answer: () => Response = () => Response.json({ lead: { id: "3f2b8c1e-0000-4000-8000-000000000001" } }, { status: 201 });
+beforeEach(() => {
+  requests = [];
+  localStorage.clear();
+  sessionStorage.clear();
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init: RequestInit) => {
+      requests.push({ url, method: init.method ?? "GET", body: JSON.parse(String(init.body)) });
+      return answer();
+    }),
+  );
+  vi.stubGlobal("alert", vi.fn());
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  push.mockReset();
+  track.mockReset();
+  answer = () => Response.json({ lead: { id: "3f2b8c1e-0000-4000-8000-000000000001" } }, { status: 201 });
+});
+
+const box = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
+const type = (label: string, value: string) => fireEvent.change(box(label), { target: { value } });
+const errorOf = (label: string) => document.getElementById(`${box(label).id}-error`)?.textContent ?? null;
+const send = () => fireEvent.click(screen.getByRole("button", { name: "Send enquiry" }));
+
+function fillValid() {
+  type("First name", "Mary");
+  type("Last name", "Smith");
+  type("Email", "mary@example.com");
+  type("Phone", "0412345678");
+  type("Postcode", "3134");
+  type("Comments", "Is the CX-5 still available?");
+}
+
+describe("LeadForm (contact)", () => {
+  test("an empty form: the spec's required message under every required field, nothing sent", async () => {
+    render(<LeadForm kind="contact" site={site} />);
+    send();
+    await waitFor(() => expect(errorOf("First name")).toBe(MSG.required));
+    for (const label of ["Last name", "Email", "Phone", "Postcode", "Comments"]) expect(errorOf(label)).toBe(MSG.required);
+    expect(box("First name").getAttribute("aria-invalid")).toBe("true");
+    expect(requests).toEqual([]);
+  });
+
+  test.each([
+    ["Email", "mary@", MSG.email],
+    ["Postcode", "313", MSG.postcode],
+    ["Phone", "12345", MSG.phoneAU],
+    ["First name", "Mary2", MSG.alpha],
+  ])("%s %j → %s", async (label, value, message) => {
+    render(<LeadForm kind="contact" site={site} />);
+    fillValid();
+    type(label, value);
+    send();
+    await waitFor(() => expect(errorOf(label)).toBe(message));
+    expect(requests).toEqual([]);
+  });
+
+  test("prefilled from the details stored after the last enquiry; a signed-in customer's saved ones come first", async () => {
+    localStorage.setItem(
+      "user_details",
+      JSON.stringify({ name: "Stored", last_name: "Shopper", email: "stored@example.com", postcode: "3000" }),
+    );
+    render(<LeadForm kind="contact" site={site} prefill={{ name: "Saved", phone: "0412 345 678" }} />);
+    await waitFor(() => expect(box("First name").value).toBe("Saved"));
+    expect(box("Last name").value).toBe("Shopper");
+    expect(box("Email").value).toBe("stored@example.com");
+    expect(box("Phone").value).toBe("0412 345 678");
+    expect(box("Postcode").value).toBe("3000");
+  });
+
+  test("sent: the lead is posted once, the details are kept for next time, event 22 fires and the success page opens", async () => {
+    render(<LeadForm kind="contact" site={site} />);
+    fillValid();
+    send();
+    await waitFor(() => expect(push).toHaveBeenCalledWith("/success?category=general-enquiry"));
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({
+      url: "/api/leads",
+      method: "POST",
+      body: { lead: { first_name: "Mary", last_name: "Smith", email: "mary@example.com", postcode: "3134", form: "contact" } },
+    });
+    expect(JSON.parse(localStorage.getItem("user_details")!)).toMatchObject({ name: "Mary", email: "mary@example.com" });
+    expect(track).toHaveBeenCalledWith(22, expect.objectContaining({ lead_id: "3f2b8c1e-0000-4000-8000-000000000001" }), expect.anything());
+  });
+
+  test("refused by the server: the alert, the form-level message, the server's field message, every value kept", async () => {
+    answer = () => Response.json({ error: "Please check the highlighted fields.", errors: { postcode: MSG.postcode } }, { status: 422 });
+    render(<LeadForm kind="contact" site={site} />);
+    fillValid();
+    send();
+    await waitFor(() => expect(screen.getByTestId("form-error").textContent).toBe("Please check the highlighted fields."));
+    expect(window.alert).toHaveBeenCalledWith(MSG.submitFailed);
+    expect(errorOf("Postcode")).toBe(MSG.postcode);
+    expect(box("Comments").value).toBe("Is the CX-5 still available?");
+    expect(push).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,11 @@
+import type { LeadFormSite } from "@/domain/leads/forms";
+
+/** The form tests' site: Australian, one dealership with one location (no picker), a message required. */
+export const TEST_FORM_SITE: LeadFormSite = {
+  market: "AU",
+  zip: false,
+  leadBase: "/api",
+  locations: [{ id: 10011, name: "Parkside Mazda", dealershipSlug: "parkside-mazda" }],
+  dealerships: [{ slug: "parkside-mazda", name: "Parkside Mazda" }],
+  messageOptional: false,
+};
