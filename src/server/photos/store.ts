@@ -1,0 +1,75 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+/*
+ * Issue 33: where the platform keeps photos — one interface, so that the image service and the
+ * ingest never know which store they talk to. A key is a photo's content hash and its type's
+ * extension ("<sha256>.jpg"): the same photo is stored once, a new photo is a new key (URLs can be
+ * cached for ever), and no key can name a path outside the store.
+ */
+export type PhotoType = "image/jpeg" | "image/png";
+export type StoredPhoto = { bytes: Buffer; contentType: PhotoType };
+
+export interface PhotoStore {
+  put(key: string, bytes: Buffer): Promise<void>;
+  get(key: string): Promise<StoredPhoto | null>;
+  has(key: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+}
+
+const KEY = /^([0-9a-f]{64})\.(jpg|png)$/;
+const TYPES: Record<string, PhotoType> = { jpg: "image/jpeg", png: "image/png" };
+
+/** The key a photo is kept under: its content hash and its type. */
+export const photoKey = (hash: string, contentType: PhotoType): string => `${hash}.${contentType === "image/png" ? "png" : "jpg"}`;
+
+/** Whether a string is a key at all (a request's path segment is checked before any store is asked). */
+export const isPhotoKey = (key: string): boolean => KEY.test(key);
+
+function typeOf(key: string): PhotoType {
+  const m = KEY.exec(key);
+  if (!m) throw new Error("not a photo key");
+  return TYPES[m[2]!]!;
+}
+
+/**
+ * Photos on local disk (the default: nothing to install), two hex levels deep so that no folder
+ * holds more than a few hundred files. Writes go to a temporary file first and are renamed into
+ * place, so a reader never sees half a photo and two writers of one key both succeed.
+ */
+export function diskPhotoStore(dir: string): PhotoStore {
+  const fileOf = (key: string) => {
+    typeOf(key);
+    return path.join(dir, key.slice(0, 2), key.slice(2, 4), key);
+  };
+  return {
+    async put(key, bytes) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${randomUUID()}.tmp`;
+      await writeFile(tmp, bytes);
+      await rename(tmp, file);
+    },
+    async get(key) {
+      if (!isPhotoKey(key)) return null;
+      const bytes = await readFile(fileOf(key)).catch((e: NodeJS.ErrnoException) => {
+        if (e.code === "ENOENT") return null;
+        throw e;
+      });
+      return bytes ? { bytes, contentType: typeOf(key) } : null;
+    },
+    async has(key) {
+      if (!isPhotoKey(key)) return false;
+      return stat(fileOf(key)).then(
+        () => true,
+        () => false,
+      );
+    },
+    async delete(key) {
+      if (!isPhotoKey(key)) return;
+      await rm(fileOf(key), { force: true });
+    },
+  };
+}
