@@ -43,6 +43,14 @@ export const EnvSchema = z.object({
   CATALOGUE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   /** Where lead attachments are written. */
   UPLOAD_DIR: z.string().trim().min(1).default(".data/uploads"),
+  /** Vehicle photos on local disk (the default), unless an S3-compatible bucket is set below. */
+  PHOTO_DIR: z.string().trim().min(1).default(".data/photos"),
+  /** An S3-compatible bucket for photos (AWS, R2, MinIO…): the endpoint (path-style), bucket and keys; all four or none. */
+  S3_ENDPOINT: optionalUrl(),
+  S3_BUCKET: optionalText(),
+  S3_REGION: z.string().trim().min(1).default("auto"),
+  S3_ACCESS_KEY_ID: optionalText(),
+  S3_SECRET_ACCESS_KEY: optionalText(),
   /** Outgoing mail: smtp(s)://user:pass@host:port; unset → messages are written to OUTBOX_DIR as .eml files. */
   SMTP_URL: z
     .string()
@@ -221,6 +229,11 @@ const CheckedEnvSchema = EnvSchema.transform((e, ctx) => {
     if (appEnv !== "development" && v !== undefined && v.length < MIN_PLATFORM_PASSWORD)
       ctx.addIssue({ code: "custom", path: [key], message: `must be at least ${MIN_PLATFORM_PASSWORD} characters outside development` });
   }
+  const s3 = (["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((k) => e[k] !== undefined);
+  if (s3.length > 0 && s3.length < 4)
+    for (const k of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const)
+      if (e[k] === undefined)
+        ctx.addIssue({ code: "custom", path: [k], message: "is required with the other S3_ settings (all four or none)" });
   if (e.PLATFORM_STAGING && e.PLATFORM_API_URL && !e.PLATFORM_STAGING_API_URL) {
     ctx.addIssue({ code: "custom", path: ["PLATFORM_STAGING_API_URL"], message: "is required when PLATFORM_STAGING is true" });
   }

@@ -2,6 +2,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { AwsClient } from "aws4fetch";
+import { env } from "@/server/env";
 
 /*
  * Issue 33: where the platform keeps photos — one interface, so that the image service and the
@@ -72,4 +74,77 @@ export function diskPhotoStore(dir: string): PhotoStore {
       await rm(fileOf(key), { force: true });
     },
   };
+}
+
+export type S3Config = { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
+
+/**
+ * Photos in an S3-compatible bucket (path-style addressing: AWS, Cloudflare R2, MinIO, Ceph…), each
+ * request signed with SigV4. Tested against a real S3-compatible server on loopback (s3rver).
+ */
+export function s3PhotoStore(config: S3Config): PhotoStore {
+  const client = new AwsClient({
+    accessKeyId: config.accessKeyId,
+    secretAccessKey: config.secretAccessKey,
+    region: config.region,
+    service: "s3",
+    retries: 2,
+  });
+  const urlOf = (key: string) => {
+    typeOf(key);
+    return `${config.endpoint.replace(/\/$/, "")}/${encodeURIComponent(config.bucket)}/${key}`;
+  };
+  const call = async (key: string, init: RequestInit, ok: number[]): Promise<Response> => {
+    const res = await client.fetch(urlOf(key), init);
+    if (!ok.includes(res.status)) {
+      await res.body?.cancel();
+      throw new Error(`photo store: ${init.method ?? "GET"} answered ${res.status}`);
+    }
+    return res;
+  };
+  return {
+    async put(key, bytes) {
+      const res = await call(
+        key,
+        {
+          method: "PUT",
+          body: new Uint8Array(bytes),
+          headers: { "content-type": typeOf(key), "cache-control": "public, max-age=31536000, immutable" },
+        },
+        [200],
+      );
+      await res.body?.cancel();
+    },
+    async get(key) {
+      if (!isPhotoKey(key)) return null;
+      const res = await call(key, { method: "GET" }, [200, 404]);
+      if (res.status === 404) {
+        await res.body?.cancel();
+        return null;
+      }
+      return { bytes: Buffer.from(await res.arrayBuffer()), contentType: typeOf(key) };
+    },
+    async has(key) {
+      if (!isPhotoKey(key)) return false;
+      return (await call(key, { method: "HEAD" }, [200, 404])).status === 200;
+    },
+    async delete(key) {
+      if (!isPhotoKey(key)) return;
+      await call(key, { method: "DELETE" }, [200, 204, 404]);
+    },
+  };
+}
+
+/** The platform's store: the S3 bucket when S3_* is set, else the disk under PHOTO_DIR. */
+export function photoStore(): PhotoStore {
+  const e = env();
+  return e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+    ? s3PhotoStore({
+        endpoint: e.S3_ENDPOINT,
+        bucket: e.S3_BUCKET,
+        region: e.S3_REGION,
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      })
+    : diskPhotoStore(path.resolve(e.PHOTO_DIR));
 }
