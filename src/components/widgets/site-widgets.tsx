@@ -33,12 +33,19 @@ export type SiteWidgetsProps = {
 
 type Win = Window & Record<string, unknown>;
 
-/** The official pixel snippet's queue: calls made before the script arrives wait in fbq.queue. */
+/**
+ * The official pixel snippet's queue: calls made before the script arrives wait in fbq.queue (and
+ * when each was made in fbq.queuedAt, which the local stand-in reports; the vendor ignores it).
+ */
 function pixelStub(w: Win) {
   if (typeof w.fbq === "function") return;
   const q: unknown[] = [];
-  const fbq = (...args: unknown[]) => void q.push(args);
-  Object.assign(fbq, { queue: q, loaded: false, version: "2.0" });
+  const at: number[] = [];
+  const fbq = (...args: unknown[]) => {
+    q.push(args);
+    at.push(Date.now());
+  };
+  Object.assign(fbq, { queue: q, queuedAt: at, loaded: false, version: "2.0" });
   w.fbq = fbq;
   w._fbq = fbq;
 }
