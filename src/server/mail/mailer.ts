@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { env } from "@/server/env";
@@ -65,11 +65,14 @@ export class OutboxMailer implements Mailer {
     const file = path.join(this.dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}.eml`);
     // the folder is made once, and again only when it went away (a mkdir per message showed in the lead profile)
     await (this.folder ??= mkdir(this.dir, { recursive: true }));
-    await writeFile(file, info.message as Buffer, { mode: 0o600 }).catch(async (e: NodeJS.ErrnoException) => {
+    // written under a name no reader lists, then renamed: a reader never parses half a message
+    const part = `${file}.part`;
+    await writeFile(part, info.message as Buffer, { mode: 0o600 }).catch(async (e: NodeJS.ErrnoException) => {
       if (e.code !== "ENOENT") throw e;
       await (this.folder = mkdir(this.dir, { recursive: true }));
-      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      await writeFile(part, info.message as Buffer, { mode: 0o600 });
     });
+    await rename(part, file);
     log.info({ messageId: info.messageId, via: "outbox" }, "mail written to the outbox");
     return { messageId: info.messageId, file };
   }
