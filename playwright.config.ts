@@ -35,7 +35,7 @@ export default defineConfig({
   webServer: {
     // a fresh embedded database for every run, separate from the one `npm start` uses
     // the production server (dist/server.mjs: Next behind the edge and the page microcache)
-    command: `rm -rf .data/e2e .data/e2e.lock .data/e2e.lock.pid .data/e2e-outbox && node dist/server.mjs`,
+    command: `rm -rf .data/e2e .data/e2e.lock .data/e2e.lock.pid .data/e2e-outbox .data/e2e-photos .data/e2e-image-cache && node dist/server.mjs`,
     // TRUST_PROXY=1: the fuzz tests speak as many clients (X-Forwarded-For), browsers as one.
     // The browser tests send about 30 leads from that one address: the limit they rely on is set here,
     // and the clock they rely on (e2e/clock.ts).
@@ -51,6 +51,8 @@ export default defineConfig({
       // the account tests sign up and in a dozen times from one address, and read their mail here
       AUTH_RATE_LIMIT: "200",
       OUTBOX_DIR: ".data/e2e-outbox",
+      PHOTO_DIR: ".data/e2e-photos",
+      IMAGE_CACHE_DIR: ".data/e2e-image-cache",
       // a request that never finishes is let go after this (the security test waits for it)
       REQUEST_TIMEOUT_SECONDS: "15",
     },

@@ -21,6 +21,8 @@ export default defineConfig({
     env: {
       DATA_DIR: ":memory:",
       UPLOAD_DIR: ".data/test-uploads",
+      PHOTO_DIR: ".data/test-photos",
+      IMAGE_CACHE_DIR: ".data/test-image-cache",
       LOG_LEVEL: "silent",
       LEAD_RATE_LIMIT: "1000",
       AUTH_RATE_LIMIT: "1000",

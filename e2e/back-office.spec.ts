@@ -1,6 +1,8 @@
 import type { ChildProcess } from "node:child_process";
+import { createServer, type Server } from "node:http";
 import { readFile, rm } from "node:fs/promises";
 import { parse } from "csv-parse/sync";
+import sharp from "sharp";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { waitForMail } from "../scripts/lib/outbox";
 import { startServer, stopServer } from "../scripts/lib/server-process";
@@ -12,12 +14,22 @@ import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixture
  * leads, holiday hours and stock, which the other browser tests read as the demo data says.
  */
 const PORT = 3120;
+/** a feed's photo server on loopback: the one origin the back-office server may fetch over http (a test-only setting) */
+const PHOTO_PORT = 3121;
+const PHOTO_ORIGIN = `http://127.0.0.1:${PHOTO_PORT}`;
 const DIR = ".data/e2e-back-office";
 const PASSWORD = "demo-staff-2026";
 const admin = (path: string) => `http://admin.localhost:${PORT}${path}`;
 const site = (slug: string, path: string) => `http://${slug}.localhost:${PORT}${path}`;
 
 let server: ChildProcess | undefined;
+let photoServer: Server | undefined;
+
+/** A photograph-like JPEG of 1600 × 1067 in the given colour (noise, as a camera's). */
+const photoOf = (r: number, g: number, b: number, width = 1600, height = 1067) =>
+  sharp({ create: { width, height, channels: 3, background: { r, g, b }, noise: { type: "gaussian", mean: 128, sigma: 30 } } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 
 async function startBackOffice(): Promise<ChildProcess> {
   await rm(DIR, { recursive: true, force: true });
@@ -31,6 +43,9 @@ async function startBackOffice(): Promise<ChildProcess> {
       LOG_LEVEL: "warn",
       OUTBOX_DIR: `${DIR}/outbox`,
       UPLOAD_DIR: `${DIR}/uploads`,
+      PHOTO_DIR: `${DIR}/photos`,
+      IMAGE_CACHE_DIR: `${DIR}/image-cache`,
+      PHOTO_FETCH_TEST_ORIGIN: PHOTO_ORIGIN,
       AUTH_RATE_LIMIT: "100",
       LEAD_RATE_LIMIT: "100",
     },
@@ -75,9 +90,17 @@ test.describe.configure({ mode: "serial", timeout: 60_000 });
 test.describe("dealer back-office", () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
+    const [front, side] = await Promise.all([photoOf(40, 90, 160), photoOf(160, 90, 40)]);
+    photoServer = createServer((req, res) => {
+      if (req.url === "/feed/front.jpg") return res.writeHead(200, { "content-type": "image/jpeg" }).end(front);
+      if (req.url === "/feed/side.jpg") return res.writeHead(200, { "content-type": "image/jpeg" }).end(side);
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((r) => photoServer!.listen(PHOTO_PORT, "127.0.0.1", r));
     server = await startBackOffice();
   });
   test.afterAll(async () => {
+    await new Promise((r) => photoServer?.close(r));
     if (server) await stopServer(server);
     await rm(DIR, { recursive: true, force: true });
   });
@@ -345,6 +368,135 @@ test.describe("dealer back-office", () => {
     await page.goto(search);
     await expect(page.getByTestId("results-count")).toHaveText("1 Car found");
     await expect(page.getByText("2025 Mazda CX-5 Maxx").first()).toBeVisible();
+  });
+
+  test("a manager uploads three photos, reorders them by keyboard and by dragging, writes alt text; the car's page, card, share image and feed follow (issue 33)", async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, "manager@parksidemotorgroup.com.au");
+    await page.goto(admin("/sites/1001/stock"));
+    await page
+      .getByTestId("stock-row")
+      .filter({ hasText: "In stock" })
+      .filter({ hasNotText: /Hidden|No price|E2E-/ }) // a demo car (the other tests import cars of their own)
+      .first()
+      .getByRole("link")
+      .click();
+    await expect(page).toHaveURL(/\/sites\/1001\/stock\/\d+$/);
+    const stockNumber = /Stock (\S+)/.exec((await page.getByTestId("vehicle-ids").textContent())!)![1]!;
+    const onWebsite = new URL((await page.getByTestId("on-website").getAttribute("href"))!).pathname;
+    await expect(page.getByTestId("photos-from-feed")).toBeVisible(); // the demo's drawings, until photos are uploaded
+
+    // three photographs of different colours and shapes, as a camera would send them
+    const photo = photoOf;
+    const chooser = page.getByLabel("Choose photos");
+    await waitForHydration(page.getByRole("button", { name: "Save" }));
+    await chooser.setInputFiles([
+      { name: "front.jpg", mimeType: "image/jpeg", buffer: await photo(200, 30, 30) },
+      { name: "side.jpg", mimeType: "image/jpeg", buffer: await photo(30, 200, 30) },
+      { name: "interior.jpg", mimeType: "image/jpeg", buffer: await photo(30, 30, 200, 1067, 1600) },
+    ]);
+    const items = page.getByTestId("photo-list").locator(":scope > li");
+    await expect(items).toHaveCount(3, { timeout: 20_000 });
+    const idOf = async (i: number) => (await items.nth(i).getAttribute("data-photo"))!;
+    const uploaded = await Promise.all([0, 1, 2].map(idOf));
+
+    // by keyboard: the last photo moves to the front; focus stays with it
+    await page.getByRole("button", { name: "Move photo 3 earlier" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("photos-said")).toHaveText("Photo moved to position 2 of 3.");
+    await expect(page.getByRole("button", { name: "Move photo 2 earlier" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("photos-said")).toHaveText("Photo moved to position 1 of 3.");
+    await expect(items.first()).toHaveAttribute("data-photo", uploaded[2]!);
+    await expect(items.first()).toContainText("Main photo");
+    // by dragging: the (now) second photo goes last
+    await items.nth(1).dragTo(items.nth(2));
+    await expect(page.getByTestId("photos-said")).toHaveText("Photo moved to position 3 of 3.");
+    const order = [uploaded[2]!, uploaded[1]!, uploaded[0]!];
+    await expect(items).toHaveCount(3);
+    for (const [i, id] of order.entries()) await expect(items.nth(i)).toHaveAttribute("data-photo", id);
+    await page.getByLabel("Alt text for photo 1").fill("Dashboard and front seats");
+    await page.getByLabel("Alt text for photo 1").blur();
+    await expect(page.getByTestId("photos-said")).toHaveText("Alt text of photo 1 saved.");
+    await expectNoAxeViolations(page);
+    // the order holds after a reload (it is the server's)
+    await page.reload();
+    for (const [i, id] of order.entries()) await expect(items.nth(i)).toHaveAttribute("data-photo", id);
+    const urls = await items.locator("img").evaluateAll((imgs) => imgs.map((i) => new URL((i as HTMLImageElement).src).pathname));
+    expect(urls.every((u) => /^\/images\/[0-9a-f]{64}\.jpg$/.test(u))).toBe(true);
+
+    // the car's page: the gallery in that order, the dealer's alt text, sized AVIF from the image service
+    const served: string[] = [];
+    page.on("response", (r) => {
+      if (r.url().includes("/images/")) served.push(`${r.headers()["content-type"]} ${new URL(r.url()).pathname}`);
+    });
+    await page.goto(site("parkside-motor-group", onWebsite));
+    const slides = page.getByRole("group", { name: /of 3$/ }).locator("img");
+    await expect(slides).toHaveCount(3);
+    const srcs = await slides.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).currentSrc || (i as HTMLImageElement).src));
+    expect(srcs.map((s) => new URL(s).pathname)).toEqual(urls);
+    expect(srcs[0]).toMatch(/\?w=\d+&auto=format&q=80$/);
+    await expect(slides.first()).toHaveAttribute("alt", "Dashboard and front seats");
+    await expect(slides.first()).toHaveAttribute("fetchpriority", "high");
+    await expect.poll(() => served.some((s) => s.startsWith("image/avif") && s.endsWith(urls[0]!))).toBe(true);
+    const og = (await page.locator('meta[property="og:image"]').getAttribute("content"))!;
+    expect(og).toContain(`${urls[0]}?w=1200&auto=format&q=80&h=630&fit=crop`);
+    const share = await request.get(`http://127.0.0.1:${PORT}${new URL(og).pathname}${new URL(og).search}`, { headers: { accept: "*/*" } });
+    expect(share.headers()["content-type"]).toBe("image/jpeg");
+    expect(await sharp(await share.body()).metadata()).toMatchObject({ width: 1200, height: 630 });
+    expect(share.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+
+    // the search card shows the main photo
+    await page.goto(site("parkside-motor-group", `/search/new-used-and-demo-cars?q=${stockNumber}`));
+    const card = page.getByTestId("vehicle-card").first().locator("img").first();
+    expect(new URL((await card.getAttribute("src"))!, "http://x").pathname).toBe(urls[0]);
+    // and the Google vehicle listings feed lists it
+    const feed = await request.get(`http://127.0.0.1:${PORT}/feeds/google-vehicle-listings.xml`, {
+      headers: { host: `parkside-motor-group.localhost:${PORT}` },
+    });
+    expect(await feed.text()).toContain(`${urls[0]}</g:image_link>`);
+  });
+
+  test("a stock CSV's photo addresses are fetched in the background: the car shows them in order, and a broken address is on the import's report (issue 33)", async ({
+    page,
+  }) => {
+    await signIn(page, "manager@parksidemotorgroup.com.au");
+    await page.goto(admin("/sites/1001/stock/import"));
+    const check = page.getByRole("button", { name: "Check the file" });
+    await waitForHydration(check);
+    const photos = [`${PHOTO_ORIGIN}/feed/front.jpg`, `${PHOTO_ORIGIN}/feed/missing.jpg`, `${PHOTO_ORIGIN}/feed/side.jpg`].join("|");
+    await page.getByLabel("CSV file").setInputFiles({
+      name: "stock.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(
+        ["stock_number,make,model,year,car_type,price,photos", `E2E-PHOTOS-1,Mazda,CX-30,2025,used,29990,${photos}`].join("\n"),
+      ),
+    });
+    await check.click();
+    await expect(page.getByTestId("import-plan")).toContainText("1 new");
+    await page.getByRole("button", { name: "Import now" }).click();
+    await expect(page.getByTestId("import-apply-done")).toContainText("1 added");
+
+    // the report says what became of each photo once the worker is done
+    const report = page.getByTestId("recent-import").first().getByTestId("import-photos");
+    await expect(async () => {
+      await page.reload();
+      await expect(report).toContainText("Photos: 2 of 3 in place (2 downloaded, 0 unchanged), 1 could not be fetched:", { timeout: 1000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(report.getByTestId("import-photo-failed")).toHaveText(`E2E-PHOTOS-1: ${PHOTO_ORIGIN}/feed/missing.jpg (status 404)`);
+    await expectNoAxeViolations(page);
+
+    // the shopper's card and gallery show them, in the feed's order
+    await page.goto(site("parkside-motor-group", "/search/new-used-and-demo-cars?q=E2E-PHOTOS-1"));
+    const card = page.getByTestId("vehicle-card").first();
+    const main = new URL((await card.locator("img").first().getAttribute("src"))!, "http://x").pathname;
+    expect(main).toMatch(/^\/images\/[0-9a-f]{64}\.jpg$/);
+    await card.getByRole("heading", { level: 3 }).getByRole("link").click();
+    const slides = page.getByRole("group", { name: /of 2$/ }).locator("img");
+    await expect(slides).toHaveCount(2);
+    expect(new URL((await slides.first().getAttribute("src"))!, "http://x").pathname).toBe(main);
   });
 
   test("a manager writes an offer in Markdown and the website lists it at once; the audit log has it", async ({ page }) => {

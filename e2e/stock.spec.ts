@@ -80,6 +80,16 @@ test("images: quality 75 by default, 60 where the brand is configured so, 80 in 
   await page.goto(parkside("/search/new-used-and-demo-cars/"));
   await expect(page).toHaveURL(parkside("/search/new-used-and-demo-cars"));
   await expect(page.getByTestId("vehicle-card").first().locator("img").first()).toHaveAttribute("src", /\?w=\d+&auto=format&q=75$/);
+  // the first row is fetched at once with high priority; the rest as they near the screen (issue 33); no drawing is an SVG
+  await expect(page.getByTestId("vehicle-card").first().locator("img").first()).toHaveAttribute("fetchpriority", "high");
+  await expect(page.getByTestId("vehicle-card").first().locator("img").first()).toHaveAttribute("loading", "eager");
+  await expect(page.getByTestId("vehicle-card").last().locator("img").first()).toHaveAttribute("loading", "lazy");
+  const sources = await page
+    .getByTestId("vehicle-card")
+    .locator("img")
+    .evaluateAll((imgs) => imgs.map((i) => i.getAttribute("src")!));
+  expect(sources.filter((s) => /\.svg(\?|$)/.test(s))).toEqual([]);
+  expect(sources.every((s) => s.startsWith("/images/"))).toBe(true);
   await page.goto(siteUrl("ridgeline-motorcycles", "/search/used-cars"));
   const img = page.getByTestId("vehicle-card").first().locator("img").first();
   await expect(img).toHaveAttribute("src", /&q=60$/);

@@ -6,6 +6,8 @@
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
+import { DEMO_STAFF_PASSWORD } from "@/server/demo/staff";
+import { loadPhotographs } from "./lib/photographs.ts";
 
 const PORT = 3400;
 const DATA = ".data/lighthouse";
@@ -16,13 +18,27 @@ const HOSTS = (process.env.LIGHTHOUSE_SITES ?? "parkside-motor-group,tasman-camp
 const FLAGS =
   "--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync";
 const BUDGET = { performance: 95, accessibility: 100, "best-practices": 95, seo: 100 };
+/** issue 33: LCP at most 2.5 s on every page, with real photographs */
+const LCP_BUDGET_MS = 2500;
+/** runs per page; the median is reported (LIGHTHOUSE_RUNS=1 for a quick look) */
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** LIGHTHOUSE_PAGES=home,search,detail to measure only those page types */
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",").map((p) => p.trim());
 
 if (!existsSync(".next/BUILD_ID") || !existsSync("dist/server.mjs")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
-rmSync(DATA, { recursive: true, force: true });
+for (const dir of [DATA, `${DATA}-photos`, `${DATA}-image-cache`]) rmSync(dir, { recursive: true, force: true });
 rmSync(`${DATA}.lock`, { recursive: true, force: true });
 rmSync(`${DATA}.lock.pid`, { force: true });
 const server = spawn(process.execPath, ["dist/server.mjs"], {
-  env: { ...process.env, NODE_ENV: "production", DATA_DIR: DATA, PORT: String(PORT), LOG_LEVEL: "warn" },
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    DATA_DIR: DATA,
+    PHOTO_DIR: `${DATA}-photos`,
+    IMAGE_CACHE_DIR: `${DATA}-image-cache`,
+    PORT: String(PORT),
+    LOG_LEVEL: "warn",
+  },
   stdio: ["ignore", "ignore", "inherit"],
 });
 let failed = false;
@@ -37,6 +53,17 @@ try {
     i++
   )
     await new Promise((r) => setTimeout(r, 500));
+  // issue 33: the figures are taken with real photographs, uploaded to parkside's cars as its manager would
+  const photographs = await loadPhotographs({
+    port: PORT,
+    siteId: 1001,
+    email: "manager@parksidemotorgroup.com.au",
+    password: DEMO_STAFF_PASSWORD,
+    perCar: 3,
+  });
+  console.log(
+    `real photographs: ${photographs.photos} on parkside's ${photographs.cars} cars (${photographs.averageKb} KB each on average)`,
+  );
   for (const host of HOSTS) {
     // node:http, not fetch: fetch drops a Host header it is given, and every host would read as the default site
     const html = (path) =>
@@ -61,31 +88,22 @@ try {
     const pages = { home: "/", search: "/search/new-used-and-demo-cars", detail, location, form: "/contact", brand, post };
     console.log(host);
     for (const [name, path] of Object.entries(pages)) {
-      if (!path) continue;
-      const out = `.data/lighthouse-${host.split(".")[0]}-${name}.json`;
-      execFileSync(
-        "npx",
-        [
-          "--yes",
-          "lighthouse@12",
-          `http://${host}:${PORT}${path}`,
-          `--chrome-flags=${FLAGS}`,
-          "--output=json",
-          `--output-path=${out}`,
-          "--quiet",
-          "--only-categories=performance,accessibility,best-practices,seo",
-        ],
-        {
-          env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
-          stdio: ["ignore", "ignore", "inherit"],
-        },
-      );
-      const r = JSON.parse(readFileSync(out, "utf8"));
+      if (!path || (PAGES && !PAGES.includes(name))) continue;
+      const runs = [];
+      for (let n = 0; n < RUNS; n++) runs.push(audit(host, name, path, n));
+      // the median run by performance score (its LCP is that run's)
+      const r = runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score)[Math.floor(runs.length / 2)];
       const scores = Object.fromEntries(Object.entries(r.categories).map(([k, v]) => [k, Math.round(v.score * 100)]));
-      const misses = Object.entries(BUDGET).filter(([k, min]) => scores[k] < min);
+      const lcpMs = r.audits["largest-contentful-paint"].numericValue;
+      const misses = [
+        ...Object.entries(BUDGET)
+          .filter(([k, min]) => scores[k] < min)
+          .map(([k]) => k),
+        ...(lcpMs > LCP_BUDGET_MS ? ["LCP"] : []),
+      ];
       failed ||= misses.length > 0;
       console.log(
-        `  ${name.padEnd(9)} perf ${scores.performance}  a11y ${scores.accessibility}  best ${scores["best-practices"]}  seo ${scores.seo}  LCP ${r.audits["largest-contentful-paint"].displayValue}  CLS ${r.audits["cumulative-layout-shift"].displayValue}  TBT ${r.audits["total-blocking-time"].displayValue}${misses.length ? `  MISSED: ${misses.map(([k]) => k).join(", ")}` : ""}`,
+        `  ${name.padEnd(9)} perf ${scores.performance}  a11y ${scores.accessibility}  best ${scores["best-practices"]}  seo ${scores.seo}  LCP ${r.audits["largest-contentful-paint"].displayValue}  CLS ${r.audits["cumulative-layout-shift"].displayValue}  TBT ${r.audits["total-blocking-time"].displayValue}  (median of ${RUNS}: perf ${runs.map((x) => Math.round(x.categories.performance.score * 100)).join("/")})${misses.length ? `  MISSED: ${misses.join(", ")}` : ""}`,
       );
     }
   }
@@ -93,3 +111,26 @@ try {
   server.kill("SIGTERM");
 }
 process.exitCode = failed ? 1 : 0;
+
+/** One Lighthouse run of a page (mobile), its JSON report. */
+function audit(host, name, path, n) {
+  const out = `.data/lighthouse-${host.split(".")[0]}-${name}-${n}.json`;
+  execFileSync(
+    "npx",
+    [
+      "--yes",
+      "lighthouse@12",
+      `http://${host}:${PORT}${path}`,
+      `--chrome-flags=${FLAGS}`,
+      "--output=json",
+      `--output-path=${out}`,
+      "--quiet",
+      "--only-categories=performance,accessibility,best-practices,seo",
+    ],
+    {
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
+  return JSON.parse(readFileSync(out, "utf8"));
+}

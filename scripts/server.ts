@@ -18,6 +18,7 @@ import { isPlatformUp } from "@/server/platform";
 import { isAdminHost } from "@/server/admin/host";
 
 import { startDeliveryWorker } from "@/server/delivery/worker";
+import { startPhotoFetchWorker } from "@/server/photos/fetch-worker";
 import { serveDirect } from "@/server/http/direct";
 import { leadRoutes, MAX_JSON_BYTES } from "@/server/leads/handlers";
 
@@ -85,6 +86,8 @@ server.on("error", (error) => {
 });
 // this process delivers leads from the shared outbox (the dashboard role takes no leads)
 const deliveries = e.PLATFORM_ROLE === "dashboard" ? null : startDeliveryWorker(getDb);
+// and fetches stock feeds' photos (every process may: each claims its own rows)
+const photoFetches = startPhotoFetchWorker(getDb);
 
 // HOST: the cluster's app processes listen on loopback only (nginx is their one way in)
 server.listen(e.PORT, e.HOST, () => {
@@ -109,6 +112,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     setTimeout(() => process.exit(1), 10_000).unref(); // never hang a deploy
     server.close(async () => {
       await deliveries?.stop(); // a delivery in flight finishes and is recorded
+      await photoFetches.stop();
       await changes?.close().catch(() => {});
       const db = (globalThis as { __dealerDb?: Promise<{ close: () => Promise<void> }> }).__dealerDb;
       await db?.then((d) => d.close()).catch(() => {});

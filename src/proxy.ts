@@ -23,6 +23,6 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // API routes, Next's assets and generated photos are not tenant pages.
-  matcher: ["/((?!api/|websites/|mock/|_next/|photos/|bench/|widgets/|favicon.ico|icon.svg).*)"],
+  // API routes, Next's assets, generated drawings and the image service are not tenant pages.
+  matcher: ["/((?!api/|websites/|mock/|_next/|photos/|images/|bench/|widgets/|favicon.ico|icon.svg).*)"],
 };

@@ -27,6 +27,14 @@ describe("typed env", () => {
     ],
     [{ TEST_NOW: "2026-11-18T10:30:00+11:00", APP_ENV: "production" }, /TEST_NOW: is a test-only setting/],
     [{ TEST_NOW: "2026-11-18T10:30:00+11:00" }, /TEST_NOW: is a test-only setting: refused unless APP_ENV=test \(here development\)/],
+    [
+      { PHOTO_FETCH_TEST_ORIGIN: "http://127.0.0.1:4555", NODE_ENV: "production" },
+      /PHOTO_FETCH_TEST_ORIGIN: is a test-only setting: refused in production/,
+    ],
+    [
+      { PHOTO_FETCH_TEST_ORIGIN: "http://127.0.0.1:4555", APP_ENV: "staging" },
+      /PHOTO_FETCH_TEST_ORIGIN: is a test-only setting: refused in staging/,
+    ],
     [{ PLATFORM_ROLE: "storefront" }, /PLATFORM_ROLE/],
     [{ PLATFORM_API_URL: "ftp://dashboard" }, /PLATFORM_API_URL: must be an http\(s\) URL/],
     [

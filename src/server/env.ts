@@ -45,6 +45,9 @@ export const EnvSchema = z.object({
   UPLOAD_DIR: z.string().trim().min(1).default(".data/uploads"),
   /** Vehicle photos on local disk (the default), unless an S3-compatible bucket is set below. */
   PHOTO_DIR: z.string().trim().min(1).default(".data/photos"),
+  /** Resized photos (the image service's variants), kept on local disk up to IMAGE_CACHE_MB, least recently used out first. */
+  IMAGE_CACHE_DIR: z.string().trim().min(1).default(".data/image-cache"),
+  IMAGE_CACHE_MB: z.coerce.number().int().min(1).max(1_000_000).default(1024),
   /** An S3-compatible bucket for photos (AWS, R2, MinIO…): the endpoint (path-style), bucket and keys; all four or none. */
   S3_ENDPOINT: optionalUrl(),
   S3_BUCKET: optionalText(),
@@ -206,6 +209,12 @@ export const EnvSchema = z.object({
    * unless APP_ENV=test.
    */
   TEST_NOW: z.iso.datetime({ offset: true }).optional(),
+  /**
+   * Tests only: the one origin (e.g. http://127.0.0.1:4555) a stock feed's photos may be fetched
+   * from over plain http on loopback. Refused in production and staging: there a photo address is
+   * https on a public host, always.
+   */
+  PHOTO_FETCH_TEST_ORIGIN: optionalUrl().transform((v) => (v ? new URL(v).origin : undefined)),
   NEXT_PHASE: z.string().optional(),
   /** Tests only: run the data-layer tests against this PostgreSQL server instead of in-memory PGlite. */
   TEST_DATABASE_URL: z
@@ -222,6 +231,9 @@ const CheckedEnvSchema = EnvSchema.transform((e, ctx) => {
   const appEnv = e.APP_ENV ?? (e.NODE_ENV === "production" ? "production" : "development");
   if (e.TEST_NOW !== undefined && appEnv !== "test") {
     ctx.addIssue({ code: "custom", path: ["TEST_NOW"], message: `is a test-only setting: refused unless APP_ENV=test (here ${appEnv})` });
+  }
+  if (e.PHOTO_FETCH_TEST_ORIGIN !== undefined && (appEnv === "production" || appEnv === "staging")) {
+    ctx.addIssue({ code: "custom", path: ["PHOTO_FETCH_TEST_ORIGIN"], message: `is a test-only setting: refused in ${appEnv}` });
   }
   // a guessable platform password is refused everywhere but a developer's machine
   for (const key of ["PLATFORM_API_PASSWORD", "PLATFORM_ADMIN_PASSWORD"] as const) {

@@ -1,4 +1,5 @@
 import Image from "next/image";
+import { lcp } from "@/components/ui/lcp";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { buttonVariants } from "@/components/ui/button";
@@ -41,7 +42,7 @@ export function ContentImage({
   if (!safe) return null;
   return (
     <div className={cn("relative aspect-[16/9] overflow-hidden rounded-lg bg-neutral-100", className)}>
-      <Image src={safe} alt={alt} fill priority={priority} sizes="(min-width: 768px) 768px, 100vw" className="object-cover" />
+      <Image src={safe} alt={alt} fill {...lcp(priority)} sizes="(min-width: 768px) 768px, 100vw" className="object-cover" />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import Zoom from "yet-another-react-lightbox/plugins/zoom";
 import "yet-another-react-lightbox/styles.css";
 import "yet-another-react-lightbox/plugins/counter.css";
 import { IMAGE_QUALITY, imageUrl } from "@/domain/format/image";
+import { photoAlt } from "@/domain/stock/vehicle";
 
 /**
  * The vehicle photos full screen (yet-another-react-lightbox): swipe or arrow keys between photos,
@@ -14,12 +15,14 @@ import { IMAGE_QUALITY, imageUrl } from "@/domain/format/image";
  */
 export default function PhotoLightbox({
   images,
+  alts,
   title,
   index,
   onClose,
   onIndex,
 }: {
   images: string[];
+  alts?: string[];
   title: string;
   index: number;
   onClose: () => void;
@@ -33,7 +36,7 @@ export default function PhotoLightbox({
       on={{ view: ({ index: i }) => onIndex(i) }}
       slides={images.map((src, i) => ({
         src: imageUrl(src, { width: 1920, quality: IMAGE_QUALITY.high }),
-        alt: `${title}, photo ${i + 1}`,
+        alt: photoAlt(title, alts, i),
         srcSet: [640, 1080, 1920].map((width) => ({
           src: imageUrl(src, { width, quality: IMAGE_QUALITY.high }),
           width,

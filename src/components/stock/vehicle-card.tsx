@@ -1,4 +1,5 @@
 import Image from "next/image";
+import { lcp } from "@/components/ui/lcp";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { cardView, type CardContext, type CardView } from "@/domain/stock/card-view";
@@ -41,7 +42,7 @@ export function VehicleCardView({ view: v, priority = false, children }: { view:
           sizes="(max-width: 767px) 100vw, (max-width: 991px) 50vw, 33vw"
           quality={v.imageQuality}
           className="object-cover"
-          priority={priority}
+          {...lcp(priority)}
         />
         <VehicleTags tags={v.tags} className="absolute left-2 top-2" />
         <FavouriteButton car={v.favourite} className="absolute right-2 top-2 z-10" />

@@ -122,7 +122,7 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
           <EnquireCall enquire={enquire} call={call} id="enquire" className="mt-4" />
         </div>
         <div className="lg:col-start-1 lg:row-span-2 lg:row-start-1">
-          <VehicleGallery images={images} title={title} />
+          <VehicleGallery images={images} alts={v.thumbnails.length ? v.photoAlts : undefined} title={title} />
         </div>
         <div className="lg:col-start-2 lg:row-start-2 lg:self-start" id="vehicle-actions">
           <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1">

@@ -5,9 +5,11 @@ import { CarouselButton } from "@/components/ui/carousel-button";
 import { Expand } from "@/components/ui/icons";
 import dynamic from "next/dynamic";
 import Image from "next/image";
+import { lcp } from "@/components/ui/lcp";
 import { useCallback, useEffect, useState, type KeyboardEvent } from "react";
 import { cn } from "@/components/ui/cn";
 import { IMAGE_QUALITY } from "@/domain/format/image";
+import { photoAlt } from "@/domain/stock/vehicle";
 import { EVENT_IDS } from "@/domain/analytics/events";
 import { track } from "@/client/analytics";
 
@@ -17,7 +19,7 @@ const PhotoLightbox = dynamic(() => import("./photo-lightbox"), { ssr: false });
 /** SPEC §9 carousel: drag threshold 10, animation duration 25, trimSnaps containment. */
 export const CAROUSEL_OPTIONS = { dragThreshold: 10, duration: 25, containScroll: "trimSnaps" } as const;
 
-export function VehicleGallery({ images, title }: { images: string[]; title: string }) {
+export function VehicleGallery({ images, alts, title }: { images: string[]; alts?: string[]; title: string }) {
   const [viewportRef, embla] = useEmblaCarousel(CAROUSEL_OPTIONS);
   const [thumbsRef, thumbs] = useEmblaCarousel({ ...CAROUSEL_OPTIONS, dragFree: true });
   const [index, setIndex] = useState(0);
@@ -84,9 +86,9 @@ export function VehicleGallery({ images, title }: { images: string[]; title: str
               >
                 <Image
                   src={src}
-                  alt={`${title}, photo ${i + 1}`}
+                  alt={photoAlt(title, alts, i)}
                   fill
-                  priority={i === 0}
+                  {...lcp(i === 0)}
                   quality={IMAGE_QUALITY.high}
                   sizes="(max-width: 991px) 100vw, 60vw"
                   className="object-cover"
@@ -154,6 +156,7 @@ export function VehicleGallery({ images, title }: { images: string[]; title: str
       {fullScreen && (
         <PhotoLightbox
           images={images}
+          alts={alts}
           title={title}
           index={index}
           onIndex={(i) => embla?.scrollTo(i, true)}

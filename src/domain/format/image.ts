@@ -20,6 +20,10 @@ export function imageUrl(src: string, o: ImageOptions): string {
   return `${src}${src.includes("?") ? "&" : "?"}${p.toString()}`;
 }
 
+/** A photo in its original format (JPEG) at a width: for mail programs and CRMs, which may not take AVIF or WebP. */
+export const fixedFormatImageUrl = (src: string, width: number): string =>
+  `${src}${src.includes("?") ? "&" : "?"}w=${Math.min(Math.max(1, Math.round(width)), MAX_IMAGE_WIDTH)}&q=${IMAGE_QUALITY.default}`;
+
 /**
  * The 1200×630 social share image. Social networks do not show SVG: a locally drawn photo is asked
  * for as a JPEG (the image service's other photos are raster already).

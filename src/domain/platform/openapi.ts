@@ -113,7 +113,7 @@ export function platformOpenApi(): Record<string, unknown> {
       "/api/v1/websites/{siteId}/stock_feed.csv": {
         post: {
           summary:
-            "A dealer-management system's stock feed as CSV (header line: stock_number, make, model, year, car_type required; vin, rego, badge, series, price, price_type, odometer, colour, body_type, fuel, transmission, drive, seats, doors, location_id, status, description read). A full feed by default: a car missing from two full feeds in a row becomes sold.",
+            "A dealer-management system's stock feed as CSV (header line: stock_number, make, model, year, car_type required; vin, rego, badge, series, price, price_type, odometer, colour, body_type, fuel, transmission, drive, seats, doors, location_id, status, description, subscription_weekly read; photos: https addresses separated by |, in the car's order, fetched in the background and listed on the import's report when they cannot be). A full feed by default: a car missing from two full feeds in a row becomes sold.",
           parameters: [siteId, { name: "full", in: "query", required: false, schema: { type: "string", enum: ["0", "1"] } }],
           security: [{ basic: [] }],
           requestBody: { required: true, content: { "text/csv": { schema: { type: "string" } } } },

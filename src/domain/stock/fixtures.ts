@@ -34,6 +34,7 @@ export const testVehicle = (change: Partial<Vehicle> = {}): Vehicle => ({
   photosCount: 0,
   primaryImageUrl: null,
   thumbnails: ["/photos/suv/red/1.svg"],
+  photoAlts: [],
   locationId: null,
   city: null,
   carsalesSellerIdentifier: null,

@@ -37,6 +37,44 @@ describe("reading a stock CSV", () => {
     expect(r.errors).toEqual([{ line: 3, field: "subscription_weekly", message: expect.stringMatching(/weekly subscription price/) }]);
   });
 
+  test("photos: https addresses separated by |, in the car's order; an empty cell changes nothing (issue 33)", () => {
+    const r = parseStockCsv(
+      [
+        "stock_number,make,model,year,car_type,photos",
+        "PK1,Mazda,CX-5,2026,new, https://cdn.example.com/a.jpg | https://cdn.example.com/b.jpg ",
+        "PK2,Mazda,CX-3,2026,new,",
+      ].join("\n"),
+      opts,
+    );
+    expect(r.errors).toEqual([]);
+    expect(r.rows.map((x) => x.photos)).toEqual([["https://cdn.example.com/a.jpg", "https://cdn.example.com/b.jpg"], undefined]);
+  });
+
+  test.each([
+    ["http://cdn.example.com/a.jpg", "Photo 1: Enter an https address"],
+    ["https://cdn.example.com/a.jpg|ftp://x.example.com/b.jpg", "Photo 2: Enter an https address"],
+    ["https://127.0.0.1/a.jpg", "Photo 1: Use a public internet address: local, private and cloud metadata addresses are refused."],
+    [
+      "https://169.254.169.254/latest/meta-data",
+      "Photo 1: Use a public internet address: local, private and cloud metadata addresses are refused.",
+    ],
+    ["https://intranet/a.jpg", "Photo 1: Use a public internet address: local, private and cloud metadata addresses are refused."],
+    ["https://user:pw@cdn.example.com/a.jpg", "Photo 1: Put no user name or password in the address"],
+    ["not a url", "Photo 1: Enter an https address"],
+    [`https://cdn.example.com/${"a".repeat(2050)}.jpg`, "Photo 1: Keep each address under 2,048 characters"],
+    [Array.from({ length: 51 }, (_, i) => `https://cdn.example.com/${i}.jpg`).join("|"), "List at most 50 photos"],
+  ])("photos %s → %s", (cell, message) => {
+    const r = parseStockCsv(`stock_number,make,model,year,car_type,photos\nPK1,Mazda,CX-5,2026,new,"${cell}"`, opts);
+    expect(r.errors).toEqual([{ line: 2, field: "photos", message }]);
+  });
+
+  test("the one test origin (plain http on loopback) is let through only when the server names it", () => {
+    const csv = "stock_number,make,model,year,car_type,photos\nPK1,Mazda,CX-5,2026,new,http://127.0.0.1:4555/a.jpg";
+    expect(parseStockCsv(csv, opts).errors).toHaveLength(1);
+    expect(parseStockCsv(csv, { ...opts, photoTestOrigin: "http://127.0.0.1:4555" }).errors).toEqual([]);
+    expect(parseStockCsv(csv, { ...opts, photoTestOrigin: "http://127.0.0.1:4556" }).errors).toHaveLength(1);
+  });
+
   test("every problem is reported with its line and field", () => {
     const csv = [
       HEAD,

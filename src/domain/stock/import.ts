@@ -1,6 +1,8 @@
 import { parse } from "csv-parse/sync";
 import { z } from "zod";
 import { slugify } from "../format/slug";
+import { outboundUrlProblem } from "../http/addresses";
+import { MAX_PHOTOS_PER_VEHICLE } from "./photos";
 
 /*
  * Stock imports: a CSV uploaded in the back-office or a dealer-management-system feed,
@@ -35,6 +37,7 @@ export const STOCK_CSV_COLUMNS = [
   "location_id",
   "status",
   "description",
+  "photos",
 ] as const;
 export const REQUIRED_COLUMNS = ["stock_number", "make", "model", "year", "car_type"] as const;
 export const MAX_IMPORT_ROWS = 5000;
@@ -57,7 +60,55 @@ const whole = (label: string, min: number, max: number) =>
       .optional(),
   );
 
-export function stockRowSchema(thisYear: number) {
+/** The longest photo address a feed may give. */
+export const MAX_PHOTO_URL_LENGTH = 2048;
+
+/**
+ * Why a feed's photo address cannot be fetched, or null: https only, a public host (the fetch checks
+ * every address the name resolves to as well). `testOrigin` is the one origin tests may serve photos
+ * from (plain http on loopback); production never sets it.
+ */
+export function photoUrlProblem(url: string, testOrigin: string | null = null): string | null {
+  if (url.length > MAX_PHOTO_URL_LENGTH) return `Keep each address under ${MAX_PHOTO_URL_LENGTH.toLocaleString("en-AU")} characters`;
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return "Enter an https address";
+  }
+  if (testOrigin && u.origin === testOrigin) return null;
+  if (u.protocol !== "https:") return "Enter an https address";
+  return outboundUrlProblem(url);
+}
+
+/** The `photos` column: addresses separated by "|", in the car's order (an empty cell changes nothing). */
+const photosColumn = (testOrigin: string | null) =>
+  z.preprocess(
+    (v) =>
+      typeof v === "string"
+        ? v.trim() === ""
+          ? undefined
+          : v
+              .split("|")
+              .map((u) => u.trim())
+              .filter(Boolean)
+        : v,
+    z
+      .array(z.string())
+      .max(MAX_PHOTOS_PER_VEHICLE, `List at most ${MAX_PHOTOS_PER_VEHICLE} photos`)
+      .superRefine((urls, ctx) => {
+        for (const [i, url] of urls.entries()) {
+          const problem = photoUrlProblem(url, testOrigin);
+          if (problem) {
+            ctx.addIssue({ code: "custom", message: `Photo ${i + 1}: ${problem}` });
+            return;
+          }
+        }
+      })
+      .optional(),
+  );
+
+export function stockRowSchema(thisYear: number, photoTestOrigin: string | null = null) {
   return z.object({
     stock_number: z
       .string({ error: "Enter the stock number" })
@@ -114,6 +165,7 @@ export function stockRowSchema(thisYear: number) {
       z.enum(["in_stock", "coming_soon", "sold"], { error: "Enter in_stock, coming_soon or sold" }).optional(),
     ),
     description: text(5000),
+    photos: photosColumn(photoTestOrigin),
   });
 }
 export type StockRow = z.infer<ReturnType<typeof stockRowSchema>>;
@@ -131,7 +183,10 @@ const headerName = (h: string) =>
  * and reported), then one car per line. Every problem is reported with its line (the header is
  * line 1); the rows that passed are returned too, but an import with errors is never applied.
  */
-export function parseStockCsv(input: string, opts: { thisYear: number; locationIds: readonly number[] }): ParsedImport {
+export function parseStockCsv(
+  input: string,
+  opts: { thisYear: number; locationIds: readonly number[]; photoTestOrigin?: string | null },
+): ParsedImport {
   const errors: ImportError[] = [];
   if (input.length > MAX_IMPORT_BYTES || new TextEncoder().encode(input).length > MAX_IMPORT_BYTES)
     return {
@@ -198,7 +253,7 @@ export function parseStockCsv(input: string, opts: { thisYear: number; locationI
       ignoredColumns: [],
     };
 
-  const schema = stockRowSchema(opts.thisYear);
+  const schema = stockRowSchema(opts.thisYear, opts.photoTestOrigin ?? null);
   const known = new Set<string>(STOCK_CSV_COLUMNS);
   const seen = new Map<string, number>();
   const rows: ParsedImport["rows"] = [];

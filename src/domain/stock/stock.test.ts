@@ -15,7 +15,7 @@ import {
 } from "./search";
 import { conditionsOnSale } from "./summary";
 import { vehicleFacts, type Vehicle } from "./vehicle";
-import { bodyTypeLabel, displayImage, JUST_SOLD, NEW_ARRIVAL, vehicleTags, vehicleTitle, withCallToAction } from "./vehicle";
+import { bodyTypeLabel, displayImage, photoAlt, JUST_SOLD, NEW_ARRIVAL, vehicleTags, vehicleTitle, withCallToAction } from "./vehicle";
 
 describe("parseSearch", () => {
   test("defaults: all route types, site default sort, page 1", () => {
@@ -143,11 +143,22 @@ describe("vehicle display rules", () => {
   ] as const)("conditions on sale %j → %j", (carTypes, on) => expect(conditionsOnSale(carTypes)).toEqual(on));
 
   test.each([
-    [{ primaryImageUrl: "/photos/placeholder.svg", thumbnails: ["/a.svg", "/b.svg"] }, "/a.svg"],
-    [{ primaryImageUrl: "/photos/placeholder.svg", thumbnails: [] }, "/photos/placeholder.svg"],
-    [{ primaryImageUrl: null, thumbnails: ["/a.svg"] }, "/a.svg"],
-    [{ primaryImageUrl: "/p.svg", thumbnails: ["/a.svg"] }, "/p.svg"],
+    [{ primaryImageUrl: "/images/placeholder.jpg", thumbnails: ["/a.jpg", "/b.jpg"] }, "/a.jpg"],
+    [{ primaryImageUrl: "/images/placeholder.jpg", thumbnails: [] }, "/images/placeholder.jpg"],
+    [{ primaryImageUrl: "/photos/placeholder.svg", thumbnails: ["/a.jpg"] }, "/a.jpg"], // seeded before the image service
+    [{ primaryImageUrl: "/photos/placeholder.svg", thumbnails: [] }, "/images/placeholder.jpg"],
+    [{ primaryImageUrl: null, thumbnails: ["/a.jpg"] }, "/a.jpg"],
+    [{ primaryImageUrl: "/p.jpg", thumbnails: ["/a.jpg"] }, "/p.jpg"],
   ])("display image of %o is %s", (v, src) => expect(displayImage(v)).toBe(src));
+
+  test.each([
+    [["Front", ""], 0, "Front"],
+    [["Front", ""], 1, "2022 Mazda CX-5, photo 2"],
+    [["  "], 0, "2022 Mazda CX-5, photo 1"],
+    [undefined, 2, "2022 Mazda CX-5, photo 3"],
+  ] as const)("the alt text of photo %#: the dealer's, else the car and the number", (alts, i, alt) =>
+    expect(photoAlt("2022 Mazda CX-5", alts, i)).toBe(alt),
+  );
 
   const now = Date.UTC(2026, 10, 21);
   const day = 86_400_000;

@@ -38,6 +38,8 @@ export type Vehicle = {
   photosCount: number;
   primaryImageUrl: string | null;
   thumbnails: string[];
+  /** the alt text of each of `thumbnails` ("" where none was written) */
+  photoAlts: string[];
   locationId: number | null;
   city: string | null;
   carsalesSellerIdentifier: string | null;
@@ -45,7 +47,9 @@ export type Vehicle = {
   listedAt: Date;
 };
 
-export const PLACEHOLDER_IMAGE = "/photos/placeholder.svg";
+export const PLACEHOLDER_IMAGE = "/images/placeholder.jpg";
+/** The placeholder's address before the image service (still in databases seeded then). */
+const OLD_PLACEHOLDER = "/photos/placeholder.svg";
 export const NEW_ARRIVAL = "New Arrival";
 export const JUST_SOLD = "JUST SOLD";
 export const NEW_ARRIVAL_DAYS = 7;
@@ -54,10 +58,14 @@ export function vehicleTitle(v: Pick<Vehicle, "year" | "make" | "model" | "badge
   return [v.year, v.make, v.model, v.badge].filter(Boolean).join(" ");
 }
 
+/** A gallery photo's alt text: the dealer's own, else the car and the photo's number. */
+export const photoAlt = (title: string, alts: readonly string[] | undefined, i: number): string =>
+  alts?.[i]?.trim() || `${title}, photo ${i + 1}`;
+
 /** SPEC §3: the placeholder image is replaced by the first thumbnail if any exist. */
 export function displayImage(v: Pick<Vehicle, "primaryImageUrl" | "thumbnails">): string {
   const primary = v.primaryImageUrl;
-  if (!primary || primary === PLACEHOLDER_IMAGE) return v.thumbnails[0] ?? PLACEHOLDER_IMAGE;
+  if (!primary || primary === PLACEHOLDER_IMAGE || primary === OLD_PLACEHOLDER) return v.thumbnails[0] ?? PLACEHOLDER_IMAGE;
   return primary;
 }
 

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { linkIn, waitForMail } from "../../../scripts/lib/outbox";
 import { getDb } from "@/server/db";
 import { setupAppDatabase } from "@/server/testing/app-database";
+import { adminRequest, callAdmin, staffCookie } from "@/server/testing/admin-requests";
 import * as t from "@/server/db/schema";
 import { DEFAULT_FEATURES } from "@/domain/site/features";
 import { DEALER_SWITCH_KEYS } from "@/domain/staff/settings";
@@ -26,32 +27,9 @@ import { applyStockImport, postStockImport, putVehicle } from "./api/stock";
  * CI's data-layer run): the host, sign-in, roles per site, scoped reads, audited writes, the stock
  * import's check/apply/hold rules and invitations.
  */
-const ADMIN = "admin.localhost";
-type Route<P> = (req: Request, ctx: { params: Promise<P> }) => Promise<Response>;
-type Init = { method?: string; cookie?: string; body?: unknown; csv?: string; host?: string; headers?: Record<string, string> };
-
-function req(pathname: string, o: Init = {}): Request {
-  const headers: Record<string, string> = { host: o.host ?? ADMIN, ...(o.headers ?? {}) };
-  if (o.cookie) headers.cookie = o.cookie;
-  if (o.body !== undefined) headers["content-type"] = "application/json";
-  if (o.csv !== undefined) headers["content-type"] = "text/csv";
-  return new Request(`http://${o.host ?? ADMIN}${pathname}`, {
-    method: o.method ?? "GET",
-    headers,
-    body: o.body !== undefined ? JSON.stringify(o.body) : o.csv,
-  });
-}
-const call = <P extends Record<string, string>>(route: Route<P>, pathname: string, params: P, o: Init = {}) =>
-  route(req(pathname, o), { params: Promise.resolve(params) });
-
-async function cookieOf(email: string): Promise<string> {
-  const res = await signIn(req("/api/admin/sign-in", { method: "POST", body: { email, password: DEMO_STAFF_PASSWORD } }));
-  expect(res.status).toBe(200);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
+const req = adminRequest;
+const call = callAdmin;
+const cookieOf = staffCookie;
 
 let sales = "";
 let manager = "";

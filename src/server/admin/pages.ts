@@ -29,7 +29,16 @@ export async function requireStaff(): Promise<Staff> {
   return staff;
 }
 
-export type StaffSite = { id: number; name: string; slug: string; timezone: string; url: string; currency: string; role: StaffRole };
+export type StaffSite = {
+  id: number;
+  name: string;
+  slug: string;
+  timezone: string;
+  url: string;
+  currency: string;
+  template: string;
+  role: StaffRole;
+};
 
 /** The staff member's sites, with names, in id order (once per request). */
 export const staffSites = cache(async (staff: Staff): Promise<StaffSite[]> => {
@@ -44,6 +53,7 @@ export const staffSites = cache(async (staff: Staff): Promise<StaffSite[]> => {
       timezone: t.sites.timezone,
       url: t.sites.url,
       currency: t.sites.currency,
+      template: t.sites.template,
     })
     .from(t.sites)
     .where(

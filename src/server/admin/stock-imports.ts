@@ -3,6 +3,8 @@ import { parseStockCsv, planImport, type ImportPlan } from "@/domain/stock/impor
 import { catalogueChanged } from "@/server/cache";
 import { serverNow } from "@/server/clock";
 import { getDb } from "@/server/db";
+import { env } from "@/server/env";
+import { wakePhotoFetchWorker } from "@/server/photos/fetch-worker";
 import { HttpError } from "@/server/http/api";
 import { Actor } from "@/server/repositories/audit";
 import { StoredImport, applyImport, saveImport, stockOnFile } from "@/server/repositories/imports";
@@ -24,7 +26,11 @@ export async function checkStockImport(opts: {
   const db = await getDb();
   const locations = await listLocations(db, opts.siteId);
   const thisYear = new Date(serverNow()).getUTCFullYear();
-  const { rows, errors, ignoredColumns } = parseStockCsv(opts.csv, { thisYear, locationIds: locations.map((l) => l.id) });
+  const { rows, errors, ignoredColumns } = parseStockCsv(opts.csv, {
+    thisYear,
+    locationIds: locations.map((l) => l.id),
+    photoTestOrigin: env().PHOTO_FETCH_TEST_ORIGIN ?? null,
+  });
   const plan = errors.length ? null : planImport(await stockOnFile(db, opts.siteId), rows, opts.full);
   const status = errors.length ? "rejected" : plan!.held ? "held" : "checked";
   const report = {
@@ -60,6 +66,7 @@ export async function applyChecked(imp: StoredImport, by: Actor, confirm: boolea
   });
   if (!plan) throw new HttpError(409, "This import was applied already.");
   catalogueChanged([imp.siteId]);
+  wakePhotoFetchWorker(); // the cars' photos are fetched now, in the background
   return {
     plan,
     message: `Imported into ${site?.name ?? "the site"}: ${plan.add} added, ${plan.update} updated, ${plan.sell.length} marked sold.`,

@@ -23,6 +23,8 @@ export type AdfVehicle = {
   /** the site's car type: new and demo are ADF "new", used is "used" */
   carType?: "new" | "used" | "demo";
   url?: string | null;
+  /** the car's main photo (ADF 1.0 imagetag) */
+  image?: string | null;
   comments?: string | null;
 };
 
@@ -73,6 +75,7 @@ function vehicle(parent: XMLBuilder, v: AdfVehicle, interest: string) {
   if (v.odometerKm != null) x.ele("odometer", { units: "km" }).txt(String(v.odometerKm));
   if (v.carType === "demo") x.ele("condition").txt("demo");
   if (v.colour) x.ele("colorcombination").ele("exteriorcolor").txt(v.colour);
+  if (v.image) x.ele("imagetag").txt(v.image);
   if (v.price != null) x.ele("price", { type: "asking", currency: v.currency ?? "AUD" }).txt(String(v.price));
   const comments = [v.url ? `Listing: ${v.url}` : "", v.comments ?? ""].filter(Boolean).join("\n");
   if (comments) x.ele("comments").txt(comments);

@@ -449,6 +449,8 @@ describe("what the dealer reads", () => {
     expect(xml).toContain(`<make>${v.make}</make>`);
     expect(xml).toContain(`<stock>${v.stockNumber}</stock>`);
     if (v.vin) expect(xml).toContain(`<vin>${v.vin}</vin>`);
+    // the car's main photo from the image service, as a JPEG a CRM can show
+    expect(xml).toMatch(/<imagetag>https:\/\/www\.parksidemotorgroup\.com\.au\/images\/[^<]+\.jpg\?w=640&amp;q=75<\/imagetag>/);
     if (v.price != null) expect(xml).toContain(`<price type="asking" currency="AUD">${v.price}</price>`);
     expect(xml).toContain(`status="${v.carType === "used" ? "used" : "new"}"`);
     expect(xml).toContain("<vendorname>Parkside Mazda</vendorname>");
@@ -463,7 +465,7 @@ describe("what the dealer reads", () => {
     expect(m.html).toContain('href="tel:+61412345678"'); // international, through the one click-to-call rule
     expect(m.html).toContain('href="mailto:mary@example.com"');
     expect(m.html).toContain(`https://www.parksidemotorgroup.com.au/cars/${l.vehicle!.slug}`);
-    expect(m.html).toMatch(/<img src="https?:\/\/[^"]+"/);
+    expect(m.html).toMatch(/<img src="https:\/\/www\.parksidemotorgroup\.com\.au\/images\/[^"]+\.jpg\?w=640&amp;q=75"/);
     expect(m.html).toContain("Can I see it on Saturday? &lt;b&gt;&amp;&lt;/b&gt;");
     expect(m.html).not.toContain("<b>&</b>");
     expect(m.text).toContain("Comments: Can I see it on Saturday? <b>&</b>");

@@ -3,7 +3,8 @@ import type { PreparedLead } from "@/domain/leads/lead";
 import type { Location, SiteRecord } from "@/domain/site/types";
 import { vehicleHref } from "@/domain/site/vehicle";
 import { telHref } from "@/domain/site/links";
-import type { Vehicle } from "@/domain/stock/vehicle";
+import { displayImage, type Vehicle } from "@/domain/stock/vehicle";
+import { fixedFormatImageUrl } from "@/domain/format/image";
 import { leadAnswers, readableChanges, type FieldChange } from "@/domain/leads/answers";
 import { leadReference } from "@/domain/leads/lead";
 import type { MailMessage } from "@/server/mail/mailer";
@@ -56,6 +57,11 @@ export function messageHistory(l: DeliveryLead): Array<{ at: Date; message: stri
 }
 
 const absolute = (site: SiteRecord, path: string | null) => (path ? new URL(path, site.url).toString() : null);
+
+/** The car's main photo for mail, the CRM and webhooks: a JPEG 640 wide from the image service. */
+function vehiclePhotoUrl(l: DeliveryLead): string | null {
+  return l.vehicle ? absolute(l.site, fixedFormatImageUrl(displayImage(l.vehicle), 640)) : null;
+}
 
 export function vehicleUrl(l: DeliveryLead): string | null {
   return l.vehicle ? absolute(l.site, vehicleHref(l.site.template, l.vehicle.slug)) : null;
@@ -133,6 +139,7 @@ export function adfInput(l: DeliveryLead): AdfInput {
           currency: l.site.currency,
           carType: v.carType,
           url: vehicleUrl(l),
+          image: vehiclePhotoUrl(l),
           comments: `Status: ${v.status.replace("_", " ")}`,
         }
       : null,
@@ -172,7 +179,7 @@ export function salespersonEmail(l: DeliveryLead, to: string): MailMessage {
   const phone = str(p.phone);
   const v = l.vehicle;
   const link = vehicleUrl(l);
-  const photo = v ? absolute(l.site, v.primaryImageUrl ?? v.thumbnails[0] ?? null) : null;
+  const photo = vehiclePhotoUrl(l);
   const details = leadDetails(p);
   const changed = updateLines(l);
   const messages = l.update ? messageHistory(l) : [];
@@ -280,6 +287,7 @@ export function webhookBody(l: DeliveryLead): string {
           car_type: v.carType,
           status: v.status,
           url: vehicleUrl(l),
+          photo_url: vehiclePhotoUrl(l),
         }
       : null,
     lead: l.payload,

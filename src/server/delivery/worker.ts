@@ -2,6 +2,7 @@ import "server-only";
 import { DELIVERY_FLAG_AFTER_MS, DELIVERY_LEASE_MS } from "@/domain/leads/delivery";
 import type { Db } from "@/server/db/client";
 import { log, siteLog } from "@/server/log";
+import { pollingWorker } from "@/server/polling-worker";
 import { getMailer, type Mailer } from "@/server/mail/mailer";
 import { claimDueDeliveries, recordAttempts, type AttemptOutcome, type Delivery } from "@/server/repositories/deliveries";
 import { getLeadsForDelivery, getSubmissionsOf } from "@/server/repositories/leads";
@@ -182,46 +183,21 @@ const g = globalThis as unknown as { __deliveryWorker?: { wake: () => void; stop
 /** Starts this process's worker: every `intervalMs`, and at once when a lead is stored here. */
 export function startDeliveryWorker(getDbFn: () => Promise<Db>, deps: DeliveryDeps = {}, intervalMs = 1000) {
   if (g.__deliveryWorker) return g.__deliveryWorker;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  const run = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          const counts = await deliverDue(await getDbFn(), deps);
-          if (counts.delivered + counts.retrying + counts.failed === 20) again = true; // a full batch: more may be due
-        } catch (err) {
-          log.warn({ err: (err as Error).message }, "lead delivery worker: the outbox could not be read");
-        }
-      } while (again && !stopped);
-    })().finally(() => (running = null));
-  };
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  run();
   // leads stored close together are claimed together: one claim, one read and one record per batch
   // rather than per lead, for at most WAKE_DELAY_MS more before a lead is sent
-  let soon: NodeJS.Timeout | null = null;
-  const wake = () => {
-    soon ??= setTimeout(() => {
-      soon = null;
-      run();
-    }, WAKE_DELAY_MS);
-  };
+  const worker = pollingWorker({
+    name: "lead delivery worker",
+    intervalMs,
+    wakeDelayMs: WAKE_DELAY_MS,
+    round: async () => {
+      const counts = await deliverDue(await getDbFn(), deps);
+      return counts.delivered + counts.retrying + counts.failed === 20; // a full batch: more may be due
+    },
+  });
   return (g.__deliveryWorker = {
-    wake,
+    wake: worker.wake,
     stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      if (soon) clearTimeout(soon);
-      await running;
+      await worker.stop();
       g.__deliveryWorker = undefined;
     },
   });

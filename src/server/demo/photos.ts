@@ -1,14 +1,17 @@
 import { CATALOGUE, COLOURS } from "./catalogue";
 import { slugify } from "@/domain/format/slug";
 
-/** Vehicle photos are generated locally (an SVG per body type, colour and angle): no external URLs. */
-export const PLACEHOLDER_PHOTO = "/photos/placeholder.svg";
+/**
+ * Vehicle photos are generated locally (a drawing per body type, colour and angle, rendered by the
+ * image service to a JPEG original: src/server/demo/photo-raster.ts): no external URLs.
+ */
+export { PLACEHOLDER_IMAGE as PLACEHOLDER_PHOTO } from "@/domain/stock/vehicle";
 export const MAX_PHOTO_NUMBER = 50;
 
 const slug = slugify;
 
 export function photoUrl(body: string, colour: string, n: number): string {
-  return `/photos/${slug(body)}/${slug(colour)}/${n}.svg`;
+  return `/images/demo/${slug(body)}/${slug(colour)}/${n}.jpg`;
 }
 
 /** The only body and colour segments a photo URL can carry: the catalogue's, by slug. */

@@ -79,3 +79,111 @@ export async function postOutbound(url: string, o: OutboundPost): Promise<{ stat
     req.end(o.body);
   });
 }
+
+/** A GET that could not bring back what was asked; `reason` is what an import report says. */
+export class FetchFailed extends Error {
+  constructor(
+    readonly reason: string,
+    /** worth trying again later (the network, a 5xx, a 429) */
+    readonly transient: boolean,
+  ) {
+    super(reason);
+  }
+}
+
+export type OutboundGet = {
+  maxBytes: number;
+  timeoutMs: number;
+  maxRedirects: number;
+  allowed?: AddressPolicy;
+  /** checks each address (the first and every redirect's): a message when it may not be fetched */
+  urlProblem: (url: string) => string | null;
+  /** the one origin tests may use over plain http on loopback */
+  testOrigin?: string | null;
+};
+
+/**
+ * GETs a file a feed named: every hop's URL is checked (`urlProblem`) and connects only to allowed
+ * addresses, redirects are followed at most `maxRedirects` times, and reading stops at `maxBytes`.
+ */
+export async function getOutbound(url: string, o: OutboundGet): Promise<Buffer> {
+  let at = url;
+  for (let hop = 0; ; hop++) {
+    const problem = o.urlProblem(at);
+    if (problem) throw new FetchFailed(hop ? `redirected to an address that is refused (${problem})` : problem, false);
+    const u = new URL(at);
+    const test = o.testOrigin && u.origin === o.testOrigin;
+    const allowed = test ? () => true : (o.allowed ?? isPublicAddress);
+    const host = u.hostname.replace(/^\[|\]$/g, "");
+    if (isIpLiteral(host) && !allowed(host)) throw new FetchFailed("address refused", false);
+    const r = await getOnce(u, o, allowed);
+    if (r.kind === "redirect") {
+      if (hop >= o.maxRedirects) throw new FetchFailed(`more than ${o.maxRedirects} redirects`, false);
+      at = new URL(r.location, u).toString();
+      continue;
+    }
+    return r.body;
+  }
+}
+
+function getOnce(
+  u: URL,
+  o: OutboundGet,
+  allowed: AddressPolicy,
+): Promise<{ kind: "redirect"; location: string } | { kind: "body"; body: Buffer }> {
+  const client = u.protocol === "https:" ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.request(
+      u,
+      {
+        method: "GET",
+        headers: { accept: "image/avif,image/webp,image/jpeg,image/png,image/*;q=0.8", "user-agent": "DealerPlatform-PhotoFetcher/1.0" },
+        lookup: guardedLookup(allowed),
+        timeout: o.timeoutMs,
+        agent: false,
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        if ([301, 302, 303, 307, 308].includes(status)) {
+          res.resume();
+          const location = res.headers.location;
+          return location ? resolve({ kind: "redirect", location }) : reject(new FetchFailed(`status ${status} without a location`, false));
+        }
+        if (status !== 200) {
+          res.resume();
+          return reject(new FetchFailed(`status ${status}`, status >= 500 || status === 429 || status === 408));
+        }
+        if (Number(res.headers["content-length"] ?? 0) > o.maxBytes) {
+          res.destroy();
+          return reject(new FetchFailed(`larger than ${Math.round(o.maxBytes / 1024 / 1024)} MB`, false));
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on("data", (c: Buffer) => {
+          size += c.length;
+          if (size > o.maxBytes) {
+            res.destroy();
+            reject(new FetchFailed(`larger than ${Math.round(o.maxBytes / 1024 / 1024)} MB`, false));
+            return;
+          }
+          chunks.push(c);
+        });
+        res.on("end", () => resolve({ kind: "body", body: Buffer.concat(chunks) }));
+        res.on("error", () => reject(new FetchFailed("the connection broke", true)));
+      },
+    );
+    req.on("timeout", () => req.destroy(new FetchFailed("timed out", true)));
+    req.on("error", (e: NodeJS.ErrnoException) =>
+      reject(
+        e instanceof FetchFailed
+          ? e
+          : e.code === "ADDRESS_REFUSED"
+            ? new FetchFailed("address refused", false)
+            : e.code === "ENOTFOUND"
+              ? new FetchFailed("the host name does not exist", false)
+              : new FetchFailed(`could not connect (${e.code ?? "error"})`, true),
+      ),
+    );
+    req.end();
+  });
+}

@@ -21,6 +21,13 @@ export const ALLOWED_FILE_TYPES: Record<string, string> = {
 const SNIFF_BYTES = 4100;
 
 export type MultipartLimits = { fileBytes: number; files: number; totalBytes: number; fieldBytes: number };
+/** Which part carries the files, what they may be (detected type → extension) and the message for anything else. */
+export type MultipartFiles = { field: string; types: Record<string, string>; refused: string };
+const LEAD_FILES: MultipartFiles = {
+  field: "files",
+  types: ALLOWED_FILE_TYPES,
+  refused: "only JPEG, PNG, WebP, HEIC images and PDFs can be attached.",
+};
 export type ReceivedFile = { filename: string; contentType: string; size: number; tempPath: string };
 
 /** A limit crossed (413) or a part refused (422, with the field's message). */
@@ -37,13 +44,15 @@ export class UploadError extends Error {
  * Streams a multipart body: files go straight to disk under `tempDir`, nothing is held in memory
  * beyond one chunk and the first bytes of each file. The moment a limit is crossed (a file's size,
  * the number of files, the whole body) reading stops with a 413. Every file must be non-empty and
- * be what its first bytes say: JPEG, PNG, WebP, HEIC or PDF.
+ * be what its first bytes say, one of the types `accept` allows (a lead's attachments unless told:
+ * JPEG, PNG, WebP, HEIC or PDF).
  */
 export async function receiveMultipart(
   body: WebReadableStream<Uint8Array> | ReadableStream<Uint8Array> | null,
   contentType: string,
   tempDir: string,
   limits: MultipartLimits,
+  accept: MultipartFiles = LEAD_FILES,
 ): Promise<{ fields: Array<[string, string]>; files: ReceivedFile[] }> {
   if (!body) throw new UploadError(400, "The form data could not be read.");
   await mkdir(tempDir, { recursive: true });
@@ -81,7 +90,7 @@ export async function receiveMultipart(
   bb.on("partsLimit", () => fail(new UploadError(413, "The form has too many parts.")));
   bb.on("fieldsLimit", () => fail(new UploadError(413, "The form has too many fields.")));
   bb.on("file", (name, stream, info) => {
-    if (name !== "files" || failure) {
+    if (name !== accept.field || failure) {
       stream.resume();
       return;
     }
@@ -115,11 +124,10 @@ export async function receiveMultipart(
             return fail(new UploadError(413, `${filename} is larger than ${limits.fileBytes / 1024 / 1024} MB.`));
           if (record.size === 0) return fail(new UploadError(422, `${filename} is empty.`));
           const type = await fileTypeFromBuffer(Buffer.concat(head).subarray(0, SNIFF_BYTES));
-          if (!type || !Object.hasOwn(ALLOWED_FILE_TYPES, type.mime))
-            return fail(new UploadError(422, `${filename}: only JPEG, PNG, WebP, HEIC images and PDFs can be attached.`));
+          if (!type || !Object.hasOwn(accept.types, type.mime)) return fail(new UploadError(422, `${filename}: ${accept.refused}`));
           record.contentType = type.mime;
           // stored under the detected type's extension (a JPEG named page.html is kept as page.jpg)
-          const stored = tempPath.replace(/(\.[^./\\]*)?$/, `.${ALLOWED_FILE_TYPES[type.mime]}`);
+          const stored = tempPath.replace(/(\.[^./\\]*)?$/, `.${accept.types[type.mime]}`);
           if (stored !== tempPath) {
             await rename(tempPath, stored);
             record.tempPath = stored;

@@ -51,7 +51,7 @@ export async function ingestPhoto(input: Buffer): Promise<IngestedPhoto> {
   const keepAlpha = Boolean(meta.hasAlpha) && type.mime === "image/png";
   // rotate() with no angle applies the EXIF orientation; sharp writes no metadata unless asked to
   const pipeline = sharp(input, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "error" }).rotate();
-  const out = await (keepAlpha ? pipeline.png({ compressionLevel: 9 }) : pipeline.jpeg({ quality: 90, mozjpeg: true }))
+  const out = await (keepAlpha ? pipeline.png({ compressionLevel: 9 }) : pipeline.jpeg({ quality: 90 }))
     .toBuffer({ resolveWithObject: true })
     .catch(() => {
       throw new PhotoRejected(PHOTO_MSG.unreadable);

@@ -1,22 +1,10 @@
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import { parseImageParams } from "@/domain/photos/params";
+import { testPhoto } from "@/server/testing/photo";
 import { MAX_CONCURRENT_RESIZES, renderVariant, resizesInFlight } from "./variants";
 
-/** A 1600 × 1067 photo-like original (noise, so that sizes and formats behave as with a photograph). */
-const original = async () => {
-  const w = 1600;
-  const h = 1067;
-  const raw = Buffer.alloc(w * h * 3);
-  let seed = 7;
-  for (let i = 0; i < raw.length; i++) {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    raw[i] = (i % 3 === 0 ? 120 : 60) + (seed % 60);
-  }
-  return sharp(raw, { raw: { width: w, height: h, channels: 3 } })
-    .jpeg({ quality: 90 })
-    .toBuffer();
-};
+const original = () => testPhoto();
 const params = (qs: string, accept = "image/avif,image/webp,*/*") => {
   const r = parseImageParams(new URLSearchParams(qs), accept, "jpeg");
   if (!r.ok) throw new Error(r.error);

@@ -4,6 +4,7 @@ import { importedSlug, type ImportPlan, MISSING_FEEDS_TO_SELL, type StockOnFile,
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
 import { type Actor, writeAudit } from "./audit";
+import { enqueueFeedPhotos, type FeedPhotos } from "./photo-fetches";
 
 /*
  * Stock imports (CSV and the DMS feed): the plan, its report and applying it for the back-office. Every function takes the sites the staff member may act on (or the
@@ -130,9 +131,11 @@ export async function applyImport(
       return slug;
     };
     let add = 0;
+    const withPhotos: FeedPhotos[] = [];
     for (const r of rows) {
       const values = rowValues(r, opts.defaultLocation);
       const have = byNumber.get(r.stock_number.toUpperCase());
+      if (have && r.photos?.length) withPhotos.push({ vehicleId: have.id, stockNumber: have.stockNumber, urls: r.photos });
       if (have) {
         await tx
           .update(t.vehicles)
@@ -145,13 +148,17 @@ export async function applyImport(
           .where(and(eq(t.vehicles.siteId, imp.siteId), eq(t.vehicles.id, have.id)));
       } else {
         add++;
-        await tx.insert(t.vehicles).values({
-          ...values,
-          siteId: imp.siteId,
-          slug: freeSlug(importedSlug(r)),
-          listedAt: opts.now,
-          soldAt: values.status === "sold" ? opts.now : null,
-        });
+        const [made] = await tx
+          .insert(t.vehicles)
+          .values({
+            ...values,
+            siteId: imp.siteId,
+            slug: freeSlug(importedSlug(r)),
+            listedAt: opts.now,
+            soldAt: values.status === "sold" ? opts.now : null,
+          })
+          .returning({ id: t.vehicles.id });
+        if (r.photos?.length) withPhotos.push({ vehicleId: made!.id, stockNumber: r.stock_number, urls: r.photos });
       }
     }
     const sell: string[] = [];
@@ -170,6 +177,8 @@ export async function applyImport(
           .where(and(eq(t.vehicles.siteId, imp.siteId), eq(t.vehicles.id, v.id)));
       }
     }
+    // the photos are fetched after the transaction, by the worker (src/server/photos/fetch-worker.ts)
+    await enqueueFeedPhotos(tx, imp.siteId, imp.id, withPhotos);
     const live = current.filter((v) => v.status !== "sold").length;
     const plan: ImportPlan = {
       add,

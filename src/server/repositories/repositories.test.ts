@@ -79,12 +79,13 @@ describe("demo seed (DEMO_DATA.md)", () => {
     expect(found).toMatchObject({ listed: true, hidden: false });
   });
 
-  test("photos are local, per body type and colour", async () => {
+  test("photos are local rasters from the image service, per body type and colour", async () => {
     const rows = await database.db.select().from(t.vehicles);
-    expect(rows.every((v) => v.thumbnails.every((u) => u.startsWith("/photos/")))).toBe(true);
+    expect(rows.every((v) => v.thumbnails.every((u) => u.startsWith("/images/demo/") && u.endsWith(".jpg")))).toBe(true);
+    expect(rows.every((v) => v.primaryImageUrl === "/images/placeholder.jpg" || v.primaryImageUrl!.startsWith("/images/demo/"))).toBe(true);
     const v = rows.find((r) => r.photosCount > 0)!;
     expect(v.thumbnails[0]).toMatch(
-      new RegExp(`^/photos/${v.bodyType!.toLowerCase().replace(/[^a-z0-9]+/g, "-")}/${v.colour!.toLowerCase()}/1\\.svg$`),
+      new RegExp(`^/images/demo/${v.bodyType!.toLowerCase().replace(/[^a-z0-9]+/g, "-")}/${v.colour!.toLowerCase()}/1\\.jpg$`),
     );
   });
 

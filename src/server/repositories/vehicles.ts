@@ -43,6 +43,7 @@ export function toVehicle(r: VehicleRow): Vehicle {
     photosCount: r.photosCount,
     primaryImageUrl: r.primaryImageUrl,
     thumbnails: r.thumbnails,
+    photoAlts: r.photoAlts ?? [],
     locationId: r.locationId,
     city: r.city,
     carsalesSellerIdentifier: r.carsalesSellerIdentifier,

@@ -51,6 +51,11 @@ export const vehicles = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** the alt text of each of `thumbnails`, in the same order ("" where the dealer wrote none) */
+    photoAlts: text("photo_alts")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     city: text("city"),
     carsalesSellerIdentifier: text("carsales_seller_identifier"),
     description: text("description"),
@@ -79,6 +84,39 @@ export const vehicles = pgTable(
   ],
 );
 
+/**
+ * A car's photos (issue 33): uploaded in the back-office or fetched from a feed's URL, each kept once
+ * in the photo store by content hash (`key`). The car's `primary_image_url`, `thumbnails` and
+ * `photo_alts` are written from these rows in order whenever they change (src/domain/stock/photos.ts).
+ */
+export const vehiclePhotos = pgTable(
+  "vehicle_photos",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    vehicleId: integer("vehicle_id").notNull(),
+    key: text("key").notNull(),
+    alt: text("alt").notNull().default(""),
+    position: integer("position").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    /** the feed's URL it was fetched from; null for an upload */
+    sourceUrl: text("source_url"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: "vehicle_photos_vehicle_fk",
+      columns: [t.siteId, t.vehicleId],
+      foreignColumns: [vehicles.siteId, vehicles.id],
+    }).onDelete("cascade"),
+    uniqueIndex("vehicle_photos_vehicle_key").on(t.siteId, t.vehicleId, t.key),
+    index("vehicle_photos_key").on(t.key),
+  ],
+);
+
 /** A stock import (CSV upload or a dealer-management-system feed): checked first, applied once. */
 export const stockImports = pgTable(
   "stock_imports",
@@ -102,4 +140,47 @@ export const stockImports = pgTable(
     appliedAt: timestamp("applied_at", { withTimezone: true }),
   },
   (t) => [index("stock_imports_site").on(t.siteId, t.createdAt)],
+);
+
+/**
+ * A feed's photo to fetch (issue 33): one row per photo address of a car in an applied import, in the
+ * car's order. The worker fetches due rows (retrying with backoff), and once a car's rows of one
+ * import are all finished its feed photos are replaced by the ones fetched. What could not be
+ * fetched stays here with its reason: the import's report lists it.
+ */
+export const photoFetches = pgTable(
+  "photo_fetches",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    vehicleId: integer("vehicle_id").notNull(),
+    importId: integer("import_id").notNull(),
+    stockNumber: text("stock_number").notNull(),
+    url: text("url").notNull(),
+    position: integer("position").notNull(),
+    /** pending | done | failed | superseded */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    key: text("key"),
+    width: integer("width"),
+    height: integer("height"),
+    /** downloaded (false: the car already held this address's photo) */
+    downloaded: boolean("downloaded").notNull().default(false),
+    reason: text("reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: "photo_fetches_vehicle_fk",
+      columns: [t.siteId, t.vehicleId],
+      foreignColumns: [vehicles.siteId, vehicles.id],
+    }).onDelete("cascade"),
+    index("photo_fetches_due").on(t.status, t.nextAttemptAt),
+    index("photo_fetches_import").on(t.siteId, t.importId),
+    index("photo_fetches_vehicle").on(t.siteId, t.vehicleId),
+  ],
 );

@@ -1,0 +1,134 @@
+import "server-only";
+import { readFile, rm } from "node:fs/promises";
+import { parseSiteId } from "@/domain/platform/contract";
+import { PhotoEditSchema, PHOTOS_MSG, photoView, type VehiclePhoto } from "@/domain/stock/photos";
+import { catalogueChanged } from "@/server/cache";
+import { getDb } from "@/server/db";
+import { env } from "@/server/env";
+import { HttpError, json } from "@/server/http/api";
+import { incomingDir, receiveMultipart, UploadError } from "@/server/leads/multipart";
+import { MAX_PHOTO_BYTES, PHOTO_MSG, PhotoRejected } from "@/server/photos/ingest";
+import { dropUnheld, keepPhoto } from "@/server/photos/keep";
+import { removeFromStore } from "@/server/photos/service";
+import { getStaffVehicle } from "@/server/repositories/stock-admin";
+import {
+  addVehiclePhotos,
+  deleteVehiclePhoto,
+  editVehiclePhotos,
+  listVehiclePhotos,
+  PhotosRefused,
+} from "@/server/repositories/vehicle-photos";
+import { actor, adminRoute, jsonBody, parsed, siteFor } from "./handler";
+
+/* A car's photos (issue 33): `/api/admin/sites/{siteId}/vehicles/{id}/photos` and `…/photos/{photoId}`. */
+
+/** What one upload may carry: up to 20 photos of 15 MB, 100 MB in all. */
+export const PHOTO_UPLOAD = { files: 20, fileBytes: MAX_PHOTO_BYTES, totalBytes: 100 * 1024 * 1024, fieldBytes: 8 * 1024 } as const;
+const PHOTO_PARTS = {
+  field: "photos",
+  types: {
+    "image/jpeg": "jpg",
+    "image/png": "png",
+    "image/webp": "webp",
+    "image/heic": "heic",
+    "image/heif": "heif",
+    "image/avif": "avif",
+  },
+  refused: PHOTO_MSG.notPhoto,
+};
+
+/** The car's photos as the API answers them (the main photo first). */
+const answer = (photos: VehiclePhoto[]) => photos.map(photoView);
+
+async function carOf(siteId: number, raw: string) {
+  const id = parseSiteId(raw);
+  const car = id === null ? null : await getStaffVehicle(await getDb(), siteId, id);
+  if (!car) throw new HttpError(404, "Unknown vehicle.");
+  return car;
+}
+
+const refused = (e: unknown): never => {
+  if (e instanceof PhotosRefused) throw new HttpError(422, e.message, {}, { [e.field]: e.message });
+  throw e;
+};
+
+/** GET /api/admin/sites/{siteId}/vehicles/{id}/photos — the car's photos in order. */
+export const getPhotos = adminRoute<{ siteId: string; id: string }>(async (_req, { staff, params }) => {
+  const siteId = siteFor(staff, params.siteId, "stock.edit");
+  const car = await carOf(siteId, params.id);
+  return json(200, { photos: answer(await listVehiclePhotos(await getDb(), siteId, car.id)) });
+});
+
+/** POST /api/admin/sites/{siteId}/vehicles/{id}/photos — multipart, field `photos` (one or more): 201 with the car's photos. */
+export const postPhotos = adminRoute<{ siteId: string; id: string }>(
+  async (req, { staff, params }) => {
+    const siteId = siteFor(staff, params.siteId, "stock.edit");
+    const car = await carOf(siteId, params.id);
+    const type = req.headers.get("content-type") ?? "";
+    if (!/^multipart\/form-data\b/i.test(type)) throw new HttpError(415, "Send the photos as multipart/form-data (field photos).");
+    if (Number(req.headers.get("content-length") ?? 0) > PHOTO_UPLOAD.totalBytes)
+      throw new HttpError(413, `Upload at most ${PHOTO_UPLOAD.files} photos of 15 MB at a time.`);
+    const temp = incomingDir(env().UPLOAD_DIR);
+    try {
+      const { files } = await receiveMultipart(req.body, type, temp, PHOTO_UPLOAD, PHOTO_PARTS).catch((e: unknown) => {
+        if (e instanceof UploadError)
+          throw e.status === 422 ? new HttpError(422, e.message, {}, { photos: e.message }) : new HttpError(e.status, e.message);
+        throw e;
+      });
+      if (!files.length) throw new HttpError(422, PHOTOS_MSG.none, {}, { photos: PHOTOS_MSG.none });
+      // every photo is checked before any is added: one bad file adds none
+      const db = await getDb();
+      const added = [];
+      for (const f of files) {
+        try {
+          added.push(await keepPhoto(db, await readFile(f.tempPath)));
+        } catch (e) {
+          await dropUnheld(db, added); // what this upload stored goes again
+          if (!(e instanceof PhotoRejected)) throw e;
+          const message = `${f.filename}: ${e.message}`;
+          throw new HttpError(422, message, {}, { photos: message });
+        }
+      }
+      const after = await addVehiclePhotos(db, siteId, car.id, added, actor(staff)).catch(refused);
+      if (!after) throw new HttpError(404, "Unknown vehicle.");
+      catalogueChanged([siteId]);
+      const n = files.length;
+      return json(201, {
+        photos: answer(after),
+        message: `${n} photo${n === 1 ? "" : "s"} added. The website shows ${n === 1 ? "it" : "them"} now.`,
+      });
+    } finally {
+      await rm(temp, { recursive: true, force: true });
+    }
+  },
+  { write: true },
+);
+
+/** PUT /api/admin/sites/{siteId}/vehicles/{id}/photos — {order?, main?, alt?: [{id, text}]}: the car's photos after the change. */
+export const putPhotos = adminRoute<{ siteId: string; id: string }>(
+  async (req, { staff, params }) => {
+    const siteId = siteFor(staff, params.siteId, "stock.edit");
+    const car = await carOf(siteId, params.id);
+    const edit = parsed(PhotoEditSchema, await jsonBody(req), "Please check the photos.", "photos");
+    const after = await editVehiclePhotos(await getDb(), siteId, car.id, edit, actor(staff)).catch(refused);
+    if (!after) throw new HttpError(404, "Unknown vehicle.");
+    catalogueChanged([siteId]);
+    return json(200, { photos: answer(after), message: "Saved. The website shows the change now." });
+  },
+  { write: true },
+);
+
+/** DELETE /api/admin/sites/{siteId}/vehicles/{id}/photos/{photoId} — the car's photos after it is gone. */
+export const deletePhoto = adminRoute<{ siteId: string; id: string; photoId: string }>(
+  async (_req, { staff, params }) => {
+    const siteId = siteFor(staff, params.siteId, "stock.edit");
+    const car = await carOf(siteId, params.id);
+    const photoId = parseSiteId(params.photoId);
+    const gone = photoId === null ? null : await deleteVehiclePhoto(await getDb(), siteId, car.id, photoId, actor(staff));
+    if (!gone) throw new HttpError(404, "Unknown photo.");
+    await removeFromStore(gone.unusedKeys); // the original goes too when no car holds it any more
+    catalogueChanged([siteId]);
+    return json(200, { photos: answer(gone.photos), message: "Photo deleted." });
+  },
+  { write: true },
+);

@@ -1,0 +1,191 @@
+import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { beforeAll, describe, expect, test } from "vitest";
+import { MAX_PHOTOS_PER_VEHICLE, PHOTOS_MSG } from "@/domain/stock/photos";
+import * as t from "@/server/db/schema";
+import { PHOTO_MSG } from "@/server/photos/ingest";
+import { answerImage, imageServiceDeps } from "@/server/photos/service";
+import { callAdmin, staffCookie } from "@/server/testing/admin-requests";
+import { setupAppDatabase } from "@/server/testing/app-database";
+import { testPhoto } from "@/server/testing/photo";
+import { deletePhoto, getPhotos, postPhotos, putPhotos } from "./api/photos";
+
+/*
+ * A car's photos through the back-office API's route handlers (issue 33): upload (multipart, field
+ * photos), order, main photo, alt text and delete, with the roles, the tenant, the checks on the
+ * bytes and SPEC §3's image columns written from the photos.
+ */
+const database = setupAppDatabase();
+let sales = "";
+let manager = "";
+let ridgeline = "";
+let car: { id: number; stockNumber: string };
+beforeAll(async () => {
+  [sales, manager, ridgeline] = await Promise.all([
+    staffCookie("sales@parksidemotorgroup.com.au"),
+    staffCookie("manager@parksidemotorgroup.com.au"),
+    staffCookie("owner@ridgelinemotorcycles.com.au"),
+  ]);
+  const [v] = await database
+    .select({ id: t.vehicles.id, stockNumber: t.vehicles.stockNumber })
+    .from(t.vehicles)
+    .where(eq(t.vehicles.siteId, 1001))
+    .limit(1);
+  car = v!;
+});
+
+const base = (siteId = "1001", id = String(car.id)) => ({
+  path: `/api/admin/sites/${siteId}/vehicles/${id}/photos`,
+  params: { siteId, id },
+});
+function upload(cookie: string, files: Array<[Buffer, string]>, siteId?: string, id?: string) {
+  const form = new FormData();
+  for (const [bytes, name] of files) form.append("photos", new Blob([new Uint8Array(bytes)]), name);
+  const b = base(siteId, id);
+  return callAdmin(postPhotos, b.path, b.params, { method: "POST", cookie, form });
+}
+const put = (cookie: string, body: unknown) => callAdmin(putPhotos, base().path, base().params, { method: "PUT", cookie, body });
+const list = async () =>
+  ((await (await callAdmin(getPhotos, base().path, base().params, { cookie: manager })).json()) as { photos: Photo[] }).photos;
+type Photo = { id: number; url: string; alt: string; position: number; main: boolean; width: number; height: number };
+const columns = async () => {
+  const [v] = await database
+    .select({
+      primary: t.vehicles.primaryImageUrl,
+      thumbnails: t.vehicles.thumbnails,
+      alts: t.vehicles.photoAlts,
+      count: t.vehicles.photosCount,
+    })
+    .from(t.vehicles)
+    .where(eq(t.vehicles.id, car.id));
+  return v!;
+};
+
+describe("a car's photos in the back-office API", () => {
+  test("who may: sales staff cannot (403), another site's staff cannot see the car (403), an unknown car is 404", async () => {
+    const photo = await testPhoto(800, 533, 1);
+    expect((await upload(sales, [[photo, "a.jpg"]])).status).toBe(403);
+    expect((await upload(ridgeline, [[photo, "a.jpg"]])).status).toBe(403);
+    expect((await upload(manager, [[photo, "a.jpg"]], "1001", "999999")).status).toBe(404);
+    expect((await upload(manager, [[photo, "a.jpg"]], "1001", "__proto__")).status).toBe(404);
+    const b = base();
+    const notMultipart = await callAdmin(postPhotos, b.path, b.params, { method: "POST", cookie: manager, body: { photos: [] } });
+    expect(notMultipart.status).toBe(415);
+  });
+
+  test("bad files are 422 with a message per file, and nothing is added", async () => {
+    const before = await columns();
+    const text = await upload(manager, [[Buffer.from("<html>not a photo</html>"), "notes.jpg"]]);
+    expect(text.status).toBe(422);
+    const body = (await text.json()) as { error: string; errors: Record<string, string> };
+    expect(body.errors.photos).toContain("notes.jpg");
+    // a good photo beside a broken one: neither is kept
+    const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 1)]);
+    const good = await testPhoto(800, 533, 2);
+    const mixed = await upload(manager, [
+      [good, "good.jpg"],
+      [broken, "broken.jpg"],
+    ]);
+    expect(mixed.status).toBe(422);
+    expect(((await mixed.json()) as { error: string }).error).toBe(`broken.jpg: ${PHOTO_MSG.unreadable}`);
+    // the good one was checked and stored first; it goes again with the refusal
+    expect(await imageServiceDeps().store.has(`${createHash("sha256").update(good).digest("hex")}.jpg`)).toBe(false);
+    // a decompression bomb: refused by the header's pixel count
+    const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: "#fff" } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const refused = await upload(manager, [[bomb, "huge.png"]]);
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { error: string }).error).toBe(`huge.png: ${PHOTO_MSG.tooManyPixels}`);
+    const none = await upload(manager, []);
+    expect([none.status, ((await none.json()) as { error: string }).error]).toEqual([422, PHOTOS_MSG.none]);
+    expect(await columns()).toEqual(before);
+  });
+
+  test("a manager uploads three photos, reorders them, picks the main one, writes alt text and deletes one; SPEC §3's columns follow", async () => {
+    const [a, b, c] = await Promise.all([testPhoto(1600, 1067, 11), testPhoto(1600, 1067, 12), testPhoto(1067, 1600, 13)]);
+    const res = await upload(manager, [
+      [a!, "front.jpg"],
+      [b!, "side.jpg"],
+      [c!, "interior.jpg"],
+    ]);
+    expect(res.status).toBe(201);
+    const { photos, message } = (await res.json()) as { photos: Photo[]; message: string };
+    expect(message).toBe("3 photos added. The website shows them now.");
+    expect(photos.map((p) => [p.position, p.main, p.width, p.height])).toEqual([
+      [0, true, 1600, 1067],
+      [1, false, 1600, 1067],
+      [2, false, 1067, 1600],
+    ]);
+    expect(await columns()).toEqual({ primary: photos[0]!.url, thumbnails: photos.map((p) => p.url), alts: ["", "", ""], count: 3 });
+    // each is served by the image service under its key
+    const key = photos[2]!.url.replace("/images/", "");
+    const served = await answerImage([key], new URLSearchParams("w=640&auto=format"), new Headers({ accept: "image/webp" }));
+    expect(served.headers.get("content-type")).toBe("image/webp");
+    expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).height).toBe(640 * 1.5);
+
+    // the same photo again is not added twice
+    const again = await upload(manager, [[a!, "front-again.jpg"]]);
+    expect(((await again.json()) as { photos: Photo[] }).photos).toHaveLength(3);
+
+    const [front, side, interior] = photos as [Photo, Photo, Photo];
+    const reordered = await put(manager, { order: [interior.id, front.id, side.id] });
+    expect(reordered.status).toBe(200);
+    expect((await list()).map((p) => p.id)).toEqual([interior.id, front.id, side.id]);
+    const mained = await put(manager, { main: side.id, alt: [{ id: side.id, text: "Side view, passenger side" }] });
+    expect(mained.status).toBe(200);
+    expect(await columns()).toEqual({
+      primary: side.url,
+      thumbnails: [side.url, interior.url, front.url],
+      alts: ["Side view, passenger side", "", ""],
+      count: 3,
+    });
+
+    // an order that does not list each photo once: 422 with the field's message, nothing changed
+    const bad = await put(manager, { order: [front.id, front.id, side.id] });
+    expect(bad.status).toBe(422);
+    expect(((await bad.json()) as { errors: Record<string, string> }).errors).toEqual({ order: PHOTOS_MSG.order });
+    expect((await put(manager, { order: "x" })).status).toBe(422);
+    expect((await put(sales, { main: front.id })).status).toBe(403);
+
+    // delete: the photo goes from the car, and from the store once no car holds it
+    const del = (id: string, cookie = manager) =>
+      callAdmin(deletePhoto, `${base().path}/${id}`, { ...base().params, photoId: id }, { method: "DELETE", cookie });
+    expect((await del(String(interior.id), sales)).status).toBe(403);
+    expect((await del("999999")).status).toBe(404);
+    expect((await del("abc")).status).toBe(404);
+    const gone = await del(String(interior.id));
+    expect(gone.status).toBe(200);
+    expect(await columns()).toEqual({
+      primary: side.url,
+      thumbnails: [side.url, front.url],
+      alts: ["Side view, passenger side", ""],
+      count: 2,
+    });
+    expect(await imageServiceDeps().store.has(interior.url.replace("/images/", ""))).toBe(false);
+
+    const audit = await database
+      .select({ action: t.auditLog.action })
+      .from(t.auditLog)
+      .where(and(eq(t.auditLog.siteId, 1001), eq(t.auditLog.entity, `vehicle:${car.stockNumber}`)));
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining(["vehicle.photos.add", "vehicle.photos.edit", "vehicle.photos.delete"]),
+    );
+  });
+
+  test(`at most ${MAX_PHOTOS_PER_VEHICLE} photos on a car`, async () => {
+    const have = (await list()).length;
+    await database.insert(t.vehiclePhotos).values(
+      Array.from({ length: MAX_PHOTOS_PER_VEHICLE - have }, (_, i) => ({
+        siteId: 1001,
+        vehicleId: car.id,
+        key: `${String(i).padStart(64, "e")}.jpg`,
+        position: have + i,
+      })),
+    );
+    const res = await upload(manager, [[await testPhoto(640, 427, 99), "one-more.jpg"]]);
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { error: string }).error).toBe(PHOTOS_MSG.tooMany);
+  });
+});

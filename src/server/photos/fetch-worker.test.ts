@@ -1,0 +1,156 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { parseStockCsv } from "@/domain/stock/import";
+import * as t from "@/server/db/schema";
+import { applyImport, saveImport } from "@/server/repositories/imports";
+import { importPhotoReports } from "@/server/repositories/photo-fetches";
+import { setupAppDatabase } from "@/server/testing/app-database";
+import { testPhoto } from "@/server/testing/photo";
+import { fetchDuePhotos } from "./fetch-worker";
+import type { ImageServiceDeps } from "./service";
+import { diskPhotoStore } from "./store";
+import { diskVariantCache } from "./variant-cache";
+
+/*
+ * A stock feed's photos fetched by the worker (issue 33) from a local server on loopback: the one
+ * origin a test may name (PHOTO_FETCH_TEST_ORIGIN in a server; here the worker's deps), in the
+ * feed's order, redirects followed and checked, every refusal on the import's report, transient
+ * failures tried again, and an unchanged feed downloading nothing.
+ */
+const tmp = mkdtempSync(path.join(os.tmpdir(), "photo-fetch-"));
+const images: ImageServiceDeps = { store: diskPhotoStore(path.join(tmp, "photos")), cache: diskVariantCache(path.join(tmp, "cache"), 1e8) };
+const database = setupAppDatabase({
+  after: async () => {
+    await database.delete(t.vehicles).where(and(eq(t.vehicles.siteId, 1001), eq(t.vehicles.make, "Fetchtest")));
+  },
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const hits = new Map<string, number>();
+let server: Server;
+let origin = "";
+let flaky = 0;
+beforeAll(async () => {
+  const [a, b, c] = await Promise.all([testPhoto(1600, 1067, 21), testPhoto(1200, 800, 22), testPhoto(800, 600, 23)]);
+  server = createServer((req, res) => {
+    const p = req.url ?? "/";
+    hits.set(p, (hits.get(p) ?? 0) + 1);
+    const go = (to: string) => res.writeHead(302, { location: to }).end();
+    if (p === "/a.jpg") return res.writeHead(200, { "content-type": "image/jpeg" }).end(a);
+    if (p === "/b.jpg") return res.writeHead(200, { "content-type": "image/jpeg" }).end(b);
+    if (p === "/to-b") return go("/b.jpg");
+    if (p.startsWith("/loop")) return go(`/loop${p.length}`);
+    if (p === "/to-private") return go("https://10.1.2.3/a.jpg");
+    if (p === "/page.jpg") return res.writeHead(200, { "content-type": "text/html" }).end("<html>not a photo</html>");
+    if (p === "/huge.jpg") {
+      res.writeHead(200, { "content-type": "image/jpeg" });
+      const chunk = Buffer.alloc(1024 * 1024, 1);
+      for (let i = 0; i < 16; i++) res.write(chunk);
+      return res.end();
+    }
+    if (p === "/flaky.jpg") return ++flaky === 1 ? res.writeHead(503).end() : res.writeHead(200).end(c);
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((r) => server.close(r)));
+
+async function importCsv(lines: string[]) {
+  const csv = ["stock_number,make,model,year,car_type,photos", ...lines].join("\n");
+  const parsed = parseStockCsv(csv, { thisYear: 2026, locationIds: [10011, 10012], photoTestOrigin: origin });
+  expect(parsed.errors).toEqual([]);
+  const imp = await saveImport(database, {
+    siteId: 1001,
+    staffId: null,
+    source: "feed",
+    full: false,
+    status: "checked",
+    rows: parsed.rows.map(({ line: _line, ...r }) => r),
+    report: {},
+  });
+  await applyImport(database, imp, { defaultLocation: 10012, by: null, confirmHeld: false, now: new Date() });
+  return imp.id;
+}
+/** Rounds until nothing is due (a retry's wait is skipped by making it due now). */
+async function drain() {
+  for (let i = 0; i < 20; i++) {
+    const { claimed } = await fetchDuePhotos(database, { images, testOrigin: origin });
+    if (!claimed) {
+      const waiting = await database
+        .update(t.photoFetches)
+        .set({ nextAttemptAt: new Date(0) })
+        .where(eq(t.photoFetches.status, "pending"))
+        .returning();
+      if (!waiting.length) return;
+    }
+  }
+  throw new Error("the queue never emptied");
+}
+const car = async (stock: string) => {
+  const [v] = await database
+    .select({ primary: t.vehicles.primaryImageUrl, thumbnails: t.vehicles.thumbnails, count: t.vehicles.photosCount })
+    .from(t.vehicles)
+    .where(and(eq(t.vehicles.siteId, 1001), eq(t.vehicles.stockNumber, stock)));
+  return v!;
+};
+
+describe("a feed's photos", () => {
+  test("fetched in the feed's order (a redirect followed); what cannot be fetched is on the report with its reason; a 503 is tried again", async () => {
+    const id = await importCsv([
+      `FETCH-1,Fetchtest,One,2024,used,${origin}/a.jpg|${origin}/to-b|${origin}/missing.jpg|${origin}/flaky.jpg`,
+      `FETCH-2,Fetchtest,Two,2024,used,${origin}/page.jpg|${origin}/huge.jpg|${origin}/loop|${origin}/to-private`,
+    ]);
+    await drain();
+    const one = await car("FETCH-1");
+    expect(one.count).toBe(3);
+    expect(one.primary).toBe(one.thumbnails[0]);
+    expect(one.thumbnails.every((u) => /^\/images\/[0-9a-f]{64}\.jpg$/.test(u))).toBe(true);
+    expect(new Set(one.thumbnails).size).toBe(3); // a, b through the redirect, then the 503's second try
+    expect(await images.store.has(one.thumbnails[0]!.slice(8))).toBe(true);
+    expect(flaky).toBe(2);
+    // nothing could be fetched for the second car: it keeps what it had (none: the placeholder shows)
+    expect(await car("FETCH-2")).toMatchObject({ count: 0, thumbnails: [] });
+
+    const report = (await importPhotoReports(database, 1001, [id])).get(id)!;
+    expect(report).toMatchObject({ total: 8, pending: 0 });
+    expect(Object.fromEntries(report.failed.map((f) => [f.url.replace(origin, ""), f.reason]))).toEqual({
+      "/missing.jpg": "status 404",
+      "/page.jpg": "This file is not a photo. Please upload a JPEG, PNG, WebP, HEIC or AVIF image.",
+      "/huge.jpg": "larger than 15 MB",
+      "/loop": "more than 3 redirects",
+      "/to-private":
+        "redirected to an address that is refused (Use a public internet address: local, private and cloud metadata addresses are refused.)",
+    });
+  });
+
+  test("an unchanged feed downloads nothing new; a new order is kept", async () => {
+    const before = hits.get("/a.jpg")!;
+    const id = await importCsv([`FETCH-1,Fetchtest,One,2024,used,${origin}/to-b|${origin}/a.jpg`]);
+    await drain();
+    expect(hits.get("/a.jpg")).toBe(before);
+    const report = (await importPhotoReports(database, 1001, [id])).get(id)!;
+    expect(report).toMatchObject({ total: 2, downloaded: 0, unchanged: 2, failed: [] });
+    const one = await car("FETCH-1");
+    expect(one.count).toBe(2);
+    const first = await database
+      .select({ key: t.photoFetches.key })
+      .from(t.photoFetches)
+      .where(and(eq(t.photoFetches.importId, id), eq(t.photoFetches.position, 0)));
+    expect(one.primary).toBe(`/images/${first[0]!.key}`);
+  });
+
+  test("without the test origin, a loopback address is refused before any connection", async () => {
+    const count = hits.get("/b.jpg") ?? 0;
+    await importCsv([`FETCH-3,Fetchtest,Three,2024,used,${origin}/b.jpg`]);
+    for (let i = 0; i < 3; i++) await fetchDuePhotos(database, { images, testOrigin: null });
+    expect(hits.get("/b.jpg") ?? 0).toBe(count);
+    const [row] = await database.select().from(t.photoFetches).where(eq(t.photoFetches.stockNumber, "FETCH-3"));
+    expect([row!.status, row!.reason]).toEqual(["failed", "Enter an https address"]);
+  });
+});
