@@ -41,6 +41,7 @@ export default defineConfig({
     // and the clock they rely on (e2e/clock.ts).
     env: {
       DATA_DIR: ".data/e2e",
+      MALLOC_ARENA_MAX: "2", // as npm start runs it
       LOG_LEVEL: "warn",
       PORT: String(PORT),
       NODE_ENV: "production",

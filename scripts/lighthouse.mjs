@@ -31,6 +31,7 @@ rmSync(`${DATA}.lock`, { recursive: true, force: true });
 rmSync(`${DATA}.lock.pid`, { force: true });
 const server = spawn(process.execPath, ["dist/server.mjs"], {
   env: {
+    MALLOC_ARENA_MAX: "2", // as npm start runs it
     ...process.env,
     NODE_ENV: "production",
     DATA_DIR: DATA,

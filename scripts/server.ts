@@ -19,6 +19,7 @@ import { isAdminHost } from "@/server/admin/host";
 
 import { startDeliveryWorker } from "@/server/delivery/worker";
 import { startPhotoFetchWorker } from "@/server/photos/fetch-worker";
+import { imageRequest } from "@/server/photos/service";
 import { serveDirect } from "@/server/http/direct";
 import { leadRoutes, MAX_JSON_BYTES } from "@/server/leads/handlers";
 
@@ -27,6 +28,7 @@ const e = env();
 const DASHBOARD_PATHS = /^\/(api\/v1\/|websites\/|api\/health(\?|$))/;
 /** Issue 17: POST /api/leads is served by its route's own handler without Next's pipeline (ADR 0016). */
 const LEAD_POST = /^\/api\/leads(\?|$)/;
+const IMAGES = /^\/images\//;
 const postLead = leadRoutes(false).create;
 const app = next({ dev: false, dir: process.cwd() });
 const handle = app.getRequestHandler();
@@ -43,9 +45,12 @@ const changes = e.DATABASE_URL
   : null;
 if (changes) onCatalogueChangePublish(changes.publish);
 const server = createServer({ connectionsCheckingInterval: 2_000 }, async (req, res) => {
+  // issue 33: photos are answered by the image service itself (no tenant, no page CSP, no Next pipeline)
+  const image = (req.method === "GET" || req.method === "HEAD") && IMAGES.test(req.url ?? "");
   // a page's CSP allows its site's enabled widgets' origins (the back-office and the dashboard load none)
-  const widgets = isAdminHost(req.headers.host) || e.PLATFORM_ROLE === "dashboard" ? undefined : await widgetOriginsFor(req);
+  const widgets = image || isAdminHost(req.headers.host) || e.PLATFORM_ROLE === "dashboard" ? undefined : await widgetOriginsFor(req);
   if (!prepareRequest(req, res, widgets)) return;
+  if (image && e.PLATFORM_ROLE !== "dashboard") return void serveDirect(req, res, imageRequest, 0);
   // the client address for rate limits: the socket's, or the one TRUST_PROXY hops from the right of X-Forwarded-For
   req.headers["x-real-ip"] = clientAddress(
     req.socket.remoteAddress,

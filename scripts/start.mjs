@@ -65,7 +65,9 @@ if (mode) {
 
 const child = spawn(process.execPath, ["--enable-source-maps", "dist/server.mjs"], {
   stdio: "inherit",
-  env: { ...process.env, ...extra, NODE_ENV: "production" },
+  // two malloc arenas: libvips (sharp) resizing on many threads otherwise leaves hundreds of MB of
+  // freed memory in per-thread arenas (docs/operations/performance.md)
+  env: { MALLOC_ARENA_MAX: "2", ...process.env, ...extra, NODE_ENV: "production" },
 });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -9,13 +9,14 @@
 // cars share a photo and the image service's cache is not flattered.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import sharp from "sharp";
 
 const SOURCE = "/usr/share/backgrounds";
 const PACKAGE = "lomiri-wallpapers-16.04";
 const CACHE = ".data/photographs";
-/** the package's photographs (two of its pictures are drawn patterns, left out) */
+/** the package's photographs at least 2,048 px wide (two drawn patterns and one small photograph left out) */
 const PHOTOGRAPHS = [
   "Bridge_by_Sander_Klootwijk.jpg",
   "Dragonfly_by_Bolly.jpg",
@@ -29,7 +30,6 @@ const PHOTOGRAPHS = [
   "picosdeeuropa_by_Aitzol_Berasategi.jpg",
   "seeding_by_Clements_Engelhardt.jpg",
   "sunset_by_Aitzol_Berasategi.jpg",
-  "Picture_1A_by_freespace.jpg",
 ];
 
 function ensurePackage(): void {
@@ -39,52 +39,88 @@ function ensurePackage(): void {
   execFileSync("apt-get", ["install", "-y", "--no-install-recommends", PACKAGE], { stdio: "inherit" });
 }
 
+/** Each photograph decoded once, at 2,600 px wide (its pixels kept for this process's crops). */
+const decoded = new Map<string, Promise<{ data: Buffer; width: number; height: number }>>();
+function pixelsOf(file: string) {
+  let p = decoded.get(file);
+  if (!p) {
+    p = sharp(path.join(SOURCE, file))
+      .resize({ width: 2600, withoutEnlargement: true })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+      .then(({ data, info }) => ({ data, width: info.width, height: info.height }));
+    decoded.set(file, p);
+  }
+  return p;
+}
+
 /** The `n`th car's `k`th photograph: a 3:2 crop of one of the photographs, its own for every car. */
 export async function photographFor(n: number, k: number): Promise<Buffer> {
   const file = path.join(CACHE, `car-${n}-${k}.jpg`);
   if (existsSync(file)) return readFileSync(file);
   ensurePackage();
   mkdirSync(CACHE, { recursive: true });
-  const source = path.join(SOURCE, PHOTOGRAPHS[(n * 3 + k) % PHOTOGRAPHS.length]!);
-  const meta = await sharp(source).metadata();
-  const w = meta.width!;
-  const h = meta.height!;
+  const src = await pixelsOf(PHOTOGRAPHS[(n * 3 + k) % PHOTOGRAPHS.length]!);
+  const { width: w, height: h } = src;
   // a window of 80% of the picture's width (3:2), moved across it car by car
   const cw = Math.min(Math.round(w * 0.8), Math.round((h * 3) / 2));
   const ch = Math.round((cw * 2) / 3);
   const left = Math.round(((w - cw) * ((n * 37 + k * 11) % 100)) / 100);
   const top = Math.round(((h - ch) * ((n * 53 + k * 29) % 100)) / 100);
-  const bytes = await sharp(source).extract({ left, top, width: cw, height: ch }).resize(2048).jpeg({ quality: 85 }).toBuffer();
+  const bytes = await sharp(src.data, { raw: { width: w, height: h, channels: 3 } })
+    .extract({ left, top, width: cw, height: ch })
+    .resize(2048)
+    .jpeg({ quality: 85 })
+    .toBuffer();
   writeFileSync(file, bytes);
   return bytes;
 }
 
-type Session = { base: string; cookie: string; origin: string };
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+/** One request to the local server by node:http (fetch drops the Host header, which names the back-office). */
+function request(
+  port: number,
+  path: string,
+  o: { method?: string; headers?: Record<string, string>; body?: Buffer } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: "127.0.0.1", port, path, method: o.method ?? "GET", headers: { host: `admin.localhost:${port}`, ...o.headers } },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (c: string) => (body += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(o.body);
+  });
+}
+
+type Session = { cookie: string; origin: string };
 
 /** A manager's session on the back-office (the ADMIN_HOST, by the Host header). */
 async function signIn(port: number, email: string, password: string): Promise<Session> {
-  const base = `http://127.0.0.1:${port}`;
   const origin = `http://admin.localhost:${port}`;
-  const res = await fetch(`${base}/api/admin/sign-in`, {
+  const res = await request(port, "/api/admin/sign-in", {
     method: "POST",
-    headers: { host: `admin.localhost:${port}`, origin, "content-type": "application/json" },
-    body: JSON.stringify({ email, password }),
+    headers: { origin, "content-type": "application/json" },
+    body: Buffer.from(JSON.stringify({ email, password })),
   });
-  if (!res.ok) throw new Error(`sign-in as ${email}: ${res.status}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  return { base, cookie, origin };
+  if (res.status !== 200) throw new Error(`sign-in as ${email}: ${res.status}`);
+  const cookie = (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+  return { cookie, origin };
 }
 
 /** Every car of the site, from the back-office's stock list (50 a page). */
 async function carIds(s: Session, port: number, siteId: number): Promise<number[]> {
   const ids: number[] = [];
   for (let page = 1; ; page++) {
-    const html = await (
-      await fetch(`${s.base}/sites/${siteId}/stock?page=${page}`, { headers: { host: `admin.localhost:${port}`, cookie: s.cookie } })
-    ).text();
+    const html = (await request(port, `/sites/${siteId}/stock?page=${page}`, { headers: { cookie: s.cookie } })).body;
     const found = [...html.matchAll(new RegExp(`href="/sites/${siteId}/stock/(\\d+)"`, "g"))].map((m) => Number(m[1]));
     if (!found.length) return ids;
     ids.push(...found);
@@ -120,13 +156,15 @@ export async function loadPhotographs(o: {
           bytes += photo.length;
           form.append("photos", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), `car-${job.n}-${k}.jpg`);
         }
-        const res = await fetch(`${s.base}/api/admin/sites/${o.siteId}/vehicles/${job.id}/photos`, {
+        // the multipart body and its boundary, as a browser would send them
+        const encoded = new Response(form);
+        const res = await request(o.port, `/api/admin/sites/${o.siteId}/vehicles/${job.id}/photos`, {
           method: "POST",
-          headers: { host: `admin.localhost:${o.port}`, origin: s.origin, cookie: s.cookie },
-          body: form,
+          headers: { origin: s.origin, cookie: s.cookie, "content-type": encoded.headers.get("content-type")! },
+          body: Buffer.from(await encoded.arrayBuffer()),
         });
-        if (res.status !== 201) throw new Error(`photos for car ${job.id}: ${res.status} ${await res.text()}`);
-        const body = (await res.json()) as { photos: Array<{ url: string }> };
+        if (res.status !== 201) throw new Error(`photos for car ${job.id}: ${res.status} ${res.body.slice(0, 200)}`);
+        const body = JSON.parse(res.body) as { photos: Array<{ url: string }> };
         urls.push(...body.photos.map((p) => p.url));
         photos += perCar;
       }

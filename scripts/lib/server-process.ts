@@ -33,6 +33,7 @@ export async function startServer(opts: {
   if (opts.dataDir) freshDataDir(opts.dataDir);
   const server = spawn(process.execPath, ["dist/server.mjs"], {
     env: {
+      MALLOC_ARENA_MAX: "2", // as npm start runs it (scripts/start.mjs)
       ...process.env,
       NODE_ENV: "production",
       ...(opts.dataDir ? { DATA_DIR: opts.dataDir } : {}),

@@ -39,7 +39,7 @@ export function VehicleCardView({ view: v, priority = false, children }: { view:
           src={v.image}
           alt={v.title}
           fill
-          sizes="(max-width: 767px) 100vw, (max-width: 991px) 50vw, 33vw"
+          sizes="(max-width: 639px) calc(100vw - 32px), (max-width: 1279px) 50vw, 33vw"
           quality={v.imageQuality}
           className="object-cover"
           {...lcp(priority)}

@@ -90,7 +90,7 @@ export function VehicleGallery({ images, alts, title }: { images: string[]; alts
                   fill
                   {...lcp(i === 0)}
                   quality={IMAGE_QUALITY.high}
-                  sizes="(max-width: 991px) 100vw, 60vw"
+                  sizes="(max-width: 991px) calc(100vw - 32px), 60vw"
                   className="object-cover"
                 />
               </div>

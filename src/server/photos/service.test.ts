@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, describe, expect, test } from "vitest";
 import { testPhoto } from "@/server/testing/photo";
 import { ingestPhoto } from "./ingest";
-import { answerImage, type ImageServiceDeps } from "./service";
+import { answerImage, imageRequest, type ImageServiceDeps } from "./service";
 import { diskPhotoStore, photoKey } from "./store";
 import { diskVariantCache } from "./variant-cache";
 
@@ -93,6 +93,11 @@ describe("GET /images/{key}", () => {
     ["/images/demo/suv/red/99.jpg", 404],
   ])("%s → %i", async (p, status) => {
     expect((await ask(service(), p)).status).toBe(status);
+  });
+
+  test("the server's direct path reads the key from the URL; a bad percent-encoding is a 404, never a 500", async () => {
+    expect((await imageRequest(new Request("http://localhost/images/%E0%A4%A"))).status).toBe(404);
+    expect((await imageRequest(new Request("http://localhost/images/placeholder.jpg?w=0"))).status).toBe(400);
   });
 
   test.each([

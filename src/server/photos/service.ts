@@ -127,3 +127,21 @@ export async function answerImage(
     headers: { ...common, "content-type": CONTENT_TYPES[parsed.params.format], "content-length": String(bytes.length) },
   });
 }
+
+/**
+ * The image service as a web handler: `/images/{…}` and its query. The Next route and the server's
+ * direct path (scripts/server.ts: no Next pipeline, so a cached variant costs a file read) use it.
+ */
+export async function imageRequest(req: Request): Promise<Response> {
+  const url = new URL(req.url);
+  let parts: string[];
+  try {
+    parts = url.pathname
+      .replace(/^\/images\//, "")
+      .split("/")
+      .map(decodeURIComponent);
+  } catch {
+    return plain(404, "Not found.");
+  }
+  return answerImage(parts, url.searchParams, req.headers);
+}

@@ -6,7 +6,8 @@ import path from "node:path";
 /*
  * Issue 33: the image service's variants on local disk, with a size bound. A crawler walking every
  * width of every photo costs a file read after the first time; when the folder passes its bound the
- * least recently used variant is deleted first. The index (name → size, in order of last use) lives
+ * least recently used variant is deleted first (the most recently used are also held in memory, up to
+ * HOT_VARIANT_BYTES). The index (name → size, in order of last use) lives
  * in memory and is rebuilt from the folder at start (oldest modification first). In a cluster every
  * process may share the folder: a file another process removed is simply made again.
  */
@@ -21,8 +22,25 @@ export interface VariantCache {
 /** Variant names are made by the service from checked parts; anything else is never a file name. */
 const NAME = /^[a-z0-9][a-z0-9.-]{0,150}$/;
 
-export function diskVariantCache(dir: string, maxBytes: number): VariantCache {
+/** The most recently used variants are also held in memory, up to this many bytes (a cached answer without a disk read). */
+export const HOT_VARIANT_BYTES = 32 * 1024 * 1024;
+
+export function diskVariantCache(dir: string, maxBytes: number, hotBytes = HOT_VARIANT_BYTES): VariantCache {
   const index = new Map<string, number>();
+  const hot = new Map<string, Buffer>();
+  let hotTotal = 0;
+  const keepHot = (name: string, bytes: Buffer) => {
+    const had = hot.get(name);
+    if (had) hotTotal -= had.length;
+    hot.delete(name);
+    hot.set(name, bytes);
+    hotTotal += bytes.length;
+    while (hotTotal > hotBytes && hot.size > 0) {
+      const [oldest, b] = hot.entries().next().value!;
+      hot.delete(oldest);
+      hotTotal -= b.length;
+    }
+  };
   let total = 0;
   let ready: Promise<void> | null = null;
   const fileOf = (name: string) => path.join(dir, name.slice(0, 2), name);
@@ -51,6 +69,9 @@ export function diskVariantCache(dir: string, maxBytes: number): VariantCache {
   function forget(name: string) {
     total -= index.get(name) ?? 0;
     index.delete(name);
+    const warm = hot.get(name);
+    if (warm) hotTotal -= warm.length;
+    hot.delete(name);
   }
   async function evict() {
     while (total > maxBytes && index.size > 1) {
@@ -63,6 +84,12 @@ export function diskVariantCache(dir: string, maxBytes: number): VariantCache {
   return {
     async get(name) {
       if (!NAME.test(name)) return null;
+      const warm = hot.get(name);
+      if (warm && index.has(name)) {
+        keepHot(name, warm);
+        remember(name, warm.length);
+        return warm;
+      }
       await load();
       if (!index.has(name)) return null;
       const bytes = await readFile(fileOf(name)).catch(() => null);
@@ -71,6 +98,7 @@ export function diskVariantCache(dir: string, maxBytes: number): VariantCache {
         return null;
       }
       remember(name, bytes.length); // most recently used now
+      keepHot(name, bytes);
       return bytes;
     },
     async put(name, bytes) {
@@ -82,6 +110,7 @@ export function diskVariantCache(dir: string, maxBytes: number): VariantCache {
       await writeFile(tmp, bytes);
       await rename(tmp, file);
       remember(name, bytes.length);
+      keepHot(name, bytes);
       await evict();
     },
     async size() {
