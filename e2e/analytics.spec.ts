@@ -332,6 +332,9 @@ test("a script error in the page fires the client error event (61) with its mess
   await record(page);
   await page.goto(parkside("/"));
   await waitForHydration(homeLink(page));
+  // the header hydrating does not mean the site's widgets have: their effects (the error listener
+  // among them) have run once their page-bottom poll marks <html> (it failed in CI under load)
+  await expect(page.locator("html")).toHaveAttribute("data-page-bottom", /^(true|false)$/);
   await page.evaluate(() => window.dispatchEvent(new ErrorEvent("error", { message: "Widget exploded" })));
   await expect
     .poll(async () => (await tracked(page)).filter((e) => e.event_id === 61).map((e) => e.error_message))

@@ -384,6 +384,7 @@ test.describe("dealer back-office", () => {
       .getByRole("link")
       .click();
     await expect(page).toHaveURL(/\/sites\/1001\/stock\/\d+$/);
+    const carId = /\/stock\/(\d+)$/.exec(page.url())![1]!;
     const stockNumber = /Stock (\S+)/.exec((await page.getByTestId("vehicle-ids").textContent())!)![1]!;
     const onWebsite = new URL((await page.getByTestId("on-website").getAttribute("href"))!).pathname;
     await expect(page.getByTestId("photos-from-feed")).toBeVisible(); // the demo's drawings, until photos are uploaded
@@ -457,6 +458,28 @@ test.describe("dealer back-office", () => {
       headers: { host: `parkside-motor-group.localhost:${PORT}` },
     });
     expect(await feed.text()).toContain(`${urls[0]}</g:image_link>`);
+
+    // the API as a tool would use it, through the real server with the manager's session:
+    // GET lists the photos in order; DELETE removes one, and the car's page follows
+    await page.goto(admin("/sites/1001/stock"));
+    const api = `/api/admin/sites/1001/vehicles/${carId}/photos`;
+    const call = (method: string, path: string) =>
+      page.evaluate(
+        async ([m, p]) => {
+          const res = await fetch(p!, { method: m });
+          return { status: res.status, body: (await res.json()) as { photos: Array<{ id: number; url: string }>; message?: string } };
+        },
+        [method, path] as const,
+      );
+    const listed = await call("GET", api);
+    expect(listed.status).toBe(200);
+    expect(listed.body.photos.map((p) => String(p.id))).toEqual(order);
+    const gone = await call("DELETE", `${api}/${order[1]}`);
+    expect(gone).toMatchObject({ status: 200, body: { message: "Photo deleted." } });
+    expect(gone.body.photos.map((p) => String(p.id))).toEqual([order[0], order[2]]);
+    expect((await call("DELETE", `${api}/${order[1]}`)).status).toBe(404);
+    await page.goto(site("parkside-motor-group", onWebsite));
+    await expect(page.getByRole("group", { name: /of 2$/ }).locator("img")).toHaveCount(2);
   });
 
   test("a stock CSV's photo addresses are fetched in the background: the car shows them in order, and a broken address is on the import's report (issue 33)", async ({

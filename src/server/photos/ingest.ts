@@ -37,8 +37,16 @@ export type IngestedPhoto = {
   height: number;
 };
 
-/** Checks the bytes and returns the photo as it will be kept; throws PhotoRejected with a message a dealer can act on. */
-export async function ingestPhoto(input: Buffer): Promise<IngestedPhoto> {
+/** The content hash a photo is kept under (of the bytes as sent, so an unchanged feed is recognised before decoding). */
+export function photoHash(input: Buffer): string {
+  return createHash("sha256").update(input).digest("hex");
+}
+
+/**
+ * Checks the bytes and returns the photo as it will be kept; throws PhotoRejected with a message a
+ * dealer can act on. `hash` is `photoHash(input)` when the caller has already computed it.
+ */
+export async function ingestPhoto(input: Buffer, hash: string = photoHash(input)): Promise<IngestedPhoto> {
   if (input.length > MAX_PHOTO_BYTES) throw new PhotoRejected(PHOTO_MSG.tooBig);
   const type = await fileTypeFromBuffer(input);
   if (!type || !(PHOTO_TYPES as readonly string[]).includes(type.mime)) throw new PhotoRejected(PHOTO_MSG.notPhoto);
@@ -57,7 +65,7 @@ export async function ingestPhoto(input: Buffer): Promise<IngestedPhoto> {
       throw new PhotoRejected(PHOTO_MSG.unreadable);
     });
   return {
-    hash: createHash("sha256").update(input).digest("hex"),
+    hash,
     bytes: out.data,
     contentType: keepAlpha ? "image/png" : "image/jpeg",
     width: out.info.width,

@@ -1,9 +1,8 @@
 import "server-only";
-import { createHash } from "node:crypto";
 import { inArray } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
-import { ingestPhoto } from "./ingest";
+import { ingestPhoto, photoHash } from "./ingest";
 import { imageServiceDeps, removeFromStore, type ImageServiceDeps } from "./service";
 import { photoKey } from "./store";
 import { inImageSlot } from "./variants";
@@ -16,7 +15,7 @@ export type KeptPhoto = { key: string; width: number; height: number; /** stored
  * platform already holds is answered from its row. Throws PhotoRejected for what is not a photo.
  */
 export async function keepPhoto(db: Db, bytes: Buffer, deps: ImageServiceDeps = imageServiceDeps()): Promise<KeptPhoto> {
-  const hash = createHash("sha256").update(bytes).digest("hex");
+  const hash = photoHash(bytes);
   const [held] = await db
     .select({ key: t.vehiclePhotos.key, width: t.vehiclePhotos.width, height: t.vehiclePhotos.height })
     .from(t.vehiclePhotos)
@@ -24,7 +23,7 @@ export async function keepPhoto(db: Db, bytes: Buffer, deps: ImageServiceDeps = 
     .limit(1);
   if (held?.width && held.height && (await deps.store.has(held.key)))
     return { key: held.key, width: held.width, height: held.height, fresh: false };
-  const photo = await inImageSlot(() => ingestPhoto(bytes));
+  const photo = await inImageSlot(() => ingestPhoto(bytes, hash));
   const key = photoKey(photo.hash, photo.contentType);
   if (!(await deps.store.has(key))) await deps.store.put(key, photo.bytes);
   return { key, width: photo.width, height: photo.height, fresh: true };
