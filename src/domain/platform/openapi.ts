@@ -113,12 +113,19 @@ export function platformOpenApi(): Record<string, unknown> {
       "/api/v1/websites/{siteId}/stock_feed.csv": {
         post: {
           summary:
-            "A dealer-management system's stock feed as CSV (header line: stock_number, make, model, year, car_type required; vin, rego, badge, series, price, price_type, odometer, colour, body_type, fuel, transmission, drive, seats, doors, location_id, status, description, subscription_weekly read; photos: https addresses separated by |, in the car's order, fetched in the background and listed on the import's report when they cannot be). A full feed by default: a car missing from two full feeds in a row becomes sold.",
-          parameters: [siteId, { name: "full", in: "query", required: false, schema: { type: "string", enum: ["0", "1"] } }],
+            'A dealer-management system\'s stock feed as CSV (header line: stock_number, make, model, year, car_type required; vin, rego, badge, series, price, price_type, odometer, colour, body_type, fuel, transmission, drive, seats, doors, location_id, status, description, subscription_weekly read; photos: https addresses separated by |, in the car\'s order, fetched in the background and listed on the import\'s report when they cannot be). Headers may use the names dealer systems use ("Stock No", "Kms", "Type", "Price (Drive Away)"…) or the site\'s mapping remembered from the back-office; `report.columns` says which header gave which column and `report.ignoredColumns` what was not read. A column the feed leaves out leaves that field of existing cars alone; so does an empty cell, unless clear_blanks=1. A full feed by default: a car missing from two full feeds in a row becomes sold.',
+          parameters: [
+            siteId,
+            { name: "full", in: "query", required: false, schema: { type: "string", enum: ["0", "1"] } },
+            { name: "clear_blanks", in: "query", required: false, schema: { type: "string", enum: ["0", "1"] } },
+          ],
           security: [{ basic: [] }],
           requestBody: { required: true, content: { "text/csv": { schema: { type: "string" } } } },
           responses: {
-            "200": { description: "Applied: `plan` says how many cars were added, updated and sold." },
+            "200": {
+              description:
+                'Applied: `plan` says how many cars were added, changed, unchanged and sold; `report.plan.changes` lists each changed car\'s changes ("Price: $41,990 → $39,990").',
+            },
             "401": error("Administrator credentials missing or wrong."),
             "404": error("No site with this id."),
             "409": error("Held: it would mark more than 20% of the stock sold; a manager confirms it in the back-office."),

@@ -1,5 +1,17 @@
 import { describe, expect, test } from "vitest";
-import { HOLD_SHARE, importedSlug, parseStockCsv, planImport, VehicleEditSchema, type StockOnFile } from "./import";
+import {
+  HOLD_SHARE,
+  importedSlug,
+  parseStockCsv,
+  planImport as plan,
+  REQUIRED_COLUMNS,
+  VehicleEditSchema,
+  type ImportOptions,
+  type StockOnFile,
+  type StockRow,
+} from "./import";
+import { describeValue, importChanges, newCarFields } from "./import-changes";
+import { cleanMapping, columnFor, type StockColumn } from "./import-columns";
 
 const opts = { thisYear: 2026, locationIds: [10011, 10012] };
 const HEAD = "stock_number,make,model,year,car_type,price,odometer,vin,location_id";
@@ -143,17 +155,40 @@ describe("reading a stock CSV", () => {
 
 describe("planning an import", () => {
   const car = (n: string, missingFeeds = 0, status = "in_stock"): StockOnFile => ({
+    ...newCarFields({ stock_number: n, make: "Mazda", model: "CX-5", year: 2024, car_type: "used" }, 10011),
     id: Number(n.slice(1)),
     stockNumber: n,
     status,
     missingFeeds,
   });
   const stock = Array.from({ length: 10 }, (_, i) => car(`S${i}`));
-  const rows = (ns: string[]) => ns.map((stock_number) => ({ stock_number }));
+  const rows = (ns: string[]) =>
+    ns.map((stock_number) => ({ stock_number, make: "Mazda", model: "CX-5", year: 2024, car_type: "used" as const }));
+  const read = { columns: REQUIRED_COLUMNS, clearBlanks: false, defaultLocation: 10011 };
+  const planImport = (current: StockOnFile[], r: StockRow[], full: boolean, opts: Partial<ImportOptions> = {}) =>
+    plan(current, r, full, { ...read, ...opts });
 
-  test("adds and updates by stock number (any case)", () => {
+  test("adds and updates by stock number (any case); a car the file does not change is counted unchanged", () => {
     const p = planImport(stock, rows(["s1", "S2", "NEW1"]), false);
-    expect(p).toMatchObject({ add: 1, update: 2, missing: 0, sell: [], held: false });
+    expect(p).toMatchObject({ add: 1, update: 2, changed: 0, unchanged: 2, changes: [], missing: 0, sell: [], held: false });
+  });
+
+  test("the preview says each change of each car, as the dealer reads it", () => {
+    const priced = { ...car("S1"), price: 41990, odometer: 12000, colour: "Red" };
+    const p = planImport(
+      [priced, car("S2")],
+      [
+        { ...rows(["S1"])[0]!, price: 39990, odometer: 12000, colour: undefined },
+        { ...rows(["S2"])[0]!, price: 25000 },
+      ],
+      false,
+      { columns: [...REQUIRED_COLUMNS, "price", "odometer", "colour"] },
+    );
+    expect(p).toMatchObject({ changed: 2, unchanged: 0 });
+    expect(p.changes).toEqual([
+      { stock_number: "S1", changes: ["Price: $41,990 → $39,990"] }, // the empty colour cell leaves "Red" alone
+      { stock_number: "S2", changes: ["Price: (empty) → $25,000"] },
+    ]);
   });
 
   test("a full feed: a car missing the first time is only counted; the second time it is sold", () => {
@@ -205,4 +240,127 @@ test.each([
   const r = VehicleEditSchema.safeParse(raw);
   expect(r.success).toBe(false);
   expect(r.error!.issues[0]!.path[0]).toBe(field);
+});
+
+describe("what a file changes on a car it has (issue 34)", () => {
+  const have = {
+    ...newCarFields(
+      { stock_number: "PK1", make: "Mazda", model: "CX-5", year: 2024, car_type: "used", price: 41990, odometer: 12000 },
+      10011,
+    ),
+    colour: "Red",
+    missingFeeds: 0,
+  };
+  const row = (extra: Partial<StockRow> = {}): StockRow => ({
+    stock_number: "PK1",
+    make: "Mazda",
+    model: "CX-5",
+    year: 2024,
+    car_type: "used",
+    ...extra,
+  });
+  const opts = (columns: StockColumn[], clearBlanks = false) => ({ columns, clearBlanks, defaultLocation: 10011, soldByFeeds: 2 });
+
+  test.each<[string, StockColumn[], boolean, Partial<StockRow>, Record<string, unknown>]>([
+    ["a column the file leaves out leaves the field alone", [...REQUIRED_COLUMNS], false, {}, {}],
+    ["an empty cell leaves it alone", [...REQUIRED_COLUMNS, "price", "odometer", "colour"], false, {}, {}],
+    [
+      "an empty cell clears it when the dealer says so",
+      [...REQUIRED_COLUMNS, "price", "odometer", "colour"],
+      true,
+      {},
+      { price: null, odometer: 0, colour: null },
+    ],
+    ["a value replaces it", [...REQUIRED_COLUMNS, "price"], false, { price: 39990 }, { price: 39990 }],
+    ["the same value is no change", [...REQUIRED_COLUMNS, "price"], false, { price: 41990 }, {}],
+    ["an empty location cell, cleared, is the primary location again", [...REQUIRED_COLUMNS, "location_id"], true, {}, {}],
+    ["an empty status, cleared, is in stock", [...REQUIRED_COLUMNS, "status"], true, {}, {}],
+  ])("%s", (_, columns, clearBlanks, extra, set) => {
+    expect(importChanges(have, row(extra), opts(columns, clearBlanks)).set).toEqual(set);
+  });
+
+  test("a car the full feeds sold comes back in stock when a file lists it again; one a person sold stays sold", () => {
+    const soldByFeeds = { ...have, status: "sold", missingFeeds: 2 };
+    expect(importChanges(soldByFeeds, row(), opts([...REQUIRED_COLUMNS])).set).toEqual({ status: "in_stock" });
+    expect(importChanges({ ...soldByFeeds, missingFeeds: 0 }, row(), opts([...REQUIRED_COLUMNS])).set).toEqual({});
+    expect(
+      importChanges({ ...soldByFeeds, missingFeeds: 0 }, row({ status: "in_stock" }), opts([...REQUIRED_COLUMNS, "status"])).set,
+    ).toEqual({
+      status: "in_stock",
+    });
+  });
+
+  test.each([
+    ["price", 41990, "$41,990"],
+    ["subscription_weekly", 309, "$309"],
+    ["odometer", 120500, "120,500 km"],
+    ["status", "coming_soon", "coming soon"],
+    ["colour", null, "(empty)"],
+    ["description", "x".repeat(80), `${"x".repeat(57)}…`],
+  ] as const)("%s %j reads %s", (column, value, said) => {
+    expect(describeValue(column, value)).toBe(said);
+  });
+});
+
+describe("headers as dealer systems write them (issue 34)", () => {
+  test.each([
+    ["Stock No", "stock_number"],
+    ["StockNumber", "stock_number"],
+    ["stock_number", "stock_number"],
+    ["Rego No", "rego"],
+    ["Kms", "odometer"],
+    ["Odometer (km)", "odometer"],
+    ["Type", "car_type"],
+    ["Price (Drive Away)", "price"],
+    ["Colour", "colour"],
+    ["Color", "colour"],
+    ["Body Style", "body_type"],
+    ["Image URLs", "photos"],
+    ["Dealer Comments", "description"],
+    ["Favourite Snack", null],
+    ["__proto__", null],
+    ["constructor", null],
+  ])("%s → %s", (header, column) => {
+    expect(columnFor(header)).toBe(column);
+  });
+
+  test("the dealer's mapping comes first, and may leave a known header out", () => {
+    const mapping = cleanMapping({ "Stock Ref": "stock_number", Type: null, Yard: "nonsense", __proto__: "make" });
+    expect(mapping).toEqual({ stockref: "stock_number", type: null });
+    expect(columnFor("STOCK REF", mapping)).toBe("stock_number");
+    expect(columnFor("Type", mapping)).toBeNull();
+  });
+
+  test("a file in a dealer system's own words is read, and what is not placed is named as the file has it", () => {
+    const r = parseStockCsv(
+      [
+        "Stock No,Make,Model,Year,Type,Price (Drive Away),Kms,Rego No,Favourite Snack",
+        'PK1,Mazda,CX-5,2024,Used,"$39,990",12000,ABC123,crisps',
+      ].join("\n"),
+      { thisYear: 2026, locationIds: [] },
+    );
+    expect(r.errors).toEqual([]);
+    expect(r.rows).toMatchObject([{ stock_number: "PK1", car_type: "used", price: 39990, odometer: 12000, rego: "ABC123" }]);
+    expect(r.columns.map((c) => c.column)).toEqual(["stock_number", "make", "model", "year", "car_type", "price", "odometer", "rego"]);
+    expect(r.ignoredColumns).toEqual(["Favourite Snack"]);
+  });
+
+  test.each([
+    ["Stock No,stock_number,make,model,year,car_type", "The columns Stock No and stock_number both give the stock number: leave one out."],
+    ["Vehicle Ref,make,model,year,car_type", "The header line lacks the column stock_number."],
+  ])("%s → %s", (header, message) => {
+    const line = ["PK1", "PK1", "Mazda", "CX-5", "2024", "used"].slice(6 - header.split(",").length).join(",");
+    const r = parseStockCsv(`${header}\n${line}\n`, { thisYear: 2026, locationIds: [] });
+    expect(r.errors).toEqual([{ line: 1, field: null, message }]);
+  });
+
+  test("a header the dealer mapped is read", () => {
+    const r = parseStockCsv("Vehicle Ref,make,model,year,car_type\nPK1,Mazda,CX-5,2024,used\n", {
+      thisYear: 2026,
+      locationIds: [],
+      mapping: { vehicleref: "stock_number" },
+    });
+    expect(r.errors).toEqual([]);
+    expect(r.rows[0]).toMatchObject({ stock_number: "PK1" });
+  });
 });

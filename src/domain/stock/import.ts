@@ -3,6 +3,8 @@ import { z } from "zod";
 import { slugify } from "../format/slug";
 import { outboundUrlProblem } from "../http/addresses";
 import { MAX_PHOTOS_PER_VEHICLE } from "./photos";
+import { describeChange, importChanges, type ImportedFields } from "./import-changes";
+import { COLUMN_LABELS, columnFor, REQUIRED_COLUMNS, type ColumnMapping, type StockColumn } from "./import-columns";
 
 /*
  * Stock imports: a CSV uploaded in the back-office or a dealer-management-system feed,
@@ -13,33 +15,7 @@ import { MAX_PHOTOS_PER_VEHICLE } from "./photos";
  * HOLD_SHARE of the stock is held until someone confirms it.
  */
 
-export const STOCK_CSV_COLUMNS = [
-  "stock_number",
-  "vin",
-  "rego",
-  "make",
-  "model",
-  "badge",
-  "series",
-  "year",
-  "car_type",
-  "price",
-  "price_type",
-  "subscription_weekly",
-  "odometer",
-  "colour",
-  "body_type",
-  "fuel",
-  "transmission",
-  "drive",
-  "seats",
-  "doors",
-  "location_id",
-  "status",
-  "description",
-  "photos",
-] as const;
-export const REQUIRED_COLUMNS = ["stock_number", "make", "model", "year", "car_type"] as const;
+export { REQUIRED_COLUMNS, STOCK_CSV_COLUMNS, type StockColumn } from "./import-columns";
 export const MAX_IMPORT_ROWS = 5000;
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 /** more than this share of the in-stock cars would become sold → held for confirmation */
@@ -170,52 +146,58 @@ export function stockRowSchema(thisYear: number, photoTestOrigin: string | null 
 }
 export type StockRow = z.infer<ReturnType<typeof stockRowSchema>>;
 export type ImportError = { line: number; field: string | null; message: string };
-export type ParsedImport = { rows: Array<StockRow & { line: number }>; errors: ImportError[]; ignoredColumns: string[] };
-
-const headerName = (h: string) =>
-  h
-    .trim()
-    .toLowerCase()
-    .replace(/[\s-]+/g, "_");
+export type ParsedImport = {
+  rows: Array<StockRow & { line: number }>;
+  errors: ImportError[];
+  /** the headers read, as the file has them, each with the column it fills */
+  columns: Array<{ header: string; column: StockColumn }>;
+  /** the headers not read (unknown and not mapped, or mapped to nothing), as the file has them */
+  ignoredColumns: string[];
+};
 
 /**
- * Reads and checks a stock CSV: a header line naming the columns (any order; unknown ones ignored
- * and reported), then one car per line. Every problem is reported with its line (the header is
- * line 1); the rows that passed are returned too, but an import with errors is never applied.
+ * Reads and checks a stock CSV: a header line naming the columns (any order, by the names dealer
+ * systems use or the site's own mapping; unknown ones ignored and reported), then one car per
+ * line. Every problem is reported with its line (the header is line 1); the rows that passed are
+ * returned too, but an import with errors is never applied.
  */
 export function parseStockCsv(
   input: string,
-  opts: { thisYear: number; locationIds: readonly number[]; photoTestOrigin?: string | null },
+  opts: { thisYear: number; locationIds: readonly number[]; photoTestOrigin?: string | null; mapping?: ColumnMapping },
 ): ParsedImport {
   const errors: ImportError[] = [];
+  let columns: ParsedImport["columns"] = [];
+  let ignoredColumns: string[] = [];
+  const failed = (line: number, message: string): ParsedImport => ({
+    rows: [],
+    errors: [{ line, field: null, message }],
+    columns,
+    ignoredColumns,
+  });
   if (input.length > MAX_IMPORT_BYTES || new TextEncoder().encode(input).length > MAX_IMPORT_BYTES)
-    return {
-      rows: [],
-      errors: [{ line: 1, field: null, message: "The file is larger than 5 MB. Split it into smaller files." }],
-      ignoredColumns: [],
-    };
+    return failed(1, "The file is larger than 5 MB. Split it into smaller files.");
   // a NUL or other control character (a binary file, a bad export) is named with its line, never stored
   const control = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.exec(input);
   if (control) {
     const line = input.slice(0, control.index).split("\n").length;
-    return {
-      rows: [],
-      errors: [
-        {
-          line,
-          field: null,
-          message: `This line has a control character (${control[0] === "\u0000" ? "NUL" : `code ${control[0].charCodeAt(0)}`}): save the file as CSV (UTF-8) text and try again.`,
-        },
-      ],
-      ignoredColumns: [],
-    };
+    return failed(
+      line,
+      `This line has a control character (${control[0] === "\u0000" ? "NUL" : `code ${control[0].charCodeAt(0)}`}): save the file as CSV (UTF-8) text and try again.`,
+    );
   }
   let records: Array<{ record: Record<string, string>; info: { lines: number } }>;
-  let header: string[] = [];
+  let header: Array<StockColumn | null> = [];
   try {
     records = parse(input, {
       bom: true,
-      columns: (h: string[]) => (header = h.map(headerName)),
+      // each header to the column it fills; csv-parse leaves out the fields of a false one
+      columns: (h: string[]) => {
+        const names = h.map((x) => String(x ?? "").trim());
+        header = names.map((x) => columnFor(x, opts.mapping));
+        columns = names.flatMap((x, i) => (header[i] ? [{ header: x, column: header[i]! }] : []));
+        ignoredColumns = [...new Set(names.filter((x, i) => !header[i] && x !== ""))];
+        return header.map((c) => c ?? false);
+      },
       skip_empty_lines: true,
       info: true,
       relax_quotes: false,
@@ -224,43 +206,31 @@ export function parseStockCsv(
   } catch (e) {
     const err = e as { lines?: number; message?: string };
     const why = (err.message ?? "").replace(/^Invalid Record Length: /, "").split(":")[0] ?? "";
-    return {
-      rows: [],
-      errors: [{ line: err.lines ?? 1, field: null, message: `This line cannot be read as CSV (${why.slice(0, 120) || "bad quoting"}).` }],
-      ignoredColumns: [],
-    };
+    return failed(err.lines ?? 1, `This line cannot be read as CSV (${why.slice(0, 120) || "bad quoting"}).`);
   }
-  if (!header.length) return { rows: [], errors: [{ line: 1, field: null, message: "The file is empty." }], ignoredColumns: [] };
+  if (!header.length) return failed(1, "The file is empty.");
+  const twice = columns.find((c, i) => columns.findIndex((d) => d.column === c.column) !== i);
+  if (twice) {
+    const first = columns.find((c) => c.column === twice.column)!;
+    return failed(
+      1,
+      first.header === twice.header
+        ? `The column ${twice.header} appears twice.`
+        : `The columns ${first.header} and ${twice.header} both give the ${COLUMN_LABELS[twice.column].toLowerCase()}: leave one out.`,
+    );
+  }
   const missing = REQUIRED_COLUMNS.filter((c) => !header.includes(c));
-  if (missing.length)
-    return {
-      rows: [],
-      errors: [
-        { line: 1, field: null, message: `The header line lacks the column${missing.length > 1 ? "s" : ""} ${missing.join(", ")}.` },
-      ],
-      ignoredColumns: [],
-    };
-  const dupes = header.filter((h, i) => header.indexOf(h) !== i);
-  if (dupes.length)
-    return { rows: [], errors: [{ line: 1, field: null, message: `The column ${dupes[0]} appears twice.` }], ignoredColumns: [] };
-  if (!records.length) return { rows: [], errors: [{ line: 2, field: null, message: "The file has no cars in it." }], ignoredColumns: [] };
+  if (missing.length) return failed(1, `The header line lacks the column${missing.length > 1 ? "s" : ""} ${missing.join(", ")}.`);
+  if (!records.length) return failed(2, "The file has no cars in it.");
   if (records.length > MAX_IMPORT_ROWS)
-    return {
-      rows: [],
-      errors: [
-        { line: MAX_IMPORT_ROWS + 2, field: null, message: `Import at most ${MAX_IMPORT_ROWS.toLocaleString("en-AU")} cars at a time.` },
-      ],
-      ignoredColumns: [],
-    };
+    return failed(MAX_IMPORT_ROWS + 2, `Import at most ${MAX_IMPORT_ROWS.toLocaleString("en-AU")} cars at a time.`);
 
   const schema = stockRowSchema(opts.thisYear, opts.photoTestOrigin ?? null);
-  const known = new Set<string>(STOCK_CSV_COLUMNS);
   const seen = new Map<string, number>();
   const rows: ParsedImport["rows"] = [];
   for (const { record, info } of records) {
     const line = info.lines;
-    const picked = Object.fromEntries(Object.entries(record).filter(([k]) => known.has(k)));
-    const r = schema.safeParse(picked);
+    const r = schema.safeParse(record);
     if (!r.success) {
       // the first problem of each field (an empty stock number is not also "bad characters")
       const said = new Set<string>();
@@ -285,13 +255,23 @@ export function parseStockCsv(
     }
     rows.push({ ...r.data, line });
   }
-  return { rows, errors, ignoredColumns: [...new Set(header.filter((h) => !known.has(h)))] };
+  return { rows, errors, columns, ignoredColumns };
 }
 
-export type StockOnFile = { id: number; stockNumber: string; status: string; missingFeeds: number };
+export type StockOnFile = ImportedFields & { id: number; stockNumber: string; missingFeeds: number };
+/** How a file is read against the cars it updates (see importChanges). */
+export type ImportOptions = { columns: readonly StockColumn[]; clearBlanks: boolean; defaultLocation: number | null };
+/** At most this many cars' changes are listed in a preview (the totals count them all). */
+export const MAX_PREVIEW_CARS = 200;
 export type ImportPlan = {
   add: number;
+  /** cars in the file the site has: changed + unchanged */
   update: number;
+  /** of those, the cars the file changes, and the ones it leaves as they are */
+  changed: number;
+  unchanged: number;
+  /** each changed car's changes as the preview says them ("Price: $41,990 → $39,990"), the first MAX_PREVIEW_CARS */
+  changes: Array<{ stock_number: string; changes: string[] }>;
   /** in-stock cars the full feed left out */
   missing: number;
   /** of those, the ones this import makes sold (their second missing feed) */
@@ -301,11 +281,24 @@ export type ImportPlan = {
   held: boolean;
 };
 
-/** What applying these rows would do to the site's stock. */
-export function planImport(current: readonly StockOnFile[], rows: readonly Pick<StockRow, "stock_number">[], full: boolean): ImportPlan {
+/** What applying these rows would do to the site's stock, car by car. */
+export function planImport(current: readonly StockOnFile[], rows: readonly StockRow[], full: boolean, opts: ImportOptions): ImportPlan {
   const inFile = new Set(rows.map((r) => r.stock_number.toUpperCase()));
-  const byNumber = new Set(current.map((v) => v.stockNumber.toUpperCase()));
-  const add = rows.filter((r) => !byNumber.has(r.stock_number.toUpperCase())).length;
+  const byNumber = new Map(current.map((v) => [v.stockNumber.toUpperCase(), v]));
+  let add = 0;
+  let unchanged = 0;
+  const changes: ImportPlan["changes"] = [];
+  let changed = 0;
+  for (const r of rows) {
+    const have = byNumber.get(r.stock_number.toUpperCase());
+    if (!have) {
+      add++;
+      continue;
+    }
+    const diff = importChanges(have, r, { ...opts, soldByFeeds: MISSING_FEEDS_TO_SELL }).changes;
+    if (!diff.length) unchanged++;
+    else if (++changed <= MAX_PREVIEW_CARS) changes.push({ stock_number: have.stockNumber, changes: diff.map(describeChange) });
+  }
   const live = current.filter((v) => v.status !== "sold");
   const missingCars = full ? live.filter((v) => !inFile.has(v.stockNumber.toUpperCase())) : [];
   const sell = missingCars.filter((v) => v.missingFeeds + 1 >= MISSING_FEEDS_TO_SELL).map((v) => v.stockNumber);
@@ -313,6 +306,9 @@ export function planImport(current: readonly StockOnFile[], rows: readonly Pick<
   return {
     add,
     update: rows.length - add,
+    changed,
+    unchanged,
+    changes,
     missing: missingCars.length,
     sell,
     inStock: live.length,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { NOT_PUBLIC_MESSAGE } from "@/domain/http/addresses";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { linkIn, waitForMail } from "../../../scripts/lib/outbox";
 import { getDb } from "@/server/db";
@@ -334,7 +334,7 @@ describe("stock", () => {
     expect(first.report.plan).toMatchObject({ add: 1, missing: 1, sell: [] });
     const applied = await apply(first.id);
     expect(applied.status).toBe(200);
-    expect((await applied.json()).message).toMatch(/1 added, \d+ updated, 0 marked sold\.$/);
+    expect((await applied.json()).message).toMatch(/1 added, \d+ changed, \d+ unchanged, 0 marked sold\.$/);
     expect((await apply(first.id)).status).toBe(409);
     const [once] = await db
       .select()
@@ -369,6 +369,80 @@ describe("stock", () => {
       .where(and(eq(t.auditLog.siteId, 1004), eq(t.auditLog.action, "stock.import")))
       .orderBy(t.auditLog.id);
     expect(audit!.staffEmail).toBe("manager@parksidemotorgroup.com.au");
+  });
+
+  test("a file that leaves a column out, or a cell empty, leaves that field alone; the preview says what changes (issue 34)", async () => {
+    const db = await getDb();
+    const [car] = await db
+      .select()
+      .from(t.vehicles)
+      .where(
+        and(
+          eq(t.vehicles.siteId, 1004),
+          eq(t.vehicles.status, "in_stock"),
+          sql`${t.vehicles.price} is not null and ${t.vehicles.odometer} > 0`,
+        ),
+      )
+      .limit(1);
+    const row = `${car!.stockNumber},${car!.make},${car!.model},${car!.year},${car!.carType}`;
+    const read = async (where: string, csv: string) =>
+      call(
+        postStockImport,
+        `/api/admin/sites/1004/stock/imports?full=0${where}`,
+        { siteId: "1004" },
+        { method: "POST", cookie: manager, csv },
+      );
+
+    // a spreadsheet's own headers, no price column and an empty odometer cell: nothing to change
+    const same = await (await read("", `Stock No,Make,Model,Year,Type,Kms\n${row},`)).json();
+    expect(same.report.columns.map((c: { column: string }) => c.column)).toEqual([
+      "stock_number",
+      "make",
+      "model",
+      "year",
+      "car_type",
+      "odometer",
+    ]);
+    expect(same.report.plan).toMatchObject({ add: 0, changed: 0, unchanged: 1, changes: [] });
+    expect((await (await apply(same.id)).json()).message).toMatch(/0 added, 0 changed, 1 unchanged, 0 marked sold\.$/);
+    const [kept] = await db.select().from(t.vehicles).where(eq(t.vehicles.id, car!.id));
+    expect([kept!.price, kept!.odometer]).toEqual([car!.price, car!.odometer]);
+
+    // a new price: the preview says it before anything is written
+    const cheaper = car!.price! - 1000;
+    const priced = await (await read("", `Stock No,Make,Model,Year,Type,Price (Drive Away)\n${row},"$${cheaper}"`)).json();
+    const money = (n: number) => `$${n.toLocaleString("en-AU")}`;
+    expect(priced.report.plan.changes).toEqual([
+      { stock_number: car!.stockNumber, changes: [`Price: ${money(car!.price!)} → ${money(cheaper)}`] },
+    ]);
+    const [before] = await db.select().from(t.vehicles).where(eq(t.vehicles.id, car!.id));
+    expect(before!.price).toBe(car!.price);
+    expect((await apply(priced.id)).status).toBe(200);
+
+    // an empty cell clears the field only when the dealer says so
+    const cleared = await (await read("&clear_blanks=1", `stock_number,make,model,year,car_type,price\n${row},`)).json();
+    expect(cleared.report.plan.changes[0].changes).toEqual([`Price: ${money(cheaper)} → (empty)`]);
+    expect((await apply(cleared.id)).status).toBe(200);
+    const [after] = await db.select().from(t.vehicles).where(eq(t.vehicles.id, car!.id));
+    expect([after!.price, after!.odometer]).toEqual([null, car!.odometer]);
+    await db.update(t.vehicles).set({ price: car!.price }).where(eq(t.vehicles.id, car!.id));
+  });
+
+  test("a header the platform cannot place is mapped once by the dealer, and remembered for the site (issue 34)", async () => {
+    const csv = "Vehicle Ref,Make,Model,Year,Type\nMAP-1,Isuzu,D-Max,2024,used";
+    const unplaced = await (await upload(csv, false)).json();
+    expect(unplaced.report.errors).toEqual([{ line: 1, field: null, message: "The header line lacks the column stock_number." }]);
+    expect(unplaced.report.ignoredColumns).toEqual(["Vehicle Ref"]);
+    const choose = (query: string) =>
+      call(postStockImport, `/api/admin/sites/1004/stock/imports?${query}`, { siteId: "1004" }, { method: "POST", cookie: manager, csv });
+    const bad = await choose("col.vehicle%20ref=colour_code");
+    expect(bad.status).toBe(422);
+    expect((await bad.json()).errors).toEqual({ "col.vehicle ref": "Choose one of the import's columns, or leave it out." });
+    const mapped = await choose("col.vehicleref=stock_number");
+    expect(mapped.status).toBe(200);
+    expect((await mapped.json()).report.plan).toMatchObject({ add: 1 });
+    // the next file with that header is read without asking again
+    expect((await (await upload(csv, false)).json()).report.errors).toEqual([]);
   });
 
   test("a vehicle edit, audited", async () => {

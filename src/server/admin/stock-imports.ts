@@ -7,7 +7,8 @@ import { env } from "@/server/env";
 import { wakePhotoFetchWorker } from "@/server/photos/fetch-worker";
 import { HttpError } from "@/server/http/api";
 import { Actor } from "@/server/repositories/audit";
-import { StoredImport, applyImport, saveImport, stockOnFile } from "@/server/repositories/imports";
+import type { ColumnMapping } from "@/domain/stock/import-columns";
+import { StoredImport, applyImport, getImportMapping, rememberImportMapping, saveImport, stockOnFile } from "@/server/repositories/imports";
 import { getSiteById, listLocations } from "@/server/repositories/sites";
 
 /*
@@ -15,30 +16,49 @@ import { getSiteById, listLocations } from "@/server/repositories/sites";
  * system's feed pushed to the platform API. Checked and stored first; applied once.
  */
 
-/** Checks a CSV against the site's stock and stores it (checked, held or rejected) with its report. */
+/** Where a car the file does not place goes: the site's primary location, else its first. */
+const defaultLocationOf = (locations: Array<{ id: number; isPrimary: boolean }>) =>
+  (locations.find((l) => l.isPrimary) ?? locations[0])?.id ?? null;
+
+/**
+ * Checks a CSV against the site's stock and stores it (checked, held or rejected) with its report.
+ * Headers are read by the names dealer systems use and the site's remembered mapping; `mapping`
+ * holds the dealer's new choices from the import screen, remembered for the site's next file.
+ */
 export async function checkStockImport(opts: {
   siteId: number;
   csv: string;
   full: boolean;
   source: "csv" | "feed";
   staffId: string | null;
+  clearBlanks?: boolean;
+  mapping?: ColumnMapping;
 }) {
   const db = await getDb();
   const locations = await listLocations(db, opts.siteId);
   const thisYear = new Date(serverNow()).getUTCFullYear();
-  const { rows, errors, ignoredColumns } = parseStockCsv(opts.csv, {
+  const mapping =
+    opts.mapping && Object.keys(opts.mapping).length
+      ? await rememberImportMapping(db, opts.siteId, opts.mapping)
+      : await getImportMapping(db, opts.siteId);
+  const { rows, errors, columns, ignoredColumns } = parseStockCsv(opts.csv, {
     thisYear,
     locationIds: locations.map((l) => l.id),
     photoTestOrigin: env().PHOTO_FETCH_TEST_ORIGIN ?? null,
+    mapping,
   });
-  const plan = errors.length ? null : planImport(await stockOnFile(db, opts.siteId), rows, opts.full);
+  const clearBlanks = opts.clearBlanks ?? false;
+  const read = { columns: columns.map((c) => c.column), clearBlanks, defaultLocation: defaultLocationOf(locations) };
+  const plan = errors.length ? null : planImport(await stockOnFile(db, opts.siteId), rows, opts.full, read);
   const status = errors.length ? "rejected" : plan!.held ? "held" : "checked";
   const report = {
     lines: rows.length + errors.length,
     valid: rows.length,
     errors: errors.slice(0, 500),
     errorCount: errors.length,
+    columns,
     ignoredColumns,
+    clearBlanks,
     plan,
   };
   const stored = await saveImport(db, {
@@ -49,6 +69,8 @@ export async function checkStockImport(opts: {
     status,
     rows: errors.length ? [] : rows.map(({ line: _line, ...r }) => r),
     report,
+    columns: read.columns,
+    clearBlanks,
   });
   return { id: stored.id, status, report };
 }
@@ -57,9 +79,8 @@ export async function checkStockImport(opts: {
 export async function applyChecked(imp: StoredImport, by: Actor, confirm: boolean): Promise<{ plan: ImportPlan; message: string }> {
   const db = await getDb();
   const [site, locations] = await Promise.all([getSiteById(db, imp.siteId), listLocations(db, imp.siteId)]);
-  const primary = locations.find((l) => l.isPrimary) ?? locations[0] ?? null;
   const plan = await applyImport(db, imp, {
-    defaultLocation: primary?.id ?? null,
+    defaultLocation: defaultLocationOf(locations),
     by,
     confirmHeld: confirm,
     now: new Date(serverNow()),
@@ -69,6 +90,6 @@ export async function applyChecked(imp: StoredImport, by: Actor, confirm: boolea
   wakePhotoFetchWorker(); // the cars' photos are fetched now, in the background
   return {
     plan,
-    message: `Imported into ${site?.name ?? "the site"}: ${plan.add} added, ${plan.update} updated, ${plan.sell.length} marked sold.`,
+    message: `Imported into ${site?.name ?? "the site"}: ${plan.add} added, ${plan.changed} changed, ${plan.unchanged} unchanged, ${plan.sell.length} marked sold.`,
   };
 }

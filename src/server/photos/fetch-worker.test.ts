@@ -73,6 +73,8 @@ async function importCsv(lines: string[]) {
     status: "checked",
     rows: parsed.rows.map(({ line: _line, ...r }) => r),
     report: {},
+    columns: parsed.columns.map((c) => c.column),
+    clearBlanks: false,
   });
   await applyImport(database, imp, { defaultLocation: 10012, by: null, confirmHeld: false, now: new Date() });
   return imp.id;

@@ -204,8 +204,10 @@ export const putSpecialHours = platformRoute<{ siteId: string }>(async (req, p) 
   return Response.json({ special_hours: entries }, { headers: { "cache-control": "no-store", "x-platform-webhooks": webhooks ?? "" } });
 });
 
-// POST /api/v1/websites/{siteId}/stock_feed.csv[?full=0] — administrator Basic auth; a dealer-management system's
-// stock as CSV (the back-office import's columns). A full feed by default. 200 applied, 422 with the
+// POST /api/v1/websites/{siteId}/stock_feed.csv[?full=0][&clear_blanks=1] — administrator Basic auth; a
+// dealer-management system's stock as CSV (the back-office import's columns, by the names dealer systems
+// use and the site's remembered mapping). A full feed by default; a column the feed leaves out, or an
+// empty cell unless clear_blanks=1, leaves the car's field alone. 200 applied, 422 with the
 // line-by-line report (nothing written), 409 held for a manager's confirmation in the back-office.
 export const postStockFeed = platformRoute<{ siteId: string }>(async (req, p) => {
   await requireAuth(req, "admin");
@@ -213,8 +215,15 @@ export const postStockFeed = platformRoute<{ siteId: string }>(async (req, p) =>
   if (!/^text\/(csv|plain)\b/i.test(req.headers.get("content-type") ?? "")) throw new HttpError(415, "Send the feed as text/csv.");
   if (!(await getSiteById(await getDb(), siteId))) throw new HttpError(404, "Unknown site.");
   const csv = await readText(req, MAX_IMPORT_BYTES);
-  const full = new URL(req.url).searchParams.get("full") !== "0";
-  const checked = await checkStockImport({ siteId, csv, full, source: "feed", staffId: null });
+  const query = new URL(req.url).searchParams;
+  const checked = await checkStockImport({
+    siteId,
+    csv,
+    full: query.get("full") !== "0",
+    clearBlanks: query.get("clear_blanks") === "1",
+    source: "feed",
+    staffId: null,
+  });
   const body = { import_id: checked.id, status: checked.status, report: checked.report };
   if (checked.status === "rejected")
     return Response.json({ error: "The feed has errors. Nothing was imported.", ...body }, { status: 422 });

@@ -1,6 +1,8 @@
 import "server-only";
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { importedSlug, type ImportPlan, MISSING_FEEDS_TO_SELL, type StockOnFile, type StockRow } from "@/domain/stock/import";
+import { importChanges, newCarFields } from "@/domain/stock/import-changes";
+import { cleanMapping, STOCK_CSV_COLUMNS, type ColumnMapping, type StockColumn } from "@/domain/stock/import-columns";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
 import { type Actor, writeAudit } from "./audit";
@@ -12,11 +14,56 @@ import { enqueueFeedPhotos, type FeedPhotos } from "./photo-fetches";
  * is simply not found.
  */
 
+/** What an import reads and writes of each car (the fields the import changes, by ImportedFields' names). */
+const onFile = {
+  id: t.vehicles.id,
+  stockNumber: t.vehicles.stockNumber,
+  missingFeeds: t.vehicles.missingFeeds,
+  vin: t.vehicles.vin,
+  rego: t.vehicles.rego,
+  make: t.vehicles.make,
+  model: t.vehicles.model,
+  badge: t.vehicles.badge,
+  series: t.vehicles.series,
+  year: t.vehicles.year,
+  carType: t.vehicles.carType,
+  price: t.vehicles.price,
+  priceType: t.vehicles.priceType,
+  subscriptionWeekly: t.vehicles.subscriptionWeekly,
+  odometer: t.vehicles.odometer,
+  colour: t.vehicles.colour,
+  bodyType: t.vehicles.bodyType,
+  fuel: t.vehicles.fuel,
+  transmission: t.vehicles.transmission,
+  drive: t.vehicles.drive,
+  seats: t.vehicles.seats,
+  doors: t.vehicles.doors,
+  locationId: t.vehicles.locationId,
+  status: t.vehicles.status,
+  description: t.vehicles.description,
+} as const;
+
 export async function stockOnFile(db: Db, siteId: number): Promise<StockOnFile[]> {
-  return db
-    .select({ id: t.vehicles.id, stockNumber: t.vehicles.stockNumber, status: t.vehicles.status, missingFeeds: t.vehicles.missingFeeds })
-    .from(t.vehicles)
-    .where(eq(t.vehicles.siteId, siteId));
+  return db.select(onFile).from(t.vehicles).where(eq(t.vehicles.siteId, siteId));
+}
+
+/** The site's own header names (issue 34), remembered from the import screen. */
+export async function getImportMapping(db: Db, siteId: number): Promise<ColumnMapping> {
+  const [row] = await db
+    .select({ mapping: t.stockImportMappings.mapping })
+    .from(t.stockImportMappings)
+    .where(eq(t.stockImportMappings.siteId, siteId));
+  return cleanMapping(row?.mapping);
+}
+
+/** Remembers the dealer's choices for these headers, beside the ones kept before. */
+export async function rememberImportMapping(db: Db, siteId: number, choices: ColumnMapping): Promise<ColumnMapping> {
+  const mapping = cleanMapping({ ...(await getImportMapping(db, siteId)), ...choices });
+  await db
+    .insert(t.stockImportMappings)
+    .values({ siteId, mapping })
+    .onConflictDoUpdate({ target: t.stockImportMappings.siteId, set: { mapping, updatedAt: sql`now()` } });
+  return mapping;
 }
 
 export type StoredImport = typeof t.stockImports.$inferSelect;
@@ -31,6 +78,8 @@ export async function saveImport(
     status: "checked" | "held" | "rejected";
     rows: unknown[];
     report: Record<string, unknown>;
+    columns: StockColumn[];
+    clearBlanks: boolean;
   },
 ): Promise<StoredImport> {
   const [row] = await db.insert(t.stockImports).values(imp).returning();
@@ -62,32 +111,6 @@ export async function listImports(db: Db, siteId: number, limit = 10) {
     .limit(limit);
 }
 
-const rowValues = (r: StockRow, defaultLocation: number | null) => ({
-  stockNumber: r.stock_number,
-  vin: r.vin ?? null,
-  rego: r.rego ?? null,
-  make: r.make,
-  model: r.model,
-  badge: r.badge ?? null,
-  series: r.series ?? null,
-  year: r.year,
-  carType: r.car_type,
-  price: r.price ?? null,
-  priceType: r.price_type ?? null,
-  subscriptionWeekly: r.subscription_weekly ?? null,
-  odometer: r.odometer ?? 0,
-  colour: r.colour ?? null,
-  bodyType: r.body_type ?? null,
-  fuel: r.fuel ?? null,
-  transmission: r.transmission ?? null,
-  drive: r.drive ?? null,
-  seats: r.seats ?? null,
-  doors: r.doors ?? null,
-  locationId: r.location_id ?? defaultLocation,
-  status: r.status ?? "in_stock",
-  description: r.description ?? null,
-});
-
 /**
  * Applies a checked import in one transaction: cars in the file are added or updated (by stock
  * number); on a full feed, in-stock cars left out count one more missing feed and are sold at
@@ -114,11 +137,7 @@ export async function applyImport(
         and(eq(t.stockImports.siteId, imp.siteId), lt(t.stockImports.id, imp.id), inArray(t.stockImports.status, ["checked", "held"])),
       );
     const rows = imp.rows as StockRow[];
-    const current = await tx
-      .select({ id: t.vehicles.id, stockNumber: t.vehicles.stockNumber, status: t.vehicles.status, missingFeeds: t.vehicles.missingFeeds })
-      .from(t.vehicles)
-      .where(eq(t.vehicles.siteId, imp.siteId))
-      .for("update");
+    const current = await tx.select(onFile).from(t.vehicles).where(eq(t.vehicles.siteId, imp.siteId)).for("update");
     const byNumber = new Map(current.map((v) => [v.stockNumber.toUpperCase(), v]));
     // a new car's slug is free within the site (stock numbers differing only in punctuation slug alike)
     const taken = new Set(
@@ -130,28 +149,39 @@ export async function applyImport(
       taken.add(slug);
       return slug;
     };
+    // an import checked before issue 34 kept no columns: it had them all
+    const read = {
+      columns: (imp.columns as StockColumn[] | null) ?? STOCK_CSV_COLUMNS,
+      clearBlanks: imp.clearBlanks,
+      defaultLocation: opts.defaultLocation,
+      soldByFeeds: MISSING_FEEDS_TO_SELL,
+    };
     let add = 0;
+    let changed = 0;
     const withPhotos: FeedPhotos[] = [];
     for (const r of rows) {
-      const values = rowValues(r, opts.defaultLocation);
       const have = byNumber.get(r.stock_number.toUpperCase());
       if (have && r.photos?.length) withPhotos.push({ vehicleId: have.id, stockNumber: have.stockNumber, urls: r.photos });
       if (have) {
+        // only what the file says changes: a column it leaves out leaves the field alone (importChanges)
+        const { set } = importChanges(have, r, read);
+        if (Object.keys(set).length) changed++;
+        const soldAt =
+          set.status === undefined
+            ? {}
+            : { soldAt: set.status === "sold" ? sql`coalesce(${t.vehicles.soldAt}, ${opts.now.toISOString()}::timestamptz)` : null };
         await tx
           .update(t.vehicles)
-          .set({
-            ...values,
-            stockNumber: have.stockNumber,
-            missingFeeds: 0,
-            soldAt: values.status === "sold" ? sql`coalesce(${t.vehicles.soldAt}, ${opts.now.toISOString()}::timestamptz)` : null,
-          })
+          .set({ ...set, ...soldAt, missingFeeds: 0 })
           .where(and(eq(t.vehicles.siteId, imp.siteId), eq(t.vehicles.id, have.id)));
       } else {
         add++;
+        const values = newCarFields(r, opts.defaultLocation);
         const [made] = await tx
           .insert(t.vehicles)
           .values({
             ...values,
+            stockNumber: r.stock_number,
             siteId: imp.siteId,
             slug: freeSlug(importedSlug(r)),
             listedAt: opts.now,
@@ -183,6 +213,9 @@ export async function applyImport(
     const plan: ImportPlan = {
       add,
       update: rows.length - add,
+      changed,
+      unchanged: rows.length - add - changed,
+      changes: [], // the preview's: the report keeps them
       missing,
       sell,
       inStock: live,
@@ -196,7 +229,15 @@ export async function applyImport(
         action: "stock.import",
         entity: `import:${imp.id}`,
         before: null,
-        after: { source: imp.source, full: imp.full, add: plan.add, update: plan.update, missing: plan.missing, sold: plan.sell },
+        after: {
+          source: imp.source,
+          full: imp.full,
+          add: plan.add,
+          changed: plan.changed,
+          unchanged: plan.unchanged,
+          missing: plan.missing,
+          sold: plan.sell,
+        },
       });
     return plan;
   });

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { parseSiteId } from "@/domain/platform/contract";
 import { MAX_IMPORT_BYTES, VehicleEditSchema } from "@/domain/stock/import";
+import { mappingFromQuery } from "@/domain/stock/import-columns";
 import { catalogueChanged } from "@/server/cache";
 import { serverNow } from "@/server/clock";
 import { getDb } from "@/server/db";
@@ -29,14 +30,28 @@ export const putVehicle = adminRoute<{ siteId: string; id: string }>(
   { write: true },
 );
 
-/** POST /api/admin/sites/{siteId}/stock/imports?full=1 — the CSV as the body (text/csv); answers the check's report. */
+/**
+ * POST /api/admin/sites/{siteId}/stock/imports?full=1&clear_blanks=1&col.{header}={column} — the CSV as
+ * the body (text/csv); answers the check's report. `col.…` are the dealer's header choices, remembered
+ * for the site; `clear_blanks=1`: an empty cell clears its field (else it leaves it alone).
+ */
 export const postStockImport = adminRoute<{ siteId: string }>(
   async (req, { staff, params }) => {
     const siteId = siteFor(staff, params.siteId, "stock.edit");
     if (!/^text\/(csv|plain)\b/i.test(req.headers.get("content-type") ?? "")) throw new HttpError(415, "Send the file as text/csv.");
+    const query = new URL(req.url).searchParams;
+    const { mapping, errors } = mappingFromQuery(query);
+    if (Object.keys(errors).length) throw new HttpError(422, "Please check the column choices.", {}, errors);
     const csv = await readText(req, MAX_IMPORT_BYTES);
-    const full = new URL(req.url).searchParams.get("full") === "1";
-    const result = await checkStockImport({ siteId, csv, full, source: "csv", staffId: staff.id });
+    const result = await checkStockImport({
+      siteId,
+      csv,
+      full: query.get("full") === "1",
+      clearBlanks: query.get("clear_blanks") === "1",
+      mapping,
+      source: "csv",
+      staffId: staff.id,
+    });
     if (result.status === "rejected")
       return json(422, {
         error: `The file has ${result.report.errorCount} problem${result.report.errorCount === 1 ? "" : "s"}. Nothing was imported.`,

@@ -136,11 +136,24 @@ export const stockImports = pgTable(
     rows: jsonb("rows").$type<unknown[]>().notNull(),
     /** the validation report and the plan (adds, updates, missing, sold) */
     report: jsonb("report").$type<Record<string, unknown>>().notNull(),
+    /** the columns the file has (issue 34: a column left out leaves its field alone); null on older imports: all */
+    columns: jsonb("columns").$type<string[]>(),
+    /** an empty cell clears its field (else it leaves it alone) */
+    clearBlanks: boolean("clear_blanks").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     appliedAt: timestamp("applied_at", { withTimezone: true }),
   },
   (t) => [index("stock_imports_site").on(t.siteId, t.createdAt)],
 );
+
+/** A site's own names for its stock file's headers (issue 34): header (as headerKey has it) → column, or null to leave out. */
+export const stockImportMappings = pgTable("stock_import_mappings", {
+  siteId: integer("site_id")
+    .primaryKey()
+    .references(() => sites.id, { onDelete: "cascade" }),
+  mapping: jsonb("mapping").$type<Record<string, string | null>>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * A feed's photo to fetch (issue 33): one row per photo address of a car in an applied import, in the
