@@ -23,7 +23,7 @@ export interface VariantCache {
 const NAME = /^[a-z0-9][a-z0-9.-]{0,150}$/;
 
 /** The most recently used variants are also held in memory, up to this many bytes (a cached answer without a disk read). */
-export const HOT_VARIANT_BYTES = 32 * 1024 * 1024;
+export const HOT_VARIANT_BYTES = 16 * 1024 * 1024;
 
 export function diskVariantCache(dir: string, maxBytes: number, hotBytes = HOT_VARIANT_BYTES): VariantCache {
   const index = new Map<string, number>();
