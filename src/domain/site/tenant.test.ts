@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { resolveLink, telHref } from "./links";
-import { resolveTenant, tenantKeyFromParam, tenantKeyToParam } from "./tenant";
+import { resolveTenant, siteAnswersOn, tenantKeyFromParam, tenantKeyToParam, tlsHostName } from "./tenant";
 
 const D = "parkside-motor-group";
 
@@ -59,4 +59,36 @@ describe("telHref", () => {
 
 test("a tenant key that is not valid percent-encoding is taken as written, never a crash", () => {
   expect(tenantKeyFromParam("%E0%A4")).toEqual({ by: "slug", slug: "%e0%a4" });
+});
+
+describe("the names a TLS front door may ask for (issue 34)", () => {
+  test.each([
+    ["www.parksidemotorgroup.com.au", "www.parksidemotorgroup.com.au"],
+    ["WWW.ParksideMotorGroup.com.au.", "www.parksidemotorgroup.com.au"],
+    ["xn--bcher-kva.example", "xn--bcher-kva.example"],
+    ["localhost", null],
+    ["127.0.0.1", null],
+    ["example.com:443", null],
+    ["*.example.com", null],
+    ["-bad.example.com", null],
+    ["exa mple.com", null],
+    ["a..b.com", null],
+    [`${"a".repeat(64)}.com`, null],
+    [`${"a.".repeat(127)}com`, null],
+    ["ex\u0000ample.com", null],
+    ["", null],
+    [null, null],
+  ])("%j → %j", (raw, name) => {
+    expect(tlsHostName(raw)).toBe(name);
+  });
+
+  test.each([
+    ["parksidemotorgroup.com.au", true],
+    ["www.parksidemotorgroup.com.au", true],
+    ["shop.parksidemotorgroup.com.au", false],
+    ["www.www.parksidemotorgroup.com.au", false],
+    ["parksidemotorgroup.com", false],
+  ])("parkside answers on %s: %s", (name, answers) => {
+    expect(siteAnswersOn({ domainName: "parksidemotorgroup.com.au" }, name)).toBe(answers);
+  });
 });

@@ -31,3 +31,24 @@ export function tenantKeyFromParam(param: string): TenantKey {
   const v = (safeDecode(param) ?? param).toLowerCase();
   return v.includes(".") ? { by: "domain", domain: v } : { by: "slug", slug: v };
 }
+
+const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/**
+ * A host name as a TLS front door asks about it (issue 34): lower case, without a trailing dot, a
+ * well-formed DNS name of two labels or more (IDNs in their xn-- form); null for anything else (an
+ * address, a port, a bare word, a wildcard, over 253 characters).
+ */
+export function tlsHostName(raw: string | null | undefined): string | null {
+  const name = (raw ?? "").trim().toLowerCase().replace(/\.$/, "");
+  if (name.length < 3 || name.length > 253) return null;
+  const labels = name.split(".");
+  if (labels.length < 2 || !labels.every((l) => DNS_LABEL.test(l))) return null;
+  return /^\d+$/.test(labels.at(-1)!) ? null : name; // a numeric top label is an IPv4 address
+}
+
+/** The names a site answers on over HTTPS: its domain and the domain's www. name. */
+export function siteAnswersOn(site: { domainName: string }, name: string): boolean {
+  const domain = site.domainName.toLowerCase();
+  return name === domain || name === `www.${domain}`;
+}

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { NOT_PUBLIC_MESSAGE } from "@/domain/http/addresses";
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { linkIn, waitForMail } from "../../../scripts/lib/outbox";
 import { getDb } from "@/server/db";
@@ -265,7 +265,7 @@ describe("site settings", () => {
       ).status,
     ).toBe(404);
     const db = await getDb();
-    const [audit] = await db.select().from(t.auditLog).where(eq(t.auditLog.entity, "location:10012"));
+    const [audit] = await db.select().from(t.auditLog).where(eq(t.auditLog.entity, "location:10012")).orderBy(desc(t.auditLog.id)); // the change just made (rows come in any order on PostgreSQL)
     expect((audit!.after as Array<{ weekday: number; open: string }>).find((d) => d.weekday === 1)!.open).toBe("08:00");
   });
 });
@@ -659,7 +659,10 @@ describe("switches, delivery channels and content", () => {
     expect((await del(id, ridgeline, "1002")).status).toBe(404);
     expect((await del(id)).status).toBe(200);
     expect((await del(id)).status).toBe(404);
-    const actions = (await db.select().from(t.auditLog).where(eq(t.auditLog.entity, "offer:back-office-test-offer"))).map((a) => a.action);
+    // in the order written (PostgreSQL returns rows in any order without one)
+    const actions = (
+      await db.select().from(t.auditLog).where(eq(t.auditLog.entity, "offer:back-office-test-offer")).orderBy(t.auditLog.id)
+    ).map((a) => a.action);
     expect(actions).toEqual(["content.create", "content.update", "content.delete"]);
   });
 });

@@ -2,6 +2,6 @@ import { imageRequest } from "@/server/photos/service";
 
 // GET /images/{key} — every photo the platform holds, in SPEC §7's sizes and formats (w, h with fit=crop, q, auto=format)
 // (dist/server.mjs answers these itself, without Next's pipeline, through the same imageRequest)
-export function GET(req: Request): Promise<Response> {
+export async function GET(req: Request): Promise<Response> {
   return imageRequest(req);
 }
