@@ -115,6 +115,18 @@ test.describe("routes", () => {
     expect(await res.json()).toMatchObject({ status: "ok", database: { status: "ok", driver: "pglite", sites: 7 } });
   });
 
+  test("a TLS front door may ask for a site's domain and its www. name only (issue 34)", async ({ request }) => {
+    const ask = async (domain: string) => {
+      const res = await request.get(`/api/tls/allowed?domain=${encodeURIComponent(domain)}`);
+      expect(res.headers()["cache-control"]).toBe("no-store");
+      return res.status();
+    };
+    expect(await ask("www.parksidemotorgroup.com.au")).toBe(200);
+    expect(await ask("parksidemotorgroup.com.au")).toBe(200);
+    expect(await ask("shop.parksidemotorgroup.com.au")).toBe(404);
+    expect(await ask("127.0.0.1")).toBe(400);
+  });
+
   test("home page has no axe violations", async ({ page }) => {
     await page.goto(siteUrl("parkside-motor-group"));
     await expectNoAxeViolations(page);
