@@ -8,6 +8,7 @@ import { waitForMail } from "../scripts/lib/outbox";
 import { startServer, stopServer } from "../scripts/lib/server-process";
 import { TEST_NOW } from "./clock";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
+import { photoOf } from "./photos";
 
 /*
  * The dealer back-office on its own server and database (port 3120): its tests change
@@ -24,12 +25,6 @@ const site = (slug: string, path: string) => `http://${slug}.localhost:${PORT}${
 
 let server: ChildProcess | undefined;
 let photoServer: Server | undefined;
-
-/** A photograph-like JPEG of 1600 × 1067 in the given colour (noise, as a camera's). */
-const photoOf = (r: number, g: number, b: number, width = 1600, height = 1067) =>
-  sharp({ create: { width, height, channels: 3, background: { r, g, b }, noise: { type: "gaussian", mean: 128, sigma: 30 } } })
-    .jpeg({ quality: 90 })
-    .toBuffer();
 
 async function startBackOffice(): Promise<ChildProcess> {
   await rm(DIR, { recursive: true, force: true });

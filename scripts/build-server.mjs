@@ -7,26 +7,28 @@ import { fileURLToPath } from "node:url";
 
 const emptyServerOnly = fileURLToPath(new URL("../node_modules/server-only/empty.js", import.meta.url));
 
-await build({
-  entryPoints: ["scripts/server.ts"],
-  outfile: "dist/server.mjs",
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  packages: "external",
-  sourcemap: true,
-  logLevel: "warning",
-  tsconfig: "tsconfig.json",
-  plugins: [
-    {
-      name: "server-only",
-      setup(b) {
-        b.onResolve({ filter: /^server-only$/ }, () => ({ path: emptyServerOnly }));
+// the server, and the operator command the browser tests run before it (issue 34)
+for (const name of ["server", "operator-create"])
+  await build({
+    entryPoints: [`scripts/${name}.ts`],
+    outfile: `dist/${name}.mjs`,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    sourcemap: true,
+    logLevel: "warning",
+    tsconfig: "tsconfig.json",
+    plugins: [
+      {
+        name: "server-only",
+        setup(b) {
+          b.onResolve({ filter: /^server-only$/ }, () => ({ path: emptyServerOnly }));
+        },
       },
-    },
-  ],
-  // CommonJS packages imported from ESM need `require` for their own requires
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-});
-console.log("build-server: dist/server.mjs");
+    ],
+    // CommonJS packages imported from ESM need `require` for their own requires
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  });
+console.log("build-server: dist/server.mjs, dist/operator-create.mjs");

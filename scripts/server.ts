@@ -4,7 +4,7 @@
 // microcache off.
 import { createServer } from "node:http";
 import next from "next";
-import { SESSION_COOKIE_NAMES } from "@/domain/accounts/session";
+import { PREVIEW_COOKIE, SESSION_COOKIE_NAMES } from "@/domain/accounts/session";
 import { clientAddress } from "@/domain/http/request";
 import { getDb, isDatabaseUp } from "@/server/db";
 import { env, platformBaseUrl } from "@/server/env";
@@ -34,7 +34,11 @@ const app = next({ dev: false, dir: process.cwd() });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const cache = createMicrocache({ ttlMs: e.HTTP_CACHE_TTL_SECONDS * 1000, sessionCookies: SESSION_COOKIE_NAMES, nonceOf });
+const cache = createMicrocache({
+  ttlMs: e.HTTP_CACHE_TTL_SECONDS * 1000,
+  sessionCookies: [...SESSION_COOKIE_NAMES, PREVIEW_COOKIE],
+  nonceOf,
+});
 // a catalogue change in this process (a reservation, a seed) empties the page cache at once
 onCatalogueChange(cache.purge);
 // on PostgreSQL, a change in any process reaches every process's caches at once

@@ -41,9 +41,10 @@ describe("every route file says what it answers", () => {
         .find((w) => w.startsWith("/"))!
         .replace(/(\[?\?.*)$/, ""),
     );
+    // a parameter may carry the suffix its handler requires: "{id}.json" is the segment [siteId]
     const same = (w: string) =>
       w === path ||
-      w.replace(/\{\w+\}/g, "{}") === path.replace(/\{\w+\}/g, "{}") ||
+      w.replace(/\{\w+\}(\.json)?/g, "{}") === path.replace(/\{\w+\}/g, "{}") ||
       (path.endsWith("/*") && w.startsWith(path.slice(0, -1))); // a catch-all names what it serves
     expect(written.some(same), `${written.join(", ")} is not ${path}`).toBe(true);
     const named = new Set(lines.flatMap((l) => l.split(" /")[0]!.match(METHOD) ?? []));

@@ -3,7 +3,9 @@ import { cache } from "react";
 import { brandDisplayName, brandLogo, brandSlug } from "@/domain/site/brands";
 import { darken, contrastText } from "@/domain/site/colour";
 import { siteAccounts } from "@/domain/site/accounts";
-import { resolveFeatures, usedWord } from "@/domain/site/features";
+import { featureSources, resolveFeatures, usedWord } from "@/domain/site/features";
+import type { StoredFeatureRule } from "@/domain/site/feature-rules";
+import { listFeatureRules } from "@/server/repositories/feature-rules";
 import { buildFooter, buildHeaderMenu, type NavContext } from "@/domain/site/navigation";
 import { tenantKeyFromParam } from "@/domain/site/tenant";
 import type { RouteContext } from "@/domain/site/routes";
@@ -24,7 +26,7 @@ import type { PlatformClient } from "@/server/platform/client";
 import { fromSearchSlugs, fromWebsiteSession } from "@/domain/platform/contract";
 import { landingStock, type LandingStock } from "@/domain/stock/landing";
 import type { StockSummary } from "@/domain/stock/summary";
-import type { Dealership, Location, SiteRecord, SpecialHoursEntry } from "@/domain/site/types";
+import type { Dealership, Location, SiteFeatureFlags, SiteRecord, SpecialHoursEntry } from "@/domain/site/types";
 
 /**
  * Everything a tenant page needs about its site — the SPEC §3 "website session" (navigation,
@@ -35,6 +37,12 @@ export const getSiteContext = cache((param: string) =>
   catalogue.cached(`site-context:${param}`, [SITES_TAG], () => loadSiteContext(param)),
 );
 
+/** The site's context when it is published; null for an unknown site or a draft (what search engines and feeds read). */
+export async function publishedSiteContext(param: string): Promise<SiteContext | null> {
+  const ctx = await getSiteContext(param);
+  return ctx?.site.published ? ctx : null;
+}
+
 async function loadSiteContext(param: string): Promise<SiteContext | null> {
   const db = await getDb();
   const site = await getSiteByKey(db, tenantKeyFromParam(param));
@@ -43,18 +51,34 @@ async function loadSiteContext(param: string): Promise<SiteContext | null> {
   return platform ? loadFromPlatform(db, site, platform) : loadFromDatabase(db, site);
 }
 
-type Catalogue = { dealerships: Dealership[]; stock: StockSummary; pages: string[]; offers: number };
+/** The platform's feature rules (issue 34), shared for a few seconds by every site; a rule's change drops them. */
+export function featureRules(db: Db): Promise<StoredFeatureRule[]> {
+  return catalogue.cached("feature-rules", [SITES_TAG], () => listFeatureRules(db));
+}
+
+/** A site's flags: the defaults, the platform's rules that fit it, its own settings. The one place they are resolved. */
+export async function featuresOf(db: Db, site: SiteRecord): Promise<SiteFeatureFlags> {
+  return resolveFeatures(site, await featureRules(db));
+}
+
+/** Each of a site's flags with where it came from (the console and GET /api/v1/websites/{id}.json). */
+export async function featureSourcesOf(db: Db, site: SiteRecord) {
+  return featureSources(site, await featureRules(db));
+}
+
+type Catalogue = { dealerships: Dealership[]; stock: StockSummary; pages: string[]; offers: number; features: SiteFeatureFlags };
 type Session = { locations: Location[]; specialHours: SpecialHoursEntry[]; landing: LandingStock };
 
 /** What stays in the storefront's own database in both modes: dealerships, stock, content. */
 async function loadCatalogue(db: Db, site: SiteRecord, now: number): Promise<Catalogue> {
-  const [dealerships, stock, pages, offerRows] = await Promise.all([
+  const [dealerships, stock, pages, offerRows, features] = await Promise.all([
     listDealerships(db, site.id),
     getStockSummary(db, site, now),
     listPageSlugs(db, site.id, now),
     listContent(db, site.id, "offer"),
+    featuresOf(db, site),
   ]);
-  return { dealerships, stock, pages, offers: liveOffers(offerRows, now).length };
+  return { dealerships, stock, pages, offers: liveOffers(offerRows, now).length, features };
 }
 
 /** The site context from the database alone: the single process, and what the dashboard serves from. */
@@ -91,10 +115,9 @@ async function loadFromPlatform(db: Db, site: SiteRecord, platform: PlatformClie
 
 function compose(
   site: SiteRecord,
-  { dealerships, stock, pages, offers }: Catalogue,
+  { dealerships, stock, pages, offers, features }: Catalogue,
   { locations, specialHours, landing }: Session,
 ): SiteContext {
-  const features = resolveFeatures(site);
   const noun = vehicleNoun(site.template, site.primaryVehicleOverride);
   const brandNames = [...dealerships.map((d) => d.make), ...locations.flatMap((l) => l.manufacturers)]
     .filter((m): m is string => Boolean(m))

@@ -31,34 +31,46 @@ export default async function AdminLayout({ children }: { children: React.ReactN
                 <Link href="/leads" className={link}>
                   Leads
                 </Link>
-                {sites.map((s) => (
-                  <span key={s.id} className="flex flex-wrap items-center gap-x-1 border-l border-neutral-600 pl-2">
-                    <span className="text-sm text-neutral-300">{s.name}:</span>
-                    <Link href={`/sites/${s.id}/stock`} className={link}>
-                      Stock
+                {/* an operator holds every site: the console lists them, the header would not hold them */}
+                {staff.operator && (
+                  <>
+                    <Link href="/platform" className={link}>
+                      Sites
                     </Link>
-                    {can(s.role, "settings.edit") && (
-                      <Link href={`/sites/${s.id}/settings`} className={link}>
-                        Settings
+                    <Link href="/platform/rules" className={link}>
+                      Feature rules
+                    </Link>
+                  </>
+                )}
+                {!staff.operator &&
+                  sites.map((s) => (
+                    <span key={s.id} className="flex flex-wrap items-center gap-x-1 border-l border-neutral-600 pl-2">
+                      <span className="text-sm text-neutral-300">{s.name}:</span>
+                      <Link href={`/sites/${s.id}/stock`} className={link}>
+                        Stock
                       </Link>
-                    )}
-                    {can(s.role, "settings.edit") && (
-                      <Link href={`/sites/${s.id}/content`} className={link}>
-                        Content
-                      </Link>
-                    )}
-                    {can(s.role, "staff.manage") && (
-                      <Link href={`/sites/${s.id}/team`} className={link}>
-                        Team
-                      </Link>
-                    )}
-                    {can(s.role, "audit.read") && (
-                      <Link href={`/sites/${s.id}/audit`} className={link}>
-                        Audit log
-                      </Link>
-                    )}
-                  </span>
-                ))}
+                      {can(s.role, "settings.edit") && (
+                        <Link href={`/sites/${s.id}/settings`} className={link}>
+                          Settings
+                        </Link>
+                      )}
+                      {can(s.role, "settings.edit") && (
+                        <Link href={`/sites/${s.id}/content`} className={link}>
+                          Content
+                        </Link>
+                      )}
+                      {can(s.role, "staff.manage") && (
+                        <Link href={`/sites/${s.id}/team`} className={link}>
+                          Team
+                        </Link>
+                      )}
+                      {can(s.role, "audit.read") && (
+                        <Link href={`/sites/${s.id}/audit`} className={link}>
+                          Audit log
+                        </Link>
+                      )}
+                    </span>
+                  ))}
               </nav>
               <div className="flex items-center gap-2 text-sm">
                 <span data-testid="staff-name">{staff.name}</span>

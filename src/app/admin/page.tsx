@@ -1,8 +1,8 @@
 import { redirect } from "next/navigation";
 import { requireStaff } from "@/server/admin/pages";
 
-// GET / on the back-office host: the leads inbox (or the sign-in page)
+// GET / on the back-office host: the leads inbox (an operator: the sites console), or the sign-in page
 export default async function AdminHome() {
-  await requireStaff();
-  redirect("/leads");
+  const staff = await requireStaff();
+  redirect(staff.operator ? "/platform" : "/leads");
 }

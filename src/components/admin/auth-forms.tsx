@@ -18,7 +18,8 @@ export function StaffSignInForm() {
     const valid = check(StaffSignInSchema, data);
     if (!valid) return;
     if (await send("/api/admin/sign-in", { method: "POST", json: valid }, "Signed in.")) {
-      router.replace("/leads");
+      router.replace("/"); // the leads inbox, or an operator's console
+
       router.refresh();
     }
   };

@@ -22,6 +22,8 @@ export function HomeHero({ ctx }: { ctx: SiteContext }) {
     .map((t) => (t === "used" ? usedWord(ctx.features) : t));
   const kinds = types.length > 1 ? `${types.slice(0, -1).join(", ")} and ${types.at(-1)}` : (types[0] ?? "");
   const cities = siteCities(ctx.locations);
+  // "New, demo and used cars in Box Hill": a new dealer with no stock or location yet says less, never "cars in ."
+  const line = [kinds, nounInText(plural), cities.length ? `in ${cities.join(" and ")}` : ""].filter(Boolean).join(" ");
   const banner = storedImageSrc(ctx.site.logo.banner);
   const sell = sellCarForm(ctx.features);
   return (
@@ -46,9 +48,7 @@ export function HomeHero({ ctx }: { ctx: SiteContext }) {
       )}
       <div className="mx-auto max-w-7xl px-4 py-10 md:py-20">
         <h1 className="text-3xl font-extrabold tracking-tight drop-shadow md:text-5xl">{ctx.site.name}</h1>
-        <p className="mt-3 max-w-2xl text-lg drop-shadow md:text-xl">
-          {kinds.charAt(0).toUpperCase() + kinds.slice(1)} {nounInText(plural)} in {cities.join(" and ")}.
-        </p>
+        <p className="mt-3 max-w-2xl text-lg drop-shadow md:text-xl">{line.charAt(0).toUpperCase() + line.slice(1)}.</p>
         <form action="/search/new-used-and-demo-cars" method="get" role="search" className="mt-6 flex max-w-xl gap-2">
           <label htmlFor="hero-q" className="sr-only">
             Search our {nounInText(plural)}

@@ -34,7 +34,17 @@ function Field(
 }
 
 /** A labelled text input with its hint and its error. */
-export function TextField(props: FrameProps & { type?: string; autoComplete?: string; defaultValue?: string; required?: boolean }) {
+export function TextField(
+  props: FrameProps & {
+    type?: string;
+    autoComplete?: string;
+    defaultValue?: string;
+    required?: boolean;
+    /** controlled: the value shown, and what is typed */
+    value?: string;
+    onInput?: (value: string) => void;
+  },
+) {
   return (
     <Field
       {...props}
@@ -44,7 +54,9 @@ export function TextField(props: FrameProps & { type?: string; autoComplete?: st
           name={props.name}
           type={props.type ?? "text"}
           autoComplete={props.autoComplete}
-          defaultValue={props.defaultValue}
+          defaultValue={props.value === undefined ? props.defaultValue : undefined}
+          value={props.value}
+          onChange={props.onInput ? (e) => props.onInput!(e.currentTarget.value) : undefined}
           className={inputClass}
           required={props.required}
         />
@@ -66,6 +78,26 @@ export function TextArea(props: FrameProps & { rows?: number; defaultValue?: str
           defaultValue={props.defaultValue}
           className={`${inputClass} py-2 ${props.className ?? ""}`}
         />
+      )}
+    />
+  );
+}
+
+/** A labelled select with its hint and its error. */
+export function SelectField(
+  props: FrameProps & { options: ReadonlyArray<readonly [value: string, label: string]>; defaultValue?: string },
+) {
+  return (
+    <Field
+      {...props}
+      control={(a) => (
+        <select {...a} name={props.name} defaultValue={props.defaultValue} className={inputClass}>
+          {props.options.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
       )}
     />
   );

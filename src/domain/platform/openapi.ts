@@ -10,6 +10,9 @@ import {
   SpecialHoursUpdateSchema,
   WebsiteSessionSchema,
 } from "./contract";
+import { LocationPatchSchema, LocationRecordSchema } from "./location-record";
+import { SiteRecordPatchSchema, SiteRecordSchema } from "./site-record";
+import { FeatureRuleSchema } from "../site/feature-rules";
 
 /*
  * The platform data API's OpenAPI 3.1 document, generated from the contract's zod schemas (never
@@ -19,6 +22,11 @@ import {
 
 const schema = (s: z.ZodType) => {
   const { $schema: _drop, ...rest } = z.toJSONSchema(s, { io: "output", unrepresentable: "any" }) as Record<string, unknown>;
+  return rest;
+};
+/** A request body's schema as a client writes it (before the schema's own clean-up, e.g. a domain's www. taken off). */
+const inputSchema = (s: z.ZodType) => {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(s, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
   return rest;
 };
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -84,6 +92,138 @@ export function platformOpenApi(): Record<string, unknown> {
     },
     servers: [{ url: "/" }],
     paths: {
+      "/api/v1/websites": {
+        post: {
+          summary:
+            "Create a site from its record (SPEC §3 field names). A name, a slug, a template and a domain are enough: the rest comes from the template's and the country's defaults (colours, sort, time zone, currency; finance provider Manual; 3 days of sold cars). A new site is a draft (its domain shows the public a coming-soon page) unless `published: true`. It answers at {slug}.localhost and www.{domain_name} at once.",
+          security: [{ basic: [] }],
+          requestBody: { required: true, content: jsonOf("SiteRecordInput") },
+          responses: {
+            "201": { description: "Created: the record as stored (see GET), with Location.", content: jsonOf("SiteRecord") },
+            "401": error("Administrator credentials missing or wrong."),
+            "409": error("The slug, domain or id is another site's: `errors` names the field."),
+            "415": error("The body is not application/json."),
+            "422": error("The record does not follow the schema: `errors` names each field with a message."),
+          },
+        },
+      },
+      "/api/v1/websites/{siteId}.json": {
+        get: {
+          summary:
+            "The site record with its effective feature flags (each with its source: default, a rule and its reason, or this site), its dealership_websites, every location (hidden ones too), its stock count and the publish checklist.",
+          parameters: [siteId],
+          security: [{ basic: [] }],
+          responses: {
+            "200": { description: "The record.", content: jsonOf("SiteRecord") },
+            "400": error("The site id is malformed."),
+            "401": error("Administrator credentials missing or wrong."),
+            "404": error("No site with this id."),
+          },
+        },
+        put: {
+          summary:
+            "Change the fields given; the rest stay. `published: true` publishes, `false` takes the site down again without losing anything; a feature flag set to null goes back to the site's rules; a new domain moves the default www. address with it.",
+          parameters: [siteId],
+          security: [{ basic: [] }],
+          requestBody: { required: true, content: jsonOf("SiteRecordPatch") },
+          responses: {
+            "200": { description: "Changed: the record as stored.", content: jsonOf("SiteRecord") },
+            "400": error("The site id is malformed."),
+            "401": error("Administrator credentials missing or wrong."),
+            "404": error("No site with this id."),
+            "409": error("The new slug or domain is another site's."),
+            "415": error("The body is not application/json."),
+            "422": error("A field does not follow the schema, or the id differs from the path's."),
+          },
+        },
+      },
+      "/api/v1/websites/{siteId}/locations": {
+        post: {
+          summary:
+            "Add a location (SPEC §3 Location): its type (sales unless given), address with latitude and longitude (checked against the state, and an Australian postcode against its state), contact details, licence and repairer numbers, opening hours. Its slug comes from its name unless given.",
+          parameters: [siteId],
+          security: [{ basic: [] }],
+          requestBody: { required: true, content: jsonOf("LocationInput") },
+          responses: {
+            "201": { description: "Created: the location as the website session carries it.", content: jsonOf("SessionLocation") },
+            "400": error("The site id is malformed."),
+            "401": error("Administrator credentials missing or wrong."),
+            "404": error("No site with this id."),
+            "409": error("Another location of the site has this slug."),
+            "422": error(
+              "A field does not follow the schema, the coordinates or postcode do not fit the state, or the dealership is not the site's.",
+            ),
+          },
+        },
+      },
+      "/api/v1/websites/{siteId}/locations/{locationId}.json": {
+        put: {
+          summary: "Change the fields given of one location (visible: false hides it; position orders them).",
+          parameters: [
+            siteId,
+            { name: "locationId", in: "path", required: true, schema: { type: "string", pattern: "^[1-9][0-9]{0,8}$" } },
+          ],
+          security: [{ basic: [] }],
+          requestBody: { required: true, content: jsonOf("LocationPatch") },
+          responses: {
+            "200": { description: "Changed.", content: jsonOf("SessionLocation") },
+            "400": error("An id is malformed."),
+            "401": error("Administrator credentials missing or wrong."),
+            "404": error("No such site, or no such location of the site."),
+            "409": error("Another location of the site has this slug."),
+            "422": error("A field does not follow the schema."),
+          },
+        },
+      },
+      "/api/v1/feature_rules": {
+        get: {
+          summary: "Every feature rule, in the order they apply (the spec's own rules carry a key such as spec:mock-leads).",
+          security: [{ basic: [] }],
+          responses: {
+            "200": { description: "{feature_rules: [FeatureRule with id, key, position]}" },
+            "401": error("Administrator credentials missing or wrong."),
+          },
+        },
+        post: {
+          summary:
+            "Add a rule (SPEC §1: flags derived from site id, slug, name, group or manufacturer). When every field in `match` fits a site (a value, one of a list, or {pattern, flags: \"i\"}), the flags in `set` apply to it, after the defaults and before the site's own settings. A site's GET shows each flag's source.",
+          security: [{ basic: [] }],
+          requestBody: { required: true, content: jsonOf("FeatureRuleInput") },
+          responses: {
+            "201": { description: "Added: the rule with its id and position." },
+            "401": error("Administrator credentials missing or wrong."),
+            "415": error("The body is not application/json."),
+            "422": error(
+              "The rule does not follow the schema (an unknown flag, a pattern that does not compile, nothing to match or set).",
+            ),
+          },
+        },
+      },
+      "/api/v1/feature_rules/{ruleId}.json": {
+        put: {
+          summary: "Replace a rule; the sites it fitted before or fits now show the change at once.",
+          parameters: [{ name: "ruleId", in: "path", required: true, schema: { type: "string", pattern: "^[1-9][0-9]{0,8}$" } }],
+          security: [{ basic: [] }],
+          requestBody: { required: true, content: jsonOf("FeatureRuleInput") },
+          responses: {
+            "200": { description: "Replaced." },
+            "400": error("The rule id is malformed."),
+            "401": error("Administrator credentials missing or wrong."),
+            "404": error("No such rule."),
+            "422": error("The rule does not follow the schema."),
+          },
+        },
+        delete: {
+          summary: "Remove a rule.",
+          parameters: [{ name: "ruleId", in: "path", required: true, schema: { type: "string", pattern: "^[1-9][0-9]{0,8}$" } }],
+          security: [{ basic: [] }],
+          responses: {
+            "204": { description: "Removed." },
+            "401": error("Administrator credentials missing or wrong."),
+            "404": error("No such rule."),
+          },
+        },
+      },
       "/api/v1/websites/{siteId}/website_session_data.json": {
         get: read(
           "The website session: navigation, special hours and locations (JSON null when no site is configured with this id).",
@@ -147,6 +287,16 @@ export function platformOpenApi(): Record<string, unknown> {
         SpecialHoursUpdate: schema(SpecialHoursUpdateSchema),
         SiteChanged: schema(SiteChangedSchema),
         Error: schema(PlatformErrorSchema),
+        SiteRecordInput: inputSchema(SiteRecordSchema),
+        SiteRecordPatch: inputSchema(SiteRecordPatchSchema),
+        LocationInput: inputSchema(LocationRecordSchema),
+        LocationPatch: inputSchema(LocationPatchSchema),
+        FeatureRuleInput: inputSchema(FeatureRuleSchema),
+        SiteRecord: {
+          type: "object",
+          description:
+            "SiteRecordInput's fields as stored (domain_name without www., every default filled in), plus currency, `features` ({flag: {value, source}}), `dealership_websites`, `locations` (SessionLocation, hidden ones too), `stock` ({count}) and `publish_checklist` ([{key, label, done}]: location, hours, logo, stock, lead_delivery).",
+        },
       },
     },
   };

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import {
   DEFAULT_FEATURES,
+  FEATURE_RULES,
   enquireButtonText,
   financeApplications,
   resolveFeatures,
@@ -15,7 +16,7 @@ const base = { id: 1, slug: "acme-motors", name: "Acme Motors", dealershipGroup:
 
 describe("resolveFeatures", () => {
   test("no rule, no stored flags → defaults", () => {
-    expect(resolveFeatures(base)).toEqual(DEFAULT_FEATURES);
+    expect(resolveFeatures(base, FEATURE_RULES)).toEqual(DEFAULT_FEATURES);
   });
 
   test.each([
@@ -29,13 +30,13 @@ describe("resolveFeatures", () => {
     ["slug", { ...base, slug: "demo-motors" }, "mock_leads", true],
     ["slug (not demo)", { ...base, slug: "parkside-motor-group" }, "mock_leads", false],
   ] as const)("derived from %s: %o → %s = %s", (_by, site, flag, value) => {
-    expect(resolveFeatures(site)[flag]).toEqual(value);
+    expect(resolveFeatures(site, FEATURE_RULES)[flag]).toEqual(value);
   });
 
   test("a flag stored on the site record wins over a rule", () => {
     const site = { ...base, dealershipGroup: "Harbour City Automotive", features: { used_wording_pre_owned: false } };
-    expect(resolveFeatures(site).used_wording_pre_owned).toBe(false);
-    expect(resolveFeatures(site).push_leads_to_primary_location).toBe(true);
+    expect(resolveFeatures(site, FEATURE_RULES).used_wording_pre_owned).toBe(false);
+    expect(resolveFeatures(site, FEATURE_RULES).push_leads_to_primary_location).toBe(true);
   });
 
   test.each([
@@ -79,8 +80,8 @@ describe("finance_provider decides what the finance form does (SPEC §3)", () =>
 
   test("no finance provider: no pre-approval, even where the flag is on", () => {
     const site = { id: 1, slug: "x", name: "X", dealershipGroup: null, manufacturer: null, features: { finance_pre_approval: true } };
-    expect(resolveFeatures({ ...site, financeProvider: "Manual" }).finance_pre_approval).toBe(true);
-    expect(resolveFeatures({ ...site, financeProvider: null }).finance_pre_approval).toBe(false);
+    expect(resolveFeatures({ ...site, financeProvider: "Manual" }, FEATURE_RULES).finance_pre_approval).toBe(true);
+    expect(resolveFeatures({ ...site, financeProvider: null }, FEATURE_RULES).finance_pre_approval).toBe(false);
   });
 });
 

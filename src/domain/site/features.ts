@@ -37,18 +37,22 @@ export const DEFAULT_FEATURES: SiteFeatureFlags = {
   fixed_dealership_slug: null,
 };
 
-type Matcher = string | number | RegExp | Array<string | number>;
+/** How a rule matches one field, as data (stored as JSON): the value, one of a list, or a pattern ("i": any case). */
+export type Matcher = string | number | Array<string | number> | { pattern: string; flags?: "i" };
+export const RULE_FIELDS = ["id", "slug", "name", "group", "manufacturer"] as const;
+export type RuleField = (typeof RULE_FIELDS)[number];
 
 /** A declarative per-dealer rule: when every given field matches, the flags apply. */
 export type FeatureRule = {
   why: string;
-  match: Partial<Record<"id" | "slug" | "name" | "group" | "manufacturer", Matcher>>;
+  match: Partial<Record<RuleField, Matcher>>;
   set: Partial<SiteFeatureFlags>;
 };
 
 /**
  * SPEC §1: "Many per-dealer feature flags are derived from site id, slug, name, group or
- * manufacturer." These are those derivations, as data. A flag stored on the site record wins.
+ * manufacturer." These are the spec's own derivations, as data: the platform's database starts
+ * with them (migration 0025) beside the rules operators add; a flag stored on the site record wins.
  */
 export const FEATURE_RULES: FeatureRule[] = [
   {
@@ -58,22 +62,22 @@ export const FEATURE_RULES: FeatureRule[] = [
   },
   {
     why: "SPEC §2 link rules: on one brand, /blog is rewritten to /news",
-    match: { manufacturer: /^yamaha$/i },
+    match: { manufacturer: { pattern: "^yamaha$", flags: "i" } },
     set: { blog_path_news: true },
   },
   {
     why: "SPEC §7: two brands use a fixed dealership slug (rv-sales)",
-    match: { slug: /(^|-)rv($|-)/ },
+    match: { slug: { pattern: "(^|-)rv($|-)" } },
     set: { fixed_dealership_slug: "rv-sales" },
   },
   {
     why: "SPEC §7: two brands use a fixed dealership slug (360-finance)",
-    match: { name: /360 finance/i },
+    match: { name: { pattern: "360 finance", flags: "i" } },
     set: { fixed_dealership_slug: "360-finance" },
   },
   {
     why: "SPEC §7: on mock or demo sites the lead base is /mock instead of /api",
-    match: { slug: /^(demo|mock)-/ },
+    match: { slug: { pattern: "^(demo|mock)-" } },
     set: { mock_leads: true },
   },
 ];
@@ -82,9 +86,24 @@ type RuleSubject = Pick<SiteRecord, "id" | "slug" | "name" | "dealershipGroup" |
 
 function matches(value: string | number | null | undefined, m: Matcher): boolean {
   if (value === null || value === undefined) return false;
-  if (m instanceof RegExp) return m.test(String(value));
   if (Array.isArray(m)) return m.some((x) => String(x) === String(value));
+  if (typeof m === "object") return patternOf(m)?.test(String(value)) ?? false;
   return String(m) === String(value);
+}
+
+const compiled = new Map<string, RegExp | null>();
+/** A stored pattern compiled once (null for one that does not compile: it matches nothing). */
+function patternOf(m: { pattern: string; flags?: "i" }): RegExp | null {
+  const key = `${m.flags ?? ""}/${m.pattern}`;
+  if (!compiled.has(key)) {
+    if (compiled.size > 500) compiled.clear();
+    try {
+      compiled.set(key, new RegExp(m.pattern, m.flags === "i" ? "i" : ""));
+    } catch {
+      compiled.set(key, null);
+    }
+  }
+  return compiled.get(key)!;
 }
 
 export function ruleApplies(rule: FeatureRule, site: RuleSubject): boolean {
@@ -112,13 +131,34 @@ export function financeApplications(site: Pick<SiteRecord, "financeProvider">): 
 /** Defaults ← matching rules (in order) ← flags stored on the site record (← no pre-approval without a finance provider). */
 export function resolveFeatures(
   site: RuleSubject & { features: Partial<SiteFeatureFlags>; financeProvider?: string | null },
-  rules: FeatureRule[] = FEATURE_RULES,
+  rules: readonly FeatureRule[],
 ): SiteFeatureFlags {
   const derived = rules.filter((r) => ruleApplies(r, site)).reduce((acc, r) => ({ ...acc, ...r.set }), {});
   const flags = { ...DEFAULT_FEATURES, ...derived, ...site.features };
   if (site.financeProvider !== undefined && financeApplications({ financeProvider: site.financeProvider }) === "none")
     flags.finance_pre_approval = false;
   return flags;
+}
+
+/** Where a flag's value came from: the platform's default, a rule (its reason), or the site's own setting. */
+export type FlagSource = { value: SiteFeatureFlags[keyof SiteFeatureFlags]; source: string };
+
+/** Each flag's effective value with where it came from (the same order as resolveFeatures: default ← rules ← the site). */
+export function featureSources(
+  site: RuleSubject & { features: Partial<SiteFeatureFlags>; financeProvider?: string | null },
+  rules: readonly FeatureRule[],
+): Record<keyof SiteFeatureFlags, FlagSource> {
+  const flags = resolveFeatures(site, rules);
+  const applying = rules.filter((r) => ruleApplies(r, site));
+  const out = {} as Record<keyof SiteFeatureFlags, FlagSource>;
+  for (const key of Object.keys(DEFAULT_FEATURES) as Array<keyof SiteFeatureFlags>) {
+    const rule = applying.findLast((r) => Object.hasOwn(r.set, key));
+    const chosen = Object.hasOwn(site.features, key) ? site.features[key] : rule ? rule.set[key] : DEFAULT_FEATURES[key];
+    const source = Object.hasOwn(site.features, key) ? "this site" : rule ? `rule: ${rule.why}` : "default";
+    // resolveFeatures' last step: pre-approval is off where the site takes no finance applications
+    out[key] = { value: flags[key], source: chosen !== flags[key] ? "no finance provider" : source };
+  }
+  return out;
 }
 
 /**

@@ -52,3 +52,13 @@ export function siteAnswersOn(site: { domainName: string }, name: string): boole
   const domain = site.domainName.toLowerCase();
   return name === domain || name === `www.${domain}`;
 }
+
+/**
+ * Where a site is opened from the back-office (issue 34's preview): on a local back-office
+ * (admin.localhost:3000) the site's own {slug}.localhost on the same port; elsewhere the site's address.
+ */
+export function siteOriginFrom(adminHost: string | null | undefined, site: { slug: string; url: string }): string {
+  const h = (adminHost ?? "").trim().toLowerCase();
+  const local = /^[a-z0-9-]+\.localhost(:\d{1,5})?$/.exec(h);
+  return local ? `http://${site.slug}.localhost${local[1] ?? ""}` : new URL(site.url).origin;
+}

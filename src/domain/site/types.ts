@@ -189,6 +189,10 @@ export type SiteRecord = {
   blogs: BlogSettings;
   /** SPEC §7 search_page_templates: this site's landing-page words, over the platform's */
   searchPageTemplates: SearchPageTemplates;
+  /** issue 34: false while the site is a draft (the public sees "coming soon"; staff preview it) */
+  published: boolean;
+  /** issue 34: the dealer publishes without stock on purpose (the publish checklist's stock item) */
+  noStockYet: boolean;
 };
 
 export type Dealership = {

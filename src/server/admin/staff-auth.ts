@@ -21,7 +21,8 @@ export const STAFF_COOKIE = "staff_session";
 export const STAFF_COOKIE_NAMES = [STAFF_COOKIE, `__Secure-${STAFF_COOKIE}`];
 export const STAFF_AUTH_PATH = "/api/admin/auth";
 
-export type Staff = { id: string; name: string; email: string; roles: SiteRole[] };
+/** A signed-in member of the back-office; an operator (issue 34) holds every site as its owner. */
+export type Staff = { id: string; name: string; email: string; roles: SiteRole[]; operator: boolean };
 
 export function createStaffAuth(opts: { db: Db; origin: string; secret: string }) {
   const secure = opts.origin.startsWith("https://");
@@ -80,7 +81,28 @@ export async function currentStaff(headers: Headers): Promise<Staff | null> {
   const auth = await staffAuth(host!);
   const s = await auth.api.getSession({ headers });
   if (!s) return null;
-  return { id: s.user.id, name: s.user.name, email: s.user.email, roles: await staffRoles(await getDb(), s.user.id) };
+  const db = await getDb();
+  const operator = await isOperator(db, s.user.id);
+  return {
+    id: s.user.id,
+    name: s.user.name,
+    email: s.user.email,
+    roles: operator ? await everySite(db) : await staffRoles(db, s.user.id),
+    operator,
+  };
+}
+
+/** Is this staff member a platform operator? (`staff_users.platform_role`, set by `npm run operator:create` only.) */
+export async function isOperator(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ role: t.staffUsers.platformRole }).from(t.staffUsers).where(eq(t.staffUsers.id, userId));
+  return row?.role === PLATFORM_ROLE;
+}
+export const PLATFORM_ROLE = "platform";
+
+/** An operator's roles: owner of every site, drafts included. */
+async function everySite(db: Db): Promise<SiteRole[]> {
+  const rows = await db.select({ id: t.sites.id }).from(t.sites).orderBy(t.sites.id);
+  return rows.map((r) => ({ siteId: r.id, role: "owner" as const }));
 }
 
 export async function staffRoles(db: Db, userId: string): Promise<SiteRole[]> {

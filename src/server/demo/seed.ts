@@ -5,7 +5,8 @@ import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
 import { demoContent } from "./content";
 import { generateDemoData, holidayHours } from "./generate";
-import { DEMO_SITES } from "./sites";
+import { DEMO_FEATURE_RULES, DEMO_SITES } from "./sites";
+import { writeKeyedRule } from "@/server/repositories/feature-rules";
 
 export const DEMO_SITE_IDS = DEMO_SITES.map((s) => s.id);
 const ANCHOR_KEY = "demo_clock_anchor";
@@ -88,6 +89,7 @@ export async function seedDemoData(db: Db, now = Date.now()): Promise<{ sites: n
       if (d.reviewSummaries.length) await tx.insert(t.reviewSummaries).values(d.reviewSummaries);
     }
     await writeDemoContent(tx, now);
+    for (const { key, ...rule } of DEMO_FEATURE_RULES) await writeKeyedRule(tx as unknown as Db, key, rule);
     await tx
       .insert(t.meta)
       .values({ key: ANCHOR_KEY, value: String(now) })

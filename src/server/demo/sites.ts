@@ -3,6 +3,7 @@ import type { LeadDeliveryConfig } from "@/domain/leads/delivery";
 import type { BlogSettings } from "@/domain/content/types";
 import { hoursEntry } from "@/domain/site/hours";
 import type { RatingDistribution } from "@/domain/locations/reviews";
+import type { FeatureRule } from "@/domain/site/features";
 import type { OpeningHourEntry, SiteFeatureFlags, SiteIntegrations, SearchPresets, SiteColours, SocialUrls } from "@/domain/site/types";
 
 /** DEMO_DATA.md, as data. Every fresh start seeds exactly these. */
@@ -102,6 +103,27 @@ export type DemoSite = {
   reviews?: { count: number; average: number; distribution: RatingDistribution; items: number };
 };
 
+/**
+ * Issue 34: the demo's flags that belong to a group or a brand, as rules (SPEC §1: flags derived from
+ * the group or manufacturer), so a new site of the group or brand gets them without anyone setting them.
+ */
+export const DEMO_FEATURE_RULES: Array<FeatureRule & { key: string; position: number }> = [
+  {
+    key: "demo:parkside-group",
+    position: 100,
+    why: "Parkside Motor Group's sites: customer accounts (SPEC §6: a fixed list of group sites), reviews and the group's trade-in lookups",
+    match: { group: "Parkside Motor Group" },
+    set: { garage_enabled: true, reviews: true, autograb: true, redbook: true },
+  },
+  {
+    key: "demo:quality-60-brand",
+    position: 110,
+    why: "SPEC §7: images at quality 60 on some brands (Yamaha)",
+    match: { manufacturer: { pattern: "^yamaha$", flags: "i" } },
+    set: { low_image_quality: true },
+  },
+];
+
 const USED_MIX = ["Toyota", "Ford", "Hyundai", "Kia", "Mitsubishi", "Volkswagen", "Nissan", "Honda", "Subaru", "Mazda"];
 
 export const DEMO_SITES: DemoSite[] = [
@@ -134,8 +156,8 @@ export const DEMO_SITES: DemoSite[] = [
     searchPageTemplates: { make: { h1: "{conditions} {make} {nouns} in {city}" } },
     // every lead also goes to the group's CRM as ADF XML (docs/features/lead-delivery.md); the outbox shows it
     leadDelivery: { adf_emails: ["crm@parksidemotorgroup.com.au"] },
+    // customer accounts, reviews and the trade-in lookups come from the group's rule (DEMO_FEATURE_RULES)
     features: {
-      garage_enabled: true,
       enable_store: true,
       offers_subscription: true,
       finance_pre_approval: true,
@@ -144,15 +166,12 @@ export const DEMO_SITES: DemoSite[] = [
       careers: true,
       blog: true,
       special_offers: true,
-      reviews: true,
       sidebar_dealer_tools: true,
       live_chat: true,
       chat_hidden_paths: ["/cars", "/checkout"],
       analytics_events: true,
       electric_vehicles: true,
       book_a_service_on_service_locations: true,
-      autograb: true,
-      redbook: true,
     },
     searchPresets: { make_variants: { "Mercedes-Benz": ["Mercedes Benz"], KGM: ["SsangYong"], Skoda: ["SKODA", "Škoda"] } },
     defaultSort: "relevance",
@@ -315,7 +334,8 @@ export const DEMO_SITES: DemoSite[] = [
     socialUrls: { facebook: "https://www.facebook.com/ridgelinemotorcycles", instagram: "https://www.instagram.com/ridgelinemotorcycles" },
     colours: { primary: "#1d1d1b", secondary: "#c4161c" },
     blogs: { layout: "list", count: 4 },
-    features: { test_drive: true, blog: true, finance_pre_approval: true, low_image_quality: true },
+    // images at quality 60 come from the brand's rule (DEMO_FEATURE_RULES)
+    features: { test_drive: true, blog: true, finance_pre_approval: true },
     searchPresets: { makes: ["Yamaha"], include_used: true },
     defaultSort: "relevance",
     stockCode: "RM",

@@ -66,7 +66,7 @@ const authLimiter = () =>
  * PLATFORM_AUTH_FAILURES in 15 minutes every attempt from that client is a 429 with Retry-After,
  * the right password included (a guesser learns nothing more).
  */
-async function requireAuth(req: Request, who: "reader" | "admin"): Promise<void> {
+export async function requireAuth(req: Request, who: "reader" | "admin"): Promise<void> {
   const e = env();
   const key = await limitOrThrow(
     authLimiter(),
@@ -81,7 +81,7 @@ async function requireAuth(req: Request, who: "reader" | "admin"): Promise<void>
   await authLimiter().refund(key);
 }
 
-function siteIdOf(raw: string): number {
+export function siteIdOf(raw: string): number {
   const id = parseSiteId(raw);
   if (id === null) throw new HttpError(400, "The site id must be a positive whole number.");
   return id;
@@ -107,7 +107,7 @@ export function conditionalJson(req: Request, body: string, lastModified: Date |
 }
 
 /** Wraps a platform API handler once (the site API's error answers: HttpError, 503 while the database is down, else a logged 500). */
-function platformRoute<P extends Record<string, string>>(fn: (req: Request, params: P) => Promise<Response>) {
+export function platformRoute<P extends Record<string, string>>(fn: (req: Request, params: P) => Promise<Response>) {
   return async (req: Request, { params }: { params: Promise<P> }): Promise<Response> => {
     try {
       return await fn(req, await params);
@@ -154,7 +154,7 @@ export const getOpenApi = platformRoute(async (req) =>
   conditionalJson(req, JSON.stringify(platformOpenApi()), null, "public, max-age=300"),
 );
 
-async function bodyOf(req: Request): Promise<unknown> {
+export async function bodyOf(req: Request): Promise<unknown> {
   if (!/^application\/json\b/i.test(req.headers.get("content-type") ?? "")) throw new HttpError(415, "Send the body as application/json.");
   return readJson(req, MAX_WRITE_BYTES);
 }

@@ -6,15 +6,11 @@ import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
 import { enqueueDeliveries } from "./deliveries";
 import { leadColumns } from "./leads";
+import { isUniqueViolation } from "./row";
 
 export type OrderRow = typeof t.orders.$inferSelect;
 export type OrderStatus = "pending" | "paid" | "cancelled" | "expired";
 const ACTIVE: OrderStatus[] = ["pending", "paid"];
-
-const isUniqueViolation = (e: unknown) => {
-  const x = e as { code?: string; cause?: { code?: string } };
-  return x?.code === "23505" || x?.cause?.code === "23505";
-};
 
 /**
  * Reserves a car: in one transaction the car's row is locked, an unpaid hold older than

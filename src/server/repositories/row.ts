@@ -25,3 +25,9 @@ export function oneOf<T extends string>(
 
 /** Rows of a raw `execute`: an array from postgres, `{ rows }` from PGlite. */
 export const rowsOf = <R>(r: unknown): R[] => (Array.isArray(r) ? (r as R[]) : ((r as { rows?: R[] }).rows ?? []));
+
+/** A unique index refused the write (PostgreSQL's 23505, from either driver). */
+export const isUniqueViolation = (e: unknown) => {
+  const x = e as { code?: string; cause?: { code?: string } };
+  return x?.code === "23505" || x?.cause?.code === "23505";
+};

@@ -47,6 +47,8 @@ export function toSite(r: SiteRow): SiteRecord {
     gmbProfiles: r.gmbProfiles,
     blogs: blogSettings(r.blogs),
     searchPageTemplates: searchPageTemplates(r.searchPageTemplates),
+    published: r.published,
+    noStockYet: r.noStockYet,
   };
 }
 

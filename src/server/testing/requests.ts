@@ -20,3 +20,26 @@ export function postTo(
     }),
   );
 }
+
+/** The platform administrator's Basic credentials in the unit tests' environment (vitest.config.ts). */
+export const TEST_PLATFORM_ADMIN = `Basic ${Buffer.from("test-admin:test-admin-password").toString("base64")}`;
+
+type ParamsRoute<P> = (req: Request, ctx: { params: Promise<P> }) => Promise<Response>;
+
+/** A platform API call to a route handler with its path parameters: JSON, the administrator's credentials unless `auth` says otherwise (null: none). */
+export function callPlatform<P extends Record<string, string>>(
+  route: ParamsRoute<P>,
+  params: P,
+  method: string,
+  body?: unknown,
+  auth: string | null = TEST_PLATFORM_ADMIN,
+): Promise<Response> {
+  return route(
+    new Request("http://dashboard.localhost/api/v1/", {
+      method,
+      headers: { "content-type": "application/json", ...(auth ? { authorization: auth } : {}) },
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    }),
+    { params: Promise.resolve(params) },
+  );
+}

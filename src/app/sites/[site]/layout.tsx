@@ -6,7 +6,8 @@ import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { storedImageSrc } from "@/domain/format/image";
 import { getSiteContext } from "@/server/site-context";
-import { requireSite } from "./_routes/site";
+import { requireSite, siteAccess } from "./_routes/site";
+import { ComingSoon, PreviewBar } from "@/components/layout/coming-soon";
 import { siteCities } from "@/domain/locations/geo";
 import { SiteWidgets } from "@/components/widgets/site-widgets";
 import { leadFormSite } from "@/domain/leads/forms";
@@ -24,6 +25,9 @@ type Props = { children: React.ReactNode; params: Promise<{ site: string }> };
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const ctx = await getSiteContext((await params).site);
   if (!ctx) return { title: "Dealer website not found" };
+  // a draft is never indexed, previewed or not
+  if (!ctx.site.published)
+    return { title: `${ctx.site.name}: coming soon`, metadataBase: new URL(ctx.site.url), robots: { index: false, follow: false } };
   const cities = siteCities(ctx.locations).join(", ");
   const description = `${ctx.site.name} in ${cities}: browse ${ctx.stock.count} vehicles in stock, book a service or test drive, and find our opening hours.`;
   const banner = storedImageSrc(ctx.site.logo.banner);
@@ -46,6 +50,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function SiteLayout({ children, params }: Props) {
   const ctx = await requireSite(params);
+  const access = await siteAccess(ctx);
+  // issue 34: a draft shows the public "coming soon" (none of the pages behind it render); staff preview it
+  if (access === "coming-soon")
+    return (
+      <div style={ctx.theme as CSSProperties} data-site={ctx.site.slug}>
+        <ComingSoon ctx={ctx} />
+      </div>
+    );
   const secrets = await getSiteSecrets(ctx.site.id);
   return (
     <div
@@ -53,6 +65,7 @@ export default async function SiteLayout({ children, params }: Props) {
       data-site={ctx.site.slug}
       className={ctx.features.sidebar_dealer_tools ? "pb-16 lg:pb-0" : undefined}
     >
+      {access === "preview" ? <PreviewBar /> : null}
       <VisitTracker />
       <SiteHeader ctx={ctx} />
       <main id="main">{children}</main>

@@ -6,10 +6,13 @@ import { resolveAllowed } from "@/server/http/outbound";
 import { NOT_PUBLIC_MESSAGE } from "@/domain/http/addresses";
 import { siteDataChanged } from "@/server/platform/site-edits";
 import { updateLeadDelivery, updateSwitches } from "@/server/repositories/settings";
-import { getLeadDeliveryConfig } from "@/server/repositories/sites";
+import { getLeadDeliveryConfig, getSiteById } from "@/server/repositories/sites";
+import { previewToken } from "@/server/platform/preview";
+import { serverNow } from "@/server/clock";
+import { siteOriginFrom } from "@/domain/site/tenant";
 import { adminRoute, siteFor, actor, jsonBody, parsed } from "./handler";
 
-/* The dealer's switches and lead delivery channels: `/api/admin/sites/{siteId}/switches`, `/lead-delivery`. */
+/* The dealer's switches, lead delivery channels and preview: `/api/admin/sites/{siteId}/switches`, `/lead-delivery`, `/preview`. */
 
 /** PUT /api/admin/sites/{siteId}/switches — every dealer switch, on or off. */
 export const putSwitches = adminRoute<{ siteId: string }>(
@@ -47,3 +50,13 @@ export const putLeadDelivery = adminRoute<{ siteId: string }>(
   },
   { write: true },
 );
+
+/** GET /api/admin/sites/{siteId}/preview — a signed one-site preview link on the site's own host (303 there). */
+export const getPreview = adminRoute<{ siteId: string }>(async (req, { staff, params }) => {
+  const siteId = siteFor(staff, params.siteId, "stock.read");
+  const site = await getSiteById(await getDb(), siteId);
+  if (!site) throw new HttpError(404, "Unknown site.");
+  const token = await previewToken(siteId, serverNow());
+  const origin = siteOriginFrom(req.headers.get("host"), site);
+  return new Response(null, { status: 303, headers: { location: `${origin}/api/preview?token=${token}`, "cache-control": "no-store" } });
+});

@@ -17,6 +17,7 @@ import {
 import type { BlogSettings } from "@/domain/content/types";
 import type { LeadDeliveryConfig } from "@/domain/leads/delivery";
 import type { ReviewProfile } from "@/domain/locations/reviews";
+import type { FeatureRule } from "@/domain/site/features";
 import type {
   Address,
   ContactDetail,
@@ -75,6 +76,10 @@ export const sites = pgTable("sites", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   /** where the site's leads are delivered besides its locations' addresses (src/domain/leads/delivery.ts) */
   leadDelivery: jsonb("lead_delivery").$type<LeadDeliveryConfig>().notNull().default({}),
+  /** issue 34: a draft (false) shows the public a "coming soon" page and staff the site; the demo's sites are published */
+  published: boolean("published").notNull().default(true),
+  /** issue 34: published without stock on purpose (the publish checklist) */
+  noStockYet: boolean("no_stock_yet").notNull().default(false),
   /** when the site's platform data (locations, hours, navigation) last changed: the data API's Last-Modified */
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -164,4 +169,24 @@ export const specialHours = pgTable(
       foreignColumns: [locations.siteId, locations.id],
     }).onDelete("cascade"),
   ],
+);
+
+/**
+ * Issue 34: feature rules as data (SPEC §1 "derived from site id, slug, name, group or manufacturer").
+ * A rule whose `match` fits a site sets its `set` flags, in `position` order; a site's own flags win.
+ * `key` names a rule the platform itself writes (the spec's rules, the demo's), so it can write it again.
+ */
+export const featureRules = pgTable(
+  "feature_rules",
+  {
+    id: serial("id").primaryKey(),
+    key: text("key").unique(),
+    position: integer("position").notNull().default(0),
+    why: text("why").notNull(),
+    match: jsonb("match").$type<FeatureRule["match"]>().notNull(),
+    set: jsonb("set").$type<Partial<SiteFeatureFlags>>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("feature_rules_position").on(t.position, t.id)],
 );

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { BackLink } from "@/components/admin/back-link";
 import { notFound } from "next/navigation";
 import { staffTime } from "@/components/admin/format";
 import { LeadStatusForm } from "@/components/admin/lead-status-form";
@@ -43,11 +43,7 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
   const mayUpdate = can(roleOn(staff.roles, lead.siteId), "leads.update");
   return (
     <>
-      <p className="mb-2">
-        <Link href="/leads" className="text-sm font-semibold underline">
-          ← All leads
-        </Link>
-      </p>
+      <BackLink href="/leads">All leads</BackLink>
       <h1 className="text-2xl font-extrabold" data-testid="lead-name">
         {lead.name || "(no name)"}
       </h1>

@@ -2,6 +2,10 @@ import "server-only";
 import { notFound, permanentRedirect } from "next/navigation";
 import { safeDecode } from "@/domain/http/request";
 import { resolveSiteRoute } from "@/domain/site/routes";
+import { cookies } from "next/headers";
+import { PREVIEW_COOKIE } from "@/domain/accounts/session";
+import { serverNow } from "@/server/clock";
+import { previewValid } from "@/server/platform/preview";
 import { getSiteContext, type SiteContext } from "@/server/site-context";
 import type { Location } from "@/domain/site/types";
 
@@ -27,6 +31,16 @@ export async function requireSite(params: SiteParams, path?: string): Promise<Si
     if (decision.kind === "not-found") notFound();
   }
   return ctx;
+}
+
+/**
+ * Issue 34: what this request may see of the site: all of it when published; of a draft, all of it
+ * with a preview bar for a request carrying the site's preview cookie, else the "coming soon" page.
+ */
+export async function siteAccess(ctx: SiteContext): Promise<"published" | "preview" | "coming-soon"> {
+  if (ctx.site.published) return "published";
+  const token = (await cookies()).get(PREVIEW_COOKIE)?.value;
+  return (await previewValid(token, ctx.site.id, serverNow())) ? "preview" : "coming-soon";
 }
 
 /** The site and one of its locations by the `[slug]` segment; 404 when either is unknown. */

@@ -4,7 +4,7 @@ import { staffTime } from "@/components/admin/format";
 import { buttonVariants } from "@/components/ui/button";
 import { offerState } from "@/domain/content/content";
 import { EDITABLE_KINDS, KIND_LABELS, publicContentHref } from "@/domain/content/edit";
-import { resolveFeatures } from "@/domain/site/features";
+import { featuresOf } from "@/server/site-context";
 import { requireStaffSite } from "@/server/admin/pages";
 import { serverNow } from "@/server/clock";
 import { getDb } from "@/server/db";
@@ -20,7 +20,7 @@ export default async function ContentList({ params }: { params: Promise<{ siteId
   const { site } = await requireStaffSite((await params).siteId, "settings.edit");
   const db = await getDb();
   const record = await getSiteById(db, site.id);
-  const rules = resolveFeatures(record!);
+  const rules = await featuresOf(db, record!);
   const now = serverNow();
   const lists = await Promise.all(EDITABLE_KINDS.map(async (kind) => ({ kind, entries: await listContent(db, site.id, kind) })));
   return (

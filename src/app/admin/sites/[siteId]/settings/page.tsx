@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { SpecialHoursEditor, WeekEditor } from "@/components/admin/hours-editors";
 import { DeliveryForm, SwitchesForm } from "@/components/admin/settings-forms";
-import { resolveFeatures } from "@/domain/site/features";
+import { featuresOf } from "@/server/site-context";
 import { switchesOf } from "@/domain/staff/settings";
 import { requireStaffSite } from "@/server/admin/pages";
 import { getDb } from "@/server/db";
@@ -34,7 +34,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ siteI
         <h2 id="switches" className="mb-3 text-lg font-bold">
           Feature switches
         </h2>
-        {record && <SwitchesForm siteId={site.id} values={switchesOf(resolveFeatures(record))} />}
+        {record && <SwitchesForm siteId={site.id} values={switchesOf(await featuresOf(db, record))} />}
       </section>
       <section aria-labelledby="delivery" className="mb-6 rounded-lg border border-neutral-200 bg-white p-5">
         <h2 id="delivery" className="mb-3 text-lg font-bold">

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { ContentEditor } from "@/components/admin/content-editor";
 import { contentFormValues, EDITABLE_KINDS, KIND_LABELS, publicContentHref, type EditableKind } from "@/domain/content/edit";
 import { parseSiteId } from "@/domain/platform/contract";
-import { resolveFeatures } from "@/domain/site/features";
+import { featuresOf } from "@/server/site-context";
 import { requireStaffSite } from "@/server/admin/pages";
 import { getDb } from "@/server/db";
 import { getContentById } from "@/server/repositories/content";
@@ -29,7 +29,7 @@ export default async function EditContent({
   if (!entry || !(EDITABLE_KINDS as readonly string[]).includes(entry.kind)) notFound();
   const kind = entry.kind as EditableKind;
   const record = await getSiteById(db, site.id);
-  const href = new URL(publicContentHref(kind, entry.slug, resolveFeatures(record!)), site.url).toString();
+  const href = new URL(publicContentHref(kind, entry.slug, await featuresOf(db, record!)), site.url).toString();
   return (
     <div className="max-w-3xl">
       <BackLink href={`/sites/${site.id}/content`}>Content</BackLink>

@@ -1,0 +1,355 @@
+import type { ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
+import { createServer, type Server } from "node:http";
+import { rm } from "node:fs/promises";
+import sharp from "sharp";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { linkIn, waitForMail } from "../scripts/lib/outbox";
+import { freshDataDir, startServer, stopServer } from "../scripts/lib/server-process";
+import { TEST_NOW } from "./clock";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
+import { photoOf } from "./photos";
+
+/*
+ * Issue 34: a dealer goes live without us touching code. On a server and database of its own
+ * (port 3130): an operator made by the operator command creates a dealer from nothing in the
+ * console, previews the draft, imports stock with photos, publishes, and invites the owner, who
+ * accepts and sees the site's leads. The platform API's site calls are used through the real server.
+ */
+const PORT = 3130;
+const PHOTO_PORT = 3131;
+const PHOTO_ORIGIN = `http://127.0.0.1:${PHOTO_PORT}`;
+const DIR = ".data/e2e-onboarding";
+const OPERATOR = { email: "operator@platform.test", password: "operator-pass-2026" };
+const API = { user: "e2e-admin", password: "e2e-admin-password" };
+const admin = (path: string) => `http://admin.localhost:${PORT}${path}`;
+const site = (slug: string, path = "/") => `http://${slug}.localhost:${PORT}${path}`;
+const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
+
+const env = {
+  APP_ENV: "test",
+  TEST_NOW,
+  LOG_LEVEL: "warn",
+  DATA_DIR: `${DIR}/db`,
+  OUTBOX_DIR: `${DIR}/outbox`,
+  UPLOAD_DIR: `${DIR}/uploads`,
+  PHOTO_DIR: `${DIR}/photos`,
+  IMAGE_CACHE_DIR: `${DIR}/image-cache`,
+  PHOTO_FETCH_TEST_ORIGIN: PHOTO_ORIGIN,
+  AUTH_RATE_LIMIT: "100",
+  LEAD_RATE_LIMIT: "100",
+  PLATFORM_ADMIN_USER: API.user,
+  PLATFORM_ADMIN_PASSWORD: API.password,
+};
+
+let server: ChildProcess | undefined;
+let photoServer: Server | undefined;
+
+/** The platform API through the real server (Node does not resolve *.localhost; the API answers on any host). */
+const api = (
+  request: APIRequestContext,
+  method: "GET" | "POST" | "PUT",
+  path: string,
+  data?: unknown,
+  auth = basic(API.user, API.password),
+) =>
+  request.fetch(`http://127.0.0.1:${PORT}${path}`, { method, headers: { authorization: auth, "content-type": "application/json" }, data });
+
+async function signIn(page: Page, email: string, password: string, landing: string) {
+  await page.goto(admin("/sign-in"));
+  const button = page.getByRole("button", { name: "Sign in" });
+  await waitForHydration(button);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await button.click();
+  await expect(page).toHaveURL(admin(landing), { timeout: 15_000 });
+}
+
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+test.describe("onboarding a dealer (issue 34)", () => {
+  test.beforeAll(async () => {
+    test.setTimeout(150_000);
+    const [front, side] = await Promise.all([photoOf(40, 90, 160), photoOf(160, 90, 40)]);
+    photoServer = createServer((req, res) => {
+      if (req.url === "/feed/front.jpg") return res.writeHead(200, { "content-type": "image/jpeg" }).end(front);
+      if (req.url === "/feed/side.jpg") return res.writeHead(200, { "content-type": "image/jpeg" }).end(side);
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((r) => photoServer!.listen(PHOTO_PORT, "127.0.0.1", r));
+    // the first operator, made as the README says (npm run operator:create, here its compiled form), before the server starts
+    freshDataDir(env.DATA_DIR);
+    const out = execFileSync(process.execPath, ["dist/operator-create.mjs", OPERATOR.email, "--name", "Olive Operator"], {
+      env: { ...process.env, ...env, NODE_ENV: "production", OPERATOR_PASSWORD: OPERATOR.password },
+      encoding: "utf8",
+    });
+    expect(out).toContain(`Operator created: ${OPERATOR.email}`);
+    expect(out).not.toContain(OPERATOR.password); // a password given is never echoed
+    server = await startServer({ port: PORT, env, timeoutMs: 90_000 });
+  });
+  test.afterAll(async () => {
+    await new Promise((r) => photoServer?.close(r));
+    if (server) await stopServer(server);
+    await rm(DIR, { recursive: true, force: true });
+  });
+
+  test("the platform API: a site from its record, 422 and 409 and 401, GET and PUT, a location added and changed", async ({ request }) => {
+    const record = { name: "Api Motors", slug: "api-motors", template: "default", domain_name: "apimotors.com.au" };
+    expect((await api(request, "POST", "/api/v1/websites", record, basic("x", "y"))).status()).toBe(401);
+    const bad = await api(request, "POST", "/api/v1/websites", {
+      ...record,
+      slug: "Api Motors",
+      colours: { primary: "blue", secondary: "#000000" },
+    });
+    expect(bad.status()).toBe(422);
+    expect((await bad.json()).errors).toMatchObject({ slug: expect.any(String), "colours.primary": expect.any(String) });
+    const created = await api(request, "POST", "/api/v1/websites", record);
+    expect(created.status()).toBe(201);
+    const { id } = await created.json();
+    expect((await api(request, "POST", "/api/v1/websites", { ...record, slug: "api-motors-2" })).status()).toBe(409);
+    // served at once on its slug's host, as a draft
+    const home = await request.get(`http://127.0.0.1:${PORT}/`, { headers: { host: `api-motors.localhost:${PORT}` } });
+    expect(home.status()).toBe(200);
+    expect(await home.text()).toContain("Our new website is coming soon.");
+    // and on www. of its domain, and in the website session
+    const www = await request.get(`http://127.0.0.1:${PORT}/`, { headers: { host: "www.apimotors.com.au" } });
+    expect(await www.text()).toContain("Api Motors");
+    expect(
+      (await (await request.get(`http://127.0.0.1:${PORT}/api/v1/websites/${id}/website_session_data.json`)).json()).locations,
+    ).toEqual([]);
+
+    const location = await api(request, "POST", `/api/v1/websites/${id}/locations`, {
+      name: "Api Motors Ringwood",
+      contact_detail: { phone: "(03) 9870 2000", email: "sales@apimotors.com.au" },
+      address: { street: "1 Maroondah Hwy", city: "Ringwood", state: "VIC", postcode: "3134", lat: -37.815, long: 145.229 },
+    });
+    expect(location.status()).toBe(201);
+    const { id: locationId } = await location.json();
+    const moved = await api(request, "PUT", `/api/v1/websites/${id}/locations/${locationId}.json`, { dealer_license_number: "LMCT 999" });
+    expect(moved.status()).toBe(200);
+    expect((await moved.json()).dealer_license_number).toBe("LMCT 999");
+    expect((await api(request, "PUT", `/api/v1/websites/${id}/locations/${locationId}.json`, { address: { lat: 1 } })).status()).toBe(422);
+
+    const published = await api(request, "PUT", `/api/v1/websites/${id}.json`, { published: true });
+    expect(published.status()).toBe(200);
+    const read = await (await api(request, "GET", `/api/v1/websites/${id}.json`)).json();
+    expect(read).toMatchObject({ published: true, locations: [{ name: "Api Motors Ringwood" }] });
+    const live = await request.get(`http://127.0.0.1:${PORT}/our-locations`, { headers: { host: `api-motors.localhost:${PORT}` } });
+    expect(await live.text()).toContain("Api Motors Ringwood");
+  });
+
+  test("an operator creates a dealer from nothing, previews the draft, imports stock with photos, publishes and invites the owner, who sees the site's leads", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const started = Date.now();
+    await signIn(page, OPERATOR.email, OPERATOR.password, "/platform");
+
+    // 1. the site: a name (the slug follows it), a template and a domain
+    const create = page.getByRole("button", { name: "Create the site (as a draft)" });
+    await waitForHydration(create);
+    await page.getByLabel("Dealer's name").fill("Smith Motors Geelong");
+    await expect(page.getByLabel("Slug")).toHaveValue("smith-motors-geelong");
+    await page.getByLabel("Domain").fill("smithmotors.com.au");
+    await create.click();
+    await expect(page).toHaveURL(/\/platform\/sites\/\d+$/);
+    const siteId = Number(new URL(page.url()).pathname.split("/").pop());
+    await expect(page.getByTestId("site-status")).toHaveText("Draft");
+    await expect(page.getByTestId("checklist").locator('li[data-done="false"]')).toHaveCount(5);
+
+    // the public sees "coming soon"
+    const shopper = await browser.newPage();
+    await shopper.goto(site("smith-motors-geelong"));
+    await expect(shopper.getByTestId("coming-soon")).toContainText("Our new website is coming soon.");
+    await shopper.goto(site("smith-motors-geelong", "/search/used-cars"));
+    await expect(shopper.getByTestId("coming-soon")).toBeVisible();
+
+    // 2. a location with its week (the usual sales week to start with)
+    const add = page.getByTestId("location-new");
+    await waitForHydration(add.getByRole("button", { name: "Add the location" }));
+    await add.getByLabel("Name").fill("Smith Motors Geelong");
+    await add.getByLabel("Street address").fill("1 Princes Hwy");
+    await add.getByLabel("Suburb or city").fill("Geelong");
+    await add.getByLabel("State").selectOption("VIC");
+    await add.getByLabel("Postcode").fill("3220");
+    await add.getByLabel("Latitude").fill("-33.87"); // Sydney's: refused
+    await add.getByLabel("Longitude").fill("144.36");
+    await add.getByLabel("Phone", { exact: true }).fill("(03) 5221 0000");
+    await add.getByLabel("Email (leads to this location go here)").fill("sales@smithmotors.com.au");
+    await add.getByLabel("Dealer licence number").fill("LMCT 12345");
+    await add.getByRole("button", { name: "Add the location" }).click();
+    await expect(add.getByText(/These coordinates are not in VIC/)).toBeVisible();
+    await add.getByLabel("Latitude").fill("-38.147");
+    await add.getByRole("button", { name: "Add the location" }).click();
+    await expect(page.getByTestId("checklist").locator('li[data-done="false"]')).toHaveCount(2); // a logo, stock
+
+    // 3. the logo, through the photo store and image service
+    const logo = await sharp({ create: { width: 400, height: 120, channels: 4, background: { r: 11, g: 61, b: 145, alpha: 1 } } })
+      .png()
+      .toBuffer();
+    const logoForm = page.getByTestId("logo-form");
+    await logoForm.getByLabel("Picture (PNG, JPEG, WebP or AVIF)").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
+    await logoForm.getByRole("button", { name: "Upload" }).click();
+    await expect(page.getByTestId("logo-done")).toHaveText("Logo uploaded.");
+    await expect(page.getByRole("img", { name: "The logo" })).toHaveAttribute("src", /^\/images\/[0-9a-f]{64}\.png$/);
+
+    // 4. stock from a CSV with photos: checked, previewed, imported
+    await page.goto(admin(`/sites/${siteId}/stock/import`));
+    const check = page.getByRole("button", { name: "Check the file" });
+    await waitForHydration(check);
+    await page.getByLabel("CSV file").setInputFiles({
+      name: "stock.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(
+        [
+          "Stock No,Make,Model,Year,Type,Price (Drive Away),Kms,photos",
+          `SMG-1,Mazda,CX-5,2022,used,32990,41000,${PHOTO_ORIGIN}/feed/front.jpg|${PHOTO_ORIGIN}/feed/side.jpg`,
+          `SMG-2,Toyota,RAV4,2021,used,35990,52000,${PHOTO_ORIGIN}/feed/side.jpg`,
+        ].join("\n"),
+      ),
+    });
+    await check.click();
+    await expect(page.getByTestId("import-plan")).toContainText("2 new");
+    await page.getByRole("button", { name: "Import now" }).click();
+    await expect(page.getByTestId("import-apply-done")).toContainText("2 added");
+
+    // 5. preview as staff: the full site, with the preview bar; the public still sees "coming soon"
+    await page.goto(admin(`/platform/sites/${siteId}`));
+    await expect(page.getByTestId("checklist").locator('li[data-done="false"]')).toHaveCount(0);
+    await page.getByTestId("preview-link").click();
+    await expect(page).toHaveURL(site("smith-motors-geelong"));
+    await expect(page.getByTestId("preview-bar")).toBeVisible();
+    await page.goto(site("smith-motors-geelong", "/search/used-cars"));
+    await expect(page.getByTestId("vehicle-card")).toHaveCount(2);
+    await shopper.reload();
+    await expect(shopper.getByTestId("coming-soon")).toBeVisible();
+
+    // 6. publish: the public sees the site, its photos from the image service
+    await page.goto(admin(`/platform/sites/${siteId}`));
+    const publish = page.getByRole("button", { name: "Publish the site" });
+    await waitForHydration(publish);
+    await publish.click();
+    await expect(page.getByTestId("site-status")).toHaveText("Published");
+    await shopper.goto(site("smith-motors-geelong", "/search/used-cars"));
+    await expect(shopper.getByTestId("vehicle-card")).toHaveCount(2);
+    await expect(async () => {
+      await shopper.reload();
+      const src = await shopper.getByTestId("vehicle-card").first().locator("img").first().getAttribute("src");
+      expect(src).toMatch(/^\/images\/[0-9a-f]{64}\.jpg/); // the feed's photos, fetched in the background
+    }).toPass({ timeout: 30_000 });
+    await expect(shopper.getByRole("link", { name: /Smith Motors Geelong/ }).first()).toBeVisible();
+
+    // 7. the owner is invited from the console's team page
+    await page.goto(admin(`/sites/${siteId}/team`));
+    const invite = page.getByRole("form", { name: "Invite staff" });
+    await waitForHydration(invite.getByRole("button", { name: "Send invitation" }));
+    await invite.getByLabel("Email").fill("owner@smithmotors.com.au");
+    await invite.getByLabel("Role").selectOption("owner");
+    await invite.getByRole("button", { name: "Send invitation" }).click();
+    await expect(page.getByTestId("invite-done")).toBeVisible();
+    const elapsed = Math.round((Date.now() - started) / 1000);
+    console.log(`onboarding: a dealer from nothing to published, owner invited, in ${elapsed} s`);
+
+    // a shopper's enquiry becomes a lead of the new site
+    const lead = await request.post(`http://127.0.0.1:${PORT}/api/leads`, {
+      headers: { host: `smith-motors-geelong.localhost:${PORT}` },
+      data: {
+        lead: {
+          form: "contact",
+          category: "General Enquiry",
+          first_name: "Nina",
+          last_name: "Newbuyer",
+          email: "nina@example.com",
+          phone: "0400 111 222",
+          postcode: "3220",
+          message: "Is the CX-5 still there?",
+        },
+      },
+    });
+    expect(lead.status()).toBe(201);
+
+    // the owner accepts and sees the site's leads
+    const [mail] = await waitForMail(`${DIR}/outbox`, (m) => m.to.includes("owner@smithmotors.com.au") && /invited you/.test(m.subject), {
+      timeoutMs: 15_000,
+    });
+    const link = linkIn(mail!, /(http:\/\/admin\.localhost:\d+\/accept-invite\?token=[A-Za-z0-9_-]+)/);
+    const owner = await browser.newPage();
+    await owner.goto(link);
+    const accept = owner.getByRole("button", { name: "Create my staff account" });
+    await waitForHydration(accept);
+    await owner.getByLabel("Your name").fill("Sam Smith");
+    await owner.getByLabel("Choose a password").fill("smith-motors-2026");
+    await accept.click();
+    await expect(owner).toHaveURL(admin("/leads"));
+    await expect(owner.getByRole("main")).toContainText("Newbuyer");
+    await expectNoAxeViolations(page);
+  });
+
+  test("feature rules as data: an operator adds a group's rule in the console and the group's new site follows it; removing it takes it back", async ({
+    page,
+    request,
+  }) => {
+    const record = {
+      name: "Kappa Motors",
+      slug: "kappa-motors",
+      template: "default",
+      domain_name: "kappamotors.com.au",
+      dealership_group: "Kappa Group",
+      published: true,
+    };
+    const created = await api(request, "POST", "/api/v1/websites", record);
+    expect(created.status()).toBe(201);
+    const { id } = await created.json();
+    await page.goto(site("kappa-motors"));
+    await expect(page.getByTestId("hero").getByRole("link", { name: "Value My Trade" })).toBeVisible();
+
+    await signIn(page, OPERATOR.email, OPERATOR.password, "/platform");
+    await page.getByRole("link", { name: "Feature rules" }).click();
+    const form = page.getByTestId("rule-form");
+    await waitForHydration(form.getByRole("button", { name: "Add the rule" }));
+    await expect(page.getByTestId("rules")).toContainText("SPEC §7: on mock or demo sites the lead base is /mock instead of /api");
+    await form.getByLabel("Why (shown as the flags' source)").fill("Kappa Group buys cars outright");
+    await form.getByLabel("Value").fill("Kappa Group");
+    await form.getByLabel("sell_my_car: leave, on or off").selectOption("on");
+    await form.getByRole("button", { name: "Add the rule" }).click();
+    await expect(page.getByTestId("rule-done")).toContainText("Rule added.");
+    await expect(page.getByTestId("rules")).toContainText("When group is Kappa Group: sell_my_car = true");
+
+    await page.goto(site("kappa-motors"));
+    await expect(page.getByTestId("hero").getByRole("link", { name: "Sell My Car" })).toBeVisible();
+    await page.goto(admin(`/platform/sites/${id}`));
+    await expect(page.getByTestId("flags").getByRole("row", { name: /^sell_my_car/ })).toContainText(
+      "rule: Kappa Group buys cars outright",
+    );
+    await expectNoAxeViolations(page);
+
+    await page.goto(admin("/platform/rules"));
+    const remove = page.getByRole("button", { name: "Remove the rule Kappa Group buys cars outright" });
+    await waitForHydration(remove);
+    page.once("dialog", (d) => void d.accept());
+    await remove.click();
+    await expect(page.getByTestId("rules")).not.toContainText("Kappa Group");
+    await page.goto(site("kappa-motors"));
+    await expect(page.getByTestId("hero").getByRole("link", { name: "Value My Trade" })).toBeVisible();
+  });
+
+  test("the console is an operator's only: dealer staff and signed-out visitors do not reach it", async ({ page, request }) => {
+    const anonymous = await request.post(`http://127.0.0.1:${PORT}/api/admin/platform/sites`, {
+      headers: { host: `admin.localhost:${PORT}`, origin: `http://admin.localhost:${PORT}`, "content-type": "application/json" },
+      data: { name: "X", slug: "x-site", template: "default", domain_name: "x.com.au" },
+    });
+    expect(anonymous.status()).toBe(401);
+    await signIn(page, "manager@parksidemotorgroup.com.au", "demo-staff-2026", "/leads");
+    expect((await page.goto(admin("/platform")))!.status()).toBe(404);
+    const refused = await page.evaluate(async () => {
+      const res = await fetch("/api/admin/platform/sites", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: "X", slug: "x-site", template: "default", domain_name: "x.com.au" }),
+      });
+      return res.status;
+    });
+    expect(refused).toBe(404);
+  });
+});

@@ -1,0 +1,231 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { BackLink } from "@/components/admin/back-link";
+import { SiteStatus } from "@/components/admin/site-status";
+import { notFound } from "next/navigation";
+import { LocationForm, LogoForm, PublishForm, SiteRecordForm } from "@/components/admin/console-forms";
+import { WeekEditor } from "@/components/admin/hours-editors";
+import { parseSiteId } from "@/domain/platform/contract";
+import { storedImageSrc } from "@/domain/format/image";
+import type { OpeningHourEntry } from "@/domain/site/types";
+import { requireOperator } from "@/server/admin/pages";
+import { siteRecordAnswer } from "@/server/platform/site-records";
+
+export const metadata: Metadata = { title: "Site" };
+
+const FIX: Record<string, { href: (id: number) => string; label: string }> = {
+  location: { href: () => "#locations", label: "Add a location" },
+  hours: { href: () => "#locations", label: "Set the hours" },
+  logo: { href: () => "#logo", label: "Upload the logo" },
+  stock: { href: (id) => `/sites/${id}/stock/import`, label: "Import stock" },
+  lead_delivery: { href: (id) => `/sites/${id}/settings#delivery`, label: "Set lead delivery" },
+};
+
+// GET /platform/sites/{siteId} — operators: a site's record, logo, locations and hours, flags with their sources, the checklist and publishing
+export default async function ConsoleSitePage({ params }: { params: Promise<{ siteId: string }> }) {
+  await requireOperator();
+  const id = parseSiteId((await params).siteId);
+  const site = id === null ? null : await siteRecordAnswer(id);
+  if (!site) notFound();
+  const ready = site.publish_checklist.every((c) => c.done);
+  const section = "mb-6 rounded-lg border border-neutral-200 bg-white p-5";
+  return (
+    <>
+      <BackLink href="/platform">All sites</BackLink>
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-extrabold">{site.name}</h1>
+        <SiteStatus published={site.published} testId="site-status" />
+      </div>
+      <nav aria-label="This site" className="mb-5 flex flex-wrap gap-x-4 gap-y-2 text-sm font-semibold">
+        <a href={`/api/admin/sites/${site.id}/preview`} className="text-blue-800 underline" data-testid="preview-link">
+          {site.published ? "Open the site" : "Preview the site"}
+        </a>
+        <Link href={`/sites/${site.id}/stock`} className="text-blue-800 underline">
+          Stock
+        </Link>
+        <Link href={`/sites/${site.id}/stock/import`} className="text-blue-800 underline">
+          Import stock
+        </Link>
+        <Link href={`/sites/${site.id}/settings`} className="text-blue-800 underline">
+          Hours, holidays, lead delivery and switches
+        </Link>
+        <Link href={`/sites/${site.id}/team`} className="text-blue-800 underline">
+          Team (invite the owner)
+        </Link>
+        <Link href={`/sites/${site.id}/audit`} className="text-blue-800 underline">
+          Audit log
+        </Link>
+      </nav>
+
+      <section aria-labelledby="checklist" className={section}>
+        <h2 id="checklist" className="mb-3 text-lg font-bold">
+          Before publishing
+        </h2>
+        <ul className="mb-4 space-y-2" data-testid="checklist">
+          {site.publish_checklist.map((c) => (
+            <li key={c.key} className="flex items-start gap-2" data-done={c.done}>
+              <span aria-hidden className={c.done ? "text-green-700" : "text-red-700"}>
+                {c.done ? "✓" : "✗"}
+              </span>
+              <span>
+                {c.label}
+                <span className="sr-only">{c.done ? ": done" : ": missing"}</span>
+                {!c.done && FIX[c.key] && (
+                  <a href={FIX[c.key]!.href(site.id)} className="ml-2 whitespace-nowrap text-sm font-semibold text-blue-800 underline">
+                    {FIX[c.key]!.label}
+                  </a>
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <PublishForm siteId={site.id} published={site.published} ready={ready} />
+      </section>
+
+      <section aria-labelledby="record" className={section}>
+        <h2 id="record" className="mb-3 text-lg font-bold">
+          Site record
+        </h2>
+        <SiteRecordForm
+          values={{
+            id: site.id,
+            name: site.name,
+            slug: site.slug,
+            domain_name: site.domain_name,
+            template: site.template,
+            country: site.country,
+            timezone: site.timezone,
+            dealership_group: site.dealership_group,
+            manufacturer: site.manufacturer,
+            phone: site.phone,
+            email: site.email,
+            colours: site.colours,
+            finance_provider: site.finance_provider,
+            payment_provider: site.payment_provider,
+            include_sold_cars_days: site.include_sold_cars_days,
+            default_sort: site.default_sort,
+            no_stock_yet: site.no_stock_yet,
+            social_urls: site.social_urls,
+          }}
+        />
+      </section>
+
+      <section aria-labelledby="logo-title" id="logo" className={section}>
+        <h2 id="logo-title" className="mb-3 text-lg font-bold">
+          Logo and banner
+        </h2>
+        <div className="mb-4 flex flex-wrap items-end gap-6">
+          {(["url", "thumb", "banner"] as const).map((slot) => {
+            const src = storedImageSrc(site.logo[slot]);
+            return (
+              <figure key={slot} className="text-sm">
+                {src ? (
+                  // eslint-disable-next-line @next/next/no-img-element -- the operator's own upload, shown small
+                  <img
+                    src={src}
+                    alt={`The ${slot === "url" ? "logo" : slot === "thumb" ? "small logo" : "banner"}`}
+                    className="h-16 w-auto border border-neutral-200"
+                  />
+                ) : (
+                  <span className="block h-16 w-24 border border-dashed border-neutral-400" />
+                )}
+                <figcaption>{slot === "url" ? "Logo" : slot === "thumb" ? "Small logo" : "Banner"}</figcaption>
+              </figure>
+            );
+          })}
+        </div>
+        <LogoForm siteId={site.id} />
+      </section>
+
+      <section aria-labelledby="locations-title" id="locations" className={section}>
+        <h2 id="locations-title" className="mb-3 text-lg font-bold">
+          Locations ({site.locations.length})
+        </h2>
+        <ul className="mb-6 space-y-4">
+          {site.locations.map((l) => (
+            <li key={l.id} className="rounded-md border border-neutral-200 p-4">
+              <details>
+                <summary className="cursor-pointer font-semibold">
+                  {l.name}{" "}
+                  <span className="font-normal text-neutral-600">
+                    · {l.location_type || "sales"} · {l.address.full}
+                  </span>
+                  {!l.visible && <span className="ml-2 rounded bg-neutral-200 px-2 text-sm">Hidden</span>}
+                </summary>
+                <div className="mt-4 grid gap-6 lg:grid-cols-[2fr_1fr]">
+                  <LocationForm
+                    siteId={site.id}
+                    country={site.country}
+                    values={{
+                      id: l.id,
+                      name: l.name,
+                      slug: l.slug,
+                      location_type: l.location_type,
+                      buying: l.location_subtype.includes("buying"),
+                      position: l.position,
+                      visible: l.visible,
+                      street: l.address.street,
+                      city: l.address.city,
+                      state: l.address.state,
+                      postcode: l.address.postcode,
+                      lat: l.address.lat,
+                      long: l.address.long,
+                      phone: l.contact_detail.phone,
+                      landline_phone: l.contact_detail.landline_phone ?? "",
+                      email: l.contact_detail.email ?? "",
+                      dealer_license_number: l.dealer_license_number ?? "",
+                      motor_vehicle_repairer: l.motor_vehicle_repairer ?? "",
+                      gmb_profile_id: "",
+                    }}
+                  />
+                  <WeekEditor
+                    siteId={site.id}
+                    locationId={l.id}
+                    name={`Hours of ${l.name}`}
+                    hours={l.contact_detail.opening_hours as OpeningHourEntry[]}
+                  />
+                </div>
+              </details>
+            </li>
+          ))}
+        </ul>
+        <h3 className="mb-2 font-bold">Add a location</h3>
+        <LocationForm siteId={site.id} country={site.country} />
+      </section>
+
+      <section aria-labelledby="flags" className={section}>
+        <h2 id="flags" className="mb-3 text-lg font-bold">
+          Feature flags and where they come from
+        </h2>
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm" data-testid="flags">
+            <thead>
+              <tr className="border-b border-neutral-300">
+                <th scope="col" className="py-1 pr-3">
+                  Flag
+                </th>
+                <th scope="col" className="py-1 pr-3">
+                  Value
+                </th>
+                <th scope="col" className="py-1 pr-3">
+                  From
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {Object.entries(site.features).map(([flag, { value, source }]) => (
+                <tr key={flag} className="border-b border-neutral-100">
+                  <th scope="row" className="break-all py-1 pr-3 font-mono font-normal">
+                    {flag}
+                  </th>
+                  <td className="py-1 pr-3">{Array.isArray(value) ? value.join(", ") || "—" : String(value)}</td>
+                  <td className="py-1 pr-3">{source}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,236 @@
+import { z } from "zod";
+import { slugify } from "../format/slug";
+import { directionsUrl, placeUrl } from "../locations/geo";
+import { formatHours } from "../site/hours";
+import type { Address, ContactDetail, Country, LocationType, OpeningHourEntry } from "../site/types";
+import { OpeningWeekSchema } from "./contract";
+
+/*
+ * A location as the platform API and the console write it (issue 34, SPEC §3's Location fields).
+ * Offline there is no geocoder: coordinates are typed (or picked on a map) and checked against the
+ * state or region, and an Australian postcode against its state. Pure.
+ */
+
+/** Rough boxes ([south, north, west, east]) around each Australian state and territory, and New Zealand. */
+const AREAS: Record<string, [number, number, number, number]> = {
+  NSW: [-37.6, -28.1, 140.9, 153.7],
+  ACT: [-35.95, -35.1, 148.7, 149.45],
+  VIC: [-39.2, -33.9, 140.9, 150.0],
+  QLD: [-29.2, -9.1, 137.9, 153.6],
+  SA: [-38.1, -25.9, 128.9, 141.1],
+  WA: [-35.2, -13.6, 112.9, 129.1],
+  TAS: [-43.7, -39.5, 143.8, 148.5],
+  NT: [-26.1, -10.9, 128.9, 138.1],
+  NZ: [-47.4, -34.3, 166.3, 178.7],
+};
+export const AU_STATES = ["NSW", "ACT", "VIC", "QLD", "SA", "WA", "TAS", "NT"] as const;
+
+/** Australian postcode ranges by state (Australia Post's allocation). */
+const POSTCODES: Record<string, Array<[number, number]>> = {
+  NSW: [
+    [1000, 2599],
+    [2619, 2899],
+    [2921, 2999],
+  ],
+  ACT: [
+    [200, 299],
+    [2600, 2618],
+    [2900, 2920],
+  ],
+  VIC: [
+    [3000, 3999],
+    [8000, 8999],
+  ],
+  QLD: [
+    [4000, 4999],
+    [9000, 9999],
+  ],
+  SA: [[5000, 5999]],
+  WA: [[6000, 6999]],
+  TAS: [[7000, 7999]],
+  NT: [[800, 999]],
+};
+
+/** Why an address does not add up (coordinates outside its state, a postcode of another state), or null. */
+export function addressProblem(
+  country: Country,
+  a: { state: string; postcode: string; lat: number; long: number },
+): { field: string; message: string } | null {
+  if (country === "AU") {
+    const state = a.state.toUpperCase();
+    if (!(AU_STATES as readonly string[]).includes(state))
+      return { field: "address.state", message: `Enter the state as one of ${AU_STATES.join(", ")}` };
+    if (!/^\d{4}$/.test(a.postcode)) return { field: "address.postcode", message: "An Australian postcode is 4 digits" };
+    const n = Number(a.postcode);
+    if (!POSTCODES[state]!.some(([lo, hi]) => n >= lo && n <= hi))
+      return { field: "address.postcode", message: `${a.postcode} is not a ${state} postcode` };
+    const [s, n2, w, e] = AREAS[state]!;
+    if (a.lat < s || a.lat > n2 || a.long < w || a.long > e)
+      return {
+        field: "address.lat",
+        message: `These coordinates are not in ${state}: check the latitude and longitude (latitude is negative in Australia)`,
+      };
+  }
+  if (country === "NZ") {
+    if (!/^\d{4}$/.test(a.postcode)) return { field: "address.postcode", message: "A New Zealand postcode is 4 digits" };
+    const [s, n, w, e] = AREAS.NZ!;
+    if (a.lat < s || a.lat > n || a.long < w || a.long > e)
+      return { field: "address.lat", message: "These coordinates are not in New Zealand: check the latitude and longitude" };
+  }
+  return null;
+}
+
+const text = (max: number, what: string) =>
+  z.string(`Enter ${what}`).trim().min(1, `Enter ${what}`).max(max, `${what} is at most ${max} characters`);
+const optional = (max: number, what: string) => text(max, what).nullable().optional();
+const phone = (what: string) =>
+  z
+    .string(`Enter ${what}`)
+    .trim()
+    .regex(/^\+?[0-9 ()-]{6,20}$/, `Enter ${what} such as (03) 9870 1000`);
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
+
+const fields = {
+  name: text(200, "the location's name"),
+  slug: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){0,99}$/, "The slug is lower-case letters, digits and single hyphens")
+    .optional(),
+  dealership_id: z.number().int().positive("The dealership id is a positive whole number").nullable().optional(),
+  location_type: z.enum(["sales", "service", "parts", ""], "The type is sales, service or parts").optional(),
+  location_subtype: z
+    .array(z.enum(["buying"], "The only subtype is buying"))
+    .max(1)
+    .optional(),
+  position: z.number().int().min(0).max(1000).optional(),
+  primary: z.boolean().optional(),
+  visible: z.boolean().optional(),
+  manufacturers: z.array(text(100, "a manufacturer")).max(50).optional(),
+  gmb_profile_id: optional(200, "The reviews profile id"),
+  dealer_license_number: optional(100, "The dealer licence number"),
+  motor_vehicle_repairer: optional(100, "The motor vehicle repairer number"),
+  image: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine(
+      (v) => /^\/(?!\/)[^\s"'<>\\]*$/.test(v) || (/^https:\/\/[^\s"'<>\\]+$/.test(v) && URL.canParse(v)),
+      "The image must be /images/… or an https:// address",
+    )
+    .nullable()
+    .optional(),
+  contact_detail: z.strictObject(
+    {
+      phone: phone("a phone number"),
+      landline_phone: phone("a landline number").optional(),
+      email: z.string().trim().max(254).regex(EMAIL, "Enter an email address such as sales@smithmotors.com.au").optional(),
+    },
+    "Enter the contact details (phone, landline_phone, email)",
+  ),
+  opening_hours: OpeningWeekSchema.optional(),
+  address: z.strictObject(
+    {
+      street: text(200, "the street address"),
+      city: text(100, "the suburb or city"),
+      state: text(50, "the state"),
+      postcode: text(20, "the postcode"),
+      lat: z.number("Latitude is a number such as -37.81").min(-90).max(90),
+      long: z.number("Longitude is a number such as 144.96").min(-180).max(180),
+      place_id: text(200, "the place id").optional(),
+    },
+    "Enter the address (street, city, state, postcode, lat, long)",
+  ),
+};
+
+/** POST /api/v1/websites/{id}/locations and the console's location form. */
+export const LocationRecordSchema = z.strictObject(fields);
+export type LocationRecordInput = z.infer<typeof LocationRecordSchema>;
+/** PUT …/locations/{locationId}.json: the fields to change. */
+export const LocationPatchSchema = z.strictObject(fields).partial();
+export type LocationPatch = z.infer<typeof LocationPatchSchema>;
+
+export type LocationFields = {
+  name: string;
+  slug: string;
+  dealershipId: number | null;
+  locationType: LocationType;
+  locationSubtype: string[];
+  position: number;
+  isPrimary: boolean;
+  visible: boolean;
+  manufacturers: string[];
+  gmbProfileId: string | null;
+  dealerLicenseNumber: string | null;
+  motorVehicleRepairer: string | null;
+  image: string | null;
+  contactDetail: ContactDetail;
+  openingHours: OpeningHourEntry[];
+  address: Address;
+};
+
+function address(a: LocationRecordInput["address"], country: Country): Address {
+  const state = country === "AU" ? a.state.toUpperCase() : a.state;
+  return {
+    street: a.street,
+    city: a.city,
+    state,
+    postcode: a.postcode,
+    lat: a.lat,
+    long: a.long,
+    ...(a.place_id ? { place_id: a.place_id } : {}),
+    full: `${a.street}, ${a.city} ${state} ${a.postcode}`,
+    place_url: placeUrl(a),
+    map_url: directionsUrl(a),
+  };
+}
+
+const hours = (week: OpeningHourEntry[] | undefined) =>
+  (week ?? []).map((h) => ({ ...h, formated_hours: formatHours(h.status, h.open, h.close) })).sort((a, b) => a.weekday - b.weekday);
+
+/** A new location's stored fields (type sales unless given; shown; after the others). */
+export function newLocation(r: LocationRecordInput, country: Country, position: number): LocationFields {
+  return {
+    name: r.name,
+    slug: r.slug ?? slugify(r.name).slice(0, 100),
+    dealershipId: r.dealership_id ?? null,
+    locationType: (r.location_type || "sales") as LocationType,
+    locationSubtype: r.location_subtype ?? [],
+    position: r.position ?? position,
+    isPrimary: r.primary ?? false,
+    visible: r.visible ?? true,
+    manufacturers: r.manufacturers ?? [],
+    gmbProfileId: r.gmb_profile_id ?? null,
+    dealerLicenseNumber: r.dealer_license_number ?? null,
+    motorVehicleRepairer: r.motor_vehicle_repairer ?? null,
+    image: r.image ?? null,
+    contactDetail: { phone: r.contact_detail.phone, landline_phone: r.contact_detail.landline_phone, email: r.contact_detail.email },
+    openingHours: hours(r.opening_hours as OpeningHourEntry[] | undefined),
+    address: address(r.address, country),
+  };
+}
+
+/** The stored fields a change sets (only those it names). */
+export function locationChanges(p: LocationPatch, country: Country): Partial<LocationFields> {
+  const out: Partial<LocationFields> = {};
+  const set = <K extends keyof LocationFields>(k: K, v: LocationFields[K] | undefined) => {
+    if (v !== undefined) out[k] = v;
+  };
+  set("name", p.name);
+  set("slug", p.slug);
+  set("dealershipId", p.dealership_id);
+  if (p.location_type !== undefined) set("locationType", (p.location_type || "sales") as LocationType);
+  set("locationSubtype", p.location_subtype);
+  set("position", p.position);
+  set("isPrimary", p.primary);
+  set("visible", p.visible);
+  set("manufacturers", p.manufacturers);
+  set("gmbProfileId", p.gmb_profile_id);
+  set("dealerLicenseNumber", p.dealer_license_number);
+  set("motorVehicleRepairer", p.motor_vehicle_repairer);
+  set("image", p.image);
+  if (p.contact_detail) set("contactDetail", { ...p.contact_detail });
+  if (p.opening_hours) set("openingHours", hours(p.opening_hours as OpeningHourEntry[]));
+  if (p.address) set("address", address(p.address, country));
+  return out;
+}

@@ -1,0 +1,111 @@
+import { describe, expect, test } from "vitest";
+import { addressProblem } from "./location-record";
+import { isTimeZone, newSite, publishChecklist, siteChanges, siteDomain, SiteRecordSchema, suggestSlug } from "./site-record";
+import { FEATURE_RULES, featureSources } from "../site/features";
+
+describe("siteDomain: a public host name, stored without www.", () => {
+  test.each([
+    ["smithmotors.com.au", "smithmotors.com.au"],
+    ["WWW.SmithMotors.com.au", "smithmotors.com.au"],
+    ["smith-motors.co.nz.", "smith-motors.co.nz"],
+    ["xn--mnchen-3ya.de", "xn--mnchen-3ya.de"],
+    ["https://smith.com.au", null],
+    ["smith.com.au/path", null],
+    ["localhost", null],
+    ["smith.localhost", null],
+    ["10.0.0.1", null],
+    ["*.smith.com.au", null],
+    ["www.com", null],
+    ["shop.example", null],
+    ["a_b.com.au", null],
+  ])("%s → %s", (raw, want) => expect(siteDomain(raw)).toBe(want));
+});
+
+describe("addressProblem: coordinates and postcode against the state", () => {
+  const geelong = { state: "VIC", postcode: "3220", lat: -38.15, long: 144.36 };
+  test.each([
+    ["AU", geelong, null],
+    ["AU", { ...geelong, state: "vic" }, null],
+    ["AU", { ...geelong, lat: 38.15 }, "address.lat"], // the sign forgotten
+    ["AU", { ...geelong, lat: -33.87, long: 151.21 }, "address.lat"], // Sydney
+    ["AU", { ...geelong, postcode: "2000" }, "address.postcode"],
+    ["AU", { ...geelong, postcode: "32200" }, "address.postcode"],
+    ["AU", { ...geelong, state: "Victoria" }, "address.state"],
+    ["AU", { state: "ACT", postcode: "2600", lat: -35.28, long: 149.13 }, null],
+    ["AU", { state: "NT", postcode: "0800", lat: -12.46, long: 130.84 }, null],
+    ["AU", { state: "TAS", postcode: "7000", lat: -42.88, long: 147.33 }, null],
+    ["NZ", { state: "Canterbury", postcode: "8011", lat: -43.53, long: 172.63 }, null],
+    ["NZ", { state: "Canterbury", postcode: "8011", lat: -37.81, long: 144.96 }, "address.lat"],
+    ["US", { state: "AZ", postcode: "85004", lat: 33.45, long: -112.07 }, null],
+  ] as const)("%s %o → %s", (country, a, field) => expect(addressProblem(country, a)?.field ?? null).toBe(field));
+});
+
+describe("newSite: what the template and country give a record that names only the essentials", () => {
+  const record = (template: string, domain = "smith.com.au") =>
+    SiteRecordSchema.parse({ name: "Smith", slug: "smith", template, domain_name: domain });
+  test.each([
+    ["default", "smith.com.au", { colours: { primary: "#0b3d91", secondary: "#c8102e" }, defaultSort: "relevance", country: "AU" }],
+    ["motorcycles", "smith.com.au", { colours: { primary: "#1d1d1b", secondary: "#c4161c" }, defaultSort: "relevance" }],
+    ["campers", "smith.co.nz", { defaultSort: "newest", country: "NZ", currency: "NZD", timezone: "Pacific/Auckland" }],
+    ["rv", "smith.com.au", { defaultSort: "newest", url: "https://www.smith.com.au", published: false, financeProvider: "Manual" }],
+  ])("%s on %s", (template, domain, want) => expect(newSite(record(template, domain))).toMatchObject(want));
+});
+
+test("siteChanges: only what the change names; the address follows a new domain unless it was set by hand", () => {
+  const current = { domainName: "smith.com.au", url: "https://www.smith.com.au", features: { garage_enabled: true } };
+  expect(siteChanges(current, { domain_name: "smith.net.au" })).toEqual({ domainName: "smith.net.au", url: "https://www.smith.net.au" });
+  expect(siteChanges({ ...current, url: "https://shop.smith.com.au" }, { domain_name: "smith.net.au" })).toEqual({
+    domainName: "smith.net.au",
+  });
+  // null gives a flag back to the rules; the others stay
+  expect(siteChanges(current, { features: { garage_enabled: null, reviews: true } })).toEqual({ features: { reviews: true } });
+});
+
+test.each([
+  ["Australia/Perth", true],
+  ["Pacific/Auckland", true],
+  ["America/Argentina/Buenos_Aires", true],
+  ["Mars/Olympus", false],
+  ["UTC; DROP", false],
+])("isTimeZone(%s) → %s", (tz, ok) => expect(isTimeZone(tz)).toBe(ok));
+
+test.each([
+  ["Smith Motors Geelong", "smith-motors-geelong"],
+  ["Škoda & Co!", "skoda-co"],
+])("suggestSlug(%s) → %s", (name, slug) => expect(suggestSlug(name)).toBe(slug));
+
+test("publishChecklist: each item done by what the site has", () => {
+  const bare = { locations: [], logo: {}, stockCount: 0, noStockYet: false, leadDelivery: {}, email: null };
+  expect(publishChecklist(bare).filter((c) => c.done)).toEqual([]);
+  const ready = publishChecklist({
+    ...bare,
+    locations: [{ openingHours: [{}], contactDetail: { email: "sales@smith.com.au" } }],
+    logo: { url: "/images/x" },
+    noStockYet: true,
+  });
+  expect(ready.every((c) => c.done)).toBe(true);
+  // leads need somewhere to go: no location email, no site email and no extra address is not done
+  expect(
+    publishChecklist({ ...bare, locations: [{ openingHours: [], contactDetail: {} }] }).find((c) => c.key === "lead_delivery")!.done,
+  ).toBe(false);
+  expect(
+    publishChecklist({ ...bare, leadDelivery: { adf_emails: ["crm@smith.com.au"] } }).find((c) => c.key === "lead_delivery")!.done,
+  ).toBe(true);
+});
+
+test("featureSources: default, a rule (with its reason), the site's own, and pre-approval off without a finance provider", () => {
+  const site = {
+    id: 9,
+    slug: "s",
+    name: "S",
+    dealershipGroup: "Harbour City Automotive",
+    manufacturer: null,
+    features: { reviews: true, finance_pre_approval: true },
+    financeProvider: null,
+  };
+  const f = featureSources(site, FEATURE_RULES);
+  expect(f.autobot).toEqual({ value: false, source: "default" });
+  expect(f.reviews).toEqual({ value: true, source: "this site" });
+  expect(f.used_wording_pre_owned.source).toMatch(/^rule: /);
+  expect(f.finance_pre_approval).toEqual({ value: false, source: "no finance provider" });
+});

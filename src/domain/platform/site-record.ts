@@ -1,0 +1,350 @@
+import { z } from "zod";
+import { countryFormat } from "../format/country";
+import { slugify } from "../format/slug";
+import { deliveryTargets, leadDeliveryConfig, type LeadDeliveryConfig } from "../leads/delivery";
+import { DEFAULT_FEATURES, type FlagSource } from "../site/features";
+import { tlsHostName } from "../site/tenant";
+import type { Country, SiteFeatureFlags, SiteLogo, SiteRecord, Template } from "../site/types";
+
+/*
+ * A site record as the platform API and the console write it (issue 34, SPEC §1/§3's field names):
+ * the schema both validate with, the defaults per template that make a name, a slug, a template and a
+ * domain enough to start, and the record as the API answers it. Pure.
+ */
+
+export const SITE_TEMPLATES = ["default", "motorcycles", "campers", "trucks", "truck", "rv"] as const;
+export const COUNTRIES = ["AU", "NZ", "US"] as const satisfies readonly Country[];
+
+/** A site's slug: its `{slug}.localhost` name and its key everywhere (lower case, digits, single hyphens). */
+export const SITE_SLUG = /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){1,62}$/;
+const HEX = /^#[0-9a-fA-F]{6}$/;
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
+
+const text = (max: number, what: string) =>
+  z.string(`Enter ${what}`).trim().min(1, `Enter ${what}`).max(max, `${what} is at most ${max} characters`);
+const optionalText = (max: number, what: string) => text(max, what).nullable().optional();
+const httpsUrl = (what: string) =>
+  z
+    .string()
+    .trim()
+    .max(2000, `${what} is at most 2000 characters`)
+    .refine((v) => /^https:\/\/[^\s"'<>\\]+$/.test(v) && URL.canParse(v), `${what} must be an https:// address`);
+/** A picture the platform serves (a site path such as /images/{key}) or an https address. */
+const picture = (what: string) =>
+  z
+    .string()
+    .trim()
+    .max(2000, `${what} is at most 2000 characters`)
+    .refine(
+      (v) => /^\/(?!\/)[^\s"'<>\\]*$/.test(v) || (/^https:\/\/[^\s"'<>\\]+$/.test(v) && URL.canParse(v)),
+      `${what} must be a path on this platform (/images/…) or an https:// address`,
+    );
+const colour = (what: string) => z.string().trim().regex(HEX, `${what} must be a colour as #rrggbb, e.g. #0b3d91`);
+const id = (what: string) =>
+  z
+    .number(`${what} must be a whole number`)
+    .int(`${what} must be a whole number`)
+    .min(1, `${what} must be positive`)
+    .max(999_999_999, `${what} is at most 999999999`);
+
+/** True for an IANA time zone this runtime knows ("Australia/Perth"). */
+export function isTimeZone(tz: string): boolean {
+  if (!/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+){1,2}$/.test(tz)) return false;
+  try {
+    new Intl.DateTimeFormat("en-AU", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A site's domain as stored: lower case, without `www.` (the site answers on both). Null when it is no public host name. */
+export function siteDomain(raw: string): string | null {
+  const name = tlsHostName(raw);
+  if (!name) return null;
+  const bare = name.replace(/^www\./, "");
+  if (!bare.includes(".") || /\.(localhost|local|internal|invalid|example)$/.test(bare)) return null;
+  return /[a-z]/.test(bare.split(".").at(-1)!) ? bare : null;
+}
+
+const domain = z
+  .string()
+  .trim()
+  .max(253, "The domain is at most 253 characters")
+  .transform((v, ctx) => {
+    const d = siteDomain(v);
+    if (!d) ctx.addIssue({ code: "custom", message: "Enter a domain such as smithmotors.com.au (no https:// and no path)" });
+    return d ?? "";
+  });
+
+const BOOLEAN_FLAGS = Object.keys(DEFAULT_FEATURES).filter(
+  (k) => typeof DEFAULT_FEATURES[k as keyof SiteFeatureFlags] === "boolean",
+) as Array<keyof SiteFeatureFlags>;
+
+/** A site's own flag settings: a boolean per flag, null to take the site's rules again. */
+const FeaturesSchema = z.record(z.string(), z.boolean("A flag is true, false or null").nullable()).superRefine((flags, ctx) => {
+  for (const k of Object.keys(flags))
+    if (!(BOOLEAN_FLAGS as string[]).includes(k)) ctx.addIssue({ code: "custom", path: [k], message: `Unknown flag "${k.slice(0, 60)}"` });
+});
+
+const SocialSchema = z.strictObject({
+  facebook: httpsUrl("The Facebook address").optional(),
+  instagram: httpsUrl("The Instagram address").optional(),
+  youtube: httpsUrl("The YouTube address").optional(),
+  linkedin: httpsUrl("The LinkedIn address").optional(),
+  tiktok: httpsUrl("The TikTok address").optional(),
+});
+
+const words = (what: string) => z.array(text(100, what)).max(100, `At most 100 ${what}s`);
+const SearchFiltersSchema = z.strictObject({
+  min_photos: z.number().int().min(0).max(100).optional(),
+  cities: words("city").optional(),
+  makes: words("make").optional(),
+  include_used: z.boolean().optional(),
+  make_variants: z.record(z.string().max(100), words("make variant")).optional(),
+  exclude_location_ids: z.array(id("A location id")).max(100).optional(),
+  exclude_new_demo_makes: words("make").optional(),
+});
+
+const fields = {
+  id: id("The site id").optional(),
+  slug: z.string().trim().regex(SITE_SLUG, "The slug is 2–63 lower-case letters, digits and single hyphens, e.g. smith-motors"),
+  name: text(120, "the site's name"),
+  dealership_id: id("The dealership id").nullable().optional(),
+  dealership_group: optionalText(200, "The dealership group"),
+  manufacturer_id: id("The manufacturer id").nullable().optional(),
+  manufacturer: optionalText(100, "The manufacturer"),
+  template: z.enum(SITE_TEMPLATES, `The template is one of ${SITE_TEMPLATES.join(", ")}`),
+  primary_vehicle_override: optionalText(40, "The vehicle noun"),
+  url: httpsUrl("The site's address").optional(),
+  domain_name: domain,
+  logo: z
+    .strictObject({
+      url: picture("The logo").optional(),
+      thumb: picture("The small logo").optional(),
+      banner: picture("The banner").optional(),
+    })
+    .optional(),
+  colours: z.strictObject({ primary: colour("The brand colour"), secondary: colour("The accent colour") }).optional(),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 ()-]{6,20}$/, "Enter a phone number such as (03) 9870 1000")
+    .nullable()
+    .optional(),
+  email: z
+    .string()
+    .trim()
+    .max(254, "The email address is at most 254 characters")
+    .regex(EMAIL, "Enter an email address such as sales@smithmotors.com.au")
+    .nullable()
+    .optional(),
+  social_urls: SocialSchema.optional(),
+  country: z.enum(COUNTRIES, "The country is AU, NZ or US").optional(),
+  timezone: z.string().trim().refine(isTimeZone, "Enter a time zone such as Australia/Perth").optional(),
+  payment_provider: optionalText(40, "The payment provider"),
+  finance_provider: optionalText(60, "The finance provider"),
+  include_sold_cars_days: z.number().int("Whole days").min(0, "0 to 30 days").max(30, "0 to 30 days").optional(),
+  search_filters: SearchFiltersSchema.optional(),
+  default_sort: z.enum(["relevance", "newest", "price_asc"], "The default sort is relevance, newest or price_asc").optional(),
+  features: FeaturesSchema.optional(),
+  published: z.boolean("published is true or false").optional(),
+  no_stock_yet: z.boolean("no_stock_yet is true or false").optional(),
+};
+
+/** POST /api/v1/websites and the console's new-site form: a name, a slug, a template and a domain are enough. */
+export const SiteRecordSchema = z.strictObject(fields);
+export type SiteRecordInput = z.infer<typeof SiteRecordSchema>;
+
+/** PUT /api/v1/websites/{id}.json: the fields to change (the id is the path's). */
+export const SiteRecordPatchSchema = z.strictObject({ ...fields, id: fields.id }).partial();
+export type SiteRecordPatch = z.infer<typeof SiteRecordPatchSchema>;
+
+/** Per-template defaults: the trade's colours and sort; the country's zone. */
+const TEMPLATE_COLOURS: Record<(typeof SITE_TEMPLATES)[number], { primary: string; secondary: string }> = {
+  default: { primary: "#0b3d91", secondary: "#c8102e" },
+  motorcycles: { primary: "#1d1d1b", secondary: "#c4161c" },
+  campers: { primary: "#00585f", secondary: "#e07a1f" },
+  trucks: { primary: "#7a3e00", secondary: "#f2a900" },
+  truck: { primary: "#7a3e00", secondary: "#f2a900" },
+  rv: { primary: "#24513f", secondary: "#d98e04" },
+};
+const COUNTRY_ZONE: Record<Country, string> = { AU: "Australia/Melbourne", NZ: "Pacific/Auckland", US: "America/Chicago" };
+/** Campers and RVs are browsed newest first; the rest by relevance (SPEC §7: "some sites sort by newest"). */
+const TEMPLATE_SORT: Partial<Record<Template, string>> = { campers: "newest", rv: "newest" };
+
+/** What a site record's stored fields are (the SiteRecord less what only the platform sets). */
+export type NewSite = Omit<
+  SiteRecord,
+  "id" | "integrations" | "openingHours" | "gmbProfiles" | "blogs" | "searchPageTemplates" | "garageName"
+> & {
+  id: number | null;
+};
+
+const cleanFlags = (f: Record<string, boolean | null> | undefined, base: Partial<SiteFeatureFlags> = {}): Partial<SiteFeatureFlags> => {
+  const out: Record<string, boolean> = { ...(base as Record<string, boolean>) };
+  for (const [k, v] of Object.entries(f ?? {})) {
+    if (v === null) delete out[k];
+    else out[k] = v;
+  }
+  return out as Partial<SiteFeatureFlags>;
+};
+
+/** A new site from its record, every field not given taken from its template's and country's defaults. */
+export function newSite(r: SiteRecordInput): NewSite {
+  // a .nz domain is a New Zealand dealer's unless the record says otherwise; everything else AU (the default market)
+  const country = r.country ?? (r.domain_name.endsWith(".nz") ? "NZ" : "AU");
+  return {
+    id: r.id ?? null,
+    slug: r.slug,
+    name: r.name,
+    dealershipId: r.dealership_id ?? null,
+    dealershipGroup: r.dealership_group ?? null,
+    manufacturerId: r.manufacturer_id ?? null,
+    manufacturer: r.manufacturer ?? null,
+    template: r.template,
+    primaryVehicleOverride: r.primary_vehicle_override ?? null,
+    url: r.url ?? `https://www.${r.domain_name}`,
+    domainName: r.domain_name,
+    country,
+    timezone: r.timezone ?? COUNTRY_ZONE[country],
+    currency: countryFormat(country).currency,
+    phone: r.phone ?? null,
+    email: r.email ?? null,
+    socialUrls: r.social_urls ?? {},
+    logo: r.logo ?? {},
+    colours: r.colours ?? TEMPLATE_COLOURS[r.template],
+    features: cleanFlags(r.features),
+    searchPresets: r.search_filters ?? {},
+    defaultSort: r.default_sort ?? TEMPLATE_SORT[r.template] ?? "relevance",
+    includeSoldCarsDays: r.include_sold_cars_days ?? 3,
+    paymentProvider: r.payment_provider ?? null,
+    financeProvider: r.finance_provider === undefined ? "Manual" : r.finance_provider,
+    published: r.published ?? false,
+    noStockYet: r.no_stock_yet ?? false,
+  };
+}
+
+/** The stored fields a change sets (only those the patch names); the domain's www. address follows a new domain unless a url is given. */
+export function siteChanges(current: Pick<SiteRecord, "domainName" | "url" | "features">, p: SiteRecordPatch): Partial<NewSite> {
+  const out: Partial<NewSite> = {};
+  const set = <K extends keyof NewSite>(k: K, v: NewSite[K] | undefined) => {
+    if (v !== undefined) out[k] = v;
+  };
+  set("slug", p.slug);
+  set("name", p.name);
+  set("dealershipId", p.dealership_id);
+  set("dealershipGroup", p.dealership_group);
+  set("manufacturerId", p.manufacturer_id);
+  set("manufacturer", p.manufacturer);
+  set("template", p.template);
+  set("primaryVehicleOverride", p.primary_vehicle_override);
+  set("domainName", p.domain_name);
+  set("url", p.url ?? (p.domain_name && current.url === `https://www.${current.domainName}` ? `https://www.${p.domain_name}` : undefined));
+  if (p.country) {
+    set("country", p.country);
+    set("currency", countryFormat(p.country).currency);
+  }
+  set("timezone", p.timezone);
+  set("phone", p.phone);
+  set("email", p.email);
+  set("socialUrls", p.social_urls);
+  set("logo", p.logo);
+  set("colours", p.colours);
+  if (p.features) set("features", cleanFlags(p.features, current.features));
+  set("searchPresets", p.search_filters);
+  set("defaultSort", p.default_sort);
+  set("includeSoldCarsDays", p.include_sold_cars_days);
+  set("paymentProvider", p.payment_provider);
+  set("financeProvider", p.finance_provider);
+  set("published", p.published);
+  set("noStockYet", p.no_stock_yet);
+  return out;
+}
+
+/** A slug suggested from a name ("Smith Motors Geelong" → "smith-motors-geelong"), within the slug rule. */
+export function suggestSlug(name: string): string {
+  return slugify(name).slice(0, 63).replace(/-+$/, "");
+}
+
+export type ChecklistItem = { key: "location" | "hours" | "logo" | "stock" | "lead_delivery"; label: string; done: boolean };
+
+/**
+ * What a site needs before it is published (issue 34): a location, hours at each, a logo, a car or
+ * a deliberate "no stock yet", and somewhere its leads go. Advisory: publishing is the operator's call.
+ */
+export function publishChecklist(s: {
+  locations: Array<{ openingHours: unknown[]; contactDetail: { email?: string } }>;
+  logo: SiteLogo;
+  stockCount: number;
+  noStockYet: boolean;
+  leadDelivery: LeadDeliveryConfig;
+  email: string | null;
+}): ChecklistItem[] {
+  const first = s.locations[0];
+  const targets = deliveryTargets(leadDeliveryConfig(s.leadDelivery), { location: first?.contactDetail.email ?? null, site: s.email });
+  return [
+    { key: "location", label: "At least one location", done: s.locations.length > 0 },
+    {
+      key: "hours",
+      label: "Opening hours at every location",
+      done: s.locations.length > 0 && s.locations.every((l) => l.openingHours.length > 0),
+    },
+    { key: "logo", label: "A logo", done: Boolean(s.logo.url) },
+    { key: "stock", label: 'At least one car in stock, or "No stock yet" ticked', done: s.stockCount > 0 || s.noStockYet },
+    { key: "lead_delivery", label: "An address the leads are delivered to", done: targets.length > 0 },
+  ];
+}
+
+/** SPEC §3's site record as the platform API answers it (snake_case, the site's own fields; flags with their sources). */
+export function siteRecordJson(
+  site: SiteRecord,
+  extra: {
+    features: Record<string, FlagSource>;
+    dealerships: Array<{ id: number; name: string; slug: string; make: string | null; url: string | null; logo: string | null }>;
+    locations: Array<{ id: number; dealershipId: number | null }>;
+    stockCount: number;
+    checklist: ChecklistItem[];
+  },
+) {
+  return {
+    id: site.id,
+    slug: site.slug,
+    name: site.name,
+    dealership_id: site.dealershipId,
+    dealership_group: site.dealershipGroup,
+    manufacturer_id: site.manufacturerId,
+    manufacturer: site.manufacturer,
+    template: site.template,
+    primary_vehicle_override: site.primaryVehicleOverride,
+    url: site.url,
+    domain_name: site.domainName,
+    logo: site.logo,
+    colours: site.colours,
+    phone: site.phone,
+    email: site.email,
+    social_urls: site.socialUrls,
+    country: site.country,
+    timezone: site.timezone,
+    currency: site.currency,
+    payment_provider: site.paymentProvider,
+    finance_provider: site.financeProvider,
+    include_sold_cars_days: site.includeSoldCarsDays,
+    search_filters: site.searchPresets,
+    default_sort: site.defaultSort,
+    published: site.published,
+    no_stock_yet: site.noStockYet,
+    features: extra.features,
+    dealership_websites: extra.dealerships.map((d) => ({
+      name: d.name,
+      make: d.make,
+      url: d.url,
+      logo: d.logo,
+      slug: d.slug,
+      dealership_ids: [d.id],
+      location_ids: extra.locations.filter((l) => l.dealershipId === d.id).map((l) => l.id),
+    })),
+    stock: { count: extra.stockCount },
+    publish_checklist: extra.checklist,
+  };
+}

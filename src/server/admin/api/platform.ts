@@ -1,0 +1,150 @@
+import "server-only";
+import { readFile, rm } from "node:fs/promises";
+import { parseSiteId } from "@/domain/platform/contract";
+import { getDb } from "@/server/db";
+import { env } from "@/server/env";
+import { HttpError, json } from "@/server/http/api";
+import { incomingDir, receiveMultipart, UploadError } from "@/server/leads/multipart";
+import { MAX_PHOTO_BYTES, PhotoRejected } from "@/server/photos/ingest";
+import { keepPhoto } from "@/server/photos/keep";
+import { addLocation, changeLocation, changeSiteRecord, createSiteFromRecord } from "@/server/platform/site-records";
+import { getSiteById } from "@/server/repositories/sites";
+import { addRule, removeRule, ruleJson } from "@/server/platform/feature-rules-api";
+import type { Staff } from "../staff-auth";
+import { actor, adminRoute, jsonBody } from "./handler";
+
+/*
+ * The operators' console (issue 34): `/api/admin/platform/sites`, `…/{siteId}`, `…/{siteId}/locations`,
+ * `…/locations/{locationId}`, `…/{siteId}/logo`, and `/api/admin/platform/rules[/{ruleId}]`. The same functions as the platform API
+ * (server/platform/site-records.ts), with the operator as the audit log's actor. Dealer staff get a
+ * 404: the console is not shown to exist for them.
+ */
+
+function operatorOnly(staff: Staff): void {
+  if (!staff.operator) throw new HttpError(404, "Not found.");
+}
+function idOf(raw: string, what: string): number {
+  const id = parseSiteId(raw);
+  if (id === null) throw new HttpError(404, `Unknown ${what}.`);
+  return id;
+}
+
+/** POST /api/admin/platform/sites — a new site (a draft unless published: true): 201 with its record. */
+export const postConsoleSite = adminRoute(
+  async (req, { staff }) => {
+    operatorOnly(staff);
+    const site = await createSiteFromRecord(await jsonBody(req), actor(staff));
+    return json(201, { site, message: `${site.name} created as a draft.` });
+  },
+  { write: true },
+);
+
+/** PUT /api/admin/platform/sites/{siteId} — the fields given change (published publishes or takes the site down). */
+export const putConsoleSite = adminRoute<{ siteId: string }>(
+  async (req, { staff, params }) => {
+    operatorOnly(staff);
+    const body = await jsonBody(req);
+    const site = await changeSiteRecord(idOf(params.siteId, "site"), body, actor(staff));
+    const published = (body as { published?: unknown }).published;
+    const message =
+      published === true
+        ? `${site.name} is published.`
+        : published === false
+          ? `${site.name} is a draft again: the public sees "coming soon".`
+          : "Saved.";
+    return json(200, { site, message });
+  },
+  { write: true },
+);
+
+/** POST /api/admin/platform/sites/{siteId}/locations — a new location: 201 with it. */
+export const postConsoleLocation = adminRoute<{ siteId: string }>(
+  async (req, { staff, params }) => {
+    operatorOnly(staff);
+    const location = await addLocation(idOf(params.siteId, "site"), await jsonBody(req), actor(staff));
+    return json(201, { location, message: `${location.name} added.` });
+  },
+  { write: true },
+);
+
+/** PUT /api/admin/platform/sites/{siteId}/locations/{locationId} — the fields given of one location. */
+export const putConsoleLocation = adminRoute<{ siteId: string; locationId: string }>(
+  async (req, { staff, params }) => {
+    operatorOnly(staff);
+    const location = await changeLocation(
+      idOf(params.siteId, "site"),
+      idOf(params.locationId, "location"),
+      await jsonBody(req),
+      actor(staff),
+    );
+    return json(200, { location, message: `${location.name} saved.` });
+  },
+  { write: true },
+);
+
+const LOGO_UPLOAD = { files: 1, fileBytes: MAX_PHOTO_BYTES, totalBytes: MAX_PHOTO_BYTES + 64 * 1024, fieldBytes: 1024 } as const;
+const LOGO_PARTS = {
+  field: "logo",
+  types: { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/avif": "avif" },
+  refused: "Upload the logo as a PNG, JPEG, WebP or AVIF picture.",
+};
+const SLOTS = ["url", "thumb", "banner"] as const;
+
+/**
+ * POST /api/admin/platform/sites/{siteId}/logo — multipart: `logo` (one picture) and `slot` (url: the
+ * full logo, thumb: the small one, banner: the home page's picture). Stored through the photo store
+ * and served by the image service at /images/{key}; the site's logo record points there.
+ */
+export const postConsoleLogo = adminRoute<{ siteId: string }>(
+  async (req, { staff, params }) => {
+    operatorOnly(staff);
+    const siteId = idOf(params.siteId, "site");
+    const db = await getDb();
+    const site = await getSiteById(db, siteId);
+    if (!site) throw new HttpError(404, "Unknown site.");
+    const type = req.headers.get("content-type") ?? "";
+    if (!/^multipart\/form-data\b/i.test(type)) throw new HttpError(415, "Send the logo as multipart/form-data (field logo).");
+    const temp = incomingDir(env().UPLOAD_DIR);
+    try {
+      const { fields, files } = await receiveMultipart(req.body, type, temp, LOGO_UPLOAD, LOGO_PARTS).catch((e: unknown) => {
+        if (e instanceof UploadError)
+          throw e.status === 422 ? new HttpError(422, e.message, {}, { logo: e.message }) : new HttpError(e.status, e.message);
+        throw e;
+      });
+      const slot = fields.find(([k]) => k === "slot")?.[1] ?? "url";
+      if (!(SLOTS as readonly string[]).includes(slot))
+        throw new HttpError(422, "Choose the logo, the small logo or the banner.", {}, { slot: "Choose url, thumb or banner" });
+      const file = files[0];
+      if (!file) throw new HttpError(422, "Choose a picture to upload.", {}, { logo: "Choose a picture to upload" });
+      const kept = await keepPhoto(db, await readFile(file.tempPath)).catch((e: unknown) => {
+        if (e instanceof PhotoRejected) throw new HttpError(422, e.message, {}, { logo: e.message });
+        throw e;
+      });
+      const updated = await changeSiteRecord(siteId, { logo: { ...site.logo, [slot]: `/images/${kept.key}` } }, actor(staff));
+      return json(201, { site: updated, message: slot === "banner" ? "Banner uploaded." : "Logo uploaded." });
+    } finally {
+      await rm(temp, { recursive: true, force: true });
+    }
+  },
+  { write: true },
+);
+
+/** POST /api/admin/platform/rules — a feature rule: 201 with it. */
+export const postConsoleRule = adminRoute(
+  async (req, { staff }) => {
+    operatorOnly(staff);
+    const rule = await addRule(await jsonBody(req), `staff:${staff.id}`);
+    return json(201, { rule: ruleJson(rule), message: "Rule added. The sites it fits show its flags now." });
+  },
+  { write: true },
+);
+
+/** DELETE /api/admin/platform/rules/{ruleId} — remove a rule. */
+export const deleteConsoleRule = adminRoute<{ ruleId: string }>(
+  async (_req, { staff, params }) => {
+    operatorOnly(staff);
+    await removeRule(idOf(params.ruleId, "rule"), `staff:${staff.id}`);
+    return json(200, { message: "Rule removed." });
+  },
+  { write: true },
+);

@@ -1,0 +1,122 @@
+import "server-only";
+import { toSessionLocation } from "@/domain/platform/contract";
+import { addressProblem, LocationPatchSchema, LocationRecordSchema, locationChanges, newLocation } from "@/domain/platform/location-record";
+import {
+  newSite,
+  publishChecklist,
+  siteChanges,
+  SiteRecordPatchSchema,
+  SiteRecordSchema,
+  siteRecordJson,
+} from "@/domain/platform/site-record";
+import type { Country } from "@/domain/site/types";
+import { serverNow } from "@/server/clock";
+import { getDb } from "@/server/db";
+import { fieldErrors, HttpError } from "@/server/http/api";
+import type { Actor } from "@/server/repositories/audit";
+import { createLocation, createSite, isConflict, listAllLocations, updateLocation, updateSite } from "@/server/repositories/site-records";
+import { getLeadDeliveryConfig, getSiteById, listDealerships } from "@/server/repositories/sites";
+import { getStockSummary } from "@/server/repositories/stock";
+import { featureSourcesOf } from "@/server/site-context";
+import { siteDataChanged } from "./site-edits";
+
+/*
+ * Creating and changing sites and their locations from records (issue 34), one way for every
+ * caller: the platform API's POST/PUT and the operators' console. Bad input is a 422 naming each
+ * field, a slug, domain or id another site holds a 409; after each write the caches drop the site
+ * and storefronts are told.
+ */
+
+const refuse = (status: 409 | 422, errors: Record<string, string>) =>
+  new HttpError(status, status === 409 ? "Already taken: see errors." : "Please correct the site record.", {}, errors);
+
+/** The site record as the API answers it: its fields, effective flags with their sources, locations, stock and the publish checklist. */
+export async function siteRecordAnswer(siteId: number) {
+  const db = await getDb();
+  const site = await getSiteById(db, siteId);
+  if (!site) return null;
+  const [dealerships, locations, stock, leadDelivery, features] = await Promise.all([
+    listDealerships(db, siteId),
+    listAllLocations(db, siteId),
+    getStockSummary(db, site, serverNow()),
+    getLeadDeliveryConfig(db, siteId),
+    featureSourcesOf(db, site),
+  ]);
+  const visible = locations.filter((l) => l.visible);
+  const checklist = publishChecklist({
+    locations: visible,
+    logo: site.logo,
+    stockCount: stock.count,
+    noStockYet: site.noStockYet,
+    leadDelivery,
+    email: site.email,
+  });
+  return {
+    ...siteRecordJson(site, { features, dealerships, locations, stockCount: stock.count, checklist }),
+    locations: locations.map(toSessionLocation),
+  };
+}
+
+/** POST /api/v1/websites and the console's new site: 201's body, or an HttpError (422 fields, 409 taken). */
+export async function createSiteFromRecord(body: unknown, by: Actor) {
+  const parsed = SiteRecordSchema.safeParse(body);
+  if (!parsed.success) throw refuse(422, fieldErrors(parsed.error, "site"));
+  const created = await createSite(await getDb(), newSite(parsed.data), by);
+  if (isConflict(created)) throw refuse(409, created.conflict);
+  await siteDataChanged(created.id, ["navigation", "locations"]);
+  return (await siteRecordAnswer(created.id))!;
+}
+
+/** PUT /api/v1/websites/{id}.json and the console's site form: the fields given change, the rest stay. */
+export async function changeSiteRecord(siteId: number, body: unknown, by: Actor) {
+  const parsed = SiteRecordPatchSchema.safeParse(body);
+  if (!parsed.success) throw refuse(422, fieldErrors(parsed.error, "site"));
+  if (parsed.data.id !== undefined && parsed.data.id !== siteId) throw refuse(422, { id: "A site's id cannot change" });
+  const db = await getDb();
+  const current = await getSiteById(db, siteId);
+  if (!current) throw new HttpError(404, "Unknown site.");
+  const changed = await updateSite(db, siteId, siteChanges(current, parsed.data), by);
+  if (!changed) throw new HttpError(404, "Unknown site.");
+  if (isConflict(changed)) throw refuse(409, changed.conflict);
+  await siteDataChanged(siteId, ["navigation", "locations"]);
+  return (await siteRecordAnswer(siteId))!;
+}
+
+function checkAddress(country: Country, a: { state: string; postcode: string; lat: number; long: number } | undefined) {
+  const problem = a ? addressProblem(country, a) : null;
+  if (problem) throw refuse(422, { [problem.field]: problem.message });
+}
+
+async function siteOf(siteId: number) {
+  const site = await getSiteById(await getDb(), siteId);
+  if (!site) throw new HttpError(404, "Unknown site.");
+  return site;
+}
+
+/** POST /api/v1/websites/{id}/locations and the console: the new location as the website session carries it. */
+export async function addLocation(siteId: number, body: unknown, by: Actor) {
+  const site = await siteOf(siteId);
+  const parsed = LocationRecordSchema.safeParse(body);
+  if (!parsed.success) throw refuse(422, fieldErrors(parsed.error, "location"));
+  checkAddress(site.country, parsed.data.address);
+  const db = await getDb();
+  const position = (await listAllLocations(db, siteId)).length;
+  const written = await createLocation(db, siteId, newLocation(parsed.data, site.country, position), by);
+  if (!written) throw new HttpError(404, "Unknown site.");
+  if ("errors" in written) throw refuse(written.status, written.errors);
+  await siteDataChanged(siteId, ["locations"]);
+  return toSessionLocation(written);
+}
+
+/** PUT /api/v1/websites/{id}/locations/{locationId}.json and the console: the fields given change. */
+export async function changeLocation(siteId: number, locationId: number, body: unknown, by: Actor) {
+  const site = await siteOf(siteId);
+  const parsed = LocationPatchSchema.safeParse(body);
+  if (!parsed.success) throw refuse(422, fieldErrors(parsed.error, "location"));
+  checkAddress(site.country, parsed.data.address);
+  const written = await updateLocation(await getDb(), siteId, locationId, locationChanges(parsed.data, site.country), by);
+  if (!written) throw new HttpError(404, "Unknown location.");
+  if ("errors" in written) throw refuse(written.status, written.errors);
+  await siteDataChanged(siteId, ["locations"]);
+  return toSessionLocation(written);
+}

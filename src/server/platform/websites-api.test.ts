@@ -1,0 +1,274 @@
+import { randomBytes } from "node:crypto";
+import { inArray, like } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
+import { WebsiteSessionSchema } from "@/domain/platform/contract";
+import * as t from "@/server/db/schema";
+import { getSiteByKey } from "@/server/repositories/sites";
+import { setupAppDatabase } from "@/server/testing/app-database";
+import { callPlatform, TEST_PLATFORM_ADMIN } from "@/server/testing/requests";
+import { getWebsiteSession } from "./dashboard-api";
+import { getWebsite, postLocation, postWebsite, putLocation, putWebsite } from "./websites-api";
+
+/*
+ * Issue 34: sites and locations from their records through the platform API's handlers, on the
+ * app's database (PGlite here, PostgreSQL in CI's data-layer run): defaults per template, 422 per
+ * field, 409 for a taken slug or domain, 401 without the administrator's credentials, the draft
+ * and publish, and a created site found by its slug and domain at once.
+ */
+const reader = `Basic ${Buffer.from("test-storefront:test-reader-password").toString("base64")}`;
+const run = randomBytes(3).toString("hex"); // this run's sites: PostgreSQL keeps the last run's until afterAll
+const slugOf = (s: string) => `${s}-${run}`;
+const domainOf = (s: string) => `${s}-${run}.com.au`;
+
+const db = setupAppDatabase({
+  after: async () => {
+    const ids = (
+      await db
+        .select({ id: t.sites.id })
+        .from(t.sites)
+        .where(like(t.sites.slug, `%-${run}`))
+    ).map((r) => r.id);
+    if (ids.length) await db.delete(t.sites).where(inArray(t.sites.id, ids));
+  },
+});
+
+const send = callPlatform;
+const create = (body: unknown, auth: string | null = TEST_PLATFORM_ADMIN) => send(postWebsite, {}, "POST", body, auth);
+const read = (id: number | string) => send(getWebsite, { siteId: `${id}.json` }, "GET");
+const change = (id: number | string, body: unknown) => send(putWebsite, { siteId: `${id}.json` }, "PUT", body);
+const addLocation = (id: number, body: unknown) => send(postLocation, { siteId: String(id) }, "POST", body);
+const changeLocation = (id: number, locationId: number | string, body: unknown) =>
+  send(putLocation, { siteId: String(id), locationId: `${locationId}.json` }, "PUT", body);
+
+const start = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  slug: slugOf(name.toLowerCase().replace(/[\W_]+/g, "-")),
+  template: "default",
+  domain_name: domainOf(name.toLowerCase().replace(/[\W_]+/g, "")),
+  ...extra,
+});
+const geelong = {
+  name: "Smith Motors Geelong",
+  location_type: "sales",
+  contact_detail: { phone: "(03) 5221 0000", email: "sales@smithmotors.com.au" },
+  dealer_license_number: "LMCT 12345",
+  address: { street: "1 Princes Hwy", city: "Geelong", state: "VIC", postcode: "3220", lat: -38.147, long: 144.36 },
+  opening_hours: [
+    { weekday: 0, status: "Closed", open: null, close: null },
+    { weekday: 1, status: "Open", open: "08:30", close: "17:30" },
+  ],
+};
+
+describe("POST /api/v1/websites", () => {
+  test("a name, a slug, a template and a domain are enough: 201 with the template's defaults, a draft", async () => {
+    const res = await create(start("Smith Motors", { template: "campers" }));
+    expect(res.status).toBe(201);
+    const site = await res.json();
+    expect(site.id).toBeGreaterThanOrEqual(2001);
+    expect(res.headers.get("location")).toBe(`/api/v1/websites/${site.id}.json`);
+    expect(site).toMatchObject({
+      slug: slugOf("smith-motors"),
+      domain_name: domainOf("smithmotors"),
+      url: `https://www.${domainOf("smithmotors")}`,
+      country: "AU",
+      currency: "AUD",
+      timezone: "Australia/Melbourne",
+      colours: { primary: "#00585f", secondary: "#e07a1f" },
+      default_sort: "newest",
+      finance_provider: "Manual",
+      include_sold_cars_days: 3,
+      published: false,
+      stock: { count: 0 },
+    });
+    expect(site.publish_checklist.filter((c: { done: boolean }) => !c.done).map((c: { key: string }) => c.key)).toEqual([
+      "location",
+      "hours",
+      "logo",
+      "stock",
+      "lead_delivery",
+    ]);
+    // found at once by its slug and its domain (with or without www.), and in the website session
+    expect((await getSiteByKey(db, { by: "slug", slug: site.slug }))?.id).toBe(site.id);
+    expect((await getSiteByKey(db, { by: "domain", domain: `www.${site.domain_name}` }))?.id).toBe(site.id);
+    const session = await getWebsiteSession(new Request("http://dashboard.localhost/"), {
+      params: Promise.resolve({ siteId: String(site.id) }),
+    });
+    expect(WebsiteSessionSchema.parse(await session.json())).not.toBeNull();
+  });
+
+  test("a .nz domain is a New Zealand site; www. and capitals are taken off the domain", async () => {
+    const res = await create(start("Kiwi Campers", { domain_name: `WWW.Kiwi-${run}.co.nz` }));
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({
+      domain_name: `kiwi-${run}.co.nz`,
+      country: "NZ",
+      currency: "NZD",
+      timezone: "Pacific/Auckland",
+    });
+  });
+
+  test("409 for a slug or domain another site has (with www. or capitals too), and for a taken id", async () => {
+    expect((await create(start("Taken One"))).status).toBe(201);
+    const slug = await create(start("Taken One", { domain_name: domainOf("other") }));
+    expect(slug.status).toBe(409);
+    expect((await slug.json()).errors).toEqual({ slug: `The slug ${slugOf("taken-one")} is another site's` });
+    const domain = await create(start("Taken Two", { domain_name: `www.${domainOf("takenone").toUpperCase()}` }));
+    expect(domain.status).toBe(409);
+    expect((await domain.json()).errors).toEqual({ domain_name: `${domainOf("takenone")} is another site's domain` });
+    const id = await create(start("Taken Three", { id: 1001 }));
+    expect(id.status).toBe(409);
+    expect((await id.json()).errors).toEqual({ id: "Site 1001 already exists" });
+  });
+
+  test("422 names each bad field; nothing is written", async () => {
+    const res = await create({
+      name: "",
+      slug: "Bad Slug",
+      template: "boats",
+      domain_name: "https://smith.com.au/path",
+      colours: { primary: "red", secondary: "#00ff00" },
+      email: "not-an-email",
+      url: "http://insecure.example.com",
+      features: { garage_enabled: true, teleport: true },
+      surprise: 1,
+    });
+    expect(res.status).toBe(422);
+    const { errors } = await res.json();
+    expect(errors).toMatchObject({
+      name: "Enter the site's name",
+      slug: "The slug is 2–63 lower-case letters, digits and single hyphens, e.g. smith-motors",
+      template: "The template is one of default, motorcycles, campers, trucks, truck, rv",
+      domain_name: "Enter a domain such as smithmotors.com.au (no https:// and no path)",
+      "colours.primary": "The brand colour must be a colour as #rrggbb, e.g. #0b3d91",
+      email: "Enter an email address such as sales@smithmotors.com.au",
+      url: "The site's address must be an https:// address",
+      "features.teleport": 'Unknown flag "teleport"',
+    });
+    expect(Object.keys(errors)).toContain("site"); // the unknown field "surprise"
+    expect(await getSiteByKey(db, { by: "slug", slug: "bad-slug" })).toBeNull();
+  });
+
+  test.each([
+    ["no credentials", null],
+    ["the storefront reader's credentials", reader],
+  ])("401 with %s", async (_, auth) => {
+    const res = await create(start("Nobody"), auth);
+    expect(res.status).toBe(401);
+    expect(res.headers.get("www-authenticate")).toMatch(/^Basic /);
+  });
+
+  test("415 for a body that is not JSON", async () => {
+    const res = await postWebsite(
+      new Request("http://dashboard.localhost/api/v1/websites", {
+        method: "POST",
+        headers: { authorization: TEST_PLATFORM_ADMIN },
+        body: "name=x",
+      }),
+      { params: Promise.resolve({}) },
+    );
+    expect(res.status).toBe(415);
+  });
+});
+
+describe("GET and PUT /api/v1/websites/{id}.json", () => {
+  test("a group's rule gives a new site its flags; the site's own setting wins and says so", async () => {
+    const site = await (
+      await create(start("Harbour Two", { dealership_group: "Harbour City Automotive", features: { garage_enabled: true } }))
+    ).json();
+    const res = await read(site.id);
+    expect(res.status).toBe(200);
+    const { features } = await res.json();
+    expect(features.used_wording_pre_owned).toEqual({ value: true, source: expect.stringMatching(/^rule: .*pre-owned/) });
+    expect(features.garage_enabled).toEqual({ value: true, source: "this site" });
+    expect(features.autobot).toEqual({ value: false, source: "default" });
+  });
+
+  test("PUT changes the fields given and keeps the rest; published: true publishes, false takes it down", async () => {
+    const site = await (await create(start("Change Me"))).json();
+    const res = await change(site.id, { phone: "(03) 9000 0000", published: true, domain_name: domainOf("changed") });
+    expect(res.status).toBe(200);
+    const after = await res.json();
+    expect(after).toMatchObject({ phone: "(03) 9000 0000", published: true, name: "Change Me", domain_name: domainOf("changed") });
+    expect(after.url).toBe(`https://www.${domainOf("changed")}`); // the address follows the domain
+    expect((await (await change(site.id, { published: false })).json()).published).toBe(false);
+    const audit = await db
+      .select({ action: t.auditLog.action })
+      .from(t.auditLog)
+      .where(inArray(t.auditLog.siteId, [site.id]))
+      .orderBy(t.auditLog.id);
+    expect(audit.map((a) => a.action)).toEqual(["site.create", "site.publish", "site.unpublish"]);
+  });
+
+  test("PUT: 422 for a bad field or another id, 409 for another site's slug, 404 for an unknown site", async () => {
+    const site = await (await create(start("Strict One"))).json();
+    expect((await change(site.id, { colours: { primary: "#123", secondary: "#000000" } })).status).toBe(422);
+    expect(((await (await change(site.id, { id: 1001 })).json()) as { errors: object }).errors).toEqual({
+      id: "A site's id cannot change",
+    });
+    const clash = await change(site.id, { slug: "parkside-motor-group" });
+    expect(clash.status).toBe(409);
+    expect((await clash.json()).errors).toEqual({ slug: "The slug parkside-motor-group is another site's" });
+    expect((await change(999_999, { name: "x" })).status).toBe(404);
+  });
+
+  test("the path names a JSON document: 404 without .json, 400 for a bad id, 404 for an unknown one", async () => {
+    expect((await send(getWebsite, { siteId: "1001" }, "GET")).status).toBe(404);
+    expect((await read("abc")).status).toBe(400);
+    expect((await read(999_999)).status).toBe(404);
+    expect((await read(1001)).status).toBe(200);
+  });
+});
+
+describe("POST /api/v1/websites/{id}/locations and PUT …/locations/{locationId}.json", () => {
+  test("a location with hours, a logo and no stock yet: the checklist is complete", async () => {
+    const site = await (await create(start("Ready Motors"))).json();
+    const res = await addLocation(site.id, geelong);
+    expect(res.status).toBe(201);
+    const location = await res.json();
+    expect(location).toMatchObject({
+      slug: "smith-motors-geelong",
+      location_type: "sales",
+      visible: true,
+      dealer_license_number: "LMCT 12345",
+      address: { full: "1 Princes Hwy, Geelong VIC 3220", state: "VIC" },
+    });
+    expect(location.contact_detail.opening_hours[1]).toMatchObject({ weekday: 1, formated_hours: "8:30 am - 5:30 pm" });
+    await change(site.id, { logo: { url: "/images/logo-key" }, no_stock_yet: true });
+    const after = await (await read(site.id)).json();
+    expect(after.publish_checklist.every((c: { done: boolean }) => c.done)).toBe(true);
+    expect(after.locations.map((l: { id: number }) => l.id)).toEqual([location.id]);
+
+    const moved = await changeLocation(site.id, location.id, { contact_detail: { phone: "(03) 5222 1111" }, visible: false });
+    expect(moved.status).toBe(200);
+    expect(await moved.json()).toMatchObject({ visible: false, contact_detail: { phone: "(03) 5222 1111" }, name: "Smith Motors Geelong" });
+  });
+
+  test.each([
+    ["coordinates outside the state", { address: { ...geelong.address, lat: -33.87, long: 151.21 } }, "address.lat", /not in VIC/],
+    ["another state's postcode", { address: { ...geelong.address, postcode: "2000" } }, "address.postcode", /2000 is not a VIC postcode/],
+    ["no phone", { contact_detail: { email: "a@b.com.au" } }, "contact_detail.phone", /phone/],
+    [
+      "a closing time before opening",
+      { opening_hours: [{ weekday: 1, status: "Open", open: "17:00", close: "09:00" }] },
+      "opening_hours.0.close",
+      /after/,
+    ],
+    ["a dealership of another site", { dealership_id: 1 }, "dealership_id", /Not a dealership of this site/],
+  ])("422 for %s", async (_, bad, field, message) => {
+    const site = await (await create(start(`Bad ${field.replace(/\W/g, "")} ${Object.keys(bad)[0]}`))).json();
+    const res = await addLocation(site.id, { ...geelong, ...bad });
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors[field]).toMatch(message);
+  });
+
+  test("409 for a slug another location of the site has; 404 for an unknown site or location", async () => {
+    const site = await (await create(start("Twice Motors"))).json();
+    expect((await addLocation(site.id, geelong)).status).toBe(201);
+    const twice = await addLocation(site.id, geelong);
+    expect(twice.status).toBe(409);
+    expect((await twice.json()).errors).toEqual({ slug: "Another location of this site has the slug smith-motors-geelong" });
+    expect((await addLocation(999_999, geelong)).status).toBe(404);
+    expect((await changeLocation(site.id, 10012, { name: "Not mine" })).status).toBe(404); // parkside's location
+    expect((await changeLocation(site.id, "x", { name: "x" })).status).toBe(400);
+  });
+});
