@@ -5,6 +5,7 @@ import { rm } from "node:fs/promises";
 import sharp from "sharp";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { linkIn, waitForMail } from "../scripts/lib/outbox";
+import { caddyBin, caddyRootCert, startFrontDoor } from "../scripts/lib/front-door";
 import { freshDataDir, startServer, stopServer } from "../scripts/lib/server-process";
 import { TEST_NOW } from "./clock";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
@@ -63,6 +64,45 @@ async function signIn(page: Page, email: string, password: string, landing: stri
   await page.getByLabel("Password").fill(password);
   await button.click();
   await expect(page).toHaveURL(admin(landing), { timeout: 15_000 });
+}
+
+/** Caddy in front of this file's server (scripts/lib/front-door.ts, the cluster's config); skipped where Caddy is not installed, never in CI. */
+const FRONT = { dir: `${DIR}/caddy`, httpPort: 3132, httpsPort: 3133 };
+type Tls = { port: number; rootCert: string };
+async function throughFrontDoor(check: (tls: Tls) => Promise<void>) {
+  if (!caddyBin() && !process.env.CI) {
+    test.info().annotations.push({ type: "skipped", description: "Caddy is not installed here (apt-get install caddy); CI installs it" });
+    return;
+  }
+  const caddy = await startFrontDoor({ ...FRONT, appPorts: [PORT] });
+  try {
+    await check({ port: FRONT.httpsPort, rootCert: caddyRootCert(FRONT.dir) });
+  } finally {
+    await new Promise<void>((r) => {
+      caddy.once("exit", () => r());
+      caddy.kill("SIGTERM");
+    });
+  }
+}
+/** `curl --resolve` the name to this machine, trusting only Caddy's root certificate: the body (throws when TLS or HTTP fails). */
+function curl(tls: Tls, url: string, extra: string[] = []): string {
+  const u = new URL(url);
+  return execFileSync(
+    "curl",
+    [
+      "-sS",
+      "--fail",
+      "--max-time",
+      "30",
+      "--resolve",
+      `${u.hostname}:${tls.port}:127.0.0.1`,
+      "--cacert",
+      tls.rootCert,
+      ...extra,
+      `https://${u.hostname}:${tls.port}${u.pathname}${u.search}`,
+    ],
+    { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+  );
 }
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
@@ -135,6 +175,17 @@ test.describe("onboarding a dealer (issue 34)", () => {
     expect(read).toMatchObject({ published: true, locations: [{ name: "Api Motors Ringwood" }] });
     const live = await request.get(`http://127.0.0.1:${PORT}/our-locations`, { headers: { host: `api-motors.localhost:${PORT}` } });
     expect(await live.text()).toContain("Api Motors Ringwood");
+
+    // another domain of the site: certificates allowed for it, and every page redirected to the main address
+    expect((await api(request, "PUT", `/api/v1/websites/${id}.json`, { domains: ["apimotors.net.au"] })).status()).toBe(200);
+    const other = await request.get(`http://127.0.0.1:${PORT}/our-locations?from=old`, {
+      headers: { host: "www.apimotors.net.au" },
+      maxRedirects: 0,
+    });
+    expect(other.status()).toBe(308);
+    expect(other.headers()["location"]).toBe("https://www.apimotors.com.au/our-locations?from=old");
+    expect((await request.get(`http://127.0.0.1:${PORT}/api/tls/allowed?domain=www.apimotors.net.au`)).status()).toBe(200);
+    expect((await request.get(`http://127.0.0.1:${PORT}/api/tls/allowed?domain=shop.apimotors.net.au`)).status()).toBe(404);
   });
 
   test("an operator creates a dealer from nothing, previews the draft, imports stock with photos, publishes and invites the owner, who sees the site's leads", async ({
@@ -165,9 +216,16 @@ test.describe("onboarding a dealer (issue 34)", () => {
     await shopper.goto(site("smith-motors-geelong", "/search/used-cars"));
     await expect(shopper.getByTestId("coming-soon")).toBeVisible();
 
-    // 2. a location with its week (the usual sales week to start with)
+    // 2. its franchise, then a location of it with its week (the usual sales week to start with)
+    const franchise = page.getByTestId("dealership-new");
+    await waitForHydration(franchise.getByRole("button", { name: "Add the dealership" }));
+    await franchise.getByLabel("Name").fill("Smith Mazda");
+    await franchise.getByLabel("Make (a franchise's brand)").fill("Mazda");
+    await franchise.getByRole("button", { name: "Add the dealership" }).click();
+    await expect(page.getByRole("heading", { name: "Dealerships (1)" })).toBeVisible();
     const add = page.getByTestId("location-new");
     await waitForHydration(add.getByRole("button", { name: "Add the location" }));
+    await add.getByLabel("Dealership").selectOption({ label: "Smith Mazda" });
     await add.getByLabel("Name").fill("Smith Motors Geelong");
     await add.getByLabel("Street address").fill("1 Princes Hwy");
     await add.getByLabel("Suburb or city").fill("Geelong");
@@ -240,7 +298,13 @@ test.describe("onboarding a dealer (issue 34)", () => {
     }).toPass({ timeout: 30_000 });
     await expect(shopper.getByRole("link", { name: /Smith Motors Geelong/ }).first()).toBeVisible();
 
-    // 7. the owner is invited from the console's team page
+    // 7. the site answers on its own domain over HTTPS through the front door (Caddy: a certificate on demand from its internal CA)
+    await throughFrontDoor(async (tls) => {
+      expect(curl(tls, "https://www.smithmotors.com.au/")).toContain("<title>Smith Motors Geelong</title>");
+      expect(curl(tls, "https://www.smithmotors.com.au/search/used-cars")).toContain("CX-5");
+    });
+
+    // 8. the owner is invited from the console's team page
     await page.goto(admin(`/sites/${siteId}/team`));
     const invite = page.getByRole("form", { name: "Invite staff" });
     await waitForHydration(invite.getByRole("button", { name: "Send invitation" }));
@@ -332,6 +396,48 @@ test.describe("onboarding a dealer (issue 34)", () => {
     await expect(page.getByTestId("rules")).not.toContainText("Kappa Group");
     await page.goto(site("kappa-motors"));
     await expect(page.getByTestId("hero").getByRole("link", { name: "Value My Trade" })).toBeVisible();
+  });
+
+  test("the front door: HTTPS only for a site's domain (a certificate on demand), HTTP moves to HTTPS, HTTP/2, compression", async ({
+    request,
+  }) => {
+    const created = await api(request, "POST", "/api/v1/websites", {
+      name: "That Domain Motors",
+      slug: "that-domain-motors",
+      template: "default",
+      domain_name: "thatdomain.test",
+      published: true,
+    });
+    expect(created.status()).toBe(201);
+    await throughFrontDoor(async (tls) => {
+      // a domain added through the API a moment ago: its certificate is issued on the first visit
+      expect(curl(tls, "https://www.thatdomain.test/")).toContain("<title>That Domain Motors</title>");
+      expect(curl(tls, "https://thatdomain.test/our-locations")).toContain("That Domain Motors");
+      const head = curl(tls, "https://www.thatdomain.test/", ["-o", "/dev/null", "-w", "%{http_version} %{http_code}", "--compressed"]);
+      expect(head).toBe("2 200");
+      // a name that is no site's gets no certificate (the platform's /api/tls/allowed said 404)
+      expect(() => curl(tls, "https://www.not-a-dealer.test/")).toThrow();
+      // plain HTTP on a real name moves to HTTPS; the local names stay on HTTP
+      const redirect = execFileSync(
+        "curl",
+        [
+          "-sS",
+          "-o",
+          "/dev/null",
+          "-w",
+          "%{http_code} %{redirect_url}",
+          "-H",
+          "Host: www.thatdomain.test",
+          `http://127.0.0.1:${FRONT.httpPort}/cars?x=1`,
+        ],
+        { encoding: "utf8" },
+      );
+      expect(redirect).toBe(`308 https://www.thatdomain.test:${FRONT.httpsPort}/cars?x=1`);
+      const local = await request.get(`http://127.0.0.1:${FRONT.httpPort}/`, {
+        headers: { host: `that-domain-motors.localhost:${FRONT.httpPort}` },
+      });
+      expect(local.status()).toBe(200);
+    });
   });
 
   test("the console is an operator's only: dealer staff and signed-out visitors do not reach it", async ({ page, request }) => {

@@ -159,6 +159,7 @@ test("JSON-LD: AutoDealer on home and a location page, a Car with its Offer and 
 });
 
 test("every page type has its share cards (Open Graph and Twitter) and a canonical URL", async ({ page }) => {
+  test.setTimeout(60_000); // nine pages, each loaded whole: 30 s ran out once on a busy machine
   for (const path of [
     "/",
     "/search/new-used-and-demo-cars",

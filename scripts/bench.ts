@@ -10,8 +10,8 @@
 //          200; `--only query --pg --scale 1000000` is the platform's scale: 1,000,000 vehicles / 5,000 dealers).
 //  4. Delivery: 200 leads from 10 concurrent clients to a server sending mail to a real
 //     SMTP server on loopback; p50/p95 from the POST to the salesperson's email arriving.
-// --cluster instead: nginx in front of 1 and then 2 app processes on one PostgreSQL
-//     (scripts/lib/cluster.ts): search page req/s and p95 through nginx with each, 1,000 lead POSTs
+// --cluster instead: Caddy in front of 1 and then 2 app processes on one PostgreSQL
+//     (scripts/lib/cluster.ts): search page req/s and p95 through Caddy with each, 1,000 lead POSTs
 //     from 50 clients (p50/p95, rows counted), and the two fault drills' counts.
 import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -757,7 +757,7 @@ Leads: ${l.sent} POST /api/leads from ${CLIENTS} concurrent clients (PGlite)
 }
 
 /**
- * Issue 17 (--cluster): the search page through nginx with 1 and with 2 app processes (page cache
+ * Issue 17 (--cluster): the search page through the front door (Caddy since issue 34) with 1 and with 2 app processes (page cache
  * off: every request renders, so the ratio shows what a second process adds); lead POSTs with each
  * (the measured 1,000 after three warm-up rounds of 1,000, each round starting with an empty outbox:
  * the measured round's own deliveries run beside it, the warm-up's do not); then with 2 the two
@@ -769,6 +769,7 @@ async function clusterBench() {
     dir: ".data/bench-cluster",
     apps,
     port: 8093,
+    tlsPort: 8493,
     appPort: 3731,
     pgPort: 55483,
     quiet: true,
@@ -814,11 +815,11 @@ if (CLUSTER) {
   const lead = (r: DrillResult) =>
     `${r.report.leadsPerSecond} leads/s   p50 ${r.report.p50ms} ms   p95 ${r.report.p95ms} ms   answers ${JSON.stringify(r.report.statuses)}   rows ${r.report.rows} (missing ${r.report.missing})`;
   console.log(`
-Cluster (issue 17): nginx → app processes → one PostgreSQL, all on this machine (${cpus().length} cores, shared with the load generator)
+Cluster (issue 17): Caddy → app processes → one PostgreSQL, all on this machine (${cpus().length} cores, shared with the load generator)
   search page, page cache off, 20 connections, ${SECONDS} s:
     1 app process   ${c.single.search.rps} req/s   p50 ${c.single.search.p50} ms   p95 ${c.single.search.p95} ms
     2 app processes ${c.search2.rps} req/s   p50 ${c.search2.p50} ms   p95 ${c.search2.p95} ms   (× ${round(c.search2.rps / c.single.search.rps, 2)})
-  leads: 1,000 POST /api/leads from 50 clients through nginx (after three warm-up rounds of 1,000):
+  leads: 1,000 POST /api/leads from 50 clients through Caddy (after three warm-up rounds of 1,000):
     1 app process   ${lead(c.single.leads)}
     2 app processes ${lead(c.leads2)}
   drill, kill -9 one process during 1,000 leads: ${JSON.stringify(c.kill.report)}

@@ -1,8 +1,8 @@
-// npm run drill:cluster [-- smoke] —'s fault drills on loopback, through nginx in front of
-// two app processes on one PostgreSQL (scripts/lib/cluster.ts; Debian's postgresql and nginx):
+// npm run drill:cluster [-- smoke] —'s fault drills on loopback, through Caddy in front of
+// two app processes on one PostgreSQL (scripts/lib/cluster.ts; Debian's postgresql and caddy):
 //
 //   smoke  (CI) 200 leads from 10 clients; one app process is killed with kill -9 after 50
-//          answers: every acknowledged lead is stored, nginx routes around the dead process.
+//          answers: every acknowledged lead is stored, Caddy routes around the dead process.
 //   full   (default) the same with 1,000 leads from 50 clients; then PostgreSQL is restarted while
 //          20 clients keep sending: answers are 201 or a clear 503 with Retry-After (never a 500),
 //          and the apps recover without a restart.
@@ -20,6 +20,7 @@ const cluster = await startCluster({
   dir: ".data/drill-cluster",
   apps: 2,
   port: 8091,
+  tlsPort: 8491,
   appPort: 3721,
   pgPort: 55481,
   quiet: true,

@@ -1,5 +1,6 @@
-// npm run start:cluster [-- --apps 2 --port 8080]: PostgreSQL (under .data/cluster/pg), N app
-// processes and nginx in front, all stopped by Ctrl-C. Needs Debian's postgresql and nginx.
+// npm run start:cluster [-- --apps 2 --port 8080 --tls-port 8443]: PostgreSQL (under .data/cluster/pg),
+// N app processes and Caddy in front (HTTP, and HTTPS with on-demand certificates from its internal
+// CA), all stopped by Ctrl-C. Needs Debian's postgresql and caddy.
 import { parseArgs } from "node:util";
 import { startCluster } from "./lib/cluster";
 import { ensureBuild } from "./lib/server-process";
@@ -8,6 +9,7 @@ const { values } = parseArgs({
   options: {
     apps: { type: "string", default: "2" },
     port: { type: "string", default: "8080" },
+    "tls-port": { type: "string", default: "8443" },
     "app-port": { type: "string", default: "3701" },
     "pg-port": { type: "string", default: "55480" },
     dir: { type: "string", default: ".data/cluster" },
@@ -27,6 +29,7 @@ const cluster = await startCluster({
   dir: values.dir,
   apps: num(values.apps, "apps", 16),
   port: num(values.port, "port", 65535),
+  tlsPort: num(values["tls-port"], "tls-port", 65535),
   appPort: num(values["app-port"], "app-port", 65535),
   pgPort: num(values["pg-port"], "pg-port", 65535),
   restart: true,
@@ -35,11 +38,15 @@ const cluster = await startCluster({
   process.exit(1);
 });
 console.log(`The platform on ${cluster.url} — the back-office on http://admin.localhost:${values.port}. Ctrl-C stops everything.`);
+console.log(
+  `HTTPS on port ${cluster.tls.port} for every site's domain (certificates on demand from Caddy's internal CA, root: ${cluster.tls.rootCert}), e.g.\n` +
+    `  curl --resolve www.parksidemotorgroup.com.au:${cluster.tls.port}:127.0.0.1 --cacert ${cluster.tls.rootCert} https://www.parksidemotorgroup.com.au:${cluster.tls.port}/`,
+);
 let stopping = false;
 for (const sig of ["SIGINT", "SIGTERM"] as const)
   process.on(sig, () => {
     if (stopping) return;
     stopping = true;
-    console.log("stopping nginx, the apps and PostgreSQL…");
+    console.log("stopping Caddy, the apps and PostgreSQL…");
     void cluster.stop().then(() => process.exit(0));
   });

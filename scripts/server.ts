@@ -98,7 +98,7 @@ const deliveries = e.PLATFORM_ROLE === "dashboard" ? null : startDeliveryWorker(
 // and fetches stock feeds' photos (every process may: each claims its own rows)
 const photoFetches = startPhotoFetchWorker(getDb);
 
-// HOST: the cluster's app processes listen on loopback only (nginx is their one way in)
+// HOST: the cluster's app processes listen on loopback only (the front door, Caddy, is their one way in)
 server.listen(e.PORT, e.HOST, () => {
   const role =
     e.PLATFORM_ROLE === "dashboard"

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { hostName, resolveTenant, tenantKeyToParam } from "@/domain/site/tenant";
+import { hostName, resolveTenant, SITE_PATH_HEADER, tenantKeyToParam } from "@/domain/site/tenant";
 import { env } from "@/server/env";
 
 /**
@@ -19,7 +19,10 @@ export function proxy(request: NextRequest) {
   const key = resolveTenant(request.headers.get("host"), env().DEFAULT_SITE);
   const url = request.nextUrl.clone();
   url.pathname = `/sites/${encodeURIComponent(tenantKeyToParam(key))}${path === "/" ? "" : path}`;
-  return NextResponse.rewrite(url);
+  // the path as asked (never as a client says it was): a site's other domain redirects to this path on its own
+  const headers = new Headers(request.headers);
+  headers.set(SITE_PATH_HEADER, `${path}${request.nextUrl.search}`);
+  return NextResponse.rewrite(url, { request: { headers } });
 }
 
 export const config = {

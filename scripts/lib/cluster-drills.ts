@@ -94,7 +94,7 @@ export async function outboxDrained(cluster: Cluster, ms = 120_000): Promise<boo
 export type DrillResult = { report: Record<string, unknown>; failures: string[] };
 
 /**
- * `total` leads from `clients` keep-alive connections through nginx (autocannon: the load
+ * `total` leads from `clients` keep-alive connections through the front door (autocannon: the load
  * generator's own CPU stays small on a machine the server shares), then the rows are counted:
  * every 201 has its row and nothing else is stored.
  */
@@ -150,7 +150,7 @@ export async function leadBench(cluster: Cluster, total = 1000, clients = 50): P
   return { report, failures };
 }
 
-/** kill -9 one of the app processes after `killAt` answers; every acknowledged lead must be stored and nginx must route around it. */
+/** kill -9 one of the app processes after `killAt` answers; every acknowledged lead must be stored and the front door must route around it. */
 export async function killDrill(cluster: Cluster, o: { total: number; clients: number; killAt: number }): Promise<DrillResult> {
   const tag = `kill${Date.now()}`;
   let killed = false;
@@ -192,7 +192,8 @@ export async function killDrill(cluster: Cluster, o: { total: number; clients: n
   if (stored.size < acked.length) failures.push("fewer rows than acknowledgements");
   // the shopper sees an error only for requests the dead process held when it died
   if (errors > o.clients) failures.push(`${errors} errors: more than the ${o.clients} requests in flight when the process died`);
-  if (sent.slice(-Math.floor(o.total / 4)).some((s) => s.status !== 201)) failures.push("nginx did not route around the dead process");
+  if (sent.slice(-Math.floor(o.total / 4)).some((s) => s.status !== 201))
+    failures.push("the front door did not route around the dead process");
   await cluster.revive(cluster.apps.length - 1);
   return { report, failures };
 }

@@ -1,18 +1,23 @@
 // Issue 17: the platform beyond one process, from parts Debian ships: a PostgreSQL server
-// (initialised under .data/), N app processes (dist/server.mjs) on their own ports, and nginx in
-// front on one port. Used by `npm run start:cluster`, the cluster drill and the bench.
+// (initialised under .data/), N app processes (dist/server.mjs) on their own ports, and Caddy in
+// front (issue 34, replacing nginx: docs/decisions/0017-caddy-front-door.md): HTTP on one port,
+// HTTPS with on-demand certificates on another. Used by `npm run start:cluster`, the cluster drill
+// and the bench.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chownSync, existsSync, mkdirSync, openSync, readdirSync, writeFileSync } from "node:fs";
+import { chownSync, existsSync, mkdirSync, openSync, readdirSync } from "node:fs";
 import { userInfo } from "node:os";
 import path from "node:path";
+import { caddyBin, caddyRootCert, startFrontDoor } from "./front-door";
 import { waitForHealth } from "./server-process";
 
 export type ClusterOptions = {
-  /** the folder for the database, nginx's files, uploads and the outbox */
+  /** the folder for the database, Caddy's files, uploads and the outbox */
   dir: string;
   apps: number;
-  /** nginx's port (the one the world sees) */
+  /** the front door's HTTP port (*.localhost served; other names redirected to HTTPS) */
   port: number;
+  /** the front door's HTTPS port (8443 unless given) */
+  tlsPort?: number;
   /** the first app's port; the others follow */
   appPort: number;
   pgPort: number;
@@ -24,6 +29,8 @@ export type ClusterOptions = {
 
 export type Cluster = {
   url: string;
+  /** the HTTPS port, and the root certificate of Caddy's internal CA that signs its certificates */
+  tls: { port: number; rootCert: string };
   databaseUrl: string;
   apps: Array<{ port: number; process: ChildProcess }>;
   /** kill -9 one app process (a crash); restarted after 1 s when `restart` is on */
@@ -45,10 +52,6 @@ export function pgBin(): string | null {
   return null;
 }
 
-export function nginxBin(): string | null {
-  return ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync(p)) ?? null;
-}
-
 /** PostgreSQL refuses to run as root: as root, its files belong to (and it runs as) the postgres user. */
 function postgresUser(): { uid: number; gid: number } | undefined {
   if (!isRoot()) return undefined;
@@ -68,68 +71,6 @@ async function waitFor(check: () => boolean | Promise<boolean>, what: string, ms
     if (Date.now() > deadline) throw new Error(`${what} did not come up`);
     await new Promise((r) => setTimeout(r, 250));
   }
-}
-
-export function nginxConfig(o: { dir: string; port: number; appPorts: number[]; user: string | null }): string {
-  const tmp = path.resolve(o.dir, "nginx");
-  return `# written by scripts/lib/cluster.ts (issue 17): nginx in front of ${o.appPorts.length} app processes
-${o.user ? `user ${o.user};` : ""}
-worker_processes 1;
-daemon off;
-pid ${tmp}/nginx.pid;
-error_log ${tmp}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${tmp}/body;
-  proxy_temp_path ${tmp}/proxy;
-  fastcgi_temp_path ${tmp}/fastcgi;
-  uwsgi_temp_path ${tmp}/uwsgi;
-  scgi_temp_path ${tmp}/scgi;
-  # lead attachments: 5 files of 10 MB and the form
-  client_max_body_size 60m;
-  upstream app {
-    # the process with the fewest requests in flight takes the next (one paused for GC gets fewer)
-    least_conn;
-    # passive health checks (open-source nginx): a process that refuses or fails a request is
-    # left out for 5 s, then tried again; the next one takes the request
-${o.appPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join("\n")}
-    keepalive 64;
-  }
-  server {
-    listen 127.0.0.1:${o.port};
-    proxy_http_version 1.1;
-    proxy_set_header Connection "";
-    proxy_set_header Host $http_host;
-    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-    proxy_set_header X-Forwarded-Proto $scheme;
-    # a request that failed before any answer goes to the next process; never a POST (a lead is
-    # never written twice: nginx does not retry non-idempotent requests unless told to)
-    proxy_next_upstream error timeout http_502;
-    proxy_next_upstream_tries 2;
-    proxy_connect_timeout 2s;
-    proxy_read_timeout 60s;
-    # the apps compress (gzip) and nginx passes their encoding through untouched
-    gzip off;
-    # issue 31: a body or header that stops arriving is given up after seconds, not minutes
-    client_body_timeout 10s;
-    client_header_timeout 10s;
-    location / {
-      proxy_pass http://app;
-    }
-    # issue 31: when no app answers, an API client gets JSON it can read (pages keep nginx's page)
-    location ~ ^/(api|mock)/ {
-      proxy_pass http://app;
-      error_page 502 504 = @api_unavailable;
-    }
-    location @api_unavailable {
-      default_type "application/json; charset=utf-8";
-      add_header Retry-After 5 always;
-      return 503 '{"error":"The service is temporarily unavailable. Please try again shortly."}';
-    }
-  }
-}
-`;
 }
 
 const stopChild = (c: ChildProcess, sig: NodeJS.Signals) =>
@@ -213,11 +154,9 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
 }
 
 async function startParts(o: ClusterOptions, started: Array<{ child: ChildProcess; sig: NodeJS.Signals }>): Promise<Cluster> {
-  const nginx = nginxBin();
-  if (!pgBin() || !nginx) throw new Error("the cluster needs PostgreSQL and nginx: apt-get install postgresql nginx");
+  if (!pgBin() || !caddyBin()) throw new Error("the cluster needs PostgreSQL and Caddy: apt-get install postgresql caddy");
   const dir = path.resolve(o.dir);
-  const nginxDir = path.join(dir, "nginx");
-  for (const d of [dir, nginxDir, path.join(dir, "uploads"), path.join(dir, "outbox")]) mkdirSync(d, { recursive: true });
+  for (const d of [dir, path.join(dir, "uploads"), path.join(dir, "outbox")]) mkdirSync(d, { recursive: true });
   const say = (s: string) => !o.quiet && console.log(s);
 
   const db = await startPostgres({ dir, port: o.pgPort, quiet: o.quiet });
@@ -226,14 +165,14 @@ async function startParts(o: ClusterOptions, started: Array<{ child: ChildProces
   if (db.psql("select 1 from pg_database where datname = 'dealer'").trim() !== "1") db.psql("create database dealer");
   say(`PostgreSQL on 127.0.0.1:${o.pgPort} (database dealer)`);
 
-  // the apps: one database, one upload folder, one outbox; nginx is the one proxy in front
+  // the apps: one database, one upload folder, one outbox; Caddy is the one proxy in front
   const appEnv: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
     DATABASE_URL: databaseUrl,
     SEED_DEMO_DATA: "true",
     TRUST_PROXY: "1",
-    // the app processes are reached through nginx only, and trust forwarded headers from it only
+    // the app processes are reached through Caddy only, and trust forwarded headers from it only
     HOST: "127.0.0.1",
     TRUSTED_PROXY_ADDRESSES: "127.0.0.1",
     UPLOAD_DIR: path.join(dir, "uploads"),
@@ -272,28 +211,16 @@ async function startParts(o: ClusterOptions, started: Array<{ child: ChildProces
   await Promise.all(apps.slice(1).map((_, i) => healthy(i + 1)));
   say(`${o.apps} app processes on ports ${apps.map((a) => a.port).join(", ")}`);
 
-  const conf = path.join(nginxDir, "nginx.conf");
-  const user = isRoot() ? "nobody nogroup" : null;
-  for (const d of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) {
-    mkdirSync(path.join(nginxDir, d), { recursive: true });
-    if (isRoot()) chownSync(path.join(nginxDir, d), 65534, 65534);
-  }
-  writeFileSync(conf, nginxConfig({ dir, port: o.port, appPorts: apps.map((a) => a.port), user }));
-  const proxy = spawn(nginx, ["-c", conf, "-p", nginxDir, "-e", path.join(nginxDir, "error.log")], {
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  await waitFor(
-    () =>
-      fetch(`http://127.0.0.1:${o.port}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      ),
-    "nginx",
+  const front = { dir: path.join(dir, "caddy"), httpPort: o.port, httpsPort: o.tlsPort ?? 8443, appPorts: apps.map((a) => a.port) };
+  const proxy = await startFrontDoor(front);
+  started.push({ child: proxy, sig: "SIGTERM" });
+  say(
+    `Caddy on http://127.0.0.1:${o.port} (sites by Host: http://parkside-motor-group.localhost:${o.port}) and https on ${front.httpsPort}`,
   );
-  say(`nginx on http://127.0.0.1:${o.port} (sites by Host: http://parkside-motor-group.localhost:${o.port})`);
 
   return {
     url: `http://127.0.0.1:${o.port}`,
+    tls: { port: front.httpsPort, rootCert: caddyRootCert(front.dir) },
     databaseUrl,
     apps,
     crash: (i) => apps[i]!.process.kill("SIGKILL"),
@@ -301,7 +228,7 @@ async function startParts(o: ClusterOptions, started: Array<{ child: ChildProces
     restartDatabase: db.restart,
     stop: async () => {
       stopping = true;
-      await stopChild(proxy, "SIGQUIT");
+      await stopChild(proxy, "SIGTERM");
       await Promise.all(apps.map((a) => stopChild(a.process, "SIGTERM")));
       await db.stop();
     },

@@ -2,11 +2,13 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import type { z } from "zod";
 import { LocationPatchSchema, LocationRecordSchema, AU_STATES } from "@/domain/platform/location-record";
 import { COUNTRIES, SITE_TEMPLATES, SiteRecordPatchSchema, SiteRecordSchema, suggestSlug } from "@/domain/platform/site-record";
 import { FeatureRuleSchema } from "@/domain/site/feature-rules";
+import { DealershipPatchSchema, DealershipRecordSchema } from "@/domain/platform/dealership-record";
 import { buttonVariants } from "@/components/ui/button";
-import { SelectField, TextField } from "@/components/ui/text-field";
+import { SelectField, TextArea, TextField } from "@/components/ui/text-field";
 import { StatusLine } from "./status-line";
 import { useSend } from "./use-send";
 
@@ -120,6 +122,7 @@ export type SiteFormValues = {
   name: string;
   slug: string;
   domain_name: string;
+  domains: string[];
   template: string;
   country: string;
   timezone: string;
@@ -150,6 +153,9 @@ export function SiteRecordForm({ values }: { values: SiteFormValues }) {
       name: given(f, "name") ?? "",
       slug: given(f, "slug") ?? "",
       domain_name: given(f, "domain_name") ?? "",
+      domains: String(f.get("domains") ?? "")
+        .split(/[\s,]+/)
+        .filter(Boolean),
       template: String(f.get("template")),
       country: String(f.get("country")),
       timezone: given(f, "timezone") ?? "",
@@ -175,6 +181,14 @@ export function SiteRecordForm({ values }: { values: SiteFormValues }) {
         <TextField name="name" label="Dealer's name" defaultValue={values.name} error={errors.name} />
         <TextField name="slug" label="Slug" defaultValue={values.slug} error={errors.slug} />
         <TextField name="domain_name" label="Domain" defaultValue={values.domain_name} error={errors.domain_name} />
+        <TextArea
+          name="domains"
+          label="Other domains"
+          rows={2}
+          defaultValue={values.domains.join("\n")}
+          error={Object.entries(errors).find(([k]) => k.startsWith("domains"))?.[1]}
+          hint="One per line; each (and its www.) redirects to the main domain, e.g. smithmotors.net.au"
+        />
         <SelectField name="template" label="Template" options={templateOptions} defaultValue={values.template} error={errors.template} />
         <SelectField name="country" label="Country" options={countryOptions} defaultValue={values.country} error={errors.country} />
         <TextField name="timezone" label="Time zone" defaultValue={values.timezone} error={errors.timezone} hint="e.g. Australia/Perth" />
@@ -361,8 +375,28 @@ export function LogoForm({ siteId }: { siteId: number }) {
   );
 }
 
+/**
+ * A console form that adds a record to one of a site's lists (locations, dealerships) or changes one of
+ * them: the server's schema first, then POST to the list or PUT to the record, the form emptied after
+ * an add, the page's data read again.
+ */
+function useRecordForm(list: string, id: number | undefined) {
+  const router = useRouter();
+  const sending = useSend();
+  const save = async (form: HTMLFormElement, schema: z.ZodType, record: unknown, prefix: string) => {
+    if (!sending.check(schema, record, "Please check the highlighted fields.", prefix)) return;
+    const adding = id === undefined;
+    if (await sending.send(adding ? list : `${list}/${id}`, { method: adding ? "POST" : "PUT", json: record })) {
+      if (adding) form.reset();
+      router.refresh();
+    }
+  };
+  return { ...sending, save };
+}
+
 export type LocationFormValues = {
   id: number;
+  dealership_id: number | null;
   name: string;
   slug: string;
   location_type: string;
@@ -384,9 +418,18 @@ export type LocationFormValues = {
 };
 
 /** Add a location, or change one: type, address with coordinates, contacts, licence numbers, shown or hidden, order. */
-export function LocationForm({ siteId, country, values }: { siteId: number; country: string; values?: LocationFormValues }) {
-  const router = useRouter();
-  const { state, errors, send, check } = useSend();
+export function LocationForm({
+  siteId,
+  country,
+  dealerships,
+  values,
+}: {
+  siteId: number;
+  country: string;
+  dealerships: ReadonlyArray<{ id: number; name: string }>;
+  values?: LocationFormValues;
+}) {
+  const { state, errors, save } = useRecordForm(`/api/admin/platform/sites/${siteId}/locations`, values?.id);
   const editing = values !== undefined;
   const key = values?.id ?? "new";
   const submit = async (e: FormEvent<HTMLFormElement>) => {
@@ -397,6 +440,7 @@ export function LocationForm({ siteId, country, values }: { siteId: number; coun
       name: given(f, "name") ?? "",
       ...(given(f, "slug") ? { slug: given(f, "slug") } : {}),
       location_type: String(f.get("location_type")),
+      dealership_id: given(f, "dealership_id") ? Number(given(f, "dealership_id")) : null,
       location_subtype: f.get("buying") === "on" ? ["buying"] : [],
       position: numberOf(f, "position"),
       visible: f.get("visible") === "on",
@@ -427,13 +471,7 @@ export function LocationForm({ siteId, country, values }: { siteId: number; coun
             ),
           }),
     };
-    const schema = editing ? LocationPatchSchema : LocationRecordSchema;
-    if (!check(schema, record, "Please check the highlighted fields.", "location")) return;
-    const url = editing ? `/api/admin/platform/sites/${siteId}/locations/${values.id}` : `/api/admin/platform/sites/${siteId}/locations`;
-    if (await send(url, { method: editing ? "PUT" : "POST", json: record })) {
-      if (!editing) form.reset();
-      router.refresh();
-    }
+    await save(form, editing ? LocationPatchSchema : LocationRecordSchema, record, "location");
   };
   const states = country === "AU" ? AU_STATES.map((s) => [s, s] as const) : null;
   return (
@@ -464,6 +502,13 @@ export function LocationForm({ siteId, country, values }: { siteId: number; coun
           ]}
           defaultValue={values?.location_type || "sales"}
           error={errors.location_type}
+        />
+        <SelectField
+          name="dealership_id"
+          label="Dealership"
+          options={[["", "None (the site's own)"], ...dealerships.map((d) => [String(d.id), d.name] as const)]}
+          defaultValue={values?.dealership_id ? String(values.dealership_id) : ""}
+          error={errors.dealership_id}
         />
         <TextField name="street" label="Street address" defaultValue={values?.street} error={errors["address.street"]} />
         <TextField name="city" label="Suburb or city" defaultValue={values?.city} error={errors["address.city"]} />
@@ -661,5 +706,80 @@ export function RemoveRuleButton({ id, why }: { id: number; why: string }) {
         </span>
       )}
     </span>
+  );
+}
+
+export type DealershipFormValues = {
+  id: number;
+  name: string;
+  slug: string;
+  make: string | null;
+  url: string | null;
+  position: number;
+  visible: boolean;
+};
+
+/** Add a dealership (a franchise of the site), or change one: its make, address, order, shown or hidden. */
+export function DealershipForm({ siteId, values }: { siteId: number; values?: DealershipFormValues }) {
+  const { state, errors, save } = useRecordForm(`/api/admin/platform/sites/${siteId}/dealerships`, values?.id);
+  const editing = values !== undefined;
+  const key = values?.id ?? "new";
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const f = new FormData(form);
+    const record = {
+      name: given(f, "name") ?? "",
+      ...(given(f, "slug") ? { slug: given(f, "slug") } : {}),
+      make: clearable(f, "make"),
+      url: clearable(f, "url"),
+      position: numberOf(f, "position"),
+      visible: f.get("visible") === "on",
+    };
+    await save(form, editing ? DealershipPatchSchema : DealershipRecordSchema, record, "dealership");
+  };
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-label={editing ? `Dealership ${values.name}` : "New dealership"}
+      className="space-y-3"
+      data-testid={`dealership-${key}`}
+    >
+      <StatusLine state={state} testId={`dealership-${key}`} />
+      <div className="grid gap-4 md:grid-cols-3">
+        <TextField name="name" label="Name" defaultValue={values?.name} error={errors.name} />
+        <TextField
+          name="slug"
+          label="Slug"
+          defaultValue={values?.slug}
+          error={errors.slug}
+          hint={editing ? undefined : "Made from the name when empty"}
+        />
+        <TextField name="make" label="Make (a franchise's brand)" defaultValue={values?.make ?? ""} error={errors.make} />
+        <TextField
+          name="url"
+          label="Its own address"
+          type="url"
+          defaultValue={values?.url ?? ""}
+          error={errors.url}
+          hint="Optional: https://…"
+        />
+        <TextField
+          name="position"
+          label="Order"
+          type="number"
+          defaultValue={values ? String(values.position) : undefined}
+          error={errors.position}
+        />
+        <label className="flex items-center gap-2 self-end pb-3">
+          <input type="checkbox" name="visible" defaultChecked={values?.visible ?? true} className="size-5" />
+          <span className="font-semibold">Shown on the site</span>
+        </label>
+      </div>
+      <button type="submit" className={buttonVariants({ size: "sm" })} disabled={state.kind === "busy"}>
+        {editing ? "Save the dealership" : "Add the dealership"}
+      </button>
+    </form>
   );
 }

@@ -2,7 +2,16 @@ import { describe, expect, test } from "vitest";
 import type { Dealership, Location } from "../site/types";
 import { dealershipChoices, directoryFilter, directoryHref, filterLocations } from "./directory";
 
-const dealer = (id: number, slug: string): Dealership => ({ id, name: `Parkside ${slug}`, slug, make: null, url: null, logo: null });
+const dealer = (id: number, slug: string): Dealership => ({
+  id,
+  name: `Parkside ${slug}`,
+  slug,
+  make: null,
+  url: null,
+  logo: null,
+  position: id,
+  visible: true,
+});
 const DEALERS = [dealer(1, "mazda"), dealer(2, "kia"), dealer(3, "skoda")];
 const loc = (id: number, dealershipId: number | null, locationType: Location["locationType"], locationSubtype: string[] = []) =>
   ({ id, dealershipId, locationType, locationSubtype }) as Location;

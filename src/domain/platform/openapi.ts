@@ -11,6 +11,7 @@ import {
   WebsiteSessionSchema,
 } from "./contract";
 import { LocationPatchSchema, LocationRecordSchema } from "./location-record";
+import { DealershipRecordSchema } from "./dealership-record";
 import { SiteRecordPatchSchema, SiteRecordSchema } from "./site-record";
 import { FeatureRuleSchema } from "../site/feature-rules";
 
@@ -175,6 +176,40 @@ export function platformOpenApi(): Record<string, unknown> {
           },
         },
       },
+      "/api/v1/websites/{siteId}/dealerships": {
+        post: {
+          summary:
+            "Add a dealership, a franchise within the site (SPEC §3 dealership_websites): name, make, its own address, logo, order, shown or hidden. Its slug comes from its name unless given; a location names it by dealership_id.",
+          parameters: [siteId],
+          security: [{ basic: [] }],
+          requestBody: { required: true, content: jsonOf("DealershipInput") },
+          responses: {
+            "201": { description: "Created: {id, name, slug, make, url, logo, position, visible}." },
+            "401": error("Administrator credentials missing or wrong."),
+            "404": error("No site with this id."),
+            "409": error("Another dealership of the site has this slug."),
+            "422": error("A field does not follow the schema."),
+          },
+        },
+      },
+      "/api/v1/websites/{siteId}/dealerships/{dealershipId}.json": {
+        put: {
+          summary: "Change the fields given of one dealership (visible: false hides it from the site; a new slug reaches its locations).",
+          parameters: [
+            siteId,
+            { name: "dealershipId", in: "path", required: true, schema: { type: "string", pattern: "^[1-9][0-9]{0,8}$" } },
+          ],
+          security: [{ basic: [] }],
+          requestBody: { required: true, content: jsonOf("DealershipInput") },
+          responses: {
+            "200": { description: "Changed." },
+            "401": error("Administrator credentials missing or wrong."),
+            "404": error("No such site, or no such dealership of the site."),
+            "409": error("Another dealership of the site has this slug."),
+            "422": error("A field does not follow the schema."),
+          },
+        },
+      },
       "/api/v1/feature_rules": {
         get: {
           summary: "Every feature rule, in the order they apply (the spec's own rules carry a key such as spec:mock-leads).",
@@ -292,6 +327,7 @@ export function platformOpenApi(): Record<string, unknown> {
         LocationInput: inputSchema(LocationRecordSchema),
         LocationPatch: inputSchema(LocationPatchSchema),
         FeatureRuleInput: inputSchema(FeatureRuleSchema),
+        DealershipInput: inputSchema(DealershipRecordSchema),
         SiteRecord: {
           type: "object",
           description:

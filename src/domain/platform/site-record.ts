@@ -4,7 +4,7 @@ import { slugify } from "../format/slug";
 import { deliveryTargets, leadDeliveryConfig, type LeadDeliveryConfig } from "../leads/delivery";
 import { DEFAULT_FEATURES, type FlagSource } from "../site/features";
 import { tlsHostName } from "../site/tenant";
-import type { Country, SiteFeatureFlags, SiteLogo, SiteRecord, Template } from "../site/types";
+import type { Country, Dealership, SiteFeatureFlags, SiteLogo, SiteRecord, Template } from "../site/types";
 
 /*
  * A site record as the platform API and the console write it (issue 34, SPEC §1/§3's field names):
@@ -118,6 +118,7 @@ const fields = {
   primary_vehicle_override: optionalText(40, "The vehicle noun"),
   url: httpsUrl("The site's address").optional(),
   domain_name: domain,
+  domains: z.array(domain).max(20, "At most 20 other domains").optional(),
   logo: z
     .strictObject({
       url: picture("The logo").optional(),
@@ -152,12 +153,23 @@ const fields = {
   no_stock_yet: z.boolean("no_stock_yet is true or false").optional(),
 };
 
+/** The other domains are others: not the main one, none twice. */
+const distinctDomains = (r: { domain_name?: string; domains?: string[] }, ctx: z.RefinementCtx) => {
+  (r.domains ?? []).forEach((d, i) => {
+    if (d === r.domain_name || r.domains!.indexOf(d) !== i)
+      ctx.addIssue({ code: "custom", path: ["domains", i], message: `${d} is listed already` });
+  });
+};
+
 /** POST /api/v1/websites and the console's new-site form: a name, a slug, a template and a domain are enough. */
-export const SiteRecordSchema = z.strictObject(fields);
+export const SiteRecordSchema = z.strictObject(fields).superRefine(distinctDomains);
 export type SiteRecordInput = z.infer<typeof SiteRecordSchema>;
 
 /** PUT /api/v1/websites/{id}.json: the fields to change (the id is the path's). */
-export const SiteRecordPatchSchema = z.strictObject({ ...fields, id: fields.id }).partial();
+export const SiteRecordPatchSchema = z
+  .strictObject({ ...fields, id: fields.id })
+  .partial()
+  .superRefine(distinctDomains);
 export type SiteRecordPatch = z.infer<typeof SiteRecordPatchSchema>;
 
 /** Per-template defaults: the trade's colours and sort; the country's zone. */
@@ -206,6 +218,7 @@ export function newSite(r: SiteRecordInput): NewSite {
     primaryVehicleOverride: r.primary_vehicle_override ?? null,
     url: r.url ?? `https://www.${r.domain_name}`,
     domainName: r.domain_name,
+    domains: r.domains ?? [],
     country,
     timezone: r.timezone ?? COUNTRY_ZONE[country],
     currency: countryFormat(country).currency,
@@ -240,6 +253,7 @@ export function siteChanges(current: Pick<SiteRecord, "domainName" | "url" | "fe
   set("template", p.template);
   set("primaryVehicleOverride", p.primary_vehicle_override);
   set("domainName", p.domain_name);
+  set("domains", p.domains);
   set("url", p.url ?? (p.domain_name && current.url === `https://www.${current.domainName}` ? `https://www.${p.domain_name}` : undefined));
   if (p.country) {
     set("country", p.country);
@@ -301,7 +315,7 @@ export function siteRecordJson(
   site: SiteRecord,
   extra: {
     features: Record<string, FlagSource>;
-    dealerships: Array<{ id: number; name: string; slug: string; make: string | null; url: string | null; logo: string | null }>;
+    dealerships: Dealership[];
     locations: Array<{ id: number; dealershipId: number | null }>;
     stockCount: number;
     checklist: ChecklistItem[];
@@ -319,6 +333,7 @@ export function siteRecordJson(
     primary_vehicle_override: site.primaryVehicleOverride,
     url: site.url,
     domain_name: site.domainName,
+    domains: site.domains,
     logo: site.logo,
     colours: site.colours,
     phone: site.phone,
@@ -336,6 +351,9 @@ export function siteRecordJson(
     no_stock_yet: site.noStockYet,
     features: extra.features,
     dealership_websites: extra.dealerships.map((d) => ({
+      id: d.id,
+      position: d.position,
+      visible: d.visible,
       name: d.name,
       make: d.make,
       url: d.url,

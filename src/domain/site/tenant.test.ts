@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { resolveLink, telHref } from "./links";
-import { resolveTenant, siteAnswersOn, tenantKeyFromParam, tenantKeyToParam, tlsHostName } from "./tenant";
+import { primaryRedirect, resolveTenant, siteAnswersOn, tenantKeyFromParam, tenantKeyToParam, tlsHostName } from "./tenant";
 
 const D = "parkside-motor-group";
 
@@ -91,4 +91,28 @@ describe("the names a TLS front door may ask for (issue 34)", () => {
   ])("parkside answers on %s: %s", (name, answers) => {
     expect(siteAnswersOn({ domainName: "parksidemotorgroup.com.au" }, name)).toBe(answers);
   });
+});
+
+describe("a site's other domains (issue 34)", () => {
+  const site = {
+    domainName: "smithmotors.com.au",
+    url: "https://www.smithmotors.com.au",
+    domains: ["smithmotors.net.au", "smithgeelong.com.au"],
+  };
+  test.each([
+    ["smithmotors.net.au", true],
+    ["www.smithgeelong.com.au", true],
+    ["www.smithmotors.com.au", true],
+    ["shop.smithmotors.net.au", false],
+    ["www.www.smithmotors.net.au", false],
+  ])("answers on %s: %s", (name, answers) => expect(siteAnswersOn(site, name)).toBe(answers));
+
+  test.each([
+    ["www.smithmotors.net.au", "/cars/mazda-cx-5?x=1", "https://www.smithmotors.com.au/cars/mazda-cx-5?x=1"],
+    ["smithgeelong.com.au:443", "/", "https://www.smithmotors.com.au/"],
+    ["www.smithmotors.net.au", "//evil.example/x", "https://www.smithmotors.com.au/"],
+    ["www.smithmotors.com.au", "/cars", null],
+    ["smithmotors.com.au", "/cars", null],
+    ["smith-motors.localhost:3000", "/cars", null],
+  ])("%s%s → %s", (host, path, to) => expect(primaryRedirect(site, host, path)).toBe(to));
 });

@@ -47,10 +47,29 @@ export function tlsHostName(raw: string | null | undefined): string | null {
   return /^\d+$/.test(labels.at(-1)!) ? null : name; // a numeric top label is an IPv4 address
 }
 
-/** The names a site answers on over HTTPS: its domain and the domain's www. name. */
-export function siteAnswersOn(site: { domainName: string }, name: string): boolean {
-  const domain = site.domainName.toLowerCase();
-  return name === domain || name === `www.${domain}`;
+/** The names a site answers on over HTTPS: its domain, its other domains (redirected to it), and the www. name of each. */
+export function siteAnswersOn(site: { domainName: string; domains?: readonly string[] }, name: string): boolean {
+  const bare = name.replace(/^www\./, "");
+  return [site.domainName, ...(site.domains ?? [])].some((d) => d.toLowerCase() === name || d.toLowerCase() === bare);
+}
+
+/** The request header in which the proxy passes a tenant page the path it was asked for (the site's other domains redirect with it). */
+export const SITE_PATH_HEADER = "x-site-path";
+
+/**
+ * Issue 34: where a request for one of a site's other domains goes instead: the same path on the
+ * site's own address; null when the host is the site's own domain, its www. name or a local name.
+ */
+export function primaryRedirect(
+  site: { domainName: string; url: string; domains?: readonly string[] },
+  host: string,
+  pathAndQuery: string,
+): string | null {
+  const name = hostName(host);
+  const bare = name.replace(/^www\./, "");
+  if (bare === site.domainName.toLowerCase() || !(site.domains ?? []).some((d) => d.toLowerCase() === bare)) return null;
+  const path = pathAndQuery.startsWith("/") && !pathAndQuery.startsWith("//") ? pathAndQuery : "/";
+  return `${new URL(site.url).origin}${path}`;
 }
 
 /**

@@ -161,6 +161,8 @@ export type SiteRecord = {
   primaryVehicleOverride: string | null;
   url: string;
   domainName: string;
+  /** issue 34: the site's other domains (without www.), each redirected to the primary address */
+  domains: string[];
   country: Country;
   timezone: string;
   currency: string;
@@ -202,6 +204,9 @@ export type Dealership = {
   make: string | null;
   url: string | null;
   logo: string | null;
+  /** issue 34: the console's order, and whether the site shows it */
+  position: number;
+  visible: boolean;
 };
 
 export type LocationType = "sales" | "service" | "parts";

@@ -14,7 +14,23 @@ import { serverNow } from "@/server/clock";
 import { getDb } from "@/server/db";
 import { fieldErrors, HttpError } from "@/server/http/api";
 import type { Actor } from "@/server/repositories/audit";
-import { createLocation, createSite, isConflict, listAllLocations, updateLocation, updateSite } from "@/server/repositories/site-records";
+import {
+  createDealership,
+  createLocation,
+  createSite,
+  isConflict,
+  listAllLocations,
+  updateDealership,
+  updateLocation,
+  updateSite,
+} from "@/server/repositories/site-records";
+import {
+  DealershipPatchSchema,
+  DealershipRecordSchema,
+  dealershipChanges,
+  dealershipJson,
+  newDealership,
+} from "@/domain/platform/dealership-record";
 import { getLeadDeliveryConfig, getSiteById, listDealerships } from "@/server/repositories/sites";
 import { getStockSummary } from "@/server/repositories/stock";
 import { featureSourcesOf } from "@/server/site-context";
@@ -36,7 +52,7 @@ export async function siteRecordAnswer(siteId: number) {
   const site = await getSiteById(db, siteId);
   if (!site) return null;
   const [dealerships, locations, stock, leadDelivery, features] = await Promise.all([
-    listDealerships(db, siteId),
+    listDealerships(db, siteId, true),
     listAllLocations(db, siteId),
     getStockSummary(db, site, serverNow()),
     getLeadDeliveryConfig(db, siteId),
@@ -119,4 +135,30 @@ export async function changeLocation(siteId: number, locationId: number, body: u
   if ("errors" in written) throw refuse(written.status, written.errors);
   await siteDataChanged(siteId, ["locations"]);
   return toSessionLocation(written);
+}
+
+/** POST /api/v1/websites/{id}/dealerships and the console: a new dealership (franchise) of the site. */
+export async function addDealership(siteId: number, body: unknown, by: Actor) {
+  await siteOf(siteId);
+  const parsed = DealershipRecordSchema.safeParse(body);
+  if (!parsed.success) throw refuse(422, fieldErrors(parsed.error, "dealership"));
+  const db = await getDb();
+  const position = (await listDealerships(db, siteId, true)).length;
+  const written = await createDealership(db, siteId, newDealership(parsed.data, position), by);
+  if (!written) throw new HttpError(404, "Unknown site.");
+  if ("errors" in written) throw refuse(written.status, written.errors);
+  await siteDataChanged(siteId, ["navigation"]);
+  return dealershipJson(written);
+}
+
+/** PUT /api/v1/websites/{id}/dealerships/{dealershipId}.json and the console: the fields given change. */
+export async function changeDealership(siteId: number, dealershipId: number, body: unknown, by: Actor) {
+  await siteOf(siteId);
+  const parsed = DealershipPatchSchema.safeParse(body);
+  if (!parsed.success) throw refuse(422, fieldErrors(parsed.error, "dealership"));
+  const written = await updateDealership(await getDb(), siteId, dealershipId, dealershipChanges(parsed.data), by);
+  if (!written) throw new HttpError(404, "Unknown dealership.");
+  if ("errors" in written) throw refuse(written.status, written.errors);
+  await siteDataChanged(siteId, ["navigation", "locations"]);
+  return dealershipJson(written);
 }

@@ -11,7 +11,7 @@ import { getSiteByKey } from "@/server/repositories/sites";
 
 const NO_STORE = { "cache-control": "no-store" };
 
-/** GET /api/tls/allowed?domain=NAME — 200 for a site's domain or its www. name, 404 for any other name, 400 for what is not a host name. */
+/** GET /api/tls/allowed?domain=NAME — 200 for a site's domain, one of its other domains or the www. name of either; 404 for any other name, 400 for what is not a host name. */
 export async function tlsAllowed(req: Request): Promise<Response> {
   const name = tlsHostName(new URL(req.url).searchParams.get("domain"));
   if (!name)

@@ -7,7 +7,8 @@ import { getSiteByKey } from "@/server/repositories/sites";
 import { setupAppDatabase } from "@/server/testing/app-database";
 import { callPlatform, TEST_PLATFORM_ADMIN } from "@/server/testing/requests";
 import { getWebsiteSession } from "./dashboard-api";
-import { getWebsite, postLocation, postWebsite, putLocation, putWebsite } from "./websites-api";
+import { getSiteContext } from "@/server/site-context";
+import { getWebsite, postDealership, postLocation, postWebsite, putDealership, putLocation, putWebsite } from "./websites-api";
 
 /*
  * Issue 34: sites and locations from their records through the platform API's handlers, on the
@@ -170,6 +171,27 @@ describe("POST /api/v1/websites", () => {
   });
 });
 
+describe("a site's other domains (issue 34)", () => {
+  test("stored without www.; the site is found by each; no other site may take one, either way", async () => {
+    const site = await (
+      await create(start("Many Names", { domains: [`WWW.${domainOf("manynames-net")}`, domainOf("manynames-old")] }))
+    ).json();
+    expect(site.domains).toEqual([domainOf("manynames-net"), domainOf("manynames-old")]);
+    expect((await getSiteByKey(db, { by: "domain", domain: `www.${domainOf("manynames-old")}` }))?.id).toBe(site.id);
+    const alias = await create(start("Alias Thief", { domain_name: domainOf("manynames-net") }));
+    expect(alias.status).toBe(409);
+    expect((await alias.json()).errors).toEqual({ domain_name: `${domainOf("manynames-net")} is another site's domain` });
+    const main = await create(start("Main Thief", { domains: [domainOf("manynames")] }));
+    expect(main.status).toBe(409);
+    expect((await main.json()).errors).toEqual({ "domains.0": `${domainOf("manynames")} is another site's domain` });
+    const twice = await change(site.id, { domains: [domainOf("x"), domainOf("x")] });
+    expect(twice.status).toBe(422);
+    expect((await twice.json()).errors).toEqual({ "domains.1": `${domainOf("x")} is listed already` });
+    expect((await change(site.id, { domains: [] })).status).toBe(200);
+    expect(await getSiteByKey(db, { by: "domain", domain: domainOf("manynames-old") })).toBeNull();
+  });
+});
+
 describe("GET and PUT /api/v1/websites/{id}.json", () => {
   test("a group's rule gives a new site its flags; the site's own setting wins and says so", async () => {
     const site = await (
@@ -270,5 +292,37 @@ describe("POST /api/v1/websites/{id}/locations and PUT …/locations/{locationId
     expect((await addLocation(999_999, geelong)).status).toBe(404);
     expect((await changeLocation(site.id, 10012, { name: "Not mine" })).status).toBe(404); // parkside's location
     expect((await changeLocation(site.id, "x", { name: "x" })).status).toBe(400);
+  });
+});
+
+describe("POST /api/v1/websites/{id}/dealerships and PUT …/dealerships/{dealershipId}.json", () => {
+  test("a franchise added, a location of it, renamed (the location follows), hidden from the site; 409 and 404", async () => {
+    const site = await (await create(start("Franchise Motors"))).json();
+    const res = await send(postDealership, { siteId: String(site.id) }, "POST", { name: "Franchise Mazda", make: "Mazda" });
+    expect(res.status).toBe(201);
+    const mazda = await res.json();
+    expect(mazda).toMatchObject({ slug: "franchise-mazda", make: "Mazda", visible: true });
+    const location = await (await addLocation(site.id, { ...geelong, dealership_id: mazda.id })).json();
+    expect(location.dealership_slug).toBe("franchise-mazda");
+
+    const renamed = await send(putDealership, { siteId: String(site.id), dealershipId: `${mazda.id}.json` }, "PUT", {
+      slug: "mazda-geelong",
+    });
+    expect(renamed.status).toBe(200);
+    const record = await (await read(site.id)).json();
+    expect(record.locations[0].dealership_slug).toBe("mazda-geelong");
+    expect(record.dealership_websites).toMatchObject([{ slug: "mazda-geelong", make: "Mazda", location_ids: [location.id] }]);
+
+    const twice = await send(postDealership, { siteId: String(site.id) }, "POST", { name: "Another", slug: "mazda-geelong" });
+    expect(twice.status).toBe(409);
+    expect((await send(postDealership, { siteId: String(site.id) }, "POST", { make: "Kia" })).status).toBe(422);
+    expect((await send(putDealership, { siteId: String(site.id), dealershipId: "10011.json" }, "PUT", { visible: false })).status).toBe(
+      404,
+    );
+
+    expect(
+      (await send(putDealership, { siteId: String(site.id), dealershipId: `${mazda.id}.json` }, "PUT", { visible: false })).status,
+    ).toBe(200);
+    expect((await getSiteContext(site.slug))!.dealerships).toEqual([]);
   });
 });

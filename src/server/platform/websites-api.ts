@@ -2,7 +2,15 @@ import "server-only";
 import { parseSiteId } from "@/domain/platform/contract";
 import { HttpError } from "@/server/http/api";
 import { bodyOf, platformRoute, requireAuth, siteIdOf } from "./dashboard-api";
-import { addLocation, changeLocation, changeSiteRecord, createSiteFromRecord, siteRecordAnswer } from "./site-records";
+import {
+  addDealership,
+  addLocation,
+  changeDealership,
+  changeLocation,
+  changeSiteRecord,
+  createSiteFromRecord,
+  siteRecordAnswer,
+} from "./site-records";
 import { PLATFORM_API_ACTOR } from "./site-edits";
 
 /*
@@ -54,5 +62,19 @@ export const postLocation = platformRoute<{ siteId: string }>(async (req, p) => 
 export const putLocation = platformRoute<{ siteId: string; locationId: string }>(async (req, p) => {
   await requireAuth(req, "admin");
   const body = await changeLocation(siteIdOf(p.siteId), jsonId(p.locationId, "location"), await bodyOf(req), PLATFORM_API_ACTOR);
+  return Response.json(body, { headers: NO_STORE });
+});
+
+// POST /api/v1/websites/{siteId}/dealerships — a new dealership (franchise) of the site; 201 with it
+export const postDealership = platformRoute<{ siteId: string }>(async (req, p) => {
+  await requireAuth(req, "admin");
+  const body = await addDealership(siteIdOf(p.siteId), await bodyOf(req), PLATFORM_API_ACTOR);
+  return Response.json(body, { status: 201, headers: NO_STORE });
+});
+
+// PUT /api/v1/websites/{siteId}/dealerships/{dealershipId}.json — change the fields given of one dealership (visible: false hides it)
+export const putDealership = platformRoute<{ siteId: string; dealershipId: string }>(async (req, p) => {
+  await requireAuth(req, "admin");
+  const body = await changeDealership(siteIdOf(p.siteId), jsonId(p.dealershipId, "dealership"), await bodyOf(req), PLATFORM_API_ACTOR);
   return Response.json(body, { headers: NO_STORE });
 });

@@ -1,13 +1,14 @@
 import "server-only";
 import { and, eq, max, ne, or, sql } from "drizzle-orm";
 import type { LocationFields } from "@/domain/platform/location-record";
+import type { DealershipFields } from "@/domain/platform/dealership-record";
 import type { NewSite } from "@/domain/platform/site-record";
-import type { Location, SiteRecord } from "@/domain/site/types";
+import type { Dealership, Location, SiteRecord } from "@/domain/site/types";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
 import { writeAudit, type Actor } from "./audit";
 import { isUniqueViolation } from "./row";
-import { toLocation, toSite } from "./sites";
+import { toDealership, toLocation, toSite } from "./sites";
 
 /*
  * Sites and locations written from their records (issue 34: the platform API and the console).
@@ -21,21 +22,30 @@ const taken = (field: string, message: string): Conflict => ({ conflict: { [fiel
 /** The lowest id above every site's (the demo's are 1001–1007), for a record that brings none. */
 const FIRST_SITE_ID = 2001;
 
-async function siteConflict(tx: Db, s: Partial<Pick<NewSite, "slug" | "domainName">> & { id?: number | null }, except: number | null) {
+async function siteConflict(
+  tx: Db,
+  s: Partial<Pick<NewSite, "slug" | "domainName" | "domains">> & { id?: number | null },
+  except: number | null,
+): Promise<Conflict | null> {
+  // every name this record claims: its domain and its others; no other site may have any of them either way
+  const names = [s.domainName, ...(s.domains ?? [])].filter((d): d is string => Boolean(d));
   const clauses = [
     s.slug ? eq(t.sites.slug, s.slug) : undefined,
-    s.domainName ? eq(t.sites.domainName, s.domainName) : undefined,
     s.id ? eq(t.sites.id, s.id) : undefined,
+    ...names.map((d) => or(eq(t.sites.domainName, d), sql`${d} = any(${t.sites.domains})`)),
   ].filter((c) => c !== undefined);
   if (!clauses.length) return null;
   const rows = await tx
-    .select({ id: t.sites.id, slug: t.sites.slug, domainName: t.sites.domainName })
+    .select({ id: t.sites.id, slug: t.sites.slug, domainName: t.sites.domainName, domains: t.sites.domains })
     .from(t.sites)
     .where(except === null ? or(...clauses) : and(or(...clauses), ne(t.sites.id, except)));
   for (const r of rows) {
     if (s.id && r.id === s.id) return taken("id", `Site ${r.id} already exists`);
     if (s.slug && r.slug === s.slug) return taken("slug", `The slug ${r.slug} is another site's`);
-    if (s.domainName && r.domainName === s.domainName) return taken("domain_name", `${r.domainName} is another site's domain`);
+    const theirs = new Set([r.domainName, ...r.domains]);
+    if (s.domainName && theirs.has(s.domainName)) return taken("domain_name", `${s.domainName} is another site's domain`);
+    const i = (s.domains ?? []).findIndex((d) => theirs.has(d));
+    if (i >= 0) return taken(`domains.${i}`, `${s.domains![i]} is another site's domain`);
   }
   return null;
 }
@@ -68,7 +78,7 @@ export async function updateSite(db: Db, siteId: number, changes: Partial<NewSit
     return await db.transaction(async (tx) => {
       const [before] = await tx.select().from(t.sites).where(eq(t.sites.id, siteId)).for("update");
       if (!before) return null;
-      const clash = await siteConflict(tx as unknown as Db, { slug: set.slug, domainName: set.domainName }, siteId);
+      const clash = await siteConflict(tx as unknown as Db, { slug: set.slug, domainName: set.domainName, domains: set.domains }, siteId);
       if (clash) return clash;
       const [row] = await tx
         .update(t.sites)
@@ -195,4 +205,63 @@ export async function updateLocation(
 export async function listAllLocations(db: Db, siteId: number): Promise<Location[]> {
   const rows = await db.select().from(t.locations).where(eq(t.locations.siteId, siteId)).orderBy(t.locations.position, t.locations.id);
   return rows.map(toLocation);
+}
+
+/** A new dealership of the site (its id the next of the platform's); null for an unknown site; 409 for a slug the site has. */
+export async function createDealership(db: Db, siteId: number, d: DealershipFields, by: Actor): Promise<Dealership | Refusal | null> {
+  return db.transaction(async (tx) => {
+    const [site] = await tx.select({ id: t.sites.id }).from(t.sites).where(eq(t.sites.id, siteId)).for("update");
+    if (!site) return null;
+    const clash = await dealershipSlugTaken(tx as unknown as Db, siteId, d.slug, null);
+    if (clash) return clash;
+    const [top] = await tx.select({ id: max(t.dealerships.id) }).from(t.dealerships);
+    const id = Math.max(FIRST_SITE_ID * 10, (top?.id ?? 0) + 1);
+    const [row] = await tx
+      .insert(t.dealerships)
+      .values({ ...d, id, siteId })
+      .returning();
+    await tx
+      .update(t.sites)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(t.sites.id, siteId));
+    await writeAudit(tx, { siteId, by, action: "dealership.create", entity: `dealership:${id}`, before: null, after: row });
+    return toDealership(row!);
+  });
+}
+
+/** Changes one dealership of the site (its locations' dealership_slug follow a new slug); null when the site has none such. */
+export async function updateDealership(
+  db: Db,
+  siteId: number,
+  dealershipId: number,
+  d: Partial<DealershipFields>,
+  by: Actor,
+): Promise<Dealership | Refusal | null> {
+  return db.transaction(async (tx) => {
+    const where = and(eq(t.dealerships.siteId, siteId), eq(t.dealerships.id, dealershipId));
+    const [before] = await tx.select().from(t.dealerships).where(where).for("update");
+    if (!before) return null;
+    const clash = d.slug ? await dealershipSlugTaken(tx as unknown as Db, siteId, d.slug, dealershipId) : null;
+    if (clash) return clash;
+    const [row] = await tx.update(t.dealerships).set(d).where(where).returning();
+    if (d.slug && d.slug !== before.slug)
+      await tx
+        .update(t.locations)
+        .set({ dealershipSlug: d.slug })
+        .where(and(eq(t.locations.siteId, siteId), eq(t.locations.dealershipId, dealershipId)));
+    await tx
+      .update(t.sites)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(t.sites.id, siteId));
+    await writeAudit(tx, { siteId, by, action: "dealership.update", entity: `dealership:${dealershipId}`, before, after: row });
+    return toDealership(row!);
+  });
+}
+
+async function dealershipSlugTaken(tx: Db, siteId: number, slug: string, except: number | null): Promise<Refusal | null> {
+  const [other] = await tx
+    .select({ id: t.dealerships.id })
+    .from(t.dealerships)
+    .where(and(eq(t.dealerships.siteId, siteId), eq(t.dealerships.slug, slug), except === null ? undefined : ne(t.dealerships.id, except)));
+  return other ? { status: 409, errors: { slug: `Another dealership of this site has the slug ${slug}` } } : null;
 }

@@ -27,6 +27,7 @@ export function toSite(r: SiteRow): SiteRecord {
     primaryVehicleOverride: r.primaryVehicleOverride,
     url: r.url,
     domainName: r.domainName,
+    domains: r.domains,
     country: oneOf<Country>(["AU", "NZ", "US"], r.country, { table: "sites", id: r.id, column: "country" }),
     timezone: r.timezone,
     currency: r.currency,
@@ -83,10 +84,11 @@ export function toLocation(r: LocationRow): Location {
 
 /** Find the tenant for a resolved host key (slug, or domain with or without www). */
 export async function getSiteByKey(db: Db, key: TenantKey): Promise<SiteRecord | null> {
+  const bare = key.by === "domain" ? key.domain.replace(/^www\./, "") : "";
   const where =
     key.by === "slug"
       ? eq(t.sites.slug, key.slug)
-      : or(eq(t.sites.domainName, key.domain), eq(t.sites.domainName, key.domain.replace(/^www\./, "")));
+      : or(eq(t.sites.domainName, key.domain), eq(t.sites.domainName, bare), sql`${bare} = any(${t.sites.domains})`);
   const [row] = await db.select().from(t.sites).where(where).limit(1);
   return row ? toSite(row) : null;
 }
@@ -100,9 +102,26 @@ export async function listLocations(db: Db, siteId: number): Promise<Location[]>
   return rows.map(toLocation).filter((l) => l.visible);
 }
 
-export async function listDealerships(db: Db, siteId: number): Promise<Dealership[]> {
-  const rows = await db.select().from(t.dealerships).where(eq(t.dealerships.siteId, siteId)).orderBy(asc(t.dealerships.id));
-  return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, make: r.make, url: r.url, logo: r.logo }));
+type DealershipRow = typeof t.dealerships.$inferSelect;
+export const toDealership = (r: DealershipRow): Dealership => ({
+  id: r.id,
+  name: r.name,
+  slug: r.slug,
+  make: r.make,
+  url: r.url,
+  logo: r.logo,
+  position: r.position,
+  visible: r.visible,
+});
+
+/** The site's dealerships in their order; hidden ones too when `all` (the console). */
+export async function listDealerships(db: Db, siteId: number, all = false): Promise<Dealership[]> {
+  const rows = await db
+    .select()
+    .from(t.dealerships)
+    .where(eq(t.dealerships.siteId, siteId))
+    .orderBy(asc(t.dealerships.position), asc(t.dealerships.id));
+  return rows.map(toDealership).filter((d) => all || d.visible);
 }
 
 export async function getSiteById(db: Db, siteId: number): Promise<SiteRecord | null> {

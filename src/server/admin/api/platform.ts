@@ -7,7 +7,14 @@ import { HttpError, json } from "@/server/http/api";
 import { incomingDir, receiveMultipart, UploadError } from "@/server/leads/multipart";
 import { MAX_PHOTO_BYTES, PhotoRejected } from "@/server/photos/ingest";
 import { keepPhoto } from "@/server/photos/keep";
-import { addLocation, changeLocation, changeSiteRecord, createSiteFromRecord } from "@/server/platform/site-records";
+import {
+  addDealership,
+  addLocation,
+  changeDealership,
+  changeLocation,
+  changeSiteRecord,
+  createSiteFromRecord,
+} from "@/server/platform/site-records";
 import { getSiteById } from "@/server/repositories/sites";
 import { addRule, removeRule, ruleJson } from "@/server/platform/feature-rules-api";
 import type { Staff } from "../staff-auth";
@@ -15,7 +22,8 @@ import { actor, adminRoute, jsonBody } from "./handler";
 
 /*
  * The operators' console (issue 34): `/api/admin/platform/sites`, `…/{siteId}`, `…/{siteId}/locations`,
- * `…/locations/{locationId}`, `…/{siteId}/logo`, and `/api/admin/platform/rules[/{ruleId}]`. The same functions as the platform API
+ * `…/locations/{locationId}`, `…/dealerships[/{dealershipId}]`, `…/{siteId}/logo`, and
+ * `/api/admin/platform/rules[/{ruleId}]`. The same functions as the platform API
  * (server/platform/site-records.ts), with the operator as the audit log's actor. Dealer staff get a
  * 404: the console is not shown to exist for them.
  */
@@ -145,6 +153,31 @@ export const deleteConsoleRule = adminRoute<{ ruleId: string }>(
     operatorOnly(staff);
     await removeRule(idOf(params.ruleId, "rule"), `staff:${staff.id}`);
     return json(200, { message: "Rule removed." });
+  },
+  { write: true },
+);
+
+/** POST /api/admin/platform/sites/{siteId}/dealerships — a new dealership: 201 with it. */
+export const postConsoleDealership = adminRoute<{ siteId: string }>(
+  async (req, { staff, params }) => {
+    operatorOnly(staff);
+    const dealership = await addDealership(idOf(params.siteId, "site"), await jsonBody(req), actor(staff));
+    return json(201, { dealership, message: `${dealership.name} added.` });
+  },
+  { write: true },
+);
+
+/** PUT /api/admin/platform/sites/{siteId}/dealerships/{dealershipId} — the fields given of one dealership. */
+export const putConsoleDealership = adminRoute<{ siteId: string; dealershipId: string }>(
+  async (req, { staff, params }) => {
+    operatorOnly(staff);
+    const dealership = await changeDealership(
+      idOf(params.siteId, "site"),
+      idOf(params.dealershipId, "dealership"),
+      await jsonBody(req),
+      actor(staff),
+    );
+    return json(200, { dealership, message: `${dealership.name} saved.` });
   },
   { write: true },
 );

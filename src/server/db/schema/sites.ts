@@ -46,6 +46,11 @@ export const sites = pgTable("sites", {
   primaryVehicleOverride: text("primary_vehicle_override"),
   url: text("url").notNull(),
   domainName: text("domain_name").notNull().unique(),
+  /** issue 34: more domains of the site (each with its www. name), every one redirected to the primary; unique across sites (checked on write) */
+  domains: text("domains")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   country: text("country").notNull().default("AU"),
   timezone: text("timezone").notNull().default("Australia/Melbourne"),
   currency: text("currency").notNull().default("AUD"),
@@ -97,6 +102,9 @@ export const dealerships = pgTable(
     make: text("make"),
     url: text("url"),
     logo: text("logo"),
+    /** issue 34: the console orders and hides a site's dealerships */
+    position: integer("position").notNull().default(0),
+    visible: boolean("visible").notNull().default(true),
   },
   (t) => [uniqueIndex("dealerships_site_slug").on(t.siteId, t.slug), uniqueIndex("dealerships_site_id").on(t.siteId, t.id)],
 );

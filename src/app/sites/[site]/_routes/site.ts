@@ -2,7 +2,8 @@ import "server-only";
 import { notFound, permanentRedirect } from "next/navigation";
 import { safeDecode } from "@/domain/http/request";
 import { resolveSiteRoute } from "@/domain/site/routes";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
+import { primaryRedirect, SITE_PATH_HEADER, tenantKeyFromParam } from "@/domain/site/tenant";
 import { PREVIEW_COOKIE } from "@/domain/accounts/session";
 import { serverNow } from "@/server/clock";
 import { previewValid } from "@/server/platform/preview";
@@ -23,14 +24,24 @@ export type SearchParams = Promise<Record<string, string | string[] | undefined>
  * /finance-pre-approval → /finance) or a 404 where the site switches the page off.
  */
 export async function requireSite(params: SiteParams, path?: string): Promise<SiteContext> {
-  const ctx = await getSiteContext((await params).site);
+  const param = (await params).site;
+  const ctx = await getSiteContext(param);
   if (!ctx) notFound();
+  await toPrimaryDomain(ctx, param);
   if (path !== undefined) {
     const decision = resolveSiteRoute(path, ctx.routes);
     if (decision.kind === "redirect") permanentRedirect(decision.to);
     if (decision.kind === "not-found") notFound();
   }
   return ctx;
+}
+
+/** Issue 34: a request on one of the site's other domains is sent to the same path on its own address (308). */
+async function toPrimaryDomain(ctx: SiteContext, param: string): Promise<void> {
+  const key = tenantKeyFromParam(param);
+  if (key.by !== "domain" || !ctx.site.domains.length) return;
+  const to = primaryRedirect(ctx.site, key.domain, (await headers()).get(SITE_PATH_HEADER) ?? "/");
+  if (to) permanentRedirect(to);
 }
 
 /**

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { BackLink } from "@/components/admin/back-link";
 import { SiteStatus } from "@/components/admin/site-status";
 import { notFound } from "next/navigation";
-import { LocationForm, LogoForm, PublishForm, SiteRecordForm } from "@/components/admin/console-forms";
+import { DealershipForm, LocationForm, LogoForm, PublishForm, SiteRecordForm } from "@/components/admin/console-forms";
 import { WeekEditor } from "@/components/admin/hours-editors";
 import { parseSiteId } from "@/domain/platform/contract";
 import { storedImageSrc } from "@/domain/format/image";
@@ -92,6 +92,7 @@ export default async function ConsoleSitePage({ params }: { params: Promise<{ si
             name: site.name,
             slug: site.slug,
             domain_name: site.domain_name,
+            domains: site.domains,
             template: site.template,
             country: site.country,
             timezone: site.timezone,
@@ -156,8 +157,10 @@ export default async function ConsoleSitePage({ params }: { params: Promise<{ si
                   <LocationForm
                     siteId={site.id}
                     country={site.country}
+                    dealerships={site.dealership_websites}
                     values={{
                       id: l.id,
+                      dealership_id: l.dealership_id,
                       name: l.name,
                       slug: l.slug,
                       location_type: l.location_type,
@@ -190,7 +193,39 @@ export default async function ConsoleSitePage({ params }: { params: Promise<{ si
           ))}
         </ul>
         <h3 className="mb-2 font-bold">Add a location</h3>
-        <LocationForm siteId={site.id} country={site.country} />
+        <LocationForm siteId={site.id} country={site.country} dealerships={site.dealership_websites} />
+      </section>
+
+      <section aria-labelledby="dealerships-title" id="dealerships" className={section}>
+        <h2 id="dealerships-title" className="mb-1 text-lg font-bold">
+          Dealerships ({site.dealership_websites.length})
+        </h2>
+        <p className="mb-3 text-sm text-neutral-700">
+          The franchises within the site (SPEC §3 dealership_websites): a location names its dealership.
+        </p>
+        <ul className="mb-6 space-y-3">
+          {site.dealership_websites.map((d) => (
+            <li key={d.id} className="rounded-md border border-neutral-200 p-4">
+              <details>
+                <summary className="cursor-pointer font-semibold">
+                  {d.name}{" "}
+                  <span className="font-normal text-neutral-600">
+                    · {d.make ?? "no make"} · {d.location_ids.length} location(s)
+                  </span>
+                  {!d.visible && <span className="ml-2 rounded bg-neutral-200 px-2 text-sm">Hidden</span>}
+                </summary>
+                <div className="mt-4">
+                  <DealershipForm
+                    siteId={site.id}
+                    values={{ id: d.id, name: d.name, slug: d.slug, make: d.make, url: d.url, position: d.position, visible: d.visible }}
+                  />
+                </div>
+              </details>
+            </li>
+          ))}
+        </ul>
+        <h3 className="mb-2 font-bold">Add a dealership</h3>
+        <DealershipForm siteId={site.id} />
       </section>
 
       <section aria-labelledby="flags" className={section}>

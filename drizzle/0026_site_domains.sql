@@ -1,0 +1,1 @@
+ALTER TABLE "sites" ADD COLUMN "domains" text[] DEFAULT '{}'::text[] NOT NULL;
