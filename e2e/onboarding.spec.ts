@@ -242,6 +242,15 @@ test.describe("onboarding a dealer (issue 34)", () => {
     await add.getByRole("button", { name: "Add the location" }).click();
     await expect(page.getByTestId("checklist").locator('li[data-done="false"]')).toHaveCount(2); // a logo, stock
 
+    // leads go to the location's address, and to the dealer's CRM as well
+    await page.goto(admin(`/sites/${siteId}/settings`));
+    const delivery = page.getByRole("form", { name: "Lead delivery" });
+    await waitForHydration(delivery.getByRole("button", { name: "Save lead delivery" }));
+    await delivery.getByLabel("CRM import addresses (ADF XML)").fill("crm@smithmotors.com.au");
+    await delivery.getByRole("button", { name: "Save lead delivery" }).click();
+    await expect(page.getByTestId("lead-delivery-done")).toBeVisible();
+    await page.goto(admin(`/platform/sites/${siteId}`));
+
     // 3. the logo, through the photo store and image service
     const logo = await sharp({ create: { width: 400, height: 120, channels: 4, background: { r: 11, g: 61, b: 145, alpha: 1 } } })
       .png()
@@ -332,6 +341,13 @@ test.describe("onboarding a dealer (issue 34)", () => {
       },
     });
     expect(lead.status()).toBe(201);
+    // delivered as the console set it: to the location's address and as ADF XML to the dealer's CRM
+    expect(await waitForMail(`${DIR}/outbox`, (m) => m.to.includes("crm@smithmotors.com.au"), { timeoutMs: 30_000 })).not.toHaveLength(0);
+    expect(
+      await waitForMail(`${DIR}/outbox`, (m) => m.to.includes("sales@smithmotors.com.au") && /Newbuyer/.test(m.text), {
+        timeoutMs: 30_000,
+      }),
+    ).not.toHaveLength(0);
 
     // the owner accepts and sees the site's leads
     const [mail] = await waitForMail(`${DIR}/outbox`, (m) => m.to.includes("owner@smithmotors.com.au") && /invited you/.test(m.subject), {

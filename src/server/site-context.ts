@@ -6,7 +6,7 @@ import { siteAccounts } from "@/domain/site/accounts";
 import { featureSources, resolveFeatures, usedWord } from "@/domain/site/features";
 import type { StoredFeatureRule } from "@/domain/site/feature-rules";
 import { listFeatureRules } from "@/server/repositories/feature-rules";
-import { buildFooter, buildHeaderMenu, type NavContext } from "@/domain/site/navigation";
+import { siteNavigation, type NavContext } from "@/domain/site/navigation";
 import { tenantKeyFromParam } from "@/domain/site/tenant";
 import type { RouteContext } from "@/domain/site/routes";
 import { vehicleNoun } from "@/domain/site/vehicle";
@@ -165,8 +165,7 @@ function compose(
     stock,
     landing,
     offers,
-    header: buildHeaderMenu(nav),
-    footer: buildFooter(nav),
+    ...siteNavigation(nav, site.navigation),
     routes,
     accounts: siteAccounts(site, features),
     theme,

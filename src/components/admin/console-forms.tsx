@@ -128,6 +128,9 @@ export type SiteFormValues = {
   timezone: string;
   dealership_group: string | null;
   manufacturer: string | null;
+  manufacturer_id: number | null;
+  dealership_id: number | null;
+  primary_vehicle_override: string | null;
   phone: string | null;
   email: string | null;
   colours: { primary: string; secondary: string };
@@ -161,6 +164,9 @@ export function SiteRecordForm({ values }: { values: SiteFormValues }) {
       timezone: given(f, "timezone") ?? "",
       dealership_group: clearable(f, "dealership_group"),
       manufacturer: clearable(f, "manufacturer"),
+      manufacturer_id: numberOf(f, "manufacturer_id") ?? null,
+      dealership_id: numberOf(f, "dealership_id") ?? null,
+      primary_vehicle_override: clearable(f, "primary_vehicle_override"),
       phone: clearable(f, "phone"),
       email: clearable(f, "email"),
       colours: { primary: String(f.get("primary")), secondary: String(f.get("secondary")) },
@@ -199,6 +205,27 @@ export function SiteRecordForm({ values }: { values: SiteFormValues }) {
           error={errors.dealership_group}
         />
         <TextField name="manufacturer" label="Manufacturer" defaultValue={values.manufacturer ?? ""} error={errors.manufacturer} />
+        <TextField
+          name="manufacturer_id"
+          label="Manufacturer id"
+          type="number"
+          defaultValue={values.manufacturer_id === null ? "" : String(values.manufacturer_id)}
+          error={errors.manufacturer_id}
+        />
+        <TextField
+          name="dealership_id"
+          label="Dealership id (the dealer's own system)"
+          type="number"
+          defaultValue={values.dealership_id === null ? "" : String(values.dealership_id)}
+          error={errors.dealership_id}
+        />
+        <TextField
+          name="primary_vehicle_override"
+          label="Vehicle noun"
+          defaultValue={values.primary_vehicle_override ?? ""}
+          error={errors.primary_vehicle_override}
+          hint="SPEC §1 primary vehicle override: the word for the stock where the template gives none, e.g. Boat"
+        />
         <TextField name="phone" label="Phone" type="tel" defaultValue={values.phone ?? ""} error={errors.phone} />
         <TextField name="email" label="Email" type="email" defaultValue={values.email ?? ""} error={errors.email} />
         <TextField

@@ -36,8 +36,8 @@ const href = z
   .regex(/^(\/(?!\/)|https?:\/\/|tel:|mailto:)/, "must be a site path, an http(s) address, tel: or mailto:");
 
 const NavLinkSchema = z.object({ label: text(200), href, direct: z.boolean().optional() });
-const NavItemSchema = NavLinkSchema.extend({ children: z.array(NavLinkSchema).max(100).optional() });
-const FooterGroupSchema = z.object({ title: text(200), links: z.array(NavLinkSchema).max(100) });
+export const NavItemSchema = NavLinkSchema.extend({ children: z.array(NavLinkSchema).max(100).optional() });
+export const FooterGroupSchema = z.object({ title: text(200), links: z.array(NavLinkSchema).max(100) });
 
 /** An "Open" entry needs both times, the opening one first. */
 function openNeedsTimes<O extends string, C extends string>(open: O, close: C) {

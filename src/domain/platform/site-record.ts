@@ -4,6 +4,7 @@ import { slugify } from "../format/slug";
 import { deliveryTargets, leadDeliveryConfig, type LeadDeliveryConfig } from "../leads/delivery";
 import { DEFAULT_FEATURES, type FlagSource } from "../site/features";
 import { tlsHostName } from "../site/tenant";
+import { FooterGroupSchema, NavItemSchema } from "./contract";
 import type { Country, Dealership, SiteFeatureFlags, SiteLogo, SiteRecord, Template } from "../site/types";
 
 /*
@@ -147,6 +148,10 @@ const fields = {
   finance_provider: optionalText(60, "The finance provider"),
   include_sold_cars_days: z.number().int("Whole days").min(0, "0 to 30 days").max(30, "0 to 30 days").optional(),
   search_filters: SearchFiltersSchema.optional(),
+  /** SPEC §3 navigation: the site's own header and footer menus (each list given replaces the built one; [] gives it back) */
+  navigation: z
+    .strictObject({ header: z.array(NavItemSchema).max(50).optional(), footer: z.array(FooterGroupSchema).max(50).optional() })
+    .optional(),
   default_sort: z.enum(["relevance", "newest", "price_asc"], "The default sort is relevance, newest or price_asc").optional(),
   features: FeaturesSchema.optional(),
   published: z.boolean("published is true or false").optional(),
@@ -229,6 +234,7 @@ export function newSite(r: SiteRecordInput): NewSite {
     colours: r.colours ?? TEMPLATE_COLOURS[r.template],
     features: cleanFlags(r.features),
     searchPresets: r.search_filters ?? {},
+    navigation: r.navigation ?? {},
     defaultSort: r.default_sort ?? TEMPLATE_SORT[r.template] ?? "relevance",
     includeSoldCarsDays: r.include_sold_cars_days ?? 3,
     paymentProvider: r.payment_provider ?? null,
@@ -267,6 +273,7 @@ export function siteChanges(current: Pick<SiteRecord, "domainName" | "url" | "fe
   set("colours", p.colours);
   if (p.features) set("features", cleanFlags(p.features, current.features));
   set("searchPresets", p.search_filters);
+  set("navigation", p.navigation);
   set("defaultSort", p.default_sort);
   set("includeSoldCarsDays", p.include_sold_cars_days);
   set("paymentProvider", p.payment_provider);
@@ -346,6 +353,7 @@ export function siteRecordJson(
     finance_provider: site.financeProvider,
     include_sold_cars_days: site.includeSoldCarsDays,
     search_filters: site.searchPresets,
+    navigation: site.navigation,
     default_sort: site.defaultSort,
     published: site.published,
     no_stock_yet: site.noStockYet,

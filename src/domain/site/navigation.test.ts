@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { DEFAULT_FEATURES } from "./features";
-import { buildFooter, buildHeaderMenu, type NavContext } from "./navigation";
+import { buildFooter, buildHeaderMenu, siteNavigation, type NavContext } from "./navigation";
 import { resolveSiteRoute } from "./routes";
 
 const parksideLike: NavContext = {
@@ -164,5 +164,18 @@ describe("resolveSiteRoute", () => {
     ["/fleet", trucks, { kind: "not-found" }],
   ] as const)("%s → %o", (path, c, expected) => {
     expect(resolveSiteRoute(path, c)).toMatchObject(expected);
+  });
+});
+
+describe("siteNavigation: the site record's own menus (SPEC §3 navigation, issue 34)", () => {
+  const header = [{ label: "Cars for sale", href: "/search/new-used-and-demo-cars" }];
+  const footer = [{ title: "Us", links: [{ label: "Call", href: "tel:0398701000" }] }];
+  test.each([
+    ["none of its own: both built", {}, buildHeaderMenu(parksideLike), buildFooter(parksideLike)],
+    ["its own header; the footer built", { header }, header, buildFooter(parksideLike)],
+    ["its own footer; the header built", { footer }, buildHeaderMenu(parksideLike), footer],
+    ["empty lists give the built ones back", { header: [], footer: [] }, buildHeaderMenu(parksideLike), buildFooter(parksideLike)],
+  ])("%s", (_, own, wantHeader, wantFooter) => {
+    expect(siteNavigation(parksideLike, own)).toEqual({ header: wantHeader, footer: wantFooter });
   });
 });

@@ -1,6 +1,6 @@
 import { pluralNoun } from "../stock/summary";
 import { resolveLink } from "./links";
-import type { LocationType, SiteFeatureFlags } from "./types";
+import type { LocationType, NavigationOverrides, SiteFeatureFlags } from "./types";
 import { sellCarForm } from "./features";
 
 export type NavLink = { label: string; href: string; direct?: boolean };
@@ -107,4 +107,12 @@ export function buildFooter(ctx: NavContext): FooterGroup[] {
   company.push(...pageLink(ctx, "Terms and Conditions", "terms-and-conditions", "/terms-and-conditions"));
   groups.push({ title: "Company", links: company });
   return groups;
+}
+
+/**
+ * SPEC §3 navigation (header, footer) of a site: the menus built from its pages and switches, each
+ * replaced by the site record's own list where it has one (issue 34: set by an operator or the API).
+ */
+export function siteNavigation(nav: NavContext, own: NavigationOverrides): { header: NavItem[]; footer: FooterGroup[] } {
+  return { header: own.header?.length ? own.header : buildHeaderMenu(nav), footer: own.footer?.length ? own.footer : buildFooter(nav) };
 }

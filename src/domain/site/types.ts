@@ -7,6 +7,12 @@ import type { ReviewProfile } from "@/domain/locations/reviews";
 export type Country = "AU" | "NZ" | "US";
 export type Template = "default" | "motorcycles" | "campers" | "trucks" | "truck" | "rv" | (string & {});
 
+/** SPEC §3 navigation (header, footer) set on the site record: each list given replaces the one built from the site's pages and switches. */
+export type NavigationOverrides = {
+  header?: Array<{ label: string; href: string; direct?: boolean; children?: Array<{ label: string; href: string; direct?: boolean }> }>;
+  footer?: Array<{ title: string; links: Array<{ label: string; href: string; direct?: boolean }> }>;
+};
+
 export type SocialUrls = Partial<Record<"facebook" | "instagram" | "youtube" | "linkedin" | "tiktok", string>>;
 export type SiteLogo = { url?: string; thumb?: string; banner?: string };
 export type SiteColours = { primary: string; secondary: string };
@@ -175,6 +181,8 @@ export type SiteRecord = {
   /** SPEC §7: the site's third-party accounts (server-side; the browser gets the registry's output) */
   integrations: SiteIntegrations;
   searchPresets: SearchPresets;
+  /** SPEC §3 navigation: the site's own menus, where it has them (siteNavigation in navigation.ts) */
+  navigation: NavigationOverrides;
   defaultSort: string;
   includeSoldCarsDays: number;
   /** SPEC §3 payment_provider: the provider of the store's deposits (null: no online payments) */

@@ -326,3 +326,19 @@ describe("POST /api/v1/websites/{id}/dealerships and PUT …/dealerships/{dealer
     expect((await getSiteContext(site.slug))!.dealerships).toEqual([]);
   });
 });
+
+describe("the site's own menus (SPEC §3 navigation)", () => {
+  test("a header of its own replaces the built one in the pages and the website session; [] gives it back; a javascript: link is 422", async () => {
+    const site = await (await create(start("Menu Motors"))).json();
+    const header = [{ label: "Our cars", href: "/search/new-used-and-demo-cars", children: [{ label: "Utes", href: "/search/utes" }] }];
+    const res = await change(site.id, { navigation: { header } });
+    expect(res.status).toBe(200);
+    expect((await res.json()).navigation).toEqual({ header });
+    expect((await getSiteContext(site.slug))!.header).toEqual(header);
+    const bad = await change(site.id, { navigation: { header: [{ label: "x", href: "javascript:alert(1)" }] } });
+    expect(bad.status).toBe(422);
+    expect(Object.keys((await bad.json()).errors)).toEqual(["navigation.header.0.href"]);
+    await change(site.id, { navigation: { header: [] } });
+    expect((await getSiteContext(site.slug))!.header.map((i) => i.label)).toContain("Our Stock");
+  });
+});

@@ -39,6 +39,7 @@ export function toSite(r: SiteRow): SiteRecord {
     features: r.features,
     integrations: r.integrations,
     searchPresets: r.searchPresets,
+    navigation: r.navigation,
     defaultSort: r.defaultSort,
     includeSoldCarsDays: r.includeSoldCarsDays,
     paymentProvider: r.paymentProvider,

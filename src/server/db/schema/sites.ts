@@ -26,6 +26,7 @@ import type {
   SiteFeatureFlags,
   SiteIntegrations,
   SiteLogo,
+  NavigationOverrides,
   SearchPresets,
   SocialUrls,
 } from "@/domain/site/types";
@@ -65,6 +66,8 @@ export const sites = pgTable("sites", {
   /** credentials the server uses for the site (server/site-secrets.ts); never part of the site record the pages get */
   secrets: jsonb("secrets").$type<SiteSecrets>().notNull().default({}),
   searchPresets: jsonb("search_presets").$type<SearchPresets>().notNull().default({}),
+  /** issue 34 / SPEC §3 navigation (header, footer): the site's own menus, over the ones built from its pages and switches */
+  navigation: jsonb("navigation").$type<NavigationOverrides>().notNull().default({}),
   defaultSort: text("default_sort").notNull().default("relevance"),
   includeSoldCarsDays: integer("include_sold_cars_days").notNull().default(3),
   paymentProvider: text("payment_provider"),

@@ -86,6 +86,12 @@ export default async function ConsoleSitePage({ params }: { params: Promise<{ si
         <h2 id="record" className="mb-3 text-lg font-bold">
           Site record
         </h2>
+        <p className="mb-3 text-sm text-neutral-700" data-testid="menus">
+          Menus:{" "}
+          {site.navigation.header?.length || site.navigation.footer?.length
+            ? "the site's own (set through the platform API's navigation field)."
+            : "built from the site's pages and switches (the platform API's navigation field sets the site's own)."}
+        </p>
         <SiteRecordForm
           values={{
             id: site.id,
@@ -98,6 +104,9 @@ export default async function ConsoleSitePage({ params }: { params: Promise<{ si
             timezone: site.timezone,
             dealership_group: site.dealership_group,
             manufacturer: site.manufacturer,
+            manufacturer_id: site.manufacturer_id,
+            dealership_id: site.dealership_id,
+            primary_vehicle_override: site.primary_vehicle_override,
             phone: site.phone,
             email: site.email,
             colours: site.colours,

@@ -1,0 +1,1 @@
+ALTER TABLE "sites" ADD COLUMN "navigation" jsonb DEFAULT '{}'::jsonb NOT NULL;
