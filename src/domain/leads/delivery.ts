@@ -24,8 +24,9 @@ export type LeadDeliveryConfig = {
 
 export type DeliveryTarget = { channel: DeliveryChannel; target: string };
 
-const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
-const isEmail = (v: unknown): v is string => typeof v === "string" && v.length <= 254 && EMAIL.test(v);
+/** An email address as the platform accepts one (lead delivery, site and location records, operators). */
+export const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
+export const isEmail = (v: unknown): v is string => typeof v === "string" && v.length <= 254 && EMAIL.test(v);
 const isHttpUrl = (v: unknown): v is string => typeof v === "string" && /^https?:\/\//.test(v) && URL.canParse(v);
 
 /** A stored config made safe: unknown keys dropped, bad addresses and URLs left out. */

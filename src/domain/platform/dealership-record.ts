@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { picture, text } from "./record-fields";
 import { slugify } from "../format/slug";
 import type { Dealership } from "../site/types";
 
@@ -7,17 +8,7 @@ import type { Dealership } from "../site/types";
  * and the console write it (issue 34). Pure.
  */
 
-const text = (max: number, what: string) =>
-  z.string(`Enter ${what}`).trim().min(1, `Enter ${what}`).max(max, `${what} is at most ${max} characters`);
-const address = (what: string) =>
-  z
-    .string()
-    .trim()
-    .max(2000)
-    .refine(
-      (v) => /^\/(?!\/)[^\s"'<>\\]*$/.test(v) || (/^https:\/\/[^\s"'<>\\]+$/.test(v) && URL.canParse(v)),
-      `${what} must be /images/… or an https:// address`,
-    );
+const address = (what: string) => picture(`${what} must be /images/… or an https:// address`);
 
 const fields = {
   name: text(200, "the dealership's name"),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMAIL, optionalText, phone, picture, text } from "./record-fields";
 import { slugify } from "../format/slug";
 import { directionsUrl, placeUrl } from "../locations/geo";
 import { formatHours } from "../site/hours";
@@ -80,15 +81,7 @@ export function addressProblem(
   return null;
 }
 
-const text = (max: number, what: string) =>
-  z.string(`Enter ${what}`).trim().min(1, `Enter ${what}`).max(max, `${what} is at most ${max} characters`);
-const optional = (max: number, what: string) => text(max, what).nullable().optional();
-const phone = (what: string) =>
-  z
-    .string(`Enter ${what}`)
-    .trim()
-    .regex(/^\+?[0-9 ()-]{6,20}$/, `Enter ${what} such as (03) 9870 1000`);
-const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
+const optional = optionalText;
 
 const fields = {
   name: text(200, "the location's name"),
@@ -110,16 +103,7 @@ const fields = {
   gmb_profile_id: optional(200, "The reviews profile id"),
   dealer_license_number: optional(100, "The dealer licence number"),
   motor_vehicle_repairer: optional(100, "The motor vehicle repairer number"),
-  image: z
-    .string()
-    .trim()
-    .max(2000)
-    .refine(
-      (v) => /^\/(?!\/)[^\s"'<>\\]*$/.test(v) || (/^https:\/\/[^\s"'<>\\]+$/.test(v) && URL.canParse(v)),
-      "The image must be /images/… or an https:// address",
-    )
-    .nullable()
-    .optional(),
+  image: picture("The image must be /images/… or an https:// address").nullable().optional(),
   contact_detail: z.strictObject(
     {
       phone: phone("a phone number"),

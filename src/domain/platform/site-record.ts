@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { EMAIL, optionalText, phone, picture, text } from "./record-fields";
 import { countryFormat } from "../format/country";
 import { slugify } from "../format/slug";
 import { deliveryTargets, leadDeliveryConfig, type LeadDeliveryConfig } from "../leads/delivery";
-import { DEFAULT_FEATURES, type FlagSource } from "../site/features";
+import { BOOLEAN_FLAGS, type FlagSource } from "../site/features";
 import { tlsHostName } from "../site/tenant";
 import { FooterGroupSchema, NavItemSchema } from "./contract";
 import type { Country, Dealership, SiteFeatureFlags, SiteLogo, SiteRecord, Template } from "../site/types";
@@ -19,11 +20,7 @@ export const COUNTRIES = ["AU", "NZ", "US"] as const satisfies readonly Country[
 /** A site's slug: its `{slug}.localhost` name and its key everywhere (lower case, digits, single hyphens). */
 export const SITE_SLUG = /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){1,62}$/;
 const HEX = /^#[0-9a-fA-F]{6}$/;
-const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
 
-const text = (max: number, what: string) =>
-  z.string(`Enter ${what}`).trim().min(1, `Enter ${what}`).max(max, `${what} is at most ${max} characters`);
-const optionalText = (max: number, what: string) => text(max, what).nullable().optional();
 const httpsUrl = (what: string) =>
   z
     .string()
@@ -31,15 +28,8 @@ const httpsUrl = (what: string) =>
     .max(2000, `${what} is at most 2000 characters`)
     .refine((v) => /^https:\/\/[^\s"'<>\\]+$/.test(v) && URL.canParse(v), `${what} must be an https:// address`);
 /** A picture the platform serves (a site path such as /images/{key}) or an https address. */
-const picture = (what: string) =>
-  z
-    .string()
-    .trim()
-    .max(2000, `${what} is at most 2000 characters`)
-    .refine(
-      (v) => /^\/(?!\/)[^\s"'<>\\]*$/.test(v) || (/^https:\/\/[^\s"'<>\\]+$/.test(v) && URL.canParse(v)),
-      `${what} must be a path on this platform (/images/…) or an https:// address`,
-    );
+const image = (what: string) =>
+  picture(`${what} must be a path on this platform (/images/…) or an https:// address`, `${what} is at most 2000 characters`);
 const colour = (what: string) => z.string().trim().regex(HEX, `${what} must be a colour as #rrggbb, e.g. #0b3d91`);
 const id = (what: string) =>
   z
@@ -77,10 +67,6 @@ const domain = z
     if (!d) ctx.addIssue({ code: "custom", message: "Enter a domain such as smithmotors.com.au (no https:// and no path)" });
     return d ?? "";
   });
-
-const BOOLEAN_FLAGS = Object.keys(DEFAULT_FEATURES).filter(
-  (k) => typeof DEFAULT_FEATURES[k as keyof SiteFeatureFlags] === "boolean",
-) as Array<keyof SiteFeatureFlags>;
 
 /** A site's own flag settings: a boolean per flag, null to take the site's rules again. */
 const FeaturesSchema = z.record(z.string(), z.boolean("A flag is true, false or null").nullable()).superRefine((flags, ctx) => {
@@ -122,18 +108,13 @@ const fields = {
   domains: z.array(domain).max(20, "At most 20 other domains").optional(),
   logo: z
     .strictObject({
-      url: picture("The logo").optional(),
-      thumb: picture("The small logo").optional(),
-      banner: picture("The banner").optional(),
+      url: image("The logo").optional(),
+      thumb: image("The small logo").optional(),
+      banner: image("The banner").optional(),
     })
     .optional(),
   colours: z.strictObject({ primary: colour("The brand colour"), secondary: colour("The accent colour") }).optional(),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^\+?[0-9 ()-]{6,20}$/, "Enter a phone number such as (03) 9870 1000")
-    .nullable()
-    .optional(),
+  phone: phone("a phone number").nullable().optional(),
   email: z
     .string()
     .trim()

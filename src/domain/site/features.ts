@@ -37,6 +37,11 @@ export const DEFAULT_FEATURES: SiteFeatureFlags = {
   fixed_dealership_slug: null,
 };
 
+/** The flags that are on or off (the others hold paths or a slug). */
+export const BOOLEAN_FLAGS = (Object.keys(DEFAULT_FEATURES) as Array<keyof SiteFeatureFlags>).filter(
+  (k) => typeof DEFAULT_FEATURES[k] === "boolean",
+);
+
 /** How a rule matches one field, as data (stored as JSON): the value, one of a list, or a pattern ("i": any case). */
 export type Matcher = string | number | Array<string | number> | { pattern: string; flags?: "i" };
 export const RULE_FIELDS = ["id", "slug", "name", "group", "manufacturer"] as const;

@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
+import { isEmail } from "@/domain/leads/delivery";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
 import { PLATFORM_ROLE } from "./staff-auth";
@@ -13,7 +14,6 @@ import { PLATFORM_ROLE } from "./staff-auth";
  */
 
 export const MIN_OPERATOR_PASSWORD = 12;
-const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
 
 export type OperatorResult = { created: boolean; password: string | null };
 
@@ -23,7 +23,7 @@ export type OperatorResult = { created: boolean; password: string | null };
  */
 export async function createOperator(db: Db, o: { email: string; name?: string; password?: string }): Promise<OperatorResult> {
   const email = o.email.trim().toLowerCase();
-  if (!EMAIL.test(email) || email.length > 254) throw new Error(`Not an email address: ${JSON.stringify(o.email.slice(0, 100))}`);
+  if (!isEmail(email)) throw new Error(`Not an email address: ${JSON.stringify(o.email.slice(0, 100))}`);
   if (o.password !== undefined && o.password.length < MIN_OPERATOR_PASSWORD)
     throw new Error(`OPERATOR_PASSWORD must be at least ${MIN_OPERATOR_PASSWORD} characters.`);
   const [existing] = await db.select({ id: t.staffUsers.id }).from(t.staffUsers).where(eq(t.staffUsers.email, email));

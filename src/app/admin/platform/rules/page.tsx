@@ -2,16 +2,12 @@ import type { Metadata } from "next";
 import { BackLink } from "@/components/admin/back-link";
 import { RemoveRuleButton, RuleForm } from "@/components/admin/console-forms";
 import { describeMatch } from "@/domain/site/feature-rules";
-import { DEFAULT_FEATURES } from "@/domain/site/features";
+import { BOOLEAN_FLAGS } from "@/domain/site/features";
 import { requireOperator } from "@/server/admin/pages";
 import { getDb } from "@/server/db";
 import { listFeatureRules } from "@/server/repositories/feature-rules";
 
 export const metadata: Metadata = { title: "Feature rules" };
-
-const BOOLEAN_FLAGS = Object.keys(DEFAULT_FEATURES).filter(
-  (k) => typeof DEFAULT_FEATURES[k as keyof typeof DEFAULT_FEATURES] === "boolean",
-);
 
 // GET /platform/rules — operators: the feature rules (SPEC §1: flags derived from site id, slug, name, group or manufacturer)
 export default async function RulesPage() {
