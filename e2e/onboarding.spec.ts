@@ -49,7 +49,7 @@ let photoServer: Server | undefined;
 /** The platform API through the real server (Node does not resolve *.localhost; the API answers on any host). */
 const api = (
   request: APIRequestContext,
-  method: "GET" | "POST" | "PUT",
+  method: "GET" | "POST" | "PUT" | "DELETE",
   path: string,
   data?: unknown,
   auth = basic(API.user, API.password),
@@ -454,6 +454,79 @@ test.describe("onboarding a dealer (issue 34)", () => {
       });
       expect(local.status()).toBe(200);
     });
+  });
+
+  test("through the real server: dealerships and feature rules by the platform API, the console's location and dealership changes, leaving a preview", async ({
+    page,
+    request,
+  }) => {
+    const { id } = await (
+      await api(request, "POST", "/api/v1/websites", {
+        name: "Route Motors",
+        slug: "route-motors",
+        template: "default",
+        domain_name: "routemotors.com.au",
+      })
+    ).json();
+    const dealership = await api(request, "POST", `/api/v1/websites/${id}/dealerships`, { name: "Route Kia", make: "Kia" });
+    expect(dealership.status()).toBe(201);
+    const { id: dealershipId } = await dealership.json();
+    const hidden = await api(request, "PUT", `/api/v1/websites/${id}/dealerships/${dealershipId}.json`, { visible: false });
+    expect(hidden.status()).toBe(200);
+    expect((await hidden.json()).visible).toBe(false);
+    expect((await api(request, "POST", `/api/v1/websites/${id}/dealerships`, { name: "Route Kia", slug: "route-kia" })).status()).toBe(409);
+
+    const rules = await api(request, "GET", "/api/v1/feature_rules");
+    expect(rules.status()).toBe(200);
+    expect((await rules.json()).feature_rules.map((r: { key: string | null }) => r.key)).toContain("spec:mock-leads");
+    const rule = await api(request, "POST", "/api/v1/feature_rules", {
+      why: "Route group test",
+      match: { slug: "route-motors" },
+      set: { fleet: true },
+    });
+    expect(rule.status()).toBe(201);
+    const { id: ruleId } = await rule.json();
+    expect(
+      (
+        await api(request, "PUT", `/api/v1/feature_rules/${ruleId}.json`, {
+          why: "Route group test",
+          match: { slug: "route-motors" },
+          set: { careers: true },
+        })
+      ).status(),
+    ).toBe(200);
+    expect((await (await api(request, "GET", `/api/v1/websites/${id}.json`)).json()).features.careers.source).toBe(
+      "rule: Route group test",
+    );
+    expect((await api(request, "DELETE", `/api/v1/feature_rules/${ruleId}.json`)).status()).toBe(204);
+    expect((await api(request, "DELETE", `/api/v1/feature_rules/${ruleId}.json`)).status()).toBe(404);
+
+    const { id: locationId } = await (
+      await api(request, "POST", `/api/v1/websites/${id}/locations`, {
+        name: "Route Motors Ringwood",
+        contact_detail: { phone: "(03) 9870 3000" },
+        address: { street: "2 Maroondah Hwy", city: "Ringwood", state: "VIC", postcode: "3134", lat: -37.815, long: 145.229 },
+      })
+    ).json();
+    await signIn(page, OPERATOR.email, OPERATOR.password, "/platform");
+    const answers = await page.evaluate(
+      async ([site, location, franchise]) => {
+        const put = (url: string, body: unknown) =>
+          fetch(url, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.status);
+        return [
+          await put(`/api/admin/platform/sites/${site}/locations/${location}`, { dealer_license_number: "LMCT 42" }),
+          await put(`/api/admin/platform/sites/${site}/dealerships/${franchise}`, { visible: true }),
+        ];
+      },
+      [id, locationId, dealershipId],
+    );
+    expect(answers).toEqual([200, 200]);
+
+    // a previewer leaves the preview: the draft is "coming soon" again
+    await page.goto(admin(`/api/admin/sites/${id}/preview`));
+    await expect(page.getByTestId("preview-bar")).toBeVisible();
+    await page.getByRole("link", { name: "Leave the preview" }).click();
+    await expect(page.getByTestId("coming-soon")).toBeVisible();
   });
 
   test("the console is an operator's only: dealer staff and signed-out visitors do not reach it", async ({ page, request }) => {
