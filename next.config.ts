@@ -1,10 +1,13 @@
 import type { NextConfig } from "next";
 import { IMAGE_QUALITY, IMAGE_WIDTHS } from "./src/domain/format/image";
+import { iconSpriteVersion } from "./src/components/ui/icon-set";
 
 const nextConfig: NextConfig = {
   // PGlite ships WASM + data files that must be loaded from node_modules at run time.
   serverExternalPackages: ["@electric-sql/pglite", "rate-limiter-flexible", "busboy", "pg", "sharp"],
   poweredByHeader: false,
+  // the icon sprite's address carries its content's version (src/components/ui/icons.tsx)
+  env: { ICON_SPRITE_VERSION: iconSpriteVersion() },
   reactStrictMode: true,
   images: {
     // SPEC §7: one loader builds the image-service URL (width, auto format, quality, max width 1280)

@@ -52,9 +52,15 @@ export async function expectNoAxeViolations(page: Page) {
   ).toEqual([]);
 }
 
-/** Waits until React has attached its handlers to the element (server HTML is there before hydration). */
+/**
+ * Waits until the element takes clicks: React has attached its handlers to it (server HTML is there
+ * before hydration), or it sits in HTML a client component handles for it (`data-live`: the search
+ * results' cards, drawn as text, whose hearts ResultGrid handles).
+ */
 export async function waitForHydration(locator: Locator) {
-  await expect.poll(() => locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps")))).toBe(true);
+  await expect
+    .poll(() => locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps")) || el.closest("[data-live]") !== null))
+    .toBe(true);
 }
 
 /** The page's schema.org objects (every ld+json script), parsed. */

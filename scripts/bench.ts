@@ -16,6 +16,7 @@
 import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { ensureBuild, startServer, stopServer } from "./lib/server-process";
+import { buildFloor, gzippedSize, moduleScripts } from "./lib/js-floor";
 import { loadPhotographs } from "./lib/photographs";
 import { cpus } from "node:os";
 import { rmSync, writeFileSync } from "node:fs";
@@ -114,12 +115,42 @@ const VARIED = ["Mazda", "Suzuki", "Mercedes-Benz", "Skoda", "KGM", "Toyota", "F
   ]),
 );
 
+/** The median of a list of numbers. */
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Rounds of the uncached comparison (issue 35: the median of 3). */
+const ROUNDS = 3;
+
 async function http() {
   ensureBuild();
+  // issue 35's budgets, page cache off: each page against the trivial page, in rounds that take turns
+  // so that a slower minute of the machine falls on every page alike; the median round is reported
   const uncached = await withServer(0, async () => {
-    await load(["/bench/baseline"], HOST, 3); // warm-up
-    await load([SEARCH], HOST, 3);
-    return { baseline: await load(["/bench/baseline"], HOST, SECONDS), search: await load([SEARCH], HOST, SECONDS) };
+    const html = (path: string) => fetch(`http://127.0.0.1:${PORT}${path}`, { headers: { host: HOST } }).then((r) => r.text());
+    const searchHtml = await html(SEARCH);
+    const vehicle = /href="(\/cars\/[^"#?]+)"/.exec(searchHtml)?.[1];
+    if (!vehicle) throw new Error("no vehicle link on the search page");
+    const vehicleHtml = await html(vehicle);
+    for (const path of ["/bench/baseline", SEARCH, vehicle]) await load([path], HOST, 3); // warm-up
+    const rounds: Array<{ baseline: Load; search: Load; vehicle: Load }> = [];
+    for (let r = 0; r < ROUNDS; r++)
+      rounds.push({
+        baseline: await load(["/bench/baseline"], HOST, SECONDS),
+        search: await load([SEARCH], HOST, SECONDS),
+        vehicle: await load([vehicle], HOST, SECONDS),
+      });
+    const ratio = (page: "search" | "vehicle") => median(rounds.map((x) => x[page].rps / x.baseline.rps));
+    const mid = (page: "baseline" | "search" | "vehicle") =>
+      rounds.map((x) => x[page]).sort((a, b) => a.rps - b.rps)[Math.floor(ROUNDS / 2)]!;
+    return {
+      baseline: mid("baseline"),
+      search: mid("search"),
+      vehicle: mid("vehicle"),
+      searchRatio: ratio("search"),
+      vehicleRatio: ratio("vehicle"),
+      rounds,
+      bytes: { search: Buffer.byteLength(searchHtml), vehicle: Buffer.byteLength(vehicleHtml) },
+    };
   });
   const cached = await withServer(15, async () => {
     await load([SEARCH, ...VARIED], HOST, 3);
@@ -141,6 +172,11 @@ async function http() {
   );
   return { ...uncached, ...cached, ...bare };
 }
+
+type Load = Awaited<ReturnType<typeof load>>;
+
+/** Issue 35's budgets for the uncached pages and the search page's HTML (docs/operations/performance.md). */
+const BUDGET = { searchRatio: 0.33, vehicleRatio: 0.4, searchHtmlKb: 120 };
 
 const QUERIES: SearchParams[] = [
   {},
@@ -383,32 +419,42 @@ if (run("http")) {
   const pctOf = (x: { rps: number }) => round((x.rps / h.baseline.rps) * 100, 0);
   const line = (label: string, x: { rps: number; p50: number; p95: number }, ratio = true) =>
     `  ${label.padEnd(44)} ${String(x.rps).padStart(6)} req/s   p50 ${String(x.p50).padStart(6)} ms   p95 ${String(x.p95).padStart(6)} ms${ratio ? `   ${pctOf(x)}% of baseline` : ""}`;
+  const verdict = (ok: boolean) => (ok ? "PASS" : "FAIL");
+  const searchKb = round(h.bytes.search / 1024, 1);
   console.log(`
 HTTP: 20 connections, ${SECONDS}s per line, server and load generator on this machine's cores
+Page cache off (catalogue cache on), ${ROUNDS} rounds taking turns, the median round:
 ${line("trivial dynamic Next page (baseline)", h.baseline, false)}
-${line("search page, parkside, page cache 15s", h.one)}
+${line("search page", h.search)}
+${line("vehicle page", h.vehicle)}
+  rounds (search / vehicle against baseline): ${h.rounds.map((r) => `${round(r.search.rps / r.baseline.rps, 2)} / ${round(r.vehicle.rps / r.baseline.rps, 2)}`).join(", ")}
+  budget: search ≥ ${BUDGET.searchRatio}× baseline → ${round(h.searchRatio, 2)}× ${verdict(h.searchRatio >= BUDGET.searchRatio)}; vehicle ≥ ${BUDGET.vehicleRatio}× → ${round(h.vehicleRatio, 2)}× ${verdict(h.vehicleRatio >= BUDGET.vehicleRatio)}
+  budget: search page HTML ≤ ${BUDGET.searchHtmlKb} KB uncompressed → ${searchKb} KB ${verdict(searchKb <= BUDGET.searchHtmlKb)} (vehicle page ${round(h.bytes.vehicle / 1024, 1)} KB)
+Page cache on (15 s):
+${line("search page, parkside", h.one)}
 ${line("search page, 48 different result URLs", h.varied)}
-${line("search page, page cache, Accept-Encoding gzip", h.gzip)}
-${line("search page, page cache off (catalogue cache on)", h.search)}
-${line("search page, nothing cached (both caches off)", h.bare)}
-  target: search page ≥ 50% of baseline → ${pctOf(h.one) >= 50 ? "PASS" : "FAIL"} (cached), ${pctOf(h.search) >= 50 ? "PASS" : "not met"} (uncached)`);
+${line("search page, Accept-Encoding gzip", h.gzip)}
+Nothing cached (catalogue cache off too):
+${line("search page", h.bare)}`);
+  if (h.searchRatio < BUDGET.searchRatio || h.vehicleRatio < BUDGET.vehicleRatio || searchKb > BUDGET.searchHtmlKb) process.exitCode = 1;
 }
 
 /**
  * First-load JavaScript per page type: the scripts a page's HTML loads (not chunks loaded later on
- * demand), gzipped as a browser receives them. Budgets in DESIGN.md (search ≤ 130 KB).
+ * demand), gzipped as a browser receives them, against the framework's floor measured in the same
+ * run (an empty App Router page built with the same Next, scripts/lib/js-floor.ts). Issue 35's
+ * budgets (docs/operations/performance.md): floor + 35 KB on search, vehicle and content pages,
+ * floor + 70 KB on form pages.
  */
-const JS_BUDGET_KB: Record<string, number> = { home: 110, search: 130, vehicle: 150, location: 110, form: 170, brand: 110, post: 110 }; // DESIGN.md; home, location, brand and post as content pages; forms have none there
+const JS_OVER_FLOOR_KB: Record<string, number> = { home: 35, search: 35, vehicle: 35, location: 35, brand: 35, post: 35, form: 70 };
 
 async function firstLoadJs() {
-  const { gzipSync } = await import("node:zlib");
-  const { readFileSync } = await import("node:fs");
-  return withServer(15, async () => {
+  const floor = buildFloor();
+  const pages = await withServer(15, async () => {
     const pageHtml = (path: string) => fetch(`http://127.0.0.1:${PORT}${path}`, { headers: { host: HOST } }).then((r) => r.text());
     const search = await pageHtml(SEARCH);
     const vehicle = /href="(\/cars\/[^"#?]+)"/.exec(search)?.[1] ?? "/cars/none";
-    const pages: Record<string, string> = {
-      floor: "/bench/baseline",
+    const paths: Record<string, string> = {
       home: "/",
       search: SEARCH,
       vehicle,
@@ -418,33 +464,28 @@ async function firstLoadJs() {
       post: "/blog/winter-car-care-checklist",
     };
     const out: Array<{ page: string; kb: number; budget: number; files: number }> = [];
-    for (const [page, path] of Object.entries(pages)) {
-      const html = await pageHtml(path);
-      // what a current browser downloads: module scripts (the noModule polyfills are for old browsers)
-      const tags = [...html.matchAll(/<script[^>]+src="(\/_next\/static\/[^"?]+)"[^>]*>/g)].filter((m) => !/\bnoModule\b/i.test(m[0]));
-      const files = [...new Set(tags.map((m) => m[1]!))];
-      const bytes = files.reduce((n, f) => n + gzipSync(readFileSync(`.next${f.replace("/_next", "")}`)).length, 0);
-      out.push({ page, kb: round(bytes / 1024, 1), budget: JS_BUDGET_KB[page] ?? Infinity, files: files.length });
+    for (const [page, path] of Object.entries(paths)) {
+      const files = moduleScripts(await pageHtml(path));
+      out.push({ page, kb: round(gzippedSize(".", files) / 1024, 1), budget: JS_OVER_FLOOR_KB[page]!, files: files.length });
     }
     return out;
   });
+  return { floor: { ...floor, kb: round(floor.bytes / 1024, 1) }, pages };
 }
 
 if (run("js")) {
-  const js = await firstLoadJs();
-  const floor = js.find((j) => j.page === "floor")!.kb;
+  const { floor, pages } = await firstLoadJs();
   console.log(`
-First-load JavaScript (gzip, module scripts) per page type, parkside; "floor" is a trivial Next page (React and Next alone)
-${js
+First-load JavaScript (gzip, module scripts) per page type, parkside, against the floor: an empty App
+Router page built with the same Next (${floor.next}) in this run: ${floor.kb} KB in ${floor.files} files
+${pages
   .map(
     (j) =>
-      `  ${j.page.padEnd(10)} ${String(j.kb).padStart(7)} KB in ${String(j.files).padStart(2)} files` +
-      (j.page === "floor"
-        ? ""
-        : `   ours ${String(round(j.kb - floor, 1)).padStart(5)} KB   budget ${j.budget} KB → ${j.kb <= j.budget ? "PASS" : "FAIL"}`),
+      `  ${j.page.padEnd(10)} ${String(j.kb).padStart(7)} KB in ${String(j.files).padStart(2)} files   ours ${String(round(j.kb - floor.kb, 1)).padStart(5)} KB` +
+      `   budget floor + ${j.budget} = ${round(floor.kb + j.budget, 1)} KB → ${j.kb <= floor.kb + j.budget ? "PASS" : "FAIL"}`,
   )
   .join("\n")}`);
-  if (js.some((j) => j.kb > j.budget)) process.exitCode = 1;
+  if (pages.some((j) => j.kb > floor.kb + j.budget)) process.exitCode = 1;
 }
 
 /**

@@ -26,6 +26,6 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // API routes, Next's assets, generated drawings and the image service are not tenant pages.
-  matcher: ["/((?!api/|websites/|mock/|_next/|photos/|images/|bench/|widgets/|favicon.ico|icon.svg).*)"],
+  // API routes, Next's assets, generated drawings, the icon sprite and the image service are not tenant pages.
+  matcher: ["/((?!api/|websites/|mock/|_next/|photos/|images/|bench/|widgets/|favicon.ico|icon.svg|icons.svg).*)"],
 };

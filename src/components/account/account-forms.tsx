@@ -8,7 +8,7 @@ import { errorFromResponse } from "@/client/fetch-json";
 import { fieldErrors } from "@/domain/http/field-errors";
 import { ForgotPasswordSchema, MagicLinkSchema, ResetPasswordSchema, SignInSchema, SignUpSchema } from "@/domain/accounts/forms";
 import { buttonVariants } from "@/components/ui/button";
-import { cn } from "@/components/ui/cn";
+import { clsx } from "clsx";
 import { TextField } from "@/components/ui/text-field";
 
 type Outcome = { kind: "idle" } | { kind: "busy" } | { kind: "error"; message: string } | { kind: "done"; message: string };
@@ -80,7 +80,7 @@ function Result({ outcome }: { outcome: Outcome }) {
 
 function Submit({ busy, children }: { busy: boolean; children: ReactNode }) {
   return (
-    <button type="submit" disabled={busy} aria-disabled={busy} className={cn(buttonVariants({ size: "lg" }), "w-full")}>
+    <button type="submit" disabled={busy} aria-disabled={busy} className={clsx(buttonVariants({ size: "lg" }), "w-full")}>
       {busy ? "Please wait…" : children}
     </button>
   );
@@ -104,7 +104,7 @@ export function AccountForms(props: { initial: AccountMode; redirect: string; ga
       type="button"
       onClick={() => setMode(m)}
       aria-pressed={mode === m}
-      className={cn(
+      className={clsx(
         "min-h-11 flex-1 rounded-md px-3 text-sm font-semibold",
         mode === m ? "bg-brand text-brand-contrast" : "text-brand hover:bg-neutral-100",
       )}
@@ -214,7 +214,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     <form noValidate onSubmit={(e) => reset.submit(e, { token })} className="space-y-4" aria-label="Choose a new password">
       <Result outcome={reset.outcome} />
       {reset.outcome.kind === "done" ? (
-        <a href="/sign-in" className={cn(buttonVariants({ size: "lg" }), "w-full")}>
+        <a href="/sign-in" className={clsx(buttonVariants({ size: "lg" }), "w-full")}>
           Sign in
         </a>
       ) : (

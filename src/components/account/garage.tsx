@@ -8,7 +8,7 @@ import { errorFromResponse } from "@/client/fetch-json";
 import { saveUserDetails } from "@/client/user-details";
 import type { CardView } from "@/domain/stock/card-view";
 import { buttonVariants } from "@/components/ui/button";
-import { cn } from "@/components/ui/cn";
+import { clsx } from "clsx";
 import { TextField } from "@/components/ui/text-field";
 import { VehicleCardView } from "@/components/stock/vehicle-card";
 
@@ -127,7 +127,7 @@ export function DetailsForm({ initial, email, postcodeLabel }: { initial: Record
       {status.message && (
         <p
           role={status.kind === "error" ? "alert" : "status"}
-          className={cn(
+          className={clsx(
             "rounded-md border p-3 font-semibold",
             status.kind === "error" ? "border-red-700 bg-red-50 text-red-800" : "border-green-700 bg-green-50 text-green-900",
           )}

@@ -1,6 +1,5 @@
 import Image from "next/image";
 import { lcp } from "@/components/ui/lcp";
-import Link from "next/link";
 import type { ReactNode } from "react";
 import { buttonVariants } from "@/components/ui/button";
 import { Breadcrumbs } from "@/components/ui/breadcrumbs";
@@ -79,9 +78,9 @@ export function ContactCallout({ ctx, title = "Questions? Talk to our team." }: 
     <Panel className="mt-10 bg-neutral-50">
       <h2 className="text-lg font-bold">{title}</h2>
       <div className="mt-3 flex flex-wrap gap-3">
-        <Link href="/contact" className={buttonVariants({ variant: "primary" })}>
+        <a href="/contact" className={buttonVariants({ variant: "primary" })}>
           Contact us
-        </Link>
+        </a>
         {ctx.site.phone && (
           <a href={telHref(ctx.site.phone, ctx.site.country)} className={buttonVariants({ variant: "outline" })}>
             Call {ctx.site.phone}
@@ -109,9 +108,9 @@ export function Pagination({ page, pages, href }: { page: number; pages: number;
   return (
     <nav aria-label="Pages" className="mt-8 flex items-center justify-between gap-4">
       {page > 1 ? (
-        <Link href={href(page - 1)} rel="prev" className={buttonVariants({ variant: "outline" })}>
+        <a href={href(page - 1)} rel="prev" className={buttonVariants({ variant: "outline" })}>
           Newer posts
-        </Link>
+        </a>
       ) : (
         <span />
       )}
@@ -119,9 +118,9 @@ export function Pagination({ page, pages, href }: { page: number; pages: number;
         Page {page} of {pages}
       </span>
       {page < pages ? (
-        <Link href={href(page + 1)} rel="next" className={buttonVariants({ variant: "outline" })}>
+        <a href={href(page + 1)} rel="next" className={buttonVariants({ variant: "outline" })}>
           Older posts
-        </Link>
+        </a>
       ) : (
         <span />
       )}
@@ -168,9 +167,9 @@ export function PostList({
                 <ContentImage src={p.image} alt="" priority={i === 0} className={layout === "list" ? "md:w-72 md:shrink-0" : undefined} />
                 <div className="mt-3 md:mt-0">
                   <h2 className="mt-2 text-lg font-bold">
-                    <Link href={`${base}/${p.slug}`} className="hover:underline">
+                    <a href={`${base}/${p.slug}`} className="hover:underline">
                       {p.title}
-                    </Link>
+                    </a>
                   </h2>
                   <Byline ctx={ctx} post={p} />
                   <p className="mt-2 text-neutral-800">{p.summary}</p>
@@ -206,9 +205,9 @@ export function PostArticle({ ctx, post, base, listTitle }: { ctx: Ctx; post: Co
         <ContentImage src={post.image} alt="" priority className="mt-6" />
         <Prose markdown={post.body} rules={ctx.features} className="mt-6" />
         <p className="mt-10">
-          <Link href={base} className="font-semibold text-brand underline">
+          <a href={base} className="font-semibold text-brand underline">
             ← All {listTitle.toLowerCase()}
-          </Link>
+          </a>
         </p>
       </ContentFrame>
     </>
@@ -268,9 +267,9 @@ export function OfferList({
           <article className="flex h-full flex-col rounded-lg border border-neutral-200 p-4">
             <ContentImage src={o.image} alt="" priority={i === 0} />
             <h3 className="mt-3 text-lg font-bold">
-              <Link href={`/special-offers/${o.slug}`} className="hover:underline">
+              <a href={`/special-offers/${o.slug}`} className="hover:underline">
                 {o.title}
-              </Link>
+              </a>
             </h3>
             <p className="mt-1 flex-1 text-neutral-800">{o.summary}</p>
             <div className="mt-3">
@@ -304,9 +303,9 @@ export function OfferArticle({ ctx, offer, now, enquireHref }: { ctx: Ctx; offer
             <p className="font-bold text-red-800">This offer has ended.</p>
             <p className="mt-1 text-neutral-800">
               See our{" "}
-              <Link href="/special-offers" className="font-semibold underline">
+              <a href="/special-offers" className="font-semibold underline">
                 current special offers
-              </Link>
+              </a>
               .
             </p>
           </div>
@@ -319,9 +318,9 @@ export function OfferArticle({ ctx, offer, now, enquireHref }: { ctx: Ctx; offer
         <Prose markdown={offer.body} rules={ctx.features} className="mt-6" />
         {!ended && (
           <div className="mt-6">
-            <Link href={enquireHref} className={buttonVariants({ variant: "primary", size: "lg" })} data-track={EVENT_IDS.offerClick}>
+            <a href={enquireHref} className={buttonVariants({ variant: "primary", size: "lg" })} data-track={EVENT_IDS.offerClick}>
               Enquire about this offer
-            </Link>
+            </a>
           </div>
         )}
         {offer.terms && (

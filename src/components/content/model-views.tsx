@@ -1,4 +1,3 @@
-import Link from "next/link";
 import type { RangeModel } from "@/domain/content/content";
 import { formatPrice } from "@/domain/format/price";
 import { pluralNoun } from "@/domain/stock/summary";
@@ -11,7 +10,7 @@ export function ModelCards({ models, noun, headingLevel = 3 }: { models: RangeMo
     <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="models">
       {models.map((m) => (
         <li key={m.slug}>
-          <Link href={`/models/${m.slug}`} className="block h-full rounded-lg border border-neutral-200 p-4 hover:border-brand">
+          <a href={`/models/${m.slug}`} className="block h-full rounded-lg border border-neutral-200 p-4 hover:border-brand">
             <H className="text-lg font-bold">
               {m.brand} {m.model}
             </H>
@@ -22,7 +21,7 @@ export function ModelCards({ models, noun, headingLevel = 3 }: { models: RangeMo
             <p className="mt-2 font-semibold" data-testid="from-price">
               {m.fromPrice !== null ? <>From {formatPrice(m.fromPrice)}</> : formatPrice(null)}
             </p>
-          </Link>
+          </a>
         </li>
       ))}
     </ul>

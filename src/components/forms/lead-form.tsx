@@ -36,7 +36,7 @@ import { EVENT_IDS } from "@/domain/analytics/events";
 import { slotLabel } from "@/domain/leads/test-drive";
 import { MSG } from "@/domain/leads/messages";
 import { maskPhone } from "@/domain/leads/phone";
-import { cn } from "@/components/ui/cn";
+import { clsx } from "clsx";
 
 type Props = {
   kind: FormKind;
@@ -285,7 +285,7 @@ export function LeadForm({
           {formError}
         </div>
       )}
-      <div className={cn("grid gap-4", !compact && "sm:grid-cols-2")}>
+      <div className={clsx("grid gap-4", !compact && "sm:grid-cols-2")}>
         {text("first_name", { autoComplete: "given-name" })}
         {text("last_name", { autoComplete: "family-name" })}
         {text("email", { type: "email", autoComplete: "email", inputMode: "email" })}
@@ -417,7 +417,7 @@ export function LeadForm({
         </fieldset>
       )}
       {shown("message") &&
-        field("message", <textarea {...register("message")} {...a11y("message")} rows={4} className={cn(input, "py-2")} />)}
+        field("message", <textarea {...register("message")} {...a11y("message")} rows={4} className={clsx(input, "py-2")} />)}
       {select(
         "where_did_you_hear",
         LEAD_SOURCES.map((s) => [s, s]),

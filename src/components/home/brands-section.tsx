@@ -1,5 +1,4 @@
 import Image from "next/image";
-import Link from "next/link";
 import type { SiteContext } from "@/domain/site/context";
 
 /** The site's brands as logos (the name where a brand has none), each to its brand page. */
@@ -14,12 +13,12 @@ export function BrandsSection({ ctx }: { ctx: SiteContext }) {
         <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5" data-testid="brands">
           {ctx.brands.map((b) => (
             <li key={b.slug}>
-              <Link
+              <a
                 href={`/brands/${b.slug}`}
                 className="flex min-h-20 items-center justify-center rounded-lg border border-neutral-200 bg-white p-4 text-lg font-bold hover:border-brand"
               >
                 {b.logo ? <Image src={b.logo} alt={b.name} width={180} height={60} className="h-12 w-auto" /> : b.name}
-              </Link>
+              </a>
             </li>
           ))}
         </ul>

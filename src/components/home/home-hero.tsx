@@ -1,6 +1,5 @@
 import Image from "next/image";
 import { lcp } from "@/components/ui/lcp";
-import Link from "next/link";
 import { Search } from "@/components/ui/icons";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -67,15 +66,15 @@ export function HomeHero({ ctx }: { ctx: SiteContext }) {
           </button>
         </form>
         <div className="mt-5 flex flex-wrap gap-3">
-          <Link href="/search/new-used-and-demo-cars" className={buttonVariants({ variant: "accent", size: "lg" })}>
+          <a href="/search/new-used-and-demo-cars" className={buttonVariants({ variant: "accent", size: "lg" })}>
             Browse all {ctx.stock.count} {plural}
-          </Link>
-          <Link href={sell.href} className={buttonVariants({ variant: "outline", size: "lg" })}>
+          </a>
+          <a href={sell.href} className={buttonVariants({ variant: "outline", size: "lg" })}>
             {sell.action}
-          </Link>
-          <Link href="/service" className={buttonVariants({ variant: "outline", size: "lg" })}>
+          </a>
+          <a href="/service" className={buttonVariants({ variant: "outline", size: "lg" })}>
             Book a Service
-          </Link>
+          </a>
         </div>
       </div>
     </section>

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { MapPin, Phone } from "@/components/ui/icons";
 import { LocationsCarousel } from "@/components/locations/locations-carousel";
 import { locationTypeLabel } from "@/components/locations/location-card";
@@ -14,9 +13,9 @@ function Teaser({ l, ctx, now }: { l: Location; ctx: SiteContext; now: number })
     <div className="h-full rounded-lg border border-neutral-200 bg-white p-5">
       <p className="text-xs font-semibold uppercase tracking-wide text-neutral-600">{locationTypeLabel(l)}</p>
       <h3 className="mt-1 text-lg font-bold">
-        <Link href={`/our-location/${l.slug}`} className="hover:underline">
+        <a href={`/our-location/${l.slug}`} className="hover:underline">
           {l.name}
-        </Link>
+        </a>
       </h3>
       <p className="mt-1 text-sm font-semibold">
         {state.label}
@@ -44,9 +43,9 @@ export function LocationsTeaser({ ctx, now }: { ctx: SiteContext; now: number })
         <h2 id="locations-heading" className="text-2xl font-bold">
           {ctx.locations.length === 1 ? "Our Location" : "Our Locations"}
         </h2>
-        <Link href="/dealerships" className="font-semibold text-brand underline">
+        <a href="/dealerships" className="font-semibold text-brand underline">
           View all locations
-        </Link>
+        </a>
       </div>
       {ctx.locations.length === 1 ? (
         <Teaser l={ctx.locations[0]!} ctx={ctx} now={now} />

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { OfferList } from "@/components/content/content-views";
 import type { ContentEntry } from "@/domain/content/types";
 import type { SiteContext } from "@/domain/site/context";
@@ -12,9 +11,9 @@ export function OffersTeaser({ ctx, offers, now }: { ctx: SiteContext; offers: C
         <h2 id="offers-heading" className="text-2xl font-bold">
           Special offers
         </h2>
-        <Link href="/special-offers" className="font-semibold text-brand underline">
+        <a href="/special-offers" className="font-semibold text-brand underline">
           All {ctx.offers} offers
-        </Link>
+        </a>
       </div>
       <OfferList ctx={ctx} offers={offers.slice(0, 3)} now={now} />
     </section>

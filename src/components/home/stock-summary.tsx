@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { brandDisplayName } from "@/domain/site/brands";
 import { parseSearch, searchHref } from "@/domain/stock/search";
 import { usedWord } from "@/domain/site/features";
@@ -34,12 +33,12 @@ export function StockSummarySection({ ctx }: { ctx: SiteContext }) {
           return (
             <li key={c.type}>
               {count > 0 ? (
-                <Link
+                <a
                   href={c.href}
                   className="block rounded-lg border border-neutral-200 p-6 shadow-sm transition hover:border-brand hover:shadow-md"
                 >
                   {body}
-                </Link>
+                </a>
               ) : (
                 <div className="rounded-lg border border-dashed border-neutral-300 p-6 text-neutral-600">{body}</div>
               )}
@@ -53,12 +52,12 @@ export function StockSummarySection({ ctx }: { ctx: SiteContext }) {
           <ul className="mt-3 flex flex-wrap gap-2">
             {ctx.stock.makes.slice(0, 10).map((m) => (
               <li key={m.make}>
-                <Link
+                <a
                   href={searchHref(parseSearch("new-used-and-demo-cars", { make: m.make }, ctx.site.defaultSort), ctx.site.defaultSort)}
                   className="inline-flex min-h-11 items-center rounded-full border border-neutral-300 px-4 text-sm hover:border-brand"
                 >
                   {brandDisplayName(m.make)} <span className="ml-1 text-neutral-600">({m.count})</span>
-                </Link>
+                </a>
               </li>
             ))}
           </ul>

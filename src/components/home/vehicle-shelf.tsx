@@ -1,4 +1,3 @@
-import Link from "next/link";
 import type { Vehicle } from "@/domain/stock/vehicle";
 import { VehicleCard } from "@/components/stock/vehicle-card";
 import type { CardContext } from "@/domain/stock/card-view";
@@ -27,9 +26,9 @@ export function VehicleShelf({
         <h2 id={id} className="text-2xl font-bold">
           {title}
         </h2>
-        <Link href={more.href} className="font-semibold text-brand underline">
+        <a href={more.href} className="font-semibold text-brand underline">
           {more.label}
-        </Link>
+        </a>
       </div>
       <ul className="-mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 md:mx-0 md:grid md:grid-cols-2 md:overflow-visible md:px-0 lg:grid-cols-4">
         {vehicles.map((v) => (

@@ -6,7 +6,7 @@ import { track } from "@/client/analytics";
 import { EVENT_IDS } from "@/domain/analytics/events";
 import { useEffect, useId, useRef, useState } from "react";
 import type { NavItem } from "@/domain/site/navigation";
-import { cn } from "@/components/ui/cn";
+import { clsx } from "clsx";
 import { SmartLink } from "./smart-link";
 
 /** Header menu: a bar of dropdowns on desktop (≥992px), one collapsible panel below that. */
@@ -83,7 +83,7 @@ export function MainNav({ items }: { items: NavItem[] }) {
       </button>
       <ul
         id={`${id}-menu`}
-        className={cn(
+        className={clsx(
           "absolute right-0 z-40 mt-2 w-[min(90vw,22rem)] rounded-md bg-white p-2 text-neutral-900 shadow-xl ring-1 ring-black/10",
           "lg:static lg:mt-0 lg:flex lg:w-auto lg:flex-wrap lg:items-center lg:justify-end lg:gap-0 lg:bg-transparent lg:p-0 lg:text-inherit lg:shadow-none lg:ring-0",
           open ? "block" : "hidden lg:flex",
@@ -115,11 +115,11 @@ export function MainNav({ items }: { items: NavItem[] }) {
                 className="flex min-h-11 w-full items-center justify-between gap-1 rounded-md px-3 py-2 text-left font-semibold hover:underline lg:px-2 lg:text-sm"
               >
                 {item.label}
-                <ChevronDown aria-hidden className={cn("size-4 transition-transform", isOpen && "rotate-180")} />
+                <ChevronDown aria-hidden className={clsx("size-4 transition-transform", isOpen && "rotate-180")} />
               </button>
               <ul
                 id={subId}
-                className={cn(
+                className={clsx(
                   "pl-3 lg:absolute lg:left-0 lg:top-full lg:z-50 lg:min-w-56 lg:rounded-md lg:bg-white lg:p-2 lg:text-neutral-900 lg:shadow-xl lg:ring-1 lg:ring-black/10",
                   isOpen ? "block" : "hidden",
                 )}

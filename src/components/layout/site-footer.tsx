@@ -1,7 +1,6 @@
 import { telHref } from "@/domain/site/links";
 import { EVENT_IDS } from "@/domain/analytics/events";
 import { ChevronDown, MapPin } from "@/components/ui/icons";
-import Link from "next/link";
 import type { SiteContext } from "@/domain/site/context";
 import { SmartLink } from "./smart-link";
 import { siteCities } from "@/domain/locations/geo";
@@ -50,12 +49,12 @@ export function SiteFooter({ ctx }: { ctx: SiteContext }) {
               </details>
             )}
           </div>
-          <Link
+          <a
             href="/dealerships"
             className="inline-flex min-h-11 items-center justify-center rounded-md bg-white px-4 font-semibold text-neutral-900 hover:bg-neutral-200"
           >
             Find a dealership
-          </Link>
+          </a>
         </section>
         <div className="grid grid-cols-1 gap-8 sm:grid-cols-2 lg:grid-cols-5">
           {ctx.footer.map((group) => (

@@ -1,5 +1,4 @@
 import { telHref } from "@/domain/site/links";
-import Link from "next/link";
 import { MapPin, Phone } from "@/components/ui/icons";
 import type { SiteContext } from "@/domain/site/context";
 import { FavouritesLink } from "@/components/stock/favourite-button";
@@ -23,13 +22,13 @@ export function SiteHeader({ ctx }: { ctx: SiteContext }) {
           {ctx.accounts.enabled && <AccountLinks garageName={ctx.accounts.garageName} />}
           <FavouritesLink />
           {/* on a phone with accounts the bar keeps its words for the account and the saved cars; the others show their icons */}
-          <Link
+          <a
             href="/dealerships"
             className="inline-flex min-h-9 min-w-9 items-center justify-center gap-1 whitespace-nowrap hover:underline"
           >
             <MapPin aria-hidden className="size-4" />{" "}
             <span className={ctx.accounts.enabled ? "sr-only sm:not-sr-only" : undefined}>Find Us</span>
-          </Link>
+          </a>
           {site.phone && (
             <a
               href={telHref(site.phone, site.country)}
@@ -42,7 +41,7 @@ export function SiteHeader({ ctx }: { ctx: SiteContext }) {
         </div>
       </div>
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
-        <Link href="/" className="shrink-0 text-xl font-extrabold tracking-tight md:text-2xl">
+        <a href="/" className="shrink-0 text-xl font-extrabold tracking-tight md:text-2xl">
           {logo.full && logo.small ? (
             // the thumb on a phone, the full logo from a tablet up (SPEC §3 logo url and thumb)
             <picture>
@@ -55,7 +54,7 @@ export function SiteHeader({ ctx }: { ctx: SiteContext }) {
               <span className="sr-only"> home</span>
             </>
           )}
-        </Link>
+        </a>
         <MainNav items={ctx.header} />
       </div>
     </header>

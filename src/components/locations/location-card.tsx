@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { EVENT_IDS } from "@/domain/analytics/events";
 import { Navigation, Phone, Star } from "@/components/ui/icons";
 import { directionsUrl, formatAddress } from "@/domain/locations/geo";
@@ -156,28 +155,28 @@ export function LocationCard({
         >
           <Phone aria-hidden className="size-4" /> Call
         </a>
-        <Link
+        <a
           href={`/contact-us/${l.slug}`}
           className="inline-flex min-h-11 items-center rounded-md border border-brand px-3 text-sm font-semibold text-brand hover:bg-neutral-50"
         >
           Contact Us
-        </Link>
-        <Link
+        </a>
+        <a
           href={`/our-location/${l.slug}`}
           className="inline-flex min-h-11 items-center rounded-md border border-brand px-3 text-sm font-semibold text-brand hover:bg-neutral-50"
         >
           View Location Details
-        </Link>
+        </a>
         <EmailUsDialog locationName={l.name} email={l.contactDetail.email} phone={phone} country={ctx.country}>
           <LazyLeadForm kind="contact" site={ctx.formSite} defaultLocationId={l.id} fixedLocation heading={null} />
         </EmailUsDialog>
         {l.locationType === "service" && ctx.features.book_a_service_on_service_locations && (
-          <Link
+          <a
             href={`/service?location=${l.slug}`}
             className="inline-flex min-h-11 items-center rounded-md border border-brand px-3 text-sm font-semibold text-brand hover:bg-neutral-50"
           >
             Book a Service
-          </Link>
+          </a>
         )}
         <HolidayHoursDialog locationName={l.name} rows={holidays} />
       </div>

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import type { ReviewsTeaser } from "@/domain/locations/reviews";
 import {
   dealershipChoices,
@@ -45,7 +44,7 @@ export function LocationsDirectory({ ctx, path, type, dealership, now, reviews }
               <ul className="flex flex-wrap gap-2">
                 {[null, ...present].map((t) => (
                   <li key={t ?? "all"}>
-                    <Link
+                    <a
                       href={directoryHref(path, { type: t, dealership: chosen })}
                       aria-current={filter === t ? "true" : undefined}
                       className={chip}
@@ -56,7 +55,7 @@ export function LocationsDirectory({ ctx, path, type, dealership, now, reviews }
                             locationSubtype: t === "buying" ? ["buying"] : [],
                           })
                         : "All"}
-                    </Link>
+                    </a>
                   </li>
                 ))}
               </ul>
@@ -67,13 +66,13 @@ export function LocationsDirectory({ ctx, path, type, dealership, now, reviews }
               <ul className="flex flex-wrap gap-2">
                 {[null, ...dealerships].map((d) => (
                   <li key={d?.slug ?? "all"}>
-                    <Link
+                    <a
                       href={directoryHref(path, { type: filter, dealership: d?.slug ?? null })}
                       aria-current={chosen === (d?.slug ?? null) ? "true" : undefined}
                       className={chip}
                     >
                       {d ? d.name : "All dealerships"}
-                    </Link>
+                    </a>
                   </li>
                 ))}
               </ul>
@@ -87,9 +86,9 @@ export function LocationsDirectory({ ctx, path, type, dealership, now, reviews }
         {shown.length === 0 && (
           <p className="mt-6 rounded-lg border border-dashed border-neutral-300 p-6 text-center" data-testid="no-locations">
             {f.dealership ? `No ${f.dealership.name} location offers that.` : "No location offers that."}{" "}
-            <Link href={directoryHref(path, { type: null, dealership: chosen })} className="font-semibold text-brand underline">
+            <a href={directoryHref(path, { type: null, dealership: chosen })} className="font-semibold text-brand underline">
               {f.dealership ? "Show all its locations" : "Show all locations"}
-            </Link>
+            </a>
           </p>
         )}
         <ul className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">

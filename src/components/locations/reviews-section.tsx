@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { ExternalLink, Star } from "@/components/ui/icons";
 import { formatCount } from "@/domain/format/price";
 import { formatRating, ratingBreakdown, timeAgoInWords, type ReviewSummary, type ReviewsTeaser } from "@/domain/locations/reviews";
@@ -81,9 +80,9 @@ export function ReviewsSection({
         </div>
         <div className="flex flex-col items-start gap-2">
           {moreLink && (
-            <Link href="/reviews" className="font-semibold text-brand underline">
+            <a href="/reviews" className="font-semibold text-brand underline">
               Read more reviews
-            </Link>
+            </a>
           )}
           {allReviews && (
             <a

@@ -4,7 +4,7 @@ import { Heart } from "@/components/ui/icons";
 import Link from "next/link";
 import { useFavourites } from "@/client/favourites";
 import { isFavourite, type FavouriteCar } from "@/domain/stock/favourites";
-import { cn } from "@/components/ui/cn";
+import { clsx } from "clsx";
 
 export function FavouriteButton({ car, className, withText = false }: { car: FavouriteCar; className?: string; withText?: boolean }) {
   const { favourites, toggle } = useFavourites();
@@ -15,12 +15,9 @@ export function FavouriteButton({ car, className, withText = false }: { car: Fav
       aria-pressed={saved}
       aria-label={withText ? undefined : `Save ${car.name}`}
       onClick={() => toggle(car)}
-      className={cn(
-        "inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full bg-white/95 px-3 text-sm font-semibold text-neutral-900 shadow ring-1 ring-black/10 hover:bg-white",
-        className,
-      )}
+      className={clsx("fav", className)}
     >
-      <Heart aria-hidden className={cn("size-5", saved ? "fill-red-600 text-red-600" : "text-neutral-700")} />
+      <Heart aria-hidden />
       {withText && (saved ? "Saved" : "Save")}
     </button>
   );

@@ -4,10 +4,10 @@ import Image from "next/image";
 import Link from "next/link";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useFavourites } from "@/client/favourites";
-import { compareRows, MAX_COMPARE, MIN_COMPARE, type CardView } from "@/domain/stock/card-view";
+import { compareRows, MAX_COMPARE, MIN_COMPARE, type ComparableCard } from "@/domain/stock/card-view";
 import type { FavouriteCar } from "@/domain/stock/favourites";
 import { nounInText } from "@/domain/site/vehicle";
-import { cn } from "@/components/ui/cn";
+import { clsx } from "clsx";
 import { FavouriteButton } from "./favourite-button";
 import { EnquireLink, VehicleCardView } from "./vehicle-card";
 
@@ -19,7 +19,7 @@ const useHydrated = () =>
     () => false,
   );
 
-type Loaded = { key: string; vehicles: CardView[]; missing: number[] } | { key: string; failed: true };
+type Loaded = { key: string; vehicles: ComparableCard[]; missing: number[] } | { key: string; failed: true };
 
 /** The site's current cards for the saved ids (price, km, location can change after saving). */
 function useSavedCards(ids: number[]) {
@@ -32,7 +32,7 @@ function useSavedCards(ids: number[]) {
     fetch(`/api/vehicles?ids=${key}`, { signal: abort.signal, headers: { accept: "application/json" } })
       .then(async (r) => {
         if (!r.ok) throw new Error(`status ${r.status}`);
-        const body = (await r.json()) as { vehicles: CardView[]; missing: number[] };
+        const body = (await r.json()) as { vehicles: ComparableCard[]; missing: number[] };
         setLoaded({ key, vehicles: body.vehicles, missing: body.missing });
       })
       .catch(() => {
@@ -76,7 +76,7 @@ export function FavouritesList({ plural }: { plural: string }) {
     );
   }
 
-  const cards = loaded && "vehicles" in loaded ? new Map(loaded.vehicles.map((v) => [v.id, v])) : new Map<number, CardView>();
+  const cards = loaded && "vehicles" in loaded ? new Map(loaded.vehicles.map((v) => [v.id, v])) : new Map<number, ComparableCard>();
   const failed = loaded !== null && "failed" in loaded;
   const saved = favourites.filter((f) => ids.includes(f.id));
   const chosen = selected.filter((id) => cards.has(id) && ids.includes(id));
@@ -205,7 +205,7 @@ function GoneCard({ car, pending, unknown, onRemove }: { car: FavouriteCar; pend
             alt={car.name}
             fill
             sizes="(max-width: 767px) 100vw, 33vw"
-            className={cn("object-cover", !pending && !unknown && "grayscale")}
+            className={clsx("object-cover", !pending && !unknown && "grayscale")}
           />
         )}
         <FavouriteButton car={car} className="absolute right-2 top-2 z-10" />
@@ -241,7 +241,7 @@ function CompareTable({
   headingRef,
   onClose,
 }: {
-  cards: CardView[];
+  cards: ComparableCard[];
   headingRef: React.RefObject<HTMLHeadingElement | null>;
   onClose: () => void;
 }) {
@@ -290,7 +290,7 @@ function CompareTable({
                   {r.label}
                 </th>
                 {r.values.map((v, i) => (
-                  <td key={cards[i]!.id} className={cn("px-2 py-2 align-top", r.same ? "text-neutral-600" : "font-semibold")}>
+                  <td key={cards[i]!.id} className={clsx("px-2 py-2 align-top", r.same ? "text-neutral-600" : "font-semibold")}>
                     {v}
                   </td>
                 ))}

@@ -2,7 +2,7 @@
 
 import { SlidersHorizontal, X } from "@/components/ui/icons";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { cn } from "@/components/ui/cn";
+import { clsx } from "clsx";
 import { focusables, trapTab } from "@/client/focus-trap";
 
 /**
@@ -67,7 +67,7 @@ export function FiltersPanel({ count, total, children }: { count: number; total:
         {...(open
           ? { role: "dialog", "aria-modal": true, "aria-labelledby": "filters-title" }
           : { role: "region", "aria-label": "Filters" })}
-        className={cn(open ? "fixed inset-0 z-50 flex flex-col bg-white" : "hidden lg:block")}
+        className={clsx(open ? "fixed inset-0 z-50 flex flex-col bg-white" : "hidden lg:block")}
       >
         {open && (
           <div className="flex items-center justify-between border-b border-neutral-200 px-4 py-2">
@@ -87,7 +87,7 @@ export function FiltersPanel({ count, total, children }: { count: number; total:
             </button>
           </div>
         )}
-        <div className={cn(open && "flex-1 overflow-y-auto px-4")}>{children}</div>
+        <div className={clsx(open && "flex-1 overflow-y-auto px-4")}>{children}</div>
         {open && (
           <div className="border-t border-neutral-200 bg-white p-3">
             <button

@@ -1,6 +1,5 @@
 import { brandDisplayName } from "@/domain/site/brands";
 import { bodyTypeLabel } from "@/domain/stock/vehicle";
-import Link from "next/link";
 import { bucketLabel, isBucket, type RangeDimension } from "@/domain/stock/buckets";
 import { kmToOdometer, SEARCH_VARIANTS, searchHref, type SearchQuery } from "@/domain/stock/search";
 import type { Location } from "@/domain/site/types";
@@ -51,30 +50,24 @@ function Checks({
     : [];
   const item = (v: FacetValue) => (
     <li key={v.value}>
-      <label className="flex min-h-9 cursor-pointer items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          name={name}
-          value={v.value}
-          defaultChecked={selected.includes(v.value)}
-          className="size-4 accent-[var(--brand)]"
-        />
-        <span className="flex-1">{label ? label(v.value) : v.value}</span>
-        <span className="text-neutral-600">({v.count})</span>
+      <label>
+        <input type="checkbox" name={name} value={v.value} defaultChecked={selected.includes(v.value)} />
+        {label ? label(v.value) : v.value} <span>({v.count})</span>
       </label>
     </li>
   );
+  // the short classes of globals.css (`.facet…`): a search page holds 50 to 100 of these options
   return (
-    <fieldset className="border-b border-neutral-200 py-4">
-      <legend className="float-left mb-2 w-full text-sm font-bold uppercase tracking-wide">{legend}</legend>
-      <ul className="clear-both space-y-1">{first.map(item)}</ul>
+    <fieldset className="facet">
+      <legend>{legend}</legend>
+      <ul className="facet-opts">{first.map(item)}</ul>
       {rest.length > 0 && (
-        <details className="group/more">
-          <summary className="mt-1 inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand underline">
-            <span className="group-open/more:hidden">Show all {all.length}</span>
-            <span className="hidden group-open/more:inline">Show fewer</span>
+        <details>
+          <summary>
+            <span>Show all {all.length}</span>
+            <span>Show fewer</span>
           </summary>
-          <ul className="space-y-1">{rest.map(item)}</ul>
+          <ul className="facet-opts">{rest.map(item)}</ul>
         </details>
       )}
     </fieldset>
@@ -95,9 +88,9 @@ function RangeField({
   buckets: Array<{ label: string; count: number; href: string; current: boolean }>;
 }) {
   return (
-    <fieldset className="border-b border-neutral-200 py-4">
-      <legend className="float-left mb-2 w-full text-sm font-bold uppercase tracking-wide">{legend}</legend>
-      <div className="clear-both grid grid-cols-2 gap-2">
+    <fieldset className="facet">
+      <legend>{legend}</legend>
+      <div className="grid grid-cols-2 gap-2">
         {(["min", "max"] as const).map((end) => (
           <label key={end} className="text-sm">
             <span className="mb-1 block text-neutral-700">{end === "min" ? "Min" : "Max"}</span>
@@ -114,23 +107,16 @@ function RangeField({
         ))}
       </div>
       {buckets.some((b) => b.count > 0) && (
-        <ul className="mt-2 space-y-1" aria-label={`${legend} ranges`} data-testid={`buckets-${name}`}>
+        <ul className="facet-buckets" aria-label={`${legend} ranges`} data-testid={`buckets-${name}`}>
           {buckets.map((b) => (
             <li key={b.label}>
               {b.count > 0 || b.current ? (
-                <Link
-                  href={b.href}
-                  scroll={false}
-                  aria-current={b.current ? "true" : undefined}
-                  className="flex min-h-9 items-center justify-between gap-2 rounded px-1 text-sm hover:bg-neutral-100 aria-[current]:font-bold"
-                >
-                  <span className="underline">{b.label}</span>
-                  <span className="text-neutral-600">({b.count})</span>
-                </Link>
+                <a href={b.href} data-scroll="keep" aria-current={b.current ? "true" : undefined}>
+                  <span>{b.label}</span> ({b.count})
+                </a>
               ) : (
-                <span className="flex min-h-9 items-center justify-between gap-2 px-1 text-sm text-neutral-500">
-                  <span>{b.label}</span>
-                  <span>(0)</span>
+                <span>
+                  {b.label} <span>(0)</span>
                 </span>
               )}
             </li>

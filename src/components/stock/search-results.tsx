@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { TrackView } from "@/components/widgets/track-view";
 import { searchPageEvent } from "@/domain/analytics/page-events";
 import { X } from "@/components/ui/icons";
@@ -165,13 +164,13 @@ export function SearchResults({ ctx, query, result, now, heading }: Props) {
             <ul className="mt-3 flex flex-wrap gap-2" aria-label="Quick filters">
               {presets.map((p) => (
                 <li key={p.label}>
-                  <Link
+                  <a
                     href={p.href}
                     aria-current={p.active ? "true" : undefined}
                     className="inline-flex min-h-11 items-center rounded-full border border-brand px-4 text-sm font-semibold text-brand aria-[current]:bg-brand aria-[current]:text-brand-contrast"
                   >
                     {p.label}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>
@@ -180,20 +179,20 @@ export function SearchResults({ ctx, query, result, now, heading }: Props) {
             <ul className="mt-3 flex flex-wrap items-center gap-2" aria-label="Active filters">
               {chips.map((c) => (
                 <li key={c.label + c.href}>
-                  <Link
+                  <a
                     href={c.href}
-                    scroll={false}
+                    data-scroll="keep"
                     className="inline-flex min-h-9 items-center gap-1 rounded-full bg-neutral-100 px-3 text-sm capitalize hover:bg-neutral-200"
                   >
                     {c.label} <X aria-hidden className="size-4" />
                     <span className="sr-only">(remove filter)</span>
-                  </Link>
+                  </a>
                 </li>
               ))}
               <li>
-                <Link href={clearAll} className="text-sm font-semibold text-brand underline">
+                <a href={clearAll} className="text-sm font-semibold text-brand underline">
                   Clear all
-                </Link>
+                </a>
               </li>
             </ul>
           )}
@@ -206,12 +205,12 @@ export function SearchResults({ ctx, query, result, now, heading }: Props) {
                   <ul className="mt-3 flex flex-wrap justify-center gap-2">
                     {result.keywords.suggestions.map((sug) => (
                       <li key={`${sug.make} ${sug.model}`}>
-                        <Link
+                        <a
                           href={href({ q: "", make: [sug.make], model: [sug.model], page: 1 })}
                           className="inline-flex min-h-11 items-center rounded-full border border-brand px-4 text-sm font-semibold text-brand"
                         >
                           {sug.make} {sug.model}
-                        </Link>
+                        </a>
                       </li>
                     ))}
                   </ul>
@@ -219,12 +218,12 @@ export function SearchResults({ ctx, query, result, now, heading }: Props) {
               ) : (
                 <p className="mt-2 text-neutral-700">Try removing a filter, or browse everything in stock.</p>
               )}
-              <Link
+              <a
                 href={clearAll}
                 className="mt-4 inline-flex min-h-11 items-center rounded-md bg-brand px-4 font-semibold text-brand-contrast"
               >
                 Clear all filters
-              </Link>
+              </a>
             </div>
           ) : (
             <>
@@ -242,35 +241,27 @@ export function SearchResults({ ctx, query, result, now, heading }: Props) {
           {result.pages > 1 && (
             <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-2">
               {result.page > 1 && (
-                <Link
-                  href={href({ page: result.page - 1 })}
-                  className="inline-flex min-h-11 items-center rounded-md border px-4"
-                  rel="prev"
-                >
+                <a href={href({ page: result.page - 1 })} className="inline-flex min-h-11 items-center rounded-md border px-4" rel="prev">
                   Previous
-                </Link>
+                </a>
               )}
               {pageWindow(result.page, result.pages).map((p, i, all) => (
                 <span key={p} className="flex items-center gap-2">
                   {i > 0 && p - all[i - 1]! > 1 && <span aria-hidden>…</span>}
-                  <Link
+                  <a
                     href={href({ page: p })}
                     aria-current={p === result.page ? "page" : undefined}
                     aria-label={`Page ${p}`}
                     className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border px-3 aria-[current]:bg-brand aria-[current]:text-brand-contrast"
                   >
                     {p}
-                  </Link>
+                  </a>
                 </span>
               ))}
               {result.page < result.pages && (
-                <Link
-                  href={href({ page: result.page + 1 })}
-                  className="inline-flex min-h-11 items-center rounded-md border px-4"
-                  rel="next"
-                >
+                <a href={href({ page: result.page + 1 })} className="inline-flex min-h-11 items-center rounded-md border px-4" rel="next">
                   Next
-                </Link>
+                </a>
               )}
             </nav>
           )}

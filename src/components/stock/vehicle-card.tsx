@@ -1,20 +1,17 @@
-import Image from "next/image";
-import { lcp } from "@/components/ui/lcp";
-import Link from "next/link";
 import type { ReactNode } from "react";
-import { cardView, type CardContext, type CardView } from "@/domain/stock/card-view";
+import { cardView, favouriteOf, type CardContext, type CardView } from "@/domain/stock/card-view";
 import { JUST_SOLD, type Vehicle } from "@/domain/stock/vehicle";
-import { cn } from "@/components/ui/cn";
+import { clsx } from "clsx";
 import { FavouriteButton } from "./favourite-button";
-import { EVENT_IDS } from "@/domain/analytics/events";
+import { cardBodyHtml } from "./card-html";
 
 /** SPEC §2 tags: 'New Arrival' and 'JUST SOLD'. */
 export function VehicleTags({ tags, className }: { tags: string[]; className?: string }) {
   if (tags.length === 0) return null;
   return (
-    <ul className={cn("flex gap-1", className)}>
+    <ul className={clsx("flex gap-1", className)}>
       {tags.map((t) => (
-        <li key={t} className={cn("rounded px-2 py-1 text-xs font-bold text-white", t === JUST_SOLD ? "bg-red-700" : "bg-emerald-800")}>
+        <li key={t} className={t === JUST_SOLD ? "tag tag-sold" : "tag"}>
           {t}
         </li>
       ))}
@@ -27,59 +24,17 @@ export function VehicleCard({ vehicle, ctx, priority = false }: { vehicle: Vehic
   return <VehicleCardView view={cardView(vehicle, ctx)} priority={priority} />;
 }
 
-/** The card as its view says it (also rendered in the browser from the saved-vehicles API). */
+/**
+ * The card as its view says it, for the home rows, similar cars, the garage and the saved-vehicles
+ * page (which adds its compare box as children): the card's text and photo are cardBodyHtml's
+ * markup (the one card the search results draw too, card-html.ts), the heart a client island.
+ */
 export function VehicleCardView({ view: v, priority = false, children }: { view: CardView; priority?: boolean; children?: ReactNode }) {
   return (
-    <article
-      className="relative flex flex-col overflow-hidden rounded-lg border border-neutral-200 bg-white shadow-sm"
-      data-testid="vehicle-card"
-    >
-      <div className="relative aspect-[16/9] bg-neutral-100">
-        <Image
-          src={v.image}
-          alt={v.title}
-          fill
-          sizes="(max-width: 639px) calc(100vw - 32px), (max-width: 1279px) 50vw, 33vw"
-          quality={v.imageQuality}
-          className="object-cover"
-          {...lcp(priority)}
-        />
-        <VehicleTags tags={v.tags} className="absolute left-2 top-2" />
-        <FavouriteButton car={v.favourite} className="absolute right-2 top-2 z-10" />
-      </div>
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <p className="text-xs font-semibold uppercase tracking-wide text-neutral-600">{v.condition}</p>
-        <h3 className="text-base font-bold leading-snug">
-          <Link
-            href={v.href}
-            className="after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:outline-none"
-            data-track={EVENT_IDS.vehicleCardClick}
-          >
-            {v.title}
-          </Link>
-        </h3>
-        <p className="text-xl font-extrabold" data-testid="price">
-          {v.price}
-          {v.priceType ? <span className="ml-1 text-xs font-normal text-neutral-600">{v.priceType}</span> : null}
-        </p>
-        {v.subscription && (
-          <p className="-mt-1 text-sm font-semibold text-neutral-800" data-testid="subscription">
-            {v.subscription}
-          </p>
-        )}
-        {v.facts.length > 0 && (
-          <ul className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-neutral-700">
-            {v.facts.map((f) => (
-              <li key={f}>{f}</li>
-            ))}
-          </ul>
-        )}
-        {v.location && <p className="text-sm text-neutral-700">{v.location}</p>}
-        <div className="relative z-10 mt-auto flex flex-col gap-2 pt-2">
-          <EnquireLink view={v} className="w-full justify-center px-4 hover:bg-brand-dark" />
-          {children}
-        </div>
-      </div>
+    <article className="vc" data-testid="vehicle-card">
+      <div className="contents" dangerouslySetInnerHTML={{ __html: cardBodyHtml(v, priority) }} />
+      <FavouriteButton car={favouriteOf(v)} className="vc-fav" />
+      {children ? <div className="vc-x">{children}</div> : null}
     </article>
   );
 }
@@ -87,13 +42,9 @@ export function VehicleCardView({ view: v, priority = false, children }: { view:
 /** A card's enquiry button: to the vehicle page's form, named with the car for a screen reader. */
 export function EnquireLink({ view: v, className }: { view: Pick<CardView, "href" | "title" | "enquireText">; className?: string }) {
   return (
-    <Link
-      href={`${v.href}#enquiry-form`}
-      className={cn("inline-flex min-h-11 items-center rounded-md bg-brand text-sm font-semibold text-brand-contrast", className)}
-      aria-label={`${v.enquireText}: ${v.title}`}
-    >
+    <a href={`${v.href}#enquiry-form`} className={clsx("btn-enquire", className)} aria-label={`${v.enquireText}: ${v.title}`}>
       {v.enquireText}
-    </Link>
+    </a>
   );
 }
 
@@ -108,12 +59,12 @@ export function CallToActionCard({ sellHref, sellLabel }: { sellHref: string; se
       <h3 className="text-xl font-bold">Can’t find what you’re looking for?</h3>
       <p>Tell us what you’re after and we’ll search our network for you, or get a price for your current vehicle.</p>
       <div className="flex flex-wrap gap-2">
-        <Link href="/contact" className="inline-flex min-h-11 items-center rounded-md bg-white px-4 font-semibold text-neutral-900">
+        <a href="/contact" className="inline-flex min-h-11 items-center rounded-md bg-white px-4 font-semibold text-neutral-900">
           Contact us
-        </Link>
-        <Link href={sellHref} className="inline-flex min-h-11 items-center rounded-md border border-white px-4 font-semibold">
+        </a>
+        <a href={sellHref} className="inline-flex min-h-11 items-center rounded-md border border-white px-4 font-semibold">
           {sellLabel}
-        </Link>
+        </a>
       </div>
     </aside>
   );

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { TrackView } from "@/components/widgets/track-view";
 import { EVENT_IDS } from "@/domain/analytics/events";
 import { vehicleEventProps } from "@/domain/analytics/context";
@@ -77,9 +76,9 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
           <p className="font-bold text-red-800">This {nounInText(ctx.noun)} has been sold.</p>
           <p className="mt-1 text-sm text-neutral-800">
             Similar {nounInText(pluralNoun(ctx.noun))} are listed below, or{" "}
-            <Link href="/search/new-used-and-demo-cars" className="font-semibold underline">
+            <a href="/search/new-used-and-demo-cars" className="font-semibold underline">
               search all our stock
-            </Link>
+            </a>
             .
           </p>
         </div>
@@ -127,30 +126,29 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
         <div className="lg:col-start-2 lg:row-start-2 lg:self-start" id="vehicle-actions">
           <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1">
             {!sold && store === "open" && canReserve({ status: v.status, price: v.price, listed }) && (
-              <Link
+              <a
                 href={vehicleHref(ctx.site.template, v.slug, "checkout")}
-                prefetch={false}
                 className={buttonVariants({ variant: "accent" })}
                 data-track={EVENT_IDS.checkoutStart}
               >
                 Reserve online
-              </Link>
+              </a>
             )}
             {f.test_drive && !sold && (
-              <Link href={`/book-test-drive${q}`} className={buttonVariants({ variant: "outline" })} data-track={EVENT_IDS.testDriveClick}>
+              <a href={`/book-test-drive${q}`} className={buttonVariants({ variant: "outline" })} data-track={EVENT_IDS.testDriveClick}>
                 Book a Test Drive
-              </Link>
+              </a>
             )}
-            <Link href={`/finance${q}`} className={buttonVariants({ variant: "outline" })} data-track={EVENT_IDS.financeClick}>
+            <a href={`/finance${q}`} className={buttonVariants({ variant: "outline" })} data-track={EVENT_IDS.financeClick}>
               Finance this {nounInText(ctx.noun)}
-            </Link>
-            <Link
+            </a>
+            <a
               href={`${sell.href}${sell.form === "trade-in" ? q : ""}`}
               className={buttonVariants({ variant: "outline" })}
               data-track={EVENT_IDS.tradeInClick}
             >
               {sell.action}
-            </Link>
+            </a>
             <FavouriteButton car={toFavourite(v)} withText className="w-full rounded-md" />
           </div>
           <p className="mt-3 text-sm text-neutral-700">Stock no. {v.stockNumber}</p>
@@ -201,9 +199,9 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
               <Phone aria-hidden className="size-4" /> {location.contactDetail.phone}
             </a>
             <p>
-              <Link href={`/our-location/${location.slug}`} className="text-sm underline">
+              <a href={`/our-location/${location.slug}`} className="text-sm underline">
                 View location details
-              </Link>
+              </a>
             </p>
           </section>
         )}

@@ -7,7 +7,7 @@ import dynamic from "next/dynamic";
 import Image from "next/image";
 import { lcp } from "@/components/ui/lcp";
 import { useCallback, useEffect, useState, type KeyboardEvent } from "react";
-import { cn } from "@/components/ui/cn";
+import { clsx } from "clsx";
 import { IMAGE_QUALITY } from "@/domain/format/image";
 import { photoAlt } from "@/domain/stock/vehicle";
 import { EVENT_IDS } from "@/domain/analytics/events";
@@ -141,7 +141,7 @@ export function VehicleGallery({ images, alts, title }: { images: string[]; alts
                   onClick={() => go(i)}
                   aria-label={`Show photo ${i + 1}`}
                   aria-current={i === index ? "true" : undefined}
-                  className={cn(
+                  className={clsx(
                     "relative block aspect-[16/9] w-full overflow-hidden rounded border-2",
                     i === index ? "border-brand" : "border-transparent opacity-80",
                   )}

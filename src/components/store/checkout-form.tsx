@@ -6,7 +6,7 @@ import { fieldErrors } from "@/domain/http/field-errors";
 import { loadUserDetails } from "@/client/user-details";
 import { checkoutSchema } from "@/domain/store/checkout";
 import { buttonVariants } from "@/components/ui/button";
-import { cn } from "@/components/ui/cn";
+import { clsx } from "clsx";
 import { TextField } from "@/components/ui/text-field";
 
 /** The buyer's details and the terms; on success the buyer goes to the payment provider's checkout. */
@@ -99,7 +99,7 @@ export function CheckoutForm({ vehicleSlug, country, deposit }: { vehicleSlug: s
           </p>
         )}
       </div>
-      <button type="submit" disabled={state.kind === "busy"} className={cn(buttonVariants({ size: "lg" }), "w-full")}>
+      <button type="submit" disabled={state.kind === "busy"} className={clsx(buttonVariants({ size: "lg" }), "w-full")}>
         {state.kind === "busy" ? "Reserving…" : `Pay ${deposit} deposit and reserve`}
       </button>
     </form>
@@ -132,14 +132,14 @@ export function TestPayButtons({ order, deposit }: { order: string; deposit: str
           {error}
         </p>
       )}
-      <button type="button" disabled={busy} onClick={() => answer("paid")} className={cn(buttonVariants({ size: "lg" }), "w-full")}>
+      <button type="button" disabled={busy} onClick={() => answer("paid")} className={clsx(buttonVariants({ size: "lg" }), "w-full")}>
         Pay {deposit} (test payment)
       </button>
       <button
         type="button"
         disabled={busy}
         onClick={() => answer("cancelled")}
-        className={cn(buttonVariants({ variant: "outline" }), "w-full")}
+        className={clsx(buttonVariants({ variant: "outline" }), "w-full")}
       >
         Cancel and go back
       </button>

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { breadcrumbJsonLd, type Crumb } from "@/domain/content/json-ld";
 import { JsonLd } from "./json-ld";
 
@@ -18,9 +17,9 @@ export function Breadcrumbs({ siteUrl, crumbs, compact = false }: { siteUrl: str
           <span key={c.href} className={i === last && compact ? "max-sm:sr-only" : undefined}>
             {i > 0 && <span aria-hidden> › </span>}
             {i < last ? (
-              <Link href={c.href} className="underline">
+              <a href={c.href} className="underline">
                 {c.label}
-              </Link>
+              </a>
             ) : (
               <span aria-current="page">{c.label}</span>
             )}

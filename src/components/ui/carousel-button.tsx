@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from "@/components/ui/icons";
-import { cn } from "./cn";
+import { clsx } from "clsx";
 
 /** A carousel's previous/next control: a 44 px round button, disabled at its end, named for what it moves. */
 export function CarouselButton({
@@ -22,7 +22,7 @@ export function CarouselButton({
       aria-label={label}
       disabled={disabled}
       onClick={onClick}
-      className={cn("inline-flex size-11 items-center justify-center rounded-full disabled:opacity-40", className)}
+      className={clsx("inline-flex size-11 items-center justify-center rounded-full disabled:opacity-40", className)}
     >
       <Icon aria-hidden />
     </button>

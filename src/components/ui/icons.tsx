@@ -1,89 +1,54 @@
-import { createElement, type SVGProps } from "react";
-import {
-  CalendarCheck as calendarCheck,
-  CalendarDays as calendarDays,
-  Car as car,
-  ChevronDown as chevronDown,
-  ChevronLeft as chevronLeft,
-  ChevronRight as chevronRight,
-  CircleCheck as circleCheck,
-  DollarSign as dollarSign,
-  Expand as expand,
-  ExternalLink as externalLink,
-  Heart as heart,
-  LoaderCircle as loaderCircle,
-  Mail as mail,
-  MapPin as mapPin,
-  MessageCircle as messageCircle,
-  Menu as menu,
-  Navigation as navigation,
-  Phone as phone,
-  Printer as printer,
-  Search as search,
-  Share2 as share2,
-  SlidersHorizontal as slidersHorizontal,
-  Star as star,
-  UserRound as userRound,
-  Wrench as wrench,
-  X as x,
-  type IconNode,
-} from "lucide";
+import type { SVGProps } from "react";
+import type { IconName } from "./icon-set";
+import { clsx } from "clsx";
 
 /*
- * Lucide's icons as plain SVG elements. lucide-react's components are client components, so every
- * icon on a server-rendered page became a client boundary with its own props and hooks; these are
- * ordinary elements, built once, that server and client components render alike.
+ * Lucide's icons, drawn once in one cached sprite (`GET /icons.svg`, ICON_SET) and referred to by
+ * name: an icon in a page is ~80 bytes (`<svg class="icon"><use href="/icons.svg?v=…#heart"/></svg>`)
+ * instead of its paths, in the HTML and again in the page's RSC payload. Server and client
+ * components render them alike; the `.icon` class (globals.css) gives Lucide's stroke.
  */
+
+/** The sprite's address; its version (set at build from the sprite's content, next.config.ts) makes it cacheable for ever. */
+export const ICON_SPRITE = `/icons.svg?v=${process.env.ICON_SPRITE_VERSION ?? "0"}`;
 
 export type IconProps = Omit<SVGProps<SVGSVGElement>, "children">;
 
-function icon(node: IconNode, name: string) {
-  const shapes = node.map(([tag, attrs], i) => createElement(tag, { ...attrs, key: i }));
-  function Icon(props: IconProps) {
+function icon(name: IconName, displayName: string) {
+  function Icon({ className, ...props }: IconProps) {
     return (
-      <svg
-        xmlns="http://www.w3.org/2000/svg"
-        width={24}
-        height={24}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        {...props}
-      >
-        {shapes}
+      <svg className={clsx("icon", className)} {...props}>
+        <use href={`${ICON_SPRITE}#${name}`} />
       </svg>
     );
   }
-  Icon.displayName = `${name}Icon`;
+  Icon.displayName = `${displayName}Icon`;
   return Icon;
 }
 
-export const CalendarCheck = icon(calendarCheck, "CalendarCheck");
-export const CalendarDays = icon(calendarDays, "CalendarDays");
-export const Car = icon(car, "Car");
-export const CheckCircle2 = icon(circleCheck, "CheckCircle2");
-export const ChevronDown = icon(chevronDown, "ChevronDown");
-export const ChevronLeft = icon(chevronLeft, "ChevronLeft");
-export const ChevronRight = icon(chevronRight, "ChevronRight");
-export const DollarSign = icon(dollarSign, "DollarSign");
-export const Expand = icon(expand, "Expand");
-export const ExternalLink = icon(externalLink, "ExternalLink");
-export const Heart = icon(heart, "Heart");
-export const Loader2 = icon(loaderCircle, "Loader2");
-export const Mail = icon(mail, "Mail");
-export const MapPin = icon(mapPin, "MapPin");
-export const Menu = icon(menu, "Menu");
-export const MessageCircle = icon(messageCircle, "MessageCircle");
-export const Navigation = icon(navigation, "Navigation");
-export const Phone = icon(phone, "Phone");
-export const Printer = icon(printer, "Printer");
-export const Search = icon(search, "Search");
-export const Share = icon(share2, "Share");
-export const SlidersHorizontal = icon(slidersHorizontal, "SlidersHorizontal");
-export const Star = icon(star, "Star");
-export const UserRound = icon(userRound, "UserRound");
-export const Wrench = icon(wrench, "Wrench");
-export const X = icon(x, "X");
+export const CalendarCheck = icon("calendar-check", "CalendarCheck");
+export const CalendarDays = icon("calendar-days", "CalendarDays");
+export const Car = icon("car", "Car");
+export const CheckCircle2 = icon("circle-check", "CheckCircle2");
+export const ChevronDown = icon("chevron-down", "ChevronDown");
+export const ChevronLeft = icon("chevron-left", "ChevronLeft");
+export const ChevronRight = icon("chevron-right", "ChevronRight");
+export const DollarSign = icon("dollar-sign", "DollarSign");
+export const Expand = icon("expand", "Expand");
+export const ExternalLink = icon("external-link", "ExternalLink");
+export const Heart = icon("heart", "Heart");
+export const Loader2 = icon("loader", "Loader2");
+export const Mail = icon("mail", "Mail");
+export const MapPin = icon("map-pin", "MapPin");
+export const Menu = icon("menu", "Menu");
+export const MessageCircle = icon("message-circle", "MessageCircle");
+export const Navigation = icon("navigation", "Navigation");
+export const Phone = icon("phone", "Phone");
+export const Printer = icon("printer", "Printer");
+export const Search = icon("search", "Search");
+export const Share = icon("share", "Share");
+export const SlidersHorizontal = icon("sliders-horizontal", "SlidersHorizontal");
+export const Star = icon("star", "Star");
+export const UserRound = icon("user-round", "UserRound");
+export const Wrench = icon("wrench", "Wrench");
+export const X = icon("x", "X");

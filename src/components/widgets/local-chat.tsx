@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { track } from "@/client/analytics";
 import { readRaw } from "@/client/storage";
 import dynamic from "next/dynamic";
-import { cn } from "@/components/ui/cn";
+import { clsx } from "clsx";
 import { Loader2, MessageCircle, X } from "@/components/ui/icons";
 import { EVENT_IDS } from "@/domain/analytics/events";
 import { CHAT_OPEN_DELAY_MS, CHAT_TEASER_MS, COLLAPSE_MS } from "@/domain/analytics/timings";
@@ -109,7 +109,7 @@ export function LocalChat({ dealerName, hours, phone, formSite, raised, hidden }
   const collapse = () => setPanel((p) => (p === "open" || p === "opening" ? "collapsing" : p));
 
   if (hidden) return null;
-  const place = cn("fixed right-4 z-40", raised ? "bottom-20 lg:bottom-4" : "bottom-4");
+  const place = clsx("fixed right-4 z-40", raised ? "bottom-20 lg:bottom-4" : "bottom-4");
   const showPanel = panel === "open" || panel === "collapsing";
   return (
     <div data-testid="local-chat">
@@ -117,7 +117,10 @@ export function LocalChat({ dealerName, hours, phone, formSite, raised, hidden }
         <aside
           aria-label="Chat invitation"
           data-testid="chat-teaser"
-          className={cn(place, "mb-16 flex max-w-72 items-start gap-2 rounded-lg border border-neutral-300 bg-white p-3 text-sm shadow-lg")}
+          className={clsx(
+            place,
+            "mb-16 flex max-w-72 items-start gap-2 rounded-lg border border-neutral-300 bg-white p-3 text-sm shadow-lg",
+          )}
         >
           <button type="button" onClick={openChat} className="text-left">
             <span className="font-semibold">Questions about a car?</span> Chat with {dealerName}.
@@ -143,7 +146,7 @@ export function LocalChat({ dealerName, hours, phone, formSite, raised, hidden }
           onKeyDown={(e) => {
             if (e.key === "Escape") collapse();
           }}
-          className={cn(
+          className={clsx(
             place,
             "flex max-h-[80vh] w-[min(22rem,calc(100vw-2rem))] origin-bottom-right flex-col overflow-hidden rounded-lg border border-neutral-300 bg-white shadow-xl transition-[opacity,transform] duration-300 motion-reduce:transition-none",
             panel === "collapsing" ? "scale-95 opacity-0" : "scale-100 opacity-100",
@@ -200,7 +203,7 @@ export function LocalChat({ dealerName, hours, phone, formSite, raised, hidden }
           onClick={openChat}
           aria-busy={panel === "opening" || undefined}
           data-testid="chat-launcher"
-          className={cn(
+          className={clsx(
             place,
             "flex min-h-12 min-w-12 items-center justify-center gap-2 rounded-full bg-accent-dark px-3 font-semibold sm:px-4 text-accent-contrast shadow-lg hover:brightness-110",
           )}

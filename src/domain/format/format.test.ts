@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { countryFormat, formatLength, formatMass, formatOdometer, massLabels, priceTypeLabel } from "./country";
 import { ENQUIRE_FOR_PRICE, formatCount, formatPrice } from "./price";
-import { IMAGE_WIDTHS, imageUrl, MAX_IMAGE_WIDTH, shareImageUrl } from "./image";
+import { CARD_IMAGE_WIDTHS, IMAGE_WIDTHS, imageUrl, MAX_IMAGE_WIDTH, responsiveImage, shareImageUrl } from "./image";
 
 describe("formatPrice", () => {
   test.each([
@@ -86,4 +86,11 @@ describe("image service URLs (SPEC §7)", () => {
   });
   test("the share image keeps its own size and crop", () =>
     expect(shareImageUrl("/photos/suv/red/1.svg")).toBe("/photos/suv/red/1.jpg?w=1200&auto=format&q=80&h=630&fit=crop"));
+  test("a card's srcset: widths of the set, each served as itself, the largest as src", () => {
+    expect(CARD_IMAGE_WIDTHS.every((w) => (IMAGE_WIDTHS as readonly number[]).includes(w) && w <= MAX_IMAGE_WIDTH)).toBe(true);
+    expect(responsiveImage("/images/k.jpg", [640, 1080], 60)).toEqual({
+      src: "/images/k.jpg?w=1080&auto=format&q=60",
+      srcSet: "/images/k.jpg?w=640&auto=format&q=60 640w, /images/k.jpg?w=1080&auto=format&q=60 1080w",
+    });
+  });
 });

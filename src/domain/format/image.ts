@@ -20,6 +20,20 @@ export function imageUrl(src: string, o: ImageOptions): string {
   return `${src}${src.includes("?") ? "&" : "?"}${p.toString()}`;
 }
 
+/**
+ * A photo as a plain `<img srcset sizes>`: each width from the set that a card can use (a third of a
+ * wide screen at 2×, a phone's width at 3×), up to the 1280 cap; `src` is the largest for browsers
+ * without srcset.
+ */
+export const CARD_IMAGE_WIDTHS = [640, 828, 1080, 1200] as const satisfies ReadonlyArray<(typeof IMAGE_WIDTHS)[number]>;
+
+export function responsiveImage(src: string, widths: readonly number[], quality?: number): { src: string; srcSet: string } {
+  return {
+    src: imageUrl(src, { width: widths.at(-1)!, quality }),
+    srcSet: widths.map((w) => `${imageUrl(src, { width: w, quality })} ${w}w`).join(", "),
+  };
+}
+
 /** A photo in its original format (JPEG) at a width: for mail programs and CRMs, which may not take AVIF or WebP. */
 export const fixedFormatImageUrl = (src: string, width: number): string =>
   `${src}${src.includes("?") ? "&" : "?"}w=${Math.min(Math.max(1, Math.round(width)), MAX_IMAGE_WIDTH)}&q=${IMAGE_QUALITY.default}`;

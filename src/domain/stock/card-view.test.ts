@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { cardView, compareRows, type CardContext } from "./card-view";
+import { cardView, comparableCardView, compareRows, favouriteOf, toFavourite, type CardContext } from "./card-view";
 import { IDS_MESSAGE, parseVehicleIds } from "./favourites";
 import { testVehicle } from "./fixtures";
 import type { Vehicle } from "./vehicle";
@@ -29,9 +29,18 @@ describe("cardView: what a card says, the same on every page", () => {
       location: "Parkside Mazda",
       tags: [],
       sold: false,
-      favourite: { id: 1, slug: car.slug, make: "Mazda", model: "CX-5", primary_image_url: "/photos/suv/red/1.svg" },
     });
+    expect(favouriteOf(cardView(car, ctx))).toEqual({
+      id: 1,
+      name: "2022 Mazda CX-5 Maxx",
+      slug: car.slug,
+      make: "Mazda",
+      model: "CX-5",
+      primary_image_url: "/photos/suv/red/1.svg",
+    });
+    expect(favouriteOf(cardView(car, ctx))).toEqual(toFavourite(car));
   });
+  test("a card carries no specs: only the saved-vehicles page compares", () => expect(cardView(car, ctx)).not.toHaveProperty("specs"));
   test.each([
     ["no price", { price: null }, { price: "Enquire for price.", priceType: null }],
     ["coming soon", { status: "coming_soon" as const, carType: "new" as const }, { condition: "New · Coming soon" }],
@@ -41,7 +50,7 @@ describe("cardView: what a card says, the same on every page", () => {
   ])("%s", (_, change, want) => expect(cardView({ ...car, ...change }, ctx)).toMatchObject(want));
 
   test("specs for comparing: price first, location last, no VIN or rego", () => {
-    const specs = cardView(car, ctx).specs;
+    const specs = comparableCardView(car, ctx).specs;
     expect(specs[0]).toEqual(["Price", "$34,990"]);
     expect(specs.at(-1)).toEqual(["Location", "Parkside Mazda"]);
     expect(specs.map(([l]) => l)).toEqual(
@@ -64,8 +73,8 @@ describe("a car's subscription price (SPEC §3 offers_subscription)", () => {
 });
 
 describe("compareRows", () => {
-  const a = cardView(car, ctx);
-  const b = cardView({ ...car, id: 2, year: 2020, price: 29990, seats: null, badge: null, series: "KF" }, ctx);
+  const a = comparableCardView(car, ctx);
+  const b = comparableCardView({ ...car, id: 2, year: 2020, price: 29990, seats: null, badge: null, series: "KF" }, ctx);
   const rows = compareRows([a, b]);
   const row = (label: string) => rows.find((r) => r.label === label);
   test("every spec either car has, a dash where one lacks it", () => {

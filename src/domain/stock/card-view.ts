@@ -57,10 +57,14 @@ export type CardView = {
   tags: string[];
   sold: boolean;
   enquireText: string;
-  favourite: FavouriteCar;
-  /** label → value, for comparing cars side by side */
-  specs: Array<[label: string, value: string]>;
+  /** with id, title and image, what a saved car keeps (favouriteOf) */
+  slug: string;
+  make: string;
+  model: string;
 };
+
+/** A card on the saved-vehicles page, which compares cars: label → value, side by side. */
+export type ComparableCard = CardView & { specs: Array<[label: string, value: string]> };
 
 export const toFavourite = (v: Vehicle): FavouriteCar => ({
   id: v.id,
@@ -69,6 +73,16 @@ export const toFavourite = (v: Vehicle): FavouriteCar => ({
   make: v.make,
   model: v.model,
   primary_image_url: displayImage(v),
+});
+
+/** What the heart on a card saves: the same as toFavourite of its vehicle. */
+export const favouriteOf = (v: CardView): FavouriteCar => ({
+  id: v.id,
+  name: v.title,
+  slug: v.slug,
+  make: v.make,
+  model: v.model,
+  primary_image_url: v.image,
 });
 
 export function cardView(v: Vehicle, ctx: CardContext): CardView {
@@ -82,9 +96,6 @@ export function cardView(v: Vehicle, ctx: CardContext): CardView {
     f.fuel,
     f.berths ? `Sleeps ${f.berths}` : null,
   ].filter((x): x is string => Boolean(x));
-  const specs = specGroups(v, { country: ctx.country, usedWord: ctx.usedWord })
-    .flatMap((g) => g.rows)
-    .filter(([label]) => !HIDDEN_IN_COMPARISON.has(label));
   return {
     id: v.id,
     href: vehicleHref(ctx.template, v.slug),
@@ -100,9 +111,19 @@ export function cardView(v: Vehicle, ctx: CardContext): CardView {
     tags: vehicleTags(v, ctx.now),
     sold: v.status === "sold",
     enquireText: ctx.enquireText,
-    favourite: toFavourite(v),
-    specs: [["Price", price], ...specs, ...(location ? [["Location", location] as [string, string]] : [])],
+    slug: v.slug,
+    make: v.make,
+    model: v.model,
   };
+}
+
+/** The card with its specs for comparing (the saved-vehicles API): price first, location last. */
+export function comparableCardView(v: Vehicle, ctx: CardContext): ComparableCard {
+  const card = cardView(v, ctx);
+  const specs = specGroups(v, { country: ctx.country, usedWord: ctx.usedWord })
+    .flatMap((g) => g.rows)
+    .filter(([label]) => !HIDDEN_IN_COMPARISON.has(label));
+  return { ...card, specs: [["Price", card.price], ...specs, ...(card.location ? [["Location", card.location] as [string, string]] : [])] };
 }
 
 /** Identification rows say nothing about which car to choose (the stock number stays). */
@@ -113,7 +134,7 @@ const HIDDEN_IN_COMPARISON = new Set(["VIN", "Rego", "Build date", "Make", "Mode
  * them, with an em dash where a car lacks one; rows where every car says the same are marked so a
  * page can tone them down.
  */
-export function compareRows(cards: readonly CardView[]): Array<{ label: string; values: string[]; same: boolean }> {
+export function compareRows(cards: readonly ComparableCard[]): Array<{ label: string; values: string[]; same: boolean }> {
   const labels: string[] = [];
   for (const c of cards) for (const [label] of c.specs) if (!labels.includes(label)) labels.push(label);
   return labels.map((label) => {

@@ -1,7 +1,7 @@
 import "server-only";
 import { savedDetailsSchema, WatchlistAddSchema } from "@/domain/accounts/forms";
 import { searchTitle } from "@/domain/stock/search-title";
-import { cardContext, cardView, type CardView } from "@/domain/stock/card-view";
+import { cardContext, cardView, favouriteOf, type CardView } from "@/domain/stock/card-view";
 import { MAX_FAVOURITES, parseVehicleIds } from "@/domain/stock/favourites";
 import { parseSavedSearch, savedSearchLabel } from "@/domain/stock/saved-search";
 import { requestNow } from "@/server/clock";
@@ -55,7 +55,7 @@ export async function authState(req: Request, ctx: SiteContext) {
   return {
     ...base,
     user: { name: customer.name, email: customer.email, details },
-    watchlist: cards.map((c) => ({ ...c.favourite, sold: c.sold })),
+    watchlist: cards.map((c) => ({ ...favouriteOf(c), sold: c.sold })),
   };
 }
 

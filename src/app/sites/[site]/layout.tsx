@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import type { CSSProperties } from "react";
 import { VisitTracker } from "@/client/attribution";
 import { DealerTools } from "@/components/layout/dealer-tools";
+import { LinkNavigation } from "@/components/layout/link-navigation";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { storedImageSrc } from "@/domain/format/image";
@@ -67,6 +68,7 @@ export default async function SiteLayout({ children, params }: Props) {
     >
       {access === "preview" ? <PreviewBar /> : null}
       <VisitTracker />
+      <LinkNavigation />
       <SiteHeader ctx={ctx} />
       <main id="main">{children}</main>
       <DealerTools ctx={ctx} />

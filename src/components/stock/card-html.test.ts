@@ -1,0 +1,116 @@
+// @vitest-environment happy-dom
+import { describe, expect, test } from "vitest";
+import type { CardView } from "@/domain/stock/card-view";
+import { cardBodyHtml, cardHtml, heartHtml } from "./card-html";
+
+const view: CardView = {
+  id: 206,
+  href: "/cars/2026-kgm-rexton-elx-pmg10205",
+  title: "2026 KGM Rexton ELX",
+  image: "/images/demo/suv/grey/1.jpg",
+  imageQuality: 75,
+  condition: "New",
+  price: "$57,990",
+  priceType: "Excl. Govt. Charges",
+  subscription: "Or subscribe from $394 a week",
+  facts: ["14 km", "Automatic", "Diesel"],
+  location: "Parkside KGM",
+  tags: ["New Arrival"],
+  sold: false,
+  enquireText: "Enquire Now",
+  slug: "2026-kgm-rexton-elx-pmg10205",
+  make: "KGM",
+  model: "Rexton",
+};
+
+/** The card as the browser reads it. */
+const parse = (html: string) => {
+  const el = document.createElement("div");
+  el.innerHTML = html;
+  return el;
+};
+
+describe("a card as HTML text", () => {
+  test("what a shopper sees and a screen reader hears", () => {
+    const card = parse(cardHtml(view, { priority: false, saved: false }));
+    expect(card.querySelector("[data-testid=vehicle-card] h3 a")!.getAttribute("href")).toBe(view.href);
+    expect(card.querySelector("h3")!.textContent).toBe(view.title);
+    expect(card.querySelector("[data-testid=price]")!.textContent).toBe("$57,990Excl. Govt. Charges");
+    expect(card.querySelector("[data-testid=subscription]")!.textContent).toBe(view.subscription);
+    expect([...card.querySelectorAll(".vc-f li")].map((li) => li.textContent)).toEqual(view.facts);
+    expect(card.querySelector(".vc-l")!.textContent).toBe("Parkside KGM");
+    expect(card.querySelector(".tag")!.textContent).toBe("New Arrival");
+    const enquire = card.querySelector(".btn-enquire")!;
+    expect([enquire.getAttribute("href"), enquire.getAttribute("aria-label")]).toEqual([
+      `${view.href}#enquiry-form`,
+      "Enquire Now: 2026 KGM Rexton ELX",
+    ]);
+    const img = card.querySelector("img")!;
+    expect(img.getAttribute("alt")).toBe(view.title);
+    expect(
+      img
+        .getAttribute("srcset")!
+        .split(", ")
+        .map((c) => c.split(" ")[1]),
+    ).toEqual(["640w", "828w", "1080w", "1200w"]);
+    expect(img.getAttribute("loading")).toBe("lazy");
+    const heart = card.querySelector("button[data-fav]")!;
+    expect([heart.getAttribute("data-fav"), heart.getAttribute("aria-pressed"), heart.getAttribute("aria-label")]).toEqual([
+      "206",
+      "false",
+      "Save 2026 KGM Rexton ELX",
+    ]);
+  });
+
+  test.each([
+    ["the first row", true, ["eager", "high"]],
+    ["further down", false, ["lazy", null]],
+  ])("%s: the photo's loading", (_, priority, [loading, fetchpriority]) => {
+    const img = parse(cardBodyHtml(view, priority)).querySelector("img")!;
+    expect([img.getAttribute("loading"), img.getAttribute("fetchpriority")]).toEqual([loading, fetchpriority]);
+  });
+
+  test.each([
+    [
+      "no price type, subscription, facts, location or tags",
+      { priceType: null, subscription: null, facts: [], location: null, tags: [] },
+      0,
+    ],
+    ["sold", { tags: ["JUST SOLD"], sold: true }, 1],
+  ])("%s", (_, change, tags) => {
+    const card = parse(cardHtml({ ...view, ...change }, { priority: false, saved: false }));
+    expect(card.querySelectorAll(".tag").length).toBe(tags);
+    if (tags) expect(card.querySelector(".tag")!.className).toBe("tag tag-sold");
+    else expect(card.querySelectorAll("[data-testid=subscription], .vc-f, .vc-l, .vc-p span").length).toBe(0);
+  });
+
+  test("a saved car's heart is pressed", () =>
+    expect(parse(heartHtml(view, true)).querySelector("button")!.getAttribute("aria-pressed")).toBe("true"));
+
+  // a dealer's feed writes the titles, facts and locations: nothing in them may become markup
+  test.each(["<script>alert(1)</script>", '"><img src=x onerror=alert(1)>', "' onmouseover='alert(1)", "&lt;b&gt;"])(
+    "%j stays text",
+    (bad) => {
+      const hostile: CardView = {
+        ...view,
+        title: bad,
+        condition: bad,
+        price: bad,
+        priceType: bad,
+        subscription: bad,
+        facts: [bad],
+        location: bad,
+        tags: [bad],
+        enquireText: bad,
+        href: `/cars/${bad}`,
+        image: `/images/${bad}`,
+      };
+      const card = parse(cardHtml(hostile, { priority: false, saved: false }));
+      expect(card.querySelectorAll("script, [onerror], [onmouseover], b").length).toBe(0);
+      expect(card.querySelector("h3")!.textContent).toBe(bad);
+      expect(card.querySelector("img")!.getAttribute("alt")).toBe(bad);
+      expect(card.querySelector("button")!.getAttribute("aria-label")).toBe(`Save ${bad}`);
+      expect(card.querySelector("h3 a")!.getAttribute("href")).toBe(`/cars/${bad}`);
+    },
+  );
+});

@@ -1,0 +1,46 @@
+import { EVENT_IDS } from "@/domain/analytics/events";
+import { CARD_IMAGE_WIDTHS, responsiveImage } from "@/domain/format/image";
+import { escapeMarkup as esc } from "@/domain/format/markup";
+import type { CardView } from "@/domain/stock/card-view";
+import { JUST_SOLD } from "@/domain/stock/vehicle";
+import { ICON_SPRITE } from "@/components/ui/icons";
+
+/*
+ * A vehicle card as HTML text. A search page holds 36 cards of about 20 elements each: rendered as
+ * React elements they were most of the page's server time (every element through the RSC and SSR
+ * renderers, issue 35). As text they cost a string template, the page's payload carries only each
+ * card's view (CardView) and the browser hydrates one element per card. Every value is escaped
+ * here; the views come from dealers' stock feeds.
+ */
+
+/** Where a card's photo sits: the full width on a phone, two across from 576 px, three from 1200 (the grid's columns). */
+export const CARD_SIZES = "(max-width:575px) calc(100vw - 32px),(max-width:1199px) 50vw,33vw";
+
+/** The card's photo, tags, title, price, facts, location and enquiry button (all but the heart). */
+export function cardBodyHtml(v: CardView, priority: boolean): string {
+  const img = responsiveImage(v.image, CARD_IMAGE_WIDTHS, v.imageQuality);
+  const loading = priority ? ' loading="eager" fetchpriority="high"' : ' loading="lazy"';
+  const tags = v.tags.length
+    ? `<ul class="flex gap-1 vc-tags">${v.tags.map((t) => `<li class="${t === JUST_SOLD ? "tag tag-sold" : "tag"}">${esc(t)}</li>`).join("")}</ul>`
+    : "";
+  const href = esc(v.href);
+  return (
+    `<div class="vc-m"><img alt="${esc(v.title)}" src="${esc(img.src)}" srcset="${esc(img.srcSet)}" sizes="${CARD_SIZES}" decoding="async"${loading}>${tags}</div>` +
+    `<div class="vc-b"><p class="vc-c">${esc(v.condition)}</p>` +
+    `<h3><a href="${href}" data-track="${EVENT_IDS.vehicleCardClick}">${esc(v.title)}</a></h3>` +
+    `<p class="vc-p" data-testid="price">${esc(v.price)}${v.priceType ? `<span>${esc(v.priceType)}</span>` : ""}</p>` +
+    (v.subscription ? `<p class="vc-s" data-testid="subscription">${esc(v.subscription)}</p>` : "") +
+    (v.facts.length ? `<ul class="vc-f">${v.facts.map((f) => `<li>${esc(f)}</li>`).join("")}</ul>` : "") +
+    (v.location ? `<p class="vc-l">${esc(v.location)}</p>` : "") +
+    `<div class="vc-a"><a href="${href}#enquiry-form" class="btn-enquire w-full justify-center px-4" aria-label="${esc(`${v.enquireText}: ${v.title}`)}">${esc(v.enquireText)}</a></div></div>`
+  );
+}
+
+/** The heart as FavouriteButton draws it; a card list's one client component makes it work (ResultGrid). */
+export function heartHtml(v: Pick<CardView, "id" | "title">, saved: boolean): string {
+  return `<button type="button" data-fav="${v.id}" aria-pressed="${saved}" aria-label="Save ${esc(v.title)}" class="fav vc-fav"><svg class="icon" aria-hidden="true"><use href="${ICON_SPRITE}#heart"></use></svg></button>`;
+}
+
+/** The whole card, as VehicleCardView renders it. */
+export const cardHtml = (v: CardView, o: { priority: boolean; saved: boolean }): string =>
+  `<article class="vc" data-testid="vehicle-card"><div class="contents">${cardBodyHtml(v, o.priority)}</div>${heartHtml(v, o.saved)}</article>`;
