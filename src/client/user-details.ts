@@ -1,26 +1,33 @@
 "use client";
 
-import "@/domain/zod-config";
-import { z } from "zod";
 import { readJson, writeJson } from "./storage";
 
 /** SPEC §3 stored user details: name, last_name, email, phone, postcode — prefilled on the next form. */
-const StoredUserDetailsSchema = z.object({
-  name: z.string().max(100).optional(),
-  last_name: z.string().max(100).optional(),
-  email: z.string().max(254).optional(),
-  phone: z.string().max(30).optional(),
-  postcode: z.string().max(10).optional(),
-});
-export type StoredUserDetails = z.infer<typeof StoredUserDetailsSchema>;
+export type StoredUserDetails = { name?: string; last_name?: string; email?: string; phone?: string; postcode?: string };
 const KEY = "user_details";
 
+/** Each field's longest stored value; checked by hand (zod here would put ~20 KB of script on every form page). */
+const MAX: Record<keyof StoredUserDetails, number> = { name: 100, last_name: 100, email: 254, phone: 30, postcode: 10 };
+
+/** The stored details, if they are an object of short strings; anything else in storage is ignored. */
+export function parseUserDetails(v: unknown): StoredUserDetails | null {
+  if (!v || typeof v !== "object" || Array.isArray(v)) return null;
+  const o = v as Record<string, unknown>;
+  const out: StoredUserDetails = {};
+  for (const key of Object.keys(MAX) as Array<keyof StoredUserDetails>) {
+    const value = o[key];
+    if (value === undefined) continue;
+    if (typeof value !== "string" || value.length > MAX[key]) return null;
+    out[key] = value;
+  }
+  return out;
+}
+
 export function loadUserDetails(): StoredUserDetails {
-  const r = StoredUserDetailsSchema.safeParse(readJson<unknown>(KEY, {}));
-  return r.success ? r.data : {};
+  return parseUserDetails(readJson<unknown>(KEY, {})) ?? {};
 }
 
 export function saveUserDetails(d: StoredUserDetails) {
-  const r = StoredUserDetailsSchema.safeParse(d);
-  if (r.success) writeJson(KEY, r.data);
+  const details = parseUserDetails(d);
+  if (details) writeJson(KEY, details);
 }

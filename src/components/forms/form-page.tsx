@@ -1,7 +1,5 @@
 import { FORM_INTRO, FORMS, type FormKind, type LeadFormSite } from "@/domain/leads/forms";
-import { FinanceCalculator } from "./finance-calculator";
 import { LeadForm } from "./lead-form";
-import { LookupForm } from "./lookup-form";
 import { PageSection, PageTitle, Panel } from "@/components/ui/page";
 
 export type FormPageProps = {
@@ -11,25 +9,30 @@ export type FormPageProps = {
   locationId?: number;
   /** the site's own words above the form (stored content, already rendered by the route) */
   intro?: React.ReactNode;
-  /** trade-in and sell-my-car on a site with a vehicle lookup: the multi-step lookup form */
-  lookup?: { endpoint: string; carHistory: boolean } | null;
+  /**
+   * a form in place of the enquiry form (trade-in and sell-my-car's lookup form, LookupFormPage) and
+   * a calculator above it (the finance pages): passed in by the pages that have them, so that no
+   * other form page loads their script
+   */
+  form?: React.ReactNode;
+  calculator?: React.ReactNode;
   /** what the page offers in place of the form (a site that takes no finance applications online) */
   instead?: React.ReactNode;
 };
 
 /** An enquiry form's page (SPEC §2): title, a line on what happens next, the calculator on finance forms, the form. */
-export function FormPage({ kind, formSite, vehicle, locationId, intro, lookup, instead }: FormPageProps) {
+export function FormPage({ kind, formSite, vehicle, locationId, intro, form, calculator, instead }: FormPageProps) {
   return (
     <PageSection width="text">
       <PageTitle>{FORMS[kind].title}</PageTitle>
       {intro}
       {!instead && FORM_INTRO[kind] && <p className="mt-2 text-neutral-700">{FORM_INTRO[kind]}</p>}
-      {(kind === "finance" || kind === "finance-pre-approval") && <FinanceCalculator />}
+      {calculator}
       <Panel className="mt-6">
         {instead ? (
           instead
-        ) : lookup && (kind === "trade-in" || kind === "sell-my-car") ? (
-          <LookupForm kind={kind} formSite={formSite} endpoint={lookup.endpoint} carHistory={lookup.carHistory} allowFiles />
+        ) : form ? (
+          form
         ) : (
           <LeadForm
             kind={kind}

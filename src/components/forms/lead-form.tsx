@@ -1,10 +1,9 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "@/components/ui/icons";
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useId, useMemo, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, type Resolver } from "react-hook-form";
 import { track } from "@/client/analytics";
 import { attribution } from "@/client/attribution";
 import { ApiError, sendForm, sendJson } from "@/client/fetch-json";
@@ -26,12 +25,15 @@ import {
   formRulesOf,
   visibleFields,
   type LeadFormSite,
+  type FormDef,
+  type FormRules,
   type FieldName,
   type FormKind,
 } from "@/domain/leads/forms";
 import { bookedSlot } from "@/domain/leads/answers";
-import { leadFormSchema, type LeadFormInput, type LeadFormValues } from "@/domain/leads/form-schema";
-import { formSubmitEventId, successUrl } from "@/domain/leads/lead";
+import type { LeadFormInput, LeadFormValues } from "@/domain/leads/form-schema";
+import { formSubmitEventId } from "@/domain/leads/events";
+import { successUrl } from "@/domain/leads/success";
 import { EVENT_IDS } from "@/domain/analytics/events";
 import { slotLabel } from "@/domain/leads/test-drive";
 import { MSG } from "@/domain/leads/messages";
@@ -61,6 +63,17 @@ type Props = {
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 const input = "mt-1 block min-h-11 w-full rounded-md border border-neutral-400 bg-white px-3 text-base aria-[invalid=true]:border-red-700";
+
+/** The form's checks: the same zod schema as the server's, loaded with zod on the shopper's first change (zod is ~20 KB of script a form page need not load first). */
+const loadResolver = () => import("./lead-resolver");
+
+function lazyLeadResolver(form: FormDef, rules: FormRules): Resolver<LeadFormInput, unknown, LeadFormValues> {
+  let ready: Promise<Resolver<LeadFormInput, unknown, LeadFormValues>> | null = null;
+  return (values, context, options) => {
+    ready ??= loadResolver().then((m) => m.leadResolver(form, rules));
+    return ready.then((resolve) => resolve(values, context, options));
+  };
+}
 
 /**
  * Every enquiry form: one zod schema (SPEC §5 messages) validates here and on the server. States:
@@ -92,15 +105,16 @@ export function LeadForm({
   const onFirstChange = () => {
     if (started.current) return;
     started.current = true;
+    void loadResolver(); // the checks are ready by the time the shopper leaves the field
     track(EVENT_IDS.formStart, { form: kind });
     if (kind === "finance-pre-approval") track(EVENT_IDS.preApprovalStart, { form: kind });
   };
   const [formError, setFormError] = useState<string | null>(null);
   const rules = useMemo(() => formRulesOf(site), [site]);
   const fields = useMemo(() => visibleFields(form, rules), [form, rules]);
-  const schema = useMemo(() => leadFormSchema(form, rules), [form, rules]);
+  const resolver = useMemo(() => lazyLeadResolver(form, rules), [form, rules]);
   const { register, handleSubmit, formState, setValue, setError, watch, getValues } = useForm<LeadFormInput, unknown, LeadFormValues>({
-    resolver: zodResolver(schema),
+    resolver,
     mode: "onTouched",
     defaultValues: {
       category: DEFAULT_CATEGORY,

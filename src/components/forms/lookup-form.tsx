@@ -6,7 +6,7 @@ import { ApiError, sendJson } from "@/client/fetch-json";
 import { Loader2 } from "@/components/ui/icons";
 import { EVENT_IDS } from "@/domain/analytics/events";
 import { DEFAULT_CATEGORY, DEFAULT_STATE, FORMS, STATES, type LeadFormSite } from "@/domain/leads/forms";
-import { successUrl } from "@/domain/leads/lead";
+import { successUrl } from "@/domain/leads/success";
 import { useRouter } from "next/navigation";
 import {
   CONDITIONS,

@@ -3,7 +3,6 @@ import { z } from "zod";
 import { own } from "../own";
 import { cleanText } from "./form-schema";
 import { ENQUIRY_TYPES, FORM_KINDS, HONEYPOT_FIELD, type FormKind } from "./forms";
-import { slugify } from "../format/slug";
 import { sellCarForm } from "../site/features";
 import { TradeInVehicleSchema } from "../lookups/lookup";
 
@@ -174,18 +173,7 @@ export function prepareLead(
   };
 }
 
-/** `/success?category={slug}`; extra key/values follow; a car_type key replaces the category (SPEC §2). */
-export function successUrl(category: string, extras: Array<[string, string]> = []): string {
-  let slug = slugify(category);
-  const params = new URLSearchParams();
-  for (const [k, v] of extras) {
-    if (k === "car_type") slug = v === "demo" ? "demo-vehicle-enquiry" : v === "used" ? "used-vehicle-enquiry" : "new-vehicle-enquiry";
-    else params.append(k, v);
-  }
-  const rest = params.toString();
-  return `/success?category=${slug}${rest ? `&${rest}` : ""}`;
-}
-
+export { successUrl } from "./success";
 export { EVENT_IDS, formSubmitEventId } from "./events";
 
 /** Thank-you wording per success category. */

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { FORM_INTRO, FORMS, type FormKind } from "@/domain/leads/forms";
 import { contentMetadata } from "./content";
 import type { FormPageProps } from "@/components/forms/form-page";
+import type { LookupSettings } from "@/components/forms/lookup-form-page";
 import { vehicleTitle } from "@/domain/stock/vehicle";
 import { requestNow } from "@/server/clock";
 import type { SiteContext } from "@/server/site-context";
@@ -33,7 +34,7 @@ export function formMetadata(ctx: SiteContext, kind: FormKind, path: string): Me
 }
 
 /** The lookup form's settings for trade-in and sell-my-car (null: the site has no lookup, the plain form). */
-export function lookupForm(ctx: SiteContext): FormPageProps["lookup"] {
+export function lookupForm(ctx: SiteContext): LookupSettings | null {
   const chosen = lookupProviderOf(ctx.features);
   return chosen ? { endpoint: chosen.endpoint, carHistory: carHistoryProviderFor(ctx) !== null } : null;
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { FinanceCalculator } from "@/components/forms/finance-calculator";
 import { FormPage } from "@/components/forms/form-page";
 import { leadFormSite } from "@/domain/leads/forms";
 import { formMetadata, formSubject } from "../_routes/form";
@@ -13,5 +14,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 // GET /finance-pre-approval — pre-approval (redirects to /finance where the site has none); `?vehicle=` and `?location=` say what it is about
 export default async function FinancePreApprovalPage({ params, searchParams }: Props) {
   const ctx = await requireSite(params, "/finance-pre-approval");
-  return <FormPage kind="finance-pre-approval" formSite={leadFormSite(ctx)} {...await formSubject(ctx, searchParams)} />;
+  return (
+    <FormPage
+      kind="finance-pre-approval"
+      formSite={leadFormSite(ctx)}
+      calculator={<FinanceCalculator />}
+      {...await formSubject(ctx, searchParams)}
+    />
+  );
 }

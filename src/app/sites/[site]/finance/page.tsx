@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { FinanceCalculator } from "@/components/forms/finance-calculator";
 import { FormPage } from "@/components/forms/form-page";
 import Link from "next/link";
 import { leadFormSite } from "@/domain/leads/forms";
@@ -19,7 +20,15 @@ export default async function FinancePage({ params, searchParams }: Props) {
   const ctx = await requireSite(params, "/finance");
   // SPEC §3 finance_provider: with none, the site takes no application online (the calculator stays)
   const instead = financeApplications(ctx.site) === "none" ? <NoFinanceApplications ctx={ctx} /> : undefined;
-  return <FormPage kind="finance" formSite={leadFormSite(ctx)} instead={instead} {...await formSubject(ctx, searchParams)} />;
+  return (
+    <FormPage
+      kind="finance"
+      formSite={leadFormSite(ctx)}
+      calculator={<FinanceCalculator />}
+      instead={instead}
+      {...await formSubject(ctx, searchParams)}
+    />
+  );
 }
 
 function NoFinanceApplications({ ctx }: { ctx: SiteContext }) {

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { FormPage } from "@/components/forms/form-page";
+import { LookupFormPage } from "@/components/forms/lookup-form-page";
 import { leadFormSite } from "@/domain/leads/forms";
 import { formMetadata, formSubject, lookupForm } from "../_routes/form";
 import { requireSite, type SearchParams, type SiteParams } from "../_routes/site";
@@ -13,5 +13,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 // GET /sell-my-car — sell my car (redirects to /trade-in where the site takes trade-ins); `?vehicle=` and `?location=` say what it is about
 export default async function SellMyCarPage({ params, searchParams }: Props) {
   const ctx = await requireSite(params, "/sell-my-car");
-  return <FormPage kind="sell-my-car" formSite={leadFormSite(ctx)} {...await formSubject(ctx, searchParams)} lookup={lookupForm(ctx)} />;
+  return (
+    <LookupFormPage kind="sell-my-car" formSite={leadFormSite(ctx)} {...await formSubject(ctx, searchParams)} lookup={lookupForm(ctx)} />
+  );
 }

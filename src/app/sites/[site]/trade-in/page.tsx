@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { FormPage } from "@/components/forms/form-page";
+import { LookupFormPage } from "@/components/forms/lookup-form-page";
 import { leadFormSite } from "@/domain/leads/forms";
 import { formMetadata, formSubject, lookupForm } from "../_routes/form";
 import { requireSite, type SearchParams, type SiteParams } from "../_routes/site";
@@ -13,5 +13,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 // GET /trade-in — trade-in valuation (redirects to /sell-my-car where the site buys cars); `?vehicle=` and `?location=` say what it is about
 export default async function TradeInPage({ params, searchParams }: Props) {
   const ctx = await requireSite(params, "/trade-in");
-  return <FormPage kind="trade-in" formSite={leadFormSite(ctx)} {...await formSubject(ctx, searchParams)} lookup={lookupForm(ctx)} />;
+  return <LookupFormPage kind="trade-in" formSite={leadFormSite(ctx)} {...await formSubject(ctx, searchParams)} lookup={lookupForm(ctx)} />;
 }

@@ -1,0 +1,18 @@
+import { FormPage, type FormPageProps } from "./form-page";
+import { LookupForm } from "./lookup-form";
+
+export type LookupSettings = { endpoint: string; carHistory: boolean };
+
+/** Trade-in and sell-my-car: the multi-step lookup form where the site has a vehicle lookup (null: the plain enquiry form). */
+export function LookupFormPage({ lookup, ...props }: FormPageProps & { kind: "trade-in" | "sell-my-car"; lookup: LookupSettings | null }) {
+  return (
+    <FormPage
+      {...props}
+      form={
+        lookup ? (
+          <LookupForm kind={props.kind} formSite={props.formSite} endpoint={lookup.endpoint} carHistory={lookup.carHistory} allowFiles />
+        ) : undefined
+      }
+    />
+  );
+}

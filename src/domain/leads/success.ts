@@ -1,0 +1,15 @@
+import { slugify } from "../format/slug";
+
+// Kept apart from lead.ts (its schemas are zod): the forms in the browser import this one alone.
+
+/** `/success?category={slug}`; extra key/values follow; a car_type key replaces the category (SPEC §2). */
+export function successUrl(category: string, extras: Array<[string, string]> = []): string {
+  let slug = slugify(category);
+  const params = new URLSearchParams();
+  for (const [k, v] of extras) {
+    if (k === "car_type") slug = v === "demo" ? "demo-vehicle-enquiry" : v === "used" ? "used-vehicle-enquiry" : "new-vehicle-enquiry";
+    else params.append(k, v);
+  }
+  const rest = params.toString();
+  return `/success?category=${slug}${rest ? `&${rest}` : ""}`;
+}
