@@ -72,7 +72,7 @@ export default async function SiteLayout({ children, params }: Props) {
       <SiteHeader ctx={ctx} />
       <main id="main">{children}</main>
       <DealerTools ctx={ctx} />
-      <SiteFooter ctx={ctx} />
+      <SiteFooter ctx={ctx} year={new Date(requestNow()).getFullYear()} />
       <SiteWidgets {...widgetProps(ctx, secrets)} />
     </div>
   );

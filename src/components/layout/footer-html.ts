@@ -1,0 +1,83 @@
+import { EVENT_IDS } from "@/domain/analytics/events";
+import { escapeMarkup as esc } from "@/domain/format/markup";
+import { siteCities } from "@/domain/locations/geo";
+import type { SiteContext } from "@/domain/site/context";
+import { formatHours, mondayFirst, siteHours, WEEKDAY_NAMES } from "@/domain/site/hours";
+import { isDirectLink, telHref } from "@/domain/site/links";
+import { ICON_SPRITE } from "@/components/ui/icons";
+
+/*
+ * The site's footer as HTML text: the same for every page of a site and about 150 elements, it was a
+ * large share of every page's server time when each element went through the RSC and SSR renderers
+ * (issue 35). Made once per site record and year; every value is escaped, every address checked.
+ */
+
+/** An address a link may take: a path on the site, https/http, tel:, mailto: or sms:; anything else (javascript:, data:) goes nowhere. */
+export function safeHref(href: string): string {
+  return /^\/(?!\/)/.test(href) || /^(https?:\/\/|tel:|mailto:|sms:)/i.test(href) ? href : "#";
+}
+
+/** A link as SmartLink draws it: off-site addresses open in a new tab. */
+function link(href: string, label: string, className: string, extra = ""): string {
+  const elsewhere = isDirectLink(href) && /^https?:/i.test(href) ? ' target="_blank" rel="noopener noreferrer"' : "";
+  return `<a href="${esc(safeHref(href))}"${elsewhere} class="${className}"${extra}>${esc(label)}</a>`;
+}
+
+const icon = (name: string, className: string) =>
+  `<svg class="icon ${className}" aria-hidden="true"><use href="${ICON_SPRITE}#${name}"></use></svg>`;
+
+export function footerHtml(ctx: SiteContext, year: number): string {
+  const { site } = ctx;
+  const hours = mondayFirst(siteHours(site, ctx.locations));
+  const where =
+    ctx.locations.length === 1
+      ? ctx.locations[0]!.address.full
+      : `${ctx.locations.length} locations: ${siteCities(ctx.locations).join(", ")}`;
+  const hoursTable = hours.length
+    ? `<details class="group mt-2 text-sm" data-testid="site-hours"><summary class="inline-flex min-h-11 cursor-pointer items-center gap-1 font-semibold text-white" data-track="${EVENT_IDS.hoursView}">Opening hours${icon("chevron-down", "size-4 transition-transform group-open:rotate-180")}</summary>` +
+      `<table class="mt-1 text-neutral-200"><tbody>${hours
+        .map(
+          (h) =>
+            `<tr><th scope="row" class="py-0.5 pr-4 text-left font-normal">${esc(WEEKDAY_NAMES[h.weekday])}</th><td class="py-0.5">${esc(formatHours(h.status, h.open, h.close))}</td></tr>`,
+        )
+        .join("")}</tbody></table></details>`
+    : "";
+  const groups = ctx.footer
+    .map(
+      (g) =>
+        `<nav aria-label="${esc(g.title)}"><h2 class="mb-3 text-sm font-bold uppercase tracking-wide text-white">${esc(g.title)}</h2><ul class="space-y-1 text-sm">${g.links
+          .map((l) => `<li>${link(l.href, l.label, "inline-block py-1.5 hover:text-white hover:underline")}</li>`)
+          .join("")}</ul></nav>`,
+    )
+    .join("");
+  const contact =
+    (site.phone ? ` · ${link(telHref(site.phone, site.country), site.phone, "underline")}` : "") +
+    (site.email ? ` · ${link(`mailto:${site.email}`, site.email, "underline")}` : "");
+  const social = Object.entries(site.socialUrls);
+  const socialList = social.length
+    ? `<ul class="flex gap-4" aria-label="Social media">${social
+        .map(([name, url]) => `<li>${link(url, name, "capitalize underline", ` data-track="${EVENT_IDS.socialClick}"`)}</li>`)
+        .join("")}</ul>`
+    : "";
+  return (
+    `<div class="mx-auto max-w-7xl px-4 py-10">` +
+    `<section aria-labelledby="find-us" class="mb-10 flex flex-col gap-3 rounded-lg bg-neutral-800 p-6 md:flex-row md:items-center md:justify-between"><div>` +
+    `<h2 id="find-us" class="flex items-center gap-2 text-lg font-bold text-white">${icon("map-pin", "size-5")} Find Us</h2>` +
+    `<p class="text-sm text-neutral-300">${esc(where)}</p>${hoursTable}</div>` +
+    `<a href="/dealerships" class="inline-flex min-h-11 items-center justify-center rounded-md bg-white px-4 font-semibold text-neutral-900 hover:bg-neutral-200">Find a dealership</a></section>` +
+    `<div class="grid grid-cols-1 gap-8 sm:grid-cols-2 lg:grid-cols-5">${groups}</div>` +
+    `<div class="mt-10 flex flex-col gap-3 border-t border-neutral-700 pt-6 text-sm md:flex-row md:items-center md:justify-between"><p>© ${year} ${esc(site.name)}${contact}</p>${socialList}</div>` +
+    `</div>`
+  );
+}
+
+/** One copy per site record (a settings change makes a new SiteContext) and year. */
+const made = new WeakMap<SiteContext, { year: number; html: string }>();
+
+export function cachedFooterHtml(ctx: SiteContext, year: number): string {
+  const hit = made.get(ctx);
+  if (hit?.year === year) return hit.html;
+  const html = footerHtml(ctx, year);
+  made.set(ctx, { year, html });
+  return html;
+}
