@@ -1,9 +1,12 @@
 // npm run bench — performance figures, measured on this machine in one run:
-//  1. HTTP: search page (parkside, 20 connections) vs a trivial dynamic Next page, req/s and p95.
+//  1. HTTP: the uncached search and vehicle pages (parkside, 20 connections) against a trivial
+//     dynamic Next page, 3 alternating rounds, the median against issue 35's ratios, and the search
+//     page's HTML size; then the search page from the page cache; req/s, p50 and p95.
 //  2. Search query time (the full VehicleSearch call: count, page, facets, ranges) at demo size and
 //     on a synthetic 100,000-vehicle database.
 //  3. Leads: 1,000 POST /api/leads from 50 concurrent clients, then the rows are counted: every 201
 //     must have its row and nothing else may be stored; p50/p95 latency.
+//  (--only js: first-load JavaScript per page type against the framework's floor, built in the run.)
 // Options: --seconds N (HTTP duration per target, default 10), --scale N (default 100000),
 //          --only http|js|images|crawl|query|leads|delivery (one part);
 //          --pg (the query part on PostgreSQL, --per-site N vehicles per synthetic dealer, default
