@@ -298,3 +298,23 @@ test("plain links navigate on the client through one island; icons are drawn fro
   expect(used.length).toBeGreaterThan(3);
   for (const id of used) expect(ids).toContain(id);
 });
+
+test("the filters keep the shopper's place: a box ticked by keyboard keeps the focus, an open list stays open", async ({ page }) => {
+  await page.goto(parkside("/search/new-used-and-demo-cars"));
+  const filters = page.getByRole("region", { name: "Filters" });
+  const make = filters.getByRole("group", { name: "Make" });
+  await make.getByText(/^Show all \d+$/).click();
+  const kia = make.getByRole("checkbox", { name: /^Kia \(\d+\)$/ });
+  await waitForHydration(kia);
+  await kia.focus();
+  await page.keyboard.press("Space");
+  await expect(page).toHaveURL(/\/search\/new-used-and-demo-cars\/kia$/);
+  await expect(count(page)).toHaveText(/^\d+ Cars found$/);
+  await expect(filters.getByRole("checkbox", { name: /^Kia \(\d+\)$/ })).toBeChecked();
+  await expect(filters.getByRole("checkbox", { name: /^Kia \(\d+\)$/ })).toBeFocused();
+  // the same box, by keyboard again, takes the filter off
+  await page.keyboard.press("Space");
+  await expect(page).toHaveURL(/\/search\/new-used-and-demo-cars$/);
+  await expect(make.getByText("Show fewer")).toBeVisible();
+  await expect(filters.getByRole("checkbox", { name: /^Kia \(\d+\)$/ })).toBeFocused();
+});

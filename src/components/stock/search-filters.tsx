@@ -6,6 +6,7 @@ import type { Location } from "@/domain/site/types";
 import type { FacetValue, SearchResult } from "@/domain/stock/search";
 import { FilterForm } from "./filter-form";
 import { own } from "@/domain/own";
+import { escapeMarkup as esc } from "@/domain/format/markup";
 
 type Props = {
   query: SearchQuery;
@@ -23,20 +24,14 @@ const CAR_TYPE_LABEL: Record<string, string> = { new: "New", demo: "Demo", used:
 /** How many values a facet shows before "Show all". */
 const SHOWN_FIRST = 6;
 
-function Checks({
-  legend,
-  name,
-  values,
-  selected,
-  label,
-}: {
-  legend: string;
-  name: string;
-  values: FacetValue[];
-  selected: string[];
-  label?: (v: string) => string;
-}) {
-  if (values.length === 0) return null;
+/*
+ * The filters are drawn as HTML text (about 250 elements on a search page, which through the RSC and
+ * SSR renderers were the largest part of the page's server time, issue 35). Every value is escaped;
+ * FilterForm navigates on their native change events and keeps focus and open lists across pages.
+ */
+
+function checksHtml(legend: string, name: string, values: FacetValue[], selected: string[], label?: (v: string) => string): string {
+  if (values.length === 0) return "";
   // selected values with no stock left under the other filters stay visible so they can be cleared
   const all = [...values, ...selected.filter((s) => !values.some((v) => v.value === s)).map((value) => ({ value, count: 0 }))];
   // a long list: the chosen and the most common first, the rest behind "Show all" (never an inner scroll box)
@@ -48,83 +43,44 @@ function Checks({
   const rest = long
     ? ranked.slice(SHOWN_FIRST).sort((a, b) => (label ? label(a.value) : a.value).localeCompare(label ? label(b.value) : b.value))
     : [];
-  const item = (v: FacetValue) => (
-    <li key={v.value}>
-      <label>
-        <input type="checkbox" name={name} value={v.value} defaultChecked={selected.includes(v.value)} />
-        {label ? label(v.value) : v.value} <span>({v.count})</span>
-      </label>
-    </li>
-  );
-  // the short classes of globals.css (`.facet…`): a search page holds 50 to 100 of these options
+  const item = (v: FacetValue) =>
+    `<li><label><input type="checkbox" name="${esc(name)}" value="${esc(v.value)}"${selected.includes(v.value) ? " checked" : ""}>${esc(label ? label(v.value) : v.value)} <span>(${v.count})</span></label></li>`;
   return (
-    <fieldset className="facet">
-      <legend>{legend}</legend>
-      <ul className="facet-opts">{first.map(item)}</ul>
-      {rest.length > 0 && (
-        <details>
-          <summary>
-            <span>Show all {all.length}</span>
-            <span>Show fewer</span>
-          </summary>
-          <ul className="facet-opts">{rest.map(item)}</ul>
-        </details>
-      )}
-    </fieldset>
+    `<fieldset class="facet"><legend>${esc(legend)}</legend><ul class="facet-opts">${first.map(item).join("")}</ul>` +
+    (rest.length
+      ? `<details><summary><span>Show all ${all.length}</span><span>Show fewer</span></summary><ul class="facet-opts">${rest.map(item).join("")}</ul></details>`
+      : "") +
+    `</fieldset>`
   );
 }
 
-function RangeField({
-  legend,
-  name,
-  range,
-  placeholder,
-  buckets,
-}: {
-  legend: string;
-  name: string;
-  range: { min?: number; max?: number };
-  placeholder: { min?: number; max?: number };
-  buckets: Array<{ label: string; count: number; href: string; current: boolean }>;
-}) {
-  return (
-    <fieldset className="facet">
-      <legend>{legend}</legend>
-      <div className="grid grid-cols-2 gap-2">
-        {(["min", "max"] as const).map((end) => (
-          <label key={end} className="text-sm">
-            <span className="mb-1 block text-neutral-700">{end === "min" ? "Min" : "Max"}</span>
-            <input
-              type="number"
-              inputMode="numeric"
-              min={0}
-              name={`${name}_${end}`}
-              defaultValue={range[end]}
-              placeholder={placeholder[end] !== undefined ? String(placeholder[end]) : undefined}
-              className="min-h-11 w-full rounded-md border border-neutral-300 px-2"
-            />
-          </label>
-        ))}
-      </div>
-      {buckets.some((b) => b.count > 0) && (
-        <ul className="facet-buckets" aria-label={`${legend} ranges`} data-testid={`buckets-${name}`}>
-          {buckets.map((b) => (
-            <li key={b.label}>
-              {b.count > 0 || b.current ? (
-                <a href={b.href} data-scroll="keep" aria-current={b.current ? "true" : undefined}>
-                  <span>{b.label}</span> ({b.count})
-                </a>
-              ) : (
-                <span>
-                  {b.label} <span>(0)</span>
-                </span>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-    </fieldset>
-  );
+type Bucket = { label: string; count: number; href: string; current: boolean };
+
+function rangeHtml(
+  legend: string,
+  name: string,
+  range: { min?: number; max?: number },
+  placeholder: { min?: number; max?: number },
+  buckets: Bucket[],
+): string {
+  const input = (end: "min" | "max") =>
+    `<label class="text-sm"><span class="mb-1 block text-neutral-700">${end === "min" ? "Min" : "Max"}</span><input type="number" inputmode="numeric" min="0" name="${esc(`${name}_${end}`)}"` +
+    (range[end] !== undefined ? ` value="${esc(String(range[end]))}"` : "") +
+    (placeholder[end] !== undefined ? ` placeholder="${esc(String(placeholder[end]))}"` : "") +
+    ` class="min-h-11 w-full rounded-md border border-neutral-300 px-2"></label>`;
+  const list = buckets.some((b) => b.count > 0)
+    ? `<ul class="facet-buckets" aria-label="${esc(`${legend} ranges`)}" data-testid="buckets-${esc(name)}">${buckets
+        .map(
+          (b) =>
+            `<li>${
+              b.count > 0 || b.current
+                ? `<a href="${esc(b.href)}" data-scroll="keep"${b.current ? ' aria-current="true"' : ""}><span>${esc(b.label)}</span> (${b.count})</a>`
+                : `<span>${esc(b.label)} <span>(0)</span></span>`
+            }</li>`,
+        )
+        .join("")}</ul>`
+    : "";
+  return `<fieldset class="facet"><legend>${esc(legend)}</legend><div class="grid grid-cols-2 gap-2">${input("min")}${input("max")}</div>${list}</fieldset>`;
 }
 
 /** Facets with counts; every value is a link-able URL state (the form is a plain GET form). */
@@ -142,55 +98,37 @@ export function SearchFilters({ query, result, locations, country, distanceLabel
       current: isBucket(query[dimension], range),
       href: searchHref(query, defaultSort, { [dimension]: range, page: 1 }),
     }));
-  return (
-    <FilterForm action={`/search/${query.variant}`} id="search-filters">
-      {query.sort !== defaultSort && <input type="hidden" name="sort" value={query.sort} />}
-      <label className="block py-2 text-sm">
-        <span className="mb-1 block font-bold uppercase tracking-wide">Keyword</span>
-        <input
-          type="search"
-          name="q"
-          defaultValue={query.q}
-          placeholder="Make, model or stock no."
-          className="min-h-11 w-full rounded-md border border-neutral-300 px-3"
-        />
-      </label>
-      {routeTypes.length > 1 && (
-        <Checks
-          legend="Condition"
-          name="car_type"
-          values={f.carType.filter((c) => (routeTypes as readonly string[]).includes(c.value))}
-          selected={query.carTypes}
-          label={(v) => (v === "used" ? usedWord.charAt(0).toUpperCase() + usedWord.slice(1) : (own(CAR_TYPE_LABEL, v) ?? v))}
-        />
-      )}
-      <Checks legend="Make" name="make" values={f.make} selected={query.make} label={brandDisplayName} />
-      {[...modelsByMake].map(([make, models]) => (
-        <Checks key={make} legend={`${brandDisplayName(make)} models`} name="model" values={models} selected={query.model} />
-      ))}
-      <Checks legend="Body type" name="body" values={f.body} selected={query.body} label={(v) => bodyTypeLabel(v)} />
-      <RangeField legend="Price ($)" name="price" range={query.price} placeholder={result.ranges.price} buckets={buckets("price")} />
-      <RangeField legend="Year" name="year" range={query.year} placeholder={result.ranges.year} buckets={buckets("year")} />
-      <RangeField
-        legend={`Odometer (${distanceLabel})`}
-        name="odometer"
-        buckets={buckets("odometer")}
-        range={query.odometer}
-        placeholder={{
-          ...(odo.min !== undefined ? { min: kmToOdometer(odo.min, country) } : {}),
-          ...(odo.max !== undefined ? { max: kmToOdometer(odo.max, country) } : {}),
-        }}
-      />
-      <Checks legend="Fuel" name="fuel" values={f.fuel} selected={query.fuel} />
-      <Checks legend="Transmission" name="transmission" values={f.transmission} selected={query.transmission} />
-      {f.city.length > 1 && <Checks legend="City" name="city" values={f.city} selected={query.city} />}
-      {showLocations && <Checks legend="Location" name="location" values={f.location} selected={query.location} label={locationName} />}
-      <button
-        type="submit"
-        className="mt-4 inline-flex min-h-11 w-full items-center justify-center rounded-md bg-brand px-4 font-semibold text-brand-contrast"
-      >
-        Apply filters
-      </button>
-    </FilterForm>
-  );
+  const html =
+    (query.sort !== defaultSort ? `<input type="hidden" name="sort" value="${esc(query.sort)}">` : "") +
+    `<label class="block py-2 text-sm"><span class="mb-1 block font-bold uppercase tracking-wide">Keyword</span><input type="search" name="q" value="${esc(query.q)}" placeholder="Make, model or stock no." class="min-h-11 w-full rounded-md border border-neutral-300 px-3"></label>` +
+    (routeTypes.length > 1
+      ? checksHtml(
+          "Condition",
+          "car_type",
+          f.carType.filter((c) => (routeTypes as readonly string[]).includes(c.value)),
+          query.carTypes,
+          (v) => (v === "used" ? usedWord.charAt(0).toUpperCase() + usedWord.slice(1) : (own(CAR_TYPE_LABEL, v) ?? v)),
+        )
+      : "") +
+    checksHtml("Make", "make", f.make, query.make, brandDisplayName) +
+    [...modelsByMake].map(([make, models]) => checksHtml(`${brandDisplayName(make)} models`, "model", models, query.model)).join("") +
+    checksHtml("Body type", "body", f.body, query.body, (v) => bodyTypeLabel(v)) +
+    rangeHtml("Price ($)", "price", query.price, result.ranges.price, buckets("price")) +
+    rangeHtml("Year", "year", query.year, result.ranges.year, buckets("year")) +
+    rangeHtml(
+      `Odometer (${distanceLabel})`,
+      "odometer",
+      query.odometer,
+      {
+        ...(odo.min !== undefined ? { min: kmToOdometer(odo.min, country) } : {}),
+        ...(odo.max !== undefined ? { max: kmToOdometer(odo.max, country) } : {}),
+      },
+      buckets("odometer"),
+    ) +
+    checksHtml("Fuel", "fuel", f.fuel, query.fuel) +
+    checksHtml("Transmission", "transmission", f.transmission, query.transmission) +
+    (f.city.length > 1 ? checksHtml("City", "city", f.city, query.city) : "") +
+    (showLocations ? checksHtml("Location", "location", f.location, query.location, locationName) : "") +
+    `<button type="submit" class="mt-4 inline-flex min-h-11 w-full items-center justify-center rounded-md bg-brand px-4 font-semibold text-brand-contrast">Apply filters</button>`;
+  return <FilterForm action={`/search/${query.variant}`} id="search-filters" html={html} />;
 }
