@@ -118,9 +118,6 @@ const VARIED = ["Mazda", "Suzuki", "Mercedes-Benz", "Skoda", "KGM", "Toyota", "F
   ]),
 );
 
-/** The median of a list of numbers. */
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
 /** Rounds of the uncached comparison (issue 35: the median of 3). */
 const ROUNDS = 3;
 
@@ -142,7 +139,11 @@ async function http() {
         search: await load([SEARCH], HOST, SECONDS),
         vehicle: await load([vehicle], HOST, SECONDS),
       });
-    const ratio = (page: "search" | "vehicle") => median(rounds.map((x) => x[page].rps / x.baseline.rps));
+    const ratio = (page: "search" | "vehicle") =>
+      pct(
+        rounds.map((x) => x[page].rps / x.baseline.rps),
+        50,
+      );
     const mid = (page: "baseline" | "search" | "vehicle") =>
       rounds.map((x) => x[page]).sort((a, b) => a.rps - b.rps)[Math.floor(ROUNDS / 2)]!;
     return {

@@ -3,8 +3,8 @@ import { escapeMarkup as esc } from "@/domain/format/markup";
 import { siteCities } from "@/domain/locations/geo";
 import type { SiteContext } from "@/domain/site/context";
 import { formatHours, mondayFirst, siteHours, WEEKDAY_NAMES } from "@/domain/site/hours";
-import { isDirectLink, telHref } from "@/domain/site/links";
-import { ICON_SPRITE } from "@/components/ui/icons";
+import { opensElsewhere, telHref } from "@/domain/site/links";
+import { iconHtml as icon } from "@/components/ui/icons";
 
 /*
  * The site's footer as HTML text: the same for every page of a site and about 150 elements, it was a
@@ -19,12 +19,9 @@ export function safeHref(href: string): string {
 
 /** A link as SmartLink draws it: off-site addresses open in a new tab. */
 function link(href: string, label: string, className: string, extra = ""): string {
-  const elsewhere = isDirectLink(href) && /^https?:/i.test(href) ? ' target="_blank" rel="noopener noreferrer"' : "";
+  const elsewhere = opensElsewhere(href) ? ' target="_blank" rel="noopener noreferrer"' : "";
   return `<a href="${esc(safeHref(href))}"${elsewhere} class="${className}"${extra}>${esc(label)}</a>`;
 }
-
-const icon = (name: string, className: string) =>
-  `<svg class="icon ${className}" aria-hidden="true"><use href="${ICON_SPRITE}#${name}"></use></svg>`;
 
 export function footerHtml(ctx: SiteContext, year: number): string {
   const { site } = ctx;

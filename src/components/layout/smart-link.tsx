@@ -1,11 +1,10 @@
 import type { ComponentProps } from "react";
-import { isDirectLink } from "@/domain/site/links";
+import { opensElsewhere } from "@/domain/site/links";
 
 /**
  * tel:, mailto:, maps and off-site links open directly (off-site ones in a new tab); a site path is a
  * plain anchor too, which the site's one LinkNavigation island navigates on the client.
  */
 export function SmartLink({ href, ...rest }: Omit<ComponentProps<"a">, "href"> & { href: string }) {
-  const external = isDirectLink(href) && /^https?:/i.test(href);
-  return <a href={href} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})} {...rest} />;
+  return <a href={href} {...(opensElsewhere(href) ? { target: "_blank", rel: "noopener noreferrer" } : {})} {...rest} />;
 }

@@ -3,7 +3,8 @@ import { CARD_IMAGE_WIDTHS, responsiveImage } from "@/domain/format/image";
 import { escapeMarkup as esc } from "@/domain/format/markup";
 import type { CardView } from "@/domain/stock/card-view";
 import { JUST_SOLD } from "@/domain/stock/vehicle";
-import { ICON_SPRITE } from "@/components/ui/icons";
+import { iconHtml } from "@/components/ui/icons";
+import { lcp } from "@/components/ui/lcp";
 
 /*
  * A vehicle card as HTML text. A search page holds 36 cards of about 20 elements each: rendered as
@@ -19,7 +20,8 @@ export const CARD_SIZES = "(max-width:575px) calc(100vw - 32px),(max-width:1199p
 /** The card's photo, tags, title, price, facts, location and enquiry button (all but the heart). */
 export function cardBodyHtml(v: CardView, priority: boolean): string {
   const img = responsiveImage(v.image, CARD_IMAGE_WIDTHS, v.imageQuality);
-  const loading = priority ? ' loading="eager" fetchpriority="high"' : ' loading="lazy"';
+  const first = lcp(priority);
+  const loading = ` loading="${first.loading}"${"fetchPriority" in first ? ` fetchpriority="${first.fetchPriority}"` : ""}`;
   const tags = v.tags.length
     ? `<ul class="flex gap-1 vc-tags">${v.tags.map((t) => `<li class="${t === JUST_SOLD ? "tag tag-sold" : "tag"}">${esc(t)}</li>`).join("")}</ul>`
     : "";
@@ -38,7 +40,7 @@ export function cardBodyHtml(v: CardView, priority: boolean): string {
 
 /** The heart as FavouriteButton draws it; a card list's one client component makes it work (ResultGrid). */
 export function heartHtml(v: Pick<CardView, "id" | "title">, saved: boolean): string {
-  return `<button type="button" data-fav="${v.id}" aria-pressed="${saved}" aria-label="Save ${esc(v.title)}" class="fav vc-fav"><svg class="icon" aria-hidden="true"><use href="${ICON_SPRITE}#heart"></use></svg></button>`;
+  return `<button type="button" data-fav="${v.id}" aria-pressed="${saved}" aria-label="Save ${esc(v.title)}" class="fav vc-fav">${iconHtml("heart")}</button>`;
 }
 
 /** The whole card, as VehicleCardView renders it. */

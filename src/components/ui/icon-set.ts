@@ -27,6 +27,8 @@ import {
   X,
   type IconNode,
 } from "lucide";
+// a relative path: next.config.ts reads this module, where the @/ alias does not resolve
+import { escapeMarkup } from "../../domain/format/markup";
 
 /*
  * The Lucide icons the platform draws, by the id a page refers to (`<use href="/icons.svg?v=…#heart">`).
@@ -63,8 +65,6 @@ export const ICON_SET = {
 
 export type IconName = keyof typeof ICON_SET;
 
-const escapeAttr = (v: string | number) => String(v).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-
 /**
  * The sprite: one `<symbol>` per icon with Lucide's 24×24 view box and shapes only. Stroke and fill
  * come from the `<svg>` that uses it (its `.icon` class and utilities), so `fill-red-600` fills a heart.
@@ -75,7 +75,7 @@ export function iconSprite(): string {
       .map(
         ([tag, attrs]) =>
           `<${tag}${Object.entries(attrs)
-            .map(([k, v]) => ` ${k}="${escapeAttr(v as string | number)}"`)
+            .map(([k, v]) => ` ${k}="${escapeMarkup(String(v))}"`)
             .join("")}/>`,
       )
       .join("");

@@ -4,7 +4,7 @@ import { describe, expect, test } from "vitest";
 import { ICON_SET } from "./icon-set";
 import * as icons from "./icons";
 
-const components = Object.entries(icons).filter(([, v]) => typeof v === "function") as Array<
+const components = Object.entries(icons).filter(([name, v]) => typeof v === "function" && /^[A-Z]/.test(name)) as Array<
   [string, (p: icons.IconProps) => React.ReactNode]
 >;
 

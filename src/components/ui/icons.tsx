@@ -14,6 +14,10 @@ export const ICON_SPRITE = `/icons.svg?v=${process.env.ICON_SPRITE_VERSION ?? "0
 
 export type IconProps = Omit<SVGProps<SVGSVGElement>, "children">;
 
+/** An icon as HTML text, for the parts of a page drawn as text (cards, footer): the same markup Icon renders. */
+export const iconHtml = (name: IconName, className?: string) =>
+  `<svg class="icon${className ? ` ${className}` : ""}" aria-hidden="true"><use href="${ICON_SPRITE}#${name}"></use></svg>`;
+
 function icon(name: IconName, displayName: string) {
   function Icon({ className, ...props }: IconProps) {
     return (

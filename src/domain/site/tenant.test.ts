@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { resolveLink, telHref } from "./links";
+import { opensElsewhere, resolveLink, telHref } from "./links";
 import { primaryRedirect, resolveTenant, siteAnswersOn, tenantKeyFromParam, tenantKeyToParam, tlsHostName } from "./tenant";
 
 const D = "parkside-motor-group";
@@ -115,4 +115,14 @@ describe("a site's other domains (issue 34)", () => {
     ["smithmotors.com.au", "/cars", null],
     ["smith-motors.localhost:3000", "/cars", null],
   ])("%s%s → %s", (host, path, to) => expect(primaryRedirect(site, host, path)).toBe(to));
+});
+
+describe("opensElsewhere: which links open in a new tab", () => {
+  test.each([
+    ["https://facebook.com/parkside", true],
+    ["https://maps.google.com/?q=Ringwood", true],
+    ["tel:+61398701000", false],
+    ["mailto:sales@parkside.example", false],
+    ["/dealerships", false],
+  ])("%s → %s", (href, want) => expect(opensElsewhere(href)).toBe(want));
 });
