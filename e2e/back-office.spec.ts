@@ -544,6 +544,80 @@ test.describe("dealer back-office", () => {
     expect(new URL((await slides.first().getAttribute("src"))!, "http://x").pathname).toBe(main);
   });
 
+  test("a price changed in the back-office shows at once on every page that shows the car; other pages stay in the page cache (issue 35)", async ({
+    page,
+    request,
+  }) => {
+    // the shopper's side: anonymous requests to parkside, as a browser sends them (Node does not resolve *.localhost)
+    const shop = (path: string) =>
+      request.get(`http://127.0.0.1:${PORT}${path}`, { headers: { host: `parkside-motor-group.localhost:${PORT}` } });
+    const served = async (path: string) => {
+      const r = await shop(path);
+      expect(r.status(), path).toBe(200);
+      return { cache: r.headers()["x-cache"], age: Number(r.headers()["age"] ?? 0), body: await r.text() };
+    };
+    await signIn(page, "manager@parksidemotorgroup.com.au");
+    await page.goto(admin("/sites/1001/stock"));
+    await page
+      .getByTestId("stock-row")
+      .filter({ hasText: "In stock" })
+      .filter({ hasNotText: /Hidden|No price|E2E-/ })
+      .nth(2) // not the car the photo test takes
+      .getByRole("link")
+      .click();
+    await expect(page).toHaveURL(/\/sites\/1001\/stock\/\d+$/);
+    const carPage = new URL((await page.getByTestId("on-website").getAttribute("href"))!).pathname;
+    const priceField = page.getByLabel("Price (whole dollars)");
+    const before = Number(await priceField.inputValue());
+    const after = before + 1_234;
+    const money = (n: number) => `$${n.toLocaleString("en-AU")}`;
+    const links = (html: string) => [...html.matchAll(/href="(\/cars\/[^"#?]+)"/g)].map((m) => m[1]!);
+
+    // the pages a shopper opens: the car's, the search page that lists it, another car's page that does not show it
+    const car0 = await served(carPage);
+    expect(car0.body.includes(money(before)), "the car's page has its price").toBe(true);
+    let search = "";
+    for (let n = 1; !search && n <= 20; n++) {
+      const path = `/search/new-used-and-demo-cars?sort=price-desc${n > 1 ? `&page=${n}` : ""}`;
+      if (links((await served(path)).body).includes(carPage)) search = path;
+    }
+    expect(search, "a search page lists the car").not.toBe("");
+    const other = links((await served(search)).body).find((h) => h !== carPage && !links(car0.body).includes(h))!;
+    expect(other).toBeTruthy();
+    expect(links((await served(other)).body)).not.toContain(carPage);
+    const kept = [other, "/dealerships"];
+    for (const path of [carPage, search, ...kept]) {
+      await served(path);
+      expect((await served(path)).cache, path).toBe("HIT");
+    }
+    // a second on, so that a page drawn again (age 0) is told from one kept (age ≥ 1)
+    for (const path of kept) await expect.poll(async () => (await served(path)).age, { timeout: 5_000 }).toBeGreaterThanOrEqual(1);
+
+    await waitForHydration(page.getByRole("button", { name: "Save" }));
+    await priceField.fill(String(after));
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByTestId("vehicle-done")).toContainText("The website shows the change now.");
+
+    // at once: the car's page and the list show the new price (drawn again for this request, or already re-warmed)...
+    const car1 = (await served(carPage)).body;
+    expect(car1.includes(money(after)) && !car1.includes(money(before)), "the car's page has the new price only").toBe(true);
+    const list1 = (await served(search)).body;
+    const card = list1.slice(list1.indexOf(`href="${carPage}"`), list1.indexOf(`href="${carPage}"`) + 800);
+    expect(card.includes(money(after)), "the car's card in the list has the new price").toBe(true);
+    // ...while a page that does not show the car, and one that shows no stock, are the copies stored before
+    for (const path of kept) expect(await served(path), path).toMatchObject({ cache: "HIT", age: expect.any(Number) });
+    for (const path of kept) expect((await served(path)).age, path).toBeGreaterThanOrEqual(1);
+    const health = (await (await request.get(`http://127.0.0.1:${PORT}/api/health`)).json()) as { pageCache: Record<string, number> };
+    expect(health.pageCache.purges).toBeGreaterThanOrEqual(1);
+    expect(health.pageCache.hitRatio).toBeGreaterThan(0);
+
+    // the price as it was (other tests read the demo's stock)
+    await priceField.fill(String(before));
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByTestId("vehicle-done")).toContainText("The website shows the change now.");
+    expect((await served(carPage)).body.includes(money(before)), "the price as it was").toBe(true);
+  });
+
   test("a manager writes an offer in Markdown and the website lists it at once; the audit log has it", async ({ page }) => {
     await signIn(page, "manager@parksidemotorgroup.com.au");
     await page.goto(admin("/sites/1001/content"));

@@ -6,10 +6,13 @@
 //   full   (default) the same with 1,000 leads from 50 clients; then PostgreSQL is restarted while
 //          20 clients keep sending: answers are 201 or a clear 503 with Retry-After (never a 500),
 //          and the apps recover without a restart.
+//   both   a manager changes a car's price through one app process: the other serves the new
+//          price within 2 s (LISTEN/NOTIFY purges its page cache), and keeps pages that do not
+//          show the car (issue 35).
 //
 // Prints the counts and the lead POST latencies; exits non-zero when a promise is broken.
 import { startCluster } from "./lib/cluster";
-import { killDrill, restartDrill } from "./lib/cluster-drills";
+import { killDrill, purgeDrill, restartDrill } from "./lib/cluster-drills";
 import { ensureBuild } from "./lib/server-process";
 
 const mode = process.argv[2] ?? "full";
@@ -29,6 +32,7 @@ const cluster = await startCluster({
 let failed = false;
 try {
   const drills = [
+    () => purgeDrill(cluster),
     () =>
       mode === "smoke"
         ? killDrill(cluster, { total: 200, clients: 10, killAt: 50 })

@@ -1,17 +1,19 @@
 // The production server: Next's request handler behind our edge (security headers, request
-// checks, CSP nonce, error pages: src/server/http/edge.ts) and the page microcache
-// (src/server/http/microcache.ts). `npm start` runs this; `HTTP_CACHE_TTL_SECONDS=0` turns the
-// microcache off.
-import { createServer } from "node:http";
+// checks, CSP nonce, error pages: src/server/http/edge.ts) and the full-page cache
+// (src/server/http/page-cache.ts, ADR 0018). `npm start` runs this; `HTTP_CACHE_TTL_SECONDS=0` turns
+// the page cache off.
+import { randomBytes } from "node:crypto";
+import { createServer, request as httpRequest } from "node:http";
 import next from "next";
 import { PREVIEW_COOKIE, SESSION_COOKIE_NAMES } from "@/domain/accounts/session";
 import { clientAddress } from "@/domain/http/request";
 import { getDb, isDatabaseUp } from "@/server/db";
 import { env, platformBaseUrl } from "@/server/env";
 import { guardServerErrors, nonceOf, prepareRequest } from "@/server/http/edge";
-import { createMicrocache } from "@/server/http/microcache";
+import { createPageCache } from "@/server/http/page-cache";
 import { widgetOriginsFor } from "@/server/http/widget-csp";
-import { dropLocally, onCatalogueChange, onCatalogueChangePublish } from "@/server/cache";
+import { dropLocally, onCatalogueChangePublish, onPagesChanged } from "@/server/cache";
+import { trackPageTags } from "@/server/cache/page-tags";
 import { startChangeBus } from "@/server/cache/change-bus";
 import { log } from "@/server/log";
 import { isPlatformUp } from "@/server/platform";
@@ -34,13 +36,45 @@ const app = next({ dev: false, dir: process.cwd() });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const cache = createMicrocache({
+/** The page cache's own requests (a stale page drawn again, a purged one re-warmed) carry this process's secret. */
+const REFRESH_HEADER = "x-page-cache-refresh";
+const refreshSecret = randomBytes(18).toString("base64url");
+const cache = createPageCache({
   ttlMs: e.HTTP_CACHE_TTL_SECONDS * 1000,
+  freshMs: e.HTTP_CACHE_FRESH_SECONDS * 1000,
+  maxEntries: e.HTTP_CACHE_MAX_ENTRIES,
+  maxTotalBytes: e.HTTP_CACHE_MAX_MB * 1024 * 1024,
   sessionCookies: [...SESSION_COOKIE_NAMES, PREVIEW_COOKIE],
   nonceOf,
+  track: trackPageTags,
+  isRefresh: (req) => req.headers[REFRESH_HEADER] === refreshSecret,
+  refresh: ({ host, url }) => drawAgain(host, url),
 });
-// a catalogue change in this process (a reservation, a seed) empties the page cache at once
-onCatalogueChange(cache.purge);
+/** Where this process listens, as a client reaches it (loopback when it listens on every address). */
+function ownAddress(): string {
+  const a = server.address();
+  const ip = a && typeof a === "object" ? a.address : "127.0.0.1";
+  return ip === "::" || ip === "0.0.0.0" ? "127.0.0.1" : ip;
+}
+/** Sends this process the page's request (through the edge, as a shopper's) and reads the answer to its end. */
+function drawAgain(host: string, url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: ownAddress(), port: e.PORT, path: url, headers: { host, [REFRESH_HEADER]: refreshSecret, "accept-encoding": "identity" } },
+      (res) =>
+        res
+          .resume()
+          .on("end", () => resolve(res.statusCode ?? 0))
+          .on("error", reject),
+    );
+    req.setTimeout(30_000, () => req.destroy(new Error("page refresh timed out")));
+    req.on("error", reject).end();
+  });
+}
+// /api/health reports the page cache (it lives here, not in Next's bundle)
+(globalThis as { __pageCacheStats?: () => unknown }).__pageCacheStats = cache.snapshot;
+// a change in this process (a price, a reservation, a seed) purges the pages drawn from it at once
+onPagesChanged(cache.purge);
 // on PostgreSQL, a change in any process reaches every process's caches at once
 const changes = e.DATABASE_URL
   ? startChangeBus(e.DATABASE_URL, dropLocally, (err) =>
@@ -106,7 +140,9 @@ server.listen(e.PORT, e.HOST, () => {
       : e.PLATFORM_API_URL
         ? `storefront: site data from ${new URL(platformBaseUrl(e)!).origin}`
         : "sites and platform API";
-  console.log(`Dealer platform on http://localhost:${e.PORT} (${role}; page microcache ${e.HTTP_CACHE_TTL_SECONDS}s)`);
+  console.log(
+    `Dealer platform on http://localhost:${e.PORT} (${role}; page cache ${e.HTTP_CACHE_TTL_SECONDS}s, fresh ${e.HTTP_CACHE_FRESH_SECONDS}s)`,
+  );
 });
 
 /**

@@ -4,6 +4,7 @@
 import autocannon from "autocannon";
 import postgres from "postgres";
 import type { Cluster } from "./cluster";
+import { hostRequest } from "./host-request";
 
 /** The p-th percentile (nearest rank; NaN for no values). */
 export const pct = (xs: number[], p: number) => {
@@ -236,5 +237,75 @@ export async function restartDrill(cluster: Cluster): Promise<DrillResult> {
     failures.push("a 500 (or a dropped connection) during the restart");
   if (report["503 without Retry-After"]) failures.push("a 503 without Retry-After");
   if (after.some((s) => s.status !== 201)) failures.push("the apps did not recover after the database came back");
+  return { report, failures };
+}
+
+/**
+ * Issue 35: a change made through one app process purges the pages it touches in every process, at
+ * once. Both apps hold a car's page and another car's page in their page caches; a manager changes
+ * the car's price through app 0's back-office API; app 1 must serve the new price within 2 s, and
+ * the other car's page must still come from its cache.
+ */
+export async function purgeDrill(cluster: Cluster): Promise<DrillResult> {
+  const site = "parkside-motor-group.localhost";
+  const direct = (i: number, path: string, host = site, init?: Parameters<typeof hostRequest>[3]) =>
+    hostRequest(cluster.apps[i]!.port, host, path, init);
+  const page = async (i: number, path: string) => {
+    const r = await direct(i, path);
+    return { status: r.status, cache: r.headers["x-cache"], body: r.body };
+  };
+  // two cars from the search page, by their ids (each card's heart) and addresses
+  const list = (await page(0, "/search/new-used-and-demo-cars?sort=price-desc")).body;
+  const cards = [...list.matchAll(/<h3><a href="(\/cars\/[^"]+)"[\s\S]*?data-fav="(\d+)"/g)].map((m) => ({
+    href: m[1]!,
+    id: Number(m[2]),
+  }));
+  const car = cards[0]!;
+  const carPage = await page(0, car.href);
+  const other = cards.find((c) => c.id !== car.id && !carPage.body.includes(`href="${c.href}"`))!;
+  for (const i of [0, 1]) for (const path of [car.href, other.href, car.href, other.href]) await page(i, path);
+  const warm = await Promise.all([0, 1].map((i) => page(i, car.href)));
+
+  // the manager signs in on app 0 and changes the price there
+  const admin = "admin.localhost";
+  const signIn = await direct(0, "/api/admin/sign-in", admin, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "manager@parksidemotorgroup.com.au", password: "demo-staff-2026" }),
+  });
+  const cookie = (signIn.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+  const next = carPage.body.includes("$54,321") ? 54_322 : 54_321;
+  const money = `$${next.toLocaleString("en-AU")}`;
+  const t0 = performance.now();
+  const put = await direct(0, `/api/admin/sites/1001/vehicles/${car.id}`, admin, {
+    method: "PUT",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify({ price: next, odometer: 0, status: "in_stock", show_on_dealer_website: true, description: "" }),
+  });
+  // app 1 serves the new price: how long after the write was acknowledged
+  let seenMs = NaN;
+  const acked = performance.now();
+  while (performance.now() - acked < 10_000) {
+    if ((await page(1, car.href)).body.includes(money)) {
+      seenMs = Math.round(performance.now() - acked);
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  const kept = await Promise.all([0, 1].map((i) => page(i, other.href)));
+  const report = {
+    drill: "a price change on one app process reaches every process's page cache",
+    signIn: signIn.status === 200 ? 200 : `${signIn.status} ${signIn.body}`,
+    put: put.status,
+    writeMs: Math.round(acked - t0),
+    "cached before the change (app 0, app 1)": warm.map((w) => w.cache),
+    "new price served by app 1 after (ms)": seenMs,
+    "another car's page after (app 0, app 1)": kept.map((k) => k.cache),
+  };
+  const failures: string[] = [];
+  if (signIn.status !== 200 || put.status !== 200) failures.push("the manager could not change the price");
+  if (warm.some((w) => w.cache !== "HIT")) failures.push("the car's page was not in both page caches before the change");
+  if (!(seenMs <= 2000)) failures.push(`app 1 did not serve the new price within 2 s (${seenMs} ms)`);
+  if (kept.some((k) => k.cache !== "HIT")) failures.push("a page that does not show the car left a page cache");
   return { report, failures };
 }

@@ -2,7 +2,9 @@ import "server-only";
 import { buildModelRange, isElectrified, liveOffers, publishedPosts, type RangeBrand } from "@/domain/content/content";
 import type { ContentEntry, ContentKind } from "@/domain/content/types";
 import { brandDisplayName, brandSlug } from "@/domain/site/brands";
+import { pageTag } from "@/domain/http/page-cache";
 import { catalogue, siteTag } from "@/server/cache";
+import { recordPageTags } from "@/server/cache/page-tags";
 import { getDb } from "@/server/db";
 import { listContent, listModelRows } from "@/server/repositories/content";
 import type { SiteContext } from "@/server/site-context";
@@ -41,6 +43,8 @@ export async function currentOffers(ctx: Ctx, now: number): Promise<ContentEntry
 
 /** The model range from listed stock, per brand (brand names as displayed, the site's brands first). */
 export function modelRange(ctx: Ctx, now: number): Promise<RangeBrand[]> {
+  // recorded here, not in the loader: a page that finds the range cached depends on stock all the same
+  recordPageTags(pageTag.stock(ctx.site.id));
   return catalogue.cached(`models:${ctx.site.id}`, [siteTag(ctx.site.id)], async () => {
     const rows = await listModelRowsCached(ctx, now);
     return buildModelRange(
@@ -62,6 +66,7 @@ export async function electrifiedFuels(ctx: Ctx, now: number): Promise<string[]>
 }
 
 function listModelRowsCached(ctx: Ctx, now: number) {
+  recordPageTags(pageTag.stock(ctx.site.id)); // prices and counts of listed stock
   return catalogue.cached(`model-rows:${ctx.site.id}`, [siteTag(ctx.site.id)], async () => listModelRows(await getDb(), ctx.site, now));
 }
 

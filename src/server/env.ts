@@ -37,8 +37,13 @@ export const EnvSchema = z.object({
     .toLowerCase()
     .regex(/^[a-z0-9.-]+$/, "must be a host name such as admin.localhost")
     .default("admin.localhost"),
-  /** Seconds a rendered page may be served again to the next shopper (0 turns the microcache off). */
-  HTTP_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
+  /** Seconds a rendered page may be served again at most (0 turns the page cache off); a change purges it at once. */
+  HTTP_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(21_600),
+  /** After these seconds a stored page is served while one request draws it again (what no change announces: time). */
+  HTTP_CACHE_FRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** The page cache's bounds per process: pages and megabytes (stored gzipped). */
+  HTTP_CACHE_MAX_ENTRIES: z.coerce.number().int().min(10).max(1_000_000).default(5000),
+  HTTP_CACHE_MAX_MB: z.coerce.number().int().min(1).max(100_000).default(256),
   /** Seconds catalogue reads (site context, search results, vehicle pages) are reused in-process. */
   CATALOGUE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   /** Where lead attachments are written. */

@@ -22,6 +22,8 @@ import { listSpecialHours } from "@/server/repositories/locations";
 import { getStockSummary } from "@/server/repositories/stock";
 import type { Db } from "@/server/db/client";
 import { platformClient } from "@/server/platform";
+import { pageTag } from "@/domain/http/page-cache";
+import { tagged } from "@/server/cache/page-tags";
 import type { PlatformClient } from "@/server/platform/client";
 import { fromSearchSlugs, fromWebsiteSession } from "@/domain/platform/contract";
 import { landingStock, type LandingStock } from "@/domain/stock/landing";
@@ -34,7 +36,11 @@ import type { Dealership, Location, SiteFeatureFlags, SiteRecord, SpecialHoursEn
  * function: once per request, reused for a few seconds across requests.
  */
 export const getSiteContext = cache((param: string) =>
-  catalogue.cached(`site-context:${param}`, [SITES_TAG], () => loadSiteContext(param)),
+  // a page drawn from it is stored under its site's tag (issue 35: the full-page cache)
+  tagged(
+    catalogue.cached(`site-context:${param}`, [SITES_TAG], () => loadSiteContext(param)),
+    (ctx) => (ctx ? [pageTag.site(ctx.site.id)] : []),
+  ),
 );
 
 /** The site's context when it is published; null for an unknown site or a draft (what search engines and feeds read). */

@@ -2,7 +2,9 @@ import "server-only";
 import { cache } from "react";
 import { searchHref, type SearchQuery, type SortId } from "@/domain/stock/search";
 import type { Vehicle } from "@/domain/stock/vehicle";
+import { pageTag } from "@/domain/http/page-cache";
 import { catalogue, siteTag } from "@/server/cache";
+import { recordPageTags, tagged } from "@/server/cache/page-tags";
 import { getDb } from "@/server/db";
 import { isVehicleReserved } from "@/server/repositories/orders";
 import { getVehicleBySlug, listSimilarVehicles, listVisibleVehiclesByIds } from "@/server/repositories/vehicles";
@@ -15,18 +17,26 @@ export const getVehicleSearch = cache(async (): Promise<VehicleSearch> => new Sq
 /** A search result page, reused across requests for a few seconds (catalogue cache, tagged per site). */
 export function searchStock(ctx: SiteContext, query: SearchQuery, now: number): Promise<SearchResult> {
   const key = `search:${ctx.site.id}:${searchHref(query, "")}`;
+  recordPageTags(pageTag.stock(ctx.site.id));
   return catalogue.cached(key, [siteTag(ctx.site.id)], async () => (await getVehicleSearch()).search(ctx.site, ctx.locations, query, now));
 }
 
 /** The first vehicles of the site's listed stock in a sort order (home-page rows), reused like a search page. */
 export function firstStock(ctx: SiteContext, sort: SortId, limit: number, now: number): Promise<Vehicle[]> {
+  recordPageTags(pageTag.stock(ctx.site.id));
   return catalogue.cached(`first:${ctx.site.id}:${sort}:${limit}`, [siteTag(ctx.site.id)], async () =>
     (await getVehicleSearch()).first(ctx.site, sort, limit, now),
   );
 }
 
-/** A vehicle page's vehicle and its similar vehicles. */
+/** A vehicle page's vehicle and its similar vehicles (the page is stored under each car it shows). */
 export function getVehiclePage(ctx: SiteContext, slug: string, now: number) {
+  return tagged(loadVehiclePage(ctx, slug, now), (page) =>
+    page ? [page.vehicle, ...page.similar].map((v) => pageTag.vehicle(ctx.site.id, v.id)) : [],
+  );
+}
+
+function loadVehiclePage(ctx: SiteContext, slug: string, now: number) {
   return catalogue.cached(`vehicle:${ctx.site.id}:${slug}`, [siteTag(ctx.site.id)], async () => {
     const db = await getDb();
     const found = await getVehicleBySlug(db, ctx.site, slug, now);

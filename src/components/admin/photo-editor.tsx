@@ -33,6 +33,7 @@ export function PhotoEditor({
   const api = `/api/admin/sites/${siteId}/vehicles/${vehicleId}/photos`;
   const [photos, setPhotos] = useState(initial);
   const [uploads, setUploads] = useState<Upload[]>([]);
+  const queue = useRef<Promise<void>>(Promise.resolve());
   const [said, say] = useState("");
   const [dragging, setDragging] = useState<number | null>(null);
   const [dropping, setDropping] = useState(false);
@@ -78,32 +79,45 @@ export function PhotoEditor({
     }
   };
 
-  /** One request per file, so that each shows its own progress and its own error. */
+  /**
+   * One request per file, so that each shows its own progress and its own error; one after another,
+   * so that each answer (the car's photos after it) includes the ones before it (sent side by side, a
+   * slower answer with fewer photos could arrive last and hide one).
+   */
   const uploadFiles = (files: File[]) => {
     for (const file of files) {
       const id = ++nextUpload.current;
       setUploads((u) => [...u, { id, name: file.name, progress: 0, error: null }]);
-      const xhr = new XMLHttpRequest();
       const update = (change: Partial<Upload>) => setUploads((u) => u.map((x) => (x.id === id ? { ...x, ...change } : x)));
-      xhr.upload.onprogress = (e) => e.lengthComputable && update({ progress: Math.round((e.loaded / e.total) * 100) });
-      xhr.onload = () => {
-        let body: { photos?: EditorPhoto[]; error?: string } = {};
-        try {
-          body = JSON.parse(xhr.responseText) as typeof body;
-        } catch {
-          /* not JSON */
-        }
-        if (xhr.status === 201 && body.photos) {
-          setPhotos(body.photos);
-          setUploads((u) => u.filter((x) => x.id !== id));
-          say(`${file.name} added.`);
-        } else update({ error: body.error ?? "The photo could not be uploaded. Please try again.", progress: 100 });
-      };
-      xhr.onerror = () => update({ error: "The back-office could not be reached. Check your connection and try again." });
-      const form = new FormData();
-      form.append("photos", file);
-      xhr.open("POST", api);
-      xhr.send(form);
+      queue.current = queue.current.then(
+        () =>
+          new Promise<void>((done) => {
+            const xhr = new XMLHttpRequest();
+            xhr.upload.onprogress = (e) => e.lengthComputable && update({ progress: Math.round((e.loaded / e.total) * 100) });
+            xhr.onload = () => {
+              let body: { photos?: EditorPhoto[]; error?: string } = {};
+              try {
+                body = JSON.parse(xhr.responseText) as typeof body;
+              } catch {
+                /* not JSON */
+              }
+              if (xhr.status === 201 && body.photos) {
+                setPhotos(body.photos);
+                setUploads((u) => u.filter((x) => x.id !== id));
+                say(`${file.name} added.`);
+              } else update({ error: body.error ?? "The photo could not be uploaded. Please try again.", progress: 100 });
+              done();
+            };
+            xhr.onerror = () => {
+              update({ error: "The back-office could not be reached. Check your connection and try again." });
+              done();
+            };
+            const form = new FormData();
+            form.append("photos", file);
+            xhr.open("POST", api);
+            xhr.send(form);
+          }),
+      );
     }
   };
 

@@ -1,10 +1,15 @@
 import { describe, expect, test } from "vitest";
 import { env } from "@/server/env";
-import { parseNotice, startChangeBus } from "./change-bus";
+import { parseNotice, startChangeBus, type Change } from "./change-bus";
 
 test.each([
-  ['{"from":"a","sites":[1001,1002]}', { from: "a", sites: [1001, 1002] }],
-  ['{"from":"a","sites":[0,-1,1.5,"1001",1003]}', { from: "a", sites: [1003] }],
+  // from a process before issue 35 (no tags): every page of its sites
+  ['{"from":"a","sites":[1001,1002]}', { from: "a", sites: [1001, 1002], tags: ["site:1001", "site:1002"] }],
+  ['{"from":"a","sites":[0,-1,1.5,"1001",1003]}', { from: "a", sites: [1003], tags: ["site:1003"] }],
+  [
+    '{"from":"a","sites":[7],"tags":["stock:7","vehicle:7:206","__proto__","site:x",3]}',
+    { from: "a", sites: [7], tags: ["stock:7", "vehicle:7:206"] },
+  ],
   ['{"sites":[1]}', null],
   ["not json", null],
   ['{"from":"a","sites":"1001"}', null],
@@ -14,8 +19,8 @@ test.each([
 describe.skipIf(!env().TEST_DATABASE_URL)("LISTEN/NOTIFY between processes", () => {
   test("a change published by one reaches the other at once, and never comes back to its sender", async () => {
     const url = env().TEST_DATABASE_URL!;
-    const seenByA: number[][] = [];
-    const seenByB: number[][] = [];
+    const seenByA: Change[] = [];
+    const seenByB: Change[] = [];
     const a = startChangeBus(
       url,
       (ids) => seenByA.push(ids),
@@ -28,11 +33,15 @@ describe.skipIf(!env().TEST_DATABASE_URL)("LISTEN/NOTIFY between processes", () 
     );
     try {
       await Promise.all([a.ready, b.ready]);
-      a.publish([1001, 1001, 1002]);
-      await expect.poll(() => seenByB, { timeout: 5000 }).toEqual([[1001, 1002]]);
-      b.publish([1003]);
-      await expect.poll(() => seenByA, { timeout: 5000 }).toEqual([[1003]]);
-      expect(seenByB).toEqual([[1001, 1002]]);
+      a.publish({ sites: [1001, 1001, 1002], tags: ["site:1001", "site:1002"] });
+      await expect.poll(() => seenByB, { timeout: 5000 }).toEqual([{ sites: [1001, 1002], tags: ["site:1001", "site:1002"] }]);
+      b.publish({ sites: [1003], tags: ["stock:1003", "vehicle:1003:5"] });
+      await expect.poll(() => seenByA, { timeout: 5000 }).toEqual([{ sites: [1003], tags: ["stock:1003", "vehicle:1003:5"] }]);
+      expect(seenByB).toHaveLength(1);
+      // a change too big for one notice goes as its sites' every page
+      const many = Array.from({ length: 600 }, (_, i) => `vehicle:1004:${i + 1}`);
+      a.publish({ sites: [1004], tags: many });
+      await expect.poll(() => seenByB.at(-1), { timeout: 5000 }).toEqual({ sites: [1004], tags: ["site:1004"] });
     } finally {
       await Promise.all([a.close(), b.close()]);
     }

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import postgres from "postgres";
+import { isPageTag, pageTag } from "@/domain/http/page-cache";
 import { POSTGRES_TIMEOUTS } from "@/server/db/client";
 
 /*
@@ -13,42 +14,51 @@ import { POSTGRES_TIMEOUTS } from "@/server/db/client";
 
 export const CHANGE_CHANNEL = "dealer_catalogue_changed";
 
+/** What changed: the sites whose catalogue reads drop, and the page tags to purge (src/domain/http/page-cache.ts). */
+export type Change = { sites: number[]; tags: string[] };
+
 export type ChangeBus = {
-  publish: (siteIds: readonly number[]) => void;
+  publish: (change: Change) => void;
   close: () => Promise<void>;
   /** resolves when the listener is subscribed */
   ready: Promise<void>;
 };
 
-type Notice = { from: string; sites: number[] };
+type Notice = { from: string } & Change;
 
+/** A notice as another process sent it; without tags (a process from before issue 35) its sites' pages all go. */
 export function parseNotice(payload: string): Notice | null {
   try {
-    const v = JSON.parse(payload) as Partial<Notice>;
+    const v = JSON.parse(payload) as Partial<Record<keyof Notice, unknown>>;
     if (typeof v.from !== "string" || !Array.isArray(v.sites)) return null;
     const sites = v.sites.filter((n): n is number => Number.isInteger(n) && n > 0).slice(0, 1000);
-    return { from: v.from, sites };
+    const tags = Array.isArray(v.tags) ? v.tags.filter(isPageTag).slice(0, 1000) : sites.map(pageTag.site);
+    return { from: v.from, sites, tags };
   } catch {
     return null;
   }
 }
 
 /** Listens for other processes' changes (calling `onChange`) and publishes this process's. */
-export function startChangeBus(url: string, onChange: (siteIds: number[]) => void, log: (err: unknown) => void): ChangeBus {
+export function startChangeBus(url: string, onChange: (change: Change) => void, log: (err: unknown) => void): ChangeBus {
   const me = randomUUID();
   const sql = postgres(url, { max: 1, onnotice: () => {}, ...POSTGRES_TIMEOUTS, idle_timeout: 0, max_lifetime: null });
   const ready = sql
     .listen(CHANGE_CHANNEL, (payload) => {
       const n = parseNotice(payload);
-      if (n && n.from !== me && n.sites.length) onChange(n.sites);
+      if (n && n.from !== me && (n.sites.length || n.tags.length)) onChange({ sites: n.sites, tags: n.tags });
     })
     .then(() => undefined);
   ready.catch(log);
   return {
     ready,
-    publish: (siteIds) => {
-      if (!siteIds.length) return;
-      sql.notify(CHANGE_CHANNEL, JSON.stringify({ from: me, sites: [...new Set(siteIds)].slice(0, 1000) } satisfies Notice)).catch(log);
+    publish: (change) => {
+      if (!change.sites.length && !change.tags.length) return;
+      // NOTIFY payloads stop at 8,000 bytes: a change too big for one is sent as its sites (every page of them)
+      const sites = [...new Set(change.sites)].slice(0, 1000);
+      let body = JSON.stringify({ from: me, sites, tags: [...new Set(change.tags)] } satisfies Notice);
+      if (body.length > 7_500) body = JSON.stringify({ from: me, sites, tags: sites.map(pageTag.site) } satisfies Notice);
+      sql.notify(CHANGE_CHANNEL, body).catch(log);
     },
     close: () => sql.end({ timeout: 2 }),
   };

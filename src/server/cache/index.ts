@@ -1,5 +1,7 @@
 import "server-only";
+import { tagsToPurge, type PageChange } from "@/domain/http/page-cache";
 import { env } from "@/server/env";
+import type { Change } from "./change-bus";
 import { createCatalogueCache } from "./catalogue-cache";
 
 import { siteTag } from "./catalogue-cache";
@@ -9,37 +11,51 @@ export const SITES_TAG = "sites";
 
 const g = globalThis as unknown as {
   __catalogueCache?: ReturnType<typeof createCatalogueCache>;
-  __purgePageCache?: () => void;
-  __publishChange?: (siteIds: readonly number[]) => void;
+  __purgePages?: (tags: readonly string[]) => void;
+  __publishChange?: (change: Change) => void;
 };
 /** The process's catalogue cache (one per process; TTL from CATALOGUE_CACHE_TTL_SECONDS). */
 export const catalogue = (g.__catalogueCache ??= createCatalogueCache({ ttlMs: env().CATALOGUE_CACHE_TTL_SECONDS * 1000 }));
 
 /**
- * Call after writing a site's catalogue data (record, locations, stock, reviews, hours, a car's
- * reservation): this process's cached reads of those sites, every site context and the pages its
- * page cache holds (scripts/server.ts registers it) are dropped at once. On PostgreSQL the other
- * processes are told at once (LISTEN/NOTIFY, change-bus.ts); without the notice they see the change
- * within CATALOGUE_CACHE_TTL_SECONDS plus HTTP_CACHE_TTL_SECONDS.
+ * Call after writing a site's catalogue data (record, locations, stock, reviews, hours, content,
+ * settings, a car's reservation): this process's cached reads of those sites and every site context
+ * are dropped, and every page of those sites leaves the page cache (scripts/server.ts registers it).
+ * On PostgreSQL the other processes are told at once (LISTEN/NOTIFY, change-bus.ts); without the
+ * notice they see the change within CATALOGUE_CACHE_TTL_SECONDS plus HTTP_CACHE_FRESH_SECONDS.
  */
 export function catalogueChanged(siteIds: readonly number[]): void {
-  dropLocally(siteIds);
-  g.__publishChange?.(siteIds);
+  changed(siteIds.map((siteId) => ({ siteId, scope: "site" })));
 }
 
-/** This process's caches of these sites (and every site context, and the page cache) dropped. */
-export function dropLocally(siteIds: readonly number[]): void {
+/**
+ * Call after a change to cars that leaves the site's listed stock the same (a price, the odometer,
+ * a description, photos): the same, but only the pages that list the site's stock or show one of
+ * these cars leave the page cache (another car's page, a location or a blog post stays).
+ */
+export function vehiclesChanged(siteId: number, vehicleIds: readonly number[]): void {
+  changed([{ siteId, scope: "vehicles", vehicleIds }]);
+}
+
+function changed(changes: PageChange[]): void {
+  const change = { sites: [...new Set(changes.map((c) => c.siteId))], tags: changes.flatMap(tagsToPurge) };
+  dropLocally(change);
+  g.__publishChange?.(change);
+}
+
+/** This process's caches of these sites (and every site context), and the pages under these tags, dropped. */
+export function dropLocally(change: Change): void {
   catalogue.invalidateTag(SITES_TAG);
-  for (const id of siteIds) catalogue.invalidateTag(siteTag(id));
-  g.__purgePageCache?.();
+  for (const id of change.sites) catalogue.invalidateTag(siteTag(id));
+  g.__purgePages?.(change.tags);
 }
 
 /** On PostgreSQL the server registers how to tell the other processes (change-bus.ts). */
-export function onCatalogueChangePublish(publish: (siteIds: readonly number[]) => void): void {
+export function onCatalogueChangePublish(publish: (change: Change) => void): void {
   g.__publishChange = publish;
 }
 
-/** The server's page cache registers how to empty it (the cache lives in the server, not in Next's bundle). */
-export function onCatalogueChange(purge: () => void): void {
-  g.__purgePageCache = purge;
+/** The server's page cache registers how to purge it by tag (the cache lives in the server, not in Next's bundle). */
+export function onPagesChanged(purge: (tags: readonly string[]) => void): void {
+  g.__purgePages = purge;
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { photoUrlProblem } from "@/domain/stock/import";
-import { catalogueChanged } from "@/server/cache";
+import { vehiclesChanged } from "@/server/cache";
 import type { Db } from "@/server/db/client";
 import { env } from "@/server/env";
 import { FetchFailed, getOutbound, type AddressPolicy } from "@/server/http/outbound";
@@ -74,15 +74,15 @@ export async function fetchDuePhotos(db: Db, deps: PhotoFetchDeps = {}) {
   const failed = outcomes.filter((o) => "failed" in o).length;
   // each car of an import once none of its photos waits any more
   const cars = new Map(claimed.map((j) => [`${j.siteId}:${j.vehicleId}:${j.importId}`, j]));
-  const sites = new Set<number>();
+  const done = new Map<number, number[]>(); // site → cars whose photos changed
   for (const j of cars.values()) {
     const photos = await finishedFeedPhotos(db, j.siteId, j.vehicleId, j.importId);
     if (!photos?.length) continue; // still waiting; or nothing could be fetched: the car keeps what it had
     const changed = await replaceFeedPhotos(db, j.siteId, j.vehicleId, photos);
     if (changed) await removeFromStore(changed.unusedKeys, deps.images);
-    sites.add(j.siteId);
+    done.set(j.siteId, [...(done.get(j.siteId) ?? []), j.vehicleId]);
   }
-  if (sites.size) catalogueChanged([...sites]);
+  for (const [siteId, cars] of done) vehiclesChanged(siteId, cars);
   for (const j of claimed) {
     const o = outcomes.find((x) => x.id === j.id);
     if (o && "failed" in o)

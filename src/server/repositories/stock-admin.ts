@@ -105,6 +105,10 @@ export async function updateVehicle(db: Db, siteId: number, id: number, edit: Ve
       before: editable(before),
       after: editable(after!),
     });
-    return after!;
+    // whether the site's listed stock moved (sold, hidden, coming soon): its counts show on every page
+    return {
+      vehicle: after!,
+      listingChanged: before.status !== after!.status || before.showOnDealerWebsite !== after!.showOnDealerWebsite,
+    };
   });
 }

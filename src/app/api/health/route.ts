@@ -15,6 +15,12 @@ function platformStatus() {
   return c ? { platform: { status: c.state.up ? "ok" : "unavailable" } } : {};
 }
 
+/** The full-page cache of this process (scripts/server.ts registers it; absent under `next dev`). */
+function pageCache() {
+  const stats = (globalThis as { __pageCacheStats?: () => unknown }).__pageCacheStats;
+  return stats ? { pageCache: stats() } : {};
+}
+
 // GET /api/health — 200 with database status when the database answers, 503 otherwise (a storefront adds its dashboard's status).
 export async function GET() {
   const t0 = performance.now();
@@ -31,6 +37,8 @@ export async function GET() {
       // cars held right now by reservations not yet paid
       reservations: { unpaidHolds: await unpaidHolds(db, new Date(serverNow())) },
       ...platformStatus(),
+      // pages, bytes and their bounds, hits/stale/misses and the hit ratio, purges and re-warms
+      ...pageCache(),
     });
   } catch (error) {
     // the detail (driver message, SQL) goes to the log only; callers learn that it is down

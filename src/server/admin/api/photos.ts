@@ -2,7 +2,7 @@ import "server-only";
 import { readFile, rm } from "node:fs/promises";
 import { parseSiteId } from "@/domain/platform/contract";
 import { PhotoEditSchema, PHOTOS_MSG, photoView, type VehiclePhoto } from "@/domain/stock/photos";
-import { catalogueChanged } from "@/server/cache";
+import { vehiclesChanged } from "@/server/cache";
 import { getDb } from "@/server/db";
 import { env } from "@/server/env";
 import { HttpError, json } from "@/server/http/api";
@@ -91,7 +91,7 @@ export const postPhotos = adminRoute<{ siteId: string; id: string }>(
       }
       const after = await addVehiclePhotos(db, siteId, car.id, added, actor(staff)).catch(refused);
       if (!after) throw new HttpError(404, "Unknown vehicle.");
-      catalogueChanged([siteId]);
+      vehiclesChanged(siteId, [car.id]);
       const n = files.length;
       return json(201, {
         photos: answer(after),
@@ -112,7 +112,7 @@ export const putPhotos = adminRoute<{ siteId: string; id: string }>(
     const edit = parsed(PhotoEditSchema, await jsonBody(req), "Please check the photos.", "photos");
     const after = await editVehiclePhotos(await getDb(), siteId, car.id, edit, actor(staff)).catch(refused);
     if (!after) throw new HttpError(404, "Unknown vehicle.");
-    catalogueChanged([siteId]);
+    vehiclesChanged(siteId, [car.id]);
     return json(200, { photos: answer(after), message: "Saved. The website shows the change now." });
   },
   { write: true },
@@ -127,7 +127,7 @@ export const deletePhoto = adminRoute<{ siteId: string; id: string; photoId: str
     const gone = photoId === null ? null : await deleteVehiclePhoto(await getDb(), siteId, car.id, photoId, actor(staff));
     if (!gone) throw new HttpError(404, "Unknown photo.");
     await removeFromStore(gone.unusedKeys); // the original goes too when no car holds it any more
-    catalogueChanged([siteId]);
+    vehiclesChanged(siteId, [car.id]);
     return json(200, { photos: answer(gone.photos), message: "Photo deleted." });
   },
   { write: true },

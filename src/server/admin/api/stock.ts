@@ -3,7 +3,7 @@ import { z } from "zod";
 import { parseSiteId } from "@/domain/platform/contract";
 import { MAX_IMPORT_BYTES, VehicleEditSchema } from "@/domain/stock/import";
 import { mappingFromQuery } from "@/domain/stock/import-columns";
-import { catalogueChanged } from "@/server/cache";
+import { catalogueChanged, vehiclesChanged } from "@/server/cache";
 import { serverNow } from "@/server/clock";
 import { getDb } from "@/server/db";
 import { HttpError, json } from "@/server/http/api";
@@ -24,7 +24,8 @@ export const putVehicle = adminRoute<{ siteId: string; id: string }>(
     const body = parsed(VehicleEditSchema, await jsonBody(req), "Please check the highlighted fields.");
     const v = await updateVehicle(await getDb(), siteId, id, body, actor(staff), new Date(serverNow()));
     if (!v) throw new HttpError(404, "Unknown vehicle.");
-    catalogueChanged([siteId]);
+    if (v.listingChanged) catalogueChanged([siteId]);
+    else vehiclesChanged(siteId, [id]);
     return json(200, { ok: true, message: "Saved. The website shows the change now." });
   },
   { write: true },

@@ -2,25 +2,41 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { deflateSync, gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, test } from "vitest";
-import { createMicrocache, type MicrocacheOptions } from "./microcache";
+import { recordPageTags, trackPageTags } from "@/server/cache/page-tags";
+import { createPageCache, type PageCacheOptions } from "./page-cache";
 
 let server: http.Server | undefined;
 afterEach(() => new Promise<void>((r) => (server ? server.close(() => r()) : r())));
 
 /** A fake Next: counts renders, answers per path, streams in two writes. */
-async function setup(opts: Partial<MicrocacheOptions> = {}) {
+async function setup(opts: Partial<PageCacheOptions> = {}) {
   let clock = 1_000;
+  let port = 0;
   const calls: string[] = [];
-  const cache = createMicrocache({
+  let version = 1; // what the fake's data says now
+  const cache = createPageCache({
     ttlMs: 10_000,
     now: () => clock,
     sessionCookies: ["garage_session"],
     nonceOf: (req) => req.headers["x-nonce"] as string | undefined,
+    track: trackPageTags,
+    // the server's own request, as scripts/server.ts sends it
+    refresh: ({ host, url }) => fetch(`http://127.0.0.1:${port}${url}`, { headers: { host, "x-refresh": "1" } }).then((r) => r.text()),
+    isRefresh: (req) => req.headers["x-refresh"] === "1",
     ...opts,
   });
   const next = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     calls.push(`${req.method} ${req.url}`);
+    // the data reads of a page record what it shows: /v/{id} a car (and car 9 as similar), /list the stock, every page the site
+    recordPageTags("site:1");
+    const car = /^\/v\/(\d+)/.exec(req.url ?? "")?.[1];
+    if (car) recordPageTags(`vehicle:1:${car}`, "vehicle:1:9");
     await new Promise((r) => setTimeout(r, 20));
+    if (req.url?.startsWith("/list")) recordPageTags("stock:1"); // after an await: still this page's
+    if (req.url?.startsWith("/v/") || req.url?.startsWith("/list") || req.url?.startsWith("/about")) {
+      res.writeHead(200, { "content-type": "text/html" });
+      return res.end(`<p>${req.url} v${version}</p>`);
+    }
     if (req.url === "/missing") return res.writeHead(404, { "content-type": "text/html" }).end("nope");
     if (req.url === "/cookie") res.setHeader("set-cookie", "a=1");
     if (req.url === "/json") return res.writeHead(200, { "content-type": "application/json" }).end("{}");
@@ -46,7 +62,7 @@ async function setup(opts: Partial<MicrocacheOptions> = {}) {
   };
   server = http.createServer((req, res) => void cache.handle(next, req, res));
   await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
-  const port = (server.address() as AddressInfo).port;
+  port = (server.address() as AddressInfo).port;
   const get = async (path: string, init: RequestInit = {}) => {
     const r = await fetch(`http://127.0.0.1:${port}${path}`, { ...init, headers: { host: "a.localhost", ...(init.headers ?? {}) } });
     return {
@@ -57,10 +73,10 @@ async function setup(opts: Partial<MicrocacheOptions> = {}) {
       vary: r.headers.get("vary"),
     };
   };
-  return { get, calls, cache, tick: (ms: number) => (clock += ms) };
+  return { get, calls, cache, tick: (ms: number) => (clock += ms), change: () => version++ };
 }
 
-describe("microcache", () => {
+describe("page cache", () => {
   test("a repeated GET is served from the cache until the TTL passes", async () => {
     const s = await setup();
     expect(await s.get("/search?a=1")).toMatchObject({ status: 200, body: "<p>/search?a=1 1</p>", cache: "MISS" });
@@ -86,6 +102,10 @@ describe("microcache", () => {
     ["RSC navigation requests", "/search", { headers: { rsc: "1" } }],
     ["requests with a session cookie", "/search", { headers: { cookie: "x=1; garage_session=abc" } }],
     ["POSTs", "/search", { method: "POST", body: "x" }],
+    ["a checkout", "/checkout/pay?id=1", {}],
+    ["a car's reservation", "/cars/a-car/checkout", {}],
+    ["the garage", "/my-garage", {}],
+    ["a password reset", "/reset-password?token=abc", {}],
   ])("never caches %s", async (_what, path, init) => {
     const s = await setup();
     await s.get(path, init as RequestInit);
@@ -172,5 +192,82 @@ describe("microcache", () => {
     expect(s.cache.bytes()).toBeLessThanOrEqual(3500);
     expect((await s.get("/big?9")).cache).toBe("HIT");
     expect((await s.get("/big?0")).cache).toBe("MISS");
+  });
+
+  test("after the fresh window a page is served stale while one request draws it again", async () => {
+    const s = await setup({ freshMs: 5_000, ttlMs: 10_000 });
+    expect((await s.get("/about")).body).toBe("<p>/about v1</p>");
+    s.change();
+    s.tick(5_000);
+    const stale = await Promise.all([s.get("/about"), s.get("/about"), s.get("/about")]);
+    expect(stale.map((r) => [r.cache, r.body])).toEqual(Array(3).fill(["STALE", "<p>/about v1</p>"]));
+    await expect.poll(() => s.calls.filter((c) => c === "GET /about")).toHaveLength(2); // one re-draw for the three
+    await expect.poll(async () => (await s.get("/about")).body).toBe("<p>/about v2</p>");
+    expect((await s.get("/about")).cache).toBe("HIT");
+    expect(s.cache.snapshot().refreshes).toBe(1);
+    s.tick(10_000); // past its life: drawn for the shopper
+    expect((await s.get("/about")).cache).toBe("MISS");
+  });
+
+  test("a purge takes exactly the pages drawn from what changed, in every request's own tags", async () => {
+    const s = await setup({ rewarm: 0 });
+    for (const p of ["/v/1", "/v/2", "/list?page=2", "/about"]) await s.get(p);
+    s.change();
+    s.cache.purge(["stock:1", "vehicle:1:1"]); // car 1's price changed
+    expect((await s.get("/v/1")).body).toBe("<p>/v/1 v2</p>");
+    expect((await s.get("/list?page=2")).body).toBe("<p>/list?page=2 v2</p>");
+    expect(await s.get("/v/2")).toMatchObject({ cache: "HIT", body: "<p>/v/2 v1</p>" });
+    expect((await s.get("/about")).cache).toBe("HIT");
+    s.change();
+    s.cache.purge(["vehicle:1:9"]); // a car both pages show as similar
+    expect((await s.get("/v/2")).body).toBe("<p>/v/2 v3</p>");
+    s.cache.purge(["site:1"]); // the site's settings: every page
+    expect((await s.get("/about")).cache).toBe("MISS");
+    expect((await s.get("/v/1")).cache).toBe("MISS");
+    expect(s.cache.snapshot()).toMatchObject({ purges: 3 });
+  });
+
+  test("a page whose render began before a purge of its tags is not stored", async () => {
+    const s = await setup({ rewarm: 0 });
+    const drawing = s.get("/list"); // reads the old data...
+    await new Promise((r) => setTimeout(r, 5));
+    s.cache.purge(["stock:1"]); // ...when the change lands
+    expect((await drawing).cache).toBe("MISS");
+    expect((await s.get("/list")).cache).toBe("MISS");
+    // a purge of something else does not stop it
+    const other = s.get("/v/3");
+    await new Promise((r) => setTimeout(r, 5));
+    s.cache.purge(["vehicle:1:4"]);
+    await other;
+    expect((await s.get("/v/3")).cache).toBe("HIT");
+  });
+
+  test("the most-served pages a purge took are drawn again in the background", async () => {
+    const s = await setup({ rewarm: 1 });
+    for (const p of ["/list", "/list", "/list", "/v/1", "/v/1"]) await s.get(p);
+    s.change();
+    s.cache.purge(["stock:1", "vehicle:1:1"]);
+    await expect.poll(() => s.cache.snapshot().rewarmed).toBe(1);
+    await expect.poll(() => s.calls.filter((c) => c === "GET /list")).toHaveLength(2);
+    expect(await s.get("/list")).toMatchObject({ cache: "HIT", body: "<p>/list v2</p>" });
+    expect((await s.get("/v/1")).cache).toBe("MISS"); // only the top one
+  });
+
+  test("a crawler's long tail cannot push out the pages shoppers come back to", async () => {
+    const s = await setup({ maxEntries: 10 });
+    for (const p of ["/about", "/list", "/v/1"]) for (let i = 0; i < 2; i++) await s.get(p);
+    for (let i = 0; i < 40; i++) await s.get(`/v/${100 + i}`);
+    expect(s.cache.size()).toBe(10);
+    for (const p of ["/about", "/list", "/v/1"]) expect((await s.get(p)).cache).toBe("HIT");
+    expect((await s.get("/v/100")).cache).toBe("MISS");
+    expect(s.cache.snapshot()).toMatchObject({ entries: 10, evicted: 34 }); // 43 stored, 10 kept
+  });
+
+  test("pages served again go too once they fill the cache (new pages always find room)", async () => {
+    const s = await setup({ maxEntries: 5 });
+    for (let i = 0; i < 16; i++) await s.get(`/v/${i >> 1}`);
+    expect(s.cache.size()).toBe(5);
+    expect((await s.get("/v/7")).cache).toBe("HIT");
+    expect((await s.get("/v/0")).cache).toBe("MISS");
   });
 });

@@ -1,0 +1,50 @@
+/*
+ * Issue 35: the rules of the full-page cache (src/server/http/page-cache.ts), kept pure.
+ *
+ * A stored page carries the tags of what it was drawn from, recorded by the data reads of its
+ * render: `site:{id}` (the site record, locations, hours, menus, content, settings: every page of
+ * the site), `stock:{id}` (a list of the site's stock: search, home rows, model ranges) and
+ * `vehicle:{id}:{vehicleId}` (a page that shows that car: its own page, or another car's page
+ * listing it as similar). A change purges the tags it touches, and only those.
+ */
+
+export const pageTag = {
+  site: (siteId: number) => `site:${siteId}`,
+  stock: (siteId: number) => `stock:${siteId}`,
+  vehicle: (siteId: number, vehicleId: number) => `vehicle:${siteId}:${vehicleId}`,
+};
+
+const TAG = /^(site:\d{1,10}|stock:\d{1,10}|vehicle:\d{1,10}:\d{1,10})$/;
+
+/** A tag as this module writes it (a notice from another process is checked against this). */
+export const isPageTag = (v: unknown): v is string => typeof v === "string" && TAG.test(v);
+
+/**
+ * What a change makes stale, as page tags:
+ * - `site`: anything of the site's record, locations, hours, content, settings or its stock as a
+ *   whole (an import, a car sold or hidden: the counts in menus and descriptions move) — every page;
+ * - `vehicles`: a change to these cars that leaves the listed stock the same (price, odometer,
+ *   description, photos) — the lists of the site's stock and the pages that show one of these cars.
+ */
+export type PageChange = { siteId: number } & ({ scope: "site" } | { scope: "vehicles"; vehicleIds: readonly number[] });
+
+export function tagsToPurge(change: PageChange): string[] {
+  if (change.scope === "site") return [pageTag.site(change.siteId)];
+  return [pageTag.stock(change.siteId), ...[...new Set(change.vehicleIds)].map((id) => pageTag.vehicle(change.siteId, id))];
+}
+
+/**
+ * Pages that belong to one shopper and are never stored: the account and garage, checkout and
+ * payment, a password reset (its token is in the address) and the personalised finance offer.
+ * (A signed-in shopper's requests carry a session cookie and bypass the cache anyway.)
+ */
+const PERSONAL = /^\/(my-garage|checkout|personalised|reset-password|sign-in|account)(\/|$|\?)|^\/cars\/[^/?]+\/checkout(\/|$|\?)/;
+
+export const isPersonalPage = (url: string): boolean => PERSONAL.test(url);
+
+/** How old a stored page is: fresh (served), stale (served while one request draws it again) or expired (drawn again). */
+export function pageAge(storedAt: number, now: number, o: { freshMs: number; ttlMs: number }): "fresh" | "stale" | "expired" {
+  const age = now - storedAt;
+  if (age >= o.ttlMs) return "expired";
+  return age < o.freshMs ? "fresh" : "stale";
+}

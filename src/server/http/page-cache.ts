@@ -1,0 +1,390 @@
+import "server-only";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { isPersonalPage, pageAge } from "@/domain/http/page-cache";
+import { fill, gzipFilled, makeTemplate, templateBytes, type BodyTemplate } from "./gzip-template";
+
+/**
+ * Issue 35: the full-page cache, in front of Next (it grew from ADR 0005's 15-second microcache).
+ *
+ * Our pages are the same for every shopper (favourites live in the browser), so a page drawn for one
+ * is served to the next. Only 200 text/html answers without Set-Cookie are kept; POSTs, API routes,
+ * Next's RSC/navigation requests, requests with a session cookie and personal pages (checkout,
+ * garage, a password reset: src/domain/http/page-cache.ts) always reach Next.
+ *
+ * - **Kept for hours, purged by what changed.** A page is stored under the tags its render's data
+ *   reads recorded (`site:`, `stock:`, `vehicle:`; src/server/cache/page-tags.ts). A change purges
+ *   its tags at once, in every process (src/server/cache: LISTEN/NOTIFY between processes); a render
+ *   that began before a purge of its tags is not stored. The most-served pages that a purge took
+ *   are drawn again in the background, one at a time (re-warm).
+ * - **Served stale while one request re-draws it.** After `freshMs` a page is still served (x-cache:
+ *   STALE) while one background request draws it again; after `ttlMs` it is drawn for the shopper.
+ *   The fresh window bounds what no write announces: time (an offer ending, "New Arrival" ageing).
+ * - **A crawler cannot flush it.** Pages served again are kept ahead of pages served once: a new page
+ *   pushes out the least recently used page nobody came back to, and a page that was served again
+ *   goes only when such pages fill more than 80% of the cache. Bounded by entries and by bytes.
+ * - Concurrent misses for one URL render once. Bodies are stored uncompressed and compressed per
+ *   response for what that client accepts; each copy gets its own request's CSP nonce.
+ */
+export type PageCacheOptions = {
+  /** the longest a copy is served (0: the cache is off) */
+  ttlMs: number;
+  /** a copy older than this is served while one request draws it again (default: ttlMs, never stale) */
+  freshMs?: number;
+  maxEntries?: number;
+  maxBodyBytes?: number;
+  /** all stored bodies together */
+  maxTotalBytes?: number;
+  now?: () => number;
+  /** cookies that mark a personalised request (never cached) */
+  sessionCookies?: string[];
+  /** the CSP nonce this request carries (its render uses it; a cached copy is rewritten to it) */
+  nonceOf?: (req: IncomingMessage) => string | undefined;
+  /** runs one render; the set fills with the tags its data reads record (src/server/cache/page-tags.ts) */
+  track?: <T>(fn: () => T) => [T, Set<string>];
+  /** draws a page again in the background (the server sends itself the request); settles when done */
+  refresh?: (page: { host: string; url: string }) => Promise<unknown>;
+  /** the server's own refresh request: always rendered and stored, never served from the cache */
+  isRefresh?: (req: IncomingMessage) => boolean;
+  /** how many of the most-served pages a purge took are drawn again at once (default 8) */
+  rewarm?: number;
+};
+
+type Entry = {
+  status: number;
+  headers: OutgoingHttpHeaders;
+  template: BodyTemplate;
+  storedAt: number;
+  bytes: number;
+  tags: string[];
+  /** times served from the cache (a page served again is kept ahead of one served once) */
+  hits: number;
+  host: string;
+  url: string;
+};
+type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+/** Headers not replayed from a stored response (per-connection, per-encoding or per-request). */
+const NOT_STORED = new Set([
+  "date",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "content-length",
+  "content-encoding",
+  "vary",
+  "x-cache",
+  "content-security-policy",
+]);
+const NAVIGATION_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action"];
+
+export function cacheKey(req: IncomingMessage): string {
+  return `${String(req.headers.host ?? "").toLowerCase()}|${req.url}`;
+}
+
+/** gzip when the client takes it (q > 0), else identity. */
+export function acceptsGzip(req: IncomingMessage): boolean {
+  const header = String(req.headers["accept-encoding"] ?? "").toLowerCase();
+  return header.split(",").some((part) => {
+    const [coding, ...params] = part.trim().split(";");
+    if (coding !== "gzip" && coding !== "*") return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return !q || Number(q.slice(2)) > 0;
+  });
+}
+
+export function isCacheableRequest(req: IncomingMessage, sessionCookies: string[] = []): boolean {
+  if (req.method !== "GET") return false;
+  const url = req.url ?? "/";
+  if (/^\/(api|mock|_next)\//.test(url) || /[?&]_rsc=/.test(url) || isPersonalPage(url)) return false;
+  if (NAVIGATION_HEADERS.some((h) => req.headers[h] !== undefined)) return false;
+  const cookie = String(req.headers.cookie ?? "");
+  return !sessionCookies.some((name) => new RegExp(`(^|;\\s*)${name}=`).test(cookie));
+}
+
+/** The stored (identity) body, or null when the encoding is not one we can read back. */
+function decode(body: Buffer, encoding: string): Buffer | null {
+  try {
+    switch (encoding.trim().toLowerCase()) {
+      case "":
+      case "identity":
+        return body;
+      case "gzip":
+      case "x-gzip":
+        return gunzipSync(body);
+      case "deflate":
+        return inflateSync(body);
+      case "br":
+        return brotliDecompressSync(body);
+      default:
+        return null;
+    }
+  } catch {
+    return null;
+  }
+}
+
+/** Every stored page carries its host's tag too (a page that read nothing of a site still goes with its host). */
+export const hostTag = (host: string) => `host:${host}`;
+
+export function createPageCache(opts: PageCacheOptions) {
+  const now = opts.now ?? Date.now;
+  const max = opts.maxEntries ?? 2000;
+  const maxBody = opts.maxBodyBytes ?? 2_000_000;
+  const maxTotal = opts.maxTotalBytes ?? 64 * 1024 * 1024;
+  const ages = { ttlMs: opts.ttlMs, freshMs: Math.min(opts.freshMs ?? opts.ttlMs, opts.ttlMs) };
+  const rewarmCount = opts.rewarm ?? 8;
+  const entries = new Map<string, Entry>();
+  const inflight = new Map<string, Promise<Entry | null>>();
+  const refreshing = new Set<string>();
+  const stats = { hits: 0, stale: 0, misses: 0, bypass: 0, refreshes: 0, purges: 0, purged: 0, rewarmed: 0, evicted: 0 };
+  let totalBytes = 0;
+  let kept = { count: 0, bytes: 0 }; // pages served again (the protected part)
+  // recent purges, so that a render that began before one of its tags was purged is not stored
+  let purgeSeq = 0;
+  const purges: Array<{ seq: number; tags: Set<string> }> = [];
+  const rewarmQueue: Entry[] = [];
+  let rewarming = false;
+
+  function remove(key: string) {
+    const e = entries.get(key);
+    if (!e) return;
+    totalBytes -= e.bytes;
+    if (e.hits > 0) kept = { count: kept.count - 1, bytes: kept.bytes - e.bytes };
+    entries.delete(key);
+  }
+
+  function touch(key: string, e: Entry) {
+    if (e.hits++ === 0) kept = { count: kept.count + 1, bytes: kept.bytes + e.bytes };
+    entries.delete(key); // most recently used last
+    entries.set(key, e);
+  }
+
+  /** The next page to let go: the least recently used one served once, unless pages served again fill the cache. */
+  function victim(keep: string): string | undefined {
+    const keptFull = kept.count > max * 0.8 || kept.bytes > maxTotal * 0.8;
+    let first: string | undefined;
+    for (const [k, e] of entries) {
+      if (k === keep) continue;
+      first ??= k;
+      if (keptFull === e.hits > 0) return k;
+    }
+    return first;
+  }
+
+  function store(key: string, e: Entry) {
+    remove(key);
+    gzipFilled(e.template, undefined); // compress the page's parts once, now (after the first shopper has it)
+    e.bytes = templateBytes(e.template);
+    entries.set(key, e);
+    totalBytes += e.bytes;
+    for (const [k, old] of entries) if (pageAge(old.storedAt, now(), ages) === "expired") remove(k);
+    while (entries.size > max || totalBytes > maxTotal) {
+      const k = victim(key);
+      if (k === undefined) break;
+      remove(k);
+      stats.evicted++;
+    }
+  }
+
+  function send(req: IncomingMessage, res: ServerResponse, e: Entry, state: "HIT" | "STALE") {
+    // this request's own nonce where the page had the one it was rendered with
+    const nonce = opts.nonceOf?.(req);
+    const gzip = acceptsGzip(req);
+    const body = gzip ? gzipFilled(e.template, nonce) : Buffer.concat(fill(e.template, nonce));
+    res.writeHead(e.status, {
+      ...e.headers,
+      ...(gzip ? { "content-encoding": "gzip" } : {}),
+      vary: "Accept-Encoding",
+      "content-length": body.length,
+      age: String(Math.max(0, Math.floor((now() - e.storedAt) / 1000))),
+      "x-cache": state,
+    });
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+
+  /** Runs Next for the request, streaming to the client as usual, and captures the response. */
+  function render(handler: Handler, req: IncomingMessage, res: ServerResponse): Promise<Entry | null> {
+    return new Promise((resolve) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const write = res.write.bind(res) as (...a: unknown[]) => boolean;
+      const end = res.end.bind(res) as (...a: unknown[]) => ServerResponse;
+      const keep = (chunk: unknown, encoding?: unknown) => {
+        if (chunk === undefined || chunk === null || typeof chunk === "function") return;
+        const b = Buffer.isBuffer(chunk)
+          ? chunk
+          : chunk instanceof Uint8Array
+            ? Buffer.from(chunk)
+            : Buffer.from(String(chunk), typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
+        size += b.length;
+        if (size <= maxBody) chunks.push(b);
+      };
+      if (!res.headersSent) {
+        res.setHeader("x-cache", "MISS");
+        res.setHeader("vary", "Accept-Encoding");
+      }
+      res.write = ((chunk: unknown, ...rest: unknown[]) => {
+        keep(chunk, rest[0]);
+        return write(chunk, ...rest);
+      }) as typeof res.write;
+      res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+        keep(chunk, rest[0]);
+        const headers = res.getHeaders();
+        const type = String(headers["content-type"] ?? "");
+        let entry: Entry | null = null;
+        if (res.statusCode === 200 && !headers["set-cookie"] && type.startsWith("text/html") && size <= maxBody) {
+          const body = decode(Buffer.concat(chunks), String(headers["content-encoding"] ?? ""));
+          if (body && body.length <= maxBody) {
+            const stored: OutgoingHttpHeaders = {};
+            for (const [k, v] of Object.entries(headers)) if (!NOT_STORED.has(k) && v !== undefined) stored[k] = v;
+            const host = String(req.headers.host ?? "").toLowerCase();
+            entry = {
+              status: 200,
+              headers: stored,
+              template: makeTemplate(body, opts.nonceOf?.(req)),
+              storedAt: now(),
+              bytes: body.length,
+              tags: [hostTag(host)],
+              hits: 0,
+              host,
+              url: req.url ?? "/",
+            };
+          }
+        }
+        resolve(entry);
+        return end(chunk, ...rest);
+      }) as typeof res.end;
+      res.once("close", () => resolve(null));
+      Promise.resolve(handler(req, res)).catch(() => resolve(null));
+    });
+  }
+
+  /** Whether a purge since `seq` touched any of these tags (or so many purges passed that we cannot tell). */
+  function purgedSince(seq: number, tags: string[]): boolean {
+    if (purgeSeq === seq) return false;
+    if (!purges.length || purges[0]!.seq > seq + 1) return true;
+    return purges.some((p) => p.seq > seq && tags.some((t) => p.tags.has(t)));
+  }
+
+  async function renderAndStore(handler: Handler, req: IncomingMessage, res: ServerResponse, key: string) {
+    const seq = purgeSeq;
+    const [p, tags] = opts.track ? opts.track(() => render(handler, req, res)) : [render(handler, req, res), new Set<string>()];
+    inflight.set(key, p);
+    const e = await p;
+    if (inflight.get(key) === p) inflight.delete(key);
+    if (!e) return void remove(key); // the page is gone or failed: no copy of it either
+    e.tags.push(...tags);
+    if (!purgedSince(seq, e.tags)) store(key, e);
+  }
+
+  function refreshInBackground(key: string, e: Entry) {
+    if (!opts.refresh || refreshing.has(key) || inflight.has(key)) return;
+    refreshing.add(key);
+    stats.refreshes++;
+    void opts
+      .refresh({ host: e.host, url: e.url })
+      .catch(() => {})
+      .finally(() => refreshing.delete(key));
+  }
+
+  /** Draws the most-served purged pages again, one at a time (never more than 100 waiting). */
+  function rewarm(gone: Entry[]) {
+    if (!opts.refresh || rewarmCount <= 0) return;
+    const top = gone.filter((e) => e.hits > 0).sort((a, b) => b.hits - a.hits);
+    rewarmQueue.push(...top.slice(0, rewarmCount));
+    rewarmQueue.splice(0, Math.max(0, rewarmQueue.length - 100));
+    if (rewarming) return;
+    rewarming = true;
+    void (async () => {
+      for (let e = rewarmQueue.shift(); e; e = rewarmQueue.shift()) {
+        const key = `${e.host}|${e.url}`;
+        if (entries.has(key) || refreshing.has(key) || inflight.has(key)) continue; // a shopper drew it already
+        refreshing.add(key);
+        stats.rewarmed++;
+        await opts.refresh!({ host: e.host, url: e.url }).catch(() => {});
+        refreshing.delete(key);
+      }
+      rewarming = false;
+    })();
+  }
+
+  /** Every stored page under any of these tags goes now; the most served are drawn again. */
+  function purge(tags: readonly string[]) {
+    if (!tags.length) return;
+    const set = new Set(tags);
+    purges.push({ seq: ++purgeSeq, tags: set });
+    purges.splice(0, Math.max(0, purges.length - 64));
+    stats.purges++;
+    const gone: Entry[] = [];
+    for (const [k, e] of entries)
+      if (e.tags.some((t) => set.has(t))) {
+        gone.push(e);
+        remove(k);
+      }
+    stats.purged += gone.length;
+    rewarm(gone);
+  }
+
+  async function handle(handler: Handler, req: IncomingMessage, res: ServerResponse) {
+    if (opts.ttlMs <= 0 || !isCacheableRequest(req, opts.sessionCookies)) {
+      stats.bypass++;
+      return handler(req, res);
+    }
+    const key = cacheKey(req);
+    if (opts.isRefresh?.(req)) return renderAndStore(handler, req, res, key);
+    const hit = entries.get(key);
+    const state = hit ? pageAge(hit.storedAt, now(), ages) : "expired";
+    if (hit && state !== "expired") {
+      touch(key, hit);
+      if (state === "fresh") {
+        stats.hits++;
+        return send(req, res, hit, "HIT");
+      }
+      stats.stale++;
+      send(req, res, hit, "STALE");
+      return refreshInBackground(key, hit);
+    }
+    const pending = inflight.get(key);
+    if (pending) {
+      const e = await pending;
+      if (e) {
+        stats.hits++;
+        return send(req, res, e, "HIT");
+      }
+      stats.misses++;
+      return handler(req, res);
+    }
+    stats.misses++;
+    return renderAndStore(handler, req, res, key);
+  }
+
+  /** What /api/health reports. */
+  function snapshot() {
+    const served = stats.hits + stats.stale + stats.misses;
+    return {
+      entries: entries.size,
+      bytes: totalBytes,
+      maxEntries: max,
+      maxBytes: maxTotal,
+      freshSeconds: ages.freshMs / 1000,
+      ttlSeconds: ages.ttlMs / 1000,
+      ...stats,
+      hitRatio: served ? Math.round(((stats.hits + stats.stale) / served) * 1000) / 1000 : null,
+    };
+  }
+
+  return {
+    handle,
+    stats,
+    purge,
+    snapshot,
+    clear: () => {
+      entries.clear();
+      totalBytes = 0;
+      kept = { count: 0, bytes: 0 };
+    },
+    size: () => entries.size,
+    bytes: () => totalBytes,
+  };
+}
