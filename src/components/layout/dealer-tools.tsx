@@ -27,10 +27,7 @@ export function DealerTools({ ctx }: { ctx: SiteContext }) {
       <ul className="grid grid-cols-4 bg-accent-dark text-accent-contrast shadow-lg lg:grid-cols-1 lg:rounded-l-md">
         {tools.map(({ label, href, Icon }) => (
           <li key={href}>
-            <SmartLink
-              href={resolveLink(href, f).href}
-              className="flex min-h-14 flex-col items-center justify-center gap-1 px-2 py-2 text-center text-xs font-semibold hover:bg-black/20 lg:w-24"
-            >
+            <SmartLink href={resolveLink(href, f).href} className="tool">
               <Icon aria-hidden className="size-5" />
               {label}
             </SmartLink>

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, test } from "vitest";
 import type { SiteContext } from "@/domain/site/context";
-import { cachedFooterHtml, footerHtml, safeHref } from "./footer-html";
+import { safeHref } from "./footer-html";
+import { cachedFooterView, footerHtml } from "./footer-view";
 
 const ctx = (change: { name?: string; footer?: SiteContext["footer"]; social?: Record<string, string>; email?: string } = {}) =>
   ({
@@ -82,8 +83,8 @@ describe("the footer as HTML text", () => {
 
   test("made once per site record and year", () => {
     const c = ctx();
-    const first = cachedFooterHtml(c, 2026);
-    expect(cachedFooterHtml(c, 2026)).toBe(first);
-    expect(cachedFooterHtml(c, 2027)).toContain("© 2027");
+    const first = cachedFooterView(c, 2026);
+    expect(cachedFooterView(c, 2026)).toBe(first);
+    expect(cachedFooterView(c, 2027).year).toBe(2027);
   });
 });

@@ -1,15 +1,14 @@
 import { EVENT_IDS } from "@/domain/analytics/events";
 import { escapeMarkup as esc } from "@/domain/format/markup";
-import { siteCities } from "@/domain/locations/geo";
-import type { SiteContext } from "@/domain/site/context";
-import { formatHours, mondayFirst, siteHours, WEEKDAY_NAMES } from "@/domain/site/hours";
-import { opensElsewhere, telHref } from "@/domain/site/links";
+import { opensElsewhere } from "@/domain/site/links";
 import { iconHtml as icon } from "@/components/ui/icons";
 
 /*
  * The site's footer as HTML text: the same for every page of a site and about 150 elements, it was a
  * large share of every page's server time when each element went through the RSC and SSR renderers
- * (issue 35). Made once per site record and year; every value is escaped, every address checked.
+ * (issue 35). Drawn from its view (footer-view.ts, made once per site record and year) on the server
+ * and again in the browser, so the page's payload carries the view, not the HTML. Every value is
+ * escaped, every address checked.
  */
 
 /** An address a link may take: a path on the site, https/http, tel:, mailto: or sms:; anything else (javascript:, data:) goes nowhere. */
@@ -23,36 +22,40 @@ function link(href: string, label: string, className: string, extra = ""): strin
   return `<a href="${esc(safeHref(href))}"${elsewhere} class="${className}"${extra}>${esc(label)}</a>`;
 }
 
-export function footerHtml(ctx: SiteContext, year: number): string {
-  const { site } = ctx;
-  const hours = mondayFirst(siteHours(site, ctx.locations));
-  const where =
-    ctx.locations.length === 1
-      ? ctx.locations[0]!.address.full
-      : `${ctx.locations.length} locations: ${siteCities(ctx.locations).join(", ")}`;
-  const hoursTable = hours.length
+/** What the footer shows, worked out on the server (footer-view.ts); a few KB where the HTML is about eight. */
+export type FooterView = {
+  where: string;
+  hours: Array<[day: string, hours: string]>;
+  groups: Array<{ title: string; links: Array<[href: string, label: string]> }>;
+  name: string;
+  year: number;
+  phone?: [href: string, label: string];
+  email?: [href: string, label: string];
+  social: Array<[name: string, url: string]>;
+};
+
+export function footerViewHtml(v: FooterView): string {
+  const hoursTable = v.hours.length
     ? `<details class="group mt-2 text-sm" data-testid="site-hours"><summary class="inline-flex min-h-11 cursor-pointer items-center gap-1 font-semibold text-white" data-track="${EVENT_IDS.hoursView}">Opening hours${icon("chevron-down", "size-4 transition-transform group-open:rotate-180")}</summary>` +
-      `<table class="mt-1 text-neutral-200"><tbody>${hours
+      `<table class="mt-1 text-neutral-200"><tbody>${v.hours
         .map(
-          (h) =>
-            `<tr><th scope="row" class="py-0.5 pr-4 text-left font-normal">${esc(WEEKDAY_NAMES[h.weekday])}</th><td class="py-0.5">${esc(formatHours(h.status, h.open, h.close))}</td></tr>`,
+          ([day, hours]) =>
+            `<tr><th scope="row" class="py-0.5 pr-4 text-left font-normal">${esc(day)}</th><td class="py-0.5">${esc(hours)}</td></tr>`,
         )
         .join("")}</tbody></table></details>`
     : "";
-  const groups = ctx.footer
+  const groups = v.groups
     .map(
       (g) =>
         `<nav aria-label="${esc(g.title)}"><h2 class="mb-3 text-sm font-bold uppercase tracking-wide text-white">${esc(g.title)}</h2><ul class="space-y-1 text-sm">${g.links
-          .map((l) => `<li>${link(l.href, l.label, "inline-block py-1.5 hover:text-white hover:underline")}</li>`)
+          .map(([href, label]) => `<li>${link(href, label, "inline-block py-1.5 hover:text-white hover:underline")}</li>`)
           .join("")}</ul></nav>`,
     )
     .join("");
   const contact =
-    (site.phone ? ` · ${link(telHref(site.phone, site.country), site.phone, "underline")}` : "") +
-    (site.email ? ` · ${link(`mailto:${site.email}`, site.email, "underline")}` : "");
-  const social = Object.entries(site.socialUrls);
-  const socialList = social.length
-    ? `<ul class="flex gap-4" aria-label="Social media">${social
+    (v.phone ? ` · ${link(v.phone[0], v.phone[1], "underline")}` : "") + (v.email ? ` · ${link(v.email[0], v.email[1], "underline")}` : "");
+  const socialList = v.social.length
+    ? `<ul class="flex gap-4" aria-label="Social media">${v.social
         .map(([name, url]) => `<li>${link(url, name, "capitalize underline", ` data-track="${EVENT_IDS.socialClick}"`)}</li>`)
         .join("")}</ul>`
     : "";
@@ -60,21 +63,10 @@ export function footerHtml(ctx: SiteContext, year: number): string {
     `<div class="mx-auto max-w-7xl px-4 py-10">` +
     `<section aria-labelledby="find-us" class="mb-10 flex flex-col gap-3 rounded-lg bg-neutral-800 p-6 md:flex-row md:items-center md:justify-between"><div>` +
     `<h2 id="find-us" class="flex items-center gap-2 text-lg font-bold text-white">${icon("map-pin", "size-5")} Find Us</h2>` +
-    `<p class="text-sm text-neutral-300">${esc(where)}</p>${hoursTable}</div>` +
+    `<p class="text-sm text-neutral-300">${esc(v.where)}</p>${hoursTable}</div>` +
     `<a href="/dealerships" class="inline-flex min-h-11 items-center justify-center rounded-md bg-white px-4 font-semibold text-neutral-900 hover:bg-neutral-200">Find a dealership</a></section>` +
     `<div class="grid grid-cols-1 gap-8 sm:grid-cols-2 lg:grid-cols-5">${groups}</div>` +
-    `<div class="mt-10 flex flex-col gap-3 border-t border-neutral-700 pt-6 text-sm md:flex-row md:items-center md:justify-between"><p>© ${year} ${esc(site.name)}${contact}</p>${socialList}</div>` +
+    `<div class="mt-10 flex flex-col gap-3 border-t border-neutral-700 pt-6 text-sm md:flex-row md:items-center md:justify-between"><p>© ${v.year} ${esc(v.name)}${contact}</p>${socialList}</div>` +
     `</div>`
   );
-}
-
-/** One copy per site record (a settings change makes a new SiteContext) and year. */
-const made = new WeakMap<SiteContext, { year: number; html: string }>();
-
-export function cachedFooterHtml(ctx: SiteContext, year: number): string {
-  const hit = made.get(ctx);
-  if (hit?.year === year) return hit.html;
-  const html = footerHtml(ctx, year);
-  made.set(ctx, { year, html });
-  return html;
 }

@@ -81,22 +81,12 @@ export function MainNav({ items }: { items: NavItem[] }) {
         {open ? <X aria-hidden className="size-5" /> : <Menu aria-hidden className="size-5" />}
         Menu
       </button>
-      <ul
-        id={`${id}-menu`}
-        className={clsx(
-          "absolute right-0 z-40 mt-2 w-[min(90vw,22rem)] rounded-md bg-white p-2 text-neutral-900 shadow-xl ring-1 ring-black/10",
-          "lg:static lg:mt-0 lg:flex lg:w-auto lg:flex-wrap lg:items-center lg:justify-end lg:gap-0 lg:bg-transparent lg:p-0 lg:text-inherit lg:shadow-none lg:ring-0",
-          open ? "block" : "hidden lg:flex",
-        )}
-      >
+      <ul id={`${id}-menu`} className={clsx("nav-list", open ? "block lg:flex" : "hidden lg:flex")}>
         {items.map((item) => {
           if (!item.children) {
             return (
               <li key={item.label}>
-                <SmartLink
-                  href={item.href}
-                  className="block min-h-11 rounded-md px-3 py-3 font-semibold hover:underline lg:px-2 lg:py-2.5 lg:text-sm"
-                >
+                <SmartLink href={item.href} className="nav-link">
                   {item.label}
                 </SmartLink>
               </li>
@@ -112,23 +102,15 @@ export function MainNav({ items }: { items: NavItem[] }) {
                 aria-controls={subId}
                 data-submenu={item.label}
                 onClick={() => setExpanded(isOpen ? null : item.label)}
-                className="flex min-h-11 w-full items-center justify-between gap-1 rounded-md px-3 py-2 text-left font-semibold hover:underline lg:px-2 lg:text-sm"
+                className="nav-open"
               >
                 {item.label}
                 <ChevronDown aria-hidden className={clsx("size-4 transition-transform", isOpen && "rotate-180")} />
               </button>
-              <ul
-                id={subId}
-                className={clsx(
-                  "pl-3 lg:absolute lg:left-0 lg:top-full lg:z-50 lg:min-w-56 lg:rounded-md lg:bg-white lg:p-2 lg:text-neutral-900 lg:shadow-xl lg:ring-1 lg:ring-black/10",
-                  isOpen ? "block" : "hidden",
-                )}
-              >
+              <ul id={subId} className={clsx("nav-sub", isOpen ? "block" : "hidden")}>
                 {item.children.map((c) => (
                   <li key={c.href + c.label}>
-                    <SmartLink href={c.href} className="block min-h-11 rounded px-3 py-3 hover:bg-neutral-100 lg:py-2">
-                      {c.label}
-                    </SmartLink>
+                    <SmartLink href={c.href}>{c.label}</SmartLink>
                   </li>
                 ))}
               </ul>

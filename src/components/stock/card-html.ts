@@ -1,6 +1,6 @@
 import { EVENT_IDS } from "@/domain/analytics/events";
 import { CARD_IMAGE_WIDTHS, responsiveImage } from "@/domain/format/image";
-import { escapeMarkup as esc } from "@/domain/format/markup";
+import { attrUrl, escapeMarkup as esc } from "@/domain/format/markup";
 import type { CardView } from "@/domain/stock/card-view";
 import { JUST_SOLD } from "@/domain/stock/vehicle";
 import { iconHtml } from "@/components/ui/icons";
@@ -23,18 +23,18 @@ export function cardBodyHtml(v: CardView, priority: boolean): string {
   const first = lcp(priority);
   const loading = ` loading="${first.loading}"${"fetchPriority" in first ? ` fetchpriority="${first.fetchPriority}"` : ""}`;
   const tags = v.tags.length
-    ? `<ul class="flex gap-1 vc-tags">${v.tags.map((t) => `<li class="${t === JUST_SOLD ? "tag tag-sold" : "tag"}">${esc(t)}</li>`).join("")}</ul>`
+    ? `<ul class="vc-tags">${v.tags.map((t) => `<li class="${t === JUST_SOLD ? "tag tag-sold" : "tag"}">${esc(t)}</li>`).join("")}</ul>`
     : "";
   const href = esc(v.href);
   return (
-    `<div class="vc-m"><img alt="${esc(v.title)}" src="${esc(img.src)}" srcset="${esc(img.srcSet)}" sizes="${CARD_SIZES}" decoding="async"${loading}>${tags}</div>` +
+    `<div class="vc-m"><img alt="${esc(v.title)}" src="${attrUrl(img.src)}" srcset="${attrUrl(img.srcSet)}" sizes="${CARD_SIZES}"${loading}>${tags}</div>` +
     `<div class="vc-b"><p class="vc-c">${esc(v.condition)}</p>` +
     `<h3><a href="${href}" data-track="${EVENT_IDS.vehicleCardClick}">${esc(v.title)}</a></h3>` +
     `<p class="vc-p" data-testid="price">${esc(v.price)}${v.priceType ? `<span>${esc(v.priceType)}</span>` : ""}</p>` +
     (v.subscription ? `<p class="vc-s" data-testid="subscription">${esc(v.subscription)}</p>` : "") +
     (v.facts.length ? `<ul class="vc-f">${v.facts.map((f) => `<li>${esc(f)}</li>`).join("")}</ul>` : "") +
     (v.location ? `<p class="vc-l">${esc(v.location)}</p>` : "") +
-    `<div class="vc-a"><a href="${href}#enquiry-form" class="btn-enquire w-full justify-center px-4" aria-label="${esc(`${v.enquireText}: ${v.title}`)}">${esc(v.enquireText)}</a></div></div>`
+    `<div class="vc-a"><a href="${href}#enquiry-form" class="btn-enquire" aria-label="${esc(`${v.enquireText}: ${v.title}`)}">${esc(v.enquireText)}</a></div></div>`
   );
 }
 

@@ -1,8 +1,9 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useLayoutEffect, useRef, useTransition } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useTransition } from "react";
 import { landingHref } from "@/domain/stock/landing";
+import { filtersHtml, type FiltersView } from "./filters-html";
 
 /** Where the shopper was in the form: the focused field (by name, and value for a checkbox) and the open "Show all" lists (by legend). */
 type Place = { focus: { name: string; value: string | null } | null; open: string[] };
@@ -34,11 +35,13 @@ function restore(form: HTMLFormElement, place: Place) {
 /**
  * A plain GET form (works without JavaScript) that, with JavaScript, navigates as soon as a
  * checkbox or select changes, and when a number field is committed (Enter or leaving the field).
- * Its fields come as HTML text (SearchFilters): when the next page's filters replace them, the
- * field the shopper was on keeps the focus and an open "Show all" list stays open.
+ * Its fields are HTML text drawn from SearchFilters' view (filters-html.ts): when the next page's
+ * filters replace them, the field the shopper was on keeps the focus and an open "Show all" list
+ * stays open.
  */
-export function FilterForm({ action, html, id }: { action: string; html: string; id: string }) {
+export function FilterForm({ action, view, id }: { action: string; view: FiltersView; id: string }) {
   const router = useRouter();
+  const html = useMemo(() => filtersHtml(view), [view]);
   const ref = useRef<HTMLFormElement>(null);
   const place = useRef<Place>({ focus: null, open: [] });
   const [pending, startTransition] = useTransition();

@@ -1,22 +1,27 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { useFavourites } from "@/client/favourites";
-import { favouriteOf, type CardView } from "@/domain/stock/card-view";
+import { favouriteOf, unpackCard, type CardsShared, type PackedCard } from "@/domain/stock/card-view";
 import { isFavourite } from "@/domain/stock/favourites";
 import { cardHtml } from "./card-html";
 import { CallToActionCard } from "./vehicle-card";
 
-export type GridItem = { kind: "card"; view: CardView } | { kind: "cta"; sellHref: string; sellLabel: string };
+/** A result: a card (its view packed, packCard) or the call to action. */
+export type GridItem = PackedCard | { cta: { sellHref: string; sellLabel: string } };
 
 /**
- * The search results: the page sends each card as its view (a few hundred bytes of data), and each
+ * The search results: the page sends each card as its packed view (a few hundred bytes of data), and each
  * card is drawn as text (cardHtml), one element for React to render and hydrate rather than twenty.
  * The hearts in them work through this component: a click on one saves or forgets its car, and
  * each heart says whether its car is saved.
  */
-export function ResultGrid({ items, priority }: { items: GridItem[]; priority: number }) {
+export function ResultGrid({ items: packed, shared, priority }: { items: GridItem[]; shared: CardsShared; priority: number }) {
   const { favourites, toggle } = useFavourites();
+  const items = useMemo(
+    () => packed.map((i) => ("cta" in i ? { kind: "cta" as const, ...i.cta } : { kind: "card" as const, view: unpackCard(i, shared) })),
+    [packed, shared],
+  );
   const list = useRef<HTMLUListElement>(null);
   useEffect(() => {
     const ul = list.current;

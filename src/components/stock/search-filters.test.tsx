@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, test } from "vitest";
 import { parseSearch, type SearchResult } from "@/domain/stock/search";
+import { filtersHtml, type FiltersView } from "./filters-html";
 import { SearchFilters } from "./search-filters";
 
 const facets = (make: string, model: string): SearchResult["facets"] => ({
@@ -14,7 +15,7 @@ const facets = (make: string, model: string): SearchResult["facets"] => ({
   location: [],
 });
 
-/** The form's fields as the browser reads them (SearchFilters hands FilterForm its HTML). */
+/** The form's fields as the browser reads them (SearchFilters hands FilterForm its view, drawn by filtersHtml). */
 function form(q: string, make = "Mazda", model = "CX-5") {
   const query = parseSearch("new-used-and-demo-cars", { q }, "relevance");
   const result = {
@@ -38,7 +39,7 @@ function form(q: string, make = "Mazda", model = "CX-5") {
     defaultSort: "relevance",
   });
   const div = document.createElement("form");
-  div.innerHTML = (el.props as { html: string }).html;
+  div.innerHTML = filtersHtml((el.props as { view: FiltersView }).view);
   return div;
 }
 

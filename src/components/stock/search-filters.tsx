@@ -6,7 +6,7 @@ import type { Location } from "@/domain/site/types";
 import type { FacetValue, SearchResult } from "@/domain/stock/search";
 import { FilterForm } from "./filter-form";
 import { own } from "@/domain/own";
-import { escapeMarkup as esc } from "@/domain/format/markup";
+import type { FilterBucket, FilterOption, FilterPart, FiltersView } from "./filters-html";
 
 type Props = {
   query: SearchQuery;
@@ -26,12 +26,13 @@ const SHOWN_FIRST = 6;
 
 /*
  * The filters are drawn as HTML text (about 250 elements on a search page, which through the RSC and
- * SSR renderers were the largest part of the page's server time, issue 35). Every value is escaped;
- * FilterForm navigates on their native change events and keeps focus and open lists across pages.
+ * SSR renderers were the largest part of the page's server time, issue 35), from the compact view
+ * built here (filters-html.ts). FilterForm navigates on their native change events and keeps focus
+ * and open lists across pages.
  */
 
-function checksHtml(legend: string, name: string, values: FacetValue[], selected: string[], label?: (v: string) => string): string {
-  if (values.length === 0) return "";
+function checks(legend: string, name: string, values: FacetValue[], selected: string[], label?: (v: string) => string): FilterPart[] {
+  if (values.length === 0) return [];
   // selected values with no stock left under the other filters stay visible so they can be cleared
   const all = [...values, ...selected.filter((s) => !values.some((v) => v.value === s)).map((value) => ({ value, count: 0 }))];
   // a long list: the chosen and the most common first, the rest behind "Show all" (never an inner scroll box)
@@ -43,44 +44,34 @@ function checksHtml(legend: string, name: string, values: FacetValue[], selected
   const rest = long
     ? ranked.slice(SHOWN_FIRST).sort((a, b) => (label ? label(a.value) : a.value).localeCompare(label ? label(b.value) : b.value))
     : [];
-  const item = (v: FacetValue) =>
-    `<li><label><input type="checkbox" name="${esc(name)}" value="${esc(v.value)}"${selected.includes(v.value) ? " checked" : ""}>${esc(label ? label(v.value) : v.value)} <span>(${v.count})</span></label></li>`;
-  return (
-    `<fieldset class="facet"><legend>${esc(legend)}</legend><ul class="facet-opts">${first.map(item).join("")}</ul>` +
-    (rest.length
-      ? `<details><summary><span>Show all ${all.length}</span><span>Show fewer</span></summary><ul class="facet-opts">${rest.map(item).join("")}</ul></details>`
-      : "") +
-    `</fieldset>`
-  );
+  const option = (v: FacetValue): FilterOption => {
+    const shown = label ? label(v.value) : v.value;
+    const o: FilterOption = [v.value, shown === v.value ? 0 : shown, v.count];
+    if (selected.includes(v.value)) o.push(1);
+    return o;
+  };
+  return [{ checks: legend, name, first: first.map(option), rest: rest.map(option) }];
 }
 
 type Bucket = { label: string; count: number; href: string; current: boolean };
 
-function rangeHtml(
+function range(
   legend: string,
   name: string,
-  range: { min?: number; max?: number },
+  value: { min?: number; max?: number },
   placeholder: { min?: number; max?: number },
   buckets: Bucket[],
-): string {
-  const input = (end: "min" | "max") =>
-    `<label class="text-sm"><span class="mb-1 block text-neutral-700">${end === "min" ? "Min" : "Max"}</span><input type="number" inputmode="numeric" min="0" name="${esc(`${name}_${end}`)}"` +
-    (range[end] !== undefined ? ` value="${esc(String(range[end]))}"` : "") +
-    (placeholder[end] !== undefined ? ` placeholder="${esc(String(placeholder[end]))}"` : "") +
-    ` class="min-h-11 w-full rounded-md border border-neutral-300 px-2"></label>`;
-  const list = buckets.some((b) => b.count > 0)
-    ? `<ul class="facet-buckets" aria-label="${esc(`${legend} ranges`)}" data-testid="buckets-${esc(name)}">${buckets
-        .map(
-          (b) =>
-            `<li>${
-              b.count > 0 || b.current
-                ? `<a href="${esc(b.href)}" data-scroll="keep"${b.current ? ' aria-current="true"' : ""}><span>${esc(b.label)}</span> (${b.count})</a>`
-                : `<span>${esc(b.label)} <span>(0)</span></span>`
-            }</li>`,
-        )
-        .join("")}</ul>`
-    : "";
-  return `<fieldset class="facet"><legend>${esc(legend)}</legend><div class="grid grid-cols-2 gap-2">${input("min")}${input("max")}</div>${list}</fieldset>`;
+): FilterPart {
+  return {
+    range: legend,
+    name,
+    value,
+    placeholder,
+    buckets: buckets.map((b): FilterBucket => {
+      if (!(b.count > 0 || b.current)) return [b.label, 0];
+      return b.current ? [b.label, b.count, b.href, 1] : [b.label, b.count, b.href];
+    }),
+  };
 }
 
 /** Facets with counts; every value is a link-able URL state (the form is a plain GET form). */
@@ -98,37 +89,39 @@ export function SearchFilters({ query, result, locations, country, distanceLabel
       current: isBucket(query[dimension], range),
       href: searchHref(query, defaultSort, { [dimension]: range, page: 1 }),
     }));
-  const html =
-    (query.sort !== defaultSort ? `<input type="hidden" name="sort" value="${esc(query.sort)}">` : "") +
-    `<label class="block py-2 text-sm"><span class="mb-1 block font-bold uppercase tracking-wide">Keyword</span><input type="search" name="q" value="${esc(query.q)}" placeholder="Make, model or stock no." class="min-h-11 w-full rounded-md border border-neutral-300 px-3"></label>` +
-    (routeTypes.length > 1
-      ? checksHtml(
-          "Condition",
-          "car_type",
-          f.carType.filter((c) => (routeTypes as readonly string[]).includes(c.value)),
-          query.carTypes,
-          (v) => (v === "used" ? usedWord.charAt(0).toUpperCase() + usedWord.slice(1) : (own(CAR_TYPE_LABEL, v) ?? v)),
-        )
-      : "") +
-    checksHtml("Make", "make", f.make, query.make, brandDisplayName) +
-    [...modelsByMake].map(([make, models]) => checksHtml(`${brandDisplayName(make)} models`, "model", models, query.model)).join("") +
-    checksHtml("Body type", "body", f.body, query.body, (v) => bodyTypeLabel(v)) +
-    rangeHtml("Price ($)", "price", query.price, result.ranges.price, buckets("price")) +
-    rangeHtml("Year", "year", query.year, result.ranges.year, buckets("year")) +
-    rangeHtml(
-      `Odometer (${distanceLabel})`,
-      "odometer",
-      query.odometer,
-      {
-        ...(odo.min !== undefined ? { min: kmToOdometer(odo.min, country) } : {}),
-        ...(odo.max !== undefined ? { max: kmToOdometer(odo.max, country) } : {}),
-      },
-      buckets("odometer"),
-    ) +
-    checksHtml("Fuel", "fuel", f.fuel, query.fuel) +
-    checksHtml("Transmission", "transmission", f.transmission, query.transmission) +
-    (f.city.length > 1 ? checksHtml("City", "city", f.city, query.city) : "") +
-    (showLocations ? checksHtml("Location", "location", f.location, query.location, locationName) : "") +
-    `<button type="submit" class="mt-4 inline-flex min-h-11 w-full items-center justify-center rounded-md bg-brand px-4 font-semibold text-brand-contrast">Apply filters</button>`;
-  return <FilterForm action={`/search/${query.variant}`} id="search-filters" html={html} />;
+  const view: FiltersView = {
+    ...(query.sort !== defaultSort ? { sort: query.sort } : {}),
+    q: query.q,
+    parts: [
+      ...(routeTypes.length > 1
+        ? checks(
+            "Condition",
+            "car_type",
+            f.carType.filter((c) => (routeTypes as readonly string[]).includes(c.value)),
+            query.carTypes,
+            (v) => (v === "used" ? usedWord.charAt(0).toUpperCase() + usedWord.slice(1) : (own(CAR_TYPE_LABEL, v) ?? v)),
+          )
+        : []),
+      ...checks("Make", "make", f.make, query.make, brandDisplayName),
+      ...[...modelsByMake].flatMap(([make, models]) => checks(`${brandDisplayName(make)} models`, "model", models, query.model)),
+      ...checks("Body type", "body", f.body, query.body, (v) => bodyTypeLabel(v)),
+      range("Price ($)", "price", query.price, result.ranges.price, buckets("price")),
+      range("Year", "year", query.year, result.ranges.year, buckets("year")),
+      range(
+        `Odometer (${distanceLabel})`,
+        "odometer",
+        query.odometer,
+        {
+          ...(odo.min !== undefined ? { min: kmToOdometer(odo.min, country) } : {}),
+          ...(odo.max !== undefined ? { max: kmToOdometer(odo.max, country) } : {}),
+        },
+        buckets("odometer"),
+      ),
+      ...checks("Fuel", "fuel", f.fuel, query.fuel),
+      ...checks("Transmission", "transmission", f.transmission, query.transmission),
+      ...(f.city.length > 1 ? checks("City", "city", f.city, query.city) : []),
+      ...(showLocations ? checks("Location", "location", f.location, query.location, locationName) : []),
+    ],
+  };
+  return <FilterForm action={`/search/${query.variant}`} id="search-filters" view={view} />;
 }

@@ -20,7 +20,7 @@ import { SortSelect } from "./filter-form";
 import { FiltersPanel } from "./filters-panel";
 import { SearchFilters } from "./search-filters";
 import { searchTitle } from "@/domain/stock/search-title";
-import { cardContext, cardView } from "@/domain/stock/card-view";
+import { cardContext, cardView, packCard } from "@/domain/stock/card-view";
 import { ResultGrid } from "./result-grid";
 import { nounInText } from "@/domain/site/vehicle";
 import { PageSection, PageTitle } from "@/components/ui/page";
@@ -230,36 +230,35 @@ export function SearchResults({ ctx, query, result, now, heading }: Props) {
               <h2 className="sr-only">Search results</h2>
               <ResultGrid
                 priority={2}
+                shared={{ imageQuality: cardCtx.imageQuality, enquireText: cardCtx.enquireText }}
                 items={items.map((item) =>
-                  "kind" in item
-                    ? { kind: "cta" as const, sellHref: sell.href, sellLabel: sell.action }
-                    : { kind: "card" as const, view: cardView(item, cardCtx) },
+                  "kind" in item ? { cta: { sellHref: sell.href, sellLabel: sell.action } } : packCard(cardView(item, cardCtx)),
                 )}
               />
             </>
           )}
           {result.pages > 1 && (
-            <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-2">
+            <nav aria-label="Pagination" className="pages">
               {result.page > 1 && (
-                <a href={href({ page: result.page - 1 })} className="inline-flex min-h-11 items-center rounded-md border px-4" rel="prev">
+                <a href={href({ page: result.page - 1 })} className="px-4" rel="prev">
                   Previous
                 </a>
               )}
               {pageWindow(result.page, result.pages).map((p, i, all) => (
-                <span key={p} className="flex items-center gap-2">
+                <span key={p}>
                   {i > 0 && p - all[i - 1]! > 1 && <span aria-hidden>…</span>}
                   <a
                     href={href({ page: p })}
                     aria-current={p === result.page ? "page" : undefined}
                     aria-label={`Page ${p}`}
-                    className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border px-3 aria-[current]:bg-brand aria-[current]:text-brand-contrast"
+                    className="min-w-11 justify-center px-3"
                   >
                     {p}
                   </a>
                 </span>
               ))}
               {result.page < result.pages && (
-                <a href={href({ page: result.page + 1 })} className="inline-flex min-h-11 items-center rounded-md border px-4" rel="next">
+                <a href={href({ page: result.page + 1 })} className="px-4" rel="next">
                   Next
                 </a>
               )}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { cardView, comparableCardView, compareRows, favouriteOf, toFavourite, type CardContext } from "./card-view";
+import { cardView, comparableCardView, compareRows, favouriteOf, packCard, toFavourite, unpackCard, type CardContext } from "./card-view";
 import { IDS_MESSAGE, parseVehicleIds } from "./favourites";
 import { testVehicle } from "./fixtures";
 import type { Vehicle } from "./vehicle";
@@ -104,5 +104,31 @@ describe("parseVehicleIds (GET /api/vehicles?ids=)", () => {
   test("more than 100 ids are refused, and the message says so", () => {
     expect(parseVehicleIds(Array.from({ length: 101 }, (_, i) => i + 1).join(","))).toBeNull();
     expect(IDS_MESSAGE).toBe("Give up to 100 vehicle ids, separated by commas.");
+  });
+});
+
+describe("packCard / unpackCard: a result list's cards as the browser receives them", () => {
+  const sold = testVehicle({ id: 2, status: "sold", soldAt: new Date(NOW - 86_400_000), locationId: 7 });
+  const bare = testVehicle({ id: 3, price: null, locationId: null });
+  test.each([
+    ["a used car with a location", car],
+    ["a sold car (tags, no subscription)", sold],
+    ["a car with no price and no location", bare],
+  ])("%s: every field comes back as it was", (_what, v) => {
+    const view = cardView(v, { ...ctx, subscriptions: true });
+    expect(unpackCard(packCard(view), { imageQuality: 75, enquireText: "Enquire Now" })).toEqual(view);
+  });
+
+  test("defaults and what the list shares are left out; the slug comes from the address", () => {
+    const packed = packCard(cardView(bare, ctx));
+    for (const key of ["imageQuality", "enquireText", "slug", "sold", "tags", "subscription", "location", "priceType"])
+      expect(packed).not.toHaveProperty(key);
+    expect(JSON.stringify(packed).length).toBeLessThan(JSON.stringify(cardView(bare, ctx)).length - 100);
+  });
+
+  test("a slug the address does not end with is kept", () => {
+    const view = { ...cardView(car, ctx), slug: "other" };
+    expect(packCard(view).slug).toBe("other");
+    expect(unpackCard(packCard(view), { imageQuality: 75, enquireText: "Enquire Now" })).toEqual(view);
   });
 });

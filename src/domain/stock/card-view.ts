@@ -117,6 +117,47 @@ export function cardView(v: Vehicle, ctx: CardContext): CardView {
   };
 }
 
+/**
+ * Cards as a result list sends them to the browser (issue 35: the search page's payload): what every
+ * card of the list shares (image quality, enquiry wording) once, and on each card only what is not a
+ * default (no tags, not sold, no subscription line, no location). The slug is the last segment of
+ * its address. `unpackCard(packCards(vs)...)` gives each view back exactly.
+ */
+export type CardsShared = Pick<CardView, "imageQuality" | "enquireText">;
+export type PackedCard = Omit<
+  CardView,
+  "imageQuality" | "enquireText" | "slug" | "sold" | "tags" | "subscription" | "location" | "priceType"
+> &
+  Partial<Pick<CardView, "tags" | "subscription" | "location" | "priceType">> & { sold?: true; slug?: string };
+
+export function packCard(v: CardView): PackedCard {
+  const { imageQuality: _q, enquireText: _e, slug, sold, tags, subscription, location, priceType, ...rest } = v;
+  return {
+    ...rest,
+    ...(slug !== slugOf(v.href) ? { slug } : {}),
+    ...(sold ? { sold: true as const } : {}),
+    ...(tags.length ? { tags } : {}),
+    ...(subscription !== null ? { subscription } : {}),
+    ...(location !== null ? { location } : {}),
+    ...(priceType !== null ? { priceType } : {}),
+  };
+}
+
+export function unpackCard(p: PackedCard, shared: CardsShared): CardView {
+  return {
+    ...p,
+    ...shared,
+    slug: p.slug ?? slugOf(p.href),
+    sold: p.sold ?? false,
+    tags: p.tags ?? [],
+    subscription: p.subscription ?? null,
+    location: p.location ?? null,
+    priceType: p.priceType ?? null,
+  };
+}
+
+const slugOf = (href: string) => href.slice(href.lastIndexOf("/") + 1);
+
 /** The card with its specs for comparing (the saved-vehicles API): price first, location last. */
 export function comparableCardView(v: Vehicle, ctx: CardContext): ComparableCard {
   const card = cardView(v, ctx);

@@ -3,6 +3,7 @@ import type { CSSProperties } from "react";
 import { VisitTracker } from "@/client/attribution";
 import { DealerTools } from "@/components/layout/dealer-tools";
 import { LinkNavigation } from "@/components/layout/link-navigation";
+import { cachedFooterView } from "@/components/layout/footer-view";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { storedImageSrc } from "@/domain/format/image";
@@ -72,7 +73,7 @@ export default async function SiteLayout({ children, params }: Props) {
       <SiteHeader ctx={ctx} />
       <main id="main">{children}</main>
       <DealerTools ctx={ctx} />
-      <SiteFooter ctx={ctx} year={new Date(requestNow()).getFullYear()} />
+      <SiteFooter view={cachedFooterView(ctx, new Date(requestNow()).getFullYear())} />
       <SiteWidgets {...widgetProps(ctx, secrets)} />
     </div>
   );
