@@ -472,7 +472,8 @@ async function cacheReplay() {
       for (const slug of CACHE_TENANTS) {
         const host = tenantHost(slug);
         const home = (await hostGet(host, "/")).body;
-        const menu = [...new Set([...home.matchAll(/<a href="(\/[^"#]*)" class="block min-h-11/g)].map((m) => m[1]!))];
+        const nav = /<nav aria-label="Main"[\s\S]*?<\/nav>/.exec(home)?.[0] ?? "";
+        const menu = [...new Set([...nav.matchAll(/<a href="(\/[^"#]*)"/g)].map((m) => m[1]!))];
         const list = (await hostGet(host, menu.find((p) => p.startsWith("/search/")) ?? "/search/new-used-and-demo-cars")).body;
         const detail = [...new Set([...list.matchAll(/<h3><a href="(\/[a-z]+\/[^"#?]+)"/g)].map((m) => m[1]!))].slice(0, 24);
         if (slug === CACHE_TENANTS[0])

@@ -9,6 +9,7 @@ import { telHref } from "@/domain/site/links";
 import { pluralNoun } from "@/domain/stock/summary";
 import { displayImage, vehicleTags, vehicleTitle, type Vehicle } from "@/domain/stock/vehicle";
 import { keyFacts, specGroups } from "@/domain/stock/specs";
+import { specsHtml } from "./specs-html";
 import { buttonVariants } from "@/components/ui/button";
 import { leadFormSite } from "@/domain/leads/forms";
 import { DeferredLeadForm } from "@/components/forms/lazy-lead-form";
@@ -159,21 +160,8 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
             <h2 id="specs" className="text-xl font-bold">
               Specifications
             </h2>
-            <div className="mt-3 grid gap-6 sm:grid-cols-2">
-              {groups.map((g) => (
-                <div key={g.title}>
-                  <h3 className="text-base font-bold">{g.title}</h3>
-                  <dl className="mt-1">
-                    {g.rows.map(([label, value]) => (
-                      <div key={label} className="flex justify-between gap-4 border-b border-neutral-200 py-2 text-sm">
-                        <dt className="text-neutral-700">{label}</dt>
-                        <dd className="text-right font-semibold">{value}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                </div>
-              ))}
-            </div>
+            {/* about 40 rows of label and value: drawn as text (issue 35), every value escaped */}
+            <div className="specs" dangerouslySetInnerHTML={{ __html: specsHtml(groups) }} />
           </section>
           {v.description && (
             <section aria-labelledby="description" className="mt-8">
