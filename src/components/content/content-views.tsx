@@ -1,5 +1,4 @@
-import Image from "next/image";
-import { lcp } from "@/components/ui/lcp";
+import { FillPhoto } from "@/components/ui/photo";
 import type { ReactNode } from "react";
 import { buttonVariants } from "@/components/ui/button";
 import { Breadcrumbs } from "@/components/ui/breadcrumbs";
@@ -41,7 +40,7 @@ export function ContentImage({
   if (!safe) return null;
   return (
     <div className={cn("relative aspect-[16/9] overflow-hidden rounded-lg bg-neutral-100", className)}>
-      <Image src={safe} alt={alt} fill {...lcp(priority)} sizes="(min-width: 768px) 768px, 100vw" className="object-cover" />
+      <FillPhoto src={safe} alt={alt} priority={priority} sizes="(min-width: 768px) 768px, 100vw" className="object-cover" />
     </div>
   );
 }

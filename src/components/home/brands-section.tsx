@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { FixedPhoto } from "@/components/ui/photo";
 import type { SiteContext } from "@/domain/site/context";
 
 /** The site's brands as logos (the name where a brand has none), each to its brand page. */
@@ -17,7 +17,7 @@ export function BrandsSection({ ctx }: { ctx: SiteContext }) {
                 href={`/brands/${b.slug}`}
                 className="flex min-h-20 items-center justify-center rounded-lg border border-neutral-200 bg-white p-4 text-lg font-bold hover:border-brand"
               >
-                {b.logo ? <Image src={b.logo} alt={b.name} width={180} height={60} className="h-12 w-auto" /> : b.name}
+                {b.logo ? <FixedPhoto src={b.logo} alt={b.name} width={180} height={60} className="h-12 w-auto" /> : b.name}
               </a>
             </li>
           ))}

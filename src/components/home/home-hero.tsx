@@ -1,5 +1,4 @@
-import Image from "next/image";
-import { lcp } from "@/components/ui/lcp";
+import { FillPhoto } from "@/components/ui/photo";
 import { Search } from "@/components/ui/icons";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -32,15 +31,7 @@ export function HomeHero({ ctx }: { ctx: SiteContext }) {
     >
       {banner && (
         <>
-          <Image
-            src={banner}
-            alt=""
-            fill
-            {...lcp(true)}
-            sizes="100vw"
-            className="-z-20 object-cover object-bottom"
-            data-testid="hero-image"
-          />
+          <FillPhoto src={banner} alt="" priority sizes="100vw" className="-z-20 object-cover object-bottom" data-testid="hero-image" />
           {/* the words stay readable on any picture */}
           <div aria-hidden className="absolute inset-0 -z-10 bg-gradient-to-r from-black/80 via-black/55 to-black/20" />
         </>

@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { FixedPhoto } from "@/components/ui/photo";
 import type { SiteContext } from "@/domain/site/context";
 import { slugify } from "@/domain/format/slug";
 import { bodyTypeLabel } from "@/domain/stock/vehicle";
@@ -26,7 +26,7 @@ export function ShopByType({ ctx }: { ctx: SiteContext }) {
               href={searchHref(parseSearch("new-used-and-demo-cars", { body: b.body }, ctx.site.defaultSort), ctx.site.defaultSort)}
               className="flex h-full flex-col items-center rounded-lg border border-neutral-200 bg-white p-3 text-center hover:border-brand"
             >
-              <Image src={`/photos/body/${slugify(b.body)}.svg`} alt="" width={180} height={80} className="h-16 w-auto" />
+              <FixedPhoto src={`/photos/body/${slugify(b.body)}.svg`} alt="" width={180} height={80} className="h-16 w-auto" />
               <span className="mt-2 font-semibold">{bodyTypeLabel(b.body)}</span>
               <span className="text-sm text-neutral-700">{b.count} in stock</span>
             </a>

@@ -4,8 +4,7 @@ import useEmblaCarousel from "embla-carousel-react";
 import { CarouselButton } from "@/components/ui/carousel-button";
 import { Expand } from "@/components/ui/icons";
 import dynamic from "next/dynamic";
-import Image from "next/image";
-import { lcp } from "@/components/ui/lcp";
+import { FillPhoto } from "@/components/ui/photo";
 import { useCallback, useEffect, useState, type KeyboardEvent } from "react";
 import { clsx } from "clsx";
 import { IMAGE_QUALITY } from "@/domain/format/image";
@@ -84,11 +83,10 @@ export function VehicleGallery({ images, alts, title }: { images: string[]; alts
                 aria-roledescription="slide"
                 aria-label={`${i + 1} of ${images.length}`}
               >
-                <Image
+                <FillPhoto
                   src={src}
                   alt={photoAlt(title, alts, i)}
-                  fill
-                  {...lcp(i === 0)}
+                  priority={i === 0}
                   quality={IMAGE_QUALITY.high}
                   sizes="(max-width: 991px) calc(100vw - 32px), 60vw"
                   className="object-cover"
@@ -146,7 +144,7 @@ export function VehicleGallery({ images, alts, title }: { images: string[]; alts
                     i === index ? "border-brand" : "border-transparent opacity-80",
                   )}
                 >
-                  <Image src={src} alt="" fill sizes="15vw" className="object-cover" />
+                  <FillPhoto src={src} alt="" sizes="15vw" className="object-cover" />
                 </button>
               </li>
             ))}

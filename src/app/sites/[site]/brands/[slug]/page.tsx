@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Image from "next/image";
+import { FixedPhoto } from "@/components/ui/photo";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ContactCallout, ContentFrame, OfferList } from "@/components/content/content-views";
@@ -61,7 +61,9 @@ export default async function BrandPage({ params }: Props) {
         width="wide"
         lead={
           <div className="flex flex-wrap items-center gap-4">
-            {brand.logo && <Image src={brand.logo} alt={`${brand.name} logo`} width={180} height={60} className="h-12 w-auto" priority />}
+            {brand.logo && (
+              <FixedPhoto src={brand.logo} alt={`${brand.name} logo`} width={180} height={60} className="h-12 w-auto" priority />
+            )}
             <p data-testid="brand-stock-count">
               {total} {brand.name} {plural} in stock
             </p>
