@@ -11,16 +11,24 @@ const parse = (html: string) => {
 test("each group: its heading, then each label with its value", () => {
   const el = parse(
     specsHtml([
-      { title: "Overview", rows: [["Odometer", "12,000 km"], ["Transmission", "Automatic"]] },
+      {
+        title: "Overview",
+        rows: [
+          ["Odometer", "12,000 km"],
+          ["Transmission", "Automatic"],
+        ],
+      },
       { title: "Engine", rows: [["Fuel", "Diesel"]] },
     ]),
   );
   expect([...el.querySelectorAll("h3")].map((h) => h.textContent)).toEqual(["Overview", "Engine"]);
-  expect([...el.querySelectorAll("dl > div")].map((d) => [d.querySelector("dt")!.textContent, d.querySelector("dd")!.textContent])).toEqual([
-    ["Odometer", "12,000 km"],
-    ["Transmission", "Automatic"],
-    ["Fuel", "Diesel"],
-  ]);
+  expect([...el.querySelectorAll("dl > div")].map((d) => [d.querySelector("dt")!.textContent, d.querySelector("dd")!.textContent])).toEqual(
+    [
+      ["Odometer", "12,000 km"],
+      ["Transmission", "Automatic"],
+      ["Fuel", "Diesel"],
+    ],
+  );
 });
 
 // a feed's values are a stranger's: they stay text
