@@ -1,8 +1,11 @@
 // @vitest-environment happy-dom
 import { describe, expect, test } from "vitest";
 import type { SiteContext } from "@/domain/site/context";
-import { safeHref } from "./footer-html";
-import { cachedFooterView, footerHtml } from "./footer-view";
+import { footerViewHtml, safeHref } from "./footer-html";
+import { cachedFooterView, footerView } from "./footer-view";
+
+/** The footer as the page draws it: the site's view through the template. */
+const footerHtml = (c: SiteContext, year: number) => footerViewHtml(footerView(c, year));
 
 const ctx = (change: { name?: string; footer?: SiteContext["footer"]; social?: Record<string, string>; email?: string } = {}) =>
   ({

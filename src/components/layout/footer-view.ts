@@ -2,7 +2,7 @@ import { siteCities } from "@/domain/locations/geo";
 import type { SiteContext } from "@/domain/site/context";
 import { formatHours, mondayFirst, siteHours, WEEKDAY_NAMES } from "@/domain/site/hours";
 import { telHref } from "@/domain/site/links";
-import { footerViewHtml, type FooterView } from "./footer-html";
+import type { FooterView } from "./footer-html";
 
 /** What the site's footer shows: find us, the opening hours Monday first, the footer menus, contact and social links. */
 export function footerView(ctx: SiteContext, year: number): FooterView {
@@ -21,9 +21,6 @@ export function footerView(ctx: SiteContext, year: number): FooterView {
     social: Object.entries(site.socialUrls),
   };
 }
-
-/** The footer's HTML for a site (what the tests and the server read). */
-export const footerHtml = (ctx: SiteContext, year: number): string => footerViewHtml(footerView(ctx, year));
 
 /** One view per site record (a settings change makes a new SiteContext) and year. */
 const made = new WeakMap<SiteContext, FooterView>();

@@ -59,6 +59,8 @@ type Entry = {
   tags: string[];
   /** times served from the cache (a page served again is kept ahead of one served once) */
   hits: number;
+  /** what it is stored under (cacheKey), and the host and address to draw it again with */
+  key: string;
   host: string;
   url: string;
 };
@@ -78,8 +80,10 @@ const NOT_STORED = new Set([
 ]);
 const NAVIGATION_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action"];
 
+const hostOf = (req: IncomingMessage) => String(req.headers.host ?? "").toLowerCase();
+
 export function cacheKey(req: IncomingMessage): string {
-  return `${String(req.headers.host ?? "").toLowerCase()}|${req.url}`;
+  return `${hostOf(req)}|${req.url}`;
 }
 
 /** gzip when the client takes it (q > 0), else identity. */
@@ -123,9 +127,6 @@ function decode(body: Buffer, encoding: string): Buffer | null {
     return null;
   }
 }
-
-/** Every stored page carries its host's tag too (a page that read nothing of a site still goes with its host). */
-export const hostTag = (host: string) => `host:${host}`;
 
 export function createPageCache(opts: PageCacheOptions) {
   const now = opts.now ?? Date.now;
@@ -238,16 +239,16 @@ export function createPageCache(opts: PageCacheOptions) {
           if (body && body.length <= maxBody) {
             const stored: OutgoingHttpHeaders = {};
             for (const [k, v] of Object.entries(headers)) if (!NOT_STORED.has(k) && v !== undefined) stored[k] = v;
-            const host = String(req.headers.host ?? "").toLowerCase();
             entry = {
               status: 200,
               headers: stored,
               template: makeTemplate(body, opts.nonceOf?.(req)),
               storedAt: now(),
               bytes: body.length,
-              tags: [hostTag(host)],
+              tags: [],
               hits: 0,
-              host,
+              key: cacheKey(req),
+              host: hostOf(req),
               url: req.url ?? "/",
             };
           }
@@ -278,14 +279,23 @@ export function createPageCache(opts: PageCacheOptions) {
     if (!purgedSince(seq, e.tags)) store(key, e);
   }
 
-  function refreshInBackground(key: string, e: Entry) {
-    if (!opts.refresh || refreshing.has(key) || inflight.has(key)) return;
-    refreshing.add(key);
+  /** Has the server send itself the page's request (stored again by renderAndStore); settles when drawn. */
+  function drawAgain(e: Entry): Promise<void> {
+    refreshing.add(e.key);
+    return opts.refresh!({ host: e.host, url: e.url })
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => refreshing.delete(e.key));
+  }
+
+  const busy = (key: string) => refreshing.has(key) || inflight.has(key);
+
+  function refreshInBackground(e: Entry) {
+    if (!opts.refresh || busy(e.key)) return;
     stats.refreshes++;
-    void opts
-      .refresh({ host: e.host, url: e.url })
-      .catch(() => {})
-      .finally(() => refreshing.delete(key));
+    void drawAgain(e);
   }
 
   /** Draws the most-served purged pages again, one at a time (never more than 100 waiting). */
@@ -298,12 +308,9 @@ export function createPageCache(opts: PageCacheOptions) {
     rewarming = true;
     void (async () => {
       for (let e = rewarmQueue.shift(); e; e = rewarmQueue.shift()) {
-        const key = `${e.host}|${e.url}`;
-        if (entries.has(key) || refreshing.has(key) || inflight.has(key)) continue; // a shopper drew it already
-        refreshing.add(key);
+        if (entries.has(e.key) || busy(e.key)) continue; // a shopper drew it already
         stats.rewarmed++;
-        await opts.refresh!({ host: e.host, url: e.url }).catch(() => {});
-        refreshing.delete(key);
+        await drawAgain(e);
       }
       rewarming = false;
     })();
@@ -343,7 +350,7 @@ export function createPageCache(opts: PageCacheOptions) {
       }
       stats.stale++;
       send(req, res, hit, "STALE");
-      return refreshInBackground(key, hit);
+      return refreshInBackground(hit);
     }
     const pending = inflight.get(key);
     if (pending) {
