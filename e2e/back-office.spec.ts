@@ -448,7 +448,7 @@ test.describe("dealer back-office", () => {
     await page.reload();
     for (const [i, id] of order.entries()) await expect(items.nth(i)).toHaveAttribute("data-photo", id);
     const urls = await items.locator("img").evaluateAll((imgs) => imgs.map((i) => new URL((i as HTMLImageElement).src).pathname));
-    expect(urls.every((u) => /^\/images\/[0-9a-f]{64}\.jpg$/.test(u))).toBe(true);
+    expect(urls.every((u) => /^\/images\/[0-9a-f]{32}\.jpg$/.test(u))).toBe(true);
 
     // the car's page: the gallery in that order, the dealer's alt text, sized AVIF from the image service
     const served: string[] = [];
@@ -537,7 +537,7 @@ test.describe("dealer back-office", () => {
     await page.goto(site("parkside-motor-group", "/search/new-used-and-demo-cars?q=E2E-PHOTOS-1"));
     const card = page.getByTestId("vehicle-card").first();
     const main = new URL((await card.locator("img").first().getAttribute("src"))!, "http://x").pathname;
-    expect(main).toMatch(/^\/images\/[0-9a-f]{64}\.jpg$/);
+    expect(main).toMatch(/^\/images\/[0-9a-f]{32}\.jpg$/);
     await card.getByRole("heading", { level: 3 }).getByRole("link").click();
     const slides = page.getByRole("group", { name: /of 2$/ }).locator("img");
     await expect(slides).toHaveCount(2);

@@ -81,9 +81,13 @@ describe("camper and caravan measures per market", () => {
 
 describe("image service URLs (SPEC §7)", () => {
   test("the width set runs from 640 to 3840", () => expect([IMAGE_WIDTHS[0], IMAGE_WIDTHS.at(-1)]).toEqual([640, 3840]));
-  test.each(IMAGE_WIDTHS.map((w) => [w, Math.min(w, MAX_IMAGE_WIDTH)]))("width %i is served as %i", (width, served) => {
-    expect(imageUrl("/photos/suv/red/1.svg", { width })).toBe(`/photos/suv/red/1.svg?w=${served}&auto=format&q=75`);
-  });
+  test.each(IMAGE_WIDTHS.map((w) => [w, Math.min(w, MAX_IMAGE_WIDTH)]))(
+    "width %i is served as %i (quality 75, the service's default, left out)",
+    (width, served) => {
+      expect(imageUrl("/photos/suv/red/1.svg", { width })).toBe(`/photos/suv/red/1.svg?w=${served}&auto=format`);
+      expect(imageUrl("/photos/suv/red/1.svg", { width, quality: 75 })).toBe(`/photos/suv/red/1.svg?w=${served}&auto=format`);
+    },
+  );
   test("the share image keeps its own size and crop", () =>
     expect(shareImageUrl("/photos/suv/red/1.svg")).toBe("/photos/suv/red/1.jpg?w=1200&auto=format&q=80&h=630&fit=crop"));
   test("a card's srcset: widths of the set, each served as itself, the largest as src", () => {

@@ -14,7 +14,9 @@ export function imageUrl(src: string, o: ImageOptions): string {
   if (/^data:/.test(src)) return src;
   const share = o.height !== undefined;
   const width = share ? o.width : Math.min(Math.max(1, Math.round(o.width)), MAX_IMAGE_WIDTH);
-  const p = new URLSearchParams({ w: String(width), auto: "format", q: String(o.quality ?? IMAGE_QUALITY.default) });
+  const p = new URLSearchParams({ w: String(width), auto: "format" });
+  // the service's quality is 75 unless asked (SPEC §7): the default is left out of every address
+  if (o.quality !== undefined && o.quality !== IMAGE_QUALITY.default) p.set("q", String(o.quality));
   if (o.height !== undefined) p.set("h", String(o.height));
   if (o.fit) p.set("fit", o.fit);
   return `${src}${src.includes("?") ? "&" : "?"}${p.toString()}`;

@@ -233,8 +233,8 @@ describe("favourites (SPEC §3, §4)", () => {
 
 describe("image URLs (SPEC §7)", () => {
   test.each([
-    [{ width: 640 }, "/p.svg?w=640&auto=format&q=75"],
-    [{ width: 3840 }, `/p.svg?w=${MAX_IMAGE_WIDTH}&auto=format&q=75`],
+    [{ width: 640 }, "/p.svg?w=640&auto=format"],
+    [{ width: 3840 }, `/p.svg?w=${MAX_IMAGE_WIDTH}&auto=format`],
     [{ width: 828, quality: IMAGE_QUALITY.low }, "/p.svg?w=828&auto=format&q=60"],
     [{ width: 828, quality: IMAGE_QUALITY.high }, "/p.svg?w=828&auto=format&q=80"],
   ])("%o → %s", (o, url) => expect(imageUrl("/p.svg", o)).toBe(url));

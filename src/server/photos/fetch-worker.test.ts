@@ -112,7 +112,7 @@ describe("a feed's photos", () => {
     const one = await car("FETCH-1");
     expect(one.count).toBe(3);
     expect(one.primary).toBe(one.thumbnails[0]);
-    expect(one.thumbnails.every((u) => /^\/images\/[0-9a-f]{64}\.jpg$/.test(u))).toBe(true);
+    expect(one.thumbnails.every((u) => /^\/images\/[0-9a-f]{32}\.jpg$/.test(u))).toBe(true);
     expect(new Set(one.thumbnails).size).toBe(3); // a, b through the redirect, then the 503's second try
     expect(await images.store.has(one.thumbnails[0]!.slice(8))).toBe(true);
     expect(flaky).toBe(2);

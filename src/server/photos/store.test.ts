@@ -8,12 +8,16 @@ import { diskPhotoStore, isPhotoKey, photoKey, s3PhotoStore, type PhotoStore } f
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), "photos-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-const HASH = "a".repeat(64);
+const HASH = "a".repeat(32);
+const LEGACY = "b".repeat(64); // a key from before issue 35 shortened them
 
 describe("photo keys", () => {
   test.each([
     [photoKey(HASH, "image/jpeg"), true],
     [photoKey(HASH, "image/png"), true],
+    [photoKey(LEGACY, "image/jpeg"), true],
+    [`${"a".repeat(31)}.jpg`, false],
+    [`${"a".repeat(48)}.jpg`, false],
     [`${HASH}.gif`, false],
     [`${"A".repeat(64)}.jpg`, false],
     ["../../etc/passwd", false],

@@ -8,7 +8,7 @@ import { env } from "@/server/env";
 /*
  * Issue 33: where the platform keeps photos — one interface, so that the image service and the
  * ingest never know which store they talk to. A key is a photo's content hash and its type's
- * extension ("<sha256>.jpg"): the same photo is stored once, a new photo is a new key (URLs can be
+ * extension ("<128 bits of sha256>.jpg"): the same photo is stored once, a new photo is a new key (URLs can be
  * cached for ever), and no key can name a path outside the store.
  */
 export type PhotoType = "image/jpeg" | "image/png";
@@ -21,7 +21,9 @@ export interface PhotoStore {
   delete(key: string): Promise<void>;
 }
 
-const KEY = /^([0-9a-f]{64})\.(jpg|png)$/;
+// 128 bits of the SHA-256 (32 hex digits); keys of 64 digits, from before issue 35 shortened the
+// addresses every card carries five of, are still served
+const KEY = /^([0-9a-f]{32}|[0-9a-f]{64})\.(jpg|png)$/;
 const TYPES: Record<string, PhotoType> = { jpg: "image/jpeg", png: "image/png" };
 
 /** The key a photo is kept under: its content hash and its type. */
