@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { renderMarkdown } from "./markdown";
+import { markdownMemoSize, renderMarkdown } from "./markdown";
 
 const plain = { blog_path_news: false, uses_pages_path: false };
 const news = { blog_path_news: true, uses_pages_path: true };
@@ -48,4 +48,33 @@ describe("renderMarkdown: stored content never carries script", () => {
       expect(renderMarkdown(input, plain)).not.toContain("\0");
     },
   );
+});
+
+describe("renderMarkdown keeps what it rendered (issue 35)", () => {
+  const rules = { blog_path_news: false, uses_pages_path: false };
+  test("the same words and rules give the same HTML; other rules, their own", () => {
+    const body = "See [our news](/blog/launch) and [about us](/pages/about).";
+    const first = renderMarkdown(body, rules);
+    expect(renderMarkdown(body, rules)).toBe(first);
+    expect(first).toContain('href="/blog/launch"');
+    expect(first).toContain('href="/about"');
+    const news = renderMarkdown(body, { blog_path_news: true, uses_pages_path: true });
+    expect(news).toContain('href="/news/launch"');
+    expect(news).toContain('href="/pages/about"');
+    expect(renderMarkdown(body, rules)).toBe(first);
+  });
+
+  test("bounded: many different bodies keep at most 200 entries", () => {
+    for (let i = 0; i < 450; i++) renderMarkdown(`Body number ${i}`, rules);
+    expect(markdownMemoSize().entries).toBeLessThanOrEqual(200);
+    expect(renderMarkdown("Body number 449", rules)).toBe("<p>Body number 449</p>");
+    expect(renderMarkdown("Body number 0", rules)).toBe("<p>Body number 0</p>");
+  });
+
+  test("a very large body is rendered, not kept", () => {
+    const before = markdownMemoSize().chars;
+    const big = "word ".repeat(400_000);
+    expect(renderMarkdown(big, rules).startsWith("<p>word word")).toBe(true);
+    expect(markdownMemoSize().chars - before).toBeLessThan(big.length);
+  });
 });

@@ -44,8 +44,43 @@ function siteLinks(rules: LinkRules) {
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/*
+ * The unified pipeline takes milliseconds for a legal page, and every uncached render of a content,
+ * brand or model page asked for it again with the same words. The last bodies rendered are kept
+ * (least recently used first out), bounded by count and by characters; the output depends on the
+ * markdown and the two link rules only.
+ */
+const MEMO_MAX_ENTRIES = 200;
+const MEMO_MAX_CHARS = 4_000_000;
+const memo = new Map<string, string>();
+let memoChars = 0;
+
+/** What the memo holds now (for its tests). */
+export const markdownMemoSize = () => ({ entries: memo.size, chars: memoChars });
+
 /** Markdown → safe HTML for `dangerouslySetInnerHTML`. Never throws: content that cannot be read is shown as plain text. */
 export function renderMarkdown(markdown: string, rules: LinkRules): string {
+  const key = `${rules.blog_path_news ? 1 : 0}${rules.uses_pages_path ? 1 : 0}${markdown}`;
+  const held = memo.get(key);
+  if (held !== undefined) {
+    memo.delete(key); // most recently used last
+    memo.set(key, held);
+    return held;
+  }
+  const html = renderMarkdownNow(markdown, rules);
+  const size = key.length + html.length;
+  if (size > MEMO_MAX_CHARS / 4) return html; // a body this large is not worth keeping
+  memo.set(key, html);
+  memoChars += size;
+  for (const [k, v] of memo) {
+    if (memo.size <= MEMO_MAX_ENTRIES && memoChars <= MEMO_MAX_CHARS) break;
+    memo.delete(k);
+    memoChars -= k.length + v.length;
+  }
+  return html;
+}
+
+function renderMarkdownNow(markdown: string, rules: LinkRules): string {
   const text = markdown.replace(/\0/g, "");
   try {
     return String(
