@@ -11,6 +11,7 @@ import { IMAGE_QUALITY } from "@/domain/format/image";
 import { photoAlt } from "@/domain/stock/vehicle";
 import { EVENT_IDS } from "@/domain/analytics/events";
 import { track } from "@/client/analytics";
+import { usePageLoaded } from "@/client/page-loaded";
 
 // the full-screen viewer's code and styles load when a shopper opens it, not with the page
 const PhotoLightbox = dynamic(() => import("./photo-lightbox"), { ssr: false });
@@ -24,6 +25,8 @@ export function VehicleGallery({ images, alts, title }: { images: string[]; alts
   const [index, setIndex] = useState(0);
   const [edges, setEdges] = useState({ prev: false, next: images.length > 1 });
   const [fullScreen, setFullScreen] = useState(false);
+  // the first photo is in the HTML; the other slides and the thumbnails once the page has loaded
+  const loaded = usePageLoaded();
 
   useEffect(() => {
     if (!embla) return;
@@ -83,14 +86,16 @@ export function VehicleGallery({ images, alts, title }: { images: string[]; alts
                 aria-roledescription="slide"
                 aria-label={`${i + 1} of ${images.length}`}
               >
-                <FillPhoto
-                  src={src}
-                  alt={photoAlt(title, alts, i)}
-                  priority={i === 0}
-                  quality={IMAGE_QUALITY.high}
-                  sizes="(max-width: 991px) calc(100vw - 32px), 60vw"
-                  className="object-cover"
-                />
+                {i === 0 || loaded ? (
+                  <FillPhoto
+                    src={src}
+                    alt={photoAlt(title, alts, i)}
+                    priority={i === 0}
+                    quality={IMAGE_QUALITY.high}
+                    sizes="(max-width: 991px) calc(100vw - 32px), 60vw"
+                    className="object-cover"
+                  />
+                ) : null}
               </div>
             ))}
           </div>
@@ -144,7 +149,7 @@ export function VehicleGallery({ images, alts, title }: { images: string[]; alts
                     i === index ? "border-brand" : "border-transparent opacity-80",
                   )}
                 >
-                  <FillPhoto src={src} alt="" sizes="15vw" className="object-cover" />
+                  {loaded ? <FillPhoto src={src} alt="" sizes="(max-width: 639px) 22vw, 15vw" className="object-cover" /> : null}
                 </button>
               </li>
             ))}
