@@ -44,10 +44,11 @@ export type IngestedPhoto = {
  * key of photos kept before issue 35.
  */
 export function photoHash(input: Buffer): string {
-  return photoDigest(input).slice(0, PHOTO_HASH_DIGITS);
+  return photoHashOf(photoDigest(input));
 }
-export const PHOTO_HASH_DIGITS = 32;
 export const photoDigest = (input: Buffer): string => createHash("sha256").update(input).digest("hex");
+/** The key's hash from the whole digest (its first 32 hex digits). */
+export const photoHashOf = (digest: string): string => digest.slice(0, 32);
 
 /**
  * Checks the bytes and returns the photo as it will be kept; throws PhotoRejected with a message a

@@ -2,7 +2,7 @@ import "server-only";
 import { inArray } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
-import { ingestPhoto, PHOTO_HASH_DIGITS, photoDigest } from "./ingest";
+import { ingestPhoto, photoDigest, photoHashOf } from "./ingest";
 import { imageServiceDeps, removeFromStore, type ImageServiceDeps } from "./service";
 import { photoKey } from "./store";
 import { inImageSlot } from "./variants";
@@ -12,11 +12,12 @@ export type KeptPhoto = { key: string; width: number; height: number; /** stored
 /**
  * A photo's bytes (an upload or a feed's download) kept in the store: checked and made safe by the
  * ingest, under its content hash. The same bytes sent again cost a lookup, not a decode: a photo the
- * platform already holds is answered from its row (also one kept under the whole digest, before issue 35). Throws PhotoRejected for what is not a photo.
+ * platform already holds is answered from its row (also one kept under the whole digest, before
+ * issue 35). Throws PhotoRejected for what is not a photo.
  */
 export async function keepPhoto(db: Db, bytes: Buffer, deps: ImageServiceDeps = imageServiceDeps()): Promise<KeptPhoto> {
   const digest = photoDigest(bytes);
-  const hash = digest.slice(0, PHOTO_HASH_DIGITS); // photoHash(bytes)
+  const hash = photoHashOf(digest);
   const [held] = await db
     .select({ key: t.vehiclePhotos.key, width: t.vehiclePhotos.width, height: t.vehiclePhotos.height })
     .from(t.vehiclePhotos)
