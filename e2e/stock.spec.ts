@@ -27,11 +27,14 @@ test("journey: filter → sort → page → detail → favourite → reload", as
 
   await page.getByLabel("Sort by").selectOption({ label: "Lowest Price" });
   await expect(page).toHaveURL(/sort=price-asc/);
+  // the sorted page has landed (its pagination carries the sort) before its prices are read
+  const page2 = page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2" });
+  await expect(page2).toHaveAttribute("href", /sort=price-asc&page=2$/);
   const prices = await page.getByTestId("price").allInnerTexts();
   const numbers = prices.map((p) => Number(p.replace(/[^\d]/g, "").slice(0, 6))).slice(0, 5);
   expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
 
-  await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2" }).click();
+  await page2.click();
   await expect(page).toHaveURL(/page=2/);
   await expect(page.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
 

@@ -23,6 +23,7 @@ import { startDeliveryWorker } from "@/server/delivery/worker";
 import { startPhotoFetchWorker } from "@/server/photos/fetch-worker";
 import { imageRequest } from "@/server/photos/service";
 import { serveDirect } from "@/server/http/direct";
+import { lingerOnClose } from "@/server/http/linger";
 import { leadRoutes, MAX_JSON_BYTES } from "@/server/leads/handlers";
 
 const e = env();
@@ -30,8 +31,10 @@ const e = env();
 const DASHBOARD_PATHS = /^\/(api\/v1\/|websites\/|api\/health(\?|$))/;
 /** Issue 17: POST /api/leads is served by its route's own handler without Next's pipeline (ADR 0016). */
 const LEAD_POST = /^\/api\/leads(\?|$)/;
+/** POST /api/leads/with-files too: its body streams to the handler, and an early 413 reaches a client still sending (linger.ts). */
+const LEAD_FILES_POST = /^\/api\/leads\/with-files(\?|$)/;
 const IMAGES = /^\/images\//;
-const postLead = leadRoutes(false).create;
+const { create: postLead, withFiles: postLeadWithFiles } = leadRoutes(false);
 const app = next({ dev: false, dir: process.cwd() });
 const handle = app.getRequestHandler();
 await app.prepare();
@@ -106,6 +109,8 @@ const server = createServer({ connectionsCheckingInterval: 2_000 }, async (req, 
     return;
   }
   if (req.method === "POST" && !backOffice && LEAD_POST.test(req.url ?? "")) void serveDirect(req, res, postLead, MAX_JSON_BYTES);
+  else if (req.method === "POST" && !backOffice && LEAD_FILES_POST.test(req.url ?? ""))
+    void serveDirect(req, res, postLeadWithFiles, "stream");
   else if (backOffice) void handle(req, res);
   else void cache.handle(handle, req, res);
 });
@@ -115,6 +120,8 @@ const server = createServer({ connectionsCheckingInterval: 2_000 }, async (req, 
 // of an oversized upload before the client could read it: the probe caught that.)
 server.headersTimeout = 10_000;
 server.requestTimeout = e.REQUEST_TIMEOUT_SECONDS * 1000;
+// an answer given before the request's body was read (a 413) reaches a client that is still sending
+lingerOnClose(server);
 // a request Node's HTTP parser cannot read gets our JSON error, not a bare "400 Bad Request"
 server.on("clientError", (err: NodeJS.ErrnoException, socket) => {
   if (err.code === "ECONNRESET" || !socket.writable) return socket.destroy();

@@ -83,3 +83,31 @@ describe("serveDirect", () => {
     expect(text).not.toContain("secret");
   });
 });
+
+describe("serveDirect with a streamed body (uploads)", () => {
+  test("a body of several megabytes reaches the handler whole, read as it asks", async () => {
+    const streamed = createServer(
+      (req, res) =>
+        void serveDirect(
+          req,
+          res,
+          async (r) => {
+            const bytes = new Uint8Array(await r.arrayBuffer());
+            return Response.json({ length: bytes.length, sum: bytes.reduce((a, b) => (a + b) % 65521, 0) });
+          },
+          "stream",
+        ),
+    );
+    await new Promise<void>((r) => streamed.listen(0, "127.0.0.1", r));
+    try {
+      const body = new Uint8Array(5 * 1024 * 1024).map((_, i) => i % 251);
+      const res = await fetch(`http://127.0.0.1:${(streamed.address() as AddressInfo).port}/api/leads/with-files`, {
+        method: "POST",
+        body,
+      });
+      expect(await res.json()).toEqual({ length: body.length, sum: body.reduce((a, b) => (a + b) % 65521, 0) });
+    } finally {
+      await new Promise<void>((r) => streamed.close(() => r()));
+    }
+  });
+});

@@ -47,8 +47,41 @@ export function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
   });
 }
 
-/** The Node request as a standard Request (headers as given, the body read up to `maxBody` + 1 bytes). */
-export async function toRequest(req: IncomingMessage, maxBody: number): Promise<Request> {
+/**
+ * The body as a stream, read as the handler asks (a chunk queue of about 1 MB). When the handler
+ * stops reading (it cancels: an upload over its limit), the rest is read and dropped, never
+ * buffered and never cut off: the connection stays whole until the answer is sent (see linger.ts).
+ */
+export function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let dropping = false;
+  const drop = () => {
+    dropping = true;
+    req.resume();
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        req.on("data", (chunk: Buffer) => {
+          if (dropping) return;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        });
+        req.on("end", () => dropping || controller.close());
+        req.on("aborted", () => dropping || controller.error(new Error("request aborted")));
+        req.on("error", (err) => dropping || controller.error(err));
+      },
+      pull: () => void req.resume(),
+      cancel: drop,
+    },
+    new ByteLengthQueuingStrategy({ highWaterMark: 1024 * 1024 }),
+  );
+}
+
+/**
+ * The Node request as a standard Request (headers as given). The body is read up to `maxBody` + 1
+ * bytes, or handed over as a stream (`"stream"`: uploads).
+ */
+export async function toRequest(req: IncomingMessage, maxBody: number | "stream"): Promise<Request> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -56,13 +89,22 @@ export async function toRequest(req: IncomingMessage, maxBody: number): Promise<
     else headers.set(name, value);
   }
   const method = req.method ?? "GET";
-  const body = method === "GET" || method === "HEAD" ? undefined : await readBody(req, maxBody);
-  return new Request(BASE + (req.url ?? "/"), { method, headers, body: body && new Uint8Array(body) });
+  if (method === "GET" || method === "HEAD") return new Request(BASE + (req.url ?? "/"), { method, headers });
+  // a streamed body needs `duplex: "half"` (undici's; not yet in the DOM RequestInit type)
+  if (maxBody === "stream")
+    return new Request(BASE + (req.url ?? "/"), { method, headers, body: bodyStream(req), duplex: "half" } as RequestInit);
+  const body = await readBody(req, maxBody);
+  return new Request(BASE + (req.url ?? "/"), { method, headers, body: new Uint8Array(body) });
 }
 
 /** Writes a standard Response to the Node response (cookies kept apart, the body whole). */
 export async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
   const body = Buffer.from(await response.arrayBuffer());
+  // answered before the request's body was all read (a 413): the rest is dropped and the connection closed after it
+  if (!res.req.complete) {
+    res.shouldKeepAlive = false;
+    res.req.resume();
+  }
   for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
   const cookies = response.headers.getSetCookie();
   if (cookies.length) res.setHeader("set-cookie", cookies);
@@ -76,7 +118,12 @@ export async function sendResponse(res: ServerResponse, response: Response): Pro
  * throws); anything that still escapes is a plain JSON 500 with nothing of the cause, and a client
  * that went away mid-body is simply dropped.
  */
-export async function serveDirect(req: IncomingMessage, res: ServerResponse, handler: WebHandler, maxBody: number): Promise<void> {
+export async function serveDirect(
+  req: IncomingMessage,
+  res: ServerResponse,
+  handler: WebHandler,
+  maxBody: number | "stream",
+): Promise<void> {
   let request: Request;
   try {
     request = await toRequest(req, maxBody);
