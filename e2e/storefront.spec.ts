@@ -382,3 +382,25 @@ test("a site's logo: the thumb on a phone, the full logo from a tablet up (SPEC 
   // only a site that has a drawn logo has one
   expect((await answer("/photos/logo/parkside-motor-group.svg")).status).toBe(404);
 });
+
+test("issue 35: Next's scripts are written defer (they run after the first paint), and the page still comes alive", async ({
+  page,
+  request,
+}) => {
+  for (const path of ["/", "/search/new-used-and-demo-cars", "/contact"]) {
+    const html = await (await request.get(path, { headers: { Host: "parkside-motor-group.localhost" } })).text();
+    const own = (html.match(/<script\b[^>]*\bsrc="\/_next\/static\/[^"]+"[^>]*>/g) ?? []).filter((t) => !/noModule/i.test(t));
+    expect(own.length, path).toBeGreaterThan(2);
+    for (const tag of own) {
+      expect(tag, path).toMatch(/\sdefer=""/);
+      expect(tag, path).not.toMatch(/\sasync=""/);
+    }
+  }
+  // hydrated: the client islands work (links navigate client-side, the menu opens on a phone)
+  await page.setViewportSize(PHONE);
+  await page.goto(siteUrl("parkside-motor-group", "/"));
+  await expect(page.locator("html")).toHaveAttribute("data-links", "client");
+  const menu = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Menu" });
+  await menu.click();
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+});

@@ -2,7 +2,6 @@
 
 import { useEffect, useMemo, useRef } from "react";
 import { useFavourites } from "@/client/favourites";
-import { usePageLoaded } from "@/client/page-loaded";
 import { favouriteOf, unpackCard, type CardsShared, type PackedCard } from "@/domain/stock/card-view";
 import { isFavourite } from "@/domain/stock/favourites";
 import { cardHtml } from "./card-html";
@@ -38,17 +37,6 @@ export function ResultGrid({ items: packed, shared, priority }: { items: GridIte
     ul.dataset.live = "";
     return () => ul.removeEventListener("click", onClick);
   }, [items, toggle]);
-  // the cards after the first row wait to be drawn until the page has loaded (globals.css, issue 35);
-  // then all are drawn while the browser is idle, so none changes size as it nears the screen
-  const loaded = usePageLoaded();
-  useEffect(() => {
-    const ul = list.current;
-    if (!ul || !loaded || ul.dataset.drawn !== undefined) return;
-    const draw = () => void (ul.dataset.drawn = "");
-    if (typeof requestIdleCallback !== "function") return void draw();
-    const id = requestIdleCallback(draw, { timeout: 500 });
-    return () => cancelIdleCallback(id);
-  }, [loaded]);
   let card = 0;
   return (
     <ul ref={list} className="results mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 group-data-[pending]:opacity-60">

@@ -228,8 +228,10 @@ export function SearchResults({ ctx, query, result, now, heading }: Props) {
           ) : (
             <>
               <h2 className="sr-only">Search results</h2>
+              {/* one photo asked for first: on a phone the second card is below the screen, and its
+                  photo at high priority shared the network with the first's, the page's LCP */}
               <ResultGrid
-                priority={2}
+                priority={1}
                 shared={{ imageQuality: cardCtx.imageQuality, enquireText: cardCtx.enquireText }}
                 items={items.map((item) =>
                   "kind" in item ? { cta: { sellHref: sell.href, sellLabel: sell.action } } : packCard(cardView(item, cardCtx)),

@@ -213,7 +213,7 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
           <h2 id="similar" className="text-2xl font-bold">
             Similar {nounInText(pluralNoun(ctx.noun))}
           </h2>
-          <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <ul className="similar mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {similar.map((s) => (
               <li key={s.id}>
                 <VehicleCard vehicle={s} ctx={cardCtx} />

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import type { CSSProperties } from "react";
 import { VisitTracker } from "@/client/attribution";
 import { DealerTools } from "@/components/layout/dealer-tools";
+import { DrawnAfterLoad } from "@/components/layout/drawn-after-load";
 import { LinkNavigation } from "@/components/layout/link-navigation";
 import { cachedFooterView } from "@/components/layout/footer-view";
 import { SiteFooter } from "@/components/layout/site-footer";
@@ -70,6 +71,7 @@ export default async function SiteLayout({ children, params }: Props) {
       {access === "preview" ? <PreviewBar /> : null}
       <VisitTracker />
       <LinkNavigation />
+      <DrawnAfterLoad />
       <SiteHeader ctx={ctx} />
       <main id="main">{children}</main>
       <DealerTools ctx={ctx} />
