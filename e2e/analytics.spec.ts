@@ -296,7 +296,7 @@ test("service (28), parts (29), brand (30), review (36) and offer (38) links fir
 test("the calculator (14) and the first change of a form (21, and 27 on pre-approval) fire once", async ({ page }) => {
   await record(page);
   await page.goto(parkside("/finance"));
-  const amount = page.getByLabel("Loan amount ($)");
+  const amount = page.getByLabel("Price of the car ($)");
   await waitForHydration(amount);
   await amount.fill("25000");
   await expect.poll(async () => (await tracked(page)).filter((e) => e.event_id === 14).map((e) => e.amount)).toEqual([25000]);

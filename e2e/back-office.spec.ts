@@ -310,6 +310,65 @@ test.describe("dealer back-office", () => {
     await expect(entry).toContainText("Staff Training Day");
   });
 
+  test("a manager sets the finance terms: the form checks them, every card shows the new repayment at once (issue 36)", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(site("parkside-motor-group", "/search/new-used-and-demo-cars"));
+    await expect(page.locator(".results .vc-r").first()).toHaveText(/^\$[\d,]+\/wk\*$/);
+    await signIn(page, "manager@parksidemotorgroup.com.au");
+    await page.goto(admin("/sites/1001/settings"));
+    const form = page.getByTestId("finance-settings");
+    const save = form.getByRole("button", { name: "Save finance settings" });
+    await waitForHydration(save);
+    const rate = form.getByLabel("Interest rate (% a year)");
+    // a $30,000 car at the demo's terms, then as typed
+    await expect(form.getByTestId("finance-example")).toHaveText("A $30,000 car shows $133/wk* (comparison rate 10.09% p.a.)");
+    await rate.fill("31");
+    await save.click();
+    await expect(form.getByText("Enter a rate between 0 and 30% a year")).toBeVisible();
+    await rate.fill("6.99");
+    await form.getByLabel("Repayment frequency").selectOption("fortnightly");
+    await form.getByLabel("Establishment fee ($)").fill("0");
+    await form.getByLabel("Monthly account fee ($)").fill("0");
+    await expect(form.getByTestId("finance-example")).toHaveText(/^A \$30,000 car shows \$\d+\/fn\* \(comparison rate 6\.99% p\.a\.\)$/);
+    await save.click();
+    await expect(page.getByTestId("finance-settings-done")).toHaveText("Finance settings saved. The website shows the new repayments now.");
+
+    // the website: every priced card fortnightly at the new rate, and the note says so
+    await page.goto(site("parkside-motor-group", "/search/new-used-and-demo-cars"));
+    await expect(page.locator(".results .vc-r").first()).toHaveText(/^\$[\d,]+\/fn\*$/);
+    await expect(page.getByTestId("repayment-note")).toContainText(
+      "*Indicative fortnightly repayment at 6.99% p.a. (comparison rate 6.99% p.a.)",
+    );
+    await page.goto(admin("/sites/1001/audit"));
+    await expect(page.getByTestId("audit-entry").first()).toContainText("Finance settings changed");
+
+    // repayments off: none on the cards, no note (the calculators stay)
+    await page.goto(admin("/sites/1001/settings"));
+    await waitForHydration(save);
+    await form.getByLabel("Show repayments on cars").uncheck();
+    await save.click();
+    await expect(page.getByTestId("finance-settings-done")).toBeVisible();
+    await page.goto(site("parkside-motor-group", "/search/new-used-and-demo-cars"));
+    await expect(page.locator(".results .vc").first()).toBeVisible();
+    await expect(page.locator(".results .vc-r")).toHaveCount(0);
+    await expect(page.getByTestId("repayment-note")).toHaveCount(0);
+    await page.goto(site("parkside-motor-group", "/finance"));
+    await expect(page.getByTestId("repayment")).toHaveText(/^Estimated repayment: \$\d+ a fortnight\*$/);
+
+    // the demo's terms back, as the form had them
+    await page.goto(admin("/sites/1001/settings"));
+    await waitForHydration(save);
+    await form.getByLabel("Show repayments on cars").check();
+    await rate.fill("8.99");
+    await form.getByLabel("Repayment frequency").selectOption("weekly");
+    await form.getByLabel("Establishment fee ($)").fill("395");
+    await form.getByLabel("Monthly account fee ($)").fill("8");
+    await save.click();
+    await expect(page.getByTestId("finance-settings-done")).toBeVisible();
+  });
+
   test("a stock CSV with errors is rejected line by line; a valid one updates the search", async ({ page }) => {
     await signIn(page, "manager@parksidemotorgroup.com.au");
     const search = site("parkside-motor-group", "/search/new-used-and-demo-cars?q=E2E-IMPORT-1");

@@ -108,7 +108,7 @@ test("a failed submission: alert, form-level message, every value kept", async (
     }),
   );
   await page.goto(parkside("/finance"));
-  await expect(page.getByTestId("repayment")).toHaveText("Estimated repayment: $637 a month"); // $30,000 at 10% over 5 years
+  await expect(page.getByTestId("repayment")).toHaveText("Estimated repayment: $133 a week*"); // $30,000, 10% down, weekly at parkside's 8.99% and fees
   await fillPerson(page);
   await field(page, "Comments (optional)").fill("Keep me");
   const alert = new Promise<string>((resolve) => page.once("dialog", (d) => (resolve(d.message()), void d.dismiss())));

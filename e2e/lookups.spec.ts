@@ -1,3 +1,4 @@
+import { demoValuation, valuationRange } from "../src/domain/lookups/valuation";
 import { expect, siteUrl, test, waitForHydration } from "./fixtures";
 
 const parkside = (path: string) => siteUrl("parkside-motor-group", path);
@@ -23,11 +24,16 @@ test("trade-in lookup: a demo rego fills the vehicle, each step fires its event,
   await expect(page.getByRole("heading", { name: "Is this your vehicle?" })).toBeFocused();
   await page.getByRole("button", { name: "Yes, continue" }).click();
 
-  await page.getByRole("button", { name: "Continue" }).click();
+  // issue 36: parkside gives a trade-in figure after the odometer and condition
+  const value = page.getByRole("button", { name: "See my trade-in value" });
+  await value.click();
   await expect(page.getByText("Please enter the odometer reading in km.")).toBeVisible();
   await page.getByLabel("Odometer (km)").fill("84,000");
   await page.getByLabel("Condition", { exact: true }).selectOption("Good");
-  await page.getByRole("button", { name: "Continue" }).click();
+  await value.click();
+  // the demo's market model for a 2019 Corolla with 84,000 km in good condition, in the test clock's 2026
+  const range = demoValuation({ make: "Toyota", model: "Corolla", year: 2019, odometer: 84_000, condition: "Good" }, 2026);
+  await expect(page.getByTestId("trade-in-range")).toHaveText(valuationRange(range));
 
   const form = page.getByTestId("lead-form-trade-in");
   await expect(form.getByLabel("Your vehicle (year, make and model)")).toHaveValue("2019 Toyota Corolla Ascent Sport");
@@ -39,6 +45,7 @@ test("trade-in lookup: a demo rego fills the vehicle, each step fires its event,
   await form.getByLabel("Phone", { exact: true }).fill("0412345678");
   await form.getByLabel("Postcode", { exact: true }).fill("3134");
   const lead = page.waitForRequest((r) => r.url().endsWith("/api/leads") && r.method() === "POST");
+  const stored = page.waitForResponse((r) => r.url().endsWith("/api/leads") && r.request().method() === "POST");
   const history = page.waitForResponse((r) => r.url().endsWith("/api/carClarityCustomer"));
   await form.getByRole("button", { name: "Value my trade-in" }).click();
   expect((await lead).postDataJSON().lead).toMatchObject({
@@ -55,6 +62,11 @@ test("trade-in lookup: a demo rego fills the vehicle, each step fires its event,
       odometer: 84000,
       condition: "Good",
     },
+  });
+  // the range the shopper saw, worked out again by the server and kept with the lead
+  expect(((await (await stored).json()) as { lead: Record<string, unknown> }).lead.trade_in_valuation).toEqual({
+    ...range,
+    provider: "autograb",
   });
   expect((await history).status()).toBe(202);
   await expect(page).toHaveURL(/\/success\?category=sell-my-car-enquiry$/);
@@ -82,4 +94,25 @@ test("an unknown rego, and the lookup down: a clear note and the form by hand, n
     "Vehicle lookup isn’t available right now. Please enter your vehicle’s details below.",
   );
   await expect(page.getByTestId("lead-form-sell-my-car")).toBeVisible();
+});
+
+test("issue 36: the used-only site values a trade-in too, on a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(siteUrl("harbour-city-pre-owned", "/trade-in"));
+  const find = page.getByRole("button", { name: "Find my vehicle" });
+  await waitForHydration(find);
+  await page.getByLabel("Rego", { exact: true }).fill("XYZ789");
+  await page.getByLabel("State", { exact: true }).selectOption("nsw");
+  await find.click();
+  await expect(page.getByTestId("lookup-title")).toHaveText("2018 Ford Ranger XLT 3.2 (4x4)");
+  await page.getByRole("button", { name: "Yes, continue" }).click();
+  await page.getByLabel("Odometer (km)").fill("120000");
+  await page.getByLabel("Condition", { exact: true }).selectOption("Fair");
+  await page.getByRole("button", { name: "See my trade-in value" }).click();
+  const range = demoValuation(
+    { make: "Ford", model: "Ranger", year: 2018, badge: "XLT 3.2 (4x4)", odometer: 120_000, condition: "Fair" },
+    2026,
+  );
+  await expect(page.getByTestId("trade-in-range")).toHaveText(valuationRange(range));
+  await expect(page.getByTestId("trade-in-value")).toBeInViewport();
 });

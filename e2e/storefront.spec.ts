@@ -310,7 +310,7 @@ test.describe("saved vehicles on a 390×844 phone", () => {
     // newest saved first: the fifth car clicked leads
     await expect(full.first().getByRole("heading", { level: 3 })).toHaveText(titles[4]!);
     for (const card of await full.all()) {
-      await expect(card.getByTestId("price")).toHaveText(/^\$[\d,]+|Enquire for price\.$/);
+      await expect(card.locator(".vc-p")).toHaveText(/^\$[\d,]+|Enquire for price\.$/);
       await expect(card.getByText(/^[\d,]+ km$/)).toBeVisible();
       await expect(card.getByText(/^Parkside /)).toBeVisible();
       await expect(card.getByRole("link", { name: /^Enquire Now: / })).toHaveAttribute("href", /\/cars\/[a-z0-9-]+#enquiry-form$/);
@@ -360,7 +360,7 @@ test.describe("saved vehicles on a 390×844 phone", () => {
     }
     const ok = await request.get("/api/vehicles?ids=2000000000", { headers: host });
     expect(ok.status()).toBe(200);
-    expect(await ok.json()).toEqual({ vehicles: [], missing: [2000000000] });
+    expect(await ok.json()).toEqual({ vehicles: [], missing: [2000000000], note: null });
     expect((await request.get("/api/vehicles?ids=1", { headers: { Host: "www.unknown-dealer.com.au" } })).status()).toBe(404);
   });
 });

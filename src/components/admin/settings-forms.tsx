@@ -4,7 +4,17 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { DEALER_SWITCHES, DeliverySettingsSchema, SwitchesSchema, type Switches } from "@/domain/staff/settings";
 import { buttonVariants } from "@/components/ui/button";
-import { inputClass, TextArea } from "@/components/ui/text-field";
+import { inputClass, SelectField, TextArea, TextField } from "@/components/ui/text-field";
+import { FREQUENCIES } from "@/domain/leads/finance";
+import {
+  cardRepayment,
+  FINANCE_LIMITS,
+  FREQUENCY_LABELS,
+  siteComparisonRate,
+  TERM_MONTHS,
+  type FinanceSettings,
+} from "@/domain/site/finance";
+import { FinanceSettingsSchema } from "@/domain/staff/finance-settings";
 import { StatusLine } from "./status-line";
 import { useSend } from "./use-send";
 
@@ -148,6 +158,97 @@ export function DeliveryForm({
       </fieldset>
       <button type="submit" className={buttonVariants({ size: "sm" })} disabled={state.kind === "busy"}>
         Save lead delivery
+      </button>
+    </form>
+  );
+}
+
+/** A number typed in a form (blank or not a number: NaN, which the schema names). */
+const numberOf = (v: FormDataEntryValue | null) => (typeof v === "string" && v.trim() !== "" ? Number(v.trim()) : NaN);
+
+/**
+ * The terms of the site's indicative repayments (issue 36): whether cards show them, the rate, term,
+ * deposit and balloon, how often, and the fees the comparison rate takes in. A line under the
+ * fields shows what a $30,000 car would say with the figures as typed.
+ */
+export function FinanceForm({ siteId, values, country }: { siteId: number; values: FinanceSettings; country: "AU" | "NZ" | "US" }) {
+  const router = useRouter();
+  const { state, errors, send, check } = useSend();
+  const [draft, setDraft] = useState<FinanceSettings>(values);
+  const read = (form: HTMLFormElement): FinanceSettings => {
+    const f = new FormData(form);
+    return {
+      show_repayments: f.get("show_repayments") === "on",
+      rate: numberOf(f.get("rate")),
+      term_months: numberOf(f.get("term_months")) as FinanceSettings["term_months"],
+      deposit_percent: numberOf(f.get("deposit_percent")),
+      balloon_percent: numberOf(f.get("balloon_percent")),
+      frequency: String(f.get("frequency")) as FinanceSettings["frequency"],
+      establishment_fee: numberOf(f.get("establishment_fee")),
+      monthly_fee: numberOf(f.get("monthly_fee")),
+    };
+  };
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const valid = check(FinanceSettingsSchema, read(e.currentTarget));
+    if (!valid) return;
+    if (await send(`/api/admin/sites/${siteId}/finance`, { method: "PUT", json: valid })) router.refresh();
+  };
+  const example = Object.values(draft).some((v) => typeof v === "number" && Number.isNaN(v))
+    ? null
+    : cardRepayment(30_000, false, { ...draft, show_repayments: true });
+  const comparison = Number.isNaN(draft.rate) ? null : siteComparisonRate(draft);
+  const num = (name: keyof typeof FINANCE_LIMITS, label: string, hint: string, step: string) => (
+    <TextField name={name} label={label} hint={hint} type="number" defaultValue={String(values[name])} error={errors[name]} step={step} />
+  );
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      onChange={(e) => setDraft(read(e.currentTarget))}
+      aria-label="Finance settings"
+      className="space-y-4"
+      data-testid="finance-settings"
+    >
+      <StatusLine state={state} testId="finance-settings" />
+      <label className="flex items-start gap-2">
+        <input type="checkbox" name="show_repayments" defaultChecked={values.show_repayments} className="mt-1 size-5 shrink-0" />
+        <span>
+          <span className="font-semibold">Show repayments on cars</span>
+          <span className="block text-sm text-neutral-700">
+            An indicative repayment on every priced car and vehicle page, with the note its market&apos;s rules ask for. The calculators
+            stay either way.
+          </span>
+        </span>
+      </label>
+      <div className="grid gap-4 md:grid-cols-2">
+        {num("rate", "Interest rate (% a year)", "The platform's default is 10.", "0.01")}
+        <SelectField
+          name="term_months"
+          label="Term"
+          defaultValue={String(values.term_months)}
+          error={errors.term_months}
+          options={TERM_MONTHS.map((m) => [String(m), `${m / 12} year${m === 12 ? "" : "s"} (${m} months)`])}
+        />
+        {num("deposit_percent", "Deposit (% of the price)", "Paid up front; 0 for none.", "1")}
+        {num("balloon_percent", "Balloon (% of the price)", "The final lump sum; 0 for none.", "1")}
+        <SelectField
+          name="frequency"
+          label="Repayment frequency"
+          defaultValue={values.frequency}
+          error={errors.frequency}
+          options={FREQUENCIES.map((f) => [f, FREQUENCY_LABELS[f]])}
+        />
+        {num("establishment_fee", "Establishment fee ($)", "Added to the loan.", "0.01")}
+        {num("monthly_fee", "Monthly account fee ($)", "Charged with each month's repayments.", "0.01")}
+      </div>
+      <p className="rounded-md bg-neutral-50 p-3 text-sm" aria-live="polite" data-testid="finance-example">
+        A $30,000 car shows <strong>{example ?? "—"}</strong>
+        {country === "AU" && comparison !== null ? ` (comparison rate ${comparison}% p.a.)` : ""}
+        {country === "US" && comparison !== null ? ` (${comparison}% APR)` : ""}
+      </p>
+      <button type="submit" className={buttonVariants({ size: "sm" })} disabled={state.kind === "busy"}>
+        Save finance settings
       </button>
     </form>
   );

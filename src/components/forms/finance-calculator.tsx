@@ -2,73 +2,266 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import { track } from "@/client/analytics";
+import { setFinanceQuote } from "@/client/finance-quote";
 import { EVENT_IDS } from "@/domain/analytics/events";
-import { DEFAULT_INTEREST_RATE, monthlyRepayment } from "@/domain/leads/finance";
+import {
+  comparisonRate,
+  FREQUENCIES,
+  FREQUENCY_WORDS,
+  loanFor,
+  rateText,
+  repaymentDollars,
+  type Frequency,
+  type LoanShares,
+} from "@/domain/leads/finance";
+import type { FinanceQuoteInput } from "@/domain/leads/finance-quote";
 import { formatPrice } from "@/domain/format/price";
 
 const CALCULATED_AFTER_MS = 1000;
+const YEARS = [1, 2, 3, 4, 5, 6, 7];
+const BALLOONS = [0, 10, 20, 30, 40, 50];
+const FREQUENCY_LABELS: Record<Frequency, string> = { weekly: "Weekly", fortnightly: "Fortnightly", monthly: "Monthly" };
 
-/** Repayment calculator; the interest rate starts at 10% a year (SPEC §9). */
-export function FinanceCalculator() {
+export type CalculatorProps = {
+  /** the site's terms (financeOf): rate, term, deposit and balloon shares, frequency, fees */
+  terms: LoanShares;
+  country: "AU" | "NZ" | "US";
+  /** a car's price: the calculator is about that car and the price is not typed */
+  price?: number;
+  /** figures to start from (a car's, carried to /finance by "Apply for finance") */
+  initial?: FinanceQuoteInput;
+  /** /finance: the shopper may try another rate */
+  rateEditable?: boolean;
+  /** a vehicle page: "Apply for finance" takes the figures to the finance form about this car */
+  vehicleSlug?: string;
+  /** /finance: the finance form beside it sends the figures with the lead */
+  publish?: boolean;
+};
+
+/** Digits of a typed amount ("$34,990" → 34990); 0 when there are none. */
+const digits = (v: string) => Number(v.replace(/[^\d]/g, "").slice(0, 9)) || 0;
+
+/**
+ * The repayment calculator (issue 36): price (typed, or the car's), deposit, balloon, term and how
+ * often, with the repayment worked out as the shopper types (fees included, as the cards show it)
+ * and the rate with its comparison rate. Every control is a labelled native input; the result is
+ * announced politely. Fires the finance calculator event (14) once the figures rest for a second.
+ */
+export function FinanceCalculator({
+  terms,
+  country,
+  price: fixedPrice,
+  initial,
+  rateEditable = false,
+  vehicleSlug,
+  publish = false,
+}: CalculatorProps) {
   const id = useId();
-  const [amount, setAmount] = useState("30000");
-  const [rate, setRate] = useState(String(DEFAULT_INTEREST_RATE));
-  const [years, setYears] = useState("5");
-  const monthly = monthlyRepayment(Number(amount), Number(rate), Number(years) * 12);
-  // event 14 once the shopper has stopped changing the figures for a second
-  const changed = useRef(false);
+  const start =
+    initial ??
+    (() => {
+      const loan = loanFor(fixedPrice ?? 30_000, terms);
+      return {
+        price: loan.price,
+        deposit: loan.deposit,
+        balloon: loan.balloon,
+        term_months: terms.term_months,
+        frequency: terms.frequency,
+        rate: terms.rate,
+      };
+    })();
+  const [price, setPrice] = useState(fixedPrice ?? start.price);
+  const [deposit, setDeposit] = useState(start.deposit);
+  const [balloonPct, setBalloonPct] = useState(() => closest(BALLOONS, start.price ? (start.balloon / start.price) * 100 : 0));
+  const [years, setYears] = useState(() => closest(YEARS, start.term_months / 12));
+  const [frequency, setFrequency] = useState<Frequency>(start.frequency);
+  const [rate, setRate] = useState(String(start.rate));
+  const rateValue = Math.min(30, Math.max(0, Number(rate) || 0));
+  const dep = Math.min(deposit, price);
+  const borrowed = Math.max(0, price - dep);
+  const balloon = Math.min(Math.round((price * balloonPct) / 100), borrowed);
+  const quote: FinanceQuoteInput = { price, deposit: dep, balloon, term_months: years * 12, frequency, rate: rateValue };
+  const pay =
+    borrowed > 0
+      ? repaymentDollars({
+          price,
+          deposit: dep,
+          balloon,
+          termMonths: years * 12,
+          frequency,
+          rate: rateValue,
+          establishmentFee: terms.establishment_fee,
+          monthlyFee: terms.monthly_fee,
+        })
+      : 0;
+  const fees = { establishmentFee: terms.establishment_fee, monthlyFee: terms.monthly_fee };
+
+  // the figures go to the finance form once the shopper has set them (or arrived with a car's)
+  const changed = useRef(Boolean(initial));
+  const key = JSON.stringify(quote);
   useEffect(() => {
     if (!changed.current) return;
-    const timer = setTimeout(
-      () => track(EVENT_IDS.financeCalculator, { amount: Number(amount), rate: Number(rate), years: Number(years) }),
-      CALCULATED_AFTER_MS,
-    );
+    // nothing borrowed (the deposit covers the price): no figures to send
+    if (publish) setFinanceQuote(borrowed > 0 ? (JSON.parse(key) as FinanceQuoteInput) : null);
+    const timer = setTimeout(() => {
+      const q = JSON.parse(key) as FinanceQuoteInput;
+      track(EVENT_IDS.financeCalculator, {
+        amount: q.price,
+        deposit: q.deposit,
+        balloon: q.balloon,
+        years: q.term_months / 12,
+        frequency: q.frequency,
+        rate: q.rate,
+      });
+    }, CALCULATED_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [amount, rate, years]);
-  const change = (set: (v: string) => void) => (v: string) => {
-    changed.current = true;
-    set(v);
-  };
-  const box = "mt-1 block min-h-11 w-full rounded-md border border-neutral-400 px-3";
+  }, [key, publish, borrowed]);
+  useEffect(() => () => void (publish && setFinanceQuote(null)), [publish]);
+  const change =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      changed.current = true;
+      set(v);
+    };
+
+  const box = "mt-1 block min-h-11 w-full rounded-md border border-neutral-400 bg-white px-3";
+  const rateLine =
+    country === "US"
+      ? `${rateText(rateValue)}% interest, ${rateText(comparisonRate(rateValue, fees))}% APR`
+      : country === "NZ"
+        ? `Interest rate ${rateText(rateValue)}% p.a.${terms.establishment_fee || terms.monthly_fee ? ", fees included" : ""}`
+        : `Interest rate ${rateText(rateValue)}% p.a., comparison rate ${rateText(comparisonRate(rateValue, fees))}% p.a.`;
+  const apply = vehicleSlug
+    ? `/finance?${new URLSearchParams({
+        vehicle: vehicleSlug,
+        price: String(price),
+        deposit: String(dep),
+        balloon: String(balloon),
+        term: String(years * 12),
+        frequency,
+      })}`
+    : null;
   return (
-    <section aria-labelledby={`${id}-title`} className="mt-6 rounded-lg bg-neutral-50 p-5">
+    <section aria-labelledby={`${id}-title`} className="mt-6 rounded-lg bg-neutral-50 p-5" data-testid="finance-calculator">
       <h2 id={`${id}-title`} className="text-lg font-bold">
         Repayment calculator
       </h2>
-      <div className="mt-3 grid gap-3 sm:grid-cols-3">
+      <div className="mt-3 grid gap-3 sm:grid-cols-2">
+        {fixedPrice === undefined ? (
+          <MoneyField label="Price of the car ($)" value={price} onChange={change(setPrice)} className={box} />
+        ) : (
+          <p className="text-sm font-semibold">
+            Price
+            <span className="mt-1 flex min-h-11 items-center text-base" data-testid="calculator-price">
+              {formatPrice(price)}
+            </span>
+          </p>
+        )}
+        <MoneyField label="Deposit ($)" value={deposit} onChange={change(setDeposit)} className={box} />
         <label className="text-sm font-semibold">
-          Loan amount ($)
-          <input
-            className={box}
-            inputMode="numeric"
-            value={amount}
-            onChange={(e) => change(setAmount)(e.target.value.replace(/[^\d]/g, ""))}
-          />
-        </label>
-        <label className="text-sm font-semibold">
-          Interest rate (% p.a.)
-          <input
-            className={box}
-            inputMode="decimal"
-            value={rate}
-            onChange={(e) => change(setRate)(e.target.value.replace(/[^\d.]/g, ""))}
-          />
-        </label>
-        <label className="text-sm font-semibold">
-          Term (years)
-          <select className={box} value={years} onChange={(e) => change(setYears)(e.target.value)}>
-            {[1, 2, 3, 4, 5, 6, 7].map((y) => (
-              <option key={y} value={y}>
-                {y}
+          Balloon (final payment)
+          <select className={box} value={balloonPct} onChange={(e) => change(setBalloonPct)(Number(e.target.value))}>
+            {BALLOONS.map((b) => (
+              <option key={b} value={b}>
+                {b === 0 ? "No balloon" : `${b}% of the price`}
               </option>
             ))}
           </select>
         </label>
+        <label className="text-sm font-semibold">
+          Term
+          <select className={box} value={years} onChange={(e) => change(setYears)(Number(e.target.value))}>
+            {YEARS.map((y) => (
+              <option key={y} value={y}>
+                {y} year{y === 1 ? "" : "s"}
+              </option>
+            ))}
+          </select>
+        </label>
+        {rateEditable && (
+          <label className="text-sm font-semibold">
+            Interest rate (% p.a.)
+            <input
+              className={box}
+              inputMode="decimal"
+              value={rate}
+              onChange={(e) => change(setRate)(e.target.value.replace(/[^\d.]/g, "").slice(0, 6))}
+            />
+          </label>
+        )}
+        <fieldset className="sm:col-span-2">
+          <legend className="text-sm font-semibold">Repayments</legend>
+          <div className="mt-1 flex flex-wrap gap-2">
+            {FREQUENCIES.map((f) => (
+              <label
+                key={f}
+                className="inline-flex min-h-11 items-center gap-2 rounded-md border border-neutral-400 bg-white px-3 has-[:checked]:border-brand has-[:checked]:font-semibold"
+              >
+                <input type="radio" name={`${id}-frequency`} value={f} checked={frequency === f} onChange={() => change(setFrequency)(f)} />
+                {FREQUENCY_LABELS[f]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
       </div>
       <p className="mt-4 text-lg" aria-live="polite" data-testid="repayment">
-        Estimated repayment: <strong>{monthly > 0 ? `${formatPrice(monthly)} a month` : "—"}</strong>
+        Estimated repayment: <strong>{pay > 0 ? `${formatPrice(pay)} ${FREQUENCY_WORDS[frequency]}*` : "—"}</strong>
       </p>
-      <p className="mt-1 text-xs text-neutral-700">An estimate only, not an offer of credit. Fees and charges are not included.</p>
+      <p className="mt-1 text-sm text-neutral-800" data-testid="calculator-rate">
+        {rateLine}
+      </p>
+      <p className="text-sm text-neutral-800" data-testid="calculator-borrowed">
+        {borrowed > 0 ? (
+          <>
+            Borrowing {formatPrice(borrowed + terms.establishment_fee)}
+            {terms.establishment_fee ? ` with the ${formatPrice(terms.establishment_fee)} establishment fee` : ""}
+            {balloon ? `; ${formatPrice(balloon)} due at the end` : ""}
+          </>
+        ) : (
+          "Nothing to borrow: the deposit covers the price"
+        )}
+      </p>
+      {apply && (
+        <a
+          href={apply}
+          className="mt-4 inline-flex min-h-11 items-center rounded-md bg-brand px-4 font-semibold text-brand-contrast hover:bg-brand-dark"
+          data-track={EVENT_IDS.financeClick}
+        >
+          Apply for finance
+        </a>
+      )}
+      <p className="mt-3 text-xs text-neutral-700">An estimate only, not an offer of credit. *See the note on this page for the terms.</p>
     </section>
+  );
+}
+
+function closest(options: number[], v: number): number {
+  return options.reduce((best, o) => (Math.abs(o - v) < Math.abs(best - v) ? o : best), options[0]!);
+}
+
+/** A dollar amount, shown with thousands separators as it is typed (a select-all and retype replaces it). */
+function MoneyField({
+  label,
+  value,
+  onChange,
+  className,
+}: {
+  label: string;
+  value: number;
+  onChange: (v: number) => void;
+  className: string;
+}) {
+  return (
+    <label className="text-sm font-semibold">
+      {label}
+      <input
+        className={className}
+        inputMode="numeric"
+        autoComplete="off"
+        value={value ? value.toLocaleString("en-AU") : ""}
+        placeholder="0"
+        onChange={(e) => onChange(digits(e.target.value))}
+      />
+    </label>
   );
 }

@@ -1,5 +1,6 @@
 import { FORM_INTRO, FORMS, type FormKind, type LeadFormSite } from "@/domain/leads/forms";
 import { LeadForm } from "./lead-form";
+import type { LeadFormInput } from "@/domain/leads/form-schema";
 import { PageSection, PageTitle, Panel } from "@/components/ui/page";
 
 export type FormPageProps = {
@@ -18,10 +19,12 @@ export type FormPageProps = {
   calculator?: React.ReactNode;
   /** what the page offers in place of the form (a site that takes no finance applications online) */
   instead?: React.ReactNode;
+  /** values the form starts with (the loan amount a car's calculator worked out) */
+  initial?: Partial<LeadFormInput>;
 };
 
 /** An enquiry form's page (SPEC §2): title, a line on what happens next, the calculator on finance forms, the form. */
-export function FormPage({ kind, formSite, vehicle, locationId, intro, form, calculator, instead }: FormPageProps) {
+export function FormPage({ kind, formSite, vehicle, locationId, intro, form, calculator, instead, initial }: FormPageProps) {
   return (
     <PageSection width="text">
       <PageTitle>{FORMS[kind].title}</PageTitle>
@@ -41,6 +44,7 @@ export function FormPage({ kind, formSite, vehicle, locationId, intro, form, cal
             defaultLocationId={locationId}
             allowFiles={kind === "sell-my-car" || kind === "trade-in"}
             heading={null}
+            initial={initial}
           />
         )}
       </Panel>

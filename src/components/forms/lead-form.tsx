@@ -7,6 +7,7 @@ import { useForm, type Resolver } from "react-hook-form";
 import { track } from "@/client/analytics";
 import { attribution } from "@/client/attribution";
 import { ApiError, sendForm, sendJson } from "@/client/fetch-json";
+import { useFinanceQuote } from "@/client/finance-quote";
 import { forgetSentLead, rememberSentLead, sentLeadId } from "@/client/submitted-leads";
 import { loadUserDetails, saveUserDetails, type StoredUserDetails } from "@/client/user-details";
 import {
@@ -95,6 +96,8 @@ export function LeadForm({
   initial,
 }: Props) {
   const form = FORMS[kind];
+  // a finance form sends the repayment calculator's figures beside it (issue 36)
+  const quote = useFinanceQuote();
   const router = useRouter();
   const pathname = usePathname();
   const uid = useId();
@@ -206,6 +209,7 @@ export function LeadForm({
     const lead = {
       ...values,
       ...extra,
+      ...(quote && form.fields.includes("loan_amount") ? { finance_quote: quote } : {}),
       form: kind,
       ...(vehicle ? { vehicle: vehicle.slug } : {}),
       url: window.location.href,

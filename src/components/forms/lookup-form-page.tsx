@@ -1,7 +1,7 @@
 import { FormPage, type FormPageProps } from "./form-page";
 import { LookupForm } from "./lookup-form";
 
-export type LookupSettings = { endpoint: string; carHistory: boolean };
+export type LookupSettings = { endpoint: string; carHistory: boolean; valuation: boolean };
 
 /** Trade-in and sell-my-car: the multi-step lookup form where the site has a vehicle lookup (null: the plain enquiry form). */
 export function LookupFormPage({ lookup, ...props }: FormPageProps & { kind: "trade-in" | "sell-my-car"; lookup: LookupSettings | null }) {
@@ -10,7 +10,14 @@ export function LookupFormPage({ lookup, ...props }: FormPageProps & { kind: "tr
       {...props}
       form={
         lookup ? (
-          <LookupForm kind={props.kind} formSite={props.formSite} endpoint={lookup.endpoint} carHistory={lookup.carHistory} allowFiles />
+          <LookupForm
+            kind={props.kind}
+            formSite={props.formSite}
+            endpoint={lookup.endpoint}
+            carHistory={lookup.carHistory}
+            valuation={lookup.valuation}
+            allowFiles
+          />
         ) : undefined
       }
     />

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { LOOKUP_MSG } from "@/domain/lookups/lookup";
+import { VALUATION_MSG } from "@/domain/lookups/valuation";
 import { LookupForm } from "./lookup-form";
 import { TEST_FORM_SITE } from "./test-site";
 
@@ -20,6 +21,7 @@ const COROLLA = { make: "Toyota", model: "Corolla", year: 2019, badge: "Ascent S
 
 let requests: Array<{ url: string; body: unknown }> = [];
 let lookup: () => Response = () => Response.json({ found: true, vehicle: COROLLA, provider: "autograb" });
+let valuate: () => Response = () => Response.json({ found: true, low: 18_500, high: 21_000, provider: "autograb" });
 beforeEach(() => {
   requests = [];
   localStorage.clear();
@@ -29,6 +31,7 @@ beforeEach(() => {
     vi.fn(async (url: string, init: RequestInit) => {
       requests.push({ url, body: JSON.parse(String(init.body)) });
       if (url === "/api/simple-autograb-lookup") return lookup();
+      if (url === "/api/trade-in-valuation") return valuate();
       return Response.json({ lead: { id: "3f2b8c1e-0000-4000-8000-000000000002" } }, { status: 201 });
     }),
   );
@@ -41,8 +44,17 @@ afterEach(() => {
   lookup = () => Response.json({ found: true, vehicle: COROLLA, provider: "autograb" });
 });
 
-const renderForm = () =>
-  render(<LookupForm kind="trade-in" formSite={site} endpoint="/api/simple-autograb-lookup" carHistory={false} allowFiles={false} />);
+const renderForm = (valuation = false) =>
+  render(
+    <LookupForm
+      kind="trade-in"
+      formSite={site}
+      endpoint="/api/simple-autograb-lookup"
+      carHistory={false}
+      valuation={valuation}
+      allowFiles={false}
+    />,
+  );
 const box = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
 const click = (name: string) => fireEvent.click(screen.getByRole("button", { name }));
 const heading = () => screen.getByRole("heading", { level: 2 }).textContent;
@@ -126,5 +138,39 @@ describe("LookupForm (trade-in)", () => {
     await waitFor(() => expect(heading()).toBe("Your vehicle and your details"));
     expect(screen.queryByTestId("lookup-note")).toBeNull();
     expect(requests).toEqual([]);
+  });
+
+  /** rego → vehicle → odometer and condition, on a site that gives a trade-in figure */
+  async function toValuation() {
+    renderForm(true);
+    fireEvent.change(box("Rego"), { target: { value: "ABC123" } });
+    click("Find my vehicle");
+    await waitFor(() => expect(heading()).toBe("Is this your vehicle?"));
+    click("Yes, continue");
+    await waitFor(() => expect(heading()).toBe("Odometer and condition"));
+    fireEvent.change(screen.getByLabelText("Odometer (km)"), { target: { value: "54,300" } });
+    fireEvent.change(screen.getByLabelText("Condition"), { target: { value: "Good" } });
+    click("See my trade-in value");
+    await waitFor(() => expect(heading()).toBe("Your details"));
+  }
+
+  test("issue 36: the trade-in range after odometer and condition, then the details", async () => {
+    await toValuation();
+    expect(requests[1]).toEqual({
+      url: "/api/trade-in-valuation",
+      body: { make: "Toyota", model: "Corolla", year: 2019, badge: "Ascent Sport", odometer: 54300, condition: "Good" },
+    });
+    expect(screen.getByTestId("trade-in-range").textContent).toBe("$18,500 – $21,000");
+  });
+
+  test.each([
+    ["no figure for the car", () => Response.json({ found: false, provider: "autograb" }), VALUATION_MSG.none],
+    ["the valuation down", () => Response.json({ error: "down" }, { status: 503 }), VALUATION_MSG.unavailable],
+  ])("issue 36, %s: we'll be in touch, and the form goes on", async (_, answer, note) => {
+    valuate = answer;
+    await toValuation();
+    expect(screen.getByTestId("trade-in-none").textContent).toBe(note);
+    expect(screen.queryByTestId("trade-in-value")).toBeNull();
+    valuate = () => Response.json({ found: true, low: 18_500, high: 21_000, provider: "autograb" });
   });
 });

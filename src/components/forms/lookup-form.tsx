@@ -18,6 +18,7 @@ import {
   type TradeInVehicle,
 } from "@/domain/lookups/lookup";
 import { LeadForm } from "./lead-form";
+import { VALUATION_MSG, valuationRange } from "@/domain/lookups/valuation";
 
 export type LookupFormProps = {
   kind: "trade-in" | "sell-my-car";
@@ -26,6 +27,8 @@ export type LookupFormProps = {
   endpoint: string;
   /** the lead also goes to the car history provider */
   carHistory: boolean;
+  /** issue 36: the site gives a trade-in range after the odometer and condition */
+  valuation: boolean;
   allowFiles: boolean;
 };
 
@@ -40,6 +43,8 @@ type Step =
       odometer: string;
       condition: string;
       note?: string;
+      /** the trade-in range (issue 36), or why there is none */
+      value?: { low: number; high: number } | { none: string };
     };
 
 const input = "mt-1 block min-h-11 w-full rounded-md border border-neutral-400 bg-white px-3 text-base aria-[invalid=true]:border-red-700";
@@ -53,7 +58,7 @@ const secondary =
  * year, VIN) → odometer and condition → contact details (the enquiry form, filled in), each step
  * emitting its event (42–46). Not found, or the lookup down, goes on by hand: nothing is lost.
  */
-export function LookupForm({ kind, formSite, endpoint, carHistory, allowFiles }: LookupFormProps) {
+export function LookupForm({ kind, formSite, endpoint, carHistory, valuation, allowFiles }: LookupFormProps) {
   const uid = useId();
   const router = useRouter();
   const [state, setState] = useState<Step>({ step: "rego" });
@@ -239,7 +244,25 @@ export function LookupForm({ kind, formSite, endpoint, carHistory, allowFiles }:
           setErrors(errs);
           if (Object.keys(errs).length) return;
           track(EVENT_IDS.lookupCondition, { form: kind, condition });
-          setState({ ...state, step: "contact", odometer: odometer.replace(/[,\s]/g, ""), condition });
+          const km = odometer.replace(/[,\s]/g, "");
+          if (!valuation || !state.vehicle) return setState({ ...state, step: "contact", odometer: km, condition });
+          // issue 36: the range for this car; whatever happens the shopper goes on to their details
+          const v = state.vehicle;
+          setBusy(true);
+          void sendJson<{ found: boolean; low?: number; high?: number }>("/api/trade-in-valuation", "POST", {
+            make: v.make,
+            model: v.model,
+            year: v.year,
+            ...(v.badge ? { badge: v.badge } : {}),
+            odometer: Number(km),
+            condition,
+          })
+            .then((a) => (a.found && a.low && a.high ? { low: a.low, high: a.high } : { none: VALUATION_MSG.none }))
+            .catch(() => ({ none: VALUATION_MSG.unavailable }))
+            .then((value) => {
+              setBusy(false);
+              setState({ ...state, step: "contact", odometer: km, condition, value });
+            });
         }}
       >
         {title("Odometer and condition")}
@@ -291,8 +314,9 @@ export function LookupForm({ kind, formSite, endpoint, carHistory, allowFiles }:
           </div>
         </div>
         <div className="flex flex-wrap gap-3">
-          <button type="submit" className={button}>
-            Continue
+          <button type="submit" className={button} disabled={busy} aria-busy={busy || undefined}>
+            {busy && <Loader2 aria-hidden className="size-5 animate-spin" />}
+            {busy ? "Working out a value…" : valuation && state.vehicle ? "See my trade-in value" : "Continue"}
           </button>
           <button type="button" className={secondary} onClick={() => setState({ step: "rego" })}>
             Back
@@ -332,6 +356,22 @@ export function LookupForm({ kind, formSite, endpoint, carHistory, allowFiles }:
           {state.condition ? `, ${state.condition.toLowerCase()} condition` : ""}
         </p>
       )}
+      {state.value &&
+        ("none" in state.value ? (
+          <p role="status" className="rounded-md border border-neutral-300 bg-neutral-50 p-3" data-testid="trade-in-none">
+            {state.value.none}
+          </p>
+        ) : (
+          <div role="status" className="rounded-md border border-brand bg-neutral-50 p-4" data-testid="trade-in-value">
+            <p className="text-sm font-semibold uppercase tracking-wide text-neutral-700">Indicative trade-in value</p>
+            <p className="mt-1 text-2xl font-extrabold" data-testid="trade-in-range">
+              {valuationRange(state.value)}
+            </p>
+            <p className="mt-1 text-sm text-neutral-700">
+              An estimate from market data for a car like yours. Send your details and we’ll confirm a price once we’ve seen it.
+            </p>
+          </div>
+        ))}
       <LeadForm
         kind={kind}
         site={formSite}

@@ -1,10 +1,12 @@
 import type { Vehicle } from "@/domain/stock/vehicle";
-import { VehicleCard } from "@/components/stock/vehicle-card";
-import type { CardContext } from "@/domain/stock/card-view";
+import { VehicleCardView } from "@/components/stock/vehicle-card";
+import { RepaymentNote } from "@/components/stock/repayment-note";
+import { cardsNote, cardView, type CardContext } from "@/domain/stock/card-view";
 
 /**
  * A row of vehicle cards on the home page (featured, new arrivals): a swipeable row on a phone, a
- * grid on a desktop; left out when there is nothing to show.
+ * grid on a desktop; left out when there is nothing to show. The repayment note follows its cards
+ * unless the page gives it once for several rows (`note={false}`, the home page).
  */
 export function VehicleShelf({
   id,
@@ -12,14 +14,17 @@ export function VehicleShelf({
   vehicles,
   ctx,
   more,
+  note = true,
 }: {
   id: string;
   title: string;
   vehicles: Vehicle[];
   ctx: CardContext;
   more: { href: string; label: string };
+  note?: boolean;
 }) {
   if (vehicles.length === 0) return null;
+  const views = vehicles.map((v) => cardView(v, ctx));
   return (
     <section aria-labelledby={id} className="mx-auto max-w-7xl px-4 py-8" data-testid={id}>
       <div className="mb-4 flex items-end justify-between gap-4">
@@ -31,12 +36,13 @@ export function VehicleShelf({
         </a>
       </div>
       <ul className="-mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 md:mx-0 md:grid md:grid-cols-2 md:overflow-visible md:px-0 lg:grid-cols-4">
-        {vehicles.map((v) => (
+        {views.map((v) => (
           <li key={v.id} className="w-[80%] shrink-0 snap-start md:w-auto">
-            <VehicleCard vehicle={v} ctx={ctx} />
+            <VehicleCardView view={v} />
           </li>
         ))}
       </ul>
+      {note && <RepaymentNote note={cardsNote(ctx, views)} className="mt-4" />}
     </section>
   );
 }

@@ -13,6 +13,7 @@ const view: CardView = {
   price: "$57,990",
   priceType: "Excl. Govt. Charges",
   subscription: "Or subscribe from $394 a week",
+  repayment: "$129/wk*",
   facts: ["14 km", "Automatic", "Diesel"],
   location: "Parkside KGM",
   tags: ["New Arrival"],
@@ -35,8 +36,9 @@ describe("a card as HTML text", () => {
     const card = parse(cardHtml(view, { priority: false, saved: false }));
     expect(card.querySelector("[data-testid=vehicle-card] h3 a")!.getAttribute("href")).toBe(view.href);
     expect(card.querySelector("h3")!.textContent).toBe(view.title);
-    expect(card.querySelector("[data-testid=price]")!.textContent).toBe("$57,990Excl. Govt. Charges");
+    expect(card.querySelector(".vc-p")!.textContent).toBe("$57,990Excl. Govt. Charges");
     expect(card.querySelector("[data-testid=subscription]")!.textContent).toBe(view.subscription);
+    expect(card.querySelector(".vc-r")!.textContent).toBe("$129/wk*"); // "Repayments from" is the CSS's alternative text
     expect([...card.querySelectorAll(".vc-f li")].map((li) => li.textContent)).toEqual(view.facts);
     expect(card.querySelector(".vc-l")!.textContent).toBe("Parkside KGM");
     expect(card.querySelector(".tag")!.textContent).toBe("New Arrival");
@@ -73,7 +75,7 @@ describe("a card as HTML text", () => {
   test.each([
     [
       "no price type, subscription, facts, location or tags",
-      { priceType: null, subscription: null, facts: [], location: null, tags: [] },
+      { priceType: null, subscription: null, repayment: null, facts: [], location: null, tags: [] },
       0,
     ],
     ["sold", { tags: ["JUST SOLD"], sold: true }, 1],
@@ -81,7 +83,7 @@ describe("a card as HTML text", () => {
     const card = parse(cardHtml({ ...view, ...change }, { priority: false, saved: false }));
     expect(card.querySelectorAll(".tag").length).toBe(tags);
     if (tags) expect(card.querySelector(".tag")!.className).toBe("tag tag-sold");
-    else expect(card.querySelectorAll("[data-testid=subscription], .vc-f, .vc-l, .vc-p span").length).toBe(0);
+    else expect(card.querySelectorAll("[data-testid=subscription], .vc-r, .vc-f, .vc-l, .vc-p span").length).toBe(0);
   });
 
   test("a saved car's heart is pressed", () =>
@@ -98,6 +100,7 @@ describe("a card as HTML text", () => {
         price: bad,
         priceType: bad,
         subscription: bad,
+        repayment: bad,
         facts: [bad],
         location: bad,
         tags: [bad],

@@ -30,7 +30,8 @@ export function cardBodyHtml(v: CardView, priority: boolean): string {
     `<div class="vc-m"><img alt="${esc(v.title)}" src="${attrUrl(img.src)}" srcset="${attrUrl(img.srcSet)}" sizes="${CARD_SIZES}"${loading}>${tags}</div>` +
     `<div class="vc-b"><p class="vc-c">${esc(v.condition)}</p>` +
     `<h3><a href="${href}" data-track="${EVENT_IDS.vehicleCardClick}">${esc(v.title)}</a></h3>` +
-    `<p class="vc-p" data-testid="price">${esc(v.price)}${v.priceType ? `<span>${esc(v.priceType)}</span>` : ""}</p>` +
+    `<p class="vc-p">${esc(v.price)}${v.priceType ? `<span>${esc(v.priceType)}</span>` : ""}</p>` +
+    (v.repayment ? `<p class="vc-r">${esc(v.repayment)}</p>` : "") +
     (v.subscription ? `<p class="vc-s" data-testid="subscription">${esc(v.subscription)}</p>` : "") +
     (v.facts.length ? `<ul class="vc-f">${v.facts.map((f) => `<li>${esc(f)}</li>`).join("")}</ul>` : "") +
     (v.location ? `<p class="vc-l">${esc(v.location)}</p>` : "") +
@@ -43,6 +44,6 @@ export function heartHtml(v: Pick<CardView, "id" | "title">, saved: boolean): st
   return `<button type="button" data-fav="${v.id}" aria-pressed="${saved}" aria-label="Save ${esc(v.title)}" class="fav vc-fav">${iconHtml("heart")}</button>`;
 }
 
-/** The whole card, as VehicleCardView renders it. */
+/** The whole card as VehicleCardView draws it, less its wrapper (which only React needs there: `display: contents`). */
 export const cardHtml = (v: CardView, o: { priority: boolean; saved: boolean }): string =>
-  `<article class="vc" data-testid="vehicle-card"><div class="contents">${cardBodyHtml(v, o.priority)}</div>${heartHtml(v, o.saved)}</article>`;
+  `<article class="vc" data-testid="vehicle-card">${cardBodyHtml(v, o.priority)}${heartHtml(v, o.saved)}</article>`;

@@ -10,6 +10,7 @@ import { nounInText } from "@/domain/site/vehicle";
 import { clsx } from "clsx";
 import { FavouriteButton } from "./favourite-button";
 import { EnquireLink, VehicleCardView } from "./vehicle-card";
+import { RepaymentNote } from "./repayment-note";
 
 const noop = () => () => {};
 const useHydrated = () =>
@@ -19,7 +20,7 @@ const useHydrated = () =>
     () => false,
   );
 
-type Loaded = { key: string; vehicles: ComparableCard[]; missing: number[] } | { key: string; failed: true };
+type Loaded = { key: string; vehicles: ComparableCard[]; missing: number[]; note: string | null } | { key: string; failed: true };
 
 /** The site's current cards for the saved ids (price, km, location can change after saving). */
 function useSavedCards(ids: number[]) {
@@ -32,8 +33,8 @@ function useSavedCards(ids: number[]) {
     fetch(`/api/vehicles?ids=${key}`, { signal: abort.signal, headers: { accept: "application/json" } })
       .then(async (r) => {
         if (!r.ok) throw new Error(`status ${r.status}`);
-        const body = (await r.json()) as { vehicles: ComparableCard[]; missing: number[] };
-        setLoaded({ key, vehicles: body.vehicles, missing: body.missing });
+        const body = (await r.json()) as { vehicles: ComparableCard[]; missing: number[]; note?: string | null };
+        setLoaded({ key, vehicles: body.vehicles, missing: body.missing, note: body.note ?? null });
       })
       .catch(() => {
         if (!abort.signal.aborted) setLoaded({ key, failed: true });
@@ -187,6 +188,7 @@ export function FavouritesList({ plural }: { plural: string }) {
       <p id="compare-limit" className="sr-only">
         You can compare up to {MAX_COMPARE} at a time.
       </p>
+      {loaded && "note" in loaded && <RepaymentNote note={loaded.note} className="mt-6" />}
     </>
   );
 }

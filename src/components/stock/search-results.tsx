@@ -20,7 +20,10 @@ import { SortSelect } from "./filter-form";
 import { FiltersPanel } from "./filters-panel";
 import { SearchFilters } from "./search-filters";
 import { searchTitle } from "@/domain/stock/search-title";
-import { cardContext, cardView, packCard } from "@/domain/stock/card-view";
+import { cardContext, cardsNote, cardsShared, cardView, packCard } from "@/domain/stock/card-view";
+import { RepaymentNote } from "./repayment-note";
+import { rangeLabel } from "@/domain/stock/understand";
+import { clsx } from "clsx";
 import { ResultGrid } from "./result-grid";
 import { nounInText } from "@/domain/site/vehicle";
 import { PageSection, PageTitle } from "@/components/ui/page";
@@ -48,8 +51,11 @@ export function SearchResults({ ctx, query, result, now, heading }: Props) {
   const href = (change: Partial<SearchQuery>) => searchHref(q, def, change);
   const cardCtx = cardContext(ctx, now);
   const filters = activeFilterCount(query);
+  // what the keywords were read as (issue 36): the search applied it, the chips show it
+  const understood = result.understood ?? null;
+  const typed = understood ? understood.rest : query.q;
   const searchEvent = searchPageEvent(query, result.total, def);
-  const chips: Array<{ label: string; href: string }> = [
+  const chips: Array<{ label: string; href: string; keyword?: boolean }> = [
     ...query.carTypes.map((t) => ({
       label: t === "used" ? used : t,
       href: href({ carTypes: query.carTypes.filter((x) => x !== t), page: 1 }),
@@ -67,12 +73,19 @@ export function SearchResults({ ctx, query, result, now, heading }: Props) {
         href: href(toggleFilter(query, k, v)),
       })),
     ),
-    ...(["price", "year", "odometer"] as const).flatMap((k) =>
-      query[k].min !== undefined || query[k].max !== undefined
-        ? [{ label: `${k} ${query[k].min ?? ""}–${query[k].max ?? ""}`, href: href({ [k]: {}, page: 1 }) }]
-        : [],
-    ),
-    ...(query.q ? [{ label: `“${query.q}”`, href: href({ q: "", page: 1 }) }] : []),
+    ...(["price", "year", "odometer"] as const).flatMap((k) => {
+      const label = rangeLabel(k, query[k], ctx.format.distanceUnit);
+      return label ? [{ label, href: href({ [k]: {}, page: 1 }) }] : [];
+    }),
+    // the keywords: a chip for each phrase they were read as ("Red", "SUV", "Under $40,000"), one for the words left
+    ...(understood
+      ? [
+          ...understood.terms.map((t) => ({ label: t.label, href: href({ q: t.without, page: 1 }), keyword: true })),
+          ...(understood.rest ? [{ label: `“${understood.rest}”`, href: href({ q: understood.withoutRest, page: 1 }) }] : []),
+        ]
+      : query.q
+        ? [{ label: `“${query.q}”`, href: href({ q: "", page: 1 }) }]
+        : []),
   ];
   const clearAll = searchHref(
     {
@@ -107,6 +120,8 @@ export function SearchResults({ ctx, query, result, now, heading }: Props) {
   ];
   const items = withCallToAction(result.vehicles);
   const sell = sellCarForm(ctx.features);
+  const views = new Map(result.vehicles.map((v) => [v.id, cardView(v, cardCtx)]));
+  const shared = cardsShared(cardCtx);
 
   return (
     <PageSection>
@@ -157,7 +172,7 @@ export function SearchResults({ ctx, query, result, now, heading }: Props) {
           </div>
           {result.keywords?.match === "similar" && (
             <p className="mt-2 text-neutral-800" data-testid="keyword-note">
-              Nothing matched “{query.q}” exactly: showing results for “{result.keywords.corrected}”.
+              Nothing matched “{typed}” exactly: showing results for “{result.keywords.corrected}”.
             </p>
           )}
           {presets.length > 0 && (
@@ -182,7 +197,11 @@ export function SearchResults({ ctx, query, result, now, heading }: Props) {
                   <a
                     href={c.href}
                     data-scroll="keep"
-                    className="inline-flex min-h-9 items-center gap-1 rounded-full bg-neutral-100 px-3 text-sm capitalize hover:bg-neutral-200"
+                    className={clsx(
+                      "inline-flex min-h-9 items-center gap-1 rounded-full bg-neutral-100 px-3 text-sm hover:bg-neutral-200",
+                      !c.keyword && "capitalize",
+                    )}
+                    data-testid={c.keyword ? "keyword-chip" : undefined}
                   >
                     {c.label} <X aria-hidden className="size-4" />
                     <span className="sr-only">(remove filter)</span>
@@ -201,7 +220,9 @@ export function SearchResults({ ctx, query, result, now, heading }: Props) {
               <h2 className="text-xl font-bold">No {nounInText(plural)} match your search</h2>
               {result.keywords?.match === "none" && result.keywords.suggestions.length > 0 ? (
                 <div className="mt-2 text-neutral-700" data-testid="keyword-suggestions">
-                  <p>Nothing in stock matches “{query.q}”. Perhaps one of these:</p>
+                  <p>
+                    Nothing in stock matches “{typed}”{understood || filters > 1 ? " with these filters" : ""}. Perhaps one of these:
+                  </p>
                   <ul className="mt-3 flex flex-wrap justify-center gap-2">
                     {result.keywords.suggestions.map((sug) => (
                       <li key={`${sug.make} ${sug.model}`}>
@@ -232,9 +253,9 @@ export function SearchResults({ ctx, query, result, now, heading }: Props) {
                   photo at high priority shared the network with the first's, the page's LCP */}
               <ResultGrid
                 priority={1}
-                shared={{ imageQuality: cardCtx.imageQuality, enquireText: cardCtx.enquireText }}
+                shared={shared}
                 items={items.map((item) =>
-                  "kind" in item ? { cta: { sellHref: sell.href, sellLabel: sell.action } } : packCard(cardView(item, cardCtx)),
+                  "kind" in item ? { cta: { sellHref: sell.href, sellLabel: sell.action } } : packCard(views.get(item.id)!, shared),
                 )}
               />
             </>
@@ -266,6 +287,7 @@ export function SearchResults({ ctx, query, result, now, heading }: Props) {
               )}
             </nav>
           )}
+          <RepaymentNote note={cardsNote(cardCtx, [...views.values()])} className="mt-8" />
         </section>
       </div>
     </PageSection>

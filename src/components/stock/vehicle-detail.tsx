@@ -15,8 +15,11 @@ import { leadFormSite } from "@/domain/leads/forms";
 import { DeferredLeadForm } from "@/components/forms/lazy-lead-form";
 import type { SiteContext } from "@/domain/site/context";
 import { FavouriteButton } from "./favourite-button";
-import { cardContext, toFavourite } from "@/domain/stock/card-view";
-import { VehicleCard, VehicleTags } from "./vehicle-card";
+import { cardContext, cardsNote, cardView, toFavourite } from "@/domain/stock/card-view";
+import { cardRepayment, repaymentNote } from "@/domain/site/finance";
+import { FinanceCalculator } from "@/components/forms/finance-calculator";
+import { RepaymentNote } from "./repayment-note";
+import { VehicleCardView, VehicleTags } from "./vehicle-card";
 import { VehicleGallery } from "./vehicle-gallery";
 import { SharePrint } from "./share-print";
 import { nounInText, vehicleHref } from "@/domain/site/vehicle";
@@ -55,6 +58,10 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
   const images = v.thumbnails.length ? v.thumbnails : [displayImage(v)];
   const q = `?vehicle=${encodeURIComponent(v.slug)}`;
   const cardCtx = cardContext(ctx, now);
+  // issue 36: the repayment under the price and the calculator, on the site's terms; none for a car without a price
+  const repayment = cardRepayment(v.price, sold, cardCtx.finance);
+  const similarViews = similar.map((s) => cardView(s, cardCtx));
+  const note = repayment ? repaymentNote(cardCtx.finance, ctx.site.country) : cardsNote(cardCtx, similarViews);
   const facts = keyFacts(v, ctx.site.country);
   const groups = specGroups(v, { country: ctx.site.country, usedWord: usedWord(f) });
   const phone = location?.contactDetail.phone || ctx.site.phone;
@@ -104,6 +111,15 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
           </p>
           {v.price && priceTypeLabel(v.priceType, ctx.site.country) && (
             <p className="text-sm text-neutral-700">{priceTypeLabel(v.priceType, ctx.site.country)}</p>
+          )}
+          {repayment && (
+            <p className="mt-1 text-neutral-800" data-testid="detail-repayment">
+              <span className="sr-only">Repayments from </span>
+              <span className="text-lg font-bold">{repayment}</span>{" "}
+              <a href="#repayments" className="font-semibold text-brand underline">
+                Work out repayments
+              </a>
+            </p>
           )}
           {subscription && (
             <p className="mt-1 font-semibold text-neutral-800" data-testid="detail-subscription">
@@ -171,6 +187,11 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
               <p className="mt-2 whitespace-pre-line text-neutral-800">{v.description}</p>
             </section>
           )}
+          {repayment && v.price && (
+            <div id="repayments" className="scroll-mt-24">
+              <FinanceCalculator terms={cardCtx.finance} country={ctx.site.country} price={v.price} vehicleSlug={v.slug} />
+            </div>
+          )}
         </div>
         {location && (
           <section aria-labelledby="where" className="rounded-lg border border-neutral-200 p-5 lg:col-start-2 lg:row-start-3 lg:self-start">
@@ -214,14 +235,15 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
             Similar {nounInText(pluralNoun(ctx.noun))}
           </h2>
           <ul className="similar mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {similar.map((s) => (
+            {similarViews.map((s) => (
               <li key={s.id}>
-                <VehicleCard vehicle={s} ctx={cardCtx} />
+                <VehicleCardView view={s} />
               </li>
             ))}
           </ul>
         </section>
       )}
+      <RepaymentNote note={note} className="mt-8" />
       <VehicleActionBar enquire={enquire} call={call} />
     </PageSection>
   );

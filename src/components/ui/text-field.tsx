@@ -40,6 +40,8 @@ export function TextField(
     autoComplete?: string;
     defaultValue?: string;
     required?: boolean;
+    /** a number's step (type="number") */
+    step?: string;
     /** controlled: the value shown, and what is typed */
     value?: string;
     onInput?: (value: string) => void;
@@ -59,6 +61,7 @@ export function TextField(
           onChange={props.onInput ? (e) => props.onInput!(e.currentTarget.value) : undefined}
           className={inputClass}
           required={props.required}
+          step={props.step}
         />
       )}
     />

@@ -1,5 +1,7 @@
 import { formatTime, WEEKDAY_NAMES } from "../site/hours";
+import { formatPrice } from "../format/price";
 import { FIELD_LABELS, STATES } from "./forms";
+import { financeQuoteText } from "./finance";
 
 /*
  * A lead as people read it: the back-office lead page, the salesperson's email, the
@@ -58,6 +60,8 @@ const LABELS: Record<string, string> = {
   ...FIELD_LABELS,
   where_did_you_hear_about_us: FIELD_LABELS.where_did_you_hear,
   trade_in_vehicle: "Your vehicle",
+  finance_quote: "Repayment estimate",
+  trade_in_valuation: "Trade-in estimate",
   name: "Name",
   first_name: FIELD_LABELS.first_name,
   last_name: FIELD_LABELS.last_name,
@@ -116,6 +120,8 @@ export function answerText(key: string, v: unknown): string | null {
   }
   if (typeof v === "object") {
     if (key === "trade_in_vehicle") return tradeInText(v as Record<string, unknown>);
+    if (key === "finance_quote") return financeQuoteText(v as Record<string, unknown>);
+    if (key === "trade_in_valuation") return valuationText(v as Record<string, unknown>);
     const parts = Object.entries(v as Record<string, unknown>)
       .map(([k, x]) => {
         const t = answerText(k, x);
@@ -125,6 +131,14 @@ export function answerText(key: string, v: unknown): string | null {
     return parts.length ? parts.join("; ") : null;
   }
   return String(v);
+}
+
+/** "$18,500 – $21,000 (AutoGrab)": the range the shopper was shown. */
+function valuationText(v: Record<string, unknown>): string | null {
+  const ok = (n: unknown): n is number => typeof n === "number" && Number.isFinite(n) && n > 0;
+  if (!ok(v.low) || !ok(v.high)) return null;
+  const by = v.provider === "autograb" ? " (AutoGrab)" : v.provider === "redbook" ? " (Redbook)" : "";
+  return `${formatPrice(v.low)} – ${formatPrice(v.high)}${by}`;
 }
 
 /** "2019 Toyota Corolla Ascent, rego ABC123 (VIC), 45,000 km, condition: good". */

@@ -5,6 +5,7 @@ import { cleanText } from "./form-schema";
 import { ENQUIRY_TYPES, FORM_KINDS, HONEYPOT_FIELD, type FormKind } from "./forms";
 import { sellCarForm } from "../site/features";
 import { TradeInVehicleSchema } from "../lookups/lookup";
+import { FinanceQuoteSchema } from "./finance-quote";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -29,6 +30,8 @@ export const LeadMetaSchema = z.object({
   has_files: z.boolean().optional(),
   /** the trade-in or sell-my-car vehicle, looked up by rego or typed by hand (SPEC §4 vehicle lookup) */
   trade_in_vehicle: TradeInVehicleSchema.optional(),
+  /** issue 36: the repayment calculator's figures (finance forms only) */
+  finance_quote: FinanceQuoteSchema.optional(),
   [HONEYPOT_FIELD]: z.string().max(500).optional(),
 });
 export type LeadMeta = z.infer<typeof LeadMetaSchema>;

@@ -174,7 +174,7 @@ const TEMPLATE_SORT: Partial<Record<Template, string>> = { campers: "newest", rv
 /** What a site record's stored fields are (the SiteRecord less what only the platform sets). */
 export type NewSite = Omit<
   SiteRecord,
-  "id" | "integrations" | "openingHours" | "gmbProfiles" | "blogs" | "searchPageTemplates" | "garageName"
+  "id" | "integrations" | "openingHours" | "gmbProfiles" | "blogs" | "searchPageTemplates" | "garageName" | "finance"
 > & {
   id: number | null;
 };

@@ -33,6 +33,7 @@ export const DEFAULT_FEATURES: SiteFeatureFlags = {
   push_leads_to_primary_location: false,
   mock_leads: false,
   enquire_button_message_now: false,
+  trade_in_valuation: true,
   chat_hidden_paths: [],
   fixed_dealership_slug: null,
 };

@@ -1,3 +1,4 @@
+import type { FinanceSettings } from "./finance";
 import type { BlogSettings } from "@/domain/content/types";
 import type { SearchPageTemplates } from "@/domain/stock/landing";
 import type { ReviewProfile } from "@/domain/locations/reviews";
@@ -55,6 +56,8 @@ export type SiteFeatureFlags = {
   push_leads_to_primary_location: boolean;
   mock_leads: boolean;
   enquire_button_message_now: boolean;
+  /** issue 36: a trade-in range after the rego lookup (the dealer's switch; off: "we'll be in touch") */
+  trade_in_valuation: boolean;
   chat_hidden_paths: string[];
   fixed_dealership_slug: string | null;
 };
@@ -191,6 +194,8 @@ export type SiteRecord = {
   garageName: string | null;
   /** SPEC §3 finance_provider: who takes the site's finance applications ("Manual": the dealer, from a lead) */
   financeProvider: string | null;
+  /** issue 36: the terms of its indicative repayments as stored (financeOf in finance.ts gives the whole) */
+  finance: Partial<FinanceSettings>;
   /** SPEC §3 opening_hours of the site itself (siteHours in hours.ts; empty: its main location's) */
   openingHours: OpeningHourEntry[];
   /** SPEC §3 gmb_profiles: the review profiles the site's reviews come from */

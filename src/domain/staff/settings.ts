@@ -21,6 +21,11 @@ export const DEALER_SWITCHES = [
   ["special_offers", "Special offers", "The offers page and the offers in the menu."],
   ["electric_vehicles", "Electric vehicles page", "A page of the electric and hybrid models in stock."],
   ["reviews", "Reviews", "Google reviews on location pages and the reviews page."],
+  [
+    "trade_in_valuation",
+    "Trade-in value",
+    "An indicative price range after the rego lookup on the trade-in form; off: we'll be in touch with a price.",
+  ],
   ["sidebar_dealer_tools", "Dealer tools bar", "The bar of quick actions (call, directions, enquire) on every page."],
   ["contact_message_optional", "Contact message optional", "The contact form can be sent without a message."],
 ] as const satisfies ReadonlyArray<readonly [BooleanFlag, string, string]>;

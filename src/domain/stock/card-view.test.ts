@@ -1,7 +1,18 @@
 import { describe, expect, test } from "vitest";
-import { cardView, comparableCardView, compareRows, favouriteOf, packCard, toFavourite, unpackCard, type CardContext } from "./card-view";
+import {
+  cardsShared,
+  cardView,
+  comparableCardView,
+  compareRows,
+  favouriteOf,
+  packCard,
+  toFavourite,
+  unpackCard,
+  type CardContext,
+} from "./card-view";
 import { IDS_MESSAGE, parseVehicleIds } from "./favourites";
 import { testVehicle } from "./fixtures";
+import { defaultFinance } from "../site/finance";
 import type { Vehicle } from "./vehicle";
 
 const car: Vehicle = testVehicle({ rego: "ABC-123", priceType: "Drive Away", photosCount: 1, locationId: 7 });
@@ -15,6 +26,7 @@ const ctx: CardContext = {
   usedWord: "pre-owned",
   now: NOW,
   locationNames: { 7: "Parkside Mazda" },
+  finance: defaultFinance("AU"),
 };
 
 describe("cardView: what a card says, the same on every page", () => {
@@ -108,6 +120,7 @@ describe("parseVehicleIds (GET /api/vehicles?ids=)", () => {
 });
 
 describe("packCard / unpackCard: a result list's cards as the browser receives them", () => {
+  const shared = cardsShared(ctx);
   const sold = testVehicle({ id: 2, status: "sold", soldAt: new Date(NOW - 86_400_000), locationId: 7 });
   const bare = testVehicle({ id: 3, price: null, locationId: null });
   test.each([
@@ -116,19 +129,35 @@ describe("packCard / unpackCard: a result list's cards as the browser receives t
     ["a car with no price and no location", bare],
   ])("%s: every field comes back as it was", (_what, v) => {
     const view = cardView(v, { ...ctx, subscriptions: true });
-    expect(unpackCard(packCard(view), { imageQuality: 75, enquireText: "Enquire Now" })).toEqual(view);
+    expect(unpackCard(packCard(view, shared), shared)).toEqual(view);
   });
 
   test("defaults and what the list shares are left out; the slug comes from the address", () => {
-    const packed = packCard(cardView(bare, ctx));
-    for (const key of ["imageQuality", "enquireText", "slug", "sold", "tags", "subscription", "location", "priceType"])
+    const packed = packCard(cardView(bare, ctx), shared);
+    for (const key of ["imageQuality", "enquireText", "slug", "sold", "tags", "subscription", "location", "priceType", "repayment"])
       expect(packed).not.toHaveProperty(key);
     expect(JSON.stringify(packed).length).toBeLessThan(JSON.stringify(cardView(bare, ctx)).length - 100);
   });
 
   test("a slug the address does not end with is kept", () => {
     const view = { ...cardView(car, ctx), slug: "other" };
-    expect(packCard(view).slug).toBe("other");
-    expect(unpackCard(packCard(view), { imageQuality: 75, enquireText: "Enquire Now" })).toEqual(view);
+    expect(packCard(view, shared).slug).toBe("other");
+    expect(unpackCard(packCard(view, shared), shared)).toEqual(view);
+  });
+
+  test.each<[string, Partial<Vehicle>, string | null]>([
+    ["a priced car's repayment comes from its shown price", {}, "$155/wk*"],
+    ["a car with no price has none", { price: null }, null],
+    ["a price in cents: the repayment the server worked out is sent", { price: 34_989.6 }, "$155/wk*"],
+  ])("%s", (_, change, repayment) => {
+    const view = cardView(testVehicle({ ...change, locationId: 7 }), {
+      ...ctx,
+      finance: { ...ctx.finance, rate: 8.99, establishment_fee: 395, monthly_fee: 8 },
+    });
+    const terms = { ...shared, finance: { ...shared.finance, rate: 8.99, establishment_fee: 395, monthly_fee: 8 } };
+    expect(view.repayment).toBe(repayment);
+    expect(unpackCard(packCard(view, terms), terms)).toEqual(view);
+    // the list's terms differ from the card's: the card says its own
+    expect(unpackCard(packCard(view, shared), shared).repayment).toBe(repayment);
   });
 });

@@ -1,8 +1,9 @@
-import { formatOdometer, priceTypeLabel } from "../format/country";
+import { countryFormat, formatOdometer, priceTypeLabel } from "../format/country";
 import { IMAGE_QUALITY } from "../format/image";
 import { formatPrice } from "../format/price";
 import type { SiteContext } from "../site/context";
 import { enquireButtonText, subscriptionLine, usedWord } from "../site/features";
+import { cardRepayment, financeOf, repaymentNote, type FinanceSettings } from "../site/finance";
 import { vehicleHref } from "../site/vehicle";
 import type { FavouriteCar } from "./favourites";
 import { conditionLabel, specGroups } from "./specs";
@@ -24,6 +25,8 @@ export type CardContext = {
   usedWord: string;
   now: number;
   locationNames: Record<number, string>;
+  /** the site's repayment terms (issue 36) */
+  finance: FinanceSettings;
 };
 
 export function cardContext(ctx: SiteContext, now: number): CardContext {
@@ -36,7 +39,13 @@ export function cardContext(ctx: SiteContext, now: number): CardContext {
     usedWord: usedWord(ctx.features),
     now,
     locationNames: Object.fromEntries(ctx.locations.map((l) => [l.id, l.name])),
+    finance: financeOf(ctx.site),
   };
+}
+
+/** The note a page with these cards carries (issue 36): null unless one of them shows a repayment. */
+export function cardsNote(ctx: Pick<CardContext, "finance" | "country">, views: ReadonlyArray<Pick<CardView, "repayment">>): string | null {
+  return views.some((v) => v.repayment) ? repaymentNote(ctx.finance, countryFormat(ctx.country).country) : null;
 }
 
 export type CardView = {
@@ -51,6 +60,8 @@ export type CardView = {
   priceType: string | null;
   /** "Or subscribe from $309 a week" on a site that offers subscriptions, else null */
   subscription: string | null;
+  /** the indicative repayment, "$129/wk*" (issue 36); null where none is shown */
+  repayment: string | null;
   /** odometer, transmission, fuel, berths: what a shopper scans a card for */
   facts: string[];
   location: string | null;
@@ -106,6 +117,7 @@ export function cardView(v: Vehicle, ctx: CardContext): CardView {
     price,
     priceType: v.price ? priceTypeLabel(v.priceType, ctx.country) : null,
     subscription: v.status === "sold" ? null : subscriptionLine({ offers_subscription: ctx.subscriptions }, v.subscriptionWeekly),
+    repayment: cardRepayment(v.price, v.status === "sold", ctx.finance),
     facts,
     location,
     tags: vehicleTags(v, ctx.now),
@@ -119,19 +131,30 @@ export function cardView(v: Vehicle, ctx: CardContext): CardView {
 
 /**
  * Cards as a result list sends them to the browser (issue 35: the search page's payload): what every
- * card of the list shares (image quality, enquiry wording) once, and on each card only what is not a
- * default (no tags, not sold, no subscription line, no location). The slug is the last segment of
- * its address. `unpackCard(packCards(vs)...)` gives each view back exactly.
+ * card of the list shares (image quality, enquiry wording, finance terms) once, and on each card only
+ * what is not a default (no tags, not sold, no subscription line, no location, the repayment its
+ * shown price gives). The slug is the last segment of its address. `unpackCard(packCard(v, s), s)`
+ * gives each view back exactly.
  */
-export type CardsShared = Pick<CardView, "imageQuality" | "enquireText">;
+export type CardsShared = Pick<CardView, "imageQuality" | "enquireText"> & Pick<CardContext, "finance">;
 export type PackedCard = Omit<
   CardView,
-  "imageQuality" | "enquireText" | "slug" | "sold" | "tags" | "subscription" | "location" | "priceType"
+  "imageQuality" | "enquireText" | "slug" | "sold" | "tags" | "subscription" | "location" | "priceType" | "repayment"
 > &
-  Partial<Pick<CardView, "tags" | "subscription" | "location" | "priceType">> & { sold?: true; slug?: string };
+  Partial<Pick<CardView, "tags" | "subscription" | "location" | "priceType" | "repayment">> & { sold?: true; slug?: string };
 
-export function packCard(v: CardView): PackedCard {
-  const { imageQuality: _q, enquireText: _e, slug, sold, tags, subscription, location, priceType, ...rest } = v;
+export const cardsShared = (ctx: CardContext): CardsShared => ({
+  imageQuality: ctx.imageQuality,
+  enquireText: ctx.enquireText,
+  finance: ctx.finance,
+});
+
+/** The repayment a card's shown price gives under the list's terms (what a packed card leaves out). */
+const shownRepayment = (v: Pick<CardView, "price" | "sold">, finance: FinanceSettings) =>
+  cardRepayment(Number(v.price.replace(/[^\d]/g, "")) || null, v.sold, finance);
+
+export function packCard(v: CardView, shared: CardsShared): PackedCard {
+  const { imageQuality: _q, enquireText: _e, slug, sold, tags, subscription, location, priceType, repayment, ...rest } = v;
   return {
     ...rest,
     ...(slug !== slugOf(v.href) ? { slug } : {}),
@@ -140,19 +163,23 @@ export function packCard(v: CardView): PackedCard {
     ...(subscription !== null ? { subscription } : {}),
     ...(location !== null ? { location } : {}),
     ...(priceType !== null ? { priceType } : {}),
+    ...(repayment !== shownRepayment(v, shared.finance) ? { repayment } : {}),
   };
 }
 
 export function unpackCard(p: PackedCard, shared: CardsShared): CardView {
+  const { finance, ...common } = shared;
+  const sold = p.sold ?? false;
   return {
     ...p,
-    ...shared,
+    ...common,
     slug: p.slug ?? slugOf(p.href),
-    sold: p.sold ?? false,
+    sold,
     tags: p.tags ?? [],
     subscription: p.subscription ?? null,
     location: p.location ?? null,
     priceType: p.priceType ?? null,
+    repayment: p.repayment !== undefined ? p.repayment : shownRepayment({ price: p.price, sold }, finance),
   };
 }
 

@@ -97,6 +97,8 @@ export type SearchResult = {
    * with suggestions from the site's stock. Absent without keywords.
    */
   keywords?: { match: "exact" | "similar" | "none"; corrected?: string; suggestions: Array<{ make: string; model: string }> };
+  /** What the keywords were read as (issue 36, understand.ts): a chip per term, and the words left. Absent when nothing was understood. */
+  understood?: { rest: string; terms: Array<{ label: string; without: string }>; withoutRest: string };
 };
 
 export type SearchParams = Record<string, string | readonly string[] | undefined>;

@@ -18,7 +18,8 @@ import { deleteContentEntry, postContent, putContent } from "./api/content";
 import { putLocationHours, putSpecialHours } from "./api/hours";
 import { downloadLeadFile, exportLeads, updateLead } from "./api/leads";
 import { acceptInvite, signIn, signOut } from "./api/session";
-import { putLeadDelivery, putSwitches } from "./api/settings";
+import { putFinance, putLeadDelivery, putSwitches } from "./api/settings";
+import { defaultFinance, financeOf } from "@/domain/site/finance";
 import { deleteStaffRole, postInvitation } from "./api/staff";
 import { applyStockImport, postStockImport, putVehicle } from "./api/stock";
 
@@ -572,6 +573,35 @@ describe("switches, delivery channels and content", () => {
         )
       ).status,
     ).toBe(200);
+  });
+
+  test("finance settings (issue 36): managers of the site only, checked field by field, audited", async () => {
+    const put = (cookie: string, body: unknown, siteId = "1001") =>
+      call(putFinance, `/api/admin/sites/${siteId}/finance`, { siteId }, { method: "PUT", cookie, body });
+    const db = await getDb();
+    const [was] = await db.select({ f: t.sites.finance }).from(t.sites).where(eq(t.sites.id, 1001));
+    const terms = { ...defaultFinance("AU"), rate: 7.49, frequency: "fortnightly", establishment_fee: 250, monthly_fee: 5.5 };
+    try {
+      expect((await put(sales, terms)).status).toBe(403);
+      expect((await put(manager, terms, "1002")).status).toBe(403); // not their site, as every settings route
+      expect((await put(manager, terms, "__proto__")).status).toBe(404);
+      const bad = await put(manager, { ...terms, rate: 31, term_months: 50, __proto__: { x: 1 } });
+      expect(bad.status).toBe(422);
+      expect((await bad.json()).errors).toMatchObject({ rate: "Enter a rate between 0 and 30% a year", term_months: "Choose a term" });
+      expect((await put(manager, { ...terms, colour: "red" })).status).toBe(422);
+      expect((await put(manager, terms)).status).toBe(200);
+      const [now] = await db.select({ f: t.sites.finance }).from(t.sites).where(eq(t.sites.id, 1001));
+      expect(financeOf({ country: "AU", finance: now!.f })).toEqual(terms);
+      const [audit] = await db
+        .select()
+        .from(t.auditLog)
+        .where(eq(t.auditLog.action, "finance.update"))
+        .orderBy(desc(t.auditLog.id))
+        .limit(1);
+      expect(audit!.after).toEqual(terms);
+    } finally {
+      await db.update(t.sites).set({ finance: was!.f }).where(eq(t.sites.id, 1001));
+    }
   });
 
   test("delivery channels: saved for the next lead; a secret is kept, never shown or audited", async () => {

@@ -272,6 +272,7 @@ export function generateSite(site: DemoSite, now: number): DemoRows {
       financeProvider: "Manual",
       garageName: site.garageName ?? null,
       paymentProvider: site.paymentProvider ?? null,
+      finance: site.finance ?? {},
       openingHours: HOURS.sales,
       gmbProfiles: reviewProfiles(site),
       blogs: site.blogs ?? DEFAULT_BLOG_SETTINGS,

@@ -11,14 +11,14 @@ import { writeKeyedRule } from "@/server/repositories/feature-rules";
 export const DEMO_SITE_IDS = DEMO_SITES.map((s) => s.id);
 const ANCHOR_KEY = "demo_clock_anchor";
 /** Bumped when the demo content changes, so that an existing database gets it on its next start. */
-export const DEMO_CONTENT_VERSION = "4";
+export const DEMO_CONTENT_VERSION = "5";
 const CONTENT_KEY = "demo_content_version";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * Replaces the demo sites' content (pages, posts, offers…) with the demo's, dated from `now`, and
- * their settings that came after the first seed (feature switches, integrations, garage name, payment provider).
+ * their settings that came after the first seed (feature switches, integrations, garage name, payment provider, finance terms).
  */
 async function writeDemoContent(tx: Tx, now: number) {
   for (const site of DEMO_SITES) {
@@ -29,6 +29,7 @@ async function writeDemoContent(tx: Tx, now: number) {
         integrations: site.integrations ?? {},
         garageName: site.garageName ?? null,
         paymentProvider: site.paymentProvider ?? null,
+        finance: site.finance ?? {},
       })
       .where(eq(t.sites.id, site.id));
     await tx.delete(t.contentEntries).where(eq(t.contentEntries.siteId, site.id));

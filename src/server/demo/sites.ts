@@ -1,3 +1,4 @@
+import type { FinanceSettings } from "@/domain/site/finance";
 import type { SearchPageTemplates } from "@/domain/stock/landing";
 import type { LeadDeliveryConfig } from "@/domain/leads/delivery";
 import type { BlogSettings } from "@/domain/content/types";
@@ -79,6 +80,8 @@ export type DemoSite = {
   garageName?: string;
   /** SPEC §3 payment_provider: the store's deposits (a PaymentProvider adapter's name) */
   paymentProvider?: string;
+  /** issue 36: the terms of the site's repayments (unset: the platform's, financeOf) */
+  finance?: Partial<FinanceSettings>;
   /** SPEC §3 blogs (layout, count); the default where unset */
   blogs?: BlogSettings;
   /** SPEC §7 search_page_templates: the site's own landing-page words */
@@ -148,6 +151,8 @@ export const DEMO_SITES: DemoSite[] = [
     },
     colours: { primary: "#0b3d91", secondary: "#c8102e" },
     garageName: "My Parkside",
+    // a dealer's own finance terms: weekly, with the fees its comparison rate takes in
+    finance: { rate: 8.99, establishment_fee: 395, monthly_fee: 8 },
     // the demo tenant of reserve online: deposits through the local test provider (docs/features/reserve-online.md)
     paymentProvider: "test",
     // the local chat widget, and the social pixel with its conversions API as local stand-ins (docs/features/analytics-chat-widgets.md)
@@ -320,6 +325,7 @@ export const DEMO_SITES: DemoSite[] = [
   {
     id: 1002,
     slug: "ridgeline-motorcycles",
+    finance: { rate: 11.99, deposit_percent: 0, term_months: 48 },
     name: "Ridgeline Motorcycles",
     dealershipGroup: null,
     manufacturer: "Yamaha",
@@ -372,6 +378,7 @@ export const DEMO_SITES: DemoSite[] = [
   {
     id: 1003,
     slug: "tasman-campers",
+    finance: { rate: 11.95, frequency: "fortnightly", establishment_fee: 350 },
     name: "Tasman Campers",
     dealershipGroup: null,
     manufacturer: null,
@@ -436,6 +443,7 @@ export const DEMO_SITES: DemoSite[] = [
   {
     id: 1004,
     slug: "outback-truck-centre",
+    finance: { rate: 9.49, frequency: "monthly", balloon_percent: 20, deposit_percent: 0 },
     name: "Outback Truck Centre",
     dealershipGroup: null,
     manufacturer: null,
@@ -540,7 +548,8 @@ export const DEMO_SITES: DemoSite[] = [
     email: "sales@harbourcitypreowned.com.au",
     socialUrls: { facebook: "https://www.facebook.com/harbourcitypreowned", instagram: "https://www.instagram.com/harbourcitypreowned" },
     colours: { primary: "#003a5d", secondary: "#f5a623" },
-    features: { test_drive: true, finance_pre_approval: true, contact_message_optional: true },
+    // issue 36: the used-only site values trade-ins too (AutoGrab's lookup and valuation)
+    features: { test_drive: true, finance_pre_approval: true, contact_message_optional: true, autograb: true },
     // real vendors' configurations (ids shaped like theirs; offline their scripts fail quietly)
     integrations: {
       tag_manager_id: "GTM-K7Q2XRM",
@@ -597,6 +606,7 @@ export const DEMO_SITES: DemoSite[] = [
   {
     id: 1006,
     slug: "lakeside-rv",
+    finance: { rate: 7.49, term_months: 84 },
     name: "Lakeside RV",
     dealershipGroup: null,
     manufacturer: null,

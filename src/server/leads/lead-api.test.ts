@@ -154,6 +154,48 @@ describe("POST /api/leads", () => {
   });
 });
 
+describe("the repayment calculator's figures (issue 36)", () => {
+  const finance = (quote: unknown, form = "finance") => ({
+    lead: { form, category: "Finance Enquiry", ...person, loan_amount: "52990", finance_quote: quote },
+  });
+  const quote = { price: 57_990, deposit: 5_000, balloon: 11_598, term_months: 60, frequency: "monthly", rate: 8.99 };
+
+  test("a finance lead keeps them, with the repayment worked out again on the site's fees", async () => {
+    // a repayment the browser sends is not a field: the server's own figure is stored
+    expect((await api.create(post("parkside-motor-group", finance({ ...quote, repayment: 1 })))).status).toBe(422);
+    const res = await api.create(post("parkside-motor-group", finance(quote)));
+    expect(res.status).toBe(201);
+    const r = (await row((await res.json()).lead.id))!;
+    // $52,990 + the $395 establishment fee at 8.99% over 60 months, $11,598 left to the end, + $8 a month
+    expect((r.payload as Record<string, unknown>).finance_quote).toEqual({
+      ...quote,
+      establishment_fee: 395,
+      monthly_fee: 8,
+      repayment: 963,
+    });
+  });
+
+  test.each<[string, Record<string, unknown>, string]>([
+    ["a deposit over the price", { deposit: 60_000 }, "finance_quote.deposit"],
+    ["a balloon over the loan", { balloon: 60_000 }, "finance_quote.balloon"],
+    ["a rate over 30%", { rate: 31 }, "finance_quote.rate"],
+    ["an unknown frequency", { frequency: "daily" }, "finance_quote.frequency"],
+    ["a text price", { price: "57990" }, "finance_quote.price"],
+  ])("%s is a 422, nothing stored", async (_, change, key) => {
+    const before = (await db.select().from(t.leads)).length;
+    const res = await api.create(post("parkside-motor-group", finance({ ...quote, ...change })));
+    expect(res.status).toBe(422);
+    expect(Object.keys((await res.json()).errors)).toContain(key);
+    expect((await db.select().from(t.leads)).length).toBe(before);
+  });
+
+  test("a form that asks nothing about a loan does not carry them", async () => {
+    const res = await api.create(post("parkside-motor-group", contact({ finance_quote: quote })));
+    expect(res.status).toBe(201);
+    expect((await row((await res.json()).lead.id))!.payload).not.toHaveProperty("finance_quote");
+  });
+});
+
 describe("PUT /api/leads/{id}", () => {
   test("updates the lead of this site; another site cannot", async () => {
     const { lead } = await (await api.create(post("parkside-motor-group", contact()))).json();

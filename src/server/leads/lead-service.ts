@@ -1,4 +1,9 @@
 import "server-only";
+import { financeQuote } from "@/domain/leads/finance-quote";
+import { financeOf } from "@/domain/site/finance";
+import { ValuationRequestSchema, type Valuation } from "@/domain/lookups/valuation";
+import type { TradeInVehicle } from "@/domain/lookups/lookup";
+import { siteValuationProvider, valueTradeIn } from "@/server/lookups/valuation";
 import { randomUUID } from "node:crypto";
 import { leadFormSchema, wholeNumber } from "@/domain/leads/form-schema";
 import { NOTICE_MINUTES } from "@/domain/leads/test-drive";
@@ -162,8 +167,43 @@ export async function validateLead({ ctx, lead: raw, userAgent, host = null }: S
     has_files: meta.data.has_files ?? false,
     // only the forms that ask about the shopper's own vehicle carry it
     ...(meta.data.trade_in_vehicle && form.fields.includes("trade_vehicle") ? { trade_in_vehicle: meta.data.trade_in_vehicle } : {}),
+    // the finance forms carry the calculator's figures, the repayment worked out again with the site's fees
+    ...(meta.data.finance_quote && form.fields.includes("loan_amount")
+      ? { finance_quote: financeQuote(meta.data.finance_quote, financeOf(ctx.site)) }
+      : {}),
   };
+  // the trade-in's range as the shopper was shown it: worked out here again, never taken from the browser
+  if (prepared.trade_in_vehicle) {
+    const valuation = await tradeInValuation(ctx, meta.data.trade_in_vehicle);
+    if (valuation) prepared.trade_in_valuation = valuation;
+  }
   return { prepared, vehicleId };
+}
+
+/** How long a lead waits for its trade-in range before it is stored without one (the lead is never held up for long). */
+const VALUATION_WAIT_MS = 2_000;
+
+/** The range the site's provider gives the lead's looked-up car, or null (no figure on this site, too little known, the vendor down or slow). */
+async function tradeInValuation(ctx: SiteContext, v: TradeInVehicle | undefined): Promise<Valuation | null> {
+  const provider = siteValuationProvider(ctx, serverNow);
+  const asked = ValuationRequestSchema.safeParse({
+    make: v?.make,
+    model: v?.model,
+    year: v?.year,
+    ...(v?.badge ? { badge: v.badge } : {}),
+    odometer: v?.odometer,
+    condition: v?.condition,
+  });
+  if (!provider || !asked.success) return null;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), VALUATION_WAIT_MS)));
+  try {
+    return await Promise.race([valueTradeIn(provider, asked.data, serverNow()), late]);
+  } catch {
+    return null; // the vendor failed: the lead goes on without a figure
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Where a lead's salesperson email goes: its location's address (when it has one), else the site's. */

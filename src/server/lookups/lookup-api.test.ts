@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { postTo } from "@/server/testing/requests";
+import { TRADE_IN_LEAD } from "@/server/testing/trade-in";
 import { setupAppDatabase } from "@/server/testing/app-database";
 import * as t from "@/server/db/schema";
 import { leadRoutes } from "@/server/leads/handlers";
@@ -110,29 +111,7 @@ describe("POST /api/simple-autograb-lookup and /api/nevdis (the local fake provi
 
 describe("POST /api/carClarityCustomer", () => {
   const createLead = leadRoutes(false).create;
-  const tradeIn = {
-    form: "trade-in",
-    first_name: "Mary",
-    last_name: "Smith",
-    email: "mary@example.com",
-    phone: "0412 345 678",
-    postcode: "3134",
-    trade_vehicle: "2019 Toyota Corolla Ascent Sport",
-    odometer: "84000",
-    Rego: "ABC123",
-    state: "vic",
-    trade_in_vehicle: {
-      source: "autograb",
-      make: "Toyota",
-      model: "Corolla",
-      year: 2019,
-      vin: "JTNKU3JE60J012345",
-      rego: "ABC123",
-      state: "vic",
-      odometer: 84000,
-      condition: "Good",
-    },
-  };
+  const tradeIn = TRADE_IN_LEAD;
 
   test("a trade-in lead carries its looked-up vehicle, and goes on to the car history provider as stored", async () => {
     const res = await post(createLead, "/api/leads", { lead: tradeIn });

@@ -14,6 +14,9 @@ import { LeadValidationError, validateLead } from "@/server/leads/lead-service";
 import type { SiteContext } from "@/server/site-context";
 import { CarClarityProvider, carHistoryCustomer, localCarHistory, type CarHistoryProvider } from "./car-history";
 import { LookupUnavailableError, lookupProvider, type VehicleLookupProvider } from "./providers";
+import { siteValuationProvider, valueTradeIn } from "./valuation";
+import { VALUATION_MSG, ValuationRequestSchema } from "@/domain/lookups/valuation";
+import { serverNow } from "@/server/clock";
 
 const MAX_BODY = 4 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -129,5 +132,27 @@ export const carHistoryRoute = siteApi(async (req, ctx) => {
     if (!(err instanceof LookupUnavailableError)) throw err;
     siteLog(ctx.site.id).warn({ provider: provider.name, status: err.status }, "car history not sent");
     return json(503, { error: "Please try again shortly." }, { "retry-after": "60" });
+  }
+});
+
+/**
+ * POST /api/trade-in-valuation {make, model, year, badge?, odometer, condition} — issue 36: the
+ * trade-in range for a looked-up car. 200 {found: true, low, high, provider} or {found: false,
+ * provider}; 422 with field messages; 503 with Retry-After when the vendor fails (the form goes on:
+ * "we'll be in touch"); 404 where the site offers no figure (no lookup, or the dealer's switch off).
+ */
+export const valuationRoute = siteApi(async (req, ctx) => {
+  const provider = siteValuationProvider(ctx, serverNow);
+  if (!provider) throw new HttpError(404, "This site gives no trade-in figure.");
+  await guard(req, ctx);
+  const parsed = ValuationRequestSchema.safeParse(await readJson(req, MAX_BODY));
+  if (!parsed.success) throw new HttpError(422, "Please check the vehicle's details.", {}, fieldErrors(parsed.error, "valuation"));
+  try {
+    const v = await valueTradeIn(provider, parsed.data, serverNow());
+    return json(200, v ? { found: true, low: v.low, high: v.high, provider: v.provider } : { found: false, provider: provider.name });
+  } catch (err) {
+    if (!(err instanceof LookupUnavailableError)) throw err;
+    siteLog(ctx.site.id).warn({ provider: provider.name, status: err.status }, "trade-in valuation failed");
+    return json(503, { error: VALUATION_MSG.unavailable }, { "retry-after": "60" });
   }
 });

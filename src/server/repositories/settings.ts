@@ -2,6 +2,7 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { leadDeliveryConfig, type LeadDeliveryConfig } from "@/domain/leads/delivery";
 import type { Db } from "@/server/db/client";
+import type { FinanceSettings } from "@/domain/site/finance";
 import * as t from "@/server/db/schema";
 import { type Actor, writeAudit } from "./audit";
 
@@ -46,6 +47,20 @@ export async function updateLeadDelivery(
       before: redact(leadDeliveryConfig(row.config)),
       after: redact(config),
     });
+    return true;
+  });
+}
+
+/** Replaces the site's finance settings (issue 36: the terms of its repayments), audited with what they were. */
+export async function updateFinance(db: Db, siteId: number, finance: FinanceSettings, by: Actor): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ finance: t.sites.finance }).from(t.sites).where(eq(t.sites.id, siteId)).for("update");
+    if (!row) return false;
+    await tx
+      .update(t.sites)
+      .set({ finance, updatedAt: sql`now()` })
+      .where(eq(t.sites.id, siteId));
+    await writeAudit(tx, { siteId, by, action: "finance.update", entity: "site", before: row.finance, after: finance });
     return true;
   });
 }

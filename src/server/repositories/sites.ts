@@ -45,6 +45,7 @@ export function toSite(r: SiteRow): SiteRecord {
     paymentProvider: r.paymentProvider,
     garageName: r.garageName,
     financeProvider: r.financeProvider,
+    finance: r.finance,
     openingHours: r.openingHours,
     gmbProfiles: r.gmbProfiles,
     blogs: blogSettings(r.blogs),

@@ -213,6 +213,70 @@ describe("range buckets: how many vehicles fall in each preset range", () => {
   });
 });
 
+describe("keywords that understand (issue 36): the search finds exactly what the words name", () => {
+  const all = "new-used-and-demo-cars" as const;
+  /** the site's listed cars, from the database, that pass `keep` (the expectation is a plain reading of the rows) */
+  async function listed(slug: string, keep: (v: typeof t.vehicles.$inferSelect) => boolean) {
+    const ids = new Set(await allIds(slug, all));
+    const { site } = sites.get(slug)!;
+    const rows = await database.db.select().from(t.vehicles).where(eq(t.vehicles.siteId, site.id));
+    return rows
+      .filter((v) => ids.has(v.id) && keep(v))
+      .map((v) => v.id)
+      .sort();
+  }
+  const body = (v: { bodyType: string | null }, ...types: string[]) => types.includes((v.bodyType ?? "").toLowerCase());
+
+  test.each<[string, string, (v: typeof t.vehicles.$inferSelect) => boolean]>([
+    ["parkside-motor-group", "red suv", (v) => /\bred\b/i.test(v.colour ?? "") && body(v, "suv")],
+    ["parkside-motor-group", "hybrid", (v) => /hybrid/i.test(v.fuel ?? "")],
+    ["parkside-motor-group", "7 seater", (v) => (v.seats ?? 0) >= 7],
+    ["parkside-motor-group", "suv under 40000", (v) => body(v, "suv") && v.price !== null && v.price <= 40_000],
+    [
+      "parkside-motor-group",
+      "used auto 2020 or newer",
+      (v) => v.carType === "used" && /^auto/i.test(v.transmission ?? "") && (v.year ?? 0) >= 2020,
+    ],
+    ["parkside-motor-group", "white mazda", (v) => /\bwhite\b/i.test(v.colour ?? "") && v.make === "Mazda"],
+    [
+      "outback-truck-centre",
+      "4x4 under 100,000 km",
+      (v) => ["4WD", "4X4"].includes((v.drive ?? "").toUpperCase()) && v.odometer !== null && v.odometer <= 100_000,
+    ],
+    [
+      "parkside-motor-group",
+      "diesel ute",
+      (v) => /^diesel/i.test(v.fuel ?? "") && body(v, "ute", "utility", "tray", "cab chassis", "pickup"),
+    ],
+  ])("%s %j", async (slug, q, keep) => {
+    const expected = await listed(slug, keep);
+    expect(expected.length, "the demo has some").toBeGreaterThan(0);
+    expect((await allIds(slug, all, { q })).sort()).toEqual(expected);
+  });
+
+  test("the result says what was understood; the counts of a saved search read the words alike", async () => {
+    const r = await run("parkside-motor-group", all, { q: "red suv" });
+    expect(r.understood).toEqual({
+      rest: "",
+      withoutRest: "red suv",
+      terms: [
+        { label: "Red", without: "suv" },
+        { label: "SUV", without: "red" },
+      ],
+    });
+    expect(r.keywords).toBeUndefined();
+    const { site, locations } = sites.get("parkside-motor-group")!;
+    const counts = await search.counts(site, locations, parseSearch(all, { q: "red suv" }, "relevance"), new Date(NOW - 86_400_000), NOW);
+    expect(counts.total).toBe(r.total);
+  });
+
+  test("a car type a route does not cover stays a word: used on the new and demo cars finds nothing", async () => {
+    const r = await run("parkside-motor-group", "new-and-demo-cars", { q: "used" });
+    expect(r.understood).toBeUndefined();
+    expect(r.total).toBe(0);
+  });
+});
+
 describe("keywords as a shopper types them (issue 11)", () => {
   const all = "new-used-and-demo-cars" as const;
   /** every vehicle of a filter search, as ids (the expectation is the site's own data through the filters) */

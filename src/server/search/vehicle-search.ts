@@ -2,12 +2,14 @@ import "server-only";
 import { and, asc, desc, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { bucketRanges, type RangeDimension } from "@/domain/stock/buckets";
 import { parseKeywords, type Keywords } from "@/domain/stock/keywords";
+import { withKeywords, type UnderstoodFilters } from "@/domain/stock/understand";
 import type { Vehicle } from "@/domain/stock/vehicle";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Location } from "@/domain/site/types";
 import {
   effectiveCarTypes,
   odometerToKm,
+  SEARCH_VARIANTS,
   PAGE_SIZE,
   type FacetName,
   type FacetValue,
@@ -113,7 +115,8 @@ function filterConditions(
   locations: Location[],
   q: SearchQuery,
   keywords: Keywords | null,
-): Record<FacetName | RangeDimension | "q", SQL[]> {
+  understood: UnderstoodFilters = {},
+): Record<FacetName | RangeDimension | "q" | "understood", SQL[]> {
   const idsBySlug = new Map(locations.map((l) => [l.slug, l.id]));
   const locationIds = q.location.map((s) => idsBySlug.get(s)).filter((id): id is number => id !== undefined);
   const list = (key: Exclude<ListFilter, "location">, values: string[]) =>
@@ -135,7 +138,29 @@ function filterConditions(
     year: rangeCondition(v.year, q.year),
     odometer: rangeCondition(v.odometer, odometer),
     q: keywords ? [keywordCondition(keywords)] : [],
+    understood: understoodConditions(understood),
   };
+}
+
+/**
+ * What the keywords understood (issue 36, src/domain/stock/understand.ts), each kind one condition:
+ * a colour word names the car's colour ("red" finds "Soul Red"), a body kind covers its body types, a
+ * fuel or transmission word starts or is a word of the car's, drives are matched as written, seats
+ * at least so many. Values reach SQL as parameters only.
+ */
+function understoodConditions(u: UnderstoodFilters): SQL[] {
+  const wordOf = (col: AnyPgColumn, words: string[]) =>
+    or(...words.map((w) => sql`lower(coalesce(${col}, '')) ~ ${`(^|[^a-z])${w.replace(/[^a-z -]/g, "")}`}`))!;
+  return [
+    ...(u.colour?.length
+      ? [or(...u.colour.flatMap((c) => (c === "grey" ? ["grey", "gray"] : [c])).map((c) => wordOf(v.colour, [c])))!]
+      : []),
+    ...(u.body?.length ? [inArray(sql`lower(${v.bodyType})`, u.body.flat())] : []),
+    ...(u.fuel?.length ? [wordOf(v.fuel, u.fuel)] : []),
+    ...(u.transmission?.length ? [wordOf(v.transmission, u.transmission)] : []),
+    ...(u.drive?.length ? [inArray(sql`upper(${v.drive})`, u.drive)] : []),
+    ...(u.seats ? [gte(v.seats, u.seats)] : []),
+  ];
 }
 
 export class SqlVehicleSearch implements VehicleSearch {
@@ -151,8 +176,9 @@ export class SqlVehicleSearch implements VehicleSearch {
     return rows.map(toVehicle);
   }
 
-  async counts(site: SearchSite, locations: Location[], q: SearchQuery, since: Date, now = Date.now()) {
-    const parts = filterConditions(site, locations, q, parseKeywords(q.q));
+  async counts(site: SearchSite, locations: Location[], asked: SearchQuery, since: Date, now = Date.now()) {
+    const { query: q, understood } = withKeywords(asked, SEARCH_VARIANTS[asked.variant]);
+    const parts = filterConditions(site, locations, q, parseKeywords(q.q), understood.filters);
     const [row] = await this.db
       .select({
         total: sql<number>`count(*)::int`,
@@ -163,16 +189,22 @@ export class SqlVehicleSearch implements VehicleSearch {
     return { total: Number(row?.total ?? 0), fresh: Number(row?.fresh ?? 0) };
   }
 
-  async search(site: SearchSite, locations: Location[], q: SearchQuery, now = Date.now()): Promise<SearchResult> {
+  async search(site: SearchSite, locations: Location[], asked: SearchQuery, now = Date.now()): Promise<SearchResult> {
+    // what the keywords understood joins the filters; the words left are matched as keywords
+    const { query: q, understood } = withKeywords(asked, SEARCH_VARIANTS[asked.variant]);
+    const said = understood.terms.length
+      ? { understood: { rest: understood.rest, terms: understood.terms, withoutRest: understood.withoutRest } }
+      : {};
     const keywords = parseKeywords(q.q);
-    const exact = await this.run(site, locations, q, now, keywords);
+    const exact = { ...(await this.run(site, locations, q, now, keywords, understood.filters)), ...said };
     if (!keywords) return exact;
     if (exact.total > 0) return { ...exact, keywords: { match: "exact", suggestions: [] } };
     // nothing matched as typed: correct the words that match nothing ("mazada" → mazda), else suggest
     const corrected = await this.corrected(site, keywords, now);
     if (corrected) {
-      const similar = await this.run(site, locations, q, now, corrected);
-      if (similar.total > 0) return { ...similar, keywords: { match: "similar", corrected: corrected.tokens.join(" "), suggestions: [] } };
+      const similar = await this.run(site, locations, q, now, corrected, understood.filters);
+      if (similar.total > 0)
+        return { ...similar, ...said, keywords: { match: "similar", corrected: corrected.tokens.join(" "), suggestions: [] } };
     }
     return { ...exact, keywords: { match: "none", suggestions: await this.suggestions(site, keywords, now) } };
   }
@@ -258,9 +290,10 @@ export class SqlVehicleSearch implements VehicleSearch {
     q: SearchQuery,
     now: number,
     keywords: Keywords | null,
+    understood: UnderstoodFilters,
   ): Promise<SearchResult> {
     const base = visibleStock(site, now);
-    const parts = filterConditions(site, locations, q, keywords);
+    const parts = filterConditions(site, locations, q, keywords, understood);
     const except = (...left: Array<keyof typeof parts>) =>
       and(base, ...Object.entries(parts).flatMap(([k, conds]) => (left.includes(k as keyof typeof parts) ? [] : conds)))!;
     const where = except();

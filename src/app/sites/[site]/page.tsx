@@ -8,7 +8,7 @@ import { ReviewsSection } from "@/components/locations/reviews-section";
 import { JsonLd } from "@/components/ui/json-ld";
 import { siteJsonLd } from "@/domain/content/json-ld";
 import { storedImageSrc } from "@/domain/format/image";
-import { cardContext } from "@/domain/stock/card-view";
+import { cardContext, cardsNote, cardView } from "@/domain/stock/card-view";
 import { nounInText } from "@/domain/site/vehicle";
 import { pluralNoun } from "@/domain/stock/summary";
 import { requestNow } from "@/server/clock";
@@ -18,6 +18,7 @@ import { currentOffers } from "@/server/content-service";
 import { OffersTeaser } from "@/components/home/offers-teaser";
 import { reviewsTeaser } from "./_routes/directory";
 import { requireSite, type SiteParams } from "./_routes/site";
+import { RepaymentNote } from "@/components/stock/repayment-note";
 
 type Props = { params: SiteParams };
 const SHELF = 4;
@@ -60,6 +61,7 @@ export default async function HomePage({ params }: Props) {
         title="New arrivals"
         vehicles={arrivals}
         ctx={cards}
+        note={false}
         more={{ href: "/search/new-used-and-demo-cars?sort=latest", label: `All new arrivals` }}
       />
       <VehicleShelf
@@ -67,7 +69,15 @@ export default async function HomePage({ params }: Props) {
         title={`Featured ${plural}`}
         vehicles={featured}
         ctx={cards}
+        note={false}
         more={{ href: "/search/new-used-and-demo-cars", label: `All ${ctx.stock.count} ${plural}` }}
+      />
+      <RepaymentNote
+        note={cardsNote(
+          cards,
+          [...arrivals, ...featured].map((v) => cardView(v, cards)),
+        )}
+        className="mx-auto max-w-7xl px-4"
       />
       <OffersTeaser ctx={ctx} offers={offers} now={now} />
       <StockSummarySection ctx={ctx} />

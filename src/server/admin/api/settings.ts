@@ -5,14 +5,16 @@ import { HttpError, json } from "@/server/http/api";
 import { resolveAllowed } from "@/server/http/outbound";
 import { NOT_PUBLIC_MESSAGE } from "@/domain/http/addresses";
 import { siteDataChanged } from "@/server/platform/site-edits";
-import { updateLeadDelivery, updateSwitches } from "@/server/repositories/settings";
+import { updateFinance, updateLeadDelivery, updateSwitches } from "@/server/repositories/settings";
+import { FinanceSettingsSchema } from "@/domain/staff/finance-settings";
+import { catalogueChanged } from "@/server/cache";
 import { getLeadDeliveryConfig, getSiteById } from "@/server/repositories/sites";
 import { previewToken } from "@/server/platform/preview";
 import { serverNow } from "@/server/clock";
 import { siteOriginFrom } from "@/domain/site/tenant";
 import { adminRoute, siteFor, actor, jsonBody, parsed } from "./handler";
 
-/* The dealer's switches, lead delivery channels and preview: `/api/admin/sites/{siteId}/switches`, `/lead-delivery`, `/preview`. */
+/* The dealer's switches, finance terms, lead delivery channels and preview: `/api/admin/sites/{siteId}/switches`, `/finance`, `/lead-delivery`, `/preview`. */
 
 /** PUT /api/admin/sites/{siteId}/switches — every dealer switch, on or off. */
 export const putSwitches = adminRoute<{ siteId: string }>(
@@ -47,6 +49,19 @@ export const putLeadDelivery = adminRoute<{ siteId: string }>(
     if (Object.keys(errors).length) throw new HttpError(422, "Please check the highlighted fields.", {}, errors);
     if (!(await updateLeadDelivery(db, siteId, config, redactedDelivery, actor(staff)))) throw new HttpError(404, "Unknown site.");
     return json(200, { ok: true, message: "Lead delivery saved. The next lead goes to these addresses." });
+  },
+  { write: true },
+);
+
+/** PUT /api/admin/sites/{siteId}/finance — the terms of the site's indicative repayments (issue 36); every page with a repayment shows them at once. */
+export const putFinance = adminRoute<{ siteId: string }>(
+  async (req, { staff, params }) => {
+    const siteId = siteFor(staff, params.siteId, "settings.edit");
+    const body = parsed(FinanceSettingsSchema, await jsonBody(req), "Please check the highlighted fields.");
+    if (!(await updateFinance(await getDb(), siteId, body, actor(staff)))) throw new HttpError(404, "Unknown site.");
+    // every card, vehicle page and calculator of the site shows the new terms: its cached pages go
+    catalogueChanged([siteId]);
+    return json(200, { ok: true, message: "Finance settings saved. The website shows the new repayments now." });
   },
   { write: true },
 );

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { BlogSettings } from "@/domain/content/types";
+import type { FinanceSettings } from "@/domain/site/finance";
 import type { LeadDeliveryConfig } from "@/domain/leads/delivery";
 import type { ReviewProfile } from "@/domain/locations/reviews";
 import type { FeatureRule } from "@/domain/site/features";
@@ -74,6 +75,8 @@ export const sites = pgTable("sites", {
   /** the garage's name on this site (SPEC §2 "/my-garage: the name differs per site") */
   garageName: text("garage_name"),
   financeProvider: text("finance_provider").default("Manual"),
+  /** issue 36: the terms of the site's indicative repayments (financeOf in src/domain/site/finance.ts fills the rest) */
+  finance: jsonb("finance").$type<Partial<FinanceSettings>>().notNull().default({}),
   openingHours: jsonb("opening_hours").$type<OpeningHourEntry[]>().notNull().default([]),
   /** SPEC §3 gmb_profiles: the review profiles (name, id, review_url) the site's reviews come from */
   gmbProfiles: jsonb("gmb_profiles").$type<ReviewProfile[]>().notNull().default([]),

@@ -10,6 +10,7 @@ import type { SiteContext } from "@/server/site-context";
 import { getVehiclePage } from "@/server/stock-service";
 import { oneParam, type SearchParams } from "./site";
 import { lookupProviderOf } from "@/domain/site/features";
+import { siteValuationProvider } from "@/server/lookups/valuation";
 import { carHistoryProviderFor } from "@/server/lookups/lookup-api";
 
 /**
@@ -36,5 +37,7 @@ export function formMetadata(ctx: SiteContext, kind: FormKind, path: string): Me
 /** The lookup form's settings for trade-in and sell-my-car (null: the site has no lookup, the plain form). */
 export function lookupForm(ctx: SiteContext): LookupSettings | null {
   const chosen = lookupProviderOf(ctx.features);
-  return chosen ? { endpoint: chosen.endpoint, carHistory: carHistoryProviderFor(ctx) !== null } : null;
+  return chosen
+    ? { endpoint: chosen.endpoint, carHistory: carHistoryProviderFor(ctx) !== null, valuation: siteValuationProvider(ctx) !== null }
+    : null;
 }

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { FinanceCalculator } from "@/components/forms/finance-calculator";
+import { FinancePanel } from "@/components/forms/finance-panel";
 import { FormPage } from "@/components/forms/form-page";
 import { leadFormSite } from "@/domain/leads/forms";
 import { formMetadata, formSubject } from "../_routes/form";
@@ -18,7 +18,7 @@ export default async function FinancePreApprovalPage({ params, searchParams }: P
     <FormPage
       kind="finance-pre-approval"
       formSite={leadFormSite(ctx)}
-      calculator={<FinanceCalculator />}
+      calculator={<FinancePanel ctx={ctx} />}
       {...await formSubject(ctx, searchParams)}
     />
   );

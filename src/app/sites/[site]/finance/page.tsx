@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { FinanceCalculator } from "@/components/forms/finance-calculator";
+import { FinancePanel } from "@/components/forms/finance-panel";
 import { FormPage } from "@/components/forms/form-page";
 import Link from "next/link";
 import { leadFormSite } from "@/domain/leads/forms";
@@ -7,7 +7,9 @@ import { financeApplications } from "@/domain/site/features";
 import { telHref } from "@/domain/site/links";
 import type { SiteContext } from "@/server/site-context";
 import { formMetadata, formSubject } from "../_routes/form";
-import { requireSite, type SearchParams, type SiteParams } from "../_routes/site";
+import { oneParam, requireSite, type SearchParams, type SiteParams } from "../_routes/site";
+import { quoteFromQuery } from "@/domain/leads/finance-quote";
+import { financeOf } from "@/domain/site/finance";
 
 type Props = { params: SiteParams; searchParams: SearchParams };
 
@@ -20,11 +22,25 @@ export default async function FinancePage({ params, searchParams }: Props) {
   const ctx = await requireSite(params, "/finance");
   // SPEC §3 finance_provider: with none, the site takes no application online (the calculator stays)
   const instead = financeApplications(ctx.site) === "none" ? <NoFinanceApplications ctx={ctx} /> : undefined;
+  const q = await searchParams;
+  // "Apply for finance" on a vehicle page carries its calculator's figures here (issue 36)
+  const initial =
+    quoteFromQuery(
+      {
+        price: oneParam(q.price),
+        deposit: oneParam(q.deposit),
+        balloon: oneParam(q.balloon),
+        term: oneParam(q.term),
+        frequency: oneParam(q.frequency),
+      },
+      financeOf(ctx.site).rate,
+    ) ?? undefined;
   return (
     <FormPage
       kind="finance"
       formSite={leadFormSite(ctx)}
-      calculator={<FinanceCalculator />}
+      calculator={<FinancePanel ctx={ctx} initial={initial} publish={!instead} />}
+      initial={initial ? { loan_amount: String(initial.price - initial.deposit) } : undefined}
       instead={instead}
       {...await formSubject(ctx, searchParams)}
     />

@@ -5,6 +5,9 @@ import { redirect } from "next/navigation";
 import { EnquiryList } from "@/components/account/enquiry-list";
 import { DetailsForm, GarageWatchlist, RemoveSearchButton, SignOutButton } from "@/components/account/garage";
 import { PageSection, PageTitle, Panel } from "@/components/ui/page";
+import { RepaymentNote } from "@/components/stock/repayment-note";
+import { financeOf } from "@/domain/site/finance";
+import { cardsNote } from "@/domain/stock/card-view";
 import { pluralNoun } from "@/domain/stock/summary";
 import { nounInText } from "@/domain/site/vehicle";
 import { currentCustomer } from "@/server/auth/handlers";
@@ -49,6 +52,7 @@ export default async function GaragePage({ params, searchParams }: { params: Sit
           Watchlist
         </h2>
         <GarageWatchlist cards={garage.cards} plural={nouns} />
+        <RepaymentNote note={cardsNote({ finance: financeOf(ctx.site), country: ctx.site.country }, garage.cards)} />
       </section>
 
       <section aria-labelledby="searches-heading" className="space-y-4">

@@ -16,6 +16,7 @@ const ACTIONS: Record<string, string> = {
   "staff.remove": "Staff removed",
   "switches.update": "Feature switches changed",
   "lead_delivery.update": "Lead delivery changed",
+  "finance.update": "Finance settings changed",
   "content.create": "Content created",
   "content.update": "Content edited",
   "content.delete": "Content deleted",

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { SpecialHoursEditor, WeekEditor } from "@/components/admin/hours-editors";
-import { DeliveryForm, SwitchesForm } from "@/components/admin/settings-forms";
+import { DeliveryForm, FinanceForm, SwitchesForm } from "@/components/admin/settings-forms";
+import { financeOf } from "@/domain/site/finance";
 import { featuresOf } from "@/server/site-context";
 import { switchesOf } from "@/domain/staff/settings";
 import { requireStaffSite } from "@/server/admin/pages";
@@ -10,7 +11,7 @@ import { getLeadDeliveryConfig, getSiteById, listLocations } from "@/server/repo
 
 export const metadata: Metadata = { title: "Site settings" };
 
-// GET /sites/{siteId}/settings — opening hours per location and the site's holiday hours (managers and owners)
+// GET /sites/{siteId}/settings — holiday hours, switches, finance terms, lead delivery and opening hours (managers and owners)
 export default async function SettingsPage({ params }: { params: Promise<{ siteId: string }> }) {
   const { site } = await requireStaffSite((await params).siteId, "settings.edit");
   const db = await getDb();
@@ -35,6 +36,12 @@ export default async function SettingsPage({ params }: { params: Promise<{ siteI
           Feature switches
         </h2>
         {record && <SwitchesForm siteId={site.id} values={switchesOf(await featuresOf(db, record))} />}
+      </section>
+      <section aria-labelledby="finance" className="mb-6 rounded-lg border border-neutral-200 bg-white p-5">
+        <h2 id="finance" className="mb-3 text-lg font-bold">
+          Finance and repayments
+        </h2>
+        {record && <FinanceForm siteId={site.id} values={financeOf(record)} country={record.country} />}
       </section>
       <section aria-labelledby="delivery" className="mb-6 rounded-lg border border-neutral-200 bg-white p-5">
         <h2 id="delivery" className="mb-3 text-lg font-bold">

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { EnquiryList } from "@/components/account/enquiry-list";
-import { FinanceCalculator } from "@/components/forms/finance-calculator";
+import { FinancePanel } from "@/components/forms/finance-panel";
 import { LeadForm } from "@/components/forms/lead-form";
 import { PageSection, PageTitle, Panel } from "@/components/ui/page";
 import { leadFormSite } from "@/domain/leads/forms";
@@ -59,7 +59,7 @@ export default async function PersonalisedFinancePage({ params }: { params: Site
         <h2 id="finance-apply" className="text-xl font-bold">
           Apply for finance
         </h2>
-        <FinanceCalculator />
+        <FinancePanel ctx={ctx} />
         <Panel>
           <LeadForm kind="finance" site={leadFormSite(ctx)} heading={null} prefill={prefill} />
         </Panel>

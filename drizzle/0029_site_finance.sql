@@ -1,0 +1,1 @@
+ALTER TABLE "sites" ADD COLUMN "finance" jsonb DEFAULT '{}'::jsonb NOT NULL;

@@ -1,0 +1,196 @@
+import type { Page } from "@playwright/test";
+import { readOutbox } from "../scripts/lib/outbox";
+import { repaymentDollars } from "../src/domain/leads/finance";
+import { E2E_OUTBOX, expect, expectNoAxeViolations, siteUrl, test, waitForHydration } from "./fixtures";
+
+/*
+ * Issue 36, repayments where the decision is made: an indicative repayment on every priced card and
+ * vehicle page with the note in the market's words, the vehicle page's calculator, and its figures
+ * carried by "Apply for finance" into the finance form and the lead. On a 390×844 phone, as a
+ * shopper sees it. The demo's terms (src/server/demo/sites.ts): parkside 8.99% weekly with a $395
+ * establishment fee and $8 a month; tasman fortnightly; outback monthly with a 20% balloon; lakeside
+ * monthly (US).
+ */
+test.use({ viewport: { width: 390, height: 844 } });
+
+const parkside = (path: string) => siteUrl("parkside-motor-group", path);
+const WARNING =
+  "WARNING: This comparison rate is true only for the examples given and may not include all fees and charges. Different terms, fees or other loan amounts might result in a different comparison rate.";
+
+/** Each card's price and repayment, as shown. */
+async function cards(page: Page) {
+  return page.locator(".results .vc").evaluateAll((els) =>
+    els.map((el) => ({
+      price: el.querySelector(".vc-p")!.firstChild!.textContent!,
+      repayment: el.querySelector(".vc-r")?.textContent ?? null,
+    })),
+  );
+}
+
+test("a repayment on every priced card, none without a price, and the comparison-rate note (parkside)", async ({ page }) => {
+  for (const path of ["/search/new-used-and-demo-cars", "/search/used-cars?sort=price-asc"]) {
+    await page.goto(parkside(path));
+    const shown = await cards(page);
+    expect(shown.length).toBeGreaterThan(10);
+    for (const c of shown) {
+      if (c.price.startsWith("$")) {
+        const price = Number(c.price.replace(/[^\d]/g, ""));
+        const weekly = repaymentDollars({
+          price,
+          deposit: Math.round(price * 0.1),
+          balloon: 0,
+          termMonths: 60,
+          frequency: "weekly",
+          rate: 8.99,
+          establishmentFee: 395,
+          monthlyFee: 8,
+        });
+        expect(c.repayment, c.price).toBe(`$${weekly.toLocaleString("en-AU")}/wk*`);
+      } else expect(c.repayment, c.price).toBeNull();
+    }
+    const note = page.getByTestId("repayment-note");
+    await expect(note).toContainText(
+      "*Indicative weekly repayment at 8.99% p.a. (comparison rate 10.09% p.a.) over 5 years with a 10% deposit and no balloon",
+    );
+    await expect(note).toContainText("including a $395 establishment fee and a $8 monthly account fee");
+    await expect(note).toContainText("Comparison rate based on a $30,000 secured loan over 5 years.");
+    await expect(note).toContainText(WARNING);
+  }
+  // a screen reader hears what the figure is
+  await expect(page.locator(".results .vc .vc-r").first()).toMatchAriaSnapshot("- paragraph: /Repayments from \\$[\\d,]+\\/wk\\*/");
+  // the last page of the used cars, dearest first, ends with the cars that have no price (DEMO_DATA)
+  await page.goto(parkside("/search/used-cars?sort=price-desc&page=4"));
+  const last = await cards(page);
+  expect(last.filter((c) => !c.price.startsWith("$")).length, "cars without a price on the last page").toBeGreaterThan(0);
+  expect(last.filter((c) => !c.price.startsWith("$")).every((c) => c.repayment === null)).toBe(true);
+});
+
+const MARKETS = [
+  [
+    "tasman-campers",
+    /^\$[\d,]+\/fn\*$/,
+    [
+      "*Indicative fortnightly repayment at an interest rate of 11.95% p.a.",
+      "a $350 establishment fee",
+      "Lending criteria, terms, conditions and fees apply.",
+    ],
+    "comparison rate",
+  ],
+  [
+    "outback-truck-centre",
+    /^\$[\d,]+\/mo\*$/,
+    ["at 9.49% p.a. (comparison rate 9.49% p.a.) over 5 years with no deposit and a 20% balloon", "no fees"],
+    null,
+  ],
+  [
+    "lakeside-rv",
+    /^\$[\d,]+\/mo\*$/,
+    ["*Estimated monthly payment: 84 payments (one each month) at 7.49% APR with 10% down.", "On approved credit"],
+    "comparison rate",
+  ],
+] as const;
+for (const [slug, figure, words, absent] of MARKETS)
+  test(`${slug}: repayments and the note in its market's words`, async ({ page }) => {
+    await page.goto(siteUrl(slug, "/search/new-used-and-demo-cars"));
+    const shown = await cards(page);
+    expect(shown.filter((c) => c.price.startsWith("$")).length).toBeGreaterThan(0);
+    for (const c of shown.filter((x) => x.price.startsWith("$"))) expect(c.repayment).toMatch(figure);
+    for (const w of words) await expect(page.getByTestId("repayment-note")).toContainText(w);
+    if (absent) await expect(page.getByTestId("repayment-note")).not.toContainText(absent);
+  });
+
+test("the vehicle page's calculator: the shopper's figures reach the finance form and the lead", async ({ page }) => {
+  await page.goto(parkside("/search/new-and-demo-cars?sort=price-desc"));
+  const first = (await cards(page))[0]!;
+  await page.locator(".results .vc h3 a").first().click();
+  await expect(page.getByTestId("detail-repayment")).toContainText(first.repayment!);
+  await expect(page.getByTestId("repayment-note")).toContainText("comparison rate 10.09% p.a.");
+  const price = Number(first.price.replace(/[^\d]/g, ""));
+
+  // the link under the price goes to the calculator, which starts from the site's terms
+  await page.getByRole("link", { name: "Work out repayments" }).click();
+  const calc = page.getByTestId("finance-calculator");
+  await expect(calc).toBeInViewport();
+  await expect(calc.getByTestId("calculator-price")).toHaveText(first.price);
+  await expect(calc.getByTestId("repayment")).toHaveText(`Estimated repayment: ${first.repayment!.replace("/wk*", " a week*")}`);
+  await expect(calc.getByTestId("calculator-rate")).toHaveText("Interest rate 8.99% p.a., comparison rate 10.09% p.a.");
+
+  // the shopper's own figures, by keyboard and screen-reader names alone
+  const deposit = calc.getByLabel("Deposit ($)");
+  await waitForHydration(deposit);
+  await deposit.fill("5000");
+  await expect(deposit).toHaveValue("5,000");
+  await calc.getByLabel("Balloon (final payment)").selectOption("20");
+  await calc.getByLabel("Term").selectOption("4");
+  await calc.getByRole("radio", { name: "Monthly" }).check();
+  const balloon = Math.round(price * 0.2);
+  const monthly = repaymentDollars({
+    price,
+    deposit: 5000,
+    balloon,
+    termMonths: 48,
+    frequency: "monthly",
+    rate: 8.99,
+    establishmentFee: 395,
+    monthlyFee: 8,
+  });
+  await expect(calc.getByTestId("repayment")).toHaveText(`Estimated repayment: $${monthly.toLocaleString("en-AU")} a month*`);
+  await expectNoAxeViolations(page);
+
+  // "Apply for finance": the finance form about this car, its calculator and the amount filled in
+  await calc.getByRole("link", { name: "Apply for finance" }).click();
+  await expect(page).toHaveURL(/\/finance\?vehicle=/);
+  await expect(page.getByTestId("repayment")).toHaveText(`Estimated repayment: $${monthly.toLocaleString("en-AU")} a month*`);
+  const form = page.locator("main form");
+  await expect(form.getByLabel("Amount to borrow ($) (optional)")).toHaveValue(String(price - 5000));
+  const send = page.getByRole("button", { name: "Send finance enquiry" });
+  await waitForHydration(send);
+  await form.getByLabel("First name", { exact: true }).fill("Fiona");
+  await form.getByLabel("Last name", { exact: true }).fill("Financelead");
+  await form.getByLabel("Email", { exact: true }).fill("fiona@example.com");
+  await form.getByLabel(/^(Phone|Mobile)$/).fill("0412345678");
+  await form.getByLabel("Postcode", { exact: true }).fill("3134");
+  const created = page.waitForResponse((r) => r.url().endsWith("/api/leads") && r.request().method() === "POST");
+  await send.click();
+  const body = (await (await created).json()) as { lead: { id: string; finance_quote: Record<string, unknown> } };
+  expect((await created).status()).toBe(201);
+  expect(body.lead.finance_quote).toEqual({
+    price,
+    deposit: 5000,
+    balloon,
+    term_months: 48,
+    frequency: "monthly",
+    rate: 8.99,
+    establishment_fee: 395,
+    monthly_fee: 8,
+    repayment: monthly,
+  });
+  await expect(page).toHaveURL(/\/success\?category=/); // the success page about a car names its type
+  // the salesperson's email reads the figures as one answer
+  const text = async () =>
+    (await readOutbox(E2E_OUTBOX)).find((m) => m.subject.startsWith("Finance Enquiry lead") && m.text.includes(body.lead.id))?.text ?? "";
+  await expect
+    .poll(text, { timeout: 10_000 })
+    .toContain(
+      `Repayment estimate: $${monthly.toLocaleString("en-AU")} a month over 4 years at 8.99% p.a.: ${first.price} with a $5,000 deposit and a $${balloon.toLocaleString("en-AU")} balloon`,
+    );
+});
+
+test("/finance: deposit, balloon and frequency, money formatted, the note under it", async ({ page }) => {
+  await page.goto(parkside("/finance"));
+  const calc = page.getByTestId("finance-calculator");
+  // $30,000 with the site's 10% deposit, weekly, 8.99% and its fees
+  await expect(calc.getByLabel("Price of the car ($)")).toHaveValue("30,000");
+  await expect(calc.getByLabel("Deposit ($)")).toHaveValue("3,000");
+  await expect(calc.getByTestId("repayment")).toHaveText("Estimated repayment: $133 a week*");
+  const rate = calc.getByLabel("Interest rate (% p.a.)");
+  await waitForHydration(rate);
+  await rate.fill("6.5");
+  // the comparison rate follows the rate typed, with the site's fees
+  await expect(calc.getByTestId("calculator-rate")).toHaveText(/^Interest rate 6\.5% p\.a\., comparison rate 7\.\d+% p\.a\.$/);
+  await calc.getByLabel("Deposit ($)").fill("30000");
+  await expect(calc.getByTestId("repayment")).toHaveText("Estimated repayment: —");
+  await expect(calc.getByTestId("calculator-borrowed")).toHaveText("Nothing to borrow: the deposit covers the price");
+  await expect(page.getByTestId("repayment-note")).toContainText(WARNING);
+  await expectNoAxeViolations(page);
+});

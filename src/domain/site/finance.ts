@@ -1,0 +1,167 @@
+import { formatPrice } from "../format/price";
+import {
+  comparisonRate,
+  COMPARISON_EXAMPLE,
+  DEFAULT_INTEREST_RATE,
+  FREQUENCY_WORDS,
+  isFrequency,
+  paymentCount,
+  rateText,
+  loanFor,
+  repaymentShort,
+  type Frequency,
+} from "../leads/finance";
+import type { Country } from "./types";
+
+/*
+ * A site's finance settings (issue 36): the terms its indicative repayments are worked out on, set
+ * by the dealer in the back-office. One function (financeOf) says what a site's terms are; every
+ * card, vehicle page, calculator and lead uses it.
+ */
+
+export const FREQUENCY_LABELS: Record<Frequency, string> = { weekly: "Weekly", fortnightly: "Fortnightly", monthly: "Monthly" };
+export const TERM_MONTHS = [12, 24, 36, 48, 60, 72, 84] as const;
+
+/** A site's finance settings, as the back-office form sets them (its zod schema: src/domain/staff/finance-settings.ts). */
+export type FinanceSettings = {
+  /** repayments on cards and vehicle pages (the calculators stay either way) */
+  show_repayments: boolean;
+  /** % a year */
+  rate: number;
+  term_months: (typeof TERM_MONTHS)[number];
+  deposit_percent: number;
+  balloon_percent: number;
+  frequency: Frequency;
+  /** dollars, added to the loan */
+  establishment_fee: number;
+  /** dollars a month */
+  monthly_fee: number;
+};
+
+/** Each number's range, for the form's checks and for reading stored settings alike. */
+export const FINANCE_LIMITS = {
+  rate: { max: 30, message: "Enter a rate between 0 and 30% a year" },
+  deposit_percent: { max: 90, message: "Enter a deposit between 0 and 90% of the price" },
+  balloon_percent: { max: 60, message: "Enter a balloon between 0 and 60% of the price" },
+  establishment_fee: { max: 5000, message: "Enter a fee between $0 and $5,000", cents: true },
+  monthly_fee: { max: 100, message: "Enter a fee between $0 and $100", cents: true },
+} as const;
+
+const inRange = (key: keyof typeof FINANCE_LIMITS) => (v: unknown) => {
+  const limit: { max: number; cents?: boolean } = FINANCE_LIMITS[key];
+  return (
+    typeof v === "number" &&
+    Number.isFinite(v) &&
+    v >= 0 &&
+    v <= limit.max &&
+    (!limit.cents || Math.abs(v * 100 - Math.round(v * 100)) < 1e-6)
+  );
+};
+/** Whether a stored value can be used (anything else falls back to the default). */
+const VALID: { [K in keyof FinanceSettings]: (v: unknown) => boolean } = {
+  show_repayments: (v) => typeof v === "boolean",
+  rate: inRange("rate"),
+  term_months: (v) => (TERM_MONTHS as readonly unknown[]).includes(v),
+  deposit_percent: inRange("deposit_percent"),
+  balloon_percent: inRange("balloon_percent"),
+  frequency: isFrequency,
+  establishment_fee: inRange("establishment_fee"),
+  monthly_fee: inRange("monthly_fee"),
+};
+export const isFinanceValue = <K extends keyof FinanceSettings>(key: K, v: unknown): v is FinanceSettings[K] => VALID[key](v);
+
+/** The platform's terms where a site has set none: SPEC §9's 10% rate, five years, 10% down, no balloon or fees. */
+export function defaultFinance(country: Country): FinanceSettings {
+  return {
+    show_repayments: true,
+    rate: DEFAULT_INTEREST_RATE,
+    term_months: 60,
+    deposit_percent: 10,
+    balloon_percent: 0,
+    // weekly is how Australians and New Zealanders compare cars; US lenders quote a monthly payment
+    frequency: country === "US" ? "monthly" : "weekly",
+    establishment_fee: 0,
+    monthly_fee: 0,
+  };
+}
+
+/** A site's finance terms: its stored settings over the defaults, each stored value used only when valid. */
+export function financeOf(site: { country: Country; finance?: Partial<Record<keyof FinanceSettings, unknown>> | null }): FinanceSettings {
+  const out: Record<string, unknown> = { ...defaultFinance(site.country) };
+  for (const key of Object.keys(VALID) as Array<keyof FinanceSettings>) {
+    const stored = site.finance?.[key];
+    if (stored !== undefined && isFinanceValue(key, stored)) out[key] = stored;
+  }
+  return out as FinanceSettings;
+}
+
+/** "$129/wk*" for a card or a vehicle page; null where the site shows none, the car is sold or has no price. */
+export function cardRepayment(price: number | null | undefined, sold: boolean, f: FinanceSettings): string | null {
+  if (!f.show_repayments || sold || !price || !(price > 0)) return null;
+  const short = repaymentShort(loanFor(price, f));
+  return short ? `${short}*` : null;
+}
+
+/** The comparison rate of the site's terms (Australia), % a year. */
+export const siteComparisonRate = (f: FinanceSettings): number =>
+  comparisonRate(f.rate, { establishmentFee: f.establishment_fee, monthlyFee: f.monthly_fee });
+
+const years = (months: number) => (months % 12 === 0 ? `${months / 12} year${months === 12 ? "" : "s"}` : `${months} months`);
+
+/** "a $395 establishment fee and a $8 monthly fee" (or "no fees"). */
+function feesText(f: Pick<FinanceSettings, "establishment_fee" | "monthly_fee">, monthlyWord = "monthly account fee"): string {
+  const fees = [
+    f.establishment_fee > 0 ? `a ${money(f.establishment_fee)} establishment fee` : null,
+    f.monthly_fee > 0 ? `a ${money(f.monthly_fee)} ${monthlyWord}` : null,
+  ].filter(Boolean);
+  return fees.length ? fees.join(" and ") : "no fees";
+}
+const money = (n: number) => (Number.isInteger(n) ? formatPrice(n) : `$${n.toFixed(2)}`);
+
+/** The example's terms in words: "over 5 years with a 10% deposit and no balloon". */
+function termsText(f: FinanceSettings, word: { deposit: string; balloon: string }): string {
+  const balloon = f.balloon_percent > 0 ? `a ${rateText(f.balloon_percent)}% ${word.balloon}` : `no ${word.balloon}`;
+  const deposit = f.deposit_percent > 0 ? `a ${rateText(f.deposit_percent)}% ${word.deposit}` : `no ${word.deposit}`;
+  return `over ${years(f.term_months)} with ${deposit} and ${balloon}`;
+}
+
+/**
+ * The note under every figure (issue 36), in the site's market's words, or null where a site
+ * shows no repayment:
+ * - Australia: the comparison rate on the regulations' $30,000 secured loan over 5 years, with the
+ *   warning the regulations prescribe word for word;
+ * - New Zealand: the interest rate and every fee (a disclosure, no comparison rate);
+ * - United States: the down payment, the number of payments and the APR (Truth in Lending's
+ *   triggered terms), the APR taken with the fees on the same example.
+ */
+export function repaymentNote(f: FinanceSettings, country: Country): string | null {
+  if (!f.show_repayments) return null;
+  const rate = rateText(f.rate);
+  const often = FREQUENCY_WORDS[f.frequency].replace(/^a /, "");
+  switch (country) {
+    case "NZ":
+      return (
+        `*Indicative ${f.frequency} repayment at an interest rate of ${rate}% p.a. ${termsText(f, { deposit: "deposit", balloon: "final balloon payment" })}, ` +
+        `including ${feesText(f)}. An estimate only, not an offer of finance. Lending criteria, terms, conditions and fees apply.`
+      );
+    case "US": {
+      const apr = rateText(siteComparisonRate(f));
+      const n = paymentCount(f.term_months, f.frequency);
+      return (
+        `*Estimated ${f.frequency} payment: ${n} payments (one each ${often}) at ${apr}% APR with ${f.deposit_percent > 0 ? `${rateText(f.deposit_percent)}% down` : "nothing down"}` +
+        `${f.balloon_percent > 0 ? ` and a final payment of ${rateText(f.balloon_percent)}% of the price` : ""}. ` +
+        `APR based on ${formatPrice(COMPARISON_EXAMPLE.amount)} financed with ${feesText(f, "monthly fee")}. On approved credit; tax, title and fees extra.`
+      );
+    }
+    default: {
+      const comparison = rateText(siteComparisonRate(f));
+      return (
+        `*Indicative ${f.frequency} repayment at ${rate}% p.a. (comparison rate ${comparison}% p.a.) ` +
+        `${termsText(f, { deposit: "deposit", balloon: "balloon" })}, including ${feesText(f)}. ` +
+        `Comparison rate based on a ${formatPrice(COMPARISON_EXAMPLE.amount)} secured loan over ${years(COMPARISON_EXAMPLE.termMonths)}. ` +
+        "WARNING: This comparison rate is true only for the examples given and may not include all fees and charges. " +
+        "Different terms, fees or other loan amounts might result in a different comparison rate. Subject to lender approval."
+      );
+    }
+  }
+}
