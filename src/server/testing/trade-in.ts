@@ -1,3 +1,5 @@
+import "server-only";
+
 /** A trade-in lead as the lookup form sends it: ABC123's 2019 Corolla, 84,000 km, good (the lookup and valuation tests). */
 export const TRADE_IN_LEAD = {
   form: "trade-in",
