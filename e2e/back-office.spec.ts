@@ -713,8 +713,8 @@ test.describe("dealer back-office", () => {
     expect(await page.locator("main script:not([type])").count()).toBe(0);
 
     await page.goto(admin("/sites/1001/audit"));
-    await expect(page.getByTestId("audit-entry").first()).toContainText("Content edited · offer:summer-service-special");
-    await expect(page.getByTestId("audit-entry").nth(1)).toContainText("Content created · offer:summer-service-special");
+    await expect(page.getByTestId("audit-entry").first()).toContainText("Content edited · Offer summer-service-special");
+    await expect(page.getByTestId("audit-entry").nth(1)).toContainText("Content created · Offer summer-service-special");
 
     // deleting it is a DELETE that reaches its route; the website drops it at once
     await page.goto(admin("/sites/1001/content"));

@@ -253,23 +253,27 @@ export function OfferList({
   offers,
   now,
   title = "Special Offers",
+  headingLevel = 3,
 }: {
   ctx: Ctx;
   offers: ContentEntry[];
   now: number;
   title?: string;
+  /** 3 under a section's h2 (home, brand pages); 2 straight under the page's h1 (/special-offers) */
+  headingLevel?: 2 | 3;
 }) {
+  const H = headingLevel === 2 ? "h2" : "h3";
   return (
     <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="offers" aria-label={title}>
       {offers.map((o, i) => (
         <li key={o.slug}>
           <article className="flex h-full flex-col rounded-lg border border-neutral-200 p-4">
             <ContentImage src={o.image} alt="" priority={i === 0} />
-            <h3 className="mt-3 text-lg font-bold">
+            <H className="mt-3 text-lg font-bold">
               <a href={`/special-offers/${o.slug}`} className="hover:underline">
                 {o.title}
               </a>
-            </h3>
+            </H>
             <p className="mt-1 flex-1 text-neutral-800">{o.summary}</p>
             <div className="mt-3">
               <OfferPrice ctx={ctx} offer={o} />

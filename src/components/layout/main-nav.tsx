@@ -65,8 +65,15 @@ export function MainNav({ items }: { items: NavItem[] }) {
     setOpen(false);
   };
 
+  // tabbing on from an open submenu to another item of the bar closes that submenu (issue 36: it stayed open)
+  const onFocus = (e: React.FocusEvent) => {
+    if (expanded === null) return;
+    const owner = (e.target as HTMLElement).closest("li.relative");
+    if (!owner?.querySelector(`[data-submenu="${CSS.escape(expanded)}"]`)) setExpanded(null);
+  };
+
   return (
-    <nav ref={ref} aria-label="Main" className="relative" onKeyDown={onKeyDown} onBlur={onBlur}>
+    <nav ref={ref} aria-label="Main" className="relative shrink-0" onKeyDown={onKeyDown} onBlur={onBlur} onFocus={onFocus}>
       <button
         ref={menuButton}
         type="button"

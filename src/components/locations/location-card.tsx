@@ -32,10 +32,13 @@ export function LocationCard({
   location: l,
   ctx,
   headingLevel = 2,
+  distance,
 }: {
   location: Location;
   ctx: LocationCardContext;
   headingLevel?: 2 | 3;
+  /** issue 36: how far it is from the shopper, "12 km away" */
+  distance?: string;
 }) {
   const H = headingLevel === 2 ? "h2" : "h3";
   const state = openState(ctx.now, l.timezone, l.openingHours, ctx.specialHours, l.id);
@@ -76,6 +79,11 @@ export function LocationCard({
           {state.label}
           {state.detail ? ` · ${state.detail}` : ""}
         </p>
+        {distance && (
+          <p className="mt-1 text-sm font-semibold text-neutral-800" data-testid="location-distance">
+            {distance}
+          </p>
+        )}
       </header>
       <address className="not-italic text-sm">
         <p>{formatAddress(l.address, ctx.country)}</p>

@@ -8,6 +8,8 @@ import {
   matchesType,
 } from "@/domain/locations/directory";
 import type { SiteContext } from "@/domain/site/context";
+import { NearForm } from "@/components/stock/near-form";
+import { distanceLabel, type NearQuery } from "@/domain/locations/near";
 import { LocationCard, locationCardContext, locationTypeLabel } from "./location-card";
 import { LocationPicker } from "./location-picker";
 import { ReviewsSection } from "./reviews-section";
@@ -24,14 +26,20 @@ export type DirectoryProps = {
   dealership?: string | undefined;
   now: number;
   reviews: ReviewsTeaser;
+  /** issue 36, near me: where the shopper said they are, and each location's distance (km; null: a postcode not placed) */
+  near?: { query: NearQuery; distances: Record<number, number> | null };
 };
 
-export function LocationsDirectory({ ctx, path, type, dealership, now, reviews }: DirectoryProps) {
+export function LocationsDirectory({ ctx, path, type, dealership, now, reviews, near }: DirectoryProps) {
   const f = directoryFilter({ type, dealership }, ctx.dealerships);
   const filter = f.type;
   const present = LOCATION_FILTERS.filter((t) => ctx.locations.some((l) => matchesType(l, t)));
   const dealerships = dealershipChoices(ctx.dealerships, ctx.locations);
-  const shown = filterLocations(ctx.locations, f);
+  const distances = near?.distances ?? null;
+  // nearest first where the shopper said where they are
+  const shown = distances
+    ? [...filterLocations(ctx.locations, f)].sort((a, b) => (distances[a.id] ?? Infinity) - (distances[b.id] ?? Infinity))
+    : filterLocations(ctx.locations, f);
   const chosen = f.dealership?.slug ?? null;
   const cardCtx = locationCardContext(ctx, now);
   return (
@@ -80,6 +88,15 @@ export function LocationsDirectory({ ctx, path, type, dealership, now, reviews }
           )}
           <LocationPicker locations={ctx.locations.map((l) => ({ slug: l.slug, name: l.name }))} />
         </div>
+        {ctx.locations.length > 1 && (
+          <NearForm
+            href={directoryHref(path, { type: filter, dealership: chosen })}
+            country={ctx.site.country}
+            {...(near ? { near: near.query } : {})}
+            unplaced={Boolean(near && !distances)}
+            unit={ctx.format.distanceUnit}
+          />
+        )}
         <p className="sr-only" role="status">
           {shown.length} locations shown
         </p>
@@ -94,7 +111,11 @@ export function LocationsDirectory({ ctx, path, type, dealership, now, reviews }
         <ul className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">
           {shown.map((l) => (
             <li key={l.id}>
-              <LocationCard location={l} ctx={cardCtx} />
+              <LocationCard
+                location={l}
+                ctx={cardCtx}
+                {...(distances?.[l.id] !== undefined ? { distance: distanceLabel(distances[l.id]!, ctx.site.country) } : {})}
+              />
             </li>
           ))}
         </ul>

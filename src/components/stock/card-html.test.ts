@@ -14,6 +14,7 @@ const view: CardView = {
   priceType: "Excl. Govt. Charges",
   subscription: "Or subscribe from $394 a week",
   repayment: "$129/wk*",
+  distance: null,
   facts: ["14 km", "Automatic", "Diesel"],
   location: "Parkside KGM",
   tags: ["New Arrival"],
@@ -41,6 +42,10 @@ describe("a card as HTML text", () => {
     expect(card.querySelector(".vc-r")!.textContent).toBe("$129/wk*"); // "Repayments from" is the CSS's alternative text
     expect([...card.querySelectorAll(".vc-f li")].map((li) => li.textContent)).toEqual(view.facts);
     expect(card.querySelector(".vc-l")!.textContent).toBe("Parkside KGM");
+    // issue 36: where the shopper said where they are, how far
+    expect(
+      parse(cardHtml({ ...view, distance: "12 km away" }, { priority: false, saved: false })).querySelector(".vc-l")!.textContent,
+    ).toBe("Parkside KGM · 12 km away");
     expect(card.querySelector(".tag")!.textContent).toBe("New Arrival");
     const enquire = card.querySelector(".btn-enquire")!;
     expect([enquire.getAttribute("href"), enquire.getAttribute("aria-label")]).toEqual([
@@ -101,6 +106,7 @@ describe("a card as HTML text", () => {
         priceType: bad,
         subscription: bad,
         repayment: bad,
+        distance: bad,
         facts: [bad],
         location: bad,
         tags: [bad],

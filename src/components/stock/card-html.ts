@@ -34,7 +34,7 @@ export function cardBodyHtml(v: CardView, priority: boolean): string {
     (v.repayment ? `<p class="vc-r">${esc(v.repayment)}</p>` : "") +
     (v.subscription ? `<p class="vc-s" data-testid="subscription">${esc(v.subscription)}</p>` : "") +
     (v.facts.length ? `<ul class="vc-f">${v.facts.map((f) => `<li>${esc(f)}</li>`).join("")}</ul>` : "") +
-    (v.location ? `<p class="vc-l">${esc(v.location)}</p>` : "") +
+    (v.location || v.distance ? `<p class="vc-l">${esc([v.location, v.distance].filter(Boolean).join(" · "))}</p>` : "") +
     `<div class="vc-a"><a href="${href}#enquiry-form" class="btn-enquire" aria-label="${esc(`${v.enquireText}: ${v.title}`)}">${esc(v.enquireText)}</a></div></div>`
   );
 }

@@ -7,6 +7,7 @@ import {
   activeFilterCount,
   LIST_FILTERS,
   searchHref,
+  sortDefault,
   sortOptions,
   toggleFilter,
   type SearchQuery,
@@ -22,6 +23,7 @@ import { SearchFilters } from "./search-filters";
 import { searchTitle } from "@/domain/stock/search-title";
 import { cardContext, cardsNote, cardsShared, cardView, packCard } from "@/domain/stock/card-view";
 import { RepaymentNote } from "./repayment-note";
+import { NearForm } from "./near-form";
 import { rangeLabel } from "@/domain/stock/understand";
 import { clsx } from "clsx";
 import { ResultGrid } from "./result-grid";
@@ -36,6 +38,8 @@ type Props = {
   result: SearchResult;
   now: number;
   /** a landing page's own H1 (its template) */ heading?: string;
+  /** issue 36, near me: each location's distance (km) from where the shopper said they are; null when they have not (or it is unknown) */
+  distances?: Record<number, number> | null;
 };
 
 function pageWindow(page: number, pages: number): number[] {
@@ -43,19 +47,22 @@ function pageWindow(page: number, pages: number): number[] {
   return [...set].sort((a, b) => a - b);
 }
 
-export function SearchResults({ ctx, query, result, now, heading }: Props) {
+export function SearchResults({ ctx, query, result, now, heading, distances = null }: Props) {
   const def = ctx.site.defaultSort;
   const plural = pluralNoun(ctx.noun);
   const used = usedWord(ctx.features);
   const q = { ...query, page: result.page };
   const href = (change: Partial<SearchQuery>) => searchHref(q, def, change);
-  const cardCtx = cardContext(ctx, now);
+  const cardCtx = { ...cardContext(ctx, now), ...(distances ? { distances } : {}) };
+  const unit = ctx.format.distanceUnit;
+  // the page without a place (the near form's base, the near chip's link): the site's own sort again
+  const away = { near: undefined, page: 1, ...(query.sort === "distance" ? { sort: sortDefault(def) } : {}) };
   const filters = activeFilterCount(query);
   // what the keywords were read as (issue 36): the search applied it, the chips show it
   const understood = result.understood ?? null;
   const typed = understood ? understood.rest : query.q;
   const searchEvent = searchPageEvent(query, result.total, def);
-  const chips: Array<{ label: string; href: string; keyword?: boolean }> = [
+  const chips: Array<{ label: string; href: string; keyword?: boolean; literal?: boolean }> = [
     ...query.carTypes.map((t) => ({
       label: t === "used" ? used : t,
       href: href({ carTypes: query.carTypes.filter((x) => x !== t), page: 1 }),
@@ -78,9 +85,28 @@ export function SearchResults({ ctx, query, result, now, heading }: Props) {
       return label ? [{ label, href: href({ [k]: {}, page: 1 }) }] : [];
     }),
     // the keywords: a chip for each phrase they were read as ("Red", "SUV", "Under $40,000"), one for the words left
+    // issue 36: where the shopper said they are, and how far they will go
+    ...(query.near
+      ? [
+          {
+            label: query.near.postcode ? `Near ${query.near.postcode}` : "Near your location",
+            href: href(away),
+            literal: true,
+          },
+          ...(query.near.within
+            ? [
+                {
+                  label: `Within ${query.near.within} ${unit}`,
+                  href: href({ near: { ...query.near, within: undefined }, page: 1 }),
+                  literal: true,
+                },
+              ]
+            : []),
+        ]
+      : []),
     ...(understood
       ? [
-          ...understood.terms.map((t) => ({ label: t.label, href: href({ q: t.without, page: 1 }), keyword: true })),
+          ...understood.terms.map((t) => ({ label: t.label, href: href({ q: t.without, page: 1 }), keyword: true, literal: true })),
           ...(understood.rest ? [{ label: `“${understood.rest}”`, href: href({ q: understood.withoutRest, page: 1 }) }] : []),
         ]
       : query.q
@@ -103,6 +129,8 @@ export function SearchResults({ ctx, query, result, now, heading }: Props) {
       odometer: {},
       q: "",
       page: 1,
+      near: undefined,
+      ...(query.sort === "distance" ? { sort: sortDefault(def) } : {}),
     },
     def,
   );
@@ -164,12 +192,21 @@ export function SearchResults({ ctx, query, result, now, heading }: Props) {
             <SortSelect
               label="Sort by"
               value={query.sort}
-              options={sortOptions(ctx.site.country, ctx.features.offers_subscription).map((o) => ({
+              options={sortOptions(ctx.site.country, ctx.features.offers_subscription, distances !== null).map((o) => ({
                 ...o,
                 href: href({ sort: o.id as SortId, page: 1 }),
               }))}
             />
           </div>
+          <NearForm
+            href={searchHref({ ...query, ...away, sort: sortDefault(def) }, def)}
+            country={ctx.site.country}
+            {...(query.near ? { near: query.near } : {})}
+            unplaced={Boolean(query.near && !distances)}
+            within
+            unit={unit}
+            collapsed={!query.near}
+          />
           {result.keywords?.match === "similar" && (
             <p className="mt-2 text-neutral-800" data-testid="keyword-note">
               Nothing matched “{typed}” exactly: showing results for “{result.keywords.corrected}”.
@@ -199,7 +236,7 @@ export function SearchResults({ ctx, query, result, now, heading }: Props) {
                     data-scroll="keep"
                     className={clsx(
                       "inline-flex min-h-9 items-center gap-1 rounded-full bg-neutral-100 px-3 text-sm hover:bg-neutral-200",
-                      !c.keyword && "capitalize",
+                      !c.literal && "capitalize",
                     )}
                     data-testid={c.keyword ? "keyword-chip" : undefined}
                   >

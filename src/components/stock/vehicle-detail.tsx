@@ -22,7 +22,7 @@ import { RepaymentNote } from "./repayment-note";
 import { VehicleCardView, VehicleTags } from "./vehicle-card";
 import { VehicleGallery } from "./vehicle-gallery";
 import { SharePrint } from "./share-print";
-import { nounInText, vehicleHref } from "@/domain/site/vehicle";
+import { nounInText, oneNounInText, vehicleHref } from "@/domain/site/vehicle";
 import { Breadcrumbs } from "@/components/ui/breadcrumbs";
 import { JsonLd } from "@/components/ui/json-ld";
 import { vehicleJsonLd } from "@/domain/stock/json-ld";
@@ -81,7 +81,7 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
       />
       {sold && (
         <div role="status" className="mb-4 rounded-lg border border-red-300 bg-red-50 p-4" data-testid="sold-banner">
-          <p className="font-bold text-red-800">This {nounInText(ctx.noun)} has been sold.</p>
+          <p className="font-bold text-red-800">This {oneNounInText(ctx.noun)} has been sold.</p>
           <p className="mt-1 text-sm text-neutral-800">
             Similar {nounInText(pluralNoun(ctx.noun))} are listed below, or{" "}
             <a href="/search/new-used-and-demo-cars" className="font-semibold underline">
@@ -94,7 +94,7 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
       {!sold && store === "reserved" && (
         <ReservedBanner
           slug={v.slug}
-          noun={nounInText(ctx.noun)}
+          noun={oneNounInText(ctx.noun)}
           phone={phone || null}
           tel={call?.href ?? null}
           deposit={formatPrice(DEPOSIT_CENTS / 100)}
@@ -157,7 +157,7 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
               </a>
             )}
             <a href={`/finance${q}`} className={buttonVariants({ variant: "outline" })} data-track={EVENT_IDS.financeClick}>
-              Finance this {nounInText(ctx.noun)}
+              Finance this {oneNounInText(ctx.noun)}
             </a>
             <a
               href={`${sell.href}${sell.form === "trade-in" ? q : ""}`}
@@ -218,7 +218,7 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
       <Panel
         id="enquiry-form"
         role="region"
-        aria-label={`Enquire about this ${nounInText(ctx.noun)}`}
+        aria-label={`Enquire about this ${oneNounInText(ctx.noun)}`}
         className="mt-12 max-w-3xl scroll-mt-24"
       >
         <DeferredLeadForm
@@ -226,7 +226,7 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
           site={leadFormSite(ctx)}
           vehicle={{ slug: v.slug, name: title, carType: v.carType }}
           defaultLocationId={v.locationId ?? undefined}
-          heading={`Enquire about this ${nounInText(ctx.noun)}`}
+          heading={`Enquire about this ${oneNounInText(ctx.noun)}`}
         />
       </Panel>
       {similar.length > 0 && (

@@ -31,6 +31,8 @@ export type LocalChatProps = {
   raised: boolean;
   /** on the site's chat-hidden paths (SPEC §2): nothing shows */
   hidden: boolean;
+  /** a page the shopper fills a form in on: no teaser (issue 36), the launcher stays */
+  formPage: boolean;
 };
 
 export const TEASER_CLOSED_KEY = "chat_teaser_closed";
@@ -46,7 +48,7 @@ const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce
  * for 1300 ms, a panel with the dealer's name and today's hours, a message that becomes a lead, and
  * a 300 ms collapse. Events 47–50.
  */
-export function LocalChat({ dealerName, hours, phone, formSite, raised, hidden }: LocalChatProps) {
+export function LocalChat({ dealerName, hours, phone, formSite, raised, hidden, formPage }: LocalChatProps) {
   const uid = useId();
   const [teaser, setTeaser] = useState(false);
   const [panel, setPanel] = useState<Panel>("closed");
@@ -61,7 +63,7 @@ export function LocalChat({ dealerName, hours, phone, formSite, raised, hidden }
     const t = setTimeout(() => setTeaser(true), Math.max(0, CHAT_TEASER_MS - performance.now()));
     return () => clearTimeout(t);
   }, []);
-  const teaserShown = teaser && !hidden && panel === "closed";
+  const teaserShown = teaser && !hidden && !formPage && panel === "closed";
   useEffect(() => {
     if (teaserShown) track(EVENT_IDS.chatTeaserShown, { label: dealerName });
   }, [teaserShown, dealerName]);
@@ -118,12 +120,17 @@ export function LocalChat({ dealerName, hours, phone, formSite, raised, hidden }
           aria-label="Chat invitation"
           data-testid="chat-teaser"
           className={clsx(
+            // on a phone one line beside the launcher (the overlays stay within 12% of the screen, issue 36);
+            // above it with the whole invitation from a tablet up
             place,
-            "mb-16 flex max-w-72 items-start gap-2 rounded-lg border border-neutral-300 bg-white p-3 text-sm shadow-lg",
+            "mr-14 flex h-11 max-w-48 items-center gap-1 rounded-full border border-neutral-300 bg-white pl-3 text-sm shadow-lg sm:mb-16 sm:mr-0 sm:h-auto sm:max-w-72 sm:items-start sm:gap-2 sm:rounded-lg sm:p-3",
           )}
         >
-          <button type="button" onClick={openChat} className="text-left">
-            <span className="font-semibold">Questions about a car?</span> Chat with {dealerName}.
+          <button type="button" onClick={openChat} className="truncate text-left font-semibold sm:whitespace-normal sm:font-normal">
+            <span className="sm:hidden">Chat with us</span>
+            <span className="hidden sm:inline">
+              <span className="font-semibold">Questions about a car?</span> Chat with {dealerName}.
+            </span>
           </button>
           <button
             type="button"

@@ -6,7 +6,7 @@ import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
 import { configureAnalytics, flush, startAnalytics, track } from "@/client/analytics";
 import { EVENT_IDS, linkEvents } from "@/domain/analytics/events";
-import { chatHiddenOn, type SiteWidget } from "@/domain/site/widgets";
+import { chatHiddenOn, isFormPage, type SiteWidget } from "@/domain/site/widgets";
 import {
   ANALYTICS_DEFER_MS,
   PAGE_BOTTOM_POLL_MS,
@@ -28,7 +28,7 @@ export type SiteWidgetsProps = {
   widgets: SiteWidget[];
   chatHiddenPaths: string[];
   /** the app's own chat (the live-chat entry with provider local) */
-  chat: Omit<LocalChatProps, "hidden"> | null;
+  chat: Omit<LocalChatProps, "hidden" | "formPage"> | null;
 };
 
 type Win = Window & Record<string, unknown>;
@@ -197,7 +197,7 @@ export function SiteWidgets({ site, endpoint, adEvents, widgets, chatHiddenPaths
       {widgets.map((w) =>
         w.src === null || (w.chat && hidden) ? null : <Script key={w.key} id={`widget-${w.key}`} src={w.src} strategy={w.strategy} />,
       )}
-      {chat && <LocalChat {...chat} hidden={hidden} />}
+      {chat && <LocalChat {...chat} hidden={hidden} formPage={isFormPage(pathname)} />}
     </>
   ) : null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { detailBasePath, vehicleHref, vehicleNoun } from "./vehicle";
+import { detailBasePath, oneNounInText, vehicleHref, vehicleNoun } from "./vehicle";
 
 describe("vehicleNoun", () => {
   test.each([
@@ -33,4 +33,17 @@ describe("detail paths", () => {
   test.each(["motorcycles", "campers", "default"])("checkout ending on %s stays under /cars", (template) => {
     expect(vehicleHref(template, "x-1", "checkout")).toBe("/cars/x-1/checkout");
   });
+});
+
+describe("one vehicle in a sentence (issue 36: no more “Finance this trucks”)", () => {
+  test.each([
+    ["Trucks", "truck"],
+    ["Truck", "truck"],
+    ["Car", "car"],
+    ["RV", "RV"],
+    ["RVs", "RV"],
+    ["Camper", "camper"],
+    ["Motorcycle", "motorcycle"],
+    ["Bus", "bus"],
+  ])("%s → this %s", (noun, one) => expect(oneNounInText(noun)).toBe(one));
 });

@@ -21,6 +21,15 @@ export function nounInText(noun: string): string {
   return /^[A-Z]{2,}s?$/.test(noun) ? noun : noun.toLowerCase();
 }
 
+/**
+ * The noun for one vehicle inside a sentence: SPEC §1 names a trucks site's vehicles "Trucks", and
+ * "Finance this trucks" reads wrong (issue 36): "this truck", "this RV", "this camper".
+ */
+export function oneNounInText(noun: string): string {
+  const one = /^[A-Z]{2,}s$/.test(noun) || (/[^s]s$/i.test(noun) && noun.length > 3) ? noun.slice(0, -1) : noun;
+  return nounInText(one);
+}
+
 /** SPEC §2: detail base by template; motorcycles → /motorcycles, campers → /campers, all others → /cars. */
 export function detailBasePath(template: Template): "/cars" | "/motorcycles" | "/campers" {
   if (template === "motorcycles") return "/motorcycles";

@@ -313,3 +313,30 @@ export function chatHiddenOn(pathname: string, hiddenPaths: readonly string[]): 
     return path === p || path.startsWith(`${p}/`) || path.endsWith(p);
   });
 }
+
+/**
+ * The pages a shopper fills a form in on (the enquiry forms' pages, SPEC §2, with a location's
+ * contact form and the signed-in finance page): the chat teaser never shows there (issue 36: on a
+ * phone it covered the form's fields). The launcher stays.
+ */
+export const FORM_PAGE_PATHS = [
+  "/book-test-drive",
+  "/service",
+  "/pages/book-a-service",
+  "/vehicle-parts-and-accessories",
+  "/finance",
+  "/finance-pre-approval",
+  "/personalised/finance",
+  "/trade-in",
+  "/sell-my-car",
+  "/fleet",
+  "/careers",
+  "/contact",
+  "/contact-us",
+  "/checkout",
+] as const;
+
+export function isFormPage(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  return FORM_PAGE_PATHS.some((p) => path === p || path.startsWith(`${p}/`)) || /\/checkout$/.test(path);
+}

@@ -4,6 +4,7 @@ import { formatPrice } from "../format/price";
 import type { SiteContext } from "../site/context";
 import { enquireButtonText, subscriptionLine, usedWord } from "../site/features";
 import { cardRepayment, financeOf, repaymentNote, type FinanceSettings } from "../site/finance";
+import { distanceLabel } from "../locations/near";
 import { vehicleHref } from "../site/vehicle";
 import type { FavouriteCar } from "./favourites";
 import { conditionLabel, specGroups } from "./specs";
@@ -27,6 +28,8 @@ export type CardContext = {
   locationNames: Record<number, string>;
   /** the site's repayment terms (issue 36) */
   finance: FinanceSettings;
+  /** issue 36, near me: each location's distance from the shopper (km), where they said where they are */
+  distances?: Record<number, number>;
 };
 
 export function cardContext(ctx: SiteContext, now: number): CardContext {
@@ -62,6 +65,8 @@ export type CardView = {
   subscription: string | null;
   /** the indicative repayment, "$129/wk*" (issue 36); null where none is shown */
   repayment: string | null;
+  /** how far its location is from the shopper, "12 km away" (issue 36); null where they have not said */
+  distance: string | null;
   /** odometer, transmission, fuel, berths: what a shopper scans a card for */
   facts: string[];
   location: string | null;
@@ -118,6 +123,10 @@ export function cardView(v: Vehicle, ctx: CardContext): CardView {
     priceType: v.price ? priceTypeLabel(v.priceType, ctx.country) : null,
     subscription: v.status === "sold" ? null : subscriptionLine({ offers_subscription: ctx.subscriptions }, v.subscriptionWeekly),
     repayment: cardRepayment(v.price, v.status === "sold", ctx.finance),
+    distance:
+      v.locationId !== null && ctx.distances?.[v.locationId] !== undefined
+        ? distanceLabel(ctx.distances[v.locationId]!, ctx.country)
+        : null,
     facts,
     location,
     tags: vehicleTags(v, ctx.now),
@@ -139,9 +148,9 @@ export function cardView(v: Vehicle, ctx: CardContext): CardView {
 export type CardsShared = Pick<CardView, "imageQuality" | "enquireText"> & Pick<CardContext, "finance">;
 export type PackedCard = Omit<
   CardView,
-  "imageQuality" | "enquireText" | "slug" | "sold" | "tags" | "subscription" | "location" | "priceType" | "repayment"
+  "imageQuality" | "enquireText" | "slug" | "sold" | "tags" | "subscription" | "location" | "priceType" | "repayment" | "distance"
 > &
-  Partial<Pick<CardView, "tags" | "subscription" | "location" | "priceType" | "repayment">> & { sold?: true; slug?: string };
+  Partial<Pick<CardView, "tags" | "subscription" | "location" | "priceType" | "repayment" | "distance">> & { sold?: true; slug?: string };
 
 export const cardsShared = (ctx: CardContext): CardsShared => ({
   imageQuality: ctx.imageQuality,
@@ -154,7 +163,7 @@ const shownRepayment = (v: Pick<CardView, "price" | "sold">, finance: FinanceSet
   cardRepayment(Number(v.price.replace(/[^\d]/g, "")) || null, v.sold, finance);
 
 export function packCard(v: CardView, shared: CardsShared): PackedCard {
-  const { imageQuality: _q, enquireText: _e, slug, sold, tags, subscription, location, priceType, repayment, ...rest } = v;
+  const { imageQuality: _q, enquireText: _e, slug, sold, tags, subscription, location, priceType, repayment, distance, ...rest } = v;
   return {
     ...rest,
     ...(slug !== slugOf(v.href) ? { slug } : {}),
@@ -164,6 +173,7 @@ export function packCard(v: CardView, shared: CardsShared): PackedCard {
     ...(location !== null ? { location } : {}),
     ...(priceType !== null ? { priceType } : {}),
     ...(repayment !== shownRepayment(v, shared.finance) ? { repayment } : {}),
+    ...(distance !== null ? { distance } : {}),
   };
 }
 
@@ -180,6 +190,7 @@ export function unpackCard(p: PackedCard, shared: CardsShared): CardView {
     location: p.location ?? null,
     priceType: p.priceType ?? null,
     repayment: p.repayment !== undefined ? p.repayment : shownRepayment({ price: p.price, sold }, finance),
+    distance: p.distance ?? null,
   };
 }
 

@@ -3,6 +3,7 @@ import type { Bucket } from "./buckets";
 import { countryFormat, KM_PER_MILE } from "../format/country";
 import type { CarType } from "./summary";
 import type { Vehicle } from "./vehicle";
+import { parseNear, type NearQuery } from "../locations/near";
 
 /** The three search routes (SPEC §2) and the car types each covers. */
 export const SEARCH_VARIANTS = {
@@ -24,6 +25,8 @@ export const SORT_IDS = [
   "odometer-asc",
   "subscription-desc",
   "subscription-asc",
+  // issue 36: nearest first, where the shopper has said where they are
+  "distance",
 ] as const;
 export type SortId = (typeof SORT_IDS)[number];
 
@@ -31,9 +34,10 @@ export type SortId = (typeof SORT_IDS)[number];
  * SPEC §9 sort options; the distance word follows the country (Kms, or Miles in the US), and a site
  * that offers subscriptions (SPEC §3 offers_subscription) has the subscription price variants too.
  */
-export function sortOptions(country: string, subscriptions = false): Array<{ id: SortId; label: string }> {
+export function sortOptions(country: string, subscriptions = false, near = false): Array<{ id: SortId; label: string }> {
   const d = countryFormat(country).distanceUnit === "mi" ? "Miles" : "Kms";
   return [
+    ...(near ? [{ id: "distance" as const, label: "Nearest first" }] : []),
     ...plainSortOptions(d),
     ...(subscriptions
       ? [
@@ -75,6 +79,8 @@ export type SearchQuery = {
   q: string;
   sort: SortId;
   page: number;
+  /** issue 36: where the shopper is (`?postcode=` or `?near=`) and how far they will go (`?within=`) */
+  near?: NearQuery;
 };
 
 export type FacetValue = { value: string; count: number; make?: string };
@@ -139,8 +145,11 @@ export function parseSearch(variant: SearchVariant, params: Params, defaultSort:
   const allowed: readonly CarType[] = SEARCH_VARIANTS[variant];
   const carTypes = all(params, "car_type").filter((t): t is CarType => (allowed as readonly string[]).includes(t));
   const sortRaw = one(params, "sort");
-  const fallback = (SORT_IDS as readonly string[]).includes(defaultSort) ? (defaultSort as SortId) : "relevance";
-  const sort = sortRaw && (SORT_IDS as readonly string[]).includes(sortRaw) ? (sortRaw as SortId) : fallback;
+  // a postcode (4 digits) or a position; the server knows which postcodes it can place (src/server/geo)
+  const near = parseNear({ postcode: one(params, "postcode"), near: one(params, "near"), within: one(params, "within") }, "AU");
+  const fallback = sortDefault(defaultSort, near);
+  const sort =
+    sortRaw && (SORT_IDS as readonly string[]).includes(sortRaw) && (sortRaw !== "distance" || near) ? (sortRaw as SortId) : fallback;
   return {
     variant,
     carTypes,
@@ -157,7 +166,14 @@ export function parseSearch(variant: SearchVariant, params: Params, defaultSort:
     q: (one(params, "q") ?? "").slice(0, 80),
     sort,
     page: Math.max(1, Math.min(parseNumber(one(params, "page"), 100_000) ?? 1, 100_000)),
+    ...(near ? { near } : {}),
   };
+}
+
+/** The sort a query has without `?sort=`: nearest first where the shopper said where they are, else the site's. */
+export function sortDefault(siteDefault: string, near?: NearQuery): SortId {
+  if (near) return "distance";
+  return (SORT_IDS as readonly string[]).includes(siteDefault) && siteDefault !== "distance" ? (siteDefault as SortId) : "relevance";
 }
 
 /** The car types a query lists: the ones picked, else every type of the route. */
@@ -176,7 +192,10 @@ export function searchHref(q: SearchQuery, defaultSort: string, change: Partial<
     if (next[key].max !== undefined) p.set(`${key}_max`, String(next[key].max));
   }
   if (next.q) p.set("q", next.q);
-  if (next.sort !== defaultSort) p.set("sort", next.sort);
+  if (next.near?.postcode) p.set("postcode", next.near.postcode);
+  if (next.near?.point) p.set("near", next.near.point);
+  if (next.near?.within) p.set("within", String(next.near.within));
+  if (next.sort !== (next.near ? "distance" : defaultSort)) p.set("sort", next.sort);
   if (next.page > 1) p.set("page", String(next.page));
   const s = p.toString();
   return `/search/${next.variant}${landing ? `/${landing.segments.join("/")}` : ""}${s ? `?${s}` : ""}`;
@@ -193,7 +212,8 @@ export const activeFilterCount = (q: SearchQuery): number =>
   q.carTypes.length +
   LIST_FILTERS.reduce((n, k) => n + q[k].length, 0) +
   (["price", "year", "odometer"] as const).reduce((n, k) => n + (q[k].min !== undefined ? 1 : 0) + (q[k].max !== undefined ? 1 : 0), 0) +
-  (q.q ? 1 : 0);
+  (q.q ? 1 : 0) +
+  (q.near?.within ? 1 : 0);
 
 /** Odometer filter values are in the site's unit; the database stores kilometres. */
 export function odometerToKm(value: number, country: string): number {

@@ -102,9 +102,28 @@ describe("sort options (SPEC §9)", () => {
     ["US", ["Most Relevant", "Latest", "Highest Price", "Lowest Price", "Highest Miles", "Lowest Miles"]],
   ])("%s", (country, labels) => expect(sortOptions(country).map((o) => o.label)).toEqual(labels));
 
-  test("with the subscription price variants on a site that offers subscriptions: every sort id", () => {
-    expect(sortOptions("AU", true).map((o) => o.id)).toEqual([...SORT_IDS]);
+  test("with the subscription price variants on a site that offers subscriptions, and nearest first near the shopper: every sort id", () => {
+    expect(
+      sortOptions("AU", true, true)
+        .map((o) => o.id)
+        .sort(),
+    ).toEqual([...SORT_IDS].sort());
     expect(sortOptions("AU").map((o) => o.id)).not.toContain("subscription-asc");
+    expect(sortOptions("AU", true).map((o) => o.id)).not.toContain("distance");
+    expect(sortOptions("AU", false, true)[0]).toEqual({ id: "distance", label: "Nearest first" });
+  });
+
+  test("issue 36: a postcode or a position is carried, sorts nearest first unless asked otherwise, and is shared in the address", () => {
+    const q = parseSearch("new-used-and-demo-cars", { postcode: "4405", within: "50" }, "relevance");
+    expect(q.near).toEqual({ postcode: "4405", within: 50 });
+    expect(q.sort).toBe("distance");
+    expect(searchHref(q, "relevance")).toBe("/search/new-used-and-demo-cars?postcode=4405&within=50");
+    expect(parseSearch("new-used-and-demo-cars", { postcode: "4405", sort: "price-asc" }, "relevance").sort).toBe("price-asc");
+    // nearest first means nothing without a place: the site's sort
+    expect(parseSearch("new-used-and-demo-cars", { sort: "distance" }, "latest").sort).toBe("latest");
+    expect(searchHref(parseSearch("new-used-and-demo-cars", { near: "-27.1834,151.2661" }, "relevance"), "relevance")).toBe(
+      "/search/new-used-and-demo-cars?near=-27.18%2C151.27",
+    );
   });
 
   test.each([
@@ -177,6 +196,16 @@ describe("vehicle display rules", () => {
   });
 
   test("title", () => expect(vehicleTitle({ year: 2024, make: "Mazda", model: "CX-5", badge: null })).toBe("2024 Mazda CX-5"));
+  test.each([
+    ["EQA", "EQA 250", "2025 Mercedes-Benz EQA 250"],
+    ["GLC", "GLC 300 4MATIC", "2025 Mercedes-Benz GLC 300 4MATIC"],
+    ["GLC", "glc 300", "2025 Mercedes-Benz GLC 300"],
+    ["GLC", "GLC", "2025 Mercedes-Benz GLC"],
+    ["CX-5", "CX-5X Maxx", "2025 Mercedes-Benz CX-5 CX-5X Maxx"],
+    ["GLC", "AMG Line", "2025 Mercedes-Benz GLC AMG Line"],
+  ])("issue 36: model %j with badge %j says the model once", (model, badge, title) =>
+    expect(vehicleTitle({ year: 2025, make: "Mercedes-Benz", model, badge })).toBe(title),
+  );
 
   test.each([
     [10, 10],

@@ -55,7 +55,21 @@ export const JUST_SOLD = "JUST SOLD";
 export const NEW_ARRIVAL_DAYS = 7;
 
 export function vehicleTitle(v: Pick<Vehicle, "year" | "make" | "model" | "badge">): string {
-  return [v.year, v.make, v.model, v.badge].filter(Boolean).join(" ");
+  return [v.year, v.make, v.model, badgeAfterModel(v.model, v.badge)].filter(Boolean).join(" ");
+}
+
+/**
+ * A badge that starts with the model says it once (issue 36): "EQA" + "EQA 250" is "EQA 250", not
+ * "EQA EQA 250"; "GLC" + "GLC 300 4MATIC" is "GLC 300 4MATIC". A badge that only begins with the
+ * same letters ("CX-5" + "CX-5X") is kept whole.
+ */
+function badgeAfterModel(model: string | null | undefined, badge: string | null | undefined): string | null {
+  if (!badge) return null;
+  const m = model?.trim();
+  if (!m) return badge;
+  const b = badge.trim();
+  if (b.toLowerCase() === m.toLowerCase()) return null;
+  return b.toLowerCase().startsWith(`${m.toLowerCase()} `) ? b.slice(m.length).trim() : b;
 }
 
 /** A gallery photo's alt text: the dealer's own, else the car and the photo's number. */

@@ -277,6 +277,54 @@ describe("keywords that understand (issue 36): the search finds exactly what the
   });
 });
 
+describe("near me (issue 36): nearest first, within a distance", () => {
+  const all = "new-used-and-demo-cars" as const;
+  const locationOf = async (slug: string, ids: number[]) => {
+    const rows = await database.db.select({ id: t.vehicles.id, loc: t.vehicles.locationId }).from(t.vehicles);
+    const byId = new Map(rows.map((r) => [r.id, r.loc]));
+    return ids.map((id) => byId.get(id));
+  };
+
+  test("postcode 4405 (Dalby) on outback: every Dalby truck before any Toowoomba one, on every page", async () => {
+    const { locations } = sites.get("outback-truck-centre")!;
+    const dalby = locations.find((l) => /dalby/i.test(l.name))!.id;
+    const ids = await allIds("outback-truck-centre", all, { postcode: "4405" });
+    expect(ids).toHaveLength(90);
+    const locs = await locationOf("outback-truck-centre", ids);
+    const lastDalby = locs.lastIndexOf(dalby);
+    expect(lastDalby).toBeGreaterThan(0);
+    expect(locs.slice(0, lastDalby + 1).every((l) => l === dalby)).toBe(true);
+    expect(locs.slice(lastDalby + 1).every((l) => l !== dalby)).toBe(true);
+  });
+
+  test("within 25 km of Dalby: Dalby's trucks only, and the counts say so", async () => {
+    const { locations } = sites.get("outback-truck-centre")!;
+    const dalby = locations.find((l) => /dalby/i.test(l.name))!.id;
+    const near = await run("outback-truck-centre", all, { postcode: "4405", within: "25" });
+    const ids = await allIds("outback-truck-centre", all, { postcode: "4405", within: "25" });
+    expect(ids.length).toBe(near.total);
+    expect(new Set(await locationOf("outback-truck-centre", ids))).toEqual(new Set([dalby]));
+    expect(near.facets.location.map((f) => f.value)).toEqual([locations.find((l) => l.id === dalby)!.slug]);
+    // 250 km takes in Toowoomba too
+    expect((await run("outback-truck-centre", all, { postcode: "4405", within: "250" })).total).toBe(90);
+  });
+
+  test("a postcode the table does not know, or one on a site outside Australia, changes nothing", async () => {
+    const plain = await allIds("outback-truck-centre", all);
+    expect(await allIds("outback-truck-centre", all, { postcode: "0001", within: "25" })).toEqual(plain);
+    const lakeside = await allIds("lakeside-rv", all);
+    expect(await allIds("lakeside-rv", all, { postcode: "4405", within: "25" })).toEqual(lakeside);
+  });
+
+  test("a browser's position on a US site: within 25 miles of the location", async () => {
+    const { locations } = sites.get("lakeside-rv")!;
+    const at = locations[0]!.address;
+    const r = await run("lakeside-rv", all, { near: `${at.lat.toFixed(2)},${at.long.toFixed(2)}`, within: "25" });
+    expect(r.total).toBe((await run("lakeside-rv", all)).total); // one location: all of it is near
+    expect((await run("lakeside-rv", all, { near: "-33.87,151.21", within: "250" })).total).toBe(0); // from Sydney: none
+  });
+});
+
 describe("keywords as a shopper types them (issue 11)", () => {
   const all = "new-used-and-demo-cars" as const;
   /** every vehicle of a filter search, as ids (the expectation is the site's own data through the filters) */

@@ -3,6 +3,9 @@ import { and, asc, desc, gte, inArray, lte, or, sql, type SQL } from "drizzle-or
 import { bucketRanges, type RangeDimension } from "@/domain/stock/buckets";
 import { parseKeywords, type Keywords } from "@/domain/stock/keywords";
 import { withKeywords, type UnderstoodFilters } from "@/domain/stock/understand";
+import { distancesFrom, withinKm } from "@/domain/locations/near";
+import { countryFormat } from "@/domain/format/country";
+import { nearPoint } from "@/server/geo/near";
 import type { Vehicle } from "@/domain/stock/vehicle";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Location } from "@/domain/site/types";
@@ -10,6 +13,7 @@ import {
   effectiveCarTypes,
   odometerToKm,
   SEARCH_VARIANTS,
+  sortDefault,
   PAGE_SIZE,
   type FacetName,
   type FacetValue,
@@ -26,7 +30,7 @@ import { toVehicle } from "@/server/repositories/vehicles";
 
 export type { FacetName, FacetValue, SearchResult } from "@/domain/stock/search";
 
-export type SearchSite = StockSite & { country: string };
+export type SearchSite = StockSite & { country: string; defaultSort?: string };
 
 /** Search behind an interface: SQL on PostgreSQL today, anything else later (DESIGN.md). */
 export interface VehicleSearch {
@@ -68,7 +72,24 @@ const ORDER: Record<SortId, SQL[]> = {
   // cars without a subscription price come last, by price (a site without subscriptions has none)
   "subscription-desc": [sql`${v.subscriptionWeekly} desc nulls last`, sql`${v.price} desc nulls last`, desc(v.id)],
   "subscription-asc": [sql`${v.subscriptionWeekly} asc nulls last`, sql`${v.price} asc nulls last`, asc(v.id)],
+  // nearest first is ordered by the locations' distances (nearOrder); without a position, by relevance
+  distance: RELEVANCE,
 };
+
+/** The shopper's point, each location's distance from it, and the "within" in km (issue 36); null without a known point. */
+type Nearness = { km: Map<number, number>; withinKm: number | null };
+
+function nearnessOf(site: SearchSite, locations: Location[], q: SearchQuery): Nearness | null {
+  const point = nearPoint(q.near, countryFormat(site.country).country);
+  if (!point) return null;
+  return { km: distancesFrom(point, locations), withinKm: q.near?.within ? withinKm(q.near.within, site.country) : null };
+}
+
+/** Nearest first: the car's location's distance (a car without a location last), then relevance. */
+function nearOrder(n: Nearness): SQL[] {
+  const cases = [...n.km].map(([id, km]) => sql`when ${id} then ${km}::float8`);
+  return [sql`case ${v.locationId} ${sql.join(cases, sql` `)} else null end asc nulls last`, ...RELEVANCE];
+}
 
 function rangeCondition(col: AnyPgColumn, r: Range): SQL[] {
   const out: SQL[] = [];
@@ -116,7 +137,8 @@ function filterConditions(
   q: SearchQuery,
   keywords: Keywords | null,
   understood: UnderstoodFilters = {},
-): Record<FacetName | RangeDimension | "q" | "understood", SQL[]> {
+  near: Nearness | null = null,
+): Record<FacetName | RangeDimension | "q" | "understood" | "near", SQL[]> {
   const idsBySlug = new Map(locations.map((l) => [l.slug, l.id]));
   const locationIds = q.location.map((s) => idsBySlug.get(s)).filter((id): id is number => id !== undefined);
   const list = (key: Exclude<ListFilter, "location">, values: string[]) =>
@@ -139,6 +161,19 @@ function filterConditions(
     odometer: rangeCondition(v.odometer, odometer),
     q: keywords ? [keywordCondition(keywords)] : [],
     understood: understoodConditions(understood),
+    // within so far of the shopper: the cars of the locations that near (none: no car)
+    near:
+      near?.withinKm != null
+        ? [
+            inArray(
+              v.locationId,
+              [...near.km]
+                .filter(([, km]) => km <= near.withinKm!)
+                .map(([id]) => id)
+                .concat(-1),
+            ),
+          ]
+        : [],
   };
 }
 
@@ -178,7 +213,7 @@ export class SqlVehicleSearch implements VehicleSearch {
 
   async counts(site: SearchSite, locations: Location[], asked: SearchQuery, since: Date, now = Date.now()) {
     const { query: q, understood } = withKeywords(asked, SEARCH_VARIANTS[asked.variant]);
-    const parts = filterConditions(site, locations, q, parseKeywords(q.q), understood.filters);
+    const parts = filterConditions(site, locations, q, parseKeywords(q.q), understood.filters, nearnessOf(site, locations, q));
     const [row] = await this.db
       .select({
         total: sql<number>`count(*)::int`,
@@ -293,7 +328,8 @@ export class SqlVehicleSearch implements VehicleSearch {
     understood: UnderstoodFilters,
   ): Promise<SearchResult> {
     const base = visibleStock(site, now);
-    const parts = filterConditions(site, locations, q, keywords, understood);
+    const near = nearnessOf(site, locations, q);
+    const parts = filterConditions(site, locations, q, keywords, understood, near);
     const except = (...left: Array<keyof typeof parts>) =>
       and(base, ...Object.entries(parts).flatMap(([k, conds]) => (left.includes(k as keyof typeof parts) ? [] : conds)))!;
     const where = except();
@@ -308,7 +344,8 @@ export class SqlVehicleSearch implements VehicleSearch {
       .select()
       .from(v)
       .where(where)
-      .orderBy(...ORDER[q.sort])
+      // nearest first without a place it knows (a postcode it cannot place): the site's own order
+      .orderBy(...(q.sort !== "distance" ? ORDER[q.sort] : near ? nearOrder(near) : ORDER[sortDefault(site.defaultSort ?? "relevance")]))
       .limit(PAGE_SIZE)
       .offset((page - 1) * PAGE_SIZE);
 

@@ -5,6 +5,8 @@ import type { SiteContext } from "@/server/site-context";
 import { requestNow } from "@/server/clock";
 import type { DirectoryProps } from "@/components/locations/locations-directory";
 import { oneParam, requireSite, type SearchParams, type SiteParams } from "./site";
+import { distancesFrom, parseNear } from "@/domain/locations/near";
+import { nearPoint } from "@/server/geo/near";
 
 /** The review summary and the first few reviews shown beside a site's locations (none where reviews are off). */
 export async function reviewsTeaser(ctx: SiteContext, count = 3): Promise<ReviewsTeaser> {
@@ -21,6 +23,9 @@ export async function directoryProps(
 ): Promise<DirectoryProps> {
   const ctx = await requireSite(params, path);
   const query = await searchParams;
+  // issue 36, near me: `?postcode=` (Australia) or `?near=` from the browser's position
+  const near = parseNear({ postcode: oneParam(query.postcode), near: oneParam(query.near) }, ctx.site.country);
+  const point = nearPoint(near, ctx.site.country);
   return {
     ctx,
     path,
@@ -28,5 +33,6 @@ export async function directoryProps(
     dealership: oneParam(query.dealership),
     now: requestNow(),
     reviews: await reviewsTeaser(ctx),
+    ...(near ? { near: { query: near, distances: point ? Object.fromEntries(distancesFrom(point, ctx.locations)) : null } } : {}),
   };
 }

@@ -16,6 +16,8 @@ import { safeDecode } from "@/domain/http/request";
 import { contentMetadata } from "./content";
 import { requireSite, type SearchParams } from "./site";
 import { siteCities } from "@/domain/locations/geo";
+import { distancesFrom } from "@/domain/locations/near";
+import { nearPoint } from "@/server/geo/near";
 
 /*
  * The search pages: /search/{variant}?… and its landing pages /search/{variant}/{make}[/{model}] and
@@ -81,5 +83,8 @@ export async function SearchRoute(props: SearchRouteProps) {
   const now = requestNow();
   const result = await searchStock(ctx, query, now);
   const heading = landing ? (await words(ctx, query, landing)).h1 : undefined;
-  return <SearchResults ctx={ctx} query={query} result={result} now={now} heading={heading} />;
+  // issue 36, near me: each location's distance from where the shopper said they are
+  const point = nearPoint(query.near, ctx.site.country);
+  const distances = point ? Object.fromEntries(distancesFrom(point, ctx.locations)) : null;
+  return <SearchResults ctx={ctx} query={query} result={result} now={now} heading={heading} distances={distances} />;
 }

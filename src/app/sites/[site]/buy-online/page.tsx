@@ -4,7 +4,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { PageSection, PageTitle } from "@/components/ui/page";
 import { CALL_BACK_HOURS, HOLD_MINUTES } from "@/domain/store/checkout";
 import { pluralNoun } from "@/domain/stock/summary";
-import { nounInText } from "@/domain/site/vehicle";
+import { nounInText, oneNounInText } from "@/domain/site/vehicle";
 import { depositLabel } from "@/server/store/checkout-service";
 import { contentMetadata } from "../_routes/content";
 import { requireSite, type SiteParams } from "../_routes/site";
@@ -13,7 +13,7 @@ export async function generateMetadata({ params }: { params: SiteParams }): Prom
   const ctx = await requireSite(params, "/buy-online");
   return contentMetadata(ctx, {
     title: "Buy Online",
-    description: `Reserve a ${nounInText(ctx.noun)} online at ${ctx.site.name} with a refundable ${depositLabel()} deposit.`,
+    description: `Reserve a ${oneNounInText(ctx.noun)} online at ${ctx.site.name} with a refundable ${depositLabel()} deposit.`,
     path: "/buy-online",
   });
 }
@@ -21,7 +21,7 @@ export async function generateMetadata({ params }: { params: SiteParams }): Prom
 // GET /buy-online — SPEC §2 link target (the store feature): how reserving online works
 export default async function BuyOnlinePage({ params }: { params: SiteParams }) {
   const ctx = await requireSite(params, "/buy-online");
-  const noun = nounInText(ctx.noun);
+  const noun = oneNounInText(ctx.noun);
   const deposit = depositLabel();
   const steps = [
     [`Choose your ${noun}`, `Every ${noun} in stock with a price has a “Reserve online” button on its page.`],

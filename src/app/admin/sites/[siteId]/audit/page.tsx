@@ -3,6 +3,8 @@ import { staffTime } from "@/components/admin/format";
 import { requireStaffSite } from "@/server/admin/pages";
 import { getDb } from "@/server/db";
 import { listAudit } from "@/server/repositories/audit";
+import { listDealerships, listLocations } from "@/server/repositories/sites";
+import { auditSubject } from "@/domain/staff/audit";
 
 export const metadata: Metadata = { title: "Audit log" };
 
@@ -25,7 +27,12 @@ const ACTIONS: Record<string, string> = {
 // GET /sites/{siteId}/audit — the latest 100 changes: who, when, what, before and after (managers and owners)
 export default async function AuditPage({ params }: { params: Promise<{ siteId: string }> }) {
   const { site } = await requireStaffSite((await params).siteId, "audit.read");
-  const entries = await listAudit(await getDb(), site.id);
+  const db = await getDb();
+  const [entries, locations, dealerships] = await Promise.all([
+    listAudit(db, site.id),
+    listLocations(db, site.id),
+    listDealerships(db, site.id, true),
+  ]);
   return (
     <>
       <h1 className="mb-4 text-2xl font-extrabold">{site.name}: audit log</h1>
@@ -36,7 +43,7 @@ export default async function AuditPage({ params }: { params: Promise<{ siteId: 
           {entries.map((e) => (
             <li key={e.id} className="rounded-lg border border-neutral-200 bg-white p-4" data-testid="audit-entry">
               <p className="font-semibold">
-                {ACTIONS[e.action] ?? e.action} · {e.entity}
+                {ACTIONS[e.action] ?? e.action} · {auditSubject(e.entity, { locations, dealerships })}
               </p>
               <p className="text-sm text-neutral-700">
                 {e.staffEmail} · {staffTime(e.at, site.timezone)}

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { buttonVariants } from "@/components/ui/button";
 import { PageSection, PageTitle, Panel } from "@/components/ui/page";
 import { formatPrice } from "@/domain/format/price";
-import { nounInText, vehicleHref } from "@/domain/site/vehicle";
+import { oneNounInText, vehicleHref } from "@/domain/site/vehicle";
 import { CALL_BACK_HOURS, holdEnds, reservationNumber } from "@/domain/store/checkout";
 import { RememberReservation } from "@/components/store/reserved-banner";
 import { vehicleTitle } from "@/domain/stock/vehicle";
@@ -77,7 +77,7 @@ export default async function ConfirmedPage({ params, searchParams }: { params: 
       <div className="flex flex-wrap gap-3">
         {car && (
           <Link href={vehicleHref(ctx.site.template, car.slug)} className={buttonVariants({ variant: "outline" })}>
-            Back to the {nounInText(ctx.noun)}
+            Back to the {oneNounInText(ctx.noun)}
           </Link>
         )}
         <Link href="/search/new-used-and-demo-cars" className={buttonVariants({ variant: "outline" })}>

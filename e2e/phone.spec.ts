@@ -1,0 +1,56 @@
+import type { Page } from "@playwright/test";
+import { expect, siteUrl, test } from "./fixtures";
+
+/*
+ * Issue 36, what a phone shows: the chat teaser, the chat button and the quick-action bar together
+ * cover at most 12% of a 390×844 screen; the teaser never shows on a form page; no page scrolls
+ * sideways (harbour-city's long name pushed its Menu button 7 px off the screen).
+ */
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** The share of the screen that fixed overlays cover (their union, sampled every 2 px). */
+const covered = (page: Page) =>
+  page.evaluate(() => {
+    const boxes = [...document.querySelectorAll("body *")]
+      .filter((el) => getComputedStyle(el).position === "fixed" && getComputedStyle(el).visibility !== "hidden")
+      .map((el) => el.getBoundingClientRect())
+      .filter((b) => b.width > 0 && b.height > 0);
+    const [w, h] = [window.innerWidth, window.innerHeight];
+    let hit = 0;
+    let all = 0;
+    for (let y = 1; y < h; y += 2)
+      for (let x = 1; x < w; x += 2) {
+        all++;
+        if (boxes.some((b) => x >= b.left && x < b.right && y >= b.top && y < b.bottom)) hit++;
+      }
+    return hit / all;
+  });
+
+for (const path of ["/", "/search/new-used-and-demo-cars", "/dealerships"])
+  test(`parkside ${path}: the teaser, chat button and quick actions cover at most 12% of the screen`, async ({ page }) => {
+    await page.clock.install();
+    await page.goto(siteUrl("parkside-motor-group", path));
+    await page.clock.runFor(4_000); // SPEC §9: the teaser after 3000 ms
+    await expect(page.getByTestId("chat-teaser")).toBeVisible();
+    await expect(page.locator("[data-dealer-tools]")).toBeVisible();
+    expect(await covered(page)).toBeLessThanOrEqual(0.12);
+  });
+
+for (const path of ["/contact", "/finance", "/book-test-drive", "/trade-in"])
+  test(`parkside ${path}: no chat teaser on a form page (the chat button stays)`, async ({ page }) => {
+    await page.clock.install();
+    await page.goto(siteUrl("parkside-motor-group", path));
+    await page.clock.runFor(4_000);
+    await expect(page.getByRole("button", { name: /chat/i }).first()).toBeVisible();
+    await expect(page.getByTestId("chat-teaser")).toHaveCount(0);
+  });
+
+test("no demo site's home or search page scrolls sideways; the Menu button is on the screen", async ({ page }) => {
+  for (const slug of ["harbour-city-pre-owned", "parkside-motor-group", "outback-truck-centre", "tasman-campers", "lakeside-rv"])
+    for (const path of ["/", "/search/new-used-and-demo-cars"]) {
+      await page.goto(siteUrl(slug, path));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${slug}${path}`).toBeLessThanOrEqual(390);
+      const menu = await page.getByRole("button", { name: "Menu" }).boundingBox();
+      expect(menu!.x + menu!.width, `${slug}${path}: Menu`).toBeLessThanOrEqual(390);
+    }
+});
