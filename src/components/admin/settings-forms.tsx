@@ -5,15 +5,8 @@ import { useState, type FormEvent } from "react";
 import { DEALER_SWITCHES, DeliverySettingsSchema, SwitchesSchema, type Switches } from "@/domain/staff/settings";
 import { buttonVariants } from "@/components/ui/button";
 import { inputClass, SelectField, TextArea, TextField } from "@/components/ui/text-field";
-import { FREQUENCIES } from "@/domain/leads/finance";
-import {
-  cardRepayment,
-  FINANCE_LIMITS,
-  FREQUENCY_LABELS,
-  siteComparisonRate,
-  TERM_MONTHS,
-  type FinanceSettings,
-} from "@/domain/site/finance";
+import { FREQUENCIES, FREQUENCY_LABELS, termText } from "@/domain/leads/finance";
+import { cardRepayment, FINANCE_LIMITS, siteComparisonRate, TERM_MONTHS, type FinanceSettings } from "@/domain/site/finance";
 import { FinanceSettingsSchema } from "@/domain/staff/finance-settings";
 import { StatusLine } from "./status-line";
 import { useSend } from "./use-send";
@@ -228,7 +221,7 @@ export function FinanceForm({ siteId, values, country }: { siteId: number; value
           label="Term"
           defaultValue={String(values.term_months)}
           error={errors.term_months}
-          options={TERM_MONTHS.map((m) => [String(m), `${m / 12} year${m === 12 ? "" : "s"} (${m} months)`])}
+          options={TERM_MONTHS.map((m) => [String(m), `${termText(m)} (${m} months)`])}
         />
         {num("deposit_percent", "Deposit (% of the price)", "Paid up front; 0 for none.", "1")}
         {num("balloon_percent", "Balloon (% of the price)", "The final lump sum; 0 for none.", "1")}

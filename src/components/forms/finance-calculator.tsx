@@ -7,10 +7,12 @@ import { EVENT_IDS } from "@/domain/analytics/events";
 import {
   comparisonRate,
   FREQUENCIES,
+  FREQUENCY_LABELS,
   FREQUENCY_WORDS,
   loanFor,
   rateText,
   repaymentDollars,
+  termText,
   type Frequency,
   type LoanShares,
 } from "@/domain/leads/finance";
@@ -20,7 +22,6 @@ import { formatPrice } from "@/domain/format/price";
 const CALCULATED_AFTER_MS = 1000;
 const YEARS = [1, 2, 3, 4, 5, 6, 7];
 const BALLOONS = [0, 10, 20, 30, 40, 50];
-const FREQUENCY_LABELS: Record<Frequency, string> = { weekly: "Weekly", fortnightly: "Fortnightly", monthly: "Monthly" };
 
 export type CalculatorProps = {
   /** the site's terms (financeOf): rate, term, deposit and balloon shares, frequency, fees */
@@ -173,7 +174,7 @@ export function FinanceCalculator({
           <select className={box} value={years} onChange={(e) => change(setYears)(Number(e.target.value))}>
             {YEARS.map((y) => (
               <option key={y} value={y}>
-                {y} year{y === 1 ? "" : "s"}
+                {termText(y * 12)}
               </option>
             ))}
           </select>

@@ -16,6 +16,8 @@ export const isFrequency = (v: unknown): v is Frequency => typeof v === "string"
 export const PERIODS_PER_YEAR: Record<Frequency, number> = { weekly: 52, fortnightly: 26, monthly: 12 };
 /** "$129/wk": the short suffix on a card. */
 export const FREQUENCY_SHORT: Record<Frequency, string> = { weekly: "/wk", fortnightly: "/fn", monthly: "/mo" };
+/** The choice's name on a form. */
+export const FREQUENCY_LABELS: Record<Frequency, string> = { weekly: "Weekly", fortnightly: "Fortnightly", monthly: "Monthly" };
 /** "$129 a week": the words in a sentence. */
 export const FREQUENCY_WORDS: Record<Frequency, string> = { weekly: "a week", fortnightly: "a fortnight", monthly: "a month" };
 
@@ -95,6 +97,10 @@ export function repayment(t: LoanTerms): number {
   return loan + (t.monthlyFee * 12) / ppy;
 }
 
+/** A term as words: "5 years", "1 year", "18 months". */
+export const termText = (months: number): string =>
+  months % 12 === 0 ? `${months / 12} year${months === 12 ? "" : "s"}` : `${months} months`;
+
 /** A repayment as a shopper reads it: whole dollars, rounded up (never less than the loan costs). */
 export const repaymentDollars = (t: LoanTerms): number => Math.ceil(repayment(t) - 1e-9);
 
@@ -151,9 +157,8 @@ export function financeQuoteText(q: Record<string, unknown>): string | null {
     !isFrequency(q.frequency)
   )
     return null;
-  const term = months % 12 === 0 ? `${months / 12} year${months === 12 ? "" : "s"}` : `${months} months`;
   return (
-    `${formatPrice(pay)} ${FREQUENCY_WORDS[q.frequency]} over ${term} at ${rateText(rate)}% p.a.: ` +
+    `${formatPrice(pay)} ${FREQUENCY_WORDS[q.frequency]} over ${termText(months)} at ${rateText(rate)}% p.a.: ` +
     `${formatPrice(price)} with ${deposit ? `a ${formatPrice(deposit)} deposit` : "no deposit"} and ${balloon ? `a ${formatPrice(balloon)} balloon` : "no balloon"}`
   );
 }

@@ -9,6 +9,7 @@ import {
   rateText,
   loanFor,
   repaymentShort,
+  termText,
   type Frequency,
 } from "../leads/finance";
 import type { Country } from "./types";
@@ -19,7 +20,6 @@ import type { Country } from "./types";
  * card, vehicle page, calculator and lead uses it.
  */
 
-export const FREQUENCY_LABELS: Record<Frequency, string> = { weekly: "Weekly", fortnightly: "Fortnightly", monthly: "Monthly" };
 export const TERM_MONTHS = [12, 24, 36, 48, 60, 72, 84] as const;
 
 /** A site's finance settings, as the back-office form sets them (its zod schema: src/domain/staff/finance-settings.ts). */
@@ -106,8 +106,6 @@ export function cardRepayment(price: number | null | undefined, sold: boolean, f
 export const siteComparisonRate = (f: FinanceSettings): number =>
   comparisonRate(f.rate, { establishmentFee: f.establishment_fee, monthlyFee: f.monthly_fee });
 
-const years = (months: number) => (months % 12 === 0 ? `${months / 12} year${months === 12 ? "" : "s"}` : `${months} months`);
-
 /** "a $395 establishment fee and a $8 monthly fee" (or "no fees"). */
 function feesText(f: Pick<FinanceSettings, "establishment_fee" | "monthly_fee">, monthlyWord = "monthly account fee"): string {
   const fees = [
@@ -122,7 +120,7 @@ const money = (n: number) => (Number.isInteger(n) ? formatPrice(n) : `$${n.toFix
 function termsText(f: FinanceSettings, word: { deposit: string; balloon: string }): string {
   const balloon = f.balloon_percent > 0 ? `a ${rateText(f.balloon_percent)}% ${word.balloon}` : `no ${word.balloon}`;
   const deposit = f.deposit_percent > 0 ? `a ${rateText(f.deposit_percent)}% ${word.deposit}` : `no ${word.deposit}`;
-  return `over ${years(f.term_months)} with ${deposit} and ${balloon}`;
+  return `over ${termText(f.term_months)} with ${deposit} and ${balloon}`;
 }
 
 /**
@@ -158,7 +156,7 @@ export function repaymentNote(f: FinanceSettings, country: Country): string | nu
       return (
         `*Indicative ${f.frequency} repayment at ${rate}% p.a. (comparison rate ${comparison}% p.a.) ` +
         `${termsText(f, { deposit: "deposit", balloon: "balloon" })}, including ${feesText(f)}. ` +
-        `Comparison rate based on a ${formatPrice(COMPARISON_EXAMPLE.amount)} secured loan over ${years(COMPARISON_EXAMPLE.termMonths)}. ` +
+        `Comparison rate based on a ${formatPrice(COMPARISON_EXAMPLE.amount)} secured loan over ${termText(COMPARISON_EXAMPLE.termMonths)}. ` +
         "WARNING: This comparison rate is true only for the examples given and may not include all fees and charges. " +
         "Different terms, fees or other loan amounts might result in a different comparison rate. Subject to lender approval."
       );

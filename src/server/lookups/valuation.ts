@@ -117,11 +117,10 @@ const cache = new Map<string, { at: number; value: { low: number; high: number }
 export async function valueTradeIn(provider: ValuationProvider, r: ValuationRequest, now = Date.now()): Promise<Valuation | null> {
   const key = `${provider.name}|${JSON.stringify([r.make.toLowerCase(), r.model.toLowerCase(), r.year, r.badge ?? "", r.odometer, r.condition])}`;
   const hit = cache.get(key);
-  const range = hit && now - hit.at < CACHE_MS ? hit.value : await provider.value(r);
-  if (!hit || now - hit.at >= CACHE_MS) {
-    cache.delete(key);
-    cache.set(key, { at: now, value: range });
-    if (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value!);
-  }
+  if (hit && now - hit.at < CACHE_MS) return hit.value ? { ...hit.value, provider: provider.name } : null;
+  const range = await provider.value(r);
+  cache.delete(key); // a fresh answer goes to the end: the oldest leave first
+  cache.set(key, { at: now, value: range });
+  if (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value!);
   return range ? { ...range, provider: provider.name } : null;
 }
