@@ -52,6 +52,8 @@ export default defineConfig({
       // the account tests sign up and in a dozen times from one address, and read their mail here
       AUTH_RATE_LIMIT: "200",
       OUTBOX_DIR: ".data/e2e-outbox",
+      // the alert test waits for a digest after a price drop: a round every 2 s (5 minutes in production)
+      ALERTS_INTERVAL_SECONDS: "2",
       PHOTO_DIR: ".data/e2e-photos",
       IMAGE_CACHE_DIR: ".data/e2e-image-cache",
       // a request that never finishes is let go after this (the security test waits for it)

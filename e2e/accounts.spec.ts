@@ -1,5 +1,9 @@
+import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
+import { waitForMail } from "../scripts/lib/outbox";
 import {
+  E2E_OUTBOX,
+  PORT,
   expect,
   expectNoAxeViolations,
   freshEmail,
@@ -230,4 +234,72 @@ test("the garage pages on a phone @mobile", async ({ page }) => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await expectNoAxeViolations(page);
+});
+
+test("an alert email arrives after a price drop, and its one-click link unsubscribes (issue 36) @mobile", async ({ page, browser }) => {
+  test.setTimeout(90_000); // a sign-up, the staff's sign-in and a price saved twice, a digest round
+  await page.setViewportSize({ width: 390, height: 844 });
+  const email = freshEmail("alerts");
+  await signUp(page, email);
+  // a car no other test reads: the used car with the most kilometres
+  await page.goto(P("/search/used-cars?sort=odometer-desc"));
+  await expect(page.getByTestId("account-link")).toBeVisible();
+  const heart = page.locator('button[aria-pressed][aria-label^="Save "]').first();
+  await waitForHydration(heart);
+  const name = (await heart.getAttribute("aria-label"))!.replace(/^Save /, "");
+  const saved = page.waitForResponse((r) => r.url().includes("/api/account/watchlist") && r.request().method() === "POST");
+  await heart.click();
+  const [car] = ((await (await saved).json()) as { watchlist: Array<{ id: number; name: string }> }).watchlist;
+
+  // the garage: the car's alert switched on (a native checkbox, saved as it changes)
+  await page.goto(P("/my-garage"));
+  const box = page.getByRole("checkbox", { name: `Email me if the price drops or it sells: ${name}` });
+  await waitForHydration(box);
+  await box.check();
+  await expect(page.getByText("Alert on. We email at most once a day.")).toBeVisible();
+  await page.screenshot({ path: "test-results/alerts-garage-phone.png" });
+
+  // the dealer drops the price in the back-office
+  const staff = await (await browser.newContext()).newPage();
+  const admin = (path: string) => `http://admin.localhost:${PORT}${path}`;
+  await staff.goto(admin("/sign-in"));
+  await waitForHydration(staff.getByRole("button", { name: "Sign in" }));
+  await staff.getByLabel("Email").fill("manager@parksidemotorgroup.com.au");
+  await staff.getByLabel("Password").fill("demo-staff-2026");
+  await staff.getByRole("button", { name: "Sign in" }).click();
+  await expect(staff).toHaveURL(admin("/leads"), { timeout: 15_000 });
+  await staff.goto(admin(`/sites/1001/stock/${car!.id}`));
+  const price = staff.getByLabel("Price (whole dollars)");
+  const before = Number(await price.inputValue());
+  const setPrice = async (n: number) => {
+    await waitForHydration(staff.getByRole("button", { name: "Save" }));
+    await price.fill(String(n));
+    await staff.getByRole("button", { name: "Save" }).click();
+    await expect(staff.getByTestId("vehicle-done")).toContainText("The website shows the change now.");
+  };
+  await setPrice(before - 2_000);
+  try {
+    const money = (n: number) => `$${n.toLocaleString("en-AU")}`;
+    const [mail] = await waitForMail(E2E_OUTBOX, (m) => m.to.includes(email) && m.subject.startsWith("Price drop"), { timeoutMs: 20_000 });
+    expect(mail, "the alert email").toBeTruthy();
+    expect(mail!.subject).toBe(`Price drop: the ${car!.name} is now ${money(before - 2_000)} at Parkside Motor Group`);
+    expect(mail!.text).toContain(`now ${money(before - 2_000)}, was ${money(before)} ($2,000 less)`);
+    // the headers as a mail program reads them (a long header is folded onto the next line)
+    const raw = (await readFile(mail!.file, "utf8")).replace(/\r?\n(?=[ \t])/g, "");
+    expect(raw).toMatch(/^List-Unsubscribe: <https?:\/\/[^>]+\/api\/alerts\/unsubscribe\?token=[^>]+>$/m);
+    expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    expect(raw).toMatch(/^From: Parkside Motor Group <no-reply@localhost>$/m);
+
+    // the email's link, on this test server's address for the site
+    const link = new URL(/Unsubscribe from every alert: (\S+)/.exec(mail!.text)![1]!);
+    await page.goto(P(`${link.pathname}${link.search}`));
+    await page.getByRole("button", { name: "Unsubscribe from every alert" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You are unsubscribed");
+    await expectNoAxeViolations(page);
+    await page.goto(P("/my-garage"));
+    await expect(page.getByRole("checkbox", { name: `Email me if the price drops or it sells: ${name}` })).not.toBeChecked();
+  } finally {
+    await setPrice(before); // other tests read the demo's stock
+    await staff.context().close();
+  }
 });

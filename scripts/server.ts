@@ -20,6 +20,7 @@ import { isPlatformUp } from "@/server/platform";
 import { isAdminHost } from "@/server/admin/host";
 
 import { startDeliveryWorker } from "@/server/delivery/worker";
+import { startAlertWorker } from "@/server/alerts/digests";
 import { startPhotoFetchWorker } from "@/server/photos/fetch-worker";
 import { imageRequest } from "@/server/photos/service";
 import { serveDirect } from "@/server/http/direct";
@@ -136,6 +137,8 @@ server.on("error", (error) => {
 });
 // this process delivers leads from the shared outbox (the dashboard role takes no leads)
 const deliveries = e.PLATFORM_ROLE === "dashboard" ? null : startDeliveryWorker(getDb);
+// and sends shoppers' alert digests (issue 36; a claim per shopper keeps processes off each other's)
+const alerts = e.PLATFORM_ROLE === "dashboard" ? null : startAlertWorker(getDb);
 // and fetches stock feeds' photos (every process may: each claims its own rows)
 const photoFetches = startPhotoFetchWorker(getDb);
 
@@ -164,6 +167,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     setTimeout(() => process.exit(1), 10_000).unref(); // never hang a deploy
     server.close(async () => {
       await deliveries?.stop(); // a delivery in flight finishes and is recorded
+      await alerts?.stop(); // a digest in flight is sent and recorded
       await photoFetches.stop();
       await changes?.close().catch(() => {});
       const db = (globalThis as { __dealerDb?: Promise<{ close: () => Promise<void> }> }).__dealerDb;

@@ -68,6 +68,8 @@ export const EnvSchema = z.object({
     .refine((v) => v === undefined || (/^smtps?:\/\//.test(v) && URL.canParse(v)), { message: "must be an smtp:// or smtps:// URL" }),
   /** Where messages go when there is no SMTP server (open a .eml file with any mail program). */
   OUTBOX_DIR: z.string().trim().min(1).default(".data/outbox"),
+  /** How often each process looks for customers' alert digests to send (issue 36; a digest goes at most once a day per customer). */
+  ALERTS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /** The sender of platform mail. */
   MAIL_FROM: z.string().trim().min(3).default("Dealer Platform <no-reply@localhost>"),
   /**

@@ -33,7 +33,7 @@ export function SignOutButton() {
  * The watchlist as the server rendered it; a heart taken off here takes the card off at once (the
  * account store holds the server's answer to that change).
  */
-export function GarageWatchlist({ cards, plural }: { cards: CardView[]; plural: string }) {
+export function GarageWatchlist({ cards, plural, alerts }: { cards: CardView[]; plural: string; alerts: number[] }) {
   const account = useAccount(true);
   const router = useRouter();
   const ids = account.status === "ready" && account.user ? new Set(account.watchlist.map((w) => w.id)) : null;
@@ -55,11 +55,74 @@ export function GarageWatchlist({ cards, plural }: { cards: CardView[]; plural: 
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="watchlist">
       {shown.map((c) => (
-        <li key={c.id}>
+        <li key={c.id} className="space-y-2">
           <VehicleCardView view={c} />
+          <AlertSwitch
+            target={{ vehicle_id: c.id }}
+            initial={alerts.includes(c.id)}
+            label="Email me if the price drops or it sells"
+            about={c.title}
+          />
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * One email alert on or off (issue 36): a native checkbox, saved as it changes; the change is
+ * announced, and a failure puts the box back with a message.
+ */
+export function AlertSwitch({
+  target,
+  initial,
+  label,
+  about,
+}: {
+  target: { vehicle_id: number } | { search_id: string };
+  initial: boolean;
+  label: string;
+  /** what the alert is about, for a screen reader's name of the box */
+  about: string;
+}) {
+  const [on, setOn] = useState(initial);
+  const [state, setState] = useState<{ kind: "idle" | "busy" | "saved" | "failed"; message?: string }>({ kind: "idle" });
+  const change = async (next: boolean) => {
+    setOn(next);
+    setState({ kind: "busy" });
+    try {
+      const res = await fetch("/api/account/alerts", {
+        method: "PUT",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ ...target, alerts: next }),
+      });
+      if (!res.ok) throw await errorFromResponse(res);
+      setState({ kind: "saved", message: next ? "Alert on. We email at most once a day." : "Alert off." });
+    } catch (err) {
+      setOn(!next);
+      setState({ kind: "failed", message: (err as { message?: string }).message ?? "Could not save the alert. Please try again." });
+    }
+  };
+  return (
+    <div className="text-sm">
+      <label className="flex min-h-11 cursor-pointer items-center gap-2 font-semibold">
+        <input
+          type="checkbox"
+          className="size-5 accent-brand"
+          checked={on}
+          disabled={state.kind === "busy"}
+          aria-label={`${label}: ${about}`}
+          onChange={(e) => void change(e.currentTarget.checked)}
+        />
+        {label}
+      </label>
+      <p
+        role={state.kind === "failed" ? "alert" : "status"}
+        className={state.kind === "failed" ? "font-semibold text-red-700" : "text-neutral-700"}
+      >
+        {state.message}
+      </p>
+    </div>
   );
 }
 

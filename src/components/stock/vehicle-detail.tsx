@@ -18,6 +18,7 @@ import { FavouriteButton } from "./favourite-button";
 import { cardContext, cardsNote, cardView, toFavourite } from "@/domain/stock/card-view";
 import { cardRepayment, repaymentNote } from "@/domain/site/finance";
 import { FinanceCalculator } from "@/components/forms/finance-calculator";
+import { RecentlyViewed } from "./recently-viewed";
 import { RepaymentNote } from "./repayment-note";
 import { VehicleCardView, VehicleTags } from "./vehicle-card";
 import { VehicleGallery } from "./vehicle-gallery";
@@ -243,6 +244,7 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
           </ul>
         </section>
       )}
+      <RecentlyViewed currentId={v.id} plural={nounInText(pluralNoun(ctx.noun))} />
       <RepaymentNote note={note} className="mt-8" />
       <VehicleActionBar enquire={enquire} call={call} />
     </PageSection>

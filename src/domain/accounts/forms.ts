@@ -132,3 +132,25 @@ export const WatchlistAddSchema = z.object({
     .min(1, "Give at least one vehicle id.")
     .max(100, "Give up to 100 vehicle ids."),
 });
+
+/**
+ * PUT /api/account/alerts (issue 36): turn one alert on or off: a watched car's (price drops and
+ * sale) by `vehicle_id`, or a saved search's (new matches) by `search_id`; exactly one of the two.
+ */
+export const AlertSwitchSchema = z
+  .object({
+    vehicle_id: z
+      .number({ error: "Give the vehicle id as a number." })
+      .int()
+      .positive()
+      .max(2 ** 31 - 1)
+      .optional(),
+    search_id: z.uuid({ error: "Give the saved search's id." }).optional(),
+    alerts: z.boolean({ error: "Say true to turn alerts on, false to turn them off." }),
+  })
+  .strict()
+  .refine((b) => (b.vehicle_id === undefined) !== (b.search_id === undefined), {
+    error: "Give either a vehicle id or a saved search id.",
+    path: ["form"],
+  });
+export type AlertSwitch = z.infer<typeof AlertSwitchSchema>;

@@ -16,6 +16,7 @@ const NOT_INDEXED = new Set([
   "/sign-in",
   "/reset-password",
   "/personalised/finance",
+  "/alerts/unsubscribe",
   "/checkout/pay",
   "/checkout/confirmed",
   "/pages/book-a-service",

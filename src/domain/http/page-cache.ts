@@ -35,10 +35,11 @@ export function tagsToPurge(change: PageChange): string[] {
 
 /**
  * Pages that belong to one shopper and are never stored: the account and garage, checkout and
- * payment, a password reset (its token is in the address) and the personalised finance offer.
+ * payment, a password reset and an alert's unsubscribe page (their tokens are in the address) and
+ * the personalised finance offer.
  * (A signed-in shopper's requests carry a session cookie and bypass the cache anyway.)
  */
-const PERSONAL = /^\/(my-garage|checkout|personalised|reset-password|sign-in|account)(\/|$|\?)|^\/cars\/[^/?]+\/checkout(\/|$|\?)/;
+const PERSONAL = /^\/(my-garage|checkout|personalised|reset-password|sign-in|account|alerts)(\/|$|\?)|^\/cars\/[^/?]+\/checkout(\/|$|\?)/;
 
 export const isPersonalPage = (url: string): boolean => PERSONAL.test(url);
 

@@ -57,6 +57,7 @@ export const SITE_ROUTES: Readonly<Record<string, Static>> = {
   "/sign-in": { title: "Sign In", area: "account", when: (_, ctx) => ctx.accounts },
   "/reset-password": { title: "Choose a New Password", area: "account", when: (_, ctx) => ctx.accounts },
   "/personalised/finance": { title: "Your Finance", area: "account", when: (_, ctx) => ctx.accounts },
+  "/alerts/unsubscribe": { title: "Email Alerts", area: "account", when: (_, ctx) => ctx.accounts },
   "/success": { title: "Thank you", area: "forms" },
   "/buy-online": { title: "Buy Online", area: "store", when: (f) => f.enable_store },
   "/checkout/pay": { title: "Pay Your Deposit", area: "store", when: (f) => f.enable_store },

@@ -24,16 +24,20 @@ function toFavouriteCar(v: unknown): FavouriteCar | null {
 export const FAVOURITES_KEY = "favourite_cars";
 export const MAX_FAVOURITES = 100;
 
-/** Corrupt or foreign storage is ignored, never fatal: bad entries are dropped, not the list. */
-export function parseFavourites(raw: string | null | undefined): FavouriteCar[] {
+/** A list kept in the browser's storage as JSON: its entries, or none when it is missing, corrupt or not a list. */
+export function storedList(raw: string | null | undefined): unknown[] {
   if (!raw) return [];
-  let data: unknown;
   try {
-    data = JSON.parse(raw);
+    const data: unknown = JSON.parse(raw);
+    return Array.isArray(data) ? data : [];
   } catch {
     return [];
   }
-  if (!Array.isArray(data)) return [];
+}
+
+/** Corrupt or foreign storage is ignored, never fatal: bad entries are dropped, not the list. */
+export function parseFavourites(raw: string | null | undefined): FavouriteCar[] {
+  const data = storedList(raw);
   const seen = new Set<number>();
   const out: FavouriteCar[] = [];
   for (const item of data) {

@@ -1,5 +1,5 @@
 import "server-only";
-import { savedDetailsSchema, WatchlistAddSchema } from "@/domain/accounts/forms";
+import { AlertSwitchSchema, savedDetailsSchema, WatchlistAddSchema } from "@/domain/accounts/forms";
 import { searchTitle } from "@/domain/stock/search-title";
 import { cardContext, cardView, favouriteOf, type CardView } from "@/domain/stock/card-view";
 import { MAX_FAVOURITES, parseVehicleIds } from "@/domain/stock/favourites";
@@ -18,6 +18,7 @@ import {
   saveCustomerDetails,
   saveSearch,
 } from "@/server/repositories/customers";
+import { setCarAlert, setSearchAlert } from "@/server/repositories/alerts";
 import type { SiteContext } from "@/server/site-context";
 import { savedStock } from "@/server/stock-service";
 import { currentCustomer, type Customer } from "./handlers";
@@ -143,5 +144,25 @@ export const detailsRoutes = {
     if (!parsed.success) throw new HttpError(422, "Please check the highlighted fields.", {}, fieldErrors(parsed.error, "form"));
     await saveCustomerDetails(await getDb(), customer.id, parsed.data, new Date(requestNow()));
     return json(200, { details: parsed.data });
+  }),
+};
+
+/**
+ * PUT /api/account/alerts {vehicle_id | search_id, alerts} (issue 36) — one alert on or off: a
+ * watched car's (price drops, sold) or a saved search's (new matches). 404 when the car is not on
+ * this customer's watchlist or the search is not theirs.
+ */
+export const alertRoutes = {
+  PUT: accountApi(async (req, ctx, customer) => {
+    const parsed = AlertSwitchSchema.safeParse(await jsonBody(req));
+    if (!parsed.success) throw new HttpError(422, "Please check the alert.", {}, fieldErrors(parsed.error, "form"));
+    const { vehicle_id, search_id, alerts } = parsed.data;
+    const db = await getDb();
+    const found =
+      vehicle_id !== undefined
+        ? await setCarAlert(db, customer.id, ctx.site.id, vehicle_id, alerts)
+        : await setSearchAlert(db, customer.id, ctx.site.id, search_id!, alerts, new Date(requestNow()));
+    if (!found) throw new HttpError(404, vehicle_id !== undefined ? "That car is not on your watchlist." : "No such saved search.");
+    return json(200, { ...(vehicle_id !== undefined ? { vehicle_id } : { search_id }), alerts });
   }),
 };

@@ -7,7 +7,14 @@ import { setupAppDatabase } from "@/server/testing/app-database";
 import * as t from "@/server/db/schema";
 import { env } from "@/server/env";
 import { createMemoryRateLimiter, limiters } from "@/server/http/rate-limit";
-import { authStateRoute, searchRoutes, watchlistRoutes } from "./account-api";
+import { alertRoutes, authStateRoute, searchRoutes, watchlistRoutes } from "./account-api";
+import { readUnsubscribeToken, runAlertRound } from "@/server/alerts/digests";
+import { unsubscribeRoute } from "@/server/alerts/unsubscribe";
+import { alertSwitches } from "@/server/repositories/alerts";
+import { getSiteById } from "@/server/repositories/sites";
+import type { MailMessage, Mailer } from "@/server/mail/mailer";
+import { vehicleTitle } from "@/domain/stock/vehicle";
+import { formatPrice } from "@/domain/format/price";
 import { createSiteAuth, scrubAuthMessage } from "./auth";
 import { authRoute, RESET_ANSWER_MS } from "./handlers";
 
@@ -352,6 +359,192 @@ describe("watchlist and saved searches", () => {
         .where(eq(t.customerUsers.email, [...(await state(jar)).user.email].join("")))
     ).at(0)!;
     expect(await db.select().from(t.savedSearches).where(eq(t.savedSearches.userId, user.id))).toHaveLength(1);
+  });
+});
+
+describe("email alerts (issue 36): a price drop, a sale and a new match, each told once, at most a digest a day", () => {
+  const mails: MailMessage[] = [];
+  const mailer: Mailer = {
+    send: async (m) => {
+      mails.push(m);
+      return { messageId: `<alert-${mails.length}@test>` };
+    },
+  };
+  const v = t.vehicles;
+  const userOf = async (email: string) => (await db.select().from(t.customerUsers).where(eq(t.customerUsers.email, email)))[0]!;
+  const restore: Array<() => Promise<unknown>> = [];
+
+  test("turned on in the garage, driven through two days: what arrives, when, and the one-click unsubscribe", async () => {
+    try {
+      const T0 = Date.now();
+      const at = (ms: number) => T0 + ms;
+      const round = (ms: number) => runAlertRound(db, at(ms), { mailer }, 60_000);
+      const { email, jar } = await signedUpAndConfirmed();
+      const cars = await db
+        .select()
+        .from(v)
+        .where(
+          and(eq(v.siteId, 1001), eq(v.status, "in_stock"), eq(v.showOnDealerWebsite, true), eq(v.carType, "used"), eq(v.make, "Mazda")),
+        )
+        .limit(2);
+      const [a, b] = cars as [typeof v.$inferSelect, typeof v.$inferSelect];
+      expect(a.price && b.price, "two priced used Mazdas").toBeTruthy();
+      expect(
+        (await watchlistRoutes.POST(request("POST", "/api/account/watchlist", { jar, body: { vehicle_ids: [a.id, b.id] } }))).status,
+      ).toBe(200);
+      const saved = await (
+        await searchRoutes.POST(request("POST", "/api/account/searches", { jar, body: { href: "/search/used-cars?make=Mazda" } }))
+      ).json();
+      const user = await userOf(email);
+      const [search] = await db.select().from(t.savedSearches).where(eq(t.savedSearches.userId, user.id));
+
+      // PUT /api/account/alerts: one switch at a time, only the customer's own cars and searches
+      const put = (body: unknown, j: Jar = jar, host = PARKSIDE) =>
+        alertRoutes.PUT(request("PUT", "/api/account/alerts", { jar: j, body, host }));
+      for (const body of [
+        { vehicle_id: a.id, alerts: true },
+        { vehicle_id: b.id, alerts: true },
+        { search_id: search!.id, alerts: true },
+      ])
+        expect((await put(body)).status, JSON.stringify(body)).toBe(200);
+      expect(saved.saved.label).toBe("Used Cars: Mazda");
+      for (const bad of [
+        {},
+        { vehicle_id: a.id },
+        { vehicle_id: a.id, search_id: search!.id, alerts: true },
+        { vehicle_id: "1; drop", alerts: true },
+        { search_id: "x", alerts: true },
+        { vehicle_id: a.id, alerts: "yes" },
+        JSON.parse('{"__proto__":{"alerts":true},"vehicle_id":1}'),
+      ])
+        expect((await put(bad)).status, JSON.stringify(bad)).toBe(422);
+      const unwatched = (
+        await db
+          .select({ id: v.id })
+          .from(v)
+          .where(and(eq(v.siteId, 1001), ne(v.id, a.id), ne(v.id, b.id)))
+          .limit(1)
+      )[0]!;
+      expect((await put({ vehicle_id: unwatched.id, alerts: true })).status).toBe(404);
+      expect((await put({ search_id: "00000000-0000-4000-8000-000000000000", alerts: true })).status).toBe(404);
+      expect((await put({ vehicle_id: a.id, alerts: true }, new Map())).status).toBe(401);
+      expect((await put({ vehicle_id: a.id, alerts: true }, jar, "tasman-auto-group.localhost:3000")).status).toBe(404);
+      expect(await alertSwitches(db, user.id, 1001)).toEqual({ cars: new Set([a.id, b.id]), searches: new Set([search!.id]) });
+      const mine = () => mails.filter((m) => m.to === email);
+
+      // nothing has changed: nothing is sent
+      await round(60_000);
+      expect(mine()).toHaveLength(0);
+
+      // the price of one car drops by $1,500: one message says so
+      restore.push(() => db.update(v).set({ price: a.price }).where(eq(v.id, a.id)));
+      await db
+        .update(v)
+        .set({ price: a.price! - 1500 })
+        .where(eq(v.id, a.id));
+      await round(3 * 60_000);
+      expect(mine()).toHaveLength(1);
+      const first = mine()[0]!;
+      const site = (await getSiteById(db, 1001))!;
+      expect(first.subject).toBe(`Price drop: the ${vehicleTitle(a)} is now ${formatPrice(a.price! - 1500)} at ${site.name}`);
+      expect(first.text).toContain(`now ${formatPrice(a.price! - 1500)}, was ${formatPrice(a.price)} ($1,500 less)`);
+      expect(first.html).toContain(`background:${site.colours.primary}`);
+      const oneClick = /^<(https?:\/\/[^>]+\/api\/alerts\/unsubscribe\?token=([^>]+))>$/.exec(first.headers?.["List-Unsubscribe"] ?? "");
+      expect(oneClick, "an RFC 8058 List-Unsubscribe header").not.toBeNull();
+      expect(first.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+      expect(await readUnsubscribeToken(db, oneClick![2])).toEqual({ siteId: 1001, userId: user.id });
+
+      // the other car sells and a new used Mazda is listed: told the next day, not before
+      restore.push(() => db.update(v).set({ status: b.status, soldAt: b.soldAt }).where(eq(v.id, b.id)));
+      await db
+        .update(v)
+        .set({ status: "sold", soldAt: new Date(at(5 * 60_000)) })
+        .where(eq(v.id, b.id));
+      const { id: _id, searchKey: _k, searchWords: _w, ...copy } = a;
+      const [fresh] = await db
+        .insert(v)
+        .values({
+          ...copy,
+          slug: `alert-test-${run}`,
+          stockNumber: `ALERT-${run}`,
+          model: "MX-5",
+          badge: "GT",
+          listedAt: new Date(at(6 * 60_000)),
+        })
+        .returning();
+      restore.push(() => db.delete(v).where(eq(v.id, fresh!.id)));
+      await round(60 * 60_000);
+      await round(23 * 3_600_000);
+      expect(mine(), "at most one digest a day").toHaveLength(1);
+      await round(24 * 3_600_000 + 3 * 60_000);
+      expect(mine()).toHaveLength(2);
+      const second = mine()[1]!;
+      expect(second.subject).toBe(`2 updates on cars you follow at ${site.name}`);
+      expect(second.text).toContain(`- ${vehicleTitle(b)} has sold.`);
+      expect(second.text).toContain("1 new match for Used Cars: Mazda");
+      expect(second.text).toContain(
+        `- ${vehicleTitle(fresh!)}, ${formatPrice(fresh!.price)}\n  ${site.url.replace(/\/$/, "")}/cars/alert-test-${run}`,
+      );
+      expect(second.text).not.toContain("Price drops"); // the drop was told already
+
+      // a day later with nothing new: nothing
+      await round(3 * 86_400_000);
+      expect(mine()).toHaveLength(2);
+
+      // the one-click unsubscribe (RFC 8058: a mail program's POST, no cookie, no Origin)
+      const unsubscribe = (token: string, host = PARKSIDE, accept = "*/*") =>
+        unsubscribeRoute(
+          new Request(`http://${host}/api/alerts/unsubscribe?token=${encodeURIComponent(token)}`, {
+            method: "POST",
+            headers: { host, accept, "content-type": "application/x-www-form-urlencoded" },
+            body: "List-Unsubscribe=One-Click",
+          }),
+        );
+      const token = oneClick![2]!;
+      expect((await unsubscribe(token.slice(0, -2) + "xx")).status).toBe(404);
+      expect((await unsubscribe(token, "tasman-auto-group.localhost:3000")).status).toBe(404);
+      expect((await unsubscribe("%00__proto__")).status).toBe(404);
+      const done = await unsubscribe(token);
+      expect(done.status).toBe(200);
+      expect(await done.json()).toEqual({ unsubscribed: true, alerts_turned_off: 3 });
+      expect(await alertSwitches(db, user.id, 1001)).toEqual({ cars: new Set(), searches: new Set() });
+      // a browser's form post is sent on to the page that says so
+      const page = await unsubscribe(token, PARKSIDE, "text/html,application/xhtml+xml");
+      expect([page.status, page.headers.get("location")]).toEqual([303, "/alerts/unsubscribe?done=1"]);
+      await db
+        .update(v)
+        .set({ price: a.price! - 3000 })
+        .where(eq(v.id, a.id));
+      await round(5 * 86_400_000);
+      expect(mine(), "nothing after unsubscribing").toHaveLength(2);
+    } finally {
+      for (const undo of restore.reverse()) await undo();
+    }
+  });
+
+  test("an address never confirmed gets no alert", async () => {
+    const [car] = await db
+      .select()
+      .from(v)
+      .where(and(eq(v.siteId, 1001), eq(v.status, "in_stock")))
+      .limit(1);
+    const id = `unconfirmed-${run}`;
+    const email = newEmail("unconfirmed");
+    await db.insert(t.customerUsers).values({ id, realm: "parkside-motor-group", name: "Una", email, emailVerified: false });
+    await db.insert(t.watchlistItems).values({
+      userId: id,
+      siteId: 1001,
+      vehicleId: car!.id,
+      alerts: true,
+      alertPrice: (car!.price ?? 0) + 5000,
+      alertStatus: "in_stock",
+    });
+    try {
+      await runAlertRound(db, Date.now(), { mailer }, 60_000);
+      expect(mails.filter((m) => m.to === email)).toHaveLength(0);
+    } finally {
+      await db.delete(t.customerUsers).where(eq(t.customerUsers.id, id));
+    }
   });
 });
 

@@ -1,9 +1,8 @@
 import "server-only";
+import { escapeHtml } from "@/domain/format/html";
 
 /** The account messages: plain words, the site's name, one link, and what to do if it was not you. */
 export type AccountMailKind = "verify" | "link" | "reset" | "exists";
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const COPY: Record<AccountMailKind, { subject: (site: string) => string; lead: string; action: string; expiry: string }> = {
   verify: {

@@ -5,6 +5,7 @@ import { vehicleHref } from "@/domain/site/vehicle";
 import { telHref } from "@/domain/site/links";
 import { displayImage, type Vehicle } from "@/domain/stock/vehicle";
 import { fixedFormatImageUrl } from "@/domain/format/image";
+import { escapeHtml } from "@/domain/format/html";
 import { leadAnswers, readableChanges, type FieldChange } from "@/domain/leads/answers";
 import { leadReference } from "@/domain/leads/lead";
 import type { MailMessage } from "@/server/mail/mailer";
@@ -30,10 +31,6 @@ export type DeliveryLead = {
 };
 
 const str = (v: unknown): string | null => (typeof v === "string" && v.trim() ? v.trim() : null);
-
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
 
 /** The shopper's answers as people read them (labels, the booked slot, Yes/No; src/domain/leads/answers.ts). */
 export const leadDetails = (p: PreparedLead): Array<[string, string]> => leadAnswers(p).map(([k, v]) => [k, v.slice(0, 2000)]);

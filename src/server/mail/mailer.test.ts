@@ -39,6 +39,19 @@ describe("outbox mailer (no SMTP_URL)", () => {
     expect(readdirSync(dir)).toEqual([path.basename(again.file!)]);
   });
 
+  test("a sender named by the message (a site's alert) keeps the platform's address; extra headers are written", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "outbox-"));
+    const sent = await new OutboxMailer(dir, FROM).send({
+      ...message,
+      from: { name: 'Tasman "Campers" Ltd' },
+      headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    });
+    const eml = readFileSync(sent.file!, "utf8");
+    expect(eml).toMatch(/^From: "Tasman \\"Campers\\" Ltd" <no-reply@parksidemotorgroup\.com\.au>$/m);
+    expect(eml).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    rmSync(dir, { recursive: true });
+  });
+
   test("a line break in a header cannot add headers (no header injection)", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "outbox-"));
     const sent = await new OutboxMailer(dir, FROM).send({ ...message, subject: "Hello\r\nBcc: thief@example.com" });

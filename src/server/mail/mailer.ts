@@ -18,14 +18,24 @@ export type MailMessage = {
   subject: string;
   text: string;
   html?: string;
-  from?: string;
+  /** the sender; a name alone keeps the platform's address (MAIL_FROM) under that name (a site's own) */
+  from?: string | { name: string };
   replyTo?: string;
   attachments?: MailAttachment[];
+  /** extra headers (an alert's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058) */
+  headers?: Record<string, string>;
 };
 export type SentMail = { messageId: string; file?: string };
 
 export interface Mailer {
   send(message: MailMessage): Promise<SentMail>;
+}
+
+/** The sender of a message: its own, or the platform's address under the name it gives. */
+function sender(platform: string, from: MailMessage["from"]): string | { name: string; address: string } {
+  if (typeof from === "string") return from;
+  if (!from) return platform;
+  return { name: from.name, address: /<([^<>]+)>\s*$/.exec(platform)?.[1] ?? platform.trim() };
 }
 
 /** Messages by SMTP (a real server, or a test sink). */
@@ -45,7 +55,7 @@ export class SmtpMailer implements Mailer {
     this.transport.close();
   }
   async send(m: MailMessage): Promise<SentMail> {
-    const info = await this.transport.sendMail({ from: this.from, ...m });
+    const info = await this.transport.sendMail({ ...m, from: sender(this.from, m.from) });
     // the message id only: recipients and contents are personal data (never logged in clear)
     log.info({ messageId: info.messageId, via: "smtp" }, "mail sent");
     return { messageId: info.messageId };
@@ -61,7 +71,7 @@ export class OutboxMailer implements Mailer {
     private readonly from: string,
   ) {}
   async send(m: MailMessage): Promise<SentMail> {
-    const info = await this.transport.sendMail({ from: this.from, ...m });
+    const info = await this.transport.sendMail({ ...m, from: sender(this.from, m.from) });
     const file = path.join(this.dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}.eml`);
     // the folder is made once, and again only when it went away (a mkdir per message showed in the lead profile)
     await (this.folder ??= mkdir(this.dir, { recursive: true }));

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, gt, gte, inArray, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { bucketRanges, type RangeDimension } from "@/domain/stock/buckets";
 import { parseKeywords, type Keywords } from "@/domain/stock/keywords";
 import { withKeywords, type UnderstoodFilters } from "@/domain/stock/understand";
@@ -39,6 +39,15 @@ export interface VehicleSearch {
   first(site: SearchSite, sort: SortId, limit: number, now?: number): Promise<Vehicle[]>;
   /** How many cars a (saved) search finds now, and how many of them were listed after `since`. */
   counts(site: SearchSite, locations: Location[], query: SearchQuery, since: Date, now?: number): Promise<{ total: number; fresh: number }>;
+  /** A saved search's alert (issue 36): the unsold cars it finds that were listed after `since`, newest first, the first `limit` of them. */
+  newSince(
+    site: SearchSite,
+    locations: Location[],
+    query: SearchQuery,
+    since: Date,
+    limit: number,
+    now?: number,
+  ): Promise<{ count: number; vehicles: Vehicle[] }>;
 }
 
 const v = t.vehicles;
@@ -212,16 +221,33 @@ export class SqlVehicleSearch implements VehicleSearch {
   }
 
   async counts(site: SearchSite, locations: Location[], asked: SearchQuery, since: Date, now = Date.now()) {
-    const { query: q, understood } = withKeywords(asked, SEARCH_VARIANTS[asked.variant]);
-    const parts = filterConditions(site, locations, q, parseKeywords(q.q), understood.filters, nearnessOf(site, locations, q));
     const [row] = await this.db
       .select({
         total: sql<number>`count(*)::int`,
         fresh: sql<number>`(count(*) filter (where ${v.listedAt} > ${since.toISOString()}))::int`,
       })
       .from(v)
-      .where(and(visibleStock(site, now), ...Object.values(parts).flat()));
+      .where(this.savedWhere(site, locations, asked, now));
     return { total: Number(row?.total ?? 0), fresh: Number(row?.fresh ?? 0) };
+  }
+
+  async newSince(site: SearchSite, locations: Location[], asked: SearchQuery, since: Date, limit: number, now = Date.now()) {
+    const where = and(this.savedWhere(site, locations, asked, now), gt(v.listedAt, since), ne(v.status, "sold"));
+    const [rows, [row]] = await Promise.all([
+      this.db.select().from(v).where(where).orderBy(desc(v.listedAt), desc(v.id)).limit(limit),
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(v)
+        .where(where),
+    ]);
+    return { count: Number(row?.n ?? 0), vehicles: rows.map(toVehicle) };
+  }
+
+  /** What a saved search finds (its filters and what its keywords understood), as one condition. */
+  private savedWhere(site: SearchSite, locations: Location[], asked: SearchQuery, now: number) {
+    const { query: q, understood } = withKeywords(asked, SEARCH_VARIANTS[asked.variant]);
+    const parts = filterConditions(site, locations, q, parseKeywords(q.q), understood.filters, nearnessOf(site, locations, q));
+    return and(visibleStock(site, now), ...Object.values(parts).flat());
   }
 
   async search(site: SearchSite, locations: Location[], asked: SearchQuery, now = Date.now()): Promise<SearchResult> {

@@ -19,6 +19,7 @@ import { OffersTeaser } from "@/components/home/offers-teaser";
 import { reviewsTeaser } from "./_routes/directory";
 import { requireSite, type SiteParams } from "./_routes/site";
 import { RepaymentNote } from "@/components/stock/repayment-note";
+import { RecentlyViewed } from "@/components/stock/recently-viewed";
 
 type Props = { params: SiteParams };
 const SHELF = 4;
@@ -79,6 +80,7 @@ export default async function HomePage({ params }: Props) {
         )}
         className="mx-auto max-w-7xl px-4"
       />
+      <RecentlyViewed plural={plural} className="mx-auto max-w-7xl px-4" />
       <OffersTeaser ctx={ctx} offers={offers} now={now} />
       <StockSummarySection ctx={ctx} />
       <BrandsSection ctx={ctx} />

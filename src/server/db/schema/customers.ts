@@ -1,5 +1,6 @@
 import "server-only";
-import { foreignKey, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { customerUsers } from "./accounts";
 import { sites } from "./sites";
 import { vehicles } from "./stock";
@@ -16,9 +17,17 @@ export const watchlistItems = pgTable(
     siteId: integer("site_id").notNull(),
     vehicleId: integer("vehicle_id").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** issue 36: the customer asked for an email when this car's price drops or it sells */
+    alerts: boolean("alerts").notNull().default(false),
+    /** the price and status the customer was last told of (or saw when turning alerts on) */
+    alertPrice: integer("alert_price"),
+    alertStatus: text("alert_status"),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.siteId, t.vehicleId] }),
+    index("watchlist_items_alerts")
+      .on(t.siteId, t.vehicleId)
+      .where(sql`alerts`),
     // a watched car is a car of the same site; a removed car leaves the list
     foreignKey({ name: "watchlist_vehicle_fk", columns: [t.siteId, t.vehicleId], foreignColumns: [vehicles.siteId, vehicles.id] }).onDelete(
       "cascade",
@@ -41,8 +50,31 @@ export const savedSearches = pgTable(
     label: text("label").notNull(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** issue 36: the customer asked for an email about new matches */
+    alerts: boolean("alerts").notNull().default(false),
+    /** new matches are cars listed after this (when alerts were turned on, then each digest that told of it) */
+    alertedAt: timestamp("alerted_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("saved_searches_user_site_href").on(t.userId, t.siteId, t.href)],
+);
+
+/**
+ * Issue 36: one alert digest a day at most per customer and site: when the last went out, and a
+ * short claim so two processes never build the same customer's digest at once.
+ */
+export const alertDigests = pgTable(
+  "alert_digests",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => customerUsers.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true }),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.siteId] })],
 );
 
 /** The details a signed-in customer saved to prefill forms (name, phone, postcode). */

@@ -3,13 +3,13 @@ import { headers } from "next/headers";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { EnquiryList } from "@/components/account/enquiry-list";
-import { DetailsForm, GarageWatchlist, RemoveSearchButton, SignOutButton } from "@/components/account/garage";
+import { AlertSwitch, DetailsForm, GarageWatchlist, RemoveSearchButton, SignOutButton } from "@/components/account/garage";
 import { PageSection, PageTitle, Panel } from "@/components/ui/page";
 import { RepaymentNote } from "@/components/stock/repayment-note";
 import { financeOf } from "@/domain/site/finance";
 import { cardsNote } from "@/domain/stock/card-view";
 import { pluralNoun } from "@/domain/stock/summary";
-import { nounInText } from "@/domain/site/vehicle";
+import { nounInText, oneNounInText } from "@/domain/site/vehicle";
 import { currentCustomer } from "@/server/auth/handlers";
 import { loadGarage } from "@/server/auth/garage";
 import { requestNow } from "@/server/clock";
@@ -34,6 +34,7 @@ export default async function GaragePage({ params, searchParams }: { params: Sit
   const now = requestNow();
   const garage = await loadGarage(ctx, customer.id, now);
   const nouns = nounInText(pluralNoun(ctx.noun));
+  const oneNoun = oneNounInText(ctx.noun);
   return (
     <PageSection className="space-y-10">
       <TrackView event={EVENT_IDS.garageView} />
@@ -51,7 +52,11 @@ export default async function GaragePage({ params, searchParams }: { params: Sit
         <h2 id="watchlist-heading" className="text-xl font-bold">
           Watchlist
         </h2>
-        <GarageWatchlist cards={garage.cards} plural={nouns} />
+        <p className="text-sm text-neutral-700">
+          Tick a box to be emailed when a saved {oneNoun}’s price drops, when it sells, or when a saved search has new matches: at most one
+          email a day, and every email has a link to stop them.
+        </p>
+        <GarageWatchlist cards={garage.cards} plural={nouns} alerts={garage.carAlerts} />
         <RepaymentNote note={cardsNote({ finance: financeOf(ctx.site), country: ctx.site.country }, garage.cards)} />
       </section>
 
@@ -83,7 +88,10 @@ export default async function GaragePage({ params, searchParams }: { params: Sit
                     )}
                   </p>
                 </div>
-                <RemoveSearchButton id={s.id} label={s.label} />
+                <div className="flex flex-wrap items-center gap-3">
+                  <AlertSwitch target={{ search_id: s.id }} initial={s.alerts} label="Email me new matches" about={s.label} />
+                  <RemoveSearchButton id={s.id} label={s.label} />
+                </div>
               </li>
             ))}
           </ul>
