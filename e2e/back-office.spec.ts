@@ -157,8 +157,10 @@ test.describe("dealer back-office", () => {
 
     // the status filter finds it; the export has the filtered leads, theirs never
     await page.goto(admin("/leads?status=contacted"));
-    await expect(rows).toHaveCount(1);
-    await expect(rows).toContainText("Contacted");
+    // (the demo's year of history has contacted leads of its own: issue 37)
+    const mine = rows.filter({ hasText: "Mary Parksidelead" });
+    await expect(mine).toHaveCount(1);
+    await expect(mine).toContainText("Contacted");
     await page.goto(admin("/leads"));
     const download = page.waitForEvent("download");
     await page.getByTestId("export-csv").click();
@@ -223,6 +225,49 @@ test.describe("dealer back-office", () => {
     await expect(page.getByTestId("deliveries")).toContainText("of update 1");
     await expect(page).toHaveTitle("Lead | Dealer back-office");
     await expectNoAxeViolations(page);
+  });
+
+  test("a manager finds a new lead under Not contacted with its timer, assigns it to a salesperson, who finds it under Mine (issue 37; before Sam is removed from the team below)", async ({
+    page,
+    request,
+    browser,
+  }) => {
+    const id = await sendLead(request, "parkside-motor-group", {
+      last_name: "Timerlead",
+      location: 10012,
+      dealership_slug: "parkside-mazda",
+    });
+    await signIn(page, "manager@parksidemotorgroup.com.au");
+    await page.getByRole("navigation", { name: "Quick views" }).getByRole("link", { name: "Not contacted" }).click();
+    await expect(page).toHaveURL(/view=new/);
+    const row = page.getByTestId("lead-row").filter({ hasText: "Mary Timerlead" });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText("0400 000 000");
+    await expect(row.getByTestId("response-timer")).toHaveText(/^Not contacted · (under a minute|\d+ min)/);
+    await expect(row.getByTestId("assignee")).toHaveText("Unassigned");
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: "test-results/inbox-phone.png" });
+    await expectNoAxeViolations(page);
+
+    await row.getByRole("link").click();
+    await expect(page).toHaveURL(admin(`/leads/${id}`));
+    await expect(page.getByTestId("lead-response")).toContainText("Not contacted yet");
+    const assign = page.getByRole("form", { name: "Assign lead" });
+    await waitForHydration(assign.getByRole("button", { name: "Assign" }));
+    await assign.getByLabel("Assign to").selectOption({ label: "Sam Sales (sales)" });
+    await assign.getByRole("button", { name: "Assign" }).click();
+    await expect(page.getByTestId("lead-assign-done")).toContainText("Assigned to Sam Sales.");
+    await expect(page.getByTestId("lead-assignee")).toHaveText("Sam Sales");
+    await expect(page.getByTestId("lead-history")).toContainText("Assigned to Sam Sales.");
+    await expectNoAxeViolations(page);
+
+    const sam = await (await browser.newContext()).newPage();
+    await signIn(sam, "sales@parksidemotorgroup.com.au");
+    await expect(sam.getByRole("form", { name: "Assign lead" })).toHaveCount(0);
+    await sam.getByRole("navigation", { name: "Quick views" }).getByRole("link", { name: "Mine" }).click();
+    await expect(sam.getByTestId("lead-row").filter({ hasText: "Mary Timerlead" })).toHaveCount(1);
+    await sam.context().close();
   });
 
   test("an owner removes a staff member: their next request is refused (DELETE reaches its route, issue 31)", async ({ page, browser }) => {
@@ -675,6 +720,67 @@ test.describe("dealer back-office", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByTestId("vehicle-done")).toContainText("The website shows the change now.");
     expect((await served(carPage)).body.includes(money(before)), "the price as it was").toBe(true);
+  });
+
+  test("a manager reads the reports on the demo's year: totals, charts with their tables, another period, a CSV; sales and another site's owner get 404 (issue 37)", async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page, "manager@parksidemotorgroup.com.au");
+    await page.getByRole("link", { name: "Reports" }).first().click();
+    await expect(page).toHaveURL(admin("/sites/1001/reports"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Parkside Motor Group: reports");
+    const leads = async () => Number((await page.getByTestId("total-leads").textContent())!.replace(/,/g, ""));
+    const month = await leads();
+    expect(month, "the demo's last 30 days have leads").toBeGreaterThan(20);
+    expect(Number((await page.getByTestId("total-visits").textContent())!.replace(/,/g, ""))).toBeGreaterThan(1000);
+    // a chart drawn on the server, described for a screen reader, its numbers in a table beside it
+    const chart = page.getByTestId("leads-time-chart");
+    await expect(chart.locator("rect")).toHaveCount(30);
+    await expect(chart.locator("desc")).toContainText("leads in this period");
+    await expect(page.getByTestId("by-source-table").getByRole("row")).toHaveCount(7); // a header and six sources
+    await expect(page.getByTestId("funnel-table")).toContainText("Opened a vehicle page");
+    await expect(page.getByTestId("by-person-table")).toContainText("Sam Sales");
+    await expectNoAxeViolations(page);
+    // the weekly email, the manager's own choice
+    const weekly = page.getByRole("checkbox", { name: "Email me this summary every Monday" });
+    await waitForHydration(weekly);
+    await expect(weekly).toBeChecked();
+    await weekly.uncheck();
+    await expect(page.getByTestId("weekly-report-done")).toHaveText("You will not get the weekly email.");
+    await weekly.check();
+    await expect(page.getByTestId("weekly-report-done")).toHaveText("You will get this summary every Monday morning.");
+
+    // another period: the last 7 days, fewer leads
+    await page.getByRole("combobox", { name: "Period" }).selectOption("7d");
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page).toHaveURL(/preset=7d/);
+    await expect(chart.locator("rect")).toHaveCount(7);
+    const week = await leads();
+    expect(week).toBeGreaterThan(0);
+    expect(week).toBeLessThan(month);
+
+    // the CSV has the same numbers as the table
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download where leads came from as CSV" }).click();
+    const csv = (await readFile((await (await download).path())!, "utf8")).trim().split("\n");
+    expect(csv[0]).toBe("source,this_period,previous_period");
+    expect(csv.slice(1).reduce((n, l) => n + Number(l.split(",").at(-2)), 0)).toBe(week);
+
+    // on a phone: nothing scrolls the page sideways
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: "test-results/reports-phone.png", fullPage: false });
+
+    // sales have no reports; another site's owner is not told they exist
+    for (const email of ["sales@parksidemotorgroup.com.au", "owner@ridgelinemotorcycles.com.au"]) {
+      const other = await (await browser.newContext()).newPage();
+      await signIn(other, email);
+      await expect(other.getByRole("link", { name: "Reports" })).toHaveCount(email.startsWith("owner") ? 1 : 0);
+      expect((await other.goto(admin("/sites/1001/reports")))?.status(), email).toBe(404);
+      await other.context().close();
+    }
   });
 
   test("a manager writes an offer in Markdown and the website lists it at once; the audit log has it", async ({ page }) => {

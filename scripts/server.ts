@@ -21,6 +21,10 @@ import { isAdminHost } from "@/server/admin/host";
 
 import { startDeliveryWorker } from "@/server/delivery/worker";
 import { startAlertWorker } from "@/server/alerts/digests";
+import { startRollupWorker } from "@/server/reports/rollup";
+import { startWeeklyWorker } from "@/server/reports/weekly";
+import { adminOrigin } from "@/server/admin/host";
+import { serverNow } from "@/server/clock";
 import { startPhotoFetchWorker } from "@/server/photos/fetch-worker";
 import { imageRequest } from "@/server/photos/service";
 import { serveDirect } from "@/server/http/direct";
@@ -139,6 +143,10 @@ server.on("error", (error) => {
 const deliveries = e.PLATFORM_ROLE === "dashboard" ? null : startDeliveryWorker(getDb);
 // and sends shoppers' alert digests (issue 36; a claim per shopper keeps processes off each other's)
 const alerts = e.PLATFORM_ROLE === "dashboard" ? null : startAlertWorker(getDb);
+// and keeps the reports' visits rollup current from the analytics events (issue 37; idempotent per day)
+const rollups = startRollupWorker(getDb, serverNow);
+// and mails owners and managers last week's report from Monday 8 am (issue 37; one claim per site and week)
+const weekly = e.PLATFORM_ROLE === "dashboard" ? null : startWeeklyWorker(getDb, serverNow, adminOrigin);
 // and fetches stock feeds' photos (every process may: each claims its own rows)
 const photoFetches = startPhotoFetchWorker(getDb);
 
@@ -168,6 +176,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     server.close(async () => {
       await deliveries?.stop(); // a delivery in flight finishes and is recorded
       await alerts?.stop(); // a digest in flight is sent and recorded
+      await rollups.stop();
+      await weekly?.stop();
       await photoFetches.stop();
       await changes?.close().catch(() => {});
       const db = (globalThis as { __dealerDb?: Promise<{ close: () => Promise<void> }> }).__dealerDb;

@@ -18,3 +18,9 @@ export function serverNow(): number {
 
 /** One "now" per request, so every part of a page agrees on what "sold within 3 days" means. */
 export const requestNow = cache((): number => serverNow());
+
+/**
+ * The wall clock, once per request: what the database stamps rows with (`now()`), for durations
+ * measured from those stamps (a lead's response timer), which must not run on a test clock.
+ */
+export const requestWallNow = cache((): number => Date.now());

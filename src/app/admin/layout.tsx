@@ -46,6 +46,11 @@ export default async function AdminLayout({ children }: { children: React.ReactN
                   sites.map((s) => (
                     <span key={s.id} className="flex flex-wrap items-center gap-x-1 border-l border-neutral-600 pl-2">
                       <span className="text-sm text-neutral-300">{s.name}:</span>
+                      {can(s.role, "reports.read") && (
+                        <Link href={`/sites/${s.id}/reports`} className={link}>
+                          Reports
+                        </Link>
+                      )}
                       <Link href={`/sites/${s.id}/stock`} className={link}>
                         Stock
                       </Link>

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { DEALER_SWITCHES, DeliverySettingsSchema, SwitchesSchema, type Switches } from "@/domain/staff/settings";
+import { DEALER_SWITCHES, DeliverySettingsSchema, LeadHandlingSchema, SwitchesSchema, type Switches } from "@/domain/staff/settings";
 import { buttonVariants } from "@/components/ui/button";
 import { inputClass, SelectField, TextArea, TextField } from "@/components/ui/text-field";
 import { FREQUENCIES, FREQUENCY_LABELS, termText } from "@/domain/leads/finance";
@@ -242,6 +242,47 @@ export function FinanceForm({ siteId, values, country }: { siteId: number; value
       </p>
       <button type="submit" className={buttonVariants({ size: "sm" })} disabled={state.kind === "busy"}>
         Save finance settings
+      </button>
+    </form>
+  );
+}
+
+/** Issue 37: how the team works leads: the response target (open minutes) and assignment in turn. */
+export function LeadHandlingForm({ siteId, values }: { siteId: number; values: { response_minutes: number; round_robin: boolean } }) {
+  const router = useRouter();
+  const { state, errors, send, check } = useSend();
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    const valid = check(LeadHandlingSchema, {
+      response_minutes: Number(f.get("response_minutes")),
+      round_robin: f.get("round_robin") === "on",
+    });
+    if (!valid) return;
+    if (await send(`/api/admin/sites/${siteId}/lead-handling`, { method: "PUT", json: valid })) router.refresh();
+  };
+  return (
+    <form noValidate onSubmit={submit} aria-label="Lead handling" className="max-w-xl space-y-3">
+      <StatusLine state={state} testId="lead-handling" />
+      <TextField
+        name="response_minutes"
+        label="Answer each lead within (minutes the location is open)"
+        hint="A lead not contacted by then is marked late in the inbox and counted on the reports."
+        type="number"
+        defaultValue={String(values.response_minutes)}
+        error={errors.response_minutes}
+      />
+      <label className="flex items-start gap-2">
+        <input type="checkbox" name="round_robin" defaultChecked={values.round_robin} className="mt-1 size-5 shrink-0" />
+        <span>
+          <span className="font-semibold">Assign new leads in turn</span>
+          <span className="block text-sm text-neutral-700">
+            Each location&apos;s new leads go to the site&apos;s salespeople one after another; each gets an email.
+          </span>
+        </span>
+      </label>
+      <button type="submit" className={buttonVariants({ size: "sm" })} disabled={state.kind === "busy"}>
+        Save lead handling
       </button>
     </form>
   );

@@ -24,3 +24,19 @@ export function firstPageParams(stored: StoredParams | null, search: string, now
 
 export const activeParams = (stored: StoredParams | null, now: number): Record<string, string> =>
   stored && stored.expires > now ? stored.params : {};
+
+/** Issue 37: the site that sent the shopper on the first page of a visit (its host), kept like the parameters. */
+export type StoredReferrer = { host: string; expires: number };
+
+/** The referring host to keep: a stored, unexpired one stays; else another site's host from this page's referrer. */
+export function firstReferrer(stored: StoredReferrer | null, referrer: string, ownHost: string, now: number): StoredReferrer | null {
+  if (stored && typeof stored.host === "string" && stored.expires > now) return stored;
+  let host = "";
+  try {
+    host = referrer ? new URL(referrer).hostname.toLowerCase() : "";
+  } catch {
+    host = "";
+  }
+  if (!host || host === ownHost.toLowerCase()) return null;
+  return { host: host.slice(0, 200), expires: now + FIRST_PAGE_PARAMS_DAYS * 86_400_000 };
+}

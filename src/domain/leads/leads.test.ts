@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { activeParams, addVisitedPage, firstPageParams } from "./attribution";
+import { activeParams, addVisitedPage, firstPageParams, firstReferrer } from "./attribution";
 import { leadFormSchema } from "./form-schema";
 import { DEFAULT_CATEGORY, DEFAULT_STATE, FORMS, visibleFields, type FormRules } from "./forms";
 import {
@@ -422,4 +422,20 @@ describe("what the success page says back", () => {
     ["2024 Land Rover Defender 110", "Land Rover"],
     ["Jayco Starcraft", "Jayco Starcraft"],
   ])("similar to %j: %j", (name, q) => expect(similarSearchKeywords(name)).toBe(q));
+});
+
+describe("firstReferrer (issue 37): the site that sent the shopper, kept 30 days", () => {
+  const now = Date.parse("2026-11-27T00:00:00Z");
+  test.each([
+    ["another site", null, "https://www.google.com.au/search?q=x", { host: "www.google.com.au" }],
+    ["the site itself", null, "https://www.parksidemotorgroup.com.au/search", null],
+    ["no referrer", null, "", null],
+    ["junk", null, "::::", null],
+    ["a stored one stays", { host: "carsales.com.au", expires: now + 1000 }, "https://bing.com/", { host: "carsales.com.au" }],
+    ["an expired one is replaced", { host: "carsales.com.au", expires: now - 1 }, "https://bing.com/", { host: "bing.com" }],
+  ])("%s", (_, stored, referrer, want) => {
+    const got = firstReferrer(stored, referrer, "www.parksidemotorgroup.com.au", now);
+    if (want === null) expect(got).toBeNull();
+    else expect(got).toMatchObject(want);
+  });
 });

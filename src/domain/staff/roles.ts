@@ -9,11 +9,20 @@ export const STAFF_ROLES = ["owner", "manager", "sales"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export type SiteRole = { siteId: number; role: StaffRole };
 
-export type StaffAction = "leads.read" | "leads.update" | "stock.read" | "stock.edit" | "settings.edit" | "audit.read" | "staff.manage";
+export type StaffAction =
+  | "leads.read"
+  | "leads.update"
+  | "leads.assign"
+  | "stock.read"
+  | "stock.edit"
+  | "settings.edit"
+  | "audit.read"
+  | "reports.read"
+  | "staff.manage";
 
 const RANK: Record<StaffRole, number> = { sales: 1, manager: 2, owner: 3 };
 
-/** The least role an action needs: sales work leads and see stock; managers run stock and settings; owners manage staff. */
+/** The least role an action needs: sales work leads and see stock; managers run stock and settings and read the reports; owners manage staff. */
 const NEEDS: Record<StaffAction, StaffRole> = {
   "leads.read": "sales",
   "leads.update": "sales",
@@ -21,6 +30,10 @@ const NEEDS: Record<StaffAction, StaffRole> = {
   "stock.edit": "manager",
   "settings.edit": "manager",
   "audit.read": "manager",
+  // issue 37: what the site brings in is for managers and owners
+  "reports.read": "manager",
+  // issue 37: a manager hands leads to the team
+  "leads.assign": "manager",
   "staff.manage": "owner",
 };
 
@@ -82,11 +95,22 @@ export const LeadUpdateSchema = z
   .strict();
 export type LeadUpdate = z.infer<typeof LeadUpdateSchema>;
 
+/** POST /api/admin/leads/{id}/assign (issue 37): the staff member of the lead's site to give it to. */
+export const LeadAssignSchema = z
+  .object({ staff_id: z.string({ error: "Choose someone from the team" }).regex(/^[A-Za-z0-9_-]{1,64}$/, "Choose someone from the team") })
+  .strict();
+
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
+/** The inbox's quick views (issue 37): today's leads, leads not contacted yet, and the staff member's own. */
+export const LEAD_VIEWS = ["today", "new", "mine"] as const;
+export type LeadView = (typeof LEAD_VIEWS)[number];
+export const LEAD_VIEW_LABELS: Record<LeadView, string> = { today: "Today", new: "Not contacted", mine: "Mine" };
+
 /** The inbox's filters, from the query string: anything unreadable is left out (never an error page). */
 export const LeadFilterSchema = z.object({
+  view: z.enum(LEAD_VIEWS).optional().catch(undefined),
   site: id.optional().catch(undefined),
   location: id.optional().catch(undefined),
   form: z.string().trim().min(1).max(100).optional().catch(undefined),
@@ -102,21 +126,22 @@ export const LeadFilterSchema = z.object({
 });
 export type LeadFilter = z.infer<typeof LeadFilterSchema>;
 
+const LEAD_FILTER_KEYS = ["view", "site", "location", "form", "status", "from", "to", "before"] as const;
+
 export function leadFilterOf(params: URLSearchParams | Record<string, string | string[] | undefined>): LeadFilter {
   const get = (k: string) => {
     const v = params instanceof URLSearchParams ? params.get(k) : params[k];
     const one = Array.isArray(v) ? v[0] : v;
     return one === "" || one === null ? undefined : one;
   };
-  return LeadFilterSchema.parse(Object.fromEntries(["site", "location", "form", "status", "from", "to", "before"].map((k) => [k, get(k)])));
+  return LeadFilterSchema.parse(Object.fromEntries(LEAD_FILTER_KEYS.map((k) => [k, get(k)])));
 }
 
 /** The query string of a filter (for links and the CSV export), keys in a fixed order. */
 export function leadFilterQuery(f: LeadFilter, extra: Partial<LeadFilter> = {}): string {
   const all = { ...f, ...extra } as Record<string, unknown>;
   const q = new URLSearchParams();
-  for (const k of ["site", "location", "form", "status", "from", "to", "before"])
-    if (all[k] !== undefined && all[k] !== null && all[k] !== "") q.set(k, String(all[k]));
+  for (const k of LEAD_FILTER_KEYS) if (all[k] !== undefined && all[k] !== null && all[k] !== "") q.set(k, String(all[k]));
   const s = q.toString();
   return s ? `?${s}` : "";
 }

@@ -118,3 +118,18 @@ export function deliveryConfigFrom(
 export function redactedDelivery(config: LeadDeliveryConfig): LeadDeliveryConfig {
   return { ...config, webhooks: (config.webhooks ?? []).map((w) => ({ url: w.url, secret: "(secret)" })) };
 }
+
+/** PUT /api/admin/sites/{siteId}/lead-handling (issue 37): the response target and round-robin assignment. */
+export const LeadHandlingSchema = z
+  .object({
+    response_minutes: z
+      .number({ error: "Enter the minutes as a whole number" })
+      .int("Enter the minutes as a whole number")
+      .min(1, "Enter at least 1 minute")
+      .max(1440, "Enter at most 1,440 minutes (a day)"),
+    round_robin: z.boolean(),
+  })
+  .strict();
+
+/** PUT /api/admin/me/weekly-report (issue 37): a staff member's own weekly email on or off. */
+export const WeeklyReportSchema = z.object({ on: z.boolean({ error: "Say true or false" }) }).strict();

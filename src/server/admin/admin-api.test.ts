@@ -16,9 +16,12 @@ import { env } from "@/server/env";
 import { updateLeadStatus } from "@/server/repositories/inbox";
 import { deleteContentEntry, postContent, putContent } from "./api/content";
 import { putLocationHours, putSpecialHours } from "./api/hours";
-import { downloadLeadFile, exportLeads, updateLead } from "./api/leads";
+import { assignLeadRoute, downloadLeadFile, exportLeads, updateLead } from "./api/leads";
+import { listInboxLeads } from "@/server/repositories/inbox";
+import { leadRoutes } from "@/server/leads/handlers";
+import { postTo } from "@/server/testing/requests";
 import { acceptInvite, signIn, signOut } from "./api/session";
-import { putFinance, putLeadDelivery, putSwitches } from "./api/settings";
+import { putFinance, putLeadDelivery, putLeadHandling, putSwitches } from "./api/settings";
 import { defaultFinance, financeOf } from "@/domain/site/finance";
 import { deleteStaffRole, postInvitation } from "./api/staff";
 import { applyStockImport, postStockImport, putVehicle } from "./api/stock";
@@ -210,6 +213,135 @@ describe("leads", () => {
       .values({ leadId: lead, siteId: 1001, filename: "passwd", contentType: "text/plain", size: 1, path: "/etc/passwd" })
       .returning();
     expect((await get(sales, evil!.id)).status).toBe(404);
+  });
+});
+
+describe("a lead inbox a sales team can run on (issue 37)", () => {
+  const staffId = async (email: string) => (await (await getDb()).select().from(t.staffUsers).where(eq(t.staffUsers.email, email)))[0]!.id;
+
+  test("a manager assigns a lead to someone of the site's team: the lead, its history, the audit log and an email say so", async () => {
+    const id = await insertLead(1001, { category: "Back-office test", lastName: "Assignee" });
+    const theirs = await insertLead(1002, { category: "Back-office test" });
+    const sam = await staffId("sales@parksidemotorgroup.com.au");
+    const riley = await staffId("owner@ridgelinemotorcycles.com.au");
+    const assign = (lead: string, body: unknown, cookie = manager) =>
+      call(
+        assignLeadRoute,
+        `/api/admin/leads/${lead}/assign`,
+        { id: lead },
+        { method: "POST", cookie, body, headers: { origin: "http://admin.localhost" } },
+      );
+    expect((await assign(id, { staff_id: sam }, sales)).status, "sales may not assign").toBe(403);
+    expect((await assign(theirs, { staff_id: sam })).status, "another site's lead").toBe(404);
+    expect((await assign(id, { staff_id: riley })).status, "not on this site's team").toBe(422);
+    for (const bad of [
+      {},
+      { staff_id: "" },
+      { staff_id: "x'; drop" },
+      { staff_id: sam, extra: 1 },
+      JSON.parse('{"__proto__":{"staff_id":"x"}}'),
+    ])
+      expect((await assign(id, bad)).status, JSON.stringify(bad)).toBe(422);
+    const ok = await assign(id, { staff_id: sam });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ assigned_to: { id: sam, name: "Sam Sales" } });
+    const db = await getDb();
+    const [row] = await db.select().from(t.leads).where(eq(t.leads.id, id));
+    expect(row!.assignedTo).toBe(sam);
+    expect(row!.assignedAt).toBeInstanceOf(Date);
+    const notes = await db.select().from(t.leadNotes).where(eq(t.leadNotes.leadId, id));
+    expect(notes.map((n) => [n.staffName, n.body])).toEqual([["Max Manager", "Assigned to Sam Sales."]]);
+    const [audit] = await db
+      .select()
+      .from(t.auditLog)
+      .where(eq(t.auditLog.entity, `lead:${id}`));
+    expect(audit).toMatchObject({ action: "lead.assign", after: { assigned_to: sam, name: "Sam Sales" } });
+    const [mail] = await waitForMail(
+      path.resolve(env().OUTBOX_DIR),
+      (m) => m.to.includes("sales@parksidemotorgroup.com.au") && m.text.includes(id),
+    );
+    expect(mail?.subject).toBe("Lead assigned to you: Back-office test from Mary Assignee — Parkside Motor Group");
+    expect(linkIn(mail!, /(https?:\/\/[^\s]+\/leads\/[0-9a-f-]+)/)).toBe(`http://admin.localhost/leads/${id}`);
+    // "Mine" is Sam's own; "Not contacted" and "Today" find it too, until it is contacted
+    const mine = await listInboxLeads(db, [1001], { view: "mine" }, { me: sam, limit: 500 });
+    expect(mine.leads.map((l) => l.id)).toContain(id);
+    expect(mine.leads.every((l) => l.assignedTo === sam)).toBe(true);
+    for (const view of ["new", "today"] as const)
+      expect((await listInboxLeads(db, [1001], { view }, { me: sam })).leads[0]?.id, view).toBe(id);
+    expect(
+      (await call(updateLead, `/api/admin/leads/${id}`, { id }, { method: "POST", cookie: sales, body: { status: "contacted" } })).status,
+    ).toBe(200);
+    expect((await listInboxLeads(db, [1001], { view: "new" }, { me: sam, limit: 500 })).leads.map((l) => l.id)).not.toContain(id);
+    const [after] = await db.select().from(t.leads).where(eq(t.leads.id, id));
+    expect(after!.firstContactAt, "the response timer stopped at the first contact").toBeInstanceOf(Date);
+  });
+
+  test("lead handling: managers set the target and round-robin; new leads then go round the site's salespeople in turn per location", async () => {
+    const put = (body: unknown, cookie = manager) =>
+      call(
+        putLeadHandling,
+        "/api/admin/sites/1001/lead-handling",
+        { siteId: "1001" },
+        { method: "PUT", cookie, body, headers: { origin: "http://admin.localhost" } },
+      );
+    expect((await put({ response_minutes: 10, round_robin: true }, sales)).status).toBe(403);
+    for (const bad of [
+      { response_minutes: 0, round_robin: true },
+      { response_minutes: 2000, round_robin: true },
+      { response_minutes: 1.5, round_robin: false },
+      { round_robin: "yes" },
+    ])
+      expect((await put(bad)).status, JSON.stringify(bad)).toBe(422);
+    const db = await getDb();
+    // a second salesperson, so the turn has somewhere to go
+    const second = `rr-test-${Date.now().toString(36)}`;
+    await db.insert(t.staffUsers).values({ id: second, name: "Robin Round", email: `${second}@example.com`, emailVerified: true });
+    await db.insert(t.staffRoles).values({ siteId: 1001, userId: second, role: "sales" });
+    try {
+      expect((await put({ response_minutes: 10, round_robin: true })).status).toBe(200);
+      const api = leadRoutes(false);
+      const lead = async () => {
+        const res = await postTo(
+          api.create,
+          "/api/leads",
+          {
+            lead: {
+              form: "contact",
+              first_name: "Turn",
+              last_name: "Taker",
+              email: "turn@example.com",
+              phone: "0412 345 678",
+              postcode: "3134",
+              category: "General Enquiry",
+              dealership_slug: "parkside-mazda",
+              location: 10012,
+              message: "Hello",
+            },
+          },
+          "parkside-motor-group.localhost:3000",
+        );
+        expect(res.status).toBe(201);
+        const id = (await res.json()).lead.id as string;
+        return (await db.select().from(t.leads).where(eq(t.leads.id, id)))[0]!.assignedTo;
+      };
+      const turns = [await lead(), await lead(), await lead(), await lead()];
+      expect(new Set(turns).size, "both salespeople get leads").toBe(2);
+      expect(turns[0]).not.toBe(turns[1]);
+      expect(turns[0]).toBe(turns[2]);
+      expect(turns[1]).toBe(turns[3]);
+      expect(
+        (
+          await db
+            .select()
+            .from(t.auditLog)
+            .where(and(eq(t.auditLog.siteId, 1001), eq(t.auditLog.action, "lead_handling.update")))
+        ).length,
+      ).toBeGreaterThan(0);
+    } finally {
+      await put({ response_minutes: 15, round_robin: false });
+      await db.delete(t.leads).where(eq(t.leads.lastName, "Taker"));
+      await db.delete(t.staffUsers).where(eq(t.staffUsers.id, second));
+    }
   });
 });
 

@@ -6,3 +6,12 @@ import { env } from "@/server/env";
 export function isAdminHost(host: string | null | undefined): boolean {
   return hostName(host) === env().ADMIN_HOST;
 }
+
+/**
+ * The back-office's address for links in mail sent without a request to answer (a lead assigned in
+ * turn): a local back-office on this server's port, else https on ADMIN_HOST.
+ */
+export function adminOrigin(): string {
+  const e = env();
+  return /(^|\.)localhost$/.test(e.ADMIN_HOST) ? `http://${e.ADMIN_HOST}:${e.PORT}` : `https://${e.ADMIN_HOST}`;
+}

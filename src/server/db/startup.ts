@@ -1,6 +1,7 @@
 import "server-only";
 import { seedDemoStaff } from "@/server/demo/staff";
 import { isEmpty, reanchorDemoClock, refreshDemoContent, seedDemoData } from "@/server/demo/seed";
+import { refreshDemoHistory } from "@/server/demo/history";
 import { LOCK_KEYS, type Database } from "./client";
 
 export type StartupResult = { seeded: boolean; empty: boolean; shiftedMs: number; vehicles?: number };
@@ -17,12 +18,15 @@ export function prepareDatabase(database: Database, opts: { seed: boolean; now?:
       if (!opts.seed) return { seeded: false, empty: true, shiftedMs: 0 };
       const r = await seedDemoData(database.db, now());
       await seedDemoStaff(database.db);
+      await refreshDemoHistory(database.db, now());
       return { seeded: true, empty: false, shiftedMs: 0, vehicles: r.vehicles };
     }
     const shiftedMs = await reanchorDemoClock(database.db, now());
     await refreshDemoContent(database.db, now());
     // a demo database seeded before the back-office existed gets the demo staff once
     if (opts.seed) await seedDemoStaff(database.db);
+    // the reports' demo year, topped up to yesterday (issue 37)
+    if (opts.seed) await refreshDemoHistory(database.db, now());
     return { seeded: false, empty: false, shiftedMs };
   });
 }

@@ -53,7 +53,7 @@ export async function refreshDemoContent(db: Db, now = Date.now()): Promise<bool
   return true;
 }
 
-async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>, size = 200) {
+export async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>, size = 200) {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 

@@ -81,6 +81,17 @@ describe("POST /api/leads", () => {
     });
   });
 
+  test.each([
+    ["https://www.google.com.au/search?q=mary+smith", "google.com.au"],
+    ["www.carsales.com.au", "carsales.com.au"],
+    ["not a host", undefined],
+  ])("issue 37: the referring site %j is kept as its host only (%j)", async (first_referrer, kept) => {
+    const res = await api.create(post("parkside-motor-group", contact({ first_referrer })));
+    expect(res.status).toBe(201);
+    const r = (await row((await res.json()).lead.id))!;
+    expect(r.payload.first_referrer).toBe(kept);
+  });
+
   test("422 with {error, errors:{field:message}} and nothing stored", async () => {
     const before = (await db.select().from(t.leads)).length;
     const res = await api.create(

@@ -1,4 +1,5 @@
 import "server-only";
+import { referrerHost } from "@/domain/reports/source";
 import { financeQuote } from "@/domain/leads/finance-quote";
 import { financeOf } from "@/domain/site/finance";
 import { ValuationRequestSchema, type Valuation } from "@/domain/lookups/valuation";
@@ -19,6 +20,9 @@ import { getDb } from "@/server/db";
 import { fieldErrors } from "@/server/http/api";
 import { getLeadPayload, insertLead, updateLead, type LeadFileRecord } from "@/server/repositories/leads";
 import { wakeDeliveryWorker } from "@/server/delivery/worker";
+import { assignInTurn } from "./assignment";
+import { adminOrigin } from "@/server/admin/host";
+import { siteLog } from "@/server/log";
 import { getVehicleBySlug } from "@/server/repositories/vehicles";
 import type { SiteContext } from "@/server/site-context";
 
@@ -164,6 +168,8 @@ export async function validateLead({ ctx, lead: raw, userAgent, host = null }: S
     page_id: meta.data.page_id ?? null,
     visited_pages: meta.data.visited_pages,
     linked_query_params: meta.data.linked_query_params,
+    // only a host is kept (never a path or query, which may name a person)
+    ...(referrerHost(meta.data.first_referrer) ? { first_referrer: referrerHost(meta.data.first_referrer)! } : {}),
     has_files: meta.data.has_files ?? false,
     // only the forms that ask about the shopper's own vehicle carry it
     ...(meta.data.trade_in_vehicle && form.fields.includes("trade_vehicle") ? { trade_in_vehicle: meta.data.trade_in_vehicle } : {}),
@@ -229,6 +235,11 @@ export async function createLead(
     deliverTo: deliveryAddresses(s.ctx, lead.location_id),
   });
   wakeDeliveryWorker(); // delivered within the second, by this process's worker (or any other's)
+  // issue 37: on a round-robin site, the next salesperson in turn at its location (never at the lead's cost)
+  if (!s.mock && !s.ctx.features.mock_leads)
+    await assignInTurn(await getDb(), { siteId: s.ctx.site.id, id: row.id, locationId: lead.location_id ?? null }, adminOrigin()).catch(
+      (err: Error) => siteLog(s.ctx.site.id).warn({ err: err.message }, "round-robin assignment failed"),
+    );
   return {
     id: row.id,
     ...lead,

@@ -1,10 +1,13 @@
 import "server-only";
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { OpeningHourEntry } from "@/domain/site/types";
+import type { LeadHandling } from "@/domain/staff/response";
 import { DELIVERY_FLAG_AFTER_MS } from "@/domain/leads/delivery";
 import { asLeadStatus, type LeadFilter, type LeadStatus } from "@/domain/staff/roles";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
-import type { Actor } from "./audit";
+import { writeAudit, type Actor } from "./audit";
 import { listLeadDeliveries } from "./deliveries";
 import { getLeadSubmissions } from "./leads";
 
@@ -20,8 +23,13 @@ const LEAD_PAGE = 50;
 const inSites = (column: typeof t.leads.siteId | typeof t.leadFiles.siteId, siteIds: readonly number[]) =>
   inArray(column, siteIds.length ? [...siteIds] : [-1]);
 
-function leadConditions(siteIds: readonly number[], f: LeadFilter): SQL {
+function leadConditions(siteIds: readonly number[], f: LeadFilter, me: string | null): SQL {
   const c: SQL[] = [inSites(t.leads.siteId, siteIds), eq(t.leads.isMock, false)];
+  // issue 37's quick views: the site's today, not contacted yet, assigned to me
+  if (f.view === "today")
+    c.push(gte(t.leads.createdAt, sql`date_trunc('day', now() at time zone ${t.sites.timezone}) at time zone ${t.sites.timezone}`));
+  if (f.view === "new") c.push(eq(t.leads.status, "new"));
+  if (f.view === "mine") c.push(eq(t.leads.assignedTo, me ?? ""));
   if (f.site) c.push(eq(t.leads.siteId, f.site));
   if (f.location) c.push(eq(t.leads.locationId, f.location));
   if (f.form) c.push(eq(t.leads.category, f.form));
@@ -44,8 +52,23 @@ const fullName = sql<string | null>`coalesce(nullif(trim(concat_ws(' ', ${t.lead
 const flaggedSql = sql<boolean>`exists (select 1 from ${t.leadDeliveries} d where d.lead_id = ${t.leads.id} and d.site_id = ${t.leads.siteId}
   and d.status <> 'delivered' and d.created_at < now() - make_interval(secs => ${DELIVERY_FLAG_AFTER_MS / 1000}))`;
 
+/** The car a lead is about, as staff read it ("2024 Mazda CX-5"). */
+const vehicleNameSql = sql<
+  string | null
+>`case when ${t.vehicles.id} is null then null else ${t.vehicles.year} || ' ' || ${t.vehicles.make} || ' ' || ${t.vehicles.model} end`;
+
+/** The staff member a lead is assigned to (issue 37). */
+const assignee = alias(t.staffUsers, "assignee");
+
 /** What the inbox shows of a lead (the detail adds the rest), with its site and location joined. */
 const inboxColumns = {
+  assignedTo: t.leads.assignedTo,
+  assigneeName: assignee.name,
+  firstContactAt: t.leads.firstContactAt,
+  vehicleName: vehicleNameSql,
+  vehiclePhoto: sql<string | null>`coalesce(${t.vehicles.primaryImageUrl}, ${t.vehicles.thumbnails}[1])`,
+  openingHours: t.locations.openingHours,
+  leadHandling: t.sites.leadHandling,
   id: t.leads.id,
   siteId: t.leads.siteId,
   siteName: t.sites.name,
@@ -63,6 +86,13 @@ const inboxColumns = {
 };
 
 export type InboxLead = {
+  assignedTo: string | null;
+  assigneeName: string | null;
+  firstContactAt: Date | null;
+  vehicleName: string | null;
+  vehiclePhoto: string | null;
+  openingHours: OpeningHourEntry[] | null;
+  leadHandling: Partial<LeadHandling>;
   id: string;
   siteId: number;
   siteName: string;
@@ -79,16 +109,10 @@ export type InboxLead = {
   flagged: boolean;
 };
 
-/** The car a lead is about, as staff read it ("2024 Mazda CX-5"). */
-const vehicleNameSql = sql<
-  string | null
->`case when ${t.vehicles.id} is null then null else ${t.vehicles.year} || ' ' || ${t.vehicles.make} || ' ' || ${t.vehicles.model} end`;
-
 /** What the CSV export adds to the inbox's columns (every answer the lead page shows). */
 const exportColumns = {
   postcode: t.leads.postcode,
   payload: t.leads.payload,
-  vehicleName: vehicleNameSql,
   vehicleStock: t.vehicles.stockNumber,
 };
 export type ExportLead = InboxLead & {
@@ -102,24 +126,35 @@ export async function listInboxLeads(
   db: Db,
   siteIds: readonly number[],
   f: LeadFilter,
-  opts: { limit?: number } = {},
+  opts: { limit?: number; me?: string | null } = {},
 ): Promise<{ leads: InboxLead[]; next: string | null }> {
-  return pageOfLeads(db, siteIds, f, opts.limit ?? LEAD_PAGE, inboxColumns);
+  return pageOfLeads(db, siteIds, f, opts.limit ?? LEAD_PAGE, inboxColumns, opts.me ?? null);
 }
 
 /** The export's pages: the inbox's columns and the lead's answers, car and postcode. */
-export async function listExportLeads(db: Db, siteIds: readonly number[], f: LeadFilter, limit = 500) {
-  return pageOfLeads(db, siteIds, f, limit, { ...inboxColumns, ...exportColumns }) as Promise<{ leads: ExportLead[]; next: string | null }>;
+export async function listExportLeads(db: Db, siteIds: readonly number[], f: LeadFilter, limit = 500, me: string | null = null) {
+  return pageOfLeads(db, siteIds, f, limit, { ...inboxColumns, ...exportColumns }, me) as Promise<{
+    leads: ExportLead[];
+    next: string | null;
+  }>;
 }
 
-async function pageOfLeads(db: Db, siteIds: readonly number[], f: LeadFilter, limit: number, columns: typeof inboxColumns) {
+async function pageOfLeads(
+  db: Db,
+  siteIds: readonly number[],
+  f: LeadFilter,
+  limit: number,
+  columns: typeof inboxColumns,
+  me: string | null,
+) {
   const rows = await db
     .select(columns)
     .from(t.leads)
     .innerJoin(t.sites, eq(t.sites.id, t.leads.siteId))
     .leftJoin(t.locations, and(eq(t.locations.siteId, t.leads.siteId), eq(t.locations.id, t.leads.locationId)))
     .leftJoin(t.vehicles, and(eq(t.vehicles.siteId, t.leads.siteId), eq(t.vehicles.id, t.leads.vehicleId)))
-    .where(leadConditions(siteIds, f))
+    .leftJoin(assignee, eq(assignee.id, t.leads.assignedTo))
+    .where(leadConditions(siteIds, f, me))
     .orderBy(desc(t.leads.createdAt), desc(t.leads.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit).map((r) => ({ ...r, status: asLeadStatus(r.status), flagged: Boolean(r.flagged) }));
@@ -146,7 +181,6 @@ export async function getInboxLead(db: Db, siteIds: readonly number[], id: strin
       postcode: t.leads.postcode,
       vehicleId: t.leads.vehicleId,
       vehicleSlug: t.vehicles.slug,
-      vehicleName: vehicleNameSql,
       vehicleStock: t.vehicles.stockNumber,
       payload: t.leads.payload,
     })
@@ -154,6 +188,7 @@ export async function getInboxLead(db: Db, siteIds: readonly number[], id: strin
     .innerJoin(t.sites, eq(t.sites.id, t.leads.siteId))
     .leftJoin(t.locations, and(eq(t.locations.siteId, t.leads.siteId), eq(t.locations.id, t.leads.locationId)))
     .leftJoin(t.vehicles, and(eq(t.vehicles.siteId, t.leads.siteId), eq(t.vehicles.id, t.leads.vehicleId)))
+    .leftJoin(assignee, eq(assignee.id, t.leads.assignedTo))
     .where(and(inSites(t.leads.siteId, siteIds), eq(t.leads.isMock, false), eq(t.leads.id, id)));
   if (!lead) return null;
   const [files, deliveries, notes, submissions] = await Promise.all([
@@ -201,7 +236,12 @@ export async function updateLeadStatus(
   return db.transaction(async (tx) => {
     const moved = await tx
       .update(t.leads)
-      .set({ status: change.to, updatedAt: sql`now()` })
+      // the first move from new is the lead's first contact: its response timer stops (issue 37)
+      .set({
+        status: change.to,
+        updatedAt: sql`now()`,
+        ...(change.from === "new" && change.to !== "new" ? { firstContactAt: sql`coalesce(${t.leads.firstContactAt}, now())` } : {}),
+      })
       .where(and(eq(t.leads.siteId, siteId), eq(t.leads.id, id), eq(t.leads.status, change.from)))
       .returning({ id: t.leads.id });
     if (!moved.length) return false;
@@ -225,4 +265,60 @@ export async function getLeadFile(db: Db, siteIds: readonly number[], leadId: st
     .from(t.leadFiles)
     .where(and(inSites(t.leadFiles.siteId, siteIds), eq(t.leadFiles.leadId, leadId), eq(t.leadFiles.id, fileId)));
   return f ?? null;
+}
+
+/**
+ * Issue 37: assigns a lead of the site to a staff member of the site (checked by the caller): the
+ * lead, a line in its history and the audit log, together. False when the lead is not the site's.
+ */
+export async function assignLead(
+  db: Db,
+  siteId: number,
+  id: string,
+  to: { id: string; name: string },
+  by: Actor,
+): Promise<{ before: string | null } | null> {
+  return db.transaction(async (tx) => {
+    const [old] = await tx
+      .select({ assignedTo: t.leads.assignedTo })
+      .from(t.leads)
+      .where(and(eq(t.leads.siteId, siteId), eq(t.leads.id, id)))
+      .for("update");
+    if (!old) return null;
+    await tx
+      .update(t.leads)
+      .set({ assignedTo: to.id, assignedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(t.leads.siteId, siteId), eq(t.leads.id, id)));
+    await tx.insert(t.leadNotes).values({ siteId, leadId: id, staffId: by.id, staffName: by.name, body: `Assigned to ${to.name}.` });
+    await writeAudit(tx, {
+      siteId,
+      by,
+      action: "lead.assign",
+      entity: `lead:${id}`,
+      before: { assigned_to: old.assignedTo },
+      after: { assigned_to: to.id, name: to.name },
+    });
+    return { before: old.assignedTo };
+  });
+}
+
+/**
+ * Round-robin (issue 37): the site's salesperson whose last lead at this location was assigned
+ * longest ago (never first), so each location's leads go round its team in turn.
+ */
+export async function nextInTurn(
+  db: Db,
+  siteId: number,
+  locationId: number | null,
+): Promise<{ id: string; name: string; email: string } | null> {
+  const last = sql<Date | null>`(select max(l.assigned_at) from ${t.leads} l where l.site_id = ${siteId} and l.assigned_to = ${t.staffUsers.id}
+    and l.location_id is not distinct from ${locationId})`;
+  const [next] = await db
+    .select({ id: t.staffUsers.id, name: t.staffUsers.name, email: t.staffUsers.email })
+    .from(t.staffRoles)
+    .innerJoin(t.staffUsers, eq(t.staffUsers.id, t.staffRoles.userId))
+    .where(and(eq(t.staffRoles.siteId, siteId), eq(t.staffRoles.role, "sales")))
+    .orderBy(sql`${last} asc nulls first`, asc(t.staffUsers.id))
+    .limit(1);
+  return next ?? null;
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { leadHandlingOf, type LeadHandling } from "@/domain/staff/response";
 import { eq, sql } from "drizzle-orm";
 import { leadDeliveryConfig, type LeadDeliveryConfig } from "@/domain/leads/delivery";
 import type { Db } from "@/server/db/client";
@@ -63,4 +64,23 @@ export async function updateFinance(db: Db, siteId: number, finance: FinanceSett
     await writeAudit(tx, { siteId, by, action: "finance.update", entity: "site", before: row.finance, after: finance });
     return true;
   });
+}
+
+/** Issue 37: the site's lead handling (response target, round-robin), audited. */
+export async function updateLeadHandling(db: Db, siteId: number, handling: LeadHandling, by: Actor): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ handling: t.sites.leadHandling }).from(t.sites).where(eq(t.sites.id, siteId)).for("update");
+    if (!row) return false;
+    await tx
+      .update(t.sites)
+      .set({ leadHandling: handling, updatedAt: sql`now()` })
+      .where(eq(t.sites.id, siteId));
+    await writeAudit(tx, { siteId, by, action: "lead_handling.update", entity: "site", before: row.handling, after: handling });
+    return true;
+  });
+}
+
+export async function getLeadHandling(db: Db, siteId: number): Promise<LeadHandling> {
+  const [row] = await db.select({ handling: t.sites.leadHandling }).from(t.sites).where(eq(t.sites.id, siteId));
+  return leadHandlingOf(row?.handling);
 }

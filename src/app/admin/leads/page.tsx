@@ -3,9 +3,21 @@ import Link from "next/link";
 import { staffTime } from "@/components/admin/format";
 import { buttonVariants } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/text-field";
-import { LEAD_STATUS_LABELS, LEAD_STATUSES, leadFilterOf, leadFilterQuery, sitesFor } from "@/domain/staff/roles";
+import {
+  LEAD_STATUS_LABELS,
+  LEAD_STATUSES,
+  LEAD_VIEW_LABELS,
+  LEAD_VIEWS,
+  leadFilterOf,
+  leadFilterQuery,
+  sitesFor,
+} from "@/domain/staff/roles";
+import { durationLabel, leadHandlingOf, responseState } from "@/domain/staff/response";
+import { FixedPhoto } from "@/components/ui/photo";
+import { listSpecialHours } from "@/server/repositories/locations";
 import { requireStaff, staffSites } from "@/server/admin/pages";
 import { getDb } from "@/server/db";
+import { requestWallNow } from "@/server/clock";
 import { listInboxLeads, listLeadForms } from "@/server/repositories/inbox";
 import { listLocations } from "@/server/repositories/sites";
 
@@ -27,13 +39,29 @@ export default async function LeadsInbox({ searchParams }: { searchParams: Promi
   const sites = (await staffSites(staff)).filter((s) => siteIds.includes(s.id));
   const locationSites = filter.site ? sites.filter((s) => s.id === filter.site) : sites;
   const [page, forms, locations] = await Promise.all([
-    listInboxLeads(db, siteIds, filter),
+    listInboxLeads(db, siteIds, filter, { me: staff.id }),
     listLeadForms(db, siteIds),
     Promise.all(locationSites.map(async (s) => (await listLocations(db, s.id)).map((l) => ({ ...l, siteName: s.name })))).then((l) =>
       l.flat(),
     ),
   ]);
   const { before: _before, ...withoutPage } = filter;
+  // the response timer (issue 37): open minutes of the lead's location, against its site's target;
+  // leads are stamped by the database's clock, so the timer runs on the wall clock too
+  const now = requestWallNow();
+  const specials = new Map(
+    await Promise.all([...new Set(page.leads.map((l) => l.siteId))].map(async (id) => [id, await listSpecialHours(db, id)] as const)),
+  );
+  const timer = (l: (typeof page.leads)[number]) => {
+    const target = leadHandlingOf(l.leadHandling).response_minutes;
+    const hours = {
+      timeZone: l.siteTimezone,
+      weekly: l.openingHours ?? [],
+      specials: specials.get(l.siteId) ?? [],
+      locationId: l.locationId,
+    };
+    return { target, ...responseState(l.createdAt, l.firstContactAt, now, target, hours) };
+  };
   const exportHref = `/api/admin/leads.csv${leadFilterQuery(withoutPage)}`;
   return (
     <>
@@ -43,6 +71,18 @@ export default async function LeadsInbox({ searchParams }: { searchParams: Promi
           Export CSV
         </a>
       </div>
+      <nav aria-label="Quick views" className="mb-3 flex flex-wrap gap-2">
+        {[undefined, ...LEAD_VIEWS].map((v) => (
+          <Link
+            key={v ?? "all"}
+            href={`/leads${leadFilterQuery({ ...withoutPage, view: v })}`}
+            aria-current={filter.view === v ? "page" : undefined}
+            className={buttonVariants({ variant: filter.view === v ? "primary" : "outline", size: "sm" })}
+          >
+            {v ? LEAD_VIEW_LABELS[v] : "All"}
+          </Link>
+        ))}
+      </nav>
       <form
         method="get"
         action="/leads"
@@ -75,28 +115,44 @@ export default async function LeadsInbox({ searchParams }: { searchParams: Promi
         </p>
       ) : (
         <ul className="divide-y divide-neutral-200 rounded-lg border border-neutral-200 bg-white" data-testid="lead-list">
-          {page.leads.map((l) => (
-            <li key={l.id} data-testid="lead-row" data-site={l.siteId}>
-              <Link href={`/leads/${l.id}`} className="flex flex-wrap items-center gap-x-4 gap-y-1 p-4 hover:bg-neutral-50">
-                <span className="min-w-48 flex-1">
-                  <span className="block font-bold">{l.name || "(no name)"}</span>
-                  <span className="block text-sm text-neutral-700">
-                    {l.category}
-                    {l.subcategory ? ` · ${l.subcategory}` : ""} · {l.locationName ?? l.siteName}
+          {page.leads.map((l) => {
+            const r = timer(l);
+            return (
+              <li key={l.id} data-testid="lead-row" data-site={l.siteId}>
+                <Link href={`/leads/${l.id}`} className="flex flex-wrap items-center gap-x-4 gap-y-2 p-4 hover:bg-neutral-50">
+                  {l.vehiclePhoto ? (
+                    <FixedPhoto src={l.vehiclePhoto} alt="" width={64} height={48} className="h-12 w-16 shrink-0 rounded object-cover" />
+                  ) : (
+                    <span aria-hidden className="hidden h-12 w-16 shrink-0 rounded bg-neutral-100 sm:block" />
+                  )}
+                  <span className="min-w-48 flex-1">
+                    <span className="block font-bold">{l.name || "(no name)"}</span>
+                    {l.phone && <span className="block text-sm">{l.phone}</span>}
+                    <span className="block text-sm text-neutral-700">
+                      {l.category}
+                      {l.subcategory ? ` · ${l.subcategory}` : ""} · {l.locationName ?? l.siteName}
+                      {l.vehicleName ? ` · ${l.vehicleName}` : ""}
+                    </span>
                   </span>
-                </span>
-                <span className="text-sm text-neutral-700">{staffTime(l.createdAt, l.siteTimezone)}</span>
-                {l.flagged && (
-                  <span className="rounded bg-red-100 px-2 py-0.5 text-xs font-bold text-red-900" data-testid="flagged">
-                    Not delivered
+                  <span className="text-sm text-neutral-700">
+                    <span className="block">{staffTime(l.createdAt, l.siteTimezone)}</span>
+                    <span className="block" data-testid="assignee">
+                      {l.assigneeName ? `Assigned to ${l.assigneeName}` : "Unassigned"}
+                    </span>
                   </span>
-                )}
-                <span className={`rounded px-2 py-0.5 text-xs font-bold ${STATUS_STYLE[l.status]}`} data-testid="lead-status">
-                  {LEAD_STATUS_LABELS[l.status]}
-                </span>
-              </Link>
-            </li>
-          ))}
+                  {l.flagged && (
+                    <span className="rounded bg-red-100 px-2 py-0.5 text-xs font-bold text-red-900" data-testid="flagged">
+                      Not delivered
+                    </span>
+                  )}
+                  <ResponseBadge contacted={r.contacted} minutes={r.minutes} late={r.late} />
+                  <span className={`rounded px-2 py-0.5 text-xs font-bold ${STATUS_STYLE[l.status]}`} data-testid="lead-status">
+                    {LEAD_STATUS_LABELS[l.status]}
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
         </ul>
       )}
       {page.next && (
@@ -142,5 +198,17 @@ function DateInput({ name, label, value }: { name: string; label: string; value:
       {label}
       <input type="date" name={name} defaultValue={value ?? ""} className={inputClass} />
     </label>
+  );
+}
+
+/** The response timer: not contacted yet (how long so far), or answered (how long it took); red past the site's target. */
+function ResponseBadge({ contacted, minutes, late }: { contacted: boolean; minutes: number; late: boolean }) {
+  const text = contacted ? `Answered in ${durationLabel(minutes)}` : `Not contacted · ${durationLabel(minutes)}`;
+  const style = late ? "bg-red-700 text-white" : contacted ? "bg-green-100 text-green-900" : "bg-amber-100 text-amber-900";
+  return (
+    <span className={`rounded px-2 py-0.5 text-xs font-bold ${style}`} data-testid="response-timer" data-late={late}>
+      {text}
+      {late && <span className="sr-only"> (late)</span>}
+    </span>
   );
 }

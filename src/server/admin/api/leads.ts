@@ -4,7 +4,10 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { leadCsvHeader, leadCsvLines } from "@/domain/staff/lead-csv";
-import { can, canMove, leadFilterOf, LeadUpdateSchema, roleOn, sitesFor, STAFF_MSG } from "@/domain/staff/roles";
+import { can, canMove, LeadAssignSchema, leadFilterOf, LeadUpdateSchema, roleOn, sitesFor, STAFF_MSG } from "@/domain/staff/roles";
+import { originFor } from "@/server/auth/auth";
+import { assignAndTell } from "@/server/leads/assignment";
+import { listSiteStaff } from "@/server/repositories/staff";
 import { serverNow } from "@/server/clock";
 import { getDb } from "@/server/db";
 import { env } from "@/server/env";
@@ -41,6 +44,31 @@ export const updateLead = adminRoute<{ id: string }>(
     const ok = await updateLeadStatus(db, lead.siteId, id, { from: lead.status, to: body.status, note: body.note }, actor(staff));
     if (!ok) throw new HttpError(409, "Someone else changed this lead just now. Reload the page to see their change.");
     return json(200, { ok: true, status: body.status });
+  },
+  { write: true },
+);
+
+/**
+ * POST /api/admin/leads/{id}/assign — {staff_id} (issue 37): a manager of the lead's site gives it
+ * to someone of that site's team; they get an email, and the history and audit log say so. 404 for
+ * a lead not theirs, 403 for sales, 422 for someone not on the site's team.
+ */
+export const assignLeadRoute = adminRoute<{ id: string }>(
+  async (req, { staff, params }) => {
+    const id = leadIdOf(params.id);
+    const body = parsed(LeadAssignSchema, await jsonBody(req), "Please check the highlighted fields.");
+    const db = await getDb();
+    const lead = await leadSiteAndStatus(db, sitesFor(staff.roles, "leads.read"), id);
+    if (!lead) throw new HttpError(404, "Unknown lead.");
+    if (!can(roleOn(staff.roles, lead.siteId), "leads.assign")) throw new HttpError(403, STAFF_MSG.forbidden);
+    const to = (await listSiteStaff(db, lead.siteId)).find((m) => m.id === body.staff_id);
+    if (!to) throw new HttpError(422, "Please check the highlighted fields.", {}, { staff_id: "Choose someone from this site's team" });
+    await assignAndTell(db, { siteId: lead.siteId, id }, to, actor(staff), originFor(req.headers.get("host")!));
+    return json(200, {
+      ok: true,
+      assigned_to: { id: to.id, name: to.name },
+      message: `Assigned to ${to.name}. They have an email with the link.`,
+    });
   },
   { write: true },
 );

@@ -1,11 +1,11 @@
 import "server-only";
-import { DeliverySettingsSchema, deliveryConfigFrom, redactedDelivery, SwitchesSchema } from "@/domain/staff/settings";
+import { DeliverySettingsSchema, deliveryConfigFrom, LeadHandlingSchema, redactedDelivery, SwitchesSchema } from "@/domain/staff/settings";
 import { getDb } from "@/server/db";
 import { HttpError, json } from "@/server/http/api";
 import { resolveAllowed } from "@/server/http/outbound";
 import { NOT_PUBLIC_MESSAGE } from "@/domain/http/addresses";
 import { siteDataChanged } from "@/server/platform/site-edits";
-import { updateFinance, updateLeadDelivery, updateSwitches } from "@/server/repositories/settings";
+import { updateFinance, updateLeadDelivery, updateLeadHandling, updateSwitches } from "@/server/repositories/settings";
 import { FinanceSettingsSchema } from "@/domain/staff/finance-settings";
 import { catalogueChanged } from "@/server/cache";
 import { getLeadDeliveryConfig, getSiteById } from "@/server/repositories/sites";
@@ -62,6 +62,17 @@ export const putFinance = adminRoute<{ siteId: string }>(
     // every card, vehicle page and calculator of the site shows the new terms: its cached pages go
     catalogueChanged([siteId]);
     return json(200, { ok: true, message: "Finance settings saved. The website shows the new repayments now." });
+  },
+  { write: true },
+);
+
+/** PUT /api/admin/sites/{siteId}/lead-handling — {response_minutes, round_robin} (issue 37): the response target and assignment in turn. */
+export const putLeadHandling = adminRoute<{ siteId: string }>(
+  async (req, { staff, params }) => {
+    const siteId = siteFor(staff, params.siteId, "settings.edit");
+    const body = parsed(LeadHandlingSchema, await jsonBody(req), "Please check the highlighted fields.");
+    if (!(await updateLeadHandling(await getDb(), siteId, body, actor(staff)))) throw new HttpError(404, "Unknown site.");
+    return json(200, { ok: true, message: "Lead handling saved." });
   },
   { write: true },
 );

@@ -32,12 +32,18 @@ export const leads = pgTable(
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     /** back-office: new → contacted → won | lost (src/domain/staff/leads.ts) */
     status: text("status").notNull().default("new"),
+    /** issue 37: the salesperson the lead is assigned to, and when */
+    assignedTo: text("assigned_to").references(() => staffUsers.id, { onDelete: "set null" }),
+    assignedAt: timestamp("assigned_at", { withTimezone: true }),
+    /** issue 37: its first status change (the response timer stops) */
+    firstContactAt: timestamp("first_contact_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("leads_site_created").on(t.siteId, t.createdAt),
     index("leads_customer").on(t.customerId, t.siteId),
+    index("leads_site_assigned").on(t.siteId, t.assignedTo),
     uniqueIndex("leads_site_id").on(t.siteId, t.id),
     // the location and car a lead is about are the same site's; removing either keeps the lead
     // (the migration writes ON DELETE SET NULL (column), so site_id is never cleared)

@@ -17,6 +17,7 @@ import {
 import type { BlogSettings } from "@/domain/content/types";
 import type { FinanceSettings } from "@/domain/site/finance";
 import type { LeadDeliveryConfig } from "@/domain/leads/delivery";
+import type { LeadHandling } from "@/domain/staff/response";
 import type { ReviewProfile } from "@/domain/locations/reviews";
 import type { FeatureRule } from "@/domain/site/features";
 import type {
@@ -87,6 +88,8 @@ export const sites = pgTable("sites", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   /** where the site's leads are delivered besides its locations' addresses (src/domain/leads/delivery.ts) */
   leadDelivery: jsonb("lead_delivery").$type<LeadDeliveryConfig>().notNull().default({}),
+  /** issue 37: how the sales team works leads (response target, round-robin assignment) */
+  leadHandling: jsonb("lead_handling").$type<Partial<LeadHandling>>().notNull().default({}),
   /** issue 34: a draft (false) shows the public a "coming soon" page and staff the site; the demo's sites are published */
   published: boolean("published").notNull().default(true),
   /** issue 34: published without stock on purpose (the publish checklist) */

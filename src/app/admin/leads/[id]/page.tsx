@@ -3,6 +3,10 @@ import { BackLink } from "@/components/admin/back-link";
 import { notFound } from "next/navigation";
 import { staffTime } from "@/components/admin/format";
 import { LeadStatusForm } from "@/components/admin/lead-status-form";
+import { AssignForm } from "@/components/admin/assign-form";
+import { durationLabel, leadHandlingOf, responseState } from "@/domain/staff/response";
+import { listSpecialHours } from "@/server/repositories/locations";
+import { listSiteStaff } from "@/server/repositories/staff";
 import { readableChanges } from "@/domain/leads/answers";
 import { attemptText } from "@/domain/leads/delivery";
 import { FORMS } from "@/domain/leads/forms";
@@ -11,6 +15,7 @@ import { telHref } from "@/domain/site/links";
 import { can, LEAD_STATUS_LABELS, roleOn, sitesFor } from "@/domain/staff/roles";
 import { requireStaff } from "@/server/admin/pages";
 import { getDb } from "@/server/db";
+import { requestWallNow } from "@/server/clock";
 import { leadDetails } from "@/server/delivery/messages";
 import { getInboxLead } from "@/server/repositories/inbox";
 import { getSiteById } from "@/server/repositories/sites";
@@ -41,6 +46,16 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
       : [];
   const carHref = lead.vehicleSlug && site ? new URL(vehicleHref(site.template, lead.vehicleSlug), site.url).toString() : null;
   const mayUpdate = can(roleOn(staff.roles, lead.siteId), "leads.update");
+  const mayAssign = can(roleOn(staff.roles, lead.siteId), "leads.assign");
+  const [team, specials] = await Promise.all([mayAssign ? listSiteStaff(db, lead.siteId) : [], listSpecialHours(db, lead.siteId)]);
+  // the response timer (issue 37): the lead's stamps are the database's clock, so the wall clock runs it
+  const target = leadHandlingOf(lead.leadHandling).response_minutes;
+  const response = responseState(lead.createdAt, lead.firstContactAt, requestWallNow(), target, {
+    timeZone: tz,
+    weekly: lead.openingHours ?? [],
+    specials,
+    locationId: lead.locationId,
+  });
   return (
     <>
       <BackLink href="/leads">All leads</BackLink>
@@ -62,6 +77,18 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
             <dl className="grid grid-cols-1 gap-x-4 sm:grid-cols-[max-content_1fr] sm:gap-y-2">
               <Row label="Status">
                 <span data-testid="lead-status">{LEAD_STATUS_LABELS[lead.status]}</span>
+              </Row>
+              <Row label="Response">
+                <span data-testid="lead-response" className={response.late ? "font-bold text-red-700" : undefined}>
+                  {response.contacted
+                    ? `Answered in ${durationLabel(response.minutes)}`
+                    : `Not contacted yet: ${durationLabel(response.minutes)}`}
+                  {` of opening hours (target ${durationLabel(target)})`}
+                  {response.late ? " — late" : ""}
+                </span>
+              </Row>
+              <Row label="Assigned to">
+                <span data-testid="lead-assignee">{lead.assigneeName ?? "Nobody yet"}</span>
               </Row>
               {lead.email && (
                 <Row label="Email">
@@ -209,6 +236,11 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
           </Section>
         </div>
         <div className="space-y-5">
+          {mayAssign && (
+            <Section title="Assign">
+              <AssignForm leadId={lead.id} team={team.map((m) => ({ id: m.id, name: m.name, role: m.role }))} current={lead.assignedTo} />
+            </Section>
+          )}
           {mayUpdate && (
             <Section title="Update">
               <LeadStatusForm leadId={lead.id} status={lead.status} />

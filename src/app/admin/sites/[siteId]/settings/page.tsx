@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { SpecialHoursEditor, WeekEditor } from "@/components/admin/hours-editors";
-import { DeliveryForm, FinanceForm, SwitchesForm } from "@/components/admin/settings-forms";
+import { DeliveryForm, FinanceForm, LeadHandlingForm, SwitchesForm } from "@/components/admin/settings-forms";
+import { getLeadHandling } from "@/server/repositories/settings";
 import { financeOf } from "@/domain/site/finance";
 import { featuresOf } from "@/server/site-context";
 import { switchesOf } from "@/domain/staff/settings";
@@ -11,15 +12,16 @@ import { getLeadDeliveryConfig, getSiteById, listLocations } from "@/server/repo
 
 export const metadata: Metadata = { title: "Site settings" };
 
-// GET /sites/{siteId}/settings — holiday hours, switches, finance terms, lead delivery and opening hours (managers and owners)
+// GET /sites/{siteId}/settings — holiday hours, switches, finance terms, lead delivery, lead handling and opening hours (managers and owners)
 export default async function SettingsPage({ params }: { params: Promise<{ siteId: string }> }) {
   const { site } = await requireStaffSite((await params).siteId, "settings.edit");
   const db = await getDb();
-  const [locations, special, record, delivery] = await Promise.all([
+  const [locations, special, record, delivery, handling] = await Promise.all([
     listLocations(db, site.id),
     listSpecialHours(db, site.id),
     getSiteById(db, site.id),
     getLeadDeliveryConfig(db, site.id),
+    getLeadHandling(db, site.id),
   ]);
   return (
     <>
@@ -57,6 +59,12 @@ export default async function SettingsPage({ params }: { params: Promise<{ siteI
             webhooks: (delivery.webhooks ?? []).map((w) => w.url),
           }}
         />
+      </section>
+      <section aria-labelledby="handling" className="mb-6 rounded-lg border border-neutral-200 bg-white p-5">
+        <h2 id="handling" className="mb-3 text-lg font-bold">
+          Lead handling
+        </h2>
+        <LeadHandlingForm siteId={site.id} values={handling} />
       </section>
       <section aria-labelledby="weekly" className="rounded-lg border border-neutral-200 bg-white p-5">
         <h2 id="weekly" className="mb-3 text-lg font-bold">

@@ -1,0 +1,269 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { BarTable, FunnelTable, ResponseTable, SeriesTable, TimeChart } from "@/components/admin/charts";
+import { durationLabel } from "@/domain/staff/response";
+import { buttonVariants } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/text-field";
+import { formatCount } from "@/domain/format/price";
+import { changeLabel, GROUPING_LABELS, GROUPINGS, periodLabel, PRESET_LABELS, type ReportPreset } from "@/domain/reports/range";
+import { percent, type ReportCsvName } from "@/domain/reports/report";
+import { requireStaffSite } from "@/server/admin/pages";
+import { weeklyReportOn } from "@/server/admin/api/me";
+import { WeeklyReportSwitch } from "@/components/admin/weekly-switch";
+import { serverNow } from "@/server/clock";
+import { getDb } from "@/server/db";
+import { reportQuery, siteReports } from "@/server/reports/reports";
+
+export const metadata: Metadata = { title: "Reports" };
+
+type SP = Promise<Record<string, string | string[] | undefined>>;
+
+// GET /sites/{siteId}/reports?preset=|from=&to=&by= — what the site brings in: leads over time and by source, type, location and car, the team's response, and the funnel (managers and owners)
+export default async function ReportsPage({ params, searchParams }: { params: Promise<{ siteId: string }>; searchParams: SP }) {
+  const { site, staff } = await requireStaffSite((await params).siteId, "reports.read");
+  const sp = await searchParams;
+  const query = reportQuery((k) => (typeof sp[k] === "string" ? (sp[k] as string) : null));
+  const db = await getDb();
+  let reports = await siteReports(db, site.id, query, serverNow());
+  const errors = reports && "errors" in reports ? reports.errors : null;
+  // a period that cannot be read: its messages, and the last 30 days meanwhile
+  if (errors) reports = await siteReports(db, site.id, {}, serverNow());
+  if (!reports || "errors" in reports) return null;
+  const { range, leads, funnel, team } = reports;
+  const q = new URLSearchParams(range.preset ? { preset: range.preset, by: range.by } : { from: range.from, to: range.to, by: range.by });
+  const csv = (name: ReportCsvName) => `/api/admin/sites/${site.id}/reports/${name}.csv?${q}`;
+  const visits = funnel.steps[0]!;
+  const enquiries = funnel.steps.find((s) => s.key === "enquiry")!;
+  return (
+    <div className="space-y-8">
+      <div>
+        <h1 className="text-2xl font-extrabold">{site.name}: reports</h1>
+        <p className="text-neutral-700" data-testid="report-period">
+          {periodLabel(range.from, range.to)}, beside {periodLabel(range.previous.from, range.previous.to)}
+        </p>
+        <div className="mt-2">
+          <WeeklyReportSwitch initial={await weeklyReportOn(staff.id)} />
+        </div>
+      </div>
+
+      <form
+        method="get"
+        className="grid grid-cols-2 gap-3 rounded-lg border border-neutral-200 bg-white p-4 md:grid-cols-5"
+        aria-label="Report period"
+      >
+        {errors && (
+          <p role="alert" className="col-span-2 rounded-md border border-red-700 bg-red-50 p-3 font-semibold text-red-800 md:col-span-5">
+            {Object.values(errors).join(" ")} Showing the last 30 days.
+          </p>
+        )}
+        <label className="col-span-2 text-sm font-semibold md:col-span-1">
+          Period
+          <select name="preset" defaultValue={range.preset ?? "custom"} className={inputClass}>
+            {(Object.keys(PRESET_LABELS) as ReportPreset[]).map((p) => (
+              <option key={p} value={p}>
+                {PRESET_LABELS[p]}
+              </option>
+            ))}
+            <option value="custom">These dates</option>
+          </select>
+        </label>
+        <label className="text-sm font-semibold">
+          From
+          <input type="date" name="from" defaultValue={range.from} className={inputClass} />
+        </label>
+        <label className="text-sm font-semibold">
+          To
+          <input type="date" name="to" defaultValue={range.to} className={inputClass} />
+        </label>
+        <label className="text-sm font-semibold">
+          Group
+          <select name="by" defaultValue={range.by} className={inputClass}>
+            {GROUPINGS.map((g) => (
+              <option key={g} value={g}>
+                {GROUPING_LABELS[g]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="flex items-end gap-2">
+          <button type="submit" className={buttonVariants({ size: "sm" })}>
+            Show
+          </button>
+          <Link href={`/sites/${site.id}/reports`} className={buttonVariants({ variant: "ghost", size: "sm" })}>
+            Reset
+          </Link>
+        </div>
+      </form>
+
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" data-testid="report-totals">
+        <Tile label="Leads" value={leads.total} before={leads.previous} testId="total-leads" />
+        <Tile label="Visits" value={visits.now} before={visits.before} testId="total-visits" />
+        <div className="rounded-lg border border-neutral-200 bg-white p-4">
+          <dt className="text-sm font-semibold text-neutral-700">Visits that sent an enquiry</dt>
+          <dd className="text-3xl font-extrabold">{percent(enquiries.now, visits.now)}</dd>
+          <dd className="text-sm text-neutral-700">{percent(enquiries.before, visits.before)} the period before</dd>
+        </div>
+      </dl>
+
+      <Section title="Leads over time" csv={csv("leads-over-time")}>
+        <TimeChart id="leads-time" title={`Leads ${GROUPING_LABELS[range.by].toLowerCase()}`} points={leads.series} unit="leads" />
+        <SeriesTable caption="Leads in each period, and in the period before" points={leads.series} unit="Leads" />
+      </Section>
+
+      <div className="grid gap-8 lg:grid-cols-2">
+        <Section title="Where leads came from" csv={csv("leads-by-source")}>
+          <BarTable id="by-source" caption="Leads by source" rows={leads.bySource} unit="Source" empty="No leads in this period." />
+        </Section>
+        <Section title="Campaigns" csv={csv("leads-by-campaign")}>
+          <BarTable
+            id="by-campaign"
+            caption="Leads by campaign (utm_source / utm_medium / utm_campaign)"
+            rows={leads.byCampaign}
+            unit="Campaign"
+            empty="No leads from tagged campaigns or ads in this period."
+          />
+        </Section>
+        <Section title="What they asked about" csv={csv("leads-by-type")}>
+          <BarTable id="by-type" caption="Leads by enquiry type" rows={leads.byType} unit="Enquiry" empty="No leads in this period." />
+        </Section>
+        <Section title="Which location" csv={csv("leads-by-location")}>
+          <BarTable id="by-location" caption="Leads by location" rows={leads.byLocation} unit="Location" empty="No leads in this period." />
+        </Section>
+        <Section title="New, demo or used" csv={csv("leads-by-condition")}>
+          <BarTable
+            id="by-condition"
+            caption="Leads by the car's condition"
+            rows={leads.byCondition}
+            unit="Car"
+            empty="No leads in this period."
+          />
+        </Section>
+        <Section title="Which makes" csv={csv("leads-by-make")}>
+          <BarTable
+            id="by-make"
+            caption="Leads about a car, by make"
+            rows={leads.byMake}
+            unit="Make"
+            empty="No leads about a car in this period."
+          />
+        </Section>
+      </div>
+
+      <Section title="The team" csv={csv("team-response")}>
+        <p className="text-sm text-neutral-700" data-testid="team-late">
+          {team.total === 0
+            ? "No leads in this period."
+            : `${formatCount(team.late)} of ${formatCount(team.total)} leads (${percent(team.late, team.total)}) were not contacted within ${durationLabel(team.target)} of opening hours.`}
+        </p>
+        <div className="mt-4 grid gap-6 lg:grid-cols-3">
+          <BarTable id="by-status" caption="Leads by status" rows={team.byStatus} unit="Status" empty="No leads in this period." />
+          <ResponseTable id="by-person" caption="Time to first contact by salesperson" unit="Salesperson" rows={team.byPerson} />
+          <ResponseTable id="by-team-location" caption="Time to first contact by location" unit="Location" rows={team.byLocation} />
+        </div>
+        {team.waiting.length > 0 && (
+          <div className="mt-6">
+            <h3 className="font-bold">Waiting longest for a first contact</h3>
+            <ul className="mt-2 divide-y divide-neutral-100 text-sm" data-testid="team-waiting">
+              {team.waiting.map((w) => (
+                <li key={w.id} className="flex flex-wrap justify-between gap-2 py-1.5">
+                  <Link href={`/leads/${w.id}`} className="font-semibold text-blue-800 underline">
+                    {w.name}
+                  </Link>
+                  <span>
+                    {w.category} · waiting {durationLabel(w.minutes)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </Section>
+
+      <Section title="From visit to enquiry" csv={csv("funnel")}>
+        <p className="text-sm text-neutral-700">
+          Visits are browser sessions counted from the site&apos;s analytics events, a minute behind at most.
+        </p>
+        <FunnelTable steps={funnel.steps} />
+        {funnel.byChannel.length > 0 && (
+          <div className="mt-6 overflow-x-auto">
+            <table className="w-full text-sm" data-testid="funnel-by-source">
+              <caption className="mb-2 text-left font-bold">By source</caption>
+              <thead>
+                <tr className="border-b border-neutral-300 text-left">
+                  <th scope="col" className="py-2 pr-3">
+                    Source
+                  </th>
+                  {funnel.steps.map((s) => (
+                    <th key={s.key} scope="col" className="py-2 pr-3 text-right">
+                      {s.label}
+                    </th>
+                  ))}
+                  <th scope="col" className="py-2 text-right">
+                    Enquiry rate
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {funnel.byChannel.map((c) => (
+                  <tr key={c.channel} className="border-b border-neutral-100">
+                    <th scope="row" className="py-1.5 pr-3 text-left font-medium">
+                      {c.label}
+                    </th>
+                    {c.steps.map((n, i) => (
+                      <td key={i} className="py-1.5 pr-3 text-right tabular-nums">
+                        {formatCount(n)}
+                      </td>
+                    ))}
+                    <td className="py-1.5 text-right tabular-nums">{percent(c.steps[3]!, c.steps[0]!)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <p className="mt-2">
+              <a href={csv("funnel-by-source")} download className="text-sm font-semibold text-blue-800 underline">
+                Download the funnel by source (CSV)
+              </a>
+            </p>
+          </div>
+        )}
+      </Section>
+    </div>
+  );
+}
+
+function Tile({ label, value, before, testId }: { label: string; value: number; before: number; testId: string }) {
+  return (
+    <div className="rounded-lg border border-neutral-200 bg-white p-4">
+      <dt className="text-sm font-semibold text-neutral-700">{label}</dt>
+      <dd className="text-3xl font-extrabold" data-testid={testId}>
+        {formatCount(value)}
+      </dd>
+      <dd className="text-sm text-neutral-700">
+        {changeLabel(value, before)} on {formatCount(before)} the period before
+      </dd>
+    </div>
+  );
+}
+
+function Section({ title, csv, children }: { title: string; csv: string; children: ReactNode }) {
+  const id = title.toLowerCase().replace(/[^a-z]+/g, "-");
+  return (
+    <section aria-labelledby={id} className="min-w-0 rounded-lg border border-neutral-200 bg-white p-4">
+      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={id} className="text-lg font-bold">
+          {title}
+        </h2>
+        <a
+          href={csv}
+          download
+          className="text-sm font-semibold text-blue-800 underline"
+          aria-label={`Download ${title.toLowerCase()} as CSV`}
+        >
+          CSV
+        </a>
+      </div>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { stringify } from "csv-stringify/sync";
+import { csvSafe } from "../staff/lead-csv";
+import type { Channel } from "./source";
+
+/*
+ * Issue 37: the reports' shapes, and each report as CSV (the same numbers as its chart and table).
+ */
+
+export type Count = { key: string; label: string; now: number; before: number };
+export type SeriesPoint = { bucket: string; label: string; now: number; before: number };
+
+export type LeadsReport = {
+  total: number;
+  previous: number;
+  series: SeriesPoint[];
+  bySource: Count[];
+  byCampaign: Count[];
+  byType: Count[];
+  byLocation: Count[];
+  byCondition: Count[];
+  byMake: Count[];
+  /** the cars asked about most (the weekly email's top cars) */
+  byCar: Count[];
+};
+
+export type FunnelStepKey = "visits" | "search" | "vehicle" | "enquiry" | "reservation";
+export type FunnelStep = { key: FunnelStepKey; label: string; now: number; before: number };
+export type FunnelReport = { steps: FunnelStep[]; byChannel: Array<{ channel: Channel; label: string; steps: number[] }> };
+
+export const FUNNEL_STEPS: Array<[FunnelStepKey, string]> = [
+  ["visits", "Visits"],
+  ["search", "Searched stock"],
+  ["vehicle", "Opened a vehicle page"],
+  ["enquiry", "Sent an enquiry"],
+  ["reservation", "Reserved online"],
+];
+
+/** The reports a CSV can be asked for, by name (`/api/admin/sites/{id}/reports/{name}.csv`). */
+export const REPORT_CSVS = [
+  "leads-over-time",
+  "leads-by-source",
+  "leads-by-campaign",
+  "leads-by-type",
+  "leads-by-location",
+  "leads-by-condition",
+  "leads-by-make",
+  "funnel",
+  "funnel-by-source",
+  "team-response",
+] as const;
+export type ReportCsvName = (typeof REPORT_CSVS)[number];
+export const isReportCsv = (v: string): v is ReportCsvName => (REPORT_CSVS as readonly string[]).includes(v);
+
+/** Share of a whole as a percentage with one decimal ("12.5%"), "–" when the whole is none. */
+export const percent = (part: number, whole: number): string =>
+  whole > 0 ? `${(Math.round((part / whole) * 1000) / 10).toFixed(1)}%` : "–";
+
+/** One report as CSV rows (a header, then the numbers), every text cell made safe for spreadsheets. */
+/** The team's response per salesperson and per location (issue 37), as the CSV reads it. */
+export type TeamCsv = {
+  byPerson: Array<{ label: string; answered: number; median: number | null; withinTarget: number; late: number }>;
+  byLocation: Array<{ label: string; answered: number; median: number | null; withinTarget: number; late: number }>;
+};
+
+export function reportCsv(name: ReportCsvName, leads: LeadsReport, funnel: FunnelReport, team: TeamCsv): string {
+  const counts = (label: string, rows: Count[]) => [
+    [label, "this_period", "previous_period"],
+    ...rows.map((r) => [csvSafe(r.label), r.now, r.before]),
+  ];
+  const table: Array<Array<string | number>> = (() => {
+    switch (name) {
+      case "leads-over-time":
+        return [["period_start", "leads", "previous_period_leads"], ...leads.series.map((p) => [p.bucket, p.now, p.before])];
+      case "leads-by-source":
+        return counts("source", leads.bySource);
+      case "leads-by-campaign":
+        return counts("campaign", leads.byCampaign);
+      case "leads-by-type":
+        return counts("enquiry_type", leads.byType);
+      case "leads-by-location":
+        return counts("location", leads.byLocation);
+      case "leads-by-condition":
+        return counts("condition", leads.byCondition);
+      case "leads-by-make":
+        return counts("make", leads.byMake);
+      case "funnel":
+        return [
+          ["step", "this_period", "share_of_visits", "previous_period"],
+          ...funnel.steps.map((s) => [s.label, s.now, percent(s.now, funnel.steps[0]!.now), s.before]),
+        ];
+      case "funnel-by-source":
+        return [["source", ...FUNNEL_STEPS.map(([k]) => k)], ...funnel.byChannel.map((c) => [c.label, ...c.steps])];
+      case "team-response":
+        return [
+          ["group", "name", "answered", "median_open_minutes", "within_target", "late"],
+          ...team.byPerson.map((r) => ["salesperson", csvSafe(r.label), r.answered, r.median ?? "", r.withinTarget, r.late]),
+          ...team.byLocation.map((r) => ["location", csvSafe(r.label), r.answered, r.median ?? "", r.withinTarget, r.late]),
+        ];
+    }
+  })();
+  return stringify(table);
+}

@@ -1,0 +1,35 @@
+import "server-only";
+import { isReportCsv, reportCsv } from "@/domain/reports/report";
+import { serverNow } from "@/server/clock";
+import { getDb } from "@/server/db";
+import { HttpError } from "@/server/http/api";
+import { reportQuery, siteReports } from "@/server/reports/reports";
+import { adminRoute, siteFor } from "./handler";
+
+/**
+ * GET /api/admin/sites/{siteId}/reports/{name}.csv?preset=|from=&to=&by= (issue 37) — one report's
+ * numbers as CSV, the same as its chart and table: managers and owners of the site (403 for
+ * another site's), 404 for an unknown report, 422 with the form's messages for a bad range.
+ */
+export const reportCsvRoute = adminRoute<{ siteId: string; report: string }>(async (req, { staff, params }) => {
+  const siteId = siteFor(staff, params.siteId, "reports.read");
+  const name = params.report.endsWith(".csv") ? params.report.slice(0, -4) : "";
+  if (!isReportCsv(name)) throw new HttpError(404, "No such report.");
+  const url = new URL(req.url);
+  const reports = await siteReports(
+    await getDb(),
+    siteId,
+    reportQuery((k) => url.searchParams.get(k)),
+    serverNow(),
+  );
+  if (!reports) throw new HttpError(404, "Not found.");
+  if ("errors" in reports) throw new HttpError(422, "Please check the period.", {}, reports.errors);
+  return new Response(reportCsv(name, reports.leads, reports.funnel, reports.team), {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${name}-${reports.range.from}-to-${reports.range.to}.csv"`,
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+    },
+  });
+});

@@ -1,0 +1,258 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
+import { addDays, daysBetween, localDay } from "@/domain/reports/range";
+import { CHANNELS, type Channel } from "@/domain/reports/source";
+import type { Db } from "@/server/db/client";
+import * as t from "@/server/db/schema";
+import { createRng, type Rng } from "./prng";
+import { insertChunks } from "./seed";
+
+/*
+ * Issue 37: a believable year of a busy dealer's traffic and leads, so the demo's reports are not
+ * empty: parkside's visits by day and source (the rollup the reports read) and its leads, with the
+ * status history a sales team leaves (contacted after minutes or hours, then won or lost). Each day
+ * is drawn from its own seed, and the days are topped up at each start up to yesterday (a real
+ * event's rollup for a day wins over the demo's). Demo leads say so (`payload.demo_history`) and are
+ * never delivered.
+ */
+
+export const HISTORY_SITE = 1001;
+export const HISTORY_DAYS = 365;
+const THROUGH = "demo_history_through";
+
+/** Visits a day by channel, before the day's weekday, season and trend. */
+const SHARE: Record<Channel, number> = {
+  organic: 0.38,
+  direct: 0.22,
+  "paid-search": 0.18,
+  "paid-social": 0.09,
+  referral: 0.08,
+  campaign: 0.05,
+};
+/** How often a visit of each channel sends an enquiry. */
+const ENQUIRY_RATE: Record<Channel, number> = {
+  organic: 0.008,
+  direct: 0.011,
+  "paid-search": 0.012,
+  "paid-social": 0.006,
+  referral: 0.01,
+  campaign: 0.009,
+};
+const CATEGORIES: Array<[string, number]> = [
+  ["Used Vehicle Enquiry", 0.3],
+  ["New Vehicle Enquiry", 0.25],
+  ["General Enquiry", 0.15],
+  ["Service Enquiry", 0.12],
+  ["Finance Enquiry", 0.08],
+  ["Sell My Car Enquiry", 0.06],
+  ["Parts Enquiry", 0.04],
+];
+const FIRST = [
+  "Mia",
+  "Jack",
+  "Olivia",
+  "Noah",
+  "Charlotte",
+  "William",
+  "Ava",
+  "Oliver",
+  "Isla",
+  "Leo",
+  "Grace",
+  "Lucas",
+  "Chloe",
+  "Henry",
+  "Zoe",
+  "Thomas",
+];
+const LAST = [
+  "Nguyen",
+  "Smith",
+  "Wilson",
+  "Brown",
+  "Taylor",
+  "Patel",
+  "Martin",
+  "Anderson",
+  "Chen",
+  "Walker",
+  "Kelly",
+  "Ryan",
+  "Singh",
+  "Murphy",
+];
+const CAMPAIGNS: Record<Channel, Array<Record<string, string>>> = {
+  "paid-search": [
+    { gclid: "demo", utm_source: "google", utm_medium: "cpc", utm_campaign: "brand" },
+    { gclid: "demo", utm_source: "google", utm_medium: "cpc", utm_campaign: "used-suv" },
+    { utm_source: "bing", utm_medium: "cpc", utm_campaign: "brand" },
+  ],
+  "paid-social": [{ fbclid: "demo", utm_source: "facebook", utm_medium: "paid", utm_campaign: "eofy-sale" }, { fbclid: "demo" }],
+  campaign: [
+    { utm_source: "newsletter", utm_medium: "email", utm_campaign: "monthly" },
+    { utm_source: "carsales", utm_medium: "listing", utm_campaign: "stock-feed" },
+  ],
+  organic: [{}],
+  referral: [{}],
+  direct: [{}],
+};
+const REFERRERS: Partial<Record<Channel, string[]>> = {
+  organic: ["google.com.au", "google.com", "bing.com"],
+  referral: ["carsales.com.au", "drive.com.au", "facebook.com"],
+};
+
+const pickWeighted = <T>(rng: Rng, items: Array<[T, number]>): T => {
+  let x = rng.next() * items.reduce((n, [, w]) => n + w, 0);
+  for (const [item, w] of items) if ((x -= w) <= 0) return item;
+  return items.at(-1)![0];
+};
+/** A count near `mean` (a rounded normal approximation, never below 0). */
+const near = (rng: Rng, mean: number) => Math.max(0, Math.round(mean + Math.sqrt(mean) * (rng.next() + rng.next() + rng.next() - 1.5) * 2));
+/** A lead's id, the same for the same day and number (a UUID's shape, from a hash). */
+function historyLeadId(day: string, n: number): string {
+  const h = createHash("sha256").update(`demo-history:${HISTORY_SITE}:${day}:${n}`).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+const seedOf = (day: string) => Number(day.replaceAll("-", "")) * 7 + HISTORY_SITE;
+
+type DayDraw = {
+  visits: Array<typeof t.reportVisits.$inferInsert>;
+  leads: Array<typeof t.leads.$inferInsert>;
+  notes: Array<typeof t.leadNotes.$inferInsert>;
+};
+
+/** One day of parkside's history, the same every time for that day. */
+export function drawDay(
+  day: string,
+  ctx: { locations: number[]; vehicles: Array<{ id: number; carType: string }>; now: number; index: number },
+): DayDraw {
+  const rng = createRng(seedOf(day));
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  const season = 1 + 0.15 * Math.sin(((ctx.index % 365) / 365) * 2 * Math.PI);
+  const trend = 0.85 + 0.3 * (ctx.index / HISTORY_DAYS);
+  const mean = 620 * (weekday === 6 ? 1.3 : weekday === 0 ? 0.8 : 1) * season * trend;
+  const out: DayDraw = { visits: [], leads: [], notes: [] };
+  for (const channel of CHANNELS) {
+    const visits = near(rng, mean * SHARE[channel]);
+    const enquiries = near(rng, visits * ENQUIRY_RATE[channel]);
+    out.visits.push({
+      siteId: HISTORY_SITE,
+      day,
+      channel,
+      visits,
+      searchVisits: Math.round(visits * (0.5 + rng.next() * 0.1)),
+      vehicleVisits: Math.round(visits * (0.4 + rng.next() * 0.1)),
+      enquiryVisits: Math.min(enquiries, visits),
+      reservationVisits: rng.next() < 0.08 ? 1 : 0,
+    });
+    for (let i = 0; i < enquiries; i++) {
+      const category = pickWeighted(rng, CATEGORIES);
+      const car = /Vehicle|Finance/.test(category) && ctx.vehicles.length ? rng.pick(ctx.vehicles) : null;
+      const first = rng.pick(FIRST);
+      const last = rng.pick(LAST);
+      // business hours in Melbourne (UTC+10/11): 8 am to 8 pm local is about 21:00 the day before to 09:00 UTC
+      const at = new Date(Date.parse(`${day}T00:00:00Z`) - 3 * 3_600_000 + rng.int(0, 12 * 60) * 60_000);
+      const id = historyLeadId(day, out.leads.length);
+      const params = rng.pick(CAMPAIGNS[channel]);
+      const referrer = REFERRERS[channel] ? rng.pick(REFERRERS[channel]!) : null;
+      const age = ctx.now - at.getTime();
+      const contactedAfter = Math.round(Math.exp(rng.next() * 6.5) + 2) * 60_000; // 3 minutes to a day
+      const contacted = age > contactedAfter && rng.next() < 0.9;
+      const closed =
+        contacted && age > 3 * 86_400_000
+          ? pickWeighted<"won" | "lost" | null>(rng, [
+              ["won", 0.3],
+              ["lost", 0.4],
+              [null, 0.3],
+            ])
+          : null;
+      out.leads.push({
+        id,
+        siteId: HISTORY_SITE,
+        category,
+        name: `${first} ${last}`,
+        firstName: first,
+        lastName: last,
+        email: `${first}.${last}.${rng.int(10, 99)}@example.com`.toLowerCase(),
+        phone: `04${rng.int(10, 99)} ${rng.int(100, 999)} ${rng.int(100, 999)}`,
+        locationId: rng.pick(ctx.locations),
+        vehicleId: car?.id ?? null,
+        payload: {
+          first_name: first,
+          last_name: last,
+          category,
+          message: car ? "Is this one still available? I'd like to take it for a drive." : "Please call me back about my enquiry.",
+          linked_query_params: params,
+          ...(referrer ? { first_referrer: referrer } : {}),
+          visited_pages: ["/"],
+          demo_history: true,
+        },
+        status: closed ?? (contacted ? "contacted" : "new"),
+        firstContactAt: contacted ? new Date(at.getTime() + contactedAfter) : null,
+        createdAt: at,
+        updatedAt: at,
+      });
+      if (contacted)
+        out.notes.push({
+          siteId: HISTORY_SITE,
+          leadId: id,
+          staffName: "Sam Sales",
+          statusFrom: "new",
+          statusTo: "contacted",
+          body: "Called, left a message.",
+          createdAt: new Date(at.getTime() + contactedAfter),
+        });
+      if (closed)
+        out.notes.push({
+          siteId: HISTORY_SITE,
+          leadId: id,
+          staffName: "Sam Sales",
+          statusFrom: "contacted",
+          statusTo: closed,
+          body: closed === "won" ? "Sold." : "Bought elsewhere.",
+          createdAt: new Date(at.getTime() + contactedAfter + 2 * 86_400_000),
+        });
+    }
+  }
+  return out;
+}
+
+/**
+ * Writes the days of history not written yet, up to yesterday in the site's time zone (the first
+ * start writes the whole year). The number of days written.
+ */
+export async function refreshDemoHistory(db: Db, now: number): Promise<number> {
+  const [site] = await db.select({ id: t.sites.id, timezone: t.sites.timezone }).from(t.sites).where(eq(t.sites.id, HISTORY_SITE));
+  if (!site) return 0;
+  const yesterday = addDays(localDay(now, site.timezone), -1);
+  const [mark] = await db.select().from(t.meta).where(eq(t.meta.key, THROUGH));
+  const start = addDays(yesterday, -(HISTORY_DAYS - 1));
+  const from = mark && mark.value >= start ? addDays(mark.value, 1) : start;
+  if (from > yesterday) return 0;
+  const locations = (await db.select({ id: t.locations.id }).from(t.locations).where(eq(t.locations.siteId, HISTORY_SITE))).map(
+    (l) => l.id,
+  );
+  const vehicles = await db
+    .select({ id: t.vehicles.id, carType: t.vehicles.carType })
+    .from(t.vehicles)
+    .where(and(eq(t.vehicles.siteId, HISTORY_SITE), inArray(t.vehicles.status, ["in_stock", "sold"])));
+  const all: DayDraw = { visits: [], leads: [], notes: [] };
+  let days = 0;
+  for (let d = from; d <= yesterday; d = addDays(d, 1), days++) {
+    const drawn = drawDay(d, { locations, vehicles, now, index: HISTORY_DAYS - 1 - daysBetween(d, yesterday) });
+    all.visits.push(...drawn.visits);
+    all.leads.push(...drawn.leads);
+    all.notes.push(...drawn.notes);
+  }
+  await db.transaction(async (tx) => {
+    await insertChunks(all.visits, (c) => tx.insert(t.reportVisits).values(c).onConflictDoNothing(), 500);
+    await insertChunks(all.leads, (c) => tx.insert(t.leads).values(c).onConflictDoNothing(), 250);
+    await insertChunks(all.notes, (c) => tx.insert(t.leadNotes).values(c), 500);
+    await tx
+      .insert(t.meta)
+      .values({ key: THROUGH, value: yesterday })
+      .onConflictDoUpdate({ target: t.meta.key, set: { value: yesterday } });
+  });
+  return days;
+}

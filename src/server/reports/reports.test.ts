@@ -1,0 +1,296 @@
+import { and, eq, sql } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
+import { addDays, changeLabel, localDay, reportRange } from "@/domain/reports/range";
+import * as t from "@/server/db/schema";
+import { reportCsvRoute } from "@/server/admin/api/reports";
+import { HISTORY_SITE } from "@/server/demo/history";
+import { callAdmin, staffCookie } from "@/server/testing/admin-requests";
+import { setupAppDatabase } from "@/server/testing/app-database";
+import { funnelReport, leadsReport, reportSites } from "./reports";
+import { median, teamReport } from "./team";
+import { runWeeklyRound } from "./weekly";
+import { putWeeklyReport } from "@/server/admin/api/me";
+import type { MailMessage, Mailer } from "@/server/mail/mailer";
+import { purgeOldEvents, refreshRollups } from "./rollup";
+
+/*
+ * Issue 37: the reports' numbers against the database's own counts (the app's database: PGlite
+ * here, PostgreSQL in CI's data-layer run), on the demo's year of parkside history; the visits
+ * rollup kept from raw events; old events purged; and the CSV route's rules.
+ */
+const db = setupAppDatabase();
+const NOW = Date.now();
+
+const site = async () => (await reportSites(db, [HISTORY_SITE]))[0]!;
+const today = async () => localDay(NOW, (await site()).timezone);
+
+/** Leads of parkside between two local days, counted by SQL alone. */
+async function sqlCount(from: string, to: string): Promise<number> {
+  const tz = (await site()).timezone;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(t.leads)
+    .where(
+      and(
+        eq(t.leads.siteId, HISTORY_SITE),
+        eq(t.leads.isMock, false),
+        sql`${t.leads.createdAt} >= ((${from}::date)::timestamp at time zone ${tz})`,
+        sql`${t.leads.createdAt} < ((${addDays(to, 1)}::date)::timestamp at time zone ${tz})`,
+      ),
+    );
+  return Number(row!.n);
+}
+
+describe("the leads report (the demo's year of parkside)", () => {
+  test.each(["7d", "30d", "90d", "12m"])("%s: the totals, every breakdown and the series add up to SQL's count", async (preset) => {
+    const range = reportRange({ preset }, await today())!;
+    const r = await leadsReport(db, await site(), range);
+    expect(r.total, "the demo has leads in this period").toBeGreaterThan(0);
+    expect(r.total).toBe(await sqlCount(range.from, range.to));
+    expect(r.previous).toBe(await sqlCount(range.previous.from, range.previous.to));
+    const sum = (rows: Array<{ now: number }>) => rows.reduce((n, x) => n + x.now, 0);
+    for (const rows of [r.series, r.bySource, r.byType, r.byLocation, r.byCondition]) expect(sum(rows)).toBe(r.total);
+    expect(r.series.reduce((n, p) => n + p.before, 0)).toBe(r.previous);
+  });
+
+  test("a lead's source is read from its first page's parameters and referrer", async () => {
+    const range = reportRange({ preset: "7d" }, await today())!;
+    const before = await leadsReport(db, await site(), range);
+    const base = { siteId: HISTORY_SITE, category: "General Enquiry", createdAt: new Date(NOW - 60_000) };
+    const ids = (
+      await db
+        .insert(t.leads)
+        .values([
+          { ...base, payload: { linked_query_params: { gclid: "x", utm_source: "google", utm_medium: "cpc", utm_campaign: "test-camp" } } },
+          { ...base, payload: { first_referrer: "www.bing.com" } },
+          { ...base, payload: { linked_query_params: { utm_source: "newsletter", utm_medium: "email" } } },
+          { ...base, payload: {} },
+          { ...base, isMock: true, payload: {} },
+        ])
+        .returning({ id: t.leads.id })
+    ).map((r) => r.id);
+    try {
+      const after = await leadsReport(db, await site(), range);
+      const of = (r: typeof after, key: string) => r.bySource.find((s) => s.key === key)!.now;
+      expect(after.total - before.total, "a mock lead is not counted").toBe(4);
+      for (const key of ["paid-search", "organic", "campaign", "direct"]) expect(of(after, key) - of(before, key), key).toBe(1);
+      expect(after.byCampaign.find((c) => c.label === "google / cpc / test-camp")?.now).toBe(1);
+    } finally {
+      for (const id of ids) await db.delete(t.leads).where(eq(t.leads.id, id));
+    }
+  });
+});
+
+describe("the visits rollup and the funnel", () => {
+  test("a session's events become one visit of its source, with each step it reached; a re-run counts it once", async () => {
+    const s = await site();
+    // a day of its own, long before the demo's year, so the demo's rows never meet it
+    const at = Date.parse("2024-03-05T02:00:00Z"); // 1 pm in Melbourne
+    const day = localDay(at, s.timezone);
+    const ev = (eventId: number, url: string, props: Record<string, unknown> = {}, session = "sess-rollup-1", dt = 0) => ({
+      siteId: HISTORY_SITE,
+      eventId,
+      category: "x",
+      url,
+      anonId: "anon-1",
+      sessionId: session,
+      properties: props,
+      createdAt: new Date(at + dt),
+    });
+    const rows = await db
+      .insert(t.analyticsEvents)
+      .values([
+        ev(1, "https://www.parksidemotorgroup.com.au/?utm_source=newsletter&utm_medium=email", { referrer: "" }),
+        ev(1, "https://www.parksidemotorgroup.com.au/search/used-cars", {}, "sess-rollup-1", 1000),
+        ev(8, "https://www.parksidemotorgroup.com.au/cars/x", {}, "sess-rollup-1", 2000),
+        ev(22, "https://www.parksidemotorgroup.com.au/cars/x", {}, "sess-rollup-1", 3000),
+        ev(1, "https://www.parksidemotorgroup.com.au/", { referrer: "https://www.google.com.au/" }, "sess-rollup-2"),
+        ev(1, "https://www.parksidemotorgroup.com.au/", { referrer: "https://www.parksidemotorgroup.com.au/" }, "sess-rollup-3"),
+      ])
+      .returning({ id: t.analyticsEvents.id });
+    try {
+      await refreshRollups(db, NOW);
+      await refreshRollups(db, NOW); // nothing new: the same rows
+      const got = await db
+        .select()
+        .from(t.reportVisits)
+        .where(and(eq(t.reportVisits.siteId, HISTORY_SITE), eq(t.reportVisits.day, day)));
+      const by = Object.fromEntries(got.map((r) => [r.channel, r]));
+      expect(by.campaign).toMatchObject({ visits: 1, searchVisits: 1, vehicleVisits: 1, enquiryVisits: 1, reservationVisits: 0 });
+      expect(by.organic).toMatchObject({ visits: 1, searchVisits: 0, enquiryVisits: 0 });
+      expect(by.direct).toMatchObject({ visits: 1 }); // its own site as referrer is no source
+      const funnel = await funnelReport(db, s, reportRange({ from: day, to: day }, "2024-12-31")!);
+      expect(funnel.steps.map((x) => x.now)).toEqual([3, 1, 1, 1, 0]);
+    } finally {
+      await db.delete(t.analyticsEvents).where(sql`${t.analyticsEvents.id} in ${rows.map((r) => r.id)}`);
+      await db.delete(t.reportVisits).where(and(eq(t.reportVisits.siteId, HISTORY_SITE), eq(t.reportVisits.day, day)));
+    }
+  });
+
+  test("the demo's funnel has every step, narrowing as it goes", async () => {
+    const funnel = await funnelReport(db, await site(), reportRange({ preset: "30d" }, await today())!);
+    const steps = funnel.steps.map((s) => s.now);
+    expect(steps[0]).toBeGreaterThan(1000);
+    for (let i = 1; i < steps.length; i++) expect(steps[i]!).toBeLessThanOrEqual(steps[i - 1]!);
+    expect(funnel.byChannel.map((c) => c.channel)).toContain("paid-search");
+  });
+
+  test("raw events older than 13 months are deleted, at most once a day; newer ones stay", async () => {
+    const base = { siteId: HISTORY_SITE, eventId: 1, category: "x", url: "https://x/", anonId: "a", sessionId: "s", properties: {} };
+    const [old, recent] = await db
+      .insert(t.analyticsEvents)
+      .values([
+        { ...base, createdAt: new Date(NOW - 14 * 31 * 86_400_000) },
+        { ...base, createdAt: new Date(NOW - 12 * 30 * 86_400_000) },
+      ])
+      .returning({ id: t.analyticsEvents.id });
+    await db.delete(t.meta).where(eq(t.meta.key, "report_events_purged_at"));
+    expect(await purgeOldEvents(db, NOW)).toBeGreaterThanOrEqual(1);
+    const left = await db
+      .select({ id: t.analyticsEvents.id })
+      .from(t.analyticsEvents)
+      .where(sql`${t.analyticsEvents.id} in (${old!.id}, ${recent!.id})`);
+    expect(left.map((r) => r.id)).toEqual([recent!.id]);
+    expect(await purgeOldEvents(db, NOW + 3_600_000)).toBe(0); // once a day
+    await db.delete(t.analyticsEvents).where(eq(t.analyticsEvents.id, recent!.id));
+  });
+});
+
+describe("the team's report", () => {
+  test("the demo's 30 days: statuses add up to the leads report's total; every answered lead is counted once per person and per location", async () => {
+    const range = reportRange({ preset: "30d" }, await today())!;
+    const [team, leads] = await Promise.all([teamReport(db, await site(), range, NOW), leadsReport(db, await site(), range)]);
+    expect(team.total).toBe(leads.total);
+    expect(team.byStatus.reduce((n, s) => n + s.now, 0)).toBe(leads.total);
+    const answered = (rows: typeof team.byPerson) => rows.reduce((n, r) => n + r.answered, 0);
+    expect(answered(team.byPerson)).toBe(answered(team.byLocation));
+    expect(team.byPerson.map((p) => p.label)).toContain("Sam Sales");
+    expect(team.target).toBe(15);
+  });
+
+  test("response minutes count opening hours only: a Wednesday lead answered in 20 minutes is late, one in 10 is not; one waiting is listed", async () => {
+    const s = await site();
+    const base = { siteId: HISTORY_SITE, category: "Team test", locationId: 10012, payload: {} };
+    // Wednesday 6 March 2024, 10:30 in Melbourne (UTC+11)
+    const at = Date.parse("2024-03-06T10:30:00+11:00");
+    const rows = await db
+      .insert(t.leads)
+      .values([
+        { ...base, name: "Late", status: "contacted", createdAt: new Date(at), firstContactAt: new Date(at + 20 * 60_000) },
+        { ...base, name: "Quick", status: "contacted", createdAt: new Date(at), firstContactAt: new Date(at + 10 * 60_000) },
+        // sent Friday 5:30 pm (closed), contacted Saturday 9:10 am: 10 open minutes
+        {
+          ...base,
+          name: "Weekend",
+          status: "contacted",
+          createdAt: new Date(Date.parse("2024-03-08T17:30:00+11:00")),
+          firstContactAt: new Date(Date.parse("2024-03-09T09:10:00+11:00")),
+        },
+        { ...base, name: "Waiting", status: "new", createdAt: new Date(at) },
+      ])
+      .returning({ id: t.leads.id, name: t.leads.name });
+    try {
+      for (const r of rows.slice(0, 3))
+        await db
+          .insert(t.leadNotes)
+          .values({ siteId: HISTORY_SITE, leadId: r.id, staffName: "Tess Team", statusFrom: "new", statusTo: "contacted", body: "" });
+      const team = await teamReport(
+        db,
+        s,
+        reportRange({ from: "2024-03-04", to: "2024-03-10" }, "2024-12-31")!,
+        Date.parse("2024-03-11T12:00:00+11:00"),
+      );
+      expect(team.total).toBe(4);
+      expect(team.byPerson).toEqual([{ key: "Tess Team", label: "Tess Team", answered: 3, median: 10, withinTarget: 2, late: 1 }]);
+      expect(team.byLocation).toEqual([{ key: "10012", label: "Parkside Mazda", answered: 3, median: 10, withinTarget: 2, late: 1 }]);
+      expect(team.late, "the 20-minute lead and the one still waiting").toBe(2);
+      expect(team.waiting.map((w) => w.name)).toEqual(["Waiting"]);
+    } finally {
+      for (const r of rows) await db.delete(t.leadNotes).where(eq(t.leadNotes.leadId, r.id));
+      await db.delete(t.leads).where(eq(t.leads.category, "Team test"));
+    }
+  });
+
+  test.each([
+    [[], null],
+    [[5], 5],
+    [[9, 1, 5], 5],
+    [[1, 2, 3, 10], 3],
+  ])("median(%j) → %j", (xs, want) => expect(median(xs)).toBe(want));
+});
+
+describe("GET /api/admin/sites/{siteId}/reports/{name}.csv", () => {
+  test("managers get each report as CSV with the same numbers; sales, another site, a bad name or period are refused", async () => {
+    const manager = await staffCookie("manager@parksidemotorgroup.com.au");
+    const get = (siteId: string, report: string, query = "?preset=30d", cookie = manager) =>
+      callAdmin(reportCsvRoute, `/api/admin/sites/${siteId}/reports/${report}${query}`, { siteId, report }, { cookie });
+    const res = await get("1001", "leads-by-source.csv");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="leads-by-source-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = (await res.text()).trim().split("\n");
+    expect(lines[0]).toBe("source,this_period,previous_period");
+    const range = reportRange({ preset: "30d" }, await today())!;
+    const total = lines.slice(1).reduce((n, l) => n + Number(l.split(",")[1]), 0);
+    expect(total).toBe(await sqlCount(range.from, range.to));
+    expect((await get("1001", "funnel.csv")).status).toBe(200);
+    expect((await (await get("1001", "team-response.csv")).text()).split("\n")[0]).toBe(
+      "group,name,answered,median_open_minutes,within_target,late",
+    );
+    expect((await get("1001", "leads-over-time.csv", "?from=2026-01-01&to=2026-01-31&by=week")).status).toBe(200);
+
+    expect((await get("1001", "nothing.csv")).status).toBe(404);
+    expect((await get("1001", "funnel")).status).toBe(404);
+    expect((await get("1001", "funnel.csv", "?from=2026-02-30&to=2026-03-01")).status).toBe(422);
+    expect((await get("1001", "funnel.csv", "?by=%00")).status).toBe(422);
+    expect((await get("1002", "funnel.csv")).status).toBe(403);
+    expect((await get("abc", "funnel.csv")).status).toBe(404);
+    expect((await get("1001", "funnel.csv", "?preset=30d", await staffCookie("sales@parksidemotorgroup.com.au"))).status).toBe(403);
+    expect((await get("1001", "funnel.csv", "?preset=30d", "")).status).toBe(401);
+  });
+});
+
+describe("the weekly email (issue 37)", () => {
+  test("from Monday 8 am, once a week per site, to each owner and manager who kept it on; never to sales", async () => {
+    const mails: MailMessage[] = [];
+    const mailer: Mailer = { send: async (m) => (mails.push(m), { messageId: `<w${mails.length}@test>` }) };
+    const round = (local: string) =>
+      runWeeklyRound(db, Date.parse(`${local}+11:00`), { mailer, adminOrigin: "http://admin.localhost:3000", wallNow: NOW });
+    const to = () => mails.map((m) => m.to).sort();
+    try {
+      expect(await round("2026-11-23T07:30:00")).toBe(0); // Monday before 8 am
+      await round("2026-11-23T08:05:00");
+      expect(to()).toEqual(["manager@parksidemotorgroup.com.au", "owner@parksidemotorgroup.com.au", "owner@ridgelinemotorcycles.com.au"]);
+      const parkside = mails.find((m) => m.to === "owner@parksidemotorgroup.com.au")!;
+      const range = reportRange({ from: "2026-11-16", to: "2026-11-22" }, "2026-11-23")!;
+      const total = await sqlCount(range.from, range.to);
+      expect(parkside.subject).toBe(
+        `Parkside Motor Group: ${total} lead${total === 1 ? "" : "s"} last week (${changeLabel(total, await sqlCount(range.previous.from, range.previous.to))})`,
+      );
+      expect(parkside.text).toContain("http://admin.localhost:3000/sites/1001/reports?from=2026-11-16&to=2026-11-22&by=day");
+      expect(parkside.from).toEqual({ name: "Parkside Motor Group" });
+      // once a week: the rest of the week sends nothing
+      mails.length = 0;
+      expect(await round("2026-11-25T10:00:00")).toBe(0);
+      // the manager turns it off: next Monday only the owners
+      const manager = await staffCookie("manager@parksidemotorgroup.com.au");
+      const put = (body: unknown, cookie = manager) =>
+        callAdmin(
+          putWeeklyReport,
+          "/api/admin/me/weekly-report",
+          {},
+          { method: "PUT", cookie, body, headers: { origin: "http://admin.localhost" } },
+        );
+      expect((await put({ on: "no" })).status).toBe(422);
+      expect((await put({ on: false }, "")).status).toBe(401);
+      expect((await put({ on: false })).status).toBe(200);
+      await round("2026-11-30T09:00:00");
+      expect(to()).toEqual(["owner@parksidemotorgroup.com.au", "owner@ridgelinemotorcycles.com.au"]);
+      expect((await put({ on: true })).status).toBe(200);
+    } finally {
+      await db.delete(t.weeklyReports);
+    }
+  });
+});
