@@ -741,6 +741,9 @@ test.describe("dealer back-office", () => {
     await expect(page.getByTestId("by-source-table").getByRole("row")).toHaveCount(7); // a header and six sources
     await expect(page.getByTestId("funnel-table")).toContainText("Opened a vehicle page");
     await expect(page.getByTestId("by-person-table")).toContainText("Sam Sales");
+    // the stock: the 20 most viewed cars (and a header row), and the one car without a price (DEMO_DATA)
+    await expect(page.getByTestId("top-viewed-table").getByRole("row")).toHaveCount(21);
+    await expect(page.getByTestId("no-price")).toContainText("No price (1)");
     await expectNoAxeViolations(page);
     // the weekly email, the manager's own choice
     const weekly = page.getByRole("checkbox", { name: "Email me this summary every Monday" });

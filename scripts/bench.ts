@@ -49,6 +49,7 @@ import { createRng } from "@/server/demo/prng";
 import { funnelReport, leadsReport, reportSites } from "@/server/reports/reports";
 import { refreshRollups } from "@/server/reports/rollup";
 import { teamReport } from "@/server/reports/team";
+import { stockReport } from "@/server/reports/stock";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -1039,6 +1040,7 @@ async function reportsOnPostgres() {
           ["leads", () => leadsReport(db, rs, range)],
           ["funnel", () => funnelReport(db, rs, range)],
           ["team", () => teamReport(db, rs, range, now)],
+          ["stock", () => stockReport(db, rs, range, now)],
         ] as const) {
           await fn(); // warm
           const ms: number[] = [];

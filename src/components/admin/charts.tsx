@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { scaleBand, scaleLinear } from "d3-scale";
 import { curveMonotoneX, line } from "d3-shape";
-import { formatCount } from "@/domain/format/price";
+import { formatCount, formatPrice } from "@/domain/format/price";
 import { changeLabel } from "@/domain/reports/range";
 import { percent } from "@/domain/reports/report";
 import { durationLabel } from "@/domain/staff/response";
@@ -239,6 +239,152 @@ export function ResponseTable({
               <td className="py-1.5 pr-3 text-right tabular-nums">{formatCount(r.answered)}</td>
               <td className="py-1.5 pr-3 text-right tabular-nums">{r.median === null ? "–" : durationLabel(r.median)}</td>
               <td className="py-1.5 text-right tabular-nums">{formatCount(r.late)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Cars with their views, enquiries and days in stock; each links to its page in the back-office. */
+export function CarTable({
+  id,
+  caption,
+  cars,
+  siteId,
+}: {
+  id: string;
+  caption: string;
+  cars: Array<{ id: number; title: string; views: number; enquiries: number; days: number }>;
+  siteId: number;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm" data-testid={`${id}-table`}>
+        <caption className="mb-2 text-left font-bold">{caption}</caption>
+        <HeadRow cols={["Car", "Views", "Enquiries", "Days"]} />
+        <tbody>
+          {cars.map((c) => (
+            <tr key={c.id} className="border-b border-neutral-100">
+              <RowHead>
+                <a href={`/sites/${siteId}/stock/${c.id}`} className="text-blue-800 underline">
+                  {c.title}
+                </a>
+              </RowHead>
+              <td className="py-1.5 pr-3 text-right tabular-nums">{formatCount(c.views)}</td>
+              <td className="py-1.5 pr-3 text-right tabular-nums">{formatCount(c.enquiries)}</td>
+              <td className="py-1.5 text-right tabular-nums">{formatCount(c.days)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Days in stock per group: how many cars, and the median. */
+export function DaysTable({
+  id,
+  caption,
+  unit,
+  rows,
+}: {
+  id: string;
+  caption: string;
+  unit: string;
+  rows: Array<{ key: string; label: string; cars: number; median: number }>;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm" data-testid={`${id}-table`}>
+        <caption className="mb-2 text-left font-bold">{caption}</caption>
+        <HeadRow cols={[unit, "Cars", "Median days"]} />
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key} className="border-b border-neutral-100">
+              <RowHead>{r.label}</RowHead>
+              <td className="py-1.5 pr-3 text-right tabular-nums">{formatCount(r.cars)}</td>
+              <td className="py-1.5 text-right tabular-nums">{formatCount(r.median)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A short list of cars to fix (the first 20), each a link to its page in the back-office. */
+export function CarList({
+  id,
+  title,
+  cars,
+  siteId,
+  empty,
+}: {
+  id: string;
+  title: string;
+  cars: Array<{ id: number; title: string }>;
+  siteId: number;
+  empty: string;
+}) {
+  return (
+    <div data-testid={id}>
+      <h3 className="font-bold">{title}</h3>
+      {cars.length === 0 ? (
+        <p className="text-sm text-neutral-700">{empty}</p>
+      ) : (
+        <ul className="mt-1 list-disc pl-5 text-sm">
+          {cars.slice(0, 20).map((c) => (
+            <li key={c.id}>
+              <a href={`/sites/${siteId}/stock/${c.id}`} className="text-blue-800 underline">
+                {c.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** Issue 37: the period's price changes and what they did to the car's page views a day. */
+export function PriceChangeTable({
+  changes,
+  siteId,
+}: {
+  changes: Array<{
+    id: number;
+    vehicleId: number;
+    title: string;
+    from: number | null;
+    to: number | null;
+    day: string;
+    viewsBefore: number;
+    viewsAfter: number;
+  }>;
+  siteId: number;
+}) {
+  if (!changes.length) return <p className="text-sm text-neutral-700">No price changed in this period.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm" data-testid="price-changes-table">
+        <caption className="mb-2 text-left font-bold">Price changes and page views a day, the week before and the week after</caption>
+        <HeadRow cols={["Car", "Price", "On", "Views a day before", "After"]} />
+        <tbody>
+          {changes.map((c) => (
+            <tr key={c.id} className="border-b border-neutral-100">
+              <RowHead>
+                <a href={`/sites/${siteId}/stock/${c.vehicleId}`} className="text-blue-800 underline">
+                  {c.title}
+                </a>
+              </RowHead>
+              <td className="py-1.5 pr-3 text-right tabular-nums">
+                {formatPrice(c.from)} → {formatPrice(c.to)}
+              </td>
+              <td className="py-1.5 pr-3 text-right tabular-nums">{c.day}</td>
+              <td className="py-1.5 pr-3 text-right tabular-nums">{c.viewsBefore}</td>
+              <td className="py-1.5 text-right tabular-nums">{c.viewsAfter}</td>
             </tr>
           ))}
         </tbody>

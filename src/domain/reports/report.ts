@@ -47,6 +47,7 @@ export const REPORT_CSVS = [
   "funnel",
   "funnel-by-source",
   "team-response",
+  "stock",
 ] as const;
 export type ReportCsvName = (typeof REPORT_CSVS)[number];
 export const isReportCsv = (v: string): v is ReportCsvName => (REPORT_CSVS as readonly string[]).includes(v);
@@ -62,7 +63,10 @@ export type TeamCsv = {
   byLocation: Array<{ label: string; answered: number; median: number | null; withinTarget: number; late: number }>;
 };
 
-export function reportCsv(name: ReportCsvName, leads: LeadsReport, funnel: FunnelReport, team: TeamCsv): string {
+/** The listed cars with their views, enquiries and days in stock (issue 37's stock report), as the CSV reads it. */
+export type StockCsv = { all: Array<{ id: number; title: string; views: number; enquiries: number; days: number }> };
+
+export function reportCsv(name: ReportCsvName, leads: LeadsReport, funnel: FunnelReport, team: TeamCsv, stock: StockCsv): string {
   const counts = (label: string, rows: Count[]) => [
     [label, "this_period", "previous_period"],
     ...rows.map((r) => [csvSafe(r.label), r.now, r.before]),
@@ -90,6 +94,11 @@ export function reportCsv(name: ReportCsvName, leads: LeadsReport, funnel: Funne
         ];
       case "funnel-by-source":
         return [["source", ...FUNNEL_STEPS.map(([k]) => k)], ...funnel.byChannel.map((c) => [c.label, ...c.steps])];
+      case "stock":
+        return [
+          ["vehicle_id", "car", "views", "enquiries", "days_in_stock"],
+          ...stock.all.map((c) => [c.id, csvSafe(c.title), c.views, c.enquiries, c.days]),
+        ];
       case "team-response":
         return [
           ["group", "name", "answered", "median_open_minutes", "within_target", "late"],

@@ -120,19 +120,22 @@ type DayDraw = {
   visits: Array<typeof t.reportVisits.$inferInsert>;
   leads: Array<typeof t.leads.$inferInsert>;
   notes: Array<typeof t.leadNotes.$inferInsert>;
+  views: Array<typeof t.reportVehicleViews.$inferInsert>;
 };
+/** Days of per-car page views the demo writes (the stock report's), the most recent. */
+const VIEW_DAYS = 90;
 
 /** One day of parkside's history, the same every time for that day. */
 export function drawDay(
   day: string,
-  ctx: { locations: number[]; vehicles: Array<{ id: number; carType: string }>; now: number; index: number },
+  ctx: { locations: number[]; vehicles: Array<{ id: number; carType: string; slug: string }>; now: number; index: number },
 ): DayDraw {
   const rng = createRng(seedOf(day));
   const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
   const season = 1 + 0.15 * Math.sin(((ctx.index % 365) / 365) * 2 * Math.PI);
   const trend = 0.85 + 0.3 * (ctx.index / HISTORY_DAYS);
   const mean = 620 * (weekday === 6 ? 1.3 : weekday === 0 ? 0.8 : 1) * season * trend;
-  const out: DayDraw = { visits: [], leads: [], notes: [] };
+  const out: DayDraw = { visits: [], leads: [], notes: [], views: [] };
   for (const channel of CHANNELS) {
     const visits = near(rng, mean * SHARE[channel]);
     const enquiries = near(rng, visits * ENQUIRY_RATE[channel]);
@@ -215,6 +218,15 @@ export function drawDay(
         });
     }
   }
+  // the last 90 days: each day some fifty cars' pages were opened (a few cars much more than others)
+  if (ctx.index >= HISTORY_DAYS - VIEW_DAYS && ctx.vehicles.length) {
+    const seen = new Map<string, number>();
+    for (let i = 0; i < 50; i++) {
+      const car = ctx.vehicles[Math.floor(rng.next() ** 2 * ctx.vehicles.length)]!;
+      seen.set(car.slug, (seen.get(car.slug) ?? 0) + rng.int(1, 6));
+    }
+    for (const [vehicleSlug, views] of seen) out.views.push({ siteId: HISTORY_SITE, day, vehicleSlug, views });
+  }
   return out;
 }
 
@@ -234,21 +246,23 @@ export async function refreshDemoHistory(db: Db, now: number): Promise<number> {
     (l) => l.id,
   );
   const vehicles = await db
-    .select({ id: t.vehicles.id, carType: t.vehicles.carType })
+    .select({ id: t.vehicles.id, carType: t.vehicles.carType, slug: t.vehicles.slug })
     .from(t.vehicles)
     .where(and(eq(t.vehicles.siteId, HISTORY_SITE), inArray(t.vehicles.status, ["in_stock", "sold"])));
-  const all: DayDraw = { visits: [], leads: [], notes: [] };
+  const all: DayDraw = { visits: [], leads: [], notes: [], views: [] };
   let days = 0;
   for (let d = from; d <= yesterday; d = addDays(d, 1), days++) {
     const drawn = drawDay(d, { locations, vehicles, now, index: HISTORY_DAYS - 1 - daysBetween(d, yesterday) });
     all.visits.push(...drawn.visits);
     all.leads.push(...drawn.leads);
     all.notes.push(...drawn.notes);
+    all.views.push(...drawn.views);
   }
   await db.transaction(async (tx) => {
     await insertChunks(all.visits, (c) => tx.insert(t.reportVisits).values(c).onConflictDoNothing(), 500);
     await insertChunks(all.leads, (c) => tx.insert(t.leads).values(c).onConflictDoNothing(), 250);
     await insertChunks(all.notes, (c) => tx.insert(t.leadNotes).values(c), 500);
+    await insertChunks(all.views, (c) => tx.insert(t.reportVehicleViews).values(c).onConflictDoNothing(), 500);
     await tx
       .insert(t.meta)
       .values({ key: THROUGH, value: yesterday })

@@ -17,6 +17,7 @@ import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
 import { rowsOf } from "@/server/repositories/row";
 import { teamReport, type TeamReport } from "./team";
+import { stockReport, type StockReport } from "./stock";
 
 /*
  * Issue 37: the numbers behind the back-office's reports, for one site and a period with the
@@ -185,7 +186,7 @@ export function reportQuery(get: (key: string) => string | null | undefined): Re
   );
 }
 
-export type SiteReports = { range: ReportRange; leads: LeadsReport; funnel: FunnelReport; team: TeamReport };
+export type SiteReports = { range: ReportRange; leads: LeadsReport; funnel: FunnelReport; team: TeamReport; stock: StockReport };
 
 /**
  * A site's reports for a query, `now` being the server's clock: the range it asks for in the site's
@@ -205,10 +206,11 @@ export async function siteReports(
     return { errors: parsed.success ? {} : fieldErrors(parsed.error, "form") };
   }
   // the team's response times run on the wall clock: the leads' stamps are the database's
-  const [leads, funnel, team] = await Promise.all([
+  const [leads, funnel, team, stock] = await Promise.all([
     leadsReport(db, site, range),
     funnelReport(db, site, range),
     teamReport(db, site, range, Date.now()),
+    stockReport(db, site, range, now),
   ]);
-  return { range, leads, funnel, team };
+  return { range, leads, funnel, team, stock };
 }

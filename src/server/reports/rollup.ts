@@ -75,10 +75,26 @@ export async function rollUpDays(db: Db, site: ReportSite, days: readonly string
       row.reservationVisits += s.reserved ? 1 : 0;
       totals.set(channel, row);
     }
+    // each car's vehicle page views that day (event 8 names its car)
+    const views = rowsOf<{ slug: string; views: number }>(
+      await db.execute(sql`
+        select ${e.properties}->>'car_slug' as slug, count(*)::int as views
+          from ${e}
+         where ${e.siteId} = ${site.id} and ${e.eventId} = 8
+           and ${e.createdAt} >= ${dayStart(day, site.timezone)}
+           and ${e.createdAt} < ${dayStart(addDays(day, 1), site.timezone)}
+           and ${e.properties}->>'car_slug' is not null
+         group by 1`),
+    ).filter((v) => typeof v.slug === "string" && v.slug.length <= 200);
     await db.transaction(async (tx) => {
       await tx.delete(t.reportVisits).where(and(eq(t.reportVisits.siteId, site.id), eq(t.reportVisits.day, day)));
       const rows = CHANNELS.filter((c) => totals.has(c)).map((c) => ({ siteId: site.id, day, channel: c, ...totals.get(c)! }));
       if (rows.length) await tx.insert(t.reportVisits).values(rows);
+      await tx.delete(t.reportVehicleViews).where(and(eq(t.reportVehicleViews.siteId, site.id), eq(t.reportVehicleViews.day, day)));
+      for (let i = 0; i < views.length; i += 500)
+        await tx
+          .insert(t.reportVehicleViews)
+          .values(views.slice(i, i + 500).map((v) => ({ siteId: site.id, day, vehicleSlug: v.slug, views: Number(v.views) })));
     });
   }
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { addDays, type ReportRange } from "@/domain/reports/range";
 import type { Count } from "@/domain/reports/report";
+import { median } from "@/domain/reports/stats";
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, asLeadStatus } from "@/domain/staff/roles";
 import { leadHandlingOf, responseState } from "@/domain/staff/response";
 import type { OpeningHourEntry } from "@/domain/site/types";
@@ -42,13 +43,6 @@ type Row = {
   hours: OpeningHourEntry[] | null;
   contacted_by: string | null;
   before: boolean;
-};
-
-export const median = (xs: number[]): number | null => {
-  if (!xs.length) return null;
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : Math.round((s[m - 1]! + s[m]!) / 2);
 };
 
 function responseRows(items: Array<{ key: string; label: string; minutes: number; late: boolean }>): ResponseRow[] {

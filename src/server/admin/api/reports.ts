@@ -24,7 +24,7 @@ export const reportCsvRoute = adminRoute<{ siteId: string; report: string }>(asy
   );
   if (!reports) throw new HttpError(404, "Not found.");
   if ("errors" in reports) throw new HttpError(422, "Please check the period.", {}, reports.errors);
-  return new Response(reportCsv(name, reports.leads, reports.funnel, reports.team), {
+  return new Response(reportCsv(name, reports.leads, reports.funnel, reports.team, reports.stock), {
     headers: {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="${name}-${reports.range.from}-to-${reports.range.to}.csv"`,

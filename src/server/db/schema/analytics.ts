@@ -62,3 +62,17 @@ export const weeklyReports = pgTable(
   },
   (t) => [primaryKey({ columns: [t.siteId, t.week] })],
 );
+
+/** Issue 37: vehicle page views (event 8) per site, local day and car, rolled up with the visits. */
+export const reportVehicleViews = pgTable(
+  "report_vehicle_views",
+  {
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    vehicleSlug: text("vehicle_slug").notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.day, t.vehicleSlug] })],
+);

@@ -197,3 +197,30 @@ export const photoFetches = pgTable(
     index("photo_fetches_vehicle").on(t.siteId, t.vehicleId),
   ],
 );
+
+/**
+ * Issue 37: every change of a car's price, whoever made it (the back-office, an import, the platform
+ * API): written by a trigger on vehicles (migration 0035), read by the stock report to show what a
+ * price change did to the car's page views.
+ */
+export const vehiclePriceChanges = pgTable(
+  "vehicle_price_changes",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    vehicleId: integer("vehicle_id").notNull(),
+    oldPrice: integer("old_price"),
+    newPrice: integer("new_price"),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: "vehicle_price_changes_vehicle_fk",
+      columns: [t.siteId, t.vehicleId],
+      foreignColumns: [vehicles.siteId, vehicles.id],
+    }).onDelete("cascade"),
+    index("vehicle_price_changes_site_time").on(t.siteId, t.changedAt),
+  ],
+);

@@ -1,7 +1,17 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { BarTable, FunnelTable, ResponseTable, SeriesTable, TimeChart } from "@/components/admin/charts";
+import {
+  BarTable,
+  CarList,
+  CarTable,
+  DaysTable,
+  FunnelTable,
+  PriceChangeTable,
+  ResponseTable,
+  SeriesTable,
+  TimeChart,
+} from "@/components/admin/charts";
 import { durationLabel } from "@/domain/staff/response";
 import { buttonVariants } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/text-field";
@@ -30,7 +40,7 @@ export default async function ReportsPage({ params, searchParams }: { params: Pr
   // a period that cannot be read: its messages, and the last 30 days meanwhile
   if (errors) reports = await siteReports(db, site.id, {}, serverNow());
   if (!reports || "errors" in reports) return null;
-  const { range, leads, funnel, team } = reports;
+  const { range, leads, funnel, team, stock } = reports;
   const q = new URLSearchParams(range.preset ? { preset: range.preset, by: range.by } : { from: range.from, to: range.to, by: range.by });
   const csv = (name: ReportCsvName) => `/api/admin/sites/${site.id}/reports/${name}.csv?${q}`;
   const visits = funnel.steps[0]!;
@@ -178,6 +188,38 @@ export default async function ReportsPage({ params, searchParams }: { params: Pr
             </ul>
           </div>
         )}
+      </Section>
+
+      <Section title="Stock" csv={csv("stock")}>
+        <p className="text-sm text-neutral-700">
+          The {formatCount(stock.listed)} cars listed now: their vehicle page views and enquiries in this period, and how long they have
+          been in stock.
+        </p>
+        <div className="mt-4 grid gap-6 lg:grid-cols-2">
+          <CarTable id="top-viewed" caption="Most viewed" cars={stock.top} siteId={site.id} />
+          <CarTable id="least-viewed" caption="Least viewed" cars={stock.bottom} siteId={site.id} />
+          <DaysTable id="days-condition" caption="Days in stock by condition" unit="Condition" rows={stock.daysByCondition} />
+          <DaysTable id="days-make" caption="Days in stock by make" unit="Make" rows={stock.daysByMake} />
+        </div>
+        <div className="mt-6">
+          <PriceChangeTable changes={stock.priceChanges} siteId={site.id} />
+        </div>
+        <div className="mt-6 grid gap-6 lg:grid-cols-2">
+          <CarList
+            id="no-photos"
+            title={`No photos (${formatCount(stock.noPhotos.length)})`}
+            cars={stock.noPhotos}
+            siteId={site.id}
+            empty="Every listed car has a photo."
+          />
+          <CarList
+            id="no-price"
+            title={`No price (${formatCount(stock.noPrice.length)})`}
+            cars={stock.noPrice}
+            siteId={site.id}
+            empty="Every listed car has a price."
+          />
+        </div>
       </Section>
 
       <Section title="From visit to enquiry" csv={csv("funnel")}>

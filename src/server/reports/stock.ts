@@ -1,0 +1,186 @@
+import "server-only";
+import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { addDays, daysBetween, localDay, type ReportRange } from "@/domain/reports/range";
+import { median } from "@/domain/reports/stats";
+import { vehicleTitle } from "@/domain/stock/vehicle";
+import type { Db } from "@/server/db/client";
+import * as t from "@/server/db/schema";
+import type { ReportSite } from "./reports";
+
+/*
+ * Issue 37: the stock report. For the cars listed now: vehicle page views (the rollup of event 8)
+ * and enquiries in the period, the 20 most and least viewed, how long cars have been in stock by
+ * condition and make, and the cars a shopper cannot judge: no photo, no price.
+ */
+
+export type StockCar = { id: number; title: string; views: number; enquiries: number; days: number };
+export type DaysRow = { key: string; label: string; cars: number; median: number };
+/** A price change and the car's page views a day in the week before and the week after it. */
+export type PriceChange = {
+  id: number;
+  vehicleId: number;
+  title: string;
+  from: number | null;
+  to: number | null;
+  day: string;
+  viewsBefore: number;
+  viewsAfter: number;
+};
+export type StockReport = {
+  listed: number;
+  priceChanges: PriceChange[];
+  top: StockCar[];
+  bottom: StockCar[];
+  daysByCondition: DaysRow[];
+  daysByMake: DaysRow[];
+  noPhotos: Array<{ id: number; title: string }>;
+  noPrice: Array<{ id: number; title: string }>;
+  all: StockCar[];
+};
+
+const CONDITIONS: Record<string, string> = { new: "New", demo: "Demo", used: "Used" };
+
+function daysRows(cars: Array<{ key: string; label: string; days: number }>): DaysRow[] {
+  const groups = new Map<string, { label: string; days: number[] }>();
+  for (const c of cars) {
+    const g = groups.get(c.key) ?? { label: c.label, days: [] };
+    g.days.push(c.days);
+    groups.set(c.key, g);
+  }
+  return [...groups]
+    .map(([key, g]) => ({ key, label: g.label, cars: g.days.length, median: median(g.days) ?? 0 }))
+    .sort((a, b) => b.cars - a.cars || a.label.localeCompare(b.label));
+}
+
+export async function stockReport(db: Db, site: ReportSite, range: ReportRange, now: number): Promise<StockReport> {
+  const v = t.vehicles;
+  const tz = site.timezone;
+  const cars = await db
+    .select({
+      id: v.id,
+      slug: v.slug,
+      year: v.year,
+      make: v.make,
+      model: v.model,
+      badge: v.badge,
+      carType: v.carType,
+      price: v.price,
+      photos: v.photosCount,
+      thumbnails: sql<number>`cardinality(${v.thumbnails})`,
+      listedAt: v.listedAt,
+    })
+    .from(v)
+    .where(and(eq(v.siteId, site.id), eq(v.showOnDealerWebsite, true), inArray(v.status, ["in_stock", "coming_soon"])));
+  const r = t.reportVehicleViews;
+  const [views, enquiries] = await Promise.all([
+    db
+      .select({ slug: r.vehicleSlug, views: sql<number>`sum(${r.views})::int` })
+      .from(r)
+      .where(and(eq(r.siteId, site.id), gte(r.day, range.from), lte(r.day, range.to)))
+      .groupBy(r.vehicleSlug),
+    db
+      .select({ id: t.leads.vehicleId, n: sql<number>`count(*)::int` })
+      .from(t.leads)
+      .where(
+        and(
+          eq(t.leads.siteId, site.id),
+          eq(t.leads.isMock, false),
+          sql`${t.leads.vehicleId} is not null`,
+          sql`${t.leads.createdAt} >= ((${range.from}::date)::timestamp at time zone ${tz})`,
+          sql`${t.leads.createdAt} < ((${addDays(range.to, 1)}::date)::timestamp at time zone ${tz})`,
+        ),
+      )
+      .groupBy(t.leads.vehicleId),
+  ]);
+  const viewsBySlug = new Map(views.map((x) => [x.slug, Number(x.views)]));
+  const enquiriesById = new Map(enquiries.map((x) => [x.id, Number(x.n)]));
+  const today = localDay(now, tz);
+  const all = cars.map((c) => ({
+    id: c.id,
+    title: vehicleTitle(c),
+    views: viewsBySlug.get(c.slug) ?? 0,
+    enquiries: enquiriesById.get(c.id) ?? 0,
+    days: Math.max(0, daysBetween(localDay(c.listedAt, tz), today)),
+    carType: c.carType,
+    make: c.make,
+    price: c.price,
+    photos: Math.max(c.photos, Number(c.thumbnails)),
+  }));
+  const priceChanges = await priceChangesOf(db, site, range);
+  const byViews = [...all].sort((a, b) => b.views - a.views || b.enquiries - a.enquiries || a.id - b.id);
+  const plain = (x: (typeof all)[number]): StockCar => ({ id: x.id, title: x.title, views: x.views, enquiries: x.enquiries, days: x.days });
+  return {
+    listed: all.length,
+    priceChanges,
+    top: byViews.slice(0, 20).map(plain),
+    bottom: byViews.slice(-20).reverse().map(plain),
+    daysByCondition: daysRows(all.map((x) => ({ key: x.carType, label: CONDITIONS[x.carType] ?? x.carType, days: x.days }))),
+    daysByMake: daysRows(all.map((x) => ({ key: x.make, label: x.make, days: x.days }))).slice(0, 15),
+    noPhotos: all.filter((x) => x.photos === 0).map((x) => ({ id: x.id, title: x.title })),
+    noPrice: all.filter((x) => x.price == null || x.price <= 0).map((x) => ({ id: x.id, title: x.title })),
+    all: byViews.map(plain),
+  };
+}
+
+/**
+ * The period's price changes (the latest 20), each with its car's page views a day over the 7
+ * days before the change and the 7 days from it (fewer when the period has not run that long).
+ */
+async function priceChangesOf(db: Db, site: ReportSite, range: ReportRange): Promise<PriceChange[]> {
+  const c = t.vehiclePriceChanges;
+  const v = t.vehicles;
+  const tz = site.timezone;
+  const changes = await db
+    .select({
+      id: c.id,
+      vehicleId: c.vehicleId,
+      from: c.oldPrice,
+      to: c.newPrice,
+      day: sql<string>`to_char(${c.changedAt} at time zone ${tz}, 'YYYY-MM-DD')`,
+      slug: v.slug,
+      year: v.year,
+      make: v.make,
+      model: v.model,
+      badge: v.badge,
+    })
+    .from(c)
+    .innerJoin(v, and(eq(v.siteId, c.siteId), eq(v.id, c.vehicleId)))
+    .where(
+      and(
+        eq(c.siteId, site.id),
+        sql`${c.changedAt} >= ((${range.from}::date)::timestamp at time zone ${tz})`,
+        sql`${c.changedAt} < ((${addDays(range.to, 1)}::date)::timestamp at time zone ${tz})`,
+      ),
+    )
+    .orderBy(sql`${c.changedAt} desc`, sql`${c.id} desc`)
+    .limit(20);
+  if (!changes.length) return [];
+  const r = t.reportVehicleViews;
+  const days = changes.map((x) => x.day).sort();
+  const views = await db
+    .select({ slug: r.vehicleSlug, day: r.day, views: r.views })
+    .from(r)
+    .where(
+      and(
+        eq(r.siteId, site.id),
+        inArray(r.vehicleSlug, [...new Set(changes.map((x) => x.slug))]),
+        gte(r.day, addDays(days[0]!, -7)),
+        lte(r.day, addDays(days.at(-1)!, 6)),
+      ),
+    );
+  const perDay = (slug: string, from: string, to: string) => {
+    const span = Math.max(1, Math.min(daysBetween(from, to) + 1, 7));
+    const total = views.filter((x) => x.slug === slug && x.day >= from && x.day <= to).reduce((n, x) => n + x.views, 0);
+    return Math.round((total / span) * 10) / 10;
+  };
+  return changes.map((x) => ({
+    id: x.id,
+    vehicleId: x.vehicleId,
+    title: vehicleTitle(x),
+    from: x.from,
+    to: x.to,
+    day: x.day,
+    viewsBefore: perDay(x.slug, addDays(x.day, -7), addDays(x.day, -1)),
+    viewsAfter: perDay(x.slug, x.day, [addDays(x.day, 6), range.to].sort()[0]!),
+  }));
+}
