@@ -8,6 +8,18 @@ import { expect, siteUrl, test } from "./fixtures";
  */
 test.use({ viewport: { width: 390, height: 844 } });
 
+/**
+ * The page's own clock run on until `shown` is visible: on a busy machine the page may hydrate after
+ * a first run of the clock, and a timer it sets then waits for the clock to move again.
+ */
+async function runClockUntil(page: Page, shown: ReturnType<Page["locator"]>, first: number) {
+  await page.clock.runFor(first);
+  await expect(async () => {
+    await page.clock.runFor(500);
+    await expect(shown).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 20_000 });
+}
+
 /** The share of the screen that fixed overlays cover (their union, sampled every 2 px). */
 const covered = (page: Page) =>
   page.evaluate(() => {
@@ -30,8 +42,7 @@ for (const path of ["/", "/search/new-used-and-demo-cars", "/dealerships"])
   test(`parkside ${path}: the teaser, chat button and quick actions cover at most 12% of the screen`, async ({ page }) => {
     await page.clock.install();
     await page.goto(siteUrl("parkside-motor-group", path));
-    await page.clock.runFor(4_000); // SPEC §9: the teaser after 3000 ms
-    await expect(page.getByTestId("chat-teaser")).toBeVisible();
+    await runClockUntil(page, page.getByTestId("chat-teaser"), 4_000); // SPEC §9: the teaser after 3000 ms
     await expect(page.locator("[data-dealer-tools]")).toBeVisible();
     expect(await covered(page)).toBeLessThanOrEqual(0.12);
   });
@@ -40,8 +51,9 @@ for (const path of ["/contact", "/finance", "/book-test-drive", "/trade-in"])
   test(`parkside ${path}: no chat teaser on a form page (the chat button stays)`, async ({ page }) => {
     await page.clock.install();
     await page.goto(siteUrl("parkside-motor-group", path));
+    // the chat button is there once the page has hydrated, and well past 3000 ms no teaser has come
+    await runClockUntil(page, page.getByRole("button", { name: /chat/i }).first(), 4_000);
     await page.clock.runFor(4_000);
-    await expect(page.getByRole("button", { name: /chat/i }).first()).toBeVisible();
     await expect(page.getByTestId("chat-teaser")).toHaveCount(0);
   });
 
