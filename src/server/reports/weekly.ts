@@ -73,11 +73,18 @@ export async function runWeeklyRound(db: Db, now: number, o: { mailer?: Mailer; 
 
 /** The weekly email's worker: a look every 15 minutes (the email goes once a week per site). */
 export function startWeeklyWorker(getDbFn: () => Promise<Db>, now: () => number, adminOrigin: () => string, intervalMs = 15 * 60_000) {
+  let first = true;
   return pollingWorker({
     name: "weekly report",
     intervalMs,
     wakeDelayMs: 1000,
     round: async () => {
+      // the first look is one interval after start, not at once: a restart (or a drill's short-lived
+      // processes) never sends mail in its first seconds
+      if (first) {
+        first = false;
+        return false;
+      }
       await runWeeklyRound(await getDbFn(), now(), { adminOrigin: adminOrigin() });
       return false;
     },
