@@ -3,7 +3,7 @@ import { scaleBand, scaleLinear } from "d3-scale";
 import { curveMonotoneX, line } from "d3-shape";
 import { formatCount, formatPrice } from "@/domain/format/price";
 import { changeLabel } from "@/domain/reports/range";
-import { percent } from "@/domain/reports/report";
+import { percent, type PriceChange, type StockCar } from "@/domain/reports/report";
 import { durationLabel } from "@/domain/staff/response";
 
 /*
@@ -248,17 +248,7 @@ export function ResponseTable({
 }
 
 /** Cars with their views, enquiries and days in stock; each links to its page in the back-office. */
-export function CarTable({
-  id,
-  caption,
-  cars,
-  siteId,
-}: {
-  id: string;
-  caption: string;
-  cars: Array<{ id: number; title: string; views: number; enquiries: number; days: number }>;
-  siteId: number;
-}) {
+export function CarTable({ id, caption, cars, siteId }: { id: string; caption: string; cars: StockCar[]; siteId: number }) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-sm" data-testid={`${id}-table`}>
@@ -349,22 +339,7 @@ export function CarList({
 }
 
 /** Issue 37: the period's price changes and what they did to the car's page views a day. */
-export function PriceChangeTable({
-  changes,
-  siteId,
-}: {
-  changes: Array<{
-    id: number;
-    vehicleId: number;
-    title: string;
-    from: number | null;
-    to: number | null;
-    day: string;
-    viewsBefore: number;
-    viewsAfter: number;
-  }>;
-  siteId: number;
-}) {
+export function PriceChangeTable({ changes, siteId }: { changes: PriceChange[]; siteId: number }) {
   if (!changes.length) return <p className="text-sm text-neutral-700">No price changed in this period.</p>;
   return (
     <div className="overflow-x-auto">

@@ -23,6 +23,20 @@ export type LeadsReport = {
   byCar: Count[];
 };
 
+/** A listed car in the stock report: its page views and enquiries in the period, and days in stock. */
+export type StockCar = { id: number; title: string; views: number; enquiries: number; days: number };
+/** A price change and the car's page views a day in the week before and the week after it. */
+export type PriceChange = {
+  id: number;
+  vehicleId: number;
+  title: string;
+  from: number | null;
+  to: number | null;
+  day: string;
+  viewsBefore: number;
+  viewsAfter: number;
+};
+
 export type FunnelStepKey = "visits" | "search" | "vehicle" | "enquiry" | "reservation";
 export type FunnelStep = { key: FunnelStepKey; label: string; now: number; before: number };
 export type FunnelReport = { steps: FunnelStep[]; byChannel: Array<{ channel: Channel; label: string; steps: number[] }> };
@@ -64,7 +78,7 @@ export type TeamCsv = {
 };
 
 /** The listed cars with their views, enquiries and days in stock (issue 37's stock report), as the CSV reads it. */
-export type StockCsv = { all: Array<{ id: number; title: string; views: number; enquiries: number; days: number }> };
+export type StockCsv = { all: StockCar[] };
 
 export function reportCsv(name: ReportCsvName, leads: LeadsReport, funnel: FunnelReport, team: TeamCsv, stock: StockCsv): string {
   const counts = (label: string, rows: Count[]) => [

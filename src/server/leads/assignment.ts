@@ -1,12 +1,12 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { leadHandlingOf } from "@/domain/staff/response";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
 import { siteLog } from "@/server/log";
 import { sendMail } from "@/server/mail/mailer";
 import type { Actor } from "@/server/repositories/audit";
 import { assignLead, nextInTurn } from "@/server/repositories/inbox";
+import { getLeadHandling } from "@/server/repositories/settings";
 
 /*
  * Issue 37: who works a lead. A manager assigns it in the back-office, or, on a site that turns
@@ -66,8 +66,7 @@ export async function assignInTurn(
   lead: { siteId: number; id: string; locationId: number | null },
   adminOrigin: string,
 ): Promise<Assignee | null> {
-  const [site] = await db.select({ handling: t.sites.leadHandling }).from(t.sites).where(eq(t.sites.id, lead.siteId));
-  if (!leadHandlingOf(site?.handling).round_robin) return null;
+  if (!(await getLeadHandling(db, lead.siteId)).round_robin) return null;
   const next = await nextInTurn(db, lead.siteId, lead.locationId);
   if (!next) return null;
   await assignAndTell(db, lead, next, ROUND_ROBIN, adminOrigin);

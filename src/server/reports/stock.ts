@@ -5,7 +5,10 @@ import { median } from "@/domain/reports/stats";
 import { vehicleTitle } from "@/domain/stock/vehicle";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
+import type { PriceChange, StockCar } from "@/domain/reports/report";
 import type { ReportSite } from "./reports";
+
+export type { PriceChange, StockCar };
 
 /*
  * Issue 37: the stock report. For the cars listed now: vehicle page views (the rollup of event 8)
@@ -13,19 +16,7 @@ import type { ReportSite } from "./reports";
  * condition and make, and the cars a shopper cannot judge: no photo, no price.
  */
 
-export type StockCar = { id: number; title: string; views: number; enquiries: number; days: number };
 export type DaysRow = { key: string; label: string; cars: number; median: number };
-/** A price change and the car's page views a day in the week before and the week after it. */
-export type PriceChange = {
-  id: number;
-  vehicleId: number;
-  title: string;
-  from: number | null;
-  to: number | null;
-  day: string;
-  viewsBefore: number;
-  viewsAfter: number;
-};
 export type StockReport = {
   listed: number;
   priceChanges: PriceChange[];

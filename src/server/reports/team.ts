@@ -4,11 +4,12 @@ import { addDays, type ReportRange } from "@/domain/reports/range";
 import type { Count } from "@/domain/reports/report";
 import { median } from "@/domain/reports/stats";
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, asLeadStatus } from "@/domain/staff/roles";
-import { leadHandlingOf, responseState } from "@/domain/staff/response";
+import { responseState } from "@/domain/staff/response";
 import type { OpeningHourEntry } from "@/domain/site/types";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
 import { listSpecialHours } from "@/server/repositories/locations";
+import { getLeadHandling } from "@/server/repositories/settings";
 import { rowsOf } from "@/server/repositories/row";
 import type { ReportSite } from "./reports";
 
@@ -69,11 +70,7 @@ function responseRows(items: Array<{ key: string; label: string; minutes: number
 export async function teamReport(db: Db, site: ReportSite, range: ReportRange, now: number): Promise<TeamReport> {
   const l = t.leads;
   const tz = site.timezone;
-  const [handling] = await db
-    .select({ h: t.sites.leadHandling })
-    .from(t.sites)
-    .where(sql`${t.sites.id} = ${site.id}`);
-  const target = leadHandlingOf(handling?.h).response_minutes;
+  const target = (await getLeadHandling(db, site.id)).response_minutes;
   const [result, specials] = await Promise.all([
     db.execute(sql`
       select ${l.id} as id, ${l.status} as status, coalesce(nullif(trim(concat_ws(' ', ${l.firstName}, ${l.lastName})), ''), ${l.name}) as name,
