@@ -270,6 +270,55 @@ test.describe("dealer back-office", () => {
     await sam.context().close();
   });
 
+  test("a manager turns on assignment in turn (PUT lead-handling): the next lead goes to the salesperson, who gets an email (issue 37)", async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, "manager@parksidemotorgroup.com.au");
+    await page.goto(admin("/sites/1001/settings"));
+    const form = page.getByRole("form", { name: "Lead handling" });
+    const save = form.getByRole("button", { name: "Save lead handling" });
+    await waitForHydration(save);
+    const target = form.getByLabel("Answer each lead within (minutes the location is open)");
+    const turn = form.getByRole("checkbox", { name: /Assign new leads in turn/ });
+    await expect(turn).not.toBeChecked();
+    // the form's own check, the schema the server uses
+    await target.fill("0");
+    await save.click();
+    await expect(form.getByText("Enter at least 1 minute")).toBeVisible();
+    await target.fill("15");
+    await turn.check();
+    const put = page.waitForResponse((r) => r.url().endsWith("/api/admin/sites/1001/lead-handling") && r.request().method() === "PUT");
+    await save.click();
+    expect((await put).status()).toBe(200);
+    await expect(page.getByTestId("lead-handling-done")).toHaveText("Lead handling saved.");
+    try {
+      const id = await sendLead(request, "parkside-motor-group", {
+        last_name: "Inturn",
+        location: 10012,
+        dealership_slug: "parkside-mazda",
+      });
+      // parkside's one salesperson has it, and is told
+      const [mail] = await waitForMail(
+        `${DIR}/outbox`,
+        (m) => m.to.includes("sales@parksidemotorgroup.com.au") && /Lead assigned to you: .* Inturn/.test(m.subject),
+        {
+          timeoutMs: 15_000,
+        },
+      );
+      expect(mail!.text).toContain("The round-robin assigned you a lead");
+      await page.goto(admin(`/leads/${id}`));
+      await expect(page.getByTestId("lead-assignee")).toHaveText("Sam Sales");
+    } finally {
+      // the demo's setting again, through the same route
+      await page.goto(admin("/sites/1001/settings"));
+      await waitForHydration(save);
+      await turn.uncheck();
+      await save.click();
+      await expect(page.getByTestId("lead-handling-done")).toHaveText("Lead handling saved.");
+    }
+  });
+
   test("an owner removes a staff member: their next request is refused (DELETE reaches its route, issue 31)", async ({ page, browser }) => {
     const lead = await sendLead(page.request, "parkside-motor-group", {
       last_name: "Removaltest",
@@ -782,6 +831,76 @@ test.describe("dealer back-office", () => {
       await signIn(other, email);
       await expect(other.getByRole("link", { name: "Reports" })).toHaveCount(email.startsWith("owner") ? 1 : 0);
       expect((await other.goto(admin("/sites/1001/reports")))?.status(), email).toBe(404);
+      await other.context().close();
+    }
+  });
+
+  test("a dealer principal sees their three sites side by side, another period, the table as CSV, and opens one site's reports; sales get 404 (issue 37)", async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page, "group@parksidemotorgroup.com.au");
+    await page.getByRole("link", { name: "All reports" }).click();
+    await expect(page).toHaveURL(admin("/reports"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your sites: reports");
+    const table = page.getByTestId("group-sites");
+    const rows = table.locator("tbody tr");
+    await expect(rows).toHaveCount(3);
+    await expect(rows.locator("th")).toHaveText(["Parkside Motor Group", "Ridgeline Motorcycles", "Tasman Campers"]);
+    const num = (s: string | null) => Number(s!.replace(/,/g, ""));
+    const siteLeads = async () => (await rows.locator("td:nth-of-type(1)").allTextContents()).map(num);
+    const total = async () => num(await page.getByTestId("total-leads").textContent());
+    // the demo's year: parkside, busy, and the group's two smaller sites
+    const [parkside, ...others] = await siteLeads();
+    expect(parkside).toBeGreaterThan(20);
+    for (const n of others) expect(n).toBeGreaterThan(0);
+    expect(await total()).toBe((await siteLeads()).reduce((a, b) => a + b, 0));
+    await expect(page.getByTestId("leads-time-chart").locator("rect")).toHaveCount(30);
+    await expect(page.getByTestId("by-site-table")).toContainText("Tasman Campers");
+    await expectNoAxeViolations(page);
+
+    // another period: the last 90 days, by week
+    await page.getByRole("combobox", { name: "Period" }).selectOption("90d");
+    await page.getByRole("combobox", { name: "Group" }).selectOption("week");
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page).toHaveURL(/preset=90d&.*by=week/);
+    const quarter = await siteLeads();
+    expect(quarter.reduce((a, b) => a + b, 0)).toBe(await total());
+
+    // the table as CSV, the same numbers
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download site by site as CSV" }).click();
+    const csv = parse(await readFile((await (await download).path())!, "utf8")) as string[][];
+    expect(csv[0]!.slice(0, 3)).toEqual(["site_id", "site", "leads"]);
+    expect(csv.slice(1).map((r) => [r[1], Number(r[2])])).toEqual([
+      ["Parkside Motor Group", quarter[0]],
+      ["Ridgeline Motorcycles", quarter[1]],
+      ["Tasman Campers", quarter[2]],
+    ]);
+
+    // on a phone: the table scrolls inside itself, never the page
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: "test-results/group-reports-phone.png", fullPage: true });
+
+    // one site's reports over the same period, and back
+    await table.getByRole("link", { name: "Parkside Motor Group" }).click();
+    await expect(page).toHaveURL(admin("/sites/1001/reports?preset=90d&by=week"));
+    expect(num(await page.getByTestId("total-leads").textContent())).toBe(quarter[0]);
+    await page.getByRole("link", { name: "All your sites side by side" }).click();
+    await expect(page).toHaveURL(admin("/reports?preset=90d&by=week"));
+
+    // sales have no reports anywhere; a manager of one site has no group link, and a group of one
+    for (const [email, status] of [
+      ["sales@parksidemotorgroup.com.au", 404],
+      ["manager@parksidemotorgroup.com.au", 200],
+    ] as const) {
+      const other = await (await browser.newContext()).newPage();
+      await signIn(other, email);
+      await expect(other.getByRole("link", { name: "All reports" })).toHaveCount(0);
+      expect((await other.goto(admin("/reports")))?.status(), email).toBe(status);
+      if (status === 200) await expect(other.getByTestId("group-sites").locator("tbody tr")).toHaveCount(1);
       await other.context().close();
     }
   });

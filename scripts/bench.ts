@@ -46,7 +46,8 @@ import { SqlVehicleSearch } from "@/server/search/vehicle-search";
 import { eq } from "drizzle-orm";
 import { localDay, reportRange } from "@/domain/reports/range";
 import { createRng } from "@/server/demo/prng";
-import { funnelReport, leadsReport, reportSites } from "@/server/reports/reports";
+import { funnelReport, leadsReport, reportSites, reportsOf } from "@/server/reports/reports";
+import { groupReports } from "@/server/reports/group";
 import { refreshRollups } from "@/server/reports/rollup";
 import { teamReport } from "@/server/reports/team";
 import { stockReport } from "@/server/reports/stock";
@@ -935,7 +936,8 @@ const DELIVERY_LEADS = 200;
  * Issue 37 (--only reports): a year of a 400-car dealer's traffic on PostgreSQL (about 500,000
  * analytics events in about 100,000 visits, and 5,000 leads with sources and status histories)
  * for parkside; the rollup worked out from the raw events (timed once); then each report
- * (leads, funnel, team) for 7, 30, 90 days and 12 months, 20 calls each, p50 and p95 against 300 ms.
+ * (leads, funnel, team, stock), the site's whole reports page and the group view (parkside and two
+ * demo sites) for 7, 30, 90 days and 12 months, 20 calls each, p50 and p95 against 300 ms.
  */
 async function reportsOnPostgres() {
   const dir = ".data/bench-pg-reports";
@@ -1041,6 +1043,10 @@ async function reportsOnPostgres() {
           ["funnel", () => funnelReport(db, rs, range)],
           ["team", () => teamReport(db, rs, range, now)],
           ["stock", () => stockReport(db, rs, range, now)],
+          // the site's reports page reads all four at once
+          ["page", () => reportsOf(db, rs, range, now)],
+          // the group view: parkside and two demo sites side by side
+          ["group", () => groupReports(db, [site.id, 1002, 1003], { preset }, now)],
         ] as const) {
           await fn(); // warm
           const ms: number[] = [];

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { SignOutButton } from "@/components/admin/auth-forms";
-import { can } from "@/domain/staff/roles";
+import { can, groupSiteIds } from "@/domain/staff/roles";
 import { requestStaff, staffSites } from "@/server/admin/pages";
 
 export const metadata: Metadata = {
@@ -27,10 +27,16 @@ export default async function AdminLayout({ children }: { children: React.ReactN
           </Link>
           {staff && (
             <>
-              <nav aria-label="Back-office" className="flex flex-1 flex-wrap items-center gap-x-2 gap-y-1">
+              <nav aria-label="Back-office" className="flex flex-1 basis-full flex-wrap items-center gap-x-2 gap-y-1 sm:basis-auto">
                 <Link href="/leads" className={link}>
                   Leads
                 </Link>
+                {/* the group view: several sites' reports side by side (issue 37) */}
+                {groupSiteIds(staff).length > 1 && (
+                  <Link href="/reports" className={link}>
+                    All reports
+                  </Link>
+                )}
                 {/* an operator holds every site: the console lists them, the header would not hold them */}
                 {staff.operator && (
                   <>

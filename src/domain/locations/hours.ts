@@ -55,8 +55,8 @@ function zoneFormat(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** The wall-clock date, weekday (0 = Sunday) and minute of the day at an instant in a time zone. */
-export function localTime(instant: number, timeZone: string): LocalTime {
+/** The wall-clock date, weekday (0 = Sunday) and minute of the day at an instant in a time zone, read by Intl. */
+function localTimeByIntl(instant: number, timeZone: string): LocalTime {
   const parts = Object.fromEntries(
     zoneFormat(timeZone)
       .formatToParts(new Date(instant))
@@ -64,6 +64,43 @@ export function localTime(instant: number, timeZone: string): LocalTime {
   );
   const weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(parts.weekday!) as Weekday;
   return { date: `${parts.year}-${parts.month}-${parts.day}`, weekday, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+}
+
+/**
+ * A zone's offset from UTC is the same through each quarter hour of UTC: zones change their offset
+ * only on a quarter hour (their offsets are whole quarter hours, and they change at a whole or half
+ * hour of their own clock). So the offset is read by Intl once a quarter hour and zone, and kept: a
+ * report works out thousands of leads' local times (issue 37).
+ */
+const QUARTER = 900_000;
+const OFFSETS = new Map<string, Map<number, number>>();
+function offsetAt(instant: number, timeZone: string): number {
+  const q = Math.floor(instant / QUARTER);
+  let zone = OFFSETS.get(timeZone);
+  if (!zone) {
+    zoneFormat(timeZone); // a bad zone throws here, before anything is kept
+    zone = new Map();
+    if (OFFSETS.size < 1000) OFFSETS.set(timeZone, zone);
+  }
+  let offset = zone.get(q);
+  if (offset === undefined) {
+    const t = localTimeByIntl(q * QUARTER, timeZone);
+    offset = Date.parse(`${t.date}T00:00:00Z`) + t.minutes * 60_000 - q * QUARTER;
+    if (zone.size >= 100_000) zone.clear();
+    zone.set(q, offset);
+  }
+  return offset;
+}
+
+/** The wall-clock date, weekday (0 = Sunday) and minute of the day at an instant in a time zone. */
+export function localTime(instant: number, timeZone: string): LocalTime {
+  const wall = new Date(instant + offsetAt(instant, timeZone));
+  if (Number.isNaN(wall.getTime())) return localTimeByIntl(instant, timeZone);
+  return {
+    date: wall.toISOString().slice(0, 10),
+    weekday: wall.getUTCDay() as Weekday,
+    minutes: wall.getUTCHours() * 60 + wall.getUTCMinutes(),
+  };
 }
 
 export type DayHours = { status: OpeningStatus; open: string | null; close: string | null; formatted: string; special: string | null };

@@ -77,6 +77,50 @@ describe("open now, at the edges, in each location's time zone", () => {
     expect(localTime(instant, "Australia/Brisbane")).toEqual({ date: "2026-11-23", weekday: 1, minutes: 8 * 60 + 30 });
     expect(localTime(instant, "America/Phoenix")).toEqual({ date: "2026-11-22", weekday: 0, minutes: 15 * 60 + 30 });
   });
+
+  // localTime keeps each zone's offset per quarter hour of UTC: checked here against Intl itself,
+  // minute by minute around daylight-saving changes and at random instants, in zones that change by
+  // an hour, by half an hour (Lord Howe), at a quarter-hour offset (Chatham, Kathmandu) or at their
+  // own half hour (St John's)
+  test.each([
+    "Australia/Melbourne",
+    "Pacific/Auckland",
+    "Australia/Lord_Howe",
+    "Pacific/Chatham",
+    "Asia/Kathmandu",
+    "America/St_Johns",
+    "UTC",
+  ])("%s: the same as Intl's own reading", (tz) => {
+    const f = new Intl.DateTimeFormat("en-US", {
+      timeZone: tz,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      weekday: "short",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    const intl = (at: number) => {
+      const p = Object.fromEntries(f.formatToParts(new Date(at)).map((x) => [x.type, x.value]));
+      return {
+        date: `${p.year}-${p.month}-${p.day}`,
+        weekday: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(p.weekday!),
+        minutes: Number(p.hour) * 60 + Number(p.minute),
+      };
+    };
+    const instants: number[] = [];
+    // every minute of the days around each change in 2026 (April and September/October, March and November in the north)
+    for (const day of ["2026-04-04", "2026-04-05", "2026-09-26", "2026-09-27", "2026-10-03", "2026-10-04", "2026-03-08", "2026-11-01"])
+      for (let m = 0; m < 48 * 60; m += 7) instants.push(Date.parse(`${day}T00:00:00Z`) - 12 * 3_600_000 + m * 60_000 + 13_000);
+    let x = 12345;
+    for (let i = 0; i < 2000; i++) {
+      x = (x * 1103515245 + 12345) % 2147483648;
+      instants.push(Date.parse("2024-01-01T00:00:00Z") + (x % (4 * 365 * 1440)) * 60_000 + (i % 60) * 1000);
+    }
+    for (const at of instants) expect(localTime(at, tz), new Date(at).toISOString()).toEqual(intl(at));
+  });
+  test("a zone that does not exist still throws", () => expect(() => localTime(0, "Mars/Olympus_Mons")).toThrow());
 });
 
 describe("special hours", () => {

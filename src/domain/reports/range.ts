@@ -40,7 +40,8 @@ const toMs = (d: string) => Date.parse(`${d}T00:00:00Z`);
 const fromMs = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export const addDays = (d: string, n: number) => fromMs(toMs(d) + n * DAY_MS);
 export const daysBetween = (a: string, b: string) => Math.round((toMs(b) - toMs(a)) / DAY_MS);
-const isDate = (d: string) => DATE.test(d) && fromMs(toMs(d)) === d;
+/** A real calendar date "YYYY-MM-DD" (not 2026-02-30; a month or day out of range parses as NaN, which has no ISO form). */
+export const isDate = (d: string): boolean => DATE.test(d) && Number.isFinite(toMs(d)) && fromMs(toMs(d)) === d;
 
 /** The range form's fields (GET: `?preset=30d` or `?from=2026-01-01&to=2026-03-31`, and `by`), as the page and the CSV read them. */
 export const ReportQuerySchema = z

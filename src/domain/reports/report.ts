@@ -70,7 +70,6 @@ export const isReportCsv = (v: string): v is ReportCsvName => (REPORT_CSVS as re
 export const percent = (part: number, whole: number): string =>
   whole > 0 ? `${(Math.round((part / whole) * 1000) / 10).toFixed(1)}%` : "–";
 
-/** One report as CSV rows (a header, then the numbers), every text cell made safe for spreadsheets. */
 /** The team's response per salesperson and per location (issue 37), as the CSV reads it. */
 export type TeamCsv = {
   byPerson: Array<{ label: string; answered: number; median: number | null; withinTarget: number; late: number }>;
@@ -80,15 +79,27 @@ export type TeamCsv = {
 /** The listed cars with their views, enquiries and days in stock (issue 37's stock report), as the CSV reads it. */
 export type StockCsv = { all: StockCar[] };
 
+export type CsvTable = Array<Array<string | number>>;
+
+/** Counts as CSV rows: a label column, this period and the period before. */
+export const countsTable = (label: string, rows: readonly Count[]): CsvTable => [
+  [label, "this_period", "previous_period"],
+  ...rows.map((r) => [csvSafe(r.label), r.now, r.before]),
+];
+
+/** Leads over time as CSV rows: each period's first day, its leads and the period before's. */
+export const seriesTable = (series: readonly SeriesPoint[]): CsvTable => [
+  ["period_start", "leads", "previous_period_leads"],
+  ...series.map((p) => [p.bucket, p.now, p.before]),
+];
+
+/** One report as CSV rows (a header, then the numbers), every text cell made safe for spreadsheets. */
 export function reportCsv(name: ReportCsvName, leads: LeadsReport, funnel: FunnelReport, team: TeamCsv, stock: StockCsv): string {
-  const counts = (label: string, rows: Count[]) => [
-    [label, "this_period", "previous_period"],
-    ...rows.map((r) => [csvSafe(r.label), r.now, r.before]),
-  ];
-  const table: Array<Array<string | number>> = (() => {
+  const counts = countsTable;
+  const table: CsvTable = (() => {
     switch (name) {
       case "leads-over-time":
-        return [["period_start", "leads", "previous_period_leads"], ...leads.series.map((p) => [p.bucket, p.now, p.before])];
+        return seriesTable(leads.series);
       case "leads-by-source":
         return counts("source", leads.bySource);
       case "leads-by-campaign":

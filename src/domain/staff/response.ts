@@ -1,6 +1,6 @@
-import { hoursOn, localTime } from "../locations/hours";
-import { addDays } from "../reports/range";
-import type { OpeningHourEntry, SpecialHoursEntry } from "../site/types";
+import { hoursOn, localTime, type DayHours } from "../locations/hours";
+import { addDays, daysBetween } from "../reports/range";
+import type { OpeningHourEntry, SpecialHoursEntry, Weekday } from "../site/types";
 
 /*
  * Issue 37: how fast a sales team answers. A lead's response time runs from its arrival to its
@@ -27,25 +27,62 @@ const MAX_DAYS = 60;
 
 export type Hours = { timeZone: string; weekly: OpeningHourEntry[]; specials: SpecialHoursEntry[]; locationId: number | null };
 
-const toMinutes = (t: string | null) => (t ? Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5)) : 0);
+const toMinutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+
+/** A day's open window in minutes after midnight, or null when it is not open. */
+const windowOf = (day: DayHours): [number, number] | null =>
+  day.status === "Open" && day.open && day.close ? [toMinutes(day.open), toMinutes(day.close)] : null;
+
+/** Minutes open on each weekday by the week's hours alone (kept per hours list: a report asks for thousands of leads). */
+const weekCache = new WeakMap<OpeningHourEntry[], number[]>();
+function weekMinutes(weekly: OpeningHourEntry[]): number[] {
+  let week = weekCache.get(weekly);
+  if (!week) {
+    week = ([0, 1, 2, 3, 4, 5, 6] as const).map((wd) => {
+      const w = windowOf(hoursOn("", wd, weekly, [], null));
+      return w ? Math.max(0, w[1] - w[0]) : 0;
+    });
+    weekCache.set(weekly, week);
+  }
+  return week;
+}
 
 /**
  * The minutes between two instants that fall in the location's opening hours (its special hours
- * first, then its week). A location without any hours counts every minute.
+ * first, then its week). A location without any hours counts every minute. The first and last days
+ * are clipped to the instants; the whole days between count their weekday's hours (a week at a
+ * time), with each special day's own hours in place of its weekday's.
  */
 export function openMinutesBetween(start: number, end: number, h: Hours): number {
   if (end <= start) return 0;
   if (!h.weekly.some((w) => w.status === "Open")) return Math.round((end - start) / 60_000);
   const a = localTime(start, h.timeZone);
   const b = localTime(end, h.timeZone);
-  let total = 0;
-  let weekday = a.weekday;
-  for (let d = a.date, n = 0; d <= b.date && n <= MAX_DAYS; d = addDays(d, 1), n++, weekday = ((weekday + 1) % 7) as typeof weekday) {
-    const day = hoursOn(d, weekday, h.weekly, h.specials, h.locationId);
-    if (day.status !== "Open" || !day.open || !day.close) continue;
-    const from = Math.max(toMinutes(day.open), d === a.date ? a.minutes : 0);
-    const to = Math.min(toMinutes(day.close), d === b.date ? b.minutes : 24 * 60);
-    if (to > from) total += to - from;
+  const span = daysBetween(a.date, b.date);
+  // a longer wait counts MAX_DAYS whole days after the first, and no more
+  const last = span > MAX_DAYS ? { date: addDays(a.date, MAX_DAYS + 1), minutes: 0 } : b;
+  const days = Math.min(span, MAX_DAYS + 1);
+  const weekdayOf = (k: number) => ((a.weekday + k) % 7) as Weekday;
+  const clip = (date: string, weekday: Weekday, from: number, to: number) => {
+    const w = windowOf(hoursOn(date, weekday, h.weekly, h.specials, h.locationId));
+    return w ? Math.max(0, Math.min(w[1], to) - Math.max(w[0], from)) : 0;
+  };
+  if (days === 0) return clip(a.date, a.weekday, a.minutes, b.minutes);
+  let total = clip(a.date, a.weekday, a.minutes, 24 * 60) + clip(last.date, weekdayOf(days), 0, last.minutes);
+  const week = weekMinutes(h.weekly);
+  const whole = days - 1;
+  total += Math.floor(whole / 7) * week.reduce((n, m) => n + m, 0);
+  for (let k = 1; k <= whole % 7; k++) total += week[weekdayOf(k)]!;
+  // a special day among the whole days: its own hours instead of its weekday's (once a date, whichever entry wins)
+  const seen = new Set<string>();
+  for (const sp of h.specials) {
+    if (sp.date <= a.date || sp.date >= last.date || seen.has(sp.date)) continue;
+    if (sp.location_id !== null && sp.location_id !== h.locationId) continue;
+    const k = daysBetween(a.date, sp.date);
+    if (!Number.isInteger(k)) continue;
+    seen.add(sp.date);
+    const wd = weekdayOf(k);
+    total += clip(sp.date, wd, 0, 24 * 60) - week[wd]!;
   }
   return total;
 }

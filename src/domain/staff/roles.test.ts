@@ -4,6 +4,7 @@ import {
   AcceptInviteSchema,
   can,
   canMove,
+  groupSiteIds,
   InviteSchema,
   leadFilterOf,
   leadFilterQuery,
@@ -53,6 +54,21 @@ describe("who may do what", () => {
     expect(sitesFor([], "leads.read")).toEqual([]);
   });
 
+  test.each<[string, Array<{ siteId: number; role: StaffRole }>, boolean, number[]]>([
+    [
+      "a manager and an owner, in id order; not where they sell",
+      [
+        { siteId: 1003, role: "owner" },
+        { siteId: 1001, role: "sales" },
+        { siteId: 1002, role: "manager" },
+      ],
+      false,
+      [1002, 1003],
+    ],
+    ["sales only", [{ siteId: 1001, role: "sales" }], false, []],
+    ["an operator: the console lists every site", [{ siteId: 1001, role: "owner" }], true, []],
+  ])("the group view of reports: %s", (_, roles, operator, want) => expect(groupSiteIds({ roles, operator })).toEqual(want));
+
   test.each<[StaffRole | null, StaffRole, boolean]>([
     ["owner", "owner", true],
     ["owner", "sales", true],
@@ -93,7 +109,7 @@ describe("a lead's status", () => {
 
 describe("the inbox's filters", () => {
   test("read from the query string; unreadable values are left out", () => {
-    expect(leadFilterOf(new URLSearchParams("site=1001&status=new&from=2026-11-01&to=2026-13-01&location=abc&form=Car%20Enquiry"))).toEqual(
+    expect(leadFilterOf(new URLSearchParams("site=1001&status=new&from=2026-11-01&to=2026-02-30&location=abc&form=Car%20Enquiry"))).toEqual(
       {
         site: 1001,
         status: "new",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isDate } from "../reports/range";
 
 /*
  * The dealer back-office's rules, pure: who may do what on a site, how a lead's status
@@ -53,6 +54,14 @@ export function roleOn(roles: readonly SiteRole[], siteId: number): StaffRole | 
 /** The sites on which the staff member may do this (every back-office query is scoped to these). */
 export function sitesFor(roles: readonly SiteRole[], action: StaffAction): number[] {
   return roles.filter((r) => can(r.role, action)).map((r) => r.siteId);
+}
+
+/**
+ * The sites in a staff member's group view of reports (issue 37): where they read reports, in id
+ * order; none for a platform operator, who holds every site and whose list of them is the console.
+ */
+export function groupSiteIds(staff: { roles: readonly SiteRole[]; operator: boolean }): number[] {
+  return staff.operator ? [] : sitesFor(staff.roles, "reports.read").sort((a, b) => a - b);
 }
 
 /** Roles an inviter may hand out: an owner any, nobody else any. */
@@ -115,8 +124,8 @@ export const LeadFilterSchema = z.object({
   location: id.optional().catch(undefined),
   form: z.string().trim().min(1).max(100).optional().catch(undefined),
   status: z.enum(LEAD_STATUSES).optional().catch(undefined),
-  from: z.string().regex(DAY).optional().catch(undefined),
-  to: z.string().regex(DAY).optional().catch(undefined),
+  from: z.string().regex(DAY).refine(isDate).optional().catch(undefined),
+  to: z.string().regex(DAY).refine(isDate).optional().catch(undefined),
   /** keyset: the created_at|id of the last row on the previous page */
   before: z
     .string()

@@ -10,7 +10,7 @@ import { insertChunks } from "./seed";
 
 /*
  * Issue 37: a believable year of a busy dealer's traffic and leads, so the demo's reports are not
- * empty: parkside's visits by day and source (the rollup the reports read) and its leads, with the
+ * empty (and, smaller, of the group's two other sites, for the group view): parkside's visits by day and source (the rollup the reports read) and its leads, with the
  * status history a sales team leaves (contacted after minutes or hours, then won or lost). Each day
  * is drawn from its own seed, and the days are topped up at each start up to yesterday (a real
  * event's rollup for a day wins over the demo's). Demo leads say so (`payload.demo_history`) and are
@@ -18,8 +18,19 @@ import { insertChunks } from "./seed";
  */
 
 export const HISTORY_SITE = 1001;
+/**
+ * The sites with a demo year: parkside, busy; and the two other sites of the demo's dealer group
+ * (`group@parksidemotorgroup.com.au`, the reports' group view), smaller. `staff` makes the contacts.
+ */
+export const HISTORY_SITES: ReadonlyArray<HistorySite> = [
+  { id: HISTORY_SITE, scale: 1, staff: "Sam Sales" },
+  { id: 1002, scale: 0.3, staff: "Riley Ridgeline" },
+  { id: 1003, scale: 0.2, staff: "Grace Group" },
+];
+export type HistorySite = { id: number; scale: number; staff: string };
 export const HISTORY_DAYS = 365;
-const THROUGH = "demo_history_through";
+/** How far each site's history is written (parkside's key is the one it always had). */
+const throughKey = (siteId: number) => (siteId === HISTORY_SITE ? "demo_history_through" : `demo_history_through:${siteId}`);
 
 /** Visits a day by channel, before the day's weekday, season and trend. */
 const SHARE: Record<Channel, number> = {
@@ -110,11 +121,11 @@ const pickWeighted = <T>(rng: Rng, items: Array<[T, number]>): T => {
 /** A count near `mean` (a rounded normal approximation, never below 0). */
 const near = (rng: Rng, mean: number) => Math.max(0, Math.round(mean + Math.sqrt(mean) * (rng.next() + rng.next() + rng.next() - 1.5) * 2));
 /** A lead's id, the same for the same day and number (a UUID's shape, from a hash). */
-function historyLeadId(day: string, n: number): string {
-  const h = createHash("sha256").update(`demo-history:${HISTORY_SITE}:${day}:${n}`).digest("hex");
+function historyLeadId(siteId: number, day: string, n: number): string {
+  const h = createHash("sha256").update(`demo-history:${siteId}:${day}:${n}`).digest("hex");
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
-const seedOf = (day: string) => Number(day.replaceAll("-", "")) * 7 + HISTORY_SITE;
+const seedOf = (day: string, siteId: number) => Number(day.replaceAll("-", "")) * 7 + siteId;
 
 type DayDraw = {
   visits: Array<typeof t.reportVisits.$inferInsert>;
@@ -125,22 +136,29 @@ type DayDraw = {
 /** Days of per-car page views the demo writes (the stock report's), the most recent. */
 const VIEW_DAYS = 90;
 
-/** One day of parkside's history, the same every time for that day. */
+/** One day of a site's history, the same every time for that day. */
 export function drawDay(
   day: string,
-  ctx: { locations: number[]; vehicles: Array<{ id: number; carType: string; slug: string }>; now: number; index: number },
+  ctx: {
+    site: HistorySite;
+    locations: number[];
+    vehicles: Array<{ id: number; carType: string; slug: string }>;
+    now: number;
+    index: number;
+  },
 ): DayDraw {
-  const rng = createRng(seedOf(day));
+  const siteId = ctx.site.id;
+  const rng = createRng(seedOf(day, siteId));
   const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
   const season = 1 + 0.15 * Math.sin(((ctx.index % 365) / 365) * 2 * Math.PI);
   const trend = 0.85 + 0.3 * (ctx.index / HISTORY_DAYS);
-  const mean = 620 * (weekday === 6 ? 1.3 : weekday === 0 ? 0.8 : 1) * season * trend;
+  const mean = 620 * ctx.site.scale * (weekday === 6 ? 1.3 : weekday === 0 ? 0.8 : 1) * season * trend;
   const out: DayDraw = { visits: [], leads: [], notes: [], views: [] };
   for (const channel of CHANNELS) {
     const visits = near(rng, mean * SHARE[channel]);
     const enquiries = near(rng, visits * ENQUIRY_RATE[channel]);
     out.visits.push({
-      siteId: HISTORY_SITE,
+      siteId,
       day,
       channel,
       visits,
@@ -156,7 +174,7 @@ export function drawDay(
       const last = rng.pick(LAST);
       // business hours in Melbourne (UTC+10/11): 8 am to 8 pm local is about 21:00 the day before to 09:00 UTC
       const at = new Date(Date.parse(`${day}T00:00:00Z`) - 3 * 3_600_000 + rng.int(0, 12 * 60) * 60_000);
-      const id = historyLeadId(day, out.leads.length);
+      const id = historyLeadId(siteId, day, out.leads.length);
       const params = rng.pick(CAMPAIGNS[channel]);
       const referrer = REFERRERS[channel] ? rng.pick(REFERRERS[channel]!) : null;
       const age = ctx.now - at.getTime();
@@ -172,13 +190,17 @@ export function drawDay(
           : null;
       out.leads.push({
         id,
-        siteId: HISTORY_SITE,
+        siteId,
         category,
         name: `${first} ${last}`,
         firstName: first,
         lastName: last,
         email: `${first}.${last}.${rng.int(10, 99)}@example.com`.toLowerCase(),
-        phone: `04${rng.int(10, 99)} ${rng.int(100, 999)} ${rng.int(100, 999)}`,
+        // tasman is in New Zealand: a mobile there
+        phone:
+          siteId === 1003
+            ? `02${rng.int(1, 9)} ${rng.int(100, 999)} ${rng.int(1000, 9999)}`
+            : `04${rng.int(10, 99)} ${rng.int(100, 999)} ${rng.int(100, 999)}`,
         locationId: rng.pick(ctx.locations),
         vehicleId: car?.id ?? null,
         payload: {
@@ -198,9 +220,9 @@ export function drawDay(
       });
       if (contacted)
         out.notes.push({
-          siteId: HISTORY_SITE,
+          siteId,
           leadId: id,
-          staffName: "Sam Sales",
+          staffName: ctx.site.staff,
           statusFrom: "new",
           statusTo: "contacted",
           body: "Called, left a message.",
@@ -208,9 +230,9 @@ export function drawDay(
         });
       if (closed)
         out.notes.push({
-          siteId: HISTORY_SITE,
+          siteId,
           leadId: id,
-          staffName: "Sam Sales",
+          staffName: ctx.site.staff,
           statusFrom: "contacted",
           statusTo: closed,
           body: closed === "won" ? "Sold." : "Bought elsewhere.",
@@ -221,38 +243,43 @@ export function drawDay(
   // the last 90 days: each day some fifty cars' pages were opened (a few cars much more than others)
   if (ctx.index >= HISTORY_DAYS - VIEW_DAYS && ctx.vehicles.length) {
     const seen = new Map<string, number>();
-    for (let i = 0; i < 50; i++) {
+    for (let i = 0; i < Math.max(5, Math.round(50 * ctx.site.scale)); i++) {
       const car = ctx.vehicles[Math.floor(rng.next() ** 2 * ctx.vehicles.length)]!;
       seen.set(car.slug, (seen.get(car.slug) ?? 0) + rng.int(1, 6));
     }
-    for (const [vehicleSlug, views] of seen) out.views.push({ siteId: HISTORY_SITE, day, vehicleSlug, views });
+    for (const [vehicleSlug, views] of seen) out.views.push({ siteId, day, vehicleSlug, views });
   }
   return out;
 }
 
 /**
- * Writes the days of history not written yet, up to yesterday in the site's time zone (the first
- * start writes the whole year). The number of days written.
+ * Writes the days of history not written yet, up to yesterday in each history site's time zone (the
+ * first start writes the whole year). The number of days written, all sites together.
  */
 export async function refreshDemoHistory(db: Db, now: number): Promise<number> {
-  const [site] = await db.select({ id: t.sites.id, timezone: t.sites.timezone }).from(t.sites).where(eq(t.sites.id, HISTORY_SITE));
+  let days = 0;
+  for (const site of HISTORY_SITES) days += await refreshSiteHistory(db, site, now);
+  return days;
+}
+
+async function refreshSiteHistory(db: Db, history: HistorySite, now: number): Promise<number> {
+  const [site] = await db.select({ id: t.sites.id, timezone: t.sites.timezone }).from(t.sites).where(eq(t.sites.id, history.id));
   if (!site) return 0;
+  const key = throughKey(site.id);
   const yesterday = addDays(localDay(now, site.timezone), -1);
-  const [mark] = await db.select().from(t.meta).where(eq(t.meta.key, THROUGH));
+  const [mark] = await db.select().from(t.meta).where(eq(t.meta.key, key));
   const start = addDays(yesterday, -(HISTORY_DAYS - 1));
   const from = mark && mark.value >= start ? addDays(mark.value, 1) : start;
   if (from > yesterday) return 0;
-  const locations = (await db.select({ id: t.locations.id }).from(t.locations).where(eq(t.locations.siteId, HISTORY_SITE))).map(
-    (l) => l.id,
-  );
+  const locations = (await db.select({ id: t.locations.id }).from(t.locations).where(eq(t.locations.siteId, site.id))).map((l) => l.id);
   const vehicles = await db
     .select({ id: t.vehicles.id, carType: t.vehicles.carType, slug: t.vehicles.slug })
     .from(t.vehicles)
-    .where(and(eq(t.vehicles.siteId, HISTORY_SITE), inArray(t.vehicles.status, ["in_stock", "sold"])));
+    .where(and(eq(t.vehicles.siteId, site.id), inArray(t.vehicles.status, ["in_stock", "sold"])));
   const all: DayDraw = { visits: [], leads: [], notes: [], views: [] };
   let days = 0;
   for (let d = from; d <= yesterday; d = addDays(d, 1), days++) {
-    const drawn = drawDay(d, { locations, vehicles, now, index: HISTORY_DAYS - 1 - daysBetween(d, yesterday) });
+    const drawn = drawDay(d, { site: history, locations, vehicles, now, index: HISTORY_DAYS - 1 - daysBetween(d, yesterday) });
     all.visits.push(...drawn.visits);
     all.leads.push(...drawn.leads);
     all.notes.push(...drawn.notes);
@@ -265,7 +292,7 @@ export async function refreshDemoHistory(db: Db, now: number): Promise<number> {
     await insertChunks(all.views, (c) => tx.insert(t.reportVehicleViews).values(c).onConflictDoNothing(), 500);
     await tx
       .insert(t.meta)
-      .values({ key: THROUGH, value: yesterday })
+      .values({ key, value: yesterday })
       .onConflictDoUpdate({ target: t.meta.key, set: { value: yesterday } });
   });
   return days;

@@ -2,7 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { addDays, changeLabel, localDay, reportRange } from "@/domain/reports/range";
 import * as t from "@/server/db/schema";
-import { reportCsvRoute } from "@/server/admin/api/reports";
+import { groupCsvRoute, reportCsvRoute } from "@/server/admin/api/reports";
+import { groupReports } from "./group";
 import { HISTORY_SITE } from "@/server/demo/history";
 import { callAdmin, staffCookie } from "@/server/testing/admin-requests";
 import { setupAppDatabase } from "@/server/testing/app-database";
@@ -26,15 +27,15 @@ const NOW = Date.now();
 const site = async () => (await reportSites(db, [HISTORY_SITE]))[0]!;
 const today = async () => localDay(NOW, (await site()).timezone);
 
-/** Leads of parkside between two local days, counted by SQL alone. */
-async function sqlCount(from: string, to: string): Promise<number> {
-  const tz = (await site()).timezone;
+/** Leads of a site (parkside unless told) between two local days, counted by SQL alone. */
+async function sqlCount(from: string, to: string, siteId = HISTORY_SITE): Promise<number> {
+  const tz = (await reportSites(db, [siteId]))[0]!.timezone;
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(t.leads)
     .where(
       and(
-        eq(t.leads.siteId, HISTORY_SITE),
+        eq(t.leads.siteId, siteId),
         eq(t.leads.isMock, false),
         sql`${t.leads.createdAt} >= ((${from}::date)::timestamp at time zone ${tz})`,
         sql`${t.leads.createdAt} < ((${addDays(to, 1)}::date)::timestamp at time zone ${tz})`,
@@ -359,10 +360,83 @@ describe("GET /api/admin/sites/{siteId}/reports/{name}.csv", () => {
     expect((await get("1001", "funnel")).status).toBe(404);
     expect((await get("1001", "funnel.csv", "?from=2026-02-30&to=2026-03-01")).status).toBe(422);
     expect((await get("1001", "funnel.csv", "?by=%00")).status).toBe(422);
+    expect((await get("1001", "funnel.csv", "?to=2026-13-01")).status).toBe(422);
     expect((await get("1002", "funnel.csv")).status).toBe(403);
     expect((await get("abc", "funnel.csv")).status).toBe(404);
     expect((await get("1001", "funnel.csv", "?preset=30d", await staffCookie("sales@parksidemotorgroup.com.au"))).status).toBe(403);
     expect((await get("1001", "funnel.csv", "?preset=30d", "")).status).toBe(401);
+  });
+});
+
+describe("the group view: several sites side by side", () => {
+  test("each site counted in its own days, and the group's totals their sum", async () => {
+    const ids = [1001, 1002, 1003];
+    const r = await groupReports(db, ids, { preset: "30d" }, NOW);
+    if ("errors" in r) throw new Error("a valid query");
+    const sites = await reportSites(db, ids);
+    // the dates are read in the latest of the sites' days (tasman's New Zealand is ahead of Victoria)
+    expect(r.range.to).toBe(
+      sites
+        .map((s) => localDay(NOW, s.timezone))
+        .sort()
+        .at(-1),
+    );
+    expect(r.group.sites.map((s) => s.id)).toEqual(ids);
+    expect(r.group.sites.map((s) => s.name)).toEqual(ids.map((id) => sites.find((s) => s.id === id)!.name));
+    for (const s of r.group.sites) {
+      expect(s.leads, `site ${s.id}`).toBe(await sqlCount(r.range.from, r.range.to, s.id));
+      expect(s.leadsBefore, `site ${s.id} before`).toBe(await sqlCount(r.range.previous.from, r.range.previous.to, s.id));
+    }
+    // the demo's year: parkside, and the group's two smaller sites
+    for (const s of r.group.sites) expect(s.leads, `the demo's year of site ${s.id}`).toBeGreaterThan(0);
+    expect(r.group.sites[0]!.leads, "parkside is the busiest").toBeGreaterThan(r.group.sites[1]!.leads);
+    const sum = (k: "leads" | "visits" | "late") => r.group.sites.reduce((n, s) => n + s[k], 0);
+    expect(r.group.total.leads).toBe(sum("leads"));
+    expect(r.group.total.visits).toBe(sum("visits"));
+    expect(r.group.total.late).toBe(sum("late"));
+    expect(r.group.series.reduce((n, p) => n + p.now, 0)).toBe(r.group.total.leads);
+    expect(r.group.bySource.reduce((n, p) => n + p.now, 0)).toBe(r.group.total.leads);
+    const stock = await stockReport(
+      db,
+      sites.find((s) => s.id === 1001)!,
+      r.range,
+      NOW,
+    );
+    expect([r.group.sites[0]!.listed, r.group.sites[0]!.noPhotos]).toEqual([stock.listed, stock.noPhotos.length]);
+    expect(await groupReports(db, ids, { from: "2026-02-30" }, NOW)).toEqual({ errors: { from: "Enter the first day as a date." } });
+  });
+
+  test("GET /api/admin/reports/{name}.csv: the sites where one reads reports; sales and a bad name or period refused", async () => {
+    const group = await staffCookie("group@parksidemotorgroup.com.au");
+    const get = (report: string, query = "?preset=30d", cookie = group) =>
+      callAdmin(groupCsvRoute, `/api/admin/reports/${report}${query}`, { report }, { cookie });
+    const res = await get("sites.csv");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="group-sites-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const rows = (await res.text())
+      .trim()
+      .split("\n")
+      .map((l) => l.split(","));
+    expect(rows[0]!.slice(0, 3)).toEqual(["site_id", "site", "leads"]);
+    const ids = rows.slice(1).map((r) => Number(r[0]));
+    expect(ids).toEqual(expect.arrayContaining([1001, 1002, 1003]));
+    expect(ids, "in id order").toEqual([...ids].sort((a, b) => a - b));
+    const range = reportRange({ preset: "30d" }, await groupReports(db, [1001], {}, NOW).then((g) => ("range" in g ? g.range.to : "")))!;
+    expect(Number(rows.find((r) => r[0] === "1001")![2])).toBe(await sqlCount(range.from, range.to));
+    for (const name of ["leads-over-time.csv", "leads-by-source.csv", "leads-by-type.csv"])
+      expect((await get(name)).status, name).toBe(200);
+    // one site is a group of one
+    expect((await get("sites.csv", "", await staffCookie("owner@ridgelinemotorcycles.com.au"))).status).toBe(200);
+
+    expect((await get("stock.csv")).status).toBe(404);
+    expect((await get("sites")).status).toBe(404);
+    expect((await get("__proto__.csv")).status).toBe(404);
+    expect((await get("sites.csv", "?to=2026-13-01")).status).toBe(422);
+    expect((await get("sites.csv", "?preset=%00")).status).toBe(422);
+    expect((await get("sites.csv", "?preset=30d", await staffCookie("sales@parksidemotorgroup.com.au"))).status).toBe(403);
+    expect((await get("sites.csv", "?preset=30d", "")).status).toBe(401);
   });
 });
 

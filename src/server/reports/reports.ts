@@ -16,6 +16,7 @@ import { CHANNEL_LABELS, CHANNELS, sourceOf } from "@/domain/reports/source";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
 import { rowsOf } from "@/server/repositories/row";
+import { onDays } from "./period";
 import { teamReport, type TeamReport } from "./team";
 import { stockReport, type StockReport } from "./stock";
 
@@ -26,7 +27,7 @@ import { stockReport, type StockReport } from "./stock";
  * carries the site.
  */
 
-export type ReportSite = { id: number; timezone: string; hosts: string[] };
+export type ReportSite = { id: number; name: string; timezone: string; hosts: string[] };
 
 type LeadRow = {
   day: string;
@@ -70,8 +71,7 @@ export async function leadsReport(db: Db, site: ReportSite, range: ReportRange):
       left join ${t.locations} loc on loc.site_id = ${l.siteId} and loc.id = ${l.locationId}
       left join ${t.vehicles} v on v.site_id = ${l.siteId} and v.id = ${l.vehicleId}
      where ${l.siteId} = ${site.id} and not ${l.isMock}
-       and ${l.createdAt} >= ((${range.previous.from}::date)::timestamp at time zone ${tz})
-       and ${l.createdAt} < ((${addDays(range.to, 1)}::date)::timestamp at time zone ${tz})`);
+       and ${onDays(l.createdAt, range.previous.from, range.to, tz)}`);
   const rows = rowsOf<LeadRow>(result).map((r) => ({ ...r, before: r.day < range.from }));
   const points = new Map(
     buckets(range.from, range.to, range.by).map((b) => [b, { bucket: b, label: bucketLabel(b, range.by), now: 0, before: 0 }]),
@@ -161,6 +161,7 @@ export async function reportSites(db: Db, ids: readonly number[]): Promise<Repor
   const rows = await db
     .select({
       id: t.sites.id,
+      name: t.sites.name,
       timezone: t.sites.timezone,
       url: t.sites.url,
       domainName: t.sites.domainName,
@@ -171,6 +172,7 @@ export async function reportSites(db: Db, ids: readonly number[]): Promise<Repor
     .where(inArray(t.sites.id, [...ids]));
   return rows.map((s) => ({
     id: s.id,
+    name: s.name,
     timezone: s.timezone,
     hosts: [s.url, s.domainName, ...(s.domains ?? []), `${s.slug}.localhost`].filter((h): h is string => typeof h === "string" && h !== ""),
   }));
@@ -188,6 +190,26 @@ export function reportQuery(get: (key: string) => string | null | undefined): Re
 
 export type SiteReports = { range: ReportRange; leads: LeadsReport; funnel: FunnelReport; team: TeamReport; stock: StockReport };
 
+/** The range a query asks for, `today` being the site's date; else the form's field messages. */
+export function rangeOf(query: Record<string, string>, today: string): ReportRange | { errors: Record<string, string> } {
+  const range = reportRange(query, today);
+  if (range) return range;
+  const parsed = ReportQuerySchema.safeParse(query);
+  return { errors: parsed.success ? {} : fieldErrors(parsed.error, "form") };
+}
+
+/** Every report of one site over a range; `now` is the server's clock. */
+export async function reportsOf(db: Db, site: ReportSite, range: ReportRange, now: number): Promise<SiteReports> {
+  // the team's response times run on the wall clock: the leads' stamps are the database's
+  const [leads, funnel, team, stock] = await Promise.all([
+    leadsReport(db, site, range),
+    funnelReport(db, site, range),
+    teamReport(db, site, range, Date.now()),
+    stockReport(db, site, range, now),
+  ]);
+  return { range, leads, funnel, team, stock };
+}
+
 /**
  * A site's reports for a query, `now` being the server's clock: the range it asks for in the site's
  * days, or the form's field messages when it is not valid. Null for an unknown site.
@@ -200,17 +222,6 @@ export async function siteReports(
 ): Promise<SiteReports | { errors: Record<string, string> } | null> {
   const [site] = await reportSites(db, [siteId]);
   if (!site) return null;
-  const range = reportRange(query, localDay(now, site.timezone));
-  if (!range) {
-    const parsed = ReportQuerySchema.safeParse(query);
-    return { errors: parsed.success ? {} : fieldErrors(parsed.error, "form") };
-  }
-  // the team's response times run on the wall clock: the leads' stamps are the database's
-  const [leads, funnel, team, stock] = await Promise.all([
-    leadsReport(db, site, range),
-    funnelReport(db, site, range),
-    teamReport(db, site, range, Date.now()),
-    stockReport(db, site, range, now),
-  ]);
-  return { range, leads, funnel, team, stock };
+  const range = rangeOf(query, localDay(now, site.timezone));
+  return "errors" in range ? range : reportsOf(db, site, range, now);
 }

@@ -7,6 +7,7 @@ import * as t from "@/server/db/schema";
 import { rowsOf } from "@/server/repositories/row";
 import { log } from "@/server/log";
 import { pollingWorker } from "@/server/polling-worker";
+import { onDays } from "./period";
 import { reportSites, type ReportSite } from "./reports";
 
 /*
@@ -31,7 +32,6 @@ type SessionRow = {
 };
 
 /** The local day's bounds as SQL instants in the site's time zone. */
-const dayStart = (day: string, tz: string) => sql`((${day}::date)::timestamp at time zone ${tz})`;
 
 /** The tracked parameters of an event's page address (SPEC §4's five), for sourceOf. */
 function paramsOf(url: string | null): Record<string, string> {
@@ -58,8 +58,7 @@ export async function rollUpDays(db: Db, site: ReportSite, days: readonly string
              bool_or(${e.eventId} = 57) as reserved
         from ${e}
        where ${e.siteId} = ${site.id}
-         and ${e.createdAt} >= ${dayStart(day, site.timezone)}
-         and ${e.createdAt} < ${dayStart(addDays(day, 1), site.timezone)}
+         and ${onDays(e.createdAt, day, day, site.timezone)}
        group by ${e.sessionId}`);
     const totals = new Map<
       Channel,
@@ -81,8 +80,7 @@ export async function rollUpDays(db: Db, site: ReportSite, days: readonly string
         select ${e.properties}->>'car_slug' as slug, count(*)::int as views
           from ${e}
          where ${e.siteId} = ${site.id} and ${e.eventId} = 8
-           and ${e.createdAt} >= ${dayStart(day, site.timezone)}
-           and ${e.createdAt} < ${dayStart(addDays(day, 1), site.timezone)}
+           and ${onDays(e.createdAt, day, day, site.timezone)}
            and ${e.properties}->>'car_slug' is not null
          group by 1`),
     ).filter((v) => typeof v.slug === "string" && v.slug.length <= 200);

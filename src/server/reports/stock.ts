@@ -6,6 +6,7 @@ import { vehicleTitle } from "@/domain/stock/vehicle";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
 import type { PriceChange, StockCar } from "@/domain/reports/report";
+import { onDays } from "./period";
 import type { ReportSite } from "./reports";
 
 export type { PriceChange, StockCar };
@@ -77,8 +78,7 @@ export async function stockReport(db: Db, site: ReportSite, range: ReportRange, 
           eq(t.leads.siteId, site.id),
           eq(t.leads.isMock, false),
           sql`${t.leads.vehicleId} is not null`,
-          sql`${t.leads.createdAt} >= ((${range.from}::date)::timestamp at time zone ${tz})`,
-          sql`${t.leads.createdAt} < ((${addDays(range.to, 1)}::date)::timestamp at time zone ${tz})`,
+          onDays(t.leads.createdAt, range.from, range.to, tz),
         ),
       )
       .groupBy(t.leads.vehicleId),
@@ -136,13 +136,7 @@ async function priceChangesOf(db: Db, site: ReportSite, range: ReportRange): Pro
     })
     .from(c)
     .innerJoin(v, and(eq(v.siteId, c.siteId), eq(v.id, c.vehicleId)))
-    .where(
-      and(
-        eq(c.siteId, site.id),
-        sql`${c.changedAt} >= ((${range.from}::date)::timestamp at time zone ${tz})`,
-        sql`${c.changedAt} < ((${addDays(range.to, 1)}::date)::timestamp at time zone ${tz})`,
-      ),
-    )
+    .where(and(eq(c.siteId, site.id), onDays(c.changedAt, range.from, range.to, tz)))
     .orderBy(sql`${c.changedAt} desc`, sql`${c.id} desc`)
     .limit(20);
   if (!changes.length) return [];

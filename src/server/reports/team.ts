@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { addDays, type ReportRange } from "@/domain/reports/range";
+import type { ReportRange } from "@/domain/reports/range";
 import type { Count } from "@/domain/reports/report";
 import { median } from "@/domain/reports/stats";
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, asLeadStatus } from "@/domain/staff/roles";
@@ -11,6 +11,7 @@ import * as t from "@/server/db/schema";
 import { listSpecialHours } from "@/server/repositories/locations";
 import { getLeadHandling } from "@/server/repositories/settings";
 import { rowsOf } from "@/server/repositories/row";
+import { dayStart, onDays } from "./period";
 import type { ReportSite } from "./reports";
 
 /*
@@ -29,6 +30,9 @@ export type TeamReport = {
   /** leads of the period contacted late or still waiting past the target */
   late: number;
   total: number;
+  /** leads of the period contacted, and their median time to first contact (open minutes) */
+  answered: number;
+  median: number | null;
   waiting: WaitingLead[];
 };
 
@@ -78,12 +82,11 @@ export async function teamReport(db: Db, site: ReportSite, range: ReportRange, n
              ${l.locationId} as location_id, loc.name as location, loc.opening_hours as hours,
              (select n.staff_name from ${t.leadNotes} n where n.site_id = ${l.siteId} and n.lead_id = ${l.id} and n.status_from = 'new'
                order by n.created_at limit 1) as contacted_by,
-             ${l.createdAt} < ((${range.from}::date)::timestamp at time zone ${tz}) as before
+             ${l.createdAt} < ${dayStart(range.from, tz)} as before
         from ${l}
         left join ${t.locations} loc on loc.site_id = ${l.siteId} and loc.id = ${l.locationId}
        where ${l.siteId} = ${site.id} and not ${l.isMock}
-         and ${l.createdAt} >= ((${range.previous.from}::date)::timestamp at time zone ${tz})
-         and ${l.createdAt} < ((${addDays(range.to, 1)}::date)::timestamp at time zone ${tz})`),
+         and ${onDays(l.createdAt, range.previous.from, range.to, tz)}`),
     listSpecialHours(db, site.id),
   ]);
   const rows = rowsOf<Row>(result);
@@ -115,6 +118,8 @@ export async function teamReport(db: Db, site: ReportSite, range: ReportRange, n
     ),
     late: timed.filter((x) => x.late).length,
     total: current.length,
+    answered: answered.length,
+    median: median(answered.map((x) => x.minutes)),
     waiting: timed
       .filter((x) => !x.contacted && asLeadStatus(x.r.status) === "new")
       .sort((a, b) => b.minutes - a.minutes)

@@ -1,5 +1,8 @@
 import "server-only";
+import { groupCsv, isGroupCsv } from "@/domain/reports/group";
 import { isReportCsv, reportCsv } from "@/domain/reports/report";
+import { groupSiteIds, STAFF_MSG } from "@/domain/staff/roles";
+import { groupReports } from "@/server/reports/group";
 import { serverNow } from "@/server/clock";
 import { getDb } from "@/server/db";
 import { HttpError } from "@/server/http/api";
@@ -24,12 +27,40 @@ export const reportCsvRoute = adminRoute<{ siteId: string; report: string }>(asy
   );
   if (!reports) throw new HttpError(404, "Not found.");
   if ("errors" in reports) throw new HttpError(422, "Please check the period.", {}, reports.errors);
-  return new Response(reportCsv(name, reports.leads, reports.funnel, reports.team, reports.stock), {
+  return csvResponse(
+    reportCsv(name, reports.leads, reports.funnel, reports.team, reports.stock),
+    `${name}-${reports.range.from}-to-${reports.range.to}.csv`,
+  );
+});
+
+/** A report's CSV as a download, never cached. */
+const csvResponse = (body: string, filename: string) =>
+  new Response(body, {
     headers: {
       "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="${name}-${reports.range.from}-to-${reports.range.to}.csv"`,
+      "content-disposition": `attachment; filename="${filename}"`,
       "cache-control": "no-store",
       "x-content-type-options": "nosniff",
     },
   });
+
+/**
+ * GET /api/admin/reports/{name}.csv?preset=|from=&to=&by= (issue 37) — one of the group view's
+ * tables as CSV: the sites where the staff member reads reports (403 when there are none, and for
+ * an operator, whose list of every site is the console), 404 for an unknown table, 422 for a bad range.
+ */
+export const groupCsvRoute = adminRoute<{ report: string }>(async (req, { staff, params }) => {
+  const ids = groupSiteIds(staff);
+  if (!ids.length) throw new HttpError(403, STAFF_MSG.forbidden);
+  const name = params.report.endsWith(".csv") ? params.report.slice(0, -4) : "";
+  if (!isGroupCsv(name)) throw new HttpError(404, "No such report.");
+  const url = new URL(req.url);
+  const reports = await groupReports(
+    await getDb(),
+    ids,
+    reportQuery((k) => url.searchParams.get(k)),
+    serverNow(),
+  );
+  if ("errors" in reports) throw new HttpError(422, "Please check the period.", {}, reports.errors);
+  return csvResponse(groupCsv(name, reports.group), `group-${name}-${reports.range.from}-to-${reports.range.to}.csv`);
 });

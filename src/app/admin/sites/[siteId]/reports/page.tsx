@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import type { ReactNode } from "react";
 import {
   BarTable,
   CarList,
@@ -13,10 +12,10 @@ import {
   TimeChart,
 } from "@/components/admin/charts";
 import { durationLabel } from "@/domain/staff/response";
-import { buttonVariants } from "@/components/ui/button";
-import { inputClass } from "@/components/ui/text-field";
+import { groupSiteIds } from "@/domain/staff/roles";
+import { rangeQuery, ReportRangeForm, Section, Tile } from "@/components/admin/report-frame";
 import { formatCount } from "@/domain/format/price";
-import { changeLabel, GROUPING_LABELS, GROUPINGS, periodLabel, PRESET_LABELS, type ReportPreset } from "@/domain/reports/range";
+import { GROUPING_LABELS, periodLabel } from "@/domain/reports/range";
 import { percent, type ReportCsvName } from "@/domain/reports/report";
 import { requireStaffSite } from "@/server/admin/pages";
 import { weeklyReportOn } from "@/server/admin/api/me";
@@ -41,7 +40,7 @@ export default async function ReportsPage({ params, searchParams }: { params: Pr
   if (errors) reports = await siteReports(db, site.id, {}, serverNow());
   if (!reports || "errors" in reports) return null;
   const { range, leads, funnel, team, stock } = reports;
-  const q = new URLSearchParams(range.preset ? { preset: range.preset, by: range.by } : { from: range.from, to: range.to, by: range.by });
+  const q = rangeQuery(range);
   const csv = (name: ReportCsvName) => `/api/admin/sites/${site.id}/reports/${name}.csv?${q}`;
   const visits = funnel.steps[0]!;
   const enquiries = funnel.steps.find((s) => s.key === "enquiry")!;
@@ -52,59 +51,17 @@ export default async function ReportsPage({ params, searchParams }: { params: Pr
         <p className="text-neutral-700" data-testid="report-period">
           {periodLabel(range.from, range.to)}, beside {periodLabel(range.previous.from, range.previous.to)}
         </p>
-        <div className="mt-2">
+        <div className="mt-2 flex flex-wrap items-center gap-x-6 gap-y-2">
           <WeeklyReportSwitch initial={await weeklyReportOn(staff.id)} />
+          {groupSiteIds(staff).length > 1 && (
+            <Link href={`/reports?${q}`} className="text-sm font-semibold text-blue-800 underline">
+              All your sites side by side
+            </Link>
+          )}
         </div>
       </div>
 
-      <form
-        method="get"
-        className="grid grid-cols-2 gap-3 rounded-lg border border-neutral-200 bg-white p-4 md:grid-cols-5"
-        aria-label="Report period"
-      >
-        {errors && (
-          <p role="alert" className="col-span-2 rounded-md border border-red-700 bg-red-50 p-3 font-semibold text-red-800 md:col-span-5">
-            {Object.values(errors).join(" ")} Showing the last 30 days.
-          </p>
-        )}
-        <label className="col-span-2 text-sm font-semibold md:col-span-1">
-          Period
-          <select name="preset" defaultValue={range.preset ?? "custom"} className={inputClass}>
-            {(Object.keys(PRESET_LABELS) as ReportPreset[]).map((p) => (
-              <option key={p} value={p}>
-                {PRESET_LABELS[p]}
-              </option>
-            ))}
-            <option value="custom">These dates</option>
-          </select>
-        </label>
-        <label className="text-sm font-semibold">
-          From
-          <input type="date" name="from" defaultValue={range.from} className={inputClass} />
-        </label>
-        <label className="text-sm font-semibold">
-          To
-          <input type="date" name="to" defaultValue={range.to} className={inputClass} />
-        </label>
-        <label className="text-sm font-semibold">
-          Group
-          <select name="by" defaultValue={range.by} className={inputClass}>
-            {GROUPINGS.map((g) => (
-              <option key={g} value={g}>
-                {GROUPING_LABELS[g]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <div className="flex items-end gap-2">
-          <button type="submit" className={buttonVariants({ size: "sm" })}>
-            Show
-          </button>
-          <Link href={`/sites/${site.id}/reports`} className={buttonVariants({ variant: "ghost", size: "sm" })}>
-            Reset
-          </Link>
-        </div>
-      </form>
+      <ReportRangeForm range={range} errors={errors} reset={`/sites/${site.id}/reports`} />
 
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" data-testid="report-totals">
         <Tile label="Leads" value={leads.total} before={leads.previous} testId="total-leads" />
@@ -271,41 +228,5 @@ export default async function ReportsPage({ params, searchParams }: { params: Pr
         )}
       </Section>
     </div>
-  );
-}
-
-function Tile({ label, value, before, testId }: { label: string; value: number; before: number; testId: string }) {
-  return (
-    <div className="rounded-lg border border-neutral-200 bg-white p-4">
-      <dt className="text-sm font-semibold text-neutral-700">{label}</dt>
-      <dd className="text-3xl font-extrabold" data-testid={testId}>
-        {formatCount(value)}
-      </dd>
-      <dd className="text-sm text-neutral-700">
-        {changeLabel(value, before)} on {formatCount(before)} the period before
-      </dd>
-    </div>
-  );
-}
-
-function Section({ title, csv, children }: { title: string; csv: string; children: ReactNode }) {
-  const id = title.toLowerCase().replace(/[^a-z]+/g, "-");
-  return (
-    <section aria-labelledby={id} className="min-w-0 rounded-lg border border-neutral-200 bg-white p-4">
-      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id={id} className="text-lg font-bold">
-          {title}
-        </h2>
-        <a
-          href={csv}
-          download
-          className="text-sm font-semibold text-blue-800 underline"
-          aria-label={`Download ${title.toLowerCase()} as CSV`}
-        >
-          CSV
-        </a>
-      </div>
-      {children}
-    </section>
   );
 }
