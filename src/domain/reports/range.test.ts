@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { bucketLabel, bucketOf, buckets, changeLabel, periodLabel, reportRange } from "./range";
+import { bucketLabel, bucketOf, buckets, changeLabel, localDay, periodLabel, reportRange } from "./range";
 
 const TODAY = "2026-11-27"; // a Friday
 
@@ -44,6 +44,21 @@ describe("reportRange", () => {
     [{ by: "hour" }],
     [{ from: "2026-01-01\u0000", to: "2026-01-02" }],
   ])("refused: %j", (q) => expect(reportRange(q as Record<string, string>, TODAY)).toBeNull());
+});
+
+describe("localDay: the site's date at an instant", () => {
+  test.each([
+    ["Melbourne, 12:59 UTC is 23:59 the same day (AEDT)", "2026-11-26T12:59:00Z", "Australia/Melbourne", "2026-11-26"],
+    ["Melbourne, 13:00 UTC is midnight the next", "2026-11-26T13:00:00Z", "Australia/Melbourne", "2026-11-27"],
+    ["Melbourne in winter (AEST): 14:00 UTC is midnight", "2026-06-30T14:00:00Z", "Australia/Melbourne", "2026-07-01"],
+    ["Auckland is a day ahead at 11:00 UTC", "2026-11-26T11:00:00Z", "Pacific/Auckland", "2026-11-27"],
+    ["UTC", "2026-11-26T23:59:59Z", "UTC", "2026-11-26"],
+    ["Los Angeles is a day behind", "2026-11-27T03:00:00Z", "America/Los_Angeles", "2026-11-26"],
+  ])("%s", (_, iso, tz, want) => {
+    expect(localDay(Date.parse(iso), tz)).toBe(want);
+    expect(localDay(new Date(iso), tz)).toBe(want);
+  });
+  test("an instant that is not one still throws", () => expect(() => localDay(Number.NaN, "UTC")).toThrow(RangeError));
 });
 
 describe("buckets", () => {

@@ -1,5 +1,6 @@
 import "../zod-config";
 import { z } from "zod";
+import { localTime } from "../locations/hours";
 
 /*
  * Issue 37: the period a report covers, in the site's own days: a preset (the last 7, 30 or 90
@@ -134,7 +135,7 @@ export function changeLabel(now: number, before: number): string {
   return pct === 0 ? "no change" : `${pct > 0 ? "+" : "−"}${Math.abs(pct)}%`;
 }
 
-/** The date of an instant in a time zone, "YYYY-MM-DD". */
+/** The date of an instant in a time zone, "YYYY-MM-DD" (through localTime's kept offsets: a report asks for hundreds of cars' days). */
 export function localDay(instant: number | Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
+  return localTime(typeof instant === "number" ? instant : instant.getTime(), timeZone).date;
 }

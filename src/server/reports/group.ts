@@ -2,7 +2,9 @@ import "server-only";
 import { localDay, type ReportRange } from "@/domain/reports/range";
 import { groupReport, type GroupReport } from "@/domain/reports/group";
 import type { Db } from "@/server/db/client";
-import { rangeOf, reportSites, reportsOf } from "./reports";
+import { funnelReport, leadsReport, rangeOf, reportSites } from "./reports";
+import { stockCounts } from "./stock";
+import { teamReport } from "./team";
 
 /*
  * Issue 37: the group view's numbers. The staff member's sites over one range: the dates are read
@@ -27,19 +29,21 @@ export async function groupReports(
       .at(-1) ?? localDay(now, "UTC");
   const range = rangeOf(query, today);
   if ("errors" in range) return range;
+  // what the group view shows of each site: its leads, funnel and team reports, and its stock's counts only
   const parts = await Promise.all(
     siteIds.flatMap((id) => {
       const site = found.find((f) => f.id === id);
-      return site ? [reportsOf(db, site, range, now).then((r) => ({ id, name: site.name, ...r }))] : [];
+      if (!site) return [];
+      return [
+        Promise.all([
+          leadsReport(db, site, range),
+          funnelReport(db, site, range),
+          // the team's response times run on the wall clock: the leads' stamps are the database's
+          teamReport(db, site, range, Date.now()),
+          stockCounts(db, site.id),
+        ]).then(([leads, funnel, team, stock]) => ({ id, name: site.name, leads, funnel, team, stock })),
+      ];
     }),
   );
-  return {
-    range,
-    group: groupReport(
-      parts.map((p) => ({
-        ...p,
-        stock: { listed: p.stock.listed, noPhotos: p.stock.noPhotos.length, noPrice: p.stock.noPrice.length },
-      })),
-    ),
-  };
+  return { range, group: groupReport(parts) };
 }

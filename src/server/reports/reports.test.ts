@@ -402,7 +402,10 @@ describe("the group view: several sites side by side", () => {
       r.range,
       NOW,
     );
-    expect([r.group.sites[0]!.listed, r.group.sites[0]!.noPhotos]).toEqual([stock.listed, stock.noPhotos.length]);
+    // the group's stock counts and the stock report's lists are one rule
+    const p = r.group.sites[0]!;
+    expect([p.listed, p.noPhotos, p.noPrice]).toEqual([stock.listed, stock.noPhotos.length, stock.noPrice.length]);
+    expect(p.noPrice, "the demo's one car without a price (DEMO_DATA)").toBe(1);
     expect(await groupReports(db, ids, { from: "2026-02-30" }, NOW)).toEqual({ errors: { from: "Enter the first day as a date." } });
   });
 

@@ -44,8 +44,28 @@ function daysRows(cars: Array<{ key: string; label: string; days: number }>): Da
     .sort((a, b) => b.cars - a.cars || a.label.localeCompare(b.label));
 }
 
+const v = t.vehicles;
+/** The cars a site lists now (shown on its website, in stock or coming soon). */
+const listed = (siteId: number) =>
+  and(eq(v.siteId, siteId), eq(v.showOnDealerWebsite, true), inArray(v.status, ["in_stock", "coming_soon"]));
+/** A car a shopper cannot judge: no photo (uploaded or from the feed), or no price. */
+const noPhoto = sql<boolean>`greatest(${v.photosCount}, coalesce(cardinality(${v.thumbnails}), 0)) = 0`;
+const noPrice = sql<boolean>`coalesce(${v.price}, 0) <= 0`;
+
+/** How many cars a site lists now, and how many of them have no photo or no price (the group view's, issue 37). */
+export async function stockCounts(db: Db, siteId: number): Promise<{ listed: number; noPhotos: number; noPrice: number }> {
+  const [row] = await db
+    .select({
+      listed: sql<number>`count(*)::int`,
+      noPhotos: sql<number>`(count(*) filter (where ${noPhoto}))::int`,
+      noPrice: sql<number>`(count(*) filter (where ${noPrice}))::int`,
+    })
+    .from(v)
+    .where(listed(siteId));
+  return { listed: Number(row?.listed ?? 0), noPhotos: Number(row?.noPhotos ?? 0), noPrice: Number(row?.noPrice ?? 0) };
+}
+
 export async function stockReport(db: Db, site: ReportSite, range: ReportRange, now: number): Promise<StockReport> {
-  const v = t.vehicles;
   const tz = site.timezone;
   const cars = await db
     .select({
@@ -56,13 +76,12 @@ export async function stockReport(db: Db, site: ReportSite, range: ReportRange, 
       model: v.model,
       badge: v.badge,
       carType: v.carType,
-      price: v.price,
-      photos: v.photosCount,
-      thumbnails: sql<number>`cardinality(${v.thumbnails})`,
+      noPhoto,
+      noPrice,
       listedAt: v.listedAt,
     })
     .from(v)
-    .where(and(eq(v.siteId, site.id), eq(v.showOnDealerWebsite, true), inArray(v.status, ["in_stock", "coming_soon"])));
+    .where(listed(site.id));
   const r = t.reportVehicleViews;
   const [views, enquiries] = await Promise.all([
     db
@@ -94,8 +113,8 @@ export async function stockReport(db: Db, site: ReportSite, range: ReportRange, 
     days: Math.max(0, daysBetween(localDay(c.listedAt, tz), today)),
     carType: c.carType,
     make: c.make,
-    price: c.price,
-    photos: Math.max(c.photos, Number(c.thumbnails)),
+    noPhoto: c.noPhoto,
+    noPrice: c.noPrice,
   }));
   const priceChanges = await priceChangesOf(db, site, range);
   const byViews = [...all].sort((a, b) => b.views - a.views || b.enquiries - a.enquiries || a.id - b.id);
@@ -107,8 +126,8 @@ export async function stockReport(db: Db, site: ReportSite, range: ReportRange, 
     bottom: byViews.slice(-20).reverse().map(plain),
     daysByCondition: daysRows(all.map((x) => ({ key: x.carType, label: CONDITIONS[x.carType] ?? x.carType, days: x.days }))),
     daysByMake: daysRows(all.map((x) => ({ key: x.make, label: x.make, days: x.days }))).slice(0, 15),
-    noPhotos: all.filter((x) => x.photos === 0).map((x) => ({ id: x.id, title: x.title })),
-    noPrice: all.filter((x) => x.price == null || x.price <= 0).map((x) => ({ id: x.id, title: x.title })),
+    noPhotos: all.filter((x) => x.noPhoto).map((x) => ({ id: x.id, title: x.title })),
+    noPrice: all.filter((x) => x.noPrice).map((x) => ({ id: x.id, title: x.title })),
     all: byViews.map(plain),
   };
 }
@@ -119,7 +138,6 @@ export async function stockReport(db: Db, site: ReportSite, range: ReportRange, 
  */
 async function priceChangesOf(db: Db, site: ReportSite, range: ReportRange): Promise<PriceChange[]> {
   const c = t.vehiclePriceChanges;
-  const v = t.vehicles;
   const tz = site.timezone;
   const changes = await db
     .select({
