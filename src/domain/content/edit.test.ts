@@ -14,6 +14,10 @@ describe("the content form", () => {
     [{ ...base, image: "//evil.example/x.png" }, false],
     [{ ...base, image: "/photos/x.jpg" }, true],
     [{ ...base, published_on: "20/11/2026" }, false],
+    // a day the calendar does not have is refused, not rolled on to March
+    [{ ...base, published_on: "2026-02-30" }, false],
+    [{ ...base, kind: "offer", expires_on: "2027-02-29" }, false],
+    [{ ...base, kind: "offer", expires_on: "2028-02-29" }, true],
     [{ ...base, price: "1000" }, false],
     [{ ...base, kind: "offer", price: "$45,990", expires_on: "2026-12-31" }, true],
     [{ ...base, kind: "offer", expires_on: "2026-11-19" }, false],

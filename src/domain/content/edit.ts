@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { localTime } from "../locations/hours";
+import { isDate } from "../reports/range";
 import type { LinkRules } from "../site/links";
 import { blogBase, pageHref } from "./content";
 import type { ContentEntry } from "./types";
@@ -57,8 +58,11 @@ export const ContentEditSchema = z
     ),
     author: optionalText(100, "author"),
     make: optionalText(60, "brand"),
-    published_on: z.string().regex(DAY, "Enter the date as YYYY-MM-DD"),
-    expires_on: z.preprocess((v) => (v === "" ? null : v), z.string().regex(DAY, "Enter the date as YYYY-MM-DD").nullable().default(null)),
+    published_on: z.string().regex(DAY, "Enter the date as YYYY-MM-DD").refine(isDate, "Enter a date that exists"),
+    expires_on: z.preprocess(
+      (v) => (v === "" ? null : v),
+      z.string().regex(DAY, "Enter the date as YYYY-MM-DD").refine(isDate, "Enter a date that exists").nullable().default(null),
+    ),
     price: money("the price"),
     saving: money("the saving"),
     subscription_weekly: money("the weekly price"),
