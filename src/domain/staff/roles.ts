@@ -109,7 +109,6 @@ export const LeadAssignSchema = z
   .object({ staff_id: z.string({ error: "Choose someone from the team" }).regex(/^[A-Za-z0-9_-]{1,64}$/, "Choose someone from the team") })
   .strict();
 
-const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** The inbox's quick views (issue 37): today's leads, leads not contacted yet, and the staff member's own. */
@@ -124,8 +123,9 @@ export const LeadFilterSchema = z.object({
   location: id.optional().catch(undefined),
   form: z.string().trim().min(1).max(100).optional().catch(undefined),
   status: z.enum(LEAD_STATUSES).optional().catch(undefined),
-  from: z.string().regex(DAY).refine(isDate).optional().catch(undefined),
-  to: z.string().regex(DAY).refine(isDate).optional().catch(undefined),
+  // a calendar date (isDate checks the shape too)
+  from: z.string().refine(isDate).optional().catch(undefined),
+  to: z.string().refine(isDate).optional().catch(undefined),
   /** keyset: the created_at|id of the last row on the previous page */
   before: z
     .string()
