@@ -649,8 +649,20 @@ test.describe("dealer back-office", () => {
     const listed = await call("GET", api);
     expect(listed.status).toBe(200);
     expect(listed.body.photos.map((p) => String(p.id))).toEqual(order);
+    // every size of the photo about to go has been served (the browser and the server's memory hold it)
+    const takenDown = listed.body.photos.find((p) => String(p.id) === order[1])!.url;
+    const sizes = [
+      takenDown,
+      `${takenDown}?w=640&auto=format`,
+      `${takenDown}?w=1200&auto=format&q=80&h=630&fit=crop`,
+      `${takenDown}?w=320&auto=format&q=60`,
+    ];
+    const image = (path: string) => request.get(`http://127.0.0.1:${PORT}${path}`, { headers: { accept: "image/avif,*/*" } });
+    for (const path of sizes) expect((await image(path)).status(), path).toBe(200);
     const gone = await call("DELETE", `${api}/${order[1]}`);
     expect(gone).toMatchObject({ status: 200, body: { message: "Photo deleted." } });
+    // taken down at once: the original and every size already served answer 404
+    for (const path of sizes) expect((await image(path)).status(), path).toBe(404);
     expect(gone.body.photos.map((p) => String(p.id))).toEqual([order[0], order[2]]);
     expect((await call("DELETE", `${api}/${order[1]}`)).status).toBe(404);
     await page.goto(site("parkside-motor-group", onWebsite));

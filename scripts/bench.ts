@@ -734,93 +734,99 @@ const CHROME_ACCEPT = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/
 const WEBP_ACCEPT = "image/webp,image/*,*/*;q=0.8";
 
 async function images() {
-  return withServer(15, async () => {
-    const loaded = await loadPhotographs({
-      port: PORT,
-      siteId: 1001,
-      email: "manager@parksidemotorgroup.com.au",
-      password: DEMO_STAFF_PASSWORD,
-      perCar: 3,
-      limit: 60,
-    });
-    const originals = [...new Set(loaded.urls)];
-    const get = async (path: string, accept: string) => {
-      const t0 = performance.now();
-      const res = await fetch(`http://127.0.0.1:${PORT}${path}`, { headers: { accept } });
-      const bytes = (await res.arrayBuffer()).byteLength;
-      if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
-      return { ms: performance.now() - t0, bytes };
-    };
-    const timed = async (query: string, accept: string) => {
-      const out: Array<{ ms: number; bytes: number }> = [];
-      for (const u of originals) out.push(await get(`${u}?${query}`, accept));
-      return out;
-    };
-    // a 390 px phone's card and main photo are 358 CSS px wide: 750 px on a 2× screen, 1080 px on a 3× one
-    const firstAvif = await timed("w=750&auto=format&q=75", CHROME_ACCEPT);
-    const cachedAvif = await timed("w=750&auto=format&q=75", CHROME_ACCEPT);
-    const firstWebp = await timed("w=750&auto=format&q=75", WEBP_ACCEPT);
-    const firstLarge = await timed("w=1080&auto=format&q=80", CHROME_ACCEPT);
-    const kb = (rows: Array<{ bytes: number }>, p: number) =>
-      round(
-        pct(
-          rows.map((r) => r.bytes / 1024),
-          p,
-        ),
-        1,
-      );
-    const size = async (query: string, accept: string) => {
-      const rows = await timed(query, accept);
-      return { p50: kb(rows, 50), p95: kb(rows, 95) };
-    };
-    return {
-      loaded,
-      originals: originals.length,
-      first: {
-        avif: round(
+  // one client asks for every photo's sizes in turn: the per-client limit on new variants (a bound for
+  // strangers) is lifted for the measurement
+  return withServer(
+    15,
+    async () => {
+      const loaded = await loadPhotographs({
+        port: PORT,
+        siteId: 1001,
+        email: "manager@parksidemotorgroup.com.au",
+        password: DEMO_STAFF_PASSWORD,
+        perCar: 3,
+        limit: 60,
+      });
+      const originals = [...new Set(loaded.urls)];
+      const get = async (path: string, accept: string) => {
+        const t0 = performance.now();
+        const res = await fetch(`http://127.0.0.1:${PORT}${path}`, { headers: { accept } });
+        const bytes = (await res.arrayBuffer()).byteLength;
+        if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+        return { ms: performance.now() - t0, bytes };
+      };
+      const timed = async (query: string, accept: string) => {
+        const out: Array<{ ms: number; bytes: number }> = [];
+        for (const u of originals) out.push(await get(`${u}?${query}`, accept));
+        return out;
+      };
+      // a 390 px phone's card and main photo are 358 CSS px wide: 750 px on a 2× screen, 1080 px on a 3× one
+      const firstAvif = await timed("w=750&auto=format&q=75", CHROME_ACCEPT);
+      const cachedAvif = await timed("w=750&auto=format&q=75", CHROME_ACCEPT);
+      const firstWebp = await timed("w=750&auto=format&q=75", WEBP_ACCEPT);
+      const firstLarge = await timed("w=1080&auto=format&q=80", CHROME_ACCEPT);
+      const kb = (rows: Array<{ bytes: number }>, p: number) =>
+        round(
+          pct(
+            rows.map((r) => r.bytes / 1024),
+            p,
+          ),
+          1,
+        );
+      const size = async (query: string, accept: string) => {
+        const rows = await timed(query, accept);
+        return { p50: kb(rows, 50), p95: kb(rows, 95) };
+      };
+      return {
+        loaded,
+        originals: originals.length,
+        first: {
+          avif: round(
+            pct(
+              firstAvif.map((r) => r.ms),
+              95,
+            ),
+          ),
+          webp: round(
+            pct(
+              firstWebp.map((r) => r.ms),
+              95,
+            ),
+          ),
+          large: round(
+            pct(
+              firstLarge.map((r) => r.ms),
+              95,
+            ),
+          ),
+        },
+        firstP50: round(
           pct(
             firstAvif.map((r) => r.ms),
-            95,
+            50,
           ),
         ),
-        webp: round(
+        cached: round(
           pct(
-            firstWebp.map((r) => r.ms),
+            cachedAvif.map((r) => r.ms),
             95,
           ),
+          2,
         ),
-        large: round(
-          pct(
-            firstLarge.map((r) => r.ms),
-            95,
-          ),
-        ),
-      },
-      firstP50: round(
-        pct(
-          firstAvif.map((r) => r.ms),
-          50,
-        ),
-      ),
-      cached: round(
-        pct(
-          cachedAvif.map((r) => r.ms),
-          95,
-        ),
-        2,
-      ),
-      card: {
-        x2: await size("w=750&auto=format&q=75", CHROME_ACCEPT),
-        x3: await size("w=1080&auto=format&q=75", CHROME_ACCEPT),
-        webp2: await size("w=750&auto=format&q=75", WEBP_ACCEPT),
-      },
-      main: {
-        x2: await size("w=750&auto=format&q=80", CHROME_ACCEPT),
-        x3: await size("w=1080&auto=format&q=80", CHROME_ACCEPT),
-        webp2: await size("w=750&auto=format&q=80", WEBP_ACCEPT),
-      },
-    };
-  });
+        card: {
+          x2: await size("w=750&auto=format&q=75", CHROME_ACCEPT),
+          x3: await size("w=1080&auto=format&q=75", CHROME_ACCEPT),
+          webp2: await size("w=750&auto=format&q=75", WEBP_ACCEPT),
+        },
+        main: {
+          x2: await size("w=750&auto=format&q=80", CHROME_ACCEPT),
+          x3: await size("w=1080&auto=format&q=80", CHROME_ACCEPT),
+          webp2: await size("w=750&auto=format&q=80", WEBP_ACCEPT),
+        },
+      };
+    },
+    { IMAGE_MISS_RATE_LIMIT: "1000000" },
+  );
 }
 
 if (run("images")) {

@@ -1,16 +1,26 @@
 // npm run probe — replays the security probe's requests against the production server (fresh demo
 // database, port 3400) and checks each answer: no 5xx, the expected 4xx, no internals leaked, and
-// the server's memory bounded while a client streams an 80 MB chunked upload.
+// the server's memory bounded while a client streams an 80 MB chunked upload, and the image service
+// bounded under 200 concurrent new variants of 24 MB originals.
 // Exits non-zero on the first broken expectation. Builds first when there is no build.
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import http from "node:http";
+import { probeImages } from "./lib/probe-images";
 import { ensureBuild, startServer } from "./lib/server-process";
 
 const PORT = 3400;
 const DATA = ".data/probe";
 const HOST = "parkside-motor-group.localhost";
 ensureBuild();
-const server = await startServer({ port: PORT, dataDir: DATA, env: { LOG_LEVEL: "silent", UPLOAD_DIR: ".data/probe-uploads" } });
+const PHOTO_DIR = ".data/probe-photos";
+rmSync(PHOTO_DIR, { recursive: true, force: true });
+rmSync(".data/probe-image-cache", { recursive: true, force: true });
+const server = await startServer({
+  port: PORT,
+  dataDir: DATA,
+  // TRUST_PROXY: the image attack speaks as 200 clients (X-Forwarded-For)
+  env: { LOG_LEVEL: "silent", UPLOAD_DIR: ".data/probe-uploads", PHOTO_DIR, IMAGE_CACHE_DIR: ".data/probe-image-cache", TRUST_PROXY: "1" },
+});
 const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
@@ -135,6 +145,9 @@ try {
   check("/mock/leads on a real dealer's site → 404", mock.status === 404, String(mock.status));
   const health = await send("GET", "/api/health");
   check("health shows no SQL", !/select|from sites/i.test(health.body));
+
+  // the image service under hostile load (scripts/lib/probe-images.ts)
+  await probeImages({ port: PORT, pid: server.pid!, photoDir: PHOTO_DIR, check });
 
   // 2. an 80 MB chunked upload: cut off at the limit, memory bounded
   const before = rssMb();

@@ -20,7 +20,11 @@ const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1366, 
 ensureBuild();
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
-const server = await startServer({ port: PORT, dataDir: ".data/screenshots-db", env: { LOG_LEVEL: "warn" } });
+const server = await startServer({
+  port: PORT,
+  dataDir: ".data/screenshots-db",
+  env: { LOG_LEVEL: "warn", IMAGE_MISS_RATE_LIMIT: "1000000" },
+});
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],

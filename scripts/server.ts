@@ -91,19 +91,19 @@ const changes = e.DATABASE_URL
   : null;
 if (changes) onCatalogueChangePublish(changes.publish);
 const server = createServer({ connectionsCheckingInterval: 2_000 }, async (req, res) => {
-  // issue 33: photos are answered by the image service itself (no tenant, no page CSP, no Next pipeline)
+  // photos are answered by the image service itself (no tenant, no page CSP, no Next pipeline)
   const image = (req.method === "GET" || req.method === "HEAD") && IMAGES.test(req.url ?? "");
   // a page's CSP allows its site's enabled widgets' origins (the back-office and the dashboard load none)
   const widgets = image || isAdminHost(req.headers.host) || e.PLATFORM_ROLE === "dashboard" ? undefined : await widgetOriginsFor(req);
   if (!prepareRequest(req, res, widgets)) return;
-  if (image && e.PLATFORM_ROLE !== "dashboard") return void serveDirect(req, res, imageRequest, 0);
-  // the client address for rate limits: the socket's, or the one TRUST_PROXY hops from the right of X-Forwarded-For
+  // the client address for rate limits (the image service's too): the socket's, or the one TRUST_PROXY hops from the right of X-Forwarded-For
   req.headers["x-real-ip"] = clientAddress(
     req.socket.remoteAddress,
     req.headers["x-forwarded-for"],
     e.TRUST_PROXY,
     e.TRUSTED_PROXY_ADDRESSES,
   );
+  if (image && e.PLATFORM_ROLE !== "dashboard") return void serveDirect(req, res, imageRequest, 0);
   // a 5xx while the database or the dashboard (a storefront's PLATFORM_API_URL) is down becomes a clear 503 page
   guardServerErrors(req, res, async () => isPlatformUp() && (await isDatabaseUp()));
   // the dealer back-office is personal: never served from or stored in the page cache
@@ -159,7 +159,7 @@ server.listen(e.PORT, e.HOST, () => {
         ? `storefront: site data from ${new URL(platformBaseUrl(e)!).origin}`
         : "sites and platform API";
   console.log(
-    `Dealer platform on http://localhost:${e.PORT} (${role}; page cache ${e.HTTP_CACHE_TTL_SECONDS}s, fresh ${e.HTTP_CACHE_FRESH_SECONDS}s)`,
+    `Dealer platform on http://localhost:${e.PORT} (Node ${process.versions.node}; ${role}; page cache ${e.HTTP_CACHE_TTL_SECONDS}s, fresh ${e.HTTP_CACHE_FRESH_SECONDS}s)`,
   );
 });
 

@@ -13,11 +13,22 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 
 const mode = process.argv[2];
 if (mode !== undefined && mode !== "dashboard" && mode !== "storefront") {
   console.error(`Unknown mode "${mode}": use dashboard, storefront or nothing.`);
   process.exit(2);
+}
+
+// The server runs on a supported Node LTS (24 or newer). `npm ci` installs one from the npm registry's
+// `node` package, and npm scripts put it first on the PATH; `node scripts/start.mjs` run by hand on an
+// older machine Node uses it too.
+const LOCAL_NODE = path.resolve("node_modules/node/bin/node");
+const runtime = Number(process.versions.node.split(".")[0]) >= 24 ? process.execPath : existsSync(LOCAL_NODE) ? LOCAL_NODE : null;
+if (!runtime) {
+  console.error(`Node ${process.versions.node} has reached its end of life: run npm ci (it installs Node 24) or install Node 24 or newer.`);
+  process.exit(1);
 }
 
 if (!existsSync(".next/BUILD_ID") || !existsSync("dist/server.mjs")) {
@@ -63,7 +74,7 @@ if (mode) {
   console.log(`${mode}: platform credentials from .data/platform-demo-secrets.json where not set in the environment`);
 }
 
-const child = spawn(process.execPath, ["--enable-source-maps", "dist/server.mjs"], {
+const child = spawn(runtime, ["--enable-source-maps", "dist/server.mjs"], {
   stdio: "inherit",
   // two malloc arenas: libvips (sharp) resizing on many threads otherwise leaves hundreds of MB of
   // freed memory in per-thread arenas (docs/operations/performance.md)

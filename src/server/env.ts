@@ -53,6 +53,13 @@ export const EnvSchema = z.object({
   /** Resized photos (the image service's variants), kept on local disk up to IMAGE_CACHE_MB, least recently used out first. */
   IMAGE_CACHE_DIR: z.string().trim().min(1).default(".data/image-cache"),
   IMAGE_CACHE_MB: z.coerce.number().int().min(1).max(1_000_000).default(1024),
+  /** At most this many files in the variant cache (tiny variants would run out of inodes before bytes). */
+  IMAGE_CACHE_MAX_FILES: z.coerce.number().int().min(100).max(10_000_000).default(200_000),
+  /**
+   * New variants (cache misses) one client may have made per minute; past it a 429 with Retry-After.
+   * A shopper's first visit to a search page asks for about 25; browsing a few pages a minute, 100.
+   */
+  IMAGE_MISS_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(240),
   /** An S3-compatible bucket for photos (AWS, R2, MinIO…): the endpoint (path-style), bucket and keys; all four or none. */
   S3_ENDPOINT: optionalUrl(),
   S3_BUCKET: optionalText(),

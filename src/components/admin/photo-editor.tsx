@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import { MAX_ALT_LENGTH, MAX_PHOTOS_PER_VEHICLE, type PhotoView } from "@/domain/stock/photos";
+import { thumbnailUrl } from "@/domain/format/image";
 import { buttonVariants } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/text-field";
 import { useSend } from "./use-send";
@@ -11,7 +12,6 @@ type EditorPhoto = PhotoView;
 type Upload = { id: number; name: string; progress: number; error: string | null };
 
 const ACCEPT = "image/jpeg,image/png,image/webp,image/heic,image/heif,image/avif,.heic,.heif";
-const thumb = (url: string) => `${url}?w=320&auto=format&q=60`;
 
 /**
  * A car's photos in the back-office (issue 33): upload several at once (drop them or choose them,
@@ -224,7 +224,7 @@ export function PhotoEditor({
               <div className="flex gap-3">
                 {/* eslint-disable-next-line @next/next/no-img-element -- a back-office preview from the image service, at its own size */}
                 <img
-                  src={thumb(p.url)}
+                  src={thumbnailUrl(p.url)}
                   alt={p.alt || `Photo ${n + 1}`}
                   width={128}
                   height={p.width && p.height ? Math.round((128 * p.height) / p.width) : 85}

@@ -7,6 +7,8 @@ export const IMAGE_WIDTHS = [640, 750, 828, 1080, 1200, 1920, 2048, 3840] as con
 export const MAX_IMAGE_WIDTH = 1280;
 export const IMAGE_QUALITY = { default: 75, low: 60, high: 80 } as const;
 export const SHARE_IMAGE = { width: 1200, height: 630, fit: "crop" } as const;
+/** The back-office's photo thumbnails (the photo editor's grid). */
+export const THUMB_WIDTH = 320;
 
 export type ImageOptions = { width: number; quality?: number; height?: number; fit?: "crop" };
 
@@ -52,3 +54,6 @@ export function storedImageSrc(src: string | null | undefined): string | null {
   if (!src || src.length > 2048) return null;
   return /^\/(?!\/)[^\s"'<>\\]*$/.test(src) || (/^https:\/\/[^\s"'<>\\]+$/.test(src) && URL.canParse(src)) ? src : null;
 }
+
+/** A photo's thumbnail in the back-office: small, low quality, any format the browser takes. */
+export const thumbnailUrl = (src: string) => imageUrl(src, { width: THUMB_WIDTH, quality: IMAGE_QUALITY.low });

@@ -1,17 +1,29 @@
+import { IMAGE_QUALITY, IMAGE_WIDTHS, MAX_IMAGE_WIDTH, SHARE_IMAGE, THUMB_WIDTH } from "@/domain/format/image";
+
 /*
- * SPEC §7's image parameters, as the image service answers them: `w` (the srcset's widths run from
- * 640 to 3840; what is served is clamped to the max width 1280), `auto=format` (the best format the
- * browser says it takes: AVIF, else WebP, else JPEG), `q` (75 by default; 60 and 80 where the spec
- * says) and `h` with `fit=crop` (the 1200×630 share image). Anything else is a 400, never a guess.
+ * The image service's parameters, as SPEC §7 gives them: `w` (the srcset's widths run from 640 to
+ * 3840; what is served is clamped to the max width 1280), `auto=format` (the best format the browser
+ * says it takes: AVIF, else WebP, else JPEG), `q` (75 by default; 60 and 80 where the spec says) and
+ * `h` with `fit=crop` (the 1200×630 share image).
+ *
+ * Any photo address is public, so every distinct answer costs a stranger nothing and us a decode and
+ * an encode. Only the variants the platform's own pages, mails and back-office ask for are made:
+ * the widths, qualities and the one crop below, all taken from src/domain/format/image.ts, the
+ * module that builds those addresses. Anything else is a 400 that says what is allowed, never a
+ * guess and never a render.
  */
-export const MAX_SERVED_WIDTH = 1280;
-export const MAX_REQUESTED_WIDTH = 3840;
-export const DEFAULT_QUALITY = 75;
+export const MAX_SERVED_WIDTH = MAX_IMAGE_WIDTH;
+export const DEFAULT_QUALITY = IMAGE_QUALITY.default;
+
+/** Every width an address may ask for: the back-office thumbnail, the srcset widths and the max width (wider ones are served at it). */
+export const REQUESTED_WIDTHS: readonly number[] = [...new Set([THUMB_WIDTH, ...IMAGE_WIDTHS, MAX_IMAGE_WIDTH])].sort((a, b) => a - b);
+/** Every quality an address may ask for. */
+export const QUALITIES: readonly number[] = [...new Set(Object.values(IMAGE_QUALITY))].sort((a, b) => a - b);
 
 export type ImageFormat = "avif" | "webp" | "jpeg" | "png";
 export type ImageParams = {
-  /** the width served (already clamped), or null for the original's */
-  width: number | null;
+  /** the width served (at most MAX_SERVED_WIDTH; an original narrower than it is never enlarged) */
+  width: number;
   height: number | null;
   /** crop to width × height (the share image); else fit inside the width */
   crop: boolean;
@@ -20,7 +32,15 @@ export type ImageParams = {
 };
 
 const KNOWN = new Set(["w", "h", "q", "fit", "auto"]);
-const INT = /^[1-9]\d{0,4}$/;
+const list = (xs: readonly number[]) => `${xs.slice(0, -1).join(", ")} or ${xs.at(-1)}`;
+export const IMAGE_PARAM_MSG = {
+  width: `w must be one of ${list(REQUESTED_WIDTHS)}: the widths the platform's pages ask for.`,
+  quality: `q must be ${list(QUALITIES)}.`,
+  crop: `The only crop is the share image: w=${SHARE_IMAGE.width}&h=${SHARE_IMAGE.height}&fit=crop.`,
+  together: "h and fit=crop go together (with w).",
+  fit: 'fit can only be "crop".',
+  auto: 'auto can only be "format".',
+} as const;
 
 /** Which format to send: by the request's Accept when auto=format, else the original's. */
 export function chooseFormat(auto: boolean, accept: string | null, original: "jpeg" | "png"): ImageFormat {
@@ -43,32 +63,29 @@ export function parseImageParams(
     if (seen.has(key)) return { ok: false, error: `The image parameter "${key}" is given twice.` };
     seen.add(key);
   }
-  const int = (name: string, max: number): number | null | undefined => {
+  // a listed number written exactly as the pages write it ("0640" or "640.0" is another address for the same answer)
+  const oneOf = (name: string, allowed: readonly number[]): number | null | undefined => {
     const v = query.get(name);
     if (v === null) return null;
-    if (!INT.test(v) || Number(v) > max) return undefined;
-    return Number(v);
+    return allowed.find((n) => String(n) === v);
   };
-  const w = int("w", MAX_REQUESTED_WIDTH);
-  if (w === undefined) return { ok: false, error: `w must be a whole number of pixels from 1 to ${MAX_REQUESTED_WIDTH}.` };
-  const h = int("h", MAX_REQUESTED_WIDTH);
-  if (h === undefined) return { ok: false, error: `h must be a whole number of pixels from 1 to ${MAX_REQUESTED_WIDTH}.` };
-  const q = int("q", 100);
-  if (q === undefined) return { ok: false, error: "q must be a whole number from 1 to 100." };
+  const w = oneOf("w", REQUESTED_WIDTHS);
+  if (w === undefined) return { ok: false, error: IMAGE_PARAM_MSG.width };
+  const q = oneOf("q", QUALITIES);
+  if (q === undefined) return { ok: false, error: IMAGE_PARAM_MSG.quality };
   const fit = query.get("fit");
-  if (fit !== null && fit !== "crop") return { ok: false, error: 'fit can only be "crop".' };
-  if ((fit === "crop") !== (h !== null)) return { ok: false, error: "h and fit=crop go together (with w)." };
-  if (h !== null && w === null) return { ok: false, error: "h and fit=crop go together (with w)." };
+  if (fit !== null && fit !== "crop") return { ok: false, error: IMAGE_PARAM_MSG.fit };
+  const h = query.get("h");
+  if ((fit === "crop") !== (h !== null) || (h !== null && w === null)) return { ok: false, error: IMAGE_PARAM_MSG.together };
+  if (h !== null && (w !== SHARE_IMAGE.width || h !== String(SHARE_IMAGE.height))) return { ok: false, error: IMAGE_PARAM_MSG.crop };
   const auto = query.get("auto");
-  if (auto !== null && auto !== "format") return { ok: false, error: 'auto can only be "format".' };
-  // a crop keeps its shape when the width is clamped
-  const width = w === null ? null : Math.min(w, MAX_SERVED_WIDTH);
-  const height = h === null || w === null ? null : Math.max(1, Math.round((h * width!) / w));
+  if (auto !== null && auto !== "format") return { ok: false, error: IMAGE_PARAM_MSG.auto };
   return {
     ok: true,
     params: {
-      width,
-      height,
+      // an address without a width (a feed's or the API's bare photo URL) is served at the max width
+      width: Math.min(w ?? MAX_SERVED_WIDTH, MAX_SERVED_WIDTH),
+      height: h === null ? null : SHARE_IMAGE.height,
       crop: fit === "crop",
       quality: q ?? DEFAULT_QUALITY,
       format: chooseFormat(auto === "format", accept, original),
@@ -76,6 +93,17 @@ export function parseImageParams(
   };
 }
 
-/** The name a variant is kept under beside its original: one per distinct answer. */
-export const variantName = (key: string, p: ImageParams): string =>
-  `${key.replace(/\.\w+$/, "")}-w${p.width ?? 0}-h${p.height ?? 0}${p.crop ? "-crop" : ""}-q${p.quality}.${p.format === "jpeg" ? "jpg" : p.format}`;
+/** The folder a photo's variants are kept in: its key without the extension (a content hash, or a demo photo's id). */
+export const variantGroup = (key: string): string => key.replace(/\.\w+$/, "");
+
+/** The name a variant is kept under in its photo's folder: one per distinct answer. */
+export const variantName = (p: ImageParams): string =>
+  `w${p.width}-h${p.height ?? 0}${p.crop ? "-crop" : ""}-q${p.quality}.${p.format === "jpeg" ? "jpg" : p.format}`;
+
+/*
+ * A stored photo's key: 128 bits of its SHA-256 (32 hex digits) and its type's extension; keys of 64
+ * digits, from before the addresses were shortened, are still served. No key can name a path.
+ */
+const PHOTO_KEY = /^([0-9a-f]{32}|[0-9a-f]{64})\.(jpg|png)$/;
+/** Whether a string is a stored photo's key at all (a request's path segment is checked before any store is asked). */
+export const isPhotoKey = (key: string): boolean => PHOTO_KEY.test(key);

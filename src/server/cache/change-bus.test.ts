@@ -10,6 +10,11 @@ test.each([
     '{"from":"a","sites":[7],"tags":["stock:7","vehicle:7:206","__proto__","site:x",3]}',
     { from: "a", sites: [7], tags: ["stock:7", "vehicle:7:206"] },
   ],
+  // photos taken down: only keys, never a path
+  [
+    `{"from":"a","sites":[],"tags":[],"photos":["${"a".repeat(32)}.jpg","../../etc/passwd","__proto__",7]}`,
+    { from: "a", sites: [], tags: [], photos: [`${"a".repeat(32)}.jpg`] },
+  ],
   ['{"sites":[1]}', null],
   ["not json", null],
   ['{"from":"a","sites":"1001"}', null],
@@ -42,6 +47,10 @@ describe.skipIf(!env().TEST_DATABASE_URL)("LISTEN/NOTIFY between processes", () 
       const many = Array.from({ length: 600 }, (_, i) => `vehicle:1004:${i + 1}`);
       a.publish({ sites: [1004], tags: many });
       await expect.poll(() => seenByB.at(-1), { timeout: 5000 }).toEqual({ sites: [1004], tags: ["site:1004"] });
+      // a photo taken down in one process: the other drops its variants
+      const photo = `${"c".repeat(32)}.jpg`;
+      a.publish({ sites: [], tags: [], photos: [photo] });
+      await expect.poll(() => seenByB.at(-1), { timeout: 5000 }).toEqual({ sites: [], tags: [], photos: [photo] });
     } finally {
       await Promise.all([a.close(), b.close()]);
     }

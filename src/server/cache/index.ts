@@ -13,6 +13,7 @@ const g = globalThis as unknown as {
   __catalogueCache?: ReturnType<typeof createCatalogueCache>;
   __purgePages?: (tags: readonly string[]) => void;
   __publishChange?: (change: Change) => void;
+  __dropPhotos?: (keys: readonly string[]) => void;
 };
 /** The process's catalogue cache (one per process; TTL from CATALOGUE_CACHE_TTL_SECONDS). */
 export const catalogue = (g.__catalogueCache ??= createCatalogueCache({ ttlMs: env().CATALOGUE_CACHE_TTL_SECONDS * 1000 }));
@@ -48,6 +49,20 @@ export function dropLocally(change: Change): void {
   catalogue.invalidateTag(SITES_TAG);
   for (const id of change.sites) catalogue.invalidateTag(siteTag(id));
   g.__purgePages?.(change.tags);
+  if (change.photos?.length) g.__dropPhotos?.(change.photos);
+}
+
+/**
+ * Call after photos left the store (a dealer took one down): every other process drops what it
+ * holds of them (the image service's variants in its memory and cache folder) at once.
+ */
+export function photosTakenDown(keys: readonly string[]): void {
+  g.__publishChange?.({ sites: [], tags: [], photos: [...keys] });
+}
+
+/** The image service registers how it drops a photo's variants when another process took the photo down. */
+export function onPhotosTakenDown(drop: (keys: readonly string[]) => void): void {
+  g.__dropPhotos = drop;
 }
 
 /** On PostgreSQL the server registers how to tell the other processes (change-bus.ts). */

@@ -5,9 +5,12 @@ import sharp from "sharp";
 import { afterAll, describe, expect, test } from "vitest";
 import { testPhoto } from "@/server/testing/photo";
 import { ingestPhoto } from "./ingest";
-import { answerImage, imageRequest, type ImageServiceDeps } from "./service";
+import { IMAGE_PARAM_MSG } from "@/domain/photos/params";
+import { answerImage, IMAGE_MSG, imageRequest, removeFromStore, type ImageServiceDeps } from "./service";
 import { diskPhotoStore, photoKey } from "./store";
-import { diskVariantCache } from "./variant-cache";
+import { blocksOf, diskVariantCache } from "./variant-cache";
+import { inImageSlot, MAX_CONCURRENT_RESIZES, MAX_WAITING_RESIZES, RETRY_AFTER_SECONDS } from "./variants";
+import { createMemoryRateLimiter } from "@/server/http/rate-limit";
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), "image-service-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -59,8 +62,8 @@ describe("GET /images/{key}", () => {
     const burst = await Promise.all(Array.from({ length: 8 }, () => ask(d, `/images/${key}?w=828&auto=format`)));
     expect(new Set(burst.map((r) => r.headers.get("etag"))).size).toBe(1);
     const held = await d.cache.size();
-    expect(held).toBe(Number(burst[0]!.headers.get("content-length"))); // one variant, made once
-    await d.store.delete(key); // the cache answers without the original
+    expect(await d.cache.count()).toBe(1); // one variant, made once
+    expect(held).toBe(blocksOf(Number(burst[0]!.headers.get("content-length")))); // counted in the disk's blocks
     const again = await ask(d, `/images/${key}?w=828&auto=format`);
     expect(again.status).toBe(200);
     expect(await d.cache.size()).toBe(held);
@@ -76,10 +79,9 @@ describe("GET /images/{key}", () => {
     const first = await ask(d, `/images/${key}?w=640&auto=format`, "*/*");
     const bytes = Number(first.headers.get("content-length"));
     expect(bytes).toBeLessThan(60_000);
-    for (const w of [700, 760, 820, 880]) await ask(d, `/images/${key}?w=${w}&auto=format`, "*/*");
+    for (const w of [750, 828, 1080, 1200]) await ask(d, `/images/${key}?w=${w}&auto=format`, "*/*");
     expect(await d.cache.size()).toBeLessThanOrEqual(60_000);
-    // a fresh cache over the same folder rebuilds its index from the files
-    expect(await d.cache.get("not a name")).toBeNull();
+    expect(await d.cache.get("not a name", "x")).toBeNull();
   });
 
   test.each([
@@ -101,10 +103,13 @@ describe("GET /images/{key}", () => {
   });
 
   test.each([
-    ["w=0", "w must be a whole number of pixels from 1 to 3840."],
-    ["w=abc", "w must be a whole number of pixels from 1 to 3840."],
-    ["q=101", "q must be a whole number from 1 to 100."],
-    ["w=640&w=700", 'The image parameter "w" is given twice.'],
+    ["w=0", IMAGE_PARAM_MSG.width],
+    ["w=abc", IMAGE_PARAM_MSG.width],
+    ["w=700", IMAGE_PARAM_MSG.width],
+    ["q=101", IMAGE_PARAM_MSG.quality],
+    ["w=640&q=74", IMAGE_PARAM_MSG.quality],
+    ["w=10&h=3840&fit=crop", IMAGE_PARAM_MSG.width],
+    ["w=640&w=750", 'The image parameter "w" is given twice.'],
     ["width=640", 'Unknown image parameter "width".'],
     ["w=640&h=300", "h and fit=crop go together (with w)."],
   ])("?%s → 400 %s", async (qs, message) => {
@@ -117,10 +122,79 @@ describe("GET /images/{key}", () => {
 
   test("the demo's photos are JPEG originals of 1600 × 1067, served in every size like a stored photo; no SVG", async () => {
     const d = service();
-    const original = await ask(d, "/images/demo/suv/red/2.jpg", "*/*");
-    expect(original.headers.get("content-type")).toBe("image/jpeg");
-    expect(await size(original)).toEqual(["jpeg", 1600, 1067]);
+    const bare = await ask(d, "/images/demo/suv/red/2.jpg", "*/*");
+    expect(bare.headers.get("content-type")).toBe("image/jpeg");
+    expect(await size(bare)).toEqual(["jpeg", 1280, 854]); // nothing is served wider than 1280 px
     expect(await size(await ask(d, "/images/demo/suv/red/2.jpg?w=640&auto=format&q=75"))).toEqual(["heif", 640, 427]);
     expect(await size(await ask(d, "/images/placeholder.jpg?w=640&auto=format", "*/*"))).toEqual(["jpeg", 640, 427]);
+  });
+
+  test("a photo taken down answers 404 at once: its original, its bare address and every size already served, in memory or on disk", async () => {
+    const d = service();
+    const key = await stored(d);
+    const other = await stored(d, 8);
+    const addresses = [
+      `/images/${key}`,
+      `/images/${key}?w=640&auto=format`,
+      `/images/${key}?w=1200&h=630&fit=crop&q=80`,
+      `/images/${key}?w=320&auto=format&q=60`,
+    ];
+    for (const a of addresses) expect((await ask(d, a)).status).toBe(200);
+    const etag = (await ask(d, addresses[1]!)).headers.get("etag")!;
+    await ask(d, `/images/${other}?w=640&auto=format`);
+    await removeFromStore([key], d);
+    for (const a of addresses) expect((await ask(d, a)).status, a).toBe(404);
+    // a browser's copy is not confirmed either
+    expect((await ask(d, addresses[1]!, AVIF, { "if-none-match": etag })).status).toBe(404);
+    expect(await d.cache.count()).toBe(1); // another photo's variant stays
+    expect((await ask(d, `/images/${other}?w=640&auto=format`)).status).toBe(200);
+  });
+
+  test("a photo another process took down (its variants' folder gone from the shared disk) is not served from this process's memory", async () => {
+    const dir = mkdtempSync(path.join(tmp, "s-"));
+    const store = diskPhotoStore(path.join(dir, "photos"));
+    const here: ImageServiceDeps = { store, cache: diskVariantCache(path.join(dir, "cache"), 64e6) };
+    const there: ImageServiceDeps = { store, cache: diskVariantCache(path.join(dir, "cache"), 64e6) };
+    const key = await stored(here);
+    expect((await ask(here, `/images/${key}?w=640&auto=format`)).status).toBe(200); // held in this process's memory now
+    await removeFromStore([key], there);
+    expect((await ask(here, `/images/${key}?w=640&auto=format`)).status).toBe(404);
+  });
+
+  test("a full queue for the image slots answers 503 with Retry-After at once, and holds no original", async () => {
+    const d = service();
+    const key = await stored(d);
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    const busy = Array.from({ length: MAX_CONCURRENT_RESIZES }, () => inImageSlot(() => gate));
+    const waiting = Array.from({ length: MAX_WAITING_RESIZES }, (_, i) => inImageSlot(async () => {}, { client: `w${i}`, bounded: true }));
+    const refused = await ask(d, `/images/${key}?w=1080&auto=format`, AVIF, { "x-real-ip": "192.0.2.1" });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe(String(RETRY_AFTER_SECONDS));
+    expect(refused.headers.get("cache-control")).toBe("no-store");
+    expect(await refused.text()).toBe(IMAGE_MSG.busy);
+    open();
+    await Promise.all([...busy, ...waiting]);
+    expect((await ask(d, `/images/${key}?w=1080&auto=format`)).status).toBe(200);
+  });
+
+  test("a client that has many new sizes made is told to wait (429); a busy queue is a 503 with Retry-After", async () => {
+    const d = service();
+    const key = await stored(d);
+    const limiter = createMemoryRateLimiter({ limit: 2, windowMs: 60_000, prefix: "image-miss-test" });
+    (globalThis as { __imageMissLimiter?: unknown }).__imageMissLimiter = limiter;
+    try {
+      const from = (ip: string, w: number) => ask(d, `/images/${key}?w=${w}&auto=format`, AVIF, { "x-real-ip": ip });
+      expect((await from("203.0.113.9", 640)).status).toBe(200);
+      expect((await from("203.0.113.9", 750)).status).toBe(200);
+      expect((await from("203.0.113.9", 640)).status).toBe(200); // a cached one is not counted
+      const refused = await from("203.0.113.9", 828);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await refused.text()).toBe(IMAGE_MSG.tooMany);
+      expect((await from("198.51.100.7", 828)).status).toBe(200); // another client is not held up
+    } finally {
+      delete (globalThis as { __imageMissLimiter?: unknown }).__imageMissLimiter;
+    }
   });
 });

@@ -1,42 +1,79 @@
 import "server-only";
 import path from "node:path";
-import { parseImageParams, variantName, type ImageFormat } from "@/domain/photos/params";
+import { isPhotoKey, parseImageParams, variantGroup, variantName, type ImageFormat } from "@/domain/photos/params";
 import { renderDemoPhoto, renderDemoPlaceholder } from "@/server/demo/photo-raster";
 import { parsePhotoPath } from "@/server/demo/photos";
+import { onPhotosTakenDown, photosTakenDown } from "@/server/cache";
 import { env } from "@/server/env";
+import { createMemoryRateLimiter, type RateLimiter } from "@/server/http/rate-limit";
 import { log } from "@/server/log";
-import { isPhotoKey, photoStore, type PhotoStore } from "./store";
+import { photoStore, type PhotoStore } from "./store";
 import { diskVariantCache, type VariantCache } from "./variant-cache";
-import { renderVariant } from "./variants";
+import { ImageServiceBusy, renderVariant, RETRY_AFTER_SECONDS } from "./variants";
 
 /*
- * Issue 33: the one image service. `GET /images/{key}` for every photo the platform holds (a
- * dealer's upload or a feed's photo, by content hash) and `GET /images/demo/{body}/{colour}/{n}.jpg`
- * for the demo's (rendered to a JPEG original on first use), and `/images/placeholder.jpg`. SPEC §7's parameters pick the variant;
- * each variant is made once, kept in the bounded disk cache, and answered with an ETag and
- * `Cache-Control: immutable` (a new photo is a new key), so a CDN in front needs no configuration.
+ * The one image service. `GET /images/{key}` for every photo the platform holds (a dealer's upload
+ * or a feed's photo, by content hash), `GET /images/demo/{body}/{colour}/{n}.jpg` for the demo's
+ * (rendered to a JPEG original on first use), and `/images/placeholder.jpg`. SPEC §7's parameters
+ * pick the variant, from the fixed set the pages ask for (src/domain/photos/params.ts); each variant
+ * is made once, kept in the bounded disk cache, and answered with an ETag and `Cache-Control:
+ * immutable` (a new photo is a new key), so a CDN in front needs no configuration.
+ *
+ * Any photo address is public, so what a miss costs is bounded three ways: a client may have only so
+ * many new variants made a minute (429), a bounded number of requests wait for the two slots and
+ * take turns by client (503 with Retry-After past it), and the original is read only inside a slot.
+ * A photo taken down (removeFromStore) answers 404 at once, in every process: its original and every
+ * variant leave the disk and every process's memory.
  */
 
 /** Bumped when variants are made differently (a new encoder setting): every ETag changes with it. */
-const RENDER_VERSION = "1";
+const RENDER_VERSION = "2";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const CONTENT_TYPES: Record<ImageFormat, string> = { avif: "image/avif", webp: "image/webp", jpeg: "image/jpeg", png: "image/png" };
+export const IMAGE_MSG = {
+  busy: "The photo service is busy. Please try again in a moment.",
+  tooMany: "Too many new photo sizes asked for from one address. Please try again shortly.",
+} as const;
 
-type Source = { id: string; original: "jpeg" | "png"; load: () => Promise<Buffer | null> };
+/** A photo an address names: its id, the folder of its variants, its original's format, how to read it and whether it is still held. */
+type Source = { id: string; group: string; original: "jpeg" | "png"; load: () => Promise<Buffer | null>; held: () => Promise<boolean> };
+const always = () => Promise.resolve(true);
 
 export type ImageServiceDeps = { store: PhotoStore; cache: VariantCache };
 
-let deps: ImageServiceDeps | undefined;
+// one store, cache and limiter per process, shared by Next's bundle (the back-office's deletes) and
+// the server's own copy of this module (which answers /images/)
+const g = globalThis as unknown as { __imageServiceDeps?: ImageServiceDeps; __imageMissLimiter?: RateLimiter };
 /** The platform's store and cache (from the environment), made once. */
 export function imageServiceDeps(): ImageServiceDeps {
   const e = env();
-  return (deps ??= { store: photoStore(), cache: diskVariantCache(path.resolve(e.IMAGE_CACHE_DIR), e.IMAGE_CACHE_MB * 1024 * 1024) });
+  return (g.__imageServiceDeps ??= {
+    store: photoStore(),
+    cache: diskVariantCache(path.resolve(e.IMAGE_CACHE_DIR), e.IMAGE_CACHE_MB * 1024 * 1024, e.IMAGE_CACHE_MAX_FILES),
+  });
 }
+const missLimiter = () =>
+  (g.__imageMissLimiter ??= createMemoryRateLimiter({ limit: env().IMAGE_MISS_RATE_LIMIT, windowMs: 60_000, prefix: "image-miss" }));
 
-/** Removes originals no car holds any more (a failure is logged: the next clean-up is not this request's business). */
+/** This process's variants of these photos, gone from disk and memory. */
+async function dropVariants(keys: readonly string[], d: ImageServiceDeps): Promise<void> {
+  for (const key of keys)
+    await d.cache.drop(variantGroup(key)).catch((e: unknown) => log.warn({ err: String(e) }, "photo variants not removed"));
+}
+// another process took photos down: what this one holds of them goes too
+onPhotosTakenDown((keys) => void dropVariants(keys, imageServiceDeps()));
+
+/**
+ * Takes photos no car holds any more offline: the original leaves the store, every variant leaves
+ * this process's cache, and every other process is told to drop its own (on PostgreSQL). A failure is
+ * logged: the next clean-up is not this request's business.
+ */
 export async function removeFromStore(keys: readonly string[], d: ImageServiceDeps = imageServiceDeps()): Promise<void> {
+  if (!keys.length) return;
   for (const key of keys) await d.store.delete(key).catch((e: unknown) => log.warn({ err: String(e) }, "photo not removed from the store"));
+  await dropVariants(keys, d);
+  photosTakenDown(keys);
 }
 
 /** What a path under /images/ names: a stored photo, a demo photo, or nothing (404). */
@@ -45,27 +82,40 @@ function sourceOf(parts: readonly string[], d: ImageServiceDeps): Source | null 
     const key = parts[0]!;
     return {
       id: key,
+      group: variantGroup(key),
       original: key.endsWith(".png") ? "png" : "jpeg",
       load: async () => (await d.store.get(key))?.bytes ?? null,
+      held: () => d.store.has(key),
     };
   }
   // the platform's "photo coming soon" (a car with no photo yet), rendered like a demo photo
   if (parts.length === 1 && parts[0] === "placeholder.jpg")
-    return { id: "placeholder.jpg", original: "jpeg", load: () => cachedOriginal(d, "placeholder", renderDemoPlaceholder) };
+    return {
+      id: "placeholder.jpg",
+      group: "placeholder",
+      original: "jpeg",
+      held: always,
+      load: () => cachedOriginal(d, "placeholder", renderDemoPlaceholder),
+    };
   if (parts[0] !== "demo") return null;
   const drawn = parsePhotoPath(parts.slice(1));
   if (!drawn || drawn.format !== "jpg") return null;
   const id = `demo-${parts[1]}-${parts[2]}-${drawn.n}`;
-  return { id: `${id}.jpg`, original: "jpeg", load: () => cachedOriginal(d, id, () => renderDemoPhoto(drawn.body, drawn.colour, drawn.n)) };
+  return {
+    id: `${id}.jpg`,
+    group: id,
+    original: "jpeg",
+    held: always,
+    load: () => cachedOriginal(d, id, () => renderDemoPhoto(drawn.body, drawn.colour, drawn.n)),
+  };
 }
 
-/** A demo original is rendered once and kept beside the variants (it is made again if the cache let it go). */
-async function cachedOriginal(d: ImageServiceDeps, id: string, render: () => Promise<Buffer>): Promise<Buffer> {
-  const name = `${id}-original.jpg`;
-  const hit = await d.cache.get(name);
+/** A demo original is rendered once and kept beside its variants (it is made again if the cache let it go). */
+async function cachedOriginal(d: ImageServiceDeps, group: string, render: () => Promise<Buffer>): Promise<Buffer> {
+  const hit = await d.cache.get(group, "original.jpg");
   if (hit) return hit;
   const bytes = await render();
-  await d.cache.put(name, bytes);
+  await d.cache.put(group, "original.jpg", bytes);
   return bytes;
 }
 
@@ -89,8 +139,8 @@ export async function answerImage(
   if (!source) return plain(404, "Not found.");
   const parsed = parseImageParams(query, headers.get("accept"), source.original);
   if (!parsed.ok) return plain(400, parsed.error);
-  const name = variantName(source.id, parsed.params);
-  const etag = `"${RENDER_VERSION}-${name}"`;
+  const name = variantName(parsed.params);
+  const etag = `"${RENDER_VERSION}-${source.group}-${name}"`;
   const common: Record<string, string> = {
     "cache-control": IMMUTABLE,
     etag,
@@ -99,30 +149,39 @@ export async function answerImage(
   };
   // the format follows Accept only when asked to: then caches must keep one copy per Accept
   if (query.get("auto") === "format") common.vary = "Accept";
-  if (
-    headers
-      .get("if-none-match")
-      ?.split(",")
-      .some((t) => t.trim().replace(/^W\//, "") === etag)
-  )
-    return new Response(null, { status: 304, headers: common });
+  // a 304 only for a photo still held: a taken-down photo's ETag must not keep a copy alive
+  const known = headers
+    .get("if-none-match")
+    ?.split(",")
+    .some((t) => t.trim().replace(/^W\//, "") === etag);
 
-  let bytes = await d.cache.get(name);
+  let bytes = await d.cache.get(source.group, name);
   if (!bytes) {
-    let making = inFlight.get(name);
+    const id = `${source.group}/${name}`;
+    let making = inFlight.get(id);
     if (!making) {
-      making = (async () => {
-        const original = await source.load();
-        if (!original) return null;
-        const made = await renderVariant(original, parsed.params);
-        await d.cache.put(name, made).catch((e: unknown) => log.warn({ err: String(e) }, "image variant not cached"));
-        return made;
-      })().finally(() => inFlight.delete(name));
-      inFlight.set(name, making);
+      if (known && (await source.held())) return new Response(null, { status: 304, headers: common });
+      const client = headers.get("x-real-ip") ?? "unknown";
+      const allowed = await missLimiter().take(client);
+      if (!allowed.ok) return plain(429, IMAGE_MSG.tooMany, { "retry-after": String(allowed.retryAfter) });
+      making = renderVariant(source.load, parsed.params, { client, bounded: true })
+        .then(async (made) => {
+          if (made)
+            await d.cache.put(source.group, name, made).catch((e: unknown) => log.warn({ err: String(e) }, "image variant not cached"));
+          return made;
+        })
+        .finally(() => inFlight.delete(id));
+      inFlight.set(id, making);
     }
-    bytes = await making;
+    try {
+      bytes = await making;
+    } catch (e) {
+      if (e instanceof ImageServiceBusy) return plain(503, IMAGE_MSG.busy, { "retry-after": String(RETRY_AFTER_SECONDS) });
+      throw e;
+    }
   }
   if (!bytes) return plain(404, "Not found.");
+  if (known) return new Response(null, { status: 304, headers: common });
   return new Response(new Uint8Array(bytes), {
     headers: { ...common, "content-type": CONTENT_TYPES[parsed.params.format], "content-length": String(bytes.length) },
   });

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { AwsClient } from "aws4fetch";
+import { isPhotoKey } from "@/domain/photos/params";
 import { env } from "@/server/env";
 
 /*
@@ -21,21 +22,14 @@ export interface PhotoStore {
   delete(key: string): Promise<void>;
 }
 
-// 128 bits of the SHA-256 (32 hex digits); keys of 64 digits, from before issue 35 shortened the
-// addresses every card carries five of, are still served
-const KEY = /^([0-9a-f]{32}|[0-9a-f]{64})\.(jpg|png)$/;
-const TYPES: Record<string, PhotoType> = { jpg: "image/jpeg", png: "image/png" };
-
 /** The key a photo is kept under: its content hash and its type. */
 export const photoKey = (hash: string, contentType: PhotoType): string => `${hash}.${contentType === "image/png" ? "png" : "jpg"}`;
 
-/** Whether a string is a key at all (a request's path segment is checked before any store is asked). */
-export const isPhotoKey = (key: string): boolean => KEY.test(key);
+export { isPhotoKey };
 
 function typeOf(key: string): PhotoType {
-  const m = KEY.exec(key);
-  if (!m) throw new Error("not a photo key");
-  return TYPES[m[2]!]!;
+  if (!isPhotoKey(key)) throw new Error("not a photo key");
+  return key.endsWith(".png") ? "image/png" : "image/jpeg";
 }
 
 /**

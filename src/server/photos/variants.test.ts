@@ -1,8 +1,21 @@
 import sharp from "sharp";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { parseImageParams } from "@/domain/photos/params";
 import { testPhoto } from "@/server/testing/photo";
-import { MAX_BITS_PER_PIXEL, MAX_CONCURRENT_RESIZES, renderVariant, resizesInFlight } from "./variants";
+import {
+  ImageServiceBusy,
+  inImageSlot,
+  MAX_BITS_PER_PIXEL,
+  MAX_CONCURRENT_RESIZES,
+  MAX_WAIT_MS,
+  MAX_WAITING_PER_CLIENT,
+  MAX_WAITING_RESIZES,
+  renderVariant as renderFrom,
+  resizesInFlight,
+  resizesWaiting,
+} from "./variants";
+
+const renderVariant = async (original: Buffer, p: ReturnType<typeof params>) => (await renderFrom(async () => original, p))!;
 
 const original = () => testPhoto();
 const params = (qs: string, accept = "image/avif,image/webp,*/*") => {
@@ -16,6 +29,7 @@ describe("renderVariant", () => {
     ["w=640&auto=format", "heif", 640, 427], // AVIF is HEIF to libvips
     ["w=640&auto=format", "webp", 640, 427, "image/webp,*/*"],
     ["w=3840&q=80", "jpeg", 1280, 854], // clamped to the max width
+    ["", "jpeg", 1280, 854], // a bare address: the max width, not a re-encoding of the whole original
     ["w=1200&h=630&fit=crop", "jpeg", 1200, 630], // the share image
   ] as const)("%s → %s %i × %i", async (qs, format, width, height, accept?: string) => {
     const out = await renderVariant(await original(), params(qs, accept));
@@ -29,6 +43,19 @@ describe("renderVariant", () => {
       .resize(640)
       .toBuffer();
     expect((await sharp(await renderVariant(small, params("w=1280"))).metadata()).width).toBe(640);
+  });
+
+  test("a crop never enlarges: a 600 × 400 original asked for the 1200 × 630 share image stays within 600 × 400", async () => {
+    const small = await sharp(await original())
+      .resize(600, 400)
+      .toBuffer();
+    const m = await sharp(await renderVariant(small, params("w=1200&h=630&fit=crop"))).metadata();
+    expect(m.width).toBeLessThanOrEqual(600);
+    expect(m.height).toBeLessThanOrEqual(400);
+  });
+
+  test("no original (a photo taken down meanwhile) renders nothing", async () => {
+    expect(await renderFrom(async () => null, params("w=640"))).toBeNull();
   });
 
   // a smooth picture (a sky) is light at q75; noise (gravel, foliage in sun) is far over the ceiling
@@ -80,10 +107,84 @@ describe("renderVariant", () => {
     const input = await original();
     let most = 0;
     const sampler = setInterval(() => (most = Math.max(most, resizesInFlight())), 1);
-    const outs = await Promise.all(Array.from({ length: 6 }, (_, i) => renderVariant(input, params(`w=${320 + i * 10}`))));
+    const outs = await Promise.all(["w=320", "w=640", "w=750", "w=828", "w=1080", "w=1200"].map((qs) => renderVariant(input, params(qs))));
     clearInterval(sampler);
     expect(outs.map((b) => b.length > 0)).toEqual(Array(6).fill(true));
     expect(most).toBe(MAX_CONCURRENT_RESIZES); // the queue was full, never over
     expect(resizesInFlight()).toBe(0);
+  });
+});
+
+describe("the image slots' queue", () => {
+  const hold = () => {
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    return { gate, open };
+  };
+  const client = (name: string) => ({ client: name, bounded: true }) as const;
+
+  test("an original is read only once a slot is free: 40 waiting requests hold no original", async () => {
+    const { gate, open } = hold();
+    let loaded = 0;
+    let mostLoaded = 0;
+    const load = async () => {
+      loaded++;
+      mostLoaded = Math.max(mostLoaded, loaded);
+      await gate;
+      loaded--;
+      return null;
+    };
+    const asks = Array.from({ length: 40 }, (_, i) => renderFrom(load, params("w=640"), client(`c${i % 4}`)));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(mostLoaded).toBe(MAX_CONCURRENT_RESIZES);
+    expect(resizesWaiting()).toBe(38);
+    open();
+    expect(await Promise.all(asks)).toEqual(Array(40).fill(null));
+    expect(mostLoaded).toBe(MAX_CONCURRENT_RESIZES);
+  });
+
+  test(`past ${MAX_WAITING_RESIZES} waiting (or ${MAX_WAITING_PER_CLIENT} of one client) a request is refused at once; the platform's own work still waits`, async () => {
+    const { gate, open } = hold();
+    const busy = Array.from({ length: MAX_CONCURRENT_RESIZES }, () => inImageSlot(() => gate, client("a")));
+    const mine = Array.from({ length: MAX_WAITING_PER_CLIENT }, () => inImageSlot(() => Promise.resolve("a"), client("a")));
+    await expect(inImageSlot(() => Promise.resolve("a"), client("a"))).rejects.toEqual(new ImageServiceBusy("client"));
+    const others = Array.from({ length: MAX_WAITING_RESIZES - MAX_WAITING_PER_CLIENT }, (_, i) =>
+      inImageSlot(() => Promise.resolve(`b${i}`), client(`b${i}`)),
+    );
+    await expect(inImageSlot(() => Promise.resolve("c"), client("c"))).rejects.toEqual(new ImageServiceBusy("queue"));
+    const ingest = inImageSlot(() => Promise.resolve("platform")); // a feed photo's ingest is never refused
+    open();
+    await Promise.all([...busy, ...mine, ...others]);
+    expect(await ingest).toBe("platform");
+    expect(resizesWaiting()).toBe(0);
+    expect(resizesInFlight()).toBe(0);
+  });
+
+  test("clients take turns: a shopper's one photo is made before a crawler's hundredth", async () => {
+    const { gate, open } = hold();
+    const order: string[] = [];
+    const busy = Array.from({ length: MAX_CONCURRENT_RESIZES }, () => inImageSlot(() => gate, client("crawler")));
+    const crawler = Array.from({ length: 20 }, (_, i) => inImageSlot(async () => void order.push(`crawler ${i}`), client("crawler")));
+    const shopper = inImageSlot(async () => void order.push("shopper"), client("shopper"));
+    open();
+    await Promise.all([...busy, ...crawler, shopper]);
+    expect(order.indexOf("shopper")).toBeLessThanOrEqual(1);
+  });
+
+  test("a request that waited too long is let go with a 503's reason", async () => {
+    vi.useFakeTimers();
+    try {
+      const { gate, open } = hold();
+      const busy = Array.from({ length: MAX_CONCURRENT_RESIZES }, () => inImageSlot(() => gate, client("a")));
+      const late = inImageSlot(() => Promise.resolve("late"), client("b"));
+      const caught = late.catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(MAX_WAIT_MS + 1);
+      expect(await caught).toEqual(new ImageServiceBusy("wait"));
+      expect(resizesWaiting()).toBe(0);
+      open();
+      await Promise.all(busy);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -7,19 +7,99 @@ export const MAX_CONCURRENT_RESIZES = 2;
 sharp.concurrency(1); // libvips threads per resize: the queue, not libvips, spreads work over the cores
 sharp.cache(false); // no photo is decoded twice in a row: libvips' operation cache only held memory
 
+/** Requests that may wait for a slot at once; past it a request is refused at once (503 with Retry-After). */
+export const MAX_WAITING_RESIZES = 48;
+/** Of those, how many one client may hold: a search page's first visit asks for about 25 new cards. */
+export const MAX_WAITING_PER_CLIENT = 32;
+/** A request that has waited this long for a slot is let go (503): its shopper has moved on. */
+export const MAX_WAIT_MS = 10_000;
+/** What a refused request is told to wait before it asks again. */
+export const RETRY_AFTER_SECONDS = 3;
+
+/** No slot now and no room to wait for one: the caller answers 503 with Retry-After. */
+export class ImageServiceBusy extends Error {
+  constructor(readonly why: "queue" | "client" | "wait") {
+    super(`image service busy (${why})`);
+  }
+}
+
+/**
+ * Who waits for the slots. Each client (the address a request came from) waits in its own line and
+ * the lines take turns, so one client asking for a hundred sizes never holds another shopper's first
+ * photo behind them. Work of the platform's own (a feed photo's ingest) waits without a bound: its
+ * workers already bound how much they start.
+ */
+export type SlotClient = { client: string; bounded: true } | { client: "platform"; bounded: false };
+const PLATFORM: SlotClient = { client: "platform", bounded: false };
+
+type Waiter = { start: () => void; timer?: NodeJS.Timeout };
 let running = 0;
-const waiting: Array<() => void> = [];
+let waitingBounded = 0;
+const lines = new Map<string, Waiter[]>(); // in turn order: the next slot goes to the first line's first waiter
 /** How many resizes run now (tests; a health figure later). */
 export const resizesInFlight = () => running;
-/** Runs `fn` when one of the process's image slots is free (a resize, or the ingest of a fetched photo). */
-export async function inImageSlot<T>(fn: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT_RESIZES) await new Promise<void>((r) => waiting.push(r));
-  running++;
+/** How many requests wait for a slot now (tests, the probe). */
+export const resizesWaiting = () => [...lines.values()].reduce((n, l) => n + l.length, 0);
+
+function acquire(who: SlotClient): Promise<void> {
+  if (running < MAX_CONCURRENT_RESIZES) {
+    running++;
+    return Promise.resolve();
+  }
+  const line = lines.get(who.client) ?? [];
+  if (who.bounded) {
+    if (waitingBounded >= MAX_WAITING_RESIZES) return Promise.reject(new ImageServiceBusy("queue"));
+    if (line.length >= MAX_WAITING_PER_CLIENT) return Promise.reject(new ImageServiceBusy("client"));
+  }
+  return new Promise<void>((resolve, reject) => {
+    const waiter: Waiter = { start: resolve };
+    if (who.bounded) {
+      waitingBounded++;
+      const started = waiter.start;
+      waiter.start = () => {
+        clearTimeout(waiter.timer);
+        waitingBounded--;
+        started();
+      };
+      waiter.timer = setTimeout(() => {
+        const mine = lines.get(who.client);
+        const at = mine?.indexOf(waiter) ?? -1;
+        if (at < 0) return;
+        mine!.splice(at, 1);
+        if (!mine!.length) lines.delete(who.client);
+        waitingBounded--;
+        reject(new ImageServiceBusy("wait"));
+      }, MAX_WAIT_MS);
+    }
+    line.push(waiter);
+    lines.set(who.client, line);
+  });
+}
+
+/** A finished resize hands its slot straight to the next line's waiter (no one can slip in between). */
+function release(): void {
+  const next = lines.entries().next();
+  if (next.done) {
+    running--;
+    return;
+  }
+  const [client, line] = next.value;
+  const waiter = line.shift()!;
+  lines.delete(client); // this line goes to the back of the turn order
+  if (line.length) lines.set(client, line);
+  waiter.start();
+}
+
+/**
+ * Runs `fn` when one of the process's image slots is free (a resize, or the ingest of a fetched
+ * photo). Throws ImageServiceBusy for a client that may not wait.
+ */
+export async function inImageSlot<T>(fn: () => Promise<T>, who: SlotClient = PLATFORM): Promise<T> {
+  await acquire(who);
   try {
     return await fn();
   } finally {
-    running--;
-    waiting.shift()?.();
+    release();
   }
 }
 
@@ -58,29 +138,35 @@ function encode(img: Sharp, format: Lossy, quality: number): Promise<{ data: Buf
 
 /**
  * One variant of a stored original (upright, without metadata since ingest): at most the width
- * asked (never enlarged), cropped to width × height for the share image, in the format and quality
- * asked (lower once when the result is heavier than MAX_BITS_PER_PIXEL). No metadata is written.
+ * asked (never enlarged), cropped to width × height for the share image (never enlarged either), in
+ * the format and quality asked (lower once when the result is heavier than MAX_BITS_PER_PIXEL). No
+ * metadata is written. The original is read only once the slot is ours: a queue of requests for a
+ * 24 MB photo holds no copy of it while it waits. Null when there is no original (it was deleted).
  */
-export function renderVariant(original: Buffer, p: ImageParams): Promise<Buffer> {
+export function renderVariant(load: () => Promise<Buffer | null>, p: ImageParams, who: SlotClient = PLATFORM): Promise<Buffer | null> {
   return inImageSlot(async () => {
-    let img = sharp(original, { limitInputPixels: 40_000_000 });
-    if (p.width !== null)
-      img =
-        p.crop && p.height !== null
-          ? img.resize(p.width, p.height, { fit: "cover", position: "attention" })
-          : img.resize({ width: p.width, withoutEnlargement: true });
-    if (p.format === "png") return img.png({ compressionLevel: 9 }).toBuffer();
-    const format: Lossy = p.format === "avif" || p.format === "webp" ? p.format : "jpeg";
-    // decoded and resized once: a heavy variant's second encoding starts from these pixels
-    const { data, info } = await img.raw().toBuffer({ resolveWithObject: true });
-    const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-    const lower = Math.max(1, p.quality - HEAVY_QUALITY_STEP);
-    const source = await sharp(original).metadata();
-    if (source.format === "jpeg" && original.length * 8 > HEAVY_ORIGINAL_BITS_PER_PIXEL * source.width! * source.height!)
-      return (await encode(pixels(), format, lower)).data;
-    const first = await encode(pixels(), format, p.quality);
-    if (first.data.length * 8 <= MAX_BITS_PER_PIXEL * info.width * info.height) return first.data;
-    const second = await encode(pixels(), format, lower);
-    return second.data.length < first.data.length ? second.data : first.data;
-  });
+    const original = await load();
+    return original && render(original, p);
+  }, who);
+}
+
+async function render(original: Buffer, p: ImageParams): Promise<Buffer> {
+  let img = sharp(original, { limitInputPixels: 40_000_000 });
+  img =
+    p.crop && p.height !== null
+      ? img.resize(p.width, p.height, { fit: "cover", position: "attention", withoutEnlargement: true })
+      : img.resize({ width: p.width, withoutEnlargement: true });
+  if (p.format === "png") return img.png({ compressionLevel: 9 }).toBuffer();
+  const format: Lossy = p.format === "avif" || p.format === "webp" ? p.format : "jpeg";
+  // decoded and resized once: a heavy variant's second encoding starts from these pixels
+  const { data, info } = await img.raw().toBuffer({ resolveWithObject: true });
+  const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  const lower = Math.max(1, p.quality - HEAVY_QUALITY_STEP);
+  const source = await sharp(original).metadata();
+  if (source.format === "jpeg" && original.length * 8 > HEAVY_ORIGINAL_BITS_PER_PIXEL * source.width! * source.height!)
+    return (await encode(pixels(), format, lower)).data;
+  const first = await encode(pixels(), format, p.quality);
+  if (first.data.length * 8 <= MAX_BITS_PER_PIXEL * info.width * info.height) return first.data;
+  const second = await encode(pixels(), format, lower);
+  return second.data.length < first.data.length ? second.data : first.data;
 }
