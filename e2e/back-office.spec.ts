@@ -621,7 +621,9 @@ test.describe("dealer back-office", () => {
     expect(og).toContain(`${urls[0]}?w=1200&auto=format&q=80&h=630&fit=crop`);
     const share = await request.get(`http://127.0.0.1:${PORT}${new URL(og).pathname}${new URL(og).search}`, { headers: { accept: "*/*" } });
     expect(share.headers()["content-type"]).toBe("image/jpeg");
-    expect(await sharp(await share.body()).metadata()).toMatchObject({ width: 1200, height: 630 });
+    // the main photo is the portrait one, 1067 px wide: its share image has the share image's shape at
+    // the photo's own size (a crop never enlarges)
+    expect(await sharp(await share.body()).metadata()).toMatchObject({ width: 1067, height: 560 });
     expect(share.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
 
     // the search card shows the main photo

@@ -3,6 +3,7 @@ import { describe, expect, test, vi } from "vitest";
 import { parseImageParams } from "@/domain/photos/params";
 import { testPhoto } from "@/server/testing/photo";
 import {
+  cropBox,
   ImageServiceBusy,
   inImageSlot,
   MAX_BITS_PER_PIXEL,
@@ -45,13 +46,21 @@ describe("renderVariant", () => {
     expect((await sharp(await renderVariant(small, params("w=1280"))).metadata()).width).toBe(640);
   });
 
-  test("a crop never enlarges: a 600 × 400 original asked for the 1200 × 630 share image stays within 600 × 400", async () => {
+  test.each([
+    [1600, 1067, 1200, 630],
+    [1200, 630, 1200, 630],
+    [600, 400, 600, 315], // the share image's shape, at the original's size
+    [1067, 1600, 1067, 560], // a portrait photo
+    [1067, 800, 1067, 560],
+    [800, 1067, 800, 420],
+    [1300, 600, 1143, 600],
+  ])("a crop never enlarges: a %i × %i original's share image is %i × %i", async (w, h, outW, outH) => {
+    expect(cropBox(w, h, 1200, 630)).toEqual([outW, outH]);
     const small = await sharp(await original())
-      .resize(600, 400)
+      .resize(w, h, { fit: "fill" })
       .toBuffer();
     const m = await sharp(await renderVariant(small, params("w=1200&h=630&fit=crop"))).metadata();
-    expect(m.width).toBeLessThanOrEqual(600);
-    expect(m.height).toBeLessThanOrEqual(400);
+    expect([m.width, m.height]).toEqual([outW, outH]);
   });
 
   test("no original (a photo taken down meanwhile) renders nothing", async () => {

@@ -150,12 +150,25 @@ export function renderVariant(load: () => Promise<Buffer | null>, p: ImageParams
   }, who);
 }
 
+/**
+ * The box a crop of an original of width × height to wantW × wantH is made at: the box itself when
+ * the original covers it, else the largest box of the same shape inside the original (no pixel is
+ * ever made up).
+ */
+export function cropBox(width: number, height: number, wantW: number, wantH: number): [number, number] {
+  if (width >= wantW && height >= wantH) return [wantW, wantH];
+  const scale = Math.min(width / wantW, height / wantH);
+  return [Math.max(1, Math.min(width, Math.round(wantW * scale))), Math.max(1, Math.min(height, Math.round(wantH * scale)))];
+}
+
 async function render(original: Buffer, p: ImageParams): Promise<Buffer> {
   let img = sharp(original, { limitInputPixels: 40_000_000 });
-  img =
-    p.crop && p.height !== null
-      ? img.resize(p.width, p.height, { fit: "cover", position: "attention", withoutEnlargement: true })
-      : img.resize({ width: p.width, withoutEnlargement: true });
+  if (p.crop && p.height !== null) {
+    // an original too small for the crop is cut to its shape at its own size, never enlarged
+    const { width = p.width, height = p.height } = await sharp(original).metadata();
+    const [w, h] = cropBox(width, height, p.width, p.height);
+    img = img.resize(w, h, { fit: "cover", position: "attention" });
+  } else img = img.resize({ width: p.width, withoutEnlargement: true });
   if (p.format === "png") return img.png({ compressionLevel: 9 }).toBuffer();
   const format: Lossy = p.format === "avif" || p.format === "webp" ? p.format : "jpeg";
   // decoded and resized once: a heavy variant's second encoding starts from these pixels
