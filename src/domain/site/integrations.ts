@@ -61,7 +61,6 @@ const vendorId = (key: VendorIdKey) => {
 export const SETTING_NAME = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
 export const MAX_CHAT_SETTINGS = 20;
 // a control character (NUL included) or markup is never part of a greeting or a colour
-// eslint-disable-next-line no-control-regex
 const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f<>]/;
 
 const settingValue = z.union(
