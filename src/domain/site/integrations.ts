@@ -223,7 +223,8 @@ export function integrationsFromForm(get: (name: string) => string | null): {
     tag_manager_id: orNull("tag_manager_id"),
     analytics_id: orNull("analytics_id"),
     facebook_pixel_id: orNull("facebook_pixel_id"),
-    facebook_mode: text("facebook_mode") || null,
+    // the mode belongs to the pixel: it goes with it
+    facebook_mode: text("facebook_pixel_id") ? text("facebook_mode") || null : null,
     live_chat: provider ? (provider === "livechat" ? { provider, license: text("live_chat_license") } : { provider }) : null,
     dealercell_id: orNull("dealercell_id"),
     voice_text_id: orNull("voice_text_id"),
@@ -242,4 +243,56 @@ export function widgetFormField(path: string): string {
   if (head === "live_chat") return second === "license" ? "live_chat_license" : "live_chat_provider";
   if (head === "chatbot") return second === "website_id" ? "chatbot_website_id" : "chatbot_settings";
   return head ?? path;
+}
+
+/** What the "Widgets and tracking" form shows. */
+export type WidgetsFormState = {
+  values: WidgetFormValues;
+  errors: Record<string, string>;
+  saved: boolean;
+  /** the flags the widgets need that are off on this site (saving an id switches its flag on) */
+  flagsOff: string[];
+};
+
+/** A form post that was refused, kept for the page it returns to (a cookie for a minute): its field messages and what was typed. */
+export type WidgetFlash = { site: number; attempt: string; errors: Record<string, string>; values: Partial<WidgetFormValues> };
+export const WIDGET_FLASH_COOKIE = "widgets_form";
+const FLASH_FIELDS = new Set<string>([
+  ...WIDGET_FORM_FIELDS.map(([k]) => k),
+  "facebook_mode",
+  "live_chat_provider",
+  "live_chat_license",
+  "chatbot_settings",
+]);
+
+/** The cookie's value: the typed values only while it stays under a browser's 4 KB (the messages always). */
+export function encodeWidgetFlash(f: WidgetFlash): string {
+  const full = encodeURIComponent(JSON.stringify(f));
+  return full.length <= 3500 ? full : encodeURIComponent(JSON.stringify({ ...f, values: {} }));
+}
+
+/** The cookie read back, for this site and this attempt only; anything else (edited, stale, another site's) is nothing. */
+export function decodeWidgetFlash(raw: string | undefined, site: number, attempt: string | undefined): WidgetFlash | null {
+  if (!raw || !attempt) return null;
+  let v: unknown;
+  try {
+    v = JSON.parse(decodeURIComponent(raw));
+  } catch {
+    return null;
+  }
+  if (typeof v !== "object" || v === null) return null;
+  const f = v as Record<string, unknown>;
+  if (f.site !== site || f.attempt !== attempt) return null;
+  const strings = (o: unknown) =>
+    typeof o === "object" && o !== null
+      ? Object.fromEntries(Object.entries(o).filter(([k, s]) => FLASH_FIELDS.has(k) && typeof s === "string"))
+      : {};
+  return { site, attempt, errors: strings(f.errors) as Record<string, string>, values: strings(f.values) as Partial<WidgetFormValues> };
+}
+
+/** The flags a saved form switches on: a widget that needs one loads once its id is saved. */
+export function flagsSwitchedOn(patch: Record<string, unknown>): Record<string, true> {
+  const out: Record<string, true> = {};
+  for (const [field, flag] of Object.entries(WIDGET_FLAGS)) if (patch[field] != null) out[flag] = true;
+  return out;
 }
