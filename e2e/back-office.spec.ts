@@ -404,6 +404,53 @@ test.describe("dealer back-office", () => {
     await expect(entry).toContainText("Staff Training Day");
   });
 
+  test("an owner sets the site's widgets without JavaScript: each id checked against its vendor's format, the site's CSP follows at once", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const csp = async () =>
+      (
+        (await request.get(`http://127.0.0.1:${PORT}/`, { headers: { host: `ridgeline-motorcycles.localhost:${PORT}` } })).headers()[
+          "content-security-policy"
+        ] ?? ""
+      )
+        .split(";")
+        .find((d) => d.trim().startsWith("script-src ")) ?? "";
+    expect(await csp()).not.toContain("googletagmanager");
+    await signIn(page, "owner@ridgelinemotorcycles.com.au");
+    // the same session in a browser that runs no script: the form is a plain post
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    await plain.addCookies(await page.context().cookies());
+    const tab = await plain.newPage();
+    await tab.goto(admin("/sites/1002/settings"));
+    const form = tab.getByTestId("widgets");
+    await form.getByLabel("Google Tag Manager container").fill("GTM-k7q2");
+    await form.getByLabel("Support chat (Intercom app id)").fill("q7x2m9ka");
+    await form.getByRole("button", { name: "Save widgets" }).click();
+    await expect(tab.getByTestId("widgets-error")).toHaveText("Please check the highlighted fields. Nothing was saved.");
+    await expect(form.getByText("Enter a Google Tag Manager container id such as GTM-K7Q2XRM")).toBeVisible();
+    await expect(form.getByLabel("Support chat (Intercom app id)")).toHaveValue("q7x2m9ka"); // what was typed is kept
+    expect(await csp()).not.toContain("googletagmanager");
+
+    await form.getByLabel("Google Tag Manager container").fill("GTM-K7Q2XRM");
+    await form.getByRole("button", { name: "Save widgets" }).click();
+    await expect(tab.getByTestId("widgets-done")).toHaveText("Widgets saved. The website loads them now.");
+    await expect(form.getByLabel("Google Tag Manager container")).toHaveValue("GTM-K7Q2XRM");
+    expect(await csp()).toContain("https://www.googletagmanager.com");
+    expect(await csp()).toContain("https://widget.intercom.io");
+
+    // emptied: the widgets go, and their hosts leave the site's CSP
+    await form.getByLabel("Google Tag Manager container").fill("");
+    await form.getByLabel("Support chat (Intercom app id)").fill("");
+    await form.getByRole("button", { name: "Save widgets" }).click();
+    await expect(tab.getByTestId("widgets-done")).toBeVisible();
+    const after = await csp();
+    expect(after).not.toContain("googletagmanager");
+    expect(after).not.toContain("intercom");
+    await plain.close();
+  });
+
   test("a manager sets the finance terms: the form checks them, every card shows the new repayment at once (issue 36)", async ({
     page,
   }) => {

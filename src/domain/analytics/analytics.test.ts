@@ -279,10 +279,10 @@ describe("the widget registry", () => {
       facebook_mode: "live",
       live_chat: { provider: "livechat", license: "1234567" },
       dealercell_id: "dc-42",
-      voice_text_id: "org_1",
-      call_tracking_id: "123/abc",
-      support_chat_id: "app1",
-      chatbot: { website_id: "site-9", settings: { greeting: "Hi", "bad key": "x" } },
+      voice_text_id: "a4e2b7c9-5f1d-4e8a-9c3b-2d6f8e1a7b40",
+      call_tracking_id: "408173265/3c9e1f7a2b5d4e60",
+      support_chat_id: "q7x2m9ka",
+      chatbot: { website_id: "site-9a", settings: { greeting: "Hi", "bad key": "x" } },
       dealer_tools_id: "dt-7",
       spin_customer_id: "cust-3",
     },
@@ -298,7 +298,7 @@ describe("the widget registry", () => {
   test("the chatbot is initialised with its website id and chat settings (safe keys only)", () => {
     expect(siteWidgets(all).find((w) => w.key === "chatbot")?.setup).toEqual({
       global: "autobotConfig",
-      value: { websiteId: "site-9", chatSettings: { greeting: "Hi" } },
+      value: { websiteId: "site-9a", chatSettings: { greeting: "Hi" } },
     });
   });
 
@@ -307,6 +307,18 @@ describe("the widget registry", () => {
     ["a script-injecting id", { ...all, integrations: { ...all.integrations, dealercell_id: 'x"><script>' } }, "text-chat"],
     ["a pixel id that is not digits", { ...all, integrations: { ...all.integrations, facebook_pixel_id: "12ab" } }, "social-pixel"],
     ["a path-escaping call tracking id", { ...all, integrations: { ...all.integrations, call_tracking_id: "../../x" } }, "call-tracking"],
+    // an id stored before the settings checked it: not the vendor's shape, so no script is asked for
+    [
+      "a tag manager id that is not a container",
+      { ...all, integrations: { ...all.integrations, tag_manager_id: "ABC1234" } },
+      "tag-manager",
+    ],
+    ["a pixel id too short for Meta", { ...all, integrations: { ...all.integrations, facebook_pixel_id: "12345" } }, "social-pixel"],
+    [
+      "a support chat id that is not Intercom's",
+      { ...all, integrations: { ...all.integrations, support_chat_id: "app1" } },
+      "support-chat",
+    ],
   ])("%s switches the widget off", (_, site, key) => expect(siteWidgets(site).map((w) => w.key)).not.toContain(key));
 
   test("the demo's local pixel and chat are served by the app", () => {

@@ -331,7 +331,7 @@ export function platformOpenApi(): Record<string, unknown> {
         SiteRecord: {
           type: "object",
           description:
-            "SiteRecordInput's fields as stored (domain_name without www., every default filled in), plus currency, `features` ({flag: {value, source}}), `dealership_websites`, `locations` (SessionLocation, hidden ones too), `stock` ({count}) and `publish_checklist` ([{key, label, done}]: location, hours, logo, stock, lead_delivery).",
+            "SiteRecordInput's fields as stored (domain_name without www., every default filled in), plus currency, `integrations` (the widget and tracking ids as stored), `features` ({flag: {value, source}}), `dealership_websites`, `locations` (SessionLocation, hidden ones too), `stock` ({count}) and `publish_checklist` ([{key, label, done}]: location, hours, logo, stock, lead_delivery).",
         },
       },
     },

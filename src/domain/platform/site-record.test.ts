@@ -52,7 +52,7 @@ describe("newSite: what the template and country give a record that names only t
 });
 
 test("siteChanges: only what the change names; the address follows a new domain unless it was set by hand", () => {
-  const current = { domainName: "smith.com.au", url: "https://www.smith.com.au", features: { garage_enabled: true } };
+  const current = { domainName: "smith.com.au", url: "https://www.smith.com.au", features: { garage_enabled: true }, integrations: {} };
   expect(siteChanges(current, { domain_name: "smith.net.au" })).toEqual({ domainName: "smith.net.au", url: "https://www.smith.net.au" });
   expect(siteChanges({ ...current, url: "https://shop.smith.com.au" }, { domain_name: "smith.net.au" })).toEqual({
     domainName: "smith.net.au",

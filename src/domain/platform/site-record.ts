@@ -4,6 +4,7 @@ import { countryFormat } from "../format/country";
 import { slugify } from "../format/slug";
 import { deliveryTargets, leadDeliveryConfig, type LeadDeliveryConfig } from "../leads/delivery";
 import { BOOLEAN_FLAGS, type FlagSource } from "../site/features";
+import { applyIntegrations, IntegrationsPatchSchema } from "../site/integrations";
 import { tlsHostName } from "../site/tenant";
 import { FooterGroupSchema, NavItemSchema } from "./contract";
 import type { Country, Dealership, SiteFeatureFlags, SiteLogo, SiteRecord, Template } from "../site/types";
@@ -135,6 +136,8 @@ const fields = {
     .optional(),
   default_sort: z.enum(["relevance", "newest", "price_asc"], "The default sort is relevance, newest or price_asc").optional(),
   features: FeaturesSchema.optional(),
+  /** the widget and tracking ids, each in its vendor's format (a field left out stays, null removes it) */
+  integrations: IntegrationsPatchSchema.optional(),
   published: z.boolean("published is true or false").optional(),
   no_stock_yet: z.boolean("no_stock_yet is true or false").optional(),
 };
@@ -174,7 +177,7 @@ const TEMPLATE_SORT: Partial<Record<Template, string>> = { campers: "newest", rv
 /** What a site record's stored fields are (the SiteRecord less what only the platform sets). */
 export type NewSite = Omit<
   SiteRecord,
-  "id" | "integrations" | "openingHours" | "gmbProfiles" | "blogs" | "searchPageTemplates" | "garageName" | "finance"
+  "id" | "openingHours" | "gmbProfiles" | "blogs" | "searchPageTemplates" | "garageName" | "finance"
 > & {
   id: number | null;
 };
@@ -214,6 +217,7 @@ export function newSite(r: SiteRecordInput): NewSite {
     logo: r.logo ?? {},
     colours: r.colours ?? TEMPLATE_COLOURS[r.template],
     features: cleanFlags(r.features),
+    integrations: applyIntegrations({}, r.integrations ?? {}),
     searchPresets: r.search_filters ?? {},
     navigation: r.navigation ?? {},
     defaultSort: r.default_sort ?? TEMPLATE_SORT[r.template] ?? "relevance",
@@ -226,7 +230,10 @@ export function newSite(r: SiteRecordInput): NewSite {
 }
 
 /** The stored fields a change sets (only those the patch names); the domain's www. address follows a new domain unless a url is given. */
-export function siteChanges(current: Pick<SiteRecord, "domainName" | "url" | "features">, p: SiteRecordPatch): Partial<NewSite> {
+export function siteChanges(
+  current: Pick<SiteRecord, "domainName" | "url" | "features" | "integrations">,
+  p: SiteRecordPatch,
+): Partial<NewSite> {
   const out: Partial<NewSite> = {};
   const set = <K extends keyof NewSite>(k: K, v: NewSite[K] | undefined) => {
     if (v !== undefined) out[k] = v;
@@ -253,6 +260,7 @@ export function siteChanges(current: Pick<SiteRecord, "domainName" | "url" | "fe
   set("logo", p.logo);
   set("colours", p.colours);
   if (p.features) set("features", cleanFlags(p.features, current.features));
+  if (p.integrations) set("integrations", applyIntegrations(current.integrations, p.integrations));
   set("searchPresets", p.search_filters);
   set("navigation", p.navigation);
   set("defaultSort", p.default_sort);
@@ -339,6 +347,7 @@ export function siteRecordJson(
     published: site.published,
     no_stock_yet: site.noStockYet,
     features: extra.features,
+    integrations: site.integrations,
     dealership_websites: extra.dealerships.map((d) => ({
       id: d.id,
       position: d.position,

@@ -1,3 +1,4 @@
+import { isVendorId, SETTING_NAME, type VendorIdKey } from "./integrations";
 import type { SiteFeatureFlags, SiteIntegrations } from "./types";
 
 /**
@@ -49,10 +50,12 @@ type Entry = {
   build(site: WidgetSite): Omit<SiteWidget, "key" | "label" | "kind"> | null;
 };
 
-/** An id goes into a URL only as itself: letters, digits, dash, underscore, dot, slash between parts. */
-const ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
-const PATH_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}(\/[A-Za-z0-9][A-Za-z0-9_.-]{0,63}){0,2}$/;
-const id = (v: string | undefined, re: RegExp = ID) => (v && re.test(v) ? v : null);
+/**
+ * An id goes into a URL only when it has its vendor's shape (the same formats the settings forms and
+ * the platform API check): one stored before those checks, or written around them, switches its
+ * widget off instead of reaching a URL.
+ */
+const id = (v: string | undefined, key: VendorIdKey) => (isVendorId(key, v) ? v : null);
 const q = encodeURIComponent;
 
 export const WIDGET_REGISTRY: readonly Entry[] = [
@@ -68,7 +71,7 @@ export const WIDGET_REGISTRY: readonly Entry[] = [
       img: ["https://www.googletagmanager.com", "https://*.google-analytics.com"],
     },
     build: ({ integrations: i }) => {
-      const gtm = id(i.tag_manager_id);
+      const gtm = id(i.tag_manager_id, "tag_manager_id");
       return gtm ? { src: `https://www.googletagmanager.com/gtm.js?id=${q(gtm)}`, strategy: "afterInteractive", chat: false } : null;
     },
   },
@@ -83,7 +86,7 @@ export const WIDGET_REGISTRY: readonly Entry[] = [
       img: ["https://*.google-analytics.com", "https://www.googletagmanager.com"],
     },
     build: ({ integrations: i }) => {
-      const ga = id(i.analytics_id);
+      const ga = id(i.analytics_id, "analytics_id");
       return ga
         ? {
             src: `https://www.googletagmanager.com/gtag/js?id=${q(ga)}`,
@@ -106,7 +109,7 @@ export const WIDGET_REGISTRY: readonly Entry[] = [
       img: ["https://www.facebook.com"],
     },
     build: ({ integrations: i }) => {
-      const pixel = id(i.facebook_pixel_id, /^\d{5,20}$/);
+      const pixel = id(i.facebook_pixel_id, "facebook_pixel_id");
       if (!pixel) return null;
       return {
         src: i.facebook_mode === "local" ? "/widgets/pixel.js" : "https://connect.facebook.net/en_US/fbevents.js",
@@ -131,7 +134,7 @@ export const WIDGET_REGISTRY: readonly Entry[] = [
     build: ({ features, integrations: i }) => {
       if (!features.live_chat || !i.live_chat) return null;
       if (i.live_chat.provider === "local") return { src: null, strategy: "afterInteractive", chat: true };
-      const license = id(i.live_chat.license, /^\d{1,12}$/);
+      const license = id(i.live_chat.license, "live_chat_license");
       return license
         ? {
             src: "https://cdn.livechatinc.com/tracking.js",
@@ -150,7 +153,7 @@ export const WIDGET_REGISTRY: readonly Entry[] = [
     switchedOnBy: "feature dealercell and integrations.dealercell_id",
     origins: { script: ["https://widget.dealercell.com"], connect: ["https://*.dealercell.com"], frame: ["https://*.dealercell.com"] },
     build: ({ features, integrations: i }) => {
-      const dealer = id(i.dealercell_id);
+      const dealer = id(i.dealercell_id, "dealercell_id");
       return features.dealercell && dealer
         ? {
             src: `https://widget.dealercell.com/dealercell.js?dealer=${q(dealer)}`,
@@ -172,7 +175,7 @@ export const WIDGET_REGISTRY: readonly Entry[] = [
       frame: ["https://*.podium.com"],
     },
     build: ({ integrations: i }) => {
-      const token = id(i.voice_text_id);
+      const token = id(i.voice_text_id, "voice_text_id");
       return token ? { src: `https://connect.podium.com/widget.js#ORG_TOKEN=${q(token)}`, strategy: "lazyOnload", chat: true } : null;
     },
   },
@@ -183,7 +186,7 @@ export const WIDGET_REGISTRY: readonly Entry[] = [
     switchedOnBy: "integrations.call_tracking_id (company/script)",
     origins: { script: ["https://cdn.callrail.com"], connect: ["https://*.callrail.com"] },
     build: ({ integrations: i }) => {
-      const path = id(i.call_tracking_id, PATH_ID);
+      const path = id(i.call_tracking_id, "call_tracking_id");
       return path ? { src: `https://cdn.callrail.com/companies/${path}/12/swap.js`, strategy: "afterInteractive", chat: false } : null;
     },
   },
@@ -199,7 +202,7 @@ export const WIDGET_REGISTRY: readonly Entry[] = [
       img: ["https://js.intercomcdn.com", "https://static.intercomassets.com"],
     },
     build: ({ integrations: i }) => {
-      const app = id(i.support_chat_id);
+      const app = id(i.support_chat_id, "support_chat_id");
       return app
         ? {
             src: `https://widget.intercom.io/widget/${q(app)}`,
@@ -222,10 +225,10 @@ export const WIDGET_REGISTRY: readonly Entry[] = [
       frame: ["https://*.autobot.ai"],
     },
     build: ({ features, integrations: i }) => {
-      const site = id(i.chatbot?.website_id);
+      const site = id(i.chatbot?.website_id, "chatbot_website_id");
       if (!features.autobot || !site) return null;
       const settings: Record<string, string | number | boolean> = {};
-      for (const [k, v] of Object.entries(i.chatbot?.settings ?? {})) if (/^[A-Za-z][A-Za-z0-9_]{0,39}$/.test(k)) settings[k] = v;
+      for (const [k, v] of Object.entries(i.chatbot?.settings ?? {})) if (SETTING_NAME.test(k)) settings[k] = v;
       return {
         src: "https://cdn.autobot.ai/chat/bundle.js",
         strategy: "lazyOnload",
@@ -246,7 +249,7 @@ export const WIDGET_REGISTRY: readonly Entry[] = [
       frame: ["https://*.dealerstudio.com.au"],
     },
     build: ({ features, integrations: i }) => {
-      const dealer = id(i.dealer_tools_id);
+      const dealer = id(i.dealer_tools_id, "dealer_tools_id");
       return features.dealerstudio && dealer
         ? { src: `https://cdn.dealerstudio.com.au/tools.js?dealer=${q(dealer)}`, strategy: "lazyOnload", chat: false }
         : null;
@@ -264,7 +267,7 @@ export const WIDGET_REGISTRY: readonly Entry[] = [
       img: ["https://*.impel.io"],
     },
     build: ({ features, integrations: i }) => {
-      const customer = id(i.spin_customer_id);
+      const customer = id(i.spin_customer_id, "spin_customer_id");
       return features.impel && customer
         ? {
             src: `https://cdn.impel.io/spin/embed.js?customer=${q(customer)}`,

@@ -11,7 +11,7 @@ import { writeKeyedRule } from "@/server/repositories/feature-rules";
 export const DEMO_SITE_IDS = DEMO_SITES.map((s) => s.id);
 const ANCHOR_KEY = "demo_clock_anchor";
 /** Bumped when the demo content changes, so that an existing database gets it on its next start. */
-export const DEMO_CONTENT_VERSION = "5";
+export const DEMO_CONTENT_VERSION = "6";
 const CONTENT_KEY = "demo_content_version";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

@@ -392,7 +392,12 @@ export const DEMO_SITES: DemoSite[] = [
     email: "hello@tasmancampers.co.nz",
     socialUrls: { facebook: "https://www.facebook.com/tasmancampers" },
     colours: { primary: "#00585f", secondary: "#e07a1f" },
-    features: { test_drive: true },
+    // the chatbot (website id and chat settings) and the 360 spin viewer (ids shaped like the vendors'; offline their scripts fail quietly)
+    features: { test_drive: true, autobot: true, impel: true },
+    integrations: {
+      chatbot: { website_id: "tasman-campers-nz", settings: { greeting: "Kia ora! Ask us about any camper.", delaySeconds: 5 } },
+      spin_customer_id: "tasmancampers",
+    },
     searchPresets: {},
     defaultSort: "relevance",
     stockCode: "TC",
@@ -620,7 +625,9 @@ export const DEMO_SITES: DemoSite[] = [
     email: "sales@lakesiderv.com",
     socialUrls: { facebook: "https://www.facebook.com/lakesiderv" },
     colours: { primary: "#24513f", secondary: "#d98e04" },
-    features: { test_drive: true },
+    // the text-message chat and the dealer tools scripts (ids shaped like the vendors'; offline their scripts fail quietly)
+    features: { test_drive: true, dealercell: true, dealerstudio: true },
+    integrations: { dealercell_id: "lakeside-rv", dealer_tools_id: "lrv-4417" },
     searchPresets: {},
     defaultSort: "relevance",
     stockCode: "LRV",

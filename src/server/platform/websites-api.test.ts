@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import { inArray, like } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { WebsiteSessionSchema } from "@/domain/platform/contract";
@@ -8,6 +9,7 @@ import { setupAppDatabase } from "@/server/testing/app-database";
 import { callPlatform, TEST_PLATFORM_ADMIN } from "@/server/testing/requests";
 import { getWebsiteSession } from "./dashboard-api";
 import { getSiteContext } from "@/server/site-context";
+import { widgetOriginsFor } from "@/server/http/widget-csp";
 import { getWebsite, postDealership, postLocation, postWebsite, putDealership, putLocation, putWebsite } from "./websites-api";
 
 /*
@@ -340,5 +342,64 @@ describe("the site's own menus (SPEC §3 navigation)", () => {
     expect(Object.keys((await bad.json()).errors)).toEqual(["navigation.header.0.href"]);
     await change(site.id, { navigation: { header: [] } });
     expect((await getSiteContext(site.slug))!.header.map((i) => i.label)).toContain("Our Stock");
+  });
+});
+
+describe("a site's widget and tracking ids (integrations)", () => {
+  const page = (slug: string) => ({ method: "GET", url: "/", headers: { host: `${slug}.localhost:3000` } }) as unknown as IncomingMessage;
+
+  test("PUT sets them, GET shows them, a field left out stays, null removes one; the site's CSP follows at once", async () => {
+    const site = await (await create(start("Widget Motors"))).json();
+    expect(site.integrations).toEqual({});
+    expect((await widgetOriginsFor(page(site.slug)))?.script).toEqual([]);
+
+    const set = await change(site.id, {
+      integrations: {
+        tag_manager_id: "GTM-K7Q2XRM",
+        support_chat_id: "q7x2m9ka",
+        live_chat: { provider: "livechat", license: "12345678" },
+      },
+      features: { live_chat: true },
+    });
+    expect(set.status).toBe(200);
+    const ids = { tag_manager_id: "GTM-K7Q2XRM", support_chat_id: "q7x2m9ka", live_chat: { provider: "livechat", license: "12345678" } };
+    expect((await set.json()).integrations).toEqual(ids);
+    expect((await (await read(site.id)).json()).integrations).toEqual(ids);
+    const before = (await widgetOriginsFor(page(site.slug)))!;
+    expect(before.script).toEqual([
+      "https://www.googletagmanager.com",
+      "https://cdn.livechatinc.com",
+      "https://widget.intercom.io",
+      "https://js.intercomcdn.com",
+    ]);
+    expect(before.frame).toContain("https://secure.livechatinc.com");
+
+    // another field changes: the ids stay; one removed: its widget's hosts leave the CSP
+    expect((await (await change(site.id, { phone: "(03) 9000 0001" })).json()).integrations).toEqual(ids);
+    const cleared = await change(site.id, { integrations: { support_chat_id: null, live_chat: null } });
+    expect((await cleared.json()).integrations).toEqual({ tag_manager_id: "GTM-K7Q2XRM" });
+    const after = (await widgetOriginsFor(page(site.slug)))!;
+    expect(after.script).toEqual(["https://www.googletagmanager.com"]);
+    expect(after.frame).not.toContain("https://secure.livechatinc.com");
+    expect(JSON.stringify(after)).not.toContain("intercom");
+  });
+
+  test.each([
+    [{ tag_manager_id: "UA-1234-5" }, "integrations.tag_manager_id", "GTM-"],
+    [{ facebook_pixel_id: "123" }, "integrations.facebook_pixel_id", "15 or 16 digits"],
+    [{ live_chat: { provider: "livechat" } }, "integrations.live_chat.license", "LiveChat licence"],
+    [{ chatbot: { website_id: "site-9a", settings: { greeting: "<script>" } } }, "integrations.chatbot.settings.greeting", "< or >"],
+    [{ voice_text_id: "x\u0000" }, "integrations.voice_text_id", "Podium"],
+    [{ unknown_widget: "x" }, "integrations", "Unrecognized"],
+  ])("PUT %j: 422 naming the field, nothing written", async (integrations, field, message) => {
+    const site = await (
+      await create(start(`Bad Widget ${Object.keys(integrations)[0]}`, { integrations: { analytics_id: "G-3HQ8ZP4T1B" } }))
+    ).json();
+    const res = await change(site.id, { integrations, phone: "(03) 9000 0002" });
+    expect(res.status).toBe(422);
+    const body = await res.json();
+    expect(body.error).toBeTruthy();
+    expect(body.errors[field]).toContain(message);
+    expect(await (await read(site.id)).json()).toMatchObject({ integrations: { analytics_id: "G-3HQ8ZP4T1B" }, phone: null });
   });
 });

@@ -5,6 +5,9 @@ import { SiteStatus } from "@/components/admin/site-status";
 import { notFound } from "next/navigation";
 import { DealershipForm, LocationForm, LogoForm, PublishForm, SiteRecordForm } from "@/components/admin/console-forms";
 import { WeekEditor } from "@/components/admin/hours-editors";
+import { WidgetsForm } from "@/components/admin/widgets-form";
+import { widgetsFormState } from "@/server/admin/widgets-form";
+import type { SiteFeatureFlags } from "@/domain/site/types";
 import { parseSiteId } from "@/domain/platform/contract";
 import { storedImageSrc } from "@/domain/format/image";
 import type { OpeningHourEntry } from "@/domain/site/types";
@@ -21,8 +24,14 @@ const FIX: Record<string, { href: (id: number) => string; label: string }> = {
   lead_delivery: { href: (id) => `/sites/${id}/settings#delivery`, label: "Set lead delivery" },
 };
 
-// GET /platform/sites/{siteId} — operators: a site's record, logo, locations and hours, flags with their sources, the checklist and publishing
-export default async function ConsoleSitePage({ params }: { params: Promise<{ siteId: string }> }) {
+// GET /platform/sites/{siteId} — operators: a site's record, logo, locations and hours, widgets and tracking, flags with their sources, the checklist and publishing
+export default async function ConsoleSitePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ siteId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireOperator();
   const id = parseSiteId((await params).siteId);
   const site = id === null ? null : await siteRecordAnswer(id);
@@ -235,6 +244,22 @@ export default async function ConsoleSitePage({ params }: { params: Promise<{ si
         </ul>
         <h3 className="mb-2 font-bold">Add a dealership</h3>
         <DealershipForm siteId={site.id} />
+      </section>
+
+      <section aria-labelledby="widgets-title" id="widgets" className={section}>
+        <h2 id="widgets-title" className="mb-3 text-lg font-bold">
+          Widgets and tracking
+        </h2>
+        <WidgetsForm
+          siteId={site.id}
+          back="console"
+          state={await widgetsFormState(
+            site.id,
+            site.integrations,
+            Object.fromEntries(Object.entries(site.features).map(([k, f]) => [k, f.value])) as SiteFeatureFlags,
+            (await searchParams).widgets,
+          )}
+        />
       </section>
 
       <section aria-labelledby="flags" className={section}>

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { SpecialHoursEditor, WeekEditor } from "@/components/admin/hours-editors";
 import { DeliveryForm, FinanceForm, LeadHandlingForm, SwitchesForm } from "@/components/admin/settings-forms";
+import { WidgetsForm } from "@/components/admin/widgets-form";
+import { widgetsFormState } from "@/server/admin/widgets-form";
 import { getLeadHandling } from "@/server/repositories/settings";
 import { financeOf } from "@/domain/site/finance";
 import { featuresOf } from "@/server/site-context";
@@ -12,8 +14,14 @@ import { getLeadDeliveryConfig, getSiteById, listLocations } from "@/server/repo
 
 export const metadata: Metadata = { title: "Site settings" };
 
-// GET /sites/{siteId}/settings — holiday hours, switches, finance terms, lead delivery, lead handling and opening hours (managers and owners)
-export default async function SettingsPage({ params }: { params: Promise<{ siteId: string }> }) {
+// GET /sites/{siteId}/settings — holiday hours, switches, finance terms, lead delivery, lead handling, widgets and tracking, and opening hours (managers and owners)
+export default async function SettingsPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ siteId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { site } = await requireStaffSite((await params).siteId, "settings.edit");
   const db = await getDb();
   const [locations, special, record, delivery, handling] = await Promise.all([
@@ -23,6 +31,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ siteI
     getLeadDeliveryConfig(db, site.id),
     getLeadHandling(db, site.id),
   ]);
+  const features = record ? await featuresOf(db, record) : null;
   return (
     <>
       <h1 className="mb-1 text-2xl font-extrabold">{site.name}: settings</h1>
@@ -37,7 +46,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ siteI
         <h2 id="switches" className="mb-3 text-lg font-bold">
           Feature switches
         </h2>
-        {record && <SwitchesForm siteId={site.id} values={switchesOf(await featuresOf(db, record))} />}
+        {features && <SwitchesForm siteId={site.id} values={switchesOf(features)} />}
       </section>
       <section aria-labelledby="finance" className="mb-6 rounded-lg border border-neutral-200 bg-white p-5">
         <h2 id="finance" className="mb-3 text-lg font-bold">
@@ -65,6 +74,18 @@ export default async function SettingsPage({ params }: { params: Promise<{ siteI
           Lead handling
         </h2>
         <LeadHandlingForm siteId={site.id} values={handling} />
+      </section>
+      <section aria-labelledby="widgets-title" id="widgets" className="mb-6 rounded-lg border border-neutral-200 bg-white p-5">
+        <h2 id="widgets-title" className="mb-3 text-lg font-bold">
+          Widgets and tracking
+        </h2>
+        {record && features && (
+          <WidgetsForm
+            siteId={site.id}
+            back="settings"
+            state={await widgetsFormState(site.id, record.integrations, features, (await searchParams).widgets)}
+          />
+        )}
       </section>
       <section aria-labelledby="weekly" className="rounded-lg border border-neutral-200 bg-white p-5">
         <h2 id="weekly" className="mb-3 text-lg font-bold">
