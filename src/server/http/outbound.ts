@@ -100,6 +100,11 @@ export type OutboundGet = {
   urlProblem: (url: string) => string | null;
   /** the one origin tests may use over plain http on loopback */
   testOrigin?: string | null;
+  /** the whole fetch, every redirect included, ends by then (the idle timeout alone lets a host drip a byte at a time) */
+  deadlineMs?: number;
+  /** once a response has been arriving for `rateGraceMs`, it must have averaged at least this */
+  minBytesPerSecond?: number;
+  rateGraceMs?: number;
 };
 
 /**
@@ -107,6 +112,7 @@ export type OutboundGet = {
  * addresses, redirects are followed at most `maxRedirects` times, and reading stops at `maxBytes`.
  */
 export async function getOutbound(url: string, o: OutboundGet): Promise<Buffer> {
+  const deadlineAt = Date.now() + (o.deadlineMs ?? Infinity);
   let at = url;
   for (let hop = 0; ; hop++) {
     const problem = o.urlProblem(at);
@@ -116,7 +122,7 @@ export async function getOutbound(url: string, o: OutboundGet): Promise<Buffer> 
     const allowed = test ? () => true : (o.allowed ?? isPublicAddress);
     const host = u.hostname.replace(/^\[|\]$/g, "");
     if (isIpLiteral(host) && !allowed(host)) throw new FetchFailed("address refused", false);
-    const r = await getOnce(u, o, allowed);
+    const r = await getOnce(u, o, allowed, deadlineAt);
     if (r.kind === "redirect") {
       if (hop >= o.maxRedirects) throw new FetchFailed(`more than ${o.maxRedirects} redirects`, false);
       at = new URL(r.location, u).toString();
@@ -130,9 +136,12 @@ function getOnce(
   u: URL,
   o: OutboundGet,
   allowed: AddressPolicy,
+  deadlineAt: number,
 ): Promise<{ kind: "redirect"; location: string } | { kind: "body"; body: Buffer }> {
   const client = u.protocol === "https:" ? https : http;
+  if (Date.now() >= deadlineAt) return Promise.reject(tookTooLong(o));
   return new Promise((resolve, reject) => {
+    const timers: NodeJS.Timeout[] = [];
     const req = client.request(
       u,
       {
@@ -159,6 +168,20 @@ function getOnce(
         }
         const chunks: Buffer[] = [];
         let size = 0;
+        const minRate = o.minBytesPerSecond ?? 0;
+        if (minRate > 0) {
+          const grace = o.rateGraceMs ?? 0;
+          const since = Date.now();
+          const check = setInterval(
+            () => {
+              const elapsed = Date.now() - since;
+              if (elapsed >= grace && size < (minRate * elapsed) / 1000)
+                stop(new FetchFailed(`sent more slowly than ${Math.round(minRate / 1024)} KB a second`, true));
+            },
+            Math.max(25, Math.min(1000, grace / 4)),
+          );
+          timers.push(check);
+        }
         res.on("data", (c: Buffer) => {
           size += c.length;
           if (size > o.maxBytes) {
@@ -173,6 +196,13 @@ function getOnce(
       },
     );
     req.on("timeout", () => req.destroy(new FetchFailed("timed out", true)));
+    // the first rejection wins: the response's own "aborted" error after destroy() is ignored
+    const stop = (e: FetchFailed) => {
+      reject(e);
+      req.destroy(e);
+    };
+    if (Number.isFinite(deadlineAt)) timers.push(setTimeout(() => stop(tookTooLong(o)), deadlineAt - Date.now()));
+    req.on("close", () => timers.forEach(clearTimeout));
     req.on("error", (e: NodeJS.ErrnoException) =>
       reject(
         e instanceof FetchFailed
@@ -187,3 +217,5 @@ function getOnce(
     req.end();
   });
 }
+
+const tookTooLong = (o: OutboundGet) => new FetchFailed(`took longer than ${Math.round((o.deadlineMs ?? 0) / 1000)} s`, true);
