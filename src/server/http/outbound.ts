@@ -47,7 +47,13 @@ const guardedLookup =
     );
   };
 
-export type OutboundPost = { headers: Record<string, string>; body: string; timeoutMs: number; allowed?: AddressPolicy };
+export type OutboundPost = {
+  headers: Record<string, string>;
+  body: string;
+  /** the whole request, the answer's headers and body included (an idle timeout alone lets a receiver drip a byte at a time) */
+  timeoutMs: number;
+  allowed?: AddressPolicy;
+};
 
 /** POSTs to a URL a dealer gave, to public addresses only; resolves with the status (the body is discarded). */
 export async function postOutbound(url: string, o: OutboundPost): Promise<{ status: number }> {
@@ -74,7 +80,14 @@ export async function postOutbound(url: string, o: OutboundPost): Promise<{ stat
         res.on("error", reject);
       },
     );
-    req.on("timeout", () => req.destroy(Object.assign(new Error("timed out"), { code: "ETIMEDOUT" })));
+    const timedOut = () => {
+      const e = Object.assign(new Error("timed out"), { code: "ETIMEDOUT" });
+      reject(e); // first: the answer's own "aborted" error after destroy() is not the reason
+      req.destroy(e);
+    };
+    req.on("timeout", timedOut);
+    const deadline = setTimeout(timedOut, o.timeoutMs);
+    req.on("close", () => clearTimeout(deadline));
     req.on("error", reject);
     req.end(o.body);
   });
@@ -218,4 +231,4 @@ function getOnce(
   });
 }
 
-const tookTooLong = (o: OutboundGet) => new FetchFailed(`took longer than ${Math.round((o.deadlineMs ?? 0) / 1000)} s`, true);
+const tookTooLong = (o: OutboundGet) => new FetchFailed(`took longer than ${Number(((o.deadlineMs ?? 0) / 1000).toFixed(1))} s`, true);

@@ -189,7 +189,7 @@ describe("a feed's photos", () => {
 
 describe("one slow host holds nobody else's photos", () => {
   const limits = { deadlineMs: 1000, minBytesPerSecond: 16 * 1024, rateGraceMs: 300 };
-  const deps = () => ({ images, testOrigin: [origin, slowOrigin], limits });
+  const deps = (l: Partial<typeof limits> = {}) => ({ images, testOrigin: [origin, slowOrigin], limits: { ...limits, ...l } });
   const reasonOf = async (stock: string) => {
     const rows = await database.select().from(t.photoFetches).where(eq(t.photoFetches.stockNumber, stock));
     return rows.map((r) => [r.status, r.reason]);
@@ -211,11 +211,16 @@ describe("one slow host holds nobody else's photos", () => {
 
   test("a host is fetched from once at a time, and another host's photos land while it drips", async () => {
     await importCsv([`FETCH-SLOW,Fetchtest,Slow,2024,used,${slowOrigin}/drip.jpg|${slowOrigin}/drip.jpg?2`], slowOrigin);
-    await importCsv([`FETCH-FAST,Fetchtest,Fast,2024,used,${origin}/a.jpg`]);
+    await importCsv([`FETCH-FAST,Fetchtest,Fast,2024,used,${origin}/b.jpg`]);
     slowMostOpen = 0;
-    const round = fetchDuePhotos(database, deps());
-    // the other host's photo is on its car while the slow host still holds its connection
-    for (let i = 0; i < 100 && (await car("FETCH-FAST")).count === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    // the slow host holds its connection 1.5 s: time enough for the other photo's download and checks on a busy machine
+    const round = fetchDuePhotos(database, deps({ deadlineMs: 3000, rateGraceMs: 1500 }));
+    const until = async (done: () => Promise<boolean> | boolean) => {
+      for (let i = 0; i < 150 && !(await done()); i++) await new Promise((r) => setTimeout(r, 10));
+    };
+    // the other host's photo is downloaded and on its car while the slow host still holds its connection
+    await until(() => slowOpen === 1);
+    await until(async () => (await car("FETCH-FAST")).count === 1);
     expect((await car("FETCH-FAST")).count).toBe(1);
     expect(slowOpen).toBe(1);
     expect(await round).toEqual({ claimed: 2, failed: 1 });
