@@ -52,7 +52,7 @@ export type PhotoFetchDeps = {
   images?: ImageServiceDeps;
   /** where fetches may connect: public addresses only (tests widen it for their loopback server) */
   allowAddress?: AddressPolicy;
-  /** the one origin tests may serve photos from over http on loopback (PHOTO_FETCH_TEST_ORIGIN) */
+  /** the origin tests may serve photos from over http on loopback (PHOTO_FETCH_TEST_ORIGIN; a test with two hosts gives both) */
   testOrigin?: string | readonly string[] | null;
   /** tests shorten the deadline and the rate's grace */
   limits?: Partial<PhotoFetchLimits>;
