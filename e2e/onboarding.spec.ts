@@ -421,15 +421,15 @@ test.describe("onboarding a dealer (issue 34)", () => {
       name: "That Domain Motors",
       slug: "that-domain-motors",
       template: "default",
-      domain_name: "thatdomain.test",
+      domain_name: "thatdomain.com.au",
       published: true,
     });
     expect(created.status()).toBe(201);
     await throughFrontDoor(async (tls) => {
       // a domain added through the API a moment ago: its certificate is issued on the first visit
-      expect(curl(tls, "https://www.thatdomain.test/")).toContain("<title>That Domain Motors</title>");
-      expect(curl(tls, "https://thatdomain.test/our-locations")).toContain("That Domain Motors");
-      const head = curl(tls, "https://www.thatdomain.test/", ["-o", "/dev/null", "-w", "%{http_version} %{http_code}", "--compressed"]);
+      expect(curl(tls, "https://www.thatdomain.com.au/")).toContain("<title>That Domain Motors</title>");
+      expect(curl(tls, "https://thatdomain.com.au/our-locations")).toContain("That Domain Motors");
+      const head = curl(tls, "https://www.thatdomain.com.au/", ["-o", "/dev/null", "-w", "%{http_version} %{http_code}", "--compressed"]);
       expect(head).toBe("2 200");
       // a name that is no site's gets no certificate (the platform's /api/tls/allowed said 404)
       expect(() => curl(tls, "https://www.not-a-dealer.test/")).toThrow();
@@ -443,12 +443,12 @@ test.describe("onboarding a dealer (issue 34)", () => {
           "-w",
           "%{http_code} %{redirect_url}",
           "-H",
-          "Host: www.thatdomain.test",
+          "Host: www.thatdomain.com.au",
           `http://127.0.0.1:${FRONT.httpPort}/cars?x=1`,
         ],
         { encoding: "utf8" },
       );
-      expect(redirect).toBe(`308 https://www.thatdomain.test:${FRONT.httpsPort}/cars?x=1`);
+      expect(redirect).toBe(`308 https://www.thatdomain.com.au:${FRONT.httpsPort}/cars?x=1`);
       const local = await request.get(`http://127.0.0.1:${FRONT.httpPort}/`, {
         headers: { host: `that-domain-motors.localhost:${FRONT.httpPort}` },
       });

@@ -2,7 +2,8 @@
 // N app processes and Caddy in front (HTTP, and HTTPS with on-demand certificates from its internal
 // CA), all stopped by Ctrl-C. Needs Debian's postgresql and caddy.
 import { parseArgs } from "node:util";
-import { startCluster } from "./lib/cluster";
+import { clusterPorts, startCluster, type ClusterOptions } from "./lib/cluster";
+import { takenMessage, takenPorts } from "./lib/ports";
 import { ensureBuild } from "./lib/server-process";
 
 const { values } = parseArgs({
@@ -24,8 +25,7 @@ const num = (v: string, name: string, max: number) => {
   return n;
 };
 
-ensureBuild();
-const cluster = await startCluster({
+const options: ClusterOptions = {
   dir: values.dir,
   apps: num(values.apps, "apps", 16),
   port: num(values.port, "port", 65535),
@@ -33,7 +33,15 @@ const cluster = await startCluster({
   appPort: num(values["app-port"], "app-port", 65535),
   pgPort: num(values["pg-port"], "pg-port", 65535),
   restart: true,
-}).catch((e: Error) => {
+};
+// a taken port is refused at once, before a build that takes minutes (startCluster checks again)
+const taken = await takenPorts(clusterPorts(options));
+if (taken.length) {
+  console.error(takenMessage(taken));
+  process.exit(1);
+}
+ensureBuild();
+const cluster = await startCluster(options).catch((e: Error) => {
   console.error(e.message);
   process.exit(1);
 });

@@ -1,7 +1,8 @@
 // npm run probe — replays the security probe's requests against the production server (fresh demo
-// database, port 3400) and checks each answer: no 5xx, the expected 4xx, no internals leaked, and
-// the server's memory bounded while a client streams an 80 MB chunked upload, and the image service
-// bounded under 200 concurrent new variants of 24 MB originals.
+// database, port 3400) and checks each answer: no 5xx, the expected 4xx, no internals leaked, the
+// page cache not filled by made-up query parameters, the server's memory bounded while a client
+// streams an 80 MB chunked upload, and the image service bounded under 200 concurrent new variants
+// of 24 MB originals.
 // Exits non-zero on the first broken expectation. Builds first when there is no build.
 import { readFileSync, rmSync } from "node:fs";
 import http from "node:http";
@@ -126,6 +127,21 @@ try {
     String(plain.headers["content-encoding"] ?? "identity"),
   );
   check("Vary: Accept-Encoding", /accept-encoding/i.test(String(plain.headers.vary)));
+
+  // the page cache flooded with made-up tracking parameters: the page does not read them, so one entry
+  type CacheStats = { entries: number; misses: number };
+  const cacheStats = async () => (JSON.parse((await send("GET", "/api/health")).body) as { pageCache?: CacheStats }).pageCache;
+  const cacheBefore = await cacheStats();
+  for (let i = 0; i < 500; i += 25)
+    await Promise.all(Array.from({ length: 25 }, (_, j) => send("GET", `/search/used-cars?gclid=probe-${i + j}&utm_source=${i + j}`)));
+  const cacheAfter = await cacheStats();
+  const added = cacheBefore && cacheAfter ? cacheAfter.entries - cacheBefore.entries : NaN;
+  const missed = cacheBefore && cacheAfter ? cacheAfter.misses - cacheBefore.misses : NaN;
+  check(
+    "500 requests with distinct ?gclid= values make at most 1 new page-cache entry",
+    added <= 1 && missed <= 1,
+    `${added} new entries, ${missed} renders`,
+  );
 
   // 11. smaller ones
   const putDashes = await send("PUT", `/api/leads/${"-".repeat(36)}`, { "content-type": "application/json" }, lead);

@@ -8,6 +8,7 @@ import { chownSync, existsSync, mkdirSync, openSync, readdirSync } from "node:fs
 import { userInfo } from "node:os";
 import path from "node:path";
 import { caddyBin, caddyRootCert, startFrontDoor } from "./front-door";
+import { takenMessage, takenPorts, type PortUse } from "./ports";
 import { waitForHealth } from "./server-process";
 
 export type ClusterOptions = {
@@ -153,7 +154,18 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
   }
 }
 
+/** The ports the cluster listens on, each with what it is for. */
+export const clusterPorts = (o: ClusterOptions): PortUse[] => [
+  { port: o.port, what: "the front door's HTTP" },
+  { port: o.tlsPort ?? 8443, what: "the front door's HTTPS" },
+  ...Array.from({ length: o.apps }, (_, i) => ({ port: o.appPort + i, what: `app ${i + 1}` })),
+  { port: o.pgPort, what: "PostgreSQL" },
+];
+
 async function startParts(o: ClusterOptions, started: Array<{ child: ChildProcess; sig: NodeJS.Signals }>): Promise<Cluster> {
+  // a port another process holds is refused before anything starts (else Caddy proxies to that process)
+  const taken = await takenPorts(clusterPorts(o));
+  if (taken.length) throw new Error(takenMessage(taken));
   if (!pgBin() || !caddyBin()) throw new Error("the cluster needs PostgreSQL and Caddy: apt-get install postgresql caddy");
   const dir = path.resolve(o.dir);
   for (const d of [dir, path.join(dir, "uploads"), path.join(dir, "outbox")]) mkdirSync(d, { recursive: true });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { isPublicAddress, NOT_PUBLIC_MESSAGE, outboundUrlProblem } from "./addresses";
 
-describe("public addresses only (issue 31: SSRF through lead webhooks)", () => {
+describe("public addresses only (SSRF through lead webhooks, feed photos and settings)", () => {
   test.each([
     ["8.8.8.8", true],
     ["1.1.1.1", true],
@@ -34,6 +34,52 @@ describe("public addresses only (issue 31: SSRF through lead webhooks)", () => {
     ["2002:7f00:1::", false],
     ["2606:4700:4700::1111", true],
     ["not an address", false],
+    // IPv4-translated (::ffff:0:a.b.c.d) and every NAT64 prefix: the IPv4 inside decides, the local-use prefix is refused
+    ["::ffff:0:0", false],
+    ["::ffff:0:7f00:1", false],
+    ["::ffff:0:a9fe:a9fe", false],
+    ["::ffff:0:0:0", false],
+    ["::ffff:0:808:808", true],
+    ["64:ff9b::7f00:1", false],
+    ["64:ff9b::a00:1", false],
+    ["64:ff9b::808:808", true],
+    ["64:ff9b:1::a00:1", false],
+    ["64:ff9b:1::808:808", false],
+    ["64:ff9b:1:ffff::c0a8:101", false],
+    // IPv4-compatible (deprecated), 6to4, Teredo and the other special IPv6 ranges
+    ["::7f00:1", false],
+    ["::a9fe:a9fe", false],
+    ["::127.0.0.1", false],
+    ["2002:808:808::1", false],
+    ["2001::1", false],
+    ["2001:0:4136:e378:8000:63bf:3fff:fdd2", false],
+    ["100::1", false],
+    ["2001:2::1", false],
+    ["2001:10::1", false],
+    ["2001:20::1", false],
+    ["3fff::1", false],
+    ["5f00::1", false],
+    ["fec0::1", false],
+    ["[fe80::a9fe:a9fe]", false],
+    // the other IPv4 special ranges, and the address forms the name resolver accepts
+    ["192.0.0.8", false],
+    ["192.0.2.1", false],
+    ["192.88.99.1", false],
+    ["198.51.100.7", false],
+    ["203.0.113.9", false],
+    ["240.0.0.1", false],
+    ["192.175.48.1", false],
+    ["0.1.2.3", false],
+    ["2130706433", false],
+    ["0x7f.1", false],
+    ["0177.0.0.1", false],
+    ["100.127.255.255", false],
+    ["100.128.0.1", true],
+    ["192.169.0.1", true],
+    ["2a00:1450:4001:80b::200e", true],
+    ["", false],
+    ["::ffff:", false],
+    ["1.2.3.4.5", false],
     ["999.1.1.1", false],
   ])("%s is public: %s", (ip, pub) => expect(isPublicAddress(ip)).toBe(pub));
 
@@ -50,6 +96,10 @@ describe("public addresses only (issue 31: SSRF through lead webhooks)", () => {
     ["http://admin.localhost/", NOT_PUBLIC_MESSAGE],
     ["http://metadata.google.internal/", NOT_PUBLIC_MESSAGE],
     ["http://crm/", NOT_PUBLIC_MESSAGE],
+    ["http://[::ffff:0:7f00:1]/", NOT_PUBLIC_MESSAGE],
+    ["http://[64:ff9b:1::a9fe:a9fe]/", NOT_PUBLIC_MESSAGE],
+    ["http://[::ffff:0:0]/", NOT_PUBLIC_MESSAGE],
+    ["https://[2606:4700:4700::1111]/hook", null],
     ["ftp://crm.example.com/", "Enter an http or https address"],
     ["https://user:pw@crm.example.com/", "Put no user name or password in the address"],
   ])("%s → %j", (url, problem) => expect(outboundUrlProblem(url)).toBe(problem));

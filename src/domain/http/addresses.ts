@@ -1,94 +1,48 @@
+import ipaddr from "ipaddr.js";
+
 /*
- * Where a request a dealer or a feed can aim may go (the probe's SSRF finding): only to
- * public internet addresses. Loopback, private, carrier-grade NAT, link-local (cloud metadata at
- * 169.254.169.254), unique-local, multicast, documentation and reserved ranges are refused, also
- * when written as IPv4-mapped or NAT64 IPv6. Pure; the server checks every address a name
- * resolves to and connects to the one it checked.
+ * Where a request a dealer or a feed can aim may go: only to public internet addresses. Which
+ * range an address is in is the maintained ipaddr.js's call (its `range()`), not a table of ours:
+ * only its `unicast` is allowed, so loopback, private, carrier-grade NAT, link-local (cloud metadata
+ * at 169.254.169.254), unique-local, multicast, documentation, 6to4, Teredo and every reserved or
+ * future special range are refused. Pure; the server checks every address a name resolves to and
+ * connects to the one it checked.
  */
 
 export const NOT_PUBLIC_MESSAGE = "Use a public internet address: local, private and cloud metadata addresses are refused.";
 
-const V4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
-
-function v4Number(ip: string): number | null {
-  const m = V4.exec(ip);
-  if (!m) return null;
-  const parts = m.slice(1).map(Number);
-  if (parts.some((p) => p > 255)) return null;
-  return ((parts[0]! << 24) >>> 0) + (parts[1]! << 16) + (parts[2]! << 8) + parts[3]!;
+/** The parsed address, or null when the text is not one (brackets and a zone allowed on IPv6). */
+function parseAddress(ip: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  const s = ip.replace(/^\[|\]$/g, "");
+  return ipaddr.isValid(s) ? ipaddr.parse(s) : null;
 }
 
-/** [network, prefix length] of IPv4 ranges that are not the public internet (RFC 6890 and friends). */
-const V4_BLOCKED: Array<[string, number]> = [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.0.2.0", 24],
-  ["192.88.99.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["198.51.100.0", 24],
-  ["203.0.113.0", 24],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-];
+/** IPv6 ranges whose last 32 bits are an IPv4 address the packet really goes to. */
+const CARRIES_IPV4 = new Set(["ipv4Mapped", "rfc6145"]);
+// the well-known NAT64 prefix carries the IPv4 address in its last 32 bits; the local-use one
+// (64:ff9b:1::/48) may put it anywhere, so it is refused with the other non-unicast ranges
+const NAT64_WELL_KNOWN = ipaddr.parseCIDR("64:ff9b::/96");
+// the deprecated IPv4-compatible form (::a.b.c.d) is not a range ipaddr.js names; nothing public uses it
+const IPV4_COMPATIBLE = ipaddr.parseCIDR("::/96");
 
-function v4Public(n: number): boolean {
-  return !V4_BLOCKED.some(([net, bits]) => {
-    const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
-    return (n & mask) >>> 0 === (v4Number(net)! & mask) >>> 0;
-  });
+function tailV4(a: ipaddr.IPv6): ipaddr.IPv4 {
+  const b = a.toByteArray();
+  return new ipaddr.IPv4(b.slice(12));
 }
 
-/** An IPv6 address as eight 16-bit groups (an embedded IPv4 tail included); null when it is not one. */
-function v6Groups(ip: string): number[] | null {
-  let s = ip.toLowerCase().replace(/^\[|\]$/g, "");
-  const zone = s.indexOf("%");
-  if (zone >= 0) s = s.slice(0, zone);
-  if (!/^[0-9a-f:.]+$/.test(s) || !s.includes(":")) return null;
-  const tail = /(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})$/.exec(s);
-  if (tail) {
-    const n = v4Number(tail[1]!);
-    if (n === null) return null;
-    s = `${s.slice(0, -tail[1]!.length)}${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
-  }
-  const halves = s.split("::");
-  if (halves.length > 2) return null;
-  const parse = (h: string) => (h ? h.split(":").map((g) => (/^[0-9a-f]{1,4}$/.test(g) ? parseInt(g, 16) : NaN)) : []);
-  const [head, rest] = [parse(halves[0]!), halves.length === 2 ? parse(halves[1]!) : []];
-  const fill = halves.length === 2 ? 8 - head.length - rest.length : 0;
-  if (fill < 0 || (halves.length === 1 && head.length !== 8)) return null;
-  const groups = [...head, ...Array<number>(fill).fill(0), ...rest];
-  return groups.length === 8 && groups.every((g) => Number.isInteger(g)) ? groups : null;
-}
-
-/** Whether an IP address (v4 or v6) is on the public internet. Anything that is not an address is not. */
+/** Whether an IP address (v4, or v6 with or without brackets) is on the public internet. Anything that is not an address is not. */
 export function isPublicAddress(ip: string): boolean {
-  const n = v4Number(ip);
-  if (n !== null) return v4Public(n);
-  const g = v6Groups(ip);
-  if (!g) return false;
-  const v4In = (hi: number, lo: number) => v4Public(((hi << 16) >>> 0) + lo);
-  if (g.every((x) => x === 0)) return false; // ::
-  if (g.slice(0, 7).every((x) => x === 0) && g[7] === 1) return false; // ::1
-  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return v4In(g[6]!, g[7]!); // ::ffff:a.b.c.d
-  if (g.slice(0, 6).every((x) => x === 0)) return false; // ::a.b.c.d (deprecated compatible)
-  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return v4In(g[6]!, g[7]!); // NAT64
-  if ((g[0]! & 0xfe00) === 0xfc00) return false; // fc00::/7 unique local
-  if ((g[0]! & 0xffc0) === 0xfe80) return false; // fe80::/10 link-local
-  if ((g[0]! & 0xffc0) === 0xfec0) return false; // fec0::/10 site-local (deprecated)
-  if ((g[0]! & 0xff00) === 0xff00) return false; // multicast
-  if (g[0] === 0x2001 && g[1] === 0x0db8) return false; // documentation
-  if (g[0] === 0x2002) return v4In(g[1]!, g[2]!); // 6to4 carries an IPv4 address
-  return true;
+  const a = parseAddress(ip);
+  if (!a) return false;
+  if (a.kind() === "ipv4") return a.range() === "unicast";
+  const v6 = a as ipaddr.IPv6;
+  const range = v6.range();
+  if (CARRIES_IPV4.has(range) || v6.match(NAT64_WELL_KNOWN)) return tailV4(v6).range() === "unicast";
+  return range === "unicast" && !v6.match(IPV4_COMPATIBLE);
 }
 
 /** Whether a host is written as an IP address (v4, or v6 with or without brackets). */
-export const isIpLiteral = (host: string): boolean => v4Number(host) !== null || v6Groups(host) !== null;
+export const isIpLiteral = (host: string): boolean => parseAddress(host) !== null;
 
 /** Names that never lead to the public internet, whatever they resolve to. */
 const LOCAL_NAMES = /(^|\.)(localhost|local|internal|localdomain|home\.arpa|intranet|lan)$/i;

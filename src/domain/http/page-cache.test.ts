@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { isPageTag, isPersonalPage, pageAge, pageTag, tagsToPurge } from "./page-cache";
+import { parseSearch, SEARCH_PARAMS } from "../stock/search";
+import { isPageTag, isPersonalPage, pageAge, pageCacheUrl, pageTag, tagsToPurge } from "./page-cache";
 
 describe("tagsToPurge", () => {
   test.each([
@@ -58,4 +59,46 @@ describe("pageAge", () => {
     expect(pageAge(0, 9_999, { freshMs: 10_000, ttlMs: 10_000 })).toBe("fresh");
     expect(pageAge(0, 10_000, { freshMs: 10_000, ttlMs: 10_000 })).toBe("expired");
   });
+});
+
+describe("pageCacheUrl: a page is stored under the parameters it reads, and no others", () => {
+  test.each([
+    ["/", "/"],
+    ["/?gclid=abc", "/"],
+    ["/cars/2021-mazda-cx-5-abc?utm_source=fb&utm_campaign=x", "/cars/2021-mazda-cx-5-abc"],
+    ["/about-us?fbclid=1&msclkid=2&anything=3", "/about-us"],
+    ["/search/used-cars?gclid=1", "/search/used-cars"],
+    ["/search/used-cars?make=mazda&gclid=1&utm_medium=cpc", "/search/used-cars?make=mazda"],
+    ["/search/used-cars?sort=price_asc&make=mazda&make=bmw", "/search/used-cars?make=mazda&make=bmw&sort=price_asc"],
+    ["/search/used-cars?make=bmw&sort=price_asc&make=mazda", "/search/used-cars?make=bmw&make=mazda&sort=price_asc"],
+    ["/search/new-and-demo-cars/mazda/cx-5?page=2&wbraid=x", "/search/new-and-demo-cars/mazda/cx-5?page=2"],
+    ["/search/used-cars?q=ute+4x4&price_max=30000", "/search/used-cars?price_max=30000&q=ute+4x4"],
+    ["/blog?page=2&utm_source=news", "/blog?page=2"],
+    ["/news?page=3", "/news?page=3"],
+    ["/blog/winter-checklist?page=2", "/blog/winter-checklist"],
+    ["/our-locations?postcode=3220&type=service&gclid=1", "/our-locations?postcode=3220&type=service"],
+    ["/dealerships?near=-37.8,144.9&dealership=mazda", "/dealerships?dealership=mazda&near=-37.8%2C144.9"],
+    ["/contact?vehicle=2021-mazda-abc&location=geelong&utm_source=x", "/contact?location=geelong&vehicle=2021-mazda-abc"],
+    ["/pages/book-a-service?location=geelong", "/pages/book-a-service?location=geelong"],
+    ["/finance?price=30000&term=60&gclid=1", "/finance?price=30000&term=60"],
+    ["/success?category=finance&fbclid=1", "/success?category=finance"],
+    // odd input: never throws, and is keyed the same way
+    // read as the page reads it (URLSearchParams): a broken UTF-8 sequence is U+FFFD, a lone % stays
+    ["/search/used-cars?make=%E0%A4%A&gclid=%zz", "/search/used-cars?make=%EF%BF%BD%25A"],
+    ["/search/used-cars?__proto__=1&constructor=2&make=a", "/search/used-cars?make=a"],
+    ["/search/used-cars?", "/search/used-cars"],
+    ["/search/used-cars?&&=&make", "/search/used-cars?make="],
+  ])("%s → %s", (url, key) => expect(pageCacheUrl(url)).toBe(key));
+});
+
+test("the search page's parameters are exactly the ones parseSearch reads", () => {
+  const read = new Set<string>();
+  const params = new Proxy({} as Record<string, string>, {
+    get: (_, k) => {
+      if (typeof k === "string") read.add(k);
+      return undefined;
+    },
+  });
+  parseSearch("used-cars", params, "price_asc");
+  expect([...read].sort()).toEqual([...SEARCH_PARAMS].sort());
 });

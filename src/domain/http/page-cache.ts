@@ -1,3 +1,5 @@
+import { SEARCH_PARAMS } from "../stock/search";
+
 /*
  * Issue 35: the rules of the full-page cache (src/server/http/page-cache.ts), kept pure.
  *
@@ -42,6 +44,47 @@ export function tagsToPurge(change: PageChange): string[] {
 const PERSONAL = /^\/(my-garage|checkout|personalised|reset-password|sign-in|account|alerts)(\/|$|\?)|^\/cars\/[^/?]+\/checkout(\/|$|\?)/;
 
 export const isPersonalPage = (url: string): boolean => PERSONAL.test(url);
+
+/** What an enquiry form page reads: the car and the location it is about. */
+const FORM_SUBJECT = ["vehicle", "location"];
+
+/**
+ * The query parameters each cached page reads, by its path: a page's cache key keeps these and
+ * drops every other parameter (gclid, fbclid, msclkid, utm_*, anything made up), which the page
+ * does not depend on, so a flood of made-up values is served one stored copy instead of filling
+ * the cache. A page not listed reads none. A page that starts reading a parameter is listed here
+ * (src/domain/http/page-cache.test.ts checks the pages' sources against this list).
+ */
+export const PAGE_PARAMS: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
+  [/^\/search\/[^/]+(\/.*)?$/, SEARCH_PARAMS],
+  [/^\/(blog|news)$/, ["page"]],
+  [/^\/(dealerships|our-locations)$/, ["postcode", "near", "type", "dealership"]],
+  [/^\/finance$/, [...FORM_SUBJECT, "price", "deposit", "balloon", "term", "frequency"]],
+  [
+    /^\/(contact|service|book-test-drive|careers|fleet|finance-pre-approval|sell-my-car|trade-in|vehicle-parts-and-accessories|pages\/book-a-service)$/,
+    FORM_SUBJECT,
+  ],
+  [/^\/success$/, ["category"]],
+];
+
+/** The parameters the page at `path` reads (none for a page not listed). */
+export const pageParams = (path: string): readonly string[] => PAGE_PARAMS.find(([re]) => re.test(path))?.[1] ?? [];
+
+/**
+ * The address a page is stored under: its path, and of its query only the parameters the page reads,
+ * by name (a name's own values keep their order), so `?utm_source=x&make=mazda` and `?make=mazda`
+ * are one entry.
+ */
+export function pageCacheUrl(url: string): string {
+  const at = url.indexOf("?");
+  if (at < 0) return url;
+  const path = url.slice(0, at);
+  const keep = pageParams(path);
+  const params = keep.length ? [...new URLSearchParams(url.slice(at + 1))].filter(([k]) => keep.includes(k)) : [];
+  if (!params.length) return path;
+  params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)); // stable: values of one name keep their order
+  return `${path}?${new URLSearchParams(params).toString()}`;
+}
 
 /** How old a stored page is: fresh (served), stale (served while one request draws it again) or expired (drawn again). */
 export function pageAge(storedAt: number, now: number, o: { freshMs: number; ttlMs: number }): "fresh" | "stale" | "expired" {

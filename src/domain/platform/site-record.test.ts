@@ -18,7 +18,24 @@ describe("siteDomain: a public host name, stored without www.", () => {
     ["www.com", null],
     ["shop.example", null],
     ["a_b.com.au", null],
+    ["com.au", null],
+    ["www.com.au", null],
+    ["co.nz", null],
+    ["github.io", null],
+    ["smith.test", null],
+    ["cars.smithgroup.com.au", "cars.smithgroup.com.au"],
   ])("%s → %s", (raw, want) => expect(siteDomain(raw)).toBe(want));
+
+  test.each([
+    ["com.au", "com.au is a public suffix, shared by every name under it: enter the dealer's own domain, such as smithmotors.com.au"],
+    ["WWW.CO.NZ", "co.nz is a public suffix, shared by every name under it: enter the dealer's own domain, such as smithmotors.co.nz"],
+    ["smith.test", "Enter a domain under a top-level domain that exists, such as smithmotors.com.au"],
+    ["smith.com.au/path", "Enter a domain such as smithmotors.com.au (no https:// and no path)"],
+  ])("the record's domain %s is refused: %s", (domain_name, message) => {
+    const r = SiteRecordSchema.safeParse({ name: "Smith", slug: "smith", template: "default", domain_name });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.filter((i) => i.path[0] === "domain_name").map((i) => i.message)).toEqual([message]);
+  });
 });
 
 describe("addressProblem: coordinates and postcode against the state", () => {

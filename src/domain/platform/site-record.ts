@@ -4,6 +4,7 @@ import { countryFormat } from "../format/country";
 import { slugify } from "../format/slug";
 import { deliveryTargets, leadDeliveryConfig, type LeadDeliveryConfig } from "../leads/delivery";
 import { BOOLEAN_FLAGS, type FlagSource } from "../site/features";
+import { suffixMessage, suffixProblem } from "../site/domains";
 import { applyIntegrations, IntegrationsPatchSchema } from "../site/integrations";
 import { tlsHostName } from "../site/tenant";
 import { FooterGroupSchema, NavItemSchema } from "./contract";
@@ -52,11 +53,18 @@ export function isTimeZone(tz: string): boolean {
 
 /** A site's domain as stored: lower case, without `www.` (the site answers on both). Null when it is no public host name. */
 export function siteDomain(raw: string): string | null {
+  const d = siteDomainOrProblem(raw);
+  return typeof d === "string" ? d : null;
+}
+
+/** The stored domain, or what is wrong with it: not a host name, or no registrable domain (a public suffix, an unknown one). */
+function siteDomainOrProblem(raw: string): string | { problem: string } {
   const name = tlsHostName(raw);
-  if (!name) return null;
-  const bare = name.replace(/^www\./, "");
-  if (!bare.includes(".") || /\.(localhost|local|internal|invalid|example)$/.test(bare)) return null;
-  return /[a-z]/.test(bare.split(".").at(-1)!) ? bare : null;
+  const bare = name?.replace(/^www\./, "") ?? "";
+  if (!bare.includes(".") || /\.(localhost|local|internal|invalid|example)$/.test(bare) || !/[a-z]/.test(bare.split(".").at(-1)!))
+    return { problem: "Enter a domain such as smithmotors.com.au (no https:// and no path)" };
+  const suffix = suffixProblem(bare);
+  return suffix ? { problem: suffixMessage(bare, suffix) } : bare;
 }
 
 const domain = z
@@ -64,9 +72,10 @@ const domain = z
   .trim()
   .max(253, "The domain is at most 253 characters")
   .transform((v, ctx) => {
-    const d = siteDomain(v);
-    if (!d) ctx.addIssue({ code: "custom", message: "Enter a domain such as smithmotors.com.au (no https:// and no path)" });
-    return d ?? "";
+    const d = siteDomainOrProblem(v);
+    if (typeof d === "string") return d;
+    ctx.addIssue({ code: "custom", message: d.problem });
+    return "";
   });
 
 /** A site's own flag settings: a boolean per flag, null to take the site's rules again. */

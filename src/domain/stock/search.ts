@@ -137,6 +137,25 @@ function range(p: Params, key: string, ceiling?: number): Range {
   return { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
 }
 
+/** Every query parameter parseSearch reads (the page cache keys a search page by these alone). */
+export const SEARCH_PARAMS = [
+  "car_type",
+  "make",
+  "model",
+  "body",
+  "fuel",
+  "transmission",
+  "city",
+  "location",
+  ...(["price", "year", "odometer"] as const).flatMap((k) => [`${k}_min`, `${k}_max`]),
+  "q",
+  "sort",
+  "postcode",
+  "near",
+  "within",
+  "page",
+] as const;
+
 /**
  * URL → query. Unknown parameters are ignored, malformed numbers dropped or clamped, an unknown
  * sort falls back to the site's default, and car types outside the route are ignored.

@@ -47,7 +47,13 @@ const guardedLookup =
     );
   };
 
-export type OutboundPost = { headers: Record<string, string>; body: string; timeoutMs: number; allowed?: AddressPolicy };
+export type OutboundPost = {
+  headers: Record<string, string>;
+  body: string;
+  /** the whole request, the answer's headers and body included (an idle timeout alone lets a receiver drip a byte at a time) */
+  timeoutMs: number;
+  allowed?: AddressPolicy;
+};
 
 /** POSTs to a URL a dealer gave, to public addresses only; resolves with the status (the body is discarded). */
 export async function postOutbound(url: string, o: OutboundPost): Promise<{ status: number }> {
@@ -74,7 +80,14 @@ export async function postOutbound(url: string, o: OutboundPost): Promise<{ stat
         res.on("error", reject);
       },
     );
-    req.on("timeout", () => req.destroy(Object.assign(new Error("timed out"), { code: "ETIMEDOUT" })));
+    const timedOut = () => {
+      const e = Object.assign(new Error("timed out"), { code: "ETIMEDOUT" });
+      reject(e); // first: the answer's own "aborted" error after destroy() is not the reason
+      req.destroy(e);
+    };
+    req.on("timeout", timedOut);
+    const deadline = setTimeout(timedOut, o.timeoutMs);
+    req.on("close", () => clearTimeout(deadline));
     req.on("error", reject);
     req.end(o.body);
   });
@@ -100,6 +113,11 @@ export type OutboundGet = {
   urlProblem: (url: string) => string | null;
   /** the one origin tests may use over plain http on loopback */
   testOrigin?: string | null;
+  /** the whole fetch, every redirect included, ends by then (the idle timeout alone lets a host drip a byte at a time) */
+  deadlineMs?: number;
+  /** once a response has been arriving for `rateGraceMs`, it must have averaged at least this */
+  minBytesPerSecond?: number;
+  rateGraceMs?: number;
 };
 
 /**
@@ -107,6 +125,7 @@ export type OutboundGet = {
  * addresses, redirects are followed at most `maxRedirects` times, and reading stops at `maxBytes`.
  */
 export async function getOutbound(url: string, o: OutboundGet): Promise<Buffer> {
+  const deadlineAt = Date.now() + (o.deadlineMs ?? Infinity);
   let at = url;
   for (let hop = 0; ; hop++) {
     const problem = o.urlProblem(at);
@@ -116,7 +135,7 @@ export async function getOutbound(url: string, o: OutboundGet): Promise<Buffer> 
     const allowed = test ? () => true : (o.allowed ?? isPublicAddress);
     const host = u.hostname.replace(/^\[|\]$/g, "");
     if (isIpLiteral(host) && !allowed(host)) throw new FetchFailed("address refused", false);
-    const r = await getOnce(u, o, allowed);
+    const r = await getOnce(u, o, allowed, deadlineAt);
     if (r.kind === "redirect") {
       if (hop >= o.maxRedirects) throw new FetchFailed(`more than ${o.maxRedirects} redirects`, false);
       at = new URL(r.location, u).toString();
@@ -130,9 +149,12 @@ function getOnce(
   u: URL,
   o: OutboundGet,
   allowed: AddressPolicy,
+  deadlineAt: number,
 ): Promise<{ kind: "redirect"; location: string } | { kind: "body"; body: Buffer }> {
   const client = u.protocol === "https:" ? https : http;
+  if (Date.now() >= deadlineAt) return Promise.reject(tookTooLong(o));
   return new Promise((resolve, reject) => {
+    const timers: NodeJS.Timeout[] = [];
     const req = client.request(
       u,
       {
@@ -159,6 +181,20 @@ function getOnce(
         }
         const chunks: Buffer[] = [];
         let size = 0;
+        const minRate = o.minBytesPerSecond ?? 0;
+        if (minRate > 0) {
+          const grace = o.rateGraceMs ?? 0;
+          const since = Date.now();
+          const check = setInterval(
+            () => {
+              const elapsed = Date.now() - since;
+              if (elapsed >= grace && size < (minRate * elapsed) / 1000)
+                stop(new FetchFailed(`sent more slowly than ${Math.round(minRate / 1024)} KB a second`, true));
+            },
+            Math.max(25, Math.min(1000, grace / 4)),
+          );
+          timers.push(check);
+        }
         res.on("data", (c: Buffer) => {
           size += c.length;
           if (size > o.maxBytes) {
@@ -173,6 +209,13 @@ function getOnce(
       },
     );
     req.on("timeout", () => req.destroy(new FetchFailed("timed out", true)));
+    // the first rejection wins: the response's own "aborted" error after destroy() is ignored
+    const stop = (e: FetchFailed) => {
+      reject(e);
+      req.destroy(e);
+    };
+    if (Number.isFinite(deadlineAt)) timers.push(setTimeout(() => stop(tookTooLong(o)), deadlineAt - Date.now()));
+    req.on("close", () => timers.forEach(clearTimeout));
     req.on("error", (e: NodeJS.ErrnoException) =>
       reject(
         e instanceof FetchFailed
@@ -187,3 +230,5 @@ function getOnce(
     req.end();
   });
 }
+
+const tookTooLong = (o: OutboundGet) => new FetchFailed(`took longer than ${Number(((o.deadlineMs ?? 0) / 1000).toFixed(1))} s`, true);

@@ -79,19 +79,44 @@ async function setup(opts: Partial<PageCacheOptions> = {}) {
 describe("page cache", () => {
   test("a repeated GET is served from the cache until the TTL passes", async () => {
     const s = await setup();
-    expect(await s.get("/search?a=1")).toMatchObject({ status: 200, body: "<p>/search?a=1 1</p>", cache: "MISS" });
-    expect(await s.get("/search?a=1")).toMatchObject({ status: 200, body: "<p>/search?a=1 1</p>", cache: "HIT", vary: "Accept-Encoding" });
+    expect(await s.get("/search/used-cars?make=a")).toMatchObject({
+      status: 200,
+      body: "<p>/search/used-cars?make=a 1</p>",
+      cache: "MISS",
+    });
+    expect(await s.get("/search/used-cars?make=a")).toMatchObject({
+      status: 200,
+      body: "<p>/search/used-cars?make=a 1</p>",
+      cache: "HIT",
+      vary: "Accept-Encoding",
+    });
     expect(s.calls).toHaveLength(1);
     s.tick(10_001);
-    expect((await s.get("/search?a=1")).cache).toBe("MISS");
+    expect((await s.get("/search/used-cars?make=a")).cache).toBe("MISS");
     expect(s.calls).toHaveLength(2);
   });
 
-  test("the key is host + URL: another query string renders", async () => {
+  test("the key is host + path + the parameters the page reads: another value of one renders", async () => {
     const s = await setup();
-    await s.get("/search?a=1");
-    expect((await s.get("/search?a=2")).cache).toBe("MISS");
+    await s.get("/search/used-cars?make=a");
+    expect((await s.get("/search/used-cars?make=b")).cache).toBe("MISS");
     expect(s.calls).toHaveLength(2);
+  });
+
+  test("parameters a page does not read make no entry: 500 made-up gclid values are served the one stored page", async () => {
+    const s = await setup();
+    await s.get("/search/used-cars?make=a");
+    await s.get("/about");
+    for (let i = 0; i < 250; i++) {
+      expect((await s.get(`/search/used-cars?make=a&gclid=${i}x${"g".repeat(40)}`)).cache).toBe("HIT");
+      expect((await s.get(`/about?utm_source=${i}&fbclid=${i}&msclkid=${i}&made_up=${i}`)).cache).toBe("HIT");
+    }
+    expect(s.cache.size()).toBe(2);
+    expect(s.calls).toHaveLength(2);
+    // the parameters the page reads, in another order or with a tracking one among them: the same entry
+    await s.get("/search/used-cars?make=a&model=b&sort=price_asc");
+    expect((await s.get("/search/used-cars?utm_medium=cpc&sort=price_asc&model=b&make=a")).cache).toBe("HIT");
+    expect(s.cache.size()).toBe(3);
   });
 
   test.each([
@@ -187,11 +212,11 @@ describe("page cache", () => {
 
   test("memory is bounded by bytes as well as entries", async () => {
     const s = await setup({ maxTotalBytes: 3500 });
-    for (let i = 0; i < 10; i++) await s.get(`/big?${i}`);
+    for (let i = 0; i < 10; i++) await s.get(`/big/${i}`);
     expect(s.cache.size()).toBe(3);
     expect(s.cache.bytes()).toBeLessThanOrEqual(3500);
-    expect((await s.get("/big?9")).cache).toBe("HIT");
-    expect((await s.get("/big?0")).cache).toBe("MISS");
+    expect((await s.get("/big/9")).cache).toBe("HIT");
+    expect((await s.get("/big/0")).cache).toBe("MISS");
   });
 
   test("after the fresh window a page is served stale while one request draws it again", async () => {

@@ -1,7 +1,7 @@
 import "server-only";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
-import { isPersonalPage, pageAge } from "@/domain/http/page-cache";
+import { isPersonalPage, pageAge, pageCacheUrl } from "@/domain/http/page-cache";
 import { fill, gzipFilled, makeTemplate, templateBytes, type BodyTemplate } from "./gzip-template";
 
 /**
@@ -23,6 +23,9 @@ import { fill, gzipFilled, makeTemplate, templateBytes, type BodyTemplate } from
  * - **A crawler cannot flush it.** Pages served again are kept ahead of pages served once: a new page
  *   pushes out the least recently used page nobody came back to, and a page that was served again
  *   goes only when such pages fill more than 80% of the cache. Bounded by entries and by bytes.
+ * - **Keyed by what the page reads.** The key is the host, the path and only the query parameters
+ *   the page type reads (src/domain/http/page-cache.ts), so tracking and made-up parameters are
+ *   served the stored copy instead of each filling an entry.
  * - Concurrent misses for one URL render once. Bodies are stored uncompressed and compressed per
  *   response for what that client accepts; each copy gets its own request's CSP nonce.
  */
@@ -82,8 +85,9 @@ const NAVIGATION_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefet
 
 const hostOf = (req: IncomingMessage) => String(req.headers.host ?? "").toLowerCase();
 
+/** A page's entry: its host and its address with only the query parameters the page reads (pageCacheUrl). */
 export function cacheKey(req: IncomingMessage): string {
-  return `${hostOf(req)}|${req.url}`;
+  return `${hostOf(req)}|${pageCacheUrl(req.url ?? "/")}`;
 }
 
 /** gzip when the client takes it (q > 0), else identity. */
@@ -249,7 +253,8 @@ export function createPageCache(opts: PageCacheOptions) {
               hits: 0,
               key: cacheKey(req),
               host: hostOf(req),
-              url: req.url ?? "/",
+              // drawn again without the parameters the page does not read (one shopper's gclid)
+              url: pageCacheUrl(req.url ?? "/"),
             };
           }
         }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parseStockCsv } from "@/domain/stock/import";
 import * as t from "@/server/db/schema";
 import { applyImport, saveImport } from "@/server/repositories/imports";
-import { importPhotoReports } from "@/server/repositories/photo-fetches";
+import { claimDuePhotoFetch, importPhotoReports } from "@/server/repositories/photo-fetches";
 import { setupAppDatabase } from "@/server/testing/app-database";
 import { testPhoto } from "@/server/testing/photo";
 import { fetchDuePhotos } from "./fetch-worker";
@@ -61,9 +61,39 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((r) => server.close(r)));
 
-async function importCsv(lines: string[]) {
+/*
+ * A second host on loopback that answers slowly: /drip.jpg sends a byte every 100 ms (never idle
+ * long enough for a timeout), /steady.jpg sends fast enough but never ends. It counts the
+ * connections it holds open at once.
+ */
+let slowServer: Server;
+let slowOrigin = "";
+let slowOpen = 0;
+let slowMostOpen = 0;
+beforeAll(async () => {
+  slowServer = createServer((req, res) => {
+    slowOpen++;
+    slowMostOpen = Math.max(slowMostOpen, slowOpen);
+    const every = req.url === "/steady.jpg" ? 20 : 100;
+    const chunk = req.url === "/steady.jpg" ? Buffer.alloc(8 * 1024, 0xff) : Buffer.from([0xff]);
+    res.writeHead(200, { "content-type": "image/jpeg" });
+    const timer = setInterval(() => res.write(chunk), every);
+    res.on("close", () => {
+      clearInterval(timer);
+      slowOpen--;
+    });
+  });
+  await new Promise<void>((r) => slowServer.listen(0, "127.0.0.1", r));
+  slowOrigin = `http://127.0.0.1:${(slowServer.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  slowServer.closeAllConnections();
+  return new Promise((r) => slowServer.close(r));
+});
+
+async function importCsv(lines: string[], photoTestOrigin = origin) {
   const csv = ["stock_number,make,model,year,car_type,photos", ...lines].join("\n");
-  const parsed = parseStockCsv(csv, { thisYear: 2026, locationIds: [10011, 10012], photoTestOrigin: origin });
+  const parsed = parseStockCsv(csv, { thisYear: 2026, locationIds: [10011, 10012], photoTestOrigin });
   expect(parsed.errors).toEqual([]);
   const imp = await saveImport(database, {
     siteId: 1001,
@@ -81,7 +111,7 @@ async function importCsv(lines: string[]) {
 }
 /** Rounds until nothing is due (a retry's wait is skipped by making it due now). */
 async function drain() {
-  for (let i = 0; i < 20; i++) {
+  for (let i = 0; i < 60; i++) {
     const { claimed } = await fetchDuePhotos(database, { images, testOrigin: origin });
     if (!claimed) {
       const waiting = await database
@@ -154,5 +184,64 @@ describe("a feed's photos", () => {
     expect(hits.get("/b.jpg") ?? 0).toBe(count);
     const [row] = await database.select().from(t.photoFetches).where(eq(t.photoFetches.stockNumber, "FETCH-3"));
     expect([row!.status, row!.reason]).toEqual(["failed", "Enter an https address"]);
+  });
+});
+
+describe("one slow host holds nobody else's photos", () => {
+  const limits = { deadlineMs: 1000, minBytesPerSecond: 16 * 1024, rateGraceMs: 300 };
+  const deps = (l: Partial<typeof limits> = {}) => ({ images, testOrigin: [origin, slowOrigin], limits: { ...limits, ...l } });
+  const reasonOf = async (stock: string) => {
+    const rows = await database.select().from(t.photoFetches).where(eq(t.photoFetches.stockNumber, stock));
+    return rows.map((r) => [r.status, r.reason]);
+  };
+
+  test("a host dripping a byte at a time fails for its rate, one that never finishes at its deadline; both are tried again later", async () => {
+    await importCsv([`FETCH-DRIP,Fetchtest,Drip,2024,used,${slowOrigin}/drip.jpg`], slowOrigin);
+    const started = Date.now();
+    await fetchDuePhotos(database, deps());
+    expect(Date.now() - started).toBeLessThan(limits.deadlineMs);
+    expect(await reasonOf("FETCH-DRIP")).toEqual([["pending", "sent more slowly than 16 KB a second"]]);
+
+    await importCsv([`FETCH-STEADY,Fetchtest,Steady,2024,used,${slowOrigin}/steady.jpg`], slowOrigin);
+    const again = Date.now();
+    await fetchDuePhotos(database, deps());
+    expect(Date.now() - again).toBeLessThan(limits.deadlineMs + 500);
+    expect(await reasonOf("FETCH-STEADY")).toEqual([["pending", "took longer than 1 s"]]);
+  });
+
+  test("a host is fetched from once at a time, and another host's photos land while it drips", async () => {
+    await importCsv([`FETCH-SLOW,Fetchtest,Slow,2024,used,${slowOrigin}/drip.jpg|${slowOrigin}/drip.jpg?2`], slowOrigin);
+    await importCsv([`FETCH-FAST,Fetchtest,Fast,2024,used,${origin}/b.jpg`]);
+    slowMostOpen = 0;
+    // the slow host holds its connection 1.5 s: time enough for the other photo's download and checks on a busy machine
+    const round = fetchDuePhotos(database, deps({ deadlineMs: 3000, rateGraceMs: 1500 }));
+    const until = async (done: () => Promise<boolean> | boolean) => {
+      for (let i = 0; i < 150 && !(await done()); i++) await new Promise((r) => setTimeout(r, 10));
+    };
+    // the other host's photo is downloaded and on its car while the slow host still holds its connection
+    await until(() => slowOpen === 1);
+    await until(async () => (await car("FETCH-FAST")).count === 1);
+    expect((await car("FETCH-FAST")).count).toBe(1);
+    expect(slowOpen).toBe(1);
+    expect(await round).toEqual({ claimed: 2, failed: 1 });
+    expect(slowMostOpen).toBe(1);
+    // the slow host's second photo waited for the next claim
+    expect((await reasonOf("FETCH-SLOW")).sort()).toEqual([
+      ["pending", null],
+      ["pending", "sent more slowly than 16 KB a second"],
+    ]);
+  });
+
+  test("a claim skips every host with a fetch in flight", async () => {
+    await database.update(t.photoFetches).set({ status: "failed" }).where(eq(t.photoFetches.status, "pending"));
+    await importCsv(
+      [`FETCH-H1,Fetchtest,Hosts,2024,used,${slowOrigin}/drip.jpg|${slowOrigin}/drip.jpg?2|${slowOrigin}/drip.jpg?3`],
+      slowOrigin,
+    );
+    await importCsv([`FETCH-H2,Fetchtest,Hosts,2024,used,${origin}/a.jpg?h2|${origin}/b.jpg?h2`]);
+    const hosts = [];
+    for (let job = await claimDuePhotoFetch(database); job; job = await claimDuePhotoFetch(database)) hosts.push(new URL(job.url).origin);
+    expect(hosts).toEqual([slowOrigin, origin]);
+    await database.update(t.photoFetches).set({ status: "failed", lockedUntil: null }).where(eq(t.photoFetches.status, "pending"));
   });
 });

@@ -7,7 +7,7 @@ import { FetchFailed, getOutbound, type AddressPolicy } from "@/server/http/outb
 import { siteLog } from "@/server/log";
 import { pollingWorker, type PollingWorker } from "@/server/polling-worker";
 import {
-  claimDuePhotoFetches,
+  claimDuePhotoFetch,
   finishedFeedPhotos,
   knownFeedPhoto,
   recordPhotoFetches,
@@ -26,27 +26,52 @@ import { removeFromStore, type ImageServiceDeps } from "./service";
  * for is not downloaded again, so an unchanged feed costs no download. A network failure or a
  * server error is tried again with backoff; anything else fails at once with its reason, which the
  * import's report shows.
+ *
+ * One slow host must not hold anyone else's photos: each fetch has a total deadline and a minimum
+ * rate (a host dripping a byte every few seconds never trips an idle timeout), a host is fetched
+ * from once at a time (the claim skips hosts with a fetch in flight), and the process runs a few
+ * independent lanes that each claim, fetch and record one photo, so a stalled fetch holds one lane
+ * and the others keep going.
  */
 
-export const PHOTO_FETCH_LIMITS = { maxBytes: MAX_PHOTO_BYTES, timeoutMs: 20_000, maxRedirects: 3 } as const;
+export const PHOTO_FETCH_LIMITS = {
+  maxBytes: MAX_PHOTO_BYTES,
+  timeoutMs: 20_000,
+  maxRedirects: 3,
+  deadlineMs: 30_000,
+  minBytesPerSecond: 32 * 1024,
+  rateGraceMs: 3_000,
+} as const;
+export type PhotoFetchLimits = { [K in keyof typeof PHOTO_FETCH_LIMITS]: number };
+/** Photos a call of fetchDuePhotos takes on at most (each from a different host). */
 const BATCH = 8;
-const CONCURRENCY = 4;
+/** Lanes of this process's worker. */
+const LANES = 4;
 
 export type PhotoFetchDeps = {
   images?: ImageServiceDeps;
   /** where fetches may connect: public addresses only (tests widen it for their loopback server) */
   allowAddress?: AddressPolicy;
-  /** the one origin tests may serve photos from over http on loopback (PHOTO_FETCH_TEST_ORIGIN) */
-  testOrigin?: string | null;
+  /** the origin tests may serve photos from over http on loopback (PHOTO_FETCH_TEST_ORIGIN; a test with two hosts gives both) */
+  testOrigin?: string | readonly string[] | null;
+  /** tests shorten the deadline and the rate's grace */
+  limits?: Partial<PhotoFetchLimits>;
 };
+
+/** The test origin a photo's address is on, if any (a test may serve from two hosts: a slow one and another). */
+function testOriginOf(url: string, origins: string | readonly string[] | null): string | null {
+  if (origins === null || typeof origins === "string") return origins;
+  return origins.find((o) => URL.canParse(url) && new URL(url).origin === o) ?? null;
+}
 
 async function fetchOne(db: Db, job: PhotoFetch, deps: PhotoFetchDeps): Promise<FetchOutcome> {
   const known = await knownFeedPhoto(db, job.siteId, job.url);
   if (known) return { id: job.id, attempts: job.attempts, ok: { ...known, downloaded: false } };
-  const testOrigin = deps.testOrigin === undefined ? (env().PHOTO_FETCH_TEST_ORIGIN ?? null) : deps.testOrigin;
+  const testOrigin = testOriginOf(job.url, deps.testOrigin === undefined ? (env().PHOTO_FETCH_TEST_ORIGIN ?? null) : deps.testOrigin);
   try {
     const bytes = await getOutbound(job.url, {
       ...PHOTO_FETCH_LIMITS,
+      ...deps.limits,
       urlProblem: (u) => photoUrlProblem(u, testOrigin),
       testOrigin,
       ...(deps.allowAddress ? { allowed: deps.allowAddress } : {}),
@@ -60,52 +85,59 @@ async function fetchOne(db: Db, job: PhotoFetch, deps: PhotoFetchDeps): Promise<
   }
 }
 
-/** Claims and fetches what is due now; cars whose photos of an import are all finished get them. */
-export async function fetchDuePhotos(db: Db, deps: PhotoFetchDeps = {}) {
-  const claimed = await claimDuePhotoFetches(db, BATCH);
-  const outcomes: FetchOutcome[] = [];
-  const queue = [...claimed];
-  await Promise.all(
-    Array.from({ length: Math.min(CONCURRENCY, queue.length) }, async () => {
-      for (let job = queue.shift(); job; job = queue.shift()) outcomes.push(await fetchOne(db, job, deps));
-    }),
-  );
-  await recordPhotoFetches(db, outcomes);
-  const failed = outcomes.filter((o) => "failed" in o).length;
-  // each car of an import once none of its photos waits any more
-  const cars = new Map(claimed.map((j) => [`${j.siteId}:${j.vehicleId}:${j.importId}`, j]));
-  const done = new Map<number, number[]>(); // site → cars whose photos changed
-  for (const j of cars.values()) {
-    const photos = await finishedFeedPhotos(db, j.siteId, j.vehicleId, j.importId);
-    if (!photos?.length) continue; // still waiting; or nothing could be fetched: the car keeps what it had
-    const changed = await replaceFeedPhotos(db, j.siteId, j.vehicleId, photos);
+// claims of one process one at a time, so that two lanes never both take a host that is free
+let claiming: Promise<unknown> = Promise.resolve();
+function claimNext(db: Db): Promise<PhotoFetch | null> {
+  const next = claiming.then(() => claimDuePhotoFetch(db));
+  claiming = next.catch(() => {});
+  return next;
+}
+
+/** Fetches one claimed photo and records it at once; its car gets its photos as soon as none of them waits. */
+async function fetchAndRecord(db: Db, job: PhotoFetch, deps: PhotoFetchDeps): Promise<FetchOutcome> {
+  const outcome = await fetchOne(db, job, deps);
+  await recordPhotoFetches(db, [outcome]);
+  if ("failed" in outcome)
+    siteLog(job.siteId).warn(
+      { fetchId: job.id, importId: job.importId, attempt: job.attempts, reason: outcome.failed },
+      "feed photo not fetched",
+    );
+  const photos = await finishedFeedPhotos(db, job.siteId, job.vehicleId, job.importId);
+  // still waiting; or nothing could be fetched: the car keeps what it had
+  if (photos?.length) {
+    const changed = await replaceFeedPhotos(db, job.siteId, job.vehicleId, photos);
     if (changed) await removeFromStore(changed.unusedKeys, deps.images);
-    done.set(j.siteId, [...(done.get(j.siteId) ?? []), j.vehicleId]);
+    vehiclesChanged(job.siteId, [job.vehicleId]);
   }
-  for (const [siteId, cars] of done) vehiclesChanged(siteId, cars);
-  for (const j of claimed) {
-    const o = outcomes.find((x) => x.id === j.id);
-    if (o && "failed" in o)
-      siteLog(j.siteId).warn({ fetchId: j.id, importId: j.importId, attempt: j.attempts, reason: o.failed }, "feed photo not fetched");
-  }
-  return { claimed: claimed.length, failed };
+  return outcome;
+}
+
+/** Claims what is due now (up to `max`, one per host) and fetches it side by side, each recorded as it ends. */
+export async function fetchDuePhotos(db: Db, deps: PhotoFetchDeps = {}, max = BATCH) {
+  const claimed: PhotoFetch[] = [];
+  for (let job = await claimNext(db); job; job = claimed.length < max ? await claimNext(db) : null) claimed.push(job);
+  const outcomes = await Promise.all(claimed.map((job) => fetchAndRecord(db, job, deps)));
+  return { claimed: claimed.length, failed: outcomes.filter((o) => "failed" in o).length };
 }
 
 const g = globalThis as unknown as { __photoFetchWorker?: PollingWorker };
 
-/** Starts this process's photo fetcher: every few seconds, and at once when an import is applied here. */
+/** Starts this process's photo fetcher: its lanes every few seconds, and at once when an import is applied here. */
 export function startPhotoFetchWorker(getDbFn: () => Promise<Db>, deps: PhotoFetchDeps = {}, intervalMs = 5000): PollingWorker {
   if (g.__photoFetchWorker) return g.__photoFetchWorker;
-  const worker = pollingWorker({
-    name: "photo fetch worker",
-    intervalMs,
-    wakeDelayMs: 50,
-    round: async () => (await fetchDuePhotos(await getDbFn(), deps)).claimed === BATCH,
-  });
+  const lanes = Array.from({ length: LANES }, (_, i) =>
+    pollingWorker({
+      name: `photo fetch worker (lane ${i + 1})`,
+      intervalMs,
+      wakeDelayMs: 50,
+      // a lane goes on at once while it found a photo to fetch
+      round: async () => (await fetchDuePhotos(await getDbFn(), deps, 1)).claimed === 1,
+    }),
+  );
   return (g.__photoFetchWorker = {
-    wake: worker.wake,
+    wake: () => lanes.forEach((l) => l.wake()),
     stop: async () => {
-      await worker.stop();
+      await Promise.all(lanes.map((l) => l.stop()));
       g.__photoFetchWorker = undefined;
     },
   });

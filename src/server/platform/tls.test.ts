@@ -1,9 +1,11 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
+import * as t from "@/server/db/schema";
 import { setupAppDatabase } from "@/server/testing/app-database";
 import { tlsAllowed } from "./tls";
 
 /* The TLS front door's question (issue 34), through the route's handler on the seeded demo sites. */
-setupAppDatabase();
+const db = setupAppDatabase();
 const ask = (query: string) => tlsAllowed(new Request(`http://127.0.0.1/api/tls/allowed${query}`));
 
 describe("GET /api/tls/allowed", () => {
@@ -23,5 +25,31 @@ describe("GET /api/tls/allowed", () => {
     expect(res.status).toBe(status);
     expect(res.headers.get("cache-control")).toBe("no-store");
     if (siteId) expect(await res.json()).toMatchObject({ allowed: true, site_id: siteId });
+  });
+});
+
+describe("GET /api/tls/allowed: published sites only, never a public suffix", () => {
+  test("a draft's domain gets no certificate until it is published", async () => {
+    await db.update(t.sites).set({ published: false }).where(eq(t.sites.id, 1003));
+    try {
+      expect((await ask("?domain=www.tasmancampers.co.nz")).status).toBe(404);
+      expect((await ask("?domain=tasmancampers.co.nz")).status).toBe(404);
+    } finally {
+      await db.update(t.sites).set({ published: true }).where(eq(t.sites.id, 1003));
+    }
+    expect((await ask("?domain=www.tasmancampers.co.nz")).status).toBe(200);
+  });
+
+  test("a public suffix an operator typed into a record (before it was refused) gets none", async () => {
+    const [before] = await db.select({ domains: t.sites.domains }).from(t.sites).where(eq(t.sites.id, 1002));
+    await db
+      .update(t.sites)
+      .set({ domains: [...before!.domains, "com.au", "github.io"] })
+      .where(eq(t.sites.id, 1002));
+    try {
+      for (const name of ["com.au", "www.com.au", "github.io"]) expect((await ask(`?domain=${name}`)).status, name).toBe(404);
+    } finally {
+      await db.update(t.sites).set({ domains: before!.domains }).where(eq(t.sites.id, 1002));
+    }
   });
 });

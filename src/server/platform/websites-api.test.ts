@@ -123,6 +123,22 @@ describe("POST /api/v1/websites", () => {
     expect((await id.json()).errors).toEqual({ id: "Site 1001 already exists" });
   });
 
+  test("a public suffix or a name under no known suffix is no site's domain: 422 on the field", async () => {
+    const suffix = await create(start("Suffix Motors", { domain_name: "com.au" }));
+    expect(suffix.status).toBe(422);
+    expect((await suffix.json()).errors).toEqual({
+      domain_name: "com.au is a public suffix, shared by every name under it: enter the dealer's own domain, such as smithmotors.com.au",
+    });
+    const other = await create(start("Suffix Motors", { domains: ["github.io", "suffix.test"] }));
+    expect(other.status).toBe(422);
+    expect((await other.json()).errors).toEqual({
+      "domains.0":
+        "github.io is a public suffix, shared by every name under it: enter the dealer's own domain, such as smithmotors.github.io",
+      "domains.1": "Enter a domain under a top-level domain that exists, such as smithmotors.com.au",
+    });
+    expect(await getSiteByKey(db, { by: "slug", slug: slugOf("suffix-motors") })).toBeNull();
+  });
+
   test("422 names each bad field; nothing is written", async () => {
     const res = await create({
       name: "",

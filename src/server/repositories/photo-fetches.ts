@@ -43,26 +43,39 @@ export async function enqueueFeedPhotos(tx: Tx, siteId: number, importId: number
   return rows.length;
 }
 
-/** Claims up to `limit` due rows for this worker (a lapsed lease is due again). */
-export async function claimDuePhotoFetches(db: Db, limit: number): Promise<PhotoFetch[]> {
+/** The part of a row's photo address one host answers for (host and port). */
+const URL_HOST = sql.raw(`coalesce(lower(substring(url from '^[^:]+://([^/?#]+)')), '')`);
+
+/**
+ * Claims the next due row for this worker (a lapsed lease is due again), skipping every host that
+ * has a fetch in flight (a leased row) in any process: one host is fetched from once at a time, so
+ * a slow one holds one worker, never the queue behind it.
+ */
+export async function claimDuePhotoFetch(db: Db): Promise<PhotoFetch | null> {
   const result = await db.execute(sql`
+    with busy as (
+      select distinct ${URL_HOST} as host from photo_fetches where status = 'pending' and locked_until >= now())
     update photo_fetches f
        set locked_until = now() + make_interval(secs => ${PHOTO_FETCH.leaseSeconds}), attempts = f.attempts + 1
      where f.id in (
        select id from photo_fetches
         where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+          and ${URL_HOST} not in (select host from busy)
         order by next_attempt_at, id
-        limit ${limit}
+        limit 1
         for update skip locked)
     returning f.id, f.site_id, f.vehicle_id, f.import_id, f.url, f.attempts`);
-  return rowsOf<Record<string, unknown>>(result).map((r) => ({
-    id: Number(r.id),
-    siteId: Number(r.site_id),
-    vehicleId: Number(r.vehicle_id),
-    importId: Number(r.import_id),
-    url: String(r.url),
-    attempts: Number(r.attempts),
-  }));
+  const [r] = rowsOf<Record<string, unknown>>(result);
+  return r
+    ? {
+        id: Number(r.id),
+        siteId: Number(r.site_id),
+        vehicleId: Number(r.vehicle_id),
+        importId: Number(r.import_id),
+        url: String(r.url),
+        attempts: Number(r.attempts),
+      }
+    : null;
 }
 
 /** The photo the site already holds for this address (an unchanged feed downloads nothing). */
