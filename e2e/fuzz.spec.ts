@@ -2,6 +2,7 @@ import http from "node:http";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import fc from "fast-check";
 import { FORM_KINDS } from "@/domain/leads/forms";
+import { SEARCH_PARAMS } from "@/domain/stock/search";
 import { expect, PORT, test } from "./fixtures";
 
 /**
@@ -157,25 +158,8 @@ const PAGE_TEMPLATES = [
   (x: string) => `/websites/${x}/search_page_templates.json`,
   (x: string) => `/websites/${x}`,
 ];
-const SEARCH_KEYS = [
-  "car_type",
-  "make",
-  "model",
-  "body",
-  "fuel",
-  "transmission",
-  "city",
-  "location",
-  "price_min",
-  "price_max",
-  "year_min",
-  "year_max",
-  "odometer_min",
-  "odometer_max",
-  "q",
-  "sort",
-  "page",
-];
+// every parameter the search page reads, as the page cache keys it
+const SEARCH_KEYS = SEARCH_PARAMS;
 
 test.describe("fuzz: no input makes the server fail", () => {
   test.describe.configure({ timeout: 240_000 });

@@ -1,4 +1,4 @@
-import { isVendorId, SETTING_NAME, type VendorIdKey } from "./integrations";
+import { isVendorId, SETTING_NAME, type VendorIdKey } from "./vendor-ids";
 import type { SiteFeatureFlags, SiteIntegrations } from "./types";
 
 /**
