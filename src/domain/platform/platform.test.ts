@@ -33,6 +33,7 @@ const location: Location = {
   isPrimary: false,
   visible: true,
   manufacturers: ["Mazda"],
+  gmbProfileId: "gmb-10012",
   dealerLicenseNumber: "LMCT 12345",
   motorVehicleRepairer: null,
   averageRating: 4.6,

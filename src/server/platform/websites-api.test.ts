@@ -283,6 +283,19 @@ describe("POST /api/v1/websites/{id}/locations and PUT …/locations/{locationId
     expect((await res.json()).errors[field]).toMatch(message);
   });
 
+  test("gmb_profile_id (SPEC §3 Location) is read back: in the answer, the site's locations and the website session", async () => {
+    const site = await (await create(start("Profile Motors"))).json();
+    const location = await (await addLocation(site.id, { ...geelong, gmb_profile_id: "gmb-smith-geelong" })).json();
+    expect(location.gmb_profile_id).toBe("gmb-smith-geelong");
+    const record = await (await read(site.id)).json();
+    expect(record.locations[0].gmb_profile_id).toBe("gmb-smith-geelong");
+    const cleared = await (await changeLocation(site.id, location.id, { gmb_profile_id: null })).json();
+    expect(cleared.gmb_profile_id).toBeNull();
+    const answer = await getWebsiteSession(new Request("http://dashboard.localhost/"), { params: Promise.resolve({ siteId: "1001" }) });
+    const session = WebsiteSessionSchema.parse(await answer.json());
+    expect(session!.locations.some((l) => /^gmb-/.test(String(l.gmb_profile_id)))).toBe(true); // the demo's review profiles
+  });
+
   test("409 for a slug another location of the site has; 404 for an unknown site or location", async () => {
     const site = await (await create(start("Twice Motors"))).json();
     expect((await addLocation(site.id, geelong)).status).toBe(201);
