@@ -322,15 +322,40 @@ export function importedSlug(r: Pick<StockRow, "year" | "make" | "model" | "badg
   return slugify(`${r.year} ${r.make} ${r.model} ${r.badge ?? ""} ${r.stock_number}`);
 }
 
-/** A vehicle edit in the back-office: the fields a manager changes by hand. */
+/** A number field of an edit: "" or null clears it (null), a number or digits set it. */
+const wholeOrNull = (label: string, min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.replace(/[$,\s]/g, "")) : v),
+    z.coerce
+      .number({ error: `Enter ${label} as a whole number` })
+      .int(`Enter ${label} as a whole number`)
+      .min(min, `Enter ${label} of at least ${min.toLocaleString("en-AU")}`)
+      .max(max, `Enter ${label} of at most ${max.toLocaleString("en-AU")}`)
+      .nullable(),
+  );
+const SHOWN: Record<string, boolean> = { true: true, on: true, false: false, off: false };
+
+/**
+ * A vehicle edit in the back-office (the form and PUT …/vehicles/{id}): the fields a manager changes
+ * by hand. A field left out stays as it is, so a client that sends only the price cannot hide the car,
+ * zero its odometer or empty its description by omission; an explicit null (or "") clears a field that
+ * may be empty (price → "Enquire for price", description, odometer → 0). Status and shown are never empty.
+ */
 export const VehicleEditSchema = z.object({
-  price: whole("the price", 0, 10_000_000).transform((v) => v ?? null),
-  odometer: whole("the odometer", 0, 5_000_000).transform((v) => v ?? 0),
-  status: z.enum(["in_stock", "coming_soon", "sold"], { error: "Choose a status" }),
-  show_on_dealer_website: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()),
-  description: z.preprocess(
-    (v) => (typeof v === "string" ? v : ""),
-    z.string().trim().max(5000, "Keep the description under 5,000 characters"),
-  ),
+  price: wholeOrNull("the price", 0, 10_000_000).optional(),
+  odometer: wholeOrNull("the odometer", 0, 5_000_000)
+    .transform((v) => v ?? 0)
+    .optional(),
+  status: z.enum(["in_stock", "coming_soon", "sold"], { error: "Choose a status" }).optional(),
+  show_on_dealer_website: z
+    .preprocess(
+      (v) => (typeof v === "string" && Object.hasOwn(SHOWN, v) ? SHOWN[v] : v),
+      z.boolean("Say whether the car shows on the website"),
+    )
+    .optional(),
+  description: z
+    .preprocess((v) => (v === null ? "" : v), z.string().trim().max(5000, "Keep the description under 5,000 characters"))
+    .transform((v) => v || null)
+    .optional(),
 });
 export type VehicleEdit = z.infer<typeof VehicleEditSchema>;
