@@ -1,5 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { z } from "zod";
+import { textBlock, textLine } from "../text-schema";
 import { slugify } from "../format/slug";
 import { outboundUrlProblem } from "../http/addresses";
 import { MAX_PHOTOS_PER_VEHICLE } from "./photos";
@@ -24,7 +25,9 @@ export const HOLD_SHARE = 0.2;
 export const MISSING_FEEDS_TO_SELL = 2;
 
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
-const text = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max, `Keep it under ${max} characters`).optional());
+const text = (max: number) => z.preprocess(blankToUndefined, textLine().trim().max(max, `Keep it under ${max} characters`).optional());
+/** A cell with lines (a description): tabs and line breaks kept. */
+const block = (max: number) => z.preprocess(blankToUndefined, textBlock().trim().max(max, `Keep it under ${max} characters`).optional());
 const whole = (label: string, min: number, max: number) =>
   z.preprocess(
     (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : v.replace(/[$,\s]/g, "")) : v),
@@ -70,7 +73,7 @@ const photosColumn = (testOrigin: string | null) =>
               .filter(Boolean)
         : v,
     z
-      .array(z.string())
+      .array(textLine())
       .max(MAX_PHOTOS_PER_VEHICLE, `List at most ${MAX_PHOTOS_PER_VEHICLE} photos`)
       .superRefine((urls, ctx) => {
         for (const [i, url] of urls.entries()) {
@@ -86,24 +89,22 @@ const photosColumn = (testOrigin: string | null) =>
 
 export function stockRowSchema(thisYear: number, photoTestOrigin: string | null = null) {
   return z.object({
-    stock_number: z
-      .string({ error: "Enter the stock number" })
+    stock_number: textLine({ error: "Enter the stock number" })
       .trim()
       .min(1, "Enter the stock number")
       .max(40, "Keep the stock number under 40 characters")
       .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, "Use letters, digits, '.', '_', '/' or '-' in the stock number"),
     vin: z.preprocess(
       blankToUndefined,
-      z
-        .string()
+      textLine()
         .trim()
         .toUpperCase()
         .regex(/^[A-HJ-NPR-Z0-9]{17}$/, "A VIN has 17 letters and digits (no I, O or Q)")
         .optional(),
     ),
     rego: text(12),
-    make: z.string({ error: "Enter the make" }).trim().min(1, "Enter the make").max(60),
-    model: z.string({ error: "Enter the model" }).trim().min(1, "Enter the model").max(80),
+    make: textLine({ error: "Enter the make" }).trim().min(1, "Enter the make").max(60),
+    model: textLine({ error: "Enter the model" }).trim().min(1, "Enter the model").max(80),
     badge: text(80),
     series: text(40),
     year: z.preprocess(
@@ -140,7 +141,7 @@ export function stockRowSchema(thisYear: number, photoTestOrigin: string | null 
           : v,
       z.enum(["in_stock", "coming_soon", "sold"], { error: "Enter in_stock, coming_soon or sold" }).optional(),
     ),
-    description: text(5000),
+    description: block(5000),
     photos: photosColumn(photoTestOrigin),
   });
 }
@@ -354,7 +355,7 @@ export const VehicleEditSchema = z.object({
     )
     .optional(),
   description: z
-    .preprocess((v) => (v === null ? "" : v), z.string().trim().max(5000, "Keep the description under 5,000 characters"))
+    .preprocess((v) => (v === null ? "" : v), textBlock().trim().max(5000, "Keep the description under 5,000 characters"))
     .transform((v) => v || null)
     .optional(),
 });

@@ -171,6 +171,45 @@ describe("POST /api/v1/websites", () => {
   });
 });
 
+describe("a NUL (or another control character) in a record's text: 422 naming the field, never a 500", () => {
+  const dealer = (id: number, body: unknown) => send(postDealership, { siteId: String(id) }, "POST", body);
+  test.each([
+    ["the site's name", () => create(start("Nul Name", { name: "Audit\u0000Motors" })), "name"],
+    ["the group", () => create(start("Nul Group", { dealership_group: "Audit\u0000Group" })), "dealership_group"],
+    [
+      "a menu label",
+      () => create(start("Nul Menu", { navigation: { header: [{ label: "Our\u0000Stock", href: "/search/used-cars" }] } })),
+      "navigation.header.0.label",
+    ],
+    ["a city preset (a tab)", () => create(start("Nul City", { search_filters: { cities: ["Gee\tlong"] } })), "search_filters.cities.0"],
+  ])("POST /api/v1/websites with a NUL in %s", async (_, call, field) => {
+    const res = await call();
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors).toEqual({ [field]: "Please remove unsupported characters." });
+  });
+
+  test("PUT site, POST location and dealership: each 422 with the field's message; nothing stored", async () => {
+    const site = await (await create(start("Nul Parts"))).json();
+    const renamed = await change(site.id, { name: "Audit Motors\u0000" });
+    expect(renamed.status).toBe(422);
+    expect((await renamed.json()).errors).toEqual({ name: "Please remove unsupported characters." });
+    expect((await (await read(site.id)).json()).name).toBe("Nul Parts");
+    const location = await addLocation(site.id, {
+      ...geelong,
+      name: "Gee\u0000long",
+      address: { ...geelong.address, street: "1\u0000 Hwy" },
+    });
+    expect(location.status).toBe(422);
+    expect((await location.json()).errors).toEqual({
+      name: "Please remove unsupported characters.",
+      "address.street": "Please remove unsupported characters.",
+    });
+    const dealership = await dealer(site.id, { name: "Parkside\u0000Mazda" });
+    expect(dealership.status).toBe(422);
+    expect((await dealership.json()).errors).toEqual({ name: "Please remove unsupported characters." });
+  });
+});
+
 describe("a site's other domains (issue 34)", () => {
   test("stored without www.; the site is found by each; no other site may take one, either way", async () => {
     const site = await (
