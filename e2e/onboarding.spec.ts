@@ -427,6 +427,7 @@ test.describe("onboarding a dealer (issue 34)", () => {
       slug: "that-domain-motors",
       template: "default",
       domain_name: "thatdomain.test",
+      email: "sales@thatdomain.test",
       published: true,
     });
     expect(created.status()).toBe(201);

@@ -109,7 +109,9 @@ export function platformOpenApi(): Record<string, unknown> {
             "401": error("Administrator credentials missing or wrong."),
             "409": error("The slug, domain or id is another site's: `errors` names the field."),
             "415": error("The body is not application/json."),
-            "422": error("The record does not follow the schema: `errors` names each field with a message."),
+            "422": error(
+              "The record does not follow the schema: `errors` names each field with a message. `published: true` for a site whose leads would reach nobody (no email) is refused under `errors.published`.",
+            ),
           },
         },
       },
@@ -141,7 +143,9 @@ export function platformOpenApi(): Record<string, unknown> {
             "404": error("No site with this id."),
             "409": error("The new slug or domain is another site's."),
             "415": error("The body is not application/json."),
-            "422": error("A field does not follow the schema, or the id differs from the path's."),
+            "422": error(
+              "A field does not follow the schema, or the id differs from the path's; or publishing (or dropping a published site's email) would leave its leads reaching nobody (`errors.published` says why).",
+            ),
           },
         },
       },
@@ -356,7 +360,7 @@ export function platformOpenApi(): Record<string, unknown> {
         SiteRecord: {
           type: "object",
           description:
-            "SiteRecordInput's fields as stored (domain_name without www., every default filled in), plus currency, `features` ({flag: {value, source}}), `dealership_websites`, `locations` (SessionLocation, hidden ones too), `stock` ({count}) and `publish_checklist` ([{key, label, done}]: location, hours, logo, stock, lead_delivery).",
+            "SiteRecordInput's fields as stored (domain_name without www., every default filled in), plus currency, `features` ({flag: {value, source}}), `dealership_websites`, `locations` (SessionLocation, hidden ones too), `stock` ({count}), `publish_checklist` ([{key, label, done}]: location, hours, logo, stock, lead_delivery) and `lead_delivery` ({problem: why some leads would reach nobody, or null; no_destination_leads: how many leads already had nowhere to go}).",
         },
       },
     },

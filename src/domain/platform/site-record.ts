@@ -3,7 +3,8 @@ import { textLine } from "../text-schema";
 import { EMAIL, optionalText, phone, picture, text } from "./record-fields";
 import { countryFormat } from "../format/country";
 import { slugify } from "../format/slug";
-import { deliveryTargets, leadDeliveryConfig, type LeadDeliveryConfig } from "../leads/delivery";
+import type { LeadDeliveryConfig } from "../leads/delivery";
+import { leadDestinations } from "../site/lead-destinations";
 import { BOOLEAN_FLAGS, type FlagSource } from "../site/features";
 import { tlsHostName } from "../site/tenant";
 import { FooterGroupSchema, NavItemSchema } from "./contract";
@@ -271,18 +272,18 @@ export type ChecklistItem = { key: "location" | "hours" | "logo" | "stock" | "le
 
 /**
  * What a site needs before it is published (issue 34): a location, hours at each, a logo, a car or
- * a deliberate "no stock yet", and somewhere its leads go. Advisory: publishing is the operator's call.
+ * a deliberate "no stock yet", and somewhere its leads go. Advisory, except the last: a site whose
+ * leads would reach nobody is not published (leadDestinations).
  */
 export function publishChecklist(s: {
-  locations: Array<{ openingHours: unknown[]; contactDetail: { email?: string } }>;
+  locations: Array<{ name: string; isPrimary?: boolean; openingHours: unknown[]; contactDetail: { email?: string } }>;
   logo: SiteLogo;
   stockCount: number;
   noStockYet: boolean;
   leadDelivery: LeadDeliveryConfig;
   email: string | null;
 }): ChecklistItem[] {
-  const first = s.locations[0];
-  const targets = deliveryTargets(leadDeliveryConfig(s.leadDelivery), { location: first?.contactDetail.email ?? null, site: s.email });
+  const leads = leadDestinations({ email: s.email, leadDelivery: s.leadDelivery }, s.locations);
   return [
     { key: "location", label: "At least one location", done: s.locations.length > 0 },
     {
@@ -292,7 +293,7 @@ export function publishChecklist(s: {
     },
     { key: "logo", label: "A logo", done: Boolean(s.logo.url) },
     { key: "stock", label: 'At least one car in stock, or "No stock yet" ticked', done: s.stockCount > 0 || s.noStockYet },
-    { key: "lead_delivery", label: "An address the leads are delivered to", done: targets.length > 0 },
+    { key: "lead_delivery", label: "An address the leads are delivered to", done: leads.problem === null },
   ];
 }
 

@@ -244,8 +244,34 @@ describe("GET and PUT /api/v1/websites/{id}.json", () => {
     expect(features.autobot).toEqual({ value: false, source: "default" });
   });
 
+  test("publishing is refused while the site's leads would reach nobody (422 with the reason); nothing is written", async () => {
+    const reason = /^Leads would reach nobody: add a lead email to the site or the location/;
+    const born = await create(start("Nowhere Motors", { published: true }));
+    expect(born.status).toBe(422);
+    expect((await born.json()).errors.published).toMatch(reason);
+    const site = await (await create(start("Nowhere Motors"))).json();
+    expect(site.publish_checklist.find((c: { key: string }) => c.key === "lead_delivery").done).toBe(false);
+    const refused = await change(site.id, { published: true, phone: "(03) 9000 0001" });
+    expect(refused.status).toBe(422);
+    const body = await refused.json();
+    expect(body.error).toMatch(/^Not published: Leads would reach nobody/);
+    expect(body.errors.published).toMatch(reason);
+    expect(await (await read(site.id)).json()).toMatchObject({ published: false, phone: null });
+    // a location without an email does not help; one with an email does
+    const location = await (await addLocation(site.id, { ...geelong, contact_detail: { phone: "(03) 5221 0000" } })).json();
+    expect((await change(site.id, { published: true })).status).toBe(422);
+    await changeLocation(site.id, location.id, { contact_detail: { phone: "(03) 5221 0000", email: "sales@nowhere.com.au" } });
+    expect((await change(site.id, { published: true })).status).toBe(200);
+    // or the site's own email; and a published site cannot drop the only one
+    const other = await (await create(start("Somewhere Motors", { email: "sales@somewhere.com.au", published: true }))).json();
+    expect(other.published).toBe(true);
+    const dropped = await change(other.id, { email: null });
+    expect(dropped.status).toBe(422);
+    expect((await (await read(other.id)).json()).email).toBe("sales@somewhere.com.au");
+  });
+
   test("PUT changes the fields given and keeps the rest; published: true publishes, false takes it down", async () => {
-    const site = await (await create(start("Change Me"))).json();
+    const site = await (await create(start("Change Me", { email: "sales@changeme.com.au" }))).json();
     const res = await change(site.id, { phone: "(03) 9000 0000", published: true, domain_name: domainOf("changed") });
     expect(res.status).toBe(200);
     const after = await res.json();
