@@ -627,6 +627,9 @@ describe("stock", () => {
     });
     expect((await put({ description: null, price: null })).status).toBe(200);
     expect(await row()).toMatchObject({ price: null, description: null, odometer: 12345, showOnDealerWebsite: true });
+    const nul = await put({ description: "One\u0000owner" });
+    expect(nul.status).toBe(422);
+    expect((await nul.json()).errors).toEqual({ description: "Please remove unsupported characters." });
     expect((await put({ status: null })).status).toBe(422);
     expect((await put({ show_on_dealer_website: null })).status).toBe(422);
     expect((await row()).status).toBe("in_stock");
