@@ -416,7 +416,10 @@ test.describe("onboarding a dealer (issue 34)", () => {
     await remove.click();
     await expect(page.getByTestId("rules")).not.toContainText("Kappa Group");
     await page.goto(site("kappa-motors"));
-    await expect(page.getByTestId("hero").getByRole("link", { name: "Value My Trade" })).toBeVisible();
+    // back to the rules' default (trade-in), which a site with no stock does not offer
+    await expect(page.getByTestId("hero")).toBeVisible();
+    await expect(page.getByTestId("hero").getByRole("link", { name: "Sell My Car" })).toHaveCount(0);
+    await expect(page.getByTestId("hero").getByRole("link", { name: "Value My Trade" })).toHaveCount(0);
   });
 
   test("the front door: HTTPS only for a site's domain (a certificate on demand), HTTP moves to HTTPS, HTTP/2, compression", async ({
