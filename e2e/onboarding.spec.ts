@@ -376,13 +376,18 @@ test.describe("onboarding a dealer (issue 34)", () => {
       template: "default",
       domain_name: "kappamotors.com.au",
       dealership_group: "Kappa Group",
+      // a published site needs somewhere its leads go
+      email: "sales@kappamotors.com.au",
       published: true,
     };
     const created = await api(request, "POST", "/api/v1/websites", record);
     expect(created.status()).toBe(201);
     const { id } = await created.json();
     await page.goto(site("kappa-motors"));
-    await expect(page.getByTestId("hero").getByRole("link", { name: "Value My Trade" })).toBeVisible();
+    // no stock yet: a trade-in would be towards nothing, so neither the hero nor the menu offers one
+    await expect(page.getByTestId("hero")).toBeVisible();
+    await expect(page.getByTestId("hero").getByRole("link", { name: "Value My Trade" })).toHaveCount(0);
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sell My Car" })).toHaveCount(0);
 
     await signIn(page, OPERATOR.email, OPERATOR.password, "/platform");
     await page.getByRole("link", { name: "Feature rules" }).click();
@@ -411,7 +416,10 @@ test.describe("onboarding a dealer (issue 34)", () => {
     await remove.click();
     await expect(page.getByTestId("rules")).not.toContainText("Kappa Group");
     await page.goto(site("kappa-motors"));
-    await expect(page.getByTestId("hero").getByRole("link", { name: "Value My Trade" })).toBeVisible();
+    // back to the rules' default (trade-in), which a site with no stock does not offer
+    await expect(page.getByTestId("hero")).toBeVisible();
+    await expect(page.getByTestId("hero").getByRole("link", { name: "Sell My Car" })).toHaveCount(0);
+    await expect(page.getByTestId("hero").getByRole("link", { name: "Value My Trade" })).toHaveCount(0);
   });
 
   test("the front door: HTTPS only for a site's domain (a certificate on demand), HTTP moves to HTTPS, HTTP/2, compression", async ({
@@ -422,6 +430,7 @@ test.describe("onboarding a dealer (issue 34)", () => {
       slug: "that-domain-motors",
       template: "default",
       domain_name: "thatdomain.com.au",
+      email: "sales@thatdomain.com.au",
       published: true,
     });
     expect(created.status()).toBe(201);

@@ -7,6 +7,7 @@ import type { OpeningHourEntry, OpeningStatus, SpecialHoursEntry } from "@/domai
 import { buttonVariants } from "@/components/ui/button";
 import { StatusLine } from "./status-line";
 import { useSend } from "./use-send";
+import { possessive } from "@/domain/format/possessive";
 
 /*
  * The hours editors: the same zod schemas as the platform API's PUTs (and the server checks them
@@ -113,7 +114,7 @@ export function WeekEditor({
         })}
       </ul>
       <button type="submit" className={buttonVariants({ size: "sm" })} disabled={state.kind === "busy"}>
-        Save {name}&apos;s hours
+        Save {possessive(name)} hours
       </button>
     </form>
   );

@@ -3,7 +3,8 @@ import { Search } from "@/components/ui/icons";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { storedImageSrc } from "@/domain/format/image";
-import { sellCarForm, usedWord } from "@/domain/site/features";
+import { usedWord } from "@/domain/site/features";
+import { stockOffer } from "@/domain/site/navigation";
 import { pluralNoun } from "@/domain/stock/summary";
 import type { SiteContext } from "@/domain/site/context";
 import { nounInText } from "@/domain/site/vehicle";
@@ -23,7 +24,7 @@ export function HomeHero({ ctx }: { ctx: SiteContext }) {
   // "New, demo and used cars in Box Hill": a new dealer with no stock or location yet says less, never "cars in ."
   const line = [kinds, nounInText(plural), cities.length ? `in ${cities.join(" and ")}` : ""].filter(Boolean).join(" ");
   const banner = storedImageSrc(ctx.site.logo.banner);
-  const sell = sellCarForm(ctx.features);
+  const { all, sell } = stockOffer({ features: ctx.features, noun: ctx.noun, carTypes: ctx.stock.car_types });
   return (
     <section
       className={cn("relative isolate overflow-hidden text-white", !banner && "bg-gradient-to-br from-brand to-brand-dark")}
@@ -57,12 +58,16 @@ export function HomeHero({ ctx }: { ctx: SiteContext }) {
           </button>
         </form>
         <div className="mt-5 flex flex-wrap gap-3">
-          <a href="/search/new-used-and-demo-cars" className={buttonVariants({ variant: "accent", size: "lg" })}>
-            Browse all {ctx.stock.count} {plural}
-          </a>
-          <a href={sell.href} className={buttonVariants({ variant: "outline", size: "lg" })}>
-            {sell.action}
-          </a>
+          {all && (
+            <a href="/search/new-used-and-demo-cars" className={buttonVariants({ variant: "accent", size: "lg" })}>
+              Browse all {all.label}
+            </a>
+          )}
+          {sell && (
+            <a href={sell.href} className={buttonVariants({ variant: "outline", size: "lg" })}>
+              {sell.action}
+            </a>
+          )}
           <a href="/service" className={buttonVariants({ variant: "outline", size: "lg" })}>
             Book a Service
           </a>

@@ -2,16 +2,17 @@ import { CalendarCheck, Car, DollarSign, Wrench } from "@/components/ui/icons";
 import { resolveLink } from "@/domain/site/links";
 import type { SiteContext } from "@/domain/site/context";
 import { SmartLink } from "./smart-link";
-import { sellCarForm } from "@/domain/site/features";
+import { stockOffer } from "@/domain/site/navigation";
 
 /** Sidebar dealer-tool buttons, shown where the site enables them. */
 export function DealerTools({ ctx }: { ctx: SiteContext }) {
   const f = ctx.features;
   if (!f.sidebar_dealer_tools) return null;
+  const { sell } = stockOffer({ features: f, noun: ctx.noun, carTypes: ctx.stock.car_types });
   const tools = [
     f.test_drive && { label: "Book a Test Drive", href: "/book-test-drive", Icon: Car },
     { label: "Book a Service", href: "/service", Icon: Wrench },
-    { label: sellCarForm(f).action, href: sellCarForm(f).href, Icon: DollarSign },
+    sell && { label: sell.action, href: sell.href, Icon: DollarSign },
     {
       label: f.finance_pre_approval ? "Get Pre-Approved" : "Finance",
       href: f.finance_pre_approval ? "/finance-pre-approval" : "/finance",

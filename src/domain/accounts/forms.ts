@@ -1,5 +1,6 @@
 import "../zod-config";
 import { z } from "zod";
+import { textLine } from "../text-schema";
 import { MSG, ZIP_MESSAGE } from "../leads/messages";
 import { phoneError, type PhoneMarket } from "../leads/phone";
 import { isCommonPassword } from "./passwords";
@@ -27,28 +28,27 @@ export const ACCOUNT_MSG = {
   tooMany: "Too many attempts from this connection. Please wait a few minutes and try again.",
 } as const;
 
-const email = z.string().trim().toLowerCase().max(254, ACCOUNT_MSG.email).pipe(z.email(ACCOUNT_MSG.email));
-const newPassword = z
-  .string()
+const email = textLine().trim().toLowerCase().max(254, ACCOUNT_MSG.email).pipe(z.email(ACCOUNT_MSG.email));
+const newPassword = textLine()
   .min(PASSWORD_MIN, ACCOUNT_MSG.password)
   .max(PASSWORD_MAX, ACCOUNT_MSG.password)
   .refine((p) => !isCommonPassword(p), ACCOUNT_MSG.passwordCommon);
 
 export const SignUpSchema = z.object({
-  name: z.string().trim().min(1, ACCOUNT_MSG.name).max(100, ACCOUNT_MSG.name),
+  name: textLine().trim().min(1, ACCOUNT_MSG.name).max(100, ACCOUNT_MSG.name),
   email,
   password: newPassword,
-  callbackURL: z.string().max(512).optional(),
+  callbackURL: textLine().max(512).optional(),
 });
 export const SignInSchema = z.object({
   email,
-  password: z.string().min(1, ACCOUNT_MSG.passwordRequired).max(PASSWORD_MAX, ACCOUNT_MSG.signIn),
-  callbackURL: z.string().max(512).optional(),
+  password: textLine().min(1, ACCOUNT_MSG.passwordRequired).max(PASSWORD_MAX, ACCOUNT_MSG.signIn),
+  callbackURL: textLine().max(512).optional(),
   rememberMe: z.boolean().optional(),
 });
-export const MagicLinkSchema = z.object({ email, callbackURL: z.string().max(512).optional() });
-export const ForgotPasswordSchema = z.object({ email, redirectTo: z.string().max(512).optional() });
-export const ResetPasswordSchema = z.object({ newPassword, token: z.string().min(1).max(200) });
+export const MagicLinkSchema = z.object({ email, callbackURL: textLine().max(512).optional() });
+export const ForgotPasswordSchema = z.object({ email, redirectTo: textLine().max(512).optional() });
+export const ResetPasswordSchema = z.object({ newPassword, token: textLine().min(1).max(200) });
 
 /** The library's endpoints a browser may post to, each with the schema its body must pass. */
 export const AUTH_POST_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
@@ -83,8 +83,7 @@ export function savedDetailsSchema(country: string) {
       .union([z.literal(""), inner])
       .optional()
       .default("");
-  const name = z
-    .string()
+  const name = textLine()
     .trim()
     .max(50, MSG.alpha)
     .regex(/^[\p{L}\s'-]+$/u, MSG.alpha);
@@ -93,8 +92,7 @@ export function savedDetailsSchema(country: string) {
       name: optional(name),
       last_name: optional(name),
       phone: optional(
-        z
-          .string()
+        textLine()
           .trim()
           .max(30)
           .superRefine((v, ctx) => {
@@ -104,12 +102,10 @@ export function savedDetailsSchema(country: string) {
       ),
       postcode: optional(
         country === "US"
-          ? z
-              .string()
+          ? textLine()
               .trim()
               .regex(/^\d{5}$/, ZIP_MESSAGE)
-          : z
-              .string()
+          : textLine()
               .trim()
               .regex(/^\d{4}$/, MSG.postcode),
       ),

@@ -1,5 +1,6 @@
 import "../zod-config";
 import { z } from "zod";
+import { textLine } from "../text-schema";
 import { cleanText } from "../leads/form-schema";
 import type { AdEvent } from "./ad-events";
 
@@ -20,8 +21,7 @@ const UserDataSchema = z
     first_name: text(50),
     last_name: text(50),
     postcode: text(10),
-    country: z
-      .string()
+    country: textLine()
       .regex(/^[A-Za-z]{2}$/)
       .optional(),
     external_id: text(40),
@@ -30,7 +30,7 @@ const UserDataSchema = z
 
 export const AdEventSchema = z
   .object({
-    eventName: z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,49}$/, "Expected an event name."),
+    eventName: textLine().regex(/^[A-Za-z][A-Za-z0-9_]{0,49}$/, "Expected an event name."),
     eventId: z.union([z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), cleanText(100).min(1)]),
     uniqueFacebookEventId: z.union([cleanText(200).min(1), z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).transform(String)]),
     eventSourceUrl: cleanText(2000)
@@ -43,8 +43,7 @@ export const AdEventSchema = z
         content_type: z.enum(["vehicle", "product"]).optional(),
         content_category: text(100),
         value: z.number().finite().min(0).max(100_000_000).optional(),
-        currency: z
-          .string()
+        currency: textLine()
           .regex(/^[A-Z]{3}$/)
           .optional(),
         search_string: text(200),

@@ -1,5 +1,6 @@
 import "../zod-config";
 import { z } from "zod";
+import { textLine } from "../text-schema";
 import { cleanText } from "../leads/form-schema";
 import { ID_PATTERN } from "./context";
 import { eventById, eventByName, EVENT_COUNT, MAX_EVENTS_BODY_BYTES, MAX_EVENTS_PER_BATCH } from "./events";
@@ -18,7 +19,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PROP_KEY = /^[A-Za-z][A-Za-z0-9_]{0,39}$/; // no __proto__, constructor is refused below
 const RESERVED = new Set(["constructor", "prototype", "toString", "valueOf", "hasOwnProperty"]);
 
-const id = z.string().regex(ID_PATTERN, "Expected a 10-character id.");
+const id = textLine().regex(ID_PATTERN, "Expected a 10-character id.");
 const scalar = z.union([cleanText(500), z.number().finite(), z.boolean(), z.null()]);
 
 /** the properties every event has; anything else is an extra (at most 30 scalars) */
@@ -51,8 +52,7 @@ export const EventPropertiesSchema = z
     os: cleanText(40).optional(),
     device: z.enum(["mobile", "tablet", "desktop"]).optional(),
     referrer: cleanText(500).optional(),
-    screen_size: z
-      .string()
+    screen_size: textLine()
       .regex(/^\d{1,5}x\d{1,5}$/, "Expected WIDTHxHEIGHT.")
       .optional(),
     car_slug: cleanText(200).optional(),
@@ -75,7 +75,7 @@ export const AnalyticsEventSchema = z
     website_slug: cleanText(100).min(1),
     url: cleanText(2000).refine((u) => /^https?:\/\//.test(u), "Expected the page's URL."),
     category: cleanText(60),
-    lead_id: z.union([z.string().regex(UUID, "Expected a lead id."), z.null()]).optional(),
+    lead_id: z.union([textLine().regex(UUID, "Expected a lead id."), z.null()]).optional(),
     anon_id: id,
     session_id: id,
     error_message: z.union([cleanText(500), z.null()]).optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textBlock, textLine } from "../text-schema";
 import { localTime } from "../locations/hours";
 import { isDate } from "../reports/range";
 import type { LinkRules } from "../site/links";
@@ -19,7 +20,7 @@ const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const optionalText = (max: number, label: string) =>
   z.preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? null : v),
-    z.string().trim().max(max, `Keep the ${label} under ${max} characters`).nullable().default(null),
+    textLine().trim().max(max, `Keep the ${label} under ${max} characters`).nullable().default(null),
   );
 const money = (label: string) =>
   z.preprocess(
@@ -36,20 +37,18 @@ const money = (label: string) =>
 export const ContentEditSchema = z
   .object({
     kind: z.enum(EDITABLE_KINDS, { error: "Choose page, post or offer" }),
-    slug: z
-      .string()
+    slug: textLine()
       .trim()
       .toLowerCase()
       .min(1, "Enter the address (slug)")
       .max(100, "Keep the address under 100 characters")
       .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "Use lower-case letters, digits and single hyphens, e.g. winter-service-special"),
-    title: z.string().trim().min(1, "Enter the title").max(200, "Keep the title under 200 characters"),
-    summary: z.string().trim().max(300, "Keep the summary under 300 characters").default(""),
-    body: z.string().max(50_000, "Keep the text under 50,000 characters").default(""),
+    title: textLine().trim().min(1, "Enter the title").max(200, "Keep the title under 200 characters"),
+    summary: textBlock().trim().max(300, "Keep the summary under 300 characters").default(""),
+    body: textBlock().max(50_000, "Keep the text under 50,000 characters").default(""),
     image: z.preprocess(
       (v) => (typeof v === "string" && v.trim() === "" ? null : v),
-      z
-        .string()
+      textLine()
         .trim()
         .max(2048)
         .regex(/^(\/(?!\/)[^\s"'<>\\]*|https:\/\/[^\s"'<>\\]+)$/, "Use a site path (/photos/…) or an https address")
@@ -58,10 +57,10 @@ export const ContentEditSchema = z
     ),
     author: optionalText(100, "author"),
     make: optionalText(60, "brand"),
-    published_on: z.string().regex(DAY, "Enter the date as YYYY-MM-DD").refine(isDate, "Enter a date that exists"),
+    published_on: textLine().regex(DAY, "Enter the date as YYYY-MM-DD").refine(isDate, "Enter a date that exists"),
     expires_on: z.preprocess(
       (v) => (v === "" ? null : v),
-      z.string().regex(DAY, "Enter the date as YYYY-MM-DD").refine(isDate, "Enter a date that exists").nullable().default(null),
+      textLine().regex(DAY, "Enter the date as YYYY-MM-DD").refine(isDate, "Enter a date that exists").nullable().default(null),
     ),
     price: money("the price"),
     saving: money("the saving"),

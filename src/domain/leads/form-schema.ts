@@ -1,6 +1,6 @@
 import "../zod-config";
 import { z } from "zod";
-import { isCleanText } from "../http/request";
+import { textBlock, textLine } from "../text-schema";
 import {
   ADDITIONAL_SERVICES,
   DEFAULT_CATEGORY,
@@ -12,7 +12,7 @@ import {
   visibleFields,
 } from "./forms";
 import type { FieldName, FormDef, FormRules } from "./forms";
-import { INVALID_CHARACTERS_MESSAGE, MSG, NUMBER_MESSAGE, ZIP_MESSAGE } from "./messages";
+import { MSG, NUMBER_MESSAGE, ZIP_MESSAGE } from "./messages";
 import { phoneError } from "./phone";
 import { isoDate, isOfferedSlot } from "./test-drive";
 
@@ -26,16 +26,8 @@ export const TIME_MESSAGE = "Please choose a time when we are open.";
  */
 
 /** Text a stranger typed: never NUL/control characters or lone surrogates (they cannot be stored). */
-export const cleanText = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .refine((v) => isCleanText(v), INVALID_CHARACTERS_MESSAGE);
-const req = z
-  .string({ error: MSG.required })
-  .refine((v) => isCleanText(v), INVALID_CHARACTERS_MESSAGE)
-  .trim()
-  .min(1, { message: MSG.required, abort: true });
+export const cleanText = (max: number) => textBlock().max(max);
+const req = textBlock({ error: MSG.required }).trim().min(1, { message: MSG.required, abort: true });
 
 /**
  * A whole number, as a number or as digits (the browser's selects send strings). Never `null`,
@@ -46,8 +38,7 @@ export function wholeNumber(message: string = MSG.required) {
     .union(
       [
         z.number({ error: message }),
-        z
-          .string({ error: message })
+        textLine({ error: message })
           .trim()
           .regex(/^\d{1,12}$/, message),
       ],
@@ -106,7 +97,7 @@ function fieldSchemas(form: FormDef, rules: FormRules) {
     company: text("company", req.max(120)),
     position: text("position", req.max(120)),
     message: text("message", req.max(5000)),
-    time: z.string({ error: TIME_MESSAGE }).regex(/^\d{2}:\d{2}$/, TIME_MESSAGE),
+    time: textLine({ error: TIME_MESSAGE }).regex(/^\d{2}:\d{2}$/, TIME_MESSAGE),
   } satisfies Record<FieldName, z.ZodType>;
 }
 

@@ -1,5 +1,6 @@
 import "../zod-config";
 import { z } from "zod";
+import { textLine } from "../text-schema";
 import { own } from "../own";
 import { cleanText } from "./form-schema";
 import { ENQUIRY_TYPES, FORM_KINDS, HONEYPOT_FIELD, type FormKind } from "./forms";
@@ -14,7 +15,7 @@ export const LeadMetaSchema = z.object({
   /** a hint; without it the form is derived from category/subcategory (SPEC §3 enquiry types) */
   form: z.enum(FORM_KINDS as [FormKind, ...FormKind[]]).optional(),
   /** SPEC §4: a POST carrying lead_id updates that lead */
-  lead_id: z.string().regex(UUID, "Unknown lead.").optional(),
+  lead_id: textLine().regex(UUID, "Unknown lead.").optional(),
   /** checked against the site the request is for, never used to choose it */
   website_slug: cleanText(100).optional(),
   /** always stored as Website */
@@ -34,7 +35,7 @@ export const LeadMetaSchema = z.object({
   trade_in_vehicle: TradeInVehicleSchema.optional(),
   /** issue 36: the repayment calculator's figures (finance forms only) */
   finance_quote: FinanceQuoteSchema.optional(),
-  [HONEYPOT_FIELD]: z.string().max(500).optional(),
+  [HONEYPOT_FIELD]: textLine().max(500).optional(),
 });
 export type LeadMeta = z.infer<typeof LeadMetaSchema>;
 
@@ -86,7 +87,7 @@ export function leadFormKind(lead: Record<string, unknown>, site: { sellMyCar: b
 }
 
 /** The body of POST /api/leads and PUT /api/leads/{id}: `{ lead: { … } }`. */
-export const LeadEnvelopeSchema = z.object({ lead: z.record(z.string(), z.unknown()) });
+export const LeadEnvelopeSchema = z.object({ lead: z.record(textLine(), z.unknown()) });
 
 export type LeadSite = {
   slug: string;

@@ -1,5 +1,6 @@
 import "../zod-config";
 import { z } from "zod";
+import { textLine } from "../text-schema";
 import { cleanText } from "../leads/form-schema";
 import { STATE_CODES } from "../leads/forms";
 
@@ -22,11 +23,10 @@ const stateCode = (message?: string) =>
 
 export const LookupRequestSchema = z
   .object({
-    rego: z
-      .string()
+    rego: textLine()
       .max(20)
       .transform(normaliseRego)
-      .pipe(z.string().regex(/^[A-Z0-9]{1,9}$/, "Please enter a valid rego.")),
+      .pipe(textLine().regex(/^[A-Z0-9]{1,9}$/, "Please enter a valid rego.")),
     state: stateCode("Please choose the state it is registered in."),
   })
   .strict();
@@ -36,8 +36,7 @@ export const LookupVehicleSchema = z.object({
   make: cleanText(60).min(1),
   model: cleanText(60).min(1),
   year: z.number().int().min(1900).max(2100),
-  vin: z
-    .string()
+  vin: textLine()
     .regex(/^[A-HJ-NPR-Z0-9]{17}$/)
     .nullable(),
   badge: cleanText(80).nullable(),
@@ -62,13 +61,11 @@ export const TradeInVehicleSchema = z
     make: cleanText(60).optional(),
     model: cleanText(60).optional(),
     year: z.number().int().min(1900).max(2100).optional(),
-    vin: z
-      .string()
+    vin: textLine()
       .regex(/^[A-HJ-NPR-Z0-9]{17}$/, "Not a VIN.")
       .optional(),
     badge: cleanText(80).optional(),
-    rego: z
-      .string()
+    rego: textLine()
       .regex(/^[A-Z0-9]{1,9}$/)
       .optional(),
     state: stateCode().optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textLine } from "../text-schema";
 import type { FooterGroup, NavItem } from "../site/navigation";
 import type { Location, LocationType, OpeningHourEntry, SpecialHoursEntry } from "../site/types";
 import { DEFAULT_SEARCH_TEMPLATES, type LandingStock, type SearchPageTemplate, type SearchPageTemplates } from "../stock/landing";
@@ -26,12 +27,11 @@ export function parseSiteId(raw: string): number | null {
 }
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const time = () => z.string().regex(TIME, "Enter a time as HH:MM (24-hour), e.g. 09:00");
+const time = () => textLine().regex(TIME, "Enter a time as HH:MM (24-hour), e.g. 09:00");
 const STATUSES = ["Open", "Closed", "By Appointment"] as const;
-const text = (max: number) => z.string().max(max);
+const text = (max: number) => textLine().max(max);
 /** A link a storefront may render: a same-site path, an http(s) address, tel: or mailto: (never javascript: and the like). */
-const href = z
-  .string()
+const href = textLine()
   .max(2000)
   .regex(/^(\/(?!\/)|https?:\/\/|tel:|mailto:)/, "must be a site path, an http(s) address, tel: or mailto:");
 
@@ -80,8 +80,7 @@ export const SpecialHoursSchema = z
   .superRefine(openNeedsTimes("start_hour", "end_hour"));
 
 const httpUrl = () =>
-  z
-    .string()
+  textLine()
     .max(2000)
     .regex(/^https?:\/\//, "must be an http(s) address");
 const SocialUrlsSchema = z.object({
@@ -97,7 +96,7 @@ export const SessionLocationSchema = z.object({
   id: z.number().int().positive(),
   dealership_id: z.number().int().nullable(),
   name: text(200),
-  slug: z.string().regex(/^[a-z0-9-]{1,100}$/),
+  slug: textLine().regex(/^[a-z0-9-]{1,100}$/),
   dealership_slug: text(200).nullable(),
   position: z.number().int(),
   location_type: z.enum(["sales", "service", "parts", ""]),
@@ -105,6 +104,7 @@ export const SessionLocationSchema = z.object({
   primary: z.boolean(),
   visible: z.boolean(),
   manufacturers: z.array(text(100)).max(100),
+  gmb_profile_id: text(200).nullable(),
   dealer_license_number: text(100).nullable(),
   motor_vehicle_repairer: text(100).nullable(),
   average_rating: z.number().min(0).max(5).nullable(),
@@ -147,7 +147,7 @@ export type WebsiteSession = z.infer<typeof WebsiteSessionSchema>;
 
 const SearchSlugSchema = z.object({
   /** the landing path under a search variant: "mazda", "mazda/cx-5", "body/suv" */
-  slug: z.string().regex(/^(body\/)?[a-z0-9-]+(\/[a-z0-9-]+)?$/),
+  slug: textLine().regex(/^(body\/)?[a-z0-9-]+(\/[a-z0-9-]+)?$/),
   kind: z.enum(["make", "model", "body"]),
   filters: z.object({ make: text(100).optional(), model: text(100).optional(), body: text(100).optional() }),
 });
@@ -168,7 +168,7 @@ export const OpeningHoursUpdateSchema = z.object({ opening_hours: OpeningWeekSch
 export const SpecialHoursUpdateSchema = z.object({ special_hours: z.array(SpecialHoursSchema).max(1000) });
 
 /** The error body every platform API failure carries (422 adds field messages). */
-export const PlatformErrorSchema = z.object({ error: z.string(), errors: z.record(z.string(), z.string()).optional() });
+export const PlatformErrorSchema = z.object({ error: textLine(), errors: z.record(textLine(), textLine()).optional() });
 
 /** The signed notice the dashboard sends a storefront when a site's data changed. */
 export const SiteChangedSchema = z.object({
@@ -194,6 +194,7 @@ export function toSessionLocation(l: Location): SessionLocation {
     primary: l.isPrimary,
     visible: l.visible,
     manufacturers: l.manufacturers,
+    gmb_profile_id: l.gmbProfileId,
     dealer_license_number: l.dealerLicenseNumber,
     motor_vehicle_repairer: l.motorVehicleRepairer,
     average_rating: l.averageRating,
@@ -221,6 +222,7 @@ export function fromSessionLocation(j: SessionLocation): Location {
     isPrimary: j.primary,
     visible: j.visible,
     manufacturers: j.manufacturers,
+    gmbProfileId: j.gmb_profile_id,
     dealerLicenseNumber: j.dealer_license_number,
     motorVehicleRepairer: j.motor_vehicle_repairer,
     averageRating: j.average_rating,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textLine } from "../text-schema";
 import { picture, text } from "./record-fields";
 import { slugify } from "../format/slug";
 import type { Dealership } from "../site/types";
@@ -12,8 +13,7 @@ const address = (what: string) => picture(`${what} must be /images/… or an htt
 
 const fields = {
   name: text(200, "the dealership's name"),
-  slug: z
-    .string()
+  slug: textLine()
     .trim()
     .regex(/^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){0,99}$/, "The slug is lower-case letters, digits and single hyphens")
     .optional(),

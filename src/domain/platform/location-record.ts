@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textLine } from "../text-schema";
 import { EMAIL, optionalText, phone, picture, text } from "./record-fields";
 import { slugify } from "../format/slug";
 import { directionsUrl, placeUrl } from "../locations/geo";
@@ -85,8 +86,7 @@ const optional = optionalText;
 
 const fields = {
   name: text(200, "the location's name"),
-  slug: z
-    .string()
+  slug: textLine()
     .trim()
     .regex(/^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){0,99}$/, "The slug is lower-case letters, digits and single hyphens")
     .optional(),
@@ -108,7 +108,7 @@ const fields = {
     {
       phone: phone("a phone number"),
       landline_phone: phone("a landline number").optional(),
-      email: z.string().trim().max(254).regex(EMAIL, "Enter an email address such as sales@smithmotors.com.au").optional(),
+      email: textLine().trim().max(254).regex(EMAIL, "Enter an email address such as sales@smithmotors.com.au").optional(),
     },
     "Enter the contact details (phone, landline_phone, email)",
   ),

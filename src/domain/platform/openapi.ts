@@ -53,10 +53,12 @@ const conditional = [
   { name: "If-None-Match", in: "header", required: false, schema: { type: "string" } },
   { name: "If-Modified-Since", in: "header", required: false, schema: { type: "string" } },
 ];
-const read = (summary: string, body: string, auth: boolean, extra: Record<string, unknown> = {}) => ({
+const read = (operationId: string, summary: string, body: string, auth: boolean, extra: Record<string, unknown> = {}) => ({
+  operationId,
   summary,
   parameters: [siteId, ...conditional],
-  ...(auth ? { security: [{ basic: [] }] } : {}),
+  // a public read says so (security: []), so a reader never wonders whether credentials were forgotten
+  security: auth ? [{ basic: [] }] : [],
   responses: {
     "200": { description: "The data.", headers: cachingHeaders, content: jsonOf(body) },
     "304": { description: "Not modified since the validator sent.", headers: cachingHeaders },
@@ -67,7 +69,8 @@ const read = (summary: string, body: string, auth: boolean, extra: Record<string
     ...extra,
   },
 });
-const write = (summary: string, body: string, answer: string, params: unknown[]) => ({
+const write = (operationId: string, summary: string, body: string, answer: string, params: unknown[]) => ({
+  operationId,
   summary,
   parameters: params,
   security: [{ basic: [] }],
@@ -88,6 +91,7 @@ export function platformOpenApi(): Record<string, unknown> {
     info: {
       title: "Dealer platform data API",
       version: PLATFORM_API_VERSION,
+      license: { name: "Proprietary: for the platform's dealers and their storefronts", identifier: "LicenseRef-Proprietary" },
       description:
         "What a storefront reads about a dealer's site from the dashboard (SPEC §7): the website session, search landing pages and their templates. Answers carry ETag, Last-Modified and Cache-Control; clients cache them for up to 604800 seconds and revalidate. When a site changes, the dashboard POSTs a signed `site.changed` notice (see components.schemas.SiteChanged) to each storefront's /api/platform/webhook with `X-Platform-Timestamp` and `X-Platform-Signature: sha256=<hex HMAC-SHA256 of \"{timestamp}.{body}\">`.",
     },
@@ -95,6 +99,7 @@ export function platformOpenApi(): Record<string, unknown> {
     paths: {
       "/api/v1/websites": {
         post: {
+          operationId: "createWebsite",
           summary:
             "Create a site from its record (SPEC §3 field names). A name, a slug, a template and a domain are enough: the rest comes from the template's and the country's defaults (colours, sort, time zone, currency; finance provider Manual; 3 days of sold cars). A new site is a draft (its domain shows the public a coming-soon page) unless `published: true`. It answers at {slug}.localhost and www.{domain_name} at once.",
           security: [{ basic: [] }],
@@ -104,12 +109,15 @@ export function platformOpenApi(): Record<string, unknown> {
             "401": error("Administrator credentials missing or wrong."),
             "409": error("The slug, domain or id is another site's: `errors` names the field."),
             "415": error("The body is not application/json."),
-            "422": error("The record does not follow the schema: `errors` names each field with a message."),
+            "422": error(
+              "The record does not follow the schema: `errors` names each field with a message. `published: true` for a site whose leads would reach nobody (no email) is refused under `errors.published`.",
+            ),
           },
         },
       },
       "/api/v1/websites/{siteId}.json": {
         get: {
+          operationId: "getWebsite",
           summary:
             "The site record with its effective feature flags (each with its source: default, a rule and its reason, or this site), its dealership_websites, every location (hidden ones too), its stock count and the publish checklist.",
           parameters: [siteId],
@@ -122,6 +130,7 @@ export function platformOpenApi(): Record<string, unknown> {
           },
         },
         put: {
+          operationId: "updateWebsite",
           summary:
             "Change the fields given; the rest stay. `published: true` publishes, `false` takes the site down again without losing anything; a feature flag set to null goes back to the site's rules; a new domain moves the default www. address with it.",
           parameters: [siteId],
@@ -134,12 +143,15 @@ export function platformOpenApi(): Record<string, unknown> {
             "404": error("No site with this id."),
             "409": error("The new slug or domain is another site's."),
             "415": error("The body is not application/json."),
-            "422": error("A field does not follow the schema, or the id differs from the path's."),
+            "422": error(
+              "A field does not follow the schema, or the id differs from the path's; or publishing (or dropping a published site's email) would leave its leads reaching nobody (`errors.published` says why).",
+            ),
           },
         },
       },
       "/api/v1/websites/{siteId}/locations": {
         post: {
+          operationId: "createLocation",
           summary:
             "Add a location (SPEC §3 Location): its type (sales unless given), address with latitude and longitude (checked against the state, and an Australian postcode against its state), contact details, licence and repairer numbers, opening hours. Its slug comes from its name unless given.",
           parameters: [siteId],
@@ -159,6 +171,7 @@ export function platformOpenApi(): Record<string, unknown> {
       },
       "/api/v1/websites/{siteId}/locations/{locationId}.json": {
         put: {
+          operationId: "updateLocation",
           summary: "Change the fields given of one location (visible: false hides it; position orders them).",
           parameters: [
             siteId,
@@ -178,6 +191,7 @@ export function platformOpenApi(): Record<string, unknown> {
       },
       "/api/v1/websites/{siteId}/dealerships": {
         post: {
+          operationId: "createDealership",
           summary:
             "Add a dealership, a franchise within the site (SPEC §3 dealership_websites): name, make, its own address, logo, order, shown or hidden. Its slug comes from its name unless given; a location names it by dealership_id.",
           parameters: [siteId],
@@ -194,6 +208,7 @@ export function platformOpenApi(): Record<string, unknown> {
       },
       "/api/v1/websites/{siteId}/dealerships/{dealershipId}.json": {
         put: {
+          operationId: "updateDealership",
           summary: "Change the fields given of one dealership (visible: false hides it from the site; a new slug reaches its locations).",
           parameters: [
             siteId,
@@ -212,6 +227,7 @@ export function platformOpenApi(): Record<string, unknown> {
       },
       "/api/v1/feature_rules": {
         get: {
+          operationId: "listFeatureRules",
           summary: "Every feature rule, in the order they apply (the spec's own rules carry a key such as spec:mock-leads).",
           security: [{ basic: [] }],
           responses: {
@@ -220,6 +236,7 @@ export function platformOpenApi(): Record<string, unknown> {
           },
         },
         post: {
+          operationId: "createFeatureRule",
           summary:
             "Add a rule (SPEC §1: flags derived from site id, slug, name, group or manufacturer). When every field in `match` fits a site (a value, one of a list, or {pattern, flags: \"i\"}), the flags in `set` apply to it, after the defaults and before the site's own settings. A site's GET shows each flag's source.",
           security: [{ basic: [] }],
@@ -236,6 +253,7 @@ export function platformOpenApi(): Record<string, unknown> {
       },
       "/api/v1/feature_rules/{ruleId}.json": {
         put: {
+          operationId: "replaceFeatureRule",
           summary: "Replace a rule; the sites it fitted before or fits now show the change at once.",
           parameters: [{ name: "ruleId", in: "path", required: true, schema: { type: "string", pattern: "^[1-9][0-9]{0,8}$" } }],
           security: [{ basic: [] }],
@@ -249,6 +267,7 @@ export function platformOpenApi(): Record<string, unknown> {
           },
         },
         delete: {
+          operationId: "deleteFeatureRule",
           summary: "Remove a rule.",
           parameters: [{ name: "ruleId", in: "path", required: true, schema: { type: "string", pattern: "^[1-9][0-9]{0,8}$" } }],
           security: [{ basic: [] }],
@@ -261,32 +280,42 @@ export function platformOpenApi(): Record<string, unknown> {
       },
       "/api/v1/websites/{siteId}/website_session_data.json": {
         get: read(
+          "getWebsiteSession",
           "The website session: navigation, special hours and locations (JSON null when no site is configured with this id).",
           "WebsiteSession",
           false,
         ),
       },
       "/websites/{siteId}/pages/search_slugs.json": {
-        get: read("The site's search landing pages: each slug with the filters it applies.", "SearchSlugs", true, {
+        get: read("getSearchSlugs", "The site's search landing pages: each slug with the filters it applies.", "SearchSlugs", true, {
           "404": error("No site with this id."),
         }),
       },
       "/websites/{siteId}/search_page_templates.json": {
-        get: read("Each landing page kind's H1, title and meta description, with {placeholders}.", "SearchPageTemplates", true, {
-          "404": error("No site with this id."),
-        }),
+        get: read(
+          "getSearchPageTemplates",
+          "Each landing page kind's H1, title and meta description, with {placeholders}.",
+          "SearchPageTemplates",
+          true,
+          {
+            "404": error("No site with this id."),
+          },
+        ),
       },
       "/api/v1/websites/{siteId}/locations/{locationId}/opening_hours.json": {
-        put: write("Replace a location's weekly opening hours.", "OpeningHoursUpdate", "SessionLocation", [
+        put: write("replaceOpeningHours", "Replace a location's weekly opening hours.", "OpeningHoursUpdate", "SessionLocation", [
           siteId,
           { name: "locationId", in: "path", required: true, schema: { type: "string", pattern: "^[1-9][0-9]{0,8}$" } },
         ]),
       },
       "/api/v1/websites/{siteId}/special_hours.json": {
-        put: write("Replace the site's special (holiday) hours.", "SpecialHoursUpdate", "SpecialHoursUpdate", [siteId]),
+        put: write("replaceSpecialHours", "Replace the site's special (holiday) hours.", "SpecialHoursUpdate", "SpecialHoursUpdate", [
+          siteId,
+        ]),
       },
       "/api/v1/websites/{siteId}/stock_feed.csv": {
         post: {
+          operationId: "importStockFeed",
           summary:
             'A dealer-management system\'s stock feed as CSV (header line: stock_number, make, model, year, car_type required; vin, rego, badge, series, price, price_type, odometer, colour, body_type, fuel, transmission, drive, seats, doors, location_id, status, description, subscription_weekly read; photos: https addresses separated by |, in the car\'s order, fetched in the background and listed on the import\'s report when they cannot be). Headers may use the names dealer systems use ("Stock No", "Kms", "Type", "Price (Drive Away)"…) or the site\'s mapping remembered from the back-office; `report.columns` says which header gave which column and `report.ignoredColumns` what was not read. A column the feed leaves out leaves that field of existing cars alone; so does an empty cell, unless clear_blanks=1. A full feed by default: a car missing from two full feeds in a row becomes sold.',
           parameters: [
@@ -331,7 +360,7 @@ export function platformOpenApi(): Record<string, unknown> {
         SiteRecord: {
           type: "object",
           description:
-            "SiteRecordInput's fields as stored (domain_name without www., every default filled in), plus currency, `integrations` (the widget and tracking ids as stored), `features` ({flag: {value, source}}), `dealership_websites`, `locations` (SessionLocation, hidden ones too), `stock` ({count}) and `publish_checklist` ([{key, label, done}]: location, hours, logo, stock, lead_delivery).",
+            "SiteRecordInput's fields as stored (domain_name without www., every default filled in), plus currency, `integrations` (the widget and tracking ids as stored), `features` ({flag: {value, source}}), `dealership_websites`, `locations` (SessionLocation, hidden ones too), `stock` ({count}), `publish_checklist` ([{key, label, done}]: location, hours, logo, stock, lead_delivery) and `lead_delivery` ({problem: why some leads would reach nobody, or null; no_destination_leads: how many leads already had nowhere to go}).",
         },
       },
     },

@@ -33,6 +33,7 @@ const location: Location = {
   isPrimary: false,
   visible: true,
   manufacturers: ["Mazda"],
+  gmbProfileId: "gmb-10012",
   dealerLicenseNumber: "LMCT 12345",
   motorVehicleRepairer: null,
   averageRating: 4.6,
@@ -227,7 +228,7 @@ describe("the OpenAPI document", () => {
     ["/api/v1/websites/{siteId}/special_hours.json", "put", true],
   ])("%s %s (Basic auth: %s)", (path, method, auth) => {
     const op = doc.paths[path]![method]!;
-    expect(Boolean(op.security)).toBe(auth);
+    expect(Boolean((op.security as unknown[]).length)).toBe(auth);
     expect(Object.keys(op.responses)).toContain("400");
     if (auth) expect(Object.keys(op.responses)).toContain("401");
   });

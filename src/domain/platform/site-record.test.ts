@@ -96,18 +96,26 @@ test("publishChecklist: each item done by what the site has", () => {
   expect(publishChecklist(bare).filter((c) => c.done)).toEqual([]);
   const ready = publishChecklist({
     ...bare,
-    locations: [{ openingHours: [{}], contactDetail: { email: "sales@smith.com.au" } }],
+    locations: [{ name: "Geelong", openingHours: [{}], contactDetail: { email: "sales@smith.com.au" } }],
     logo: { url: "/images/x" },
     noStockYet: true,
   });
   expect(ready.every((c) => c.done)).toBe(true);
   // leads need somewhere to go: no location email, no site email and no extra address is not done
   expect(
-    publishChecklist({ ...bare, locations: [{ openingHours: [], contactDetail: {} }] }).find((c) => c.key === "lead_delivery")!.done,
+    publishChecklist({ ...bare, locations: [{ name: "Geelong", openingHours: [], contactDetail: {} }] }).find(
+      (c) => c.key === "lead_delivery",
+    )!.done,
   ).toBe(false);
   expect(
     publishChecklist({ ...bare, leadDelivery: { adf_emails: ["crm@smith.com.au"] } }).find((c) => c.key === "lead_delivery")!.done,
   ).toBe(true);
+  // the second location's leads would reach nobody: not done (the first's email used to be enough)
+  const two = [
+    { name: "Geelong", isPrimary: true, openingHours: [{}], contactDetail: { email: "g@smith.com.au" } },
+    { name: "Ballarat", openingHours: [{}], contactDetail: {} },
+  ];
+  expect(publishChecklist({ ...bare, locations: two }).find((c) => c.key === "lead_delivery")!.done).toBe(false);
 });
 
 test("featureSources: default, a rule (with its reason), the site's own, and pre-approval off without a finance provider", () => {

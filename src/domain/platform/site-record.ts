@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { textLine } from "../text-schema";
 import { EMAIL, optionalText, phone, picture, text } from "./record-fields";
 import { countryFormat } from "../format/country";
 import { slugify } from "../format/slug";
-import { deliveryTargets, leadDeliveryConfig, type LeadDeliveryConfig } from "../leads/delivery";
+import type { LeadDeliveryConfig } from "../leads/delivery";
+import { leadDestinations } from "../site/lead-destinations";
 import { BOOLEAN_FLAGS, type FlagSource } from "../site/features";
 import { suffixMessage, suffixProblem } from "../site/domains";
 import { applyIntegrations, IntegrationsPatchSchema } from "../site/integrations";
@@ -24,15 +26,14 @@ export const SITE_SLUG = /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){1,62}$/;
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
 const httpsUrl = (what: string) =>
-  z
-    .string()
+  textLine()
     .trim()
     .max(2000, `${what} is at most 2000 characters`)
     .refine((v) => /^https:\/\/[^\s"'<>\\]+$/.test(v) && URL.canParse(v), `${what} must be an https:// address`);
 /** A picture the platform serves (a site path such as /images/{key}) or an https address. */
 const image = (what: string) =>
   picture(`${what} must be a path on this platform (/images/…) or an https:// address`, `${what} is at most 2000 characters`);
-const colour = (what: string) => z.string().trim().regex(HEX, `${what} must be a colour as #rrggbb, e.g. #0b3d91`);
+const colour = (what: string) => textLine().trim().regex(HEX, `${what} must be a colour as #rrggbb, e.g. #0b3d91`);
 const id = (what: string) =>
   z
     .number(`${what} must be a whole number`)
@@ -67,8 +68,7 @@ function siteDomainOrProblem(raw: string): string | { problem: string } {
   return suffix ? { problem: suffixMessage(bare, suffix) } : bare;
 }
 
-const domain = z
-  .string()
+const domain = textLine()
   .trim()
   .max(253, "The domain is at most 253 characters")
   .transform((v, ctx) => {
@@ -79,7 +79,7 @@ const domain = z
   });
 
 /** A site's own flag settings: a boolean per flag, null to take the site's rules again. */
-const FeaturesSchema = z.record(z.string(), z.boolean("A flag is true, false or null").nullable()).superRefine((flags, ctx) => {
+const FeaturesSchema = z.record(textLine(), z.boolean("A flag is true, false or null").nullable()).superRefine((flags, ctx) => {
   for (const k of Object.keys(flags))
     if (!(BOOLEAN_FLAGS as string[]).includes(k)) ctx.addIssue({ code: "custom", path: [k], message: `Unknown flag "${k.slice(0, 60)}"` });
 });
@@ -98,14 +98,14 @@ const SearchFiltersSchema = z.strictObject({
   cities: words("city").optional(),
   makes: words("make").optional(),
   include_used: z.boolean().optional(),
-  make_variants: z.record(z.string().max(100), words("make variant")).optional(),
+  make_variants: z.record(textLine().max(100), words("make variant")).optional(),
   exclude_location_ids: z.array(id("A location id")).max(100).optional(),
   exclude_new_demo_makes: words("make").optional(),
 });
 
 const fields = {
   id: id("The site id").optional(),
-  slug: z.string().trim().regex(SITE_SLUG, "The slug is 2–63 lower-case letters, digits and single hyphens, e.g. smith-motors"),
+  slug: textLine().trim().regex(SITE_SLUG, "The slug is 2–63 lower-case letters, digits and single hyphens, e.g. smith-motors"),
   name: text(120, "the site's name"),
   dealership_id: id("The dealership id").nullable().optional(),
   dealership_group: optionalText(200, "The dealership group"),
@@ -125,8 +125,7 @@ const fields = {
     .optional(),
   colours: z.strictObject({ primary: colour("The brand colour"), secondary: colour("The accent colour") }).optional(),
   phone: phone("a phone number").nullable().optional(),
-  email: z
-    .string()
+  email: textLine()
     .trim()
     .max(254, "The email address is at most 254 characters")
     .regex(EMAIL, "Enter an email address such as sales@smithmotors.com.au")
@@ -134,7 +133,7 @@ const fields = {
     .optional(),
   social_urls: SocialSchema.optional(),
   country: z.enum(COUNTRIES, "The country is AU, NZ or US").optional(),
-  timezone: z.string().trim().refine(isTimeZone, "Enter a time zone such as Australia/Perth").optional(),
+  timezone: textLine().trim().refine(isTimeZone, "Enter a time zone such as Australia/Perth").optional(),
   payment_provider: optionalText(40, "The payment provider"),
   finance_provider: optionalText(60, "The finance provider"),
   include_sold_cars_days: z.number().int("Whole days").min(0, "0 to 30 days").max(30, "0 to 30 days").optional(),
@@ -290,18 +289,18 @@ export type ChecklistItem = { key: "location" | "hours" | "logo" | "stock" | "le
 
 /**
  * What a site needs before it is published (issue 34): a location, hours at each, a logo, a car or
- * a deliberate "no stock yet", and somewhere its leads go. Advisory: publishing is the operator's call.
+ * a deliberate "no stock yet", and somewhere its leads go. Advisory, except the last: a site whose
+ * leads would reach nobody is not published (leadDestinations).
  */
 export function publishChecklist(s: {
-  locations: Array<{ openingHours: unknown[]; contactDetail: { email?: string } }>;
+  locations: Array<{ name: string; isPrimary?: boolean; openingHours: unknown[]; contactDetail: { email?: string } }>;
   logo: SiteLogo;
   stockCount: number;
   noStockYet: boolean;
   leadDelivery: LeadDeliveryConfig;
   email: string | null;
 }): ChecklistItem[] {
-  const first = s.locations[0];
-  const targets = deliveryTargets(leadDeliveryConfig(s.leadDelivery), { location: first?.contactDetail.email ?? null, site: s.email });
+  const leads = leadDestinations({ email: s.email, leadDelivery: s.leadDelivery }, s.locations);
   return [
     { key: "location", label: "At least one location", done: s.locations.length > 0 },
     {
@@ -311,7 +310,7 @@ export function publishChecklist(s: {
     },
     { key: "logo", label: "A logo", done: Boolean(s.logo.url) },
     { key: "stock", label: 'At least one car in stock, or "No stock yet" ticked', done: s.stockCount > 0 || s.noStockYet },
-    { key: "lead_delivery", label: "An address the leads are delivered to", done: targets.length > 0 },
+    { key: "lead_delivery", label: "An address the leads are delivered to", done: leads.problem === null },
   ];
 }
 

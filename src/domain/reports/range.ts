@@ -1,5 +1,6 @@
 import "../zod-config";
 import { z } from "zod";
+import { textLine } from "../text-schema";
 import { localTime } from "../locations/hours";
 
 /*
@@ -48,8 +49,8 @@ export const isDate = (d: string): boolean => DATE.test(d) && Number.isFinite(to
 export const ReportQuerySchema = z
   .object({
     preset: z.enum([...(Object.keys(REPORT_PRESETS) as ReportPreset[]), "custom"], { error: "Choose a period." }).optional(),
-    from: z.string().refine(isDate, "Enter the first day as a date.").optional(),
-    to: z.string().refine(isDate, "Enter the last day as a date.").optional(),
+    from: textLine().refine(isDate, "Enter the first day as a date.").optional(),
+    to: textLine().refine(isDate, "Enter the last day as a date.").optional(),
     by: z.enum(GROUPINGS, { error: "Choose day, week or month." }).optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { error: "The first day must come before the last.", path: ["to"] })

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textLine } from "../text-schema";
 import { DEFAULT_FEATURES, RULE_FIELDS, type FeatureRule } from "./features";
 import type { SiteFeatureFlags } from "./types";
 
@@ -8,8 +9,7 @@ import type { SiteFeatureFlags } from "./types";
  */
 
 /** A pattern a rule may hold: short, and one that compiles. */
-const pattern = z
-  .string()
+const pattern = textLine()
   .min(1, "Enter a pattern")
   .max(200, "A pattern is at most 200 characters")
   .refine((p) => {
@@ -21,24 +21,23 @@ const pattern = z
     }
   }, "Not a valid pattern (a JavaScript regular expression)");
 
-const value = z.union([z.string().trim().min(1).max(200), z.number().int().positive()]);
+const value = z.union([textLine().trim().min(1).max(200), z.number().int().positive()]);
 const MatcherSchema = z.union(
   [value, z.array(value).min(1, "List at least one value").max(100), z.strictObject({ pattern, flags: z.literal("i").optional() })],
   "Match a value, a list of values or { pattern, flags }",
 );
 
 const flagValue = (flag: keyof SiteFeatureFlags) => {
-  if (flag === "chat_hidden_paths") return z.array(z.string().regex(/^\/[\w\-/]*$/, "A path such as /cars")).max(50, "At most 50 paths");
+  if (flag === "chat_hidden_paths") return z.array(textLine().regex(/^\/[\w\-/]*$/, "A path such as /cars")).max(50, "At most 50 paths");
   if (flag === "fixed_dealership_slug")
-    return z
-      .string()
+    return textLine()
       .regex(/^[a-z0-9-]{1,100}$/, "A slug such as rv-sales")
       .nullable();
   return z.boolean(`${flag} is true or false`);
 };
 
 const SetSchema = z
-  .record(z.string(), z.unknown())
+  .record(textLine(), z.unknown())
   .superRefine((set, ctx) => {
     if (!Object.keys(set).length) ctx.addIssue({ code: "custom", message: "Set at least one flag" });
     for (const [k, v] of Object.entries(set)) {
@@ -54,7 +53,7 @@ const SetSchema = z
 
 /** POST /api/v1/feature_rules and the console's rule form. */
 export const FeatureRuleSchema = z.strictObject({
-  why: z.string("Say why the rule exists").trim().min(1, "Say why the rule exists").max(200, "At most 200 characters"),
+  why: textLine("Say why the rule exists").trim().min(1, "Say why the rule exists").max(200, "At most 200 characters"),
   match: z
     .strictObject(
       Object.fromEntries(RULE_FIELDS.map((f) => [f, MatcherSchema.optional()])) as Record<

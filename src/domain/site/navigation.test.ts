@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { DEFAULT_FEATURES } from "./features";
-import { buildFooter, buildHeaderMenu, siteNavigation, type NavContext } from "./navigation";
+import { buildFooter, buildHeaderMenu, siteNavigation, stockOffer, type NavContext } from "./navigation";
 import { resolveSiteRoute } from "./routes";
 
 const parksideLike: NavContext = {
@@ -86,6 +86,40 @@ describe("header menu", () => {
     const tyre = buildHeaderMenu(parksideLike).find((i) => i.label === "Tyre & Battery")!;
     expect(tyre.href).toBe("/tyre-and-battery-centre");
   });
+});
+
+describe("a site with no stock (a new dealer's): no 0-car entries, no trade-in towards nothing", () => {
+  const empty: NavContext = { ...parksideLike, carTypes: { new: 0, demo: 0, used: 0 } };
+  const links = (ctx: NavContext) => [
+    ...buildHeaderMenu(ctx).flatMap((i) => [i, ...(i.children ?? [])]),
+    ...buildFooter(ctx).flatMap((g) => g.links),
+  ];
+
+  test("no menu entry lists a kind of car it has none of, and Our Stock has nothing under it", () => {
+    const labels = links(empty).map((l) => l.label);
+    expect(labels.filter((l) => /Cars$/.test(l))).toEqual([]);
+    expect(buildHeaderMenu(empty)[0]).toEqual({ label: "Our Stock", href: "/search/new-used-and-demo-cars" });
+  });
+
+  test.each([
+    ["no stock, trade-in site", { new: 0, demo: 0, used: 0 }, false, null],
+    ["no stock, a site that buys cars", { new: 0, demo: 0, used: 0 }, true, "/sell-my-car"],
+    ["stock, trade-in site", { new: 0, demo: 0, used: 1 }, false, "/trade-in"],
+    ["stock, a site that buys cars", { new: 2, demo: 0, used: 0 }, true, "/sell-my-car"],
+  ])("%s: the sell/trade entry → %s", (_, carTypes, sells, href) => {
+    const ctx: NavContext = { ...parksideLike, carTypes, features: { ...parksideLike.features, sell_my_car: sells } };
+    expect(stockOffer(ctx).sell?.href ?? null).toBe(href);
+    expect(buildHeaderMenu(ctx).find((i) => i.label === "Sell My Car")?.href ?? null).toBe(href);
+    expect(links(ctx).filter((l) => l.href === "/trade-in" || l.href === "/sell-my-car").length > 0).toBe(href !== null);
+  });
+
+  test.each([
+    [{ new: 0, demo: 0, used: 0 }, null],
+    [
+      { new: 214, demo: 87, used: 112 },
+      { count: 413, label: "413 Cars" },
+    ],
+  ])("the browse-all call to action for %j: %j", (carTypes, all) => expect(stockOffer({ ...parksideLike, carTypes }).all).toEqual(all));
 });
 
 describe("footer", () => {

@@ -1,7 +1,7 @@
 import { pluralNoun } from "../stock/summary";
 import { resolveLink } from "./links";
 import type { LocationType, NavigationOverrides, SiteFeatureFlags } from "./types";
-import { sellCarForm } from "./features";
+import { sellCarForm, usedWord } from "./features";
 
 export type NavLink = { label: string; href: string; direct?: boolean };
 export type NavItem = NavLink & { children?: NavLink[] };
@@ -28,14 +28,31 @@ function pageLink(ctx: NavContext, label: string, slug: string, href = `/pages/$
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** SPEC §2 stock filters: used-cars, demo-cars, new-cars. Only types the site has stock of. */
-export function stockLinks(ctx: Pick<NavContext, "noun" | "usedWord" | "carTypes">): NavLink[] {
+export type StockOffer = {
+  /** SPEC §2 stock filters (used-cars, demo-cars, new-cars) for the menus: only kinds the site has cars of */
+  links: NavLink[];
+  /** the "All 413 Cars" call to action; null with no cars (never "All 0 Cars") */
+  all: { count: number; label: string } | null;
+  /** the sell-my-car or trade-in entry; null where it means nothing (see below) */
+  sell: ReturnType<typeof sellCarForm> | null;
+};
+
+/**
+ * What a site's menus and calls to action offer of its stock. A kind with no cars gets no entry, so a
+ * new dealer with nothing in stock shows no "All 0 Cars" and no empty "New Cars". The sell/trade entry
+ * shows where the site buys cars (sell my car), and a trade-in only where there are cars to trade into:
+ * on a site with no stock "Sell My Car" would lead to a trade-in towards nothing.
+ */
+export function stockOffer(ctx: Pick<NavContext, "features" | "noun" | "carTypes"> & { usedWord?: NavContext["usedWord"] }): StockOffer {
   const plural = pluralNoun(ctx.noun);
-  const out: NavLink[] = [{ label: `All ${plural}`, href: "/search/new-used-and-demo-cars" }];
-  if (ctx.carTypes.new > 0) out.push({ label: `New ${plural}`, href: "/search/new-and-demo-cars?car_type=new" });
-  if (ctx.carTypes.demo > 0) out.push({ label: `Demo ${plural}`, href: "/search/new-and-demo-cars?car_type=demo" });
-  if (ctx.carTypes.used > 0) out.push({ label: `${cap(ctx.usedWord)} ${plural}`, href: "/search/used-cars" });
-  return out;
+  const total = ctx.carTypes.new + ctx.carTypes.demo + ctx.carTypes.used;
+  const links: NavLink[] = [];
+  if (total > 0) links.push({ label: `All ${plural}`, href: "/search/new-used-and-demo-cars" });
+  if (ctx.carTypes.new > 0) links.push({ label: `New ${plural}`, href: "/search/new-and-demo-cars?car_type=new" });
+  if (ctx.carTypes.demo > 0) links.push({ label: `Demo ${plural}`, href: "/search/new-and-demo-cars?car_type=demo" });
+  if (ctx.carTypes.used > 0) links.push({ label: `${cap(ctx.usedWord ?? usedWord(ctx.features))} ${plural}`, href: "/search/used-cars" });
+  const sell = ctx.features.sell_my_car || total > 0 ? sellCarForm(ctx.features) : null;
+  return { links, all: total > 0 ? { count: total, label: `${total} ${plural}` } : null, sell };
 }
 
 function link(label: string, href: string, f: SiteFeatureFlags): NavLink {
@@ -49,9 +66,11 @@ export function buildHeaderMenu(ctx: NavContext): NavItem[] {
   const hasService = ctx.locations.some((l) => l.type === "service");
   const hasParts = ctx.locations.some((l) => l.type === "parts");
   const items: NavItem[] = [];
-  const stock = [...stockLinks(ctx), link("Models", "/models", f)];
-  if (f.electric_vehicles) stock.push(link("Electric Vehicles", "/electric-vehicles", f));
-  items.push({ label: "Our Stock", href: "/search/new-used-and-demo-cars", children: stock });
+  const offer = stockOffer(ctx);
+  // with no cars there is nothing under Our Stock to browse (no models, no electric ones either)
+  const stock = offer.all ? [...offer.links, link("Models", "/models", f)] : [];
+  if (offer.all && f.electric_vehicles) stock.push(link("Electric Vehicles", "/electric-vehicles", f));
+  items.push({ label: "Our Stock", href: "/search/new-used-and-demo-cars", children: stock.length ? stock : undefined });
   if (ctx.brands.length > 0)
     items.push({
       label: "Brands",
@@ -59,7 +78,7 @@ export function buildHeaderMenu(ctx: NavContext): NavItem[] {
       children: ctx.brands.map((b) => link(b.name, `/brands/${b.slug}`, f)),
     });
   if (f.special_offers && ctx.offers > 0) items.push(link("Offers", "/special-offers", f));
-  items.push(link("Sell My Car", sellCarForm(f).href, f)); // SPEC §2 names the menu entry "Sell My Car" on every site
+  if (offer.sell) items.push(link("Sell My Car", offer.sell.href, f)); // SPEC §2 names the menu entry "Sell My Car" on every site
   if (hasService || hasParts) {
     const children = [link("Book a Service", "/service", f), link("Parts & Accessories", "/vehicle-parts-and-accessories", f)];
     items.push({ label: "Service & Parts", href: hasService ? "/service" : "/vehicle-parts-and-accessories", children });
@@ -89,9 +108,10 @@ export function buildFooter(ctx: NavContext): FooterGroup[] {
     },
   ];
   if (ctx.brands.length > 0) groups.push({ title: "Our Brands", links: ctx.brands.map((b) => link(b.name, `/brands/${b.slug}`, f)) });
-  const tools = [...stockLinks(ctx), link("Saved Vehicles", "/favourites", f), link("Finance", "/finance", f)];
+  const offer = stockOffer(ctx);
+  const tools = [...offer.links, link("Saved Vehicles", "/favourites", f), link("Finance", "/finance", f)];
   if (f.finance_pre_approval) tools.push(link("Finance Pre-Approval", "/finance-pre-approval", f));
-  tools.push(link(sellCarForm(f).title, sellCarForm(f).href, f));
+  if (offer.sell) tools.push(link(offer.sell.title, offer.sell.href, f));
   if (f.test_drive) tools.push(link("Book a Test Drive", "/book-test-drive", f));
   if (f.enable_store) tools.push(link("Buy Online", "/buy-online", f));
   groups.push({ title: "Buyer Tools", links: tools });

@@ -236,6 +236,8 @@ export type Location = {
   isPrimary: boolean;
   visible: boolean;
   manufacturers: string[];
+  /** SPEC §3: the review profile (one of the site's gmb_profiles) this location's reviews come from */
+  gmbProfileId: string | null;
   dealerLicenseNumber: string | null;
   motorVehicleRepairer: string | null;
   averageRating: number | null;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textBlock, textLine } from "../text-schema";
 import { isDate } from "../reports/range";
 
 /*
@@ -99,14 +100,14 @@ export function asLeadStatus(v: unknown): LeadStatus {
 export const LeadUpdateSchema = z
   .object({
     status: z.enum(LEAD_STATUSES, { error: "Choose a status" }),
-    note: z.string().trim().max(2000, "Keep the note under 2,000 characters").default(""),
+    note: textBlock().trim().max(2000, "Keep the note under 2,000 characters").default(""),
   })
   .strict();
 export type LeadUpdate = z.infer<typeof LeadUpdateSchema>;
 
 /** POST /api/admin/leads/{id}/assign (issue 37): the staff member of the lead's site to give it to. */
 export const LeadAssignSchema = z
-  .object({ staff_id: z.string({ error: "Choose someone from the team" }).regex(/^[A-Za-z0-9_-]{1,64}$/, "Choose someone from the team") })
+  .object({ staff_id: textLine({ error: "Choose someone from the team" }).regex(/^[A-Za-z0-9_-]{1,64}$/, "Choose someone from the team") })
   .strict();
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -121,14 +122,13 @@ export const LeadFilterSchema = z.object({
   view: z.enum(LEAD_VIEWS).optional().catch(undefined),
   site: id.optional().catch(undefined),
   location: id.optional().catch(undefined),
-  form: z.string().trim().min(1).max(100).optional().catch(undefined),
+  form: textLine().trim().min(1).max(100).optional().catch(undefined),
   status: z.enum(LEAD_STATUSES).optional().catch(undefined),
   // a calendar date (isDate checks the shape too)
-  from: z.string().refine(isDate).optional().catch(undefined),
-  to: z.string().refine(isDate).optional().catch(undefined),
+  from: textLine().refine(isDate).optional().catch(undefined),
+  to: textLine().refine(isDate).optional().catch(undefined),
   /** keyset: the created_at|id of the last row on the previous page */
-  before: z
-    .string()
+  before: textLine()
     .regex(/^\d{13}\|[0-9a-f-]{36}$/)
     .optional()
     .catch(undefined),
@@ -157,15 +157,15 @@ export function leadFilterQuery(f: LeadFilter, extra: Partial<LeadFilter> = {}):
 
 // — staff —
 
-const email = z.string().trim().toLowerCase().max(254).pipe(z.email("Enter a valid email address"));
-const password = z.string().min(10, "Use at least 10 characters").max(128, "Use at most 128 characters");
+const email = textLine().trim().toLowerCase().max(254).pipe(z.email("Enter a valid email address"));
+const password = textLine().min(10, "Use at least 10 characters").max(128, "Use at most 128 characters");
 
-export const StaffSignInSchema = z.object({ email, password: z.string().min(1, "Enter your password").max(128) });
+export const StaffSignInSchema = z.object({ email, password: textLine().min(1, "Enter your password").max(128) });
 export const InviteSchema = z.object({ email, role: z.enum(STAFF_ROLES, { error: "Choose a role" }) });
 export const AcceptInviteSchema = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, "This invitation link is not valid"),
+  token: textLine().regex(/^[A-Za-z0-9_-]{20,100}$/, "This invitation link is not valid"),
   /** a new account's name; an existing staff member accepts with their password alone */
-  name: z.string().trim().max(100).optional(),
+  name: textLine().trim().max(100).optional(),
   password,
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textLine } from "../text-schema";
 import { outboundUrlProblem } from "../http/addresses";
 import type { LeadDeliveryConfig } from "../leads/delivery";
 import type { SiteFeatureFlags } from "../site/types";
@@ -46,7 +47,7 @@ export function switchesOf(features: SiteFeatureFlags): Switches {
 
 // — lead delivery channels —
 
-const email = z.string().trim().toLowerCase().max(254).pipe(z.email("Enter valid email addresses, one per line"));
+const email = textLine().trim().toLowerCase().max(254).pipe(z.email("Enter valid email addresses, one per line"));
 /** A textarea's lines (blank ones dropped) as a list. */
 const lines = (max: number) =>
   z.preprocess(
@@ -68,8 +69,7 @@ export const DeliverySettingsSchema = z
     webhooks: z
       .array(
         z.object({
-          url: z
-            .string()
+          url: textLine()
             .trim()
             .max(2000)
             .refine((u) => /^https?:\/\//.test(u) && URL.canParse(u), "Enter an http or https address")
@@ -79,8 +79,7 @@ export const DeliverySettingsSchema = z
               if (problem) ctx.addIssue({ code: "custom", message: problem });
             }),
           /** blank: keep the secret this URL has now */
-          secret: z
-            .string()
+          secret: textLine()
             .trim()
             .max(200)
             .refine((s) => s === "" || s.length >= 16, "Use at least 16 characters, or leave it blank to keep the current secret"),

@@ -228,14 +228,30 @@ test.each([
     { price: 32990, odometer: 0 },
   ],
   [
-    { price: "", odometer: "100", status: "sold", show_on_dealer_website: false },
-    { price: null, odometer: 100, description: "" },
+    { price: "", odometer: "100", status: "sold", show_on_dealer_website: false, description: " " },
+    { price: null, odometer: 100, description: null },
   ],
+  [
+    { price: 28000, status: "in_stock" },
+    { price: 28000, status: "in_stock" },
+  ],
+  [
+    { price: null, description: null, odometer: null },
+    { price: null, description: null, odometer: 0 },
+  ],
+  [{ show_on_dealer_website: "off" }, { show_on_dealer_website: false }],
 ])("a vehicle edit %j", (raw, out) => expect(VehicleEditSchema.parse(raw)).toMatchObject(out));
+
+test("a vehicle edit names only the fields it was given: the rest are left as they are", () => {
+  expect(Object.keys(VehicleEditSchema.parse({ price: 28000, status: "in_stock" })).sort()).toEqual(["price", "status"]);
+});
 
 test.each([
   [{ price: "-1", odometer: "0", status: "in_stock" }, "price"],
   [{ price: "1", odometer: "0", status: "gone" }, "status"],
+  [{ status: null }, "status"],
+  [{ show_on_dealer_website: null }, "show_on_dealer_website"],
+  [{ show_on_dealer_website: "maybe" }, "show_on_dealer_website"],
 ])("a bad vehicle edit %j names %s", (raw, field) => {
   const r = VehicleEditSchema.safeParse(raw);
   expect(r.success).toBe(false);

@@ -1,5 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { z } from "zod";
+import { textBlock, textLine } from "../text-schema";
 import { slugify } from "../format/slug";
 import { outboundUrlProblem } from "../http/addresses";
 import { MAX_PHOTOS_PER_VEHICLE } from "./photos";
@@ -24,7 +25,9 @@ export const HOLD_SHARE = 0.2;
 export const MISSING_FEEDS_TO_SELL = 2;
 
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
-const text = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max, `Keep it under ${max} characters`).optional());
+const text = (max: number) => z.preprocess(blankToUndefined, textLine().trim().max(max, `Keep it under ${max} characters`).optional());
+/** A cell with lines (a description): tabs and line breaks kept. */
+const block = (max: number) => z.preprocess(blankToUndefined, textBlock().trim().max(max, `Keep it under ${max} characters`).optional());
 const whole = (label: string, min: number, max: number) =>
   z.preprocess(
     (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : v.replace(/[$,\s]/g, "")) : v),
@@ -70,7 +73,7 @@ const photosColumn = (testOrigin: string | null) =>
               .filter(Boolean)
         : v,
     z
-      .array(z.string())
+      .array(textLine())
       .max(MAX_PHOTOS_PER_VEHICLE, `List at most ${MAX_PHOTOS_PER_VEHICLE} photos`)
       .superRefine((urls, ctx) => {
         for (const [i, url] of urls.entries()) {
@@ -86,24 +89,22 @@ const photosColumn = (testOrigin: string | null) =>
 
 export function stockRowSchema(thisYear: number, photoTestOrigin: string | null = null) {
   return z.object({
-    stock_number: z
-      .string({ error: "Enter the stock number" })
+    stock_number: textLine({ error: "Enter the stock number" })
       .trim()
       .min(1, "Enter the stock number")
       .max(40, "Keep the stock number under 40 characters")
       .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, "Use letters, digits, '.', '_', '/' or '-' in the stock number"),
     vin: z.preprocess(
       blankToUndefined,
-      z
-        .string()
+      textLine()
         .trim()
         .toUpperCase()
         .regex(/^[A-HJ-NPR-Z0-9]{17}$/, "A VIN has 17 letters and digits (no I, O or Q)")
         .optional(),
     ),
     rego: text(12),
-    make: z.string({ error: "Enter the make" }).trim().min(1, "Enter the make").max(60),
-    model: z.string({ error: "Enter the model" }).trim().min(1, "Enter the model").max(80),
+    make: textLine({ error: "Enter the make" }).trim().min(1, "Enter the make").max(60),
+    model: textLine({ error: "Enter the model" }).trim().min(1, "Enter the model").max(80),
     badge: text(80),
     series: text(40),
     year: z.preprocess(
@@ -140,7 +141,7 @@ export function stockRowSchema(thisYear: number, photoTestOrigin: string | null 
           : v,
       z.enum(["in_stock", "coming_soon", "sold"], { error: "Enter in_stock, coming_soon or sold" }).optional(),
     ),
-    description: text(5000),
+    description: block(5000),
     photos: photosColumn(photoTestOrigin),
   });
 }
@@ -322,15 +323,40 @@ export function importedSlug(r: Pick<StockRow, "year" | "make" | "model" | "badg
   return slugify(`${r.year} ${r.make} ${r.model} ${r.badge ?? ""} ${r.stock_number}`);
 }
 
-/** A vehicle edit in the back-office: the fields a manager changes by hand. */
+/** A number field of an edit: "" or null clears it (null), a number or digits set it. */
+const wholeOrNull = (label: string, min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.replace(/[$,\s]/g, "")) : v),
+    z.coerce
+      .number({ error: `Enter ${label} as a whole number` })
+      .int(`Enter ${label} as a whole number`)
+      .min(min, `Enter ${label} of at least ${min.toLocaleString("en-AU")}`)
+      .max(max, `Enter ${label} of at most ${max.toLocaleString("en-AU")}`)
+      .nullable(),
+  );
+const SHOWN: Record<string, boolean> = { true: true, on: true, false: false, off: false };
+
+/**
+ * A vehicle edit in the back-office (the form and PUT …/vehicles/{id}): the fields a manager changes
+ * by hand. A field left out stays as it is, so a client that sends only the price cannot hide the car,
+ * zero its odometer or empty its description by omission; an explicit null (or "") clears a field that
+ * may be empty (price → "Enquire for price", description, odometer → 0). Status and shown are never empty.
+ */
 export const VehicleEditSchema = z.object({
-  price: whole("the price", 0, 10_000_000).transform((v) => v ?? null),
-  odometer: whole("the odometer", 0, 5_000_000).transform((v) => v ?? 0),
-  status: z.enum(["in_stock", "coming_soon", "sold"], { error: "Choose a status" }),
-  show_on_dealer_website: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()),
-  description: z.preprocess(
-    (v) => (typeof v === "string" ? v : ""),
-    z.string().trim().max(5000, "Keep the description under 5,000 characters"),
-  ),
+  price: wholeOrNull("the price", 0, 10_000_000).optional(),
+  odometer: wholeOrNull("the odometer", 0, 5_000_000)
+    .transform((v) => v ?? 0)
+    .optional(),
+  status: z.enum(["in_stock", "coming_soon", "sold"], { error: "Choose a status" }).optional(),
+  show_on_dealer_website: z
+    .preprocess(
+      (v) => (typeof v === "string" && Object.hasOwn(SHOWN, v) ? SHOWN[v] : v),
+      z.boolean("Say whether the car shows on the website"),
+    )
+    .optional(),
+  description: z
+    .preprocess((v) => (v === null ? "" : v), textBlock().trim().max(5000, "Keep the description under 5,000 characters"))
+    .transform((v) => v || null)
+    .optional(),
 });
 export type VehicleEdit = z.infer<typeof VehicleEditSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textLine } from "../text-schema";
 import { PLACEHOLDER_IMAGE } from "./vehicle";
 
 /*
@@ -56,7 +57,7 @@ export const PhotoEditSchema = z
       .array(
         z.object({
           id: photoId,
-          text: z.string().trim().max(MAX_ALT_LENGTH, `Keep the alt text under ${MAX_ALT_LENGTH} characters`),
+          text: textLine().trim().max(MAX_ALT_LENGTH, `Keep the alt text under ${MAX_ALT_LENGTH} characters`),
         }),
       )
       .max(MAX_PHOTOS_PER_VEHICLE)

@@ -1,5 +1,6 @@
 import "../zod-config";
 import { z } from "zod";
+import { textLine } from "../text-schema";
 import { MSG, ZIP_MESSAGE } from "../leads/messages";
 import { phoneError, type PhoneMarket } from "../leads/phone";
 
@@ -36,7 +37,7 @@ export function canReserve(v: ReservableVehicle): boolean {
 /** The checkout form: who is reserving (the lead forms' rules for each field). */
 export function checkoutSchema(country: string) {
   const market: PhoneMarket = country === "NZ" ? "NZ" : country === "US" ? "US" : "AU";
-  const required = z.string({ error: MSG.required }).trim().min(1, MSG.required);
+  const required = textLine({ error: MSG.required }).trim().min(1, MSG.required);
   const name = required.max(50, MSG.alpha).regex(/^[\p{L}\s'-]+$/u, MSG.alpha);
   return z
     .object({

@@ -601,6 +601,39 @@ describe("stock", () => {
     expect((audit!.before as { price: number }).price).toBe(v!.price);
     expect((audit!.after as { price: number }).price).toBe(29990);
   });
+
+  test("a partial vehicle PUT changes only the fields it names; an explicit null clears", async () => {
+    const db = await getDb();
+    const [v] = await db.select().from(t.vehicles).where(eq(t.vehicles.siteId, 1001)).offset(3).limit(1);
+    await db
+      .update(t.vehicles)
+      .set({ odometer: 12345, description: "Full history", showOnDealerWebsite: true, status: "in_stock", price: 30000 })
+      .where(eq(t.vehicles.id, v!.id));
+    const put = (body: unknown) =>
+      call(
+        putVehicle,
+        `/api/admin/sites/1001/vehicles/${v!.id}`,
+        { siteId: "1001", id: String(v!.id) },
+        { method: "PUT", cookie: manager, body },
+      );
+    const row = async () => (await db.select().from(t.vehicles).where(eq(t.vehicles.id, v!.id)))[0]!;
+    expect((await put({ price: 28000, status: "in_stock" })).status).toBe(200);
+    expect(await row()).toMatchObject({
+      price: 28000,
+      status: "in_stock",
+      odometer: 12345,
+      description: "Full history",
+      showOnDealerWebsite: true,
+    });
+    expect((await put({ description: null, price: null })).status).toBe(200);
+    expect(await row()).toMatchObject({ price: null, description: null, odometer: 12345, showOnDealerWebsite: true });
+    const nul = await put({ description: "One\u0000owner" });
+    expect(nul.status).toBe(422);
+    expect((await nul.json()).errors).toEqual({ description: "Please remove unsupported characters." });
+    expect((await put({ status: null })).status).toBe(422);
+    expect((await put({ show_on_dealer_website: null })).status).toBe(422);
+    expect((await row()).status).toBe("in_stock");
+  });
 });
 
 describe("team", () => {

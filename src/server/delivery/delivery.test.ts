@@ -266,6 +266,26 @@ describe("a lead reaches the dealer", () => {
   });
 });
 
+describe("a lead with nowhere to go is kept, and counted as undelivered (never acknowledged silently)", () => {
+  // deliveryBacklog is GET /api/health's leadDelivery, as it stands
+  test("no email, ADF or webhook: the lead is stored (201), its one row says so, GET /api/health counts it, no worker sends it", async () => {
+    await db
+      .update(t.sites)
+      .set({ leadDelivery: { email_to_location: false } })
+      .where(eq(t.sites.id, PARKSIDE));
+    const before = await deliveryBacklog(db);
+    const id = await postLead();
+    expect((await deliveriesOf(id)).map((r) => [r.channel, r.target, r.status])).toEqual([["none", "", "failed"]]);
+    const after = await deliveryBacklog(db);
+    expect(after.undelivered).toBe(before.undelivered + 1);
+    expect(after.noDestination).toBe(before.noDestination + 1);
+    await makeDue();
+    await deliverDue(db, receiverDeps());
+    expect((await deliveriesOf(id))[0]).toMatchObject({ status: "failed", attempts: [] });
+    expect(mails).toEqual([]);
+  });
+});
+
 describe("webhooks reach public addresses only (issue 31: SSRF)", () => {
   test("a webhook stored pointing at loopback is never connected to: the attempt says 'address refused'", async () => {
     const id = await postLead();

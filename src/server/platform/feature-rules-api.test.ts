@@ -36,6 +36,18 @@ const groupRule = {
   set: { reviews: true, garage_enabled: true },
 };
 
+describe("a NUL in a rule's text: 422 naming the field, never a 500", () => {
+  test.each([
+    ["its reason", { ...groupRule, why: "Buys\u0000cars" }, "why"],
+    ["a value it matches", { ...groupRule, match: { group: "Kappa\u0000Group" } }, "match.group"],
+    ["a pattern", { ...groupRule, match: { name: { pattern: "^a\u0000" } } }, "match.name.pattern"],
+  ])("%s", async (_, body, field) => {
+    const res = await send(postFeatureRule, {}, "POST", body);
+    expect(res.status).toBe(422);
+    expect(Object.keys((await res.json()).errors)).toContain(field);
+  });
+});
+
 describe("GET and POST /api/v1/feature_rules", () => {
   test("the spec's rules and the demo's are there from the start, in order", async () => {
     const res = await send(getFeatureRules, {}, "GET");

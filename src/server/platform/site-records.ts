@@ -9,11 +9,13 @@ import {
   SiteRecordSchema,
   siteRecordJson,
 } from "@/domain/platform/site-record";
+import { leadDestinations } from "@/domain/site/lead-destinations";
 import type { Country } from "@/domain/site/types";
 import { serverNow } from "@/server/clock";
 import { getDb } from "@/server/db";
 import { fieldErrors, HttpError } from "@/server/http/api";
 import type { Actor } from "@/server/repositories/audit";
+import { countNoDestination } from "@/server/repositories/deliveries";
 import {
   createDealership,
   createLocation,
@@ -46,17 +48,27 @@ import { siteDataChanged } from "./site-edits";
 const refuse = (status: 409 | 422, errors: Record<string, string>) =>
   new HttpError(status, status === 409 ? "Already taken: see errors." : "Please correct the site record.", {}, errors);
 
+/**
+ * A published site whose leads would reach nobody tells shoppers "sent" while no one hears of them:
+ * publishing (or keeping a site published through a change of its email) is refused with the reason.
+ */
+function refuseStrandedLeads(site: { email: string | null; leadDelivery: unknown }, locations: Parameters<typeof leadDestinations>[1]) {
+  const { problem } = leadDestinations(site, locations);
+  if (problem) throw new HttpError(422, `Not published: ${problem}`, {}, { published: problem });
+}
+
 /** The site record as the API answers it: its fields, effective flags with their sources, locations, stock and the publish checklist. */
 export async function siteRecordAnswer(siteId: number) {
   const db = await getDb();
   const site = await getSiteById(db, siteId);
   if (!site) return null;
-  const [dealerships, locations, stock, leadDelivery, features] = await Promise.all([
+  const [dealerships, locations, stock, leadDelivery, features, stranded] = await Promise.all([
     listDealerships(db, siteId, true),
     listAllLocations(db, siteId),
     getStockSummary(db, site, serverNow()),
     getLeadDeliveryConfig(db, siteId),
     featureSourcesOf(db, site),
+    countNoDestination(db, siteId),
   ]);
   const visible = locations.filter((l) => l.visible);
   const checklist = publishChecklist({
@@ -70,6 +82,8 @@ export async function siteRecordAnswer(siteId: number) {
   return {
     ...siteRecordJson(site, { features, dealerships, locations, stockCount: stock.count, checklist }),
     locations: locations.map(toSessionLocation),
+    // why some leads would reach nobody (null: every lead reaches someone), and how many already did not
+    lead_delivery: { problem: leadDestinations({ email: site.email, leadDelivery }, visible).problem, no_destination_leads: stranded },
   };
 }
 
@@ -77,6 +91,8 @@ export async function siteRecordAnswer(siteId: number) {
 export async function createSiteFromRecord(body: unknown, by: Actor) {
   const parsed = SiteRecordSchema.safeParse(body);
   if (!parsed.success) throw refuse(422, fieldErrors(parsed.error, "site"));
+  // a new site has no locations nor delivery settings yet: its own email is where leads would go
+  if (parsed.data.published) refuseStrandedLeads({ email: parsed.data.email ?? null, leadDelivery: {} }, []);
   const created = await createSite(await getDb(), newSite(parsed.data), by);
   if (isConflict(created)) throw refuse(409, created.conflict);
   await siteDataChanged(created.id, ["navigation", "locations"]);
@@ -91,6 +107,14 @@ export async function changeSiteRecord(siteId: number, body: unknown, by: Actor)
   const db = await getDb();
   const current = await getSiteById(db, siteId);
   if (!current) throw new HttpError(404, "Unknown site.");
+  const p = parsed.data;
+  if (p.published === true || (current.published && p.published === undefined && p.email !== undefined)) {
+    const [locations, leadDelivery] = await Promise.all([listAllLocations(db, siteId), getLeadDeliveryConfig(db, siteId)]);
+    refuseStrandedLeads(
+      { email: p.email !== undefined ? p.email : current.email, leadDelivery },
+      locations.filter((l) => l.visible),
+    );
+  }
   const changed = await updateSite(db, siteId, siteChanges(current, parsed.data), by);
   if (!changed) throw new HttpError(404, "Unknown site.");
   if (isConflict(changed)) throw refuse(409, changed.conflict);

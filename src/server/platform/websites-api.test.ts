@@ -189,6 +189,45 @@ describe("POST /api/v1/websites", () => {
   });
 });
 
+describe("a NUL (or another control character) in a record's text: 422 naming the field, never a 500", () => {
+  const dealer = (id: number, body: unknown) => send(postDealership, { siteId: String(id) }, "POST", body);
+  test.each([
+    ["the site's name", () => create(start("Nul Name", { name: "Audit\u0000Motors" })), "name"],
+    ["the group", () => create(start("Nul Group", { dealership_group: "Audit\u0000Group" })), "dealership_group"],
+    [
+      "a menu label",
+      () => create(start("Nul Menu", { navigation: { header: [{ label: "Our\u0000Stock", href: "/search/used-cars" }] } })),
+      "navigation.header.0.label",
+    ],
+    ["a city preset (a tab)", () => create(start("Nul City", { search_filters: { cities: ["Gee\tlong"] } })), "search_filters.cities.0"],
+  ])("POST /api/v1/websites with a NUL in %s", async (_, call, field) => {
+    const res = await call();
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors).toEqual({ [field]: "Please remove unsupported characters." });
+  });
+
+  test("PUT site, POST location and dealership: each 422 with the field's message; nothing stored", async () => {
+    const site = await (await create(start("Nul Parts"))).json();
+    const renamed = await change(site.id, { name: "Audit Motors\u0000" });
+    expect(renamed.status).toBe(422);
+    expect((await renamed.json()).errors).toEqual({ name: "Please remove unsupported characters." });
+    expect((await (await read(site.id)).json()).name).toBe("Nul Parts");
+    const location = await addLocation(site.id, {
+      ...geelong,
+      name: "Gee\u0000long",
+      address: { ...geelong.address, street: "1\u0000 Hwy" },
+    });
+    expect(location.status).toBe(422);
+    expect((await location.json()).errors).toEqual({
+      name: "Please remove unsupported characters.",
+      "address.street": "Please remove unsupported characters.",
+    });
+    const dealership = await dealer(site.id, { name: "Parkside\u0000Mazda" });
+    expect(dealership.status).toBe(422);
+    expect((await dealership.json()).errors).toEqual({ name: "Please remove unsupported characters." });
+  });
+});
+
 describe("a site's other domains (issue 34)", () => {
   test("stored without www.; the site is found by each; no other site may take one, either way", async () => {
     const site = await (
@@ -223,8 +262,34 @@ describe("GET and PUT /api/v1/websites/{id}.json", () => {
     expect(features.autobot).toEqual({ value: false, source: "default" });
   });
 
+  test("publishing is refused while the site's leads would reach nobody (422 with the reason); nothing is written", async () => {
+    const reason = /^Leads would reach nobody: add a lead email to the site or the location/;
+    const born = await create(start("Nowhere Motors", { published: true }));
+    expect(born.status).toBe(422);
+    expect((await born.json()).errors.published).toMatch(reason);
+    const site = await (await create(start("Nowhere Motors"))).json();
+    expect(site.publish_checklist.find((c: { key: string }) => c.key === "lead_delivery").done).toBe(false);
+    const refused = await change(site.id, { published: true, phone: "(03) 9000 0001" });
+    expect(refused.status).toBe(422);
+    const body = await refused.json();
+    expect(body.error).toMatch(/^Not published: Leads would reach nobody/);
+    expect(body.errors.published).toMatch(reason);
+    expect(await (await read(site.id)).json()).toMatchObject({ published: false, phone: null });
+    // a location without an email does not help; one with an email does
+    const location = await (await addLocation(site.id, { ...geelong, contact_detail: { phone: "(03) 5221 0000" } })).json();
+    expect((await change(site.id, { published: true })).status).toBe(422);
+    await changeLocation(site.id, location.id, { contact_detail: { phone: "(03) 5221 0000", email: "sales@nowhere.com.au" } });
+    expect((await change(site.id, { published: true })).status).toBe(200);
+    // or the site's own email; and a published site cannot drop the only one
+    const other = await (await create(start("Somewhere Motors", { email: "sales@somewhere.com.au", published: true }))).json();
+    expect(other.published).toBe(true);
+    const dropped = await change(other.id, { email: null });
+    expect(dropped.status).toBe(422);
+    expect((await (await read(other.id)).json()).email).toBe("sales@somewhere.com.au");
+  });
+
   test("PUT changes the fields given and keeps the rest; published: true publishes, false takes it down", async () => {
-    const site = await (await create(start("Change Me"))).json();
+    const site = await (await create(start("Change Me", { email: "sales@changeme.com.au" }))).json();
     const res = await change(site.id, { phone: "(03) 9000 0000", published: true, domain_name: domainOf("changed") });
     expect(res.status).toBe(200);
     const after = await res.json();
@@ -299,6 +364,19 @@ describe("POST /api/v1/websites/{id}/locations and PUT …/locations/{locationId
     const res = await addLocation(site.id, { ...geelong, ...bad });
     expect(res.status).toBe(422);
     expect((await res.json()).errors[field]).toMatch(message);
+  });
+
+  test("gmb_profile_id (SPEC §3 Location) is read back: in the answer, the site's locations and the website session", async () => {
+    const site = await (await create(start("Profile Motors"))).json();
+    const location = await (await addLocation(site.id, { ...geelong, gmb_profile_id: "gmb-smith-geelong" })).json();
+    expect(location.gmb_profile_id).toBe("gmb-smith-geelong");
+    const record = await (await read(site.id)).json();
+    expect(record.locations[0].gmb_profile_id).toBe("gmb-smith-geelong");
+    const cleared = await (await changeLocation(site.id, location.id, { gmb_profile_id: null })).json();
+    expect(cleared.gmb_profile_id).toBeNull();
+    const answer = await getWebsiteSession(new Request("http://dashboard.localhost/"), { params: Promise.resolve({ siteId: "1001" }) });
+    const session = WebsiteSessionSchema.parse(await answer.json());
+    expect(session!.locations.some((l) => /^gmb-/.test(String(l.gmb_profile_id)))).toBe(true); // the demo's review profiles
   });
 
   test("409 for a slug another location of the site has; 404 for an unknown site or location", async () => {

@@ -9,6 +9,7 @@ import {
   retryDelayMs,
   type DeliveryChannel,
 } from "@/domain/leads/delivery";
+import { NO_DESTINATION_CHANNEL, NO_DESTINATION_DETAIL } from "@/domain/site/lead-destinations";
 import type { Db } from "@/server/db/client";
 import { hasErrorCode } from "@/server/db/errors";
 import * as t from "@/server/db/schema";
@@ -34,22 +35,35 @@ export type Delivery = {
   createdAt: Date;
 };
 
-/** The delivery jobs a new lead (or one submission of it) needs under these settings (each channel and target once). */
+/**
+ * The delivery jobs a new lead (or one submission of it) needs under these settings (each channel and
+ * target once). A lead with nowhere to go is still stored, with one row that says so: given up at
+ * once (never sent), counted by GET /api/health and flagged in the inbox, so nobody believes it was
+ * delivered.
+ */
 export function deliveryRows(
   siteId: number,
   leadId: string,
   config: LeadDeliveryConfig,
   addresses: { location: string | null; site: string | null },
   submission = 0,
-) {
-  return deliveryTargets(config, addresses).map((d) => ({ siteId, leadId, submission, channel: d.channel, target: d.target }));
+): Array<typeof t.leadDeliveries.$inferInsert> {
+  const targets = deliveryTargets(config, addresses);
+  if (targets.length === 0)
+    return [
+      { siteId, leadId, submission, channel: NO_DESTINATION_CHANNEL, target: "", status: "failed", lastError: NO_DESTINATION_DETAIL },
+    ];
+  return targets.map((d) => ({ siteId, leadId, submission, channel: d.channel, target: d.target }));
 }
 
 /** The insert of a lead's delivery jobs, written out (also a CTE of the lead's own statement, leads.ts). */
 export const deliveryInsertSql = (rows: Array<typeof t.leadDeliveries.$inferInsert>) => sql`
-  insert into lead_deliveries (site_id, lead_id, submission, channel, target)
+  insert into lead_deliveries (site_id, lead_id, submission, channel, target, status, last_error)
   values ${sql.join(
-    rows.map((d) => sql`(${d.siteId}::int, ${d.leadId}::uuid, ${d.submission ?? 0}::int, ${d.channel}::text, ${d.target}::text)`),
+    rows.map(
+      (d) =>
+        sql`(${d.siteId}::int, ${d.leadId}::uuid, ${d.submission ?? 0}::int, ${d.channel}::text, ${d.target}::text, ${d.status ?? "pending"}::text, ${d.lastError ?? null}::text)`,
+    ),
     sql`, `,
   )}
   on conflict do nothing`;
@@ -148,12 +162,23 @@ export async function recordAttempts(
   return statuses;
 }
 
-export type DeliveryBacklog = { undelivered: number; failed: number; flagged: number; oldestUndeliveredSeconds: number | null };
+export type DeliveryBacklog = {
+  undelivered: number;
+  failed: number;
+  flagged: number;
+  /** leads (submissions) that had nowhere to go: their site has no lead email, ADF address or webhook */
+  noDestination: number;
+  oldestUndeliveredSeconds: number | null;
+};
 
-/** The outbox at a glance (GET /api/health): undelivered rows, given-up ones, ones older than 15 minutes, and the oldest's age. */
+/**
+ * The outbox at a glance (GET /api/health): undelivered rows (waiting, or with nowhere to go), given-up
+ * ones, ones older than 15 minutes, those with no destination, and the oldest's age.
+ */
 export async function deliveryBacklog(db: Db): Promise<DeliveryBacklog> {
   const result = await db.execute(sql`
-    select count(*) filter (where status = 'pending')::int as undelivered,
+    select count(*) filter (where status = 'pending' or channel = ${NO_DESTINATION_CHANNEL})::int as undelivered,
+           count(*) filter (where channel = ${NO_DESTINATION_CHANNEL})::int as no_destination,
            count(*) filter (where status = 'failed')::int as failed,
            count(*) filter (where status <> 'delivered' and created_at < now() - make_interval(secs => ${DELIVERY_FLAG_AFTER_MS / 1000}))::int as flagged,
            extract(epoch from now() - min(created_at) filter (where status <> 'delivered'))::float8 as oldest
@@ -163,6 +188,7 @@ export async function deliveryBacklog(db: Db): Promise<DeliveryBacklog> {
     undelivered: Number(r.undelivered ?? 0),
     failed: Number(r.failed ?? 0),
     flagged: Number(r.flagged ?? 0),
+    noDestination: Number(r.no_destination ?? 0),
     oldestUndeliveredSeconds: r.oldest == null ? null : Math.round(Number(r.oldest)),
   };
 }
@@ -182,4 +208,13 @@ export async function listLeadDeliveries(db: Db, siteId: number, leadId: string)
         .orderBy(t.leadDeliveryAttempts.id)
     : [];
   return rows.map((r) => ({ ...r, attempts: attempts.filter((a) => a.deliveryId === r.id) }));
+}
+
+/** How many of a site's leads (or their updates) had nowhere to go when they came in (the console shows it). */
+export async function countNoDestination(db: Db, siteId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(t.leadDeliveries)
+    .where(and(eq(t.leadDeliveries.siteId, siteId), eq(t.leadDeliveries.channel, NO_DESTINATION_CHANNEL)));
+  return Number(row?.n ?? 0);
 }

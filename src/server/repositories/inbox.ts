@@ -1,4 +1,5 @@
 import "server-only";
+import { NO_DESTINATION_CHANNEL } from "@/domain/site/lead-destinations";
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { OpeningHourEntry } from "@/domain/site/types";
@@ -48,9 +49,9 @@ function leadConditions(siteIds: readonly number[], f: LeadFilter, me: string | 
 /** The shopper's whole name as staff read it: first and last name when given, else the name the lead was stored with. */
 const fullName = sql<string | null>`coalesce(nullif(trim(concat_ws(' ', ${t.leads.firstName}, ${t.leads.lastName})), ''), ${t.leads.name})`;
 
-/** Whether any of the lead's deliveries is still undelivered 15 minutes on (or given up). */
+/** Whether any of the lead's deliveries is still undelivered 15 minutes on (or given up), or had nowhere to go (at once). */
 const flaggedSql = sql<boolean>`exists (select 1 from ${t.leadDeliveries} d where d.lead_id = ${t.leads.id} and d.site_id = ${t.leads.siteId}
-  and d.status <> 'delivered' and d.created_at < now() - make_interval(secs => ${DELIVERY_FLAG_AFTER_MS / 1000}))`;
+  and d.status <> 'delivered' and (d.channel = ${NO_DESTINATION_CHANNEL} or d.created_at < now() - make_interval(secs => ${DELIVERY_FLAG_AFTER_MS / 1000})))`;
 
 /** The car a lead is about, as staff read it ("2024 Mazda CX-5"). */
 const vehicleNameSql = sql<

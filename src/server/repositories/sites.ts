@@ -72,6 +72,7 @@ export function toLocation(r: LocationRow): Location {
     isPrimary: r.isPrimary,
     visible: r.visible,
     manufacturers: r.manufacturers,
+    gmbProfileId: r.gmbProfileId,
     dealerLicenseNumber: r.dealerLicenseNumber,
     motorVehicleRepairer: r.motorVehicleRepairer,
     averageRating: r.averageRating,

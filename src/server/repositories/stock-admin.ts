@@ -85,16 +85,18 @@ export async function updateVehicle(db: Db, siteId: number, id: number, edit: Ve
       .where(and(eq(t.vehicles.siteId, siteId), eq(t.vehicles.id, id)))
       .for("update");
     if (!before) return null;
+    // only the fields the edit names: one left out keeps its value
+    const set = {
+      ...(edit.price !== undefined ? { price: edit.price } : {}),
+      ...(edit.odometer !== undefined ? { odometer: edit.odometer } : {}),
+      ...(edit.status !== undefined ? { status: edit.status, soldAt: edit.status === "sold" ? (before.soldAt ?? now) : null } : {}),
+      ...(edit.show_on_dealer_website !== undefined ? { showOnDealerWebsite: edit.show_on_dealer_website } : {}),
+      ...(edit.description !== undefined ? { description: edit.description } : {}),
+    };
+    if (Object.keys(set).length === 0) return { vehicle: before, listingChanged: false };
     const [after] = await tx
       .update(t.vehicles)
-      .set({
-        price: edit.price,
-        odometer: edit.odometer,
-        status: edit.status,
-        soldAt: edit.status === "sold" ? (before.soldAt ?? now) : null,
-        showOnDealerWebsite: edit.show_on_dealer_website,
-        description: edit.description || null,
-      })
+      .set(set)
       .where(and(eq(t.vehicles.siteId, siteId), eq(t.vehicles.id, id)))
       .returning();
     await writeAudit(tx, {

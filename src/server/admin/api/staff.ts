@@ -10,6 +10,7 @@ import { getSiteById } from "@/server/repositories/sites";
 import { originFor } from "@/server/auth/auth";
 import { invitationTokenHash } from "../staff-auth";
 import { adminRoute, siteFor, actor, jsonBody, parsed } from "./handler";
+import { possessive } from "@/domain/format/possessive";
 
 /* The team: `/api/admin/sites/{siteId}/invitations` and `/staff/{userId}`. */
 
@@ -41,7 +42,7 @@ export const postInvitation = adminRoute<{ siteId: string }>(
     const link = `${origin}/accept-invite?token=${token}`;
     await sendMail({
       to: body.email,
-      subject: `${staff.name} invited you to ${site.name}'s back-office`,
+      subject: `${staff.name} invited you to ${possessive(site.name)} back-office`,
       text: existing
         ? `${staff.name} invited you to work on ${site.name} as ${body.role}.\n\nTo accept, open this link and enter your staff password (it works for 7 days, once):\n${link}\n\nIf you did not expect this, ignore this message: nothing changes until you accept.\n`
         : `${staff.name} invited you to work on ${site.name} as ${body.role}.\n\nChoose your password here (the link works for 7 days, once):\n${link}\n\nIf you did not expect this, ignore this message.\n`,

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { NO_DESTINATION_CHANNEL } from "@/domain/site/lead-destinations";
 import { BackLink } from "@/components/admin/back-link";
 import { notFound } from "next/navigation";
 import { staffTime } from "@/components/admin/format";
@@ -207,17 +208,24 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
               <ul className="space-y-3" data-testid="deliveries">
                 {lead.deliveries.map((d) => (
                   <li key={d.id}>
-                    <p className="font-semibold">
-                      {CHANNEL[d.channel] ?? d.channel}
-                      {d.submission > 0 ? ` of update ${d.submission}` : ""} to <span className="break-all">{d.target}</span>:{" "}
-                      <span className={d.status === "delivered" ? "text-green-800" : "text-red-800"}>
-                        {d.status === "delivered"
-                          ? `delivered ${d.deliveredAt ? staffTime(d.deliveredAt, tz) : ""}`
-                          : d.status === "failed"
-                            ? "given up"
-                            : "waiting to be retried"}
-                      </span>
-                    </p>
+                    {d.channel === NO_DESTINATION_CHANNEL ? (
+                      <p className="font-semibold text-red-800" data-testid="no-destination">
+                        Not delivered: when it came in, this site had no lead email, CRM (ADF) address or webhook. Add one on the
+                        site&apos;s settings page, and call or email the shopper.
+                      </p>
+                    ) : (
+                      <p className="font-semibold">
+                        {CHANNEL[d.channel] ?? d.channel}
+                        {d.submission > 0 ? ` of update ${d.submission}` : ""} to <span className="break-all">{d.target}</span>:{" "}
+                        <span className={d.status === "delivered" ? "text-green-800" : "text-red-800"}>
+                          {d.status === "delivered"
+                            ? `delivered ${d.deliveredAt ? staffTime(d.deliveredAt, tz) : ""}`
+                            : d.status === "failed"
+                              ? "given up"
+                              : "waiting to be retried"}
+                        </span>
+                      </p>
+                    )}
                     {d.attempts.length > 0 && (
                       <ol className="ml-5 list-decimal text-sm text-neutral-700">
                         {d.attempts.map((a) => (

@@ -16,6 +16,7 @@ import { requestNow } from "@/server/clock";
 import { oneParam, requireSite, type SearchParams, type SiteParams } from "../_routes/site";
 import { TrackView } from "@/components/widgets/track-view";
 import { EVENT_IDS } from "@/domain/analytics/events";
+import { possessive } from "@/domain/format/possessive";
 
 export async function generateMetadata({ params }: { params: SiteParams }): Promise<Metadata> {
   const ctx = await requireSite(params, "/my-garage");
@@ -53,8 +54,8 @@ export default async function GaragePage({ params, searchParams }: { params: Sit
           Watchlist
         </h2>
         <p className="text-sm text-neutral-700">
-          Tick a box to be emailed when a saved {oneNoun}’s price drops, when it sells, or when a saved search has new matches: at most one
-          email a day, and every email has a link to stop them.
+          Tick a box to be emailed when a saved {possessive(oneNoun, "’")} price drops, when it sells, or when a saved search has new
+          matches: at most one email a day, and every email has a link to stop them.
         </p>
         <GarageWatchlist cards={garage.cards} plural={nouns} alerts={garage.carAlerts} />
         <RepaymentNote note={cardsNote({ finance: financeOf(ctx.site), country: ctx.site.country }, garage.cards)} />

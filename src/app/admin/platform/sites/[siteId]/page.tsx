@@ -88,6 +88,25 @@ export default async function ConsoleSitePage({
             </li>
           ))}
         </ul>
+        {site.lead_delivery.problem && (
+          <p className="mb-4 text-sm font-semibold text-red-800" data-testid="lead-delivery-problem">
+            {site.lead_delivery.problem} The site is not published until then.
+          </p>
+        )}
+        {site.lead_delivery.no_destination_leads > 0 && (
+          <p
+            role="alert"
+            className="mb-4 rounded-md border border-red-700 bg-red-50 p-3 font-semibold text-red-800"
+            data-testid="stranded-leads"
+          >
+            {site.lead_delivery.no_destination_leads === 1 ? "1 lead" : `${site.lead_delivery.no_destination_leads} leads`} had nowhere to
+            go when they came in: they are kept, flagged in the{" "}
+            <Link href={`/leads?site=${site.id}`} className="underline">
+              leads inbox
+            </Link>
+            , and reached nobody.
+          </p>
+        )}
         <PublishForm siteId={site.id} published={site.published} ready={ready} />
       </section>
 
