@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textLine } from "../text-schema";
 import type { SiteIntegrations } from "./types";
 import { SETTING_NAME, VENDOR_ID_FORMATS, type VendorIdKey } from "./vendor-ids";
 
@@ -44,7 +45,7 @@ const ChatSettingsSchema = z
       if (!SETTING_NAME.test(k))
         ctx.addIssue({ code: "custom", path: [k], message: "A chat setting's name is a letter, then letters, digits or _ (at most 40)" });
   })
-  .pipe(z.record(z.string(), settingValue, "The chat settings are names with their values"));
+  .pipe(z.record(textLine(), settingValue, "The chat settings are names with their values"));
 
 const LiveChatSchema = z
   .strictObject({
