@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { leadFormSchema, wholeNumber } from "@/domain/leads/form-schema";
 import { NOTICE_MINUTES } from "@/domain/leads/test-drive";
 import { serverNow } from "@/server/clock";
-import { FORMS, formRulesOf, leadFormSite, visibleFields, type FormDef, type FormRules } from "@/domain/leads/forms";
+import { FORMS, formRulesOf, leadFormSite, visibleFields, type FieldName, type FormDef, type FormRules } from "@/domain/leads/forms";
 import { leadFormKind, LeadMetaSchema, normalizeLeadPayload, prepareLead, type LeadSite, type PreparedLead } from "@/domain/leads/lead";
 import { FORM_NOT_OFFERED, MSG } from "@/domain/leads/messages";
 import { vehicleEnquiryCategory } from "@/domain/leads/answers";
@@ -123,13 +123,20 @@ function siteChoices(lead: Record<string, unknown>, form: FormDef, ctx: SiteCont
   return out;
 }
 
-type Submission = { ctx: SiteContext; lead: Record<string, unknown>; userAgent: string | null; host?: string | null };
+type Submission = {
+  ctx: SiteContext;
+  lead: Record<string, unknown>;
+  userAgent: string | null;
+  host?: string | null;
+  /** fields this caller may leave out although the form asks for them (the car history payload) */
+  optional?: readonly FieldName[];
+};
 
 /**
  * Validates with the form's own schema and applies the server rules; throws LeadValidationError.
  * The payload may be the spec's own (no `form`: the form follows category/subcategory; `location_id`).
  */
-export async function validateLead({ ctx, lead: raw, userAgent, host = null }: Submission) {
+export async function validateLead({ ctx, lead: raw, userAgent, host = null, optional }: Submission) {
   const lead = normalizeLeadPayload(raw);
   const meta = LeadMetaSchema.safeParse(lead);
   if (!meta.success) throw new LeadValidationError(fieldErrors(meta.error));
@@ -140,7 +147,10 @@ export async function validateLead({ ctx, lead: raw, userAgent, host = null }: S
   const kind = leadFormKind(lead, { sellMyCar: ctx.features.sell_my_car });
   if (!isFormOffered(kind, ctx.routes)) throw new LeadValidationError({ form: FORM_NOT_OFFERED });
   const form = FORMS[kind];
-  const fields = formSchema(ctx, form).safeParse(lead);
+  const schema = optional?.length
+    ? leadFormSchema({ ...form, optional: [...form.optional, ...optional] }, formRules(ctx))
+    : formSchema(ctx, form);
+  const fields = schema.safeParse(lead);
   if (!fields.success) throw new LeadValidationError(fieldErrors(fields.error));
   const values = { ...fields.data, ...siteChoices(lead, form, ctx), ...(meta.data.name ? { name: meta.data.name } : {}) };
   let vehicleId: number | null = null;
