@@ -158,15 +158,17 @@ function scheduleFlush() {
   flushTimer = setTimeout(flush, outbox.length >= MAX_EVENTS_PER_BATCH ? 0 : FLUSH_AFTER_MS);
 }
 
-/** Sends what is queued, in batches, by sendBeacon (it survives the page going away). */
+/**
+ * Sends what is queued by sendBeacon (it survives the page going away): each event as SPEC §7's
+ * `{event:{…}}`, one request per event, so any endpoint that takes the spec's body takes ours.
+ */
 export function flush(): void {
   clearTimeout(flushTimer);
   // before the first interaction or 3 s nothing leaves, not even on the way out (SPEC §4)
   if (!started || !config?.endpoint || outbox.length === 0) return;
   const endpoint = config.endpoint;
-  while (outbox.length > 0) {
-    const batch = outbox.splice(0, MAX_EVENTS_PER_BATCH);
-    const body = JSON.stringify({ events: batch.map((event) => ({ event })) });
+  for (const event of outbox.splice(0, outbox.length)) {
+    const body = JSON.stringify({ event });
     const queued =
       typeof navigator.sendBeacon === "function" && navigator.sendBeacon(endpoint, new Blob([body], { type: "application/json" }));
     if (!queued)
