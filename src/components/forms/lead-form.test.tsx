@@ -107,6 +107,26 @@ describe("LeadForm (contact)", () => {
     expect(track).toHaveBeenCalledWith(22, expect.objectContaining({ lead_id: "3f2b8c1e-0000-4000-8000-000000000001" }), expect.anything());
   });
 
+  test("no hidden default is sent: no state without a rego; with a rego, the state the shopper saw beside it", async () => {
+    render(<LeadForm kind="contact" site={site} />);
+    fillValid();
+    send();
+    await waitFor(() => expect(requests).toHaveLength(1));
+    const sent = (requests[0]!.body as { lead: Record<string, unknown> }).lead;
+    expect(sent).not.toHaveProperty("state");
+    expect(sent.opt_in).toBe(true); // the box the shopper saw, ticked
+    cleanup();
+    sessionStorage.clear();
+    render(<LeadForm kind="contact" site={site} />);
+    fillValid();
+    type("Rego", "ABC123");
+    await waitFor(() => expect(box("State")).toBeTruthy());
+    fireEvent.change(box("State"), { target: { value: "vic" } });
+    send();
+    await waitFor(() => expect(requests).toHaveLength(2));
+    expect((requests[1]!.body as { lead: Record<string, unknown> }).lead).toMatchObject({ Rego: "ABC123", state: "vic" });
+  });
+
   test("refused by the server: the alert, the form-level message, the server's field message, every value kept", async () => {
     answer = () => Response.json({ error: "Please check the highlighted fields.", errors: { postcode: MSG.postcode } }, { status: 422 });
     render(<LeadForm kind="contact" site={site} />);

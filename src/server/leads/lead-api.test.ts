@@ -75,10 +75,25 @@ describe("POST /api/leads", () => {
       user_agent: "vitest-agent",
       visited_pages: ["/", "/search/new-used-and-demo-cars", "/contact"],
       linked_query_params: { utm_source: "google", gclid: "abc" },
-      opt_in: true,
       has_files: false,
       message: "Is the CX-5 still available?",
     });
+  });
+
+  test("no default the shopper did not give is stored: no state without a rego, no opt-in they did not send", async () => {
+    const plain = await api.create(post("parkside-motor-group", contact({ state: "qld" })));
+    expect(plain.status).toBe(201);
+    const stored = (await row((await plain.json()).lead.id))!.payload;
+    expect(stored).not.toHaveProperty("state");
+    expect(stored).not.toHaveProperty("opt_in");
+    // a rego with its state, and a box the shopper ticked or cleared, are kept as given
+    const withRego = await api.create(post("parkside-motor-group", contact({ Rego: "ABC123", state: "vic", opt_in: false })));
+    expect(withRego.status).toBe(201);
+    expect((await row((await withRego.json()).lead.id))!.payload).toMatchObject({ Rego: "ABC123", state: "vic", opt_in: false });
+    // a rego without its state is not given one: the state is asked for
+    const noState = await api.create(post("parkside-motor-group", contact({ Rego: "ABC123" })));
+    expect(noState.status).toBe(422);
+    expect((await noState.json()).errors).toEqual({ state: MSG.required });
   });
 
   test.each([
