@@ -5,6 +5,7 @@ import { adEventFor, AD_EVENT_DELAY_MS, type AdEvent, type AdUserInput } from "@
 import { eventById, MAX_EVENTS_PER_BATCH } from "@/domain/analytics/events";
 import type { AnalyticsEvent } from "@/domain/analytics/schema";
 import { readRaw } from "./storage";
+import { uuid } from "./uuid";
 
 /**
  * The one way to fire an analytics event: `track(id, props)` (ids and names in
@@ -90,15 +91,6 @@ function buildEvent(id: number, props: Props): AnalyticsEvent | null {
       screen_size: `${window.screen.width}x${window.screen.height}`,
     },
   };
-}
-
-function uuid(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
 /**
