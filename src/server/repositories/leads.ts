@@ -146,10 +146,12 @@ export async function leadAsFirstStored(db: Db, siteId: number, id: string) {
     .from(t.leadSubmissions)
     .where(and(eq(t.leadSubmissions.siteId, siteId), eq(t.leadSubmissions.leadId, id), eq(t.leadSubmissions.seq, 0)));
   // the files stored by the lead's own statement share its timestamp; later ones came with updates
+  // (compared in the database: its timestamps have microseconds, a Date only milliseconds)
   const files = await db
     .select({ filename: t.leadFiles.filename, contentType: t.leadFiles.contentType, size: t.leadFiles.size })
     .from(t.leadFiles)
-    .where(and(eq(t.leadFiles.siteId, siteId), eq(t.leadFiles.leadId, id), eq(t.leadFiles.createdAt, lead.createdAt)))
+    .innerJoin(t.leads, and(eq(t.leads.siteId, t.leadFiles.siteId), eq(t.leads.id, t.leadFiles.leadId)))
+    .where(and(eq(t.leadFiles.siteId, siteId), eq(t.leadFiles.leadId, id), eq(t.leadFiles.createdAt, t.leads.createdAt)))
     .orderBy(asc(t.leadFiles.filename));
   return { payload: (first?.payload ?? lead.payload) as PreparedLead, createdAt: lead.createdAt, files };
 }
