@@ -377,3 +377,40 @@ test("one visit, one lead: details added on the success page and the same form s
   expect((await resent).status()).toBe(200);
   await expect(page).toHaveURL(parkside("/success?category=finance-enquiry"));
 });
+
+test("contact: no state without a rego; an answer lost to a 503 is retried with the same Idempotency-Key and answered with the same lead", async ({
+  page,
+}) => {
+  await page.goto(parkside("/contact"));
+  await fillPerson(page, { email: "retry-e2e@example.com" });
+  await field(page, "Dealership").selectOption({ label: "Parkside Mazda" });
+  await field(page, "Location").selectOption({ label: "Parkside Mazda" });
+  await field(page, "Comments").fill("Is the CX-5 still here?");
+  // the first POST reaches the server and is stored, but its answer is lost: the browser sees a 503
+  const sent: Array<{ key: string | undefined; body: { lead: Record<string, unknown> } }> = [];
+  let firstId: string | null = null;
+  await page.route("**/api/leads", async (route) => {
+    const req = route.request();
+    sent.push({ key: req.headers()["idempotency-key"], body: req.postDataJSON() });
+    const res = await route.fetch();
+    if (sent.length === 1) {
+      firstId = ((await res.json()) as { lead: { id: string } }).lead.id;
+      return route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: '{"error":"An error occurred when submitting this form"}',
+      });
+    }
+    return route.fulfill({ response: res });
+  });
+  const replayed = page.waitForResponse((r) => r.url().endsWith("/api/leads") && r.status() === 201);
+  await page.getByRole("button", { name: "Send enquiry" }).click();
+  const answer = await replayed;
+  await expect(page).toHaveURL(parkside("/success?category=general-enquiry"));
+  expect(sent).toHaveLength(2);
+  expect(sent[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
+  expect(sent[1]!.key).toBe(sent[0]!.key);
+  expect(sent[0]!.body.lead).not.toHaveProperty("state"); // no rego, no state
+  expect(answer.headers()["idempotent-replayed"]).toBe("true");
+  expect(((await answer.json()) as { lead: { id: string } }).lead.id).toBe(firstId);
+});
