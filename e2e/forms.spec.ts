@@ -377,3 +377,49 @@ test("one visit, one lead: details added on the success page and the same form s
   expect((await resent).status()).toBe(200);
   await expect(page).toHaveURL(parkside("/success?category=finance-enquiry"));
 });
+
+test("contact: no state without a rego; a 503 is retried with the same Idempotency-Key, and a repeat of it is answered with the same lead", async ({
+  page,
+}) => {
+  await page.goto(parkside("/contact"));
+  await fillPerson(page, { email: "retry-e2e@example.com" });
+  await field(page, "Dealership").selectOption({ label: "Parkside Mazda" });
+  await field(page, "Location").selectOption({ label: "Parkside Mazda" });
+  await field(page, "Comments").fill("Is the CX-5 still here?");
+  // the first POST meets a 503 at the front door; the browser tries again by itself
+  const sent: Array<{ key: string | undefined; body: string }> = [];
+  await page.route("**/api/leads", async (route) => {
+    const req = route.request();
+    sent.push({ key: req.headers()["idempotency-key"], body: req.postData() ?? "" });
+    if (sent.length === 1)
+      return route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: '{"error":"An error occurred when submitting this form"}',
+      });
+    return route.continue();
+  });
+  const stored = page.waitForResponse((r) => r.url().endsWith("/api/leads") && r.status() === 201);
+  await page.getByRole("button", { name: "Send enquiry" }).click();
+  const first = (await (await stored).json()) as { lead: { id: string } };
+  await expect(page).toHaveURL(parkside("/success?category=general-enquiry"));
+  expect(sent).toHaveLength(2);
+  expect(sent[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
+  expect(sent[1]!.key).toBe(sent[0]!.key);
+  expect(JSON.parse(sent[1]!.body).lead).not.toHaveProperty("state"); // no rego, no state
+  // the same submission once more (an answer lost on the way back): the same lead, nothing stored again
+  await page.unroute("**/api/leads");
+  const again = await page.evaluate(async ({ key, body }) => {
+    const res = await fetch("/api/leads", {
+      method: "POST",
+      headers: { "content-type": "application/json", "idempotency-key": key! },
+      body,
+    });
+    return {
+      status: res.status,
+      replayed: res.headers.get("idempotent-replayed"),
+      id: ((await res.json()) as { lead: { id: string } }).lead.id,
+    };
+  }, sent[1]!);
+  expect(again).toEqual({ status: 201, replayed: "true", id: first.lead.id });
+});

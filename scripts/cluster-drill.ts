@@ -3,9 +3,12 @@
 //
 //   smoke  (CI) 200 leads from 10 clients; one app process is killed with kill -9 after 50
 //          answers: every acknowledged lead is stored, Caddy routes around the dead process.
+//          Each lead has its own Idempotency-Key and is tried again with it after a 503 or a
+//          dropped connection, as the browser's form does: every lead ends acknowledged, and
+//          none is stored twice (duplicates: 0).
 //   full   (default) the same with 1,000 leads from 50 clients; then PostgreSQL is restarted while
 //          20 clients keep sending: answers are 201 or a clear 503 with Retry-After (never a 500),
-//          and the apps recover without a restart.
+//          no lead is stored twice, and the apps recover without a restart.
 //   both   a manager changes a car's price through one app process: the other serves the new
 //          price within 2 s (LISTEN/NOTIFY purges its page cache), and keeps pages that do not
 //          show the car (issue 35).

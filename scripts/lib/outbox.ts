@@ -8,6 +8,8 @@ import { simpleParser } from "mailparser";
 
 export type OutboxMail = {
   file: string;
+  /** the sender's display name ("Parkside Motor Group") */
+  fromName: string;
   to: string[];
   subject: string;
   text: string;
@@ -32,6 +34,7 @@ export async function readOutbox(dir: string): Promise<OutboxMail[]> {
       const to = (Array.isArray(m.to) ? m.to : m.to ? [m.to] : []).flatMap((a) => a.value.map((v) => v.address ?? ""));
       const mail: OutboxMail = {
         file,
+        fromName: m.from?.value[0]?.name ?? "",
         to,
         subject: m.subject ?? "",
         text: m.text ?? "",

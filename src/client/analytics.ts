@@ -5,6 +5,7 @@ import { adEventFor, AD_EVENT_DELAY_MS, type AdEvent, type AdUserInput } from "@
 import { eventById, MAX_EVENTS_PER_BATCH } from "@/domain/analytics/events";
 import type { AnalyticsEvent } from "@/domain/analytics/schema";
 import { readRaw } from "./storage";
+import { uuid } from "./uuid";
 
 /**
  * The one way to fire an analytics event: `track(id, props)` (ids and names in
@@ -92,15 +93,6 @@ function buildEvent(id: number, props: Props): AnalyticsEvent | null {
   };
 }
 
-function uuid(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
 /**
  * Fires event `eventId` (1..61) with its properties. `adUser` (what the shopper typed in a form) goes
  * only into the server-side ad event, hashed there; never into the data layer or the events endpoint.
@@ -158,15 +150,17 @@ function scheduleFlush() {
   flushTimer = setTimeout(flush, outbox.length >= MAX_EVENTS_PER_BATCH ? 0 : FLUSH_AFTER_MS);
 }
 
-/** Sends what is queued, in batches, by sendBeacon (it survives the page going away). */
+/**
+ * Sends what is queued by sendBeacon (it survives the page going away): each event as SPEC §7's
+ * `{event:{…}}`, one request per event, so any endpoint that takes the spec's body takes ours.
+ */
 export function flush(): void {
   clearTimeout(flushTimer);
   // before the first interaction or 3 s nothing leaves, not even on the way out (SPEC §4)
   if (!started || !config?.endpoint || outbox.length === 0) return;
   const endpoint = config.endpoint;
-  while (outbox.length > 0) {
-    const batch = outbox.splice(0, MAX_EVENTS_PER_BATCH);
-    const body = JSON.stringify({ events: batch.map((event) => ({ event })) });
+  for (const event of outbox.splice(0, outbox.length)) {
+    const body = JSON.stringify({ event });
     const queued =
       typeof navigator.sendBeacon === "function" && navigator.sendBeacon(endpoint, new Blob([body], { type: "application/json" }));
     if (!queued)

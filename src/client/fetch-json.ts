@@ -25,14 +25,39 @@ export async function errorFromResponse(res: Response): Promise<ApiError> {
   return new ApiError(res.statusText ? `${MSG.unexpected} ${res.statusText}` : MSG.unexpected, res.status, errors);
 }
 
-export async function sendJson<T>(url: string, method: "POST" | "PUT", body: unknown): Promise<T> {
-  const res = await fetch(url, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+/** Answers that say "try again": the front door or the server could not take the request just now. */
+const RETRY_STATUSES = new Set([502, 503, 504]);
+/** SPEC §9: at most 2 more tries; a second, then two, apart. */
+export const RETRY_DELAYS_MS = [1000, 2000];
+
+/**
+ * A request, tried again (at most twice) after a network failure or a 502/503/504, but only with an
+ * Idempotency-Key: the server then answers a retry of a request it already took with that answer,
+ * so a retry never stores anything twice. Without a key a request is sent once.
+ */
+async function send(url: string, init: RequestInit, idempotencyKey?: string): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (idempotencyKey) headers.set("idempotency-key", idempotencyKey);
+  for (let attempt = 0; ; attempt++) {
+    const last = !idempotencyKey || attempt >= RETRY_DELAYS_MS.length;
+    try {
+      const res = await fetch(url, { ...init, headers });
+      if (last || !RETRY_STATUSES.has(res.status)) return res;
+    } catch (e) {
+      if (last) throw e;
+    }
+    await new Promise((r) => setTimeout(r, RETRY_DELAYS_MS[attempt]));
+  }
+}
+
+export async function sendJson<T>(url: string, method: "POST" | "PUT", body: unknown, idempotencyKey?: string): Promise<T> {
+  const res = await send(url, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) }, idempotencyKey);
   if (!res.ok) throw await errorFromResponse(res);
   return res.json() as Promise<T>;
 }
 
-export async function sendForm<T>(url: string, form: FormData): Promise<T> {
-  const res = await fetch(url, { method: "POST", body: form });
+export async function sendForm<T>(url: string, form: FormData, idempotencyKey?: string): Promise<T> {
+  const res = await send(url, { method: "POST", body: form }, idempotencyKey);
   if (!res.ok) throw await errorFromResponse(res);
   return res.json() as Promise<T>;
 }

@@ -18,7 +18,7 @@ vi.mock("@/client/analytics", () => ({ track: (...a: unknown[]) => track(...a) }
 
 const site = TEST_FORM_SITE;
 
-let requests: Array<{ url: string; method: string; body: unknown }> = [];
+let requests: Array<{ url: string; method: string; body: unknown; key: string | null }> = [];
 let answer: () => Response = () => Response.json({ lead: { id: "3f2b8c1e-0000-4000-8000-000000000001" } }, { status: 201 });
 beforeEach(() => {
   requests = [];
@@ -27,7 +27,12 @@ beforeEach(() => {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init: RequestInit) => {
-      requests.push({ url, method: init.method ?? "GET", body: JSON.parse(String(init.body)) });
+      requests.push({
+        url,
+        method: init.method ?? "GET",
+        body: JSON.parse(String(init.body)),
+        key: new Headers(init.headers).get("idempotency-key"),
+      });
       return answer();
     }),
   );
@@ -106,6 +111,52 @@ describe("LeadForm (contact)", () => {
     expect(JSON.parse(localStorage.getItem("user_details")!)).toMatchObject({ name: "Mary", email: "mary@example.com" });
     expect(track).toHaveBeenCalledWith(22, expect.objectContaining({ lead_id: "3f2b8c1e-0000-4000-8000-000000000001" }), expect.anything());
   });
+
+  test("no hidden default is sent: no state without a rego; with a rego, the state the shopper saw beside it", async () => {
+    render(<LeadForm kind="contact" site={site} />);
+    fillValid();
+    send();
+    await waitFor(() => expect(requests).toHaveLength(1));
+    const sent = (requests[0]!.body as { lead: Record<string, unknown> }).lead;
+    expect(sent).not.toHaveProperty("state");
+    expect(sent.opt_in).toBe(true); // the box the shopper saw, ticked
+    cleanup();
+    sessionStorage.clear();
+    render(<LeadForm kind="contact" site={site} />);
+    fillValid();
+    type("Rego", "ABC123");
+    await waitFor(() => expect(box("State")).toBeTruthy());
+    fireEvent.change(box("State"), { target: { value: "vic" } });
+    send();
+    await waitFor(() => expect(requests).toHaveLength(2));
+    expect((requests[1]!.body as { lead: Record<string, unknown> }).lead).toMatchObject({ Rego: "ABC123", state: "vic" });
+  });
+
+  test("Idempotency-Key: one per submission, the same on every retry of it (503s, the shopper sending it again)", async () => {
+    let unavailable = 4;
+    answer = () =>
+      unavailable-- > 0
+        ? Response.json({ error: MSG.submitFailed }, { status: 503 })
+        : Response.json({ lead: { id: "3f2b8c1e-0000-4000-8000-000000000001" } }, { status: 201 });
+    render(<LeadForm kind="contact" site={site} />);
+    fillValid();
+    send();
+    // tried three times (SPEC §9: at most 2 more), then the failure state
+    await waitFor(() => expect(screen.getByTestId("form-error").textContent).toBe(MSG.submitFailed), { timeout: 6000 });
+    expect(requests).toHaveLength(3);
+    // the shopper sends it again, unchanged: the same submission, the same key
+    send();
+    await waitFor(() => expect(push).toHaveBeenCalledWith("/success?category=general-enquiry"), { timeout: 6000 });
+    expect(requests.length).toBeGreaterThanOrEqual(4);
+    const keys = new Set(requests.map((r) => r.key));
+    expect(keys.size).toBe(1);
+    expect([...keys][0]).toMatch(/^[0-9a-f-]{36}$/);
+    // a new submission (the same form with a new message: an update of that lead) has a new key
+    type("Comments", "And a trade-in?");
+    send();
+    await waitFor(() => expect(requests.at(-1)!.method).toBe("PUT"));
+    expect(keys.has(requests.at(-1)!.key)).toBe(false);
+  }, 20_000);
 
   test("refused by the server: the alert, the form-level message, the server's field message, every value kept", async () => {
     answer = () => Response.json({ error: "Please check the highlighted fields.", errors: { postcode: MSG.postcode } }, { status: 422 });

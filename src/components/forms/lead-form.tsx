@@ -7,6 +7,7 @@ import { useForm, type Resolver } from "react-hook-form";
 import { track } from "@/client/analytics";
 import { attribution } from "@/client/attribution";
 import { ApiError, sendForm, sendJson } from "@/client/fetch-json";
+import { uuid } from "@/client/uuid";
 import { useFinanceQuote } from "@/client/finance-quote";
 import { forgetSentLead, rememberSentLead, sentLeadId } from "@/client/submitted-leads";
 import { loadUserDetails, saveUserDetails, type StoredUserDetails } from "@/client/user-details";
@@ -113,6 +114,7 @@ export function LeadForm({
     if (kind === "finance-pre-approval") track(EVENT_IDS.preApprovalStart, { form: kind });
   };
   const [formError, setFormError] = useState<string | null>(null);
+  const submission = useRef<{ body: string; key: string } | null>(null);
   const rules = useMemo(() => formRulesOf(site), [site]);
   const fields = useMemo(() => visibleFields(form, rules), [form, rules]);
   const resolver = useMemo(() => lazyLeadResolver(form, rules), [form, rules]);
@@ -217,8 +219,13 @@ export function LeadForm({
       ...attribution(),
       ...(honeypot.current?.value ? { [HONEYPOT_FIELD]: honeypot.current.value } : {}),
     };
+    const picked = files.current?.files;
+    // one Idempotency-Key per submission: the same values sent again (a retry after an error) are the
+    // same submission, so the server answers with the lead it already has instead of storing another
+    const attempt = JSON.stringify([lead, Array.from(picked ?? [], (f) => [f.name, f.size])]);
+    if (submission.current?.body !== attempt) submission.current = { body: attempt, key: uuid() };
+    const key = submission.current.key;
     try {
-      const picked = files.current?.files;
       const formKey = `${kind}|${pathname}|${vehicle?.slug ?? ""}`;
       const sentBefore = sentLeadId(formKey);
       let result: { lead: { id: string } };
@@ -228,7 +235,7 @@ export function LeadForm({
           // sent before in this visit: the files are added to that lead (SPEC §4 lead_id)
           fd.set("lead", JSON.stringify({ lead: { ...lead, has_files: true, ...(leadId ? { lead_id: leadId } : {}) } }));
           for (const f of Array.from(picked)) fd.append("files", f);
-          return sendForm<{ lead: { id: string } }>(`${site.leadBase}/leads/with-files`, fd);
+          return sendForm<{ lead: { id: string } }>(`${site.leadBase}/leads/with-files`, fd, key);
         };
         result = await upload(sentBefore).catch(async (e) => {
           if (!sentBefore || !(e instanceof ApiError) || e.status !== 404) throw e;
@@ -237,14 +244,15 @@ export function LeadForm({
         });
       } else if (sentBefore) {
         // the same form sent again in this visit: update that lead (SPEC §4), unless it is gone
-        result = await sendJson<{ lead: { id: string } }>(`${site.leadBase}/leads/${sentBefore}`, "PUT", { lead }).catch(async (e) => {
+        result = await sendJson<{ lead: { id: string } }>(`${site.leadBase}/leads/${sentBefore}`, "PUT", { lead }, key).catch(async (e) => {
           if (!(e instanceof ApiError) || e.status !== 404) throw e;
           forgetSentLead(formKey);
-          return sendJson<{ lead: { id: string } }>(`${site.leadBase}/leads`, "POST", { lead });
+          return sendJson<{ lead: { id: string } }>(`${site.leadBase}/leads`, "POST", { lead }, key);
         });
       } else {
-        result = await sendJson(`${site.leadBase}/leads`, "POST", { lead });
+        result = await sendJson(`${site.leadBase}/leads`, "POST", { lead }, key);
       }
+      submission.current = null;
       const booked = bookedSlot(values as Record<string, unknown>);
       const locationId = values.location ?? defaultLocationId ?? (site.locations.length === 1 ? site.locations[0]!.id : undefined);
       rememberSentLead(formKey, {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { bookedSlot, leadAnswers, leadChanges, readableChanges, vehicleEnquiryCategory } from "./answers";
+import { bookedSlot, leadAnswers, leadChanges, readableChanges, vehicleEnquiryCategory, whenText } from "./answers";
 
 describe("a lead as people read it (issue 31)", () => {
   test.each([
@@ -63,4 +63,15 @@ describe("a lead as people read it (issue 31)", () => {
     ["new", "New Vehicle Enquiry"],
     [null, "New Vehicle Enquiry"],
   ])("a car of type %s is filed as %s (SPEC §2's rule)", (carType, category) => expect(vehicleEnquiryCategory(carType)).toBe(category));
+});
+
+describe("whenText: an instant on the place's own clock, in words", () => {
+  test.each([
+    ["Melbourne, late evening", "2026-11-27T12:47:28.120Z", "Australia/Melbourne", {}, "Friday 27 November, 11:47 pm"],
+    ["Brisbane (no daylight saving)", "2026-11-27T12:47:28.120Z", "Australia/Brisbane", {}, "Friday 27 November, 10:47 pm"],
+    ["Auckland, the next day", "2026-11-27T12:47:28.120Z", "Pacific/Auckland", {}, "Saturday 28 November, 1:47 am"],
+    ["Los Angeles, the day before", "2026-11-27T05:00:00Z", "America/Los_Angeles", {}, "Thursday 26 November, 9:00 pm"],
+    ["midday", "2026-06-01T02:00:00Z", "Australia/Sydney", {}, "Monday 1 June, 12:00 pm"],
+    ["midnight, with the year", "2026-12-31T13:00:00Z", "Australia/Melbourne", { year: true }, "Friday 1 January 2027, 12:00 am"],
+  ])("%s", (_, iso, zone, o, want) => expect(whenText(new Date(iso), zone, o)).toBe(want));
 });

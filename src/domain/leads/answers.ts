@@ -1,4 +1,5 @@
 import { formatTime, WEEKDAY_NAMES } from "../site/hours";
+import { localTime } from "../locations/hours";
 import { formatPrice } from "../format/price";
 import { FIELD_LABELS, STATES } from "./forms";
 import { financeQuoteText } from "./finance";
@@ -98,9 +99,24 @@ export function bookedSlot(p: Record<string, unknown>): string | null {
   if (day === null || month === null || year === null) return null;
   const d = new Date(Date.UTC(year, month - 1, day));
   if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return null;
-  const date = `${WEEKDAY_NAMES[d.getUTCDay()]} ${day} ${MONTHS[month - 1]}`;
+  const date = dayText(d.getUTCDay(), day, month);
   const time = typeof p.time === "string" && /^\d{2}:\d{2}$/.test(p.time) ? formatTime(p.time) : null;
   return time ? `${date}, ${time}` : `${date} ${year}`;
+}
+
+/** "Friday 27 November" */
+const dayText = (weekday: number, day: number, month: number) => `${WEEKDAY_NAMES[weekday]} ${day} ${MONTHS[month - 1]}`;
+
+/**
+ * An instant as people read it in a place's time zone: "Friday 27 November, 11:47 pm" (a lead's
+ * email and ADF comments), with the year where a list spans years (the CSV: "Friday 27 November
+ * 2026, 11:47 pm"). Never a UTC timestamp: a dealer reads their own clock.
+ */
+export function whenText(instant: Date, timeZone: string, o: { year?: boolean } = {}): string {
+  const t = localTime(instant.getTime(), timeZone);
+  const [year, month, day] = t.date.split("-").map(Number) as [number, number, number];
+  const hhmm = `${String(Math.floor(t.minutes / 60)).padStart(2, "0")}:${String(t.minutes % 60).padStart(2, "0")}`;
+  return `${dayText(t.weekday, day, month)}${o.year ? ` ${year}` : ""}, ${formatTime(hhmm)}`;
 }
 
 const STATE_NAMES = new Map<string, string>(STATES.map(([v, label]) => [v, label]));
@@ -172,6 +188,21 @@ export function leadAnswers(p: Record<string, unknown>): Array<[string, string]>
     if (NOT_ANSWERS.has(k)) continue;
     const text = answerText(k, v);
     if (text !== null) out.push([answerLabel(k), text]);
+  }
+  return out;
+}
+
+/**
+ * Every message the shopper wrote on a lead, in order, from its submissions (a lead sent again or
+ * added to on the success page); a message repeated unchanged by the next submission counts once.
+ */
+export function messagesInOrder(
+  history: ReadonlyArray<{ at: Date; payload: Record<string, unknown> }>,
+): Array<{ at: Date; message: string }> {
+  const out: Array<{ at: Date; message: string }> = [];
+  for (const s of history) {
+    const m = typeof s.payload.message === "string" ? s.payload.message.trim() : "";
+    if (m && m !== out.at(-1)?.message) out.push({ at: s.at, message: m });
   }
   return out;
 }

@@ -4,7 +4,7 @@ import { textBlock, textLine } from "../text-schema";
 import {
   ADDITIONAL_SERVICES,
   DEFAULT_CATEGORY,
-  DEFAULT_STATE,
+  DEPENDS_ON,
   ENQUIRY_TYPES,
   LEAD_SOURCES,
   phoneMarketOf,
@@ -84,7 +84,8 @@ function fieldSchemas(form: FormDef, rules: FormRules) {
     month: wholeNumber().pipe(z.number().min(1, MSG.required).max(12, MSG.required)),
     year: wholeNumber().pipe(z.number().min(1900, MSG.required).max(2100, MSG.required)),
     Rego: text("Rego", req.regex(REGO, "Please enter a valid rego.")),
-    state: z.enum(STATE_CODES, { error: MSG.required }).default(DEFAULT_STATE),
+    // no default here: a state is the shopper's only beside a rego (see withoutHiddenFields)
+    state: z.union([z.literal(""), z.enum(STATE_CODES, { error: MSG.required })], { error: MSG.required }).optional(),
     additional_services: z.array(z.enum(ADDITIONAL_SERVICES)).max(ADDITIONAL_SERVICES.length).default([]),
     odometer: amount("odometer"),
     loan_amount: amount("loan_amount"),
@@ -92,7 +93,8 @@ function fieldSchemas(form: FormDef, rules: FormRules) {
       .union([z.literal(""), z.enum(LEAD_SOURCES)])
       .optional()
       .default(""),
-    opt_in: z.boolean().default(true), // SPEC §5: optional, default true
+    // SPEC §5: optional; the form's box starts ticked, but a lead that does not say is not taken as a yes
+    opt_in: z.boolean().optional(),
     trade_vehicle: text("trade_vehicle", req.max(120)),
     company: text("company", req.max(120)),
     position: text("position", req.max(120)),
@@ -121,6 +123,20 @@ type AllFields = z.ZodObject<ReturnType<typeof fieldSchemas>>;
 export type LeadFormInput = Partial<z.input<AllFields>>;
 export type LeadFormValues = Partial<z.output<AllFields>>;
 
+const isEmpty = (v: unknown) => v === undefined || v === null || v === "";
+
+/**
+ * A field that shows only once another has a value (SPEC §5; the state beside a rego) is the
+ * shopper's only when they saw it: without its parent it is left out, whatever the browser or a
+ * caller sent, so no default the shopper never saw reaches a lead.
+ */
+export function withoutHiddenFields<T extends Partial<Record<FieldName, unknown>>>(values: T): T {
+  const out: Partial<Record<FieldName, unknown>> = { ...values };
+  for (const [child, parent] of Object.entries(DEPENDS_ON) as Array<[FieldName, FieldName]>)
+    if (isEmpty(out[parent]) || isEmpty(out[child])) delete out[child];
+  return out as T;
+}
+
 /** One zod schema per form and site, used by the browser form and by the server alike. */
 export function leadFormSchema(form: FormDef, rules: FormRules): z.ZodType<LeadFormValues, LeadFormInput> {
   const fields = visibleFields(form, rules);
@@ -130,6 +146,9 @@ export function leadFormSchema(form: FormDef, rules: FormRules): z.ZodType<LeadF
     .object(fieldSchemas(form, rules))
     .pick(mask)
     .superRefine((v, ctx) => {
+      // a field shown beside another (the state beside a rego) is required once it shows
+      for (const [child, parent] of Object.entries(DEPENDS_ON) as Array<[FieldName, FieldName]>)
+        if (mask[child] && !isEmpty(v[parent]) && isEmpty(v[child])) ctx.addIssue({ code: "custom", path: [child], message: MSG.required });
       if (form.kind === "test-drive" && rules.testDriveSlots && v.day !== undefined && v.month !== undefined && v.year !== undefined) {
         // only the days and times the location is open, from an hour from now (domain/leads/test-drive.ts)
         const location = v.location ?? (rules.locationIds.length === 1 ? rules.locationIds[0] : undefined);
@@ -145,5 +164,6 @@ export function leadFormSchema(form: FormDef, rules: FormRules): z.ZodType<LeadF
         if (date.getUTCDate() !== v.day || date.getUTCMonth() !== v.month - 1)
           ctx.addIssue({ code: "custom", path: ["day"], message: "Please choose a valid date." });
       }
-    });
+    })
+    .transform((v) => withoutHiddenFields(v));
 }

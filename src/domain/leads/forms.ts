@@ -219,6 +219,13 @@ export const FORMS: Record<FormKind, FormDef> = {
   }),
 };
 
+/**
+ * The car history provider's payload is SPEC §3's lead payload, which has no vehicle description or
+ * odometer: a payload sent there without a stored lead may leave out what only our trade-in and
+ * sell-my-car forms ask for.
+ */
+export const CAR_HISTORY_OPTIONAL: readonly FieldName[] = ["trade_vehicle", "odometer"];
+
 export const FIELD_LABELS: Record<FieldName, string> = {
   first_name: "First name",
   middle_name: "Middle name",

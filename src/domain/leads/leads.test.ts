@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { activeParams, addVisitedPage, firstPageParams, firstReferrer } from "./attribution";
-import { leadFormSchema } from "./form-schema";
+import { leadFormSchema, withoutHiddenFields } from "./form-schema";
 import { DEFAULT_CATEGORY, DEFAULT_STATE, FORMS, visibleFields, type FormRules } from "./forms";
 import {
   EVENT_IDS,
@@ -108,9 +108,34 @@ const errors = (form: keyof typeof FORMS, values: Record<string, unknown>, r = r
 };
 
 describe("form validation (SPEC §5), one schema for browser and server", () => {
-  test("a valid contact enquiry passes, with defaults", () => {
+  test("a valid contact enquiry passes, with the default category and nothing the shopper did not give", () => {
     const r = leadFormSchema(FORMS.contact, rules()).parse({ ...valid, category: undefined });
-    expect(r).toMatchObject({ category: DEFAULT_CATEGORY, opt_in: true, location: 2, state: DEFAULT_STATE, middle_name: "" });
+    expect(r).toMatchObject({ category: DEFAULT_CATEGORY, location: 2, middle_name: "" });
+    expect(r).not.toHaveProperty("state");
+    expect(r).not.toHaveProperty("opt_in");
+  });
+
+  test.each([
+    ["no rego: the form's preset state is left out", { state: DEFAULT_STATE }, { Rego: "" }],
+    ["an empty rego: likewise", { Rego: "", state: "vic" }, { Rego: "" }],
+    ["a rego and its state", { Rego: "ABC123", state: "vic" }, { Rego: "ABC123", state: "vic" }],
+    ["the opt-in as given", { opt_in: false }, { Rego: "", opt_in: false }],
+  ])("hidden fields: %s", (_, given, kept) => {
+    const r = leadFormSchema(FORMS.contact, rules()).parse({ ...valid, ...given });
+    expect(Object.fromEntries(Object.entries(r).filter(([k]) => ["Rego", "state", "opt_in"].includes(k)))).toEqual(kept);
+  });
+
+  test.each(["service", "parts", "trade-in", "sell-my-car"] as const)("%s: a rego without its state asks for the state", (form) => {
+    expect(
+      errors(form, { ...valid, trade_vehicle: "2019 Corolla", odometer: "1000", day: "1", month: "2", year: "2027", Rego: "ABC123" }),
+    ).toMatchObject({
+      state: MSG.required,
+    });
+  });
+
+  test("withoutHiddenFields: a state is dropped with no rego, kept with one", () => {
+    expect(withoutHiddenFields({ state: "qld" })).toEqual({});
+    expect(withoutHiddenFields({ Rego: "ABC123", state: "qld" })).toEqual({ Rego: "ABC123", state: "qld" });
   });
 
   test.each([

@@ -10,6 +10,14 @@ describe("weeklyDue: last week's email, from Monday 8 am in the site's time zone
     ["the next Monday 9:00", { date: "2026-11-30", weekday: 1, minutes: 540 }, "2026-11-23"],
   ])("%s → %s", (_, local, want) => expect(weeklyDue(local)).toBe(want));
 
+  test.each([
+    ["created the Wednesday before last week (a whole week to report)", "2026-11-11", "2026-11-16"],
+    ["created during last week (its part of the week)", "2026-11-18", "2026-11-16"],
+    ["created on last week's Sunday", "2026-11-22", "2026-11-16"],
+    ["created this week: last week ended before it existed", "2026-11-23", null],
+    ["created after the Monday (a clock or import oddity)", "2026-11-24", null],
+  ])("a site %s → %s", (_, createdDay, want) => expect(weeklyDue({ date: "2026-11-23", weekday: 1, minutes: 540 }, createdDay)).toBe(want));
+
   test("lastWeekOf", () => expect(lastWeekOf("2026-01-01", 4)).toBe("2025-12-22"));
 });
 

@@ -20,10 +20,16 @@ export function lastWeekOf(date: string, weekday: number): string {
   return addDays(date, -sinceMonday - 7);
 }
 
-/** The week the email is due for now, or null before Monday 8 am (the week before's was due until then). */
-export function weeklyDue(local: { date: string; weekday: number; minutes: number }): string | null {
+/**
+ * The week the email is due for now, or null before Monday 8 am (the week before's was due until
+ * then), and null when that week ended before the site was created (`createdDay`, the site's own
+ * date of its creation): a report of a week the site did not exist is nothing but zeros.
+ */
+export function weeklyDue(local: { date: string; weekday: number; minutes: number }, createdDay?: string): string | null {
   if (local.weekday === 1 && local.minutes < WEEKLY_SEND_FROM_MINUTES) return null;
-  return lastWeekOf(local.date, local.weekday);
+  const week = lastWeekOf(local.date, local.weekday);
+  if (createdDay !== undefined && addDays(week, 6) < createdDay) return null;
+  return week;
 }
 
 export type WeeklyInput = {

@@ -1,5 +1,5 @@
 import { stringify } from "csv-stringify/sync";
-import { leadAnswers } from "../leads/answers";
+import { leadAnswers, messagesInOrder, whenText } from "../leads/answers";
 
 /** The back-office's lead export: one line per lead, newest first, streamed a page at a time. */
 export const LEAD_CSV_COLUMNS = [
@@ -39,7 +39,21 @@ export type LeadCsvRow = {
   vehicleStock?: string | null;
   /** the lead as stored: its message and every other answer */
   payload?: Record<string, unknown>;
+  /** the time zone its times are read in: its location's, else its site's */
+  timeZone: string;
+  /** every submission of the lead, in order (none when it was never updated) */
+  history?: ReadonlyArray<{ at: Date; payload: Record<string, unknown> }>;
 };
+
+/**
+ * The message cell: what the shopper wrote; when they wrote more than one message on the lead,
+ * every one in order, each with when it was sent ("Friday 27 November 2026, 11:47 pm: …").
+ */
+function messagesCell(r: LeadCsvRow): string | null {
+  const all = messagesInOrder(r.history ?? []);
+  if (all.length > 1) return all.map((m) => `${whenText(m.at, r.timeZone, { year: true })}: ${m.message}`).join("\n");
+  return typeof r.payload?.message === "string" ? r.payload.message : null;
+}
 
 const param = (p: Record<string, unknown> | undefined, key: string): string | null => {
   const q = p?.linked_query_params;
@@ -63,7 +77,7 @@ export function leadCsvHeader(): string {
 export function leadCsvLines(rows: readonly LeadCsvRow[]): string {
   return stringify(
     rows.map((r) => [
-      r.createdAt.toISOString(),
+      whenText(r.createdAt, r.timeZone, { year: true }),
       csvSafe(r.siteName),
       csvSafe(r.locationName),
       csvSafe(r.category),
@@ -75,7 +89,7 @@ export function leadCsvLines(rows: readonly LeadCsvRow[]): string {
       csvSafe(r.postcode),
       csvSafe(r.vehicleName),
       csvSafe(r.vehicleStock),
-      csvSafe(typeof r.payload?.message === "string" ? r.payload.message : null),
+      csvSafe(messagesCell(r)),
       // every other answer as the lead page shows it, one per line in the cell
       csvSafe(
         leadAnswers(r.payload ?? {})

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { parse } from "csv-parse/sync";
 import { csvSafe, leadCsvHeader, leadCsvLines } from "./lead-csv";
 import {
   AcceptInviteSchema,
@@ -175,6 +176,7 @@ describe("the lead export", () => {
         postcode: "3134",
         vehicleName: "2024 Mazda CX-5",
         vehicleStock: "PMG1",
+        timeZone: "Australia/Melbourne",
         payload: {
           message: "=cmd|' /C calc'!A0",
           opt_in: true,
@@ -187,7 +189,40 @@ describe("the lead export", () => {
       },
     ]);
     expect(line).toBe(
-      '2026-11-23T01:02:03.000Z,Parkside Motor Group,Parkside Mazda,Car Enquiry,,new,"Mary ""May"" Smith, Jr",mary@example.com,0400 000 000,3134,2024 Mazda CX-5,PMG1,\'=cmd|\' /C calc\'!A0,"Booked for: Friday 27 November, 10:00 am\nKeep me up to date with news and offers: Yes",google,,,0b5f4e4c-6a55-4c1e-9f27-6f7f7d0c2a11\n',
+      '"Monday 23 November 2026, 12:02 pm",Parkside Motor Group,Parkside Mazda,Car Enquiry,,new,"Mary ""May"" Smith, Jr",mary@example.com,0400 000 000,3134,2024 Mazda CX-5,PMG1,\'=cmd|\' /C calc\'!A0,"Booked for: Friday 27 November, 10:00 am\nKeep me up to date with news and offers: Yes",google,,,0b5f4e4c-6a55-4c1e-9f27-6f7f7d0c2a11\n',
     );
   });
+
+  const row = (history: Array<{ at: string; message?: string }>, message = "Last") =>
+    leadCsvLines([
+      {
+        id: "x",
+        createdAt: new Date("2026-11-27T12:47:28Z"),
+        siteName: "S",
+        locationName: null,
+        category: "General Enquiry",
+        subcategory: null,
+        status: "new",
+        name: null,
+        email: null,
+        phone: null,
+        timeZone: "Australia/Brisbane",
+        payload: { message },
+        history: history.map((h) => ({ at: new Date(h.at), payload: h.message === undefined ? {} : { message: h.message } })),
+      },
+    ]);
+  const cell = (history: Array<{ at: string; message?: string }>) => (parse(row(history)) as string[][])[0]![12];
+  test.each([
+    ["never updated: its message", [], "Last"],
+    ["updated, one message: that message", [{ at: "2026-11-27T12:47:28Z", message: "Last" }, { at: "2026-11-27T13:00:00Z" }], "Last"],
+    [
+      "two messages: both, in order, each with when (the location's clock)",
+      [
+        { at: "2026-11-27T12:47:28Z", message: "First" },
+        { at: "2026-11-27T13:00:00Z", message: "First" },
+        { at: "2026-11-27T14:30:00Z", message: "Last" },
+      ],
+      "Friday 27 November 2026, 10:47 pm: First\nSaturday 28 November 2026, 12:30 am: Last",
+    ],
+  ])("the message cell, %s", (_, history, want) => expect(cell(history)).toBe(want));
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { parse } from "csv-parse/sync";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { NOT_PUBLIC_MESSAGE } from "@/domain/http/addresses";
@@ -179,6 +180,38 @@ describe("leads", () => {
     expect(await (await call(exportLeads, "/api/admin/leads.csv", {}, { cookie: sales })).text()).not.toContain(mock);
   });
 
+  test("the CSV: every message of a lead in order, and times on the location's clock in words", async () => {
+    const at = (iso: string) => new Date(iso);
+    // sent at 11:47 pm in Melbourne (Parkside Mazda's zone), then added to twice
+    const id = await insertLead(1001, {
+      category: "Back-office test",
+      locationId: 10012,
+      createdAt: at("2026-11-27T12:47:28.120Z"),
+      payload: { message: "Third: can I bring my dog?" },
+    });
+    const db = await getDb();
+    await db.insert(t.leadSubmissions).values([
+      { siteId: 1001, leadId: id, seq: 0, payload: { message: "First: is it still here?" }, at: at("2026-11-27T12:47:28.120Z") },
+      { siteId: 1001, leadId: id, seq: 1, payload: { message: "Second: and a trade-in?" }, at: at("2026-11-27T13:05:00Z") },
+      { siteId: 1001, leadId: id, seq: 2, payload: { message: "Third: can I bring my dog?" }, at: at("2026-11-28T01:00:00Z") },
+    ]);
+    const single = await insertLead(1001, { category: "Back-office test", payload: { message: "Just once" } });
+    const csv = await (await call(exportLeads, "/api/admin/leads.csv?form=Back-office%20test", {}, { cookie: sales })).text();
+    const rows = parse(csv, { columns: true }) as Array<Record<string, string>>;
+    const row = rows.find((r) => r.id === id)!;
+    expect(row.created_at).toBe("Friday 27 November 2026, 11:47 pm");
+    expect(row.message).toBe(
+      [
+        "Friday 27 November 2026, 11:47 pm: First: is it still here?",
+        "Saturday 28 November 2026, 12:05 am: Second: and a trade-in?",
+        "Saturday 28 November 2026, 12:00 pm: Third: can I bring my dog?",
+      ].join("\n"),
+    );
+    // a lead never updated has its one message as it was sent
+    expect(rows.find((r) => r.id === single)!.message).toBe("Just once");
+    expect(csv).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+  });
+
   test("an attachment downloads to its site's staff only, always as an attachment", async () => {
     const lead = await insertLead(1001, { category: "Back-office test" });
     const dir = path.resolve(env().UPLOAD_DIR, "1001", lead);
@@ -261,6 +294,7 @@ describe("a lead inbox a sales team can run on (issue 37)", () => {
       (m) => m.to.includes("sales@parksidemotorgroup.com.au") && m.text.includes(id),
     );
     expect(mail?.subject).toBe("Lead assigned to you: Back-office test from Mary Assignee — Parkside Motor Group");
+    expect(mail?.fromName, "the site's name as the sender").toBe("Parkside Motor Group");
     expect(linkIn(mail!, /(https?:\/\/[^\s]+\/leads\/[0-9a-f-]+)/)).toBe(`http://admin.localhost/leads/${id}`);
     // "Mine" is Sam's own; "Not contacted" and "Today" find it too, until it is contacted
     const mine = await listInboxLeads(db, [1001], { view: "mine" }, { me: sam, limit: 500 });

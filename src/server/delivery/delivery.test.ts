@@ -19,7 +19,8 @@ import { verifyWebhook } from "@/server/platform/webhook";
 import { getLeadSubmissions } from "@/server/repositories/leads";
 import { isPublicAddress } from "@/domain/http/addresses";
 import { postOutbound, resolveAllowed } from "@/server/http/outbound";
-import { adfXml, salespersonEmail } from "./messages";
+import { adfEmail, adfInput, adfXml, salespersonEmail } from "./messages";
+import { formatPrice } from "@/domain/format/price";
 import { deliverDue, LEAD_SIGNATURE_HEADER, LEAD_TIMESTAMP_HEADER } from "./worker";
 
 /*
@@ -490,6 +491,53 @@ describe("what the dealer reads", () => {
     expect(m.html).not.toContain("<b>&</b>");
     expect(m.text).toContain("Comments: Can I see it on Saturday? <b>&</b>");
     expect(m.attachments![0]!.filename).toBe(`lead-${l.id}.adf.xml`);
+  });
+
+  test("the email and the ADF comments read like a letter: times on the location's clock in words, money as the storefront shows it, the site's name as the sender", async () => {
+    const first = await deliveryLead(true);
+    // an update, two messages: every time the dealer reads is in words, on the location's clock
+    const l = {
+      ...first,
+      createdAt: new Date("2026-11-27T12:47:28.120Z"),
+      history: [
+        {
+          seq: 0,
+          form: "vehicle",
+          at: new Date("2026-11-27T12:47:28.120Z"),
+          payload: { message: "Is it still here?" },
+          changes: [],
+          files: [],
+        },
+        { seq: 1, form: "vehicle", at: new Date("2026-11-27T13:05:00Z"), payload: { message: "And a trade-in?" }, changes: [], files: [] },
+      ],
+      update: {
+        seq: 1,
+        at: new Date("2026-11-27T13:05:00Z"),
+        changes: [{ field: "message", from: "Is it still here?", to: "And a trade-in?" }],
+        files: [],
+        before: { message: "Is it still here?" },
+      },
+    };
+    const v = l.vehicle!;
+    expect(l.location!.timezone).toBe("Australia/Melbourne");
+    const m = salespersonEmail(l, "mazda@parksidemotorgroup.com.au");
+    const adf = adfInput(l).customer.comments;
+    for (const text of [m.text, m.html!, adf]) {
+      expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/); // no UTC timestamp anywhere a person reads
+      expect(text).not.toMatch(/AUD \d/);
+    }
+    expect(m.text).toContain("received Friday 27 November, 11:47 pm on");
+    expect(m.html).toContain("received Friday 27 November, 11:47 pm on");
+    expect(m.text).toContain("The shopper changed their enquiry (Saturday 28 November, 12:05 am)");
+    expect(m.text).toContain("1. Friday 27 November, 11:47 pm: Is it still here?");
+    expect(adf).toContain("Update 1 to this lead, Saturday 28 November, 12:05 am:");
+    expect(adf).toContain("Message 2 (Saturday 28 November, 12:05 am): And a trade-in?");
+    if (v.price != null) {
+      expect(m.text).toContain(formatPrice(v.price));
+      expect(m.html).toContain(formatPrice(v.price));
+    }
+    expect(m.from).toEqual({ name: "Parkside Motor Group" });
+    expect(adfEmail(l, "crm@example.com").from).toEqual({ name: "Parkside Motor Group" });
   });
 
   test("a booked test drive reads as one date and time; booleans as Yes/No; labels are the form's; empty fields left out", async () => {

@@ -6,7 +6,8 @@ import { telHref } from "@/domain/site/links";
 import { displayImage, type Vehicle } from "@/domain/stock/vehicle";
 import { fixedFormatImageUrl } from "@/domain/format/image";
 import { escapeHtml } from "@/domain/format/html";
-import { leadAnswers, readableChanges, type FieldChange } from "@/domain/leads/answers";
+import { leadAnswers, messagesInOrder, readableChanges, whenText, type FieldChange } from "@/domain/leads/answers";
+import { formatPrice } from "@/domain/format/price";
 import { leadReference } from "@/domain/leads/lead";
 import type { MailMessage } from "@/server/mail/mailer";
 import type { LeadSubmission } from "@/server/repositories/leads";
@@ -44,14 +45,10 @@ export function updateLines(l: DeliveryLead): Array<{ label: string; from: strin
 }
 
 /** Every message the shopper wrote on this lead, in order (a lead sent again or added to on the success page). */
-export function messageHistory(l: DeliveryLead): Array<{ at: Date; message: string }> {
-  const out: Array<{ at: Date; message: string }> = [];
-  for (const s of l.history) {
-    const m = typeof s.payload.message === "string" ? s.payload.message.trim() : "";
-    if (m && m !== out.at(-1)?.message) out.push({ at: s.at, message: m });
-  }
-  return out;
-}
+export const messageHistory = (l: DeliveryLead): Array<{ at: Date; message: string }> => messagesInOrder(l.history);
+
+/** When something happened, in words on the clock of the lead's location (else its site's). */
+const when = (l: DeliveryLead, at: Date) => whenText(at, l.location?.timezone ?? l.site.timezone);
 
 const absolute = (site: SiteRecord, path: string | null) => (path ? new URL(path, site.url).toString() : null);
 
@@ -111,11 +108,11 @@ export function adfInput(l: DeliveryLead): AdfInput {
       email: str(p.email),
       phone: str(p.phone),
       comments: [
-        l.update ? `Update ${l.update.seq} to this lead, ${l.update.at.toISOString()}:` : "",
+        l.update ? `Update ${l.update.seq} to this lead, ${when(l, l.update.at)}:` : "",
         ...updateLines(l).map((c) => `${c.label}: ${c.from || "(none)"} → ${c.to || "(none)"}`),
         `Form: ${formTitle(p)}`,
         ...leadDetails(p).map(([k, val]) => `${k}: ${val}`),
-        ...(l.update ? messageHistory(l).map((m, i) => `Message ${i + 1} (${m.at.toISOString()}): ${m.message}`) : []),
+        ...(l.update ? messageHistory(l).map((m, i) => `Message ${i + 1} (${when(l, m.at)}): ${m.message}`) : []),
       ]
         .filter(Boolean)
         .join("\n"),
@@ -167,6 +164,9 @@ function vehicleName(v: Vehicle) {
   return [v.year, v.make, v.model, v.badge].filter(Boolean).join(" ");
 }
 
+/** The site's name over the platform's sending address: the dealer sees who the lead is for. */
+const sender = (l: DeliveryLead) => ({ name: l.site.name });
+
 /** The salesperson's email: readable HTML and text, the ADF XML attached, Reply-To the shopper. */
 export function salespersonEmail(l: DeliveryLead, to: string): MailMessage {
   const p = l.payload;
@@ -190,7 +190,7 @@ export function salespersonEmail(l: DeliveryLead, to: string): MailMessage {
     "",
     ...(l.update
       ? [
-          `The shopper changed their enquiry (${l.update.at.toISOString()}). What changed:`,
+          `The shopper changed their enquiry (${when(l, l.update.at)}). What changed:`,
           ...changed.map((c) => `${c.label}: ${c.from || "(none)"} → ${c.to || "(none)"}`),
           "",
         ]
@@ -198,14 +198,12 @@ export function salespersonEmail(l: DeliveryLead, to: string): MailMessage {
     `From: ${who}`,
     email ? `Email: ${email}` : "",
     phone ? `Phone: ${phone}` : "",
-    v ? `\nCar: ${vehicleName(v)} (stock ${v.stockNumber}${v.price != null ? `, ${l.site.currency} ${v.price}` : ""})\n${link}` : "",
+    v ? `\nCar: ${vehicleName(v)} (stock ${v.stockNumber}${v.price != null ? `, ${formatPrice(v.price)}` : ""})\n${link}` : "",
     "",
     ...details.map(([k, val]) => `${k}: ${val}`),
     "",
-    ...(messages.length > 1
-      ? ["Every message, in order:", ...messages.map((m, i) => `${i + 1}. ${m.at.toISOString()}: ${m.message}`), ""]
-      : []),
-    `Lead ${l.id}, received ${l.createdAt.toISOString()} on ${l.site.url}. The ADF XML is attached for your CRM.`,
+    ...(messages.length > 1 ? ["Every message, in order:", ...messages.map((m, i) => `${i + 1}. ${when(l, m.at)}: ${m.message}`), ""] : []),
+    `Lead ${l.id}, received ${when(l, l.createdAt)} on ${l.site.url}. The ADF XML is attached for your CRM.`,
   ]
     .filter((line, i, all) => line !== "" || all[i - 1] !== "")
     .join("\n");
@@ -232,16 +230,16 @@ ${
         photo
           ? `<td style="padding-right:12px"><img src="${e(photo)}" alt="${e(vehicleName(v))}" width="160" style="border-radius:6px"></td>`
           : ""
-      }<td><strong>${e(vehicleName(v))}</strong><br>Stock ${e(v.stockNumber)}${v.price != null ? `<br>${e(l.site.currency)} ${e(String(v.price))}` : ""}${
+      }<td><strong>${e(vehicleName(v))}</strong><br>Stock ${e(v.stockNumber)}${v.price != null ? `<br>${e(formatPrice(v.price))}` : ""}${
         link ? `<br><a href="${e(link)}">View the listing</a>` : ""
       }</td></tr></table>`
     : ""
 }
 ${details.length ? `<table role="presentation" style="border-collapse:collapse">${details.map(([k, val]) => `<tr><th style="text-align:left;padding:4px 12px 4px 0;vertical-align:top">${e(k)}</th><td style="padding:4px 0;white-space:pre-wrap">${e(val)}</td></tr>`).join("")}</table>` : ""}
-${messages.length > 1 ? `<h2 style="font-size:16px">Every message, in order</h2><ol>${messages.map((m) => `<li style="white-space:pre-wrap">${e(m.message)} <span style="color:#555;font-size:12px">(${e(m.at.toISOString())})</span></li>`).join("")}</ol>` : ""}
-<p style="color:#555;font-size:12px">Lead ${e(l.id)}, received ${e(l.createdAt.toISOString())} on ${e(l.site.url)}. The ADF XML is attached for your CRM.</p>
+${messages.length > 1 ? `<h2 style="font-size:16px">Every message, in order</h2><ol>${messages.map((m) => `<li style="white-space:pre-wrap">${e(m.message)} <span style="color:#555;font-size:12px">(${e(when(l, m.at))})</span></li>`).join("")}</ol>` : ""}
+<p style="color:#555;font-size:12px">Lead ${e(l.id)}, received ${e(when(l, l.createdAt))} on ${e(l.site.url)}. The ADF XML is attached for your CRM.</p>
 </body></html>`;
-  return { to, subject, text, html, ...(email ? { replyTo: email } : {}), attachments: [adfAttachment(l)] };
+  return { to, from: sender(l), subject, text, html, ...(email ? { replyTo: email } : {}), attachments: [adfAttachment(l)] };
 }
 
 /** A CRM's ADF import: the XML as the body and attached. */
@@ -249,6 +247,7 @@ export function adfEmail(l: DeliveryLead, to: string): MailMessage {
   const xml = adfXml(l);
   return {
     to,
+    from: sender(l),
     subject: l.update ? `ADF lead ${l.id} (update ${l.update.seq})` : `ADF lead ${l.id}`,
     text: xml,
     attachments: [adfAttachment(l)],

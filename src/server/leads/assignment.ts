@@ -45,6 +45,8 @@ export async function assignAndTell(
   const link = `${adminOrigin}/leads/${lead.id}`;
   const sent = await sendMail({
     to: to.email,
+    // the site's name over the platform's address, as on every mail about a lead
+    ...(l?.site ? { from: { name: l.site } } : {}),
     subject: `Lead assigned to you: ${l?.category ?? "Enquiry"} from ${who} — ${l?.site ?? ""}`,
     text: [
       `Hello ${to.name},`,

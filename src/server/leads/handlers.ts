@@ -1,8 +1,10 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { LeadEnvelopeSchema, leadFromFormFields } from "@/domain/leads/lead";
 import { MSG } from "@/domain/leads/messages";
+import { idempotencyKeyOf } from "@/domain/leads/idempotency";
 import { env } from "@/server/env";
 import { errorAnswer, HttpError, json, tenantOf } from "@/server/http/api";
 import { checkOrigin, readJson, readText } from "@/server/http/body";
@@ -10,7 +12,7 @@ import { currentCustomer } from "@/server/auth/handlers";
 import { clientAddressOf, limitOrThrow, sharedLimiter, type RateLimiter } from "@/server/http/rate-limit";
 import type { LeadFileRecord } from "@/server/repositories/leads";
 import type { SiteContext } from "@/server/site-context";
-import { changeLead, createLead, LeadValidationError, RejectedLeadError } from "./lead-service";
+import { changeLead, createLead, IdempotentReplay, LeadValidationError, RejectedLeadError, type Idempotency } from "./lead-service";
 import { incomingDir, receiveMultipart, UploadError, type ReceivedFile } from "./multipart";
 
 export const MAX_JSON_BYTES = 64 * 1024;
@@ -61,6 +63,8 @@ async function handle(req: Request, checks: Checks, fn: (ctx: SiteContext, type:
     );
     return await fn(ctx, type);
   } catch (e) {
+    // a retry of a stored submission: the first lead's answer, as it was given
+    if (e instanceof IdempotentReplay) return json(201, e.body, { "idempotent-replayed": "true" });
     if (e instanceof LeadValidationError && limitKey) await limiter().refund(limitKey);
     return errorAnswer(asHttpError(e), req, siteId, { message: MSG.submitFailed, logAs: "lead could not be stored" });
   }
@@ -78,6 +82,17 @@ function asHttpError(e: unknown): unknown {
 }
 
 const userAgent = (req: Request) => req.headers.get("user-agent");
+
+/**
+ * The request's Idempotency-Key with a digest of what it sends (the lead, and its files' names and
+ * sizes): the same key with another body is refused rather than answered with someone's lead.
+ */
+function idempotencyOf(req: Request, sent: unknown): Idempotency | undefined {
+  const given = idempotencyKeyOf(req.headers.get("idempotency-key"));
+  if (given === null) return undefined;
+  if ("error" in given) throw new LeadValidationError({ idempotency_key: given.error });
+  return { key: given.key, hash: createHash("sha256").update(JSON.stringify(sent)).digest("base64url") };
+}
 
 /** Moves the received files into the lead's folder once its id is known. */
 function placeFiles(received: ReceivedFile[], siteId: number) {
@@ -115,6 +130,7 @@ export function leadRoutes(mock: boolean) {
           if (!updated) throw new HttpError(404, "Unknown lead.");
           return json(200, { lead: updated });
         }
+        const idempotency = idempotencyOf(req, body);
         const lead = await createLead({
           ctx,
           lead: body,
@@ -123,6 +139,7 @@ export function leadRoutes(mock: boolean) {
           mock,
           // a signed-in customer's enquiry is listed in their garage
           customerId: (await currentCustomer(req.headers, ctx))?.id ?? null,
+          ...(idempotency ? { idempotency } : {}),
         });
         return json(201, { lead });
       }),
@@ -148,6 +165,7 @@ export function leadRoutes(mock: boolean) {
         if (type === "application/x-www-form-urlencoded") {
           const text = await readText(req, MAX_JSON_BYTES);
           const lead = leadFromFormFields(new URLSearchParams(text));
+          const idempotency = idempotencyOf(req, lead);
           const created = await createLead({
             ctx,
             lead: envelope({ lead }),
@@ -155,6 +173,7 @@ export function leadRoutes(mock: boolean) {
             host: req.headers.get("host"),
             mock,
             customerId: (await currentCustomer(req.headers, ctx))?.id ?? null,
+            ...(idempotency ? { idempotency } : {}),
           });
           return json(201, { lead: created });
         }
@@ -198,6 +217,7 @@ export function leadRoutes(mock: boolean) {
             if (!updated) throw new HttpError(404, "Unknown lead.");
             return json(200, { lead: updated });
           }
+          const idempotency = idempotencyOf(req, { lead, files: files.map((f) => [f.filename, f.size]) });
           const created = await createLead({
             ctx,
             lead,
@@ -206,6 +226,7 @@ export function leadRoutes(mock: boolean) {
             mock,
             customerId: (await currentCustomer(req.headers, ctx))?.id ?? null,
             files: async (id) => ((written = id), place(id)),
+            ...(idempotency ? { idempotency } : {}),
           });
           return json(201, { lead: created });
         } catch (e) {

@@ -75,10 +75,25 @@ describe("POST /api/leads", () => {
       user_agent: "vitest-agent",
       visited_pages: ["/", "/search/new-used-and-demo-cars", "/contact"],
       linked_query_params: { utm_source: "google", gclid: "abc" },
-      opt_in: true,
       has_files: false,
       message: "Is the CX-5 still available?",
     });
+  });
+
+  test("no default the shopper did not give is stored: no state without a rego, no opt-in they did not send", async () => {
+    const plain = await api.create(post("parkside-motor-group", contact({ state: "qld" })));
+    expect(plain.status).toBe(201);
+    const stored = (await row((await plain.json()).lead.id))!.payload;
+    expect(stored).not.toHaveProperty("state");
+    expect(stored).not.toHaveProperty("opt_in");
+    // a rego with its state, and a box the shopper ticked or cleared, are kept as given
+    const withRego = await api.create(post("parkside-motor-group", contact({ Rego: "ABC123", state: "vic", opt_in: false })));
+    expect(withRego.status).toBe(201);
+    expect((await row((await withRego.json()).lead.id))!.payload).toMatchObject({ Rego: "ABC123", state: "vic", opt_in: false });
+    // a rego without its state is not given one: the state is asked for
+    const noState = await api.create(post("parkside-motor-group", contact({ Rego: "ABC123" })));
+    expect(noState.status).toBe(422);
+    expect((await noState.json()).errors).toEqual({ state: MSG.required });
   });
 
   test.each([
@@ -755,5 +770,111 @@ describe("test drives: only a day and time the location is open", () => {
     expect(res.status).toBe(422);
     expect((await res.json()).errors).toMatchObject(errors);
     expect((await db.select().from(t.leads)).length).toBe(before);
+  });
+});
+
+describe("Idempotency-Key: a retry of a submission never stores a second lead", () => {
+  const KEY = "idempotency-key";
+  const leadsWith = async (email: string) => (await db.select().from(t.leads).where(eq(t.leads.email, email))).length;
+
+  test("a repeat within 24 h answers the first lead's answer, and stores nothing", async () => {
+    const body = contact({ email: "retry-1@example.com" });
+    const first = await api.create(post("parkside-motor-group", body, { [KEY]: "submission-1" }));
+    expect(first.status).toBe(201);
+    const firstBody = await first.json();
+    const again = await api.create(post("parkside-motor-group", body, { [KEY]: "submission-1" }));
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(await again.json()).toEqual(firstBody);
+    expect(await leadsWith("retry-1@example.com")).toBe(1);
+  });
+
+  test("repeats that arrive together: one lead, every answer the same", async () => {
+    const body = contact({ email: "retry-2@example.com" });
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => api.create(post("parkside-motor-group", body, { [KEY]: "submission-2" }))),
+    );
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
+    const ids = new Set(await Promise.all(answers.map(async (a) => (await a.json()).lead.id)));
+    expect(ids.size).toBe(1);
+    expect(await leadsWith("retry-2@example.com")).toBe(1);
+  });
+
+  test("the same key with another enquiry is refused (422), never answered with the first lead", async () => {
+    expect(
+      (await api.create(post("parkside-motor-group", contact({ email: "retry-3@example.com" }), { [KEY]: "submission-3" }))).status,
+    ).toBe(201);
+    const other = await api.create(post("parkside-motor-group", contact({ email: "someone-else@example.com" }), { [KEY]: "submission-3" }));
+    expect(other.status).toBe(422);
+    const answer = await other.json();
+    expect(Object.keys(answer.errors)).toEqual(["idempotency_key"]);
+    expect(JSON.stringify(answer)).not.toContain("retry-3@example.com");
+    expect(await leadsWith("someone-else@example.com")).toBe(0);
+  });
+
+  test("a key counts per site, and for 24 hours", async () => {
+    const ridgeline = await api.create(
+      post(
+        "ridgeline-motorcycles",
+        { lead: { ...person, email: "retry-4@example.com", category: "Finance Enquiry" } },
+        { [KEY]: "submission-4" },
+      ),
+    );
+    const parkside = await api.create(post("parkside-motor-group", contact({ email: "retry-4@example.com" }), { [KEY]: "submission-4" }));
+    expect([ridgeline.status, parkside.status]).toEqual([201, 201]);
+    expect(await leadsWith("retry-4@example.com")).toBe(2);
+    // a day later the key is spent: the same body makes a new lead
+    await db
+      .update(t.leadIdempotencyKeys)
+      .set({ createdAt: new Date(Date.now() - 24 * 3600_000 - 1000) })
+      .where(eq(t.leadIdempotencyKeys.key, "submission-4"));
+    const later = await api.create(post("parkside-motor-group", contact({ email: "retry-4@example.com" }), { [KEY]: "submission-4" }));
+    expect(later.status).toBe(201);
+    expect(later.headers.get("idempotent-replayed")).toBeNull();
+    expect(await leadsWith("retry-4@example.com")).toBe(3);
+  });
+
+  test.each([
+    ["an empty key", " "],
+    ["a key too long", "k".repeat(256)],
+    ["a key with a space", "a b"],
+  ])("%s: 422", async (_, key) => {
+    const res = await api.create(post("parkside-motor-group", contact({ email: "retry-5@example.com" }), { [KEY]: key }));
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors).toEqual({ idempotency_key: expect.any(String) });
+    expect(await leadsWith("retry-5@example.com")).toBe(0);
+  });
+
+  test("with files and form-encoded: a repeat stores nothing more", async () => {
+    const form = () => {
+      const f = new FormData();
+      f.set(
+        "lead",
+        JSON.stringify({
+          lead: { form: "sell-my-car", ...person, email: "retry-6@example.com", trade_vehicle: "2019 Mazda CX-5", odometer: "65000" },
+        }),
+      );
+      f.append("files", new File([PNG], "front.png", { type: "image/png" }));
+      return new Request(`http://${host("outback-truck-centre")}/api/leads/with-files`, {
+        method: "POST",
+        headers: { host: host("outback-truck-centre"), "x-real-ip": "10.0.0.9", [KEY]: "submission-6" },
+        body: f,
+      });
+    };
+    const first = await api.withFiles(form());
+    expect(first.status).toBe(201);
+    const again = await api.withFiles(form());
+    expect(again.status).toBe(201);
+    expect(await again.json()).toEqual(await first.json());
+    expect(await leadsWith("retry-6@example.com")).toBe(1);
+    const encoded = () =>
+      new Request(`http://${host("parkside-motor-group")}/api/leads/with-files`, {
+        method: "POST",
+        headers: { host: host("parkside-motor-group"), "content-type": "application/x-www-form-urlencoded", [KEY]: "submission-7" },
+        body: "lead[form]=chat&lead[first_name]=Mary&lead[email]=retry-7%40example.com&lead[message]=Hi",
+      });
+    expect((await api.withFiles(encoded())).status).toBe(201);
+    expect((await api.withFiles(encoded())).status).toBe(201);
+    expect(await leadsWith("retry-7@example.com")).toBe(1);
   });
 });

@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { leadFormSchema, wholeNumber } from "@/domain/leads/form-schema";
 import { NOTICE_MINUTES } from "@/domain/leads/test-drive";
 import { serverNow } from "@/server/clock";
-import { FORMS, formRulesOf, leadFormSite, visibleFields, type FormDef, type FormRules } from "@/domain/leads/forms";
+import { FORMS, formRulesOf, leadFormSite, visibleFields, type FieldName, type FormDef, type FormRules } from "@/domain/leads/forms";
 import { leadFormKind, LeadMetaSchema, normalizeLeadPayload, prepareLead, type LeadSite, type PreparedLead } from "@/domain/leads/lead";
 import { FORM_NOT_OFFERED, MSG } from "@/domain/leads/messages";
 import { vehicleEnquiryCategory } from "@/domain/leads/answers";
@@ -18,7 +18,16 @@ import { resolveTenant, tenantKeyToParam } from "@/domain/site/tenant";
 import { env } from "@/server/env";
 import { getDb } from "@/server/db";
 import { fieldErrors } from "@/server/http/api";
-import { getLeadPayload, insertLead, updateLead, type LeadFileRecord } from "@/server/repositories/leads";
+import {
+  getLeadPayload,
+  insertLead,
+  leadAsFirstStored,
+  leadOfIdempotencyKey,
+  updateLead,
+  type LeadFileRecord,
+} from "@/server/repositories/leads";
+import { hasErrorCode } from "@/server/db/errors";
+import { IDEMPOTENCY_REUSED_MESSAGE, IDEMPOTENCY_WINDOW_MS } from "@/domain/leads/idempotency";
 import { wakeDeliveryWorker } from "@/server/delivery/worker";
 import { assignInTurn } from "./assignment";
 import { adminOrigin } from "@/server/admin/host";
@@ -123,13 +132,20 @@ function siteChoices(lead: Record<string, unknown>, form: FormDef, ctx: SiteCont
   return out;
 }
 
-type Submission = { ctx: SiteContext; lead: Record<string, unknown>; userAgent: string | null; host?: string | null };
+type Submission = {
+  ctx: SiteContext;
+  lead: Record<string, unknown>;
+  userAgent: string | null;
+  host?: string | null;
+  /** fields this caller may leave out although the form asks for them (the car history payload) */
+  optional?: readonly FieldName[];
+};
 
 /**
  * Validates with the form's own schema and applies the server rules; throws LeadValidationError.
  * The payload may be the spec's own (no `form`: the form follows category/subcategory; `location_id`).
  */
-export async function validateLead({ ctx, lead: raw, userAgent, host = null }: Submission) {
+export async function validateLead({ ctx, lead: raw, userAgent, host = null, optional }: Submission) {
   const lead = normalizeLeadPayload(raw);
   const meta = LeadMetaSchema.safeParse(lead);
   if (!meta.success) throw new LeadValidationError(fieldErrors(meta.error));
@@ -140,7 +156,10 @@ export async function validateLead({ ctx, lead: raw, userAgent, host = null }: S
   const kind = leadFormKind(lead, { sellMyCar: ctx.features.sell_my_car });
   if (!isFormOffered(kind, ctx.routes)) throw new LeadValidationError({ form: FORM_NOT_OFFERED });
   const form = FORMS[kind];
-  const fields = formSchema(ctx, form).safeParse(lead);
+  const schema = optional?.length
+    ? leadFormSchema({ ...form, optional: [...form.optional, ...optional] }, formRules(ctx))
+    : formSchema(ctx, form);
+  const fields = schema.safeParse(lead);
   if (!fields.success) throw new LeadValidationError(fieldErrors(fields.error));
   const values = { ...fields.data, ...siteChoices(lead, form, ctx), ...(meta.data.name ? { name: meta.data.name } : {}) };
   let vehicleId: number | null = null;
@@ -218,10 +237,67 @@ export function deliveryAddresses(ctx: SiteContext, locationId: number | null | 
   return { location: location?.contactDetail.email ?? null, site: ctx.site.email };
 }
 
-/** Stores a new lead (with its attachments' records) and returns it with its unguessable id. */
-export async function createLead(
-  s: Submission & { mock: boolean; files?: (leadId: string) => Promise<LeadFileRecord[]>; id?: string; customerId?: string | null },
+/**
+ * A repeat of a submission already stored (the same Idempotency-Key and the same body): answered
+ * with the first lead's answer, and nothing is stored.
+ */
+export class IdempotentReplay extends Error {
+  constructor(readonly body: { lead: Record<string, unknown> }) {
+    super("A repeat of a stored enquiry.");
+  }
+}
+
+/** The answer to a lead's creation: the lead with its id, when it was stored and its attachments. */
+function createdAnswer(
+  id: string,
+  lead: PreparedLead,
+  createdAt: Date,
+  files: ReadonlyArray<{ filename: string; contentType: string; size: number }>,
 ) {
+  return {
+    id,
+    ...lead,
+    created_at: createdAt.toISOString(),
+    files: [...files]
+      .sort((a, b) => (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0))
+      .map((f) => ({ filename: f.filename, content_type: f.contentType, size: f.size })),
+  };
+}
+
+export type Idempotency = { key: string; hash: string };
+
+/**
+ * What an Idempotency-Key already answers: nothing (a new submission), the first lead's answer
+ * (IdempotentReplay) for the same body, or a LeadValidationError for another body.
+ */
+async function earlierAnswer(siteId: number, idem: Idempotency): Promise<IdempotentReplay | LeadValidationError | null> {
+  const db = await getDb();
+  // the wall clock, as the database stamps the key (never a test clock)
+  const stored = await leadOfIdempotencyKey(db, siteId, idem.key, new Date(Date.now() - IDEMPOTENCY_WINDOW_MS));
+  if (!stored) return null;
+  if (stored.requestHash !== idem.hash) return new LeadValidationError({ idempotency_key: IDEMPOTENCY_REUSED_MESSAGE });
+  const first = await leadAsFirstStored(db, siteId, stored.leadId);
+  return first ? new IdempotentReplay({ lead: createdAnswer(stored.leadId, first.payload, first.createdAt, first.files) }) : null;
+}
+
+/**
+ * Stores a new lead (with its attachments' records) and returns it with its unguessable id. With an
+ * Idempotency-Key, a repeat within 24 hours throws IdempotentReplay (or LeadValidationError for a
+ * different body) and stores nothing; two repeats at once are decided by the key's unique index.
+ */
+export async function createLead(
+  s: Submission & {
+    mock: boolean;
+    files?: (leadId: string) => Promise<LeadFileRecord[]>;
+    id?: string;
+    customerId?: string | null;
+    idempotency?: Idempotency;
+  },
+) {
+  if (s.idempotency) {
+    const earlier = await earlierAnswer(s.ctx.site.id, s.idempotency);
+    if (earlier) throw earlier;
+  }
   const { prepared, vehicleId } = await validateLead(s);
   const id = s.id ?? randomUUID();
   const files = s.files ? await s.files(id) : [];
@@ -233,6 +309,14 @@ export async function createLead(
     files,
     customerId: s.customerId,
     deliverTo: deliveryAddresses(s.ctx, lead.location_id),
+    ...(s.idempotency ? { idempotency: s.idempotency } : {}),
+  }).catch(async (e: unknown) => {
+    // the same key stored meanwhile by a repeat that arrived with this one: its answer is ours
+    if (s.idempotency && hasErrorCode(e, (c) => c === "23505")) {
+      const earlier = await earlierAnswer(s.ctx.site.id, s.idempotency);
+      if (earlier) throw earlier;
+    }
+    throw e;
   });
   wakeDeliveryWorker(); // delivered within the second, by this process's worker (or any other's)
   // issue 37: on a round-robin site, the next salesperson in turn at its location (never at the lead's cost)
@@ -240,12 +324,7 @@ export async function createLead(
     await assignInTurn(await getDb(), { siteId: s.ctx.site.id, id: row.id, locationId: lead.location_id ?? null }, adminOrigin()).catch(
       (err: Error) => siteLog(s.ctx.site.id).warn({ err: err.message }, "round-robin assignment failed"),
     );
-  return {
-    id: row.id,
-    ...lead,
-    created_at: row.createdAt.toISOString(),
-    files: files.map((f) => ({ filename: f.filename, content_type: f.contentType, size: f.size })),
-  };
+  return createdAnswer(row.id, lead, row.createdAt, files);
 }
 
 /** The stored lead as a payload again (its form, its location as the location field). */

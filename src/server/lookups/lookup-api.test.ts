@@ -149,6 +149,37 @@ describe("POST /api/carClarityCustomer", () => {
     expect(localCarHistory().sent.length).toBe(before + 2);
   });
 
+  test("SPEC §3's lead payload alone (no vehicle description, no odometer) is taken and sent", async () => {
+    const before = localCarHistory().sent.length;
+    const spec = {
+      name: "Mary Smith",
+      first_name: "Mary",
+      last_name: "Smith",
+      email: "mary@example.com",
+      phone: "0412 345 678",
+      postcode: "3134",
+      website_slug: "parkside-motor-group",
+      source: "Website",
+      visited_pages: ["/sell-my-car"],
+      linked_query_params: {},
+      has_files: false,
+      Rego: "ABC123",
+      state: "vic",
+    };
+    const res = await post(carHistoryRoute, "/api/carClarityCustomer", { lead: spec });
+    expect(res.status, JSON.stringify(await res.clone().json())).toBe(202);
+    expect(localCarHistory().sent.slice(before)).toMatchObject([
+      { first_name: "Mary", vehicle: { rego: "ABC123", state: "vic", description: null, odometer: null } },
+    ]);
+    // what the spec does list is still checked by its rules
+    const bad = await post(carHistoryRoute, "/api/carClarityCustomer", { lead: { ...spec, postcode: "31" } });
+    expect(bad.status).toBe(422);
+    expect(Object.keys((await bad.json()).errors)).toEqual(["postcode"]);
+    // and a lead sent to /api/leads by the trade-in form still needs its vehicle
+    const lead = await post(leadRoutes(false).create, "/api/leads", { lead: { ...spec, form: "trade-in" } });
+    expect(lead.status).toBe(422);
+  });
+
   test("a trade-in vehicle that is not one is refused with the lead", async () => {
     const res = await post(createLead, "/api/leads", { lead: { ...tradeIn, trade_in_vehicle: { source: "autograb", vin: "nope" } } });
     expect(res.status).toBe(422);

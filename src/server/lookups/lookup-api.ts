@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { LeadEnvelopeSchema, type PreparedLead } from "@/domain/leads/lead";
+import { CAR_HISTORY_OPTIONAL } from "@/domain/leads/forms";
 import { LookupRequestSchema, type LookupAnswer } from "@/domain/lookups/lookup";
 import { lookupProviderOf } from "@/domain/site/features";
 import { getDb } from "@/server/db";
@@ -117,7 +118,13 @@ export const carHistoryRoute = siteApi(async (req, ctx) => {
       );
     try {
       lead = (
-        await validateLead({ ctx, lead: { ...payload, form }, userAgent: req.headers.get("user-agent"), host: req.headers.get("host") })
+        await validateLead({
+          ctx,
+          lead: { ...payload, form },
+          userAgent: req.headers.get("user-agent"),
+          host: req.headers.get("host"),
+          optional: CAR_HISTORY_OPTIONAL,
+        })
       ).prepared;
     } catch (e) {
       if (e instanceof LeadValidationError) throw new HttpError(422, e.message, {}, e.errors);

@@ -444,11 +444,45 @@ describe("the group view: several sites side by side", () => {
 });
 
 describe("the weekly email (issue 37)", () => {
+  // the seeded sites were created with the test database (today): the weeks mailed here are older,
+  // so each test says when its sites were created, and puts the dates back after
+  const createdAt = async (dates: Record<number, Date> | Date) => {
+    const kept = await db.select({ id: t.sites.id, createdAt: t.sites.createdAt }).from(t.sites);
+    if (dates instanceof Date) await db.update(t.sites).set({ createdAt: dates });
+    else
+      for (const [id, at] of Object.entries(dates))
+        await db
+          .update(t.sites)
+          .set({ createdAt: at })
+          .where(eq(t.sites.id, Number(id)));
+    return async () => {
+      for (const k of kept) await db.update(t.sites).set({ createdAt: k.createdAt }).where(eq(t.sites.id, k.id));
+    };
+  };
+  const mails: MailMessage[] = [];
+  const mailer: Mailer = { send: async (m) => (mails.push(m), { messageId: `<w${mails.length}@test>` }) };
+  const round = (local: string) =>
+    runWeeklyRound(db, Date.parse(`${local}+11:00`), { mailer, adminOrigin: "http://admin.localhost:3000", wallNow: NOW });
+
+  test("a week that ended before the site was created is not mailed; the site's first week is", async () => {
+    mails.length = 0;
+    // parkside opened on Monday 23 November at 9 am (its own time): the week of the 16th was before it
+    const restore = await createdAt({ 1001: new Date("2026-11-23T09:00:00+11:00") });
+    const parkside = () => mails.filter((m) => m.subject.startsWith("Parkside Motor Group:"));
+    try {
+      await round("2026-11-23T10:00:00");
+      expect(parkside(), "no report of the week before it existed").toEqual([]);
+      await round("2026-11-30T09:00:00");
+      expect(parkside().length, "its first week's report").toBeGreaterThan(0);
+    } finally {
+      await restore();
+      await db.delete(t.weeklyReports);
+      mails.length = 0;
+    }
+  });
+
   test("from Monday 8 am, once a week per site, to each owner and manager who kept it on; never to sales", async () => {
-    const mails: MailMessage[] = [];
-    const mailer: Mailer = { send: async (m) => (mails.push(m), { messageId: `<w${mails.length}@test>` }) };
-    const round = (local: string) =>
-      runWeeklyRound(db, Date.parse(`${local}+11:00`), { mailer, adminOrigin: "http://admin.localhost:3000", wallNow: NOW });
+    const restore = await createdAt(new Date("2026-01-01T00:00:00Z"));
     // the database may be shared with other test files (CI's PostgreSQL run), which give people more roles:
     // parkside's own emails are read, by their recipients
     const to = () =>
@@ -496,6 +530,7 @@ describe("the weekly email (issue 37)", () => {
       expect(to()).not.toContain("manager@parksidemotorgroup.com.au");
       expect((await put({ on: true })).status).toBe(200);
     } finally {
+      await restore();
       await db.delete(t.weeklyReports);
     }
   });

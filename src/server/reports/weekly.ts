@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import { localTime } from "@/domain/locations/hours";
-import { addDays, reportRange } from "@/domain/reports/range";
+import { addDays, localDay, reportRange } from "@/domain/reports/range";
 import { weeklyDue, weeklyMail } from "@/domain/reports/weekly";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
@@ -31,7 +31,7 @@ export async function runWeeklyRound(db: Db, now: number, o: { mailer?: Mailer; 
   const names = new Map(
     (
       await db
-        .select({ id: t.sites.id, name: t.sites.name, colours: t.sites.colours })
+        .select({ id: t.sites.id, name: t.sites.name, colours: t.sites.colours, createdAt: t.sites.createdAt })
         .from(t.sites)
         .where(inArray(t.sites.id, siteIds.length ? siteIds : [-1]))
     ).map((s) => [s.id, s]),
@@ -39,7 +39,8 @@ export async function runWeeklyRound(db: Db, now: number, o: { mailer?: Mailer; 
   let sent = 0;
   for (const site of sites) {
     const local = localTime(now, site.timezone);
-    const week = weeklyDue(local);
+    const created = names.get(site.id)?.createdAt;
+    const week = weeklyDue(local, created ? localDay(created, site.timezone) : undefined);
     if (!week) continue;
     const claimed = await db
       .insert(t.weeklyReports)

@@ -112,11 +112,13 @@ export type InboxLead = {
 
 /** What the CSV export adds to the inbox's columns (every answer the lead page shows). */
 const exportColumns = {
+  locationTimezone: t.locations.timezone,
   postcode: t.leads.postcode,
   payload: t.leads.payload,
   vehicleStock: t.vehicles.stockNumber,
 };
 export type ExportLead = InboxLead & {
+  locationTimezone: string | null;
   postcode: string | null;
   payload: Record<string, unknown>;
   vehicleName: string | null;

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, or, sql } from "drizzle-orm";
+import { and, asc, eq, lt, or, sql } from "drizzle-orm";
 import { leadChanges, type FieldChange } from "@/domain/leads/answers";
 import type { PreparedLead } from "@/domain/leads/lead";
 import type { Location, SiteRecord } from "@/domain/site/types";
@@ -67,6 +67,8 @@ export async function insertLead(
     customerId?: string | null;
     /** the lead's delivery jobs are written with it (never for a mock lead) */
     deliverTo?: { location: string | null; site: string | null };
+    /** the request's Idempotency-Key, stored with the lead (a second lead with it fails whole: unique per site) */
+    idempotency?: { key: string; hash: string };
   },
 ): Promise<{ id: string; createdAt: Date }> {
   const row: typeof t.leads.$inferInsert = {
@@ -87,6 +89,11 @@ export async function insertLead(
           .values(opts.files.map((f) => ({ ...f, leadId: opts.id, siteId })))
           .getSQL()})`,
       );
+    if (opts.idempotency)
+      parts.push(
+        sql`k as (insert into lead_idempotency_keys (site_id, key, request_hash, lead_id)
+                  values (${siteId}::int, ${opts.idempotency.key}::text, ${opts.idempotency.hash}::text, ${opts.id}::uuid))`,
+      );
     const jobs = settings ? deliveryRows(siteId, opts.id, settings.config, opts.deliverTo!) : [];
     if (jobs.length) parts.push(sql`d as (${deliveryInsertSql(jobs)})`);
     const check = settings ? sql`, ${settingsUnchanged(siteId, settings.raw)} as settings_unchanged` : sql``;
@@ -99,6 +106,54 @@ export async function insertLead(
       throw e;
     }
   }
+}
+
+/**
+ * The lead an Idempotency-Key of this site was stored with, while the key counts (`since`: keys
+ * stored before then are spent, and removed so the key may make a new lead); null when none.
+ */
+export async function leadOfIdempotencyKey(
+  db: Db,
+  siteId: number,
+  key: string,
+  since: Date,
+): Promise<{ leadId: string; requestHash: string } | null> {
+  const k = t.leadIdempotencyKeys;
+  const [row] = await db
+    .select({ leadId: k.leadId, requestHash: k.requestHash, createdAt: k.createdAt })
+    .from(k)
+    .where(and(eq(k.siteId, siteId), eq(k.key, key)));
+  if (!row) return null;
+  if (row.createdAt < since) {
+    await db.delete(k).where(and(eq(k.siteId, siteId), eq(k.key, key), lt(k.createdAt, since)));
+    return null;
+  }
+  return { leadId: row.leadId, requestHash: row.requestHash };
+}
+
+/**
+ * A lead as it was first stored: its payload then (the first submission's when it was updated
+ * since), when, and the attachments stored with it. Null when it is gone.
+ */
+export async function leadAsFirstStored(db: Db, siteId: number, id: string) {
+  const [lead] = await db
+    .select({ payload: t.leads.payload, createdAt: t.leads.createdAt })
+    .from(t.leads)
+    .where(and(eq(t.leads.siteId, siteId), eq(t.leads.id, id)));
+  if (!lead) return null;
+  const [first] = await db
+    .select({ payload: t.leadSubmissions.payload })
+    .from(t.leadSubmissions)
+    .where(and(eq(t.leadSubmissions.siteId, siteId), eq(t.leadSubmissions.leadId, id), eq(t.leadSubmissions.seq, 0)));
+  // the files stored by the lead's own statement share its timestamp; later ones came with updates
+  // (compared in the database: its timestamps have microseconds, a Date only milliseconds)
+  const files = await db
+    .select({ filename: t.leadFiles.filename, contentType: t.leadFiles.contentType, size: t.leadFiles.size })
+    .from(t.leadFiles)
+    .innerJoin(t.leads, and(eq(t.leads.siteId, t.leadFiles.siteId), eq(t.leads.id, t.leadFiles.leadId)))
+    .where(and(eq(t.leadFiles.siteId, siteId), eq(t.leadFiles.leadId, id), eq(t.leadFiles.createdAt, t.leads.createdAt)))
+    .orderBy(asc(t.leadFiles.filename));
+  return { payload: (first?.payload ?? lead.payload) as PreparedLead, createdAt: lead.createdAt, files };
 }
 
 /** A lead of this site (and of the same real/mock kind) as stored; null when there is none. */

@@ -13,6 +13,7 @@ import { getDb } from "@/server/db";
 import { env } from "@/server/env";
 import { HttpError, json } from "@/server/http/api";
 import { getLeadFile, leadSiteAndStatus, listExportLeads, updateLeadStatus } from "@/server/repositories/inbox";
+import { getSubmissionsOf } from "@/server/repositories/leads";
 import { adminRoute, actor, jsonBody, parsed } from "./handler";
 
 /* The lead inbox's writes and downloads: `/api/admin/leads/{id}`, its files, and `leads.csv`. */
@@ -88,7 +89,19 @@ export const exportLeads = adminRoute(async (req, { staff }) => {
         controller.enqueue(enc.encode(leadCsvHeader()));
       }
       const page = await listExportLeads(db, siteIds, { ...filter, before });
-      if (page.leads.length) controller.enqueue(enc.encode(leadCsvLines(page.leads)));
+      if (page.leads.length) {
+        // every message of each lead, in order: one query for the page's submissions
+        const history = await getSubmissionsOf(
+          db,
+          page.leads.map((l) => ({ siteId: l.siteId, leadId: l.id })),
+        );
+        const rows = page.leads.map((l) => ({
+          ...l,
+          timeZone: l.locationTimezone ?? l.siteTimezone,
+          history: history.get(l.id) ?? [],
+        }));
+        controller.enqueue(enc.encode(leadCsvLines(rows)));
+      }
       if (!page.next) controller.close();
       else before = page.next;
     },

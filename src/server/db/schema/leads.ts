@@ -142,6 +142,30 @@ export const leadDeliveryAttempts = pgTable(
   (t) => [index("lead_delivery_attempts_delivery").on(t.deliveryId)],
 );
 
+/**
+ * The `Idempotency-Key` a lead was created with, per site: a shopper's retry of the same submission
+ * (after a 503 or a lost answer) gets the first lead's answer instead of a second lead. Written in
+ * the lead's own statement, so a lead and its key are stored together or not at all; the unique
+ * index decides between two repeats that arrive together. A key counts for 24 hours.
+ */
+export const leadIdempotencyKeys = pgTable(
+  "lead_idempotency_keys",
+  {
+    siteId: integer("site_id").notNull(),
+    key: text("key").notNull(),
+    /** a digest of what was sent with the key: the same key with another enquiry is refused */
+    requestHash: text("request_hash").notNull(),
+    leadId: uuid("lead_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("lead_idempotency_keys_site_key").on(t.siteId, t.key),
+    foreignKey({ name: "lead_idempotency_keys_lead_fk", columns: [t.siteId, t.leadId], foreignColumns: [leads.siteId, leads.id] }).onDelete(
+      "cascade",
+    ),
+  ],
+);
+
 /** Attachments of a lead (POST /api/leads/with-files); the bytes live on disk under UPLOAD_DIR. */
 export const leadFiles = pgTable(
   "lead_files",
