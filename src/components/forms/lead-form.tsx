@@ -235,7 +235,9 @@ export function LeadForm({
           // sent before in this visit: the files are added to that lead (SPEC §4 lead_id)
           fd.set("lead", JSON.stringify({ lead: { ...lead, has_files: true, ...(leadId ? { lead_id: leadId } : {}) } }));
           for (const f of Array.from(picked)) fd.append("files", f);
-          return sendForm<{ lead: { id: string } }>(`${site.leadBase}/leads/with-files`, fd, key);
+          // the key (and so a retry) only for a new lead: the server honours it when it creates one,
+          // and files added to a lead twice would reach the dealer twice
+          return sendForm<{ lead: { id: string } }>(`${site.leadBase}/leads/with-files`, fd, leadId ? undefined : key);
         };
         result = await upload(sentBefore).catch(async (e) => {
           if (!sentBefore || !(e instanceof ApiError) || e.status !== 404) throw e;
@@ -244,7 +246,8 @@ export function LeadForm({
         });
       } else if (sentBefore) {
         // the same form sent again in this visit: update that lead (SPEC §4), unless it is gone
-        result = await sendJson<{ lead: { id: string } }>(`${site.leadBase}/leads/${sentBefore}`, "PUT", { lead }, key).catch(async (e) => {
+        // sent once (no key): an update the server took twice would reach the dealer twice
+        result = await sendJson<{ lead: { id: string } }>(`${site.leadBase}/leads/${sentBefore}`, "PUT", { lead }).catch(async (e) => {
           if (!(e instanceof ApiError) || e.status !== 404) throw e;
           forgetSentLead(formKey);
           return sendJson<{ lead: { id: string } }>(`${site.leadBase}/leads`, "POST", { lead }, key);

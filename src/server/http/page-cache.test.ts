@@ -119,6 +119,18 @@ describe("page cache", () => {
     expect(s.cache.size()).toBe(3);
   });
 
+  test("a copy is only ever drawn from the page's own address: a first visit with a gclid is drawn for that visitor alone, and the page's own address is kept", async () => {
+    const s = await setup();
+    const first = await s.get("/search/used-cars?make=a&gclid=alice-secret&email=alice%40example.com");
+    expect(first.cache).toBe("MISS");
+    await expect.poll(() => s.cache.size()).toBe(1);
+    // the stored copy was drawn from /search/used-cars?make=a, never from the visitor's address
+    expect(s.calls).toEqual(["GET /search/used-cars?make=a&gclid=alice-secret&email=alice%40example.com", "GET /search/used-cars?make=a"]);
+    const next = await s.get("/search/used-cars?make=a&gclid=bob");
+    expect(next.cache).toBe("HIT");
+    expect(next.body).not.toContain("alice");
+  });
+
   test.each([
     ["404s", "/missing", {}],
     ["responses that set a cookie", "/cookie", {}],

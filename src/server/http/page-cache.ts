@@ -368,6 +368,23 @@ export function createPageCache(opts: PageCacheOptions) {
       return handler(req, res);
     }
     stats.misses++;
+    const url = req.url ?? "/";
+    const clean = pageCacheUrl(url);
+    if (clean !== url) {
+      // A copy is only ever drawn from the page's own address. Next writes the address it rendered
+      // into the page's data, so a copy drawn under this one would carry its extra parameters (one
+      // shopper's gclid, or whatever a stranger typed) to every later visitor: this visitor's page is
+      // drawn for them alone, and the page's own address is drawn in the background and kept.
+      if (opts.refresh && !busy(key)) {
+        refreshing.add(key);
+        void opts
+          .refresh({ host: hostOf(req), url: clean })
+          .catch(() => undefined)
+          .finally(() => refreshing.delete(key));
+      }
+      res.setHeader("x-cache", "MISS");
+      return handler(req, res);
+    }
     return renderAndStore(handler, req, res, key);
   }
 

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { testPhoto } from "@/server/testing/photo";
 import { ingestPhoto } from "./ingest";
 import { IMAGE_PARAM_MSG } from "@/domain/photos/params";
-import { answerImage, IMAGE_MSG, imageRequest, removeFromStore, type ImageServiceDeps } from "./service";
+import { answerImage, clientKey, IMAGE_MSG, imageRequest, removeFromStore, type ImageServiceDeps } from "./service";
 import { diskPhotoStore, photoKey } from "./store";
 import { blocksOf, diskVariantCache } from "./variant-cache";
 import { inImageSlot, MAX_CONCURRENT_RESIZES, MAX_WAITING_RESIZES, RETRY_AFTER_SECONDS } from "./variants";
@@ -197,4 +197,30 @@ describe("GET /images/{key}", () => {
       delete (globalThis as { __imageMissLimiter?: unknown }).__imageMissLimiter;
     }
   });
+
+  test("a photo taken down while one of its sizes is being drawn is not kept by that drawing", async () => {
+    const d = service();
+    const key = await stored(d);
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    const slowCache: ImageServiceDeps["cache"] = { ...d.cache, put: async (g, n, b) => (await gate, d.cache.put(g, n, b)) };
+    const slow: ImageServiceDeps = { store: d.store, cache: slowCache };
+    const drawing = ask(slow, `/images/${key}?w=640&auto=format`);
+    await new Promise((r) => setTimeout(r, 300)); // drawn, about to be kept
+    await removeFromStore([key], d);
+    open();
+    expect((await drawing).status).toBe(404);
+    expect((await ask(d, `/images/${key}?w=640&auto=format`)).status).toBe(404);
+    expect(await d.cache.count()).toBe(0);
+  });
+});
+
+test.each([
+  ["203.0.113.9", "203.0.113.9"],
+  ["2001:db8:1:2:aaaa:bbbb:cccc:dddd", "2001:db8:1:2::/64"],
+  ["2001:db8:1:2::1", "2001:db8:1:2::/64"], // another address of the same /64: the same client
+  ["::ffff:198.51.100.7", "198.51.100.7"],
+  ["unknown", "unknown"],
+])("the image service counts %s as %s", (address, key) => {
+  expect(clientKey(address)).toBe(key);
 });

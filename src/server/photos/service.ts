@@ -1,5 +1,6 @@
 import "server-only";
 import path from "node:path";
+import ipaddr from "ipaddr.js";
 import { isPhotoKey, parseImageParams, variantGroup, variantName, type ImageFormat } from "@/domain/photos/params";
 import { renderDemoPhoto, renderDemoPlaceholder } from "@/server/demo/photo-raster";
 import { parsePhotoPath } from "@/server/demo/photos";
@@ -119,6 +120,22 @@ async function cachedOriginal(d: ImageServiceDeps, group: string, render: () => 
   return bytes;
 }
 
+/**
+ * Who a request counts against: its address, and an IPv6 address's /64 (one home or phone holds a
+ * whole /64, and could otherwise take a new address for every request).
+ */
+export function clientKey(address: string): string {
+  if (!ipaddr.isValid(address)) return address.slice(0, 64);
+  const a = ipaddr.parse(address);
+  if (a.kind() === "ipv4") return a.toString();
+  const v6 = a as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();
+  return `${v6.parts
+    .slice(0, 4)
+    .map((p) => p.toString(16))
+    .join(":")}::/64`;
+}
+
 /** Variants being made now: a burst of requests for the same one makes it once. */
 const inFlight = new Map<string, Promise<Buffer | null>>();
 
@@ -160,14 +177,21 @@ export async function answerImage(
     const id = `${source.group}/${name}`;
     let making = inFlight.get(id);
     if (!making) {
-      if (known && (await source.held())) return new Response(null, { status: 304, headers: common });
-      const client = headers.get("x-real-ip") ?? "unknown";
+      const client = clientKey(headers.get("x-real-ip") ?? "unknown");
+      // counted before anything is read: a confirmation of an ETag costs a look at the store too
       const allowed = await missLimiter().take(client);
       if (!allowed.ok) return plain(429, IMAGE_MSG.tooMany, { "retry-after": String(allowed.retryAfter) });
+      if (known && (await source.held())) return new Response(null, { status: 304, headers: common });
       making = renderVariant(source.load, parsed.params, { client, bounded: true })
         .then(async (made) => {
-          if (made)
-            await d.cache.put(source.group, name, made).catch((e: unknown) => log.warn({ err: String(e) }, "image variant not cached"));
+          if (!made) return null;
+          await d.cache.put(source.group, name, made).catch((e: unknown) => log.warn({ err: String(e) }, "image variant not cached"));
+          // taken down while it was drawn: what was just kept goes too (the take-down removes the
+          // original before the variants, so one of the two always sees the other)
+          if (!(await source.held())) {
+            await d.cache.drop(source.group).catch(() => undefined);
+            return null;
+          }
           return made;
         })
         .finally(() => inFlight.delete(id));

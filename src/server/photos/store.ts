@@ -72,6 +72,9 @@ export function diskPhotoStore(dir: string): PhotoStore {
   };
 }
 
+/** How long one call to the bucket may take, its body included. */
+export const STORE_TIMEOUT_MS = 20_000;
+
 export type S3Config = { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
 
 /**
@@ -91,7 +94,8 @@ export function s3PhotoStore(config: S3Config): PhotoStore {
     return `${config.endpoint.replace(/\/$/, "")}/${encodeURIComponent(config.bucket)}/${key}`;
   };
   const call = async (key: string, init: RequestInit, ok: number[]): Promise<Response> => {
-    const res = await client.fetch(urlOf(key), init);
+    // a stalled bucket never holds one of the image service's two slots for long
+    const res = await client.fetch(urlOf(key), { ...init, signal: AbortSignal.timeout(STORE_TIMEOUT_MS) });
     if (!ok.includes(res.status)) {
       await res.body?.cancel();
       throw new Error(`photo store: ${init.method ?? "GET"} answered ${res.status}`);

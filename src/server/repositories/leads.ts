@@ -119,16 +119,14 @@ export async function leadOfIdempotencyKey(
   since: Date,
 ): Promise<{ leadId: string; requestHash: string } | null> {
   const k = t.leadIdempotencyKeys;
+  // every spent key of the site goes (browsers send a new key each time: a spent one never comes back
+  // to be cleared one by one)
+  await db.delete(k).where(and(eq(k.siteId, siteId), lt(k.createdAt, since)));
   const [row] = await db
-    .select({ leadId: k.leadId, requestHash: k.requestHash, createdAt: k.createdAt })
+    .select({ leadId: k.leadId, requestHash: k.requestHash })
     .from(k)
     .where(and(eq(k.siteId, siteId), eq(k.key, key)));
-  if (!row) return null;
-  if (row.createdAt < since) {
-    await db.delete(k).where(and(eq(k.siteId, siteId), eq(k.key, key), lt(k.createdAt, since)));
-    return null;
-  }
-  return { leadId: row.leadId, requestHash: row.requestHash };
+  return row ? { leadId: row.leadId, requestHash: row.requestHash } : null;
 }
 
 /**

@@ -160,6 +160,9 @@ export const leadIdempotencyKeys = pgTable(
   },
   (t) => [
     uniqueIndex("lead_idempotency_keys_site_key").on(t.siteId, t.key),
+    // spent keys are cleared by age; a lead's deletion finds its key without a scan
+    index("lead_idempotency_keys_site_created").on(t.siteId, t.createdAt),
+    index("lead_idempotency_keys_site_lead").on(t.siteId, t.leadId),
     foreignKey({ name: "lead_idempotency_keys_lead_fk", columns: [t.siteId, t.leadId], foreignColumns: [leads.siteId, leads.id] }).onDelete(
       "cascade",
     ),
