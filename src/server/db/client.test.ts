@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { POSTGRES_TIMEOUTS, RECONNECT_MAX_SECONDS, reconnectDelaySeconds } from "./client";
+import type postgres from "postgres";
+import { POSTGRES_TIMEOUTS, RECONNECT_MAX_SECONDS, preparing, reconnectDelaySeconds } from "./client";
+import { databaseHealth } from "./health";
 
 test.each([
   // failures, random, seconds
@@ -51,4 +53,24 @@ test("every PostgreSQL pool the app opens takes POSTGRES_TIMEOUTS (the bounded r
     });
   expect(pools.length).toBeGreaterThanOrEqual(3); // the app's, the rate limiter's, the change bus's
   for (const { file, call } of pools) expect(call, file).toContain("...POSTGRES_TIMEOUTS");
+});
+
+test.each([
+  // what the query failed with, whether the database then counts as down
+  ["57P01", "terminating connection due to administrator command", true],
+  ["57P03", "the database system is shutting down", true],
+  ["CONNECTION_CLOSED", "write CONNECTION_CLOSED", true],
+  ["ECONNRESET", "read ECONNRESET", true],
+  ["23505", "duplicate key value violates unique constraint", false],
+  ["42P01", "relation does not exist", false],
+])("a query failing with %s (%s) marks the database down: %s (its page answers 503, not 500)", async (code, message, down) => {
+  // as drizzle throws it: its own error, the driver's as the cause
+  const error = Object.assign(new Error("Failed query"), { cause: Object.assign(new Error(message), { code }) });
+  const health = databaseHealth(async () => {});
+  // the driver's query: started when awaited, failing as the driver would
+  const query = { values: () => query, then: (_ok: unknown, fail: (e: unknown) => unknown) => Promise.resolve(fail(error)) };
+  const sql = { unsafe: () => query } as unknown as postgres.Sql;
+  await expect(preparing(sql, health).unsafe("select 1")).rejects.toBeDefined();
+  expect(health.down).toBe(down);
+  health.stop();
 });

@@ -10,6 +10,7 @@ import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { acquireLock } from "./lock";
 import { databaseHealth, type DatabaseHealth } from "./health";
+import { isLostConnection } from "./errors";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -99,7 +100,15 @@ export function preparing(sql: postgres.Sql, health?: DatabaseHealth): postgres.
  */
 function watchedQuery(q: PromiseLike<unknown> & { values(): unknown }, health: DatabaseHealth) {
   let run: Promise<unknown> | null = null;
-  const start = () => (run ??= health.watch(q));
+  // A query that lost its connection marks the database down, so that the page that sent it answers
+  // 503 (guardServerErrors asks the health) rather than 500 once a ping finds the server back. The
+  // driver can also hand the first query on a reconnected connection the error that cut the
+  // connection before (a 57P01 from the server that stopped): the next probe, a second later, brings it back.
+  const start = () =>
+    (run ??= health.watch(q).catch((e: unknown) => {
+      if (isLostConnection(e)) health.noteConnectionError();
+      throw e;
+    }));
   const wrapper = {
     values() {
       q.values();
