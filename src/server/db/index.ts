@@ -62,12 +62,16 @@ export function isConnectionError(e: unknown): boolean {
   return lost;
 }
 
-/** True when the database answers within `timeoutMs` (for the error pages: 503 vs 500). */
-export async function isDatabaseUp(timeoutMs = 2000): Promise<boolean> {
+/**
+ * True when the database answers within `timeoutMs` (for the error pages: 503 vs 500); with `since`
+ * (when the request began), false too when it was down at any moment since (health.ts: isUp).
+ */
+export async function isDatabaseUp(opts: { since?: number; timeoutMs?: number } = {}): Promise<boolean> {
+  const timeoutMs = opts.timeoutMs ?? 2000;
   const pending = g.__dealerDb;
   if (!pending) return false;
   const health = g.__dealerDbHealth;
-  if (health) return health.isUp();
+  if (health) return health.isUp(opts.since);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("timeout")), timeoutMs)));
   try {
