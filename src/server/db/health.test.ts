@@ -106,4 +106,13 @@ describe("databaseHealth: fail fast while the database is down (issue 31)", () =
     expect(await health.isUp(t0 + began)).toBe(up);
     health.stop();
   });
+  test("a connection error on a server that answers (the driver's stale one, after a restart) is over within a ping, not a probe interval", async () => {
+    vi.useFakeTimers();
+    const health = databaseHealth(async () => {}, { probeEveryMs: 1000, pingTimeoutMs: 500 });
+    health.noteConnectionError();
+    expect(health.down).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(health.down).toBe(false);
+    health.stop();
+  });
 });

@@ -74,7 +74,9 @@ export function databaseHealth(
         timer = undefined;
       } else timer = setTimeout(() => void probe(), every).unref();
     };
-    timer = setTimeout(() => void probe(), every).unref();
+    // the first probe at once: a connection error can be stale (the driver's, from before the server
+    // came back), and then the database is up again within a ping instead of a second of 503s
+    timer = setTimeout(() => void probe(), 0).unref();
   };
 
   return {
