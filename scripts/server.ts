@@ -91,6 +91,7 @@ const changes = e.DATABASE_URL
   : null;
 if (changes) onCatalogueChangePublish(changes.publish);
 const server = createServer({ connectionsCheckingInterval: 2_000 }, async (req, res) => {
+  const began = Date.now();
   // photos are answered by the image service itself (no tenant, no page CSP, no Next pipeline)
   const image = (req.method === "GET" || req.method === "HEAD") && IMAGES.test(req.url ?? "");
   // a page's CSP allows its site's enabled widgets' origins (the back-office and the dashboard load none)
@@ -105,7 +106,8 @@ const server = createServer({ connectionsCheckingInterval: 2_000 }, async (req, 
   );
   if (image && e.PLATFORM_ROLE !== "dashboard") return void serveDirect(req, res, imageRequest, 0);
   // a 5xx while the database or the dashboard (a storefront's PLATFORM_API_URL) is down becomes a clear 503 page
-  guardServerErrors(req, res, async () => isPlatformUp() && (await isDatabaseUp()));
+  // (a render that failed while the database was down is a 503 even if it is back by the time we ask)
+  guardServerErrors(req, res, async () => isPlatformUp() && (await isDatabaseUp({ since: began })));
   // the dealer back-office is personal: never served from or stored in the page cache
   const backOffice = isAdminHost(req.headers.host);
   if (e.PLATFORM_ROLE === "dashboard" && !backOffice && !DASHBOARD_PATHS.test(req.url ?? "")) {

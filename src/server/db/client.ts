@@ -10,6 +10,7 @@ import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { acquireLock } from "./lock";
 import { databaseHealth, type DatabaseHealth } from "./health";
+import { isLostConnection } from "./errors";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -32,8 +33,29 @@ export type Database = {
 /** Advisory lock keys (one number per start-up task). */
 export const LOCK_KEYS = { startup: 72_616_001 } as const;
 
-/** Fail fast while the server is down, and come back as soon as it is up again. */
-export const POSTGRES_TIMEOUTS = { connect_timeout: 2, idle_timeout: 30, max_lifetime: 60 * 30 } as const;
+/** The longest a connection waits before it tries to connect again after a failed attempt, in seconds. */
+export const RECONNECT_MAX_SECONDS = 0.5;
+
+/**
+ * The wait before a pooled connection connects again, after `failures` failed attempts in a row
+ * (the pool's count), in seconds: doubling from 20 ms to RECONNECT_MAX_SECONDS, with jitter so
+ * that processes do not knock together. The driver's own backoff grows to 10–20 s after seven
+ * failures, and a query handed to such a connection waits all of it even once the server is back
+ * and another connection is free: after an outage of half a minute (a probe every second) a page
+ * took 11–17 s. Short waits cost nothing while the server is down: requests fail fast without
+ * connecting (health.ts), so only the once-a-second probe, a listener and the rate limiter try.
+ */
+export function reconnectDelaySeconds(failures: number, random: () => number = Math.random): number {
+  return Math.min(RECONNECT_MAX_SECONDS, 0.02 * 2 ** Math.max(0, failures - 1)) * (0.5 + random() / 2);
+}
+
+/** Fail fast while the server is down, and come back as soon as it is up again (every pool we open). */
+export const POSTGRES_TIMEOUTS = {
+  connect_timeout: 2,
+  idle_timeout: 30,
+  max_lifetime: 60 * 30,
+  backoff: (failures: number) => reconnectDelaySeconds(failures),
+} as const;
 /** No statement runs longer than this (a stuck query frees its connection), nor idles in a transaction. */
 export const POSTGRES_SESSION = { statement_timeout: 30_000, idle_in_transaction_session_timeout: 60_000 } as const;
 
@@ -78,7 +100,15 @@ export function preparing(sql: postgres.Sql, health?: DatabaseHealth): postgres.
  */
 function watchedQuery(q: PromiseLike<unknown> & { values(): unknown }, health: DatabaseHealth) {
   let run: Promise<unknown> | null = null;
-  const start = () => (run ??= health.watch(q));
+  // A query that lost its connection marks the database down, so that the page that sent it answers
+  // 503 (guardServerErrors asks the health) rather than 500 once a ping finds the server back. The
+  // driver can also hand the first query on a reconnected connection the error that cut the
+  // connection before (a 57P01 from the server that stopped): the next probe, a second later, brings it back.
+  const start = () =>
+    (run ??= health.watch(q).catch((e: unknown) => {
+      if (isLostConnection(e)) health.noteConnectionError();
+      throw e;
+    }));
   const wrapper = {
     values() {
       q.values();

@@ -79,4 +79,40 @@ describe("databaseHealth: fail fast while the database is down (issue 31)", () =
     await expect(failed).rejects.toThrow("syntax error");
     fresh.stop();
   });
+  test.each([
+    // the request began (ms after the start), the database was down (from, to), up for its error page?
+    [0, [500, 1500], false], // it met the outage; a probe found the server back before its error page asked
+    [4000, [500, 1500], true], // it began after the probe found the server back
+    [0, null, true], // never down
+  ])("a request that began at %i ms, the database down %j: up for its error page: %s", async (began, outage, up) => {
+    vi.useFakeTimers();
+    const t0 = Date.now();
+    let answering = true;
+    const health = databaseHealth(
+      async () => {
+        if (!answering) throw new Error("ECONNREFUSED");
+      },
+      { probeEveryMs: 1000, pingTimeoutMs: 500 },
+    );
+    if (outage) {
+      await vi.advanceTimersByTimeAsync(outage[0]!);
+      answering = false;
+      health.noteConnectionError();
+      await vi.advanceTimersByTimeAsync(outage[1]! - outage[0]!);
+      answering = true;
+    }
+    await vi.advanceTimersByTimeAsync(Math.max(0, t0 + began - Date.now()) + 1200); // the next probe finds it back
+    expect(health.down).toBe(false);
+    expect(await health.isUp(t0 + began)).toBe(up);
+    health.stop();
+  });
+  test("a connection error on a server that answers (the driver's stale one, after a restart) is over within a ping, not a probe interval", async () => {
+    vi.useFakeTimers();
+    const health = databaseHealth(async () => {}, { probeEveryMs: 1000, pingTimeoutMs: 500 });
+    health.noteConnectionError();
+    expect(health.down).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(health.down).toBe(false);
+    health.stop();
+  });
 });

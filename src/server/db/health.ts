@@ -26,8 +26,12 @@ export type DatabaseHealth = {
   check(): void;
   /** a connection error met by a request: down until a ping answers */
   noteConnectionError(): void;
-  /** up right now? Known down: false at once; else a ping within PING_TIMEOUT_MS */
-  isUp(): Promise<boolean>;
+  /**
+   * up right now? Known down: false at once; else a ping within PING_TIMEOUT_MS. With `since` (a
+   * request's start, Date.now()): also false when the database was down at any moment since, because
+   * what that request failed on was the outage, even if a probe found the server back a moment later.
+   */
+  isUp(since?: number): Promise<boolean>;
   /**
    * A query, watched: still running after SLOW_QUERY_MS, the database is pinged, and if it does not
    * answer (a frozen or unreachable server, where a query on an open connection would wait for ever)
@@ -45,6 +49,8 @@ export function databaseHealth(
   const timeoutMs = opts.pingTimeoutMs ?? PING_TIMEOUT_MS;
   const slowMs = opts.slowQueryMs ?? SLOW_QUERY_MS;
   let down = false;
+  /** when a probe last found it back (Date.now()) */
+  let upAgainAt = -Infinity;
   let timer: NodeJS.Timeout | undefined;
 
   const pingInTime = async (): Promise<boolean> => {
@@ -64,10 +70,13 @@ export function databaseHealth(
     const probe = async () => {
       if (await pingInTime()) {
         down = false;
+        upAgainAt = Date.now();
         timer = undefined;
       } else timer = setTimeout(() => void probe(), every).unref();
     };
-    timer = setTimeout(() => void probe(), every).unref();
+    // the first probe at once: a connection error can be stale (the driver's, from before the server
+    // came back), and then the database is up again within a ping instead of a second of 503s
+    timer = setTimeout(() => void probe(), 0).unref();
   };
 
   return {
@@ -78,8 +87,8 @@ export function databaseHealth(
       if (down) throw new DatabaseDownError();
     },
     noteConnectionError: markDown,
-    async isUp() {
-      if (down) return false;
+    async isUp(since?: number) {
+      if (down || (since !== undefined && upAgainAt >= since)) return false;
       const up = await pingInTime();
       if (!up) markDown();
       return up;

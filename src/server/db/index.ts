@@ -3,9 +3,9 @@ import { env } from "@/server/env";
 import { serverNow } from "@/server/clock";
 import { log } from "@/server/log";
 import { openDatabase, type Database, type Db } from "./client";
-import { hasErrorCode } from "./errors";
+import { isLostConnection } from "./errors";
 import { prepareDatabase } from "./startup";
-import { DATABASE_DOWN, type DatabaseHealth } from "./health";
+import type { DatabaseHealth } from "./health";
 
 export type { Db } from "./client";
 
@@ -55,43 +55,23 @@ export async function getDb(): Promise<Db> {
   return database.db;
 }
 
-/**
- * PostgreSQL's and the driver's words for "the connection went away" (a restart, a failover, a
- * network cut): the request failed because the database was briefly unavailable, not because of
- * a bug, even when a ping a moment later succeeds.
- */
-const CONNECTION_CODES = new Set([
-  "57P01", // admin_shutdown
-  "57P02", // crash_shutdown
-  "57P03", // cannot_connect_now (starting up)
-  "08000",
-  "08001",
-  "08003",
-  "08004",
-  "08006",
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "EPIPE",
-  "CONNECTION_CLOSED",
-  "CONNECTION_ENDED",
-  "CONNECTION_DESTROYED",
-  "CONNECT_TIMEOUT",
-  DATABASE_DOWN,
-]);
-
 /** A connection error (the database went away); noted, so the next requests fail fast until it answers again. */
 export function isConnectionError(e: unknown): boolean {
-  const lost = hasErrorCode(e, (code) => CONNECTION_CODES.has(code));
+  const lost = isLostConnection(e);
   if (lost) g.__dealerDbHealth?.noteConnectionError();
   return lost;
 }
 
-/** True when the database answers within `timeoutMs` (for the error pages: 503 vs 500). */
-export async function isDatabaseUp(timeoutMs = 2000): Promise<boolean> {
+/**
+ * True when the database answers within `timeoutMs` (for the error pages: 503 vs 500); with `since`
+ * (when the request began), false too when it was down at any moment since (health.ts: isUp).
+ */
+export async function isDatabaseUp(opts: { since?: number; timeoutMs?: number } = {}): Promise<boolean> {
+  const timeoutMs = opts.timeoutMs ?? 2000;
   const pending = g.__dealerDb;
   if (!pending) return false;
   const health = g.__dealerDbHealth;
-  if (health) return health.isUp();
+  if (health) return health.isUp(opts.since);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("timeout")), timeoutMs)));
   try {
