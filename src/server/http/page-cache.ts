@@ -192,7 +192,7 @@ export function createPageCache(opts: PageCacheOptions) {
     }
   }
 
-  function send(req: IncomingMessage, res: ServerResponse, e: Entry, state: "HIT" | "STALE") {
+  function send(req: IncomingMessage, res: ServerResponse, e: Entry, state: "HIT" | "STALE" | "MISS") {
     // this request's own nonce where the page had the one it was rendered with
     const nonce = opts.nonceOf?.(req);
     const gzip = acceptsGzip(req);
@@ -338,6 +338,9 @@ export function createPageCache(opts: PageCacheOptions) {
     rewarm(gone);
   }
 
+  /** Draws of a page's own address asked for by requests that carried parameters it does not read. */
+  const cleanDraws = new Map<string, Promise<void>>();
+
   async function handle(handler: Handler, req: IncomingMessage, res: ServerResponse) {
     if (opts.ttlMs <= 0 || !isCacheableRequest(req, opts.sessionCookies)) {
       stats.bypass++;
@@ -367,24 +370,34 @@ export function createPageCache(opts: PageCacheOptions) {
       stats.misses++;
       return handler(req, res);
     }
-    stats.misses++;
     const url = req.url ?? "/";
     const clean = pageCacheUrl(url);
     if (clean !== url) {
       // A copy is only ever drawn from the page's own address. Next writes the address it rendered
       // into the page's data, so a copy drawn under this one would carry its extra parameters (one
-      // shopper's gclid, or whatever a stranger typed) to every later visitor: this visitor's page is
-      // drawn for them alone, and the page's own address is drawn in the background and kept.
-      if (opts.refresh && !busy(key)) {
-        refreshing.add(key);
-        void opts
+      // shopper's gclid, or whatever a stranger typed) to every later visitor: the page's own address
+      // is drawn (once, however many such requests come) and kept, and this visitor is served that.
+      let drawing = cleanDraws.get(key);
+      if (!drawing && opts.refresh) {
+        drawing = opts
           .refresh({ host: hostOf(req), url: clean })
-          .catch(() => undefined)
-          .finally(() => refreshing.delete(key));
+          .then(
+            () => undefined,
+            () => undefined,
+          )
+          .finally(() => cleanDraws.delete(key));
+        cleanDraws.set(key, drawing);
       }
+      if (drawing) {
+        await drawing;
+        const drawn = entries.get(key);
+        if (drawn) return send(req, res, drawn, "MISS");
+      }
+      stats.misses++;
       res.setHeader("x-cache", "MISS");
-      return handler(req, res);
+      return handler(req, res); // not kept: drawn for this visitor alone
     }
+    stats.misses++;
     return renderAndStore(handler, req, res, key);
   }
 
