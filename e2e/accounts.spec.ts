@@ -195,7 +195,7 @@ test.describe("customer accounts (parkside)", () => {
     await expect(page.getByTestId("account-link")).toHaveText("Sign in");
   });
 
-  test("issue 31: a failed account load is logged to the console (SPEC §8) and signing in is still offered", async ({ page }) => {
+  test("a failed account load is logged to the console (SPEC §8) and signing in is still offered", async ({ page }) => {
     const logged: string[] = [];
     page.on("console", (m) => void (m.type() === "warning" && logged.push(m.text())));
     await page.route("**/api/auth", (route) => route.fulfill({ status: 503, contentType: "application/json", body: '{"error":"down"}' }));
@@ -236,7 +236,7 @@ test("the garage pages on a phone @mobile", async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
-test("an alert email arrives after a price drop, and its one-click link unsubscribes (issue 36) @mobile", async ({ page, browser }) => {
+test("an alert email arrives after a price drop, and its one-click link unsubscribes @mobile", async ({ page, browser }) => {
   test.setTimeout(90_000); // a sign-up, the staff's sign-in and a price saved twice, a digest round
   await page.setViewportSize({ width: 390, height: 844 });
   const email = freshEmail("alerts");

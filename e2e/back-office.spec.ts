@@ -157,7 +157,7 @@ test.describe("dealer back-office", () => {
 
     // the status filter finds it; the export has the filtered leads, theirs never
     await page.goto(admin("/leads?status=contacted"));
-    // (the demo's year of history has contacted leads of its own: issue 37)
+    // (the demo's year of history has contacted leads of its own)
     const mine = rows.filter({ hasText: "Mary Parksidelead" });
     await expect(mine).toHaveCount(1);
     await expect(mine).toContainText("Contacted");
@@ -227,7 +227,7 @@ test.describe("dealer back-office", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("a manager finds a new lead under Not contacted with its timer, assigns it to a salesperson, who finds it under Mine (issue 37; before Sam is removed from the team below)", async ({
+  test("a manager finds a new lead under Not contacted with its timer, assigns it to a salesperson, who finds it under Mine (before Sam is removed from the team below)", async ({
     page,
     request,
     browser,
@@ -270,7 +270,7 @@ test.describe("dealer back-office", () => {
     await sam.context().close();
   });
 
-  test("a manager turns on assignment in turn (PUT lead-handling): the next lead goes to the salesperson, who gets an email (issue 37)", async ({
+  test("a manager turns on assignment in turn (PUT lead-handling): the next lead goes to the salesperson, who gets an email", async ({
     page,
     request,
   }) => {
@@ -319,7 +319,7 @@ test.describe("dealer back-office", () => {
     }
   });
 
-  test("an owner removes a staff member: their next request is refused (DELETE reaches its route, issue 31)", async ({ page, browser }) => {
+  test("an owner removes a staff member: their next request is refused (DELETE reaches its route)", async ({ page, browser }) => {
     const lead = await sendLead(page.request, "parkside-motor-group", {
       last_name: "Removaltest",
       location: 10012,
@@ -451,9 +451,7 @@ test.describe("dealer back-office", () => {
     await plain.close();
   });
 
-  test("a manager sets the finance terms: the form checks them, every card shows the new repayment at once (issue 36)", async ({
-    page,
-  }) => {
+  test("a manager sets the finance terms: the form checks them, every card shows the new repayment at once", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(site("parkside-motor-group", "/search/new-used-and-demo-cars"));
     await expect(page.locator(".results .vc-r").first()).toHaveText(/^\$[\d,]+\/wk\*$/);
@@ -564,7 +562,7 @@ test.describe("dealer back-office", () => {
     await expect(page.getByTestId("results-count")).toHaveText("1 Car found");
     await expect(page.getByText("2025 Mazda CX-5 Maxx").first()).toBeVisible();
 
-    // issue 34: a price list in the dealer system's own words, with no odometer column: the header the
+    // a price list in the dealer system's own words, with no odometer column: the header the
     // platform cannot place is chosen once, the preview says the change, and the odometer stays
     await page.goto(admin("/sites/1001/stock/import"));
     await waitForHydration(check);
@@ -591,7 +589,7 @@ test.describe("dealer back-office", () => {
     await expect(card).toContainText("12,000 km");
   });
 
-  test("a manager uploads three photos, reorders them by keyboard and by dragging, writes alt text; the car's page, card, share image and feed follow (issue 33)", async ({
+  test("a manager uploads three photos, reorders them by keyboard and by dragging, writes alt text; the car's page, card, share image and feed follow", async ({
     page,
     request,
   }) => {
@@ -718,7 +716,7 @@ test.describe("dealer back-office", () => {
     await expect(page.getByRole("group", { name: /of 2$/ }).locator("img")).toHaveCount(2);
   });
 
-  test("a stock CSV's photo addresses are fetched in the background: the car shows them in order, and a broken address is on the import's report (issue 33)", async ({
+  test("a stock CSV's photo addresses are fetched in the background: the car shows them in order, and a broken address is on the import's report", async ({
     page,
   }) => {
     await signIn(page, "manager@parksidemotorgroup.com.au");
@@ -758,7 +756,7 @@ test.describe("dealer back-office", () => {
     expect(new URL((await slides.first().getAttribute("src"))!, "http://x").pathname).toBe(main);
   });
 
-  test("a price changed in the back-office shows at once on every page that shows the car; other pages stay in the page cache (issue 35)", async ({
+  test("a price changed in the back-office shows at once on every page that shows the car; other pages stay in the page cache", async ({
     page,
     request,
   }) => {
@@ -832,7 +830,7 @@ test.describe("dealer back-office", () => {
     expect((await served(carPage)).body.includes(money(before)), "the price as it was").toBe(true);
   });
 
-  test("a manager reads the reports on the demo's year: totals, charts with their tables, another period, a CSV; sales and another site's owner get 404 (issue 37)", async ({
+  test("a manager reads the reports on the demo's year: totals, charts with their tables, another period, a CSV; sales and another site's owner get 404", async ({
     page,
     browser,
   }) => {
@@ -896,7 +894,7 @@ test.describe("dealer back-office", () => {
     }
   });
 
-  test("a dealer principal sees their three sites side by side, another period, the table as CSV, and opens one site's reports; sales get 404 (issue 37)", async ({
+  test("a dealer principal sees their three sites side by side, another period, the table as CSV, and opens one site's reports; sales get 404", async ({
     page,
     browser,
   }) => {

@@ -4,7 +4,7 @@ import { repaymentDollars } from "../src/domain/leads/finance";
 import { E2E_OUTBOX, expect, expectNoAxeViolations, siteUrl, test, waitForHydration } from "./fixtures";
 
 /*
- * Issue 36, repayments where the decision is made: an indicative repayment on every priced card and
+ * An indicative repayment on every priced card and
  * vehicle page with the note in the market's words, the vehicle page's calculator, and its figures
  * carried by "Apply for finance" into the finance form and the lead. On a 390×844 phone, as a
  * shopper sees it. The demo's terms (src/server/demo/sites.ts): parkside 8.99% weekly with a $395

@@ -142,7 +142,7 @@ test("vehicle enquiry from the detail page goes to the car type's success page",
   await expect(summary.getByRole("link", { name: "Similar cars" })).toBeVisible();
 });
 
-test("the lead reaches the dealer within seconds: the salesperson's email and the CRM's ADF (issue 16)", async ({ page }) => {
+test("the lead reaches the dealer within seconds: the salesperson's email and the CRM's ADF", async ({ page }) => {
   await page.goto(parkside("/contact"));
   const send = page.getByRole("button", { name: "Send enquiry" });
   await waitForHydration(send);

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, siteUrl, test } from "./fixtures";
 
 /*
- * Issue 36, keywords that understand: what a shopper types into the keyword box is read as the
+ * What a shopper types into the keyword box is read as the
  * filters it names, shown back as chips they can remove; the words left still match make, model
  * and badge. The demo's drawings name their body and colour in the photo's address
  * (/images/demo/{body}/{colour}/1.jpg), which is how these tests see each card's car.
@@ -44,7 +44,7 @@ test("“red suv” finds red SUVs only, shown as two chips; removing one widens
   for (const c of await shown(page)) expect(c.img, c.title).toMatch(/\/demo\/suv\//);
 });
 
-test("words the filters know find what they name (each found 0 cars before issue 36)", async ({ page }) => {
+test("words the filters know find what they name (each once found 0 cars)", async ({ page }) => {
   for (const [q, labels] of [
     ["hybrid", ["Hybrid"]],
     ["7 seater", ["7+ seats"]],

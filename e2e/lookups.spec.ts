@@ -24,7 +24,7 @@ test("trade-in lookup: a demo rego fills the vehicle, each step fires its event,
   await expect(page.getByRole("heading", { name: "Is this your vehicle?" })).toBeFocused();
   await page.getByRole("button", { name: "Yes, continue" }).click();
 
-  // issue 36: parkside gives a trade-in figure after the odometer and condition
+  // parkside gives a trade-in figure after the odometer and condition
   const value = page.getByRole("button", { name: "See my trade-in value" });
   await value.click();
   await expect(page.getByText("Please enter the odometer reading in km.")).toBeVisible();
@@ -96,7 +96,7 @@ test("an unknown rego, and the lookup down: a clear note and the form by hand, n
   await expect(page.getByTestId("lead-form-sell-my-car")).toBeVisible();
 });
 
-test("issue 36: the used-only site values a trade-in too, on a phone", async ({ page }) => {
+test("the used-only site values a trade-in too, on a phone", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(siteUrl("harbour-city-pre-owned", "/trade-in"));
   const find = page.getByRole("button", { name: "Find my vehicle" });

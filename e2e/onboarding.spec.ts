@@ -12,7 +12,7 @@ import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixture
 import { photoOf } from "./photos";
 
 /*
- * Issue 34: a dealer goes live without us touching code. On a server and database of its own
+ * A dealer goes live without us touching code. On a server and database of its own
  * (port 3130): an operator made by the operator command creates a dealer from nothing in the
  * console, previews the draft, imports stock with photos, publishes, and invites the owner, who
  * accepts and sees the site's leads. The platform API's site calls are used through the real server.
@@ -106,7 +106,7 @@ function curl(tls: Tls, url: string, extra: string[] = []): string {
 }
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
-test.describe("onboarding a dealer (issue 34)", () => {
+test.describe("onboarding a dealer", () => {
   test.beforeAll(async () => {
     test.setTimeout(150_000);
     const [front, side] = await Promise.all([photoOf(40, 90, 160), photoOf(160, 90, 40)]);

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, siteUrl, test } from "./fixtures";
 
 /*
- * Issue 36, what a phone shows: the chat teaser, the chat button and the quick-action bar together
+ * The chat teaser, the chat button and the quick-action bar together
  * cover at most 12% of a 390×844 screen; the teaser never shows on a form page; no page scrolls
  * sideways (harbour-city's long name pushed its Menu button 7 px off the screen).
  */

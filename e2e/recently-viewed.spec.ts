@@ -1,7 +1,7 @@
 import { expect, expectNoAxeViolations, siteUrl, test } from "./fixtures";
 
 /*
- * Issue 36: recently viewed cars, kept in this browser. Two cars opened, then the home page lists
+ * Recently viewed cars, kept in this browser. Two cars opened, then the home page lists
  * both, the latest first; a car's own page leaves itself out; "Clear" empties the row; a browser
  * that has viewed nothing gets no row (and no request for one).
  */

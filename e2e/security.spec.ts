@@ -138,7 +138,7 @@ test.describe("odd requests get our 4xx pages, never a 500", () => {
   });
 });
 
-test("issue 31: a request body that never finishes is let go in seconds, not 320 s", async ({ baseURL }) => {
+test("a request body that never finishes is let go in seconds, not 320 s", async ({ baseURL }) => {
   test.setTimeout(60_000);
   const port = Number(new URL(baseURL!).port);
   const started = Date.now();
@@ -158,7 +158,7 @@ test("issue 31: a request body that never finishes is let go in seconds, not 320
   expect(closed).toBeLessThan(25_000);
 });
 
-test("issue 31: a page's CSP allows the origins of the widgets its site enables, and another site's page does not", async ({ request }) => {
+test("a page's CSP allows the origins of the widgets its site enables, and another site's page does not", async ({ request }) => {
   const csp = async (slug: string) =>
     (await request.get("/", { headers: { Host: `${slug}.localhost` } })).headers()["content-security-policy"] ?? "";
   const directive = (policy: string, name: string) =>

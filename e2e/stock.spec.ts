@@ -83,7 +83,7 @@ test("images: quality 75 by default, 60 where the brand is configured so, 80 in 
   await page.goto(parkside("/search/new-used-and-demo-cars/"));
   await expect(page).toHaveURL(parkside("/search/new-used-and-demo-cars"));
   await expect(page.getByTestId("vehicle-card").first().locator("img").first()).toHaveAttribute("src", /\?w=\d+&auto=format$/); // q=75 is the service's default, never written
-  // the first row is fetched at once with high priority; the rest as they near the screen (issue 33); no drawing is an SVG
+  // the first row is fetched at once with high priority; the rest as they near the screen; no drawing is an SVG
   await expect(page.getByTestId("vehicle-card").first().locator("img").first()).toHaveAttribute("fetchpriority", "high");
   await expect(page.getByTestId("vehicle-card").first().locator("img").first()).toHaveAttribute("loading", "eager");
   await expect(page.getByTestId("vehicle-card").last().locator("img").first()).toHaveAttribute("loading", "lazy");

@@ -1,6 +1,6 @@
 import { expect, siteUrl, test } from "./fixtures";
 
-/* Issue 11: what a shopper sees first, on a phone. */
+/* What a shopper sees first, on a phone. */
 const PHONE = { width: 390, height: 844 };
 
 /** The first vehicle page of a site's search. */
@@ -383,10 +383,7 @@ test("a site's logo: the thumb on a phone, the full logo from a tablet up (SPEC 
   expect((await answer("/photos/logo/parkside-motor-group.svg")).status).toBe(404);
 });
 
-test("issue 35: Next's scripts are written defer (they run after the first paint), and the page still comes alive", async ({
-  page,
-  request,
-}) => {
+test("Next's scripts are written defer (they run after the first paint), and the page still comes alive", async ({ page, request }) => {
   for (const path of ["/", "/search/new-used-and-demo-cars", "/contact"]) {
     const html = await (await request.get(path, { headers: { Host: "parkside-motor-group.localhost" } })).text();
     const own = (html.match(/<script\b[^>]*\bsrc="\/_next\/static\/[^"]+"[^>]*>/g) ?? []).filter((t) => !/noModule/i.test(t));

@@ -115,7 +115,7 @@ test.describe("routes", () => {
     expect(await res.json()).toMatchObject({ status: "ok", database: { status: "ok", driver: "pglite", sites: 7 } });
   });
 
-  test("a TLS front door may ask for a site's domain and its www. name only (issue 34)", async ({ request }) => {
+  test("a TLS front door may ask for a site's domain and its www. name only", async ({ request }) => {
     const ask = async (domain: string) => {
       const res = await request.get(`/api/tls/allowed?domain=${encodeURIComponent(domain)}`);
       expect(res.headers()["cache-control"]).toBe("no-store");

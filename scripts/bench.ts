@@ -1,6 +1,6 @@
 // npm run bench — performance figures, measured on this machine in one run:
 //  1. HTTP: the uncached search and vehicle pages (parkside with real photographs, 20 connections) against a trivial
-//     dynamic Next page, 3 alternating rounds, the median against issue 35's ratios, and the search
+//     dynamic Next page, 3 alternating rounds, the median against the ratios, and the search
 //     page's HTML size; then the search page from the page cache; req/s, p50 and p95.
 //  2. Search query time (the full VehicleSearch call: count, page, facets, ranges) at demo size and
 //     on a synthetic 100,000-vehicle database.
@@ -13,7 +13,7 @@
 //          --only http|js|cache|images|crawl|query|leads|delivery|reports (one part);
 //          --pg (the query part on PostgreSQL, --per-site N vehicles per synthetic dealer, default
 //          200; `--only query --pg --scale 1000000` is the platform's scale: 1,000,000 vehicles / 5,000 dealers).
-//  (--only reports: issue 37's reports on PostgreSQL with a year of a 400-car dealer's traffic: p95 ≤ 300 ms each.)
+//  (--only reports: the reports on PostgreSQL with a year of a 400-car dealer's traffic: p95 ≤ 300 ms each.)
 //  4. Delivery: 200 leads from 10 concurrent clients to a server sending mail to a real
 //     SMTP server on loopback; p50/p95 from the POST to the salesperson's email arriving.
 // --cluster instead: Caddy in front of 1 and then 2 app processes on one PostgreSQL
@@ -134,12 +134,12 @@ const VARIED = ["Mazda", "Suzuki", "Mercedes-Benz", "Skoda", "KGM", "Toyota", "F
   ]),
 );
 
-/** Rounds of the uncached comparison (issue 35: the median of 3). */
+/** Rounds of the uncached comparison (the median of 3). */
 const ROUNDS = 3;
 
 async function http() {
   ensureBuild();
-  // issue 35's budgets, page cache off: each page against the trivial page, in rounds that take turns
+  // the budgets, page cache off: each page against the trivial page, in rounds that take turns
   // so that a slower minute of the machine falls on every page alike; the median round is reported
   const uncached = await withServer(0, async () => {
     // the budgets are taken on real photographs: their addresses are what the page's HTML carries
@@ -197,7 +197,7 @@ async function http() {
 
 type Load = Awaited<ReturnType<typeof load>>;
 
-/** Issue 35's budgets for the uncached pages and the search page's HTML (docs/operations/performance.md). */
+/** The budgets for the uncached pages and the search page's HTML (docs/operations/performance.md). */
 const BUDGET = { searchRatio: 0.33, vehicleRatio: 0.4, searchHtmlKb: 120 };
 
 const QUERIES: SearchParams[] = [
@@ -462,7 +462,7 @@ ${line("search page", h.bare)}`);
 }
 
 /**
- * Issue 35: the full-page cache on a replayed shopper mix. Three tenants (parkside with real
+ * The full-page cache on a replayed shopper mix. Three tenants (parkside with real
  * photographs); shoppers open each tenant's home, its menu's pages (search landing pages, models,
  * locations) and its first cars, the popular ones far more often (weight 1/rank, as traffic is);
  * beside them a crawler walks every address of the tenants' sitemaps once. Every 4 s a manager
@@ -595,7 +595,7 @@ async function cacheReplay() {
 /**
  * First-load JavaScript per page type: the scripts a page's HTML loads (not chunks loaded later on
  * demand), gzipped as a browser receives them, against the framework's floor measured in the same
- * run (an empty App Router page built with the same Next, scripts/lib/js-floor.ts). Issue 35's
+ * run (an empty App Router page built with the same Next, scripts/lib/js-floor.ts). The
  * budgets (docs/operations/performance.md): floor + 35 KB on search, vehicle and content pages,
  * floor + 70 KB on form pages.
  */
@@ -725,7 +725,7 @@ async function crawl() {
 }
 
 /**
- * The image service on real photographs (issue 33): each original's first variant (made by sharp,
+ * The image service on real photographs: each original's first variant (made by sharp,
  * one request at a time: the time a shopper waits for a photo nobody asked for before), the same
  * again from the variant cache, and what a card and a vehicle page's main photo weigh on a 390 px
  * phone (2× and 3× screens) in AVIF and WebP.
@@ -858,7 +858,7 @@ if (run("cache")) {
   const ok = (v: boolean) => (v ? "PASS" : "FAIL");
   const pc = (x: number) => `${round(x * 100, 1)}%`;
   console.log(`
-Full-page cache (issue 35): a replayed shopper mix on ${CACHE_TENANTS.length} tenants, 6 shopper and 2 crawler connections
+Full-page cache: a replayed shopper mix on ${CACHE_TENANTS.length} tenants, 6 shopper and 2 crawler connections
   real photographs: ${c.loaded.photos} on ${c.loaded.cars} of parkside's cars
   shoppers over ${c.hot} popular addresses (weight 1/rank): ${c.shopper.requests} requests, hit ratio ${pc(c.shopper.hitRatio)} ${JSON.stringify(c.shopper.states)}; p50 ${c.p50} ms   p95 ${c.p95} ms
   crawler over ${c.tail} sitemap addresses (each once): ${c.crawler.requests} requests ${JSON.stringify(c.crawler.states)}
@@ -939,7 +939,7 @@ async function delivery() {
 const DELIVERY_LEADS = 200;
 
 /**
- * Issue 37 (--only reports): a year of a 400-car dealer's traffic on PostgreSQL (about 500,000
+ * --only reports: a year of a 400-car dealer's traffic on PostgreSQL (about 500,000
  * analytics events in about 100,000 visits, and 5,000 leads with sources and status histories)
  * for parkside; the rollup worked out from the raw events (timed once); then each report
  * (leads, funnel, team, stock), the site's whole reports page and the group view (parkside and two
@@ -1114,7 +1114,7 @@ Leads: ${l.sent} POST /api/leads from ${CLIENTS} concurrent clients (PGlite)
 }
 
 /**
- * Issue 17 (--cluster): the search page through the front door (Caddy since issue 34) with 1 and with 2 app processes (page cache
+ * --cluster: the search page through the front door (Caddy) with 1 and with 2 app processes (page cache
  * off: every request renders, so the ratio shows what a second process adds); lead POSTs with each
  * (the measured 1,000 after three warm-up rounds of 1,000, each round starting with an empty outbox:
  * the measured round's own deliveries run beside it, the warm-up's do not); then with 2 the two
@@ -1172,7 +1172,7 @@ if (CLUSTER) {
   const lead = (r: DrillResult) =>
     `${r.report.leadsPerSecond} leads/s   p50 ${r.report.p50ms} ms   p95 ${r.report.p95ms} ms   answers ${JSON.stringify(r.report.statuses)}   rows ${r.report.rows} (missing ${r.report.missing})`;
   console.log(`
-Cluster (issue 17): Caddy → app processes → one PostgreSQL, all on this machine (${cpus().length} cores, shared with the load generator)
+Cluster: Caddy → app processes → one PostgreSQL, all on this machine (${cpus().length} cores, shared with the load generator)
   search page, page cache off, 20 connections, ${SECONDS} s:
     1 app process   ${c.single.search.rps} req/s   p50 ${c.single.search.p50} ms   p95 ${c.single.search.p95} ms
     2 app processes ${c.search2.rps} req/s   p50 ${c.search2.p50} ms   p95 ${c.search2.p95} ms   (× ${round(c.search2.rps / c.single.search.rps, 2)})

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 
 const emptyServerOnly = fileURLToPath(new URL("../node_modules/server-only/empty.js", import.meta.url));
 
-// the server, and the operator command the browser tests run before it (issue 34)
+// the server, and the operator command the browser tests run before it
 for (const name of ["server", "operator-create"])
   await build({
     entryPoints: [`scripts/${name}.ts`],

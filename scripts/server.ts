@@ -34,7 +34,7 @@ import { leadRoutes, MAX_JSON_BYTES } from "@/server/leads/handlers";
 const e = env();
 /** What a dashboard process (PLATFORM_ROLE=dashboard) serves: the platform data API and its health. */
 const DASHBOARD_PATHS = /^\/(api\/v1\/|websites\/|api\/health(\?|$))/;
-/** Issue 17: POST /api/leads is served by its route's own handler without Next's pipeline (ADR 0016). */
+/** POST /api/leads is served by its route's own handler without Next's pipeline (ADR 0016). */
 const LEAD_POST = /^\/api\/leads(\?|$)/;
 /** POST /api/leads/with-files too: its body streams to the handler, and an early 413 reaches a client still sending (linger.ts). */
 const LEAD_FILES_POST = /^\/api\/leads\/with-files(\?|$)/;
@@ -143,11 +143,11 @@ server.on("error", (error) => {
 });
 // this process delivers leads from the shared outbox (the dashboard role takes no leads)
 const deliveries = e.PLATFORM_ROLE === "dashboard" ? null : startDeliveryWorker(getDb);
-// and sends shoppers' alert digests (issue 36; a claim per shopper keeps processes off each other's)
+// and sends shoppers' alert digests (a claim per shopper keeps processes off each other's)
 const alerts = e.PLATFORM_ROLE === "dashboard" ? null : startAlertWorker(getDb);
-// and keeps the reports' visits rollup current from the analytics events (issue 37; idempotent per day)
+// and keeps the reports' visits rollup current from the analytics events (idempotent per day)
 const rollups = startRollupWorker(getDb, serverNow);
-// and mails owners and managers last week's report from Monday 8 am (issue 37; one claim per site and week)
+// and mails owners and managers last week's report from Monday 8 am (one claim per site and week)
 const weekly = e.PLATFORM_ROLE === "dashboard" ? null : startWeeklyWorker(getDb, serverNow, adminOrigin);
 // and fetches stock feeds' photos (every process may: each claims its own rows)
 const photoFetches = startPhotoFetchWorker(getDb);

@@ -1,4 +1,4 @@
-// Issue 17: what the cluster drill (npm run drill:cluster) and the cluster bench (npm run bench --
+// What the cluster drill (npm run drill:cluster) and the cluster bench (npm run bench --
 // --cluster) do to a running cluster (scripts/lib/cluster.ts): lead loads, kill -9 of one app
 // process, a PostgreSQL restart under load. Each returns its counts and the promises it broke.
 import autocannon from "autocannon";
@@ -293,7 +293,7 @@ export async function restartDrill(cluster: Cluster): Promise<DrillResult> {
 }
 
 /**
- * Issue 35: a change made through one app process purges the pages it touches in every process, at
+ * A change made through one app process purges the pages it touches in every process, at
  * once. Both apps hold a car's page and another car's page in their page caches; a manager changes
  * the car's price through app 0's back-office API; app 1 must serve the new price within 2 s, and
  * the other car's page must still come from its cache.

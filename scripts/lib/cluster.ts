@@ -1,6 +1,6 @@
-// Issue 17: the platform beyond one process, from parts Debian ships: a PostgreSQL server
+// The platform beyond one process, from parts Debian ships: a PostgreSQL server
 // (initialised under .data/), N app processes (dist/server.mjs) on their own ports, and Caddy in
-// front (issue 34, replacing nginx: docs/decisions/0017-caddy-front-door.md): HTTP on one port,
+// front (replacing nginx: docs/decisions/0017-caddy-front-door.md): HTTP on one port,
 // HTTPS with on-demand certificates on another. Used by `npm run start:cluster`, the cluster drill
 // and the bench.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";

@@ -1,4 +1,4 @@
-// The front door (issue 34, docs/decisions/0017-caddy-front-door.md): Caddy in front of the app
+// The front door (docs/decisions/0017-caddy-front-door.md): Caddy in front of the app
 // processes. On-demand TLS for every site's domain (asking the platform's /api/tls/allowed first),
 // HTTP → HTTPS except for the local *.localhost names, HTTP/1.1, HTTP/2 and HTTP/3, compression, and
 // load balancing with passive health checks. Offline the certificates come from Caddy's internal CA;
@@ -28,7 +28,7 @@ export function caddyConfig(o: FrontDoorOptions): string {
   const storage = path.resolve(o.dir, "data");
   const upstreams = o.appPorts.map((p) => `127.0.0.1:${p}`).join(" ");
   const https = o.httpsPort === 443 ? "https://{host}{uri}" : `https://{host}:${o.httpsPort}{uri}`;
-  return `# written by scripts/lib/front-door.ts (issue 34): Caddy in front of ${o.appPorts.length} app process(es)
+  return `# written by scripts/lib/front-door.ts: Caddy in front of ${o.appPorts.length} app process(es)
 {
 	admin off
 	http_port ${o.httpPort}
@@ -62,7 +62,7 @@ export function caddyConfig(o: FrontDoorOptions): string {
 		fail_duration 5s
 		max_fails 1
 	}
-	# issue 31: when no process answers, an API client gets JSON it can read
+	# when no process answers, an API client gets JSON it can read
 	handle_errors {
 		@api path /api/* /mock/*
 		header @api Content-Type "application/json; charset=utf-8"

@@ -6,7 +6,7 @@ import { gzipSync } from "node:zlib";
 /**
  * The framework's own floor of first-load JavaScript: an empty App Router page (a root layout and a
  * page saying "ok"), built with this project's Next and React, in its own directory beside the
- * project's build. Issue 35's budgets are this floor plus 35 KB (content pages) or 70 KB (forms).
+ * project's build. The budgets are this floor plus 35 KB (content pages) or 70 KB (forms).
  */
 export const FLOOR_DIR = ".data/bench-floor";
 

@@ -1,4 +1,4 @@
-// Real photographs for measuring (issue 33): every speed figure is taken on a tenant whose cars
+// Real photographs for measuring: every speed figure is taken on a tenant whose cars
 // carry photographs of a real dealer's weight, put on them through the back-office upload API as a
 // manager would. The photographs come from Debian's `lomiri-wallpapers-16.04` package (the Ubuntu
 // 16.04 wallpapers: photographs by Aitzol Berasategi, Peter Nerlich, Sander Klootwijk, Clemens

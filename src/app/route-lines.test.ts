@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 
 /*
- * Issue 32: every route file opens with what it answers, one `// METHOD /path — what` line per
+ * Every route file opens with what it answers, one `// METHOD /path — what` line per
  * method it exports (or one line naming several), and the path is the file's own: a reader finds
  * an endpoint by grepping its path, and a moved route cannot keep a stale line.
  */

@@ -5,7 +5,7 @@ import type { FinanceQuoteInput } from "@/domain/leads/finance-quote";
 
 /*
  * The figures of the repayment calculator on a finance page, handed to the finance form beside it
- * (issue 36): the lead carries what the shopper worked out. Null until the shopper changes a figure
+ *: the lead carries what the shopper worked out. Null until the shopper changes a figure
  * or arrives with a car's figures ("Apply for finance").
  */
 let quote: FinanceQuoteInput | null = null;

@@ -61,7 +61,7 @@ function runtimeImports(file: string): string[] {
     .filter((m) => modules.includes(m));
 }
 
-describe("server modules import each other without cycles (issue 32)", () => {
+describe("server modules import each other without cycles", () => {
   test("no module reaches itself through its runtime imports", () => {
     const graph = new Map(modules.map((m) => [m, runtimeImports(m)]));
     const state = new Map<string, "open" | "done">();
@@ -81,7 +81,7 @@ describe("server modules import each other without cycles (issue 32)", () => {
 });
 
 /*
- * Issue 32: the site record and the context built from it reach components as props, so a
+ * The site record and the context built from it reach components as props, so a
  * `"use client"` file that imported their types would be one prop away from shipping the whole
  * record to the browser. Secrets are not in them (server/site-secrets.ts), and client files do not
  * import them at all: a client component gets the few plain values it needs.
@@ -94,7 +94,7 @@ const clientFiles = (readdirSync(SRC, { recursive: true }) as string[])
   .sort();
 const RECORD_TYPES = /\b(SiteRecord|SiteIntegrations|SiteContext|SiteSecrets)\b|["']@\/(domain\/site\/context|server\/[^"']+)["']/;
 
-describe("client files never import the site record (issue 32)", () => {
+describe("client files never import the site record", () => {
   test("there are client files to check", () => expect(clientFiles.length).toBeGreaterThan(20));
 
   test.each(clientFiles)("%s", (file) => {

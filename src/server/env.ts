@@ -75,7 +75,7 @@ export const EnvSchema = z.object({
     .refine((v) => v === undefined || (/^smtps?:\/\//.test(v) && URL.canParse(v)), { message: "must be an smtp:// or smtps:// URL" }),
   /** Where messages go when there is no SMTP server (open a .eml file with any mail program). */
   OUTBOX_DIR: z.string().trim().min(1).default(".data/outbox"),
-  /** How often each process looks for customers' alert digests to send (issue 36; a digest goes at most once a day per customer). */
+  /** How often each process looks for customers' alert digests to send (a digest goes at most once a day per customer). */
   ALERTS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /** The sender of platform mail. */
   MAIL_FROM: z.string().trim().min(3).default("Dealer Platform <no-reply@localhost>"),
@@ -180,7 +180,7 @@ export const EnvSchema = z.object({
     .refine((v) => /^(true|false|\d{1,2}|)$/.test(v), { message: "must be false, true or the number of trusted proxies (0–99)" })
     .transform((v) => (v === "true" ? 1 : v === "false" || v === "" ? 0 : Number(v))),
   /**
-   * Issue 31: the reverse proxies' own addresses, comma-separated: forwarded headers are trusted
+   * The reverse proxies' own addresses, comma-separated: forwarded headers are trusted
    * only on requests from these (default loopback, where `npm run start:cluster` runs nginx).
    */
   TRUSTED_PROXY_ADDRESSES: z
@@ -193,7 +193,7 @@ export const EnvSchema = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     ),
-  /** Issue 31: a request (headers and body) must arrive within this many seconds, else 408 and the connection is closed. */
+  /** A request (headers and body) must arrive within this many seconds, else 408 and the connection is closed. */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
   /** The address the server listens on (default every interface; the cluster's app processes listen on 127.0.0.1 only). */
   HOST: optionalText(),
@@ -238,7 +238,7 @@ export const EnvSchema = z.object({
     .transform((v) => (v ? v : undefined)),
 });
 
-/** Issue 31: the platform API's passwords have at least this many characters outside development. */
+/** The platform API's passwords have at least this many characters outside development. */
 export const MIN_PLATFORM_PASSWORD = 16;
 
 const CheckedEnvSchema = EnvSchema.transform((e, ctx) => {

@@ -36,7 +36,7 @@ import type { Dealership, Location, SiteFeatureFlags, SiteRecord, SpecialHoursEn
  * function: once per request, reused for a few seconds across requests.
  */
 export const getSiteContext = cache((param: string) =>
-  // a page drawn from it is stored under its site's tag (issue 35: the full-page cache)
+  // a page drawn from it is stored under its site's tag (the full-page cache)
   tagged(
     catalogue.cached(`site-context:${param}`, [SITES_TAG], () => loadSiteContext(param)),
     (ctx) => (ctx ? [pageTag.site(ctx.site.id)] : []),
@@ -57,7 +57,7 @@ async function loadSiteContext(param: string): Promise<SiteContext | null> {
   return platform ? loadFromPlatform(db, site, platform) : loadFromDatabase(db, site);
 }
 
-/** The platform's feature rules (issue 34), shared for a few seconds by every site; a rule's change drops them. */
+/** The platform's feature rules, shared for a few seconds by every site; a rule's change drops them. */
 export function featureRules(db: Db): Promise<StoredFeatureRule[]> {
   return catalogue.cached("feature-rules", [SITES_TAG], () => listFeatureRules(db));
 }

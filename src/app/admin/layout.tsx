@@ -31,7 +31,7 @@ export default async function AdminLayout({ children }: { children: React.ReactN
                 <Link href="/leads" className={link}>
                   Leads
                 </Link>
-                {/* the group view: several sites' reports side by side (issue 37) */}
+                {/* the group view: several sites' reports side by side */}
                 {groupSiteIds(staff).length > 1 && (
                   <Link href="/reports" className={link}>
                     All reports

@@ -70,7 +70,7 @@ export function GarageWatchlist({ cards, plural, alerts }: { cards: CardView[]; 
 }
 
 /**
- * One email alert on or off (issue 36): a native checkbox, saved as it changes; the change is
+ * One email alert on or off: a native checkbox, saved as it changes; the change is
  * announced, and a failure puts the box back with a message.
  */
 export function AlertSwitch({

@@ -8,7 +8,7 @@ import { inputClass } from "@/components/ui/text-field";
 import { StatusLine } from "./status-line";
 import { useSend } from "./use-send";
 
-/** Issue 37: a manager gives the lead to someone of the site's team; they get an email with the link. */
+/** A manager gives the lead to someone of the site's team; they get an email with the link. */
 export function AssignForm({
   leadId,
   team,

@@ -54,7 +54,7 @@ export function SignOutButton() {
 }
 
 /** An invited person chooses their name and password; the server makes the account and signs them in. */
-/** Issue 31: a new person chooses a name and password; someone who already has a staff account accepts with their password. */
+/** A new person chooses a name and password; someone who already has a staff account accepts with their password. */
 export function AcceptInviteForm({ token, email, existing }: { token: string; email: string; existing: boolean }) {
   const router = useRouter();
   const { state, errors, send, check } = useSend();

@@ -7,7 +7,7 @@ import { percent, type PriceChange, type StockCar } from "@/domain/reports/repor
 import { durationLabel } from "@/domain/staff/response";
 
 /*
- * Issue 37: the reports' charts, drawn on the server as SVG with d3-scale and d3-shape (no chart
+ * The reports' charts, drawn on the server as SVG with d3-scale and d3-shape (no chart
  * code reaches the browser). Each chart has a title and a one-line description for screen readers,
  * and its numbers in a table beside it.
  */
@@ -338,7 +338,7 @@ export function CarList({
   );
 }
 
-/** Issue 37: the period's price changes and what they did to the car's page views a day. */
+/** The period's price changes and what they did to the car's page views a day. */
 export function PriceChangeTable({ changes, siteId }: { changes: PriceChange[]; siteId: number }) {
   if (!changes.length) return <p className="text-sm text-neutral-700">No price changed in this period.</p>;
   return (

@@ -13,7 +13,7 @@ import { StatusLine } from "./status-line";
 import { useSend } from "./use-send";
 
 /*
- * The operators' console forms (issue 34): a new site, its record, its logo, its locations and
+ * The operators' console forms: a new site, its record, its logo, its locations and
  * publishing. Each checks its data with the server's own schema before sending, and shows the
  * server's field messages beside the fields.
  */

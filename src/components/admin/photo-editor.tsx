@@ -14,7 +14,7 @@ type Upload = { id: number; name: string; progress: number; error: string | null
 const ACCEPT = "image/jpeg,image/png,image/webp,image/heic,image/heif,image/avif,.heic,.heif";
 
 /**
- * A car's photos in the back-office (issue 33): upload several at once (drop them or choose them,
+ * A car's photos in the back-office: upload several at once (drop them or choose them,
  * each with its own progress), reorder by dragging or with the move buttons (keyboard), make one the
  * main photo, write alt text, delete. Each change is saved at once and said in a live region.
  */

@@ -6,7 +6,7 @@ import { formatCount } from "@/domain/format/price";
 import { changeLabel, GROUPING_LABELS, GROUPINGS, PRESET_LABELS, type ReportPreset, type ReportRange } from "@/domain/reports/range";
 
 /*
- * Issue 37: what a site's reports and the group view share: the period form (a plain GET form, no
+ * What a site's reports and the group view share: the period form (a plain GET form, no
  * script), a figure beside the period before's, and a titled section with its CSV link.
  */
 

@@ -160,7 +160,7 @@ export function DeliveryForm({
 const numberOf = (v: FormDataEntryValue | null) => (typeof v === "string" && v.trim() !== "" ? Number(v.trim()) : NaN);
 
 /**
- * The terms of the site's indicative repayments (issue 36): whether cards show them, the rate, term,
+ * The terms of the site's indicative repayments: whether cards show them, the rate, term,
  * deposit and balloon, how often, and the fees the comparison rate takes in. A line under the
  * fields shows what a $30,000 car would say with the figures as typed.
  */
@@ -247,7 +247,7 @@ export function FinanceForm({ siteId, values, country }: { siteId: number; value
   );
 }
 
-/** Issue 37: how the team works leads: the response target (open minutes) and assignment in turn. */
+/** How the team works leads: the response target (open minutes) and assignment in turn. */
 export function LeadHandlingForm({ siteId, values }: { siteId: number; values: { response_minutes: number; round_robin: boolean } }) {
   const router = useRouter();
   const { state, errors, send, check } = useSend();

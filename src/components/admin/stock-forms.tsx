@@ -70,7 +70,7 @@ type Report = {
   valid: number;
   errors: ImportError[];
   errorCount: number;
-  /** issue 34 (older reports lack them) */
+  /** older reports lack them */
   columns?: Array<{ header: string; column: StockColumn }>;
   clearBlanks?: boolean;
   ignoredColumns: string[];

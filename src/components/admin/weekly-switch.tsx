@@ -4,7 +4,7 @@ import { useState } from "react";
 import { StatusLine } from "./status-line";
 import { useSend } from "./use-send";
 
-/** Issue 37: the staff member's own weekly report email, on or off as the box changes. */
+/** The staff member's own weekly report email, on or off as the box changes. */
 export function WeeklyReportSwitch({ initial }: { initial: boolean }) {
   const [on, setOn] = useState(initial);
   const { state, send } = useSend();

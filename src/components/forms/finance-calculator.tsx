@@ -43,7 +43,7 @@ export type CalculatorProps = {
 const digits = (v: string) => Number(v.replace(/[^\d]/g, "").slice(0, 9)) || 0;
 
 /**
- * The repayment calculator (issue 36): price (typed, or the car's), deposit, balloon, term and how
+ * The repayment calculator: price (typed, or the car's), deposit, balloon, term and how
  * often, with the repayment worked out as the shopper types (fees included, as the cards show it)
  * and the rate with its comparison rate. Every control is a labelled native input; the result is
  * announced politely. Fires the finance calculator event (14) once the figures rest for a second.

@@ -97,7 +97,7 @@ export function LeadForm({
   initial,
 }: Props) {
   const form = FORMS[kind];
-  // a finance form sends the repayment calculator's figures beside it (issue 36)
+  // a finance form sends the repayment calculator's figures beside it
   const quote = useFinanceQuote();
   const router = useRouter();
   const pathname = usePathname();

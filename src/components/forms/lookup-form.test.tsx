@@ -154,7 +154,7 @@ describe("LookupForm (trade-in)", () => {
     await waitFor(() => expect(heading()).toBe("Your details"));
   }
 
-  test("issue 36: the trade-in range after odometer and condition, then the details", async () => {
+  test("the trade-in range after odometer and condition, then the details", async () => {
     await toValuation();
     expect(requests[1]).toEqual({
       url: "/api/trade-in-valuation",
@@ -166,7 +166,7 @@ describe("LookupForm (trade-in)", () => {
   test.each([
     ["no figure for the car", () => Response.json({ found: false, provider: "autograb" }), VALUATION_MSG.none],
     ["the valuation down", () => Response.json({ error: "down" }, { status: 503 }), VALUATION_MSG.unavailable],
-  ])("issue 36, %s: we'll be in touch, and the form goes on", async (_, answer, note) => {
+  ])("we'll be in touch, and the form goes on", async (_, answer, note) => {
     valuate = answer;
     await toValuation();
     expect(screen.getByTestId("trade-in-none").textContent).toBe(note);

@@ -27,7 +27,7 @@ export type LookupFormProps = {
   endpoint: string;
   /** the lead also goes to the car history provider */
   carHistory: boolean;
-  /** issue 36: the site gives a trade-in range after the odometer and condition */
+  /** the site gives a trade-in range after the odometer and condition */
   valuation: boolean;
   allowFiles: boolean;
 };
@@ -43,7 +43,7 @@ type Step =
       odometer: string;
       condition: string;
       note?: string;
-      /** the trade-in range (issue 36), or why there is none */
+      /** the trade-in range, or why there is none */
       value?: { low: number; high: number } | { none: string };
     };
 
@@ -246,7 +246,7 @@ export function LookupForm({ kind, formSite, endpoint, carHistory, valuation, al
           track(EVENT_IDS.lookupCondition, { form: kind, condition });
           const km = odometer.replace(/[,\s]/g, "");
           if (!valuation || !state.vehicle) return setState({ ...state, step: "contact", odometer: km, condition });
-          // issue 36: the range for this car; whatever happens the shopper goes on to their details
+          // the range for this car; whatever happens the shopper goes on to their details
           const v = state.vehicle;
           setBusy(true);
           void sendJson<{ found: boolean; low?: number; high?: number }>("/api/trade-in-valuation", "POST", {

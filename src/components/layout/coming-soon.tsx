@@ -4,7 +4,7 @@ import { internationalPhone } from "@/domain/locations/geo";
 import type { SiteContext } from "@/domain/site/context";
 
 /**
- * A draft site's face to the public (issue 34): the dealer's name and logo, that the site is on its
+ * A draft site's face to the public: the dealer's name and logo, that the site is on its
  * way, and how to reach the dealer meanwhile. Nothing of the stock, forms or pages behind it.
  */
 export function ComingSoon({ ctx }: { ctx: SiteContext }) {

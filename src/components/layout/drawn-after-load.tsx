@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { usePageLoaded } from "@/client/page-loaded";
 
 /**
- * Issue 35: what a page holds below the screen (search results after the first row, a vehicle's
+ * What a page holds below the screen (search results after the first row, a vehicle's
  * similar cars) waits to be drawn until the page has loaded: its style, layout and photos kept a
  * phone's first photo (the LCP) waiting. Once the page has loaded, this marks the document drawn
  * while the browser is idle, and the rules in globals.css stop holding anything back, so nothing

@@ -6,7 +6,7 @@ import { iconHtml as icon } from "@/components/ui/icons";
 /*
  * The site's footer as HTML text: the same for every page of a site and about 150 elements, it was a
  * large share of every page's server time when each element went through the RSC and SSR renderers
- * (issue 35). Drawn from its view (footer-view.ts, made once per site record and year) on the server
+ *. Drawn from its view (footer-view.ts, made once per site record and year) on the server
  * and again in the browser, so the page's payload carries the view, not the HTML. Every value is
  * escaped, every address checked.
  */

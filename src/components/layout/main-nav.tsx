@@ -65,7 +65,7 @@ export function MainNav({ items }: { items: NavItem[] }) {
     setOpen(false);
   };
 
-  // tabbing on from an open submenu to another item of the bar closes that submenu (issue 36: it stayed open)
+  // tabbing on from an open submenu to another item of the bar closes that submenu (it stayed open)
   const onFocus = (e: React.FocusEvent) => {
     if (expanded === null) return;
     const owner = (e.target as HTMLElement).closest("li.relative");

@@ -41,7 +41,7 @@ export function SiteHeader({ ctx }: { ctx: SiteContext }) {
         </div>
       </div>
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
-        {/* a long name wraps rather than pushing the menu off a phone's screen (issue 36: harbour-city's was 7 px off) */}
+        {/* a long name wraps rather than pushing the menu off a phone's screen (harbour-city's was 7 px off) */}
         <a href="/" className="min-w-0 text-xl font-extrabold leading-tight tracking-tight [overflow-wrap:anywhere] md:text-2xl">
           {logo.full && logo.small ? (
             // the thumb on a phone, the full logo from a tablet up (SPEC §3 logo url and thumb)

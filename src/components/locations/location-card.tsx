@@ -37,7 +37,7 @@ export function LocationCard({
   location: Location;
   ctx: LocationCardContext;
   headingLevel?: 2 | 3;
-  /** issue 36: how far it is from the shopper, "12 km away" */
+  /** how far it is from the shopper, "12 km away" */
   distance?: string;
 }) {
   const H = headingLevel === 2 ? "h2" : "h3";

@@ -26,7 +26,7 @@ export type DirectoryProps = {
   dealership?: string | undefined;
   now: number;
   reviews: ReviewsTeaser;
-  /** issue 36, near me: where the shopper said they are, and each location's distance (km; null: a postcode not placed) */
+  /** where the shopper said they are, and each location's distance (km; null: a postcode not placed) */
   near?: { query: NearQuery; distances: Record<number, number> | null };
 };
 

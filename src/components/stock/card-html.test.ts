@@ -42,7 +42,7 @@ describe("a card as HTML text", () => {
     expect(card.querySelector(".vc-r")!.textContent).toBe("$129/wk*"); // "Repayments from" is the CSS's alternative text
     expect([...card.querySelectorAll(".vc-f li")].map((li) => li.textContent)).toEqual(view.facts);
     expect(card.querySelector(".vc-l")!.textContent).toBe("Parkside KGM");
-    // issue 36: where the shopper said where they are, how far
+    // where the shopper said where they are, how far
     expect(
       parse(cardHtml({ ...view, distance: "12 km away" }, { priority: false, saved: false })).querySelector(".vc-l")!.textContent,
     ).toBe("Parkside KGM · 12 km away");

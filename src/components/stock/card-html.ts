@@ -9,7 +9,7 @@ import { lcp } from "@/components/ui/lcp";
 /*
  * A vehicle card as HTML text. A search page holds 36 cards of about 20 elements each: rendered as
  * React elements they were most of the page's server time (every element through the RSC and SSR
- * renderers, issue 35). As text they cost a string template, the page's payload carries only each
+ * renderers). As text they cost a string template, the page's payload carries only each
  * card's view (CardView) and the browser hydrates one element per card. Every value is escaped
  * here; the views come from dealers' stock feeds.
  */

@@ -1,7 +1,7 @@
 import { escapeMarkup as esc } from "@/domain/format/markup";
 
 /*
- * Issue 35: the search filters as HTML text, drawn from a compact view (about a quarter of the
+ * The search filters as HTML text, drawn from a compact view (about a quarter of the
  * HTML's size). The server builds the view (SearchFilters: labels, order, "Show all", range links);
  * FilterForm draws it on the server and again in the browser, so the page's payload carries the
  * view instead of the HTML. Every value is escaped: the keyword is the shopper's, makes and models

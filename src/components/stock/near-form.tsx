@@ -7,10 +7,10 @@ import { UseMyLocation } from "./use-my-location";
 import { MapPin } from "@/components/ui/icons";
 
 /**
- * Near me (issue 36): a postcode box (Australian sites, which have the postcode table) and "Use my
+ * Near me: a postcode box (Australian sites, which have the postcode table) and "Use my
  * location", as a plain GET form that keeps the page's other choices in hidden fields. `within` adds
  * "within 25/50/…". `collapsed` (the search page before the shopper has said where they are) shows
- * one "Near me" button that opens it: the search page's HTML stays within its budget (issue 35).
+ * one "Near me" button that opens it: the search page's HTML stays within its budget.
  */
 export function NearForm({
   href,

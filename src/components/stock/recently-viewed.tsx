@@ -10,7 +10,7 @@ import { parseRecent, recentToShow, RECENTLY_VIEWED_KEY, withViewed } from "@/do
 const RecentlyViewedRow = dynamic(() => import("./recently-viewed-row").then((m) => m.RecentlyViewedRow), { ssr: false });
 
 /**
- * Recently viewed (issue 36), at the foot of the home page and of a vehicle page (which also
+ * Recently viewed, at the foot of the home page and of a vehicle page (which also
  * records its car). Everything happens once the page has loaded and the browser is idle, so it
  * never competes with the page's first photo; a shopper with nothing viewed gets nothing drawn.
  */

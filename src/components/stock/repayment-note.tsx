@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 
 /**
- * What the asterisk of a repayment means (issue 36): the site's terms in its market's words, once
+ * What the asterisk of a repayment means: the site's terms in its market's words, once
  * on every page that shows a repayment (the caller passes null where none is shown).
  */
 export function RepaymentNote({ note, className }: { note: string | null; className?: string }) {

@@ -26,7 +26,7 @@ const SHOWN_FIRST = 6;
 
 /*
  * The filters are drawn as HTML text (about 250 elements on a search page, which through the RSC and
- * SSR renderers were the largest part of the page's server time, issue 35), from the compact view
+ * SSR renderers were the largest part of the page's server time), from the compact view
  * built here (filters-html.ts). FilterForm navigates on their native change events and keeps focus
  * and open lists across pages.
  */

@@ -38,7 +38,7 @@ type Props = {
   result: SearchResult;
   now: number;
   /** a landing page's own H1 (its template) */ heading?: string;
-  /** issue 36, near me: each location's distance (km) from where the shopper said they are; null when they have not (or it is unknown) */
+  /** each location's distance (km) from where the shopper said they are; null when they have not (or it is unknown) */
   distances?: Record<number, number> | null;
 };
 
@@ -58,7 +58,7 @@ export function SearchResults({ ctx, query, result, now, heading, distances = nu
   // the page without a place (the near form's base, the near chip's link): the site's own sort again
   const away = { near: undefined, page: 1, ...(query.sort === "distance" ? { sort: sortDefault(def) } : {}) };
   const filters = activeFilterCount(query);
-  // what the keywords were read as (issue 36): the search applied it, the chips show it
+  // what the keywords were read as: the search applied it, the chips show it
   const understood = result.understood ?? null;
   const typed = understood ? understood.rest : query.q;
   const searchEvent = searchPageEvent(query, result.total, def);
@@ -85,7 +85,7 @@ export function SearchResults({ ctx, query, result, now, heading, distances = nu
       return label ? [{ label, href: href({ [k]: {}, page: 1 }) }] : [];
     }),
     // the keywords: a chip for each phrase they were read as ("Red", "SUV", "Under $40,000"), one for the words left
-    // issue 36: where the shopper said they are, and how far they will go
+    // where the shopper said they are, and how far they will go
     ...(query.near
       ? [
           {

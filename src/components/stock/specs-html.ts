@@ -2,7 +2,7 @@ import { escapeMarkup as esc } from "@/domain/format/markup";
 import type { SpecGroup } from "@/domain/stock/specs";
 
 /**
- * A vehicle page's specifications as HTML text (about 40 rows of label and value, issue 35: each as
+ * A vehicle page's specifications as HTML text (about 40 rows of label and value: each as
  * React elements went through the RSC and SSR renderers). Styled by `.specs` in globals.css; every
  * value is escaped (they come from dealers' stock feeds).
  */

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { MapPin } from "@/components/ui/icons";
 
 /**
- * "Use my location" (issue 36, near me): asks the browser for its position (with the shopper's
+ * "Use my location" (near me): asks the browser for its position (with the shopper's
  * permission) and opens `href` with it, rounded to two decimals (about a kilometre: never more
  * exact than the search needs). Without permission it says so and the postcode box stays.
  */

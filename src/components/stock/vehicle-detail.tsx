@@ -59,7 +59,7 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
   const images = v.thumbnails.length ? v.thumbnails : [displayImage(v)];
   const q = `?vehicle=${encodeURIComponent(v.slug)}`;
   const cardCtx = cardContext(ctx, now);
-  // issue 36: the repayment under the price and the calculator, on the site's terms; none for a car without a price
+  // the repayment under the price and the calculator, on the site's terms; none for a car without a price
   const repayment = cardRepayment(v.price, sold, cardCtx.finance);
   const similarViews = similar.map((s) => cardView(s, cardCtx));
   const note = repayment ? repaymentNote(cardCtx.finance, ctx.site.country) : cardsNote(cardCtx, similarViews);
@@ -177,7 +177,7 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
             <h2 id="specs" className="text-xl font-bold">
               Specifications
             </h2>
-            {/* about 40 rows of label and value: drawn as text (issue 35), every value escaped */}
+            {/* about 40 rows of label and value: drawn as text, every value escaped */}
             <div className="specs" dangerouslySetInnerHTML={{ __html: specsHtml(groups) }} />
           </section>
           {v.description && (

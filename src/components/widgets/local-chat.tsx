@@ -31,7 +31,7 @@ export type LocalChatProps = {
   raised: boolean;
   /** on the site's chat-hidden paths (SPEC §2): nothing shows */
   hidden: boolean;
-  /** a page the shopper fills a form in on: no teaser (issue 36), the launcher stays */
+  /** a page the shopper fills a form in on: no teaser, the launcher stays */
   formPage: boolean;
 };
 
@@ -120,7 +120,7 @@ export function LocalChat({ dealerName, hours, phone, formSite, raised, hidden, 
           aria-label="Chat invitation"
           data-testid="chat-teaser"
           className={clsx(
-            // on a phone one line beside the launcher (the overlays stay within 12% of the screen, issue 36);
+            // on a phone one line beside the launcher (the overlays stay within 12% of the screen);
             // above it with the whole invitation from a tablet up
             place,
             "mr-14 flex h-11 max-w-48 items-center gap-1 rounded-full border border-neutral-300 bg-white pl-3 text-sm shadow-lg sm:mb-16 sm:mr-0 sm:h-auto sm:max-w-72 sm:items-start sm:gap-2 sm:rounded-lg sm:p-3",

@@ -3,7 +3,7 @@ import { formatCount, formatPrice } from "../format/price";
 import { contrastText } from "../site/colour";
 
 /*
- * Issue 36: alerts that bring a shopper back. A signed-in customer turns alerts on per watched car
+ * Alerts that bring a shopper back. A signed-in customer turns alerts on per watched car
  * (its price drops, it sells) and per saved search (new matches); what changed is gathered into one
  * digest, at most one a day per customer and site, in the site's own name and colours, with a
  * one-click unsubscribe (RFC 8058). Pure: the server reads the rows, this decides and writes the words.

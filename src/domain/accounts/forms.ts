@@ -130,7 +130,7 @@ export const WatchlistAddSchema = z.object({
 });
 
 /**
- * PUT /api/account/alerts (issue 36): turn one alert on or off: a watched car's (price drops and
+ * PUT /api/account/alerts: turn one alert on or off: a watched car's (price drops and
  * sale) by `vehicle_id`, or a saved search's (new matches) by `search_id`; exactly one of the two.
  */
 export const AlertSwitchSchema = z

@@ -32,7 +32,7 @@ describe("the event catalogue", () => {
   });
 });
 
-describe("linkEvents: what a link is for, then where it is (issue 31)", () => {
+describe("linkEvents: what a link is for, then where it is", () => {
   test.each([
     ["tel:+61398765432", "body", [15]],
     ["mailto:sales@example.com", "footer", [16, 33]],
@@ -141,7 +141,7 @@ describe("the events endpoint's body", () => {
     expect(batch.success && batch.events).toHaveLength(2);
   });
 
-  test("issue 31: SPEC §7's event with only the spec's properties (nothing extra required)", () => {
+  test("SPEC §7's event with only the spec's properties (nothing extra required)", () => {
     const spec = {
       event: {
         website_slug: "parkside-motor-group",
@@ -235,7 +235,7 @@ describe("server-side ad events", () => {
     ["no source url (the route takes the request's page)", { eventSourceUrl: undefined }],
     ["user data as user_data", { userData: undefined, user_data: { email: "m@example.com" } }],
     ["a standard name of another event", { eventName: "Purchase" }],
-  ])("issue 31: %s is accepted as SPEC §7 writes the payload", (_, over) => {
+  ])("%s is accepted as SPEC §7 writes the payload", (_, over) => {
     const ev = { ...adEventFor(EVENT_IDS.formSubmit, {}, ids)!, ...over };
     expect(AdEventSchema.safeParse(ev).success).toBe(true);
   });
@@ -363,7 +363,7 @@ describe("search page events", () => {
   });
 });
 
-describe("the CSP origins of a site's widgets (issue 31)", () => {
+describe("the CSP origins of a site's widgets", () => {
   test("only the enabled vendors' origins; the app's own widgets need none", () => {
     const site = (integrations: Record<string, unknown>, features: Record<string, boolean> = {}) => ({
       features: { autobot: false, dealercell: false, dealerstudio: false, impel: false, live_chat: false, ...features },

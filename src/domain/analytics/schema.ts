@@ -38,7 +38,7 @@ const KNOWN_PROPS = {
 } as const;
 
 /*
- * Issue 31: SPEC §7 names the event's fields, not what its properties must hold: every property is
+ * SPEC §7 names the event's fields, not what its properties must hold: every property is
  * optional. Our own browser sends them all; an event without an id is stored as the catalogue's
  * event of its name, else as event 0 (not in the catalogue).
  */

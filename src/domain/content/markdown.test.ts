@@ -50,7 +50,7 @@ describe("renderMarkdown: stored content never carries script", () => {
   );
 });
 
-describe("renderMarkdown keeps what it rendered (issue 35)", () => {
+describe("renderMarkdown keeps what it rendered", () => {
   const rules = { blog_path_news: false, uses_pages_path: false };
   test("the same words and rules give the same HTML; other rules, their own", () => {
     const body = "See [our news](/blog/launch) and [about us](/pages/about).";

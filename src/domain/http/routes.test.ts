@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { allowedMethods, exportedMethods, routeFor, routeSegments, type Route } from "./routes";
 
-describe("methods from what each route exports (issue 31)", () => {
+describe("methods from what each route exports", () => {
   test.each([
     ["export const POST = createLead;", ["POST"]],
     ["export const { POST, DELETE } = watchlistRoutes;", ["POST", "DELETE"]],

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { bookedSlot, leadAnswers, leadChanges, readableChanges, vehicleEnquiryCategory, whenText } from "./answers";
 
-describe("a lead as people read it (issue 31)", () => {
+describe("a lead as people read it", () => {
   test.each([
     [{ day: 27, month: 11, year: 2026, time: "10:00" }, "Friday 27 November, 10:00 am"],
     [{ day: 27, month: 11, year: 2026, time: "14:30" }, "Friday 27 November, 2:30 pm"],

@@ -25,7 +25,7 @@ export function firstPageParams(stored: StoredParams | null, search: string, now
 export const activeParams = (stored: StoredParams | null, now: number): Record<string, string> =>
   stored && stored.expires > now ? stored.params : {};
 
-/** Issue 37: the site that sent the shopper on the first page of a visit (its host), kept like the parameters. */
+/** The site that sent the shopper on the first page of a visit (its host), kept like the parameters. */
 export type StoredReferrer = { host: string; expires: number };
 
 /** The referring host to keep: a stored, unexpired one stays; else another site's host from this page's referrer. */

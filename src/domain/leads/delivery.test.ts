@@ -58,7 +58,7 @@ describe("retries back off", () => {
   ])("after %i failed attempts: wait %i ms", (attempts, ms) => expect(retryDelayMs(attempts)).toBe(ms));
 });
 
-describe("attempts as the dealer reads them (issue 31)", () => {
+describe("attempts as the dealer reads them", () => {
   test.each([
     [true, "status 204", "delivered"],
     [true, "sent <a@b>", "delivered"],

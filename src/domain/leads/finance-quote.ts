@@ -3,7 +3,7 @@ import { z } from "zod";
 import { FREQUENCIES, repaymentDollars, type LoanTerms } from "./finance";
 
 /*
- * The calculator's figures a finance lead carries (issue 36): what the shopper set on a vehicle
+ * The calculator's figures a finance lead carries: what the shopper set on a vehicle
  * page or /finance. The server checks them and works the repayment out again with the site's own
  * fees, so a lead never carries a figure the site would not have shown.
  */

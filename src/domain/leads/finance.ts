@@ -1,7 +1,7 @@
 import { formatPrice } from "../format/price";
 
 /*
- * Loan arithmetic for the repayment figures (issue 36): the indicative repayment a card and a
+ * Loan arithmetic for the repayment figures: the indicative repayment a card and a
  * vehicle page show, the calculators, and the comparison rate Australian credit advertising needs
  * beside any rate or repayment. Pure; the site's terms come from src/domain/site/finance.ts.
  */

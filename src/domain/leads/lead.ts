@@ -28,12 +28,12 @@ export const LeadMetaSchema = z.object({
   page_id: cleanText(100).optional(),
   visited_pages: z.array(cleanText(500)).max(50).default([]),
   linked_query_params: z.record(cleanText(40), cleanText(500)).default({}),
-  /** issue 37: the host of the site that sent the shopper on the visit's first page (the reports' source) */
+  /** the host of the site that sent the shopper on the visit's first page (the reports' source) */
   first_referrer: cleanText(200).optional(),
   has_files: z.boolean().optional(),
   /** the trade-in or sell-my-car vehicle, looked up by rego or typed by hand (SPEC §4 vehicle lookup) */
   trade_in_vehicle: TradeInVehicleSchema.optional(),
-  /** issue 36: the repayment calculator's figures (finance forms only) */
+  /** the repayment calculator's figures (finance forms only) */
   finance_quote: FinanceQuoteSchema.optional(),
   [HONEYPOT_FIELD]: textLine().max(500).optional(),
 });

@@ -449,7 +449,7 @@ describe("what the success page says back", () => {
   ])("similar to %j: %j", (name, q) => expect(similarSearchKeywords(name)).toBe(q));
 });
 
-describe("firstReferrer (issue 37): the site that sent the shopper, kept 30 days", () => {
+describe("firstReferrer: the site that sent the shopper, kept 30 days", () => {
   const now = Date.parse("2026-11-27T00:00:00Z");
   test.each([
     ["another site", null, "https://www.google.com.au/search?q=x", { host: "www.google.com.au" }],

@@ -70,7 +70,7 @@ function localTimeByIntl(instant: number, timeZone: string): LocalTime {
  * A zone's offset from UTC is the same through each quarter hour of UTC: zones change their offset
  * only on a quarter hour (their offsets are whole quarter hours, and they change at a whole or half
  * hour of their own clock). So the offset is read by Intl once a quarter hour and zone, and kept: a
- * report works out thousands of leads' local times (issue 37).
+ * report works out thousands of leads' local times.
  */
 const QUARTER = 900_000;
 const OFFSETS = new Map<string, Map<number, number>>();

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { distanceLabel, distancesFrom, parseNear, pointOf, pointParam, withinKm } from "./near";
 
-describe("where the shopper is (issue 36, near me)", () => {
+describe("where the shopper is (near me)", () => {
   test.each<[Record<string, string>, "AU" | "NZ" | "US", unknown]>([
     [{ postcode: "4405" }, "AU", { postcode: "4405" }],
     [{ postcode: " 4405 ", within: "50" }, "AU", { postcode: "4405", within: 50 }],

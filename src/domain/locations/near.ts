@@ -3,7 +3,7 @@ import type { Country } from "../site/types";
 import { distanceKm } from "./geo";
 
 /*
- * Issue 36, near me: where the shopper is (an Australian postcode, or their browser's position
+ * Where the shopper is (an Australian postcode, or their browser's position
  * rounded to about a kilometre) and how far each location and car is from there. Distances use
  * SPEC §9's haversine (distanceKm). Pure: the postcode's coordinates come from the server's table.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { LookupRequestSchema, TradeInVehicleSchema } from "./lookup";
 
-describe("a vehicle lookup's request (issue 31: the state in any case)", () => {
+describe("a vehicle lookup's request (the state in any case)", () => {
   test.each([
     [
       { rego: "abc123", state: "VIC" },

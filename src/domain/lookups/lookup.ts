@@ -14,7 +14,7 @@ export type LookupProviderName = "nevdis" | "autograb" | "redbook";
 /** A rego as a registry stores it: letters and digits, upper case, no spaces (1–9). */
 export const normaliseRego = (rego: string) => rego.replace(/[\s-]/g, "").toUpperCase();
 
-/** Issue 31: a state code in any case ("VIC", "vic", " Vic ") reads as ours ("vic"). */
+/** A state code in any case ("VIC", "vic", " Vic ") reads as ours ("vic"). */
 const stateCode = (message?: string) =>
   z.preprocess(
     (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),

@@ -5,7 +5,7 @@ import { cleanText } from "../leads/form-schema";
 import { CONDITIONS } from "./lookup";
 
 /*
- * Issue 36, a trade-in figure: after the rego lookup, odometer and condition, the shopper sees an
+ * After the rego lookup, odometer and condition, the shopper sees an
  * indicative price range from a valuation provider (src/server/lookups/valuation.ts). The request
  * is checked here, by the route and by the lead alike; the demo's figures come from `demoValuation`,
  * a believable market model by make, model, year, odometer and condition.

@@ -6,7 +6,7 @@ import type { Dealership } from "../site/types";
 
 /*
  * A dealership (a franchise within a site: SPEC §3's dealership_websites list) as the platform API
- * and the console write it (issue 34). Pure.
+ * and the console write it. Pure.
  */
 
 const address = (what: string) => picture(`${what} must be /images/… or an https:// address`);

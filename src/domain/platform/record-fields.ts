@@ -1,7 +1,7 @@
 import { textLine } from "../text-schema";
 import { storedImageSrc } from "../format/image";
 
-/* The field rules the platform's records share (site, location, dealership: issue 34). Pure. */
+/* The field rules the platform's records share (site, location, dealership). Pure. */
 
 export { EMAIL } from "../leads/delivery";
 

@@ -13,7 +13,7 @@ import { FooterGroupSchema, NavItemSchema } from "./contract";
 import type { Country, Dealership, SiteFeatureFlags, SiteLogo, SiteRecord, Template } from "../site/types";
 
 /*
- * A site record as the platform API and the console write it (issue 34, SPEC §1/§3's field names):
+ * A site record as the platform API and the console write it (SPEC §1/§3's field names):
  * the schema both validate with, the defaults per template that make a name, a slug, a template and a
  * domain enough to start, and the record as the API answers it. Pure.
  */
@@ -288,7 +288,7 @@ export function suggestSlug(name: string): string {
 export type ChecklistItem = { key: "location" | "hours" | "logo" | "stock" | "lead_delivery"; label: string; done: boolean };
 
 /**
- * What a site needs before it is published (issue 34): a location, hours at each, a logo, a car or
+ * What a site needs before it is published: a location, hours at each, a logo, a car or
  * a deliberate "no stock yet", and somewhere its leads go. Advisory, except the last: a site whose
  * leads would reach nobody is not published (leadDestinations).
  */

@@ -12,7 +12,7 @@ import {
 } from "./report";
 
 /*
- * Issue 37: the group view. A staff member who runs several sites sees them side by side over one
+ * The group view. A staff member who runs several sites sees them side by side over one
  * period: each site's leads, visits, enquiry rate, response and stock against the period before,
  * and the group's leads over time, by source and by enquiry type, summed from each site's own
  * report (each site counted in its own days).

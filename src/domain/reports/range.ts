@@ -4,7 +4,7 @@ import { textLine } from "../text-schema";
 import { localTime } from "../locations/hours";
 
 /*
- * Issue 37: the period a report covers, in the site's own days: a preset (the last 7, 30 or 90
+ * The period a report covers, in the site's own days: a preset (the last 7, 30 or 90
  * days, the last 12 months) or two dates, grouped by day, week (Monday to Sunday) or month, with
  * the period of the same length just before it beside it. Dates are "YYYY-MM-DD" in the site's
  * time zone; the server turns them into instants.

@@ -3,7 +3,7 @@ import { csvSafe } from "../staff/lead-csv";
 import type { Channel } from "./source";
 
 /*
- * Issue 37: the reports' shapes, and each report as CSV (the same numbers as its chart and table).
+ * The reports' shapes, and each report as CSV (the same numbers as its chart and table).
  */
 
 export type Count = { key: string; label: string; now: number; before: number };
@@ -70,13 +70,13 @@ export const isReportCsv = (v: string): v is ReportCsvName => (REPORT_CSVS as re
 export const percent = (part: number, whole: number): string =>
   whole > 0 ? `${(Math.round((part / whole) * 1000) / 10).toFixed(1)}%` : "–";
 
-/** The team's response per salesperson and per location (issue 37), as the CSV reads it. */
+/** The team's response per salesperson and per location, as the CSV reads it. */
 export type TeamCsv = {
   byPerson: Array<{ label: string; answered: number; median: number | null; withinTarget: number; late: number }>;
   byLocation: Array<{ label: string; answered: number; median: number | null; withinTarget: number; late: number }>;
 };
 
-/** The listed cars with their views, enquiries and days in stock (issue 37's stock report), as the CSV reads it. */
+/** The listed cars with their views, enquiries and days in stock (the stock report), as the CSV reads it. */
 export type StockCsv = { all: StockCar[] };
 
 export type CsvTable = Array<Array<string | number>>;

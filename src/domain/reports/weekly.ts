@@ -6,7 +6,7 @@ import { addDays, changeLabel, periodLabel } from "./range";
 import type { Count } from "./report";
 
 /*
- * Issue 37: the weekly email to a site's owners and managers (each may turn it off): last week's
+ * The weekly email to a site's owners and managers (each may turn it off): last week's
  * leads beside the week before, where they came from, the cars asked about most, and the leads
  * still waiting for a first contact, with a link to the reports. Sent from Monday 8 am in the
  * site's time zone, once a week per site.

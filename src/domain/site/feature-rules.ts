@@ -4,7 +4,7 @@ import { DEFAULT_FEATURES, RULE_FIELDS, type FeatureRule } from "./features";
 import type { SiteFeatureFlags } from "./types";
 
 /*
- * Feature rules as the platform API and the console write them (issue 34): a rule matches on site
+ * Feature rules as the platform API and the console write them: a rule matches on site
  * id, slug, name, dealership group or manufacturer and sets flags. The same schema checks both. Pure.
  */
 

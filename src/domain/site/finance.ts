@@ -15,7 +15,7 @@ import {
 import type { Country } from "./types";
 
 /*
- * A site's finance settings (issue 36): the terms its indicative repayments are worked out on, set
+ * A site's finance settings: the terms its indicative repayments are worked out on, set
  * by the dealer in the back-office. One function (financeOf) says what a site's terms are; every
  * card, vehicle page, calculator and lead uses it.
  */
@@ -124,7 +124,7 @@ function termsText(f: FinanceSettings, word: { deposit: string; balloon: string 
 }
 
 /**
- * The note under every figure (issue 36), in the site's market's words, or null where a site
+ * The note under every figure, in the site's market's words, or null where a site
  * shows no repayment:
  * - Australia: the comparison rate on the regulations' $30,000 secured loan over 5 years, with the
  *   warning the regulations prescribe word for word;

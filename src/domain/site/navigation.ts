@@ -131,7 +131,7 @@ export function buildFooter(ctx: NavContext): FooterGroup[] {
 
 /**
  * SPEC §3 navigation (header, footer) of a site: the menus built from its pages and switches, each
- * replaced by the site record's own list where it has one (issue 34: set by an operator or the API).
+ * replaced by the site record's own list where it has one (set by an operator or the API).
  */
 export function siteNavigation(nav: NavContext, own: NavigationOverrides): { header: NavItem[]; footer: FooterGroup[] } {
   return { header: own.header?.length ? own.header : buildHeaderMenu(nav), footer: own.footer?.length ? own.footer : buildFooter(nav) };

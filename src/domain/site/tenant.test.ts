@@ -61,7 +61,7 @@ test("a tenant key that is not valid percent-encoding is taken as written, never
   expect(tenantKeyFromParam("%E0%A4")).toEqual({ by: "slug", slug: "%e0%a4" });
 });
 
-describe("the names a TLS front door may ask for (issue 34)", () => {
+describe("the names a TLS front door may ask for", () => {
   test.each([
     ["www.parksidemotorgroup.com.au", "www.parksidemotorgroup.com.au"],
     ["WWW.ParksideMotorGroup.com.au.", "www.parksidemotorgroup.com.au"],
@@ -93,7 +93,7 @@ describe("the names a TLS front door may ask for (issue 34)", () => {
   });
 });
 
-describe("a site's other domains (issue 34)", () => {
+describe("a site's other domains", () => {
   const site = {
     domainName: "smithmotors.com.au",
     url: "https://www.smithmotors.com.au",

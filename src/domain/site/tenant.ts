@@ -35,7 +35,7 @@ export function tenantKeyFromParam(param: string): TenantKey {
 const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /**
- * A host name as a TLS front door asks about it (issue 34): lower case, without a trailing dot, a
+ * A host name as a TLS front door asks about it: lower case, without a trailing dot, a
  * well-formed DNS name of two labels or more (IDNs in their xn-- form); null for anything else (an
  * address, a port, a bare word, a wildcard, over 253 characters).
  */
@@ -57,7 +57,7 @@ export function siteAnswersOn(site: { domainName: string; domains?: readonly str
 export const SITE_PATH_HEADER = "x-site-path";
 
 /**
- * Issue 34: where a request for one of a site's other domains goes instead: the same path on the
+ * Where a request for one of a site's other domains goes instead: the same path on the
  * site's own address; null when the host is the site's own domain, its www. name or a local name.
  */
 export function primaryRedirect(
@@ -73,7 +73,7 @@ export function primaryRedirect(
 }
 
 /**
- * Where a site is opened from the back-office (issue 34's preview): on a local back-office
+ * Where a site is opened from the back-office (the preview): on a local back-office
  * (admin.localhost:3000) the site's own {slug}.localhost on the same port; elsewhere the site's address.
  */
 export function siteOriginFrom(adminHost: string | null | undefined, site: { slug: string; url: string }): string {

@@ -56,7 +56,7 @@ export type SiteFeatureFlags = {
   push_leads_to_primary_location: boolean;
   mock_leads: boolean;
   enquire_button_message_now: boolean;
-  /** issue 36: a trade-in range after the rego lookup (the dealer's switch; off: "we'll be in touch") */
+  /** a trade-in range after the rego lookup (the dealer's switch; off: "we'll be in touch") */
   trade_in_valuation: boolean;
   chat_hidden_paths: string[];
   fixed_dealership_slug: string | null;
@@ -170,7 +170,7 @@ export type SiteRecord = {
   primaryVehicleOverride: string | null;
   url: string;
   domainName: string;
-  /** issue 34: the site's other domains (without www.), each redirected to the primary address */
+  /** the site's other domains (without www.), each redirected to the primary address */
   domains: string[];
   country: Country;
   timezone: string;
@@ -194,7 +194,7 @@ export type SiteRecord = {
   garageName: string | null;
   /** SPEC §3 finance_provider: who takes the site's finance applications ("Manual": the dealer, from a lead) */
   financeProvider: string | null;
-  /** issue 36: the terms of its indicative repayments as stored (financeOf in finance.ts gives the whole) */
+  /** the terms of its indicative repayments as stored (financeOf in finance.ts gives the whole) */
   finance: Partial<FinanceSettings>;
   /** SPEC §3 opening_hours of the site itself (siteHours in hours.ts; empty: its main location's) */
   openingHours: OpeningHourEntry[];
@@ -204,9 +204,9 @@ export type SiteRecord = {
   blogs: BlogSettings;
   /** SPEC §7 search_page_templates: this site's landing-page words, over the platform's */
   searchPageTemplates: SearchPageTemplates;
-  /** issue 34: false while the site is a draft (the public sees "coming soon"; staff preview it) */
+  /** false while the site is a draft (the public sees "coming soon"; staff preview it) */
   published: boolean;
-  /** issue 34: the dealer publishes without stock on purpose (the publish checklist's stock item) */
+  /** the dealer publishes without stock on purpose (the publish checklist's stock item) */
   noStockYet: boolean;
 };
 
@@ -217,7 +217,7 @@ export type Dealership = {
   make: string | null;
   url: string | null;
   logo: string | null;
-  /** issue 34: the console's order, and whether the site shows it */
+  /** the console's order, and whether the site shows it */
   position: number;
   visible: boolean;
 };

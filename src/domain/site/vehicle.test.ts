@@ -35,7 +35,7 @@ describe("detail paths", () => {
   });
 });
 
-describe("one vehicle in a sentence (issue 36: no more “Finance this trucks”)", () => {
+describe("one vehicle in a sentence (no more “Finance this trucks”)", () => {
   test.each([
     ["Trucks", "truck"],
     ["Truck", "truck"],

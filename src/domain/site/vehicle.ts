@@ -23,7 +23,7 @@ export function nounInText(noun: string): string {
 
 /**
  * The noun for one vehicle inside a sentence: SPEC §1 names a trucks site's vehicles "Trucks", and
- * "Finance this trucks" reads wrong (issue 36): "this truck", "this RV", "this camper".
+ * "Finance this trucks" reads wrong: "this truck", "this RV", "this camper".
  */
 export function oneNounInText(noun: string): string {
   const one = /^[A-Z]{2,}s$/.test(noun) || (/[^s]s$/i.test(noun) && noun.length > 3) ? noun.slice(0, -1) : noun;

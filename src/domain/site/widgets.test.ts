@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { FORM_PATHS } from "./routes";
 import { FORM_PAGE_PATHS, isFormPage } from "./widgets";
 
-describe("the pages a shopper fills a form in on: no chat teaser there (issue 36)", () => {
+describe("the pages a shopper fills a form in on: no chat teaser there", () => {
   test("every enquiry form's page is one", () => {
     for (const path of Object.values(FORM_PATHS)) if (path) expect(FORM_PAGE_PATHS, path).toContain(path);
   });

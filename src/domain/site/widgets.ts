@@ -291,7 +291,7 @@ export function siteWidgets(site: WidgetSite): SiteWidget[] {
 }
 
 /**
- * Issue 31: the origins a site's page must allow for the widgets it loads, and for nothing else.
+ * The origins a site's page must allow for the widgets it loads, and for nothing else.
  * A widget the app serves itself (the local chat, the local pixel stand-in) needs none.
  */
 export function widgetOrigins(site: WidgetSite): Required<WidgetOrigins> {
@@ -319,7 +319,7 @@ export function chatHiddenOn(pathname: string, hiddenPaths: readonly string[]): 
 
 /**
  * The pages a shopper fills a form in on (the enquiry forms' pages, SPEC §2, with a location's
- * contact form and the signed-in finance page): the chat teaser never shows there (issue 36: on a
+ * contact form and the signed-in finance page): the chat teaser never shows there (on a
  * phone it covered the form's fields). The launcher stays.
  */
 export const FORM_PAGE_PATHS = [

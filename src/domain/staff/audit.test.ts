@@ -3,7 +3,7 @@ import { auditSubject } from "./audit";
 
 const names = { locations: [{ id: 10012, name: "Parkside Mazda" }], dealerships: [{ id: 10011, name: "Parkside Toyota" }] };
 
-describe("what an audit entry is about (issue 36: no more “location:10012”)", () => {
+describe("what an audit entry is about (no more “location:10012”)", () => {
   test.each([
     ["location:10012", "Parkside Mazda"],
     ["dealership:10011", "Parkside Toyota"],

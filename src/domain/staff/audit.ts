@@ -1,5 +1,5 @@
 /*
- * What an audit entry is about, as a manager reads it (issue 36: "location:10012" in the log):
+ * What an audit entry is about, as a manager reads it ("location:10012" in the log):
  * the location's or dealership's name, "Vehicle PMG10350", "Offer: winter-sale", "Site settings".
  */
 

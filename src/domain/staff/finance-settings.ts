@@ -4,7 +4,7 @@ import { FREQUENCIES } from "../leads/finance";
 import { FINANCE_LIMITS, TERM_MONTHS, type FinanceSettings } from "../site/finance";
 
 /*
- * The back-office's finance settings form (issue 36): the terms of the site's indicative
+ * The back-office's finance settings form: the terms of the site's indicative
  * repayments. The same schema checks the form in the browser and the PUT on the server; the ranges
  * are the ones financeOf reads stored settings with.
  */

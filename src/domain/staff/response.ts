@@ -3,7 +3,7 @@ import { addDays, daysBetween } from "../reports/range";
 import type { OpeningHourEntry, SpecialHoursEntry, Weekday } from "../site/types";
 
 /*
- * Issue 37: how fast a sales team answers. A lead's response time runs from its arrival to its
+ * How fast a sales team answers. A lead's response time runs from its arrival to its
  * first contact (its first status change), counting only the minutes its location is open (a lead
  * sent at 9 pm Saturday and called at 9:10 am Monday was answered in 10 minutes, not 36 hours).
  * Past the site's target (15 minutes unless the site sets another) it is late.

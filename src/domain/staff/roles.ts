@@ -32,9 +32,9 @@ const NEEDS: Record<StaffAction, StaffRole> = {
   "stock.edit": "manager",
   "settings.edit": "manager",
   "audit.read": "manager",
-  // issue 37: what the site brings in is for managers and owners
+  // what the site brings in is for managers and owners
   "reports.read": "manager",
-  // issue 37: a manager hands leads to the team
+  // a manager hands leads to the team
   "leads.assign": "manager",
   "staff.manage": "owner",
 };
@@ -58,7 +58,7 @@ export function sitesFor(roles: readonly SiteRole[], action: StaffAction): numbe
 }
 
 /**
- * The sites in a staff member's group view of reports (issue 37): where they read reports, in id
+ * The sites in a staff member's group view of reports: where they read reports, in id
  * order; none for a platform operator, who holds every site and whose list of them is the console.
  */
 export function groupSiteIds(staff: { roles: readonly SiteRole[]; operator: boolean }): number[] {
@@ -105,14 +105,14 @@ export const LeadUpdateSchema = z
   .strict();
 export type LeadUpdate = z.infer<typeof LeadUpdateSchema>;
 
-/** POST /api/admin/leads/{id}/assign (issue 37): the staff member of the lead's site to give it to. */
+/** POST /api/admin/leads/{id}/assign: the staff member of the lead's site to give it to. */
 export const LeadAssignSchema = z
   .object({ staff_id: textLine({ error: "Choose someone from the team" }).regex(/^[A-Za-z0-9_-]{1,64}$/, "Choose someone from the team") })
   .strict();
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
-/** The inbox's quick views (issue 37): today's leads, leads not contacted yet, and the staff member's own. */
+/** The inbox's quick views: today's leads, leads not contacted yet, and the staff member's own. */
 export const LEAD_VIEWS = ["today", "new", "mine"] as const;
 export type LeadView = (typeof LEAD_VIEWS)[number];
 export const LEAD_VIEW_LABELS: Record<LeadView, string> = { today: "Today", new: "Not contacted", mine: "Mine" };

@@ -118,7 +118,7 @@ export function redactedDelivery(config: LeadDeliveryConfig): LeadDeliveryConfig
   return { ...config, webhooks: (config.webhooks ?? []).map((w) => ({ url: w.url, secret: "(secret)" })) };
 }
 
-/** PUT /api/admin/sites/{siteId}/lead-handling (issue 37): the response target and round-robin assignment. */
+/** PUT /api/admin/sites/{siteId}/lead-handling: the response target and round-robin assignment. */
 export const LeadHandlingSchema = z
   .object({
     response_minutes: z
@@ -130,5 +130,5 @@ export const LeadHandlingSchema = z
   })
   .strict();
 
-/** PUT /api/admin/me/weekly-report (issue 37): a staff member's own weekly email on or off. */
+/** PUT /api/admin/me/weekly-report: a staff member's own weekly email on or off. */
 export const WeeklyReportSchema = z.object({ on: z.boolean({ error: "Say true or false" }) }).strict();

@@ -26,9 +26,9 @@ export type CardContext = {
   usedWord: string;
   now: number;
   locationNames: Record<number, string>;
-  /** the site's repayment terms (issue 36) */
+  /** the site's repayment terms */
   finance: FinanceSettings;
-  /** issue 36, near me: each location's distance from the shopper (km), where they said where they are */
+  /** each location's distance from the shopper (km), where they said where they are */
   distances?: Record<number, number>;
 };
 
@@ -46,7 +46,7 @@ export function cardContext(ctx: SiteContext, now: number): CardContext {
   };
 }
 
-/** The note a page with these cards carries (issue 36): null unless one of them shows a repayment. */
+/** The note a page with these cards carries: null unless one of them shows a repayment. */
 export function cardsNote(ctx: Pick<CardContext, "finance" | "country">, views: ReadonlyArray<Pick<CardView, "repayment">>): string | null {
   return views.some((v) => v.repayment) ? repaymentNote(ctx.finance, countryFormat(ctx.country).country) : null;
 }
@@ -63,9 +63,9 @@ export type CardView = {
   priceType: string | null;
   /** "Or subscribe from $309 a week" on a site that offers subscriptions, else null */
   subscription: string | null;
-  /** the indicative repayment, "$129/wk*" (issue 36); null where none is shown */
+  /** the indicative repayment, "$129/wk*"; null where none is shown */
   repayment: string | null;
-  /** how far its location is from the shopper, "12 km away" (issue 36); null where they have not said */
+  /** how far its location is from the shopper, "12 km away"; null where they have not said */
   distance: string | null;
   /** odometer, transmission, fuel, berths: what a shopper scans a card for */
   facts: string[];
@@ -139,7 +139,7 @@ export function cardView(v: Vehicle, ctx: CardContext): CardView {
 }
 
 /**
- * Cards as a result list sends them to the browser (issue 35: the search page's payload): what every
+ * Cards as a result list sends them to the browser (the search page's payload): what every
  * card of the list shares (image quality, enquiry wording, finance terms) once, and on each card only
  * what is not a default (no tags, not sold, no subscription line, no location, the repayment its
  * shown price gives). The slug is the last segment of its address. `unpackCard(packCard(v, s), s)`

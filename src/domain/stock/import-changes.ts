@@ -3,7 +3,7 @@ import type { StockRow } from "./import";
 import type { Vehicle } from "./vehicle";
 
 /*
- * Issue 34: what a stock file changes on a car it already has, field by field. A column the file
+ * What a stock file changes on a car it already has, field by field. A column the file
  * leaves out leaves the field alone; an empty cell in a column the file has leaves it alone too,
  * unless the dealer ticks "empty cells clear the field". The same function gives the preview
  * ("price $41,990 → $39,990") and what the import writes, so the preview is what happens. Pure.

@@ -1,5 +1,5 @@
 /*
- * Issue 34: a stock file's header line as dealers' systems and spreadsheets write it. "Stock No",
+ * A stock file's header line as dealers' systems and spreadsheets write it. "Stock No",
  * "StockNumber", "Kms", "Odometer (km)", "Type" or "Price (Drive Away)" each name one of the
  * import's columns by themselves; a header the platform cannot place is one the dealer maps once in
  * the import screen, and that mapping is remembered for the site. Pure.

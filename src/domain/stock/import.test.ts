@@ -49,7 +49,7 @@ describe("reading a stock CSV", () => {
     expect(r.errors).toEqual([{ line: 3, field: "subscription_weekly", message: expect.stringMatching(/weekly subscription price/) }]);
   });
 
-  test("photos: https addresses separated by |, in the car's order; an empty cell changes nothing (issue 33)", () => {
+  test("photos: https addresses separated by |, in the car's order; an empty cell changes nothing", () => {
     const r = parseStockCsv(
       [
         "stock_number,make,model,year,car_type,photos",
@@ -133,7 +133,7 @@ describe("reading a stock CSV", () => {
     [`${HEAD}\nPK1,Mazda,CX-5,2024,used,1,1,,\nPK2,Maz\u0000da,CX-5,2024,used,1,1,,\n`, 3, "NUL"],
     [`${HEAD}\u0000\nPK1,Mazda,CX-5,2024,used,1,1,,\n`, 1, "NUL"],
     [`${HEAD}\nPK1,Mazda,CX-5,2024,used,1,1,,\u0007\n`, 2, "code 7"],
-  ])("a control character is a clear error with its line (issue 31: it answered 500)", (csv, line, what) => {
+  ])("a control character is a clear error with its line (it answered 500)", (csv, line, what) => {
     const r = parseStockCsv(csv, opts);
     expect(r.rows).toEqual([]);
     expect(r.errors).toEqual([
@@ -258,7 +258,7 @@ test.each([
   expect(r.error!.issues[0]!.path[0]).toBe(field);
 });
 
-describe("what a file changes on a car it has (issue 34)", () => {
+describe("what a file changes on a car it has", () => {
   const have = {
     ...newCarFields(
       { stock_number: "PK1", make: "Mazda", model: "CX-5", year: 2024, car_type: "used", price: 41990, odometer: 12000 },
@@ -318,7 +318,7 @@ describe("what a file changes on a car it has (issue 34)", () => {
   });
 });
 
-describe("headers as dealer systems write them (issue 34)", () => {
+describe("headers as dealer systems write them", () => {
   test.each([
     ["Stock No", "stock_number"],
     ["StockNumber", "stock_number"],

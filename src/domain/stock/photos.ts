@@ -3,7 +3,7 @@ import { textLine } from "../text-schema";
 import { PLACEHOLDER_IMAGE } from "./vehicle";
 
 /*
- * A car's photos as a dealer arranges them (issue 33): uploaded or fetched from a feed, kept in an
+ * A car's photos as a dealer arranges them: uploaded or fetched from a feed, kept in an
  * order, the first one the main photo, each with its alt text. SPEC §3's columns follow from that
  * order: `primary_image_url` is the main photo (the placeholder when there is none), `thumbnails`
  * lists every photo main first (the gallery's order, as the demo and the feeds have it), and

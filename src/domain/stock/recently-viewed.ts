@@ -1,7 +1,7 @@
 import { storedList } from "./favourites";
 
 /*
- * Issue 36: the cars a shopper opened lately, kept in this browser (like favourites: per site
+ * The cars a shopper opened lately, kept in this browser (like favourites: per site
  * origin, no account needed) and shown again on the home page and on vehicle pages. Only ids are
  * kept: each time the row is shown the site's current cards are read (a price may have changed, a
  * car may have gone). Checked by hand, not with zod (this runs on every vehicle page).

@@ -25,7 +25,7 @@ export const SORT_IDS = [
   "odometer-asc",
   "subscription-desc",
   "subscription-asc",
-  // issue 36: nearest first, where the shopper has said where they are
+  // nearest first, where the shopper has said where they are
   "distance",
 ] as const;
 export type SortId = (typeof SORT_IDS)[number];
@@ -79,7 +79,7 @@ export type SearchQuery = {
   q: string;
   sort: SortId;
   page: number;
-  /** issue 36: where the shopper is (`?postcode=` or `?near=`) and how far they will go (`?within=`) */
+  /** where the shopper is (`?postcode=` or `?near=`) and how far they will go (`?within=`) */
   near?: NearQuery;
 };
 
@@ -103,7 +103,7 @@ export type SearchResult = {
    * with suggestions from the site's stock. Absent without keywords.
    */
   keywords?: { match: "exact" | "similar" | "none"; corrected?: string; suggestions: Array<{ make: string; model: string }> };
-  /** What the keywords were read as (issue 36, understand.ts): a chip per term, and the words left. Absent when nothing was understood. */
+  /** What the keywords were read as (understand.ts): a chip per term, and the words left. Absent when nothing was understood. */
   understood?: { rest: string; terms: Array<{ label: string; without: string }>; withoutRest: string };
 };
 

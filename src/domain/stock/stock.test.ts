@@ -113,7 +113,7 @@ describe("sort options (SPEC §9)", () => {
     expect(sortOptions("AU", false, true)[0]).toEqual({ id: "distance", label: "Nearest first" });
   });
 
-  test("issue 36: a postcode or a position is carried, sorts nearest first unless asked otherwise, and is shared in the address", () => {
+  test("a postcode or a position is carried, sorts nearest first unless asked otherwise, and is shared in the address", () => {
     const q = parseSearch("new-used-and-demo-cars", { postcode: "4405", within: "50" }, "relevance");
     expect(q.near).toEqual({ postcode: "4405", within: 50 });
     expect(q.sort).toBe("distance");
@@ -203,7 +203,7 @@ describe("vehicle display rules", () => {
     ["GLC", "GLC", "2025 Mercedes-Benz GLC"],
     ["CX-5", "CX-5X Maxx", "2025 Mercedes-Benz CX-5 CX-5X Maxx"],
     ["GLC", "AMG Line", "2025 Mercedes-Benz GLC AMG Line"],
-  ])("issue 36: model %j with badge %j says the model once", (model, badge, title) =>
+  ])("model %j with badge %j says the model once", (model, badge, title) =>
     expect(vehicleTitle({ year: 2025, make: "Mercedes-Benz", model, badge })).toBe(title),
   );
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { rangeLabel, understandKeywords } from "./understand";
 
-describe("keywords that understand (issue 36)", () => {
+describe("keywords that understand", () => {
   test.each<[string, Record<string, unknown>, string[], string]>([
     // q, what it sets, its chips, the keywords left
     ["red suv", { filters: { colour: ["red"], body: [["suv"]] } }, ["Red", "SUV"], ""],

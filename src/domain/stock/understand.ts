@@ -3,7 +3,7 @@ import type { CarType } from "./summary";
 import type { Range, SearchQuery } from "./search";
 
 /*
- * Keywords that understand (issue 36): what shoppers type into the keyword box as if it were the
+ * Keywords that understand: what shoppers type into the keyword box as if it were the
  * filters. "red suv", "hybrid", "7 seater", "suv under 40000", "$20-30k", "2020 or newer",
  * "under 50,000 km", "4x4 ute", "used auto". Each understood phrase becomes a filter the shopper
  * sees as a chip and can remove; whatever is not understood stays keywords, matched against make,

@@ -59,7 +59,7 @@ export function vehicleTitle(v: Pick<Vehicle, "year" | "make" | "model" | "badge
 }
 
 /**
- * A badge that starts with the model says it once (issue 36): "EQA" + "EQA 250" is "EQA 250", not
+ * A badge that starts with the model says it once: "EQA" + "EQA 250" is "EQA 250", not
  * "EQA EQA 250"; "GLC" + "GLC 300 4MATIC" is "GLC 300 4MATIC". A badge that only begins with the
  * same letters ("CX-5" + "CX-5X") is kept whole.
  */

@@ -17,7 +17,7 @@ export const HOLD_MINUTES = 30;
 /** How long the dealer holds a paid reservation before it calls the buyer, as the pages promise. */
 export const CALL_BACK_HOURS = 24;
 
-/** Issue 31: at most this many unpaid holds per shopper (their account, their email and their connection, each counted). */
+/** At most this many unpaid holds per shopper (their account, their email and their connection, each counted). */
 export const MAX_UNPAID_HOLDS = 2;
 
 export const STORE_MSG = {
@@ -56,7 +56,7 @@ export function checkoutSchema(country: string) {
 }
 export type CheckoutInput = z.infer<ReturnType<typeof checkoutSchema>>;
 
-/** Issue 31: how long a paid reservation holds the car for its buyer (the dealer refunds the deposit on cancelling). */
+/** How long a paid reservation holds the car for its buyer (the dealer refunds the deposit on cancelling). */
 export const PAID_HOLD_DAYS = 7;
 
 /** Until when an order holds its car: an unpaid one HOLD_MINUTES from its start, a paid one PAID_HOLD_DAYS from payment. */

@@ -249,7 +249,7 @@ describe("leads", () => {
   });
 });
 
-describe("a lead inbox a sales team can run on (issue 37)", () => {
+describe("a lead inbox a sales team can run on", () => {
   const staffId = async (email: string) => (await (await getDb()).select().from(t.staffUsers).where(eq(t.staffUsers.email, email)))[0]!.id;
 
   test("a manager assigns a lead to someone of the site's team: the lead, its history, the audit log and an email say so", async () => {
@@ -541,7 +541,7 @@ describe("stock", () => {
     expect(audit!.staffEmail).toBe("manager@parksidemotorgroup.com.au");
   });
 
-  test("a file that leaves a column out, or a cell empty, leaves that field alone; the preview says what changes (issue 34)", async () => {
+  test("a file that leaves a column out, or a cell empty, leaves that field alone; the preview says what changes", async () => {
     const db = await getDb();
     const [car] = await db
       .select()
@@ -598,7 +598,7 @@ describe("stock", () => {
     await db.update(t.vehicles).set({ price: car!.price }).where(eq(t.vehicles.id, car!.id));
   });
 
-  test("a header the platform cannot place is mapped once by the dealer, and remembered for the site (issue 34)", async () => {
+  test("a header the platform cannot place is mapped once by the dealer, and remembered for the site", async () => {
     const csv = "Vehicle Ref,Make,Model,Year,Type\nMAP-1,Isuzu,D-Max,2024,used";
     const unplaced = await (await upload(csv, false)).json();
     expect(unplaced.report.errors).toEqual([{ line: 1, field: null, message: "The header line lacks the column stock_number." }]);
@@ -730,7 +730,7 @@ describe("team", () => {
     ).toBe(409);
   });
 
-  test("issue 31: an existing staff member is invited like anyone (same answer) and has the role only once they accept with their password", async () => {
+  test("an existing staff member is invited like anyone (same answer) and has the role only once they accept with their password", async () => {
     const db = await getDb();
     const [u] = await db.select().from(t.staffUsers).where(eq(t.staffUsers.email, "owner@ridgelinemotorcycles.com.au"));
     const rolesOf = async () =>
@@ -783,7 +783,7 @@ describe("switches, delivery channels and content", () => {
     ).toBe(200);
   });
 
-  test("finance settings (issue 36): managers of the site only, checked field by field, audited", async () => {
+  test("finance settings: managers of the site only, checked field by field, audited", async () => {
     const put = (cookie: string, body: unknown, siteId = "1001") =>
       call(putFinance, `/api/admin/sites/${siteId}/finance`, { siteId }, { method: "PUT", cookie, body });
     const db = await getDb();

@@ -7,7 +7,7 @@ import { setupAppDatabase } from "@/server/testing/app-database";
 import { createOperator } from "./operators";
 import { isOperator } from "./staff-auth";
 
-/* Issue 34: the operator command's work, on the app's database. */
+/* The operator command's work, on the app's database. */
 const run = randomBytes(3).toString("hex");
 const db = setupAppDatabase({ after: () => db.delete(t.staffUsers).where(like(t.staffUsers.email, `%-${run}@platform.test`)) });
 

@@ -8,7 +8,7 @@ import * as t from "@/server/db/schema";
 import { PLATFORM_ROLE } from "./staff-auth";
 
 /*
- * Platform operators (issue 34): staff of the back-office who see every site and run the console.
+ * Platform operators: staff of the back-office who see every site and run the console.
  * Made only from the command line (`npm run operator:create -- EMAIL`), never by a default password:
  * the password is the one given in OPERATOR_PASSWORD or a random one shown once.
  */

@@ -76,7 +76,7 @@ export async function requireStaffSite(raw: string, action: StaffAction): Promis
   return { staff, site, sites };
 }
 
-/** A console page (issue 34): a platform operator, else 404 (dealer staff are not shown it exists). */
+/** A console page: a platform operator, else 404 (dealer staff are not shown it exists). */
 export async function requireOperator(): Promise<Staff> {
   const staff = await requireStaff();
   if (!staff.operator) notFound();

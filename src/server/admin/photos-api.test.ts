@@ -12,7 +12,7 @@ import { testPhoto } from "@/server/testing/photo";
 import { deletePhoto, getPhotos, postPhotos, putPhotos } from "./api/photos";
 
 /*
- * A car's photos through the back-office API's route handlers (issue 33): upload (multipart, field
+ * A car's photos through the back-office API's route handlers: upload (multipart, field
  * photos), order, main photo, alt text and delete, with the roles, the tenant, the checks on the
  * bytes and SPEC §3's image columns written from the photos.
  */

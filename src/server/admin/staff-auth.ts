@@ -21,7 +21,7 @@ export const STAFF_COOKIE = "staff_session";
 export const STAFF_COOKIE_NAMES = [STAFF_COOKIE, `__Secure-${STAFF_COOKIE}`];
 export const STAFF_AUTH_PATH = "/api/admin/auth";
 
-/** A signed-in member of the back-office; an operator (issue 34) holds every site as its owner. */
+/** A signed-in member of the back-office; an operator holds every site as its owner. */
 export type Staff = { id: string; name: string; email: string; roles: SiteRole[]; operator: boolean };
 
 export function createStaffAuth(opts: { db: Db; origin: string; secret: string }) {

@@ -26,7 +26,7 @@ import { loadFromDatabase, type SiteContext } from "@/server/site-context";
 import { serverNow } from "@/server/clock";
 
 /*
- * Issue 36: the alert digests. A worker of every process that takes leads looks, every few minutes,
+ * The alert digests. A worker of every process that takes leads looks, every few minutes,
  * for customers with an alert on whose last digest went a day ago or more; each is claimed (two
  * processes never build the same one), its news gathered (src/domain/accounts/alerts.ts) and, when
  * there is any, one message goes through the platform's mailer with RFC 8058's one-click

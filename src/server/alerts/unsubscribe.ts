@@ -5,7 +5,7 @@ import { turnOffAlerts } from "@/server/repositories/alerts";
 import { readUnsubscribeToken } from "./digests";
 
 /**
- * POST /api/alerts/unsubscribe?token=… (issue 36): every email alert of the token's customer on
+ * POST /api/alerts/unsubscribe?token=…: every email alert of the token's customer on
  * this site turned off. RFC 8058's one-click: a mail program posts `List-Unsubscribe=One-Click`
  * from its own servers (no cookie, no Origin), so the signed token alone decides. The site's
  * /alerts/unsubscribe page posts the same form from a browser, which is sent on to the page's

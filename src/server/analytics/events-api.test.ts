@@ -130,7 +130,7 @@ describe("POST /api/events", () => {
     expect(await storedFor(s)).toBe(0);
   });
 
-  test("issue 31: events are counted one by one per client, however they are batched", async () => {
+  test("events are counted one by one per client, however they are batched", async () => {
     const s = newSession();
     const batch = { events: Array.from({ length: 50 }, () => ({ event: event(s) })) };
     const send = () => post(eventsRoute, "/api/events", batch, PARKSIDE, { "x-real-ip": "10.99.3.1" });
@@ -194,7 +194,7 @@ describe("POST /api/fb-events", () => {
     expect(JSON.stringify(sent.payload)).not.toMatch(/mary@|0412|Mary/i);
   });
 
-  test("issue 31: the payload as SPEC §7 writes it: the pixel's string id, any unique id, the page from the Referer", async () => {
+  test("the payload as SPEC §7 writes it: the pixel's string id, any unique id, the page from the Referer", async () => {
     const ev = adEvent({
       eventId: "1732501234.4521",
       uniqueFacebookEventId: "pixel-ev-77",

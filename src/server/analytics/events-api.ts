@@ -17,7 +17,7 @@ const ORIGIN_MESSAGE = "Events can only be sent from this website.";
 const MAX_AD_EVENT_BYTES = 8 * 1024;
 
 const eventsLimiter = () => sharedLimiter("events", { limit: env().EVENTS_RATE_LIMIT, windowMs: 60_000, databaseUrl: env().DATABASE_URL });
-/** Issue 31: at most this many events per client and minute, however they are batched. */
+/** At most this many events per client and minute, however they are batched. */
 export const EVENTS_PER_CLIENT_MINUTE = 300;
 const eventCountLimiter = () =>
   sharedLimiter("events-count", { limit: EVENTS_PER_CLIENT_MINUTE, windowMs: 60_000, databaseUrl: env().DATABASE_URL });

@@ -148,7 +148,7 @@ export const detailsRoutes = {
 };
 
 /**
- * PUT /api/account/alerts {vehicle_id | search_id, alerts} (issue 36) — one alert on or off: a
+ * PUT /api/account/alerts {vehicle_id | search_id, alerts} — one alert on or off: a
  * watched car's (price drops, sold) or a saved search's (new matches). 404 when the car is not on
  * this customer's watchlist or the search is not theirs.
  */

@@ -219,7 +219,7 @@ describe("sign-in link and password reset", () => {
     expect(await mailTo(stranger)).toBeNull();
   });
 
-  test("issue 31: a reset request answers the same words after the same floor of time, known email or not (its email leaves after)", async () => {
+  test("a reset request answers the same words after the same floor of time, known email or not (its email leaves after)", async () => {
     const { email } = await signedUpAndConfirmed();
     const timed = async (e: string) => {
       const t0 = performance.now();
@@ -362,7 +362,7 @@ describe("watchlist and saved searches", () => {
   });
 });
 
-describe("email alerts (issue 36): a price drop, a sale and a new match, each told once, at most a digest a day", () => {
+describe("email alerts: a price drop, a sale and a new match, each told once, at most a digest a day", () => {
   const mails: MailMessage[] = [];
   const mailer: Mailer = {
     send: async (m) => {

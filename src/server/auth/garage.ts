@@ -12,7 +12,7 @@ import { watchlistCards } from "./account-api";
 export type GarageSearch = { id: string; href: string; label: string; total: number; fresh: number; alerts: boolean };
 export type Garage = {
   cards: CardView[];
-  /** the watched cars whose email alert is on (issue 36) */
+  /** the watched cars whose email alert is on */
   carAlerts: number[];
   enquiries: CustomerEnquiry[];
   searches: GarageSearch[];

@@ -56,7 +56,7 @@ function answer(path: string, status: number, body: { code?: string; message?: s
   return null;
 }
 
-/** Issue 31: a password reset request is answered no sooner than this, known email or not. */
+/** A password reset request is answered no sooner than this, known email or not. */
 export const RESET_ANSWER_MS = 250;
 
 const SUCCESS: Record<string, string> = {

@@ -3,7 +3,7 @@ import { env } from "@/server/env";
 import { parseNotice, startChangeBus, type Change } from "./change-bus";
 
 test.each([
-  // from a process before issue 35 (no tags): every page of its sites
+  // from an older process (no tags): every page of its sites
   ['{"from":"a","sites":[1001,1002]}', { from: "a", sites: [1001, 1002], tags: ["site:1001", "site:1002"] }],
   ['{"from":"a","sites":[0,-1,1.5,"1001",1003]}', { from: "a", sites: [1003], tags: ["site:1003"] }],
   [

@@ -30,7 +30,7 @@ export type ChangeBus = {
 
 type Notice = { from: string } & Change;
 
-/** A notice as another process sent it; without tags (a process from before issue 35) its sites' pages all go. */
+/** A notice as another process sent it; without tags (an older process) its sites' pages all go. */
 export function parseNotice(payload: string): Notice | null {
   try {
     const v = JSON.parse(payload) as Partial<Record<keyof Notice, unknown>>;

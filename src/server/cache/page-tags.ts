@@ -2,7 +2,7 @@ import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 
 /*
- * Issue 35: what a page was drawn from. The server runs each page render inside `trackPageTags`;
+ * What a page was drawn from. The server runs each page render inside `trackPageTags`;
  * the data reads a render makes call `recordPageTags` with the tags of what they read
  * (src/domain/http/page-cache.ts), and the page cache stores the page under those tags. One store
  * per process on globalThis: the server's bundle and Next's are two copies of this module.

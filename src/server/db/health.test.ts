@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { databaseHealth, DatabaseDownError } from "./health";
 
-describe("databaseHealth: fail fast while the database is down (issue 31)", () => {
+describe("databaseHealth: fail fast while the database is down", () => {
   afterEach(() => vi.useRealTimers());
 
   test("a failed ping marks it down: checks refuse at once until a probe answers", async () => {

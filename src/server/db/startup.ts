@@ -25,7 +25,7 @@ export function prepareDatabase(database: Database, opts: { seed: boolean; now?:
     await refreshDemoContent(database.db, now());
     // a demo database seeded before the back-office existed gets the demo staff once
     if (opts.seed) await seedDemoStaff(database.db);
-    // the reports' demo year, topped up to yesterday (issue 37)
+    // the reports' demo year, topped up to yesterday
     if (opts.seed) await refreshDemoHistory(database.db, now());
     return { seeded: false, empty: false, shiftedMs };
   });

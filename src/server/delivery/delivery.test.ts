@@ -287,7 +287,7 @@ describe("a lead with nowhere to go is kept, and counted as undelivered (never a
   });
 });
 
-describe("webhooks reach public addresses only (issue 31: SSRF)", () => {
+describe("webhooks reach public addresses only (SSRF)", () => {
   test("a webhook stored pointing at loopback is never connected to: the attempt says 'address refused'", async () => {
     const id = await postLead();
     const counts = await deliverDue(db, { mailer }); // the real policy
@@ -312,7 +312,7 @@ describe("webhooks reach public addresses only (issue 31: SSRF)", () => {
   });
 });
 
-describe("an update to a lead reaches the dealer too (issue 31)", () => {
+describe("an update to a lead reaches the dealer too", () => {
   test("a PUT that adds to the message: its own jobs, an 'Update to enquiry' email with old → new, ADF with the same id, lead.updated", async () => {
     const id = await postLead();
     await deliverDue(db, receiverDeps());

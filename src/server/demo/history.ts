@@ -9,7 +9,7 @@ import { createRng, type Rng } from "./prng";
 import { insertChunks } from "./seed";
 
 /*
- * Issue 37: a believable year of a busy dealer's traffic and leads, so the demo's reports are not
+ * A believable year of a busy dealer's traffic and leads, so the demo's reports are not
  * empty (and, smaller, of the group's two other sites, for the group view): parkside's visits by day and source (the rollup the reports read) and its leads, with the
  * status history a sales team leaves (contacted after minutes or hours, then won or lost). Each day
  * is drawn from its own seed, and the days are topped up at each start up to yesterday (a real

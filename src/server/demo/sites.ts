@@ -80,7 +80,7 @@ export type DemoSite = {
   garageName?: string;
   /** SPEC §3 payment_provider: the store's deposits (a PaymentProvider adapter's name) */
   paymentProvider?: string;
-  /** issue 36: the terms of the site's repayments (unset: the platform's, financeOf) */
+  /** the terms of the site's repayments (unset: the platform's, financeOf) */
   finance?: Partial<FinanceSettings>;
   /** SPEC §3 blogs (layout, count); the default where unset */
   blogs?: BlogSettings;
@@ -107,7 +107,7 @@ export type DemoSite = {
 };
 
 /**
- * Issue 34: the demo's flags that belong to a group or a brand, as rules (SPEC §1: flags derived from
+ * The demo's flags that belong to a group or a brand, as rules (SPEC §1: flags derived from
  * the group or manufacturer), so a new site of the group or brand gets them without anyone setting them.
  */
 export const DEMO_FEATURE_RULES: Array<FeatureRule & { key: string; position: number }> = [
@@ -553,7 +553,7 @@ export const DEMO_SITES: DemoSite[] = [
     email: "sales@harbourcitypreowned.com.au",
     socialUrls: { facebook: "https://www.facebook.com/harbourcitypreowned", instagram: "https://www.instagram.com/harbourcitypreowned" },
     colours: { primary: "#003a5d", secondary: "#f5a623" },
-    // issue 36: the used-only site values trade-ins too (AutoGrab's lookup and valuation)
+    // the used-only site values trade-ins too (AutoGrab's lookup and valuation)
     features: { test_drive: true, finance_pre_approval: true, contact_message_optional: true, autograb: true },
     // real vendors' configurations (ids shaped like theirs; offline their scripts fail quietly)
     integrations: {

@@ -14,7 +14,7 @@ export const DEMO_STAFF: Array<{ email: string; name: string; roles: Array<{ sit
   { email: "manager@parksidemotorgroup.com.au", name: "Max Manager", roles: [{ siteId: 1001, role: "manager" }] },
   { email: "sales@parksidemotorgroup.com.au", name: "Sam Sales", roles: [{ siteId: 1001, role: "sales" }] },
   { email: "owner@ridgelinemotorcycles.com.au", name: "Riley Ridgeline", roles: [{ siteId: 1002, role: "owner" }] },
-  // a dealer principal over three sites: the reports' group view (issue 37)
+  // a dealer principal over three sites: the reports' group view
   {
     email: "group@parksidemotorgroup.com.au",
     name: "Grace Group",

@@ -99,7 +99,7 @@ describe("edge", () => {
     expect(JSON.parse(b.body)).toEqual({ error: "An error occurred when submitting this form" });
   });
 
-  test("issue 31: an API route answers the methods it exports; another method is a 405 with that route's Allow", async () => {
+  test("an API route answers the methods it exports; another method is a 405 with that route's Allow", async () => {
     const reached: string[] = [];
     const call = await setup((req, res) => {
       reached.push(`${req.method} ${req.url}`);

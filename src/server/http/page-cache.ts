@@ -5,7 +5,7 @@ import { isPersonalPage, pageAge, pageCacheUrl } from "@/domain/http/page-cache"
 import { fill, gzipFilled, makeTemplate, templateBytes, type BodyTemplate } from "./gzip-template";
 
 /**
- * Issue 35: the full-page cache, in front of Next (it grew from ADR 0005's 15-second microcache).
+ * The full-page cache, in front of Next (it grew from ADR 0005's 15-second microcache).
  *
  * Our pages are the same for every shopper (favourites live in the browser), so a page drawn for one
  * is served to the next. Only 200 text/html answers without Set-Cookie are kept; POSTs, API routes,

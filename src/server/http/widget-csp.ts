@@ -7,7 +7,7 @@ import { env } from "@/server/env";
 import { getSiteContext } from "@/server/site-context";
 
 /**
- * Issue 31: the third-party origins a page may use are those of the widgets its site enables, and
+ * The third-party origins a page may use are those of the widgets its site enables, and
  * nothing else. Read for page requests only (from the site context, cached for a few seconds);
  * no site, or its data unavailable: none.
  */

@@ -9,7 +9,7 @@ import { assignLead, nextInTurn } from "@/server/repositories/inbox";
 import { getLeadHandling } from "@/server/repositories/settings";
 
 /*
- * Issue 37: who works a lead. A manager assigns it in the back-office, or, on a site that turns
+ * Who works a lead. A manager assigns it in the back-office, or, on a site that turns
  * round-robin on, each new lead goes to the next salesperson in turn at its location. Either way
  * the salesperson gets an email with the link, and the lead's history and the audit log say who
  * assigned it to whom.

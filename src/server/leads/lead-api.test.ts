@@ -100,7 +100,7 @@ describe("POST /api/leads", () => {
     ["https://www.google.com.au/search?q=mary+smith", "google.com.au"],
     ["www.carsales.com.au", "carsales.com.au"],
     ["not a host", undefined],
-  ])("issue 37: the referring site %j is kept as its host only (%j)", async (first_referrer, kept) => {
+  ])("the referring site %j is kept as its host only (%j)", async (first_referrer, kept) => {
     const res = await api.create(post("parkside-motor-group", contact({ first_referrer })));
     expect(res.status).toBe(201);
     const r = (await row((await res.json()).lead.id))!;
@@ -180,7 +180,7 @@ describe("POST /api/leads", () => {
   });
 });
 
-describe("the repayment calculator's figures (issue 36)", () => {
+describe("the repayment calculator's figures", () => {
   const finance = (quote: unknown, form = "finance") => ({
     lead: { form, category: "Finance Enquiry", ...person, loan_amount: "52990", finance_quote: quote },
   });
@@ -313,7 +313,7 @@ describe("POST /api/leads/with-files", () => {
     expect((await row(lead.id))!.payload).toMatchObject({ has_files: true, odometer: 66000 });
   });
 
-  test("files sent again with lead_id are added to that lead, kept in its history (issue 31); an unknown lead_id is a 404", async () => {
+  test("files sent again with lead_id are added to that lead, kept in its history; an unknown lead_id is a 404", async () => {
     const first = await api.withFiles(await multipart("outback-truck-centre", [new File([PNG], "front.png", { type: "image/png" })]));
     const { lead } = await first.json();
     const again = await api.withFiles(
@@ -338,7 +338,7 @@ describe("POST /api/leads/with-files", () => {
     expect(unknown.status).toBe(404);
   });
 
-  test("a file is stored under the type its bytes show, never the extension it was sent with (issue 31: JPEG/HTML polyglot)", async () => {
+  test("a file is stored under the type its bytes show, never the extension it was sent with (JPEG/HTML polyglot)", async () => {
     const res = await api.withFiles(
       await multipart("outback-truck-centre", [
         new File([PNG], "invoice.html", { type: "text/html" }),
@@ -712,7 +712,7 @@ describe("test drives: only a day and time the location is open", () => {
   };
 
   test.each(["used", "demo", "new"] as const)(
-    "a test drive of a %s car is filed by its car_type (issue 31: not always New Vehicle Enquiry)",
+    "a test drive of a %s car is filed by its car_type (not always New Vehicle Enquiry)",
     async (carType) => {
       const [car] = await db
         .select()

@@ -319,7 +319,7 @@ export async function createLead(
     throw e;
   });
   wakeDeliveryWorker(); // delivered within the second, by this process's worker (or any other's)
-  // issue 37: on a round-robin site, the next salesperson in turn at its location (never at the lead's cost)
+  // on a round-robin site, the next salesperson in turn at its location (never at the lead's cost)
   if (!s.mock && !s.ctx.features.mock_leads)
     await assignInTurn(await getDb(), { siteId: s.ctx.site.id, id: row.id, locationId: lead.location_id ?? null }, adminOrigin()).catch(
       (err: Error) => siteLog(s.ctx.site.id).warn({ err: err.message }, "round-robin assignment failed"),
@@ -337,7 +337,7 @@ function storedPayload(p: PreparedLead): Record<string, unknown> {
 /**
  * Updates a lead of this site: a partial update (SPEC §4 lead_id), merged with what is stored and
  * validated as a whole; its attachments and `has_files` stay, and files sent with it are added.
- * Issue 31: the submission is kept in the lead's history and delivered to the dealer like a new
+ * The submission is kept in the lead's history and delivered to the dealer like a new
  * lead (an update that changes nothing sends nothing). Null when the id is not one of this
  * site's leads (checked before any validation).
  */

@@ -129,7 +129,7 @@ describe("POST /api/carClarityCustomer", () => {
     });
   });
 
-  test("issue 31: the spec's lead payload itself (no lead_id) is checked like a lead and sent; bare or wrapped", async () => {
+  test("the spec's lead payload itself (no lead_id) is checked like a lead and sent; bare or wrapped", async () => {
     const before = localCarHistory().sent.length;
     const { form: _f, trade_in_vehicle: _t, ...spec } = tradeIn;
     const wrapped = await post(carHistoryRoute, "/api/carClarityCustomer", { lead: { ...spec, website_slug: "parkside-motor-group" } });

@@ -143,7 +143,7 @@ export const carHistoryRoute = siteApi(async (req, ctx) => {
 });
 
 /**
- * POST /api/trade-in-valuation {make, model, year, badge?, odometer, condition} — issue 36: the
+ * POST /api/trade-in-valuation {make, model, year, badge?, odometer, condition} — the
  * trade-in range for a looked-up car. 200 {found: true, low, high, provider} or {found: false,
  * provider}; 422 with field messages; 503 with Retry-After when the vendor fails (the form goes on:
  * "we'll be in touch"); 404 where the site offers no figure (no lookup, or the dealer's switch off).

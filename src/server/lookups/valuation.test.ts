@@ -15,7 +15,7 @@ import { LookupUnavailableError } from "./providers";
 import { AutoGrabValuation, RedbookValuation, siteValuationProvider } from "./valuation";
 
 /*
- * Issue 36's trade-in figure: the route the lookup form calls, the lead that carries the range (worked
+ * The trade-in figure: the route the lookup form calls, the lead that carries the range (worked
  * out on the server, never taken from the browser), and the vendors' adapters against a local fake.
  */
 const db = setupAppDatabase();

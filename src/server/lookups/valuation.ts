@@ -6,7 +6,7 @@ import type { SiteContext } from "@/server/site-context";
 import { LookupUnavailableError, requestJson, type HttpOptions } from "./providers";
 
 /*
- * Issue 36: trade-in valuations behind one interface, as the vehicle lookups are (providers.ts):
+ * Trade-in valuations behind one interface, as the vehicle lookups are (providers.ts):
  * HTTPS adapters for AutoGrab's and Redbook's valuation services (4 s timeout, two more attempts
  * after a network error or a 5xx, none after a 4xx), used when the vendor's key is set, and
  * otherwise the local fake with the demo's market model (demoValuation). The vendors cannot be

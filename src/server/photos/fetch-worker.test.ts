@@ -17,7 +17,7 @@ import { diskPhotoStore } from "./store";
 import { diskVariantCache } from "./variant-cache";
 
 /*
- * A stock feed's photos fetched by the worker (issue 33) from a local server on loopback: the one
+ * A stock feed's photos fetched by the worker from a local server on loopback: the one
  * origin a test may name (PHOTO_FETCH_TEST_ORIGIN in a server; here the worker's deps), in the
  * feed's order, redirects followed and checked, every refusal on the import's report, transient
  * failures tried again, and an unchanged feed downloading nothing.

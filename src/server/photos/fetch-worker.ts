@@ -20,7 +20,7 @@ import { keepPhoto } from "./keep";
 import { removeFromStore, type ImageServiceDeps } from "./service";
 
 /*
- * Issue 33: the worker that fetches a stock feed's photos. A photo address is https on a public
+ * The worker that fetches a stock feed's photos. A photo address is https on a public
  * host (every redirect checked again, at most 3), at most 15 MB and 40 megapixels, checked by its
  * bytes like an upload and kept once by content hash. An address the site already holds a photo
  * for is not downloaded again, so an unchanged feed costs no download. A network failure or a

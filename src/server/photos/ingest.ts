@@ -4,7 +4,7 @@ import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 
 /*
- * Issue 33: every photo that enters the platform (a back-office upload, a feed's URL) is checked by
+ * Every photo that enters the platform (a back-office upload, a feed's URL) is checked by
  * its bytes and made safe to serve before it is stored: the type from its magic bytes (never its name
  * or the header a client sent), the size, the pixel count read from the header before anything is
  * decoded (a decompression bomb is refused without being inflated), the camera's orientation
@@ -41,7 +41,7 @@ export type IngestedPhoto = {
  * The content hash a photo is kept under (of the bytes as sent, so an unchanged feed is recognised
  * before decoding): the first 128 bits of its SHA-256, which no two photos share by chance, in 32 hex
  * digits (a search page's HTML carries 180 photo addresses). `photoDigest` is the whole digest, the
- * key of photos kept before issue 35.
+ * key of photos kept before the keys were shortened.
  */
 export function photoHash(input: Buffer): string {
   return photoHashOf(photoDigest(input));

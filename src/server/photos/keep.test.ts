@@ -13,8 +13,8 @@ import { diskPhotoStore, photoKey } from "./store";
 import { diskVariantCache } from "./variant-cache";
 
 /*
- * A photo is kept once under its content hash: 128 bits of SHA-256 in 32 hex digits (issue 35 shortened
- * the addresses from the whole digest). A photo kept before that, under its whole digest, is still
+ * A photo is kept once under its content hash: 128 bits of SHA-256 in 32 hex digits (the addresses were
+ * once the whole digest). A photo kept before that, under its whole digest, is still
  * recognised when the same bytes are sent again, so that nothing is stored twice.
  */
 const tmp = mkdtempSync(path.join(os.tmpdir(), "photo-keep-"));
@@ -45,7 +45,7 @@ describe("keepPhoto", () => {
     expect(await keepPhoto(database, fresh, deps)).toEqual({ ...first, fresh: false });
   });
 
-  test("a photo kept under its whole digest (before issue 35) is answered from that key, not stored again", async () => {
+  test("a photo kept under its whole digest (as photos were kept before the keys were shortened) is answered from that key, not stored again", async () => {
     const old = photoKey(photoDigest(legacy), "image/jpeg");
     await deps.store.put(old, legacy);
     await database.insert(t.vehiclePhotos).values({ siteId: 1001, vehicleId, key: old, alt: ALT, position: 901, width: 800, height: 533 });

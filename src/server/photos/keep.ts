@@ -12,8 +12,8 @@ export type KeptPhoto = { key: string; width: number; height: number; /** stored
 /**
  * A photo's bytes (an upload or a feed's download) kept in the store: checked and made safe by the
  * ingest, under its content hash. The same bytes sent again cost a lookup, not a decode: a photo the
- * platform already holds is answered from its row (also one kept under the whole digest, before
- * issue 35). Throws PhotoRejected for what is not a photo.
+ * platform already holds is answered from its row (also one kept under the whole digest, as photos were
+ * kept before the keys were shortened). Throws PhotoRejected for what is not a photo.
  */
 export async function keepPhoto(db: Db, bytes: Buffer, deps: ImageServiceDeps = imageServiceDeps()): Promise<KeptPhoto> {
   const digest = photoDigest(bytes);

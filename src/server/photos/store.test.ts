@@ -9,7 +9,7 @@ import { diskPhotoStore, isPhotoKey, photoKey, s3PhotoStore, type PhotoStore } f
 const tmp = mkdtempSync(path.join(os.tmpdir(), "photos-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const HASH = "a".repeat(32);
-const LEGACY = "b".repeat(64); // a key from before issue 35 shortened them
+const LEGACY = "b".repeat(64); // a key from before the keys were shortened
 
 describe("photo keys", () => {
   test.each([

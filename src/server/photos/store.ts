@@ -7,7 +7,7 @@ import { isPhotoKey } from "@/domain/photos/params";
 import { env } from "@/server/env";
 
 /*
- * Issue 33: where the platform keeps photos — one interface, so that the image service and the
+ * Where the platform keeps photos — one interface, so that the image service and the
  * ingest never know which store they talk to. A key is a photo's content hash and its type's
  * extension ("<128 bits of sha256>.jpg"): the same photo is stored once, a new photo is a new key
  * (URLs can be cached for ever), and no key can name a path outside the store.

@@ -151,7 +151,7 @@ describe("GET /websites/{siteId}/pages/search_slugs.json and search_page_templat
     }
   });
 
-  test("issue 31: failed attempts are throttled per client (429 with Retry-After, the right password included); others are not", async () => {
+  test("failed attempts are throttled per client (429 with Retry-After, the right password included); others are not", async () => {
     const guesser = { "x-real-ip": "10.31.0.1" };
     const wrong = `Basic ${Buffer.from("test-storefront:guess").toString("base64")}`;
     for (let i = 0; i < PLATFORM_AUTH_FAILURES; i++)

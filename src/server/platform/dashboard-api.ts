@@ -55,7 +55,7 @@ export function basicAuthOk(header: string | null, user: string | undefined, pas
   return same && expected !== null && m !== null;
 }
 
-/** Issue 31: failed Basic-auth attempts allowed per client and window before every attempt is refused with 429. */
+/** Failed Basic-auth attempts allowed per client and window before every attempt is refused with 429. */
 export const PLATFORM_AUTH_FAILURES = 20;
 const authLimiter = () =>
   sharedLimiter("platform-auth", { limit: PLATFORM_AUTH_FAILURES, windowMs: 15 * 60_000, databaseUrl: env().DATABASE_URL });

@@ -9,7 +9,7 @@ import { deleteFeatureRuleRoute, getFeatureRules, postFeatureRule, putFeatureRul
 import { getWebsite, postWebsite } from "./websites-api";
 
 /*
- * Issue 34: feature rules as data through the platform API's handlers: the spec's and the demo's
+ * Feature rules as data through the platform API's handlers: the spec's and the demo's
  * rules are there from the start, a group's rule gives a new site of the group its flags with their
  * source, a change reaches the site's pages at once, and bad rules are 422 per field.
  */

@@ -17,7 +17,7 @@ import { listSites } from "@/server/repositories/sites";
 import { bodyOf, platformRoute, requireAuth } from "./dashboard-api";
 
 /*
- * Feature rules as data (issue 34) through the platform API and the console: list, add, change and
+ * Feature rules as data through the platform API and the console: list, add, change and
  * remove. After a change, every site the rule fits (before or after) drops its caches, here and in
  * the other processes, so its pages show the new flags at once.
  */

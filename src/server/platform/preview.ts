@@ -9,7 +9,7 @@ import { env } from "@/server/env";
 import { getSiteByKey } from "@/server/repositories/sites";
 
 /*
- * Issue 34: staff preview a draft site. The back-office hands a signed-in member of the site's
+ * Staff preview a draft site. The back-office hands a signed-in member of the site's
  * staff a token for that one site (HMAC-SHA256 with the platform's auth secret, 12 hours); the site's
  * own host turns it into a host-only cookie, and the site's layout shows the full site to a request
  * that carries a valid one. Nothing else about the person travels: the token names only the site.

@@ -39,7 +39,7 @@ import { featureSourcesOf } from "@/server/site-context";
 import { siteDataChanged } from "./site-edits";
 
 /*
- * Creating and changing sites and their locations from records (issue 34), one way for every
+ * Creating and changing sites and their locations from records, one way for every
  * caller: the platform API's POST/PUT and the operators' console. Bad input is a 422 naming each
  * field, a slug, domain or id another site holds a 409; after each write the caches drop the site
  * and storefronts are told.

@@ -4,7 +4,7 @@ import * as t from "@/server/db/schema";
 import { setupAppDatabase } from "@/server/testing/app-database";
 import { tlsAllowed } from "./tls";
 
-/* The TLS front door's question (issue 34), through the route's handler on the seeded demo sites. */
+/* The TLS front door's question, through the route's handler on the seeded demo sites. */
 const db = setupAppDatabase();
 const ask = (query: string) => tlsAllowed(new Request(`http://127.0.0.1/api/tls/allowed${query}`));
 

@@ -5,7 +5,7 @@ import { getDb } from "@/server/db";
 import { getSiteByKey } from "@/server/repositories/sites";
 
 /*
- * Issue 34: a TLS front door (Caddy's on-demand TLS `ask`) asks before it requests a certificate for
+ * A TLS front door (Caddy's on-demand TLS `ask`) asks before it requests a certificate for
  * a name it was sent. Only the names a published site answers on are allowed, never a public suffix,
  * so nobody can make it issue (and be rate-limited by the certificate authority for) certificates
  * for names of their choosing, a draft's included.

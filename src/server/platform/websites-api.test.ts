@@ -13,7 +13,7 @@ import { widgetOriginsFor } from "@/server/http/widget-csp";
 import { getWebsite, postDealership, postLocation, postWebsite, putDealership, putLocation, putWebsite } from "./websites-api";
 
 /*
- * Issue 34: sites and locations from their records through the platform API's handlers, on the
+ * Sites and locations from their records through the platform API's handlers, on the
  * app's database (PGlite here, PostgreSQL in CI's data-layer run): defaults per template, 422 per
  * field, 409 for a taken slug or domain, 401 without the administrator's credentials, the draft
  * and publish, and a created site found by its slug and domain at once.
@@ -228,7 +228,7 @@ describe("a NUL (or another control character) in a record's text: 422 naming th
   });
 });
 
-describe("a site's other domains (issue 34)", () => {
+describe("a site's other domains", () => {
   test("stored without www.; the site is found by each; no other site may take one, either way", async () => {
     const site = await (
       await create(start("Many Names", { domains: [`WWW.${domainOf("manynames-net")}`, domainOf("manynames-old")] }))

@@ -14,7 +14,7 @@ import {
 import { PLATFORM_API_ACTOR } from "./site-edits";
 
 /*
- * The platform API's site records (issue 34): create a site, read and change it, add and change
+ * The platform API's site records: create a site, read and change it, add and change
  * its locations. Administrator Basic auth on every call; field names as in SPEC §3.
  */
 

@@ -7,7 +7,7 @@ import { stockCounts } from "./stock";
 import { teamReport } from "./team";
 
 /*
- * Issue 37: the group view's numbers. The staff member's sites over one range: the dates are read
+ * The group view's numbers. The staff member's sites over one range: the dates are read
  * in the latest of the sites' days (a site a day behind counts its own days up to its today), and
  * each site is counted by its own reports, in its own time zone.
  */

@@ -4,7 +4,7 @@ import type { AnyColumn } from "drizzle-orm";
 import { addDays } from "@/domain/reports/range";
 
 /*
- * Issue 37: a report's days are the site's own. These turn a site's dates into the instants that
+ * A report's days are the site's own. These turn a site's dates into the instants that
  * bound them, in SQL, for every report's query (leads, the team, stock, the rollup).
  */
 

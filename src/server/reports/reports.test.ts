@@ -17,7 +17,7 @@ import type { MailMessage, Mailer } from "@/server/mail/mailer";
 import { purgeOldEvents, refreshRollups } from "./rollup";
 
 /*
- * Issue 37: the reports' numbers against the database's own counts (the app's database: PGlite
+ * The reports' numbers against the database's own counts (the app's database: PGlite
  * here, PostgreSQL in CI's data-layer run), on the demo's year of parkside history; the visits
  * rollup kept from raw events; old events purged; and the CSV route's rules.
  */
@@ -443,7 +443,7 @@ describe("the group view: several sites side by side", () => {
   });
 });
 
-describe("the weekly email (issue 37)", () => {
+describe("the weekly email", () => {
   // the seeded sites were created with the test database (today): the weeks mailed here are older,
   // so each test says when its sites were created, and puts the dates back after
   const createdAt = async (dates: Record<number, Date> | Date) => {

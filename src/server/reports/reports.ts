@@ -21,7 +21,7 @@ import { teamReport, type TeamReport } from "./team";
 import { stockReport, type StockReport } from "./stock";
 
 /*
- * Issue 37: the numbers behind the back-office's reports, for one site and a period with the
+ * The numbers behind the back-office's reports, for one site and a period with the
  * period before it. Leads are read as stored (a year of a busy dealer's is a few thousand rows, and
  * each lead carries its own source); visits come from the rollup (report_visits). Every query
  * carries the site.

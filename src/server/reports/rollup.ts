@@ -11,7 +11,7 @@ import { onDays } from "./period";
 import { reportSites, type ReportSite } from "./reports";
 
 /*
- * Issue 37: the visits rollup (report_visits) kept current as events arrive. Each round finds the
+ * The visits rollup (report_visits) kept current as events arrive. Each round finds the
  * events taken since the last (by id, a watermark in `meta`), works out again every local day of
  * each site that had any, and moves the watermark on. A day is worked out whole from its raw events
  * (idempotent: two processes doing the same day write the same rows). Raw events are kept 13

@@ -12,7 +12,7 @@ import type { ReportSite } from "./reports";
 export type { PriceChange, StockCar };
 
 /*
- * Issue 37: the stock report. For the cars listed now: vehicle page views (the rollup of event 8)
+ * The stock report. For the cars listed now: vehicle page views (the rollup of event 8)
  * and enquiries in the period, the 20 most and least viewed, how long cars have been in stock by
  * condition and make, and the cars a shopper cannot judge: no photo, no price.
  */
@@ -52,7 +52,7 @@ const listed = (siteId: number) =>
 const noPhoto = sql<boolean>`greatest(${v.photosCount}, coalesce(cardinality(${v.thumbnails}), 0)) = 0`;
 const noPrice = sql<boolean>`coalesce(${v.price}, 0) <= 0`;
 
-/** How many cars a site lists now, and how many of them have no photo or no price (the group view's, issue 37). */
+/** How many cars a site lists now, and how many of them have no photo or no price (the group view's). */
 export async function stockCounts(db: Db, siteId: number): Promise<{ listed: number; noPhotos: number; noPrice: number }> {
   const [row] = await db
     .select({

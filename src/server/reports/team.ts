@@ -15,7 +15,7 @@ import { dayStart, onDays } from "./period";
 import type { ReportSite } from "./reports";
 
 /*
- * Issue 37: the team's report. Leads of the period by status; how long each took to a first
+ * The team's report. Leads of the period by status; how long each took to a first
  * contact, in the minutes its location was open, by the salesperson who made it and by location;
  * and the leads not contacted within the site's target, the longest waiting first.
  */

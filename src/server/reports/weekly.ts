@@ -12,7 +12,7 @@ import { leadsReport, reportSites } from "./reports";
 import { teamReport } from "./team";
 
 /*
- * Issue 37: the weekly email. A worker of every process that takes leads looks, every few minutes,
+ * The weekly email. A worker of every process that takes leads looks, every few minutes,
  * for sites whose last week has not been sent and whose Monday 8 am has come; it claims the week
  * (weekly_reports: one row per site and week, so two processes never send it twice) and mails each
  * owner and manager of the site who has not turned it off.

@@ -6,7 +6,7 @@ import * as t from "@/server/db/schema";
 import { rowsOf } from "./row";
 
 /*
- * Issue 36: a customer's alerts. Every query carries the customer and the site; a car is read
+ * A customer's alerts. Every query carries the customer and the site; a car is read
  * through the customer's own watchlist row, so an alert can only ever name a car of that site.
  */
 

@@ -5,7 +5,7 @@ import type { FeatureRule } from "@/domain/site/features";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
 
-/* Feature rules as data (issue 34): the platform's rules, in the order they apply. */
+/* Feature rules as data: the platform's rules, in the order they apply. */
 
 type Row = typeof t.featureRules.$inferSelect;
 const toRule = (r: Row): StoredFeatureRule => ({ id: r.id, key: r.key, position: r.position, why: r.why, match: r.match, set: r.set });

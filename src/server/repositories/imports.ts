@@ -47,7 +47,7 @@ export async function stockOnFile(db: Db, siteId: number): Promise<StockOnFile[]
   return db.select(onFile).from(t.vehicles).where(eq(t.vehicles.siteId, siteId));
 }
 
-/** The site's own header names (issue 34), remembered from the import screen. */
+/** The site's own header names, remembered from the import screen. */
 export async function getImportMapping(db: Db, siteId: number): Promise<ColumnMapping> {
   const [row] = await db
     .select({ mapping: t.stockImportMappings.mapping })
@@ -149,7 +149,7 @@ export async function applyImport(
       taken.add(slug);
       return slug;
     };
-    // an import checked before issue 34 kept no columns: it had them all
+    // an import checked by an older version kept no columns: it had them all
     const read = {
       columns: (imp.columns as StockColumn[] | null) ?? STOCK_CSV_COLUMNS,
       clearBlanks: imp.clearBlanks,

@@ -26,7 +26,7 @@ const inSites = (column: typeof t.leads.siteId | typeof t.leadFiles.siteId, site
 
 function leadConditions(siteIds: readonly number[], f: LeadFilter, me: string | null): SQL {
   const c: SQL[] = [inSites(t.leads.siteId, siteIds), eq(t.leads.isMock, false)];
-  // issue 37's quick views: the site's today, not contacted yet, assigned to me
+  // the quick views: the site's today, not contacted yet, assigned to me
   if (f.view === "today")
     c.push(gte(t.leads.createdAt, sql`date_trunc('day', now() at time zone ${t.sites.timezone}) at time zone ${t.sites.timezone}`));
   if (f.view === "new") c.push(eq(t.leads.status, "new"));
@@ -58,7 +58,7 @@ const vehicleNameSql = sql<
   string | null
 >`case when ${t.vehicles.id} is null then null else ${t.vehicles.year} || ' ' || ${t.vehicles.make} || ' ' || ${t.vehicles.model} end`;
 
-/** The staff member a lead is assigned to (issue 37). */
+/** The staff member a lead is assigned to. */
 const assignee = alias(t.staffUsers, "assignee");
 
 /** What the inbox shows of a lead (the detail adds the rest), with its site and location joined. */
@@ -239,7 +239,7 @@ export async function updateLeadStatus(
   return db.transaction(async (tx) => {
     const moved = await tx
       .update(t.leads)
-      // the first move from new is the lead's first contact: its response timer stops (issue 37)
+      // the first move from new is the lead's first contact: its response timer stops
       .set({
         status: change.to,
         updatedAt: sql`now()`,
@@ -271,7 +271,7 @@ export async function getLeadFile(db: Db, siteIds: readonly number[], leadId: st
 }
 
 /**
- * Issue 37: assigns a lead of the site to a staff member of the site (checked by the caller): the
+ * Assigns a lead of the site to a staff member of the site (checked by the caller): the
  * lead, a line in its history and the audit log, together. False when the lead is not the site's.
  */
 export async function assignLead(
@@ -306,7 +306,7 @@ export async function assignLead(
 }
 
 /**
- * Round-robin (issue 37): the site's salesperson whose last lead at this location was assigned
+ * Round-robin: the site's salesperson whose last lead at this location was assigned
  * longest ago (never first), so each location's leads go round its team in turn.
  */
 export async function nextInTurn(

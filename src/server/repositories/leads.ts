@@ -177,7 +177,7 @@ export type LeadUpdate = { lead: PreparedLead; changed: boolean; submission: num
 /**
  * Updates a lead of this site (and of the same real/mock kind); null when there is none. A lead
  * that has attachments keeps `has_files` (its files stay with it), and files sent with the update
- * are added. Issue 31: in the same transaction the submission is kept in the lead's history (the
+ * are added. In the same transaction the submission is kept in the lead's history (the
  * first update also writes the lead as first sent) and, for a real lead, its delivery jobs are
  * written like a new lead's, so the dealer hears of every change. An update that changes nothing
  * the shopper told us writes and sends nothing.

@@ -168,7 +168,7 @@ export async function isVehicleReserved(db: Db, siteId: number, vehicleId: numbe
   return Boolean(row);
 }
 
-/** Issue 31: unpaid holds now (GET /api/health): pending orders inside their hold. */
+/** Unpaid holds now (GET /api/health): pending orders inside their hold. */
 export async function unpaidHolds(db: Db, now: Date): Promise<number> {
   const [r] = await db
     .select({ n: sql<number>`count(*)::int` })

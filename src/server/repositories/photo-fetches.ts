@@ -5,7 +5,7 @@ import * as t from "@/server/db/schema";
 import { rowsOf } from "./row";
 
 /*
- * A stock feed's photos waiting to be fetched (issue 33). Each applied import queues its cars'
+ * A stock feed's photos waiting to be fetched. Each applied import queues its cars'
  * photo addresses in order; the worker claims due rows (SKIP LOCKED, so that every process may run
  * one), records each outcome, retries what may work later with backoff, and once a car's rows of
  * one import are all finished its feed photos are replaced. A newer import of the same car

@@ -52,7 +52,7 @@ export async function updateLeadDelivery(
   });
 }
 
-/** Replaces the site's finance settings (issue 36: the terms of its repayments), audited with what they were. */
+/** Replaces the site's finance settings (the terms of its repayments), audited with what they were. */
 export async function updateFinance(db: Db, siteId: number, finance: FinanceSettings, by: Actor): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ finance: t.sites.finance }).from(t.sites).where(eq(t.sites.id, siteId)).for("update");
@@ -66,7 +66,7 @@ export async function updateFinance(db: Db, siteId: number, finance: FinanceSett
   });
 }
 
-/** Issue 37: the site's lead handling (response target, round-robin), audited. */
+/** The site's lead handling (response target, round-robin), audited. */
 export async function updateLeadHandling(db: Db, siteId: number, handling: LeadHandling, by: Actor): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ handling: t.sites.leadHandling }).from(t.sites).where(eq(t.sites.id, siteId)).for("update");

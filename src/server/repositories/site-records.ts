@@ -11,7 +11,7 @@ import { isUniqueViolation } from "./row";
 import { toDealership, toLocation, toSite } from "./sites";
 
 /*
- * Sites and locations written from their records (issue 34: the platform API and the console).
+ * Sites and locations written from their records (the platform API and the console).
  * Each write is one transaction with its audit entry; a slug, domain or id another site holds is
  * a conflict naming the field, checked first and backed by the unique indexes.
  */

@@ -13,7 +13,7 @@ import * as t from "@/server/db/schema";
 import { type Actor, writeAudit } from "./audit";
 
 /*
- * A car's photos (issue 33). Every function takes the site already checked against the staff
+ * A car's photos. Every function takes the site already checked against the staff
  * member's roles and puts it in each query; a car of another site is simply not found. Each change
  * rewrites the car's SPEC §3 image columns from the rows, in the same transaction, and is audited.
  */

@@ -213,7 +213,7 @@ describe("range buckets: how many vehicles fall in each preset range", () => {
   });
 });
 
-describe("keywords that understand (issue 36): the search finds exactly what the words name", () => {
+describe("keywords that understand: the search finds exactly what the words name", () => {
   const all = "new-used-and-demo-cars" as const;
   /** the site's listed cars, from the database, that pass `keep` (the expectation is a plain reading of the rows) */
   async function listed(slug: string, keep: (v: typeof t.vehicles.$inferSelect) => boolean) {
@@ -277,7 +277,7 @@ describe("keywords that understand (issue 36): the search finds exactly what the
   });
 });
 
-describe("near me (issue 36): nearest first, within a distance", () => {
+describe("near me: nearest first, within a distance", () => {
   const all = "new-used-and-demo-cars" as const;
   const locationOf = async (slug: string, ids: number[]) => {
     const rows = await database.db.select({ id: t.vehicles.id, loc: t.vehicles.locationId }).from(t.vehicles);
@@ -325,7 +325,7 @@ describe("near me (issue 36): nearest first, within a distance", () => {
   });
 });
 
-describe("keywords as a shopper types them (issue 11)", () => {
+describe("keywords as a shopper types them", () => {
   const all = "new-used-and-demo-cars" as const;
   /** every vehicle of a filter search, as ids (the expectation is the site's own data through the filters) */
   const filtered = (slug: string, params: SearchParams) => allIds(slug, all, params);

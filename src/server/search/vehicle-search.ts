@@ -39,7 +39,7 @@ export interface VehicleSearch {
   first(site: SearchSite, sort: SortId, limit: number, now?: number): Promise<Vehicle[]>;
   /** How many cars a (saved) search finds now, and how many of them were listed after `since`. */
   counts(site: SearchSite, locations: Location[], query: SearchQuery, since: Date, now?: number): Promise<{ total: number; fresh: number }>;
-  /** A saved search's alert (issue 36): the unsold cars it finds that were listed after `since`, newest first, the first `limit` of them. */
+  /** A saved search's alert: the unsold cars it finds that were listed after `since`, newest first, the first `limit` of them. */
   newSince(
     site: SearchSite,
     locations: Location[],
@@ -85,7 +85,7 @@ const ORDER: Record<SortId, SQL[]> = {
   distance: RELEVANCE,
 };
 
-/** The shopper's point, each location's distance from it, and the "within" in km (issue 36); null without a known point. */
+/** The shopper's point, each location's distance from it, and the "within" in km; null without a known point. */
 type Nearness = { km: Map<number, number>; withinKm: number | null };
 
 function nearnessOf(site: SearchSite, locations: Location[], q: SearchQuery): Nearness | null {
@@ -187,7 +187,7 @@ function filterConditions(
 }
 
 /**
- * What the keywords understood (issue 36, src/domain/stock/understand.ts), each kind one condition:
+ * What the keywords understood (src/domain/stock/understand.ts), each kind one condition:
  * a colour word names the car's colour ("red" finds "Soul Red"), a body kind covers its body types, a
  * fuel or transmission word starts or is a word of the car's, drives are matched as written, seats
  * at least so many. Values reach SQL as parameters only.

@@ -267,7 +267,7 @@ describe("Stripe Checkout adapter (against a local fake of Stripe's API)", () =>
   });
 });
 
-describe("holding the whole stock (issue 31)", () => {
+describe("holding the whole stock", () => {
   test("at most 2 unpaid holds per shopper: by email, by connection; a clear message beyond; counted in the health report", async () => {
     const [a, b, c, d] = [await freeCar(), await freeCar(), await freeCar(), await freeCar()];
     const same = { email: "hoarder@example.com" };

@@ -46,7 +46,7 @@ export default async function LeadsInbox({ searchParams }: { searchParams: Promi
     ),
   ]);
   const { before: _before, ...withoutPage } = filter;
-  // the response timer (issue 37): open minutes of the lead's location, against its site's target;
+  // the response timer: open minutes of the lead's location, against its site's target;
   // leads are stamped by the database's clock, so the timer runs on the wall clock too
   const now = requestWallNow();
   const specials = new Map(

@@ -1,4 +1,4 @@
-// POST /api/trade-in-valuation — issue 36: an indicative trade-in range for the looked-up car
+// POST /api/trade-in-valuation — an indicative trade-in range for the looked-up car
 import { valuationRoute } from "@/server/lookups/lookup-api";
 
 export const dynamic = "force-dynamic";

@@ -21,7 +21,7 @@ export const GET = siteApi(async (req, ctx) => {
     {
       vehicles,
       missing: ids.filter((id) => !byId.has(id)),
-      // what the cards' repayment asterisk means (issue 36), null when none shows one
+      // what the cards' repayment asterisk means, null when none shows one
       note: cardsNote(card, vehicles),
     },
     { "cache-control": "private, max-age=60" },

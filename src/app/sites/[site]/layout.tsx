@@ -54,7 +54,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function SiteLayout({ children, params }: Props) {
   const ctx = await requireSite(params);
   const access = await siteAccess(ctx);
-  // issue 34: a draft shows the public "coming soon" (none of the pages behind it render); staff preview it
+  // a draft shows the public "coming soon" (none of the pages behind it render); staff preview it
   if (access === "coming-soon")
     return (
       <div style={ctx.theme as CSSProperties} data-site={ctx.site.slug}>

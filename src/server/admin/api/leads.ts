@@ -50,7 +50,7 @@ export const updateLead = adminRoute<{ id: string }>(
 );
 
 /**
- * POST /api/admin/leads/{id}/assign — {staff_id} (issue 37): a manager of the lead's site gives it
+ * POST /api/admin/leads/{id}/assign — {staff_id}: a manager of the lead's site gives it
  * to someone of that site's team; they get an email, and the history and audit log say so. 404 for
  * a lead not theirs, 403 for sales, 422 for someone not on the site's team.
  */

@@ -6,7 +6,7 @@ import * as t from "@/server/db/schema";
 import { json } from "@/server/http/api";
 import { adminRoute, jsonBody, parsed } from "./handler";
 
-/** PUT /api/admin/me/weekly-report — {on} (issue 37): the signed-in staff member's weekly report email on or off. */
+/** PUT /api/admin/me/weekly-report — {on}: the signed-in staff member's weekly report email on or off. */
 export const putWeeklyReport = adminRoute(
   async (req, { staff }) => {
     const body = parsed(WeeklyReportSchema, await jsonBody(req), "Please check the highlighted fields.");

@@ -20,7 +20,7 @@ import {
 } from "@/server/repositories/vehicle-photos";
 import { actor, adminRoute, jsonBody, parsed, siteFor } from "./handler";
 
-/* A car's photos (issue 33): `/api/admin/sites/{siteId}/vehicles/{id}/photos` and `…/photos/{photoId}`. */
+/* A car's photos: `/api/admin/sites/{siteId}/vehicles/{id}/photos` and `…/photos/{photoId}`. */
 
 /** What one upload may carry: up to 20 photos of 15 MB, 100 MB in all. */
 export const PHOTO_UPLOAD = { files: 20, fileBytes: MAX_PHOTO_BYTES, totalBytes: 100 * 1024 * 1024, fieldBytes: 8 * 1024 } as const;

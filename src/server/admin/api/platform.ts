@@ -21,7 +21,7 @@ import type { Staff } from "../staff-auth";
 import { actor, adminRoute, jsonBody } from "./handler";
 
 /*
- * The operators' console (issue 34): `/api/admin/platform/sites`, `…/{siteId}`, `…/{siteId}/locations`,
+ * The operators' console: `/api/admin/platform/sites`, `…/{siteId}`, `…/{siteId}/locations`,
  * `…/locations/{locationId}`, `…/dealerships[/{dealershipId}]`, `…/{siteId}/logo`, and
  * `/api/admin/platform/rules[/{ruleId}]`. The same functions as the platform API
  * (server/platform/site-records.ts), with the operator as the audit log's actor. Dealer staff get a

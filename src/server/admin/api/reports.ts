@@ -10,7 +10,7 @@ import { reportQuery, siteReports } from "@/server/reports/reports";
 import { adminRoute, siteFor } from "./handler";
 
 /**
- * GET /api/admin/sites/{siteId}/reports/{name}.csv?preset=|from=&to=&by= (issue 37) — one report's
+ * GET /api/admin/sites/{siteId}/reports/{name}.csv?preset=|from=&to=&by= — one report's
  * numbers as CSV, the same as its chart and table: managers and owners of the site (403 for
  * another site's), 404 for an unknown report, 422 with the form's messages for a bad range.
  */
@@ -45,7 +45,7 @@ const csvResponse = (body: string, filename: string) =>
   });
 
 /**
- * GET /api/admin/reports/{name}.csv?preset=|from=&to=&by= (issue 37) — one of the group view's
+ * GET /api/admin/reports/{name}.csv?preset=|from=&to=&by= — one of the group view's
  * tables as CSV: the sites where the staff member reads reports (403 when there are none, and for
  * an operator, whose list of every site is the console), 404 for an unknown table, 422 for a bad range.
  */

@@ -53,7 +53,7 @@ export const putLeadDelivery = adminRoute<{ siteId: string }>(
   { write: true },
 );
 
-/** PUT /api/admin/sites/{siteId}/finance — the terms of the site's indicative repayments (issue 36); every page with a repayment shows them at once. */
+/** PUT /api/admin/sites/{siteId}/finance — the terms of the site's indicative repayments; every page with a repayment shows them at once. */
 export const putFinance = adminRoute<{ siteId: string }>(
   async (req, { staff, params }) => {
     const siteId = siteFor(staff, params.siteId, "settings.edit");
@@ -66,7 +66,7 @@ export const putFinance = adminRoute<{ siteId: string }>(
   { write: true },
 );
 
-/** PUT /api/admin/sites/{siteId}/lead-handling — {response_minutes, round_robin} (issue 37): the response target and assignment in turn. */
+/** PUT /api/admin/sites/{siteId}/lead-handling — {response_minutes, round_robin}: the response target and assignment in turn. */
 export const putLeadHandling = adminRoute<{ siteId: string }>(
   async (req, { staff, params }) => {
     const siteId = siteFor(staff, params.siteId, "settings.edit");

@@ -101,9 +101,9 @@ export const staffUsers = pgTable(
     email: text("email").notNull(),
     emailVerified: boolean("email_verified").notNull().default(false),
     image: text("image"),
-    /** issue 34: "platform" for a platform operator (every site, the console); null for dealer staff. Set by `npm run operator:create` only. */
+    /** "platform" for a platform operator (every site, the console); null for dealer staff. Set by `npm run operator:create` only. */
     platformRole: text("platform_role"),
-    /** issue 37: owners and managers get the weekly report email unless they turn it off */
+    /** owners and managers get the weekly report email unless they turn it off */
     weeklyReport: boolean("weekly_report").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -27,7 +27,7 @@ export const analyticsEvents = pgTable(
 );
 
 /**
- * Issue 37: the visits rollup the reports read (raw events are many; a day's visits by source are
+ * The visits rollup the reports read (raw events are many; a day's visits by source are
  * few). One row per site, local day and channel (src/domain/reports/source.ts): how many visits
  * (sessions) there were, and how many of them opened a search page, a vehicle page, sent an enquiry
  * and reserved a car. Worked out again for the days that had new events (src/server/reports/rollup.ts).
@@ -49,7 +49,7 @@ export const reportVisits = pgTable(
   (t) => [primaryKey({ columns: [t.siteId, t.day, t.channel] })],
 );
 
-/** Issue 37: the weekly report email, once per site and week (a row claims the week for one process). */
+/** The weekly report email, once per site and week (a row claims the week for one process). */
 export const weeklyReports = pgTable(
   "weekly_reports",
   {
@@ -63,7 +63,7 @@ export const weeklyReports = pgTable(
   (t) => [primaryKey({ columns: [t.siteId, t.week] })],
 );
 
-/** Issue 37: vehicle page views (event 8) per site, local day and car, rolled up with the visits. */
+/** Vehicle page views (event 8) per site, local day and car, rolled up with the visits. */
 export const reportVehicleViews = pgTable(
   "report_vehicle_views",
   {

@@ -17,7 +17,7 @@ export const watchlistItems = pgTable(
     siteId: integer("site_id").notNull(),
     vehicleId: integer("vehicle_id").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    /** issue 36: the customer asked for an email when this car's price drops or it sells */
+    /** the customer asked for an email when this car's price drops or it sells */
     alerts: boolean("alerts").notNull().default(false),
     /** the price and status the customer was last told of (or saw when turning alerts on) */
     alertPrice: integer("alert_price"),
@@ -50,7 +50,7 @@ export const savedSearches = pgTable(
     label: text("label").notNull(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    /** issue 36: the customer asked for an email about new matches */
+    /** the customer asked for an email about new matches */
     alerts: boolean("alerts").notNull().default(false),
     /** new matches are cars listed after this (when alerts were turned on, then each digest that told of it) */
     alertedAt: timestamp("alerted_at", { withTimezone: true }),
@@ -59,7 +59,7 @@ export const savedSearches = pgTable(
 );
 
 /**
- * Issue 36: one alert digest a day at most per customer and site: when the last went out, and a
+ * One alert digest a day at most per customer and site: when the last went out, and a
  * short claim so two processes never build the same customer's digest at once.
  */
 export const alertDigests = pgTable(

@@ -32,10 +32,10 @@ export const leads = pgTable(
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     /** back-office: new → contacted → won | lost (src/domain/staff/leads.ts) */
     status: text("status").notNull().default("new"),
-    /** issue 37: the salesperson the lead is assigned to, and when */
+    /** the salesperson the lead is assigned to, and when */
     assignedTo: text("assigned_to").references(() => staffUsers.id, { onDelete: "set null" }),
     assignedAt: timestamp("assigned_at", { withTimezone: true }),
-    /** issue 37: its first status change (the response timer stops) */
+    /** its first status change (the response timer stops) */
     firstContactAt: timestamp("first_contact_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -95,7 +95,7 @@ export const leadDeliveries = pgTable(
 );
 
 /**
- * Issue 31: every submission of a lead, in order: nothing a shopper typed is lost when the same
+ * Every submission of a lead, in order: nothing a shopper typed is lost when the same
  * form is sent again or the success page adds to it. Written with the first update (seq 0 is the
  * lead as first sent, from its row as it then was; seq n the n-th update); a lead never updated has
  * none (its row is its only submission).

@@ -49,7 +49,7 @@ export const sites = pgTable("sites", {
   primaryVehicleOverride: text("primary_vehicle_override"),
   url: text("url").notNull(),
   domainName: text("domain_name").notNull().unique(),
-  /** issue 34: more domains of the site (each with its www. name), every one redirected to the primary; unique across sites (checked on write) */
+  /** more domains of the site (each with its www. name), every one redirected to the primary; unique across sites (checked on write) */
   domains: text("domains")
     .array()
     .notNull()
@@ -68,7 +68,7 @@ export const sites = pgTable("sites", {
   /** credentials the server uses for the site (server/site-secrets.ts); never part of the site record the pages get */
   secrets: jsonb("secrets").$type<SiteSecrets>().notNull().default({}),
   searchPresets: jsonb("search_presets").$type<SearchPresets>().notNull().default({}),
-  /** issue 34 / SPEC §3 navigation (header, footer): the site's own menus, over the ones built from its pages and switches */
+  /** SPEC §3 navigation (header, footer): the site's own menus, over the ones built from its pages and switches */
   navigation: jsonb("navigation").$type<NavigationOverrides>().notNull().default({}),
   defaultSort: text("default_sort").notNull().default("relevance"),
   includeSoldCarsDays: integer("include_sold_cars_days").notNull().default(3),
@@ -76,7 +76,7 @@ export const sites = pgTable("sites", {
   /** the garage's name on this site (SPEC §2 "/my-garage: the name differs per site") */
   garageName: text("garage_name"),
   financeProvider: text("finance_provider").default("Manual"),
-  /** issue 36: the terms of the site's indicative repayments (financeOf in src/domain/site/finance.ts fills the rest) */
+  /** the terms of the site's indicative repayments (financeOf in src/domain/site/finance.ts fills the rest) */
   finance: jsonb("finance").$type<Partial<FinanceSettings>>().notNull().default({}),
   openingHours: jsonb("opening_hours").$type<OpeningHourEntry[]>().notNull().default([]),
   /** SPEC §3 gmb_profiles: the review profiles (name, id, review_url) the site's reviews come from */
@@ -88,11 +88,11 @@ export const sites = pgTable("sites", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   /** where the site's leads are delivered besides its locations' addresses (src/domain/leads/delivery.ts) */
   leadDelivery: jsonb("lead_delivery").$type<LeadDeliveryConfig>().notNull().default({}),
-  /** issue 37: how the sales team works leads (response target, round-robin assignment) */
+  /** how the sales team works leads (response target, round-robin assignment) */
   leadHandling: jsonb("lead_handling").$type<Partial<LeadHandling>>().notNull().default({}),
-  /** issue 34: a draft (false) shows the public a "coming soon" page and staff the site; the demo's sites are published */
+  /** a draft (false) shows the public a "coming soon" page and staff the site; the demo's sites are published */
   published: boolean("published").notNull().default(true),
-  /** issue 34: published without stock on purpose (the publish checklist) */
+  /** published without stock on purpose (the publish checklist) */
   noStockYet: boolean("no_stock_yet").notNull().default(false),
   /** when the site's platform data (locations, hours, navigation) last changed: the data API's Last-Modified */
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -111,7 +111,7 @@ export const dealerships = pgTable(
     make: text("make"),
     url: text("url"),
     logo: text("logo"),
-    /** issue 34: the console orders and hides a site's dealerships */
+    /** the console orders and hides a site's dealerships */
     position: integer("position").notNull().default(0),
     visible: boolean("visible").notNull().default(true),
   },
@@ -189,7 +189,7 @@ export const specialHours = pgTable(
 );
 
 /**
- * Issue 34: feature rules as data (SPEC §1 "derived from site id, slug, name, group or manufacturer").
+ * Feature rules as data (SPEC §1 "derived from site id, slug, name, group or manufacturer").
  * A rule whose `match` fits a site sets its `set` flags, in `position` order; a site's own flags win.
  * `key` names a rule the platform itself writes (the spec's rules, the demo's), so it can write it again.
  */

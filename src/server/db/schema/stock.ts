@@ -85,7 +85,7 @@ export const vehicles = pgTable(
 );
 
 /**
- * A car's photos (issue 33): uploaded in the back-office or fetched from a feed's URL, each kept once
+ * A car's photos: uploaded in the back-office or fetched from a feed's URL, each kept once
  * in the photo store by content hash (`key`). The car's `primary_image_url`, `thumbnails` and
  * `photo_alts` are written from these rows in order whenever they change (src/domain/stock/photos.ts).
  */
@@ -136,7 +136,7 @@ export const stockImports = pgTable(
     rows: jsonb("rows").$type<unknown[]>().notNull(),
     /** the validation report and the plan (adds, updates, missing, sold) */
     report: jsonb("report").$type<Record<string, unknown>>().notNull(),
-    /** the columns the file has (issue 34: a column left out leaves its field alone); null on older imports: all */
+    /** the columns the file has (a column left out leaves its field alone); null on older imports: all */
     columns: jsonb("columns").$type<string[]>(),
     /** an empty cell clears its field (else it leaves it alone) */
     clearBlanks: boolean("clear_blanks").notNull().default(false),
@@ -146,7 +146,7 @@ export const stockImports = pgTable(
   (t) => [index("stock_imports_site").on(t.siteId, t.createdAt)],
 );
 
-/** A site's own names for its stock file's headers (issue 34): header (as headerKey has it) → column, or null to leave out. */
+/** A site's own names for its stock file's headers: header (as headerKey has it) → column, or null to leave out. */
 export const stockImportMappings = pgTable("stock_import_mappings", {
   siteId: integer("site_id")
     .primaryKey()
@@ -156,7 +156,7 @@ export const stockImportMappings = pgTable("stock_import_mappings", {
 });
 
 /**
- * A feed's photo to fetch (issue 33): one row per photo address of a car in an applied import, in the
+ * A feed's photo to fetch: one row per photo address of a car in an applied import, in the
  * car's order. The worker fetches due rows (retrying with backoff), and once a car's rows of one
  * import are all finished its feed photos are replaced by the ones fetched. What could not be
  * fetched stays here with its reason: the import's report lists it.
@@ -199,7 +199,7 @@ export const photoFetches = pgTable(
 );
 
 /**
- * Issue 37: every change of a car's price, whoever made it (the back-office, an import, the platform
+ * Every change of a car's price, whoever made it (the back-office, an import, the platform
  * API): written by a trigger on vehicles (migration 0035), read by the stock report to show what a
  * price change did to the car's page views.
  */

@@ -49,7 +49,7 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
   const mayUpdate = can(roleOn(staff.roles, lead.siteId), "leads.update");
   const mayAssign = can(roleOn(staff.roles, lead.siteId), "leads.assign");
   const [team, specials] = await Promise.all([mayAssign ? listSiteStaff(db, lead.siteId) : [], listSpecialHours(db, lead.siteId)]);
-  // the response timer (issue 37): the lead's stamps are the database's clock, so the wall clock runs it
+  // the response timer: the lead's stamps are the database's clock, so the wall clock runs it
   const target = leadHandlingOf(lead.leadHandling).response_minutes;
   const response = responseState(lead.createdAt, lead.firstContactAt, requestWallNow(), target, {
     timeZone: tz,

@@ -23,7 +23,7 @@ export async function directoryProps(
 ): Promise<DirectoryProps> {
   const ctx = await requireSite(params, path);
   const query = await searchParams;
-  // issue 36, near me: `?postcode=` (Australia) or `?near=` from the browser's position
+  // `?postcode=` (Australia) or `?near=` from the browser's position
   const near = parseNear({ postcode: oneParam(query.postcode), near: oneParam(query.near) }, ctx.site.country);
   const point = nearPoint(near, ctx.site.country);
   return {

@@ -83,7 +83,7 @@ export async function SearchRoute(props: SearchRouteProps) {
   const now = requestNow();
   const result = await searchStock(ctx, query, now);
   const heading = landing ? (await words(ctx, query, landing)).h1 : undefined;
-  // issue 36, near me: each location's distance from where the shopper said they are
+  // each location's distance from where the shopper said they are
   const point = nearPoint(query.near, ctx.site.country);
   const distances = point ? Object.fromEntries(distancesFrom(point, ctx.locations)) : null;
   return <SearchResults ctx={ctx} query={query} result={result} now={now} heading={heading} distances={distances} />;

@@ -36,7 +36,7 @@ export async function requireSite(params: SiteParams, path?: string): Promise<Si
   return ctx;
 }
 
-/** Issue 34: a request on one of the site's other domains is sent to the same path on its own address (308). */
+/** A request on one of the site's other domains is sent to the same path on its own address (308). */
 async function toPrimaryDomain(ctx: SiteContext, param: string): Promise<void> {
   const key = tenantKeyFromParam(param);
   if (key.by !== "domain" || !ctx.site.domains.length) return;
@@ -45,7 +45,7 @@ async function toPrimaryDomain(ctx: SiteContext, param: string): Promise<void> {
 }
 
 /**
- * Issue 34: what this request may see of the site: all of it when published; of a draft, all of it
+ * What this request may see of the site: all of it when published; of a draft, all of it
  * with a preview bar for a request carrying the site's preview cookie, else the "coming soon" page.
  */
 export async function siteAccess(ctx: SiteContext): Promise<"published" | "preview" | "coming-soon"> {

@@ -23,7 +23,7 @@ export default async function FinancePage({ params, searchParams }: Props) {
   // SPEC §3 finance_provider: with none, the site takes no application online (the calculator stays)
   const instead = financeApplications(ctx.site) === "none" ? <NoFinanceApplications ctx={ctx} /> : undefined;
   const q = await searchParams;
-  // "Apply for finance" on a vehicle page carries its calculator's figures here (issue 36)
+  // "Apply for finance" on a vehicle page carries its calculator's figures here
   const initial =
     quoteFromQuery(
       {

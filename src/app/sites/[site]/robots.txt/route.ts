@@ -7,7 +7,7 @@ type Ctx = { params: Promise<{ site: string }> };
 export async function GET(_: Request, { params }: Ctx) {
   const ctx = await getSiteContext((await params).site);
   if (!ctx) return new Response("Not found\n", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
-  // issue 34: a draft is not crawled at all until it is published
+  // a draft is not crawled at all until it is published
   if (!ctx.site.published)
     return new Response("User-agent: *\nDisallow: /\n", {
       headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },

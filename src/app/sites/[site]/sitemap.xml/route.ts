@@ -13,7 +13,7 @@ type Ctx = { params: Promise<{ site: string }> };
 
 // GET /sitemap.xml — every page of the site a search engine should know, with lastmod; sold and hidden cars are not in it
 export async function GET(_: Request, { params }: Ctx) {
-  const ctx = await publishedSiteContext((await params).site); // a draft has no sitemap or feeds (issue 34)
+  const ctx = await publishedSiteContext((await params).site); // a draft has no sitemap or feeds
   if (!ctx) return new Response("Not found\n", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
   const now = requestNow();
   const [pages, posts, offers, range, vehicles] = await Promise.all([
