@@ -19,6 +19,18 @@ async function record(page: Page) {
     };
   });
 }
+/** <html>, whose data-widgets-gate says whether the analytics gate is still shut ("waiting") or "open". */
+const gate = (page: Page) => page.locator("html");
+/**
+ * A barrier: the page asks for one more address and the test waits until it sees that request; the
+ * browser reports a page's requests in order, so every request sent before it has been seen too.
+ */
+async function requestsSoFar(page: Page) {
+  const probe = `/robots.txt?probe=${Math.random().toString(36).slice(2)}`;
+  const seen = page.waitForRequest((r) => r.url().endsWith(probe));
+  await page.evaluate((url) => void fetch(url).catch(() => undefined), probe);
+  await seen;
+}
 const homeLink = (page: Page) => page.getByRole("banner").getByRole("link", { name: "Parkside Motor Group" });
 const tracked = (page: Page) => page.evaluate(() => (window as unknown as { __tracked: Array<Record<string, unknown>> }).__tracked);
 
@@ -34,7 +46,9 @@ test("nothing is loaded or sent before the first interaction or 3000 ms; then th
   // long loading took (the gate's 3 s start later, at hydration), then look (it was flaky under load)
   const elapsed = await page.evaluate(() => performance.now());
   if (elapsed < 2500) await page.clock.runFor(Math.round(2500 - elapsed));
-  await page.waitForTimeout(200);
+  // the gate says it is still shut: nothing deferred can have been asked for
+  await expect(gate(page)).toHaveAttribute("data-widgets-gate", "waiting");
+  await requestsSoFar(page);
   expect(deferred).toEqual([]);
   await expect(page.getByTestId("chat-launcher")).toHaveCount(0);
   const pixel = page.waitForRequest((r) => r.url().endsWith("/widgets/pixel.js"));
@@ -49,7 +63,8 @@ test("nothing is loaded or sent before the first interaction or 3000 ms; then th
   });
   await page.goto(parkside("/dealerships"));
   await waitForHydration(homeLink(page));
-  await page.waitForTimeout(200);
+  await expect(gate(page)).toHaveAttribute("data-widgets-gate", "waiting");
+  await requestsSoFar(page);
   expect(early).toEqual([]);
   await page.keyboard.press("Tab");
   await expect(page.getByTestId("chat-launcher")).toBeVisible();
@@ -204,9 +219,11 @@ test("a site without the switches loads no widget and sends no event", async ({ 
   await page.goto(siteUrl("ridgeline-motorcycles", "/"));
   await waitForHydration(page.getByRole("banner").getByRole("link", { name: "Ridgeline Motorcycles" }));
   await page.mouse.wheel(0, 300);
-  // past the 3 s gate by the page's clock (not by waiting), then a moment for any request to show
+  // the scroll opened the gate (and what it opens is rendered); then past the 3 s timer and the event
+  // queue's flush by the page's clock, and every request the page sent so far has been seen
+  await expect(gate(page)).toHaveAttribute("data-widgets-gate", "open");
   await page.clock.runFor(3500);
-  await page.waitForTimeout(200);
+  await requestsSoFar(page);
   expect(deferred).toEqual([]);
   await expect(page.getByTestId("chat-launcher")).toHaveCount(0);
 });

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, siteUrl, test } from "./fixtures";
 
 /*
@@ -7,13 +8,32 @@ import { expect, expectNoAxeViolations, siteUrl, test } from "./fixtures";
  */
 const P = (path = "/") => siteUrl("parkside-motor-group", path);
 
+/**
+ * The row reads the kept list once the page has loaded and the browser is idle; the page records each
+ * read of it (and what it held), so a test knows the row has decided before it checks that none is drawn.
+ */
+async function recordReads(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __recentReads: Array<string | null> };
+    w.__recentReads = [];
+    const getItem = Storage.prototype.getItem;
+    Storage.prototype.getItem = function (key: string) {
+      const value = getItem.call(this, key);
+      if (key === "recently_viewed") w.__recentReads.push(value);
+      return value;
+    };
+  });
+}
+const recentReads = (page: Page) => page.evaluate(() => (window as unknown as { __recentReads: Array<string | null> }).__recentReads);
+
 test("two cars viewed → home lists both, latest first; a car's page leaves itself out; Clear empties it @mobile", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
+  await recordReads(page);
   const asked: string[] = [];
   page.on("request", (r) => r.url().includes("/api/vehicles") && asked.push(r.url()));
   await page.goto(P("/"));
-  await page.waitForLoadState("load");
-  await page.waitForTimeout(500); // the row would be drawn once the browser is idle
+  // the row has read the kept list (nothing there) once the browser was idle: it draws nothing
+  await expect.poll(() => recentReads(page)).toEqual([null]);
   await expect(page.getByTestId("recently-viewed")).toHaveCount(0);
   expect(asked, "nothing viewed: no request for cards").toEqual([]);
 
@@ -49,7 +69,6 @@ test("two cars viewed → home lists both, latest first; a car's page leaves its
   await expect(page.getByTestId("recently-viewed")).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem("recently_viewed"))).toBe("[]");
   await page.goto(P("/"));
-  await page.waitForLoadState("load");
-  await page.waitForTimeout(500);
+  await expect.poll(() => recentReads(page)).toEqual(["[]"]);
   await expect(page.getByTestId("recently-viewed")).toHaveCount(0);
 });

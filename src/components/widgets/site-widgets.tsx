@@ -94,6 +94,12 @@ export function SiteWidgets({ site, endpoint, adEvents, widgets, chatHiddenPaths
     };
   }, [widgets]);
 
+  // <html data-widgets-gate>: "waiting" while the gate is shut, "open" once what it opens is rendered; a
+  // positive signal that browser tests wait for before they check that nothing was loaded or sent
+  useEffect(() => {
+    document.documentElement.dataset.widgetsGate = open ? "open" : "waiting";
+  }, [open]);
+
   // queued events leave when the page is hidden (SPEC §8: sendBeacon)
   useEffect(() => {
     const hide = () => {
