@@ -56,7 +56,7 @@ const config = [
     },
   },
   {
-    // the server is below the views: it never reaches up into components, routes or browser code (issue 32)
+    // the server is below the views: it never reaches up into components, routes or browser code
     files: ["src/server/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [

@@ -10,11 +10,11 @@ const nextConfig: NextConfig = {
   env: { ICON_SPRITE_VERSION: iconSpriteVersion() },
   reactStrictMode: true,
   images: {
-    // SPEC §7: one loader builds the image-service URL (width, auto format, quality, max width 1280)
+    // one loader builds the image-service URL (width, auto format, quality, max width 1280)
     loader: "custom",
     loaderFile: "./src/image-loader.ts",
     deviceSizes: [...IMAGE_WIDTHS],
-    // SPEC §7: the width set runs from 640 to 3840, nothing smaller (a small image asks for 640;
+    // the width set runs from 640 to 3840, nothing smaller (a small image asks for 640;
     // widths over the 1280 cap are served at 1280, every other width as itself)
     imageSizes: [],
     qualities: [IMAGE_QUALITY.low, IMAGE_QUALITY.default, IMAGE_QUALITY.high],

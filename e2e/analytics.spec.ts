@@ -117,7 +117,7 @@ test("a form submit: event 22 reaches the events endpoint with both ids; the ad 
     .poll(
       () =>
         posted
-          .map((b) => b.event as Record<string, unknown> | undefined) // one event a request, as SPEC §7 sends it
+          .map((b) => b.event as Record<string, unknown> | undefined) // one event a request, as the events endpoint takes it
           .find((e) => e?.lead_id === leadId),
       {
         timeout: 15_000,

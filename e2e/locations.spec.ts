@@ -39,7 +39,7 @@ test("dealership lists filter by type", async ({ page }) => {
   await expect(page.getByTestId("location-card").getByRole("heading")).toHaveText("Harbour City Car Buying Centre");
 });
 
-test("dealership lists filter by dealership name, with the type kept (SPEC §3 dealership filter object)", async ({ page }) => {
+test("dealership lists filter by dealership name, with the type kept (dealership filter object)", async ({ page }) => {
   await page.goto(parkside("/dealerships"));
   const byDealer = page.getByRole("navigation", { name: "Filter by dealership" });
   await byDealer.getByRole("link", { name: "Parkside Mazda" }).click();
@@ -149,7 +149,7 @@ test("the map falls back to the address and directions without a map key", async
   await expect(map.getByRole("link", { name: "Get Directions" })).toBeVisible();
 });
 
-test("a location's Google place and map key (SPEC §3 address.place_id, map_key): directions name the place, the map asks Google with the key and falls back quietly offline", async ({
+test("a location's Google place and map key (address.place_id, map_key): directions name the place, the map asks Google with the key and falls back quietly offline", async ({
   page,
 }) => {
   const asked: string[] = [];

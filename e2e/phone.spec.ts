@@ -42,7 +42,7 @@ for (const path of ["/", "/search/new-used-and-demo-cars", "/dealerships"])
   test(`parkside ${path}: the teaser, chat button and quick actions cover at most 12% of the screen`, async ({ page }) => {
     await page.clock.install();
     await page.goto(siteUrl("parkside-motor-group", path));
-    await runClockUntil(page, page.getByTestId("chat-teaser"), 4_000); // SPEC §9: the teaser after 3000 ms
+    await runClockUntil(page, page.getByTestId("chat-teaser"), 4_000); // the teaser after 3000 ms
     await expect(page.locator("[data-dealer-tools]")).toBeVisible();
     expect(await covered(page)).toBeLessThanOrEqual(0.12);
   });

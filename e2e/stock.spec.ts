@@ -20,7 +20,7 @@ test("journey: filter → sort → page → detail → favourite → reload", as
   // a box ticked before the filter form hydrates is only a form field: wait for React first
   await waitForHydration(mazda);
   await mazda.check();
-  // one make chosen: the search lands on its landing page (SPEC §7 search slugs), with its own heading
+  // one make chosen: the search lands on its landing page (search slugs), with its own heading
   await expect(page).toHaveURL(/\/search\/new-used-and-demo-cars\/mazda$/);
   await expect(count(page)).toHaveText(`${mazdaCount} Cars found`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("New, Used and Demo Mazda Cars in Ringwood");
@@ -96,7 +96,7 @@ test("images: quality 75 by default, 60 where the brand is configured so, 80 in 
   await page.goto(siteUrl("ridgeline-motorcycles", "/search/used-cars"));
   const img = page.getByTestId("vehicle-card").first().locator("img").first();
   await expect(img).toHaveAttribute("src", /&q=60$/);
-  // a card asks for the widths of SPEC §7's set that a card can use (CARD_IMAGE_WIDTHS), each as itself
+  // a card asks for the widths of the image service's set that a card can use (CARD_IMAGE_WIDTHS), each as itself
   expect((await img.getAttribute("srcset"))!.split(", ").map((c) => Number(/w=(\d+)/.exec(c)![1]))).toEqual([640, 828, 1080, 1200]);
   await page.getByTestId("vehicle-card").first().getByRole("heading", { level: 3 }).getByRole("link").click();
   await expect(page.getByRole("group", { name: /^1 of/ }).locator("img")).toHaveAttribute("src", /&q=80$/);
@@ -232,7 +232,7 @@ test.describe("mobile @mobile", () => {
   });
 });
 
-test("a site that offers subscriptions sorts by the weekly subscription price and shows it on cards and the vehicle page (SPEC §3, §9)", async ({
+test("a site that offers subscriptions sorts by the weekly subscription price and shows it on cards and the vehicle page", async ({
   page,
 }) => {
   await page.goto(parkside("/search/new-and-demo-cars"));
@@ -254,7 +254,7 @@ test("a site that offers subscriptions sorts by the weekly subscription price an
   await expect(page.getByTestId("subscription")).toHaveCount(0);
 });
 
-test("every photo's srcset asks for SPEC §7's widths only (640 to 3840, served up to the 1280 cap)", async ({ page }) => {
+test("every photo's srcset asks for the image service's widths only (640 to 3840, served up to the 1280 cap)", async ({ page }) => {
   for (const path of ["/search/new-used-and-demo-cars", "/"]) {
     await page.goto(parkside(path));
     const srcsets = await page.locator("img[srcset]").evaluateAll((imgs) => imgs.map((i) => i.getAttribute("srcset")!));

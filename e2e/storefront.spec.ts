@@ -41,7 +41,7 @@ test.describe("vehicle page on a 390×844 phone", () => {
     });
   }
 
-  test("at the page's bottom the phone's fixed bars step aside for the footer, and come back on the way up (SPEC §9 page-bottom poll)", async ({
+  test("at the page's bottom the phone's fixed bars step aside for the footer, and come back on the way up (page-bottom poll)", async ({
     page,
   }) => {
     await firstVehiclePage(page, "parkside-motor-group");
@@ -365,7 +365,7 @@ test.describe("saved vehicles on a 390×844 phone", () => {
   });
 });
 
-test("a site's logo: the thumb on a phone, the full logo from a tablet up (SPEC §3 logo url and thumb)", async ({ page }) => {
+test("a site's logo: the thumb on a phone, the full logo from a tablet up (logo url and thumb)", async ({ page }) => {
   const logo = page.getByRole("banner").getByRole("img", { name: "Lakeside RV home" });
   const shown = () => logo.evaluate((img) => (img as HTMLImageElement).currentSrc);
   await page.setViewportSize({ width: 390, height: 844 });

@@ -2,7 +2,7 @@
 
 import { imageUrl } from "@/domain/format/image";
 
-/** next/image loader speaking the image service's parameters (SPEC §7). */
+/** next/image loader speaking the image service's parameters (docs/features/photos.md). */
 export default function imageLoader({ src, width, quality }: { src: string; width: number; quality?: number }) {
   return imageUrl(src, { width, quality });
 }

@@ -8,8 +8,8 @@ import { errorFromResponse } from "./fetch-json";
 import { readRaw, writeJson } from "./storage";
 
 /**
- * The signed-in customer, from GET /api/auth (SPEC §6), fetched once per page load on sites with
- * accounts. While it loads the header shows a loading state, never a guess (SPEC §4).
+ * The signed-in customer, from GET /api/auth (docs/features/accounts.md), fetched once per page load on sites with
+ * accounts. While it loads the header shows a loading state, never a guess (docs/features/accounts.md).
  *
  * Favourites: signed out they live in this browser only (as before). Signed in, the server's
  * watchlist is the list: on the first sign-in in this browser the local favourites are merged into
@@ -88,7 +88,7 @@ async function load() {
     }
     set({ status: "ready", garageName: body.garage_name ?? "My Garage", user: body.user, watchlist: body.watchlist });
   } catch (e) {
-    // SPEC §8: an auth load failure is logged to the console only; signing in stays offered
+    // an auth load failure is logged to the console only; signing in stays offered
     console.warn("Account not loaded.", e instanceof Error ? e.message : e);
     set({ status: "error" });
   }

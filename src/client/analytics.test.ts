@@ -24,7 +24,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe("the events endpoint's body (SPEC §7)", () => {
+describe("the events endpoint's body", () => {
   test("each event goes as {event:{…}}, one per request, never as an {events:[…]} batch", async () => {
     configureAnalytics({ site: "parkside-motor-group", endpoint: "/api/events", adEvents: false });
     startAnalytics();

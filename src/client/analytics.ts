@@ -12,12 +12,12 @@ import { uuid } from "./uuid";
  * src/domain/analytics/events.ts). Each event goes to the tag manager's data layer, to a DOM event
  * other widgets (and tests) hear, to the site's events endpoint in batches (sendBeacon), and, for the
  * events an ad platform counts, to the social pixel and 250 ms later to /api/fb-events with the same
- * event id. Nothing leaves the browser before the first interaction or 3 s (SPEC §4).
+ * event id. Nothing leaves the browser before the first interaction or 3 s (docs/features/analytics-chat-widgets.md).
  */
 
 export type AnalyticsConfig = {
   site: string;
-  /** the events endpoint on sites whose switch is on (SPEC §7 "only on some sites"), else null */
+  /** the events endpoint on sites whose switch is on (only on some sites), else null */
   endpoint: string | null;
   /** server-side ad events on sites with a social pixel */
   adEvents: boolean;
@@ -41,7 +41,7 @@ function newId(): string {
   return idFromBytes(crypto.getRandomValues(new Uint8Array(10)));
 }
 
-/** SPEC §9: a device id and a session id, random strings of 10 characters, kept in the browser. */
+/** A device id and a session id, random strings of 10 characters, kept in the browser. */
 function keptId(key: string, where: "local" | "session"): string {
   const stored = readRaw(key, where);
   if (stored && ID_PATTERN.test(stored)) return stored;
@@ -120,7 +120,7 @@ export function track(eventId: number, properties: Props = {}, adUser?: AdUserIn
   }
   if (ad) {
     const send = () => {
-      // the browser's pixel first, the server's copy 250 ms later with the same event id (SPEC §7)
+      // the browser's pixel first, the server's copy 250 ms later with the same event id (docs/features/analytics-chat-widgets.md)
       const fbq = (window as unknown as { fbq?: Fbq }).fbq;
       fbq?.("track", ad.eventName, ad.contentOptions, { eventID: ad.uniqueFacebookEventId });
       setTimeout(() => void sendAdEvent(ad), AD_EVENT_DELAY_MS);
@@ -138,7 +138,7 @@ async function sendAdEvent(body: AdEvent) {
       body: JSON.stringify(body),
       keepalive: true,
     });
-    if (!res.ok) console.warn(`Ad event not sent (${res.status}).`); // SPEC §8: logged only
+    if (!res.ok) console.warn(`Ad event not sent (${res.status}).`); // logged only
   } catch (e) {
     console.warn("Ad event not sent.", e);
   }
@@ -151,12 +151,12 @@ function scheduleFlush() {
 }
 
 /**
- * Sends what is queued by sendBeacon (it survives the page going away): each event as SPEC §7's
+ * Sends what is queued by sendBeacon (it survives the page going away): each event as the events endpoint's
  * `{event:{…}}`, one request per event, so any endpoint that takes the spec's body takes ours.
  */
 export function flush(): void {
   clearTimeout(flushTimer);
-  // before the first interaction or 3 s nothing leaves, not even on the way out (SPEC §4)
+  // before the first interaction or 3 s nothing leaves, not even on the way out (docs/features/analytics-chat-widgets.md)
   if (!started || !config?.endpoint || outbox.length === 0) return;
   const endpoint = config.endpoint;
   for (const event of outbox.splice(0, outbox.length)) {
@@ -166,7 +166,7 @@ export function flush(): void {
     if (!queued)
       void fetch(endpoint, { method: "POST", headers: { "content-type": "application/json" }, body, keepalive: true })
         .then((r) => {
-          if (!r.ok) console.warn(`Analytics events not sent (${r.status}).`); // SPEC §8: the console only
+          if (!r.ok) console.warn(`Analytics events not sent (${r.status}).`); // the console only
         })
         .catch((e) => console.warn("Analytics events not sent.", e));
   }

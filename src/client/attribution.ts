@@ -19,7 +19,7 @@ const REFERRER_KEY = "first_referrer";
 const read = <T>(key: string, fallback: T): T => readJson(key, fallback);
 const write = (key: string, value: unknown) => writeJson(key, value);
 
-/** Records each page the shopper opens and the first page's tracked query parameters (SPEC §4). */
+/** Records each page the shopper opens and the first page's tracked query parameters (docs/features/forms-and-leads.md). */
 export function VisitTracker() {
   const pathname = usePathname();
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { errorFromResponse } from "./fetch-json";
 
-describe("SPEC §8 non-success responses", () => {
+describe("non-success responses", () => {
   test.each([
     [new Response(JSON.stringify({ error: "Unknown lead." }), { status: 404 }), "Unknown lead.", 404],
     [new Response("oops", { status: 502, statusText: "Bad Gateway" }), "An unexpected error occurred Bad Gateway", 502],

@@ -2,7 +2,7 @@
 
 import { MSG } from "@/domain/leads/messages";
 
-/** SPEC §8: a non-success response becomes an error carrying the body's `error` and the HTTP status. */
+/** A non-success response becomes an error carrying the body's `error` and the HTTP status. */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -27,7 +27,7 @@ export async function errorFromResponse(res: Response): Promise<ApiError> {
 
 /** Answers that say "try again": the front door or the server could not take the request just now. */
 const RETRY_STATUSES = new Set([502, 503, 504]);
-/** SPEC §9: at most 2 more tries; a second, then two, apart. */
+/** At most 2 more tries; a second, then two, apart. */
 export const RETRY_DELAYS_MS = [1000, 2000];
 
 /**

@@ -2,7 +2,7 @@
 
 /**
  * The leads this visit has sent (sessionStorage, this tab only): a form sent again in the same visit
- * updates its lead instead of creating a second one (SPEC §4 lead_id), and the success page can add
+ * updates its lead instead of creating a second one (lead_id), and the success page can add
  * details to the lead just sent.
  */
 import { readJson, writeJson } from "./storage";

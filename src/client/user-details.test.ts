@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { parseUserDetails } from "./user-details";
 
-describe("parseUserDetails (SPEC §3 stored user details)", () => {
+describe("parseUserDetails (stored user details)", () => {
   test.each([
     [
       { name: "Sam", email: "sam@example.com" },

@@ -2,7 +2,7 @@
 
 import { readJson, writeJson } from "./storage";
 
-/** SPEC §3 stored user details: name, last_name, email, phone, postcode — prefilled on the next form. */
+/** Stored user details: name, last_name, email, phone, postcode — prefilled on the next form. */
 export type StoredUserDetails = { name?: string; last_name?: string; email?: string; phone?: string; postcode?: string };
 const KEY = "user_details";
 

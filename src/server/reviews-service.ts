@@ -5,7 +5,7 @@ import { getDb } from "@/server/db";
 import { getReviewSummary, listShownReviews } from "@/server/repositories/locations";
 
 /**
- * SPEC §1: "a dealer reviews section showing ratings from a reviews service". The reference product
+ * A dealer reviews section shows ratings from a reviews service (docs/features/locations.md). The reference product
  * reads a hosted reviews service; we read reviews synced into our database behind this interface,
  * so a live provider can be plugged in without touching the pages.
  */

@@ -31,7 +31,7 @@ import type { StockSummary } from "@/domain/stock/summary";
 import type { Dealership, Location, SiteFeatureFlags, SiteRecord, SpecialHoursEntry } from "@/domain/site/types";
 
 /**
- * Everything a tenant page needs about its site — the SPEC §3 "website session" (navigation,
+ * Everything a tenant page needs about its site — the website session (navigation,
  * special hours, locations) plus the site record, features and stock summary — from one server
  * function: once per request, reused for a few seconds across requests.
  */

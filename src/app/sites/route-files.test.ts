@@ -7,7 +7,7 @@ import { detailBasePath } from "@/domain/site/vehicle";
 import { SEARCH_VARIANTS } from "@/domain/stock/search";
 
 /*
- * Route knowledge has one source: the SPEC §2 table in `domain/site/routes.ts`. This test holds the
+ * Route knowledge has one source: the routes table in `domain/site/routes.ts`. This test holds the
  * file system to it: every page file is a route the table knows, and every route of a built area
  * has its own page file (so none of them falls through to the "coming soon" catch-all).
  */
@@ -54,7 +54,7 @@ describe("route files and the route table agree", () => {
         "/models/[slug]",
         "/blog/[slug]",
         "/news/[slug]",
-        // SPEC §2: "a checkout ending path exists and is excluded from this rule" (always under /cars)
+        // a checkout ending path exists and is excluded from this rule (always under /cars)
         "/cars/[slug]/checkout",
         ...new Set((["default", "motorcycles", "campers"] as const).map((t) => `${detailBasePath(t)}/[slug]`)),
       ].sort(),

@@ -224,7 +224,7 @@ export function SiteRecordForm({ values }: { values: SiteFormValues }) {
           label="Vehicle noun"
           defaultValue={values.primary_vehicle_override ?? ""}
           error={errors.primary_vehicle_override}
-          hint="SPEC §1 primary vehicle override: the word for the stock where the template gives none, e.g. Boat"
+          hint="Primary vehicle override: the word for the stock where the template gives none, e.g. Boat"
         />
         <TextField name="phone" label="Phone" type="tel" defaultValue={values.phone ?? ""} error={errors.phone} />
         <TextField name="email" label="Email" type="email" defaultValue={values.email ?? ""} error={errors.email} />

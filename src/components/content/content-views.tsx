@@ -136,7 +136,7 @@ function Byline({ ctx, post }: { ctx: Ctx; post: ContentEntry }) {
   );
 }
 
-/** The blog (or news) list in the site's layout (SPEC §3 blogs: grid or list, posts per page). */
+/** The blog (or news) list in the site's layout (blogs: grid or list, posts per page). */
 export function PostList({
   ctx,
   paged,
@@ -213,7 +213,7 @@ export function PostArticle({ ctx, post, base, listTitle }: { ctx: Ctx; post: Co
   );
 }
 
-/** An offer's price lines: the price or the saving, and the subscription variant where the site offers it (SPEC §3 offers_subscription). */
+/** An offer's price lines: the price or the saving, and the subscription variant where the site offers it (offers_subscription). */
 export function OfferPrice({ ctx, offer }: { ctx: Ctx; offer: ContentEntry }) {
   const subscription = subscriptionLine(ctx.features, offer.subscriptionWeekly);
   return (

@@ -10,7 +10,7 @@ const noSubscription = () => () => {};
 
 /**
  * On the success page: the shopper may add something to the enquiry just sent. It updates that
- * lead (PUT, SPEC §4) instead of sending a second one. Shown only when this visit sent a lead.
+ * lead (PUT) instead of sending a second one. Shown only when this visit sent a lead.
  */
 export function AddDetails() {
   // read once on the client (sessionStorage); nothing on the server

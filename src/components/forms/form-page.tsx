@@ -23,7 +23,7 @@ export type FormPageProps = {
   initial?: Partial<LeadFormInput>;
 };
 
-/** An enquiry form's page (SPEC §2): title, a line on what happens next, the calculator on finance forms, the form. */
+/** An enquiry form's page (docs/features/forms-and-leads.md): title, a line on what happens next, the calculator on finance forms, the form. */
 export function FormPage({ kind, formSite, vehicle, locationId, intro, form, calculator, instead, initial }: FormPageProps) {
   return (
     <PageSection width="text">

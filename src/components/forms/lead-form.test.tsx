@@ -6,9 +6,9 @@ import { LeadForm } from "./lead-form";
 import { TEST_FORM_SITE } from "./test-site";
 
 /*
- * The enquiry form in a browser-like DOM: SPEC §5's messages under each field, prefill from the
+ * The enquiry form in a browser-like DOM: the validation messages under each field, prefill from the
  * stored details (and a signed-in customer's saved ones first), the sent state (the lead posted,
- * the details saved, the success page) and the failure state (SPEC §8: alert, form-level message,
+ * the details saved, the success page) and the failure state (alert, form-level message,
  * every value kept).
  */
 const push = vi.fn();
@@ -141,7 +141,7 @@ describe("LeadForm (contact)", () => {
     render(<LeadForm kind="contact" site={site} />);
     fillValid();
     send();
-    // tried three times (SPEC §9: at most 2 more), then the failure state
+    // tried three times (at most 2 more), then the failure state
     await waitFor(() => expect(screen.getByTestId("form-error").textContent).toBe(MSG.submitFailed), { timeout: 6000 });
     expect(requests).toHaveLength(3);
     // the shopper sends it again, unchanged: the same submission, the same key

@@ -78,7 +78,7 @@ function lazyLeadResolver(form: FormDef, rules: FormRules): Resolver<LeadFormInp
 }
 
 /**
- * Every enquiry form: one zod schema (SPEC §5 messages) validates here and on the server. States:
+ * Every enquiry form: one zod schema (with the validation messages) validates here and on the server. States:
  * idle → submitting (button disabled, spinner) → success (details saved, event 22/51, /success) or
  * failure (alert, form-level message, every typed value kept).
  */
@@ -143,7 +143,7 @@ export function LeadForm({
   const chosenDay = slotDays?.find((d) => d.date === slotDate);
 
   useEffect(() => {
-    // prefill from the details stored after the last enquiry (SPEC §3 stored user details)
+    // prefill from the details stored after the last enquiry (stored user details)
     // (a signed-in customer's saved details, given by the page, come first)
     const given = Object.fromEntries(Object.entries(prefill ?? {}).filter(([, v]) => v)) as StoredUserDetails;
     const d = { ...loadUserDetails(), ...given };
@@ -173,7 +173,7 @@ export function LeadForm({
     return !parent || (Boolean(watch(parent)) && !errors[parent]);
   };
 
-  // a label, the control, and the field's message below it (SPEC §8); plain calls, not components,
+  // a label, the control, and the field's message below it (docs/features/forms-and-leads.md); plain calls, not components,
   // so that inputs keep their identity (and focus) across renders
   const field = (name: FieldName, control: ReactNode) => (
     <div key={name}>
@@ -232,7 +232,7 @@ export function LeadForm({
       if (picked && picked.length > 0) {
         const upload = (leadId: string | null) => {
           const fd = new FormData();
-          // sent before in this visit: the files are added to that lead (SPEC §4 lead_id)
+          // sent before in this visit: the files are added to that lead (lead_id)
           fd.set("lead", JSON.stringify({ lead: { ...lead, has_files: true, ...(leadId ? { lead_id: leadId } : {}) } }));
           for (const f of Array.from(picked)) fd.append("files", f);
           // the key (and so a retry) only for a new lead: the server honours it when it creates one,
@@ -245,7 +245,7 @@ export function LeadForm({
           return upload(null);
         });
       } else if (sentBefore) {
-        // the same form sent again in this visit: update that lead (SPEC §4), unless it is gone
+        // the same form sent again in this visit: update that lead (docs/features/forms-and-leads.md), unless it is gone
         // sent once (no key): an update the server took twice would reach the dealer twice
         result = await sendJson<{ lead: { id: string } }>(`${site.leadBase}/leads/${sentBefore}`, "PUT", { lead }).catch(async (e) => {
           if (!(e instanceof ApiError) || e.status !== 404) throw e;

@@ -7,7 +7,7 @@ import { LookupForm } from "./lookup-form";
 import { TEST_FORM_SITE } from "./test-site";
 
 /*
- * SPEC §4's vehicle-lookup form, step by step: rego + state → the vehicle → odometer and condition
+ * The vehicle-lookup form, step by step: rego + state → the vehicle → odometer and condition
  * → the enquiry form filled in with what was found, each step's event fired; a rego not found or a
  * lookup that is down goes on by hand with a note (nothing lost); the trade-in lead carries the car.
  */

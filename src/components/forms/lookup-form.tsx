@@ -54,7 +54,7 @@ const secondary =
   "inline-flex min-h-11 items-center justify-center rounded-md border border-neutral-400 px-5 font-semibold hover:bg-neutral-50";
 
 /**
- * SPEC §4 vehicle-lookup form on trade-in and sell-my-car: rego + state → the vehicle (make, model,
+ * Vehicle-lookup form on trade-in and sell-my-car: rego + state → the vehicle (make, model,
  * year, VIN) → odometer and condition → contact details (the enquiry form, filled in), each step
  * emitting its event (42–46). Not found, or the lookup down, goes on by hand: nothing is lost.
  */

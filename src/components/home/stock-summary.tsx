@@ -4,7 +4,7 @@ import { usedWord } from "@/domain/site/features";
 import { conditionsOnSale, pluralNoun, type CarType } from "@/domain/stock/summary";
 import type { SiteContext } from "@/domain/site/context";
 
-/** Stock summary with links into search by new / demo / used (SPEC §2 stock filters). */
+/** Stock summary with links into search by new / demo / used (stock filters). */
 export function StockSummarySection({ ctx }: { ctx: SiteContext }) {
   const plural = pluralNoun(ctx.noun);
   const used = usedWord(ctx.features);

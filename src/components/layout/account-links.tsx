@@ -6,8 +6,8 @@ import { useAccount } from "@/client/account";
 import { UserRound } from "@/components/ui/icons";
 
 /**
- * Sign in / the garage in the header, on sites with accounts (SPEC §6). While GET /api/auth is on
- * its way a placeholder of the same size holds the place (SPEC §4 auth loading state): the header
+ * Sign in / the garage in the header, on sites with accounts (docs/features/accounts.md). While GET /api/auth is on
+ * its way a placeholder of the same size holds the place (auth loading state): the header
  * never shows "Sign in" to a signed-in customer or jumps when the answer comes.
  */
 export function AccountLinks({ garageName }: { garageName: string }) {

@@ -44,7 +44,7 @@ export function SiteHeader({ ctx }: { ctx: SiteContext }) {
         {/* a long name wraps rather than pushing the menu off a phone's screen (harbour-city's was 7 px off) */}
         <a href="/" className="min-w-0 text-xl font-extrabold leading-tight tracking-tight [overflow-wrap:anywhere] md:text-2xl">
           {logo.full && logo.small ? (
-            // the thumb on a phone, the full logo from a tablet up (SPEC §3 logo url and thumb)
+            // the thumb on a phone, the full logo from a tablet up (logo url and thumb)
             <picture>
               <source media="(min-width: 768px)" srcSet={logo.full} />
               <img src={logo.small} alt={`${site.name} home`} className="h-10 w-auto" />

@@ -76,7 +76,7 @@ function Modal({
 const triggerClass =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-md border border-brand bg-white px-3 text-sm font-semibold text-brand hover:bg-neutral-50";
 
-/** SPEC §2: an Email Us modal, titled EMAIL US, containing the contact form. */
+/** An Email Us modal, titled EMAIL US, containing the contact form. */
 export function EmailUsDialog({
   locationName,
   email,
@@ -125,7 +125,7 @@ export function EmailUsDialog({
 
 export type HolidayRow = { date: string; label: string; name: string | null; formatted: string };
 
-/** SPEC §2: a View Holiday Hours dialog. */
+/** A View Holiday Hours dialog. */
 export function HolidayHoursDialog({ locationName, rows }: { locationName: string; rows: HolidayRow[] }) {
   return (
     <Modal

@@ -27,7 +27,7 @@ export type LocationCardContext = {
 export const locationTypeLabel = (l: Pick<Location, "locationType" | "locationSubtype">) =>
   l.locationSubtype.includes("buying") ? "Buying" : { sales: "Sales", service: "Service", parts: "Parts" }[l.locationType];
 
-/** SPEC §2 location card. Hours and open-now are read in the location's own time zone. */
+/** Location card. Hours and open-now are read in the location's own time zone. */
 export function LocationCard({
   location: l,
   ctx,

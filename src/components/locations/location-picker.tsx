@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 
-/** SPEC §2: a location picker, offered only when there is more than one dealership or location. */
+/** A location picker, offered only when there is more than one dealership or location. */
 export function LocationPicker({ locations, current }: { locations: Array<{ slug: string; name: string }>; current?: string }) {
   const router = useRouter();
   if (locations.length < 2) return null;

@@ -5,7 +5,7 @@ import useEmblaCarousel from "embla-carousel-react";
 import { CarouselButton } from "@/components/ui/carousel-button";
 import { useEffect, useState, type ReactNode } from "react";
 
-/** SPEC §9: autoplay every 4000 ms; drag threshold 10, duration 25, trimSnaps containment. */
+/** Autoplay every 4000 ms; drag threshold 10, duration 25, trimSnaps containment. */
 export const LOCATIONS_AUTOPLAY_MS = 4000;
 export const LOCATIONS_CAROUSEL_OPTIONS = { dragThreshold: 10, duration: 25, containScroll: "trimSnaps", align: "start" } as const;
 

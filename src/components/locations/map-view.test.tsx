@@ -32,7 +32,7 @@ const props = {
   directions: "https://www.google.com/maps/dir/?api=1&destination=-37.81,145.23",
 };
 
-describe("MapView (SPEC §8 map loader)", () => {
+describe("MapView (map loader)", () => {
   test("the placeholders are the spec's texts", () => {
     expect(MAP_TEXT).toEqual({ idle: "Google Maps is on idle", loading: "Google Maps is loading", error: "Google Maps is on error" });
   });

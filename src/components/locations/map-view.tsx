@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { DEFAULT_MAP_ZOOM } from "@/domain/locations/geo";
 
-/** SPEC §8: the map loader's placeholders. */
+/** The map loader's placeholders. */
 export const MAP_TEXT = {
   idle: "Google Maps is on idle",
   loading: "Google Maps is loading",

@@ -41,7 +41,7 @@ function Breakdown({ summary }: { summary: ReviewSummary }) {
   );
 }
 
-/** SPEC §2 reviews section: count with thousands separators, the average, items with an optional reply. */
+/** Reviews section: count with thousands separators, the average, items with an optional reply. */
 export function ReviewsSection({
   teaser: { summary, items: reviews, allReviews },
   now,

@@ -53,7 +53,7 @@ export function FilterForm({ action, view, id }: { action: string; view: Filters
       for (const [k, v] of new FormData(form)) if (typeof v === "string" && v.trim() !== "" && k !== "page") params.append(k, v.trim());
       place.current = placeIn(form);
       lastNavigation = { id, at: Date.now(), place: place.current };
-      // one make (and model) or one body lands on its landing page (SPEC §7 search slugs)
+      // one make (and model) or one body lands on its landing page (search slugs)
       startTransition(() => router.push(landingHref(action, params), { scroll: false }));
     };
     const onSubmit = (e: Event) => {

@@ -5,7 +5,7 @@ import { clsx } from "clsx";
 import { FavouriteButton } from "./favourite-button";
 import { cardBodyHtml } from "./card-html";
 
-/** SPEC §2 tags: 'New Arrival' and 'JUST SOLD'. */
+/** Tags: 'New Arrival' and 'JUST SOLD'. */
 export function VehicleTags({ tags, className }: { tags: string[]; className?: string }) {
   if (tags.length === 0) return null;
   return (
@@ -48,7 +48,7 @@ export function EnquireLink({ view: v, className }: { view: Pick<CardView, "href
   );
 }
 
-/** The call-to-action card at position 30 (SPEC §2). */
+/** The call-to-action card at position 30 (docs/features/search-and-vehicles.md). */
 export function CallToActionCard({ sellHref, sellLabel }: { sellHref: string; sellLabel: string }) {
   return (
     <aside

@@ -43,7 +43,7 @@ export type VehicleDetailProps = {
 };
 
 /**
- * A vehicle page (SPEC §2), phone first: name, price, key facts and the Enquire and Call actions on
+ * A vehicle page (docs/features/search-and-vehicles.md), phone first: name, price, key facts and the Enquire and Call actions on
  * the first screen, then the photos (full screen on tap), the grouped specifications, the
  * description, the enquiry form and similar cars; a bar with Enquire and Call stays at the bottom of
  * a phone's screen. JSON-LD for crawlers.

@@ -16,7 +16,7 @@ import { usePageLoaded } from "@/client/page-loaded";
 // the full-screen viewer's code and styles load when a shopper opens it, not with the page
 const PhotoLightbox = dynamic(() => import("./photo-lightbox"), { ssr: false });
 
-/** SPEC §9 carousel: drag threshold 10, animation duration 25, trimSnaps containment. */
+/** Carousel: drag threshold 10, animation duration 25, trimSnaps containment. */
 export const CAROUSEL_OPTIONS = { dragThreshold: 10, duration: 25, containScroll: "trimSnaps" } as const;
 
 export function VehicleGallery({ images, alts, title }: { images: string[]; alts?: string[]; title: string }) {

@@ -4,7 +4,7 @@ import { lcp } from "./lcp";
 /*
  * A photo from the image service as a plain <img>: next/image is a client component, and
  * a page that used it shipped its code (about 5 KB gzipped) for what the server can write as an
- * attribute. The addresses are the loader's (SPEC §7: width, automatic format, quality). Usable in
+ * attribute. The addresses are the loader's (width, automatic format, quality). Usable in
  * server and client components alike.
  */
 

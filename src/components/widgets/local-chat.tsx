@@ -29,7 +29,7 @@ export type LocalChatProps = {
   formSite: LeadFormSite;
   /** the site has the bottom dealer-tools bar on phones: sit above it */
   raised: boolean;
-  /** on the site's chat-hidden paths (SPEC §2): nothing shows */
+  /** on the site's chat-hidden paths (docs/features/analytics-chat-widgets.md): nothing shows */
   hidden: boolean;
   /** a page the shopper fills a form in on: no teaser, the launcher stays */
   formPage: boolean;
@@ -57,7 +57,7 @@ export function LocalChat({ dealerName, hours, phone, formSite, raised, hidden, 
   const panelRef = useRef<HTMLDivElement>(null);
   const returnFocus = useRef(false);
 
-  // SPEC §4: the teaser, 3000 ms after load, unless it was closed before
+  // the teaser, 3000 ms after load, unless it was closed before
   useEffect(() => {
     if (readRaw(TEASER_CLOSED_KEY, "local") === "1") return;
     const t = setTimeout(() => setTeaser(true), Math.max(0, CHAT_TEASER_MS - performance.now()));

@@ -51,11 +51,11 @@ function pixelStub(w: Win) {
 }
 
 /**
- * The site's measuring and talking: SPEC §4 defers analytics and every third-party script until
+ * The site's measuring and talking (docs/features/analytics-chat-widgets.md): analytics and every third-party script wait until
  * the first scroll, click, touch or key, or 3000 ms, whichever is first; a page view (event 1) on
  * every App Router route change; the registry's widgets through next/script once the gate opens,
  * each polled every 100 ms until ready (a chat frame that never comes is logged to the console only,
- * SPEC §8); delegated tracking of call, email and directions links; the local chat.
+ * as any failure is); delegated tracking of call, email and directions links; the local chat.
  */
 export function SiteWidgets({ site, endpoint, adEvents, widgets, chatHiddenPaths, chat }: SiteWidgetsProps) {
   const pathname = usePathname();
@@ -100,7 +100,7 @@ export function SiteWidgets({ site, endpoint, adEvents, widgets, chatHiddenPaths
     document.documentElement.dataset.widgetsGate = open ? "open" : "waiting";
   }, [open]);
 
-  // queued events leave when the page is hidden (SPEC §8: sendBeacon)
+  // queued events leave when the page is hidden (sendBeacon)
   useEffect(() => {
     const hide = () => {
       if (document.visibilityState === "hidden") flush();
@@ -139,7 +139,7 @@ export function SiteWidgets({ site, endpoint, adEvents, widgets, chatHiddenPaths
     return () => clearInterval(timer);
   }, [open, widgets]);
 
-  // SPEC §9 page-bottom poll: <html data-page-bottom> says whether the shopper is at the page's end
+  // page-bottom poll: <html data-page-bottom> says whether the shopper is at the page's end
   useEffect(() => {
     const root = document.documentElement;
     const check = () => {

@@ -60,7 +60,7 @@ export const AUTH_POST_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
   "/sign-out": z.object({}).loose(),
 };
 
-/** SPEC §6 finance sign-in (and every other): back to `redirect` only when it is a path of this site. */
+/** Finance sign-in (and every other): back to `redirect` only when it is a path of this site. */
 export function safeRedirect(raw: string | null | undefined, fallback = "/my-garage"): string {
   if (!raw || raw.length > 512) return fallback;
   if (!raw.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return fallback;

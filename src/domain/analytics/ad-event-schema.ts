@@ -9,7 +9,7 @@ import type { AdEvent } from "./ad-events";
 const text = (max: number) => cleanText(max).optional();
 
 /**
- * The payload exactly as SPEC §7 writes it, nothing extra required: `eventId` is the client
+ * The payload exactly as the browser's pixel sends it, nothing extra required: `eventId` is the client
  * event's id as the pixel sent it (a string or a number), `uniqueFacebookEventId` any non-empty id,
  * `eventSourceUrl` may be left out (the route takes the page from the request), and the user data
  * may come as `userData` or `user_data`. Junk is still refused.

@@ -1,7 +1,7 @@
 import { EVENT_IDS } from "./events";
 
 /*
- * SPEC §3/§7: a server-side ad event carries eventName, eventId, uniqueFacebookEventId, contentOptions
+ * A server-side ad event carries eventName, eventId, uniqueFacebookEventId, contentOptions
  * and user data, and is sent 250 ms after the client-side event. The browser's pixel and our server
  * send the same uniqueFacebookEventId, so that the ad platform counts the event once.
  */
@@ -54,7 +54,7 @@ export type AdEvent = {
 
 /**
  * The ad event for one of our events, or null when the ad platform does not count it. Content comes
- * from the event's car (SPEC §3 vehicle tracking event: stocknum, price, name, currency).
+ * from the event's car (vehicle tracking event: stocknum, price, name, currency).
  */
 export function adEventFor(
   eventId: number,

@@ -20,7 +20,7 @@ describe("the event catalogue", () => {
     ["formSubmit", 22, "form_submit"],
     ["favourite", 39, "favourite"],
     ["careers", 51, "careers"],
-  ] as const)("SPEC §9 fixes %s as event %i", (key, id, name) => {
+  ] as const)("%s is event %i", (key, id, name) => {
     expect(EVENT_IDS[key]).toBe(id);
     expect(eventById(id)?.name).toBe(name);
   });
@@ -141,7 +141,7 @@ describe("the events endpoint's body", () => {
     expect(batch.success && batch.events).toHaveLength(2);
   });
 
-  test("SPEC §7's event with only the spec's properties (nothing extra required)", () => {
+  test("an event with only the endpoint's required properties (nothing extra required)", () => {
     const spec = {
       event: {
         website_slug: "parkside-motor-group",
@@ -235,7 +235,7 @@ describe("server-side ad events", () => {
     ["no source url (the route takes the request's page)", { eventSourceUrl: undefined }],
     ["user data as user_data", { userData: undefined, user_data: { email: "m@example.com" } }],
     ["a standard name of another event", { eventName: "Purchase" }],
-  ])("%s is accepted as SPEC §7 writes the payload", (_, over) => {
+  ])("%s is accepted as the browser writes the payload", (_, over) => {
     const ev = { ...adEventFor(EVENT_IDS.formSubmit, {}, ids)!, ...over };
     expect(AdEventSchema.safeParse(ev).success).toBe(true);
   });

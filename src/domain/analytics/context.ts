@@ -1,6 +1,6 @@
 /**
- * What every analytics event says about the visit (SPEC §3 event_properties: browser, OS, device,
- * referrer, screen size, car slug and name) and the visitor's ids (SPEC §9: random strings of 10
+ * What every analytics event says about the visit (event_properties: browser, OS, device,
+ * referrer, screen size, car slug and name) and the visitor's ids (random strings of 10
  * characters). Pure: the browser passes its user agent, sizes and random bytes in.
  */
 
@@ -77,7 +77,7 @@ export function eventUrl(href: string): string {
 }
 
 /**
- * SPEC §3: a vehicle tracking event carries stocknum, price, name and currency AUD: the AUD of the
+ * A vehicle tracking event carries stocknum, price, name and currency AUD: the AUD of the
  * spec's Australian sites; a New Zealand or US site's prices are in its own currency, and say so.
  */
 export function vehicleEventProps(v: { stockNumber: string | null; price: number | null; name: string; slug: string }, currency = "AUD") {

@@ -1,5 +1,5 @@
 /**
- * SPEC §3/§9: the numbered analytics events 1 to 61, each with an event name, action, category and
+ * The numbered analytics events 1 to 61, each with an event name, action, category and
  * label, as one table. The spec fixes three ids (22 form submit, 39 favourite, 51 careers); the rest
  * are named after what a dealer site measures. `when` says what fires it (docs/features/analytics-chat-widgets.md's table is this).
  * No schema here: every page's script imports this file.
@@ -45,7 +45,7 @@ export const EVENTS: readonly EventDef[] = [
   e(19, "hours_view", "Location", "Opening hours", "Hours", "the opening hours are expanded"),
   e(20, "enquire_click", "Lead", "Enquire click", "Enquire", "an Enquire Now / Message Now button is pressed"),
   e(21, "form_start", "Lead", "Form start", "Form", "the first field of an enquiry form is changed"),
-  e(22, "form_submit", "Lead", "Submit", "Form submit", "an enquiry form is sent (SPEC §9)"),
+  e(22, "form_submit", "Lead", "Submit", "Form submit", "an enquiry form is sent"),
   e(23, "form_error", "Lead", "Error", "Form error", "an enquiry form fails to send"),
   e(24, "test_drive_click", "Lead", "Test drive click", "Test drive", "Book a test drive is pressed"),
   e(25, "trade_in_click", "Lead", "Trade-in click", "Trade-in", "Value my trade / Sell my car is pressed"),
@@ -62,7 +62,7 @@ export const EVENTS: readonly EventDef[] = [
   e(36, "review_click", "Reviews", "Leave review", "Review", "Leave a review is pressed"),
   e(37, "offer_view", "Offers", "View", "Offer", "an offer page opens"),
   e(38, "offer_click", "Offers", "Click", "Offer", "an offer's enquiry button is pressed"),
-  e(39, "favourite", "Favourites", "Toggle", "Favourite", "a car is saved or removed (SPEC §9)"),
+  e(39, "favourite", "Favourites", "Toggle", "Favourite", "a car is saved or removed"),
   e(40, "favourites_view", "Favourites", "View", "Favourites", "the favourites list opens"),
   e(41, "favourite_remove_all", "Favourites", "Clear", "Favourites", "every favourite is removed"),
   e(42, "lookup_rego", "Lookup", "Step 1: rego", "Vehicle lookup", "a rego and state are looked up"),
@@ -74,7 +74,7 @@ export const EVENTS: readonly EventDef[] = [
   e(48, "chat_teaser_closed", "Chat", "Teaser closed", "Chat teaser", "the chat teaser is closed"),
   e(49, "chat_open", "Chat", "Open", "Chat", "the chat opens"),
   e(50, "chat_message", "Chat", "Message", "Chat", "a chat message is sent (and becomes a lead)"),
-  e(51, "careers", "Careers", "Apply", "Careers", "a careers application is sent (SPEC §9)"),
+  e(51, "careers", "Careers", "Apply", "Careers", "a careers application is sent"),
   e(52, "sign_in", "Account", "Sign in", "Account", "a customer signs in"),
   e(53, "sign_up", "Account", "Sign up", "Account", "a customer creates an account"),
   e(54, "sign_out", "Account", "Sign out", "Account", "a customer signs out"),
@@ -87,7 +87,7 @@ export const EVENTS: readonly EventDef[] = [
   e(61, "client_error", "Error", "Client error", "Error", "a page fails in the browser"),
 ];
 
-/** The ids the app fires by name (SPEC §9 fixes formSubmit 22, favourite 39, careers 51). */
+/** The ids the app fires by name (formSubmit is 22, favourite 39, careers 51). */
 export const EVENT_IDS = {
   pageView: 1,
   search: 2,

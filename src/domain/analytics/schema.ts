@@ -6,7 +6,7 @@ import { ID_PATTERN } from "./context";
 import { eventById, eventByName, EVENT_COUNT, MAX_EVENTS_BODY_BYTES, MAX_EVENTS_PER_BATCH } from "./events";
 
 /*
- * SPEC §7: an analytics event travels as JSON {event:{website_slug, url, category, lead_id, anon_id,
+ * An analytics event travels as JSON {event:{website_slug, url, category, lead_id, anon_id,
  * session_id, error_message, event_properties}}. The browser batches them on page hide as
  * {events:[{event:{…}}, …]}; one event alone is accepted as the spec writes it. Shared by the browser
  * (which builds them) and the events endpoint (which validates them).
@@ -38,7 +38,7 @@ const KNOWN_PROPS = {
 } as const;
 
 /*
- * SPEC §7 names the event's fields, not what its properties must hold: every property is
+ * The endpoint's contract names the event's fields, not what its properties must hold: every property is
  * optional. Our own browser sends them all; an event without an id is stored as the catalogue's
  * event of its name, else as event 0 (not in the catalogue).
  */

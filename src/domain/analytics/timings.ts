@@ -1,4 +1,4 @@
-/** SPEC §9 timings for analytics and widgets, in one place. */
+/** Timings for analytics and widgets, in one place. */
 export const ANALYTICS_DEFER_MS = 3000;
 export const CHAT_TEASER_MS = 3000;
 export const WIDGET_POLL_MS = 100;
@@ -6,7 +6,7 @@ export const WIDGET_POLL_MS = 100;
 export const WIDGET_READY_TIMEOUT_MS = 10_000;
 export const CHAT_OPEN_DELAY_MS = 1300;
 export const COLLAPSE_MS = 300;
-/** SPEC §9: how often the page checks whether the shopper has reached its bottom (the fixed phone bars step aside) */
+/** How often the page checks whether the shopper has reached its bottom (the fixed phone bars step aside) */
 export const PAGE_BOTTOM_POLL_MS = 300;
 /** within this many pixels of the end a page counts as scrolled to its bottom */
 export const PAGE_BOTTOM_SLACK_PX = 24;

@@ -43,7 +43,7 @@ export function parsePageParam(raw: string | undefined): number | null {
   return /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : null;
 }
 
-/** SPEC §3 `blogs` of a site record, made safe: a known layout and 1–24 posts a page. */
+/** The `blogs` of a site record, made safe: a known layout and 1–24 posts a page. */
 export function blogSettings(raw: Partial<BlogSettings> | null | undefined): BlogSettings {
   const layout = raw?.layout === "list" || raw?.layout === "grid" ? raw.layout : DEFAULT_BLOG_SETTINGS.layout;
   const n = Number(raw?.count);
@@ -51,17 +51,17 @@ export function blogSettings(raw: Partial<BlogSettings> | null | undefined): Blo
   return { layout, count };
 }
 
-/** The blog's base path on a site (SPEC §2 link rules: /blog is /news on one brand). */
+/** The blog's base path on a site (link rules: /blog is /news on one brand). */
 export function blogBase(rules: LinkRules): string {
   return resolveLink("/blog", rules).href;
 }
 
-/** The address a content page is linked at: /pages/{slug}, or /{slug} unless the site uses a pages path (SPEC §2). */
+/** The address a content page is linked at: /pages/{slug}, or /{slug} unless the site uses a pages path (docs/features/content-and-seo.md). */
 export function contentPageHref(slug: string, rules: LinkRules): string {
   return resolveLink(`/pages/${slug}`, rules).href;
 }
 
-/** Pages with a fixed address of their own (SPEC §2 legal pages) rather than under /pages. */
+/** Pages with a fixed address of their own (legal pages) rather than under /pages. */
 export const LEGAL_PAGES: Readonly<Record<string, string>> = {
   "privacy-policy": "/privacy-policy",
   "terms-and-conditions": "/terms-and-conditions",

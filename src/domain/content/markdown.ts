@@ -11,7 +11,7 @@ import { resolveLink, type LinkRules } from "../site/links";
  * Stored content is Markdown a dealer (or an importer) wrote, so it is treated as a stranger's input:
  * raw HTML is parsed (so a pasted <em> or table survives) and then everything passes GitHub's
  * sanitizer schema (hast-util-sanitize): no <script>, <style>, <iframe>, no on*= handlers, no
- * javascript:/data: URLs. Internal links follow the site's link rules (SPEC §2). The body never
+ * javascript:/data: URLs. Internal links follow the site's link rules (docs/features/content-and-seo.md). The body never
  * carries an h1: the page has one.
  */
 

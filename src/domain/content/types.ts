@@ -25,7 +25,7 @@ export type ContentEntry = {
   terms: string | null;
 };
 
-/** SPEC §3 site `blogs`: the blog list's layout template and how many posts a page shows. */
+/** Site `blogs`: the blog list's layout template and how many posts a page shows. */
 export type BlogSettings = { layout: "grid" | "list"; count: number };
 export const DEFAULT_BLOG_SETTINGS: BlogSettings = { layout: "grid", count: 6 };
 

@@ -6,7 +6,7 @@ export type CountryFormat = {
   locale: string;
   distanceUnit: "km" | "mi";
   distanceLabel: "kms" | "miles";
-  /** SPEC §1: AUD by default; the market's own elsewhere */
+  /** AUD by default; the market's own elsewhere */
   currency: "AUD" | "NZD" | "USD";
   /** US spelling differs: colour/color, centre/centre, tyre/tire … */
   words: { colour: string; centre: string; tyre: string; licence: string; kilometres: string };
@@ -39,7 +39,7 @@ const FORMATS: Record<Country, CountryFormat> = {
   },
 };
 
-/** SPEC §1: country formats AU (default), NZ and US differ in miles or kilometres and spelling. */
+/** Country formats AU (default), NZ and US differ in miles or kilometres and spelling. */
 export function countryFormat(country: string | null | undefined): CountryFormat {
   return own(FORMATS, (country ?? "AU").toUpperCase()) ?? FORMATS.AU;
 }

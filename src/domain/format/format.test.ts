@@ -79,7 +79,7 @@ describe("camper and caravan measures per market", () => {
   ])("%s price words %j → %j", (country, type, label) => expect(priceTypeLabel(type, country)).toBe(label));
 });
 
-describe("image service URLs (SPEC §7)", () => {
+describe("image service URLs", () => {
   test("the width set runs from 640 to 3840", () => expect([IMAGE_WIDTHS[0], IMAGE_WIDTHS.at(-1)]).toEqual([640, 3840]));
   test.each(IMAGE_WIDTHS.map((w) => [w, Math.min(w, MAX_IMAGE_WIDTH)]))(
     "width %i is served as %i (quality 75, the service's default, left out)",

@@ -1,5 +1,5 @@
 /**
- * SPEC §7 image service parameters: width, automatic format and quality (75 by default, 60 on some
+ * Image service parameters: width, automatic format and quality (75 by default, 60 on some
  * brands, 80 in another helper), max width 1280; the width set runs from 640 to 3840; a social
  * share image is 1200×630 with fill crop.
  */
@@ -17,7 +17,7 @@ export function imageUrl(src: string, o: ImageOptions): string {
   const share = o.height !== undefined;
   const width = share ? o.width : Math.min(Math.max(1, Math.round(o.width)), MAX_IMAGE_WIDTH);
   const p = new URLSearchParams({ w: String(width), auto: "format" });
-  // the service's quality is 75 unless asked (SPEC §7): the default is left out of every address
+  // the service's quality is 75 unless asked (docs/features/photos.md): the default is left out of every address
   if (o.quality !== undefined && o.quality !== IMAGE_QUALITY.default) p.set("q", String(o.quality));
   if (o.height !== undefined) p.set("h", String(o.height));
   if (o.fit) p.set("fit", o.fit);

@@ -1,6 +1,6 @@
 export const ENQUIRE_FOR_PRICE = "Enquire for price.";
 
-/** SPEC §2: prices are $ with thousands separators and no decimals; no price → 'Enquire for price.' */
+/** Prices are $ with thousands separators and no decimals; no price → 'Enquire for price.' */
 export function formatPrice(price: number | null | undefined): string {
   if (price === null || price === undefined || !Number.isFinite(price) || price <= 0) return ENQUIRE_FOR_PRICE;
   const whole = Math.round(price);

@@ -62,7 +62,7 @@ describe("a lead as people read it", () => {
     ["used", "Used Vehicle Enquiry"],
     ["new", "New Vehicle Enquiry"],
     [null, "New Vehicle Enquiry"],
-  ])("a car of type %s is filed as %s (SPEC §2's rule)", (carType, category) => expect(vehicleEnquiryCategory(carType)).toBe(category));
+  ])("a car of type %s is filed as %s", (carType, category) => expect(vehicleEnquiryCategory(carType)).toBe(category));
 });
 
 describe("whenText: an instant on the place's own clock, in words", () => {

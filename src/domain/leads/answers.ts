@@ -244,7 +244,7 @@ export function readableChanges(
 }
 
 /**
- * The category of an enquiry about a car follows the car's car_type with SPEC §2's rule: demo →
+ * The category of an enquiry about a car follows the car's car_type with one rule: demo →
  * Demo Vehicle Enquiry, used → Used Vehicle Enquiry, anything else → New Vehicle Enquiry (the
  * same words as the success page's demo/used/new-vehicle-enquiry).
  */

@@ -1,4 +1,4 @@
-/** SPEC §4: visited pages (max 50, no duplicates, no repeated last page); first-page query parameters kept 30 days. */
+/** Visited pages (max 50, no duplicates, no repeated last page); first-page query parameters kept 30 days. */
 export const MAX_VISITED_PAGES = 50;
 export const FIRST_PAGE_PARAMS_DAYS = 30;
 export const TRACKED_PARAMS = ["gclid", "fbclid", "utm_source", "utm_medium", "utm_campaign"] as const;

@@ -6,7 +6,7 @@ import { formatPrice } from "../format/price";
  * beside any rate or repayment. Pure; the site's terms come from src/domain/site/finance.ts.
  */
 
-/** SPEC §9: the finance calculator's default interest rate is 10 (% a year). */
+/** The finance calculator's default interest rate is 10 (% a year). */
 export const DEFAULT_INTEREST_RATE = 10;
 
 export const FREQUENCIES = ["weekly", "fortnightly", "monthly"] as const;

@@ -16,7 +16,7 @@ import { MSG, NUMBER_MESSAGE, ZIP_MESSAGE } from "./messages";
 import { phoneError } from "./phone";
 import { isoDate, isOfferedSlot } from "./test-drive";
 
-/** Test drives (SPEC §5 has no words for these): a day and a time the location is open. */
+/** Test drives (the validation rules have no words for these): a day and a time the location is open. */
 export const CLOSED_DAY_MESSAGE = "Please choose a day when we are open.";
 export const TIME_MESSAGE = "Please choose a time when we are open.";
 
@@ -93,7 +93,7 @@ function fieldSchemas(form: FormDef, rules: FormRules) {
       .union([z.literal(""), z.enum(LEAD_SOURCES)])
       .optional()
       .default(""),
-    // SPEC §5: optional; the form's box starts ticked, but a lead that does not say is not taken as a yes
+    // optional; the form's box starts ticked, but a lead that does not say is not taken as a yes
     opt_in: z.boolean().optional(),
     trade_vehicle: text("trade_vehicle", req.max(120)),
     company: text("company", req.max(120)),
@@ -126,7 +126,7 @@ export type LeadFormValues = Partial<z.output<AllFields>>;
 const isEmpty = (v: unknown) => v === undefined || v === null || v === "";
 
 /**
- * A field that shows only once another has a value (SPEC §5; the state beside a rego) is the
+ * A field that shows only once another has a value (the state beside a rego) is the
  * shopper's only when they saw it: without its parent it is left out, whatever the browser or a
  * caller sent, so no default the shopper never saw reaches a lead.
  */

@@ -3,7 +3,7 @@ import { phoneMarket, type PhoneMarket } from "./phone";
 import { testDriveDays, type LocationHours, type SlotDay } from "./test-drive";
 import type { SpecialHoursEntry } from "../site/types";
 
-/** SPEC §3 enquiry types, as categories. */
+/** Enquiry types, as categories. */
 export const ENQUIRY_TYPES = [
   "General Enquiry",
   "Service Enquiry",
@@ -16,7 +16,7 @@ export const ENQUIRY_TYPES = [
   "Sell My Car Enquiry",
 ] as const;
 export const DEFAULT_CATEGORY = "General Enquiry";
-export const DEFAULT_STATE = "qld"; // SPEC §9
+export const DEFAULT_STATE = "qld"; // the state a form starts on
 export const STATES = [
   ["act", "ACT"],
   ["nsw", "NSW"],
@@ -28,7 +28,7 @@ export const STATES = [
   ["wa", "WA"],
 ] as const;
 export const STATE_CODES = STATES.map(([v]) => v);
-/** SPEC §9 lead source options: a social marketplace, a social network, a photo-sharing network, a search engine, … */
+/** Lead source options: a social marketplace, a social network, a photo-sharing network, a search engine, … */
 export const LEAD_SOURCES = [
   "Facebook Marketplace",
   "Facebook",
@@ -103,9 +103,9 @@ export type FormDef = {
   category: string | null;
   subcategory?: string;
   fields: FieldName[];
-  /** the phone must be a mobile (SPEC §5 AU mobile-only rule; labelled "Mobile") */
+  /** the phone must be a mobile (AU mobile-only rule; labelled "Mobile") */
   mobileOnly?: boolean;
-  /** fields that may be left empty (SPEC §5: every field is required unless marked optional) */
+  /** fields that may be left empty (every field is required unless marked optional) */
   optional: FieldName[];
   submit: string;
 };
@@ -207,7 +207,7 @@ export const FORMS: Record<FormKind, FormDef> = {
     fields: [...PERSON, "category", "dealership_slug", "location", "Rego", "state", "message", "where_did_you_hear", "opt_in"],
     submit: "Send enquiry",
   }),
-  // the local live-chat widget (SPEC §7 live chat): a message from the chat becomes a lead
+  // the local live-chat widget (live chat): a message from the chat becomes a lead
   chat: def({
     kind: "chat",
     title: "Chat with us",
@@ -220,7 +220,7 @@ export const FORMS: Record<FormKind, FormDef> = {
 };
 
 /**
- * The car history provider's payload is SPEC §3's lead payload, which has no vehicle description or
+ * The car history provider's payload is the lead payload, which has no vehicle description or
  * odometer: a payload sent there without a stored lead may leave out what only our trade-in and
  * sell-my-car forms ask for.
  */
@@ -256,7 +256,7 @@ export const FIELD_LABELS: Record<FieldName, string> = {
 /** Whether a key (e.g. of the API's 422 errors) names a form field. */
 export const isFieldName = (key: string): key is FieldName => Object.hasOwn(FIELD_LABELS, key);
 
-/** Which site facts change a form's rules (SPEC §5 contact specifics, phone market). */
+/** Which site facts change a form's rules (contact specifics, phone market). */
 export type FormRules = {
   market: PhoneMarket;
   /** a site flag relaxes the message requirement */
@@ -292,7 +292,7 @@ export function visibleFields(form: FormDef, rules: FormRules): FieldName[] {
   });
 }
 
-/** SPEC §5: some fields appear only when another field has a value and no error. */
+/** Some fields appear only when another field has a value and no error. */
 export const DEPENDS_ON: Partial<Record<FieldName, FieldName>> = { state: "Rego" };
 
 /** What a form needs to know about its site (serialisable): the browser and the server derive the same FormRules from it. */

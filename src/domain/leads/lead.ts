@@ -10,18 +10,18 @@ import { FinanceQuoteSchema } from "./finance-quote";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** What travels with every lead besides the form's fields (SPEC §3 lead payload, §7). */
+/** What travels with every lead besides the form's fields (the lead payload). */
 export const LeadMetaSchema = z.object({
-  /** a hint; without it the form is derived from category/subcategory (SPEC §3 enquiry types) */
+  /** a hint; without it the form is derived from category/subcategory (enquiry types) */
   form: z.enum(FORM_KINDS as [FormKind, ...FormKind[]]).optional(),
-  /** SPEC §4: a POST carrying lead_id updates that lead */
+  /** A POST carrying lead_id updates that lead */
   lead_id: textLine().regex(UUID, "Unknown lead.").optional(),
   /** checked against the site the request is for, never used to choose it */
   website_slug: cleanText(100).optional(),
   /** always stored as Website */
   source: cleanText(50).optional(),
   subcategory: cleanText(100).optional(),
-  /** the full name; filled from first_name when empty (SPEC §5) */
+  /** the full name; filled from first_name when empty (docs/features/forms-and-leads.md) */
   name: cleanText(120).optional(),
   vehicle: cleanText(200).optional(),
   url: cleanText(2000).optional(),
@@ -31,7 +31,7 @@ export const LeadMetaSchema = z.object({
   /** the host of the site that sent the shopper on the visit's first page (the reports' source) */
   first_referrer: cleanText(200).optional(),
   has_files: z.boolean().optional(),
-  /** the trade-in or sell-my-car vehicle, looked up by rego or typed by hand (SPEC §4 vehicle lookup) */
+  /** the trade-in or sell-my-car vehicle, looked up by rego or typed by hand (vehicle lookup) */
   trade_in_vehicle: TradeInVehicleSchema.optional(),
   /** the repayment calculator's figures (finance forms only) */
   finance_quote: FinanceQuoteSchema.optional(),
@@ -59,7 +59,7 @@ export function normalizeLeadPayload(lead: Record<string, unknown>): Record<stri
 }
 
 /**
- * Which form's rules a payload follows (SPEC §3 enquiry types): the `form` hint when given, else
+ * Which form's rules a payload follows (enquiry types): the `form` hint when given, else
  * its category and subcategory; General Enquiry (or nothing) is the contact form. Sell My Car is
  * the site's own form (sell-my-car or trade-in).
  */
@@ -132,7 +132,7 @@ export function leadLocation(
 }
 
 /**
- * Server-side rules before a lead is stored (SPEC §4, §5, §7): name filled from first_name when
+ * Server-side rules before a lead is stored (docs/features/forms-and-leads.md): name filled from first_name when
  * empty or 'undefined undefined'; Careers Enquiry → General Enquiry / Career Enquiry; fixed
  * dealership slugs; the primary-location override; source Website.
  */
@@ -203,7 +203,7 @@ export function thankYou(categorySlug: string): { title: string; body: string } 
 const BOOLEAN_FIELDS = new Set(["opt_in", "has_files"]);
 
 /**
- * SPEC §7: a form-encoded lead (`lead[first_name]=Mary&lead[visited_pages][]=/&lead[linked_query_params][utm_source]=x`)
+ * A form-encoded lead (`lead[first_name]=Mary&lead[visited_pages][]=/&lead[linked_query_params][utm_source]=x`)
  * as the object the JSON API takes. Keys outside `lead[…]` are ignored; "true"/"false" become
  * booleans for the yes/no fields; no key can reach an object's prototype.
  */

@@ -20,7 +20,7 @@ import {
 import { INVALID_CHARACTERS_MESSAGE, MSG, NUMBER_MESSAGE } from "./messages";
 import { maskPhone, phoneError, TEST_PHONE_NUMBER } from "./phone";
 
-describe("phone numbers per market (SPEC §5)", () => {
+describe("phone numbers per market", () => {
   test.each([
     ["0412 345 678", null],
     ["0412345678", null],
@@ -107,7 +107,7 @@ const errors = (form: keyof typeof FORMS, values: Record<string, unknown>, r = r
   return res.success ? {} : Object.fromEntries(res.error.issues.toReversed().map((i) => [i.path.join("."), i.message]));
 };
 
-describe("form validation (SPEC §5), one schema for browser and server", () => {
+describe("form validation, one schema for browser and server", () => {
   test("a valid contact enquiry passes, with the default category and nothing the shopper did not give", () => {
     const r = leadFormSchema(FORMS.contact, rules()).parse({ ...valid, category: undefined });
     expect(r).toMatchObject({ category: DEFAULT_CATEGORY, location: 2, middle_name: "" });
@@ -246,7 +246,7 @@ const leadSiteWith = (slug: string, locations: Array<[number, string]>, primaryI
   locations: locations.map(([id, dealershipSlug]) => ({ id, dealershipSlug })),
 });
 
-describe("lead preparation (SPEC §4, §5, §7)", () => {
+describe("lead preparation", () => {
   const site = leadSiteWith(
     "parkside-motor-group",
     [
@@ -326,7 +326,7 @@ describe("success page and events", () => {
   });
 });
 
-describe("attribution (SPEC §4)", () => {
+describe("attribution", () => {
   test("visited pages: no duplicates, no repeated last page, at most 50", () => {
     let list: string[] = [];
     for (const p of ["/", "/search", "/search", "/", "/cars/x"]) list = addVisitedPage(list, p);
@@ -349,7 +349,7 @@ describe("attribution (SPEC §4)", () => {
   });
 });
 
-describe("finance calculator (SPEC §9: default 10%)", async () => {
+describe("finance calculator (default 10%)", async () => {
   const { DEFAULT_INTEREST_RATE, monthlyRepayment } = await import("./finance");
   test.each([
     [30000, 10, 60, 637.41],
@@ -363,7 +363,7 @@ describe("finance calculator (SPEC §9: default 10%)", async () => {
   test("default rate", () => expect(DEFAULT_INTEREST_RATE).toBe(10));
 });
 
-describe("the spec's payload (SPEC §3): which form, which location", () => {
+describe("the lead payload: which form, which location", () => {
   test.each([
     [{}, false, "contact"],
     [{ category: "General Enquiry" }, false, "contact"],

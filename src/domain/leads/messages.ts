@@ -1,4 +1,4 @@
-/** SPEC §5 and §8 texts, to the letter. */
+/** The validation and error texts, to the letter (docs/features/forms-and-leads.md). */
 export const MSG = {
   required: "*This is a required field.",
   email: "invalid email address",

@@ -3,7 +3,7 @@ import { MSG } from "./messages";
 export type PhoneMarket = "AU" | "AU_MOBILE" | "NZ" | "US";
 
 /**
- * SPEC §5: "One test number is always accepted." This one, in any market, so that monitoring and
+ * One test number is always accepted. This one, in any market, so that monitoring and
  * staff can submit real forms without a real number.
  */
 export const TEST_PHONE_NUMBER = "0000 000 000";
@@ -25,7 +25,7 @@ export function phoneError(value: string, market: PhoneMarket): string | null {
     case "AU_MOBILE":
       return AU_MOBILE.test(v) ? null : MSG.phoneAUMobile;
     case "NZ":
-      // SPEC §5 "fewer than 15 characters", counted without the spaces and dashes people type (+64 21 123 4567 is fine)
+      // fewer than 15 characters, counted without the spaces and dashes people type (+64 21 123 4567 is fine)
       if (v.length >= 15) return MSG.phoneNZTooLong;
       return NZ.test(v) ? null : MSG.phoneNZ;
     case "US":
@@ -33,7 +33,7 @@ export function phoneError(value: string, market: PhoneMarket): string | null {
   }
 }
 
-/** SPEC §5: the Australian masked format is 10 digits ("0412 345 678", "03 9870 1000"). */
+/** The Australian masked format is 10 digits ("0412 345 678", "03 9870 1000"). */
 export function maskPhone(value: string, market: PhoneMarket): string {
   if (market !== "AU" && market !== "AU_MOBILE") return value;
   if (value.trim().startsWith("+")) return value.replace(/[^\d+\s]/g, "").slice(0, 16);

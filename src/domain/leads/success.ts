@@ -2,7 +2,7 @@ import { slugify } from "../format/slug";
 
 // Kept apart from lead.ts (its schemas are zod): the forms in the browser import this one alone.
 
-/** `/success?category={slug}`; extra key/values follow; a car_type key replaces the category (SPEC §2). */
+/** `/success?category={slug}`; extra key/values follow; a car_type key replaces the category (docs/features/forms-and-leads.md). */
 export function successUrl(category: string, extras: Array<[string, string]> = []): string {
   let slug = slugify(category);
   const params = new URLSearchParams();

@@ -17,7 +17,7 @@ const loc = (id: number, dealershipId: number | null, locationType: Location["lo
   ({ id, dealershipId, locationType, locationSubtype }) as Location;
 const LOCS = [loc(1, 1, "sales"), loc(2, 1, "service"), loc(3, 2, "sales", ["buying"]), loc(4, null, "parts")];
 
-describe("the /dealerships filters (SPEC §3 dealership filter object)", () => {
+describe("the /dealerships filters (dealership filter object)", () => {
   test.each([
     [{}, [1, 2, 3, 4]],
     [{ type: "sales" }, [1, 3]],

@@ -2,7 +2,7 @@ import type { Dealership, Location } from "../site/types";
 
 /**
  * The /dealerships directory's filters: a location type (sales, service, parts, or the buying
- * subtype) and a dealership (SPEC §3's dealership filter object: its name, given in the URL as the
+ * subtype) and a dealership (the dealership filter object: its name, given in the URL as the
  * dealership's slug). Unknown values filter nothing.
  */
 export const LOCATION_FILTERS = ["sales", "service", "parts", "buying"] as const;

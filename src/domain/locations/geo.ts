@@ -1,6 +1,6 @@
 import type { Address, Country } from "../site/types";
 
-/** SPEC §9: Earth radius for distances between locations is 6371 km. */
+/** Earth radius for distances between locations is 6371 km. */
 export const EARTH_RADIUS_KM = 6371;
 export const DEFAULT_MAP_ZOOM = 10;
 
@@ -25,7 +25,7 @@ const placeId = (a: Pick<Address, "place_id">) => (a.place_id && /^[\w-]{10,200}
 
 /**
  * Get Directions: a maps link that opens directly: the location's own map_url, else its coordinates,
- * with its Google place (SPEC §3 address.place_id) so the maps app shows the business, not a pin.
+ * with its Google place (address.place_id) so the maps app shows the business, not a pin.
  */
 export function directionsUrl(a: Pick<Address, "lat" | "long" | "map_url" | "place_id">): string {
   if (a.map_url) return a.map_url;
@@ -33,7 +33,7 @@ export function directionsUrl(a: Pick<Address, "lat" | "long" | "map_url" | "pla
   return `https://www.google.com/maps/dir/?api=1&destination=${a.lat},${a.long}${id ? `&destination_place_id=${encodeURIComponent(id)}` : ""}`;
 }
 
-/** The location on the map (SPEC §3 address.place_url, else its place id or coordinates). */
+/** The location on the map (address.place_url, else its place id or coordinates). */
 export function placeUrl(a: Pick<Address, "lat" | "long" | "place_url" | "place_id">): string {
   if (a.place_url) return a.place_url;
   const id = placeId(a);

@@ -182,7 +182,7 @@ describe("geo", () => {
   test("directions use the stored map URL, else coordinates", () => {
     expect(directionsUrl({ lat: -1, long: 2, map_url: "https://maps.example/x" })).toBe("https://maps.example/x");
     expect(directionsUrl({ lat: -1, long: 2 })).toBe("https://www.google.com/maps/dir/?api=1&destination=-1,2");
-    // SPEC §3 address.place_id: the maps app opens the business itself; an id that is not one is left out
+    // address.place_id: the maps app opens the business itself; an id that is not one is left out
     expect(directionsUrl({ lat: -1, long: 2, place_id: "ChIJHUbPY9dPQsCZ-iym7egN_BG" })).toBe(
       "https://www.google.com/maps/dir/?api=1&destination=-1,2&destination_place_id=ChIJHUbPY9dPQsCZ-iym7egN_BG",
     );

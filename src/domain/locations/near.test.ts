@@ -23,7 +23,7 @@ describe("where the shopper is (near me)", () => {
     expect(pointOf("-27.18,151.26")).toEqual({ lat: -27.18, long: 151.26 });
   });
 
-  test("each location's distance by SPEC §9's haversine", () => {
+  test("each location's distance by the haversine formula", () => {
     const toowoomba = { id: 1, address: { lat: -27.5598, long: 151.9507 } };
     const dalby = { id: 2, address: { lat: -27.1817, long: 151.2623 } };
     const d = distancesFrom({ lat: -27.18, long: 151.26 }, [toowoomba, dalby]);

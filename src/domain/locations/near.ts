@@ -5,7 +5,7 @@ import { distanceKm } from "./geo";
 /*
  * Where the shopper is (an Australian postcode, or their browser's position
  * rounded to about a kilometre) and how far each location and car is from there. Distances use
- * SPEC §9's haversine (distanceKm). Pure: the postcode's coordinates come from the server's table.
+ * The haversine distance (distanceKm, on a 6371 km Earth). Pure: the postcode's coordinates come from the server's table.
  */
 
 /** "within 25/50/100/250" (km, or miles on a US site). */

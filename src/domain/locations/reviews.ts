@@ -1,8 +1,8 @@
-/** SPEC §9: a review is shown only when the rating is above 4; the full list holds 12. */
+/** A review is shown only when the rating is above 4; the full list holds 12. */
 export const MIN_SHOWN_RATING_EXCLUSIVE = 4;
 export const FULL_REVIEW_QUANTITY = 12;
 
-/** SPEC §3 gmb_profiles entry: a review profile (a business listing) the site's reviews are written on. */
+/** gmb_profiles entry: a review profile (a business listing) the site's reviews are written on. */
 export type ReviewProfile = { name: string; id: string; review_url: string };
 
 export type Review = {

@@ -5,7 +5,7 @@ import { cleanText } from "../leads/form-schema";
 import { STATE_CODES } from "../leads/forms";
 
 /*
- * SPEC §4/§7 vehicle lookups: rego + state → the vehicle's make, model, year and VIN, on the
+ * Vehicle lookups: rego + state → the vehicle's make, model, year and VIN, on the
  * trade-in and sell-my-car forms. Shared by the lookup form (browser) and the lookup routes.
  */
 

@@ -30,7 +30,7 @@ describe("chooseFormat (auto=format)", () => {
   });
 });
 
-describe("parseImageParams (SPEC §7, only the variants the pages ask for)", () => {
+describe("parseImageParams (only the variants the pages ask for)", () => {
   test.each<[string, Partial<ImageParams>]>([
     ["", { width: 1280, height: null, crop: false, quality: 75, format: "jpeg" }], // a bare address: the max width, never the whole original
     ["w=640&auto=format&q=75", { width: 640, quality: 75, format: "avif" }],

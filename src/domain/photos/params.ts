@@ -1,7 +1,7 @@
 import { IMAGE_QUALITY, IMAGE_WIDTHS, MAX_IMAGE_WIDTH, SHARE_IMAGE, THUMB_WIDTH } from "@/domain/format/image";
 
 /*
- * The image service's parameters, as SPEC §7 gives them: `w` (the srcset's widths run from 640 to
+ * The image service's parameters, as docs/features/photos.md gives them: `w` (the srcset's widths run from 640 to
  * 3840; what is served is clamped to the max width 1280), `auto=format` (the best format the browser
  * says it takes: AVIF, else WebP, else JPEG), `q` (75 by default; 60 and 80 where the spec says) and
  * `h` with `fit=crop` (the 1200×630 share image).

@@ -6,17 +6,17 @@ import { DEFAULT_SEARCH_TEMPLATES, type LandingStock, type SearchPageTemplate, t
 import { slugify } from "../format/slug";
 
 /*
- * The platform data API's contract (SPEC §7): what the dashboard serves and the storefront
+ * The platform data API's contract (docs/features/platform-api.md): what the dashboard serves and the storefront
  * reads — the website session (navigation, special_hours, locations), the search slugs and the search
  * page templates. One zod schema per answer: the dashboard's answers are built to it, the storefront's
  * client validates what it receives against it, and the OpenAPI document (./openapi.ts) is generated
- * from it. Field names follow SPEC §3 (snake_case); the converters below map them to the app's types.
+ * from it. Field names are the platform's (snake_case, docs/features/platform-api.md); the converters below map them to the app's types.
  */
 
 export const PLATFORM_API_VERSION = "1.0.0";
-/** SPEC §9: site-data answers are cached one week. */
+/** Site-data answers are cached one week. */
 export const PLATFORM_CACHE_SECONDS = 604_800;
-/** SPEC §9: a failed site-data fetch is retried at most 2 more times. */
+/** A failed site-data fetch is retried at most 2 more times. */
 export const PLATFORM_FETCH_RETRIES = 2;
 /** How long the dashboard tells clients an answer is fresh (after that: revalidate, stale allowed). */
 export const PLATFORM_MAX_AGE_SECONDS = 60;
@@ -50,7 +50,7 @@ function openNeedsTimes<O extends string, C extends string>(open: O, close: C) {
   };
 }
 
-/** SPEC §3 opening hour entry. "Open" needs both times, the opening one first. */
+/** Opening hour entry. "Open" needs both times, the opening one first. */
 export const OpeningHourSchema = z
   .object({
     weekday: z.number().int().min(0, "Weekday is 0 (Sunday) to 6").max(6, "Weekday is 0 (Sunday) to 6"),
@@ -67,7 +67,7 @@ export const OpeningWeekSchema = z
   .max(7, "At most one entry per weekday")
   .refine((days) => new Set(days.map((d) => d.weekday)).size === days.length, "Each weekday appears once");
 
-/** SPEC §3 special hours entry (a holiday or an event day), for the site or one location. */
+/** Special hours entry (a holiday or an event day), for the site or one location. */
 export const SpecialHoursSchema = z
   .object({
     date: z.iso.date("Enter a date as YYYY-MM-DD"),
@@ -91,7 +91,7 @@ const SocialUrlsSchema = z.object({
   tiktok: httpUrl().optional(),
 });
 
-/** SPEC §3 Location, as the website session carries it (opening hours inside contact_detail). */
+/** Location, as the website session carries it (opening hours inside contact_detail). */
 export const SessionLocationSchema = z.object({
   id: z.number().int().positive(),
   dealership_id: z.number().int().nullable(),
@@ -135,7 +135,7 @@ export const SessionLocationSchema = z.object({
 });
 export type SessionLocation = z.infer<typeof SessionLocationSchema>;
 
-/** GET /api/v1/websites/{siteId}/website_session_data.json — SPEC §3 "Website session"; null when no site is configured. */
+/** GET /api/v1/websites/{siteId}/website_session_data.json — the website session; null when no site is configured. */
 export const WebsiteSessionSchema = z
   .object({
     navigation: z.object({ header: z.array(NavItemSchema).max(50), footer: z.array(FooterGroupSchema).max(50) }),
@@ -207,7 +207,7 @@ export function toSessionLocation(l: Location): SessionLocation {
   };
 }
 
-/** SPEC §3: an empty location_type means sales. */
+/** An empty location_type means sales. */
 export function fromSessionLocation(j: SessionLocation): Location {
   const { opening_hours, ...contactDetail } = j.contact_detail;
   return {

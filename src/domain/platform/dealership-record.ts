@@ -5,7 +5,7 @@ import { slugify } from "../format/slug";
 import type { Dealership } from "../site/types";
 
 /*
- * A dealership (a franchise within a site: SPEC §3's dealership_websites list) as the platform API
+ * A dealership (a franchise within a site: the site's dealership_websites list) as the platform API
  * and the console write it. Pure.
  */
 
@@ -48,7 +48,7 @@ export function dealershipChanges(p: z.infer<typeof DealershipPatchSchema>): Par
   return Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined)) as Partial<DealershipFields>;
 }
 
-/** A dealership as the API answers it (SPEC §3 names). */
+/** A dealership as the API answers it (the platform's names). */
 export const dealershipJson = (d: Dealership) => ({
   id: d.id,
   name: d.name,

@@ -8,7 +8,7 @@ import type { Address, ContactDetail, Country, LocationType, OpeningHourEntry } 
 import { OpeningWeekSchema } from "./contract";
 
 /*
- * A location as the platform API and the console write it (SPEC §3's Location fields).
+ * A location as the platform API and the console write it (the Location fields).
  * Offline there is no geocoder: coordinates are typed (or picked on a map) and checked against the
  * state or region, and an Australian postcode against its state. Pure.
  */

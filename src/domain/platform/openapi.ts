@@ -93,7 +93,7 @@ export function platformOpenApi(): Record<string, unknown> {
       version: PLATFORM_API_VERSION,
       license: { name: "Proprietary: for the platform's dealers and their storefronts", identifier: "LicenseRef-Proprietary" },
       description:
-        "What a storefront reads about a dealer's site from the dashboard (SPEC §7): the website session, search landing pages and their templates. Answers carry ETag, Last-Modified and Cache-Control; clients cache them for up to 604800 seconds and revalidate. When a site changes, the dashboard POSTs a signed `site.changed` notice (see components.schemas.SiteChanged) to each storefront's /api/platform/webhook with `X-Platform-Timestamp` and `X-Platform-Signature: sha256=<hex HMAC-SHA256 of \"{timestamp}.{body}\">`.",
+        "What a storefront reads about a dealer's site from the dashboard: the website session, search landing pages and their templates. Answers carry ETag, Last-Modified and Cache-Control; clients cache them for up to 604800 seconds and revalidate. When a site changes, the dashboard POSTs a signed `site.changed` notice (see components.schemas.SiteChanged) to each storefront's /api/platform/webhook with `X-Platform-Timestamp` and `X-Platform-Signature: sha256=<hex HMAC-SHA256 of \"{timestamp}.{body}\">`.",
     },
     servers: [{ url: "/" }],
     paths: {
@@ -101,7 +101,7 @@ export function platformOpenApi(): Record<string, unknown> {
         post: {
           operationId: "createWebsite",
           summary:
-            "Create a site from its record (SPEC §3 field names). A name, a slug, a template and a domain are enough: the rest comes from the template's and the country's defaults (colours, sort, time zone, currency; finance provider Manual; 3 days of sold cars). A new site is a draft (its domain shows the public a coming-soon page) unless `published: true`. It answers at {slug}.localhost and www.{domain_name} at once.",
+            "Create a site from its record (the platform's field names). A name, a slug, a template and a domain are enough: the rest comes from the template's and the country's defaults (colours, sort, time zone, currency; finance provider Manual; 3 days of sold cars). A new site is a draft (its domain shows the public a coming-soon page) unless `published: true`. It answers at {slug}.localhost and www.{domain_name} at once.",
           security: [{ basic: [] }],
           requestBody: { required: true, content: jsonOf("SiteRecordInput") },
           responses: {
@@ -153,7 +153,7 @@ export function platformOpenApi(): Record<string, unknown> {
         post: {
           operationId: "createLocation",
           summary:
-            "Add a location (SPEC §3 Location): its type (sales unless given), address with latitude and longitude (checked against the state, and an Australian postcode against its state), contact details, licence and repairer numbers, opening hours. Its slug comes from its name unless given.",
+            "Add a location: its type (sales unless given), address with latitude and longitude (checked against the state, and an Australian postcode against its state), contact details, licence and repairer numbers, opening hours. Its slug comes from its name unless given.",
           parameters: [siteId],
           security: [{ basic: [] }],
           requestBody: { required: true, content: jsonOf("LocationInput") },
@@ -193,7 +193,7 @@ export function platformOpenApi(): Record<string, unknown> {
         post: {
           operationId: "createDealership",
           summary:
-            "Add a dealership, a franchise within the site (SPEC §3 dealership_websites): name, make, its own address, logo, order, shown or hidden. Its slug comes from its name unless given; a location names it by dealership_id.",
+            "Add a dealership, a franchise within the site (dealership_websites): name, make, its own address, logo, order, shown or hidden. Its slug comes from its name unless given; a location names it by dealership_id.",
           parameters: [siteId],
           security: [{ basic: [] }],
           requestBody: { required: true, content: jsonOf("DealershipInput") },
@@ -238,7 +238,7 @@ export function platformOpenApi(): Record<string, unknown> {
         post: {
           operationId: "createFeatureRule",
           summary:
-            "Add a rule (SPEC §1: flags derived from site id, slug, name, group or manufacturer). When every field in `match` fits a site (a value, one of a list, or {pattern, flags: \"i\"}), the flags in `set` apply to it, after the defaults and before the site's own settings. A site's GET shows each flag's source.",
+            "Add a rule (flags derived from site id, slug, name, group or manufacturer). When every field in `match` fits a site (a value, one of a list, or {pattern, flags: \"i\"}), the flags in `set` apply to it, after the defaults and before the site's own settings. A site's GET shows each flag's source.",
           security: [{ basic: [] }],
           requestBody: { required: true, content: jsonOf("FeatureRuleInput") },
           responses: {

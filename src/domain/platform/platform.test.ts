@@ -138,7 +138,7 @@ describe("opening hours and special hours (the dashboard's writes)", () => {
 });
 
 describe("the website session: the app's types ⇄ the contract", () => {
-  test("a location goes out in SPEC §3's shape (hours inside contact_detail) and comes back the same", () => {
+  test("a location goes out in the platform's shape (hours inside contact_detail) and comes back the same", () => {
     const out = toSessionLocation(location);
     expect(out).toMatchObject({
       primary: false,
@@ -150,7 +150,7 @@ describe("the website session: the app's types ⇄ the contract", () => {
     expect(fromSessionLocation(out)).toEqual(location);
   });
 
-  test("an empty location_type means sales (SPEC §3)", () => {
+  test("an empty location_type means sales", () => {
     expect(fromSessionLocation({ ...toSessionLocation(location), location_type: "" }).locationType).toBe("sales");
   });
 
@@ -233,7 +233,7 @@ describe("the OpenAPI document", () => {
     if (auth) expect(Object.keys(op.responses)).toContain("401");
   });
 
-  test("its schemas are generated from the contract (the session allows null; a location has its SPEC §3 fields)", () => {
+  test("its schemas are generated from the contract (the session allows null; a location has its platform fields)", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(JSON.stringify(doc.components.schemas.WebsiteSession)).toContain('"null"');
     const loc = doc.components.schemas.SessionLocation as { required: string[] };

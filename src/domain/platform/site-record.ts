@@ -13,7 +13,7 @@ import { FooterGroupSchema, NavItemSchema } from "./contract";
 import type { Country, Dealership, SiteFeatureFlags, SiteLogo, SiteRecord, Template } from "../site/types";
 
 /*
- * A site record as the platform API and the console write it (SPEC §1/§3's field names):
+ * A site record as the platform API and the console write it (the field names):
  * the schema both validate with, the defaults per template that make a name, a slug, a template and a
  * domain enough to start, and the record as the API answers it. Pure.
  */
@@ -138,7 +138,7 @@ const fields = {
   finance_provider: optionalText(60, "The finance provider"),
   include_sold_cars_days: z.number().int("Whole days").min(0, "0 to 30 days").max(30, "0 to 30 days").optional(),
   search_filters: SearchFiltersSchema.optional(),
-  /** SPEC §3 navigation: the site's own header and footer menus (each list given replaces the built one; [] gives it back) */
+  /** Navigation: the site's own header and footer menus (each list given replaces the built one; [] gives it back) */
   navigation: z
     .strictObject({ header: z.array(NavItemSchema).max(50).optional(), footer: z.array(FooterGroupSchema).max(50).optional() })
     .optional(),
@@ -179,7 +179,7 @@ const TEMPLATE_COLOURS: Record<(typeof SITE_TEMPLATES)[number], { primary: strin
   rv: { primary: "#24513f", secondary: "#d98e04" },
 };
 const COUNTRY_ZONE: Record<Country, string> = { AU: "Australia/Melbourne", NZ: "Pacific/Auckland", US: "America/Chicago" };
-/** Campers and RVs are browsed newest first; the rest by relevance (SPEC §7: "some sites sort by newest"). */
+/** Campers and RVs are browsed newest first; the rest by relevance (some sites sort by newest). */
 const TEMPLATE_SORT: Partial<Record<Template, string>> = { campers: "newest", rv: "newest" };
 
 /** What a site record's stored fields are (the SiteRecord less what only the platform sets). */
@@ -314,7 +314,7 @@ export function publishChecklist(s: {
   ];
 }
 
-/** SPEC §3's site record as the platform API answers it (snake_case, the site's own fields; flags with their sources). */
+/** The site record as the platform API answers it (snake_case, the site's own fields; flags with their sources). */
 export function siteRecordJson(
   site: SiteRecord,
   extra: {

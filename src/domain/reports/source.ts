@@ -1,6 +1,6 @@
 /*
- * Where a visit or a lead came from, read from the first page's tracked parameters (SPEC
- * §4: gclid, fbclid, utm_source, utm_medium, utm_campaign) and the page that sent the shopper (the
+ * Where a visit or a lead came from, read from the first page's tracked parameters
+ * (gclid, fbclid, utm_source, utm_medium, utm_campaign) and the page that sent the shopper (the
  * referrer's host). One function for the leads report and the visits rollup alike.
  */
 

@@ -1,7 +1,7 @@
 import type { SiteFeatureFlags, SiteRecord } from "./types";
 
 /**
- * SPEC §6: "Authentication is enabled only for a fixed list of group sites." Each entry is one
+ * Accounts are on only for a fixed list of group sites (docs/features/accounts.md). Each entry is one
  * dealer group whose sites share customer accounts (a realm): an account made on one of them works
  * on the group's other sites, and on no other site. A site needs both its `garage_enabled` switch
  * and a place in this list.

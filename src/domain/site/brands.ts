@@ -2,7 +2,7 @@ import { own } from "../own";
 import { storedImageSrc } from "../format/image";
 import { slugify } from "../format/slug";
 
-/** SPEC §9: brand display names. */
+/** Brand display names. */
 const DISPLAY_NAMES: Record<string, string> = {
   "suzuki australia": "Suzuki",
   "mercedes benz": "Mercedes-Benz",

@@ -1,4 +1,4 @@
-/** SPEC §9: a darkened colour is the base mixed with black at 30 percent. */
+/** A darkened colour is the base mixed with black at 30 percent. */
 export function darken(hex: string, amount = 0.3): string {
   const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
   if (!m) throw new Error(`Not a hex colour: ${hex}`);

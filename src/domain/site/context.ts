@@ -7,7 +7,7 @@ import type { RouteContext } from "./routes";
 import type { Dealership, Location, SiteFeatureFlags, SiteRecord, SpecialHoursEntry } from "./types";
 
 /**
- * Everything a tenant page needs about its site (SPEC §3 "website session" plus the site record,
+ * Everything a tenant page needs about its site (the website session plus the site record,
  * features and stock summary). Loaded by `src/server/site-context.ts`; components receive it as a prop.
  */
 export type SiteContext = {
@@ -23,12 +23,12 @@ export type SiteContext = {
   stock: StockSummary;
   /** what the site's search lands on (makes, models, bodies): its stock, or the dashboard's search slugs */
   landing: LandingStock;
-  /** SPEC §3 offers count: the special offers running now */
+  /** Offers count: the special offers running now */
   offers: number;
   header: NavItem[];
   footer: FooterGroup[];
   routes: RouteContext;
-  /** customer accounts and the garage (SPEC §6): on only for garage sites in the group list */
+  /** customer accounts and the garage: on only for garage sites in the group list */
   accounts: SiteAccounts;
   theme: Record<string, string>;
 };

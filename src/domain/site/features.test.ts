@@ -69,7 +69,7 @@ describe("Sell My Car or Trade-In: one rule", () => {
   ])("sell_my_car %s", (flag, expected) => expect(sellCarForm({ sell_my_car: flag })).toEqual(expected));
 });
 
-describe("finance_provider decides what the finance form does (SPEC §3)", () => {
+describe("finance_provider decides what the finance form does", () => {
   test.each([
     ["Manual", "manual"],
     ["manual", "manual"],
@@ -85,7 +85,7 @@ describe("finance_provider decides what the finance form does (SPEC §3)", () =>
   });
 });
 
-describe("subscriptionLine (SPEC §3 offers_subscription)", () => {
+describe("subscriptionLine (offers_subscription)", () => {
   test.each([
     [true, 309, "Or subscribe from $309 a week"],
     [true, 1250, "Or subscribe from $1,250 a week"],

@@ -56,33 +56,33 @@ export type FeatureRule = {
 };
 
 /**
- * SPEC §1: "Many per-dealer feature flags are derived from site id, slug, name, group or
- * manufacturer." These are the spec's own derivations, as data: the platform's database starts
+ * Many per-dealer feature flags are derived from site id, slug, name, group or
+ * manufacturer (docs/features/onboarding.md). These are the product's own derivations, as data: the platform's database starts
  * with them (migration 0025) beside the rules operators add; a flag stored on the site record wins.
  */
 export const FEATURE_RULES: FeatureRule[] = [
   {
-    why: "SPEC §2: the word used is displayed as pre-owned for one dealership group",
+    why: "The word used is displayed as pre-owned for one dealership group",
     match: { group: "Harbour City Automotive" },
     set: { used_wording_pre_owned: true, push_leads_to_primary_location: true },
   },
   {
-    why: "SPEC §2 link rules: on one brand, /blog is rewritten to /news",
+    why: "Link rules: on one brand, /blog is rewritten to /news",
     match: { manufacturer: { pattern: "^yamaha$", flags: "i" } },
     set: { blog_path_news: true },
   },
   {
-    why: "SPEC §7: two brands use a fixed dealership slug (rv-sales)",
+    why: "Two brands use a fixed dealership slug (rv-sales)",
     match: { slug: { pattern: "(^|-)rv($|-)" } },
     set: { fixed_dealership_slug: "rv-sales" },
   },
   {
-    why: "SPEC §7: two brands use a fixed dealership slug (360-finance)",
+    why: "Two brands use a fixed dealership slug (360-finance)",
     match: { name: { pattern: "360 finance", flags: "i" } },
     set: { fixed_dealership_slug: "360-finance" },
   },
   {
-    why: "SPEC §7: on mock or demo sites the lead base is /mock instead of /api",
+    why: "On mock or demo sites the lead base is /mock instead of /api",
     match: { slug: { pattern: "^(demo|mock)-" } },
     set: { mock_leads: true },
   },
@@ -125,7 +125,7 @@ export function ruleApplies(rule: FeatureRule, site: RuleSubject): boolean {
 }
 
 /**
- * SPEC §3 finance_provider: who takes the site's finance applications. "Manual" (the platform's
+ * finance_provider: who takes the site's finance applications. "Manual" (the platform's
  * default) and any provider the platform does not integrate: the finance form sends a lead that the
  * dealer's finance team works by hand. None (null or empty): the site takes no finance application
  * online: /finance keeps the calculator and says how to talk to the dealer, and pre-approval is off.
@@ -168,7 +168,7 @@ export function featureSources(
 }
 
 /**
- * SPEC §2: some sites use /sell-my-car instead of /trade-in. The one rule for every route, menu,
+ * Some sites use /sell-my-car instead of /trade-in. The one rule for every route, menu,
  * button and lead: which form, where it lives, its name, and the words of a button that opens it.
  */
 export function sellCarForm(features: Pick<SiteFeatureFlags, "sell_my_car">) {
@@ -177,9 +177,9 @@ export function sellCarForm(features: Pick<SiteFeatureFlags, "sell_my_car">) {
     : ({ form: "trade-in", href: "/trade-in", title: "Trade-In", action: "Value My Trade" } as const);
 }
 
-/** SPEC §2: the word "used" is displayed as "pre-owned" for one dealership group. */
+/** The word "used" is displayed as "pre-owned" for one dealership group. */
 /**
- * SPEC §3 offers_subscription / §9 sort options: on a site that offers subscriptions, a car or offer with
+ * offers_subscription and the sort options: on a site that offers subscriptions, a car or offer with
  * a weekly subscription price says so ("Or subscribe from $309 a week"), and the search can sort by it.
  */
 export function subscriptionLine(features: Pick<SiteFeatureFlags, "offers_subscription">, weekly: number | null): string | null {
@@ -190,13 +190,13 @@ export function usedWord(features: Pick<SiteFeatureFlags, "used_wording_pre_owne
   return features.used_wording_pre_owned ? "pre-owned" : "used";
 }
 
-/** SPEC §2: enquiry button text is 'Enquire Now' or 'Message Now'. */
+/** Enquiry button text is 'Enquire Now' or 'Message Now'. */
 export function enquireButtonText(features: Pick<SiteFeatureFlags, "enquire_button_message_now">): string {
   return features.enquire_button_message_now ? "Message Now" : "Enquire Now";
 }
 
 /**
- * SPEC §7 vehicle lookups per site: which provider answers (NEVDIS first, then AutoGrab, then
+ * Vehicle lookups per site: which provider answers (NEVDIS first, then AutoGrab, then
  * Redbook) and the route the lookup form calls; null where the site has none (the plain form).
  */
 export function lookupProviderOf(f: Pick<SiteFeatureFlags, "nevdis" | "autograb" | "redbook">): {

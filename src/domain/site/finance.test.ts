@@ -9,7 +9,7 @@ describe("a site's finance terms", () => {
     ["AU", "weekly"],
     ["NZ", "weekly"],
     ["US", "monthly"],
-  ] as const)("%s: SPEC §9's 10%% over five years, 10%% down, shown %s", (country, frequency) =>
+  ] as const)("%s: 10%% a year over five years, 10%% down, shown %s", (country, frequency) =>
     expect(defaultFinance(country)).toEqual({
       show_repayments: true,
       rate: 10,

@@ -70,7 +70,7 @@ const VALID: { [K in keyof FinanceSettings]: (v: unknown) => boolean } = {
 };
 export const isFinanceValue = <K extends keyof FinanceSettings>(key: K, v: unknown): v is FinanceSettings[K] => VALID[key](v);
 
-/** The platform's terms where a site has set none: SPEC §9's 10% rate, five years, 10% down, no balloon or fees. */
+/** The platform's terms where a site has set none (docs/features/finance.md): a 10% rate, five years, 10% down, no balloon or fees. */
 export function defaultFinance(country: Country): FinanceSettings {
   return {
     show_repayments: true,

@@ -23,7 +23,7 @@ describe("hours formatting", () => {
   });
 });
 
-describe("siteHours: the site's own hours, else its main sales location's (SPEC §3 opening_hours)", () => {
+describe("siteHours: the site's own hours, else its main sales location's (opening_hours)", () => {
   const week = (open: string) => [hoursEntry(1, "Open", open, "17:00")];
   const loc = (id: number, locationType: Location["locationType"], isPrimary: boolean, open: string) =>
     ({ id, locationType, isPrimary, openingHours: week(open) }) as Location;

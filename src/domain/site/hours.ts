@@ -30,7 +30,7 @@ export function mondayFirst(entries: OpeningHourEntry[]): OpeningHourEntry[] {
 }
 
 /**
- * SPEC §3: the hours of the site itself (the dealer as a whole: the footer, the chat, the site's
+ * The hours of the site itself (the dealer as a whole: the footer, the chat, the site's
  * structured data): the site record's opening_hours, or, where it has none, its main sales location's.
  */
 export function siteHours(site: Pick<SiteRecord, "openingHours">, locations: Location[]): OpeningHourEntry[] {

@@ -13,7 +13,7 @@ export function isDirectLink(href: string): boolean {
 /** An off-site web address (another site, a map): it opens in a new tab; tel:, mailto: and site paths do not. */
 export const opensElsewhere = (href: string): boolean => isDirectLink(href) && /^https?:/i.test(href);
 
-/** SPEC §2 link rules: tel/mailto/maps open directly; /blog → /news on one brand; /pages dropped unless used. */
+/** Link rules: tel/mailto/maps open directly; /blog → /news on one brand; /pages dropped unless used. */
 export function resolveLink(href: string, rules: LinkRules): ResolvedLink {
   if (isDirectLink(href)) return { href, direct: true };
   let path = href;

@@ -13,4 +13,4 @@ test.each([
     { full: null, small: null },
   ],
   [{ banner: "/photos/scene/showroom.svg" }, { full: null, small: null }],
-])("SPEC §3 logo %j → %j", (logo, shown) => expect(siteLogo(logo)).toEqual(shown));
+])("logo %j → %j", (logo, shown) => expect(siteLogo(logo)).toEqual(shown));

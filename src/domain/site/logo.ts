@@ -2,7 +2,7 @@ import { storedImageSrc } from "../format/image";
 import type { SiteLogo } from "./types";
 
 /**
- * SPEC §3 logo {url, thumb, banner}: the full logo where there is room (the header from a tablet up)
+ * logo {url, thumb, banner}: the full logo where there is room (the header from a tablet up)
  * and the thumb where a small one is shown (the phone's header, the chat, the browser tab's icon),
  * each falling back to the other; only a path on the site or an https address is used.
  */

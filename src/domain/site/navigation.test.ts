@@ -201,7 +201,7 @@ describe("resolveSiteRoute", () => {
   });
 });
 
-describe("siteNavigation: the site record's own menus (SPEC §3 navigation)", () => {
+describe("siteNavigation: the site record's own menus (navigation)", () => {
   const header = [{ label: "Cars for sale", href: "/search/new-used-and-demo-cars" }];
   const footer = [{ title: "Us", links: [{ label: "Call", href: "tel:0398701000" }] }];
   test.each([

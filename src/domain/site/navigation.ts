@@ -29,7 +29,7 @@ function pageLink(ctx: NavContext, label: string, slug: string, href = `/pages/$
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export type StockOffer = {
-  /** SPEC §2 stock filters (used-cars, demo-cars, new-cars) for the menus: only kinds the site has cars of */
+  /** Stock filters (used-cars, demo-cars, new-cars) for the menus: only kinds the site has cars of */
   links: NavLink[];
   /** the "All 413 Cars" call to action; null with no cars (never "All 0 Cars") */
   all: { count: number; label: string } | null;
@@ -60,7 +60,7 @@ function link(label: string, href: string, f: SiteFeatureFlags): NavLink {
   return r.direct ? { label, href: r.href, direct: true } : { label, href: r.href };
 }
 
-/** SPEC §2 header menu: Our Stock, Brands (dynamic), Offers, Sell My Car, Service & Parts, Tyre & Battery, Finance, More. */
+/** Header menu: Our Stock, Brands (dynamic), Offers, Sell My Car, Service & Parts, Tyre & Battery, Finance, More. */
 export function buildHeaderMenu(ctx: NavContext): NavItem[] {
   const f = ctx.features;
   const hasService = ctx.locations.some((l) => l.type === "service");
@@ -78,7 +78,7 @@ export function buildHeaderMenu(ctx: NavContext): NavItem[] {
       children: ctx.brands.map((b) => link(b.name, `/brands/${b.slug}`, f)),
     });
   if (f.special_offers && ctx.offers > 0) items.push(link("Offers", "/special-offers", f));
-  if (offer.sell) items.push(link("Sell My Car", offer.sell.href, f)); // SPEC §2 names the menu entry "Sell My Car" on every site
+  if (offer.sell) items.push(link("Sell My Car", offer.sell.href, f)); // the menu entry is "Sell My Car" on every site
   if (hasService || hasParts) {
     const children = [link("Book a Service", "/service", f), link("Parts & Accessories", "/vehicle-parts-and-accessories", f)];
     items.push({ label: "Service & Parts", href: hasService ? "/service" : "/vehicle-parts-and-accessories", children });
@@ -98,7 +98,7 @@ export function buildHeaderMenu(ctx: NavContext): NavItem[] {
   return items.map(({ children, ...rest }) => (children ? { ...rest, children } : rest));
 }
 
-/** SPEC §2 footer groups: Our Dealerships, Our Brands, Buyer Tools, Servicing & Parts, Company. */
+/** Footer groups: Our Dealerships, Our Brands, Buyer Tools, Servicing & Parts, Company. */
 export function buildFooter(ctx: NavContext): FooterGroup[] {
   const f = ctx.features;
   const groups: FooterGroup[] = [
@@ -130,7 +130,7 @@ export function buildFooter(ctx: NavContext): FooterGroup[] {
 }
 
 /**
- * SPEC §3 navigation (header, footer) of a site: the menus built from its pages and switches, each
+ * Navigation (header, footer) of a site: the menus built from its pages and switches, each
  * replaced by the site record's own list where it has one (set by an operator or the API).
  */
 export function siteNavigation(nav: NavContext, own: NavigationOverrides): { header: NavItem[]; footer: FooterGroup[] } {

@@ -25,7 +25,7 @@ export type Static = { title: string; area: RouteArea; when?: (f: SiteFeatureFla
 
 const hasPage = (slug: string) => (_: SiteFeatureFlags, ctx: RouteContext) => ctx.pageSlugs.includes(slug);
 
-/** The fixed-path routes of SPEC §2: the one table that says what each is, where it is on, and which area builds it. */
+/** The fixed-path routes of a site: the one table that says what each is, where it is on, and which area builds it. */
 export const SITE_ROUTES: Readonly<Record<string, Static>> = {
   "/search/new-used-and-demo-cars": { title: "Our Stock", area: "stock" },
   "/search/new-and-demo-cars": { title: "New and Demo Stock", area: "stock" },
@@ -64,7 +64,7 @@ export const SITE_ROUTES: Readonly<Record<string, Static>> = {
   "/checkout/confirmed": { title: "Your Reservation", area: "store", when: (f) => f.enable_store },
 };
 
-/** Decide what a site path is (SPEC §2 routes). Pages already built have their own route files. */
+/** Decide what a site path is (the routes table below). Pages already built have their own route files. */
 export function resolveSiteRoute(rawPath: string, ctx: RouteContext): RouteDecision {
   const path = rawPath.replace(/\/+$/, "") || "/";
   const f = ctx.features;
@@ -79,7 +79,7 @@ export function resolveSiteRoute(rawPath: string, ctx: RouteContext): RouteDecis
 
   const [, first, second, ...rest] = path.split("/");
   if (!first || rest.length > 0) return { kind: "not-found" };
-  // a content page answers at /{slug} and at /pages/{slug} (SPEC §2: the prefix is dropped in links unless used)
+  // a content page answers at /{slug} and at /pages/{slug} (the prefix is dropped in links unless used)
   if (second === undefined) return ctx.pageSlugs.includes(first) ? { kind: "page", title: "Page", area: "content" } : { kind: "not-found" };
   switch (first) {
     case "pages":
@@ -109,7 +109,7 @@ export function resolveSiteRoute(rawPath: string, ctx: RouteContext): RouteDecis
   }
 }
 
-/** The page each enquiry form lives on (SPEC §2); vehicle enquiries live on every vehicle page. */
+/** The page each enquiry form lives on; vehicle enquiries live on every vehicle page. */
 export const FORM_PATHS: Record<FormKind, string | null> = {
   vehicle: null,
   "test-drive": "/book-test-drive",

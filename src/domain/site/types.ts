@@ -3,12 +3,12 @@ import type { BlogSettings } from "@/domain/content/types";
 import type { SearchPageTemplates } from "@/domain/stock/landing";
 import type { ReviewProfile } from "@/domain/locations/reviews";
 
-/** The app's own types for a tenant and its places (SPEC §3). Rows map to these at the edge. */
+/** The app's own types for a tenant and its places. Rows map to these at the edge. */
 
 export type Country = "AU" | "NZ" | "US";
 export type Template = "default" | "motorcycles" | "campers" | "trucks" | "truck" | "rv" | (string & {});
 
-/** SPEC §3 navigation (header, footer) set on the site record: each list given replaces the one built from the site's pages and switches. */
+/** Navigation (header, footer) set on the site record: each list given replaces the one built from the site's pages and switches. */
 export type NavigationOverrides = {
   header?: Array<{ label: string; href: string; direct?: boolean; children?: Array<{ label: string; href: string; direct?: boolean }> }>;
   footer?: Array<{ title: string; links: Array<{ label: string; href: string; direct?: boolean }> }>;
@@ -20,7 +20,7 @@ export type SiteColours = { primary: string; secondary: string };
 
 /** Feature switches of a site. Stored flags override what the declarative rules derive. */
 export type SiteFeatureFlags = {
-  // SPEC §3 feature flags
+  // feature flags
   autobot: boolean;
   dealercell: boolean;
   dealerstudio: boolean;
@@ -46,9 +46,9 @@ export type SiteFeatureFlags = {
   analytics_events: boolean;
   book_a_service_on_service_locations: boolean;
   uses_pages_path: boolean;
-  /** SPEC §5: the contact form's message is required unless this flag relaxes it */
+  /** The contact form's message is required unless this flag relaxes it */
   contact_message_optional: boolean;
-  /** SPEC §7: image quality 60 instead of 75 on some brands */
+  /** Image quality 60 instead of 75 on some brands */
   low_image_quality: boolean;
   // wording and link behaviour derived per dealer
   used_wording_pre_owned: boolean;
@@ -63,7 +63,7 @@ export type SiteFeatureFlags = {
 };
 
 /**
- * A site's third-party accounts (SPEC §7 "third-party scripts loaded by site switches"): the ids the
+ * A site's third-party accounts ("third-party scripts loaded by site switches"): the ids the
  * widget registry (src/domain/site/widgets.ts) fills into each script's URL. Never sent to the browser
  * whole: only the registry's output is.
  */
@@ -100,7 +100,7 @@ export type SiteIntegrations = {
   car_history?: "local" | "live";
 };
 
-/** Per-site search presets and per-dealer filters (SPEC §2 query-string presets, §7 search filter). */
+/** Per-site search presets and per-dealer filters (query-string presets, the search filter). */
 export type SearchPresets = {
   /** Hard filter: minimum photos_count for listed stock (used-car site). */
   min_photos?: number;
@@ -181,28 +181,28 @@ export type SiteRecord = {
   logo: SiteLogo;
   colours: SiteColours;
   features: Partial<SiteFeatureFlags>;
-  /** SPEC §7: the site's third-party accounts (server-side; the browser gets the registry's output) */
+  /** The site's third-party accounts (server-side; the browser gets the registry's output) */
   integrations: SiteIntegrations;
   searchPresets: SearchPresets;
-  /** SPEC §3 navigation: the site's own menus, where it has them (siteNavigation in navigation.ts) */
+  /** Navigation: the site's own menus, where it has them (siteNavigation in navigation.ts) */
   navigation: NavigationOverrides;
   defaultSort: string;
   includeSoldCarsDays: number;
-  /** SPEC §3 payment_provider: the provider of the store's deposits (null: no online payments) */
+  /** payment_provider: the provider of the store's deposits (null: no online payments) */
   paymentProvider: string | null;
-  /** the garage's name on this site (SPEC §2 "/my-garage: the name differs per site"); null: the default */
+  /** the garage's name on this site ("/my-garage: the name differs per site"); null: the default */
   garageName: string | null;
-  /** SPEC §3 finance_provider: who takes the site's finance applications ("Manual": the dealer, from a lead) */
+  /** finance_provider: who takes the site's finance applications ("Manual": the dealer, from a lead) */
   financeProvider: string | null;
   /** the terms of its indicative repayments as stored (financeOf in finance.ts gives the whole) */
   finance: Partial<FinanceSettings>;
-  /** SPEC §3 opening_hours of the site itself (siteHours in hours.ts; empty: its main location's) */
+  /** opening_hours of the site itself (siteHours in hours.ts; empty: its main location's) */
   openingHours: OpeningHourEntry[];
-  /** SPEC §3 gmb_profiles: the review profiles the site's reviews come from */
+  /** gmb_profiles: the review profiles the site's reviews come from */
   gmbProfiles: ReviewProfile[];
-  /** SPEC §3 blogs: the blog list's layout and posts per page */
+  /** blogs: the blog list's layout and posts per page */
   blogs: BlogSettings;
-  /** SPEC §7 search_page_templates: this site's landing-page words, over the platform's */
+  /** search_page_templates: this site's landing-page words, over the platform's */
   searchPageTemplates: SearchPageTemplates;
   /** false while the site is a draft (the public sees "coming soon"; staff preview it) */
   published: boolean;
@@ -236,7 +236,7 @@ export type Location = {
   isPrimary: boolean;
   visible: boolean;
   manufacturers: string[];
-  /** SPEC §3: the review profile (one of the site's gmb_profiles) this location's reviews come from */
+  /** The review profile (one of the site's gmb_profiles) this location's reviews come from */
   gmbProfileId: string | null;
   dealerLicenseNumber: string | null;
   motorVehicleRepairer: string | null;

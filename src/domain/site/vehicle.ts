@@ -1,7 +1,7 @@
 import { own } from "../own";
 import type { Template } from "./types";
 
-/** SPEC §1: vehicle noun by template: Camper, Trucks, Truck, RV, otherwise the override or Car. */
+/** Vehicle noun by template: Camper, Trucks, Truck, RV, otherwise the override or Car. */
 const NOUN_BY_TEMPLATE: Record<string, string> = {
   campers: "Camper",
   trucks: "Trucks",
@@ -22,7 +22,7 @@ export function nounInText(noun: string): string {
 }
 
 /**
- * The noun for one vehicle inside a sentence: SPEC §1 names a trucks site's vehicles "Trucks", and
+ * The noun for one vehicle inside a sentence: a trucks site names its vehicles "Trucks", and
  * "Finance this trucks" reads wrong: "this truck", "this RV", "this camper".
  */
 export function oneNounInText(noun: string): string {
@@ -30,7 +30,7 @@ export function oneNounInText(noun: string): string {
   return nounInText(one);
 }
 
-/** SPEC §2: detail base by template; motorcycles → /motorcycles, campers → /campers, all others → /cars. */
+/** Detail base by template; motorcycles → /motorcycles, campers → /campers, all others → /cars. */
 export function detailBasePath(template: Template): "/cars" | "/motorcycles" | "/campers" {
   if (template === "motorcycles") return "/motorcycles";
   if (template === "campers") return "/campers";

@@ -2,10 +2,10 @@ import { isVendorId, SETTING_NAME, type VendorIdKey } from "./vendor-ids";
 import type { SiteFeatureFlags, SiteIntegrations } from "./types";
 
 /**
- * SPEC §7: "third-party scripts loaded by site switches": one registry. Each entry says when a site
+ * The third-party scripts that site switches load, in one registry (docs/features/analytics-chat-widgets.md). Each entry says when a site
  * has it (its switch and its account id in the site record's integrations), the script's URL (a
  * template filled from those settings), what the loader sets up before the script runs, and how it
- * loads. Every entry loads after the first interaction or 3 s (SPEC §4) through next/script, so that
+ * loads. Every entry loads after the first interaction or 3 s (docs/features/analytics-chat-widgets.md) through next/script, so that
  * none blocks the largest paint. The browser receives only this registry's output, never the site's
  * integration record (it holds server-only tokens).
  */
@@ -305,7 +305,7 @@ export function widgetOrigins(site: WidgetSite): Required<WidgetOrigins> {
 }
 
 /**
- * SPEC §2: chat widgets are hidden on /cars and /checkout paths for some sites. A hidden path hides
+ * Chat widgets are hidden on /cars and /checkout paths for some sites. A hidden path hides
  * itself and everything under it, and a path that ends with it (/cars/{slug}/checkout).
  */
 export function chatHiddenOn(pathname: string, hiddenPaths: readonly string[]): boolean {
@@ -318,7 +318,7 @@ export function chatHiddenOn(pathname: string, hiddenPaths: readonly string[]): 
 }
 
 /**
- * The pages a shopper fills a form in on (the enquiry forms' pages, SPEC §2, with a location's
+ * The pages a shopper fills a form in on (the enquiry forms' pages, with a location's
  * contact form and the signed-in finance page): the chat teaser never shows there (on a
  * phone it covered the form's fields). The launcher stays.
  */

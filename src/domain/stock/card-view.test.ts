@@ -73,7 +73,7 @@ describe("cardView: what a card says, the same on every page", () => {
   });
 });
 
-describe("a car's subscription price (SPEC §3 offers_subscription)", () => {
+describe("a car's subscription price (offers_subscription)", () => {
   test.each([
     ["a site with subscriptions", true, 309, "in_stock", "Or subscribe from $309 a week"],
     ["a site without", false, 309, "in_stock", null],

@@ -1,4 +1,4 @@
-/** SPEC §3 Favourite car (stored locally): id, name, slug, make, model, primary_image_url. */
+/** Favourite car (stored locally): id, name, slug, make, model, primary_image_url. */
 export type FavouriteCar = { id: number; name: string; slug: string; make: string; model: string; primary_image_url: string | null };
 
 /**
@@ -52,7 +52,7 @@ export function parseFavourites(raw: string | null | undefined): FavouriteCar[] 
 
 export const isFavourite = (list: FavouriteCar[], id: number) => list.some((c) => c.id === id);
 
-/** SPEC §4: the toggle adds the car if absent and removes it if present. */
+/** The toggle adds the car if absent and removes it if present. */
 export function toggleFavourite(list: FavouriteCar[], car: FavouriteCar): FavouriteCar[] {
   return isFavourite(list, car.id) ? list.filter((c) => c.id !== car.id) : [car, ...list].slice(0, MAX_FAVOURITES);
 }

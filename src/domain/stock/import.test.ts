@@ -40,7 +40,7 @@ describe("reading a stock CSV", () => {
     ]);
   });
 
-  test("a weekly subscription price is read in whole dollars (SPEC §3 offers_subscription)", () => {
+  test("a weekly subscription price is read in whole dollars (offers_subscription)", () => {
     const r = parseStockCsv(
       "stock_number,make,model,year,car_type,subscription_weekly\nPK1,Mazda,CX-5,2026,new,$309\nPK2,Mazda,CX-3,2026,new,-5\n",
       opts,

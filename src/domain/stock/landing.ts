@@ -3,7 +3,7 @@ import type { ListFilter, SearchQuery } from "./search";
 import type { StockSummary } from "./summary";
 
 /*
- * Search landing pages (SPEC §7 search_slugs and search_page_templates): the human-readable
+ * Search landing pages (search_slugs and search_page_templates): the human-readable
  * addresses dealers and search engines use — /search/used-cars/mazda, /search/new-and-demo-cars/mazda/cx-5,
  * /search/used-cars/body/suv — each the same search with the filter applied, with its own H1, title
  * and description from the site's templates.
@@ -66,7 +66,7 @@ export function parseLanding(segments: string[], stock: LandingStock): LandingFa
   return model ? { make, model } : null;
 }
 
-/** SPEC §7 search_page_templates: a landing page's H1, title and meta description, with {placeholders}. */
+/** search_page_templates: a landing page's H1, title and meta description, with {placeholders}. */
 export type SearchPageTemplate = { h1: string; title: string; description: string };
 export type SearchPageTemplates = Partial<Record<"make" | "model" | "body", Partial<SearchPageTemplate>>>;
 

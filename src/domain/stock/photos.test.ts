@@ -95,7 +95,7 @@ describe("PhotoEditSchema", () => {
   test("alt text is trimmed", () => expect(PhotoEditSchema.parse({ alt: [{ id: 1, text: "  Front  " }] }).alt![0]!.text).toBe("Front"));
 });
 
-describe("vehicleImageColumns (SPEC §3)", () => {
+describe("vehicleImageColumns", () => {
   test("the main photo is primary_image_url; thumbnails list every photo main first; photos_count counts them", () => {
     expect(vehicleImageColumns([photo(2, 1, "Side"), photo(1, 0, "Front")])).toEqual({
       primaryImageUrl: `/images/${"a".repeat(63)}1.jpg`,

@@ -4,7 +4,7 @@ import { PLACEHOLDER_IMAGE } from "./vehicle";
 
 /*
  * A car's photos as a dealer arranges them: uploaded or fetched from a feed, kept in an
- * order, the first one the main photo, each with its alt text. SPEC §3's columns follow from that
+ * order, the first one the main photo, each with its alt text. The car's image columns follow from that
  * order: `primary_image_url` is the main photo (the placeholder when there is none), `thumbnails`
  * lists every photo main first (the gallery's order, as the demo and the feeds have it), and
  * `photos_count` counts them. Pure.
@@ -92,7 +92,7 @@ export function applyPhotoEdit(
   return { ok: true, photos: ordered.map((p, position) => ({ ...p, position, alt: alts.get(p.id) ?? p.alt })) };
 }
 
-/** SPEC §3's image columns of a car from its photos in order. */
+/** The image columns (primary_image_url, thumbnails) of a car from its photos in order. */
 export function vehicleImageColumns(photos: readonly Pick<VehiclePhoto, "key" | "alt" | "position">[]) {
   const ordered = [...photos].sort((a, b) => a.position - b.position);
   const thumbnails = ordered.map((p) => storedPhotoUrl(p.key));

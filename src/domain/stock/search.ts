@@ -5,7 +5,7 @@ import type { CarType } from "./summary";
 import type { Vehicle } from "./vehicle";
 import { parseNear, type NearQuery } from "../locations/near";
 
-/** The three search routes (SPEC §2) and the car types each covers. */
+/** The three search routes (docs/features/search-and-vehicles.md) and the car types each covers. */
 export const SEARCH_VARIANTS = {
   "new-used-and-demo-cars": ["new", "demo", "used"],
   "new-and-demo-cars": ["new", "demo"],
@@ -31,8 +31,8 @@ export const SORT_IDS = [
 export type SortId = (typeof SORT_IDS)[number];
 
 /**
- * SPEC §9 sort options; the distance word follows the country (Kms, or Miles in the US), and a site
- * that offers subscriptions (SPEC §3 offers_subscription) has the subscription price variants too.
+ * Sort options; the distance word follows the country (Kms, or Miles in the US), and a site
+ * that offers subscriptions (offers_subscription) has the subscription price variants too.
  */
 export function sortOptions(country: string, subscriptions = false, near = false): Array<{ id: SortId; label: string }> {
   const d = countryFormat(country).distanceUnit === "mi" ? "Miles" : "Kms";
@@ -203,7 +203,7 @@ export function searchHref(q: SearchQuery, defaultSort: string, change: Partial<
   const next = { ...q, ...change };
   const p = new URLSearchParams();
   next.carTypes.forEach((v) => p.append("car_type", v));
-  // one make (and model) or one body is a landing page's path (SPEC §7 search slugs), not a query
+  // one make (and model) or one body is a landing page's path (search slugs), not a query
   const landing = landingSegments(next);
   for (const key of LIST_FILTERS) if (!landing?.carries.includes(key)) next[key].forEach((v) => p.append(key, v));
   for (const key of ["price", "year", "odometer"] as const) {

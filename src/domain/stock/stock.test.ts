@@ -96,7 +96,7 @@ describe("parseSearch", () => {
   ])("parseNumber(%s) → %s", (raw, n) => expect(parseNumber(raw)).toBe(n));
 });
 
-describe("sort options (SPEC §9)", () => {
+describe("sort options", () => {
   test.each([
     ["AU", ["Most Relevant", "Latest", "Highest Price", "Lowest Price", "Highest Kms", "Lowest Kms"]],
     ["US", ["Most Relevant", "Latest", "Highest Price", "Lowest Price", "Highest Miles", "Lowest Miles"]],
@@ -218,7 +218,7 @@ describe("vehicle display rules", () => {
   });
 });
 
-describe("favourites (SPEC §3, §4)", () => {
+describe("favourites", () => {
   const car = (id: number): FavouriteCar => ({
     id,
     name: `Car ${id}`,
@@ -260,7 +260,7 @@ describe("favourites (SPEC §3, §4)", () => {
   });
 });
 
-describe("image URLs (SPEC §7)", () => {
+describe("image URLs", () => {
   test.each([
     [{ width: 640 }, "/p.svg?w=640&auto=format"],
     [{ width: 3840 }, `/p.svg?w=${MAX_IMAGE_WIDTH}&auto=format`],

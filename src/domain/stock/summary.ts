@@ -5,14 +5,14 @@ export type StockGroupRow = { make: string; model: string; carType: string; body
 export type StockSummary = {
   count: number;
   makes: Array<{ make: string; count: number }>;
-  /** keyed Make:Model (SPEC §3) */
+  /** keyed Make:Model (docs/features/search-and-vehicles.md) */
   models: Record<string, number>;
   car_types: Record<CarType, number>;
   /** listed stock per body type, most first (the home page's "shop by type") */
   bodies: Array<{ body: string; count: number }>;
 };
 
-/** SPEC §3: stock summary: count, makes, models with counts keyed Make:Model, car types used/new/demo. */
+/** Stock summary: count, makes, models with counts keyed Make:Model, car types used/new/demo. */
 export function summarizeStock(rows: StockGroupRow[]): StockSummary {
   const makes = new Map<string, number>();
   const models = new Map<string, number>();

@@ -1,7 +1,7 @@
 import type { CarType } from "./summary";
 import { own } from "../own";
 
-/** The app's vehicle (SPEC §3 Vehicle, plus the listing fields of DEMO_DATA.md). */
+/** The app's vehicle (the platform's vehicle fields, plus the listing fields of DEMO_DATA.md). */
 export type Vehicle = {
   id: number;
   slug: string;
@@ -30,7 +30,7 @@ export type Vehicle = {
   buildDate: string | null;
   price: number | null;
   priceType: string | null;
-  /** SPEC §3 offers_subscription: the car's weekly subscription price in whole dollars, where it has one */
+  /** offers_subscription: the car's weekly subscription price in whole dollars, where it has one */
   subscriptionWeekly: number | null;
   carType: CarType;
   status: "in_stock" | "coming_soon" | "sold";
@@ -76,21 +76,21 @@ function badgeAfterModel(model: string | null | undefined, badge: string | null 
 export const photoAlt = (title: string, alts: readonly string[] | undefined, i: number): string =>
   alts?.[i]?.trim() || `${title}, photo ${i + 1}`;
 
-/** SPEC §3: the placeholder image is replaced by the first thumbnail if any exist. */
+/** The placeholder image is replaced by the first thumbnail if any exist. */
 export function displayImage(v: Pick<Vehicle, "primaryImageUrl" | "thumbnails">): string {
   const primary = v.primaryImageUrl;
   if (!primary || primary === PLACEHOLDER_IMAGE || primary === OLD_PLACEHOLDER) return v.thumbnails[0] ?? PLACEHOLDER_IMAGE;
   return primary;
 }
 
-/** SPEC §2 card tags: 'JUST SOLD' (sold, still listed) and 'New Arrival' (listed in the last 7 days). */
+/** Card tags: 'JUST SOLD' (sold, still listed) and 'New Arrival' (listed in the last 7 days). */
 export function vehicleTags(v: Pick<Vehicle, "status" | "listedAt">, now: number): string[] {
   if (v.status === "sold") return [JUST_SOLD];
   return now - v.listedAt.getTime() < NEW_ARRIVAL_DAYS * 86_400_000 ? [NEW_ARRIVAL] : [];
 }
 
 /**
- * Plurals that the rules below would get wrong (beside SPEC §2's examples: bus → Buses, SUV → SUVs):
+ * Plurals that the rules below would get wrong (beside the examples in docs/features/search-and-vehicles.md: bus → Buses, SUV → SUVs):
  * a pantech is a truck body (Pantechs, not "Panteches"); motorcycle styles read as kinds of bike.
  */
 const IRREGULAR: Record<string, string> = {
@@ -106,7 +106,7 @@ const IRREGULAR: Record<string, string> = {
   trail: "Trail Bikes",
 };
 
-/** SPEC §2: vehicle type labels are pluralised (bus → Buses, hatch → Hatches, SUV → SUVs, utility → Utilities). */
+/** Vehicle type labels are pluralised (bus → Buses, hatch → Hatches, SUV → SUVs, utility → Utilities). */
 export function bodyTypeLabel(body: string, plural = true): string {
   const words = body.trim().split(/\s+/);
   const title = words.map((w) => (w.toUpperCase() === w && w.length <= 3 ? w : w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()));
@@ -124,7 +124,7 @@ export function bodyTypeLabel(body: string, plural = true): string {
 }
 
 export type CtaSlot = { kind: "cta" };
-/** SPEC §2: a call-to-action card sits at card position 30 in result lists. */
+/** A call-to-action card sits at card position 30 in result lists. */
 export const CTA_POSITION = 30;
 export function withCallToAction<T>(items: T[], position = CTA_POSITION): Array<T | CtaSlot> {
   if (items.length < position - 1) return items;

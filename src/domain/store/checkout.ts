@@ -5,7 +5,7 @@ import { MSG, ZIP_MESSAGE } from "../leads/messages";
 import { phoneError, type PhoneMarket } from "../leads/phone";
 
 /**
- * Reserve online (SPEC §3 enable_store): a refundable deposit holds a car for the
+ * Reserve online (enable_store): a refundable deposit holds a car for the
  * buyer while the dealer calls them. The amounts and rules are here; the payment provider is an
  * interface on the server.
  */

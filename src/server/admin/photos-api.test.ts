@@ -14,7 +14,7 @@ import { deletePhoto, getPhotos, postPhotos, putPhotos } from "./api/photos";
 /*
  * A car's photos through the back-office API's route handlers: upload (multipart, field
  * photos), order, main photo, alt text and delete, with the roles, the tenant, the checks on the
- * bytes and SPEC §3's image columns written from the photos.
+ * bytes and the car's image columns written from the photos.
  */
 const database = setupAppDatabase();
 let sales = "";
@@ -102,7 +102,7 @@ describe("a car's photos in the back-office API", () => {
     expect(await columns()).toEqual(before);
   });
 
-  test("a manager uploads three photos, reorders them, picks the main one, writes alt text and deletes one; SPEC §3's columns follow", async () => {
+  test("a manager uploads three photos, reorders them, picks the main one, writes alt text and deletes one; the car's image columns follow", async () => {
     const [a, b, c] = await Promise.all([testPhoto(1600, 1067, 11), testPhoto(1600, 1067, 12), testPhoto(1067, 1600, 13)]);
     const res = await upload(manager, [
       [a!, "front.jpg"],

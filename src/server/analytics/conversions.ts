@@ -5,7 +5,7 @@ import type { SiteIntegrations } from "@/domain/site/types";
 import type { SiteSecrets } from "@/server/site-secrets";
 
 /**
- * SPEC §7 server-side ad events: the server forwards what the browser's pixel also sent (same event
+ * Server-side ad events: the server forwards what the browser's pixel also sent (same event
  * id) to the ad platform's conversions API. `MetaConversionsProvider` is the real client (HTTPS,
  * the site's pixel id and access token, user data normalised and SHA-256 hashed as the API
  * requires); `LocalConversionsProvider` keeps the last events in memory for the demo and tests,

@@ -64,7 +64,7 @@ const storedFor = async (session: string) =>
 const total = async () => Number((await db.select({ n: sql<number>`count(*)` }).from(t.analyticsEvents))[0]!.n);
 
 describe("POST /api/events", () => {
-  test("one event as SPEC §7 writes it, and a batch from sendBeacon (text/plain too), stored for the site", async () => {
+  test("one event as the browser writes it, and a batch from sendBeacon (text/plain too), stored for the site", async () => {
     const s = newSession();
     const one = await post(eventsRoute, "/api/events", { event: event(s) });
     expect(one.status).toBe(202);
@@ -194,7 +194,7 @@ describe("POST /api/fb-events", () => {
     expect(JSON.stringify(sent.payload)).not.toMatch(/mary@|0412|Mary/i);
   });
 
-  test("the payload as SPEC §7 writes it: the pixel's string id, any unique id, the page from the Referer", async () => {
+  test("the payload as the pixel writes it: the pixel's string id, any unique id, the page from the Referer", async () => {
     const ev = adEvent({
       eventId: "1732501234.4521",
       uniqueFacebookEventId: "pixel-ev-77",

@@ -34,7 +34,7 @@ const limit = (which: typeof eventsLimiter, req: Request, ctx: SiteContext, poin
   limitOrThrow(which(), `${ctx.site.id}|${clientAddressOf(req)}`, TOO_MANY_EVENTS, points);
 
 /**
- * POST /api/events — SPEC §7's analytics events endpoint, on sites whose `analytics_events` switch
+ * POST /api/events — the analytics events endpoint (docs/features/analytics-chat-widgets.md), on sites whose `analytics_events` switch
  * is on (404 elsewhere): {event:{website_slug, url, category, lead_id, anon_id, session_id,
  * error_message, event_properties}} or a batch {events:[{event:{…}}, …]} (at most 50, 64 KB).
  * 202 {stored: n}; 422 with field messages and nothing stored when any event is bad.
@@ -61,10 +61,10 @@ export const eventsRoute = siteApi(async (req, ctx) => {
 });
 
 /**
- * POST /api/fb-events — SPEC §7 server-side ad event {eventName, eventId, uniqueFacebookEventId,
+ * POST /api/fb-events — a server-side ad event {eventName, eventId, uniqueFacebookEventId,
  * eventSourceUrl, contentOptions, userData}, 250 ms after the pixel's. Forwarded to the site's
  * conversions provider; a failure is logged (status only, nothing personal) and answered 202 all the
- * same, since the shopper can do nothing about it (SPEC §8). 404 on a site without a pixel.
+ * same, since the shopper can do nothing about it (docs/features/analytics-chat-widgets.md). 404 on a site without a pixel.
  */
 export const fbEventsRoute = siteApi(async (req, ctx) => {
   const target = conversionsProviderFor(ctx.site.integrations, await getSiteSecrets(ctx.site.id), env().FACEBOOK_GRAPH_BASE);

@@ -46,7 +46,7 @@ export async function watchlistCards(ctx: SiteContext, customerId: string): Prom
   return ids.flatMap((id) => (found.has(id) ? [cardView(found.get(id)!, card)] : []));
 }
 
-/** GET /api/auth body (SPEC §6): the user and the watchlist, or a flag saying accounts are off here. */
+/** GET /api/auth body (docs/features/accounts.md): the user and the watchlist, or a flag saying accounts are off here. */
 export async function authState(req: Request, ctx: SiteContext) {
   if (!ctx.accounts.enabled) return { accounts: false as const, user: null, watchlist: [] };
   const customer = await currentCustomer(req.headers, ctx);

@@ -18,7 +18,7 @@ const ORIGIN_MESSAGE = "Accounts can only be used from this website.";
 const limiter = (): RateLimiter =>
   sharedLimiter("auth", { limit: env().AUTH_RATE_LIMIT, windowMs: RATE_WINDOW_MS, databaseUrl: env().DATABASE_URL });
 
-/** The site's accounts instance, or a 404 where accounts are off (SPEC §6: garage sites in the group list only). */
+/** The site's accounts instance, or a 404 where accounts are off (garage sites in the group list only). */
 export async function authOf(req: Request | { headers: Headers }, ctx: SiteContext): Promise<SiteAuth | null> {
   if (!ctx.accounts.enabled) return null;
   return siteAuth(

@@ -381,7 +381,7 @@ describe("an update to a lead reaches the dealer too", () => {
     expect(await getLeadSubmissions(db, PARKSIDE, id)).toEqual([]);
   });
 
-  test("POST with lead_id (SPEC §4) is an update and is delivered as one", async () => {
+  test("POST with lead_id is an update and is delivered as one", async () => {
     const id = await postLead();
     client++;
     const host = "parkside-motor-group.localhost:3000";

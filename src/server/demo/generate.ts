@@ -62,7 +62,7 @@ function address(l: DemoLocation, site: Pick<DemoSite, "mapKey">): Address {
   };
 }
 
-/** SPEC §9 example special hours: Christmas Day closed, Boxing Day 10-2, New Year's Day closed. */
+/** Example special hours: Christmas Day closed, Boxing Day 10-2, New Year's Day closed. */
 export function holidayHours(siteId: number, year: number): NewSpecialHours[] {
   return [year, year + 1].flatMap((y) => [
     { siteId, locationId: null, date: `${y}-01-01`, name: "New Year's Day", status: "Closed", startHour: null, endHour: null },

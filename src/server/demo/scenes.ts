@@ -165,7 +165,7 @@ export function brandEmblemSvg(slug: string): string | null {
 }
 
 /**
- * A demo dealer's logo (SPEC §3 logo): `{slug}` is the wordmark for the header (white, on the brand
+ * A demo dealer's logo: `{slug}` is the wordmark for the header (white, on the brand
  * colour), `{slug}-mark` the small square logo (`thumb`: the phone's header, the chat, the tab icon).
  */
 export function dealerLogoSvg(file: string): string | null {

@@ -74,26 +74,26 @@ export type DemoSite = {
   socialUrls: SocialUrls;
   colours: SiteColours;
   features: Partial<SiteFeatureFlags>;
-  /** SPEC §7 third-party accounts (widget registry); demo sites use only the local stand-ins */
+  /** Third-party accounts (widget registry); demo sites use only the local stand-ins */
   integrations?: SiteIntegrations;
-  /** the garage's name where accounts are on (SPEC §2) */
+  /** the garage's name where accounts are on */
   garageName?: string;
-  /** SPEC §3 payment_provider: the store's deposits (a PaymentProvider adapter's name) */
+  /** payment_provider: the store's deposits (a PaymentProvider adapter's name) */
   paymentProvider?: string;
   /** the terms of the site's repayments (unset: the platform's, financeOf) */
   finance?: Partial<FinanceSettings>;
-  /** SPEC §3 blogs (layout, count); the default where unset */
+  /** blogs (layout, count); the default where unset */
   blogs?: BlogSettings;
-  /** SPEC §7 search_page_templates: the site's own landing-page words */
+  /** search_page_templates: the site's own landing-page words */
   searchPageTemplates?: SearchPageTemplates;
   /** lead delivery channels besides each location's own address */
   leadDelivery?: LeadDeliveryConfig;
   searchPresets: SearchPresets;
   defaultSort: string;
   stockCode: string;
-  /** a drawn logo (SPEC §3 logo url and thumb, /photos/logo/{slug}.svg and {slug}-mark.svg): lakeside-rv has one */
+  /** a drawn logo (logo url and thumb, /photos/logo/{slug}.svg and {slug}-mark.svg): lakeside-rv has one */
   drawnLogo?: boolean;
-  /** SPEC §3 address.map_key: the Google Maps key of the site's locations (harbour-city has one; offline it fails quietly) */
+  /** address.map_key: the Google Maps key of the site's locations (harbour-city has one; offline it fails quietly) */
   mapKey?: string;
   dealerships: DemoDealership[];
   locations: DemoLocation[];
@@ -107,21 +107,21 @@ export type DemoSite = {
 };
 
 /**
- * The demo's flags that belong to a group or a brand, as rules (SPEC §1: flags derived from
+ * The demo's flags that belong to a group or a brand, as rules (flags derived from
  * the group or manufacturer), so a new site of the group or brand gets them without anyone setting them.
  */
 export const DEMO_FEATURE_RULES: Array<FeatureRule & { key: string; position: number }> = [
   {
     key: "demo:parkside-group",
     position: 100,
-    why: "Parkside Motor Group's sites: customer accounts (SPEC §6: a fixed list of group sites), reviews and the group's trade-in lookups",
+    why: "Parkside Motor Group's sites: customer accounts (a fixed list of group sites), reviews and the group's trade-in lookups",
     match: { group: "Parkside Motor Group" },
     set: { garage_enabled: true, reviews: true, autograb: true, redbook: true },
   },
   {
     key: "demo:quality-60-brand",
     position: 110,
-    why: "SPEC §7: images at quality 60 on some brands (Yamaha)",
+    why: "images at quality 60 on some brands (Yamaha)",
     match: { manufacturer: { pattern: "^yamaha$", flags: "i" } },
     set: { low_image_quality: true },
   },

@@ -116,7 +116,7 @@ export function leadRoutes(mock: boolean) {
     create: (req: Request) =>
       handle(req, { mock, types: ["application/json"] }, async (ctx) => {
         const body = envelope(await readJson(req, MAX_JSON_BYTES));
-        // SPEC §4: with lead_id the existing lead is updated
+        // with lead_id the existing lead is updated
         if (body.lead_id !== undefined) {
           if (typeof body.lead_id !== "string" || !UUID.test(body.lead_id)) throw new HttpError(404, "Unknown lead.");
           const updated = await changeLead({
@@ -159,7 +159,7 @@ export function leadRoutes(mock: boolean) {
         return json(200, { lead });
       }),
     // POST /api/leads/with-files — multipart: `lead` (the JSON envelope or the lead object, or
-    // `lead[field]` fields) and `files`; or form-encoded `lead[field]=…` (SPEC §7), without files
+    // `lead[field]` fields) and `files`; or form-encoded `lead[field]=…` (docs/features/forms-and-leads.md), without files
     withFiles: (req: Request) =>
       handle(req, { mock, types: ["multipart/form-data", "application/x-www-form-urlencoded"] }, async (ctx, type) => {
         if (type === "application/x-www-form-urlencoded") {
@@ -200,7 +200,7 @@ export function leadRoutes(mock: boolean) {
           } else body = leadFromFormFields(fields);
           const lead = body && typeof body === "object" && "lead" in body ? envelope(body) : envelope({ lead: body });
           const place = placeFiles(files, ctx.site.id);
-          // SPEC §4 lead_id: files sent with a lead this visit already sent are added to it
+          // lead_id: files sent with a lead this visit already sent are added to it
           if (lead.lead_id !== undefined) {
             if (typeof lead.lead_id !== "string" || !UUID.test(lead.lead_id)) throw new HttpError(404, "Unknown lead.");
             const leadId = lead.lead_id;

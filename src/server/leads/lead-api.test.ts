@@ -48,7 +48,7 @@ const contact = (over: Record<string, unknown> = {}) => ({
 const row = async (id: string) => (await db.select().from(t.leads).where(eq(t.leads.id, id)))[0];
 
 describe("POST /api/leads", () => {
-  test("creates a lead: 201 with an unguessable id; the row carries the SPEC §3 payload", async () => {
+  test("creates a lead: 201 with an unguessable id; the row carries the lead payload", async () => {
     const res = await api.create(post("parkside-motor-group", contact()));
     expect(res.status).toBe(201);
     const { lead } = await res.json();
@@ -433,7 +433,7 @@ describe("POST /api/leads/with-files", () => {
   });
 });
 
-/** SPEC §3 "Lead payload": the spec's own field names, no `form`. */
+/** The lead payload: the platform's own field names, no `form`. */
 const specPayload = (over: Record<string, unknown> = {}) => ({
   lead: {
     name: "Mary Smith",
@@ -648,7 +648,7 @@ describe("rate limit", () => {
     }));
 });
 
-describe("with-files takes the spec's form-encoded body too (SPEC §7)", () => {
+describe("with-files takes the spec's form-encoded body too", () => {
   const formEncoded = (slug: string, body: string) =>
     new Request(`http://${host(slug)}/api/leads/with-files`, {
       method: "POST",

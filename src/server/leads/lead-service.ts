@@ -111,7 +111,7 @@ function urlIsThisSite(url: string, ctx: SiteContext, requestHost: string | null
 }
 
 /**
- * SPEC §3: every lead may name its dealership and location (`dealership_slug`, `location_id`),
+ * Every lead may name its dealership and location (`dealership_slug`, `location_id`),
  * also where its form does not ask for them (finance, fleet, careers…). Given, they must be this
  * site's; absent, the server rules choose (primary location).
  */
@@ -172,7 +172,7 @@ export async function validateLead({ ctx, lead: raw, userAgent, host = null, opt
     if (found && !found.hidden) {
       vehicleId = found.vehicle.id;
       vehicleLocationId = found.vehicle.locationId ?? null;
-      // an enquiry or test drive about a car is filed by its car_type (SPEC §2's rule)
+      // an enquiry or test drive about a car is filed by its car_type (docs/features/forms-and-leads.md)
       if (aboutACar) category = vehicleEnquiryCategory(found.vehicle.carType);
     }
   }
@@ -335,7 +335,7 @@ function storedPayload(p: PreparedLead): Record<string, unknown> {
 }
 
 /**
- * Updates a lead of this site: a partial update (SPEC §4 lead_id), merged with what is stored and
+ * Updates a lead of this site: a partial update (lead_id), merged with what is stored and
  * validated as a whole; its attachments and `has_files` stay, and files sent with it are added.
  * The submission is kept in the lead's history and delivered to the dealer like a new
  * lead (an update that changes nothing sends nothing). Null when the id is not one of this

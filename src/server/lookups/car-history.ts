@@ -3,7 +3,7 @@ import type { PreparedLead } from "@/domain/leads/lead";
 import { requestJson, type HttpOptions } from "./providers";
 
 /**
- * SPEC §7 POST /api/carClarityCustomer: a trade-in or sell-my-car lead goes on to a car history
+ * POST /api/carClarityCustomer: a trade-in or sell-my-car lead goes on to a car history
  * provider. `CarClarityProvider` is the HTTPS client (bearer key, retries as the lookups);
  * `LocalCarHistoryProvider` keeps what it was sent in memory (the demo and tests).
  */

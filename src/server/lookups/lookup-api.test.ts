@@ -149,7 +149,7 @@ describe("POST /api/carClarityCustomer", () => {
     expect(localCarHistory().sent.length).toBe(before + 2);
   });
 
-  test("SPEC §3's lead payload alone (no vehicle description, no odometer) is taken and sent", async () => {
+  test("the lead payload alone (no vehicle description, no odometer) is taken and sent", async () => {
     const before = localCarHistory().sent.length;
     const spec = {
       name: "Mary Smith",

@@ -47,7 +47,7 @@ async function guard(req: Request, ctx: SiteContext) {
 }
 
 /**
- * POST /api/nevdis and POST /api/simple-autograb-lookup {rego, state} — SPEC §7 vehicle lookup:
+ * POST /api/nevdis and POST /api/simple-autograb-lookup {rego, state} — vehicle lookup (docs/features/vehicle-lookups.md):
  * 200 {found: true, vehicle: {make, model, year, vin, badge, body, colour}, provider} or
  * {found: false, provider}; 422 for a bad rego or state; 503 {error} with Retry-After when the
  * provider fails (the form goes on by hand); 404 where the site's flags do not use this route.
@@ -81,7 +81,7 @@ export function carHistoryProviderFor(ctx: SiteContext): CarHistoryProvider | nu
 }
 
 /**
- * POST /api/carClarityCustomer — SPEC §7: the lead payload (SPEC §3; as {lead:{…}} or bare) goes
+ * POST /api/carClarityCustomer — the lead payload (as {lead:{…}} or bare) goes
  * to the car history provider. With a `lead_id` of this site the stored lead is sent (never as the
  * caller describes it); without one, the payload itself, checked with its form's own rules like a
  * lead. 202 {reference}; 404 for an unknown lead or a site without the provider; 422 for

@@ -2,7 +2,7 @@ import "server-only";
 import { LookupVehicleSchema, type LookupProviderName, type LookupRequest, type LookupVehicle } from "@/domain/lookups/lookup";
 
 /**
- * SPEC §7 vehicle lookups behind one interface. The real adapters are HTTPS clients for NEVDIS,
+ * Vehicle lookups behind one interface. The real adapters are HTTPS clients for NEVDIS,
  * AutoGrab and Redbook (timeout, two more attempts on network errors and 5xx, never on 4xx); the
  * vendors cannot be reached from here, so a provider without its API key is the local fake with
  * the demo regos (docs/features/vehicle-lookups.md). The adapters' request and answer shapes follow the
@@ -28,7 +28,7 @@ export class LookupUnavailableError extends Error {
 export type HttpOptions = { timeoutMs?: number; retries?: number; backoffMs?: number; fetch?: typeof fetch };
 
 /**
- * One JSON request with retries: up to `retries` more attempts (default 2, SPEC §9) with backoff
+ * One JSON request with retries: up to `retries` more attempts (default 2) with backoff
  * after a network error, a timeout or a 5xx; a 4xx is the answer. 404 → null.
  */
 export async function requestJson(provider: string, url: string, init: RequestInit, opts: HttpOptions = {}): Promise<unknown> {

@@ -37,7 +37,7 @@ const size = async (r: Response) => {
 };
 
 describe("GET /images/{key}", () => {
-  test("SPEC §7's parameters: the format by Accept (with Vary), the width clamped to 1280, the share image cropped; immutable with an ETag", async () => {
+  test("the service's parameters: the format by Accept (with Vary), the width clamped to 1280, the share image cropped; immutable with an ETag", async () => {
     const d = service();
     const key = await stored(d);
     const avif = await ask(d, `/images/${key}?w=640&auto=format&q=75`);

@@ -15,7 +15,7 @@ import { ImageServiceBusy, renderVariant, RETRY_AFTER_SECONDS } from "./variants
 /*
  * The one image service. `GET /images/{key}` for every photo the platform holds (a dealer's upload
  * or a feed's photo, by content hash), `GET /images/demo/{body}/{colour}/{n}.jpg` for the demo's
- * (rendered to a JPEG original on first use), and `/images/placeholder.jpg`. SPEC §7's parameters
+ * (rendered to a JPEG original on first use), and `/images/placeholder.jpg`. The image service's parameters
  * pick the variant, from the fixed set the pages ask for (src/domain/photos/params.ts); each variant
  * is made once, kept in the bounded disk cache, and answered with an ETag and `Cache-Control:
  * immutable` (a new photo is a new key), so a CDN in front needs no configuration.

@@ -4,7 +4,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import { join } from "node:path";
 
 /**
- * The storefront's cache of the dashboard's answers (SPEC §7: one week), keyed by URL and tagged by
+ * The storefront's cache of the dashboard's answers (one week), keyed by URL and tagged by
  * site. Memory first; with a directory, every entry is also written to disk (atomically: temporary
  * file, then rename) and read back on the first use after a start — so a storefront restarted while
  * the dashboard is down still serves what it last saw. An entry keeps its validators (ETag,

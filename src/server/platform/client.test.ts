@@ -7,7 +7,7 @@ import { createPlatformClient, PlatformHttpError, PlatformUnavailableError, read
 
 /*
  * The storefront's client of the dashboard, against a scripted fetch and a hand-moved clock: how
- * often it retries (SPEC §8/§9: at most 2 more times, never on a 4xx), how it reads an answer by its
+ * often it retries (at most 2 more times, never on a 4xx), how it reads an answer by its
  * type, and its one-week cache with revalidation, invalidation and a restart while the dashboard is down.
  */
 const SESSION = { navigation: { header: [], footer: [] }, special_hours: [], locations: [] };
@@ -60,7 +60,7 @@ function client(steps: Step[], more: Partial<PlatformClientOptions> = {}) {
 /** Lets a background revalidation finish. */
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
-describe("retries (SPEC §8: logged, then retried up to two more times)", () => {
+describe("retries (logged, then retried up to two more times)", () => {
   test.each([
     ["a 500", [500]],
     ["a 503", [503]],
@@ -107,7 +107,7 @@ describe("what each call sends", () => {
   });
 });
 
-describe("answers are read by their content type (SPEC §7: blob, text or JSON)", () => {
+describe("answers are read by their content type (blob, text or JSON)", () => {
   test.each([
     ["application/json", '{"a":1}', "json", { a: 1 }],
     ["application/json; charset=utf-8", "null", "json", null],

@@ -13,7 +13,7 @@ import {
 import type { AnswerCache, CachedAnswer } from "./answer-cache";
 
 /**
- * The storefront's client of the dashboard's data API (SPEC §7, §8, §9).
+ * The storefront's client of the dashboard's data API (docs/features/platform-api.md).
  *
  * - Every call is retried up to PLATFORM_FETCH_RETRIES (2) more times with exponential backoff on a
  *   network error, a timeout or a 5xx, never on a 4xx; each failure is logged.
@@ -143,7 +143,7 @@ export function createPlatformClient(o: PlatformClientOptions) {
         if (err instanceof PlatformHttpError || err instanceof PlatformContractError) throw err;
         failure = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
       }
-      // SPEC §8: logged, then retried up to two more times
+      // logged, then retried up to two more times
       o.log?.warn({ path, attempt: attempt + 1, of: retries + 1, failure }, "platform API request failed");
       if (attempt >= retries) {
         state.up = false;

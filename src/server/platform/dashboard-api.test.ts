@@ -112,7 +112,7 @@ describe("GET /api/v1/websites/{siteId}/website_session_data.json", () => {
     expect(body.locations.find((l) => l.id === MAZDA)!.contact_detail.opening_hours).toHaveLength(7);
   });
 
-  test("an unknown site: 200 with JSON null (SPEC §7)", async () => {
+  test("an unknown site: 200 with JSON null", async () => {
     const res = await session("999999");
     expect(res.status).toBe(200);
     expect(await res.text()).toBe("null");

@@ -29,7 +29,7 @@ import { hoursEntry } from "@/domain/site/hours";
 import { editLocationHours, editSpecialHours, PLATFORM_API_ACTOR } from "./site-edits";
 
 /*
- * The dashboard's side of the platform data API (SPEC §7): the website session, search
+ * The dashboard's side of the platform data API (docs/features/platform-api.md): the website session, search
  * slugs and search page templates a storefront reads, and the two writes (opening hours, special
  * hours) that change them and notify storefronts. Contract: src/domain/platform/contract.ts; the
  * OpenAPI document generated from it is served at /api/v1/openapi.json.

@@ -366,7 +366,7 @@ describe("POST /api/v1/websites/{id}/locations and PUT …/locations/{locationId
     expect((await res.json()).errors[field]).toMatch(message);
   });
 
-  test("gmb_profile_id (SPEC §3 Location) is read back: in the answer, the site's locations and the website session", async () => {
+  test("a location's gmb_profile_id is read back: in the answer, the site's locations and the website session", async () => {
     const site = await (await create(start("Profile Motors"))).json();
     const location = await (await addLocation(site.id, { ...geelong, gmb_profile_id: "gmb-smith-geelong" })).json();
     expect(location.gmb_profile_id).toBe("gmb-smith-geelong");
@@ -423,7 +423,7 @@ describe("POST /api/v1/websites/{id}/dealerships and PUT …/dealerships/{dealer
   });
 });
 
-describe("the site's own menus (SPEC §3 navigation)", () => {
+describe("the site's own menus (navigation)", () => {
   test("a header of its own replaces the built one in the pages and the website session; [] gives it back; a javascript: link is 422", async () => {
     const site = await (await create(start("Menu Motors"))).json();
     const header = [{ label: "Our cars", href: "/search/new-used-and-demo-cars", children: [{ label: "Utes", href: "/search/utes" }] }];

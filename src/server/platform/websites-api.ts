@@ -15,7 +15,7 @@ import { PLATFORM_API_ACTOR } from "./site-edits";
 
 /*
  * The platform API's site records: create a site, read and change it, add and change
- * its locations. Administrator Basic auth on every call; field names as in SPEC §3.
+ * its locations. Administrator Basic auth on every call; field names as in docs/features/onboarding.md.
  */
 
 const NO_STORE = { "cache-control": "no-store" };

@@ -33,7 +33,7 @@ type SessionRow = {
 
 /** The local day's bounds as SQL instants in the site's time zone. */
 
-/** The tracked parameters of an event's page address (SPEC §4's five), for sourceOf. */
+/** The tracked parameters of an event's page address (gclid, fbclid and the utm ones), for sourceOf. */
 function paramsOf(url: string | null): Record<string, string> {
   try {
     const q = new URL(url ?? "", "http://x.invalid").searchParams;

@@ -36,7 +36,7 @@ export async function getReviewSummary(db: Db, siteId: number, locationId: numbe
   return row ? { count: row.count, average_rating: row.averageRating, distribution: row.distribution ?? null } : null;
 }
 
-/** Newest reviews rated above 4 (SPEC §9). */
+/** Newest reviews rated above 4 (docs/features/locations.md). */
 export async function listShownReviews(db: Db, siteId: number, limit: number): Promise<Review[]> {
   const rows = await db
     .select({ r: t.reviews, profiles: t.sites.gmbProfiles })

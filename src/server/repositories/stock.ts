@@ -15,7 +15,7 @@ export function makeVariants(presets: SearchPresets, makes: string[]): string[] 
 }
 
 /**
- * A car the site still offers (SPEC §7 base filter, without the search presets): shown on the
+ * A car the site still offers (base filter, without the search presets): shown on the
  * dealer website, and in stock, coming soon, or sold within the site's days. A car's own page says
  * "sold" only when this is false — a preset (minimum photos, makes) narrows the search, not the truth.
  */
@@ -29,7 +29,7 @@ export function availableStock(site: Pick<StockSite, "id" | "includeSoldCarsDays
 }
 
 /**
- * SPEC §7 base filter: status in_stock or coming_soon, or sold within N days (default 3, per site),
+ * Base filter: status in_stock or coming_soon, or sold within N days (default 3, per site),
  * and show_on_dealer_website; plus the site's per-dealer filters (minimum photos, make preset with
  * used-car inclusion, excluded locations, excluded new/demo makes).
  */

@@ -15,7 +15,7 @@ import { type Actor, writeAudit } from "./audit";
 /*
  * A car's photos. Every function takes the site already checked against the staff
  * member's roles and puts it in each query; a car of another site is simply not found. Each change
- * rewrites the car's SPEC §3 image columns from the rows, in the same transaction, and is audited.
+ * rewrites the car's image columns from the rows, in the same transaction, and is audited.
  */
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

@@ -2,12 +2,12 @@ import "server-only";
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { sites } from "./sites";
 
-/* Better Auth's tables: customers' (SPEC §6 logged-in customer) and staff's, each apart. */
+/* Better Auth's tables: customers' (logged-in customer) and staff's, each apart. */
 
 /**
  * Customer accounts, in Better Auth's tables (user, session, account, verification)
- * with our own names. An account belongs to one dealer group's sites (its realm, SPEC §6 "a fixed
- * list of group sites"): the same email may hold separate accounts in two groups, and a session
+ * with our own names. An account belongs to one dealer group's sites (its realm, a fixed
+ * list of group sites): the same email may hold separate accounts in two groups, and a session
  * belongs to the one site it was made on (src/server/auth/scoped-adapter.ts adds both to every query).
  */
 export const customerUsers = pgTable(

@@ -2,9 +2,9 @@ import "server-only";
 import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { sites } from "./sites";
 
-/* SPEC §3 analytics events as the endpoint took them. */
+/* Analytics events as the endpoint took them. */
 
-/** SPEC §3/§7 analytics events, as the events endpoint took them (sites whose switch is on). */
+/** Analytics events, as the events endpoint took them (sites whose switch is on). */
 export const analyticsEvents = pgTable(
   "analytics_events",
   {

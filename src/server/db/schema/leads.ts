@@ -4,7 +4,7 @@ import { staffUsers } from "./accounts";
 import { sites, locations } from "./sites";
 import { vehicles } from "./stock";
 
-/* Leads (SPEC §3 lead payload), their deliveries, submissions, files and the notes staff add. */
+/* Leads (lead payload), their deliveries, submissions, files and the notes staff add. */
 
 export const leads = pgTable(
   "leads",

@@ -3,7 +3,7 @@ import { doublePrecision, foreignKey, index, integer, jsonb, pgTable, serial, te
 import type { RatingDistribution } from "@/domain/locations/reviews";
 import { sites, locations } from "./sites";
 
-/* Reviews and their summaries per site and location (SPEC §2, §9). */
+/* Reviews and their summaries per site and location (docs/features/locations.md). */
 
 export const reviews = pgTable(
   "reviews",

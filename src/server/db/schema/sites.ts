@@ -35,7 +35,7 @@ import type {
 import type { SearchPageTemplates } from "@/domain/stock/landing";
 import type { SiteSecrets } from "@/server/site-secrets";
 
-/* A site (SPEC §1/§3's site record), its dealerships, locations and special hours. */
+/* A site (the site record), its dealerships, locations and special hours. */
 
 export const sites = pgTable("sites", {
   id: integer("id").primaryKey(),
@@ -63,27 +63,27 @@ export const sites = pgTable("sites", {
   logo: jsonb("logo").$type<SiteLogo>().notNull().default({}),
   colours: jsonb("colours").$type<SiteColours>().notNull(),
   features: jsonb("features").$type<Partial<SiteFeatureFlags>>().notNull().default({}),
-  /** SPEC §7: the ids of the site's third-party scripts and its ad conversions API (widgets.ts) */
+  /** The ids of the site's third-party scripts and its ad conversions API (widgets.ts) */
   integrations: jsonb("integrations").$type<SiteIntegrations>().notNull().default({}),
   /** credentials the server uses for the site (server/site-secrets.ts); never part of the site record the pages get */
   secrets: jsonb("secrets").$type<SiteSecrets>().notNull().default({}),
   searchPresets: jsonb("search_presets").$type<SearchPresets>().notNull().default({}),
-  /** SPEC §3 navigation (header, footer): the site's own menus, over the ones built from its pages and switches */
+  /** Navigation (header, footer): the site's own menus, over the ones built from its pages and switches */
   navigation: jsonb("navigation").$type<NavigationOverrides>().notNull().default({}),
   defaultSort: text("default_sort").notNull().default("relevance"),
   includeSoldCarsDays: integer("include_sold_cars_days").notNull().default(3),
   paymentProvider: text("payment_provider"),
-  /** the garage's name on this site (SPEC §2 "/my-garage: the name differs per site") */
+  /** the garage's name on this site (the name differs per site) */
   garageName: text("garage_name"),
   financeProvider: text("finance_provider").default("Manual"),
   /** the terms of the site's indicative repayments (financeOf in src/domain/site/finance.ts fills the rest) */
   finance: jsonb("finance").$type<Partial<FinanceSettings>>().notNull().default({}),
   openingHours: jsonb("opening_hours").$type<OpeningHourEntry[]>().notNull().default([]),
-  /** SPEC §3 gmb_profiles: the review profiles (name, id, review_url) the site's reviews come from */
+  /** gmb_profiles: the review profiles (name, id, review_url) the site's reviews come from */
   gmbProfiles: jsonb("gmb_profiles").$type<ReviewProfile[]>().notNull().default([]),
-  /** SPEC §3 blogs: the blog list's layout and posts per page */
+  /** blogs: the blog list's layout and posts per page */
   blogs: jsonb("blogs").$type<BlogSettings>().notNull().default({ layout: "grid", count: 6 }),
-  /** SPEC §7 search_page_templates: the site's own H1, title and description of its search landing pages */
+  /** search_page_templates: the site's own H1, title and description of its search landing pages */
   searchPageTemplates: jsonb("search_page_templates").$type<SearchPageTemplates>().notNull().default({}),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   /** where the site's leads are delivered besides its locations' addresses (src/domain/leads/delivery.ts) */
@@ -98,7 +98,7 @@ export const sites = pgTable("sites", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A franchise / dealership within a site (SPEC §3 dealership_websites list). */
+/** A franchise / dealership within a site (dealership_websites list). */
 export const dealerships = pgTable(
   "dealerships",
   {
@@ -189,7 +189,7 @@ export const specialHours = pgTable(
 );
 
 /**
- * Feature rules as data (SPEC §1 "derived from site id, slug, name, group or manufacturer").
+ * Feature rules as data (flags derived from site id, slug, name, group or manufacturer).
  * A rule whose `match` fits a site sets its `set` flags, in `position` order; a site's own flags win.
  * `key` names a rule the platform itself writes (the spec's rules, the demo's), so it can write it again.
  */

@@ -4,7 +4,7 @@ import { boolean, foreignKey, index, integer, jsonb, pgTable, serial, text, time
 import { ACCENTED, PLAIN } from "@/domain/stock/keywords";
 import { sites, locations } from "./sites";
 
-/* Vehicles (SPEC §3) and the stock imports that write them. */
+/* Vehicles (docs/features/search-and-vehicles.md) and the stock imports that write them. */
 
 export const vehicles = pgTable(
   "vehicles",
@@ -39,7 +39,7 @@ export const vehicles = pgTable(
     buildDate: text("build_date"),
     price: integer("price"),
     priceType: text("price_type"),
-    /** SPEC §3 offers_subscription: the weekly subscription price (whole dollars) */
+    /** offers_subscription: the weekly subscription price (whole dollars) */
     subscriptionWeekly: integer("subscription_weekly"),
     carType: text("car_type").notNull(),
     status: text("status").notNull().default("in_stock"),

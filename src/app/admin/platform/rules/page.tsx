@@ -9,7 +9,7 @@ import { listFeatureRules } from "@/server/repositories/feature-rules";
 
 export const metadata: Metadata = { title: "Feature rules" };
 
-// GET /platform/rules — operators: the feature rules (SPEC §1: flags derived from site id, slug, name, group or manufacturer)
+// GET /platform/rules — operators: the feature rules (flags derived from site id, slug, name, group or manufacturer)
 export default async function RulesPage() {
   await requireOperator();
   const rules = await listFeatureRules(await getDb());

@@ -10,7 +10,7 @@ import { contentMetadata, requireEntry } from "./content";
 import { oneParam, requireSite, type SearchParams, type SiteParams, type SlugParams } from "./site";
 
 /*
- * The blog, at /blog — or at /news on the brand that rewrites it (SPEC §2 link rules): both route
+ * The blog, at /blog — or at /news on the brand that rewrites it (link rules): both route
  * files are made here from their base path, so the two can never drift. The other base redirects
  * (the route rules), and a site without a blog answers 404.
  */

@@ -21,7 +21,7 @@ import { nearPoint } from "@/server/geo/near";
 
 /*
  * The search pages: /search/{variant}?… and its landing pages /search/{variant}/{make}[/{model}] and
- * /search/{variant}/body/{body} (SPEC §7 search slugs), one loader for both. A plain search for one
+ * /search/{variant}/body/{body} (search slugs), one loader for both. A plain search for one
  * known make, model or body moves to its landing page, so each filter state has one address.
  */
 

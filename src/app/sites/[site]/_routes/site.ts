@@ -20,7 +20,7 @@ export type SearchParams = Promise<Record<string, string | string[] | undefined>
 
 /**
  * The site of a page; 404 for an unknown tenant. With `path`, the site's route rules
- * (`resolveSiteRoute`, the one table of SPEC §2 routes) apply too: a redirect (e.g.
+ * (`resolveSiteRoute`, the one table of routes) apply too: a redirect (e.g.
  * /finance-pre-approval → /finance) or a 404 where the site switches the page off.
  */
 export async function requireSite(params: SiteParams, path?: string): Promise<SiteContext> {

@@ -10,7 +10,7 @@ import { contentMetadata } from "./content";
 
 /*
  * A stored page (About Us, the legal pages, /pages/{slug}) from the slug the route rules accepted.
- * It answers at /{slug} and /pages/{slug}; the canonical URL is the one the site links to (SPEC §2).
+ * It answers at /{slug} and /pages/{slug}; the canonical URL is the one the site links to (docs/features/content-and-seo.md).
  */
 
 async function load(ctx: SiteContext, slug: string) {

@@ -14,7 +14,7 @@ import { getVehiclePage } from "@/server/stock-service";
 import { storeProvider } from "@/server/store/checkout-service";
 import type { SlugParams } from "./site";
 
-/** The vehicle page bases of SPEC §2; a site's template picks one (`detailBasePath`). */
+/** The vehicle page bases (docs/features/search-and-vehicles.md); a site's template picks one (`detailBasePath`). */
 export type VehicleBase = "/cars" | "/motorcycles" | "/campers";
 
 const loadVehicle = cache(async (base: VehicleBase, siteParam: string, slug: string) => {

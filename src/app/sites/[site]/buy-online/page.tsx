@@ -18,7 +18,7 @@ export async function generateMetadata({ params }: { params: SiteParams }): Prom
   });
 }
 
-// GET /buy-online — SPEC §2 link target (the store feature): how reserving online works
+// GET /buy-online — a link target of the store feature: how reserving online works
 export default async function BuyOnlinePage({ params }: { params: SiteParams }) {
   const ctx = await requireSite(params, "/buy-online");
   const noun = oneNounInText(ctx.noun);

@@ -20,7 +20,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 // GET /finance — the finance enquiry and calculator; `?vehicle=` and `?location=` say what it is about
 export default async function FinancePage({ params, searchParams }: Props) {
   const ctx = await requireSite(params, "/finance");
-  // SPEC §3 finance_provider: with none, the site takes no application online (the calculator stays)
+  // finance_provider: with none, the site takes no application online (the calculator stays)
   const instead = financeApplications(ctx.site) === "none" ? <NoFinanceApplications ctx={ctx} /> : undefined;
   const q = await searchParams;
   // "Apply for finance" on a vehicle page carries its calculator's figures here

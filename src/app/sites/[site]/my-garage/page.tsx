@@ -25,7 +25,7 @@ export async function generateMetadata({ params }: { params: SiteParams }): Prom
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-// GET /my-garage — the signed-in customer's garage (SPEC §2: its name differs per site)
+// GET /my-garage — the signed-in customer's garage (its name differs per site)
 export default async function GaragePage({ params, searchParams }: { params: SiteParams; searchParams: SearchParams }) {
   const ctx = await requireSite(params, "/my-garage");
   const sp = await searchParams;

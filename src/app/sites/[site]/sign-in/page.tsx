@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "Sign In", robots: { index: false } }
 
 const LINK_PROBLEM = "That link has expired or has already been used. Please sign in, or ask for a new link.";
 
-// GET /sign-in[?type=finance][&redirect=/same-site/path][&mode=register] — SPEC §2 sign-in (for finance)
+// GET /sign-in[?type=finance][&redirect=/same-site/path][&mode=register] — sign-in (for finance too)
 export default async function SignInPage({ params, searchParams }: { params: SiteParams; searchParams: SearchParams }) {
   const ctx = await requireSite(params, "/sign-in");
   const sp = await searchParams;

@@ -238,7 +238,7 @@ export default async function ConsoleSitePage({
           Dealerships ({site.dealership_websites.length})
         </h2>
         <p className="mb-3 text-sm text-neutral-700">
-          The franchises within the site (SPEC §3 dealership_websites): a location names its dealership.
+          The franchises within the site (dealership_websites): a location names its dealership.
         </p>
         <ul className="mb-6 space-y-3">
           {site.dealership_websites.map((d) => (

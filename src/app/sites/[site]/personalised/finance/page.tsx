@@ -15,7 +15,7 @@ export const metadata: Metadata = { title: "Your Finance", robots: { index: fals
 
 const SIGN_IN = "/sign-in?type=finance&redirect=/personalised/finance";
 
-// GET /personalised/finance — SPEC §2 link target: the signed-in customer's finance and pre-approval
+// GET /personalised/finance — a link target: the signed-in customer's finance and pre-approval
 // enquiries, and a finance form already filled in with their details
 export default async function PersonalisedFinancePage({ params }: { params: SiteParams }) {
   const ctx = await requireSite(params, "/personalised/finance");

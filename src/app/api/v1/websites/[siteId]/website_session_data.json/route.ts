@@ -1,4 +1,4 @@
-// GET /api/v1/websites/{siteId}/website_session_data.json — navigation, special hours, locations; JSON null for an unknown site (SPEC §7)
+// GET /api/v1/websites/{siteId}/website_session_data.json — navigation, special hours, locations; JSON null for an unknown site (docs/features/platform-api.md)
 import { getWebsiteSession } from "@/server/platform/dashboard-api";
 
 export const dynamic = "force-dynamic";

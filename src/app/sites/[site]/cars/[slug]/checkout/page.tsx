@@ -16,7 +16,7 @@ import { requireSite, type SlugParams } from "../../../_routes/site";
 
 export const metadata: Metadata = { title: "Reserve Online", robots: { index: false } };
 
-// GET /cars/{slug}/checkout — SPEC §2 "a checkout ending path" (always under /cars, whatever the
+// GET /cars/{slug}/checkout — the checkout ending path (always under /cars, whatever the
 // site's vehicle base): reserve this car with a refundable deposit, on sites with the store
 export default async function CheckoutPage({ params }: { params: SlugParams }) {
   const ctx = await requireSite(params);
