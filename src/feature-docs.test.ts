@@ -67,3 +67,10 @@ describe.each(docs)("docs/features/%s", (name) => {
     expect(readFileSync(join(ROOT, "README.md"), "utf8")).toContain(`(docs/features/${name})`);
   });
 });
+
+test("every file docs/operations/upgrades.md names as a shim or its test exists", () => {
+  const text = readFileSync(join(ROOT, "docs/operations/upgrades.md"), "utf8");
+  const named = [...text.matchAll(/`((?:src|e2e|scripts|patches)\/[^`*]+)`/g)].map((m) => m[1]!);
+  expect(named.length).toBeGreaterThan(10);
+  expect(named.filter((p) => !existsSync(join(ROOT, p)))).toEqual([]);
+});
