@@ -82,7 +82,8 @@ test("the packages whose installed files are patched are pinned to the installed
   const version = (name: string) =>
     (JSON.parse(readFileSync(join(ROOT, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
   const patched = readdirSync(join(ROOT, "patches")).map((f) => f.match(/^(.+)\+([^+]+)\.patch$/)!.slice(1, 3) as [string, string]);
-  for (const [name, at] of [["next", version("next")], ...patched]) {
+  const pins: Array<[string, string]> = [["next", version("next")], ...patched];
+  for (const [name, at] of pins) {
     expect(pkg.dependencies[name], name).toBe(at);
     expect(version(name), name).toBe(at);
   }
