@@ -1,12 +1,11 @@
 // npm run events:report -- [site-slug] [days] — analytics events per event and day for one site
 // (default parkside-motor-group, 7 days). On the embedded database, stop `npm start` first (one
 // process at a time); on PostgreSQL (DATABASE_URL) run it any time.
-import { eq } from "drizzle-orm";
 import { eventById } from "@/domain/analytics/events";
 import { getDatabase } from "@/server/db";
 import { DatabaseLockedError } from "@/server/db/lock";
-import * as t from "@/server/db/schema";
 import { eventCounts } from "@/server/repositories/analytics";
+import { getSiteByKey } from "@/server/repositories/sites";
 
 const [slug = "parkside-motor-group", daysArg = "7"] = process.argv.slice(2);
 const days = Number(daysArg);
@@ -16,10 +15,7 @@ if (!/^[a-z0-9-]{1,100}$/.test(slug) || !Number.isInteger(days) || days < 1 || d
 }
 try {
   const database = await getDatabase();
-  const [site] = await database.db
-    .select({ id: t.sites.id, name: t.sites.name, timezone: t.sites.timezone })
-    .from(t.sites)
-    .where(eq(t.sites.slug, slug));
+  const site = await getSiteByKey(database.db, { by: "slug", slug });
   if (!site) {
     console.error(`No site ${slug}.`);
     process.exit(1);

@@ -1,8 +1,7 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import { catalogue, SITES_TAG } from "@/server/cache";
 import { getDb } from "@/server/db";
-import * as t from "@/server/db/schema";
+import { getSiteSecretsOf } from "@/server/repositories/sites";
 
 /**
  * A site's credentials for the services the server calls on its behalf. Kept apart from the site
@@ -16,9 +15,5 @@ export type SiteSecrets = {
 
 /** The site's secrets (cached with the site records; a settings change clears them with the rest). */
 export function getSiteSecrets(siteId: number): Promise<SiteSecrets> {
-  return catalogue.cached(`site-secrets:${siteId}`, [SITES_TAG], async () => {
-    const db = await getDb();
-    const [row] = await db.select({ secrets: t.sites.secrets }).from(t.sites).where(eq(t.sites.id, siteId));
-    return row?.secrets ?? {};
-  });
+  return catalogue.cached(`site-secrets:${siteId}`, [SITES_TAG], async () => getSiteSecretsOf(await getDb(), siteId));
 }

@@ -5,7 +5,7 @@ import { expect, test } from "vitest";
 import * as t from "@/server/db/schema";
 import { setupAppDatabase } from "@/server/testing/app-database";
 import { createOperator } from "./operators";
-import { isOperator } from "./staff-auth";
+import { isOperator } from "@/server/repositories/staff";
 
 /* The operator command's work, on the app's database. */
 const run = randomBytes(3).toString("hex");

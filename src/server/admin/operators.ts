@@ -1,11 +1,9 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
-import { eq } from "drizzle-orm";
 import { isEmail } from "@/domain/leads/delivery";
 import type { Db } from "@/server/db/client";
-import * as t from "@/server/db/schema";
-import { PLATFORM_ROLE } from "./staff-auth";
+import { createStaffAccounts, findStaffByEmail, promoteToOperator } from "@/server/repositories/staff";
 
 /*
  * Platform operators: staff of the back-office who see every site and run the console.
@@ -26,22 +24,11 @@ export async function createOperator(db: Db, o: { email: string; name?: string; 
   if (!isEmail(email)) throw new Error(`Not an email address: ${JSON.stringify(o.email.slice(0, 100))}`);
   if (o.password !== undefined && o.password.length < MIN_OPERATOR_PASSWORD)
     throw new Error(`OPERATOR_PASSWORD must be at least ${MIN_OPERATOR_PASSWORD} characters.`);
-  const [existing] = await db.select({ id: t.staffUsers.id }).from(t.staffUsers).where(eq(t.staffUsers.email, email));
+  const existing = await findStaffByEmail(db, email);
   const chosen = o.password ?? (existing ? null : randomBytes(15).toString("base64url"));
   const hash = chosen === null ? null : await hashPassword(chosen);
-  await db.transaction(async (tx) => {
-    if (existing) {
-      await tx.update(t.staffUsers).set({ platformRole: PLATFORM_ROLE }).where(eq(t.staffUsers.id, existing.id));
-      if (hash) await tx.update(t.staffAccounts).set({ password: hash }).where(eq(t.staffAccounts.userId, existing.id));
-      return;
-    }
-    const id = randomBytes(16).toString("base64url");
-    const name = o.name?.trim() || email.split("@")[0]!;
-    await tx.insert(t.staffUsers).values({ id, name, email, emailVerified: true, platformRole: PLATFORM_ROLE });
-    await tx
-      .insert(t.staffAccounts)
-      .values({ id: randomBytes(16).toString("base64url"), accountId: id, providerId: "credential", userId: id, password: hash! });
-  });
+  if (existing) await promoteToOperator(db, existing.id, hash);
+  else await createStaffAccounts(db, [{ name: o.name?.trim() || email.split("@")[0]!, email, passwordHash: hash!, operator: true }]);
   // a password given by the caller is theirs already: only a generated one is handed back to show
   return { created: !existing, password: o.password === undefined ? chosen : null };
 }

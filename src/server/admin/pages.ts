@@ -5,8 +5,7 @@ import { notFound, redirect } from "next/navigation";
 import { parseSiteId } from "@/domain/platform/contract";
 import { can, roleOn, type StaffAction, type StaffRole } from "@/domain/staff/roles";
 import { getDb } from "@/server/db";
-import * as t from "@/server/db/schema";
-import { inArray } from "drizzle-orm";
+import { listSiteLabels } from "@/server/repositories/sites";
 import { isAdminHost } from "./host";
 import { currentStaff, type Staff } from "./staff-auth";
 
@@ -43,25 +42,10 @@ export type StaffSite = {
 /** The staff member's sites, with names, in id order (once per request). */
 export const staffSites = cache(async (staff: Staff): Promise<StaffSite[]> => {
   if (!staff.roles.length) return [];
-  const rows = await (
-    await getDb()
-  )
-    .select({
-      id: t.sites.id,
-      name: t.sites.name,
-      slug: t.sites.slug,
-      timezone: t.sites.timezone,
-      url: t.sites.url,
-      currency: t.sites.currency,
-      template: t.sites.template,
-    })
-    .from(t.sites)
-    .where(
-      inArray(
-        t.sites.id,
-        staff.roles.map((r) => r.siteId),
-      ),
-    );
+  const rows = await listSiteLabels(
+    await getDb(),
+    staff.roles.map((r) => r.siteId),
+  );
   return rows.map((r) => ({ ...r, role: roleOn(staff.roles, r.id)! })).sort((a, b) => a.id - b.id);
 });
 

@@ -1,13 +1,13 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
-import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { eq } from "drizzle-orm";
-import { isStaffRole, type SiteRole } from "@/domain/staff/roles";
+import type { SiteRole } from "@/domain/staff/roles";
 import { originFor, scrubAuthMessage, sharedAuthSecret } from "@/server/auth/auth";
 import { getDb } from "@/server/db";
 import type { Db } from "@/server/db/client";
-import * as t from "@/server/db/schema";
+import { staffAuthDatabase } from "@/server/repositories/auth-adapters";
+import { listSiteIds } from "@/server/repositories/sites";
+import { isOperator, listStaffRoles } from "@/server/repositories/staff";
 import { isAdminHost } from "./host";
 import { log } from "@/server/log";
 
@@ -32,10 +32,7 @@ export function createStaffAuth(opts: { db: Db; origin: string; secret: string }
     basePath: STAFF_AUTH_PATH,
     secret: opts.secret,
     trustedOrigins: [opts.origin],
-    database: drizzleAdapter(opts.db, {
-      provider: "pg",
-      schema: { user: t.staffUsers, session: t.staffSessions, account: t.staffAccounts, verification: t.staffVerifications },
-    }),
+    database: staffAuthDatabase(opts.db),
     emailAndPassword: { enabled: true, minPasswordLength: 10, maxPasswordLength: 128, autoSignIn: true },
     session: { expiresIn: 60 * 60 * 12, updateAge: 60 * 60 },
     // our own limiter (admin/api/session.ts) counts sign-in attempts per client, shared by every process
@@ -87,30 +84,10 @@ export async function currentStaff(headers: Headers): Promise<Staff | null> {
     id: s.user.id,
     name: s.user.name,
     email: s.user.email,
-    roles: operator ? await everySite(db) : await staffRoles(db, s.user.id),
+    // an operator holds every site, drafts included, as its owner
+    roles: operator ? (await listSiteIds(db)).map((siteId) => ({ siteId, role: "owner" as const })) : await listStaffRoles(db, s.user.id),
     operator,
   };
-}
-
-/** Is this staff member a platform operator? (`staff_users.platform_role`, set by `npm run operator:create` only.) */
-export async function isOperator(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ role: t.staffUsers.platformRole }).from(t.staffUsers).where(eq(t.staffUsers.id, userId));
-  return row?.role === PLATFORM_ROLE;
-}
-export const PLATFORM_ROLE = "platform";
-
-/** An operator's roles: owner of every site, drafts included. */
-async function everySite(db: Db): Promise<SiteRole[]> {
-  const rows = await db.select({ id: t.sites.id }).from(t.sites).orderBy(t.sites.id);
-  return rows.map((r) => ({ siteId: r.id, role: "owner" as const }));
-}
-
-export async function staffRoles(db: Db, userId: string): Promise<SiteRole[]> {
-  const rows = await db
-    .select({ siteId: t.staffRoles.siteId, role: t.staffRoles.role })
-    .from(t.staffRoles)
-    .where(eq(t.staffRoles.userId, userId));
-  return rows.flatMap((r) => (isStaffRole(r.role) ? [{ siteId: r.siteId, role: r.role }] : [])).sort((a, b) => a.siteId - b.siteId);
 }
 
 /** An invitation link's token is stored as its SHA-256 only (a leaked table holds no usable link). */

@@ -1,16 +1,15 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
-import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { magicLink } from "better-auth/plugins";
-import { eq } from "drizzle-orm";
 import { SESSION_COOKIE, SESSION_COOKIE_NAMES } from "@/domain/accounts/session";
 import { hostName } from "@/domain/site/tenant";
 import type { Db } from "@/server/db/client";
-import * as t from "@/server/db/schema";
 import { env } from "@/server/env";
 import { log } from "@/server/log";
 import { sendMail, type Mailer } from "@/server/mail/mailer";
+import { customerAuthDatabase } from "@/server/repositories/auth-adapters";
+import { metaOrPut } from "@/server/repositories/meta";
 import { accountMail } from "./mail";
 import { scopedAdapter } from "./scoped-adapter";
 
@@ -43,12 +42,7 @@ const SECRET_KEY = "auth_secret";
 async function authSecret(db: Db): Promise<string> {
   const fromEnv = env().AUTH_SECRET;
   if (fromEnv) return fromEnv;
-  await db
-    .insert(t.meta)
-    .values({ key: SECRET_KEY, value: randomBytes(32).toString("base64url") })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(t.meta).where(eq(t.meta.key, SECRET_KEY));
-  return row!.value;
+  return metaOrPut(db, SECRET_KEY, randomBytes(32).toString("base64url"));
 }
 
 /** Never an email, a token or a password in the log: the library's messages are reduced to their kind. */
@@ -71,17 +65,11 @@ export function createSiteAuth(opts: { db: Db; site: AuthSite; origin: string; s
     basePath: AUTH_BASE_PATH,
     secret: opts.secret,
     trustedOrigins: [origin],
-    database: scopedAdapter(
-      drizzleAdapter(db, {
-        provider: "pg",
-        schema: { user: t.customerUsers, session: t.customerSessions, account: t.customerAccounts, verification: t.customerVerifications },
-      }),
-      {
-        user: { field: "realm", value: site.realm },
-        verification: { field: "realm", value: site.realm },
-        session: { field: "siteId", value: site.id },
-      },
-    ),
+    database: scopedAdapter(customerAuthDatabase(db), {
+      user: { field: "realm", value: site.realm },
+      verification: { field: "realm", value: site.realm },
+      session: { field: "siteId", value: site.id },
+    }),
     user: { additionalFields: { realm: { type: "string", required: true, input: false, returned: false, defaultValue: site.realm } } },
     session: {
       additionalFields: { siteId: { type: "number", required: true, input: false, returned: false, defaultValue: site.id } },

@@ -1,7 +1,7 @@
 import { DEFAULT_BLOG_SETTINGS } from "@/domain/content/types";
 import { formatHours } from "@/domain/site/hours";
 import type { Address, ContactDetail } from "@/domain/site/types";
-import type * as schema from "@/server/db/schema";
+import type { NewReview, NewReviewSummary, NewSpecialHours, NewVehicle, SiteRows } from "@/server/repositories/demo-data";
 import { CATALOGUE, COLOURS, type ModelSpec } from "./catalogue";
 import { createRng, type Rng } from "./prng";
 import { DEMO_SITES, HOURS, type DemoLocation, type DemoSite } from "./sites";
@@ -12,23 +12,8 @@ import { countryFormat } from "@/domain/format/country";
 import { slugify } from "@/domain/format/slug";
 import { directionsUrl, placeUrl } from "@/domain/locations/geo";
 
-type NewSite = typeof schema.sites.$inferInsert;
-type NewDealership = typeof schema.dealerships.$inferInsert;
-type NewLocation = typeof schema.locations.$inferInsert;
-type NewSpecialHours = typeof schema.specialHours.$inferInsert;
-type NewVehicle = typeof schema.vehicles.$inferInsert;
-type NewReview = typeof schema.reviews.$inferInsert;
-type NewReviewSummary = typeof schema.reviewSummaries.$inferInsert;
-
-export type DemoRows = {
-  site: NewSite;
-  dealerships: NewDealership[];
-  locations: NewLocation[];
-  specialHours: NewSpecialHours[];
-  vehicles: NewVehicle[];
-  reviews: NewReview[];
-  reviewSummaries: NewReviewSummary[];
-};
+/** One demo tenant's catalogue, as its tables' rows. */
+export type DemoRows = SiteRows;
 
 /** Model year of new stock in the demo catalogue (fixed so that the data is deterministic). */
 export const DEMO_MODEL_YEAR = 2026;

@@ -1,12 +1,12 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
 import { addDays, daysBetween, localDay } from "@/domain/reports/range";
 import { CHANNELS, type Channel } from "@/domain/reports/source";
 import type { Db } from "@/server/db/client";
-import * as t from "@/server/db/schema";
+import { locationIdsOf, stockForHistory, writeHistory, type HistoryRows } from "@/server/repositories/demo-data";
+import { getMeta } from "@/server/repositories/meta";
+import { listSiteLabels } from "@/server/repositories/sites";
 import { createRng, type Rng } from "./prng";
-import { insertChunks } from "./seed";
 
 /*
  * A believable year of a busy dealer's traffic and leads, so the demo's reports are not
@@ -127,12 +127,7 @@ function historyLeadId(siteId: number, day: string, n: number): string {
 }
 const seedOf = (day: string, siteId: number) => Number(day.replaceAll("-", "")) * 7 + siteId;
 
-type DayDraw = {
-  visits: Array<typeof t.reportVisits.$inferInsert>;
-  leads: Array<typeof t.leads.$inferInsert>;
-  notes: Array<typeof t.leadNotes.$inferInsert>;
-  views: Array<typeof t.reportVehicleViews.$inferInsert>;
-};
+type DayDraw = HistoryRows;
 /** Days of per-car page views the demo writes (the stock report's), the most recent. */
 const VIEW_DAYS = 90;
 
@@ -263,19 +258,16 @@ export async function refreshDemoHistory(db: Db, now: number): Promise<number> {
 }
 
 async function refreshSiteHistory(db: Db, history: HistorySite, now: number): Promise<number> {
-  const [site] = await db.select({ id: t.sites.id, timezone: t.sites.timezone }).from(t.sites).where(eq(t.sites.id, history.id));
+  const [site] = await listSiteLabels(db, [history.id]);
   if (!site) return 0;
   const key = throughKey(site.id);
   const yesterday = addDays(localDay(now, site.timezone), -1);
-  const [mark] = await db.select().from(t.meta).where(eq(t.meta.key, key));
+  const mark = await getMeta(db, key);
   const start = addDays(yesterday, -(HISTORY_DAYS - 1));
-  const from = mark && mark.value >= start ? addDays(mark.value, 1) : start;
+  const from = mark !== null && mark >= start ? addDays(mark, 1) : start;
   if (from > yesterday) return 0;
-  const locations = (await db.select({ id: t.locations.id }).from(t.locations).where(eq(t.locations.siteId, site.id))).map((l) => l.id);
-  const vehicles = await db
-    .select({ id: t.vehicles.id, carType: t.vehicles.carType, slug: t.vehicles.slug })
-    .from(t.vehicles)
-    .where(and(eq(t.vehicles.siteId, site.id), inArray(t.vehicles.status, ["in_stock", "sold"])));
+  const locations = await locationIdsOf(db, site.id);
+  const vehicles = await stockForHistory(db, site.id);
   const all: DayDraw = { visits: [], leads: [], notes: [], views: [] };
   let days = 0;
   for (let d = from; d <= yesterday; d = addDays(d, 1), days++) {
@@ -285,15 +277,6 @@ async function refreshSiteHistory(db: Db, history: HistorySite, now: number): Pr
     all.notes.push(...drawn.notes);
     all.views.push(...drawn.views);
   }
-  await db.transaction(async (tx) => {
-    await insertChunks(all.visits, (c) => tx.insert(t.reportVisits).values(c).onConflictDoNothing(), 500);
-    await insertChunks(all.leads, (c) => tx.insert(t.leads).values(c).onConflictDoNothing(), 250);
-    await insertChunks(all.notes, (c) => tx.insert(t.leadNotes).values(c), 500);
-    await insertChunks(all.views, (c) => tx.insert(t.reportVehicleViews).values(c).onConflictDoNothing(), 500);
-    await tx
-      .insert(t.meta)
-      .values({ key, value: yesterday })
-      .onConflictDoUpdate({ target: t.meta.key, set: { value: yesterday } });
-  });
+  await writeHistory(db, all, { [key]: yesterday });
   return days;
 }

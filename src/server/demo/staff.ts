@@ -1,10 +1,9 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
-import { inArray } from "drizzle-orm";
 import type { StaffRole } from "@/domain/staff/roles";
 import type { Db } from "@/server/db/client";
-import * as t from "@/server/db/schema";
+import { listSiteIds } from "@/server/repositories/sites";
+import { createStaffAccounts, staffEmailsTaken } from "@/server/repositories/staff";
 
 /** The demo's one staff password (docs/features/back-office.md); demo data only, never a real site's. */
 export const DEMO_STAFF_PASSWORD = "demo-staff-2026";
@@ -31,34 +30,19 @@ export const DEMO_STAFF: Array<{ email: string; name: string; roles: Array<{ sit
  * they are: a demo user may have changed them). The password hash is the library's own (scrypt).
  */
 export async function seedDemoStaff(db: Db): Promise<number> {
-  const sites = new Set((await db.select({ id: t.sites.id }).from(t.sites)).map((r) => r.id));
+  const sites = new Set(await listSiteIds(db));
   const wanted = DEMO_STAFF.filter((s) => s.roles.every((r) => sites.has(r.siteId)));
   if (!wanted.length) return 0;
-  const have = new Set(
-    (
-      await db
-        .select({ email: t.staffUsers.email })
-        .from(t.staffUsers)
-        .where(
-          inArray(
-            t.staffUsers.email,
-            wanted.map((s) => s.email),
-          ),
-        )
-    ).map((r) => r.email),
+  const have = await staffEmailsTaken(
+    db,
+    wanted.map((s) => s.email),
   );
   const missing = wanted.filter((s) => !have.has(s.email));
   if (!missing.length) return 0;
   const hash = await hashPassword(DEMO_STAFF_PASSWORD);
-  await db.transaction(async (tx) => {
-    for (const s of missing) {
-      const id = randomBytes(16).toString("base64url");
-      await tx.insert(t.staffUsers).values({ id, name: s.name, email: s.email, emailVerified: true });
-      await tx
-        .insert(t.staffAccounts)
-        .values({ id: randomBytes(16).toString("base64url"), accountId: id, providerId: "credential", userId: id, password: hash });
-      await tx.insert(t.staffRoles).values(s.roles.map((r) => ({ userId: id, siteId: r.siteId, role: r.role })));
-    }
-  });
+  await createStaffAccounts(
+    db,
+    missing.map((s) => ({ name: s.name, email: s.email, passwordHash: hash, roles: s.roles })),
+  );
   return missing.length;
 }

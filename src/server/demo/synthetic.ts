@@ -1,7 +1,6 @@
 import "server-only";
-import { sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import * as t from "@/server/db/schema";
+import { analyzeDatabase, countAllVehicles, insertSite } from "@/server/repositories/demo-data";
 import { generateSite } from "./generate";
 import { DEMO_SITES } from "./sites";
 
@@ -11,8 +10,7 @@ import { DEMO_SITES } from "./sites";
  * A dealer of `perSite` vehicles: the platform's stock is thousands per dealer, not millions.
  */
 export async function seedSynthetic(db: Db, total: number, perSite = 500, now = Date.now()): Promise<number> {
-  const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(t.vehicles);
-  let missing = total - n;
+  let missing = total - (await countAllVehicles(db));
   let k = 0;
   while (missing > 0) {
     const template = DEMO_SITES[k % DEMO_SITES.length]!;
@@ -32,15 +30,10 @@ export async function seedSynthetic(db: Db, total: number, perSite = 500, now = 
       reviews: undefined,
     };
     const rows = generateSite(site, now);
-    await db.transaction(async (tx) => {
-      await tx.insert(t.sites).values(rows.site);
-      await tx.insert(t.dealerships).values(rows.dealerships);
-      await tx.insert(t.locations).values(rows.locations);
-      for (let i = 0; i < rows.vehicles.length; i += 250) await tx.insert(t.vehicles).values(rows.vehicles.slice(i, i + 250));
-    });
+    await insertSite(db, rows);
     missing -= rows.vehicles.length;
     k++;
   }
-  await db.execute(sql`analyze`);
+  await analyzeDatabase(db);
   return k;
 }

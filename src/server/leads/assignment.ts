@@ -1,11 +1,9 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import * as t from "@/server/db/schema";
 import { siteLog } from "@/server/log";
 import { sendMail } from "@/server/mail/mailer";
 import type { Actor } from "@/server/repositories/audit";
-import { assignLead, nextInTurn } from "@/server/repositories/inbox";
+import { assignLead, getLeadMailSummary, nextInTurn } from "@/server/repositories/inbox";
 import { getLeadHandling } from "@/server/repositories/settings";
 
 /*
@@ -30,17 +28,7 @@ export async function assignAndTell(
 ): Promise<boolean> {
   const done = await assignLead(db, lead.siteId, lead.id, { id: to.id, name: to.name }, by);
   if (!done) return false;
-  const [l] = await db
-    .select({
-      category: t.leads.category,
-      name: t.leads.name,
-      firstName: t.leads.firstName,
-      lastName: t.leads.lastName,
-      site: t.sites.name,
-    })
-    .from(t.leads)
-    .innerJoin(t.sites, eq(t.sites.id, t.leads.siteId))
-    .where(eq(t.leads.id, lead.id));
+  const l = await getLeadMailSummary(db, lead.siteId, lead.id);
   const who = [l?.firstName, l?.lastName].filter(Boolean).join(" ") || l?.name || "a shopper";
   const link = `${adminOrigin}/leads/${lead.id}`;
   const sent = await sendMail({

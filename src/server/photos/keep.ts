@@ -1,7 +1,6 @@
 import "server-only";
-import { inArray } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import * as t from "@/server/db/schema";
+import { findHeldPhoto, heldPhotoKeys } from "@/server/repositories/vehicle-photos";
 import { ingestPhoto, photoDigest, photoHashOf } from "./ingest";
 import { imageServiceDeps, removeFromStore, type ImageServiceDeps } from "./service";
 import { photoKey } from "./store";
@@ -18,16 +17,10 @@ export type KeptPhoto = { key: string; width: number; height: number; /** stored
 export async function keepPhoto(db: Db, bytes: Buffer, deps: ImageServiceDeps = imageServiceDeps()): Promise<KeptPhoto> {
   const digest = photoDigest(bytes);
   const hash = photoHashOf(digest);
-  const [held] = await db
-    .select({ key: t.vehiclePhotos.key, width: t.vehiclePhotos.width, height: t.vehiclePhotos.height })
-    .from(t.vehiclePhotos)
-    .where(
-      inArray(
-        t.vehiclePhotos.key,
-        [hash, digest].flatMap((h) => [photoKey(h, "image/jpeg"), photoKey(h, "image/png")]),
-      ),
-    )
-    .limit(1);
+  const held = await findHeldPhoto(
+    db,
+    [hash, digest].flatMap((h) => [photoKey(h, "image/jpeg"), photoKey(h, "image/png")]),
+  );
   if (held?.width && held.height && (await deps.store.has(held.key)))
     return { key: held.key, width: held.width, height: held.height, fresh: false };
   const photo = await inImageSlot(() => ingestPhoto(bytes, hash));
@@ -40,11 +33,7 @@ export async function keepPhoto(db: Db, bytes: Buffer, deps: ImageServiceDeps = 
 export async function dropUnheld(db: Db, kept: KeptPhoto[], deps: ImageServiceDeps = imageServiceDeps()): Promise<void> {
   const fresh = kept.filter((p) => p.fresh).map((p) => p.key);
   if (!fresh.length) return;
-  const held = new Set(
-    (await db.selectDistinct({ key: t.vehiclePhotos.key }).from(t.vehiclePhotos).where(inArray(t.vehiclePhotos.key, fresh))).map(
-      (r) => r.key,
-    ),
-  );
+  const held = await heldPhotoKeys(db, fresh);
   await removeFromStore(
     fresh.filter((k) => !held.has(k)),
     deps,

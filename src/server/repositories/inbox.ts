@@ -305,6 +305,26 @@ export async function assignLead(
   });
 }
 
+/** What a mail about the site's lead names: its form, the shopper and the site (null for a lead not the site's). */
+export async function getLeadMailSummary(
+  db: Db,
+  siteId: number,
+  id: string,
+): Promise<{ category: string; name: string | null; firstName: string | null; lastName: string | null; site: string } | null> {
+  const [l] = await db
+    .select({
+      category: t.leads.category,
+      name: t.leads.name,
+      firstName: t.leads.firstName,
+      lastName: t.leads.lastName,
+      site: t.sites.name,
+    })
+    .from(t.leads)
+    .innerJoin(t.sites, eq(t.sites.id, t.leads.siteId))
+    .where(and(eq(t.leads.siteId, siteId), eq(t.leads.id, id)));
+  return l ?? null;
+}
+
 /**
  * Round-robin: the site's salesperson whose last lead at this location was assigned
  * longest ago (never first), so each location's leads go round its team in turn.

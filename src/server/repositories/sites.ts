@@ -1,7 +1,7 @@
 import "server-only";
 import { blogSettings } from "@/domain/content/content";
 import { searchPageTemplates } from "@/domain/stock/landing";
-import { and, asc, eq, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { TenantKey } from "@/domain/site/tenant";
 import type { Country, Dealership, Location, LocationType, OpeningHourEntry, SiteRecord, SpecialHoursEntry } from "@/domain/site/types";
 import type { Db } from "@/server/db/client";
@@ -130,6 +130,40 @@ export async function listDealerships(db: Db, siteId: number, all = false): Prom
 export async function getSiteById(db: Db, siteId: number): Promise<SiteRecord | null> {
   const [row] = await db.select().from(t.sites).where(eq(t.sites.id, siteId)).limit(1);
   return row ? toSite(row) : null;
+}
+
+/** Every site's id, drafts included, in id order. */
+export async function listSiteIds(db: Db): Promise<number[]> {
+  return (await db.select({ id: t.sites.id }).from(t.sites).orderBy(asc(t.sites.id))).map((r) => r.id);
+}
+
+/** How many sites the database holds, drafts included. */
+export async function countSites(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(t.sites);
+  return row?.n ?? 0;
+}
+
+/** What the back-office names a site by, for these sites (in no set order; unknown ids are left out). */
+export async function listSiteLabels(db: Db, siteIds: readonly number[]) {
+  if (!siteIds.length) return [];
+  return db
+    .select({
+      id: t.sites.id,
+      name: t.sites.name,
+      slug: t.sites.slug,
+      timezone: t.sites.timezone,
+      url: t.sites.url,
+      currency: t.sites.currency,
+      template: t.sites.template,
+    })
+    .from(t.sites)
+    .where(inArray(t.sites.id, [...siteIds]));
+}
+
+/** The site's credentials for the services the server calls on its behalf (`{}` for none or an unknown site). */
+export async function getSiteSecretsOf(db: Db, siteId: number): Promise<SiteRow["secrets"]> {
+  const [row] = await db.select({ secrets: t.sites.secrets }).from(t.sites).where(eq(t.sites.id, siteId));
+  return row?.secrets ?? {};
 }
 
 /** When the site's platform data last changed (the data API's Last-Modified), or null for an unknown site. */

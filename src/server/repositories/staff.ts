@@ -1,6 +1,7 @@
 import "server-only";
-import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
-import { isStaffRole, type StaffRole } from "@/domain/staff/roles";
+import { randomBytes } from "node:crypto";
+import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { isStaffRole, type SiteRole, type StaffRole } from "@/domain/staff/roles";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
 import { type Actor, writeAudit } from "./audit";
@@ -121,5 +122,86 @@ export async function removeRole(db: Db, siteId: number, userId: string, by: Act
     if (!gone.length) return false;
     await writeAudit(tx, { siteId, by, action: "staff.remove", entity: `staff:${userId}`, before: { role: gone[0]!.role }, after: null });
     return true;
+  });
+}
+
+/** `staff_users.platform_role` of a platform operator (set by `npm run operator:create` only). */
+export const PLATFORM_ROLE = "platform";
+
+/** Is this staff member a platform operator? */
+export async function isOperator(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ role: t.staffUsers.platformRole }).from(t.staffUsers).where(eq(t.staffUsers.id, userId));
+  return row?.role === PLATFORM_ROLE;
+}
+
+/** The staff member's roles in site order (a stored role the app does not know is left out). */
+export async function listStaffRoles(db: Db, userId: string): Promise<SiteRole[]> {
+  const rows = await db
+    .select({ siteId: t.staffRoles.siteId, role: t.staffRoles.role })
+    .from(t.staffRoles)
+    .where(eq(t.staffRoles.userId, userId));
+  return rows.flatMap((r) => (isStaffRole(r.role) ? [{ siteId: r.siteId, role: r.role }] : [])).sort((a, b) => a.siteId - b.siteId);
+}
+
+/** The staff member's weekly report email on or off (their own setting: no site holds it). */
+export async function setWeeklyReport(db: Db, staffId: string, on: boolean): Promise<void> {
+  await db.update(t.staffUsers).set({ weeklyReport: on }).where(eq(t.staffUsers.id, staffId));
+}
+
+/** Whether the staff member gets the weekly email (false for an unknown one). */
+export async function getWeeklyReport(db: Db, staffId: string): Promise<boolean> {
+  const [row] = await db.select({ on: t.staffUsers.weeklyReport }).from(t.staffUsers).where(eq(t.staffUsers.id, staffId));
+  return row?.on ?? false;
+}
+
+/** Which of these emails already have a back-office account. */
+export async function staffEmailsTaken(db: Db, emails: readonly string[]): Promise<Set<string>> {
+  if (!emails.length) return new Set();
+  const rows = await db
+    .select({ email: t.staffUsers.email })
+    .from(t.staffUsers)
+    .where(inArray(t.staffUsers.email, [...emails]));
+  return new Set(rows.map((r) => r.email));
+}
+
+export type NewStaffAccount = {
+  name: string;
+  email: string;
+  /** the auth library's hash of the password (the credential account keeps it) */
+  passwordHash: string;
+  operator?: boolean;
+  roles?: readonly SiteRole[];
+};
+
+/** New back-office accounts with their password and roles, all in one transaction; their ids in order. */
+export async function createStaffAccounts(db: Db, accounts: readonly NewStaffAccount[]): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const ids: string[] = [];
+    for (const a of accounts) {
+      const id = randomBytes(16).toString("base64url");
+      await tx
+        .insert(t.staffUsers)
+        .values({ id, name: a.name, email: a.email, emailVerified: true, ...(a.operator ? { platformRole: PLATFORM_ROLE } : {}) });
+      await tx
+        .insert(t.staffAccounts)
+        .values({
+          id: randomBytes(16).toString("base64url"),
+          accountId: id,
+          providerId: "credential",
+          userId: id,
+          password: a.passwordHash,
+        });
+      if (a.roles?.length) await tx.insert(t.staffRoles).values(a.roles.map((r) => ({ userId: id, siteId: r.siteId, role: r.role })));
+      ids.push(id);
+    }
+    return ids;
+  });
+}
+
+/** An existing account made a platform operator; its password replaced only when a hash is given. */
+export async function promoteToOperator(db: Db, userId: string, passwordHash: string | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(t.staffUsers).set({ platformRole: PLATFORM_ROLE }).where(eq(t.staffUsers.id, userId));
+    if (passwordHash) await tx.update(t.staffAccounts).set({ password: passwordHash }).where(eq(t.staffAccounts.userId, userId));
   });
 }

@@ -188,3 +188,33 @@ export async function replaceFeedPhotos(db: Db, siteId: number, vehicleId: numbe
     return listVehiclePhotos(tx, siteId, vehicleId);
   });
 }
+
+/*
+ * The photo store is shared by every site and keyed by the photo's content, so the same bytes
+ * uploaded on two sites are kept once: these two look across sites on purpose (they answer only
+ * whether a key is held and its size, nothing of the car or the site holding it).
+ */
+
+/** A stored photo under any of these keys, with its size (the first found), or null. */
+export async function findHeldPhoto(
+  db: Db,
+  keys: readonly string[],
+): Promise<{ key: string; width: number | null; height: number | null } | null> {
+  if (!keys.length) return null;
+  const [held] = await db
+    .select({ key: t.vehiclePhotos.key, width: t.vehiclePhotos.width, height: t.vehiclePhotos.height })
+    .from(t.vehiclePhotos)
+    .where(inArray(t.vehiclePhotos.key, [...keys]))
+    .limit(1);
+  return held ?? null;
+}
+
+/** Which of these keys a car's photo still holds. */
+export async function heldPhotoKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
+  if (!keys.length) return new Set();
+  const rows = await db
+    .selectDistinct({ key: t.vehiclePhotos.key })
+    .from(t.vehiclePhotos)
+    .where(inArray(t.vehiclePhotos.key, [...keys]));
+  return new Set(rows.map((r) => r.key));
+}

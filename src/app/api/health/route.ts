@@ -1,11 +1,10 @@
-import { sql } from "drizzle-orm";
 import { getDatabase } from "@/server/db";
 import { log } from "@/server/log";
 import { platformClient } from "@/server/platform";
 import { deliveryBacklog } from "@/server/repositories/deliveries";
 import { unpaidHolds } from "@/server/repositories/orders";
 import { serverNow } from "@/server/clock";
-import { rowsOf } from "@/server/repositories/row";
+import { countSites } from "@/server/repositories/sites";
 
 export const dynamic = "force-dynamic";
 
@@ -26,12 +25,11 @@ export async function GET() {
   const t0 = performance.now();
   try {
     const { db, driver } = await getDatabase();
-    const rows = await db.execute<{ sites: number }>(sql`select count(*)::int as sites from sites`);
-    const first = rowsOf<{ sites: number }>(rows)[0];
+    const sites = await countSites(db);
     const outbox = await deliveryBacklog(db);
     return Response.json({
       status: "ok",
-      database: { status: "ok", driver, sites: first?.sites ?? 0, latencyMs: Math.round(performance.now() - t0) },
+      database: { status: "ok", driver, sites, latencyMs: Math.round(performance.now() - t0) },
       // leads waiting to reach dealers, those given up or late (15 minutes), and the oldest's age
       leadDelivery: outbox,
       // cars held right now by reservations not yet paid
