@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { NewSiteForm } from "@/components/admin/console-forms";
+import { NewSiteForm } from "@/components/admin/console";
 import { SiteStatus } from "@/components/admin/site-status";
 import { requireOperator } from "@/server/admin/pages";
 import { getDb } from "@/server/db";

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { BarTable, SeriesTable, TimeChart } from "@/components/admin/charts";
+import { TimeChart } from "@/components/admin/charts";
+import { BarTable, SeriesTable } from "@/components/admin/report-tables";
 import { rangeQuery, ReportRangeForm, Section, Tile } from "@/components/admin/report-frame";
 import { formatCount } from "@/domain/format/price";
 import type { GroupCsvName } from "@/domain/reports/group";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { BackLink } from "@/components/admin/back-link";
-import { RemoveRuleButton, RuleForm } from "@/components/admin/console-forms";
+import { RemoveRuleButton, RuleForm } from "@/components/admin/console";
 import { describeMatch } from "@/domain/site/feature-rules";
 import { BOOLEAN_FLAGS } from "@/domain/site/features";
 import { requireOperator } from "@/server/admin/pages";

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { BackLink } from "@/components/admin/back-link";
 import { SiteStatus } from "@/components/admin/site-status";
 import { notFound } from "next/navigation";
-import { DealershipForm, LocationForm, LogoForm, PublishForm, SiteRecordForm } from "@/components/admin/console-forms";
+import { DealershipForm, LocationForm, LogoForm, PublishForm, SiteRecordForm } from "@/components/admin/console";
 import { WeekEditor } from "@/components/admin/hours-editors";
 import { WidgetsForm } from "@/components/admin/widgets-form";
 import { widgetsFormState } from "@/server/admin/widgets-form";

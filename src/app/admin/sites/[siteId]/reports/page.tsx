@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { TimeChart } from "@/components/admin/charts";
 import {
   BarTable,
   CarList,
@@ -9,8 +10,7 @@ import {
   PriceChangeTable,
   ResponseTable,
   SeriesTable,
-  TimeChart,
-} from "@/components/admin/charts";
+} from "@/components/admin/report-tables";
 import { durationLabel } from "@/domain/staff/response";
 import { groupSiteIds } from "@/domain/staff/roles";
 import { rangeQuery, ReportRangeForm, Section, Tile } from "@/components/admin/report-frame";
