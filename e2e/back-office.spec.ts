@@ -937,10 +937,17 @@ test.describe("dealer back-office", () => {
       ["Tasman Campers", quarter[2]],
     ]);
 
-    // on a phone: the table scrolls inside itself, never the page
+    // on a phone: each site a card, each figure labelled by its column's header; the page never scrolls sideways
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    const card = await rows
+      .first()
+      .locator("td")
+      .first()
+      .evaluate((td) => ({ row: getComputedStyle(td.parentElement!).display, label: getComputedStyle(td, "::before").content }));
+    expect(card.row).toBe("block");
+    expect(card.label).toContain("Leads");
     await page.screenshot({ path: "test-results/group-reports-phone.png", fullPage: true });
 
     // one site's reports over the same period, and back

@@ -1,18 +1,11 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
-import { StaffSignInForm } from "@/components/admin/auth-forms";
-import { requestStaff } from "@/server/admin/pages";
+import { SignInView } from "@/components/admin/views/sign-in";
+import { redirectSignedIn } from "@/app/admin/_routes/home";
 
 export const metadata: Metadata = { title: "Sign in" };
 
 // GET /sign-in — staff sign-in (accounts come from an owner's invitation)
 export default async function StaffSignInPage() {
-  if (await requestStaff()) redirect("/leads");
-  return (
-    <div className="mx-auto max-w-md rounded-lg border border-neutral-200 bg-white p-6">
-      <h1 className="mb-1 text-2xl font-extrabold">Staff sign-in</h1>
-      <p className="mb-5 text-neutral-700">For dealership staff. Shoppers sign in on the dealer&apos;s own website.</p>
-      <StaffSignInForm />
-    </div>
-  );
+  await redirectSignedIn();
+  return <SignInView />;
 }

@@ -1,56 +1,11 @@
 import type { Metadata } from "next";
-import { staffTime } from "@/components/admin/format";
-import { InviteForm, RemoveStaffButton } from "@/components/admin/team-forms";
-import { requireStaffSite } from "@/server/admin/pages";
-import { serverNow } from "@/server/clock";
-import { getDb } from "@/server/db";
-import { listOpenInvitations, listSiteStaff } from "@/server/repositories/staff";
+import { TeamView } from "@/components/admin/views/team";
+import type { SiteParams } from "@/app/admin/_routes/params";
+import { loadTeam } from "@/app/admin/_routes/team";
 
 export const metadata: Metadata = { title: "Team" };
 
 // GET /sites/{siteId}/team — who works on the site, open invitations, and a new invitation (owners)
-export default async function TeamPage({ params }: { params: Promise<{ siteId: string }> }) {
-  const { staff, site } = await requireStaffSite((await params).siteId, "staff.manage");
-  const db = await getDb();
-  const [members, invitations] = await Promise.all([listSiteStaff(db, site.id), listOpenInvitations(db, site.id, new Date(serverNow()))]);
-  return (
-    <div className="grid max-w-5xl gap-6 lg:grid-cols-2">
-      <section aria-labelledby="team">
-        <h1 id="team" className="mb-3 text-2xl font-extrabold">
-          {site.name}: team
-        </h1>
-        <ul className="divide-y divide-neutral-200 rounded-lg border border-neutral-200 bg-white" data-testid="team-list">
-          {members.map((m) => (
-            <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
-              <span>
-                <span className="block font-semibold">{m.name}</span>
-                <span className="block text-sm text-neutral-700">
-                  {m.email} · {m.role}
-                </span>
-              </span>
-              {m.id !== staff.id && <RemoveStaffButton siteId={site.id} userId={m.id} name={m.name} />}
-            </li>
-          ))}
-        </ul>
-        {invitations.length > 0 && (
-          <>
-            <h2 className="mb-2 mt-5 text-lg font-bold">Invited, not yet joined</h2>
-            <ul className="divide-y divide-neutral-200 rounded-lg border border-neutral-200 bg-white text-sm" data-testid="invitations">
-              {invitations.map((i) => (
-                <li key={i.id} className="p-3">
-                  {i.email} · {i.role} · link works until {staffTime(i.expiresAt, site.timezone)}
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-      </section>
-      <section aria-labelledby="invite" className="rounded-lg border border-neutral-200 bg-white p-5">
-        <h2 id="invite" className="mb-3 text-lg font-bold">
-          Invite someone
-        </h2>
-        <InviteForm siteId={site.id} />
-      </section>
-    </div>
-  );
+export default async function TeamPage({ params }: { params: SiteParams }) {
+  return <TeamView {...await loadTeam(params)} />;
 }

@@ -1,0 +1,117 @@
+import { beforeAll, describe, expect, test, vi } from "vitest";
+import { setupAppDatabase } from "@/server/testing/app-database";
+import { ADMIN, staffCookie } from "@/server/testing/admin-requests";
+import { loadConsole } from "./console";
+import { loadGroupReports } from "./group-reports";
+import { loadLead } from "./lead";
+import { loadLeads } from "./leads";
+import { loadSiteReports } from "./site-reports";
+import { loadStock } from "./stock";
+
+/*
+ * The back-office's loaders on the demo's database: who is let in (a redirect to the sign-in page,
+ * a 404 for a site or page not theirs), what the query asks for, and the data their view is given.
+ * The request's headers (its host and the staff member's cookie) are the test's.
+ */
+let request = new Headers({ host: ADMIN });
+vi.mock("next/headers", () => ({ headers: async () => request }));
+const as = (cookie: string | null) => {
+  request = new Headers(cookie ? { host: ADMIN, cookie } : { host: ADMIN });
+};
+
+const NOT_FOUND = /NEXT_HTTP_ERROR_FALLBACK;404/;
+const params = <T>(p: T) => Promise.resolve(p);
+const query = (q: Record<string, string> = {}) => Promise.resolve(q);
+
+setupAppDatabase();
+const cookies: Record<string, string> = {};
+beforeAll(async () => {
+  for (const who of ["sales", "manager", "group"] as const) cookies[who] = await staffCookie(`${who}@parksidemotorgroup.com.au`);
+  cookies.ridgeline = await staffCookie("owner@ridgelinemotorcycles.com.au");
+});
+
+test("not signed in: every loader sends to the sign-in page", async () => {
+  as(null);
+  for (const load of [() => loadLeads(query()), () => loadConsole(), () => loadGroupReports(query())])
+    await expect(load()).rejects.toMatchObject({ digest: expect.stringContaining("NEXT_REDIRECT;replace;/sign-in;") });
+});
+
+describe("reports", () => {
+  test("a manager's site: the period asked for; one that cannot be read gives its messages and the last 30 days", async () => {
+    as(cookies.manager!);
+    const week = (await loadSiteReports(params({ siteId: "1001" }), query({ preset: "7d", by: "day" })))!;
+    expect([week.site.name, week.range.preset, week.errors, week.groupLink]).toEqual(["Parkside Motor Group", "7d", null, false]);
+    const bad = (await loadSiteReports(params({ siteId: "1001" }), query({ from: "2026-13-40" })))!;
+    expect(bad.errors).not.toBeNull();
+    expect(bad.range.preset).toBe("30d");
+  });
+
+  test.each([
+    ["sales", "1001"],
+    ["ridgeline", "1001"],
+    ["manager", "not-a-site"],
+  ])("%s on site %s: 404", async (who, siteId) => {
+    as(cookies[who]!);
+    await expect(loadSiteReports(params({ siteId }), query())).rejects.toThrow(NOT_FOUND);
+  });
+
+  test("the group view: a dealer principal's three sites; sales have none", async () => {
+    as(cookies.group!);
+    const group = (await loadGroupReports(query({ preset: "90d", by: "week" })))!;
+    expect(group.group.sites.map((s) => s.name)).toEqual(["Parkside Motor Group", "Ridgeline Motorcycles", "Tasman Campers"]);
+    as(cookies.sales!);
+    await expect(loadGroupReports(query())).rejects.toThrow(NOT_FOUND);
+  });
+});
+
+describe("leads", () => {
+  test("the inbox: the filter read from the query, each lead with its response timer", async () => {
+    as(cookies.sales!);
+    const inbox = await loadLeads(query({ status: "new", site: "1001" }));
+    expect(inbox.filter).toMatchObject({ status: "new", site: 1001 });
+    expect(inbox.sites.map((s) => s.id)).toEqual([1001]);
+    expect(inbox.leads.length).toBeGreaterThan(0);
+    for (const l of inbox.leads) {
+      expect([l.siteId, l.status]).toEqual([1001, "new"]);
+      expect(l.response).toEqual({ contacted: false, minutes: expect.any(Number), late: expect.any(Boolean) });
+    }
+  });
+
+  test("a lead: its answers and what sales may do (update, not assign); a malformed or another site's id is a 404", async () => {
+    as(cookies.sales!);
+    const [first] = (await loadLeads(query())).leads;
+    const lead = await loadLead(params({ id: first!.id }));
+    expect(lead.lead.id).toBe(first!.id);
+    expect([lead.mayUpdate, lead.team]).toEqual([true, null]);
+    expect(lead.response.target).toBeGreaterThan(0);
+    await expect(loadLead(params({ id: "not-a-uuid" }))).rejects.toThrow(NOT_FOUND);
+    as(cookies.ridgeline!);
+    await expect(loadLead(params({ id: first!.id }))).rejects.toThrow(NOT_FOUND);
+  });
+});
+
+describe("stock", () => {
+  test.each([
+    [{}, 1],
+    [{ page: "2" }, 2],
+    [{ page: "0" }, 1],
+    [{ page: "abc" }, 1],
+  ])("page of %o is %i", async (q, pageNo) => {
+    as(cookies.sales!);
+    const stock = await loadStock(params({ siteId: "1001" }), query(q));
+    expect(stock.pageNo).toBe(pageNo);
+    expect(stock.rows.length).toBeLessThanOrEqual(50);
+    expect(stock.edit).toBe(false); // sales read the stock, managers edit it
+  });
+
+  test("the words looked for are cut to 100 characters", async () => {
+    as(cookies.manager!);
+    const stock = await loadStock(params({ siteId: "1001" }), query({ q: "x".repeat(150) }));
+    expect([stock.q.length, stock.total, stock.edit]).toEqual([100, 0, true]);
+  });
+});
+
+test("the console is for operators: a 404 for a dealer's staff", async () => {
+  as(cookies.group!);
+  await expect(loadConsole()).rejects.toThrow(NOT_FOUND);
+});

@@ -1,0 +1,203 @@
+"use client";
+
+import type { FormEvent } from "react";
+import { LocationPatchSchema, LocationRecordSchema, AU_STATES } from "@/domain/platform/location-record";
+import { buttonVariants } from "@/components/ui/button";
+import { SelectField, TextField } from "@/components/ui/text-field";
+import { StatusLine } from "../status-line";
+import { given, clearable, numberOf } from "./fields";
+import { useRecordForm } from "./use-record-form";
+
+export type LocationFormValues = {
+  id: number;
+  dealership_id: number | null;
+  name: string;
+  slug: string;
+  location_type: string;
+  buying: boolean;
+  position: number;
+  visible: boolean;
+  street: string;
+  city: string;
+  state: string;
+  postcode: string;
+  lat: number;
+  long: number;
+  phone: string;
+  landline_phone: string;
+  email: string;
+  dealer_license_number: string;
+  motor_vehicle_repairer: string;
+  gmb_profile_id: string;
+};
+
+/** Add a location, or change one: type, address with coordinates, contacts, licence numbers, shown or hidden, order. */
+export function LocationForm({
+  siteId,
+  country,
+  dealerships,
+  values,
+}: {
+  siteId: number;
+  country: string;
+  dealerships: ReadonlyArray<{ id: number; name: string }>;
+  values?: LocationFormValues;
+}) {
+  const { state, errors, save } = useRecordForm(`/api/admin/platform/sites/${siteId}/locations`, values?.id);
+  const editing = values !== undefined;
+  const key = values?.id ?? "new";
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const f = new FormData(form);
+    const record = {
+      name: given(f, "name") ?? "",
+      ...(given(f, "slug") ? { slug: given(f, "slug") } : {}),
+      location_type: String(f.get("location_type")),
+      dealership_id: given(f, "dealership_id") ? Number(given(f, "dealership_id")) : null,
+      location_subtype: f.get("buying") === "on" ? ["buying"] : [],
+      position: numberOf(f, "position"),
+      visible: f.get("visible") === "on",
+      contact_detail: {
+        phone: given(f, "phone") ?? "",
+        ...(given(f, "landline_phone") ? { landline_phone: given(f, "landline_phone") } : {}),
+        ...(given(f, "email") ? { email: given(f, "email") } : {}),
+      },
+      dealer_license_number: clearable(f, "dealer_license_number"),
+      motor_vehicle_repairer: clearable(f, "motor_vehicle_repairer"),
+      ...(given(f, "gmb_profile_id") ? { gmb_profile_id: given(f, "gmb_profile_id") } : {}),
+      address: {
+        street: given(f, "street") ?? "",
+        city: given(f, "city") ?? "",
+        state: given(f, "state") ?? "",
+        postcode: given(f, "postcode") ?? "",
+        lat: numberOf(f, "lat") ?? Number.NaN,
+        long: numberOf(f, "long") ?? Number.NaN,
+      },
+      // a new location opens with the usual sales week; the week editor beside it changes it
+      ...(editing
+        ? {}
+        : {
+            opening_hours: [0, 1, 2, 3, 4, 5, 6].map((weekday) =>
+              weekday === 0
+                ? { weekday, status: "Closed", open: null, close: null }
+                : { weekday, status: "Open", open: weekday === 6 ? "09:00" : "08:30", close: weekday === 6 ? "13:00" : "17:30" },
+            ),
+          }),
+    };
+    await save(form, editing ? LocationPatchSchema : LocationRecordSchema, record, "location");
+  };
+  const states = country === "AU" ? AU_STATES.map((s) => [s, s] as const) : null;
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-label={editing ? `Location ${values.name}` : "New location"}
+      className="space-y-4"
+      data-testid={`location-${key}`}
+    >
+      <StatusLine state={state} testId={`location-${key}`} />
+      <div className="grid gap-4 md:grid-cols-3">
+        <TextField name="name" label="Name" defaultValue={values?.name} error={errors.name} />
+        <TextField
+          name="slug"
+          label="Slug"
+          defaultValue={values?.slug}
+          error={errors.slug}
+          hint={editing ? undefined : "Made from the name when empty"}
+        />
+        <SelectField
+          name="location_type"
+          label="Type"
+          options={[
+            ["sales", "Sales"],
+            ["service", "Service"],
+            ["parts", "Parts"],
+          ]}
+          defaultValue={values?.location_type || "sales"}
+          error={errors.location_type}
+        />
+        <SelectField
+          name="dealership_id"
+          label="Dealership"
+          options={[["", "None (the site's own)"], ...dealerships.map((d) => [String(d.id), d.name] as const)]}
+          defaultValue={values?.dealership_id ? String(values.dealership_id) : ""}
+          error={errors.dealership_id}
+        />
+        <TextField name="street" label="Street address" defaultValue={values?.street} error={errors["address.street"]} />
+        <TextField name="city" label="Suburb or city" defaultValue={values?.city} error={errors["address.city"]} />
+        {states ? (
+          <SelectField name="state" label="State" options={states} defaultValue={values?.state ?? "VIC"} error={errors["address.state"]} />
+        ) : (
+          <TextField name="state" label="State or region" defaultValue={values?.state} error={errors["address.state"]} />
+        )}
+        <TextField name="postcode" label="Postcode" defaultValue={values?.postcode} error={errors["address.postcode"]} />
+        <TextField
+          name="lat"
+          label="Latitude"
+          type="text"
+          defaultValue={values ? String(values.lat) : undefined}
+          error={errors["address.lat"]}
+          hint="From the map: e.g. -38.1470 (negative south of the equator)"
+        />
+        <TextField
+          name="long"
+          label="Longitude"
+          type="text"
+          defaultValue={values ? String(values.long) : undefined}
+          error={errors["address.long"]}
+          hint="e.g. 144.3600"
+        />
+        <TextField name="phone" label="Phone" type="tel" defaultValue={values?.phone} error={errors["contact_detail.phone"]} />
+        <TextField
+          name="landline_phone"
+          label="Landline"
+          type="tel"
+          defaultValue={values?.landline_phone}
+          error={errors["contact_detail.landline_phone"]}
+        />
+        <TextField
+          name="email"
+          label="Email (leads to this location go here)"
+          type="email"
+          defaultValue={values?.email}
+          error={errors["contact_detail.email"]}
+        />
+        <TextField
+          name="dealer_license_number"
+          label="Dealer licence number"
+          defaultValue={values?.dealer_license_number}
+          error={errors.dealer_license_number}
+        />
+        <TextField
+          name="motor_vehicle_repairer"
+          label="Motor vehicle repairer number"
+          defaultValue={values?.motor_vehicle_repairer}
+          error={errors.motor_vehicle_repairer}
+        />
+        <TextField name="gmb_profile_id" label="Reviews profile id" defaultValue={values?.gmb_profile_id} error={errors.gmb_profile_id} />
+        <TextField
+          name="position"
+          label="Order"
+          type="number"
+          defaultValue={values ? String(values.position) : undefined}
+          error={errors.position}
+          hint="Lower comes first"
+        />
+      </div>
+      <div className="flex flex-wrap gap-6">
+        <label className="flex items-center gap-2">
+          <input type="checkbox" name="visible" defaultChecked={values?.visible ?? true} className="size-5" />
+          <span className="font-semibold">Shown on the site</span>
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" name="buying" defaultChecked={values?.buying ?? false} className="size-5" />
+          <span className="font-semibold">Buys cars (subtype buying)</span>
+        </label>
+      </div>
+      <button type="submit" className={buttonVariants({ size: "sm" })} disabled={state.kind === "busy"}>
+        {editing ? "Save the location" : "Add the location"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,288 @@
+import Link from "next/link";
+import { BackLink } from "@/components/admin/back-link";
+import { DealershipForm, LocationForm, LogoForm, PublishForm, SiteRecordForm } from "@/components/admin/console";
+import { DataTable, type Column } from "@/components/admin/data-table";
+import { WeekEditor } from "@/components/admin/hours-editors";
+import { SiteStatus } from "@/components/admin/site-status";
+import { WidgetsForm } from "@/components/admin/widgets-form";
+import { storedImageSrc } from "@/domain/format/image";
+import type { SessionLocation } from "@/domain/platform/contract";
+import type { siteRecordJson } from "@/domain/platform/site-record";
+import type { WidgetsFormState } from "@/domain/site/integrations";
+import type { OpeningHourEntry } from "@/domain/site/types";
+
+/** A site as the console shows it: the platform API's record, its locations as the website session carries them, and who its leads reach. */
+export type ConsoleSite = Omit<ReturnType<typeof siteRecordJson>, "locations"> & {
+  locations: SessionLocation[];
+  lead_delivery: { problem: string | null; no_destination_leads: number };
+};
+
+const FIX: Record<string, { href: (id: number) => string; label: string }> = {
+  location: { href: () => "#locations", label: "Add a location" },
+  hours: { href: () => "#locations", label: "Set the hours" },
+  logo: { href: () => "#logo", label: "Upload the logo" },
+  stock: { href: (id) => `/sites/${id}/stock/import`, label: "Import stock" },
+  lead_delivery: { href: (id) => `/sites/${id}/settings#delivery`, label: "Set lead delivery" },
+};
+
+type Flag = [string, ConsoleSite["features"][string]];
+const FLAG_COLUMNS: Array<Column<Flag>> = [
+  { header: "Flag", rowHeader: true, className: "break-all font-mono font-normal", cell: ([flag]) => flag },
+  { header: "Value", cell: ([, { value }]) => (Array.isArray(value) ? value.join(", ") || "—" : String(value)) },
+  { header: "From", cell: ([, { source }]) => source },
+];
+
+/** One site in the operators' console: its record, logo, locations and hours, dealerships, widgets and tracking, flags with their sources, the checklist and publishing. */
+export function ConsoleSiteView({ site, widgets }: { site: ConsoleSite; widgets: WidgetsFormState }) {
+  const ready = site.publish_checklist.every((c) => c.done);
+  const section = "mb-6 rounded-lg border border-neutral-200 bg-white p-5";
+  return (
+    <>
+      <BackLink href="/platform">All sites</BackLink>
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-extrabold">{site.name}</h1>
+        <SiteStatus published={site.published} testId="site-status" />
+      </div>
+      <nav aria-label="This site" className="mb-5 flex flex-wrap gap-x-4 gap-y-2 text-sm font-semibold">
+        <a href={`/api/admin/sites/${site.id}/preview`} className="text-blue-800 underline" data-testid="preview-link">
+          {site.published ? "Open the site" : "Preview the site"}
+        </a>
+        <Link href={`/sites/${site.id}/stock`} className="text-blue-800 underline">
+          Stock
+        </Link>
+        <Link href={`/sites/${site.id}/stock/import`} className="text-blue-800 underline">
+          Import stock
+        </Link>
+        <Link href={`/sites/${site.id}/settings`} className="text-blue-800 underline">
+          Hours, holidays, lead delivery and switches
+        </Link>
+        <Link href={`/sites/${site.id}/team`} className="text-blue-800 underline">
+          Team (invite the owner)
+        </Link>
+        <Link href={`/sites/${site.id}/audit`} className="text-blue-800 underline">
+          Audit log
+        </Link>
+      </nav>
+
+      <section aria-labelledby="checklist" className={section}>
+        <h2 id="checklist" className="mb-3 text-lg font-bold">
+          Before publishing
+        </h2>
+        <ul className="mb-4 space-y-2" data-testid="checklist">
+          {site.publish_checklist.map((c) => (
+            <li key={c.key} className="flex items-start gap-2" data-done={c.done}>
+              <span aria-hidden className={c.done ? "text-green-700" : "text-red-700"}>
+                {c.done ? "✓" : "✗"}
+              </span>
+              <span>
+                {c.label}
+                <span className="sr-only">{c.done ? ": done" : ": missing"}</span>
+                {!c.done && FIX[c.key] && (
+                  <a href={FIX[c.key]!.href(site.id)} className="ml-2 whitespace-nowrap text-sm font-semibold text-blue-800 underline">
+                    {FIX[c.key]!.label}
+                  </a>
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+        {site.lead_delivery.problem && (
+          <p className="mb-4 text-sm font-semibold text-red-800" data-testid="lead-delivery-problem">
+            {site.lead_delivery.problem} The site is not published until then.
+          </p>
+        )}
+        {site.lead_delivery.no_destination_leads > 0 && (
+          <p
+            role="alert"
+            className="mb-4 rounded-md border border-red-700 bg-red-50 p-3 font-semibold text-red-800"
+            data-testid="stranded-leads"
+          >
+            {site.lead_delivery.no_destination_leads === 1 ? "1 lead" : `${site.lead_delivery.no_destination_leads} leads`} had nowhere to
+            go when they came in: they are kept, flagged in the{" "}
+            <Link href={`/leads?site=${site.id}`} className="underline">
+              leads inbox
+            </Link>
+            , and reached nobody.
+          </p>
+        )}
+        <PublishForm siteId={site.id} published={site.published} ready={ready} />
+      </section>
+
+      <section aria-labelledby="record" className={section}>
+        <h2 id="record" className="mb-3 text-lg font-bold">
+          Site record
+        </h2>
+        <p className="mb-3 text-sm text-neutral-700" data-testid="menus">
+          Menus:{" "}
+          {site.navigation.header?.length || site.navigation.footer?.length
+            ? "the site's own (set through the platform API's navigation field)."
+            : "built from the site's pages and switches (the platform API's navigation field sets the site's own)."}
+        </p>
+        <SiteRecordForm
+          values={{
+            id: site.id,
+            name: site.name,
+            slug: site.slug,
+            domain_name: site.domain_name,
+            domains: site.domains,
+            template: site.template,
+            country: site.country,
+            timezone: site.timezone,
+            dealership_group: site.dealership_group,
+            manufacturer: site.manufacturer,
+            manufacturer_id: site.manufacturer_id,
+            dealership_id: site.dealership_id,
+            primary_vehicle_override: site.primary_vehicle_override,
+            phone: site.phone,
+            email: site.email,
+            colours: site.colours,
+            finance_provider: site.finance_provider,
+            payment_provider: site.payment_provider,
+            include_sold_cars_days: site.include_sold_cars_days,
+            default_sort: site.default_sort,
+            no_stock_yet: site.no_stock_yet,
+            social_urls: site.social_urls,
+          }}
+        />
+      </section>
+
+      <section aria-labelledby="logo-title" id="logo" className={section}>
+        <h2 id="logo-title" className="mb-3 text-lg font-bold">
+          Logo and banner
+        </h2>
+        <div className="mb-4 flex flex-wrap items-end gap-6">
+          {(["url", "thumb", "banner"] as const).map((slot) => {
+            const src = storedImageSrc(site.logo[slot]);
+            return (
+              <figure key={slot} className="text-sm">
+                {src ? (
+                  // eslint-disable-next-line @next/next/no-img-element -- the operator's own upload, shown small
+                  <img
+                    src={src}
+                    alt={`The ${slot === "url" ? "logo" : slot === "thumb" ? "small logo" : "banner"}`}
+                    className="h-16 w-auto border border-neutral-200"
+                  />
+                ) : (
+                  <span className="block h-16 w-24 border border-dashed border-neutral-400" />
+                )}
+                <figcaption>{slot === "url" ? "Logo" : slot === "thumb" ? "Small logo" : "Banner"}</figcaption>
+              </figure>
+            );
+          })}
+        </div>
+        <LogoForm siteId={site.id} />
+      </section>
+
+      <section aria-labelledby="locations-title" id="locations" className={section}>
+        <h2 id="locations-title" className="mb-3 text-lg font-bold">
+          Locations ({site.locations.length})
+        </h2>
+        <ul className="mb-6 space-y-4">
+          {site.locations.map((l) => (
+            <li key={l.id} className="rounded-md border border-neutral-200 p-4">
+              <details>
+                <summary className="cursor-pointer font-semibold">
+                  {l.name}{" "}
+                  <span className="font-normal text-neutral-600">
+                    · {l.location_type || "sales"} · {l.address.full}
+                  </span>
+                  {!l.visible && <span className="ml-2 rounded bg-neutral-200 px-2 text-sm">Hidden</span>}
+                </summary>
+                <div className="mt-4 grid gap-6 lg:grid-cols-[2fr_1fr]">
+                  <LocationForm
+                    siteId={site.id}
+                    country={site.country}
+                    dealerships={site.dealership_websites}
+                    values={{
+                      id: l.id,
+                      dealership_id: l.dealership_id,
+                      name: l.name,
+                      slug: l.slug,
+                      location_type: l.location_type,
+                      buying: l.location_subtype.includes("buying"),
+                      position: l.position,
+                      visible: l.visible,
+                      street: l.address.street,
+                      city: l.address.city,
+                      state: l.address.state,
+                      postcode: l.address.postcode,
+                      lat: l.address.lat,
+                      long: l.address.long,
+                      phone: l.contact_detail.phone,
+                      landline_phone: l.contact_detail.landline_phone ?? "",
+                      email: l.contact_detail.email ?? "",
+                      dealer_license_number: l.dealer_license_number ?? "",
+                      motor_vehicle_repairer: l.motor_vehicle_repairer ?? "",
+                      gmb_profile_id: "",
+                    }}
+                  />
+                  <WeekEditor
+                    siteId={site.id}
+                    locationId={l.id}
+                    name={`Hours of ${l.name}`}
+                    hours={l.contact_detail.opening_hours as OpeningHourEntry[]}
+                  />
+                </div>
+              </details>
+            </li>
+          ))}
+        </ul>
+        <h3 className="mb-2 font-bold">Add a location</h3>
+        <LocationForm siteId={site.id} country={site.country} dealerships={site.dealership_websites} />
+      </section>
+
+      <section aria-labelledby="dealerships-title" id="dealerships" className={section}>
+        <h2 id="dealerships-title" className="mb-1 text-lg font-bold">
+          Dealerships ({site.dealership_websites.length})
+        </h2>
+        <p className="mb-3 text-sm text-neutral-700">
+          The franchises within the site (dealership_websites): a location names its dealership.
+        </p>
+        <ul className="mb-6 space-y-3">
+          {site.dealership_websites.map((d) => (
+            <li key={d.id} className="rounded-md border border-neutral-200 p-4">
+              <details>
+                <summary className="cursor-pointer font-semibold">
+                  {d.name}{" "}
+                  <span className="font-normal text-neutral-600">
+                    · {d.make ?? "no make"} · {d.location_ids.length} location(s)
+                  </span>
+                  {!d.visible && <span className="ml-2 rounded bg-neutral-200 px-2 text-sm">Hidden</span>}
+                </summary>
+                <div className="mt-4">
+                  <DealershipForm
+                    siteId={site.id}
+                    values={{ id: d.id, name: d.name, slug: d.slug, make: d.make, url: d.url, position: d.position, visible: d.visible }}
+                  />
+                </div>
+              </details>
+            </li>
+          ))}
+        </ul>
+        <h3 className="mb-2 font-bold">Add a dealership</h3>
+        <DealershipForm siteId={site.id} />
+      </section>
+
+      <section aria-labelledby="widgets-title" id="widgets" className={section}>
+        <h2 id="widgets-title" className="mb-3 text-lg font-bold">
+          Widgets and tracking
+        </h2>
+        <WidgetsForm siteId={site.id} back="console" state={widgets} />
+      </section>
+
+      <section aria-labelledby="flags" className={section}>
+        <h2 id="flags" className="mb-3 text-lg font-bold">
+          Feature flags and where they come from
+        </h2>
+        <DataTable
+          columns={FLAG_COLUMNS}
+          rows={Object.entries(site.features)}
+          rowKey={([flag]) => flag}
+          caption="Feature flags and where they come from"
+          captionHidden
+          testId="flags"
+        />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,273 @@
+// @vitest-environment happy-dom
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, test, vi } from "vitest";
+import type { ReportRange } from "@/domain/reports/range";
+import { AuditView } from "./audit";
+import { ConsoleView } from "./console";
+import { ContentListView } from "./content-list";
+import { GroupReportsView } from "./group-reports";
+import { LeadView, type LeadProps } from "./lead";
+import { LeadsView, type InboxRow } from "./leads";
+import { SiteReportsView, type SiteReportsProps } from "./site-reports";
+import { StockView } from "./stock";
+
+/*
+ * The back-office's views render their props only: given plain data (no database, no session),
+ * each draws what its page showed when it loaded and rendered in one file.
+ */
+
+// the forms inside the views ask for the router when they render; a page in a test has none
+vi.mock("next/navigation", () => ({ useRouter: () => ({ refresh() {}, push() {}, replace() {} }), usePathname: () => "/" }));
+
+const parse = (el: React.ReactElement) => new DOMParser().parseFromString(`<body>${renderToStaticMarkup(el)}</body>`, "text/html");
+const byTestId = (doc: Document, id: string) => doc.querySelector(`[data-testid="${id}"]`);
+const TZ = "Australia/Sydney";
+const AT = new Date("2026-03-02T01:30:00Z");
+
+const range: ReportRange = {
+  from: "2026-02-01",
+  to: "2026-03-02",
+  by: "day",
+  preset: "30d",
+  previous: { from: "2026-01-02", to: "2026-01-31" },
+  days: 30,
+};
+const count = (key: string, now: number, before: number) => ({ key, label: key[0]!.toUpperCase() + key.slice(1), now, before });
+
+describe("site reports", () => {
+  const props: SiteReportsProps = {
+    site: { id: 1001, name: "Parkside" },
+    errors: null,
+    range,
+    leads: {
+      total: 12,
+      previous: 9,
+      series: [{ bucket: "2026-03-01", label: "1 Mar", now: 12, before: 9 }],
+      bySource: [count("google", 8, 5), count("direct", 4, 4)],
+      byCampaign: [],
+      byType: [count("enquiry", 12, 9)],
+      byLocation: [],
+      byCondition: [],
+      byMake: [],
+      byCar: [],
+    },
+    funnel: {
+      steps: [
+        { key: "visits", label: "Visits", now: 400, before: 300 },
+        { key: "search", label: "Searched", now: 200, before: 150 },
+        { key: "vehicle", label: "Opened a vehicle page", now: 100, before: 90 },
+        { key: "enquiry", label: "Sent an enquiry", now: 20, before: 10 },
+      ],
+      byChannel: [{ channel: "organic", label: "Search engines", steps: [300, 150, 80, 15] }],
+    },
+    team: { target: 60, total: 12, late: 3, byStatus: [count("new", 5, 4)], byPerson: [], byLocation: [], waiting: [] },
+    stock: {
+      listed: 40,
+      top: [{ id: 3, title: "2020 Corolla", views: 90, enquiries: 2, days: 12 }],
+      bottom: [],
+      daysByCondition: [],
+      daysByMake: [],
+      priceChanges: [],
+      noPhotos: [],
+      noPrice: [{ id: 4, title: "2019 Hilux" }],
+    },
+    weeklyOn: true,
+    groupLink: true,
+  };
+
+  test("the totals, the tables by test id, the funnel by source with its CSV, the group link", () => {
+    const doc = parse(<SiteReportsView {...props} />);
+    expect(doc.querySelector("h1")!.textContent).toBe("Parkside: reports");
+    expect(byTestId(doc, "total-leads")!.textContent).toBe("12");
+    expect(byTestId(doc, "total-visits")!.textContent).toBe("400");
+    expect(byTestId(doc, "by-source-table")!.querySelectorAll("tbody tr")).toHaveLength(2);
+    expect(byTestId(doc, "by-campaign-empty")!.textContent).toBe("No leads from tagged campaigns or ads in this period.");
+    expect(byTestId(doc, "funnel-by-source")!.querySelector("tbody th")!.textContent).toBe("Search engines");
+    expect(doc.querySelector('a[href="/api/admin/sites/1001/reports/funnel-by-source.csv?preset=30d&by=day"]')).not.toBeNull();
+    expect(doc.querySelector('a[href="/reports?preset=30d&by=day"]')!.textContent).toBe("All your sites side by side");
+    expect(byTestId(doc, "team-late")!.textContent).toContain("3 of 12 leads");
+    expect(byTestId(doc, "no-price")!.textContent).toContain("2019 Hilux");
+  });
+
+  test("a period that could not be read: its messages over the form", () => {
+    const doc = parse(<SiteReportsView {...props} errors={{ from: "Give a date." }} groupLink={false} />);
+    expect(doc.querySelector("[role=alert]")!.textContent).toBe("Give a date. Showing the last 30 days.");
+    expect(doc.querySelector('a[href^="/reports?"]')).toBeNull();
+  });
+});
+
+test("group reports: each site a row, the totals below", () => {
+  const site = { leadsBefore: 1, visits: 10, visitsBefore: 8, enquiryVisits: 2, enquiryVisitsBefore: 1, late: 0, median: 30, target: 60 };
+  const doc = parse(
+    <GroupReportsView
+      errors={null}
+      range={range}
+      group={{
+        sites: [
+          { id: 1, name: "Parkside", leads: 5, listed: 20, noPhotos: 1, noPrice: 0, ...site },
+          { id: 2, name: "Tasman", leads: 2, listed: 10, noPhotos: 0, noPrice: 0, ...site },
+        ],
+        total: { leads: 7, previous: 2, visits: 20, visitsBefore: 16, enquiryVisits: 4, enquiryVisitsBefore: 2, late: 0 },
+        series: [{ bucket: "2026-03-01", label: "1 Mar", now: 7, before: 2 }],
+        bySource: [],
+        byType: [],
+        bySite: [count("parkside", 5, 1), count("tasman", 2, 1)],
+      }}
+    />,
+  );
+  const table = byTestId(doc, "group-sites")!;
+  expect([...table.querySelectorAll("tbody th")].map((th) => th.textContent)).toEqual(["Parkside", "Tasman"]);
+  expect(table.querySelector("tfoot th")!.textContent).toBe("All sites");
+  expect(byTestId(doc, "total-leads")!.textContent).toBe("7");
+  expect(byTestId(doc, "by-site-table")!.textContent).toContain("Tasman");
+});
+
+test("the console: every site a row of the sites table", () => {
+  const doc = parse(
+    <ConsoleView
+      sites={[
+        { id: 1, name: "Parkside", slug: "parkside", domainName: "parkside.example", template: "default", published: true },
+        { id: 2, name: "Kappa", slug: "kappa", domainName: "kappa.example", template: "campers", published: false },
+      ]}
+    />,
+  );
+  const table = byTestId(doc, "console-sites")!;
+  expect(table.querySelectorAll("tbody tr")).toHaveLength(2);
+  expect(table.querySelector('tbody th a[href="/platform/sites/2"]')!.textContent).toBe("Kappa");
+  expect(doc.querySelector("#all-sites")!.textContent).toBe("All sites (2)");
+});
+
+describe("leads", () => {
+  const row: InboxRow = {
+    id: "5b0d8c4e-3f44-4b8a-9a49-3c1f0f4c2b7e",
+    siteId: 1001,
+    siteName: "Parkside",
+    siteTimezone: TZ,
+    name: "Alex Shopper",
+    phone: "0400 000 000",
+    category: "Vehicle enquiry",
+    subcategory: null,
+    locationName: "Parkside North",
+    vehicleName: "2020 Corolla",
+    vehiclePhoto: null,
+    assigneeName: null,
+    createdAt: AT,
+    flagged: true,
+    status: "new",
+    response: { contacted: false, minutes: 75, late: true },
+  };
+
+  test("the inbox: each lead with its timer and status, the export keeping the filter, the next page", () => {
+    const doc = parse(
+      <LeadsView
+        filter={{ status: "new" }}
+        sites={[{ id: 1001, name: "Parkside" }]}
+        locations={[{ id: 1, name: "Parkside North", siteName: "Parkside" }]}
+        forms={["Vehicle enquiry"]}
+        leads={[row]}
+        next="123|abc"
+      />,
+    );
+    expect(doc.querySelectorAll("[data-testid=lead-row]")).toHaveLength(1);
+    expect(byTestId(doc, "response-timer")!.getAttribute("data-late")).toBe("true");
+    expect(byTestId(doc, "flagged")!.textContent).toBe("Not delivered");
+    expect(byTestId(doc, "assignee")!.textContent).toBe("Unassigned");
+    expect(byTestId(doc, "export-csv")!.getAttribute("href")).toBe("/api/admin/leads.csv?status=new");
+    expect(doc.querySelector('a[href="/leads?status=new&before=123%7Cabc"]')!.textContent).toBe("Older leads");
+    // one site: no site filter
+    expect(doc.querySelector("select[name=site]")).toBeNull();
+  });
+
+  test("no leads: says so", () => {
+    const doc = parse(<LeadsView filter={{}} sites={[]} locations={[]} forms={[]} leads={[]} next={null} />);
+    expect(byTestId(doc, "no-leads")!.textContent).toBe("No leads match these filters yet.");
+  });
+
+  const lead: LeadProps = {
+    lead: {
+      ...row,
+      email: "alex@example.com",
+      status: "contacted",
+      assignedTo: null,
+      vehicleStock: "A123",
+      files: [{ id: "f1", filename: "licence.pdf", size: 2048 }],
+      deliveries: [
+        { id: 1, channel: "email", submission: 0, target: "sales@example.com", status: "delivered", deliveredAt: AT, attempts: [] },
+      ],
+      notes: [{ id: 1, staffName: "Sam Sales", createdAt: AT, statusFrom: "new", statusTo: "contacted", body: "Called back." }],
+    },
+    details: [["Message", "Is it still available?"]],
+    submissions: [],
+    visited: ["/cars/2020-corolla"],
+    linkParams: [["utm_source", "google"]],
+    sentFrom: "https://parkside.example/cars/2020-corolla",
+    carHref: "https://parkside.example/cars/2020-corolla",
+    phoneHref: "tel:+61400000000",
+    response: { contacted: true, minutes: 30, late: false, target: 60 },
+    mayUpdate: true,
+    team: null,
+  };
+
+  test("a lead: the shopper, where they came from, its delivery and history; no assigning without the right", () => {
+    const doc = parse(<LeadView {...lead} />);
+    expect(byTestId(doc, "lead-name")!.textContent).toBe("Alex Shopper");
+    expect(byTestId(doc, "lead-status")!.textContent).toBe("Contacted");
+    expect(byTestId(doc, "lead-response")!.textContent).toBe("Answered in 30 min of opening hours (target 1 h)");
+    expect(doc.querySelector('a[href="tel:+61400000000"]')!.textContent).toBe("0400 000 000");
+    expect(byTestId(doc, "visited-pages")!.textContent).toBe("/cars/2020-corolla");
+    expect(doc.body.textContent).toContain("Sent from: https://parkside.example/cars/2020-corolla");
+    expect(byTestId(doc, "deliveries")!.textContent).toContain("Email to sales@example.com: delivered");
+    expect(byTestId(doc, "lead-history")!.textContent).toContain("New → Contacted");
+    expect(doc.querySelector("[aria-label=Assign]")).toBeNull();
+    expect(doc.querySelector("[aria-label=Update]")).not.toBeNull();
+  });
+});
+
+test("audit: each change with who, when and its subject", () => {
+  const doc = parse(
+    <AuditView
+      site={{ name: "Parkside", timezone: TZ }}
+      entries={[{ id: 1, action: "vehicle.update", subject: "2020 Corolla", staffEmail: "m@example.com", at: AT, before: {}, after: {} }]}
+    />,
+  );
+  expect(byTestId(doc, "audit-entry")!.querySelector("p")!.textContent).toBe("Vehicle edited · 2020 Corolla");
+});
+
+test("stock: a page of cars, the pages around it", () => {
+  const doc = parse(
+    <StockView
+      site={{ id: 1001, name: "Parkside", currency: "AUD" }}
+      edit
+      q="corolla"
+      pageNo={2}
+      pages={3}
+      total={120}
+      rows={[
+        { id: 3, stockNumber: "A123", name: "2020 Corolla", price: 25990, status: "in_stock", showOnDealerWebsite: false, missingFeeds: 1 },
+      ]}
+    />,
+  );
+  const car = byTestId(doc, "stock-row")!;
+  expect(car.textContent).toContain("$25,990");
+  expect(car.textContent).toContain("Hidden");
+  expect(car.textContent).toContain("Missing from last feed");
+  expect(byTestId(doc, "stock-total")!.textContent).toBe("120 cars");
+  expect(doc.querySelector('a[href="/sites/1001/stock?q=corolla&page=1"]')!.textContent).toBe("Previous");
+  expect(doc.querySelector('a[href="/sites/1001/stock?q=corolla&page=3"]')!.textContent).toBe("Next");
+});
+
+test("content: each kind's entries with their state, or none yet", () => {
+  const doc = parse(
+    <ContentListView
+      site={{ id: 1001, name: "Parkside", timezone: TZ }}
+      lists={[
+        { kind: "page", entries: [{ id: 5, title: "About us", path: "/about-us", publishedAt: AT, state: "Live" }] },
+        { kind: "post", entries: [] },
+        { kind: "offer", entries: [{ id: 6, title: "Summer sale", path: "/offers/summer", publishedAt: AT, state: "Ended" }] },
+      ]}
+    />,
+  );
+  expect(byTestId(doc, "content-page")!.textContent).toContain("/about-us");
+  expect(byTestId(doc, "content-offer")!.textContent).toContain("Ended · ");
+  expect(byTestId(doc, "content-post")).toBeNull();
+});
