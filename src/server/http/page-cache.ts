@@ -3,6 +3,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { isPersonalPage, pageAge, pageCacheUrl } from "@/domain/http/page-cache";
 import { fill, gzipFilled, makeTemplate, templateBytes, type BodyTemplate } from "./gzip-template";
+import { isMediaType } from "@/domain/http/content-type";
 
 /**
  * The full-page cache, in front of Next (it grew from ADR 0005's 15-second microcache).
@@ -238,7 +239,7 @@ export function createPageCache(opts: PageCacheOptions) {
         const headers = res.getHeaders();
         const type = String(headers["content-type"] ?? "");
         let entry: Entry | null = null;
-        if (res.statusCode === 200 && !headers["set-cookie"] && type.startsWith("text/html") && size <= maxBody) {
+        if (res.statusCode === 200 && !headers["set-cookie"] && isMediaType(type, "text/html") && size <= maxBody) {
           const body = decode(Buffer.concat(chunks), String(headers["content-encoding"] ?? ""));
           if (body && body.length <= maxBody) {
             const stored: OutgoingHttpHeaders = {};

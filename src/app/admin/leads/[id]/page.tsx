@@ -20,10 +20,10 @@ import { requestWallNow } from "@/server/clock";
 import { leadDetails } from "@/server/delivery/messages";
 import { getInboxLead } from "@/server/repositories/inbox";
 import { getSiteById } from "@/server/repositories/sites";
+import { isCanonicalUuid } from "@/domain/ids";
 
 export const metadata: Metadata = { title: "Lead" };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const FORM_TITLES: Record<string, string> = Object.fromEntries(Object.values(FORMS).map((f) => [f.kind, f.title]));
 const CHANNEL: Record<string, string> = { email: "Email", adf_email: "ADF to CRM", webhook: "Webhook" };
 
@@ -31,7 +31,7 @@ const CHANNEL: Record<string, string> = { email: "Email", adf_email: "ADF to CRM
 export default async function LeadPage({ params }: { params: Promise<{ id: string }> }) {
   const staff = await requireStaff();
   const { id } = await params;
-  if (!UUID.test(id)) notFound();
+  if (!isCanonicalUuid(id)) notFound();
   const db = await getDb();
   const lead = await getInboxLead(db, sitesFor(staff.roles, "leads.read"), id);
   if (!lead) notFound();
