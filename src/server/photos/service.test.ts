@@ -128,6 +128,12 @@ describe("GET /images/{key}", () => {
     expect(await size(bare)).toEqual(["jpeg", 1280, 854]); // nothing is served wider than 1280 px
     expect(await size(await ask(d, "/images/demo/suv/red/2.jpg?w=640&auto=format&q=75"))).toEqual(["heif", 640, 427]);
     expect(await size(await ask(d, "/images/placeholder.jpg?w=640&auto=format", "*/*"))).toEqual(["jpeg", 640, 427]);
+    // the share image (where /photos/{body}/{colour}/{n}.jpg sends its visitors)
+    expect(await size(await ask(d, "/images/demo/travel-trailer/white/1.jpg?w=1200&h=630&fit=crop&q=80", "*/*"))).toEqual([
+      "jpeg",
+      1200,
+      630,
+    ]);
   });
 
   test("a photo taken down answers 404 at once: its original, its bare address and every size already served, in memory or on disk", async () => {
