@@ -7,10 +7,11 @@ import { createServer, request as httpRequest } from "node:http";
 import next from "next";
 import { PREVIEW_COOKIE, SESSION_COOKIE_NAMES } from "@/domain/accounts/session";
 import { clientAddress } from "@/domain/http/request";
-import { getDb, isDatabaseUp } from "@/server/db";
+import { getDb, isDatabaseUp, openedDatabase } from "@/server/db";
 import { env, platformBaseUrl } from "@/server/env";
 import { guardServerErrors, nonceOf, prepareRequest } from "@/server/http/edge";
-import { createPageCache } from "@/server/http/page-cache";
+import { createPageCache, PAGE_CACHE_STATS } from "@/server/http/page-cache";
+import { remember } from "@/server/remember";
 import { widgetOriginsFor } from "@/server/http/widget-csp";
 import { dropLocally, onCatalogueChangePublish, onPagesChanged } from "@/server/cache";
 import { trackPageTags } from "@/server/cache/page-tags";
@@ -80,7 +81,7 @@ function drawAgain(host: string, url: string): Promise<number> {
   });
 }
 // /api/health reports the page cache (it lives here, not in Next's bundle)
-(globalThis as { __pageCacheStats?: () => unknown }).__pageCacheStats = cache.snapshot;
+remember(PAGE_CACHE_STATS, () => cache.snapshot);
 // a change in this process (a price, a reservation, a seed) purges the pages drawn from it at once
 onPagesChanged(cache.purge);
 // on PostgreSQL, a change in any process reaches every process's caches at once
@@ -182,7 +183,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
       await weekly?.stop();
       await photoFetches.stop();
       await changes?.close().catch(() => {});
-      const db = (globalThis as { __dealerDb?: Promise<{ close: () => Promise<void> }> }).__dealerDb;
+      const db = openedDatabase();
       await db?.then((d) => d.close()).catch(() => {});
       process.exit(0);
     });

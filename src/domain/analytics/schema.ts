@@ -4,6 +4,7 @@ import { textLine } from "../text-schema";
 import { cleanText } from "../leads/form-schema";
 import { ID_PATTERN } from "./context";
 import { eventById, eventByName, EVENT_COUNT, MAX_EVENTS_BODY_BYTES, MAX_EVENTS_PER_BATCH } from "./events";
+import { UUID_PATTERN } from "@/domain/ids";
 
 /*
  * An analytics event travels as JSON {event:{website_slug, url, category, lead_id, anon_id,
@@ -15,7 +16,6 @@ import { eventById, eventByName, EVENT_COUNT, MAX_EVENTS_BODY_BYTES, MAX_EVENTS_
 export { MAX_EVENTS_BODY_BYTES, MAX_EVENTS_PER_BATCH };
 const MAX_EXTRA_PROPS = 30;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PROP_KEY = /^[A-Za-z][A-Za-z0-9_]{0,39}$/; // no __proto__, constructor is refused below
 const RESERVED = new Set(["constructor", "prototype", "toString", "valueOf", "hasOwnProperty"]);
 
@@ -75,7 +75,7 @@ export const AnalyticsEventSchema = z
     website_slug: cleanText(100).min(1),
     url: cleanText(2000).refine((u) => /^https?:\/\//.test(u), "Expected the page's URL."),
     category: cleanText(60),
-    lead_id: z.union([textLine().regex(UUID, "Expected a lead id."), z.null()]).optional(),
+    lead_id: z.union([textLine().regex(UUID_PATTERN, "Expected a lead id."), z.null()]).optional(),
     anon_id: id,
     session_id: id,
     error_message: z.union([cleanText(500), z.null()]).optional(),

@@ -6,6 +6,7 @@ import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 import { resolveLink, type LinkRules } from "../site/links";
+import { LRUCache } from "lru-cache";
 
 /*
  * Stored content is Markdown a dealer (or an importer) wrote, so it is treated as a stranger's input:
@@ -52,31 +53,23 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
  */
 const MEMO_MAX_ENTRIES = 200;
 const MEMO_MAX_CHARS = 4_000_000;
-const memo = new Map<string, string>();
-let memoChars = 0;
+const memo = new LRUCache<string, string>({
+  max: MEMO_MAX_ENTRIES,
+  maxSize: MEMO_MAX_CHARS,
+  maxEntrySize: MEMO_MAX_CHARS / 4, // a body this large is not worth keeping
+  sizeCalculation: (html, key) => key.length + html.length,
+});
 
 /** What the memo holds now (for its tests). */
-export const markdownMemoSize = () => ({ entries: memo.size, chars: memoChars });
+export const markdownMemoSize = () => ({ entries: memo.size, chars: memo.calculatedSize });
 
 /** Markdown → safe HTML for `dangerouslySetInnerHTML`. Never throws: content that cannot be read is shown as plain text. */
 export function renderMarkdown(markdown: string, rules: LinkRules): string {
   const key = `${rules.blog_path_news ? 1 : 0}${rules.uses_pages_path ? 1 : 0}${markdown}`;
   const held = memo.get(key);
-  if (held !== undefined) {
-    memo.delete(key); // most recently used last
-    memo.set(key, held);
-    return held;
-  }
+  if (held !== undefined) return held;
   const html = renderMarkdownNow(markdown, rules);
-  const size = key.length + html.length;
-  if (size > MEMO_MAX_CHARS / 4) return html; // a body this large is not worth keeping
   memo.set(key, html);
-  memoChars += size;
-  for (const [k, v] of memo) {
-    if (memo.size <= MEMO_MAX_ENTRIES && memoChars <= MEMO_MAX_CHARS) break;
-    memo.delete(k);
-    memoChars -= k.length + v.length;
-  }
   return html;
 }
 

@@ -63,6 +63,11 @@ describe("clientAddress: X-Forwarded-For counted from the right, by trusted hops
     ["no header", "10.0.0.1", undefined, 1, "10.0.0.1"],
     ["junk in the trusted slot: the socket", "10.0.0.1", "1.2.3.4, not-an-ip", 1, "10.0.0.1"],
     ["IPv6", "::1", "2001:db8::1", 1, "2001:db8::1"],
+    ["IPv4-mapped IPv6", "::1", "::ffff:203.0.113.7", 1, "::ffff:203.0.113.7"],
+    ["an IPv4 spelling no proxy writes: the socket", "10.0.0.1", "0x7f.1", 1, "10.0.0.1"],
+    ["an octet past 255: the socket", "10.0.0.1", "203.0.113.256", 1, "10.0.0.1"],
+    ["an IPv6 zone: the socket", "10.0.0.1", "fe80::1%eth0", 1, "10.0.0.1"],
+    ["colons that are no address: the socket", "10.0.0.1", "1:2:3", 1, "10.0.0.1"],
   ] as const)("%s", (_what, socket, header, hops, expected) => {
     expect(clientAddress(socket, header, hops)).toBe(expected);
   });
@@ -70,6 +75,8 @@ describe("clientAddress: X-Forwarded-For counted from the right, by trusted hops
   test.each([
     ["from the proxy: its forwarded address", "127.0.0.1", "203.0.113.7", "203.0.113.7"],
     ["from the proxy, IPv4-mapped", "::ffff:127.0.0.1", "203.0.113.7", "203.0.113.7"],
+    ["from the proxy, IPv4-mapped in hex", "::ffff:7f00:1", "203.0.113.7", "203.0.113.7"],
+    ["from a mapped address that is not the proxy: the socket", "::ffff:10.0.0.9", "203.0.113.7", "::ffff:10.0.0.9"],
     ["straight to the app with a forged header: the socket", "10.0.0.9", "203.0.113.7", "10.0.0.9"],
   ] as const)("trusted proxies only: %s", (_what, socket, header, expected) => {
     expect(clientAddress(socket, header, 1, ["127.0.0.1", "::1"])).toBe(expected);

@@ -1,3 +1,4 @@
+import ipaddr from "ipaddr.js";
 /**
  * Inputs are normalised once at the edge: a request target that cannot be decoded, or that
  * carries control characters (NUL above all), never reaches a route. Pure, table-tested.
@@ -54,9 +55,18 @@ export function checkRequest(method: string | undefined, rawUrl: string | undefi
   return null;
 }
 
-const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
-const IPV6 = /^[0-9a-f:.]{2,45}$/i;
-const isIp = (s: string) => IPV4.test(s) || (s.includes(":") && IPV6.test(s));
+/**
+ * An address as a proxy writes it into X-Forwarded-For: IPv4 in dotted decimal, or IPv6 without a
+ * zone (read by ipaddr.js; its other IPv4 spellings, such as 0x7f.1, are not what a proxy writes).
+ */
+const isIp = (s: string) => ipaddr.IPv4.isValidFourPartDecimal(s) || (!s.includes("%") && ipaddr.IPv6.isValid(s));
+
+/** An IPv4 client seen on an IPv6 socket (`::ffff:203.0.113.9`) is its IPv4 address. */
+function unmapped(socket: string): string {
+  if (!ipaddr.IPv6.isValid(socket)) return socket;
+  const a = ipaddr.IPv6.parse(socket);
+  return a.isIPv4MappedAddress() ? a.toIPv4Address().toString() : socket;
+}
 
 /**
  * The client's address for rate limits. Behind `trustedHops` reverse proxies, each appends the
@@ -72,7 +82,7 @@ export function clientAddress(
 ): string {
   const socket = socketAddress || "unknown";
   if (trustedHops <= 0 || !forwardedFor) return socket;
-  const bare = socket.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
+  const bare = unmapped(socket);
   if (trustedProxies.length && !trustedProxies.includes(socket) && !trustedProxies.includes(bare)) return socket;
   const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor)
     .split(",")

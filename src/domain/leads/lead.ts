@@ -7,15 +7,14 @@ import { ENQUIRY_TYPES, FORM_KINDS, HONEYPOT_FIELD, type FormKind } from "./form
 import { sellCarForm } from "../site/features";
 import { TradeInVehicleSchema } from "../lookups/lookup";
 import { FinanceQuoteSchema } from "./finance-quote";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID_PATTERN } from "@/domain/ids";
 
 /** What travels with every lead besides the form's fields (the lead payload). */
 export const LeadMetaSchema = z.object({
   /** a hint; without it the form is derived from category/subcategory (enquiry types) */
   form: z.enum(FORM_KINDS as [FormKind, ...FormKind[]]).optional(),
   /** A POST carrying lead_id updates that lead */
-  lead_id: textLine().regex(UUID, "Unknown lead.").optional(),
+  lead_id: textLine().regex(UUID_PATTERN, "Unknown lead.").optional(),
   /** checked against the site the request is for, never used to choose it */
   website_slug: cleanText(100).optional(),
   /** always stored as Website */

@@ -34,7 +34,9 @@ export type LocalTime = { date: string; weekday: Weekday; minutes: number };
 
 /**
  * One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one (it was a
- * tenth of a lead POST's CPU). A bad zone still throws, as before, and is not kept.
+ * tenth of a lead POST's CPU). A bad zone still throws, as before, and is not kept. The bound only stops
+ * growth (there are a few hundred zones in all), so there is nothing to evict and no need for
+ * lru-cache here — which would also ship in every form page's JavaScript, as this module does.
  */
 const ZONE_FORMATS = new Map<string, Intl.DateTimeFormat>();
 function zoneFormat(timeZone: string): Intl.DateTimeFormat {

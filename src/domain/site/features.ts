@@ -97,8 +97,12 @@ function matches(value: string | number | null | undefined, m: Matcher): boolean
   return String(m) === String(value);
 }
 
+/*
+ * A stored pattern compiled once (null for one that does not compile: it matches nothing). The
+ * patterns are the few in the feature rules, so the bound is a fuse that empties the map, not an
+ * eviction rule; lru-cache is not used because this module also ships in the pages' JavaScript.
+ */
 const compiled = new Map<string, RegExp | null>();
-/** A stored pattern compiled once (null for one that does not compile: it matches nothing). */
 function patternOf(m: { pattern: string; flags?: "i" }): RegExp | null {
   const key = `${m.flags ?? ""}/${m.pattern}`;
   if (!compiled.has(key)) {

@@ -10,6 +10,8 @@ import { listSiteIds } from "@/server/repositories/sites";
 import { isOperator, listStaffRoles } from "@/server/repositories/staff";
 import { isAdminHost } from "./host";
 import { log } from "@/server/log";
+import { LRUCache } from "lru-cache";
+import { remember } from "@/server/remember";
 
 /**
  * Staff accounts of the dealer back-office: the same library as customer accounts
@@ -51,18 +53,15 @@ export function createStaffAuth(opts: { db: Db; origin: string; secret: string }
 }
 export type StaffAuth = ReturnType<typeof createStaffAuth>;
 
-const g = globalThis as unknown as { __staffAuth?: Map<string, StaffAuth> };
-
 /** The back-office's instance for the origin the request came in on (bounded: a client picks the port). */
 export async function staffAuth(host: string): Promise<StaffAuth> {
   const origin = originFor(host);
-  const map = (g.__staffAuth ??= new Map());
-  const hit = map.get(origin);
+  const instances = remember("staff-auth", () => new LRUCache<string, StaffAuth>({ max: 16 }));
+  const hit = instances.get(origin);
   if (hit) return hit;
   const db = await getDb();
   const auth = createStaffAuth({ db, origin, secret: await sharedAuthSecret(db) });
-  if (map.size >= 16) map.delete(map.keys().next().value!);
-  map.set(origin, auth);
+  instances.set(origin, auth);
   return auth;
 }
 

@@ -1,5 +1,4 @@
 import "server-only";
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { alertMail, carNews, isEmptyDigest, NEW_MATCHES_LISTED, type AlertDigest, type SearchNews } from "@/domain/accounts/alerts";
 import { nounInText, vehicleHref } from "@/domain/site/vehicle";
 import { parseSavedSearch } from "@/domain/stock/saved-search";
@@ -24,6 +23,7 @@ import { getSiteById } from "@/server/repositories/sites";
 import { SqlVehicleSearch, type VehicleSearch } from "@/server/search/vehicle-search";
 import { loadFromDatabase, type SiteContext } from "@/server/site-context";
 import { serverNow } from "@/server/clock";
+import { signToken, tokenMacValid } from "@/server/signed-tokens";
 
 /*
  * The alert digests. A worker of every process that takes leads looks, every few minutes,
@@ -33,22 +33,19 @@ import { serverNow } from "@/server/clock";
  * unsubscribe headers.
  */
 
-const sign = (secret: string, body: string) => createHmac("sha256", `alerts:${secret}`).update(body).digest("base64url");
 const TOKEN = /^([1-9]\d{0,8})\.([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{43})$/;
 
 /** The unsubscribe token of one customer on one site: `{siteId}.{userId}.{mac}` (it does not expire). */
 export async function unsubscribeToken(db: Db, userId: string, siteId: number): Promise<string> {
   const body = `${siteId}.${userId}`;
-  return `${body}.${sign(await sharedAuthSecret(db), body)}`;
+  return signToken(await sharedAuthSecret(db), "alerts", body);
 }
 
 /** The customer and site a token names, when it was signed here; else null. */
 export async function readUnsubscribeToken(db: Db, token: string | null | undefined): Promise<DigestCandidate | null> {
   const m = TOKEN.exec(token ?? "");
   if (!m) return null;
-  const want = Buffer.from(sign(await sharedAuthSecret(db), `${m[1]}.${m[2]}`));
-  const got = Buffer.from(m[3]!);
-  return want.length === got.length && timingSafeEqual(want, got) ? { siteId: Number(m[1]), userId: m[2]! } : null;
+  return tokenMacValid(await sharedAuthSecret(db), "alerts", `${m[1]}.${m[2]}`, m[3]!) ? { siteId: Number(m[1]), userId: m[2]! } : null;
 }
 
 export type AlertDeps = {

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { normaliseUserData, type AdEvent } from "@/domain/analytics/ad-events";
 import type { SiteIntegrations } from "@/domain/site/types";
 import type { SiteSecrets } from "@/server/site-secrets";
+import { remember } from "@/server/remember";
 
 /**
  * Server-side ad events: the server forwards what the browser's pixel also sent (same event
@@ -111,8 +112,7 @@ export class LocalConversionsProvider implements ConversionsProvider {
   }
 }
 
-const g = globalThis as unknown as { __localConversions?: LocalConversionsProvider };
-export const localConversions = () => (g.__localConversions ??= new LocalConversionsProvider());
+export const localConversions = () => remember("local-conversions", () => new LocalConversionsProvider());
 
 /** The site's provider: local in the demo, the real API where the site has its pixel and token; else none. */
 export function conversionsProviderFor(

@@ -12,6 +12,7 @@ import { insertEvents } from "@/server/repositories/analytics";
 import type { SiteContext } from "@/server/site-context";
 import { getSiteSecrets } from "@/server/site-secrets";
 import { ConversionsError, conversionsProviderFor } from "./conversions";
+import { mediaTypeOf } from "@/domain/http/content-type";
 
 const ORIGIN_MESSAGE = "Events can only be sent from this website.";
 const MAX_AD_EVENT_BYTES = 8 * 1024;
@@ -25,7 +26,7 @@ const adLimiter = () => sharedLimiter("fb-events", { limit: env().EVENTS_RATE_LI
 
 /** sendBeacon sends a Blob's type (application/json); a plain string goes as text/plain. */
 function requireJsonish(req: Request) {
-  const type = (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const type = mediaTypeOf(req.headers.get("content-type"));
   if (type !== "application/json" && type !== "text/plain") throw new HttpError(415, "Send events as application/json.");
 }
 

@@ -22,6 +22,8 @@ import { setCarAlert, setSearchAlert } from "@/server/repositories/alerts";
 import type { SiteContext } from "@/server/site-context";
 import { savedStock } from "@/server/stock-service";
 import { currentCustomer, type Customer } from "./handlers";
+import { isUuid } from "@/domain/ids";
+import { isMediaType } from "@/domain/http/content-type";
 
 /**
  * A signed-in customer's API route, wrapped once: accounts on for this site (else 404), a session
@@ -63,11 +65,9 @@ export async function authState(req: Request, ctx: SiteContext) {
 export const authStateRoute = siteApi(async (req, ctx) => json(200, await authState(req, ctx), { vary: "cookie" }));
 
 const MAX_BODY = 8 * 1024;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function jsonBody(req: Request): Promise<Record<string, unknown>> {
-  if ((req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase() !== "application/json")
-    throw new HttpError(415, "Send the request as application/json.");
+  if (!isMediaType(req.headers.get("content-type"), "application/json")) throw new HttpError(415, "Send the request as application/json.");
   const body = await readJson(req, MAX_BODY);
   if (!body || typeof body !== "object" || Array.isArray(body))
     throw new HttpError(422, "Please check the request.", {}, { form: "Send a JSON object." });
@@ -131,7 +131,7 @@ export const searchRoutes = {
   }),
   DELETE: accountApi(async (req, ctx, customer) => {
     const id = new URL(req.url).searchParams.get("id") ?? "";
-    if (!UUID.test(id) || !(await removeSavedSearch(await getDb(), customer.id, ctx.site.id, id)))
+    if (!isUuid(id) || !(await removeSavedSearch(await getDb(), customer.id, ctx.site.id, id)))
       throw new HttpError(404, "No such saved search.");
     return json(200, { ok: true });
   }),

@@ -12,6 +12,8 @@ import { customerAuthDatabase } from "@/server/repositories/auth-adapters";
 import { metaOrPut } from "@/server/repositories/meta";
 import { accountMail } from "./mail";
 import { scopedAdapter } from "./scoped-adapter";
+import { LRUCache } from "lru-cache";
+import { forget, remember } from "@/server/remember";
 
 /**
  * Customer accounts with Better Auth (DESIGN.md: no hand-rolled crypto or sessions): scrypt password
@@ -133,15 +135,16 @@ export function createSiteAuth(opts: { db: Db; site: AuthSite; origin: string; s
 
 export type SiteAuth = ReturnType<typeof createSiteAuth>;
 
-const g = globalThis as unknown as { __siteAuth?: Map<string, SiteAuth>; __authSecret?: Promise<string> };
 const MAX_INSTANCES = 64;
 
 /** The process's signing secret (AUTH_SECRET or the database's own), read once. */
 export function sharedAuthSecret(db: Db): Promise<string> {
-  return (g.__authSecret ??= authSecret(db).catch((e) => {
-    g.__authSecret = undefined;
-    throw e;
-  }));
+  return remember("auth-secret", () =>
+    authSecret(db).catch((e) => {
+      forget("auth-secret"); // the next caller reads it again
+      throw e;
+    }),
+  );
 }
 
 /**
@@ -151,12 +154,11 @@ export function sharedAuthSecret(db: Db): Promise<string> {
 export async function siteAuth(db: Db, site: AuthSite, host: string): Promise<SiteAuth> {
   const origin = originFor(host);
   const key = `${site.id}|${site.realm}|${origin}`;
-  const map = (g.__siteAuth ??= new Map());
-  const hit = map.get(key);
+  const instances = remember("site-auth", () => new LRUCache<string, SiteAuth>({ max: MAX_INSTANCES }));
+  const hit = instances.get(key);
   if (hit) return hit;
   const secret = await sharedAuthSecret(db);
   const auth = createSiteAuth({ db, site, origin, secret });
-  if (map.size >= MAX_INSTANCES) map.delete(map.keys().next().value!);
-  map.set(key, auth);
+  instances.set(key, auth);
   return auth;
 }

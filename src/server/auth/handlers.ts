@@ -7,6 +7,7 @@ import { checkOrigin, readJson } from "@/server/http/body";
 import { clientAddressOf, limitOrThrow, sharedLimiter, type RateLimiter } from "@/server/http/rate-limit";
 import type { SiteContext } from "@/server/site-context";
 import { AUTH_BASE_PATH, SESSION_COOKIE_NAMES, siteAuth, type SiteAuth } from "./auth";
+import { isMediaType } from "@/domain/http/content-type";
 
 export type Customer = { id: string; name: string; email: string };
 
@@ -104,8 +105,7 @@ export const authRoute = siteApi(async (req, ctx) => {
   const schema = Object.hasOwn(AUTH_POST_SCHEMAS, path) ? AUTH_POST_SCHEMAS[path] : undefined;
   if (!schema) throw new HttpError(404, "Not found.");
   checkOrigin(req, ORIGIN_MESSAGE);
-  if ((req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase() !== "application/json")
-    throw new HttpError(415, "Send the form as application/json.");
+  if (!isMediaType(req.headers.get("content-type"), "application/json")) throw new HttpError(415, "Send the form as application/json.");
   const raw = await readJson(req, MAX_AUTH_BODY);
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw new HttpError(422, "Please check the highlighted fields.", {}, fieldErrors(parsed.error, "form"));

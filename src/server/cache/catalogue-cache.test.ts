@@ -43,6 +43,17 @@ describe("catalogue cache", () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  test("past the bound the least recently used entry leaves (a hit counts as a use)", async () => {
+    const { cache } = setup();
+    for (const k of ["a", "b", "c"]) await cache.cached(k, [], async () => k);
+    await cache.cached("a", [], async () => "again"); // a hit: "b" is now the least recently used
+    await cache.cached("d", [], async () => "d");
+    const load = vi.fn(async () => "reloaded");
+    expect(await cache.cached("a", [], load)).toBe("a");
+    expect(await cache.cached("b", [], load)).toBe("reloaded");
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   test("bounded size; TTL 0 turns it off", async () => {
     const { cache } = setup();
     for (const k of ["a", "b", "c", "d"]) await cache.cached(k, [], async () => k);

@@ -1,4 +1,5 @@
 import "server-only";
+import { LRUCache } from "lru-cache";
 /**
  * In-process cache for catalogue reads (site context, search results), keyed and tagged per site.
  *
@@ -12,7 +13,7 @@ type Entry = { value: Promise<unknown>; expires: number; tags: string[] };
 export function createCatalogueCache(opts: { ttlMs: number; maxEntries?: number; now?: () => number }) {
   const now = opts.now ?? Date.now;
   const max = opts.maxEntries ?? 5000;
-  const entries = new Map<string, Entry>();
+  const entries = new LRUCache<string, Entry>({ max }); // past the bound the least recently used leaves
   const stats = { hits: 0, misses: 0 };
 
   function cached<T>(key: string, tags: string[], load: () => Promise<T>): Promise<T> {
@@ -24,15 +25,13 @@ export function createCatalogueCache(opts: { ttlMs: number; maxEntries?: number;
     }
     stats.misses++;
     const value = load();
-    entries.delete(key);
     entries.set(key, { value, expires: now() + opts.ttlMs, tags });
     value.catch(() => entries.delete(key)); // never cache a failure
-    while (entries.size > max) entries.delete(entries.keys().next().value!);
     return value;
   }
 
   function invalidateTag(tag: string) {
-    for (const [k, e] of entries) if (e.tags.includes(tag)) entries.delete(k);
+    for (const [k, e] of [...entries.entries()]) if (e.tags.includes(tag)) entries.delete(k);
   }
 
   return { cached, invalidateTag, stats, size: () => entries.size, clear: () => entries.clear() };

@@ -5,18 +5,22 @@ import type { Change } from "./change-bus";
 import { createCatalogueCache } from "./catalogue-cache";
 
 import { siteTag } from "./catalogue-cache";
+import { remember } from "@/server/remember";
 
 export { siteTag };
 export const SITES_TAG = "sites";
 
-const g = globalThis as unknown as {
-  __catalogueCache?: ReturnType<typeof createCatalogueCache>;
-  __purgePages?: (tags: readonly string[]) => void;
-  __publishChange?: (change: Change) => void;
-  __dropPhotos?: (keys: readonly string[]) => void;
-};
+/** What other parts of the process register to hear of a change (one set per process, shared by both copies of this module). */
+const hooks = remember(
+  "catalogue-hooks",
+  (): {
+    purgePages?: (tags: readonly string[]) => void;
+    publishChange?: (change: Change) => void;
+    dropPhotos?: (keys: readonly string[]) => void;
+  } => ({}),
+);
 /** The process's catalogue cache (one per process; TTL from CATALOGUE_CACHE_TTL_SECONDS). */
-export const catalogue = (g.__catalogueCache ??= createCatalogueCache({ ttlMs: env().CATALOGUE_CACHE_TTL_SECONDS * 1000 }));
+export const catalogue = remember("catalogue-cache", () => createCatalogueCache({ ttlMs: env().CATALOGUE_CACHE_TTL_SECONDS * 1000 }));
 
 /**
  * Call after writing a site's catalogue data (record, locations, stock, reviews, hours, content,
@@ -41,15 +45,15 @@ export function vehiclesChanged(siteId: number, vehicleIds: readonly number[]): 
 function changed(changes: PageChange[]): void {
   const change = { sites: [...new Set(changes.map((c) => c.siteId))], tags: changes.flatMap(tagsToPurge) };
   dropLocally(change);
-  g.__publishChange?.(change);
+  hooks.publishChange?.(change);
 }
 
 /** This process's caches of these sites (and every site context), and the pages under these tags, dropped. */
 export function dropLocally(change: Change): void {
   catalogue.invalidateTag(SITES_TAG);
   for (const id of change.sites) catalogue.invalidateTag(siteTag(id));
-  g.__purgePages?.(change.tags);
-  if (change.photos?.length) g.__dropPhotos?.(change.photos);
+  hooks.purgePages?.(change.tags);
+  if (change.photos?.length) hooks.dropPhotos?.(change.photos);
 }
 
 /**
@@ -57,20 +61,20 @@ export function dropLocally(change: Change): void {
  * holds of them (the image service's variants in its memory and cache folder) at once.
  */
 export function photosTakenDown(keys: readonly string[]): void {
-  g.__publishChange?.({ sites: [], tags: [], photos: [...keys] });
+  hooks.publishChange?.({ sites: [], tags: [], photos: [...keys] });
 }
 
 /** The image service registers how it drops a photo's variants when another process took the photo down. */
 export function onPhotosTakenDown(drop: (keys: readonly string[]) => void): void {
-  g.__dropPhotos = drop;
+  hooks.dropPhotos = drop;
 }
 
 /** On PostgreSQL the server registers how to tell the other processes (change-bus.ts). */
 export function onCatalogueChangePublish(publish: (change: Change) => void): void {
-  g.__publishChange = publish;
+  hooks.publishChange = publish;
 }
 
 /** The server's page cache registers how to purge it by tag (the cache lives in the server, not in Next's bundle). */
 export function onPagesChanged(purge: (tags: readonly string[]) => void): void {
-  g.__purgePages = purge;
+  hooks.purgePages = purge;
 }

@@ -1,14 +1,14 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
+import { remember } from "@/server/remember";
 
 /*
  * What a page was drawn from. The server runs each page render inside `trackPageTags`;
  * the data reads a render makes call `recordPageTags` with the tags of what they read
  * (src/domain/http/page-cache.ts), and the page cache stores the page under those tags. One store
- * per process on globalThis: the server's bundle and Next's are two copies of this module.
+ * per process (remember.ts): the server's bundle and Next's are two copies of this module.
  */
-const g = globalThis as unknown as { __pageTags?: AsyncLocalStorage<Set<string>> };
-const store = (g.__pageTags ??= new AsyncLocalStorage<Set<string>>());
+const store = remember("page-tags", () => new AsyncLocalStorage<Set<string>>());
 
 /** Adds tags to the page being drawn (nothing outside a page render). */
 export function recordPageTags(...tags: string[]): void {

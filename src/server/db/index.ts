@@ -6,10 +6,13 @@ import { openDatabase, type Database, type Db } from "./client";
 import { isLostConnection } from "./errors";
 import { prepareDatabase } from "./startup";
 import type { DatabaseHealth } from "./health";
+import { forget, recall, remember } from "@/server/remember";
 
 export type { Db } from "./client";
 
-const g = globalThis as unknown as { __dealerDb?: Promise<Database>; __dealerDbHealth?: DatabaseHealth };
+const DATABASE = "dealer-db";
+/** The open database's health, once it is open (a PostgreSQL server can go away). */
+const health = () => remember("dealer-db-health", (): { current?: DatabaseHealth } => ({}));
 
 /**
  * Opens the configured database once per process and migrates it. An empty database is seeded
@@ -34,18 +37,20 @@ async function init(): Promise<Database> {
   else if (r.shiftedMs) log.info({ shiftedMs: r.shiftedMs }, "moved the demo clock forward");
   log.info({ driver: database.driver }, "database ready");
   // a PostgreSQL server can go away; the embedded database lives in this process
-  g.__dealerDbHealth = database.health;
+  health().current = database.health;
   return database;
 }
 
+/** The database if this process opened it (or is opening it), without opening it (shutdown closes it). */
+export const openedDatabase = (): Promise<Database> | undefined => recall<Promise<Database>>(DATABASE);
+
 export function getDatabase(): Promise<Database> {
-  if (!g.__dealerDb) {
-    g.__dealerDb = init().catch((e) => {
-      g.__dealerDb = undefined;
+  return remember(DATABASE, () =>
+    init().catch((e) => {
+      forget(DATABASE); // the next caller tries again
       throw e;
-    });
-  }
-  return g.__dealerDb;
+    }),
+  );
 }
 
 /** The database; while it is known to be down, a DatabaseDownError at once (a 503 without waiting for a connect timeout). */
@@ -58,7 +63,7 @@ export async function getDb(): Promise<Db> {
 /** A connection error (the database went away); noted, so the next requests fail fast until it answers again. */
 export function isConnectionError(e: unknown): boolean {
   const lost = isLostConnection(e);
-  if (lost) g.__dealerDbHealth?.noteConnectionError();
+  if (lost) health().current?.noteConnectionError();
   return lost;
 }
 
@@ -68,10 +73,10 @@ export function isConnectionError(e: unknown): boolean {
  */
 export async function isDatabaseUp(opts: { since?: number; timeoutMs?: number } = {}): Promise<boolean> {
   const timeoutMs = opts.timeoutMs ?? 2000;
-  const pending = g.__dealerDb;
+  const pending = openedDatabase();
   if (!pending) return false;
-  const health = g.__dealerDbHealth;
-  if (health) return health.isUp(opts.since);
+  const known = health().current;
+  if (known) return known.isUp(opts.since);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("timeout")), timeoutMs)));
   try {

@@ -11,6 +11,7 @@ import { getVehicleById } from "@/server/repositories/vehicles";
 import { postOutbound, type AddressPolicy } from "@/server/http/outbound";
 import { signWebhook } from "@/server/platform/webhook";
 import { adfEmail, salespersonEmail, webhookBody, type DeliveryLead } from "./messages";
+import { forget, recall, remember } from "@/server/remember";
 
 /*
  * The lead delivery worker: claims due outbox rows, delivers each by its channel and
@@ -178,11 +179,13 @@ export async function deliverDue(db: Db, deps: DeliveryDeps = {}, limit = 20) {
   return counts;
 }
 
-const g = globalThis as unknown as { __deliveryWorker?: { wake: () => void; stop: () => Promise<void> } };
+type DeliveryWorker = { wake: () => void; stop: () => Promise<void> };
+const WORKER = "delivery-worker";
 
 /** Starts this process's worker: every `intervalMs`, and at once when a lead is stored here. */
 export function startDeliveryWorker(getDbFn: () => Promise<Db>, deps: DeliveryDeps = {}, intervalMs = 1000) {
-  if (g.__deliveryWorker) return g.__deliveryWorker;
+  const running = recall<DeliveryWorker>(WORKER);
+  if (running) return running;
   // leads stored close together are claimed together: one claim, one read and one record per batch
   // rather than per lead, for at most WAKE_DELAY_MS more before a lead is sent
   const worker = pollingWorker({
@@ -194,16 +197,16 @@ export function startDeliveryWorker(getDbFn: () => Promise<Db>, deps: DeliveryDe
       return counts.delivered + counts.retrying + counts.failed === 20; // a full batch: more may be due
     },
   });
-  return (g.__deliveryWorker = {
+  return remember<DeliveryWorker>(WORKER, () => ({
     wake: worker.wake,
     stop: async () => {
       await worker.stop();
-      g.__deliveryWorker = undefined;
+      forget(WORKER);
     },
-  });
+  }));
 }
 
 /** Called after a lead is stored: this process's worker (if any) delivers it at once. */
 export function wakeDeliveryWorker(): void {
-  g.__deliveryWorker?.wake();
+  recall<DeliveryWorker>(WORKER)?.wake();
 }

@@ -19,7 +19,7 @@ const BODIES = new Map(Object.values(CATALOGUE).flatMap((models) => models.map((
 const COLOUR_NAMES = new Map(COLOURS.map((c) => [slug(c.name), c.name] as const));
 
 /**
- * `/photos/{body}/{colour}/{n}.svg` (or `.jpg`, the same drawing as a JPEG: share images) → what to draw, or null for anything outside the known sets
+ * `/photos/{body}/{colour}/{n}.svg` (or `.jpg`, which redirects to the image service's `photoUrl`) → what to draw, or null for anything outside the known sets
  * (path segments are a stranger's input: they never reach the markup unchecked).
  */
 export function parsePhotoPath(parts: readonly string[]): { body: string; colour: string; n: number; format: "svg" | "jpg" } | null {

@@ -3,6 +3,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { isPersonalPage, pageAge, pageCacheUrl } from "@/domain/http/page-cache";
 import { fill, gzipFilled, makeTemplate, templateBytes, type BodyTemplate } from "./gzip-template";
+import { isMediaType } from "@/domain/http/content-type";
 
 /**
  * The full-page cache, in front of Next (it grew from ADR 0005's 15-second microcache).
@@ -132,6 +133,9 @@ function decode(body: Buffer, encoding: string): Buffer | null {
   }
 }
 
+/** The name the server remembers its page cache's figures by, for /api/health (which runs in Next's bundle). */
+export const PAGE_CACHE_STATS = "page-cache-stats";
+
 export function createPageCache(opts: PageCacheOptions) {
   const now = opts.now ?? Date.now;
   const max = opts.maxEntries ?? 2000;
@@ -139,6 +143,9 @@ export function createPageCache(opts: PageCacheOptions) {
   const maxTotal = opts.maxTotalBytes ?? 64 * 1024 * 1024;
   const ages = { ttlMs: opts.ttlMs, freshMs: Math.min(opts.freshMs ?? opts.ttlMs, opts.ttlMs) };
   const rewarmCount = opts.rewarm ?? 8;
+  // Kept by hand rather than by lru-cache: the eviction rule has two parts (a page served only once goes
+  // before a page shoppers came back to, see victim()) and counts the bytes of the stored page, so a
+  // crawler's long tail cannot push out the pages people use. lru-cache keeps one recency order.
   const entries = new Map<string, Entry>();
   const inflight = new Map<string, Promise<Entry | null>>();
   const refreshing = new Set<string>();
@@ -238,7 +245,7 @@ export function createPageCache(opts: PageCacheOptions) {
         const headers = res.getHeaders();
         const type = String(headers["content-type"] ?? "");
         let entry: Entry | null = null;
-        if (res.statusCode === 200 && !headers["set-cookie"] && type.startsWith("text/html") && size <= maxBody) {
+        if (res.statusCode === 200 && !headers["set-cookie"] && isMediaType(type, "text/html") && size <= maxBody) {
           const body = decode(Buffer.concat(chunks), String(headers["content-encoding"] ?? ""));
           if (body && body.length <= maxBody) {
             const stored: OutgoingHttpHeaders = {};

@@ -3,6 +3,7 @@ import postgres from "postgres";
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { POSTGRES_TIMEOUTS } from "@/server/db/client";
 import { HttpError } from "@/server/http/api";
+import { remember } from "@/server/remember";
 
 export type LimitResult = { ok: true } | { ok: false; retryAfter: number };
 
@@ -136,8 +137,6 @@ export function createPostgresRateLimiter(opts: {
   };
 }
 
-const g = globalThis as unknown as { __limiters?: Map<string, RateLimiter> };
-
 /**
  * One limiter per purpose for the whole process: in PostgreSQL (shared by every process on it)
  * when there is a `databaseUrl`, else in memory. Tests replace one by setting it in `limiters()`.
@@ -154,7 +153,7 @@ export function sharedLimiter(prefix: string, opts: { limit: number; windowMs: n
   return l;
 }
 
-export const limiters = (): Map<string, RateLimiter> => (g.__limiters ??= new Map());
+export const limiters = (): Map<string, RateLimiter> => remember("rate-limiters", () => new Map());
 
 /** The client address our server put in x-real-ip (the socket's, or TRUST_PROXY hops from the right of X-Forwarded-For). */
 export const clientAddressOf = (req: Request): string => req.headers.get("x-real-ip") ?? "unknown";

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { escapeMarkup } from "@/domain/format/markup";
 import { hostName } from "@/domain/site/tenant";
+import { isMediaType } from "@/domain/http/content-type";
 
 /** Response headers that reveal internals (the rewritten /sites/… path, the framework). */
 const HIDDEN = /^(x-middleware-|x-powered-by$|x-nextjs-(rewritten-path|rewritten-query|matched-path)$)/i;
@@ -99,7 +100,7 @@ export function controlHeaders(res: ServerResponse, defaults: Record<string, str
     for (const [name, value] of Object.entries(defaults)) if (!given.has(name) && !res.hasHeader(name)) setHeader(name, value);
     const h = i >= 0 && !Array.isArray(rest[i]) ? (rest[i] as Record<string, unknown>) : {};
     const type = String(Object.entries(h).find(([k]) => k.toLowerCase() === "content-type")?.[1] ?? res.getHeader("content-type") ?? "");
-    if (/text\/html/i.test(type))
+    if (isMediaType(type, "text/html"))
       for (const [name, value] of Object.entries(htmlOnly)) if (!given.has(name) && !res.hasHeader(name)) setHeader(name, value);
     return writeHead(status, ...rest);
   }) as typeof res.writeHead;

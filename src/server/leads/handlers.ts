@@ -14,20 +14,21 @@ import type { LeadFileRecord } from "@/server/repositories/leads";
 import type { SiteContext } from "@/server/site-context";
 import { changeLead, createLead, IdempotentReplay, LeadValidationError, RejectedLeadError, type Idempotency } from "./lead-service";
 import { incomingDir, receiveMultipart, UploadError, type ReceivedFile } from "./multipart";
+import { isUuid } from "@/domain/ids";
+import { mediaTypeOf } from "@/domain/http/content-type";
 
 export const MAX_JSON_BYTES = 64 * 1024;
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const MAX_FILES = 5;
 export const MAX_UPLOAD_BYTES = MAX_FILES * MAX_FILE_BYTES + MAX_JSON_BYTES + 64 * 1024; // files, the lead, multipart framing
 const RATE_WINDOW_MS = 10 * 60_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Lead submissions per client and site: in memory on the embedded database, in PostgreSQL (shared by every process) otherwise. */
 const limiter = (): RateLimiter =>
   sharedLimiter("lead", { limit: env().LEAD_RATE_LIMIT, windowMs: RATE_WINDOW_MS, databaseUrl: env().DATABASE_URL });
 
 function requireType(req: Request, types: BodyType[]): BodyType {
-  const given = (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const given = mediaTypeOf(req.headers.get("content-type"));
   const type = types.find((t) => t === given);
   if (!type) throw new HttpError(415, `Send the enquiry as ${types.join(" or ")}.`);
   return type;
@@ -118,7 +119,7 @@ export function leadRoutes(mock: boolean) {
         const body = envelope(await readJson(req, MAX_JSON_BYTES));
         // with lead_id the existing lead is updated
         if (body.lead_id !== undefined) {
-          if (typeof body.lead_id !== "string" || !UUID.test(body.lead_id)) throw new HttpError(404, "Unknown lead.");
+          if (!isUuid(body.lead_id)) throw new HttpError(404, "Unknown lead.");
           const updated = await changeLead({
             ctx,
             id: body.lead_id,
@@ -146,7 +147,7 @@ export function leadRoutes(mock: boolean) {
     // PUT /api/leads/{lead_id} — {lead:{…}} → 200 {lead}, 404 when it is not this site's lead
     update: (req: Request, id: string) =>
       handle(req, { mock, types: ["application/json"] }, async (ctx) => {
-        if (!UUID.test(id)) throw new HttpError(404, "Unknown lead.");
+        if (!isUuid(id)) throw new HttpError(404, "Unknown lead.");
         const lead = await changeLead({
           ctx,
           id,
@@ -202,7 +203,7 @@ export function leadRoutes(mock: boolean) {
           const place = placeFiles(files, ctx.site.id);
           // lead_id: files sent with a lead this visit already sent are added to it
           if (lead.lead_id !== undefined) {
-            if (typeof lead.lead_id !== "string" || !UUID.test(lead.lead_id)) throw new HttpError(404, "Unknown lead.");
+            if (!isUuid(lead.lead_id)) throw new HttpError(404, "Unknown lead.");
             const leadId = lead.lead_id;
             const updated = await changeLead({
               ctx,

@@ -1,6 +1,7 @@
 import "server-only";
 import type { PreparedLead } from "@/domain/leads/lead";
 import { requestJson, type HttpOptions } from "./providers";
+import { remember } from "@/server/remember";
 
 /**
  * POST /api/carClarityCustomer: a trade-in or sell-my-car lead goes on to a car history
@@ -71,5 +72,4 @@ export class LocalCarHistoryProvider implements CarHistoryProvider {
   }
 }
 
-const g = globalThis as unknown as { __localCarHistory?: LocalCarHistoryProvider };
-export const localCarHistory = () => (g.__localCarHistory ??= new LocalCarHistoryProvider());
+export const localCarHistory = () => remember("local-car-history", () => new LocalCarHistoryProvider());

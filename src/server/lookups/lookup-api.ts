@@ -18,9 +18,10 @@ import { LookupUnavailableError, lookupProvider, type VehicleLookupProvider } fr
 import { siteValuationProvider, valueTradeIn } from "./valuation";
 import { VALUATION_MSG, ValuationRequestSchema } from "@/domain/lookups/valuation";
 import { serverNow } from "@/server/clock";
+import { isUuid } from "@/domain/ids";
+import { isMediaType } from "@/domain/http/content-type";
 
 const MAX_BODY = 4 * 1024;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const limiter = () => sharedLimiter("lookup", { limit: env().LOOKUP_RATE_LIMIT, windowMs: 10 * 60_000, databaseUrl: env().DATABASE_URL });
 
 /** The site's lookup provider for this route, or a 404 where the site's flags give the route none. */
@@ -37,8 +38,7 @@ export function siteLookupProvider(ctx: SiteContext, route: "/api/nevdis" | "/ap
 
 async function guard(req: Request, ctx: SiteContext) {
   checkOrigin(req, "Lookups can only be made on this website.");
-  if ((req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase() !== "application/json")
-    throw new HttpError(415, "Send the lookup as application/json.");
+  if (!isMediaType(req.headers.get("content-type"), "application/json")) throw new HttpError(415, "Send the lookup as application/json.");
   await limitOrThrow(
     limiter(),
     `${ctx.site.id}|${clientAddressOf(req)}`,
@@ -101,8 +101,7 @@ export const carHistoryRoute = siteApi(async (req, ctx) => {
   let leadId: string;
   let lead: PreparedLead | null;
   if (payload.lead_id !== undefined) {
-    if (typeof payload.lead_id !== "string" || !UUID.test(payload.lead_id))
-      throw new HttpError(422, "Please check the highlighted fields.", {}, { lead_id: "Unknown lead." });
+    if (!isUuid(payload.lead_id)) throw new HttpError(422, "Please check the highlighted fields.", {}, { lead_id: "Unknown lead." });
     leadId = payload.lead_id;
     lead = await getLeadPayload(await getDb(), ctx.site.id, leadId, ctx.features.mock_leads);
     if (!lead || (lead.form !== "trade-in" && lead.form !== "sell-my-car")) throw new HttpError(404, "Unknown lead.");

@@ -4,6 +4,7 @@ import { lookupProviderOf } from "@/domain/site/features";
 import { env } from "@/server/env";
 import type { SiteContext } from "@/server/site-context";
 import { LookupUnavailableError, requestJson, type HttpOptions } from "./providers";
+import { LRUCache } from "lru-cache";
 
 /*
  * Trade-in valuations behind one interface, as the vehicle lookups are (providers.ts):
@@ -111,7 +112,7 @@ export function siteValuationProvider(ctx: Pick<SiteContext, "features">, now: (
 /** The same car asked again within the hour (the form, then its lead) is answered from here: a vendor charges per call. */
 const CACHE_MS = 60 * 60_000;
 const CACHE_MAX = 500;
-const cache = new Map<string, { at: number; value: { low: number; high: number } | null }>();
+const cache = new LRUCache<string, { at: number; value: { low: number; high: number } | null }>({ max: CACHE_MAX });
 
 /** A range for the car, null for no figure; LookupUnavailableError when the vendor fails. */
 export async function valueTradeIn(provider: ValuationProvider, r: ValuationRequest, now = Date.now()): Promise<Valuation | null> {
@@ -119,8 +120,6 @@ export async function valueTradeIn(provider: ValuationProvider, r: ValuationRequ
   const hit = cache.get(key);
   if (hit && now - hit.at < CACHE_MS) return hit.value ? { ...hit.value, provider: provider.name } : null;
   const range = await provider.value(r);
-  cache.delete(key); // a fresh answer goes to the end: the oldest leave first
-  cache.set(key, { at: now, value: range });
-  if (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value!);
+  cache.set(key, { at: now, value: range }); // past CACHE_MAX the least recently used leaves
   return range ? { ...range, provider: provider.name } : null;
 }

@@ -18,6 +18,7 @@ import { replaceFeedPhotos } from "@/server/repositories/vehicle-photos";
 import { MAX_PHOTO_BYTES, PhotoRejected } from "./ingest";
 import { keepPhoto } from "./keep";
 import { removeFromStore, type ImageServiceDeps } from "./service";
+import { forget, recall, remember } from "@/server/remember";
 
 /*
  * The worker that fetches a stock feed's photos. A photo address is https on a public
@@ -120,11 +121,12 @@ export async function fetchDuePhotos(db: Db, deps: PhotoFetchDeps = {}, max = BA
   return { claimed: claimed.length, failed: outcomes.filter((o) => "failed" in o).length };
 }
 
-const g = globalThis as unknown as { __photoFetchWorker?: PollingWorker };
+const WORKER = "photo-fetch-worker";
 
 /** Starts this process's photo fetcher: its lanes every few seconds, and at once when an import is applied here. */
 export function startPhotoFetchWorker(getDbFn: () => Promise<Db>, deps: PhotoFetchDeps = {}, intervalMs = 5000): PollingWorker {
-  if (g.__photoFetchWorker) return g.__photoFetchWorker;
+  const running = recall<PollingWorker>(WORKER);
+  if (running) return running;
   const lanes = Array.from({ length: LANES }, (_, i) =>
     pollingWorker({
       name: `photo fetch worker (lane ${i + 1})`,
@@ -134,16 +136,16 @@ export function startPhotoFetchWorker(getDbFn: () => Promise<Db>, deps: PhotoFet
       round: async () => (await fetchDuePhotos(await getDbFn(), deps, 1)).claimed === 1,
     }),
   );
-  return (g.__photoFetchWorker = {
+  return remember<PollingWorker>(WORKER, () => ({
     wake: () => lanes.forEach((l) => l.wake()),
     stop: async () => {
       await Promise.all(lanes.map((l) => l.stop()));
-      g.__photoFetchWorker = undefined;
+      forget(WORKER);
     },
-  });
+  }));
 }
 
 /** Called after an import is applied: this process's fetcher (if any) starts at once. */
 export function wakePhotoFetchWorker(): void {
-  g.__photoFetchWorker?.wake();
+  recall<PollingWorker>(WORKER)?.wake();
 }

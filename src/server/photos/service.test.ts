@@ -6,11 +6,12 @@ import { afterAll, describe, expect, test } from "vitest";
 import { testPhoto } from "@/server/testing/photo";
 import { ingestPhoto } from "./ingest";
 import { IMAGE_PARAM_MSG } from "@/domain/photos/params";
-import { answerImage, clientKey, IMAGE_MSG, imageRequest, removeFromStore, type ImageServiceDeps } from "./service";
+import { answerImage, clientKey, IMAGE_MSG, imageRequest, MISS_LIMITER, removeFromStore, type ImageServiceDeps } from "./service";
 import { diskPhotoStore, photoKey } from "./store";
 import { blocksOf, diskVariantCache } from "./variant-cache";
 import { inImageSlot, MAX_CONCURRENT_RESIZES, MAX_WAITING_RESIZES, RETRY_AFTER_SECONDS } from "./variants";
 import { createMemoryRateLimiter } from "@/server/http/rate-limit";
+import { forget, remember } from "@/server/remember";
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), "image-service-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -127,6 +128,12 @@ describe("GET /images/{key}", () => {
     expect(await size(bare)).toEqual(["jpeg", 1280, 854]); // nothing is served wider than 1280 px
     expect(await size(await ask(d, "/images/demo/suv/red/2.jpg?w=640&auto=format&q=75"))).toEqual(["heif", 640, 427]);
     expect(await size(await ask(d, "/images/placeholder.jpg?w=640&auto=format", "*/*"))).toEqual(["jpeg", 640, 427]);
+    // the share image (where /photos/{body}/{colour}/{n}.jpg sends its visitors)
+    expect(await size(await ask(d, "/images/demo/travel-trailer/white/1.jpg?w=1200&h=630&fit=crop&q=80", "*/*"))).toEqual([
+      "jpeg",
+      1200,
+      630,
+    ]);
   });
 
   test("a photo taken down answers 404 at once: its original, its bare address and every size already served, in memory or on disk", async () => {
@@ -182,7 +189,8 @@ describe("GET /images/{key}", () => {
     const d = service();
     const key = await stored(d);
     const limiter = createMemoryRateLimiter({ limit: 2, windowMs: 60_000, prefix: "image-miss-test" });
-    (globalThis as { __imageMissLimiter?: unknown }).__imageMissLimiter = limiter;
+    forget(MISS_LIMITER);
+    remember(MISS_LIMITER, () => limiter);
     try {
       const from = (ip: string, w: number) => ask(d, `/images/${key}?w=${w}&auto=format`, AVIF, { "x-real-ip": ip });
       expect((await from("203.0.113.9", 640)).status).toBe(200);
@@ -194,7 +202,7 @@ describe("GET /images/{key}", () => {
       expect(await refused.text()).toBe(IMAGE_MSG.tooMany);
       expect((await from("198.51.100.7", 828)).status).toBe(200); // another client is not held up
     } finally {
-      delete (globalThis as { __imageMissLimiter?: unknown }).__imageMissLimiter;
+      forget(MISS_LIMITER);
     }
   });
 

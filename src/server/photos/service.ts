@@ -11,6 +11,7 @@ import { log } from "@/server/log";
 import { photoStore, type PhotoStore } from "./store";
 import { diskVariantCache, type VariantCache } from "./variant-cache";
 import { ImageServiceBusy, renderVariant, RETRY_AFTER_SECONDS } from "./variants";
+import { remember } from "@/server/remember";
 
 /*
  * The one image service. `GET /images/{key}` for every photo the platform holds (a dealer's upload
@@ -45,17 +46,20 @@ export type ImageServiceDeps = { store: PhotoStore; cache: VariantCache };
 
 // one store, cache and limiter per process, shared by Next's bundle (the back-office's deletes) and
 // the server's own copy of this module (which answers /images/)
-const g = globalThis as unknown as { __imageServiceDeps?: ImageServiceDeps; __imageMissLimiter?: RateLimiter };
 /** The platform's store and cache (from the environment), made once. */
 export function imageServiceDeps(): ImageServiceDeps {
   const e = env();
-  return (g.__imageServiceDeps ??= {
+  return remember("image-service-deps", () => ({
     store: photoStore(),
     cache: diskVariantCache(path.resolve(e.IMAGE_CACHE_DIR), e.IMAGE_CACHE_MB * 1024 * 1024, e.IMAGE_CACHE_MAX_FILES),
-  });
+  }));
 }
+/** The name the miss limiter is remembered by (a test puts a tighter one in its place). */
+export const MISS_LIMITER = "image-miss-limiter";
 const missLimiter = () =>
-  (g.__imageMissLimiter ??= createMemoryRateLimiter({ limit: env().IMAGE_MISS_RATE_LIMIT, windowMs: 60_000, prefix: "image-miss" }));
+  remember<RateLimiter>(MISS_LIMITER, () =>
+    createMemoryRateLimiter({ limit: env().IMAGE_MISS_RATE_LIMIT, windowMs: 60_000, prefix: "image-miss" }),
+  );
 
 /** This process's variants of these photos, gone from disk and memory. */
 async function dropVariants(keys: readonly string[], d: ImageServiceDeps): Promise<void> {

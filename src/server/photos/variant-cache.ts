@@ -2,6 +2,7 @@ import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, rmdir, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { LRUCache } from "lru-cache";
 
 /*
  * The image service's variants on local disk, with a bound. A crawler walking every size of every
@@ -15,7 +16,10 @@ import path from "node:path";
  * A photo's variants sit together in one folder (`<2 hex digits of the folder name's hash>/<photo>/`),
  * so deleting a photo removes every size of it with one call, whichever process made them, and the
  * folders spread evenly whatever the names look like. The index (file → blocks, in order of last use)
- * lives in memory and is rebuilt from the folder at start (oldest modification first). In a cluster
+ * lives in memory and is rebuilt from the folder at start (oldest modification first). It is kept by
+ * hand rather than by lru-cache: evicting a file is an awaited delete on disk (and of its folder when
+ * it was the photo's last), and the last file is never evicted even when it alone passes the bound —
+ * lru-cache would refuse to index such a file, leaving it on disk untracked. In a cluster
  * every process may share the folder: a file another process removed is simply made again, or is
  * gone for good when its photo was deleted.
  */
@@ -47,8 +51,7 @@ export function diskVariantCache(dir: string, maxBytes: number, maxFiles = 200_0
   /** "group/name" → blocks on disk, oldest use first */
   const index = new Map<string, number>();
   const perGroup = new Map<string, number>();
-  const hot = new Map<string, Buffer>();
-  let hotTotal = 0;
+  const hot = new LRUCache<string, Buffer>({ maxSize: hotBytes, sizeCalculation: (b) => Math.max(1, b.length) });
   let total = 0;
   let ready: Promise<void> | null = null;
   const groupDir = (group: string) => path.join(dir, shardOf(group), group);
@@ -58,17 +61,8 @@ export function diskVariantCache(dir: string, maxBytes: number, maxFiles = 200_0
   };
   const valid = (group: string, name: string) => NAME.test(group) && NAME.test(name) && !name.endsWith(".tmp");
 
-  const keepHot = (id: string, bytes: Buffer) => {
-    dropHot(id);
-    hot.set(id, bytes);
-    hotTotal += bytes.length;
-    while (hotTotal > hotBytes && hot.size > 0) dropHot(hot.keys().next().value!);
-  };
-  const dropHot = (id: string) => {
-    const had = hot.get(id);
-    if (had) hotTotal -= had.length;
-    hot.delete(id);
-  };
+  const keepHot = (id: string, bytes: Buffer) => void hot.set(id, bytes); // past hotBytes the least recently used leave
+  const dropHot = (id: string) => void hot.delete(id);
 
   function remember(id: string, blocks: number) {
     if (!index.has(id)) perGroup.set(id.split("/")[0]!, (perGroup.get(id.split("/")[0]!) ?? 0) + 1);

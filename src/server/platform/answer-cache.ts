@@ -2,6 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { LRUCache } from "lru-cache";
 
 /**
  * The storefront's cache of the dashboard's answers (one week), keyed by URL and tagged by
@@ -44,7 +45,13 @@ function isEntry(v: unknown): v is CachedAnswer {
 
 export function createAnswerCache(opts: { dir?: string; maxEntries?: number; onError?: (err: unknown, what: string) => void } = {}) {
   const max = opts.maxEntries ?? 10_000;
-  const entries = new Map<string, CachedAnswer>();
+  // past the bound the least recently used answer leaves, from memory and from disk
+  const entries = new LRUCache<string, CachedAnswer>({
+    max,
+    dispose: (_e, url, reason) => {
+      if (reason === "evict" && opts.dir) rmSync(fileOf(opts.dir, url), { force: true });
+    },
+  });
   let loaded = !opts.dir;
 
   function load() {
@@ -85,13 +92,7 @@ export function createAnswerCache(opts: { dir?: string; maxEntries?: number; onE
     },
     set(e: CachedAnswer): void {
       load();
-      entries.delete(e.url);
       entries.set(e.url, e);
-      while (entries.size > max) {
-        const oldest = entries.keys().next().value!;
-        entries.delete(oldest);
-        if (opts.dir) rmSync(fileOf(opts.dir, oldest), { force: true });
-      }
       persist(e);
     },
     /** Marks every entry with the tag stale; returns how many. */

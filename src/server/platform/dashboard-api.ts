@@ -1,5 +1,5 @@
 import "server-only";
-import { createHash, timingSafeEqual } from "node:crypto";
+import { createHash } from "node:crypto";
 import {
   OpeningHoursUpdateSchema,
   PLATFORM_CACHE_SECONDS,
@@ -27,6 +27,8 @@ import { loadFromDatabase, type SiteContext } from "@/server/site-context";
 import type { Weekday } from "@/domain/site/types";
 import { hoursEntry } from "@/domain/site/hours";
 import { editLocationHours, editSpecialHours, PLATFORM_API_ACTOR } from "./site-edits";
+import { isMediaType } from "@/domain/http/content-type";
+import { sameSecret } from "@/server/signed-tokens";
 
 /*
  * The dashboard's side of the platform data API (docs/features/platform-api.md): the website session, search
@@ -45,13 +47,7 @@ export function basicAuthOk(header: string | null, user: string | undefined, pas
   const m = /^Basic ([A-Za-z0-9+/=]{1,2000})$/i.exec((header ?? "").trim());
   const given = m ? Buffer.from(m[1]!, "base64").toString("utf8") : "";
   const expected = user && password ? `${user}:${password}` : null;
-  // equal-length digests: the comparison takes the same time whatever was sent
-  const same = timingSafeEqual(
-    createHash("sha256").update(given).digest(),
-    createHash("sha256")
-      .update(expected ?? "")
-      .digest(),
-  );
+  const same = sameSecret(given, expected ?? "");
   return same && expected !== null && m !== null;
 }
 
@@ -155,7 +151,7 @@ export const getOpenApi = platformRoute(async (req) =>
 );
 
 export async function bodyOf(req: Request): Promise<unknown> {
-  if (!/^application\/json\b/i.test(req.headers.get("content-type") ?? "")) throw new HttpError(415, "Send the body as application/json.");
+  if (!isMediaType(req.headers.get("content-type"), "application/json")) throw new HttpError(415, "Send the body as application/json.");
   return readJson(req, MAX_WRITE_BYTES);
 }
 
@@ -212,7 +208,7 @@ export const putSpecialHours = platformRoute<{ siteId: string }>(async (req, p) 
 export const postStockFeed = platformRoute<{ siteId: string }>(async (req, p) => {
   await requireAuth(req, "admin");
   const siteId = siteIdOf(p.siteId);
-  if (!/^text\/(csv|plain)\b/i.test(req.headers.get("content-type") ?? "")) throw new HttpError(415, "Send the feed as text/csv.");
+  if (!isMediaType(req.headers.get("content-type"), "text/csv", "text/plain")) throw new HttpError(415, "Send the feed as text/csv.");
   if (!(await getSiteById(await getDb(), siteId))) throw new HttpError(404, "Unknown site.");
   const csv = await readText(req, MAX_IMPORT_BYTES);
   const query = new URL(req.url).searchParams;

@@ -1,5 +1,4 @@
 import "server-only";
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { PREVIEW_COOKIE } from "@/domain/accounts/session";
 import { sharedAuthSecret } from "@/server/auth/auth";
 import { resolveTenant } from "@/domain/site/tenant";
@@ -7,6 +6,7 @@ import { serverNow } from "@/server/clock";
 import { getDb } from "@/server/db";
 import { env } from "@/server/env";
 import { getSiteByKey } from "@/server/repositories/sites";
+import { signToken, tokenMacValid } from "@/server/signed-tokens";
 
 /*
  * Staff preview a draft site. The back-office hands a signed-in member of the site's
@@ -16,21 +16,18 @@ import { getSiteByKey } from "@/server/repositories/sites";
  */
 
 export const PREVIEW_HOURS = 12;
-const sign = (secret: string, body: string) => createHmac("sha256", `preview:${secret}`).update(body).digest("base64url");
 
 /** A preview token for one site, valid PREVIEW_HOURS from now: `{siteId}.{expires}.{mac}`. */
 export async function previewToken(siteId: number, now: number): Promise<string> {
   const body = `${siteId}.${Math.floor(now / 1000) + PREVIEW_HOURS * 3600}`;
-  return `${body}.${sign(await sharedAuthSecret(await getDb()), body)}`;
+  return signToken(await sharedAuthSecret(await getDb()), "preview", body);
 }
 
 /** True when the token is this site's, unexpired and signed by this platform. */
 export async function previewValid(token: string | undefined, siteId: number, now: number): Promise<boolean> {
   const m = /^([1-9]\d{0,8})\.(\d{10,12})\.([A-Za-z0-9_-]{43})$/.exec(token ?? "");
   if (!m || Number(m[1]) !== siteId || Number(m[2]) * 1000 < now) return false;
-  const want = Buffer.from(sign(await sharedAuthSecret(await getDb()), `${m[1]}.${m[2]}`));
-  const got = Buffer.from(m[3]!);
-  return want.length === got.length && timingSafeEqual(want, got);
+  return tokenMacValid(await sharedAuthSecret(await getDb()), "preview", `${m[1]}.${m[2]}`, m[3]!);
 }
 
 /** The Set-Cookie of a preview (host-only; Secure over https). */

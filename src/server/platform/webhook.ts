@@ -1,6 +1,6 @@
 import "server-only";
-import { createHmac, timingSafeEqual } from "node:crypto";
 import type { SiteChanged } from "@/domain/platform/contract";
+import { hmacSha256, sameSecret } from "@/server/signed-tokens";
 
 /**
  * The dashboard's signed `site.changed` webhook: how a storefront learns at once that a
@@ -16,7 +16,7 @@ export const SIGNATURE_HEADER = "x-platform-signature";
 export const TIMESTAMP_HEADER = "x-platform-timestamp";
 
 export function signWebhook(secret: string, timestamp: number, body: string): string {
-  return `sha256=${createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex")}`;
+  return `sha256=${hmacSha256(secret, `${timestamp}.${body}`, "hex")}`;
 }
 
 /** True when the signature is the secret's over this timestamp and body, and the timestamp is recent. */
@@ -29,9 +29,7 @@ export function verifyWebhook(
   if (!headers.signature || !headers.timestamp || !/^\d{1,12}$/.test(headers.timestamp)) return false;
   const ts = Number(headers.timestamp);
   if (Math.abs(nowMs / 1000 - ts) > WEBHOOK_TOLERANCE_SECONDS) return false;
-  const expected = Buffer.from(signWebhook(secret, ts, body));
-  const given = Buffer.from(headers.signature);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameSecret(headers.signature, signWebhook(secret, ts, body));
 }
 
 type Log = { info: (o: object, msg: string) => void; warn: (o: object, msg: string) => void };

@@ -25,8 +25,9 @@ import {
 import { getVehicleBySlug } from "@/server/repositories/vehicles";
 import type { SiteContext } from "@/server/site-context";
 import { paymentProviderFor, TestPaymentProvider, type PaymentProvider } from "./payments";
+import { isUuid } from "@/domain/ids";
+import { isMediaType } from "@/domain/http/content-type";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_BODY = 8 * 1024;
 const ORIGIN_MESSAGE = "Reservations can only be made on this website.";
 
@@ -51,7 +52,7 @@ export const checkoutRoute = siteApi(async (req, ctx) => {
   const provider = storeProvider(ctx);
   if (!provider) throw new HttpError(404, "This site does not take reservations online.");
   checkOrigin(req, ORIGIN_MESSAGE);
-  if ((req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase() !== "application/json")
+  if (!isMediaType(req.headers.get("content-type"), "application/json"))
     throw new HttpError(415, "Send the reservation as application/json.");
   const parsed = checkoutSchema(ctx.site.country).safeParse(await readJson(req, MAX_BODY));
   if (!parsed.success) throw new HttpError(422, "Please check the highlighted fields.", {}, fieldErrors(parsed.error, "form"));
@@ -133,7 +134,7 @@ async function reserve(req: Request, ctx: SiteContext, input: CheckoutInput, pro
  * the provider says now (never by the return address alone). Null for an unknown order.
  */
 export async function confirmOrder(ctx: SiteContext, id: string): Promise<OrderRow | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const db = await getDb();
   const order = await getOrder(db, ctx.site.id, id);
   if (!order || order.status !== "pending" || !order.providerRef) return order;
@@ -156,7 +157,7 @@ export const testPayRoute = siteApi(async (req, ctx) => {
   const body = (await readJson(req, 1024)) as { order?: unknown; outcome?: unknown } | null;
   const id = typeof body?.order === "string" ? body.order : "";
   const outcome = body?.outcome === "paid" || body?.outcome === "cancelled" ? body.outcome : null;
-  if (!UUID.test(id) || !outcome) throw new HttpError(422, "Please check the request.", {}, { order: "Give an order id and an outcome." });
+  if (!isUuid(id) || !outcome) throw new HttpError(422, "Please check the request.", {}, { order: "Give an order id and an outcome." });
   if (!(await setTestPaymentOutcome(await getDb(), ctx.site.id, id, outcome))) throw new HttpError(404, STORE_MSG.unknownOrder);
   return json(200, { redirect_url: `/checkout/confirmed?order=${id}${outcome === "cancelled" ? "&cancelled=1" : ""}` });
 });

@@ -14,14 +14,13 @@ import { listSpecialHours } from "@/server/repositories/locations";
 import { getSiteById } from "@/server/repositories/sites";
 import { listSiteStaff } from "@/server/repositories/staff";
 import type { IdParams } from "./params";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+import { isCanonicalUuid } from "@/domain/ids";
 
 /** One lead the staff member reads, with what the page shows of it and what their role lets them do; a 404 otherwise. */
 export async function loadLead(params: IdParams) {
   const staff = await requireStaff();
   const { id } = await params;
-  if (!UUID.test(id)) notFound();
+  if (!isCanonicalUuid(id)) notFound();
   const db = await getDb();
   const lead = await getInboxLead(db, sitesFor(staff.roles, "leads.read"), id);
   if (!lead) notFound();

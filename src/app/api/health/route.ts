@@ -1,5 +1,7 @@
 import { getDatabase } from "@/server/db";
+import { PAGE_CACHE_STATS } from "@/server/http/page-cache";
 import { log } from "@/server/log";
+import { recall } from "@/server/remember";
 import { platformClient } from "@/server/platform";
 import { deliveryBacklog } from "@/server/repositories/deliveries";
 import { unpaidHolds } from "@/server/repositories/orders";
@@ -16,7 +18,7 @@ function platformStatus() {
 
 /** The full-page cache of this process (scripts/server.ts registers it; absent under `next dev`). */
 function pageCache() {
-  const stats = (globalThis as { __pageCacheStats?: () => unknown }).__pageCacheStats;
+  const stats = recall<() => unknown>(PAGE_CACHE_STATS);
   return stats ? { pageCache: stats() } : {};
 }
 

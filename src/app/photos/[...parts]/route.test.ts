@@ -90,15 +90,25 @@ describe("GET /photos/{body}/{colour}/{n}.svg", () => {
 });
 
 describe("share images are raster", () => {
-  test("the .jpg of a photo is a JPEG of the requested box", async () => {
-    const res = await get("/photos/travel-trailer/white/1.jpg?w=1200&h=630&fit=crop&q=80");
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("image/jpeg");
-    const bytes = new Uint8Array(await res.arrayBuffer());
-    expect([bytes[0], bytes[1], bytes[2]]).toEqual([0xff, 0xd8, 0xff]);
-    const sharp = (await import("sharp")).default;
-    expect(await sharp(bytes).metadata()).toMatchObject({ format: "jpeg", width: 1200, height: 630 });
+  test.each([
+    ["/photos/travel-trailer/white/1.jpg?w=1200&h=630&fit=crop&q=80", "/images/demo/travel-trailer/white/1.jpg?w=1200&h=630&fit=crop&q=80"],
+    ["/photos/suv/red/2.jpg", "/images/demo/suv/red/2.jpg"],
+    ["/photos/class-c-motorhome/white/14.jpg?w=640", "/images/demo/class-c-motorhome/white/14.jpg?w=640"],
+  ])("the .jpg of a drawing is the image service's demo photo: %s → %s (308)", async (path, location) => {
+    const res = await get(path);
+    expect(res.status).toBe(308);
+    expect(res.headers.get("location")).toBe(location);
+    expect(await res.text()).toBe("");
   });
+
+  test.each([["/photos/suv/red/99.jpg"], ["/photos/suv/%3Cscript%3E/1.jpg"], ["/photos/toString/red/1.jpg"]])(
+    "an unknown photo %s is a 404, not a redirect",
+    async (path) => {
+      const res = await get(path);
+      expect(res.status).toBe(404);
+      expect(res.headers.get("location")).toBeNull();
+    },
+  );
 
   test("a travel trailer is drawn as a caravan, not a motorbike", async () => {
     const { shapeFor } = await import("@/server/demo/photo-svg");

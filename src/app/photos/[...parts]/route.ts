@@ -1,6 +1,6 @@
-import sharp from "sharp";
+import { LRUCache } from "lru-cache";
 import { PLACEHOLDER_SVG, vehicleSvg } from "@/server/demo/photo-svg";
-import { parsePhotoPath } from "@/server/demo/photos";
+import { parsePhotoPath, photoUrl } from "@/server/demo/photos";
 import { bodyTypeSvg, brandEmblemSvg, dealerLogoSvg, sceneSvg } from "@/server/demo/scenes";
 import { own } from "@/domain/own";
 
@@ -15,32 +15,14 @@ const SVG_HEADERS = {
   "x-content-type-options": "nosniff",
 };
 const MAX_SIDE = 3840;
-const JPEG_HEADERS = {
-  "content-type": "image/jpeg",
-  "cache-control": "public, max-age=31536000, immutable",
-  "x-content-type-options": "nosniff",
-};
 
 /**
- * Drawn photos are the same for every width a srcset asks for: each drawing (and each JPEG copy) is
- * made once and kept, at most MEMO_LIMIT of each, oldest out first. A crawler walking every width
- * costs a lookup, not a drawing.
+ * Drawn photos are the same for every width a srcset asks for: each drawing is made once and kept,
+ * at most MEMO_LIMIT, the least recently used out first. A crawler walking every width costs a
+ * lookup, not a drawing.
  */
 const MEMO_LIMIT = 400;
-function memo<T>(limit: number) {
-  const entries = new Map<string, T>();
-  return (key: string, make: () => T): T => {
-    const hit = entries.get(key);
-    if (hit !== undefined) return hit;
-    const value = make();
-    entries.set(key, value);
-    if (value instanceof Promise) value.catch(() => entries.delete(key)); // never keep a failure
-    if (entries.size > limit) entries.delete(entries.keys().next().value!);
-    return value;
-  };
-}
-const drawings = memo<string>(MEMO_LIMIT);
-const jpegs = memo<Promise<Buffer>>(MEMO_LIMIT / 4);
+const drawings = new LRUCache<string, string>({ max: MEMO_LIMIT });
 
 const ARTWORK: Record<string, (name: string) => string | null> = {
   scene: sceneSvg,
@@ -52,7 +34,8 @@ const ARTWORK: Record<string, (name: string) => string | null> = {
 const notFound = () =>
   new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", "x-content-type-options": "nosniff" } });
 
-// GET /photos/{body}/{colour}/{n}.svg — locally generated demo vehicle photos (no external URLs).
+// GET /photos/{body}/{colour}/{n}.svg — locally generated demo vehicle drawings (no external URLs); the
+// .jpg of one is a permanent redirect to the image service's demo photo (/images/demo/…).
 export async function GET(req: Request, { params }: { params: Promise<{ parts: string[] }> }) {
   const { parts } = await params;
   if (parts.length === 1 && parts[0] === "placeholder.svg") return new Response(PLACEHOLDER_SVG, { headers: SVG_HEADERS });
@@ -67,6 +50,16 @@ export async function GET(req: Request, { params }: { params: Promise<{ parts: s
   }
   const photo = parsePhotoPath(parts);
   if (!photo) return notFound();
+  // A raster copy is the image service's demo photo, with the same parameters: one pipeline (sizes,
+  // formats, bounds, disk cache) for every raster the platform serves. The address stays good.
+  if (photo.format === "jpg")
+    return new Response(null, {
+      status: 308,
+      headers: {
+        location: `${photoUrl(photo.body, photo.colour, photo.n)}${new URL(req.url).search}`,
+        "cache-control": "public, max-age=86400",
+      },
+    });
   // the image-service parameters: w and h with fit=crop give a filled, cropped box (the share image)
   const q = new URL(req.url).searchParams;
   const side = (v: string | null) => (v && /^\d{1,4}$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_SIDE ? Number(v) : 0);
@@ -74,12 +67,7 @@ export async function GET(req: Request, { params }: { params: Promise<{ parts: s
     h = side(q.get("h"));
   const size = q.get("fit") === "crop" && w && h ? { width: w, height: h } : undefined;
   const key = `${photo.body}/${photo.colour}/${photo.n}/${size ? `${size.width}x${size.height}` : ""}`;
-  const svg = drawings(key, () => vehicleSvg(photo.body, photo.colour, photo.n, size));
-  if (photo.format === "svg") return new Response(svg, { headers: SVG_HEADERS });
-  // a raster copy (share images: social networks do not show SVG)
-  const quality = Math.min(100, Math.max(30, Number(q.get("q")) || 80));
-  const jpeg = await jpegs(`${key}/${quality}`, () =>
-    sharp(Buffer.from(svg)).flatten({ background: "#ffffff" }).jpeg({ quality, mozjpeg: true }).toBuffer(),
-  );
-  return new Response(new Uint8Array(jpeg), { headers: { ...JPEG_HEADERS, "content-length": String(jpeg.length) } });
+  let svg = drawings.get(key);
+  if (svg === undefined) drawings.set(key, (svg = vehicleSvg(photo.body, photo.colour, photo.n, size)));
+  return new Response(svg, { headers: SVG_HEADERS });
 }

@@ -7,6 +7,7 @@ import { checkOrigin, readJson } from "@/server/http/body";
 import type { Actor } from "@/server/repositories/audit";
 import { isAdminHost } from "../host";
 import { currentStaff, type Staff } from "../staff-auth";
+import { isMediaType } from "@/domain/http/content-type";
 
 /*
  * The back-office's API, under /api/admin/…, answered on the back-office host only
@@ -48,7 +49,7 @@ export function siteFor(staff: Staff, raw: string, action: StaffAction): number 
 export const actor = (s: Staff): Actor => ({ id: s.id, name: s.name, email: s.email });
 
 export async function jsonBody(req: Request): Promise<unknown> {
-  if (!/^application\/json\b/i.test(req.headers.get("content-type") ?? "")) throw new HttpError(415, "Send the form as application/json.");
+  if (!isMediaType(req.headers.get("content-type"), "application/json")) throw new HttpError(415, "Send the form as application/json.");
   return readJson(req, MAX_FORM_BYTES);
 }
 

@@ -15,12 +15,12 @@ import { HttpError, json } from "@/server/http/api";
 import { getLeadFile, leadSiteAndStatus, listExportLeads, updateLeadStatus } from "@/server/repositories/inbox";
 import { getSubmissionsOf } from "@/server/repositories/leads";
 import { adminRoute, actor, jsonBody, parsed } from "./handler";
+import { isCanonicalUuid } from "@/domain/ids";
 
 /* The lead inbox's writes and downloads: `/api/admin/leads/{id}`, its files, and `leads.csv`. */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const leadIdOf = (raw: string) => {
-  if (!UUID.test(raw)) throw new HttpError(404, "Unknown lead.");
+  if (!isCanonicalUuid(raw)) throw new HttpError(404, "Unknown lead.");
   return raw;
 };
 
@@ -120,7 +120,7 @@ export const exportLeads = adminRoute(async (req, { staff }) => {
 /** GET /api/admin/leads/{id}/files/{fileId} — an attachment, to staff of the lead's site only, always as a download. */
 export const downloadLeadFile = adminRoute<{ id: string; fileId: string }>(async (_req, { staff, params }) => {
   const id = leadIdOf(params.id);
-  if (!UUID.test(params.fileId)) throw new HttpError(404, "Unknown file.");
+  if (!isCanonicalUuid(params.fileId)) throw new HttpError(404, "Unknown file.");
   const f = await getLeadFile(await getDb(), sitesFor(staff.roles, "leads.read"), id, params.fileId);
   if (!f) throw new HttpError(404, "Unknown file.");
   // the stored path must lie under UPLOAD_DIR (a row is never trusted to point elsewhere)

@@ -19,6 +19,7 @@ import {
   PhotosRefused,
 } from "@/server/repositories/vehicle-photos";
 import { actor, adminRoute, jsonBody, parsed, siteFor } from "./handler";
+import { isMediaType } from "@/domain/http/content-type";
 
 /* A car's photos: `/api/admin/sites/{siteId}/vehicles/{id}/photos` and `…/photos/{photoId}`. */
 
@@ -65,7 +66,7 @@ export const postPhotos = adminRoute<{ siteId: string; id: string }>(
     const siteId = siteFor(staff, params.siteId, "stock.edit");
     const car = await carOf(siteId, params.id);
     const type = req.headers.get("content-type") ?? "";
-    if (!/^multipart\/form-data\b/i.test(type)) throw new HttpError(415, "Send the photos as multipart/form-data (field photos).");
+    if (!isMediaType(type, "multipart/form-data")) throw new HttpError(415, "Send the photos as multipart/form-data (field photos).");
     if (Number(req.headers.get("content-length") ?? 0) > PHOTO_UPLOAD.totalBytes)
       throw new HttpError(413, `Upload at most ${PHOTO_UPLOAD.files} photos of 15 MB at a time.`);
     const temp = incomingDir(env().UPLOAD_DIR);

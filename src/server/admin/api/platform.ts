@@ -19,6 +19,7 @@ import { getSiteById } from "@/server/repositories/sites";
 import { addRule, removeRule, ruleJson } from "@/server/platform/feature-rules-api";
 import type { Staff } from "../staff-auth";
 import { actor, adminRoute, jsonBody } from "./handler";
+import { isMediaType } from "@/domain/http/content-type";
 
 /*
  * The operators' console: `/api/admin/platform/sites`, `…/{siteId}`, `…/{siteId}/locations`,
@@ -111,7 +112,7 @@ export const postConsoleLogo = adminRoute<{ siteId: string }>(
     const site = await getSiteById(db, siteId);
     if (!site) throw new HttpError(404, "Unknown site.");
     const type = req.headers.get("content-type") ?? "";
-    if (!/^multipart\/form-data\b/i.test(type)) throw new HttpError(415, "Send the logo as multipart/form-data (field logo).");
+    if (!isMediaType(type, "multipart/form-data")) throw new HttpError(415, "Send the logo as multipart/form-data (field logo).");
     const temp = incomingDir(env().UPLOAD_DIR);
     try {
       const { fields, files } = await receiveMultipart(req.body, type, temp, LOGO_UPLOAD, LOGO_PARTS).catch((e: unknown) => {

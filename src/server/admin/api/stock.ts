@@ -12,6 +12,7 @@ import { getImport } from "@/server/repositories/imports";
 import { updateVehicle } from "@/server/repositories/stock-admin";
 import { applyChecked, checkStockImport } from "../stock-imports";
 import { adminRoute, siteFor, actor, jsonBody, parsed } from "./handler";
+import { isMediaType } from "@/domain/http/content-type";
 
 /* Stock by hand and by import: `/api/admin/sites/{siteId}/vehicles/{id}`, `/stock/imports` and `/stock/imports/{id}/apply`. */
 
@@ -39,7 +40,7 @@ export const putVehicle = adminRoute<{ siteId: string; id: string }>(
 export const postStockImport = adminRoute<{ siteId: string }>(
   async (req, { staff, params }) => {
     const siteId = siteFor(staff, params.siteId, "stock.edit");
-    if (!/^text\/(csv|plain)\b/i.test(req.headers.get("content-type") ?? "")) throw new HttpError(415, "Send the file as text/csv.");
+    if (!isMediaType(req.headers.get("content-type"), "text/csv", "text/plain")) throw new HttpError(415, "Send the file as text/csv.");
     const query = new URL(req.url).searchParams;
     const { mapping, errors } = mappingFromQuery(query);
     if (Object.keys(errors).length) throw new HttpError(422, "Please check the column choices.", {}, errors);

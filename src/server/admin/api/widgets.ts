@@ -11,6 +11,7 @@ import { HttpError, json } from "@/server/http/api";
 import { readText } from "@/server/http/body";
 import { changeSiteRecord } from "@/server/platform/site-records";
 import { actor, adminRoute, MAX_FORM_BYTES, siteFor } from "./handler";
+import { isMediaType } from "@/domain/http/content-type";
 
 /*
  * POST /api/admin/sites/{siteId}/widgets — the "Widgets and tracking" form of the owner's settings
@@ -26,7 +27,7 @@ const MESSAGE = "Please check the highlighted fields.";
 export const postWidgets = adminRoute<{ siteId: string }>(
   async (req, { staff, params }) => {
     const siteId = siteFor(staff, params.siteId, "settings.edit");
-    if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers.get("content-type") ?? ""))
+    if (!isMediaType(req.headers.get("content-type"), "application/x-www-form-urlencoded"))
       throw new HttpError(415, "Send the form as application/x-www-form-urlencoded.");
     const form = new URLSearchParams(await readText(req, MAX_FORM_BYTES));
     // the page to go back to: the console only for an operator, else the site's settings

@@ -7,10 +7,9 @@ import { getDb } from "@/server/db";
 import { getOrder } from "@/server/repositories/orders";
 import { storeProvider } from "@/server/store/checkout-service";
 import { oneParam, requireSite, type SearchParams, type SiteParams } from "../../_routes/site";
+import { isUuid } from "@/domain/ids";
 
 export const metadata: Metadata = { title: "Pay Your Deposit", robots: { index: false } };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // GET /checkout/pay?order=… — the local test payment provider's "hosted page" (sites whose
 // payment_provider is "test": the demo and the tests). A real provider's page replaces it.
@@ -18,7 +17,7 @@ export default async function TestPayPage({ params, searchParams }: { params: Si
   const ctx = await requireSite(params, "/checkout/pay");
   if (storeProvider(ctx)?.name !== "test") notFound();
   const id = oneParam((await searchParams).order) ?? "";
-  const order = UUID.test(id) ? await getOrder(await getDb(), ctx.site.id, id) : null;
+  const order = isUuid(id) ? await getOrder(await getDb(), ctx.site.id, id) : null;
   if (!order || order.provider !== "test") notFound();
   const amount = formatPrice(order.amountCents / 100);
   return (

@@ -1,0 +1,79 @@
+/*
+ * What every bench shares: the bench server's port and data folder, the HTTP load generator
+ * (autocannon, p50/p95), running the production server on a fresh demo database, and the
+ * real-photograph workload.
+ */
+import type { ChildProcess } from "node:child_process";
+import { startServer, stopServer } from "../server-process";
+import { hostRequest } from "../host-request";
+import { loadPhotographs } from "../photographs";
+import { rmSync } from "node:fs";
+import { pct } from "../cluster-drills";
+import autocannon from "autocannon";
+import { DEMO_STAFF_PASSWORD } from "@/server/demo/staff";
+
+export const PORT = 3300;
+export const DATA = ".data/bench";
+
+export const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
+
+export async function load(
+  paths: string[],
+  host: string,
+  seconds: number,
+  extraHeaders: Record<string, string> = {},
+  url = `http://127.0.0.1:${PORT}`,
+) {
+  const latencies: number[] = [];
+  // without a callback autocannon returns an event emitter that is also a promise of the result
+  const instance = autocannon({
+    url,
+    connections: 20,
+    duration: seconds,
+    headers: { host, ...extraHeaders },
+    requests: paths.map((path) => ({ method: "GET", path })),
+  }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
+  instance.on("response", (_c: unknown, _s: number, _b: number, rt: number) => latencies.push(rt));
+  const r = await instance;
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${paths[0]}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { rps: round(r.requests.average, 0), p95: round(pct(latencies, 95)), p50: round(pct(latencies, 50)), total: r.requests.total };
+}
+
+/** Runs the production server (dist/server.mjs) on a fresh demo database, with the given page-cache TTL. */
+export async function withServer<T>(
+  cacheSeconds: number,
+  fn: (server: ChildProcess) => Promise<T>,
+  extraEnv: Record<string, string> = {},
+): Promise<T> {
+  // photos and their variants start empty with the database (the demo's are made again on first use)
+  for (const dir of [`${DATA}-photos`, `${DATA}-image-cache`]) rmSync(dir, { recursive: true, force: true });
+  const server = await startServer({
+    port: PORT,
+    dataDir: DATA,
+    env: {
+      LOG_LEVEL: "warn",
+      HTTP_CACHE_TTL_SECONDS: String(cacheSeconds),
+      BENCH_BASELINE: "true",
+      PHOTO_DIR: `${DATA}-photos`,
+      IMAGE_CACHE_DIR: `${DATA}-image-cache`,
+      ...extraEnv,
+    },
+  });
+  try {
+    return await fn(server);
+  } finally {
+    await stopServer(server);
+  }
+}
+
+/** The real-photograph workload: three photographs on each of parkside's cars, uploaded by its manager. */
+export const withPhotographs = () =>
+  loadPhotographs({ port: PORT, siteId: 1001, email: "manager@parksidemotorgroup.com.au", password: DEMO_STAFF_PASSWORD, perCar: 3 });
+
+export const SEARCH = "/search/new-used-and-demo-cars";
+export const HOST = "parkside-motor-group.localhost";
+
+export type Load = Awaited<ReturnType<typeof load>>;
+
+/** A request to the bench's server as a browser of `host` sends it. */
+export const hostGet = (host: string, path: string, init?: Parameters<typeof hostRequest>[3]) => hostRequest(PORT, host, path, init);
