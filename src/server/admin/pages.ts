@@ -7,7 +7,7 @@ import { can, roleOn, type StaffAction, type StaffRole } from "@/domain/staff/ro
 import { getDb } from "@/server/db";
 import * as t from "@/server/db/schema";
 import { inArray } from "drizzle-orm";
-import { isAdminHost } from "./host";
+import { isAdminHost } from "@/server/http/admin-host";
 import { currentStaff, type Staff } from "./staff-auth";
 
 /*

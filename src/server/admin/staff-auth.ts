@@ -8,7 +8,7 @@ import { originFor, scrubAuthMessage, sharedAuthSecret } from "@/server/auth/aut
 import { getDb } from "@/server/db";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
-import { isAdminHost } from "./host";
+import { isAdminHost } from "@/server/http/admin-host";
 import { log } from "@/server/log";
 
 /**

@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { AcceptInviteForm } from "@/components/admin/auth-forms";
 import { STAFF_MSG } from "@/domain/staff/roles";
-import { isAdminHost } from "@/server/admin/host";
+import { isAdminHost } from "@/server/http/admin-host";
 import { invitationTokenHash } from "@/server/admin/staff-auth";
 import { serverNow } from "@/server/clock";
 import { getDb } from "@/server/db";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDatabase } from "@/server/db";
 import { log } from "@/server/log";
-import { platformClient } from "@/server/platform";
+import { platformClient } from "@/server/platform-client";
 import { deliveryBacklog } from "@/server/repositories/deliveries";
 import { unpaidHolds } from "@/server/repositories/orders";
 import { serverNow } from "@/server/clock";

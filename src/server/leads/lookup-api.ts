@@ -6,16 +6,17 @@ import { LookupRequestSchema, type LookupAnswer } from "@/domain/lookups/lookup"
 import { lookupProviderOf } from "@/domain/site/features";
 import { getDb } from "@/server/db";
 import { env } from "@/server/env";
-import { fieldErrors, HttpError, json, siteApi } from "@/server/http/api";
+import { fieldErrors, HttpError, json } from "@/server/http/api";
+import { siteApi } from "@/server/site-api";
 import { checkOrigin, readJson } from "@/server/http/body";
 import { clientAddressOf, limitOrThrow, sharedLimiter } from "@/server/http/rate-limit";
 import { siteLog } from "@/server/log";
 import { getLeadPayload } from "@/server/repositories/leads";
 import { LeadValidationError, validateLead } from "@/server/leads/lead-service";
 import type { SiteContext } from "@/server/site-context";
-import { CarClarityProvider, carHistoryCustomer, localCarHistory, type CarHistoryProvider } from "./car-history";
-import { LookupUnavailableError, lookupProvider, type VehicleLookupProvider } from "./providers";
-import { siteValuationProvider, valueTradeIn } from "./valuation";
+import { CarClarityProvider, carHistoryCustomer, localCarHistory, type CarHistoryProvider } from "@/server/lookups/car-history";
+import { LookupUnavailableError, lookupProvider, type VehicleLookupProvider } from "@/server/lookups/providers";
+import { siteValuationProvider, valueTradeIn } from "@/server/lookups/valuation";
 import { VALUATION_MSG, ValuationRequestSchema } from "@/domain/lookups/valuation";
 import { serverNow } from "@/server/clock";
 

@@ -1,0 +1,178 @@
+// The layers of src/server, held by dependency-cruiser (`npm run deps`, part of `npm test`).
+// docs/architecture.md draws them. Each floor may import its own floor and the floors below it,
+// never one above: a back-arrow fails the check. Folders are features (leads, admin, platform…);
+// inside a feature, the request handlers sit on the features floor and the rest on the services floor.
+//
+// Bottom to top. A file of src/server (not a test) must belong to exactly one floor.
+const LAYERS = [
+  {
+    name: "base",
+    why: "env, log, clock and the polling loop: everything stands on them",
+    path: ["^src/server/(env|log|clock|polling-worker)\\.ts$"],
+  },
+  {
+    name: "db",
+    why: "the connection, migrations' schema, the start-up lock",
+    path: ["^src/server/db/"],
+  },
+  {
+    name: "infrastructure",
+    why: "shared plumbing with no business rule: caches and the change bus, mail transport, HTTP errors, bodies and uploads, rate limits, outbound fetch, security headers, the page cache, postcodes, the client of the platform API",
+    path: ["^src/server/(cache|mail|http|geo|platform-client)/"],
+  },
+  {
+    name: "data",
+    why: "repositories (one per aggregate, tenant-scoped) and the read models (reports, search)",
+    path: ["^src/server/(repositories|reports|search)/"],
+  },
+  {
+    name: "services",
+    why: "business operations over repositories: site context, stock, leads, delivery, photos, accounts, platform client",
+    path: [
+      "^src/server/[^/]+\\.ts$",
+      "^src/server/(admin|alerts|analytics|auth|delivery|leads|lookups|photos|platform|store)/(?!api/)[^/]+\\.ts$",
+    ],
+    // the handler files below live in the same folders but sit one floor up
+    pathNot: [],
+  },
+  {
+    name: "features",
+    why: "request handlers per feature (the route files in src/app call them) and the back-office's page guards",
+    path: [
+      "^src/server/admin/api/",
+      "^src/server/[^/]+/([^/]+-api|handlers)\\.ts$",
+      "^src/server/admin/pages\\.ts$",
+      "^src/server/alerts/unsubscribe\\.ts$",
+      "^src/server/auth/garage\\.ts$",
+      "^src/server/store/checkout-service\\.ts$",
+    ],
+  },
+  {
+    name: "demo",
+    why: "the demo tenants' generator and seeders; production reaches it only through the seam demo/index.ts, by dynamic import",
+    path: ["^src/server/demo/"],
+  },
+  {
+    name: "testing",
+    why: "helpers for tests only",
+    path: ["^src/server/testing/"],
+  },
+];
+
+// the services floor's folders also hold the handler files: those belong to features, not services
+LAYERS[4].pathNot = LAYERS[5].path;
+
+const TESTS = "\\.test\\.tsx?$";
+const DEMO_SEAM = "^src/server/demo/index\\.ts$";
+
+/** the floors above the i-th, as one list of path patterns */
+const above = (i) => LAYERS.slice(i + 1).flatMap((l) => l.path);
+
+const layerRules = LAYERS.slice(0, -1).map((layer, i) => ({
+  name: `layer-${layer.name}`,
+  severity: "error",
+  comment: `${layer.name} (${layer.why}) imports only its own floor and the floors below: ${
+    LAYERS.slice(0, i)
+      .map((l) => l.name)
+      .join(", ") || "nothing else in src/server"
+  }`,
+  from: { path: layer.path, pathNot: [...(layer.pathNot ?? []), TESTS] },
+  // the demo seam is reached by dynamic import only, and is checked by its own rule below
+  to: { path: above(i), pathNot: [...LAYERS.slice(0, i + 1).flatMap((l) => l.path), DEMO_SEAM] },
+}));
+
+// Read models: reports and search join over many tables for one answer each, which no single
+// repository owns, so they read the schema themselves. The seeders write the demo tenants table by
+// table like a migration (demo/ is never loaded by production unless demo data is asked for).
+const SCHEMA_READERS = ["^src/server/(repositories|db|reports|search|demo|testing)/"];
+
+// TEMPORARY, to be deleted when the work that moves these queries into repositories is merged:
+// the modules that still import the schema outside repositories and the read models.
+const SCHEMA_IMPORTS_PENDING_MOVE = [
+  "^src/server/admin/api/me\\.ts$",
+  "^src/server/admin/operators\\.ts$",
+  "^src/server/admin/pages\\.ts$",
+  "^src/server/admin/staff-auth\\.ts$",
+  "^src/server/auth/auth\\.ts$",
+  "^src/server/leads/assignment\\.ts$",
+  "^src/server/photos/keep\\.ts$",
+  "^src/server/site-secrets\\.ts$",
+];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    ...layerRules,
+    {
+      name: "layer-unassigned",
+      severity: "error",
+      comment: "every module of src/server belongs to a floor (add a new folder to LAYERS in .dependency-cruiser.cjs)",
+      from: { path: "^src/server/", pathNot: [...LAYERS.flatMap((l) => l.path), TESTS] },
+      to: {},
+    },
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "no import cycle at run time (a type-only import cycle is harmless)",
+      from: { path: "^src/" },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ["type-only"] } },
+    },
+    {
+      name: "schema-in-repositories",
+      severity: "error",
+      comment:
+        "the database schema is read and written by the repositories (src/server/repositories) and the named read models only (reports, search)",
+      from: { path: "^src/", pathNot: [...SCHEMA_READERS, ...SCHEMA_IMPORTS_PENDING_MOVE, TESTS] },
+      to: { path: "^src/server/db/schema/" },
+    },
+    {
+      name: "demo-behind-its-seam",
+      // TEMPORARY: the /photos route draws demo pictures with its own pipeline; other work folds it
+      // into the image service (/images/...). Delete this pathNot entry when that is merged.
+      severity: "error",
+      comment: "production code reaches demo code only through src/server/demo/index.ts, by dynamic import, when demo data is asked for",
+      from: { path: "^src/", pathNot: ["^src/server/(demo|testing)/", TESTS, "^src/app/photos/"] },
+      to: { path: "^src/server/demo/", pathNot: DEMO_SEAM },
+    },
+    {
+      name: "demo-seam-dynamic-only",
+      severity: "error",
+      comment: "the demo seam is loaded by dynamic import, so that production never loads it unless asked",
+      from: { path: "^src/", pathNot: ["^src/server/(demo|testing)/", TESTS] },
+      to: { path: DEMO_SEAM, dependencyTypesNot: ["dynamic-import"] },
+    },
+    {
+      name: "no-test-support-in-production",
+      severity: "error",
+      comment: "test helpers (src/server/testing) are for tests",
+      from: { path: "^src/", pathNot: ["^src/server/testing/", TESTS] },
+      to: { path: "^src/server/testing/" },
+    },
+    {
+      name: "domain-is-pure",
+      severity: "error",
+      comment: "src/domain holds pure rules: no server, views, routes or browser code",
+      from: { path: "^src/domain/" },
+      to: { path: "^src/(server|components|app|client)/" },
+    },
+    {
+      name: "server-below-views",
+      severity: "error",
+      comment: "the server serves the routes: it never reaches up into components, routes or browser code",
+      from: { path: "^src/server/" },
+      to: { path: "^src/(components|app|client)/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: ["\\.d\\.ts$"] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types", "react-server"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json"],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,37 @@
+import "server-only";
+import type { DemoStartup } from "@/server/db/startup";
+import { refreshDemoHistory } from "./history";
+import { renderDemoPhoto, renderDemoPlaceholder } from "./photo-raster";
+import { parsePhotoPath } from "./photos";
+import { reanchorDemoClock, refreshDemoContent, seedDemoData } from "./seed";
+import { seedDemoStaff } from "./staff";
+
+/*
+ * The one door from production code into the demo tenants' code. Start-up (db/startup.ts) and the
+ * image service (photos/service.ts) load this module with a dynamic import, only when demo data is
+ * asked for (SEED_DEMO_DATA, the embedded database's default) or is already in the database, or when
+ * a demo photo is requested: a production server with its own data never loads the generator.
+ * `npm run deps` holds the rule that nothing else reaches into src/server/demo.
+ */
+
+/** What start-up does with the demo tenants (db/startup.ts decides when, under its lock). */
+export const demoStartup: DemoStartup = {
+  async seed(db, now) {
+    const r = await seedDemoData(db, now);
+    await seedDemoStaff(db);
+    await refreshDemoHistory(db, now);
+    return { vehicles: r.vehicles };
+  },
+  async refresh(db, now, { seed }) {
+    const shiftedMs = await reanchorDemoClock(db, now);
+    await refreshDemoContent(db, now);
+    // a demo database seeded before the back-office existed gets the demo staff once
+    if (seed) await seedDemoStaff(db);
+    // the reports' demo year, topped up to yesterday
+    if (seed) await refreshDemoHistory(db, now);
+    return { shiftedMs };
+  },
+};
+
+/** The drawn demo photos and the "photo coming soon" placeholder, for the image service. */
+export const demoPhotos = { parsePhotoPath, renderDemoPhoto, renderDemoPlaceholder };
