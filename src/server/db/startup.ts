@@ -13,8 +13,11 @@ export type DemoStartup = {
   refresh(db: Db, now: number, opts: { seed: boolean }): Promise<{ shiftedMs: number }>;
 };
 
-/** The key of the demo clock's anchor in `meta`, written when the demo tenants are seeded. */
-export const DEMO_CLOCK_ANCHOR = "demo_clock_anchor";
+/**
+ * The key of the demo clock's anchor in `meta`, which demo/seed.ts writes when it seeds the demo
+ * tenants (start-up's tests seed and then check that the clock moves, so the two names cannot drift apart).
+ */
+const DEMO_CLOCK_ANCHOR = "demo_clock_anchor";
 
 /*
  * The demo code is loaded through its seam only when it has work to do: demo data asked for, or

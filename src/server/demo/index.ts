@@ -11,7 +11,8 @@ import { seedDemoStaff } from "./staff";
  * image service (photos/service.ts) load this module with a dynamic import, only when demo data is
  * asked for (SEED_DEMO_DATA, the embedded database's default) or is already in the database, or when
  * a demo photo is requested: a production server with its own data never loads the generator.
- * `npm run deps` holds the rule that nothing else reaches into src/server/demo.
+ * `npm run deps` holds the rule that no other production module reaches into src/server/demo
+ * (tests, test helpers and the scripts in scripts/ may).
  */
 
 /** What start-up does with the demo tenants (db/startup.ts decides when, under its lock). */
