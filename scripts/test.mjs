@@ -1,10 +1,11 @@
-// `npm test`: the four static and unit checks side by side, then the browser tests.
+// `npm test`: the static and unit checks side by side (types, lint, format, the dependency rules of
+// .dependency-cruiser.cjs, unit tests), then the browser tests.
 // Each check's output is printed whole when it ends (never interleaved), with its time; the browser
-// tests start only when all four passed (`npm test -- --no-browser` stops before them). Exit code:
+// tests start only when all of them passed (`npm test -- --no-browser` stops before them). Exit code:
 // the first failure's.
 import { spawn } from "node:child_process";
 
-const parallel = ["typecheck", "lint", "format:check", "test:unit"];
+const parallel = ["typecheck", "lint", "format:check", "deps", "test:unit"];
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 
 /** @param {string} script @param {boolean} quiet buffer the output and print it at the end */

@@ -63,6 +63,16 @@ export type SiteFeatureFlags = {
 };
 
 /**
+ * A site's credentials for the services the server calls on its behalf. Kept apart from the site
+ * record (the `sites.secrets` column, never in `SiteContext`), so that no component, and no
+ * `"use client"` file one import away, can hold one: only src/server/site-secrets.ts reads them.
+ */
+export type SiteSecrets = {
+  /** the ad platform's conversions API access token (with the site's facebook_pixel_id) */
+  facebook_capi_token?: string;
+};
+
+/**
  * A site's third-party accounts ("third-party scripts loaded by site switches"): the ids the
  * widget registry (src/domain/site/widgets.ts) fills into each script's URL. Never sent to the browser
  * whole: only the registry's output is.

@@ -6,7 +6,7 @@ import { parseSiteId } from "@/domain/platform/contract";
 import { can, roleOn, type StaffAction, type StaffRole } from "@/domain/staff/roles";
 import { getDb } from "@/server/db";
 import { listSiteLabels } from "@/server/repositories/sites";
-import { isAdminHost } from "./host";
+import { isAdminHost } from "@/server/http/admin-host";
 import { currentStaff, type Staff } from "./staff-auth";
 
 /*

@@ -8,7 +8,7 @@ import type { Db } from "@/server/db/client";
 import { staffAuthDatabase } from "@/server/repositories/auth-adapters";
 import { listSiteIds } from "@/server/repositories/sites";
 import { isOperator, listStaffRoles } from "@/server/repositories/staff";
-import { isAdminHost } from "./host";
+import { isAdminHost } from "@/server/http/admin-host";
 import { log } from "@/server/log";
 import { LRUCache } from "lru-cache";
 import { remember } from "@/server/remember";

@@ -4,7 +4,8 @@ import { MAX_EVENTS_BODY_BYTES, parseEventsBody } from "@/domain/analytics/schem
 import { serverNow } from "@/server/clock";
 import { getDb } from "@/server/db";
 import { env } from "@/server/env";
-import { fieldErrors, HttpError, json, siteApi } from "@/server/http/api";
+import { fieldErrors, HttpError, json } from "@/server/http/api";
+import { siteApi } from "@/server/site-api";
 import { checkOrigin, readJson } from "@/server/http/body";
 import { clientAddressOf, limitOrThrow, sharedLimiter } from "@/server/http/rate-limit";
 import { siteLog } from "@/server/log";

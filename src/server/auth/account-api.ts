@@ -6,7 +6,8 @@ import { MAX_FAVOURITES, parseVehicleIds } from "@/domain/stock/favourites";
 import { parseSavedSearch, savedSearchLabel } from "@/domain/stock/saved-search";
 import { requestNow } from "@/server/clock";
 import { getDb } from "@/server/db";
-import { fieldErrors, HttpError, json, siteApi } from "@/server/http/api";
+import { fieldErrors, HttpError, json } from "@/server/http/api";
+import { siteApi } from "@/server/site-api";
 import { checkOrigin, readJson } from "@/server/http/body";
 import {
   addToWatchlist,

@@ -5,7 +5,7 @@ import { env } from "@/server/env";
 import { createEmptyPostgresDatabase } from "@/server/testing/test-db";
 import { openDatabase, type Database } from "./client";
 import * as t from "./schema";
-import { prepareDatabase } from "./startup";
+import { prepareDatabase, type DemoStartup } from "./startup";
 import { seedDemoData } from "@/server/demo/seed";
 
 const PG = env().TEST_DATABASE_URL;
@@ -63,6 +63,68 @@ describe("start-up on the embedded database", () => {
       expect((await keys()).slice(0, 2)).toEqual(["reloaded", "reloaded"]);
     } finally {
       catalogue.clear();
+      await d.close();
+    }
+  }, 60_000);
+});
+
+describe("the demo code is loaded only when it has work to do", () => {
+  /** A loader of the demo seam that counts its calls and hands over the real one. */
+  function countingDemo() {
+    const loads = { n: 0 };
+    const demo = async (): Promise<DemoStartup> => {
+      loads.n++;
+      return (await import("@/server/demo")).demoStartup;
+    };
+    return { loads, demo };
+  }
+
+  test("a database of real dealers (no demo tenants) starts without loading it", async () => {
+    const d = await openDatabase({ driver: "pglite", memory: true });
+    try {
+      const { loads, demo } = countingDemo();
+      await d.db.insert(t.sites).values({
+        id: 7,
+        slug: "real-dealer",
+        name: "Real Dealer",
+        url: "https://www.real-dealer.example",
+        domainName: "real-dealer.example",
+        colours: { primary: "#000000", secondary: "#ffffff" },
+      });
+      expect(await prepareDatabase(d, { seed: false, demo })).toEqual({ seeded: false, empty: false, shiftedMs: 0 });
+      expect(loads.n).toBe(0);
+      // asked for demo data (SEED_DEMO_DATA=true), the same database does load it: the seeder tops up its staff
+      await prepareDatabase(d, { seed: true, demo });
+      expect(loads.n).toBe(1);
+    } finally {
+      await d.close();
+    }
+  }, 60_000);
+
+  test("an empty database unasked leaves it unloaded; asked, it seeds", async () => {
+    const d = await openDatabase({ driver: "pglite", memory: true });
+    try {
+      const { loads, demo } = countingDemo();
+      expect(await prepareDatabase(d, { seed: false, demo })).toMatchObject({ empty: true });
+      expect(loads.n).toBe(0);
+      expect(await prepareDatabase(d, { seed: true, demo, now: () => Date.UTC(2026, 0, 5) })).toMatchObject({ seeded: true });
+      expect(loads.n).toBe(1);
+    } finally {
+      await d.close();
+    }
+  }, 60_000);
+
+  test("demo tenants already there move their clock on every start, even unasked (the anchor seeding wrote is found)", async () => {
+    const d = await openDatabase({ driver: "pglite", memory: true });
+    try {
+      const t0 = Date.UTC(2026, 0, 5);
+      await seedDemoData(d.db, t0);
+      const { loads, demo } = countingDemo();
+      const r = await prepareDatabase(d, { seed: false, demo, now: () => t0 + 3_600_000 });
+      expect(r).toEqual({ seeded: false, empty: false, shiftedMs: 3_600_000 });
+      expect(loads.n).toBe(1);
+      expect(await anchor(d)).toBe(t0 + 3_600_000);
+    } finally {
       await d.close();
     }
   }, 60_000);

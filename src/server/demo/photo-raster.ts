@@ -1,7 +1,8 @@
 import "server-only";
 import sharp from "sharp";
 import { ingestPhoto } from "@/server/photos/ingest";
-import { PLACEHOLDER_SVG, vehicleSvg } from "./photo-svg";
+import { PLACEHOLDER_SVG } from "@/domain/artwork/svg";
+import { vehicleSvg } from "./photo-svg";
 
 /*
  * The demo's vehicle photos as a dealer's would arrive: a 1600 × 1067 JPEG original (a camera's

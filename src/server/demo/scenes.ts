@@ -1,12 +1,11 @@
 import { escapeMarkup } from "@/domain/format/markup";
 import { own } from "@/domain/own";
-import { BRAND_EMBLEMS } from "@/domain/site/brands";
-import { vehicleDrawing } from "./photo-svg";
+import { initials, vehicleDrawing } from "@/domain/artwork/svg";
 import { DEMO_SITES } from "./sites";
 
 /*
  * The demo dealers' own pictures, drawn here because the demo reaches no image host: a hero banner
- * per trade (the site record's logo.banner) and an emblem per brand (a dealership's logo). Pure:
+ * per trade (the site record's logo.banner) and the drawn dealers' logos. Pure:
  * the same name always gives the same SVG, and only names from these tables are ever drawn.
  */
 
@@ -144,26 +143,6 @@ export function sceneSvg(name: string): string | null {
 <rect width="800" height="300" fill="url(#sky)"/><rect y="230" width="800" height="70" fill="${s.ground}"/>${s.backdrop}${s.vehicles.map(vehicle).join("")}</svg>`;
 }
 
-/** Brand emblems: a roundel in the brand's colour with its initials, and the name beside it. */
-const initials = (name: string) =>
-  name
-    .split(/[\s-]+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join("");
-
-export function brandEmblemSvg(slug: string): string | null {
-  const brand = own(BRAND_EMBLEMS, slug);
-  if (!brand) return null;
-  const { name, colour } = brand;
-  const text = escapeMarkup(name);
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 80" width="240" height="80" role="img" aria-label="${text} logo">
-<circle cx="40" cy="40" r="30" fill="${colour}"/><circle cx="40" cy="40" r="24" fill="none" stroke="#ffffff" stroke-width="2" opacity="0.7"/>
-<text x="40" y="47" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-size="20" font-weight="700" fill="#ffffff">${escapeMarkup(initials(name))}</text>
-<text x="82" y="48" font-family="Arial, Helvetica, sans-serif" font-size="${name.length > 12 ? 16 : 21}" font-weight="700" fill="${colour}">${text}</text></svg>`;
-}
-
 /**
  * A demo dealer's logo: `{slug}` is the wordmark for the header (white, on the brand
  * colour), `{slug}-mark` the small square logo (`thumb`: the phone's header, the chat, the tab icon).
@@ -182,12 +161,4 @@ export function dealerLogoSvg(file: string): string | null {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 260 48" width="260" height="48" role="img" aria-label="${text}">
 <path d="M2 40 L18 18 L28 30 L36 22 L52 40 Z" fill="${secondary}"/>
 <text x="62" y="34" font-family="Arial, Helvetica, sans-serif" font-size="26" font-weight="700" fill="#ffffff">${text}</text></svg>`;
-}
-
-/** A body type's outline on a light ground (the slug's dashes are spaces: "prime-mover"); unknown bodies draw as a sedan. */
-export function bodyTypeSvg(slug: string): string | null {
-  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) return null;
-  const body = slug.replace(/-/g, " ");
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="20 30 360 160" width="360" height="160" role="img" aria-label="${escapeMarkup(body)}">
-<rect x="20" y="30" width="360" height="160" fill="#f1f3f5"/>${vehicleDrawing(body, "#5f6b73")}</svg>`;
 }

@@ -6,14 +6,15 @@ import { LeadEnvelopeSchema, leadFromFormFields } from "@/domain/leads/lead";
 import { MSG } from "@/domain/leads/messages";
 import { idempotencyKeyOf } from "@/domain/leads/idempotency";
 import { env } from "@/server/env";
-import { errorAnswer, HttpError, json, tenantOf } from "@/server/http/api";
+import { errorAnswer, HttpError, json } from "@/server/http/api";
+import { tenantOf } from "@/server/site-api";
 import { checkOrigin, readJson, readText } from "@/server/http/body";
 import { currentCustomer } from "@/server/auth/handlers";
 import { clientAddressOf, limitOrThrow, sharedLimiter, type RateLimiter } from "@/server/http/rate-limit";
 import type { LeadFileRecord } from "@/server/repositories/leads";
 import type { SiteContext } from "@/server/site-context";
 import { changeLead, createLead, IdempotentReplay, LeadValidationError, RejectedLeadError, type Idempotency } from "./lead-service";
-import { incomingDir, receiveMultipart, UploadError, type ReceivedFile } from "./multipart";
+import { incomingDir, receiveMultipart, UploadError, type ReceivedFile } from "@/server/http/multipart";
 import { isUuid } from "@/domain/ids";
 import { mediaTypeOf } from "@/domain/http/content-type";
 

@@ -30,7 +30,7 @@ import { hasErrorCode } from "@/server/db/errors";
 import { IDEMPOTENCY_REUSED_MESSAGE, IDEMPOTENCY_WINDOW_MS } from "@/domain/leads/idempotency";
 import { wakeDeliveryWorker } from "@/server/delivery/worker";
 import { assignInTurn } from "./assignment";
-import { adminOrigin } from "@/server/admin/host";
+import { adminOrigin } from "@/server/http/admin-host";
 import { siteLog } from "@/server/log";
 import { getVehicleBySlug } from "@/server/repositories/vehicles";
 import type { SiteContext } from "@/server/site-context";

@@ -10,7 +10,7 @@ import { leadRoutes } from "@/server/leads/handlers";
 import { setupAppDatabase } from "@/server/testing/app-database";
 import { postTo } from "@/server/testing/requests";
 import { TRADE_IN_LEAD } from "@/server/testing/trade-in";
-import { valuationRoute } from "./lookup-api";
+import { valuationRoute } from "@/server/leads/lookup-api";
 import { LookupUnavailableError } from "./providers";
 import { AutoGrabValuation, RedbookValuation, siteValuationProvider } from "./valuation";
 

@@ -2,14 +2,15 @@ import "server-only";
 import path from "node:path";
 import ipaddr from "ipaddr.js";
 import { isPhotoKey, parseImageParams, variantGroup, variantName, type ImageFormat } from "@/domain/photos/params";
-import { renderDemoPhoto, renderDemoPlaceholder } from "@/server/demo/photo-raster";
-import { parsePhotoPath } from "@/server/demo/photos";
 import { onPhotosTakenDown, photosTakenDown } from "@/server/cache";
 import { env } from "@/server/env";
 import { createMemoryRateLimiter, type RateLimiter } from "@/server/http/rate-limit";
 import { log } from "@/server/log";
 import { photoStore, type PhotoStore } from "./store";
 import { diskVariantCache, type VariantCache } from "./variant-cache";
+
+/** The demo photos' drawing code, loaded through the demo seam on the first demo or placeholder photo asked for. */
+const demoPhotos = async () => (await import("@/server/demo")).demoPhotos;
 import { ImageServiceBusy, renderVariant, RETRY_AFTER_SECONDS } from "./variants";
 import { remember } from "@/server/remember";
 
@@ -82,7 +83,7 @@ export async function removeFromStore(keys: readonly string[], d: ImageServiceDe
 }
 
 /** What a path under /images/ names: a stored photo, a demo photo, or nothing (404). */
-function sourceOf(parts: readonly string[], d: ImageServiceDeps): Source | null {
+async function sourceOf(parts: readonly string[], d: ImageServiceDeps): Promise<Source | null> {
   if (parts.length === 1 && isPhotoKey(parts[0]!)) {
     const key = parts[0]!;
     return {
@@ -100,10 +101,11 @@ function sourceOf(parts: readonly string[], d: ImageServiceDeps): Source | null 
       group: "placeholder",
       original: "jpeg",
       held: always,
-      load: () => cachedOriginal(d, "placeholder", renderDemoPlaceholder),
+      load: () => cachedOriginal(d, "placeholder", async () => (await demoPhotos()).renderDemoPlaceholder()),
     };
   if (parts[0] !== "demo") return null;
-  const drawn = parsePhotoPath(parts.slice(1));
+  const demo = await demoPhotos();
+  const drawn = demo.parsePhotoPath(parts.slice(1));
   if (!drawn || drawn.format !== "jpg") return null;
   const id = `demo-${parts[1]}-${parts[2]}-${drawn.n}`;
   return {
@@ -111,7 +113,7 @@ function sourceOf(parts: readonly string[], d: ImageServiceDeps): Source | null 
     group: id,
     original: "jpeg",
     held: always,
-    load: () => cachedOriginal(d, id, () => renderDemoPhoto(drawn.body, drawn.colour, drawn.n)),
+    load: () => cachedOriginal(d, id, () => demo.renderDemoPhoto(drawn.body, drawn.colour, drawn.n)),
   };
 }
 
@@ -156,7 +158,7 @@ export async function answerImage(
   headers: Headers,
   d: ImageServiceDeps = imageServiceDeps(),
 ): Promise<Response> {
-  const source = sourceOf(parts, d);
+  const source = await sourceOf(parts, d);
   if (!source) return plain(404, "Not found.");
   const parsed = parseImageParams(query, headers.get("accept"), source.original);
   if (!parsed.ok) return plain(400, parsed.error);

@@ -20,7 +20,7 @@ import { errorAnswer, fieldErrors, HttpError } from "@/server/http/api";
 import { readJson, readText } from "@/server/http/body";
 import { clientAddressOf, limitOrThrow, sharedLimiter } from "@/server/http/rate-limit";
 import { MAX_IMPORT_BYTES } from "@/domain/stock/import";
-import { applyChecked, checkStockImport } from "@/server/admin/stock-imports";
+import { applyChecked, checkStockImport } from "@/server/stock-imports";
 import { getImport } from "@/server/repositories/imports";
 import { getSiteById, getSiteUpdatedAt } from "@/server/repositories/sites";
 import { loadFromDatabase, type SiteContext } from "@/server/site-context";

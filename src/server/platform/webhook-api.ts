@@ -5,7 +5,7 @@ import { env } from "@/server/env";
 import { HttpError, json } from "@/server/http/api";
 import { readText } from "@/server/http/body";
 import { siteLog } from "@/server/log";
-import { platformClient } from "./index";
+import { platformClient } from "@/server/platform-client";
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhook } from "./webhook";
 
 // POST /api/platform/webhook — the dashboard's signed site.changed notice: the site's cached platform answers are fetched again on next use

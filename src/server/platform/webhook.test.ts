@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import type { SiteChanged } from "@/domain/platform/contract";
 import { env } from "@/server/env";
-import { platformClient } from "./index";
+import { platformClient } from "@/server/platform-client";
 import { sendSiteChanged, signWebhook, verifyWebhook, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "./webhook";
 import { receiveSiteChanged } from "./webhook-api";
 

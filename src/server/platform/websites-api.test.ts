@@ -9,7 +9,7 @@ import { setupAppDatabase } from "@/server/testing/app-database";
 import { callPlatform, TEST_PLATFORM_ADMIN } from "@/server/testing/requests";
 import { getWebsiteSession } from "./dashboard-api";
 import { getSiteContext } from "@/server/site-context";
-import { widgetOriginsFor } from "@/server/http/widget-csp";
+import { widgetOriginsFor } from "@/server/widget-csp";
 import { getWebsite, postDealership, postLocation, postWebsite, putDealership, putLocation, putWebsite } from "./websites-api";
 
 /*

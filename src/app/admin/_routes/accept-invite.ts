@@ -1,7 +1,7 @@
 import "server-only";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { isAdminHost } from "@/server/admin/host";
+import { isAdminHost } from "@/server/http/admin-host";
 import { invitationTokenHash } from "@/server/admin/staff-auth";
 import { serverNow } from "@/server/clock";
 import { getDb } from "@/server/db";

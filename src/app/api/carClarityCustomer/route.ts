@@ -1,4 +1,4 @@
-import { carHistoryRoute } from "@/server/lookups/lookup-api";
+import { carHistoryRoute } from "@/server/leads/lookup-api";
 
 export const dynamic = "force-dynamic";
 

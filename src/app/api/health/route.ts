@@ -2,7 +2,7 @@ import { getDatabase } from "@/server/db";
 import { PAGE_CACHE_STATS } from "@/server/http/page-cache";
 import { log } from "@/server/log";
 import { recall } from "@/server/remember";
-import { platformClient } from "@/server/platform";
+import { platformClient } from "@/server/platform-client";
 import { deliveryBacklog } from "@/server/repositories/deliveries";
 import { unpaidHolds } from "@/server/repositories/orders";
 import { serverNow } from "@/server/clock";

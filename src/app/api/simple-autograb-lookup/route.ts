@@ -1,4 +1,4 @@
-import { lookupRoute } from "@/server/lookups/lookup-api";
+import { lookupRoute } from "@/server/leads/lookup-api";
 
 export const dynamic = "force-dynamic";
 

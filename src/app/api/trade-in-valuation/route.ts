@@ -1,5 +1,5 @@
 // POST /api/trade-in-valuation — an indicative trade-in range for the looked-up car
-import { valuationRoute } from "@/server/lookups/lookup-api";
+import { valuationRoute } from "@/server/leads/lookup-api";
 
 export const dynamic = "force-dynamic";
 export const POST = valuationRoute;

@@ -111,7 +111,7 @@ describe("share images are raster", () => {
   );
 
   test("a travel trailer is drawn as a caravan, not a motorbike", async () => {
-    const { shapeFor } = await import("@/server/demo/photo-svg");
+    const { shapeFor } = await import("@/domain/artwork/svg");
     expect(shapeFor("travel trailer")).toBe("caravan");
     expect(shapeFor("fifth wheel")).toBe("caravan");
     expect(shapeFor("trail")).toBe("motorcycle");

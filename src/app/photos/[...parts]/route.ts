@@ -1,7 +1,5 @@
 import { LRUCache } from "lru-cache";
-import { PLACEHOLDER_SVG, vehicleSvg } from "@/server/demo/photo-svg";
-import { parsePhotoPath, photoUrl } from "@/server/demo/photos";
-import { bodyTypeSvg, brandEmblemSvg, dealerLogoSvg, sceneSvg } from "@/server/demo/scenes";
+import { bodyTypeSvg, brandEmblemSvg, PLACEHOLDER_SVG } from "@/domain/artwork/svg";
 import { own } from "@/domain/own";
 
 /**
@@ -24,12 +22,15 @@ const MAX_SIDE = 3840;
 const MEMO_LIMIT = 400;
 const drawings = new LRUCache<string, string>({ max: MEMO_LIMIT });
 
-const ARTWORK: Record<string, (name: string) => string | null> = {
-  scene: sceneSvg,
-  brand: brandEmblemSvg,
-  body: bodyTypeSvg,
-  logo: dealerLogoSvg,
+/** The platform's own artwork, drawn for every dealer. */
+const ARTWORK: Record<string, (name: string) => string | null> = { brand: brandEmblemSvg, body: bodyTypeSvg };
+/** The demo dealers' pictures: demo code, loaded through its one door only when one is asked for. */
+const DEMO_ARTWORK: Record<string, (demo: DemoDrawings) => (name: string) => string | null> = {
+  scene: (d) => d.sceneSvg,
+  logo: (d) => d.dealerLogoSvg,
 };
+type DemoDrawings = (typeof import("@/server/demo"))["demoDrawings"];
+const demoDrawings = async (): Promise<DemoDrawings> => (await import("@/server/demo")).demoDrawings;
 
 const notFound = () =>
   new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", "x-content-type-options": "nosniff" } });
@@ -42,13 +43,15 @@ export async function GET(req: Request, { params }: { params: Promise<{ parts: s
   // /photos/scene/{name}.svg (a demo dealer's hero banner), /photos/brand/{slug}.svg (a brand emblem),
   // /photos/body/{slug}.svg (a body type's outline, for "shop by type"), /photos/logo/{site}.svg and
   // {site}-mark.svg (a demo dealer's logo and its small version)
-  const drawn = parts.length === 2 ? own(ARTWORK, parts[0]!) : undefined;
+  const demoDrawn = parts.length === 2 ? own(DEMO_ARTWORK, parts[0]!) : undefined;
+  const drawn = parts.length === 2 ? (own(ARTWORK, parts[0]!) ?? (demoDrawn && demoDrawn(await demoDrawings()))) : undefined;
   if (drawn) {
     const name = /^([a-z0-9-]{1,40})\.svg$/.exec(parts[1]!)?.[1];
     const svg = name ? drawn(name) : null;
     return svg ? new Response(svg, { headers: SVG_HEADERS }) : notFound();
   }
-  const photo = parsePhotoPath(parts);
+  const demo = await demoDrawings();
+  const photo = demo.parsePhotoPath(parts);
   if (!photo) return notFound();
   // A raster copy is the image service's demo photo, with the same parameters: one pipeline (sizes,
   // formats, bounds, disk cache) for every raster the platform serves. The address stays good.
@@ -56,7 +59,7 @@ export async function GET(req: Request, { params }: { params: Promise<{ parts: s
     return new Response(null, {
       status: 308,
       headers: {
-        location: `${photoUrl(photo.body, photo.colour, photo.n)}${new URL(req.url).search}`,
+        location: `${demo.photoUrl(photo.body, photo.colour, photo.n)}${new URL(req.url).search}`,
         "cache-control": "public, max-age=86400",
       },
     });
@@ -68,6 +71,6 @@ export async function GET(req: Request, { params }: { params: Promise<{ parts: s
   const size = q.get("fit") === "crop" && w && h ? { width: w, height: h } : undefined;
   const key = `${photo.body}/${photo.colour}/${photo.n}/${size ? `${size.width}x${size.height}` : ""}`;
   let svg = drawings.get(key);
-  if (svg === undefined) drawings.set(key, (svg = vehicleSvg(photo.body, photo.colour, photo.n, size)));
+  if (svg === undefined) drawings.set(key, (svg = demo.vehicleSvg(photo.body, photo.colour, photo.n, size)));
   return new Response(svg, { headers: SVG_HEADERS });
 }

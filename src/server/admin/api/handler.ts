@@ -5,7 +5,7 @@ import { can, roleOn, STAFF_MSG, type StaffAction } from "@/domain/staff/roles";
 import { errorAnswer, fieldErrors, HttpError } from "@/server/http/api";
 import { checkOrigin, readJson } from "@/server/http/body";
 import type { Actor } from "@/server/repositories/audit";
-import { isAdminHost } from "../host";
+import { isAdminHost } from "@/server/http/admin-host";
 import { currentStaff, type Staff } from "../staff-auth";
 import { isMediaType } from "@/domain/http/content-type";
 

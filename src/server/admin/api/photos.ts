@@ -6,7 +6,7 @@ import { vehiclesChanged } from "@/server/cache";
 import { getDb } from "@/server/db";
 import { env } from "@/server/env";
 import { HttpError, json } from "@/server/http/api";
-import { incomingDir, receiveMultipart, UploadError } from "@/server/leads/multipart";
+import { incomingDir, receiveMultipart, UploadError } from "@/server/http/multipart";
 import { MAX_PHOTO_BYTES, PHOTO_MSG, PhotoRejected } from "@/server/photos/ingest";
 import { dropUnheld, keepPhoto } from "@/server/photos/keep";
 import { removeFromStore } from "@/server/photos/service";

@@ -4,7 +4,7 @@ import { parseSiteId } from "@/domain/platform/contract";
 import { getDb } from "@/server/db";
 import { env } from "@/server/env";
 import { HttpError, json } from "@/server/http/api";
-import { incomingDir, receiveMultipart, UploadError } from "@/server/leads/multipart";
+import { incomingDir, receiveMultipart, UploadError } from "@/server/http/multipart";
 import { MAX_PHOTO_BYTES, PhotoRejected } from "@/server/photos/ingest";
 import { keepPhoto } from "@/server/photos/keep";
 import {

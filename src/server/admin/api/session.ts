@@ -8,7 +8,7 @@ import { errorAnswer, HttpError, json } from "@/server/http/api";
 import { checkOrigin } from "@/server/http/body";
 import { clientAddressOf, limitOrThrow, sharedLimiter } from "@/server/http/rate-limit";
 import { acceptInvitation, findInvitation, findStaffByEmail } from "@/server/repositories/staff";
-import { isAdminHost } from "../host";
+import { isAdminHost } from "@/server/http/admin-host";
 import { invitationTokenHash, staffAuth } from "../staff-auth";
 import { adminRoute, jsonBody, parsed, ORIGIN_MESSAGE } from "./handler";
 

@@ -9,7 +9,7 @@ import { updateFinance, updateLeadDelivery, updateLeadHandling, updateSwitches }
 import { FinanceSettingsSchema } from "@/domain/staff/finance-settings";
 import { catalogueChanged } from "@/server/cache";
 import { getLeadDeliveryConfig, getSiteById } from "@/server/repositories/sites";
-import { previewToken } from "@/server/platform/preview";
+import { previewToken } from "@/server/auth/preview";
 import { serverNow } from "@/server/clock";
 import { siteOriginFrom } from "@/domain/site/tenant";
 import { adminRoute, siteFor, actor, jsonBody, parsed } from "./handler";

@@ -10,7 +10,7 @@ import { HttpError, json } from "@/server/http/api";
 import { readText } from "@/server/http/body";
 import { getImport } from "@/server/repositories/imports";
 import { updateVehicle } from "@/server/repositories/stock-admin";
-import { applyChecked, checkStockImport } from "../stock-imports";
+import { applyChecked, checkStockImport } from "@/server/stock-imports";
 import { adminRoute, siteFor, actor, jsonBody, parsed } from "./handler";
 import { isMediaType } from "@/domain/http/content-type";
 

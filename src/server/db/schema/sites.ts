@@ -28,12 +28,12 @@ import type {
   SiteFeatureFlags,
   SiteIntegrations,
   SiteLogo,
+  SiteSecrets,
   NavigationOverrides,
   SearchPresets,
   SocialUrls,
 } from "@/domain/site/types";
 import type { SearchPageTemplates } from "@/domain/stock/landing";
-import type { SiteSecrets } from "@/server/site-secrets";
 
 /* A site (the site record), its dealerships, locations and special hours. */
 

@@ -11,7 +11,7 @@ import { getVehiclePage } from "@/server/stock-service";
 import { oneParam, type SearchParams } from "./site";
 import { lookupProviderOf } from "@/domain/site/features";
 import { siteValuationProvider } from "@/server/lookups/valuation";
-import { carHistoryProviderFor } from "@/server/lookups/lookup-api";
+import { carHistoryProviderFor } from "@/server/leads/lookup-api";
 
 /**
  * What an enquiry form page is about: the car of `?vehicle={slug}` (when it is this site's and on

@@ -7,9 +7,9 @@ import { TRADE_IN_LEAD } from "@/server/testing/trade-in";
 import { setupAppDatabase } from "@/server/testing/app-database";
 import * as t from "@/server/db/schema";
 import { leadRoutes } from "@/server/leads/handlers";
-import { localCarHistory } from "./car-history";
+import { localCarHistory } from "@/server/lookups/car-history";
 import { carHistoryRoute, lookupRoute } from "./lookup-api";
-import { AutoGrabProvider, LookupUnavailableError, NevdisProvider, RedbookProvider, requestJson } from "./providers";
+import { AutoGrabProvider, LookupUnavailableError, NevdisProvider, RedbookProvider, requestJson } from "@/server/lookups/providers";
 
 /*
  * The lookup routes and the car history route through what the browser calls, on the app's

@@ -1,0 +1,147 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { cruise, type IForbiddenRuleType } from "dependency-cruiser";
+import { afterAll, describe, expect, test } from "vitest";
+
+/*
+ * The layer rules of .dependency-cruiser.cjs (`npm run deps`), run on small made-up trees: a tree
+ * that keeps to the floors passes, and each kind of back-arrow fails with the rule that names it.
+ * docs/architecture.md draws the floors.
+ */
+const load = createRequire(import.meta.url);
+const config = load("../../.dependency-cruiser.cjs") as { forbidden: IForbiddenRuleType[] };
+const folders = load("../../.dependency-cruiser.folders.cjs") as { forbidden: IForbiddenRuleType[] };
+
+/** A tree that keeps every rule: edge-to-db along a lead, the demo behind its seam, a read model on the schema. */
+const CLEAN: Record<string, string> = {
+  "src/server/env.ts": "export const env = () => ({});\n",
+  "src/server/db/schema/index.ts": "export const leads = {};\n",
+  "src/server/db/index.ts": 'import { env } from "../env";\nexport const getDb = () => env();\n',
+  "src/server/db/startup.ts": 'export const start = async () => (await import("../demo/index")).demoStartup;\n',
+  "src/server/http/api.ts": 'import { getDb } from "../db/index";\nexport class HttpError extends Error {}\nexport const up = getDb;\n',
+  "src/server/repositories/leads.ts": 'import { leads } from "../db/schema/index";\nexport const insertLead = () => leads;\n',
+  "src/server/reports/team.ts": 'import { leads } from "../db/schema/index";\nexport const team = () => leads;\n',
+  "src/server/site-context.ts": 'import { getDb } from "./db/index";\nexport const getSiteContext = getDb;\n',
+  "src/server/leads/lead-service.ts":
+    'import { insertLead } from "../repositories/leads";\nimport { HttpError } from "../http/api";\nexport const createLead = () => [insertLead, HttpError];\n',
+  "src/server/leads/handlers.ts":
+    'import { createLead } from "./lead-service";\nimport { getSiteContext } from "../site-context";\nexport const leadRoutes = () => [createLead, getSiteContext];\n',
+  "src/server/demo/index.ts": 'import { insertLead } from "../repositories/leads";\nexport const demoStartup = insertLead;\n',
+  "src/app/api/leads/route.ts": 'import { leadRoutes } from "../../../server/leads/handlers";\nexport const POST = leadRoutes;\n',
+};
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+/** The names of the rules a tree breaks (the clean tree with `changes` written over it). */
+async function brokenRules(changes: Record<string, string>): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), "layers-"));
+  dirs.push(dir);
+  for (const [file, text] of Object.entries({ ...CLEAN, ...changes })) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), text);
+  }
+  const result = await cruise(["src"], {
+    baseDir: dir,
+    validate: true,
+    ruleSet: { forbidden: [...config.forbidden, ...folders.forbidden] },
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: "node_modules" },
+  });
+  if (typeof result.output === "string") throw new Error("expected a cruise result, got a report");
+  return [...new Set(result.output.summary.violations.map((v) => v.rule.name))].sort();
+}
+
+describe("the dependency rules of src/server", () => {
+  test("a tree that keeps to the floors passes", async () => {
+    expect(await brokenRules({})).toEqual([]);
+  }, 30_000);
+
+  test.each<[string, Record<string, string>, string[]]>([
+    [
+      "the db imports a service",
+      { "src/server/db/startup.ts": 'import { getSiteContext } from "../site-context";\nexport const s = getSiteContext;\n' },
+      ["layer-db"],
+    ],
+    [
+      "the HTTP plumbing imports a service",
+      {
+        "src/server/http/api.ts":
+          'import { getSiteContext } from "../site-context";\nexport class HttpError extends Error {}\nexport const s = getSiteContext;\n',
+      },
+      ["layer-infrastructure"],
+    ],
+    [
+      "a repository imports a service",
+      {
+        "src/server/repositories/leads.ts":
+          'import { getSiteContext } from "../site-context";\nexport const insertLead = getSiteContext;\n',
+      },
+      ["layer-data"],
+    ],
+    [
+      "a service imports a request handler",
+      { "src/server/leads/lead-service.ts": 'import { leadRoutes } from "./handlers";\nexport const createLead = () => leadRoutes;\n' },
+      ["layer-services", "no-circular"],
+    ],
+    [
+      "a service reads the schema",
+      { "src/server/alerts/digests.ts": 'import { leads } from "../db/schema/index";\nexport const d = leads;\n' },
+      ["schema-in-repositories"],
+    ],
+    [
+      "a route file reads the schema",
+      { "src/app/api/leads/route.ts": 'import { leads } from "../../../server/db/schema/index";\nexport const POST = leads;\n' },
+      ["schema-in-repositories"],
+    ],
+    [
+      "a service imports demo code",
+      { "src/server/photos/service.ts": 'import { demoStartup } from "../demo/index";\nexport const p = demoStartup;\n' },
+      ["demo-seam-dynamic-only"],
+    ],
+    [
+      "a service imports past the demo seam",
+      {
+        "src/server/photos/service.ts": 'import { x } from "../demo/photo-raster";\nexport const p = x;\n',
+        "src/server/demo/photo-raster.ts": "export const x = 1;\n",
+      },
+      ["demo-behind-its-seam", "layer-services"],
+    ],
+    [
+      "two services import each other",
+      {
+        "src/server/site-context.ts": 'import { createLead } from "./leads/lead-service";\nexport const getSiteContext = createLead;\n',
+        "src/server/leads/lead-service.ts":
+          'import { getSiteContext } from "../site-context";\nexport const createLead = () => getSiteContext;\n',
+      },
+      ["no-circular"],
+    ],
+    [
+      "two feature folders import each other (a handler of one uses a service of the other, which uses a service of the first)",
+      {
+        "src/server/lookups/valuation.ts": "export const value = 1;\n",
+        "src/server/leads/lead-service.ts": 'import { value } from "../lookups/valuation";\nexport const createLead = () => value;\n',
+        "src/server/lookups/lookup-api.ts": 'import { createLead } from "../leads/lead-service";\nexport const route = createLead;\n',
+      },
+      ["no-folder-cycle"],
+    ],
+    [
+      "a folder on no floor",
+      { "src/server/newthing/x.ts": 'import { env } from "../env";\nexport const x = env;\n' },
+      ["layer-unassigned"],
+    ],
+    [
+      "the domain imports the server",
+      { "src/domain/leads/lead.ts": 'import { env } from "../../server/env";\nexport const x = env;\n' },
+      ["domain-is-pure"],
+    ],
+  ])(
+    "%s: fails",
+    async (_what, changes, rules) => {
+      expect(await brokenRules(changes)).toEqual(rules);
+    },
+    30_000,
+  );
+});
