@@ -115,7 +115,8 @@ module.exports = {
     {
       name: "demo-seam-dynamic-only",
       severity: "error",
-      comment: "the demo seam is loaded by dynamic import (a type from it vanishes at run time), so that production never loads it unless asked",
+      comment:
+        "the demo seam is loaded by dynamic import (a type from it vanishes at run time), so that production never loads it unless asked",
       from: { path: "^src/", pathNot: ["^src/server/(demo|testing)/", TESTS] },
       to: { path: DEMO_SEAM, dependencyTypesNot: ["dynamic-import", "type-only", "type-import"] },
     },

@@ -182,15 +182,13 @@ export async function createStaffAccounts(db: Db, accounts: readonly NewStaffAcc
       await tx
         .insert(t.staffUsers)
         .values({ id, name: a.name, email: a.email, emailVerified: true, ...(a.operator ? { platformRole: PLATFORM_ROLE } : {}) });
-      await tx
-        .insert(t.staffAccounts)
-        .values({
-          id: randomBytes(16).toString("base64url"),
-          accountId: id,
-          providerId: "credential",
-          userId: id,
-          password: a.passwordHash,
-        });
+      await tx.insert(t.staffAccounts).values({
+        id: randomBytes(16).toString("base64url"),
+        accountId: id,
+        providerId: "credential",
+        userId: id,
+        password: a.passwordHash,
+      });
       if (a.roles?.length) await tx.insert(t.staffRoles).values(a.roles.map((r) => ({ userId: id, siteId: r.siteId, role: r.role })));
       ids.push(id);
     }
