@@ -5,8 +5,8 @@
 //
 // The request handlers: a feature's `*-api.ts` and `handlers.ts`, the back-office API (admin/api/),
 // and, by name, the few handler and page-guard modules named otherwise.
-const HANDLERS =
-  "src/server/(admin/api/|[^/]+/([^/]+-api|handlers)\\.ts$|(admin/pages|alerts/unsubscribe|auth/garage|store/checkout-service)\\.ts$)";
+const FEATURE_FOLDERS = "(admin|alerts|analytics|auth|delivery|leads|lookups|photos|platform|store)";
+const HANDLERS = `src/server/(admin/api/|${FEATURE_FOLDERS}/([^/]+-api|handlers)\\.ts$|(admin/pages|alerts/unsubscribe|auth/garage|store/checkout-service)\\.ts$)`;
 
 // Bottom to top. A file of src/server (not a test) must belong to exactly one floor.
 const LAYERS = [
@@ -36,7 +36,7 @@ const LAYERS = [
     path: [
       "^src/server/(?!(env|log|clock|polling-worker|remember|signed-tokens)\\.ts$)[^/]+\\.ts$",
       // a feature folder's modules, less its request handlers (the features floor, below)
-      `^(?!${HANDLERS})src/server/(admin|alerts|analytics|auth|delivery|leads|lookups|photos|platform|store)/[^/]+\\.ts$`,
+      `^(?!${HANDLERS})src/server/${FEATURE_FOLDERS}/[^/]+\\.ts$`,
     ],
   },
   {

@@ -102,6 +102,22 @@ describe("the dependency rules of src/server", () => {
       ["demo-seam-dynamic-only"],
     ],
     [
+      "a service imports the demo seam both for a type and statically",
+      {
+        "src/server/photos/service.ts":
+          'import type { demoStartup as T } from "../demo/index";\nimport { demoStartup } from "../demo/index";\nexport const p: typeof T = demoStartup;\n',
+      },
+      ["demo-seam-dynamic-only"],
+    ],
+    [
+      "a route takes a type from the demo seam and loads it by import()",
+      {
+        "src/app/api/leads/route.ts":
+          'import type { demoStartup as T } from "../../../server/demo/index";\nimport { leadRoutes } from "../../../server/leads/handlers";\nexport const POST = leadRoutes;\nexport const demo = async (): Promise<typeof T> => (await import("../../../server/demo/index")).demoStartup;\n',
+      },
+      [],
+    ],
+    [
       "a service imports past the demo seam",
       {
         "src/server/photos/service.ts": 'import { x } from "../demo/photo-raster";\nexport const p = x;\n',

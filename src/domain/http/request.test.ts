@@ -68,6 +68,10 @@ describe("clientAddress: X-Forwarded-For counted from the right, by trusted hops
     ["an octet past 255: the socket", "10.0.0.1", "203.0.113.256", 1, "10.0.0.1"],
     ["an IPv6 zone: the socket", "10.0.0.1", "fe80::1%eth0", 1, "10.0.0.1"],
     ["colons that are no address: the socket", "10.0.0.1", "1:2:3", 1, "10.0.0.1"],
+    ["an IPv4 address with the client's port: the address", "10.0.0.1", "203.0.113.7:51234", 1, "203.0.113.7"],
+    ["an IPv6 address with the client's port: the address", "10.0.0.1", "[2001:db8::1]:51234", 1, "2001:db8::1"],
+    ["an IPv6 address in brackets: the address", "10.0.0.1", "[2001:db8::1]", 1, "2001:db8::1"],
+    ["a port on junk: the socket", "10.0.0.1", "[junk]:80", 1, "10.0.0.1"],
   ] as const)("%s", (_what, socket, header, hops, expected) => {
     expect(clientAddress(socket, header, hops)).toBe(expected);
   });

@@ -61,6 +61,17 @@ export function checkRequest(method: string | undefined, rawUrl: string | undefi
  */
 const isIp = (s: string) => ipaddr.IPv4.isValidFourPartDecimal(s) || (!s.includes("%") && ipaddr.IPv6.isValid(s));
 
+/**
+ * Some proxies (Azure's, some AWS balancers) write the client's port too: `203.0.113.7:51234`,
+ * `[2001:db8::1]:51234`. The port changes with every connection, so the address alone is the client.
+ */
+function withoutPort(s: string): string {
+  const v6 = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(s);
+  if (v6) return v6[1]!;
+  const v4 = /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(s);
+  return v4 ? v4[1]! : s;
+}
+
 /** An IPv4 client seen on an IPv6 socket (`::ffff:203.0.113.9`) is its IPv4 address. */
 function unmapped(socket: string): string {
   if (!ipaddr.IPv6.isValid(socket)) return socket;
@@ -89,6 +100,6 @@ export function clientAddress(
     .map((s) => s.trim())
     .filter(Boolean);
   if (!hops.length) return socket;
-  const candidate = hops[Math.max(0, hops.length - trustedHops)]!;
+  const candidate = withoutPort(hops[Math.max(0, hops.length - trustedHops)]!);
   return isIp(candidate) ? candidate : socket;
 }

@@ -2,7 +2,7 @@ import type { FormKind } from "../leads/forms";
 import type { SiteFeatureFlags } from "./types";
 import { sellCarForm } from "./features";
 
-/** Which issue/area fills a route; until it lands the route shows a clear "coming soon". */
+/** Which area of the product fills a route (its route files are that area's). */
 export type RouteArea = "stock" | "locations" | "forms" | "content" | "account" | "store";
 
 /** Areas whose routes have their own route files (a test holds the file system to this). */

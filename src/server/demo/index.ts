@@ -1,7 +1,7 @@
 import "server-only";
 import type { DemoStartup } from "@/server/db/startup";
 import { refreshDemoHistory } from "./history";
-import { renderDemoPhoto, renderDemoPlaceholder } from "./photo-raster";
+import { renderDemoPhoto } from "./photo-raster";
 import { parsePhotoPath, photoUrl } from "./photos";
 import { vehicleSvg } from "./photo-svg";
 import { dealerLogoSvg, sceneSvg } from "./scenes";
@@ -36,8 +36,8 @@ export const demoStartup: DemoStartup = {
   },
 };
 
-/** The drawn demo photos and the "photo coming soon" placeholder, for the image service. */
-export const demoPhotos = { parsePhotoPath, renderDemoPhoto, renderDemoPlaceholder };
+/** The drawn demo photos, for the image service. */
+export const demoPhotos = { parsePhotoPath, renderDemoPhoto };
 
 /** The demo dealers' drawings served as SVG under /photos: their cars, hero banners and logos. */
 export const demoDrawings = { parsePhotoPath, photoUrl, vehicleSvg, sceneSvg, dealerLogoSvg };

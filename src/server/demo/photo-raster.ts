@@ -1,7 +1,7 @@
 import "server-only";
 import sharp from "sharp";
 import { ingestPhoto } from "@/server/photos/ingest";
-import { PLACEHOLDER_SVG } from "@/domain/artwork/svg";
+import { DRAWN_ORIGINAL } from "@/server/photos/placeholder";
 import { vehicleSvg } from "./photo-svg";
 
 /*
@@ -10,7 +10,7 @@ import { vehicleSvg } from "./photo-svg";
  * ingest as an upload. The image service makes every size and format from it, exactly as for a
  * stored photo; nothing in a page is an SVG.
  */
-export const DEMO_PHOTO = { width: 1600, height: 1067 } as const;
+export const DEMO_PHOTO = DRAWN_ORIGINAL;
 
 /** Fine grain, the same for every photo (made once): what gives the drawing a photograph's weight. */
 let grain: Promise<Buffer> | null = null;
@@ -23,17 +23,6 @@ const grainLayer = () =>
 
 export async function renderDemoPhoto(body: string, colour: string, n: number): Promise<Buffer> {
   return toPhoto(vehicleSvg(body, colour, n, DEMO_PHOTO));
-}
-
-export async function renderDemoPlaceholder(): Promise<Buffer> {
-  return (
-    await ingestPhoto(
-      await sharp(Buffer.from(PLACEHOLDER_SVG))
-        .resize(DEMO_PHOTO.width, DEMO_PHOTO.height, { fit: "contain", background: "#eceff1" })
-        .jpeg({ quality: 90 })
-        .toBuffer(),
-    )
-  ).bytes;
 }
 
 async function toPhoto(svg: string): Promise<Buffer> {

@@ -9,10 +9,13 @@ import { log } from "@/server/log";
 import { photoStore, type PhotoStore } from "./store";
 import { diskVariantCache, type VariantCache } from "./variant-cache";
 
-/** The demo photos' drawing code, loaded through the demo seam on the first demo or placeholder photo asked for. */
-const demoPhotos = async () => (await import("@/server/demo")).demoPhotos;
 import { ImageServiceBusy, renderVariant, RETRY_AFTER_SECONDS } from "./variants";
 import { remember } from "@/server/remember";
+import { renderPlaceholder } from "./placeholder";
+import { looksLikeDemoPhoto } from "@/domain/photos/demo-path";
+
+/** The demo photos' drawing code, loaded through the demo seam on the first demo photo asked for. */
+const demoPhotos = async () => (await import("@/server/demo")).demoPhotos;
 
 /*
  * The one image service. `GET /images/{key}` for every photo the platform holds (a dealer's upload
@@ -94,16 +97,17 @@ async function sourceOf(parts: readonly string[], d: ImageServiceDeps): Promise<
       held: () => d.store.has(key),
     };
   }
-  // the platform's "photo coming soon" (a car with no photo yet), rendered like a demo photo
+  // the platform's "photo coming soon" (a car with no photo yet): platform artwork, not demo code
   if (parts.length === 1 && parts[0] === "placeholder.jpg")
     return {
       id: "placeholder.jpg",
       group: "placeholder",
       original: "jpeg",
       held: always,
-      load: () => cachedOriginal(d, "placeholder", async () => (await demoPhotos()).renderDemoPlaceholder()),
+      load: () => cachedOriginal(d, "placeholder", renderPlaceholder),
     };
-  if (parts[0] !== "demo") return null;
+  // the demo code is loaded only for a path shaped like a demo photo's
+  if (parts[0] !== "demo" || !looksLikeDemoPhoto(parts.slice(1), "jpg")) return null;
   const demo = await demoPhotos();
   const drawn = demo.parsePhotoPath(parts.slice(1));
   if (!drawn || drawn.format !== "jpg") return null;

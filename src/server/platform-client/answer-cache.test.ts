@@ -45,6 +45,25 @@ describe("the answer cache's bound: the least recently used answer leaves, from 
     for (const url of kept) expect(restarted.get(url)?.url).toBe(url);
   });
 
+  test("a folder holding more answers than the bound keeps the most recently fetched at start", () => {
+    const dir = freshDir();
+    const big = createAnswerCache({ dir, maxEntries: 10 });
+    // written newest first, so the folder's order is no guide to their age
+    for (const [url, fetchedAt] of [
+      ["/new", 3000],
+      ["/mid", 2000],
+      ["/old", 1000],
+      ["/oldest", 500],
+    ] as const)
+      big.set({ ...answer(url), fetchedAt });
+    const small = createAnswerCache({ dir, maxEntries: 2 });
+    expect(small.get("/new")?.url).toBe("/new");
+    expect(small.get("/mid")?.url).toBe("/mid");
+    expect(small.get("/old")).toBeUndefined();
+    expect(small.get("/oldest")).toBeUndefined();
+    expect(readdirSync(dir).filter((f) => f.endsWith(".json"))).toHaveLength(2);
+  });
+
   test("writing an answer again keeps its file (a replacement is not an eviction)", () => {
     const dir = freshDir();
     const cache = createAnswerCache({ dir, maxEntries: 2 });

@@ -58,15 +58,19 @@ export function createAnswerCache(opts: { dir?: string; maxEntries?: number; onE
     if (loaded) return;
     loaded = true;
     try {
+      const found: CachedAnswer[] = [];
       for (const name of readdirSync(opts.dir!)) {
         if (!name.endsWith(".json")) continue;
         try {
           const e: unknown = JSON.parse(readFileSync(join(opts.dir!, name), "utf8"));
-          if (isEntry(e)) entries.set(e.url, e);
+          if (isEntry(e)) found.push(e);
         } catch {
           rmSync(join(opts.dir!, name), { force: true }); // a torn or foreign file is not an answer
         }
       }
+      // oldest fetched first: past the bound, the answers that leave (and their files) are the
+      // oldest, not whichever the folder listed first
+      for (const e of found.sort((a, b) => a.fetchedAt - b.fetchedAt)) entries.set(e.url, e);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "ENOENT") opts.onError?.(err, "read");
     }

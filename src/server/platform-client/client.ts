@@ -11,6 +11,7 @@ import {
   type WebsiteSession,
 } from "@/domain/platform/contract";
 import type { AnswerCache, CachedAnswer } from "./answer-cache";
+import { mediaTypeOf } from "@/domain/http/content-type";
 
 /**
  * The storefront's client of the dashboard's data API (docs/features/platform-api.md).
@@ -62,7 +63,7 @@ const siteTag = (siteId: number) => `platform-site:${siteId}`;
 
 /** How an answer is read by its content type: JSON for application/json and any +json type, text for text/*, else a blob. */
 function answerKind(contentType: string): Answer["kind"] {
-  const type = contentType.split(";")[0]!.trim().toLowerCase();
+  const type = mediaTypeOf(contentType);
   if (type === "application/json" || type.endsWith("+json")) return "json";
   return type.startsWith("text/") ? "text" : "blob";
 }
@@ -73,12 +74,11 @@ export function readAnswer(contentType: string, bytes: Uint8Array): Answer {
     try {
       return { kind, value: JSON.parse(new TextDecoder().decode(bytes)) };
     } catch {
-      throw new PlatformContractError(`the answer says ${contentType.split(";")[0]!.trim()} but is not JSON`);
+      throw new PlatformContractError(`the answer says ${mediaTypeOf(contentType)} but is not JSON`);
     }
   }
   if (kind === "text") return { kind, value: new TextDecoder().decode(bytes) };
-  const type = contentType.split(";")[0]!.trim().toLowerCase();
-  return { kind, value: new Blob([bytes as Uint8Array<ArrayBuffer>], { type: type || "application/octet-stream" }) };
+  return { kind, value: new Blob([bytes as Uint8Array<ArrayBuffer>], { type: mediaTypeOf(contentType) || "application/octet-stream" }) };
 }
 
 function answerOf(e: CachedAnswer): Answer {

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { inArray, like } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import * as t from "@/server/db/schema";
+import { FEATURE_RULES } from "@/domain/site/features";
 import { getSiteContext } from "@/server/site-context";
 import { setupAppDatabase } from "@/server/testing/app-database";
 import { callPlatform } from "@/server/testing/requests";
@@ -55,6 +56,14 @@ describe("GET and POST /api/v1/feature_rules", () => {
     const keys = ((await res.json()) as { feature_rules: Array<{ key: string | null }> }).feature_rules.map((r) => r.key);
     expect(keys.slice(0, 5)).toEqual(["spec:pre-owned-group", "spec:news-brand", "spec:rv-sales", "spec:360-finance", "spec:mock-leads"]);
     expect(keys).toContain("demo:parkside-group");
+  });
+
+  test("the platform's first rules say what the code's rules say, in words (no section numbers)", async () => {
+    const res = await send(getFeatureRules, {}, "GET");
+    const rules = ((await res.json()) as { feature_rules: Array<{ key: string | null; why: string }> }).feature_rules;
+    const stored = rules.filter((r) => r.key?.startsWith("spec:")).map((r) => r.why);
+    expect(stored).toEqual(FEATURE_RULES.map((r) => r.why));
+    for (const why of rules.map((r) => r.why)) expect(why).not.toMatch(/§/);
   });
 
   test("a group's rule gives a new site of the group its flags, with where they came from; the site's own setting wins", async () => {

@@ -94,6 +94,9 @@ describe("share images are raster", () => {
     ["/photos/travel-trailer/white/1.jpg?w=1200&h=630&fit=crop&q=80", "/images/demo/travel-trailer/white/1.jpg?w=1200&h=630&fit=crop&q=80"],
     ["/photos/suv/red/2.jpg", "/images/demo/suv/red/2.jpg"],
     ["/photos/class-c-motorhome/white/14.jpg?w=640", "/images/demo/class-c-motorhome/white/14.jpg?w=640"],
+    // a size or quality the image service does not make: the photo at its default size, never a 400
+    ["/photos/suv/red/2.jpg?w=800&q=90", "/images/demo/suv/red/2.jpg"],
+    ["/photos/suv/red/2.jpg?utm_source=x", "/images/demo/suv/red/2.jpg"],
   ])("the .jpg of a drawing is the image service's demo photo: %s → %s (308)", async (path, location) => {
     const res = await get(path);
     expect(res.status).toBe(308);

@@ -1,6 +1,8 @@
 import { LRUCache } from "lru-cache";
 import { bodyTypeSvg, brandEmblemSvg, PLACEHOLDER_SVG } from "@/domain/artwork/svg";
 import { own } from "@/domain/own";
+import { looksLikeDemoPhoto } from "@/domain/photos/demo-path";
+import { parseImageParams } from "@/domain/photos/params";
 
 /**
  * SVG is a document that can carry script: these answers forbid any (CSP with no script source,
@@ -32,6 +34,9 @@ const DEMO_ARTWORK: Record<string, (demo: DemoDrawings) => (name: string) => str
 type DemoDrawings = (typeof import("@/server/demo"))["demoDrawings"];
 const demoDrawings = async (): Promise<DemoDrawings> => (await import("@/server/demo")).demoDrawings;
 
+/** A query the image service answers (its fixed sizes and qualities), or none. */
+const imageServiceQuery = (q: URLSearchParams): string => (q.size > 0 && parseImageParams(q, null, "jpeg").ok ? `?${q.toString()}` : "");
+
 const notFound = () =>
   new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", "x-content-type-options": "nosniff" } });
 
@@ -43,23 +48,27 @@ export async function GET(req: Request, { params }: { params: Promise<{ parts: s
   // /photos/scene/{name}.svg (a demo dealer's hero banner), /photos/brand/{slug}.svg (a brand emblem),
   // /photos/body/{slug}.svg (a body type's outline, for "shop by type"), /photos/logo/{site}.svg and
   // {site}-mark.svg (a demo dealer's logo and its small version)
-  const demoDrawn = parts.length === 2 ? own(DEMO_ARTWORK, parts[0]!) : undefined;
-  const drawn = parts.length === 2 ? (own(ARTWORK, parts[0]!) ?? (demoDrawn && demoDrawn(await demoDrawings()))) : undefined;
-  if (drawn) {
+  if (parts.length === 2 && (own(ARTWORK, parts[0]!) || own(DEMO_ARTWORK, parts[0]!))) {
     const name = /^([a-z0-9-]{1,40})\.svg$/.exec(parts[1]!)?.[1];
-    const svg = name ? drawn(name) : null;
+    if (!name) return notFound();
+    const demoDrawn = own(DEMO_ARTWORK, parts[0]!);
+    const drawn = own(ARTWORK, parts[0]!) ?? demoDrawn!(await demoDrawings());
+    const svg = drawn(name);
     return svg ? new Response(svg, { headers: SVG_HEADERS }) : notFound();
   }
+  // the demo code is loaded only for a path shaped like a demo photo's
+  if (!looksLikeDemoPhoto(parts)) return notFound();
   const demo = await demoDrawings();
   const photo = demo.parsePhotoPath(parts);
   if (!photo) return notFound();
   // A raster copy is the image service's demo photo, with the same parameters: one pipeline (sizes,
-  // formats, bounds, disk cache) for every raster the platform serves. The address stays good.
+  // formats, bounds, disk cache) for every raster the platform serves. The address stays good: the
+  // query goes along when the image service takes it, else the photo at its default size.
   if (photo.format === "jpg")
     return new Response(null, {
       status: 308,
       headers: {
-        location: `${demo.photoUrl(photo.body, photo.colour, photo.n)}${new URL(req.url).search}`,
+        location: `${demo.photoUrl(photo.body, photo.colour, photo.n)}${imageServiceQuery(new URL(req.url).searchParams)}`,
         "cache-control": "public, max-age=86400",
       },
     });

@@ -30,7 +30,7 @@ export const leads = pgTable(
     /** the signed-in customer who sent it (their garage lists it); null for a guest */
     customerId: text("customer_id"),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
-    /** back-office: new → contacted → won | lost (src/domain/staff/leads.ts) */
+    /** back-office: new → contacted → won | lost (LEAD_STATUSES in src/domain/staff/roles.ts) */
     status: text("status").notNull().default("new"),
     /** the salesperson the lead is assigned to, and when */
     assignedTo: text("assigned_to").references(() => staffUsers.id, { onDelete: "set null" }),
