@@ -409,11 +409,15 @@ test.describe("dealer back-office", () => {
     browser,
     request,
   }) => {
+    // a connection of its own each time: a kept-alive one idle for the server's 5 s can be closed by
+    // the server just as this sends on it (ECONNRESET), and this client does not retry as a browser does
     const csp = async () =>
       (
-        (await request.get(`http://127.0.0.1:${PORT}/`, { headers: { host: `ridgeline-motorcycles.localhost:${PORT}` } })).headers()[
-          "content-security-policy"
-        ] ?? ""
+        (
+          await request.get(`http://127.0.0.1:${PORT}/`, {
+            headers: { host: `ridgeline-motorcycles.localhost:${PORT}`, connection: "close" },
+          })
+        ).headers()["content-security-policy"] ?? ""
       )
         .split(";")
         .find((d) => d.trim().startsWith("script-src ")) ?? "";

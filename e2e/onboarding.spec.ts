@@ -393,7 +393,7 @@ test.describe("onboarding a dealer", () => {
     await page.getByRole("link", { name: "Feature rules" }).click();
     const form = page.getByTestId("rule-form");
     await waitForHydration(form.getByRole("button", { name: "Add the rule" }));
-    await expect(page.getByTestId("rules")).toContainText("on mock or demo sites the lead base is /mock instead of /api");
+    await expect(page.getByTestId("rules")).toContainText("On mock or demo sites the lead base is /mock instead of /api");
     await form.getByLabel("Why (shown as the flags' source)").fill("Kappa Group buys cars outright");
     await form.getByLabel("Value").fill("Kappa Group");
     await form.getByLabel("sell_my_car: leave, on or off").selectOption("on");
