@@ -360,3 +360,12 @@ export const VehicleEditSchema = z.object({
     .optional(),
 });
 export type VehicleEdit = z.infer<typeof VehicleEditSchema>;
+
+/** What became of an import's photos: fetched, already held, still waiting, and each one that could not be fetched. */
+export type ImportPhotoReport = {
+  total: number;
+  downloaded: number;
+  unchanged: number;
+  pending: number;
+  failed: Array<{ stockNumber: string; url: string; reason: string }>;
+};

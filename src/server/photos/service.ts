@@ -110,7 +110,7 @@ async function sourceOf(parts: readonly string[], d: ImageServiceDeps): Promise<
   if (parts[0] !== "demo" || !looksLikeDemoPhoto(parts.slice(1), "jpg")) return null;
   const demo = await demoPhotos();
   const drawn = demo.parsePhotoPath(parts.slice(1));
-  if (!drawn || drawn.format !== "jpg") return null;
+  if (!drawn) return null;
   const id = `demo-${parts[1]}-${parts[2]}-${drawn.n}`;
   return {
     id: `${id}.jpg`,

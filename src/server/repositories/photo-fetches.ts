@@ -1,4 +1,5 @@
 import "server-only";
+import type { ImportPhotoReport } from "@/domain/stock/import";
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
@@ -150,14 +151,6 @@ export async function finishedFeedPhotos(db: Db, siteId: number, vehicleId: numb
     .filter((r) => r.status === "done" && r.key)
     .map((r) => ({ key: r.key!, width: r.width ?? 0, height: r.height ?? 0, sourceUrl: r.url }));
 }
-
-export type ImportPhotoReport = {
-  total: number;
-  downloaded: number;
-  unchanged: number;
-  pending: number;
-  failed: Array<{ stockNumber: string; url: string; reason: string }>;
-};
 
 /** What became of each import's photos, for its report (imports with none are left out). */
 export async function importPhotoReports(db: Db, siteId: number, importIds: number[]): Promise<Map<number, ImportPhotoReport>> {

@@ -24,15 +24,19 @@ const MAX_SIDE = 3840;
 const MEMO_LIMIT = 400;
 const drawings = new LRUCache<string, string>({ max: MEMO_LIMIT });
 
-/** The platform's own artwork, drawn for every dealer. */
-const ARTWORK: Record<string, (name: string) => string | null> = { brand: brandEmblemSvg, body: bodyTypeSvg };
-/** The demo dealers' pictures: demo code, loaded through its one door only when one is asked for. */
-const DEMO_ARTWORK: Record<string, (demo: DemoDrawings) => (name: string) => string | null> = {
-  scene: (d) => d.sceneSvg,
-  logo: (d) => d.dealerLogoSvg,
-};
 type DemoDrawings = (typeof import("@/server/demo"))["demoDrawings"];
 const demoDrawings = async (): Promise<DemoDrawings> => (await import("@/server/demo")).demoDrawings;
+
+/**
+ * The drawings by kind: the platform's own artwork, drawn for every dealer, and the demo dealers'
+ * pictures, whose code is loaded through its one door only when one is asked for.
+ */
+const ARTWORK: Record<string, (name: string) => string | null | Promise<string | null>> = {
+  brand: brandEmblemSvg,
+  body: bodyTypeSvg,
+  scene: async (name) => (await demoDrawings()).sceneSvg(name),
+  logo: async (name) => (await demoDrawings()).dealerLogoSvg(name),
+};
 
 /** A query the image service answers (its fixed sizes and qualities), or none. */
 const imageServiceQuery = (q: URLSearchParams): string => (q.size > 0 && parseImageParams(q, null, "jpeg").ok ? `?${q.toString()}` : "");
@@ -48,12 +52,10 @@ export async function GET(req: Request, { params }: { params: Promise<{ parts: s
   // /photos/scene/{name}.svg (a demo dealer's hero banner), /photos/brand/{slug}.svg (a brand emblem),
   // /photos/body/{slug}.svg (a body type's outline, for "shop by type"), /photos/logo/{site}.svg and
   // {site}-mark.svg (a demo dealer's logo and its small version)
-  if (parts.length === 2 && (own(ARTWORK, parts[0]!) || own(DEMO_ARTWORK, parts[0]!))) {
+  const draw = parts.length === 2 ? own(ARTWORK, parts[0]!) : undefined;
+  if (draw) {
     const name = /^([a-z0-9-]{1,40})\.svg$/.exec(parts[1]!)?.[1];
-    if (!name) return notFound();
-    const demoDrawn = own(DEMO_ARTWORK, parts[0]!);
-    const drawn = own(ARTWORK, parts[0]!) ?? demoDrawn!(await demoDrawings());
-    const svg = drawn(name);
+    const svg = name ? await draw(name) : null;
     return svg ? new Response(svg, { headers: SVG_HEADERS }) : notFound();
   }
   // the demo code is loaded only for a path shaped like a demo photo's

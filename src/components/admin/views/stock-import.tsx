@@ -1,15 +1,7 @@
 import { BackLink } from "@/components/admin/back-link";
 import { staffTime } from "@/components/admin/format";
 import { ImportPlanPanel, StockImportForm, type CheckedImport } from "@/components/admin/stock-forms";
-
-/** What became of an import's photos: fetched, already held, still waiting, and each one that could not be fetched. */
-export type ImportPhotoReport = {
-  total: number;
-  downloaded: number;
-  unchanged: number;
-  pending: number;
-  failed: Array<{ stockNumber: string; url: string; reason: string }>;
-};
+import type { ImportPhotoReport } from "@/domain/stock/import";
 
 export type RecentImport = {
   id: number;
