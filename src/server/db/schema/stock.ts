@@ -59,6 +59,25 @@ export const vehicles = pgTable(
     city: text("city"),
     carsalesSellerIdentifier: text("carsales_seller_identifier"),
     description: text("description"),
+    /** the car's features as the dealer lists them ("Reversing camera", "Apple CarPlay"), shown on its page */
+    features: text("features")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** the dealer's pick: shown first where the site shows a selection of its stock */
+    featured: boolean("featured").notNull().default(false),
+    /** on special: marked on its card and page */
+    special: boolean("special").notNull().default(false),
+    /**
+     * Fields a person edited in the back-office (as the vehicles table names them, and "photos"): a stock
+     * file or feed leaves them alone until the dealer hands them back or the import says to overwrite them.
+     */
+    editedFields: text("edited_fields")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** when a person last set the photos' order: a feed's later photos keep that order */
+    photosOrderedAt: timestamp("photos_ordered_at", { withTimezone: true }),
     listedAt: timestamp("listed_at", { withTimezone: true }).notNull().defaultNow(),
     /** consecutive full stock feeds this car was missing from (two make it sold) */
     missingFeeds: integer("missing_feeds").notNull().default(0),
