@@ -1,5 +1,18 @@
 import { describe, expect, test } from "vitest";
-import { applyPhotoEdit, PhotoEditSchema, PHOTOS_MSG, vehicleImageColumns, type VehiclePhoto } from "./photos";
+import {
+  applyPhotoEdit,
+  fieldsOnce,
+  mergeFeedPhotos,
+  PhotoEditSchema,
+  PhotoUploadFieldsSchema,
+  PHOTOS_MSG,
+  photoView,
+  shownPhotos,
+  vehicleImageColumns,
+  type FeedPhoto,
+  type HeldPhoto,
+  type VehiclePhoto,
+} from "./photos";
 
 const photo = (id: number, position: number, alt = ""): VehiclePhoto => ({
   id,
@@ -106,4 +119,128 @@ describe("vehicleImageColumns", () => {
   });
   test("no photos: the placeholder, which the spec's rule replaces with the first thumbnail once there is one", () =>
     expect(vehicleImageColumns([])).toEqual({ primaryImageUrl: "/images/placeholder.jpg", thumbnails: [], photoAlts: [], photosCount: 0 }));
+});
+
+/*
+ * The merge, written short: a held row is "#id" (u = uploaded, f = from the feed at an address),
+ * a feed photo is its address and key; the answer lists "#id" for a row kept and "+key" for a photo
+ * added, then the rows removed.
+ */
+const up = (id: number): HeldPhoto => ({ id, key: `k${id}`, sourceUrl: null });
+const fed = (id: number, url = `https://feed/${id}.jpg`, key = `k${id}`): HeldPhoto => ({ id, key, sourceUrl: url });
+const feedPhoto = (n: number, key = `k${n}`): FeedPhoto => ({ key, sourceUrl: `https://feed/${n}.jpg` });
+const merged = (r: ReturnType<typeof mergeFeedPhotos>) => [r.photos.map((p) => ("keep" in p ? `#${p.keep}` : `+${p.add.key}`)), r.removed];
+
+describe("mergeFeedPhotos", () => {
+  test.each<[string, HeldPhoto[], FeedPhoto[], boolean, [string[], number[]]]>([
+    [
+      "a car with nothing takes the feed's photos in its order",
+      [],
+      [feedPhoto(3), feedPhoto(1), feedPhoto(2)],
+      false,
+      [["+k3", "+k1", "+k2"], []],
+    ],
+    [
+      "no person's order: the feed's order, then the uploads in theirs",
+      [up(7), fed(1), up(8), fed(2)],
+      [feedPhoto(2), feedPhoto(1), feedPhoto(3)],
+      false,
+      [["#2", "#1", "+k3", "#7", "#8"], []],
+    ],
+    [
+      "a person's order: kept photos stay where they were, new feed photos go last",
+      [fed(2), up(7), fed(1)],
+      [feedPhoto(1), feedPhoto(3), feedPhoto(2)],
+      true,
+      [["#2", "#7", "#1", "+k3"], []],
+    ],
+    ["a photo gone from the feed is removed (person's order)", [fed(1), up(7), fed(2)], [feedPhoto(2)], true, [["#7", "#2"], [1]]],
+    ["a photo gone from the feed is removed (feed's order)", [fed(1), fed(2), up(7)], [feedPhoto(2)], false, [["#2", "#7"], [1]]],
+    ["uploads keep their place when the whole feed changes", [up(7), fed(1), up(8)], [feedPhoto(5)], true, [["#7", "#8", "+k5"], [1]]],
+    [
+      "the same picture at a new address is the same photo (its row kept)",
+      [fed(1, "https://old/1.jpg"), fed(2)],
+      [feedPhoto(2), { key: "k1", sourceUrl: "https://new/1.jpg" }],
+      true,
+      [["#1", "#2"], []],
+    ],
+    [
+      "the same address is the same photo (a feed gives a new picture a new address: docs/features/photos.md)",
+      [fed(1, "https://feed/1.jpg", "old")],
+      [feedPhoto(1, "new")],
+      true,
+      [["#1"], []],
+    ],
+    ["the feed's copy of an uploaded picture is not added twice", [up(7)], [feedPhoto(7), feedPhoto(1)], false, [["+k1", "#7"], []]],
+    ["a picture listed twice by the feed is added once", [], [feedPhoto(1), feedPhoto(2, "k1")], false, [["+k1"], []]],
+    ["an empty feed list removes the feed's photos and keeps the uploads", [fed(1), up(7)], [], false, [["#7"], [1]]],
+  ])("%s", (_name, held, feed, ordered, want) => expect(merged(mergeFeedPhotos(held, feed, ordered))).toEqual(want));
+
+  test.each<[string, HeldPhoto[], boolean, string[]]>([
+    ["uploads and kept photos come first; the new ones at the end are left out", [up(7), fed(1)], true, ["#7", "#1", "+k2"]],
+    ["so too in the feed's order", [up(7), fed(1)], false, ["#1", "+k2", "#7"]],
+  ])("at most the maximum: %s", (_name, held, ordered, want) =>
+    expect(merged(mergeFeedPhotos(held, [feedPhoto(1), feedPhoto(2), feedPhoto(3)], ordered, 3))[0]).toEqual(want),
+  );
+
+  test("a kept row carries the feed's new address (so the next feed finds it without downloading)", () => {
+    const r = mergeFeedPhotos([fed(1, "https://old/1.jpg"), up(7)], [{ key: "k1", sourceUrl: "https://new/1.jpg" }], false);
+    expect(r.photos).toEqual([
+      { keep: 1, sourceUrl: "https://new/1.jpg" },
+      { keep: 7, sourceUrl: null },
+    ]);
+  });
+});
+
+describe("shownPhotos", () => {
+  test.each<[string, string[], string[], Array<{ key: string; sourceUrl: string; alt: string }>]>([
+    [
+      "the demo's drawings, with their alt text",
+      ["/images/demo/suv/red/1.jpg", "/images/demo/suv/red/2.jpg"],
+      ["Front", ""],
+      [
+        { key: "demo/suv/red/1.jpg", sourceUrl: "/images/demo/suv/red/1.jpg", alt: "Front" },
+        { key: "demo/suv/red/2.jpg", sourceUrl: "/images/demo/suv/red/2.jpg", alt: "" },
+      ],
+    ],
+    ["the placeholder is no photo", ["/images/placeholder.jpg"], [], []],
+    ["an address the image service does not serve is left", ["https://cdn.example.com/a.jpg", "/photos/x.svg", "/images/"], [], []],
+    ["an address with a query is left", ["/images/demo/a.jpg?w=640"], [], []],
+    [
+      "each once",
+      ["/images/demo/a.jpg", "/images/demo/a.jpg"],
+      ["One", "Two"],
+      [{ key: "demo/a.jpg", sourceUrl: "/images/demo/a.jpg", alt: "One" }],
+    ],
+  ])("%s", (_name, thumbnails, alts, want) => expect(shownPhotos(thumbnails, alts)).toEqual(want));
+});
+
+describe("an upload's form fields", () => {
+  test.each<[string, Array<[string, string]>, { replace: boolean } | "refused"]>([
+    ["none: add", [], { replace: false }],
+    ["replace=1", [["replace", "1"]], { replace: true }],
+    ["replace=0", [["replace", "0"]], { replace: false }],
+    ["replace=yes is refused", [["replace", "yes"]], "refused"],
+    ["a NUL is refused", [["replace", "1\0"]], "refused"],
+    ["an unknown field is refused", [["other", "1"]], "refused"],
+    ["__proto__ is refused", [["__proto__", "1"]], "refused"],
+    [
+      "a field given twice is refused",
+      [
+        ["replace", "1"],
+        ["replace", "0"],
+      ],
+      "refused",
+    ],
+  ])("%s", (_name, fields, want) => {
+    const once = fieldsOnce(fields);
+    const r = once === null ? null : PhotoUploadFieldsSchema.safeParse(once);
+    expect(r?.success ? r.data : "refused").toEqual(want);
+  });
+});
+
+test("a photo says whether it came from the feed", () => {
+  expect(photoView({ ...photo(1, 0), sourceUrl: "https://feed/1.jpg" }).fromFeed).toBe(true);
+  expect(photoView({ ...photo(1, 0), sourceUrl: null }).fromFeed).toBe(false);
+  expect(photoView(photo(1, 0)).fromFeed).toBe(false);
 });
