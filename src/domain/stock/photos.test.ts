@@ -172,6 +172,13 @@ describe("mergeFeedPhotos", () => {
       [["#1"], []],
     ],
     ["the feed's copy of an uploaded picture is not added twice", [up(7)], [feedPhoto(7), feedPhoto(1)], false, [["+k1", "#7"], []]],
+    [
+      "a kept photo's picture under another address is not added beside it",
+      [fed(1, "https://feed/1.jpg", "k1")],
+      [feedPhoto(1, "k9"), feedPhoto(2, "k1")],
+      false,
+      [["#1"], []],
+    ],
     ["a picture listed twice by the feed is added once", [], [feedPhoto(1), feedPhoto(2, "k1")], false, [["+k1"], []]],
     ["an empty feed list removes the feed's photos and keeps the uploads", [fed(1), up(7)], [], false, [["#7"], [1]]],
   ])("%s", (_name, held, feed, ordered, want) => expect(merged(mergeFeedPhotos(held, feed, ordered))).toEqual(want));

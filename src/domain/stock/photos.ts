@@ -179,7 +179,9 @@ export function mergeFeedPhotos<F extends FeedPhoto>(
   const removed = fromFeed.filter((h) => !matchOf.has(h.id)).map((h) => h.id);
   const kept = (h: HeldPhoto): MergedPhoto<F> => ({ keep: h.id, sourceUrl: matchOf.get(h.id)?.sourceUrl ?? h.sourceUrl });
   const room = Math.max(0, max - (held.length - removed.length));
-  const added = wanted.filter((f) => !rowOf.has(f)).slice(0, room);
+  // a picture a kept row holds already (under another address) is not added beside it
+  const keptKeys = new Set(held.filter((h) => h.sourceUrl === null || matchOf.has(h.id)).map((h) => h.key));
+  const added = wanted.filter((f) => !rowOf.has(f) && !keptKeys.has(f.key)).slice(0, room);
   const addedSet = new Set(added);
   const uploads = held.filter((h) => h.sourceUrl === null).map(kept);
   const photos: MergedPhoto<F>[] = personOrdered

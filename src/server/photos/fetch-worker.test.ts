@@ -9,9 +9,11 @@ import { parseStockCsv } from "@/domain/stock/import";
 import * as t from "@/server/db/schema";
 import { applyImport, saveImport } from "@/server/repositories/imports";
 import { claimDuePhotoFetch, importPhotoReports } from "@/server/repositories/photo-fetches";
+import { addVehiclePhotos, editVehiclePhotos, handBackPhotos, listVehiclePhotos } from "@/server/repositories/vehicle-photos";
 import { setupAppDatabase } from "@/server/testing/app-database";
 import { testPhoto } from "@/server/testing/photo";
-import { fetchDuePhotos } from "./fetch-worker";
+import { applyLatestFeedPhotos, fetchDuePhotos } from "./fetch-worker";
+import { keepPhoto } from "./keep";
 import type { ImageServiceDeps } from "./service";
 import { diskPhotoStore } from "./store";
 import { diskVariantCache } from "./variant-cache";
@@ -35,8 +37,11 @@ const hits = new Map<string, number>();
 let server: Server;
 let origin = "";
 let flaky = 0;
+/** the feed of the merge tests: /m1.jpg … /m4.jpg, each its own picture */
+const more = new Map<string, Buffer>();
 beforeAll(async () => {
   const [a, b, c] = await Promise.all([testPhoto(1600, 1067, 21), testPhoto(1200, 800, 22), testPhoto(800, 600, 23)]);
+  for (const n of [1, 2, 3, 4]) more.set(`/m${n}.jpg`, await testPhoto(640, 427, 40 + n));
   server = createServer((req, res) => {
     const p = req.url ?? "/";
     hits.set(p, (hits.get(p) ?? 0) + 1);
@@ -44,6 +49,7 @@ beforeAll(async () => {
     if (p === "/a.jpg") return res.writeHead(200, { "content-type": "image/jpeg" }).end(a);
     if (p === "/b.jpg") return res.writeHead(200, { "content-type": "image/jpeg" }).end(b);
     if (p === "/to-b") return go("/b.jpg");
+    if (more.has(p)) return res.writeHead(200, { "content-type": "image/jpeg" }).end(more.get(p));
     if (p.startsWith("/loop")) return go(`/loop${p.length}`);
     if (p === "/to-private") return go("https://10.1.2.3/a.jpg");
     if (p === "/page.jpg") return res.writeHead(200, { "content-type": "text/html" }).end("<html>not a photo</html>");
@@ -243,5 +249,109 @@ describe("one slow host holds nobody else's photos", () => {
     for (let job = await claimDuePhotoFetch(database); job; job = await claimDuePhotoFetch(database)) hosts.push(new URL(job.url).origin);
     expect(hosts).toEqual([slowOrigin, origin]);
     await database.update(t.photoFetches).set({ status: "failed", lockedUntil: null }).where(eq(t.photoFetches.status, "pending"));
+  });
+});
+
+describe("a feed's photos meet a person's", () => {
+  const by = { id: null, name: "Fetch test", email: "fetch-test@example.com" };
+  const feed = (...n: number[]) => n.map((i) => `${origin}/m${i}.jpg`).join("|");
+  /** the car's photos: "m1".."m4" for the feed's (by address), "up" for an upload */
+  const photos = async (id: number) =>
+    (await listVehiclePhotos(database, 1001, id)).map((p) =>
+      p.sourceUrl ? p.sourceUrl.replace(`${origin}/`, "").replace(".jpg", "") : "up",
+    );
+  const carId = async (stock: string) =>
+    (
+      await database
+        .select({ id: t.vehicles.id })
+        .from(t.vehicles)
+        .where(and(eq(t.vehicles.siteId, 1001), eq(t.vehicles.stockNumber, stock)))
+    )[0]!.id;
+  const upload = async (id: number, seed: number, opts: { replace?: boolean } = {}) => {
+    const kept = await keepPhoto(database, await testPhoto(640, 427, seed), images);
+    return addVehiclePhotos(database, 1001, id, [kept], by, opts);
+  };
+
+  test("an upload adds to the feed's photos, and the next feed keeps it beside the feed's new list", async () => {
+    await importCsv([`MERGE-1,Fetchtest,Merge,2024,used,${feed(1, 2)}`]);
+    await drain();
+    const id = await carId("MERGE-1");
+    expect(await photos(id)).toEqual(["m1", "m2"]);
+    await upload(id, 51);
+    expect(await photos(id)).toEqual(["m1", "m2", "up"]);
+    expect((await car("MERGE-1")).count).toBe(3);
+    // no person's order: the feed's order first (m2 gone, m3 new), the upload after
+    await importCsv([`MERGE-1,Fetchtest,Merge,2024,used,${feed(3, 1)}`]);
+    await drain();
+    expect(await photos(id)).toEqual(["m3", "m1", "up"]);
+    expect((await car("MERGE-1")).count).toBe(3);
+  });
+
+  test("after a person's reorder, the next feed keeps that order: gone photos leave, new ones go last", async () => {
+    const id = await carId("MERGE-1");
+    const before = await listVehiclePhotos(database, 1001, id);
+    const [m3, m1, up] = before;
+    await editVehiclePhotos(database, 1001, id, { order: [up!.id, m1!.id, m3!.id] }, by);
+    await importCsv([`MERGE-1,Fetchtest,Merge,2024,used,${feed(4, 1, 3)}`]);
+    await drain();
+    expect(await photos(id)).toEqual(["up", "m1", "m3", "m4"]);
+    await importCsv([`MERGE-1,Fetchtest,Merge,2024,used,${feed(1, 4)}`]);
+    await drain();
+    expect(await photos(id)).toEqual(["up", "m1", "m4"]);
+    // the rows kept are the same rows (their alt text stays with them)
+    expect((await listVehiclePhotos(database, 1001, id))[0]!.id).toBe(up!.id);
+  });
+
+  test("after 'replace', later feeds' photos do not come back; handed back, they do, at once", async () => {
+    await importCsv([`MERGE-2,Fetchtest,Replace,2024,used,${feed(1, 2)}`]);
+    await drain();
+    const id = await carId("MERGE-2");
+    await upload(id, 52, { replace: true });
+    expect(await photos(id)).toEqual(["up"]);
+    const [edited] = await database.select({ e: t.vehicles.editedFields }).from(t.vehicles).where(eq(t.vehicles.id, id));
+    expect(edited!.e).toContain("photos");
+    await importCsv([`MERGE-2,Fetchtest,Replace,2024,used,${feed(2, 3)}`]);
+    await drain();
+    expect(await photos(id)).toEqual(["up"]);
+    expect((await car("MERGE-2")).count).toBe(1);
+
+    expect(await handBackPhotos(database, 1001, id, by)).toBe(true);
+    expect(await applyLatestFeedPhotos(database, 1001, id, { images, testOrigin: origin })).toBe("applied");
+    expect(await photos(id)).toEqual(["m2", "m3", "up"]);
+    const [handed] = await database.select({ e: t.vehicles.editedFields }).from(t.vehicles).where(eq(t.vehicles.id, id));
+    expect(handed!.e).not.toContain("photos");
+    expect(await handBackPhotos(database, 1001, 999_999_999, by)).toBe(false);
+  });
+
+  test("handed back after the feed's photos left the store: they are fetched again, then shown", async () => {
+    await importCsv([`MERGE-3,Fetchtest,Refetch,2024,used,${feed(4)}`]);
+    await drain();
+    const id = await carId("MERGE-3");
+    const [m4] = await listVehiclePhotos(database, 1001, id);
+    await upload(id, 53, { replace: true });
+    // the feed's photos stay in the store while replaced; this one leaves it meanwhile, as a takedown would
+    await images.store.delete(m4!.key);
+    await handBackPhotos(database, 1001, id, by);
+    const downloads = hits.get("/m4.jpg") ?? 0;
+    expect(await applyLatestFeedPhotos(database, 1001, id, { images, testOrigin: origin })).toBe("fetching");
+    await drain();
+    expect(hits.get("/m4.jpg")).toBe(downloads + 1);
+    expect(await photos(id)).toEqual(["m4", "up"]);
+    expect(await images.store.has(m4!.key)).toBe(true);
+  });
+
+  test("a car that shows the demo's photos keeps them when a person uploads one", async () => {
+    const [demo] = await database
+      .select({ id: t.vehicles.id, thumbnails: t.vehicles.thumbnails })
+      .from(t.vehicles)
+      .where(and(eq(t.vehicles.siteId, 1001), eq(t.vehicles.photosCount, 14)))
+      .limit(1);
+    expect(await listVehiclePhotos(database, 1001, demo!.id)).toEqual([]);
+    await upload(demo!.id, 54);
+    const after = await listVehiclePhotos(database, 1001, demo!.id);
+    expect(after.map((p) => `/images/${p.key}`).slice(0, 14)).toEqual(demo!.thumbnails);
+    expect(after.map((p) => p.sourceUrl === null)).toEqual([...Array<boolean>(14).fill(false), true]);
+    const [v] = await database.select({ count: t.vehicles.photosCount }).from(t.vehicles).where(eq(t.vehicles.id, demo!.id));
+    expect(v!.count).toBe(15);
   });
 });

@@ -8,8 +8,10 @@ import { siteLog } from "@/server/log";
 import { pollingWorker, type PollingWorker } from "@/server/polling-worker";
 import {
   claimDuePhotoFetch,
+  fetchAgain,
   finishedFeedPhotos,
   knownFeedPhoto,
+  latestFeedPhotoFetches,
   recordPhotoFetches,
   type FetchOutcome,
   type PhotoFetch,
@@ -17,7 +19,7 @@ import {
 import { replaceFeedPhotos } from "@/server/repositories/vehicle-photos";
 import { MAX_PHOTO_BYTES, PhotoRejected } from "./ingest";
 import { keepPhoto } from "./keep";
-import { removeFromStore, type ImageServiceDeps } from "./service";
+import { imageServiceDeps, removeFromStore, type ImageServiceDeps } from "./service";
 import { forget, recall, remember } from "@/server/remember";
 
 /*
@@ -67,7 +69,9 @@ function testOriginOf(url: string, origins: string | readonly string[] | null): 
 
 async function fetchOne(db: Db, job: PhotoFetch, deps: PhotoFetchDeps): Promise<FetchOutcome> {
   const known = await knownFeedPhoto(db, job.siteId, job.url);
-  if (known) return { id: job.id, attempts: job.attempts, ok: { ...known, downloaded: false } };
+  // a photo taken down since (the dealer replaced the feed's photos, no car held it) is fetched again
+  if (known && (await (deps.images ?? imageServiceDeps()).store.has(known.key)))
+    return { id: job.id, attempts: job.attempts, ok: { ...known, downloaded: false } };
   const testOrigin = testOriginOf(job.url, deps.testOrigin === undefined ? (env().PHOTO_FETCH_TEST_ORIGIN ?? null) : deps.testOrigin);
   try {
     const bytes = await getOutbound(job.url, {
@@ -103,14 +107,47 @@ async function fetchAndRecord(db: Db, job: PhotoFetch, deps: PhotoFetchDeps): Pr
       { fetchId: job.id, importId: job.importId, attempt: job.attempts, reason: outcome.failed },
       "feed photo not fetched",
     );
-  const photos = await finishedFeedPhotos(db, job.siteId, job.vehicleId, job.importId);
-  // still waiting; or nothing could be fetched: the car keeps what it had
-  if (photos?.length) {
-    const changed = await replaceFeedPhotos(db, job.siteId, job.vehicleId, photos);
-    if (changed) await removeFromStore(changed.unusedKeys, deps.images);
-    vehiclesChanged(job.siteId, [job.vehicleId]);
-  }
+  await applyFeedPhotos(db, job.siteId, job.vehicleId, job.importId, deps);
   return outcome;
+}
+
+/**
+ * A car's photos from one import, once none of them waits; false while some do, when nothing could be
+ * fetched (the car keeps what it had) or when a person replaced the feed's photos (edited here: the
+ * fetched photos wait, recorded, for the dealer to hand the photos back).
+ */
+async function applyFeedPhotos(db: Db, siteId: number, vehicleId: number, importId: number, deps: PhotoFetchDeps): Promise<boolean> {
+  const photos = await finishedFeedPhotos(db, siteId, vehicleId, importId);
+  if (!photos?.length) return false;
+  const changed = await replaceFeedPhotos(db, siteId, vehicleId, photos);
+  if (!changed) return false;
+  await removeFromStore(changed.unusedKeys, deps.images);
+  vehiclesChanged(siteId, [vehicleId]);
+  return true;
+}
+
+/**
+ * After the dealer hands a car's photos back to the feed: the latest import's photos for it apply at
+ * once when the store still holds them all ("applied"); those taken down meanwhile are fetched again
+ * and the car gets them when the worker is done ("fetching"); "none" when no feed gave the car photos.
+ */
+export async function applyLatestFeedPhotos(
+  db: Db,
+  siteId: number,
+  vehicleId: number,
+  deps: PhotoFetchDeps = {},
+): Promise<"applied" | "fetching" | "none"> {
+  const latest = await latestFeedPhotoFetches(db, siteId, vehicleId);
+  if (!latest) return "none";
+  const store = (deps.images ?? imageServiceDeps()).store;
+  const gone = [];
+  for (const row of latest.done) if (!(await store.has(row.key))) gone.push(row.id);
+  if (gone.length) await fetchAgain(db, gone);
+  if (gone.length || latest.waiting) {
+    wakePhotoFetchWorker();
+    return "fetching";
+  }
+  return (await applyFeedPhotos(db, siteId, vehicleId, latest.importId, deps)) ? "applied" : "none";
 }
 
 /** Claims what is due now (up to `max`, one per host) and fetches it side by side, each recorded as it ends. */

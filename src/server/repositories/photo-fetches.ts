@@ -1,6 +1,6 @@
 import "server-only";
 import type { ImportPhotoReport } from "@/domain/stock/import";
-import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
 import { rowsOf } from "./row";
@@ -150,6 +150,39 @@ export async function finishedFeedPhotos(db: Db, siteId: number, vehicleId: numb
   return rows
     .filter((r) => r.status === "done" && r.key)
     .map((r) => ({ key: r.key!, width: r.width ?? 0, height: r.height ?? 0, sourceUrl: r.url }));
+}
+
+/**
+ * The latest import that gave this car photos: whether some still wait, and its fetched rows' keys, for the
+ * photos to be applied again when the dealer hands them back to the feed; null when no feed has.
+ */
+export async function latestFeedPhotoFetches(db: Db, siteId: number, vehicleId: number) {
+  const mine = and(eq(t.photoFetches.siteId, siteId), eq(t.photoFetches.vehicleId, vehicleId));
+  const [latest] = await db
+    .select({ importId: t.photoFetches.importId })
+    .from(t.photoFetches)
+    .where(mine)
+    .orderBy(desc(t.photoFetches.importId))
+    .limit(1);
+  if (!latest) return null;
+  const rows = await db
+    .select({ id: t.photoFetches.id, key: t.photoFetches.key, status: t.photoFetches.status })
+    .from(t.photoFetches)
+    .where(and(mine, eq(t.photoFetches.importId, latest.importId)));
+  return {
+    importId: latest.importId,
+    waiting: rows.some((r) => r.status === "pending"),
+    done: rows.flatMap((r) => (r.status === "done" && r.key ? [{ id: r.id, key: r.key }] : [])),
+  };
+}
+
+/** Puts fetched rows back in the queue, due now (their photo left the store meanwhile: it is fetched again). */
+export async function fetchAgain(db: Db, ids: readonly number[]): Promise<void> {
+  if (!ids.length) return;
+  await db
+    .update(t.photoFetches)
+    .set({ status: "pending", attempts: 0, key: null, width: null, height: null, lockedUntil: null, nextAttemptAt: sql`now()` })
+    .where(inArray(t.photoFetches.id, [...ids]));
 }
 
 /** What became of each import's photos, for its report (imports with none are left out). */

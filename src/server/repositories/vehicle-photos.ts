@@ -1,9 +1,13 @@
 import "server-only";
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { isPhotoKey } from "@/domain/photos/params";
+import { withEdited, withoutEdited } from "@/domain/stock/edited";
 import {
   applyPhotoEdit,
   MAX_PHOTOS_PER_VEHICLE,
+  mergeFeedPhotos,
   PHOTOS_MSG,
+  shownPhotos,
   vehicleImageColumns,
   type PhotoEdit,
   type VehiclePhoto,
@@ -19,7 +23,9 @@ import { type Actor, writeAudit } from "./audit";
  */
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-export type NewPhoto = { key: string; width: number; height: number; sourceUrl?: string | null; alt?: string };
+export type NewPhoto = { key: string; width: number | null; height: number | null; sourceUrl?: string | null; alt?: string };
+/** A feed's photo, fetched: its content key, size and the address it came from. */
+export type FetchedFeedPhoto = NewPhoto & { sourceUrl: string };
 
 /** A refusal a dealer can act on (the API answers 422 with the field and message). */
 export class PhotosRefused extends Error {
@@ -38,6 +44,7 @@ const columns = {
   position: t.vehiclePhotos.position,
   width: t.vehiclePhotos.width,
   height: t.vehiclePhotos.height,
+  sourceUrl: t.vehiclePhotos.sourceUrl,
 };
 
 const ofCar = (siteId: number, vehicleId: number) => and(eq(t.vehiclePhotos.siteId, siteId), eq(t.vehiclePhotos.vehicleId, vehicleId));
@@ -53,7 +60,14 @@ export async function listVehiclePhotos(db: Db | Tx, siteId: number, vehicleId: 
 /** The car, locked for this transaction (null when the site has no such car). */
 async function lockCar(tx: Tx, siteId: number, vehicleId: number) {
   const [car] = await tx
-    .select({ id: t.vehicles.id, stockNumber: t.vehicles.stockNumber })
+    .select({
+      id: t.vehicles.id,
+      stockNumber: t.vehicles.stockNumber,
+      thumbnails: t.vehicles.thumbnails,
+      photoAlts: t.vehicles.photoAlts,
+      editedFields: t.vehicles.editedFields,
+      photosOrderedAt: t.vehicles.photosOrderedAt,
+    })
     .from(t.vehicles)
     .where(and(eq(t.vehicles.siteId, siteId), eq(t.vehicles.id, vehicleId)))
     .for("update");
@@ -75,7 +89,9 @@ async function sync(tx: Tx, siteId: number, vehicleId: number, photos: VehiclePh
   return ordered;
 }
 
+type LockedCar = NonNullable<Awaited<ReturnType<typeof lockCar>>>;
 const summary = (photos: VehiclePhoto[]) => photos.map((p) => ({ key: p.key, alt: p.alt }));
+const ofVehicle = (siteId: number, vehicleId: number) => and(eq(t.vehicles.siteId, siteId), eq(t.vehicles.id, vehicleId));
 
 /**
  * One change to a car's photos, in a transaction: the car locked (null when the site has no such
@@ -88,13 +104,13 @@ async function changePhotos(
   siteId: number,
   vehicleId: number,
   audit: { by: Actor; action: string } | null,
-  change: (tx: Tx, before: VehiclePhoto[]) => Promise<VehiclePhoto[] | null>,
+  change: (tx: Tx, before: VehiclePhoto[], car: LockedCar) => Promise<VehiclePhoto[] | null>,
 ): Promise<{ photos: VehiclePhoto[]; unusedKeys: string[] } | null> {
   return db.transaction(async (tx) => {
     const car = await lockCar(tx, siteId, vehicleId);
     if (!car) return null;
     const before = await listVehiclePhotos(tx, siteId, vehicleId);
-    const changed = await change(tx, before);
+    const changed = await change(tx, before, car);
     if (!changed) return null;
     const after = await sync(tx, siteId, vehicleId, changed);
     if (audit)
@@ -107,7 +123,8 @@ async function changePhotos(
         after: summary(after),
       });
     const kept = new Set(after.map((p) => p.key));
-    const removed = [...new Set(before.map((p) => p.key).filter((k) => !kept.has(k)))];
+    // only the store's own photos leave it: a demo drawing a car held is drawn for every car that shows it
+    const removed = [...new Set(before.map((p) => p.key).filter((k) => !kept.has(k) && isPhotoKey(k)))];
     const held = removed.length
       ? new Set(
           (await tx.selectDistinct({ key: t.vehiclePhotos.key }).from(t.vehiclePhotos).where(inArray(t.vehiclePhotos.key, removed))).map(
@@ -119,45 +136,103 @@ async function changePhotos(
   });
 }
 
-/** Inserts photos at the given positions (the caller renumbers through sync). */
-async function insertPhotos(tx: Tx, siteId: number, vehicleId: number, photos: NewPhoto[], from: number) {
-  if (!photos.length) return;
-  await tx.insert(t.vehiclePhotos).values(
-    photos.map((p, i) => ({
-      siteId,
-      vehicleId,
-      key: p.key,
-      alt: p.alt ?? "",
-      position: from + i,
-      width: p.width,
-      height: p.height,
-      sourceUrl: p.sourceUrl ?? null,
-    })),
-  );
+/** Inserts photos at the given positions (the caller renumbers through sync); the rows made. */
+async function insertPhotos(tx: Tx, siteId: number, vehicleId: number, photos: NewPhoto[], from: number): Promise<VehiclePhoto[]> {
+  if (!photos.length) return [];
+  return tx
+    .insert(t.vehiclePhotos)
+    .values(
+      photos.map((p, i) => ({
+        siteId,
+        vehicleId,
+        key: p.key,
+        alt: p.alt ?? "",
+        position: from + i,
+        width: p.width,
+        height: p.height,
+        sourceUrl: p.sourceUrl ?? null,
+      })),
+    )
+    .returning(columns);
 }
 
 const firstOfEachKey = <T extends { key: string }>(list: T[], except: Set<string> = new Set()) =>
   list.filter((p, i) => !except.has(p.key) && list.findIndex((q) => q.key === p.key) === i);
 
 /**
- * Adds photos after the car's own (a photo the car has already is not added twice); null when the
- * site has no such car. Refused when the car would have more than MAX_PHOTOS_PER_VEHICLE.
+ * Adds a person's photos after the car's photos, the feed's included (a photo the car has already is
+ * not added twice); null when the site has no such car. Refused when the car would have more than
+ * MAX_PHOTOS_PER_VEHICLE. A car that shows photos without rows of its own (the demo's drawings) keeps
+ * them: they become its rows first, so an upload adds to them rather than taking their place.
+ *
+ * With `replace`, the feed's photos leave the car instead and the car's photos count as edited here
+ * ("photos" in vehicles.edited_fields): later feeds' photos are not applied to it until the dealer
+ * hands the photos back (handBackPhotos).
  */
-export async function addVehiclePhotos(db: Db, siteId: number, vehicleId: number, added: NewPhoto[], by: Actor) {
-  const r = await changePhotos(db, siteId, vehicleId, { by, action: "vehicle.photos.add" }, async (tx, before) => {
-    const fresh = firstOfEachKey(added, new Set(before.map((p) => p.key)));
-    if (before.length + fresh.length > MAX_PHOTOS_PER_VEHICLE) throw new PhotosRefused("photos", PHOTOS_MSG.tooMany);
-    await insertPhotos(tx, siteId, vehicleId, fresh, before.length);
+export async function addVehiclePhotos(
+  db: Db,
+  siteId: number,
+  vehicleId: number,
+  added: NewPhoto[],
+  by: Actor,
+  opts: { replace?: boolean } = {},
+) {
+  const action = opts.replace ? "vehicle.photos.replace" : "vehicle.photos.add";
+  const r = await changePhotos(db, siteId, vehicleId, { by, action }, async (tx, before, car) => {
+    let current = before;
+    if (opts.replace) {
+      await tx.delete(t.vehiclePhotos).where(and(ofCar(siteId, vehicleId), isNotNull(t.vehiclePhotos.sourceUrl)));
+      await tx
+        .update(t.vehicles)
+        .set({ editedFields: withEdited(car.editedFields, ["photos"]) })
+        .where(ofVehicle(siteId, vehicleId));
+      current = before.filter((p) => p.sourceUrl == null);
+    } else if (!before.length) {
+      const shown = shownPhotos(car.thumbnails, car.photoAlts).map((p) => ({ ...p, width: null, height: null }));
+      await insertPhotos(tx, siteId, vehicleId, shown, 0);
+      current = await listVehiclePhotos(tx, siteId, vehicleId);
+    }
+    const fresh = firstOfEachKey(added, new Set(current.map((p) => p.key)));
+    if (current.length + fresh.length > MAX_PHOTOS_PER_VEHICLE) throw new PhotosRefused("photos", PHOTOS_MSG.tooMany);
+    await insertPhotos(tx, siteId, vehicleId, fresh, current.length);
     return listVehiclePhotos(tx, siteId, vehicleId);
   });
   return r?.photos ?? null;
 }
 
-/** A new order, main photo and alt texts; null when the site has no such car. */
+/**
+ * The dealer hands the car's photos back to the feed: "photos" leaves vehicles.edited_fields, so the
+ * feed's photos apply again (the caller applies the latest ones it knows). False when the site has no
+ * such car.
+ */
+export async function handBackPhotos(db: Db, siteId: number, vehicleId: number, by: Actor): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const car = await lockCar(tx, siteId, vehicleId);
+    if (!car) return false;
+    const editedFields = withoutEdited(car.editedFields, ["photos"]);
+    await tx.update(t.vehicles).set({ editedFields }).where(ofVehicle(siteId, vehicleId));
+    await writeAudit(tx, {
+      siteId,
+      by,
+      action: "vehicle.photos.hand-back",
+      entity: `vehicle:${car.stockNumber}`,
+      before: { edited: car.editedFields },
+      after: { edited: editedFields },
+    });
+    return true;
+  });
+}
+
+/**
+ * A new order, main photo and alt texts; null when the site has no such car. A new order or main
+ * photo is a person's order (vehicles.photos_ordered_at), which later feeds keep.
+ */
 export async function editVehiclePhotos(db: Db, siteId: number, vehicleId: number, edit: PhotoEdit, by: Actor) {
-  const r = await changePhotos(db, siteId, vehicleId, { by, action: "vehicle.photos.edit" }, async (_tx, before) => {
+  const r = await changePhotos(db, siteId, vehicleId, { by, action: "vehicle.photos.edit" }, async (tx, before) => {
     const edited = applyPhotoEdit(before, edit);
     if (!edited.ok) throw new PhotosRefused(edited.field, edited.message);
+    if (edit.order || edit.main !== undefined)
+      await tx.update(t.vehicles).set({ photosOrderedAt: new Date() }).where(ofVehicle(siteId, vehicleId));
     return edited.photos;
   });
   return r?.photos ?? null;
@@ -176,16 +251,38 @@ export async function deleteVehiclePhoto(db: Db, siteId: number, vehicleId: numb
 }
 
 /**
- * A stock feed's photos for a car, in the feed's order: they take the place of the photos an
- * earlier feed gave, before the ones a person uploaded (a photo the car holds already is kept once).
+ * A stock feed's photos for a car, in the feed's order, merged with the car's by the rule in
+ * src/domain/stock/photos.ts (`mergeFeedPhotos`): the photos still in the feed stay (where a person
+ * put them, when one ordered the photos), the ones gone from it go, new ones are added, uploads stay.
+ * Null when the site has no such car, or when a person replaced the feed's photos with their own
+ * ("photos" edited here): then the feed's photos wait until the dealer hands the photos back.
  */
-export async function replaceFeedPhotos(db: Db, siteId: number, vehicleId: number, feed: NewPhoto[]) {
-  return changePhotos(db, siteId, vehicleId, null, async (tx) => {
-    await tx.delete(t.vehiclePhotos).where(and(ofCar(siteId, vehicleId), isNotNull(t.vehiclePhotos.sourceUrl)));
-    const uploaded = await listVehiclePhotos(tx, siteId, vehicleId);
-    const fresh = firstOfEachKey(feed, new Set(uploaded.map((p) => p.key))).slice(0, MAX_PHOTOS_PER_VEHICLE - uploaded.length);
-    await insertPhotos(tx, siteId, vehicleId, fresh, -fresh.length); // before the uploaded ones
-    return listVehiclePhotos(tx, siteId, vehicleId);
+export async function replaceFeedPhotos(db: Db, siteId: number, vehicleId: number, feed: FetchedFeedPhoto[]) {
+  return changePhotos(db, siteId, vehicleId, null, async (tx, before, car) => {
+    if (car.editedFields.includes("photos")) return null;
+    const held = before.map((p) => ({ id: p.id, key: p.key, sourceUrl: p.sourceUrl ?? null }));
+    const merged = mergeFeedPhotos(held, feed, car.photosOrderedAt !== null);
+    if (merged.removed.length)
+      await tx.delete(t.vehiclePhotos).where(and(ofCar(siteId, vehicleId), inArray(t.vehiclePhotos.id, merged.removed)));
+    const byId = new Map(before.map((p) => [p.id, p]));
+    const adds = merged.photos.flatMap((m) => ("add" in m ? [m.add] : []));
+    const inserted = adds.length ? await insertPhotos(tx, siteId, vehicleId, adds, before.length) : [];
+    const insertedByKey = new Map(inserted.map((p) => [p.key, p]));
+    const after: VehiclePhoto[] = [];
+    for (const m of merged.photos) {
+      if ("add" in m) {
+        after.push(insertedByKey.get(m.add.key)!);
+        continue;
+      }
+      const p = byId.get(m.keep)!;
+      if (p.sourceUrl !== m.sourceUrl)
+        await tx
+          .update(t.vehiclePhotos)
+          .set({ sourceUrl: m.sourceUrl })
+          .where(and(ofCar(siteId, vehicleId), eq(t.vehiclePhotos.id, p.id)));
+      after.push({ ...p, sourceUrl: m.sourceUrl });
+    }
+    return after;
   });
 }
 

@@ -1,12 +1,13 @@
 import "server-only";
 import { readFile, rm } from "node:fs/promises";
 import { parseSiteId } from "@/domain/platform/contract";
-import { PhotoEditSchema, PHOTOS_MSG, photoView, type VehiclePhoto } from "@/domain/stock/photos";
+import { fieldsOnce, PhotoEditSchema, PhotoUploadFieldsSchema, PHOTOS_MSG, photoView, type VehiclePhoto } from "@/domain/stock/photos";
 import { vehiclesChanged } from "@/server/cache";
 import { getDb } from "@/server/db";
 import { env } from "@/server/env";
 import { HttpError, json } from "@/server/http/api";
 import { incomingDir, receiveMultipart, UploadError } from "@/server/http/multipart";
+import { applyLatestFeedPhotos } from "@/server/photos/fetch-worker";
 import { MAX_PHOTO_BYTES, PHOTO_MSG, PhotoRejected } from "@/server/photos/ingest";
 import { dropUnheld, keepPhoto } from "@/server/photos/keep";
 import { removeFromStore } from "@/server/photos/service";
@@ -15,6 +16,7 @@ import {
   addVehiclePhotos,
   deleteVehiclePhoto,
   editVehiclePhotos,
+  handBackPhotos,
   listVehiclePhotos,
   PhotosRefused,
 } from "@/server/repositories/vehicle-photos";
@@ -60,7 +62,11 @@ export const getPhotos = adminRoute<{ siteId: string; id: string }>(async (_req,
   return json(200, { photos: answer(await listVehiclePhotos(await getDb(), siteId, car.id)) });
 });
 
-/** POST /api/admin/sites/{siteId}/vehicles/{id}/photos — multipart, field `photos` (one or more): 201 with the car's photos. */
+/**
+ * POST /api/admin/sites/{siteId}/vehicles/{id}/photos — multipart, field `photos` (one or more), added
+ * after the car's photos; with the field `replace=1` they take the feed's photos' place and later feeds'
+ * photos wait until the dealer hands the photos back: 201 with the car's photos.
+ */
 export const postPhotos = adminRoute<{ siteId: string; id: string }>(
   async (req, { staff, params }) => {
     const siteId = siteFor(staff, params.siteId, "stock.edit");
@@ -71,11 +77,12 @@ export const postPhotos = adminRoute<{ siteId: string; id: string }>(
       throw new HttpError(413, `Upload at most ${PHOTO_UPLOAD.files} photos of 15 MB at a time.`);
     const temp = incomingDir(env().UPLOAD_DIR);
     try {
-      const { files } = await receiveMultipart(req.body, type, temp, PHOTO_UPLOAD, PHOTO_PARTS).catch((e: unknown) => {
+      const { files, fields } = await receiveMultipart(req.body, type, temp, PHOTO_UPLOAD, PHOTO_PARTS).catch((e: unknown) => {
         if (e instanceof UploadError)
           throw e.status === 422 ? new HttpError(422, e.message, {}, { photos: e.message }) : new HttpError(e.status, e.message);
         throw e;
       });
+      const { replace } = parsed(PhotoUploadFieldsSchema, fieldsOnce(fields), "Please check the upload.", "replace");
       if (!files.length) throw new HttpError(422, PHOTOS_MSG.none, {}, { photos: PHOTOS_MSG.none });
       // every photo is checked before any is added: one bad file adds none
       const db = await getDb();
@@ -90,13 +97,17 @@ export const postPhotos = adminRoute<{ siteId: string; id: string }>(
           throw new HttpError(422, message, {}, { photos: message });
         }
       }
-      const after = await addVehiclePhotos(db, siteId, car.id, added, actor(staff)).catch(refused);
+      const after = await addVehiclePhotos(db, siteId, car.id, added, actor(staff), { replace }).catch(refused);
       if (!after) throw new HttpError(404, "Unknown vehicle.");
       vehiclesChanged(siteId, [car.id]);
       const n = files.length;
+      const them = n === 1 ? "it" : "them";
       return json(201, {
         photos: answer(after),
-        message: `${n} photo${n === 1 ? "" : "s"} added. The website shows ${n === 1 ? "it" : "them"} now.`,
+        feedReplaced: replace || undefined,
+        message: replace
+          ? `${n} photo${n === 1 ? "" : "s"} in place of the feed's. The website shows ${them} now; the feed's photos wait until you use them again.`
+          : `${n} photo${n === 1 ? "" : "s"} added. The website shows ${them} now.`,
       });
     } finally {
       await rm(temp, { recursive: true, force: true });
@@ -130,6 +141,29 @@ export const deletePhoto = adminRoute<{ siteId: string; id: string; photoId: str
     await removeFromStore(gone.unusedKeys); // the original goes too when no car holds it any more
     vehiclesChanged(siteId, [car.id]);
     return json(200, { photos: answer(gone.photos), message: "Photo deleted." });
+  },
+  { write: true },
+);
+
+const HAND_BACK_SAID = {
+  applied: "The feed's photos are back. The website shows them now.",
+  fetching: "The feed's photos are being fetched again. The website shows them in a minute or two.",
+  none: "The next feed's photos will show. The feed has given none for this car yet.",
+} as const;
+
+/**
+ * POST /api/admin/sites/{siteId}/vehicles/{id}/photos/hand-back — the car's photos go back to the feed
+ * after a person replaced them: the feed's latest photos apply again (the person's uploads stay).
+ */
+export const postPhotosHandBack = adminRoute<{ siteId: string; id: string }>(
+  async (_req, { staff, params }) => {
+    const siteId = siteFor(staff, params.siteId, "stock.edit");
+    const car = await carOf(siteId, params.id);
+    const db = await getDb();
+    if (!(await handBackPhotos(db, siteId, car.id, actor(staff)))) throw new HttpError(404, "Unknown vehicle.");
+    const outcome = await applyLatestFeedPhotos(db, siteId, car.id);
+    vehiclesChanged(siteId, [car.id]);
+    return json(200, { photos: answer(await listVehiclePhotos(db, siteId, car.id)), outcome, message: HAND_BACK_SAID[outcome] });
   },
   { write: true },
 );
