@@ -9,7 +9,8 @@ import { answerImage, imageServiceDeps } from "@/server/photos/service";
 import { callAdmin, staffCookie } from "@/server/testing/admin-requests";
 import { setupAppDatabase } from "@/server/testing/app-database";
 import { testPhoto } from "@/server/testing/photo";
-import { deletePhoto, getPhotos, postPhotos, putPhotos } from "./api/photos";
+import { keepPhoto } from "@/server/photos/keep";
+import { deletePhoto, getPhotos, postPhotos, postPhotosHandBack, putPhotos } from "./api/photos";
 
 /*
  * A car's photos through the back-office API's route handlers: upload (multipart, field
@@ -37,8 +38,9 @@ const base = (siteId = "1001", id = String(car.id)) => ({
   path: `/api/admin/sites/${siteId}/vehicles/${id}/photos`,
   params: { siteId, id },
 });
-function upload(cookie: string, files: Array<[Buffer, string]>, siteId?: string, id?: string) {
+function upload(cookie: string, files: Array<[Buffer, string]>, siteId?: string, id?: string, fields: Array<[string, string]> = []) {
   const form = new FormData();
+  for (const [name, value] of fields) form.append(name, value);
   for (const [bytes, name] of files) form.append("photos", new Blob([new Uint8Array(bytes)]), name);
   const b = base(siteId, id);
   return callAdmin(postPhotos, b.path, b.params, { method: "POST", cookie, form });
@@ -46,7 +48,7 @@ function upload(cookie: string, files: Array<[Buffer, string]>, siteId?: string,
 const put = (cookie: string, body: unknown) => callAdmin(putPhotos, base().path, base().params, { method: "PUT", cookie, body });
 const list = async () =>
   ((await (await callAdmin(getPhotos, base().path, base().params, { cookie: manager })).json()) as { photos: Photo[] }).photos;
-type Photo = { id: number; url: string; alt: string; position: number; main: boolean; width: number; height: number };
+type Photo = { id: number; url: string; alt: string; position: number; main: boolean; width: number; height: number; fromFeed: boolean };
 const columns = async () => {
   const [v] = await database
     .select({
@@ -104,14 +106,21 @@ describe("a car's photos in the back-office API", () => {
 
   test("a manager uploads three photos, reorders them, picks the main one, writes alt text and deletes one; the car's image columns follow", async () => {
     const [a, b, c] = await Promise.all([testPhoto(1600, 1067, 11), testPhoto(1600, 1067, 12), testPhoto(1067, 1600, 13)]);
-    const res = await upload(manager, [
-      [a!, "front.jpg"],
-      [b!, "side.jpg"],
-      [c!, "interior.jpg"],
-    ]);
+    // in place of the demo's drawings the car showed (an upload alone would add to them)
+    const res = await upload(
+      manager,
+      [
+        [a!, "front.jpg"],
+        [b!, "side.jpg"],
+        [c!, "interior.jpg"],
+      ],
+      undefined,
+      undefined,
+      [["replace", "1"]],
+    );
     expect(res.status).toBe(201);
     const { photos, message } = (await res.json()) as { photos: Photo[]; message: string };
-    expect(message).toBe("3 photos added. The website shows them now.");
+    expect(message).toBe("3 photos in place of the feed's. The website shows them now; the feed's photos wait until you use them again.");
     expect(photos.map((p) => [p.position, p.main, p.width, p.height])).toEqual([
       [0, true, 1600, 1067],
       [1, false, 1600, 1067],
@@ -186,5 +195,118 @@ describe("a car's photos in the back-office API", () => {
     const res = await upload(manager, [[await testPhoto(640, 427, 99), "one-more.jpg"]]);
     expect(res.status).toBe(422);
     expect(((await res.json()) as { error: string }).error).toBe(PHOTOS_MSG.tooMany);
+  });
+});
+
+describe("photos add up: uploads join the feed's, replace and hand back", () => {
+  let feedCar = 0;
+  const feedKeys: string[] = [];
+  const at = (id = feedCar) => ({ path: `/api/admin/sites/1001/vehicles/${id}/photos`, params: { siteId: "1001", id: String(id) } });
+  const handBack = (cookie: string, id = feedCar) =>
+    callAdmin(postPhotosHandBack, `${at(id).path}/hand-back`, at(id).params, { method: "POST", cookie });
+  const edited = async () =>
+    (await database.select({ e: t.vehicles.editedFields }).from(t.vehicles).where(eq(t.vehicles.id, feedCar)))[0]!.e;
+  beforeAll(async () => {
+    const [v] = await database
+      .select({ id: t.vehicles.id, stockNumber: t.vehicles.stockNumber })
+      .from(t.vehicles)
+      .where(eq(t.vehicles.siteId, 1001))
+      .offset(5)
+      .limit(1);
+    feedCar = v!.id;
+    // the car's photos as the feed's worker left them: two fetched from the feed's addresses, recorded by an import
+    for (const seed of [61, 62]) feedKeys.push((await keepPhoto(database, await testPhoto(800, 533, seed))).key);
+    await database
+      .insert(t.vehiclePhotos)
+      .values(
+        feedKeys.map((key, i) => ({
+          siteId: 1001,
+          vehicleId: feedCar,
+          key,
+          position: i,
+          width: 800,
+          height: 533,
+          sourceUrl: `https://feed.example/${i}.jpg`,
+        })),
+      );
+    await database.insert(t.photoFetches).values(
+      feedKeys.map((key, i) => ({
+        siteId: 1001,
+        vehicleId: feedCar,
+        importId: 999_001,
+        stockNumber: v!.stockNumber,
+        url: `https://feed.example/${i}.jpg`,
+        position: i,
+        status: "done",
+        key,
+        width: 800,
+        height: 533,
+      })),
+    );
+  });
+
+  test("an upload to a car with the feed's photos adds to them: the count goes up, each labelled where it came from", async () => {
+    const res = await upload(manager, [[await testPhoto(800, 533, 63), "mine.jpg"]], "1001", String(feedCar));
+    expect(res.status).toBe(201);
+    const { photos } = (await res.json()) as { photos: Photo[] };
+    expect(photos.map((p) => [p.url.replace("/images/", ""), p.fromFeed])).toEqual([
+      [feedKeys[0], true],
+      [feedKeys[1], true],
+      [expect.stringMatching(/^[0-9a-f]{32}\.jpg$/), false],
+    ]);
+    const [v] = await database.select({ count: t.vehicles.photosCount }).from(t.vehicles).where(eq(t.vehicles.id, feedCar));
+    expect(v!.count).toBe(3);
+    expect(await edited()).not.toContain("photos");
+  });
+
+  test("a replace field other than 1 or 0, or given twice, is 422 and adds nothing", async () => {
+    const photo = await testPhoto(800, 533, 64);
+    for (const fields of [
+      [["replace", "yes"]],
+      [
+        ["replace", "1"],
+        ["replace", "1"],
+      ],
+      [["__proto__", "1"]],
+    ] as Array<Array<[string, string]>>) {
+      const res = await upload(manager, [[photo, "x.jpg"]], "1001", String(feedCar), fields);
+      expect(res.status, JSON.stringify(fields)).toBe(422);
+    }
+    const res = await upload(manager, [[photo, "x.jpg"]], "1001", String(feedCar), [["replace", "yes"]]);
+    expect(((await res.json()) as { errors: Record<string, string> }).errors).toEqual({ replace: PHOTOS_MSG.replace });
+    const listed = (await (await callAdmin(getPhotos, at().path, at().params, { cookie: manager })).json()) as { photos: Photo[] };
+    expect(listed.photos).toHaveLength(3);
+  });
+
+  test("replace=1: the feed's photos leave the car, the uploads stay, and the photos count as edited here", async () => {
+    const res = await upload(manager, [[await testPhoto(800, 533, 65), "mine-2.jpg"]], "1001", String(feedCar), [["replace", "1"]]);
+    expect(res.status).toBe(201);
+    const { photos } = (await res.json()) as { photos: Photo[] };
+    expect(photos.map((p) => p.fromFeed)).toEqual([false, false]);
+    expect(await edited()).toContain("photos");
+  });
+
+  test("POST …/photos/hand-back: the feed's latest photos come back at once, before the uploads; who may, and an unknown car", async () => {
+    expect((await handBack(sales)).status).toBe(403);
+    expect((await handBack(manager, 999_999_999)).status).toBe(404);
+    expect(
+      (await callAdmin(postPhotosHandBack, "/x", { siteId: "1001", id: "__proto__" }, { method: "POST", cookie: manager })).status,
+    ).toBe(404);
+    const res = await handBack(manager);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { photos: Photo[]; outcome: string; message: string };
+    expect(body.outcome).toBe("applied");
+    expect(body.message).toBe("The feed's photos are back. The website shows them now.");
+    expect(body.photos.map((p) => p.fromFeed)).toEqual([true, true, false, false]);
+    expect(body.photos.slice(0, 2).map((p) => p.url)).toEqual(feedKeys.map((k) => `/images/${k}`));
+    expect(await edited()).not.toContain("photos");
+    const audit = await database.select({ action: t.auditLog.action }).from(t.auditLog).where(eq(t.auditLog.siteId, 1001));
+    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(["vehicle.photos.replace", "vehicle.photos.hand-back"]));
+  });
+
+  test("hand-back of a car no feed gave photos says the next feed's will show", async () => {
+    const res = await handBack(manager, car.id);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { outcome: string }).outcome).toBe("none");
   });
 });
