@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState, type DragEvent } from "react";
-import { MAX_ALT_LENGTH, MAX_PHOTOS_PER_VEHICLE, type PhotoView } from "@/domain/stock/photos";
+import { countOf, MAX_ALT_LENGTH, MAX_PHOTOS_PER_VEHICLE, photoCountLine, type PhotoView } from "@/domain/stock/photos";
 import { thumbnailUrl } from "@/domain/format/image";
 import { buttonVariants } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/text-field";
@@ -11,27 +11,36 @@ import { StatusLine } from "./status-line";
 type EditorPhoto = PhotoView;
 type Upload = { id: number; name: string; progress: number; error: string | null };
 
-const ACCEPT = "image/jpeg,image/png,image/webp,image/heic,image/heif,image/avif,.heic,.heif";
+/** Any image a phone or computer offers (an iPhone's HEIC too): the server checks each by its bytes. */
+const ACCEPT = "image/*";
 
 /**
- * A car's photos in the back-office: upload several at once (drop them or choose them,
- * each with its own progress), reorder by dragging or with the move buttons (keyboard), make one the
- * main photo, write alt text, delete. Each change is saved at once and said in a live region.
+ * A car's photos in the back-office: upload several at once (drop them, choose them or take one
+ * with the phone's camera, each with its own progress), added to the feed's photos or in their place,
+ * reorder by dragging or with the move buttons (keyboard), make one the main photo, write alt text,
+ * delete, and hand replaced photos back to the feed. Each change is saved at once and said in a live
+ * region.
  */
 export function PhotoEditor({
   siteId,
   vehicleId,
   initial,
   otherPhotos,
+  feedReplaced = false,
 }: {
   siteId: number;
   vehicleId: number;
   initial: EditorPhoto[];
-  /** photos the car shows that are not its own rows (the demo's drawings, a feed's old URLs) */
+  /** photos the car shows that are not its own rows (the demo's drawings), kept when a photo is added */
   otherPhotos: number;
+  /** a person replaced the feed's photos: later feeds' photos wait until handed back */
+  feedReplaced?: boolean;
 }) {
   const api = `/api/admin/sites/${siteId}/vehicles/${vehicleId}/photos`;
   const [photos, setPhotos] = useState(initial);
+  const [replaced, setReplaced] = useState(feedReplaced);
+  const [replace, setReplace] = useState(false);
+  const fromFeed = photos.filter((p) => p.fromFeed).length + (photos.length ? 0 : otherPhotos);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const queue = useRef<Promise<void>>(Promise.resolve());
   const [said, say] = useState("");
@@ -85,6 +94,8 @@ export function PhotoEditor({
    * slower answer with fewer photos could arrive last and hide one).
    */
   const uploadFiles = (files: File[]) => {
+    // the box as it was when the photos were chosen: the whole batch replaces the feed's photos
+    const replacing = replace;
     for (const file of files) {
       const id = ++nextUpload.current;
       setUploads((u) => [...u, { id, name: file.name, progress: 0, error: null }]);
@@ -95,7 +106,7 @@ export function PhotoEditor({
             const xhr = new XMLHttpRequest();
             xhr.upload.onprogress = (e) => e.lengthComputable && update({ progress: Math.round((e.loaded / e.total) * 100) });
             xhr.onload = () => {
-              let body: { photos?: EditorPhoto[]; error?: string } = {};
+              let body: { photos?: EditorPhoto[]; error?: string; feedReplaced?: boolean } = {};
               try {
                 body = JSON.parse(xhr.responseText) as typeof body;
               } catch {
@@ -103,6 +114,10 @@ export function PhotoEditor({
               }
               if (xhr.status === 201 && body.photos) {
                 setPhotos(body.photos);
+                if (body.feedReplaced) {
+                  setReplaced(true);
+                  setReplace(false);
+                }
                 setUploads((u) => u.filter((x) => x.id !== id));
                 say(`${file.name} added.`);
               } else update({ error: body.error ?? "The photo could not be uploaded. Please try again.", progress: 100 });
@@ -113,12 +128,27 @@ export function PhotoEditor({
               done();
             };
             const form = new FormData();
+            if (replacing) form.append("replace", "1");
             form.append("photos", file);
             xhr.open("POST", api);
             xhr.send(form);
           }),
       );
     }
+  };
+
+  const handBack = async () => {
+    const r = await send<{ photos: EditorPhoto[]; message: string }>(`${api}/hand-back`, { method: "POST" });
+    if (r) {
+      setPhotos(r.photos);
+      setReplaced(false);
+      say(r.message);
+    }
+  };
+
+  const chosen = (e: { currentTarget: HTMLInputElement }) => {
+    uploadFiles([...(e.currentTarget.files ?? [])]);
+    e.currentTarget.value = "";
   };
 
   const onDrop = (e: DragEvent) => {
@@ -132,15 +162,31 @@ export function PhotoEditor({
       <h2 id="photos-heading" className="text-xl font-extrabold">
         Photos
       </h2>
+      <p className="font-semibold" data-testid="photo-count">
+        {photoCountLine(photos, otherPhotos)}
+      </p>
       <p className="text-sm text-neutral-700">
         The first photo is the main photo: it shows on search results and when the car is shared. Drag photos to reorder them, or use the
-        move buttons. Up to {MAX_PHOTOS_PER_VEHICLE} photos of 15 MB each (JPEG, PNG, WebP, HEIC or AVIF).
+        move buttons; the order you set stays when the feed sends photos again. Up to {MAX_PHOTOS_PER_VEHICLE} photos of 15 MB each (JPEG,
+        PNG, WebP, HEIC or AVIF).
       </p>
       {otherPhotos > 0 && !photos.length ? (
         <p className="rounded-md border border-neutral-300 bg-neutral-50 p-3 text-sm" data-testid="photos-from-feed">
-          The website shows {otherPhotos} photo{otherPhotos === 1 ? "" : "s"} of this car from its stock feed. Photos you upload here take
-          their place.
+          The website shows {countOf(otherPhotos, "photo")} of this car from its stock feed. Photos you upload here are added to them.
         </p>
+      ) : null}
+      {replaced ? (
+        <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="feed-replaced">
+          <p>You replaced the feed&rsquo;s photos with your own: new photos from the feed are not shown for this car.</p>
+          <button
+            type="button"
+            className={`${buttonVariants({ variant: "outline", size: "sm" })} mt-2`}
+            onClick={() => void handBack()}
+            disabled={state.kind === "busy"}
+          >
+            Use the feed&rsquo;s photos again
+          </button>
+        </div>
       ) : null}
       <div
         onDragOver={(e) => {
@@ -154,21 +200,33 @@ export function PhotoEditor({
         className={`rounded-lg border-2 border-dashed p-5 text-center ${dropping ? "border-brand bg-blue-50" : "border-neutral-300"}`}
       >
         <p className="mb-2 font-semibold">Drop photos here, or</p>
-        <label className={`${buttonVariants({ variant: "outline" })} cursor-pointer focus-within:ring-2 focus-within:ring-brand`}>
-          Choose photos
-          <input
-            ref={input}
-            type="file"
-            name="photos"
-            accept={ACCEPT}
-            multiple
-            className="sr-only"
-            onChange={(e) => {
-              uploadFiles([...(e.currentTarget.files ?? [])]);
-              e.currentTarget.value = "";
-            }}
-          />
-        </label>
+        {/* two controls: a phone's camera straight into the upload, and its gallery (capture alone skips the gallery on some phones) */}
+        <div className="flex flex-wrap justify-center gap-2">
+          <label className={`${buttonVariants({ variant: "outline" })} cursor-pointer focus-within:ring-2 focus-within:ring-brand`}>
+            Take a photo
+            <input type="file" name="photos" accept={ACCEPT} capture="environment" className="sr-only" onChange={chosen} />
+          </label>
+          <label className={`${buttonVariants({ variant: "outline" })} cursor-pointer focus-within:ring-2 focus-within:ring-brand`}>
+            Choose photos
+            <input ref={input} type="file" name="photos" accept={ACCEPT} multiple className="sr-only" onChange={chosen} />
+          </label>
+        </div>
+        {fromFeed > 0 ? (
+          <label className="mt-3 flex items-start justify-center gap-2 text-left text-sm">
+            <input
+              type="checkbox"
+              name="replace"
+              value="1"
+              checked={replace}
+              onChange={(e) => setReplace(e.currentTarget.checked)}
+              className="mt-1"
+            />
+            <span>
+              Replace the feed&rsquo;s photos with these
+              <span className="block text-neutral-700">Otherwise they are added after the {countOf(fromFeed, "photo")} from the feed.</span>
+            </span>
+          </label>
+        ) : null}
       </div>
       {uploads.length ? (
         <ul className="space-y-2" aria-label="Uploads">
@@ -200,7 +258,7 @@ export function PhotoEditor({
         {said}
       </p>
       {photos.length ? (
-        <ol ref={list} className="grid gap-3 sm:grid-cols-2" data-testid="photo-list">
+        <ol ref={list} className="grid grid-cols-1 gap-3 sm:grid-cols-2" data-testid="photo-list">
           {photos.map((p, n) => (
             <li
               key={p.id}
@@ -239,6 +297,12 @@ export function PhotoEditor({
                         Main photo
                       </span>
                     ) : null}
+                    <span
+                      className="ml-2 inline-block whitespace-nowrap rounded bg-neutral-100 px-2 py-0.5 text-xs font-normal text-neutral-800"
+                      data-testid="photo-source"
+                    >
+                      {p.fromFeed ? "From feed" : "Uploaded"}
+                    </span>
                   </p>
                   <label className="block text-sm font-semibold" htmlFor={`alt-${p.id}`}>
                     Alt text for photo {n + 1}
@@ -308,7 +372,7 @@ export function PhotoEditor({
         </ol>
       ) : (
         <p className="text-neutral-700" data-testid="no-photos">
-          No photos uploaded yet.
+          {otherPhotos ? "None of the car's own yet: the photos above are the feed's until you add one." : "No photos uploaded yet."}
         </p>
       )}
     </section>

@@ -6,6 +6,7 @@ import {
   PhotoEditSchema,
   PhotoUploadFieldsSchema,
   PHOTOS_MSG,
+  photoCountLine,
   photoView,
   shownPhotos,
   vehicleImageColumns,
@@ -250,4 +251,16 @@ test("a photo says whether it came from the feed", () => {
   expect(photoView({ ...photo(1, 0), sourceUrl: "https://feed/1.jpg" }).fromFeed).toBe(true);
   expect(photoView({ ...photo(1, 0), sourceUrl: null }).fromFeed).toBe(false);
   expect(photoView(photo(1, 0)).fromFeed).toBe(false);
+});
+
+describe("photoCountLine", () => {
+  const of = (...fromFeed: boolean[]) => fromFeed.map((f) => ({ fromFeed: f }));
+  test.each<[string, Array<{ fromFeed: boolean }>, number, string]>([
+    ["none", [], 0, "No photos yet."],
+    ["only shown ones (the demo's)", [], 14, "14 photos from the feed."],
+    ["one shown", [], 1, "1 photo from the feed."],
+    ["feed and uploads", of(true, true, false), 0, "3 photos: 2 from the feed, 1 uploaded."],
+    ["only uploads", of(false), 0, "1 photo: 1 uploaded."],
+    ["only the feed's", of(true, true), 0, "2 photos: 2 from the feed."],
+  ])("%s", (_name, photos, shown, want) => expect(photoCountLine(photos, shown)).toBe(want));
 });

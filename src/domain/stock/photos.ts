@@ -50,6 +50,20 @@ export const photoView = (p: VehiclePhoto): PhotoView => ({
   fromFeed: p.sourceUrl != null,
 });
 
+/** "1 photo", "3 photos". */
+export const countOf = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * How many photos a car has and where they came from, as its editor says it: "14 photos: 12 from the
+ * feed, 2 uploaded." `shownElsewhere` counts the photos it shows without rows of its own (the demo's).
+ */
+export function photoCountLine(photos: readonly Pick<PhotoView, "fromFeed">[], shownElsewhere: number): string {
+  if (!photos.length) return shownElsewhere ? `${countOf(shownElsewhere, "photo")} from the feed.` : "No photos yet.";
+  const fed = photos.filter((p) => p.fromFeed).length;
+  const parts = [fed ? `${fed} from the feed` : "", photos.length - fed ? `${photos.length - fed} uploaded` : ""].filter(Boolean);
+  return `${countOf(photos.length, "photo")}: ${parts.join(", ")}.`;
+}
+
 export const PHOTOS_MSG = {
   order: "List each of the car's photos once, in the new order.",
   main: "Choose one of the car's photos as the main photo.",

@@ -63,6 +63,7 @@ export async function loadVehicle(params: Promise<{ siteId: string; id: string }
     values: { price: v.price, odometer: v.odometer, status: v.status, show: v.showOnDealerWebsite, description: v.description ?? "" },
     photos: photos.map(photoView),
     otherPhotos: photos.length ? 0 : v.thumbnails.length,
+    feedReplaced: v.editedFields.includes("photos"),
   };
 }
 

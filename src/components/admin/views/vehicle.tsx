@@ -10,10 +10,12 @@ export type VehicleProps = {
   photos: PhotoView[];
   /** photos the car has from its feed, when it has none of its own yet */
   otherPhotos: number;
+  /** a person replaced the feed's photos (later feeds' photos wait until handed back) */
+  feedReplaced: boolean;
 };
 
 /** One car's editable fields and its photos. */
-export function VehicleView({ siteId, vehicle: v, values, photos, otherPhotos }: VehicleProps) {
+export function VehicleView({ siteId, vehicle: v, values, photos, otherPhotos, feedReplaced }: VehicleProps) {
   return (
     <div className="max-w-2xl">
       <BackLink href={`/sites/${siteId}/stock`}>Stock</BackLink>
@@ -29,7 +31,7 @@ export function VehicleView({ siteId, vehicle: v, values, photos, otherPhotos }:
         <VehicleEditForm siteId={siteId} vehicleId={v.id} values={values} />
       </div>
       <div className="mt-6 rounded-lg border border-neutral-200 bg-white p-5">
-        <PhotoEditor siteId={siteId} vehicleId={v.id} initial={photos} otherPhotos={otherPhotos} />
+        <PhotoEditor siteId={siteId} vehicleId={v.id} initial={photos} otherPhotos={otherPhotos} feedReplaced={feedReplaced} />
       </div>
     </div>
   );
