@@ -1,14 +1,12 @@
 import type { ChildProcess } from "node:child_process";
-import { createServer, type Server } from "node:http";
 import { readFile, rm } from "node:fs/promises";
 import { parse } from "csv-parse/sync";
 import sharp from "sharp";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { waitForMail } from "../scripts/lib/outbox";
 import { startServer, stopServer } from "../scripts/lib/server-process";
-import { TEST_NOW } from "./clock";
-import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
-import { photoOf } from "./photos";
+import { expect, expectNoAxeViolations, ownServerEnv, test, waitForHydration } from "./fixtures";
+import { feedPhotoServer, photoOf } from "./photos";
 
 /*
  * The dealer back-office on its own server and database (port 3120): its tests change
@@ -24,7 +22,7 @@ const admin = (path: string) => `http://admin.localhost:${PORT}${path}`;
 const site = (slug: string, path: string) => `http://${slug}.localhost:${PORT}${path}`;
 
 let server: ChildProcess | undefined;
-let photoServer: Server | undefined;
+let photoServer: Awaited<ReturnType<typeof feedPhotoServer>> | undefined;
 
 async function startBackOffice(): Promise<ChildProcess> {
   await rm(DIR, { recursive: true, force: true });
@@ -32,18 +30,7 @@ async function startBackOffice(): Promise<ChildProcess> {
     port: PORT,
     dataDir: `${DIR}/db`,
     timeoutMs: 90_000,
-    env: {
-      APP_ENV: "test",
-      TEST_NOW,
-      LOG_LEVEL: "warn",
-      OUTBOX_DIR: `${DIR}/outbox`,
-      UPLOAD_DIR: `${DIR}/uploads`,
-      PHOTO_DIR: `${DIR}/photos`,
-      IMAGE_CACHE_DIR: `${DIR}/image-cache`,
-      PHOTO_FETCH_TEST_ORIGIN: PHOTO_ORIGIN,
-      AUTH_RATE_LIMIT: "100",
-      LEAD_RATE_LIMIT: "100",
-    },
+    env: ownServerEnv(DIR, PHOTO_ORIGIN),
   });
 }
 
@@ -85,17 +72,11 @@ test.describe.configure({ mode: "serial", timeout: 60_000 });
 test.describe("dealer back-office", () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    const [front, side] = await Promise.all([photoOf(40, 90, 160), photoOf(160, 90, 40)]);
-    photoServer = createServer((req, res) => {
-      if (req.url === "/feed/front.jpg") return res.writeHead(200, { "content-type": "image/jpeg" }).end(front);
-      if (req.url === "/feed/side.jpg") return res.writeHead(200, { "content-type": "image/jpeg" }).end(side);
-      res.writeHead(404).end();
-    });
-    await new Promise<void>((r) => photoServer!.listen(PHOTO_PORT, "127.0.0.1", r));
+    photoServer = await feedPhotoServer(PHOTO_PORT);
     server = await startBackOffice();
   });
   test.afterAll(async () => {
-    await new Promise((r) => photoServer?.close(r));
+    await photoServer?.close();
     if (server) await stopServer(server);
     await rm(DIR, { recursive: true, force: true });
   });
@@ -617,6 +598,8 @@ test.describe("dealer back-office", () => {
     const photo = photoOf;
     const chooser = page.getByLabel("Choose photos");
     await waitForHydration(page.getByRole("button", { name: "Save" }));
+    // in place of the demo's drawings (without this they are added after them: e2e/stock-photos.spec.ts)
+    await page.getByLabel(/Replace the feed.s photos with these/).check();
     await chooser.setInputFiles([
       { name: "front.jpg", mimeType: "image/jpeg", buffer: await photo(200, 30, 30) },
       { name: "side.jpg", mimeType: "image/jpeg", buffer: await photo(30, 200, 30) },

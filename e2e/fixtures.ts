@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { linkIn, waitForMail } from "../scripts/lib/outbox";
+import { TEST_NOW } from "./clock";
 
 export const PORT = 3100;
 export const siteUrl = (slug: string, path = "/") => `http://${slug}.localhost:${PORT}${path}`;
@@ -102,3 +103,21 @@ export async function recordTrackedEvents(page: Page) {
 /** The ids of the analytics events the page fired since `recordTrackedEvents`. */
 export const trackedEventIds = (page: Page) =>
   page.evaluate(() => (window as unknown as { __tracked: Array<{ event_id?: number }> }).__tracked.map((e) => e.event_id));
+
+/**
+ * The settings of a spec's own server (the back-office, onboarding and photo specs run one each): the
+ * test clock, its files under `dir`, a feed's photos fetched from `photoOrigin` over http on loopback,
+ * and the sign-in and lead limits the specs' journeys stay under.
+ */
+export const ownServerEnv = (dir: string, photoOrigin: string) => ({
+  APP_ENV: "test",
+  TEST_NOW,
+  LOG_LEVEL: "warn",
+  OUTBOX_DIR: `${dir}/outbox`,
+  UPLOAD_DIR: `${dir}/uploads`,
+  PHOTO_DIR: `${dir}/photos`,
+  IMAGE_CACHE_DIR: `${dir}/image-cache`,
+  PHOTO_FETCH_TEST_ORIGIN: photoOrigin,
+  AUTH_RATE_LIMIT: "100",
+  LEAD_RATE_LIMIT: "100",
+});

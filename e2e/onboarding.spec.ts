@@ -1,15 +1,13 @@
 import type { ChildProcess } from "node:child_process";
 import { execFileSync } from "node:child_process";
-import { createServer, type Server } from "node:http";
 import { rm } from "node:fs/promises";
 import sharp from "sharp";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { linkIn, waitForMail } from "../scripts/lib/outbox";
 import { caddyBin, caddyRootCert, startFrontDoor } from "../scripts/lib/front-door";
 import { freshDataDir, startServer, stopServer } from "../scripts/lib/server-process";
-import { TEST_NOW } from "./clock";
-import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
-import { photoOf } from "./photos";
+import { expect, expectNoAxeViolations, ownServerEnv, test, waitForHydration } from "./fixtures";
+import { feedPhotoServer } from "./photos";
 
 /*
  * A dealer goes live without us touching code. On a server and database of its own
@@ -28,23 +26,14 @@ const site = (slug: string, path = "/") => `http://${slug}.localhost:${PORT}${pa
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
 
 const env = {
-  APP_ENV: "test",
-  TEST_NOW,
-  LOG_LEVEL: "warn",
+  ...ownServerEnv(DIR, PHOTO_ORIGIN),
   DATA_DIR: `${DIR}/db`,
-  OUTBOX_DIR: `${DIR}/outbox`,
-  UPLOAD_DIR: `${DIR}/uploads`,
-  PHOTO_DIR: `${DIR}/photos`,
-  IMAGE_CACHE_DIR: `${DIR}/image-cache`,
-  PHOTO_FETCH_TEST_ORIGIN: PHOTO_ORIGIN,
-  AUTH_RATE_LIMIT: "100",
-  LEAD_RATE_LIMIT: "100",
   PLATFORM_ADMIN_USER: API.user,
   PLATFORM_ADMIN_PASSWORD: API.password,
 };
 
 let server: ChildProcess | undefined;
-let photoServer: Server | undefined;
+let photoServer: Awaited<ReturnType<typeof feedPhotoServer>> | undefined;
 
 /** The platform API through the real server (Node does not resolve *.localhost; the API answers on any host). */
 const api = (
@@ -109,13 +98,7 @@ test.describe.configure({ mode: "serial", timeout: 120_000 });
 test.describe("onboarding a dealer", () => {
   test.beforeAll(async () => {
     test.setTimeout(150_000);
-    const [front, side] = await Promise.all([photoOf(40, 90, 160), photoOf(160, 90, 40)]);
-    photoServer = createServer((req, res) => {
-      if (req.url === "/feed/front.jpg") return res.writeHead(200, { "content-type": "image/jpeg" }).end(front);
-      if (req.url === "/feed/side.jpg") return res.writeHead(200, { "content-type": "image/jpeg" }).end(side);
-      res.writeHead(404).end();
-    });
-    await new Promise<void>((r) => photoServer!.listen(PHOTO_PORT, "127.0.0.1", r));
+    photoServer = await feedPhotoServer(PHOTO_PORT);
     // the first operator, made as the README says (npm run operator:create, here its compiled form), before the server starts
     freshDataDir(env.DATA_DIR);
     const out = execFileSync(process.execPath, ["dist/operator-create.mjs", OPERATOR.email, "--name", "Olive Operator"], {
@@ -127,7 +110,7 @@ test.describe("onboarding a dealer", () => {
     server = await startServer({ port: PORT, env, timeoutMs: 90_000 });
   });
   test.afterAll(async () => {
-    await new Promise((r) => photoServer?.close(r));
+    await photoServer?.close();
     if (server) await stopServer(server);
     await rm(DIR, { recursive: true, force: true });
   });

@@ -156,6 +156,8 @@ export async function loadPhotographs(o: {
           bytes += photo.length;
           form.append("photos", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), `car-${job.n}-${k}.jpg`);
         }
+        // in place of the demo's drawings the car shows (an upload alone adds to them): the cars show photographs only
+        form.append("replace", "1");
         // the multipart body and its boundary, as a browser would send them
         const encoded = new Response(form);
         const res = await request(o.port, `/api/admin/sites/${o.siteId}/vehicles/${job.id}/photos`, {

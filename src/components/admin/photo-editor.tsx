@@ -212,20 +212,22 @@ export function PhotoEditor({
           </label>
         </div>
         {fromFeed > 0 ? (
-          <label className="mt-3 flex items-start justify-center gap-2 text-left text-sm">
-            <input
-              type="checkbox"
-              name="replace"
-              value="1"
-              checked={replace}
-              onChange={(e) => setReplace(e.currentTarget.checked)}
-              className="mt-1"
-            />
-            <span>
+          <div className="mt-3 text-sm">
+            <label className="inline-flex items-center gap-2 font-semibold">
+              <input
+                type="checkbox"
+                name="replace"
+                value="1"
+                checked={replace}
+                onChange={(e) => setReplace(e.currentTarget.checked)}
+                aria-describedby="replace-hint"
+              />
               Replace the feed&rsquo;s photos with these
-              <span className="block text-neutral-700">Otherwise they are added after the {countOf(fromFeed, "photo")} from the feed.</span>
-            </span>
-          </label>
+            </label>
+            <p id="replace-hint" className="text-neutral-700">
+              Otherwise they are added after the {countOf(fromFeed, "photo")} from the feed.
+            </p>
+          </div>
         ) : null}
       </div>
       {uploads.length ? (
