@@ -288,7 +288,7 @@ export function PhotoEditor({
                   alt={p.alt || `Photo ${n + 1}`}
                   width={128}
                   height={p.width && p.height ? Math.round((128 * p.height) / p.width) : 85}
-                  className="h-auto w-32 shrink-0 cursor-grab rounded object-cover"
+                  className="h-auto w-32 shrink-0 cursor-grab self-start rounded object-cover"
                   loading="lazy"
                 />
                 <div className="min-w-0 flex-1 space-y-2">
