@@ -16,7 +16,7 @@ import {
   type FetchOutcome,
   type PhotoFetch,
 } from "@/server/repositories/photo-fetches";
-import { replaceFeedPhotos } from "@/server/repositories/vehicle-photos";
+import { applyFeedPhotosToCar } from "@/server/repositories/vehicle-photos";
 import { MAX_PHOTO_BYTES, PhotoRejected } from "./ingest";
 import { keepPhoto } from "./keep";
 import { imageServiceDeps, removeFromStore, type ImageServiceDeps } from "./service";
@@ -119,7 +119,7 @@ async function fetchAndRecord(db: Db, job: PhotoFetch, deps: PhotoFetchDeps): Pr
 async function applyFeedPhotos(db: Db, siteId: number, vehicleId: number, importId: number, deps: PhotoFetchDeps): Promise<boolean> {
   const photos = await finishedFeedPhotos(db, siteId, vehicleId, importId);
   if (!photos?.length) return false;
-  const changed = await replaceFeedPhotos(db, siteId, vehicleId, photos);
+  const changed = await applyFeedPhotosToCar(db, siteId, vehicleId, photos);
   if (!changed) return false;
   await removeFromStore(changed.unusedKeys, deps.images);
   vehiclesChanged(siteId, [vehicleId]);

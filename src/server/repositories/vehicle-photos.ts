@@ -257,7 +257,7 @@ export async function deleteVehiclePhoto(db: Db, siteId: number, vehicleId: numb
  * Null when the site has no such car, or when a person replaced the feed's photos with their own
  * ("photos" edited here): then the feed's photos wait until the dealer hands the photos back.
  */
-export async function replaceFeedPhotos(db: Db, siteId: number, vehicleId: number, feed: FetchedFeedPhoto[]) {
+export async function applyFeedPhotosToCar(db: Db, siteId: number, vehicleId: number, feed: FetchedFeedPhoto[]) {
   return changePhotos(db, siteId, vehicleId, null, async (tx, before, car) => {
     if (car.editedFields.includes("photos")) return null;
     const held = before.map((p) => ({ id: p.id, key: p.key, sourceUrl: p.sourceUrl ?? null }));
