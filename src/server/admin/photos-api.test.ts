@@ -138,8 +138,15 @@ describe("a car's photos in the back-office API", () => {
     expect(((await again.json()) as { photos: Photo[] }).photos).toHaveLength(3);
 
     const [front, side, interior] = photos as [Photo, Photo, Photo];
+    const orderedAt = async () =>
+      (await database.select({ at: t.vehicles.photosOrderedAt }).from(t.vehicles).where(eq(t.vehicles.id, car.id)))[0]!.at;
+    // alt text alone is no order of a person's (a later feed may still order the photos its way)
+    expect((await put(manager, { alt: [{ id: front.id, text: "" }] })).status).toBe(200);
+    expect(await orderedAt()).toBeNull();
     const reordered = await put(manager, { order: [interior.id, front.id, side.id] });
     expect(reordered.status).toBe(200);
+    // a person's order: later feeds keep it (src/server/photos/fetch-worker.test.ts)
+    expect(await orderedAt()).toBeInstanceOf(Date);
     expect((await list()).map((p) => p.id)).toEqual([interior.id, front.id, side.id]);
     const mained = await put(manager, { main: side.id, alt: [{ id: side.id, text: "Side view, passenger side" }] });
     expect(mained.status).toBe(200);
@@ -216,19 +223,17 @@ describe("photos add up: uploads join the feed's, replace and hand back", () => 
     feedCar = v!.id;
     // the car's photos as the feed's worker left them: two fetched from the feed's addresses, recorded by an import
     for (const seed of [61, 62]) feedKeys.push((await keepPhoto(database, await testPhoto(800, 533, seed))).key);
-    await database
-      .insert(t.vehiclePhotos)
-      .values(
-        feedKeys.map((key, i) => ({
-          siteId: 1001,
-          vehicleId: feedCar,
-          key,
-          position: i,
-          width: 800,
-          height: 533,
-          sourceUrl: `https://feed.example/${i}.jpg`,
-        })),
-      );
+    await database.insert(t.vehiclePhotos).values(
+      feedKeys.map((key, i) => ({
+        siteId: 1001,
+        vehicleId: feedCar,
+        key,
+        position: i,
+        width: 800,
+        height: 533,
+        sourceUrl: `https://feed.example/${i}.jpg`,
+      })),
+    );
     await database.insert(t.photoFetches).values(
       feedKeys.map((key, i) => ({
         siteId: 1001,
