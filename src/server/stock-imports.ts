@@ -17,7 +17,7 @@ import { getSiteById, listLocations } from "@/server/repositories/sites";
  */
 
 /** Where a car the file does not place goes: the site's primary location, else its first. */
-const defaultLocationOf = (locations: Array<{ id: number; isPrimary: boolean }>) =>
+export const defaultLocationOf = (locations: Array<{ id: number; isPrimary: boolean }>) =>
   (locations.find((l) => l.isPrimary) ?? locations[0])?.id ?? null;
 
 /**

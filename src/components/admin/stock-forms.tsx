@@ -2,68 +2,12 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
-import { VehicleEditSchema, type ImportError, type ImportPlan } from "@/domain/stock/import";
+import type { ImportError, ImportPlan } from "@/domain/stock/import";
 import { COLUMN_LABELS, headerKey, STOCK_CSV_COLUMNS, type StockColumn } from "@/domain/stock/import-columns";
 import { buttonVariants } from "@/components/ui/button";
-import { inputClass, TextField } from "@/components/ui/text-field";
+import { inputClass } from "@/components/ui/text-field";
 import { StatusLine } from "./status-line";
 import { useSend } from "./use-send";
-
-type VehicleValues = { price: number | null; odometer: number; status: string; show: boolean; description: string };
-
-/** A manager's edit of one car: price, odometer, status, shown on the website, description. */
-export function VehicleEditForm({ siteId, vehicleId, values }: { siteId: number; vehicleId: number; values: VehicleValues }) {
-  const router = useRouter();
-  const id = useId();
-  const { state, errors, send, check } = useSend();
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    const raw = { ...Object.fromEntries(f), show_on_dealer_website: f.get("show_on_dealer_website") === "on" };
-    const valid = check(VehicleEditSchema, raw);
-    if (!valid) return;
-    if (await send(`/api/admin/sites/${siteId}/vehicles/${vehicleId}`, { method: "PUT", json: valid })) router.refresh();
-  };
-  return (
-    <form noValidate onSubmit={submit} className="space-y-4" aria-label="Edit vehicle">
-      <StatusLine state={state} testId="vehicle" />
-      <TextField
-        name="price"
-        label="Price (whole dollars)"
-        defaultValue={values.price === null ? "" : String(values.price)}
-        error={errors.price}
-        hint="Leave empty for “Enquire for price”."
-      />
-      <TextField name="odometer" label="Odometer (km)" defaultValue={String(values.odometer)} error={errors.odometer} />
-      <label className="block text-sm font-semibold" htmlFor={`${id}-status`}>
-        Status
-      </label>
-      <select id={`${id}-status`} name="status" defaultValue={values.status} className={inputClass}>
-        <option value="in_stock">In stock</option>
-        <option value="coming_soon">Coming soon</option>
-        <option value="sold">Sold</option>
-      </select>
-      <label className="flex items-center gap-2 font-semibold">
-        <input type="checkbox" name="show_on_dealer_website" defaultChecked={values.show} className="size-5" />
-        Show on the website
-      </label>
-      <label className="block text-sm font-semibold" htmlFor={`${id}-description`}>
-        Description
-      </label>
-      <textarea
-        id={`${id}-description`}
-        name="description"
-        rows={6}
-        defaultValue={values.description}
-        className={`${inputClass} py-2`}
-        aria-invalid={errors.description ? true : undefined}
-      />
-      <button type="submit" className={buttonVariants()} disabled={state.kind === "busy"}>
-        Save
-      </button>
-    </form>
-  );
-}
 
 type Report = {
   lines: number;

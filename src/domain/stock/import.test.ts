@@ -5,7 +5,6 @@ import {
   parseStockCsv,
   planImport as plan,
   REQUIRED_COLUMNS,
-  VehicleEditSchema,
   type ImportOptions,
   type StockOnFile,
   type StockRow,
@@ -220,42 +219,6 @@ test("a new car's slug names it and its stock number", () => {
     "2024-skoda-octavia-rs-pk-12",
   );
   expect(importedSlug({ year: 2024, make: "Mazda", model: "CX-5", badge: undefined, stock_number: "A1" })).toBe("2024-mazda-cx-5-a1");
-});
-
-test.each([
-  [
-    { price: "32,990", odometer: "", status: "in_stock", show_on_dealer_website: true, description: "" },
-    { price: 32990, odometer: 0 },
-  ],
-  [
-    { price: "", odometer: "100", status: "sold", show_on_dealer_website: false, description: " " },
-    { price: null, odometer: 100, description: null },
-  ],
-  [
-    { price: 28000, status: "in_stock" },
-    { price: 28000, status: "in_stock" },
-  ],
-  [
-    { price: null, description: null, odometer: null },
-    { price: null, description: null, odometer: 0 },
-  ],
-  [{ show_on_dealer_website: "off" }, { show_on_dealer_website: false }],
-])("a vehicle edit %j", (raw, out) => expect(VehicleEditSchema.parse(raw)).toMatchObject(out));
-
-test("a vehicle edit names only the fields it was given: the rest are left as they are", () => {
-  expect(Object.keys(VehicleEditSchema.parse({ price: 28000, status: "in_stock" })).sort()).toEqual(["price", "status"]);
-});
-
-test.each([
-  [{ price: "-1", odometer: "0", status: "in_stock" }, "price"],
-  [{ price: "1", odometer: "0", status: "gone" }, "status"],
-  [{ status: null }, "status"],
-  [{ show_on_dealer_website: null }, "show_on_dealer_website"],
-  [{ show_on_dealer_website: "maybe" }, "show_on_dealer_website"],
-])("a bad vehicle edit %j names %s", (raw, field) => {
-  const r = VehicleEditSchema.safeParse(raw);
-  expect(r.success).toBe(false);
-  expect(r.error!.issues[0]!.path[0]).toBe(field);
 });
 
 describe("what a file changes on a car it has", () => {

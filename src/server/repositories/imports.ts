@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
-import { importedSlug, type ImportPlan, MISSING_FEEDS_TO_SELL, type StockOnFile, type StockRow } from "@/domain/stock/import";
+import { freeSlug, importedSlug, type ImportPlan, MISSING_FEEDS_TO_SELL, type StockOnFile, type StockRow } from "@/domain/stock/import";
 import { importChanges, newCarFields } from "@/domain/stock/import-changes";
 import { cleanMapping, STOCK_CSV_COLUMNS, type ColumnMapping, type StockColumn } from "@/domain/stock/import-columns";
 import type { Db } from "@/server/db/client";
@@ -143,12 +143,6 @@ export async function applyImport(
     const taken = new Set(
       (await tx.select({ slug: t.vehicles.slug }).from(t.vehicles).where(eq(t.vehicles.siteId, imp.siteId))).map((r) => r.slug),
     );
-    const freeSlug = (base: string) => {
-      let slug = base;
-      for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
-      taken.add(slug);
-      return slug;
-    };
     // an import checked by an older version kept no columns: it had them all
     const read = {
       columns: (imp.columns as StockColumn[] | null) ?? STOCK_CSV_COLUMNS,
@@ -183,7 +177,7 @@ export async function applyImport(
             ...values,
             stockNumber: r.stock_number,
             siteId: imp.siteId,
-            slug: freeSlug(importedSlug(r)),
+            slug: freeSlug(importedSlug(r), taken),
             listedAt: opts.now,
             soldAt: values.status === "sold" ? opts.now : null,
           })
