@@ -17,6 +17,7 @@ type Report = {
   /** older reports lack them */
   columns?: Array<{ header: string; column: StockColumn }>;
   clearBlanks?: boolean;
+  overwriteEdited?: boolean;
   ignoredColumns: string[];
   /** older reports' plans lack changed, unchanged and changes */
   plan: (Omit<ImportPlan, "changed" | "unchanged" | "changes"> & Partial<ImportPlan>) | null;
@@ -66,6 +67,7 @@ export function ImportPlanPanel({ siteId, checked, onApplied }: { siteId: number
             <p className="text-sm">Columns not read: {checked.report.ignoredColumns.join(", ")}.</p>
           )}
           {checked.report.clearBlanks && <p className="text-sm">Empty cells clear their field.</p>}
+          {checked.report.overwriteEdited && <p className="text-sm">Fields edited here are overwritten.</p>}
           <ChangePreview plan={plan} />
           {checked.status === "held" && (
             <div role="alert" className="rounded-md border border-amber-700 bg-amber-50 p-3">
@@ -178,11 +180,18 @@ export function StockImportForm({ siteId }: { siteId: number }) {
   const id = useId();
   const check = useSend();
   const [checked, setChecked] = useState<CheckedImport | null>(null);
-  const [sent, setSent] = useState<{ csv: string; full: boolean; clearBlanks: boolean } | null>(null);
-  const run = async (file: { csv: string; full: boolean; clearBlanks: boolean }, choices: Record<string, string> = {}) => {
+  const [sent, setSent] = useState<{ csv: string; full: boolean; clearBlanks: boolean; overwriteEdited: boolean } | null>(null);
+  const run = async (
+    file: { csv: string; full: boolean; clearBlanks: boolean; overwriteEdited: boolean },
+    choices: Record<string, string> = {},
+  ) => {
     setChecked(null);
     setSent(file);
-    const query = new URLSearchParams({ full: file.full ? "1" : "0", clear_blanks: file.clearBlanks ? "1" : "0" });
+    const query = new URLSearchParams({
+      full: file.full ? "1" : "0",
+      clear_blanks: file.clearBlanks ? "1" : "0",
+      overwrite_edited: file.overwriteEdited ? "1" : "0",
+    });
     for (const [header, column] of Object.entries(choices)) query.append(`col.${headerKey(header)}`, column);
     const r = await check.send<CheckedImport>(
       `/api/admin/sites/${siteId}/stock/imports?${query}`,
@@ -201,7 +210,12 @@ export function StockImportForm({ siteId }: { siteId: number }) {
       check.setState({ kind: "error", message: "Choose a CSV file to import." });
       return;
     }
-    await run({ csv: await file.text(), full: f.get("full") === "on", clearBlanks: f.get("clear_blanks") === "on" });
+    await run({
+      csv: await file.text(),
+      full: f.get("full") === "on",
+      clearBlanks: f.get("clear_blanks") === "on",
+      overwriteEdited: f.get("overwrite_edited") === "on",
+    });
   };
   return (
     <div className="space-y-5">
@@ -240,6 +254,15 @@ export function StockImportForm({ siteId }: { siteId: number }) {
             <span className="font-semibold">Empty cells clear the field</span>
             <span className="block text-sm text-neutral-700">
               Otherwise an empty cell, like a column the file leaves out, leaves that detail of a car as it is.
+            </span>
+          </span>
+        </label>
+        <label className="flex items-start gap-2">
+          <input type="checkbox" name="overwrite_edited" className="mt-1 size-5" />
+          <span>
+            <span className="font-semibold">Overwrite fields edited here</span>
+            <span className="block text-sm text-neutral-700">
+              Otherwise a price, status or other detail someone changed in the back-office stays as they set it.
             </span>
           </span>
         </label>

@@ -209,6 +209,44 @@ describe("planning an import", () => {
     expect(planImport(current, rows(stock.slice(gone).map((c) => c.stockNumber)), true).held).toBe(held);
   });
 
+  describe("fields a person edited here", () => {
+    const edited = { ...car("S1"), price: 35990, status: "in_stock", editedFields: ["price", "status"] };
+    const file = [{ ...rows(["S1"])[0]!, price: 41990, colour: "Blue", status: "sold" as const }];
+    const columns = [...REQUIRED_COLUMNS, "price", "colour", "status"] as StockColumn[];
+
+    test.each<[string, boolean, number, string[]]>([
+      [
+        "are kept, and the preview says so",
+        false,
+        1,
+        [
+          "Colour: (empty) → Blue",
+          "Price: kept, edited here ($35,990; the file says $41,990)",
+          "Status: kept, edited here (in stock; the file says sold)",
+        ],
+      ],
+      [
+        "are overwritten when the import says so",
+        true,
+        1,
+        ["Price: $35,990 → $41,990", "Colour: (empty) → Blue", "Status: in stock → sold"],
+      ],
+    ])("%s", (_, overwriteEdited, changed, said) => {
+      const p = planImport([edited], file, false, { columns, overwriteEdited });
+      expect(p.changed).toBe(changed);
+      expect([...p.changes[0]!.changes].sort()).toEqual([...said].sort());
+    });
+
+    test.each([
+      [["status"], false, []],
+      [["status"], true, ["S0"]],
+      [["price"], false, ["S0"]],
+    ])("a full feed that leaves out a car edited here (%j, overwrite %s) sells %j", (fields, overwriteEdited, sell) => {
+      const current = [{ ...car("S0", 1), editedFields: fields }, ...stock.slice(1)];
+      expect(planImport(current, rows(stock.slice(1).map((c) => c.stockNumber)), true, { overwriteEdited }).sell).toEqual(sell);
+    });
+  });
+
   test("an empty site never holds", () => {
     expect(planImport([], rows(["A"]), true)).toMatchObject({ add: 1, removalShare: 0, held: false });
   });

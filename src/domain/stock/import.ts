@@ -5,7 +5,7 @@ import { slugify } from "../format/slug";
 import { outboundUrlProblem } from "../http/addresses";
 import { MAX_PHOTOS_PER_VEHICLE } from "./photos";
 import { stockFields } from "./stock-fields";
-import { describeChange, importChanges, type ImportedFields } from "./import-changes";
+import { describeChange, describeKept, feedMaySell, importChanges, type ImportedFields } from "./import-changes";
 import { COLUMN_LABELS, columnFor, REQUIRED_COLUMNS, type ColumnMapping, type StockColumn } from "./import-columns";
 
 /*
@@ -191,9 +191,17 @@ export function parseStockCsv(
   return { rows, errors, columns, ignoredColumns };
 }
 
-export type StockOnFile = ImportedFields & { id: number; stockNumber: string; missingFeeds: number };
-/** How a file is read against the cars it updates (see importChanges). */
-export type ImportOptions = { columns: readonly StockColumn[]; clearBlanks: boolean; defaultLocation: number | null };
+export type StockOnFile = ImportedFields & { id: number; stockNumber: string; missingFeeds: number; editedFields?: readonly string[] };
+/**
+ * How a file is read against the cars it updates (see importChanges); `overwriteEdited`: the file sets
+ * fields a person edited here too (else it leaves them as they are).
+ */
+export type ImportOptions = {
+  columns: readonly StockColumn[];
+  clearBlanks: boolean;
+  defaultLocation: number | null;
+  overwriteEdited?: boolean;
+};
 /** At most this many cars' changes are listed in a preview (the totals count them all). */
 export const MAX_PREVIEW_CARS = 200;
 export type ImportPlan = {
@@ -228,13 +236,17 @@ export function planImport(current: readonly StockOnFile[], rows: readonly Stock
       add++;
       continue;
     }
-    const diff = importChanges(have, r, { ...opts, soldByFeeds: MISSING_FEEDS_TO_SELL }).changes;
+    const { changes: diff, kept } = importChanges(have, r, { ...opts, soldByFeeds: MISSING_FEEDS_TO_SELL });
     if (!diff.length) unchanged++;
-    else if (++changed <= MAX_PREVIEW_CARS) changes.push({ stock_number: have.stockNumber, changes: diff.map(describeChange) });
+    else changed++;
+    if ((diff.length || kept.length) && changes.length < MAX_PREVIEW_CARS)
+      changes.push({ stock_number: have.stockNumber, changes: [...diff.map(describeChange), ...kept.map(describeKept)] });
   }
   const live = current.filter((v) => v.status !== "sold");
   const missingCars = full ? live.filter((v) => !inFile.has(v.stockNumber.toUpperCase())) : [];
-  const sell = missingCars.filter((v) => v.missingFeeds + 1 >= MISSING_FEEDS_TO_SELL).map((v) => v.stockNumber);
+  const sell = missingCars
+    .filter((v) => v.missingFeeds + 1 >= MISSING_FEEDS_TO_SELL && feedMaySell(v, opts.overwriteEdited))
+    .map((v) => v.stockNumber);
   const removalShare = live.length ? sell.length / live.length : 0;
   return {
     add,

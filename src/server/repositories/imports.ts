@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { freeSlug, importedSlug, type ImportPlan, MISSING_FEEDS_TO_SELL, type StockOnFile, type StockRow } from "@/domain/stock/import";
-import { importChanges, newCarFields } from "@/domain/stock/import-changes";
+import { feedMaySell, importChanges, newCarFields } from "@/domain/stock/import-changes";
 import { cleanMapping, STOCK_CSV_COLUMNS, type ColumnMapping, type StockColumn } from "@/domain/stock/import-columns";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
@@ -41,6 +41,7 @@ const onFile = {
   locationId: t.vehicles.locationId,
   status: t.vehicles.status,
   description: t.vehicles.description,
+  editedFields: t.vehicles.editedFields,
 } as const;
 
 export async function stockOnFile(db: Db, siteId: number): Promise<StockOnFile[]> {
@@ -149,6 +150,8 @@ export async function applyImport(
       clearBlanks: imp.clearBlanks,
       defaultLocation: opts.defaultLocation,
       soldByFeeds: MISSING_FEEDS_TO_SELL,
+      // kept in the report (no column of its own): the file sets fields edited here too
+      overwriteEdited: imp.report.overwriteEdited === true,
     };
     let add = 0;
     let changed = 0;
@@ -193,7 +196,7 @@ export async function applyImport(
         if (v.status === "sold" || inFile.has(v.stockNumber.toUpperCase())) continue;
         missing++;
         const count = v.missingFeeds + 1;
-        const sold = count >= MISSING_FEEDS_TO_SELL;
+        const sold = count >= MISSING_FEEDS_TO_SELL && feedMaySell(v, read.overwriteEdited);
         if (sold) sell.push(v.stockNumber);
         await tx
           .update(t.vehicles)

@@ -17,9 +17,10 @@ import { isMediaType } from "@/domain/http/content-type";
 export { putVehicle } from "./vehicles";
 
 /**
- * POST /api/admin/sites/{siteId}/stock/imports?full=1&clear_blanks=1&col.{header}={column} — the CSV as
- * the body (text/csv); answers the check's report. `col.…` are the dealer's header choices, remembered
- * for the site; `clear_blanks=1`: an empty cell clears its field (else it leaves it alone).
+ * POST /api/admin/sites/{siteId}/stock/imports?full=1&clear_blanks=1&overwrite_edited=1&col.{header}={column} — the
+ * CSV as the body (text/csv); answers the check's report. `col.…` are the dealer's header choices, remembered
+ * for the site; `clear_blanks=1`: an empty cell clears its field (else it leaves it alone);
+ * `overwrite_edited=1`: the file sets fields a person edited here too (else it leaves them as they are).
  */
 export const postStockImport = adminRoute<{ siteId: string }>(
   async (req, { staff, params }) => {
@@ -34,6 +35,7 @@ export const postStockImport = adminRoute<{ siteId: string }>(
       csv,
       full: query.get("full") === "1",
       clearBlanks: query.get("clear_blanks") === "1",
+      overwriteEdited: query.get("overwrite_edited") === "1",
       mapping,
       source: "csv",
       staffId: staff.id,
