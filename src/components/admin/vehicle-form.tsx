@@ -50,7 +50,9 @@ export function VehicleForm(p: VehicleFormProps) {
   const [looked, setLooked] = useState<SendState>({ kind: "idle" });
   // a feature's message is keyed by its line ("features.2"): the text area shows the first
   const errors = Object.fromEntries(
-    Object.entries(state.kind === "idle" ? p.errors : sentErrors).map(([k, m]) => [k.split(".")[0]!, m] as const).reverse(),
+    Object.entries(state.kind === "idle" ? p.errors : sentErrors)
+      .map(([k, m]) => [k.split(".")[0]!, m] as const)
+      .reverse(),
   );
   const shown = state.kind === "idle" ? p.notice : state;
   const base = `/api/admin/sites/${p.siteId}/vehicles`;

@@ -149,7 +149,7 @@ describe("adding a car", () => {
         year: "2022",
         featured: "false",
         special: "on",
-      } as Record<string, string>),
+      } as unknown as Record<string, string>),
       {
         params: Promise.resolve({ siteId: String(SITE) }),
       },
@@ -159,7 +159,10 @@ describe("adding a car", () => {
     const id = Number(/stock\/(\d+)/.exec(ok.headers.get("location")!)![1]);
     expect(await row(id)).toMatchObject({ special: true, featured: false, year: 2022 });
     const bad = await postVehicle(
-      form(`/api/admin/sites/${SITE}/vehicles`, { ...car("F2"), vin: "NOPE", description: "Typed by hand" } as Record<string, string>),
+      form(`/api/admin/sites/${SITE}/vehicles`, { ...car("F2"), vin: "NOPE", description: "Typed by hand" } as unknown as Record<
+        string,
+        string
+      >),
       {
         params: Promise.resolve({ siteId: String(SITE) }),
       },

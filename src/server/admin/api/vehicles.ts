@@ -48,7 +48,13 @@ function backToForm(req: Request, siteId: number, page: string, form: Record<str
   const attempt = crypto.randomUUID().slice(0, 8);
   const values = Object.fromEntries(Object.entries(form).filter(([k]) => KNOWN_FIELDS.has(k)));
   const secure = new URL(req.url).protocol === "https:" || req.headers.get("x-forwarded-proto") === "https";
-  const flash = encodeFormFlash({ site: siteId, attempt, errors: e.errors ?? { form: e.message }, values });
+  // a feature's message is keyed by its line ("features.2"): the form shows it on the field
+  const errors = Object.fromEntries(
+    Object.entries(e.errors ?? { form: e.message })
+      .map(([k, m]) => [k.split(".")[0]!, m] as const)
+      .reverse(),
+  );
+  const flash = encodeFormFlash({ site: siteId, attempt, errors, values });
   return seeOther(
     `${page}${page.includes("?") ? "&" : "?"}attempt=${attempt}`,
     `${VEHICLE_FLASH_COOKIE}=${flash}; Path=/; Max-Age=60; HttpOnly; SameSite=Strict${secure ? "; Secure" : ""}`,
