@@ -13,6 +13,7 @@ import { useSend, type SendState } from "./use-send";
 export const FIELD_LABELS: Record<VehicleFormField, string> = {
   ...(({ photos: _photos, location_id: _location, ...rest }) => rest)(COLUMN_LABELS),
   location_id: "Location",
+  price: "Price (whole dollars)",
   features: "Features",
   show_on_dealer_website: "Show on the website",
   featured: "Featured",
