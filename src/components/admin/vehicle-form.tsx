@@ -223,19 +223,23 @@ export function VehicleForm(p: VehicleFormProps) {
           {box("special", "Marked “Special” on its card and page.")}
         </div>
       </Group>
-      <Marked {...mark("features")}>
-        <TextArea
-          name="features"
-          label="Features"
-          rows={6}
-          defaultValue={v.features}
-          error={errors.features}
-          hint="One per line, for example Reversing camera."
-        />
-      </Marked>
-      <Marked {...mark("description")}>
-        <TextArea name="description" label="Description" rows={6} defaultValue={v.description} error={errors.description} />
-      </Marked>
+      <Group title="Features and description">
+        <div className="space-y-4 sm:col-span-2">
+          <Marked {...mark("features")}>
+            <TextArea
+              name="features"
+              label="Features"
+              rows={6}
+              defaultValue={v.features}
+              error={errors.features}
+              hint="One per line, for example Reversing camera."
+            />
+          </Marked>
+          <Marked {...mark("description")}>
+            <TextArea name="description" label="Description" rows={6} defaultValue={v.description} error={errors.description} />
+          </Marked>
+        </div>
+      </Group>
       <button type="submit" className={buttonVariants({ size: "lg" })} disabled={state.kind === "busy"}>
         {p.vehicleId === null ? "Add the car" : "Save"}
       </button>
