@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
+import { formFields } from "@/domain/http/form-flash";
 import { STATES } from "@/domain/leads/forms";
 import { COLUMN_LABELS } from "@/domain/stock/import-columns";
 import { vehicleCreateSchema, vehicleEditSchema, type VehicleFormField, type VehicleFormValues } from "@/domain/stock/vehicle-form";
@@ -72,8 +73,7 @@ export function VehicleForm(p: VehicleFormProps) {
       if (await send(handBack, { method: "POST", json: { fields } })) router.refresh();
       return;
     }
-    const raw: Record<string, string> = {};
-    for (const [k, val] of new FormData(e.currentTarget)) if (typeof val === "string") raw[k] = val; // the last wins (hidden "false", then the box)
+    const raw = formFields(new FormData(e.currentTarget)); // as the server reads a plain post: the last value wins
     delete raw.from;
     delete raw.rego_state;
     if (p.vehicleId === null) {
@@ -215,7 +215,8 @@ export function VehicleForm(p: VehicleFormProps) {
         ])}
         {select(
           "location_id",
-          p.locations.map((l) => [String(l.id), l.name] as const),
+          // a car without a location keeps none unless one is chosen
+          [...(v.location_id === "" ? [["", "No location"] as const] : []), ...p.locations.map((l) => [String(l.id), l.name] as const)],
         )}
         <div className="space-y-3 sm:col-span-2">
           {box("show_on_dealer_website", "Shoppers see it in search and on its page.")}

@@ -40,9 +40,12 @@ export function decodeFormFlash(raw: string | undefined, site: number, attempt: 
   return { site, attempt, errors: strings(f.errors, known), values: strings(f.values, known) } satisfies FormFlash;
 }
 
-/** A posted form as one value per field: the last one given (a hidden "false" before its checkbox reads as the box). */
-export function formFields(form: URLSearchParams): Record<string, string> {
+/**
+ * A posted form as one value per field: the last one given (a hidden "false" before its checkbox reads
+ * as the box), line breaks as "\n" (a browser posts a text area's as "\r\n": the same text is no change).
+ */
+export function formFields(form: Iterable<[string, FormDataEntryValue]>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of form) if (k !== "__proto__") out[k] = v;
+  for (const [k, v] of form) if (k !== "__proto__" && typeof v === "string") out[k] = v.replace(/\r\n?/g, "\n");
   return out;
 }
