@@ -21,6 +21,7 @@ import * as financeSettings from "./staff/finance-settings";
 import * as roles from "./staff/roles";
 import * as settings from "./staff/settings";
 import * as stockImport from "./stock/import";
+import * as vehicleForm from "./stock/vehicle-form";
 import * as photos from "./stock/photos";
 import * as checkout from "./store/checkout";
 import { textBlock, textLine } from "./text-schema";
@@ -106,6 +107,8 @@ const schemas: Array<[string, z.ZodType]> = [
     [`checkoutSchema(${c})`, checkout.checkoutSchema(c)] as [string, z.ZodType],
   ]),
   ["cleanText", formSchema.cleanText(100)],
+  ["vehicleCreateSchema", vehicleForm.vehicleCreateSchema(2026)],
+  ["vehicleEditSchema", vehicleForm.vehicleEditSchema(2026)],
 ];
 const leaves = schemas.flatMap(([name, s]) => strings(s, name));
 
@@ -119,7 +122,8 @@ describe("every string a domain schema accepts refuses NUL and other control cha
       "dealershipRecord.DealershipRecordSchema.name",
       "featureRules.FeatureRuleSchema.why",
       "locationRecord.LocationRecordSchema.address.street",
-      "stockImport.VehicleEditSchema.description",
+      "vehicleEditSchema.description",
+      "vehicleCreateSchema.features",
       "content.ContentEditSchema.body",
       "roles.LeadUpdateSchema.note",
     ])
@@ -232,7 +236,11 @@ describe("a NUL in any string field of a record: refused, naming that field", ()
         ],
       },
     ],
-    ["vehicle edit", stockImport.VehicleEditSchema, { price: "28000", status: "in_stock", description: "One owner\nFull history" }],
+    [
+      "vehicle edit",
+      vehicleForm.vehicleEditSchema(2026),
+      { price: "28000", status: "in_stock", description: "One owner\nFull history", colour: "Red", features: ["Sunroof"] },
+    ],
     ["lead note", roles.LeadUpdateSchema, { status: "new", note: "Called back" }],
     [
       "content page",

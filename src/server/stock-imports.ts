@@ -17,7 +17,7 @@ import { getSiteById, listLocations } from "@/server/repositories/sites";
  */
 
 /** Where a car the file does not place goes: the site's primary location, else its first. */
-const defaultLocationOf = (locations: Array<{ id: number; isPrimary: boolean }>) =>
+export const defaultLocationOf = (locations: Array<{ id: number; isPrimary: boolean }>) =>
   (locations.find((l) => l.isPrimary) ?? locations[0])?.id ?? null;
 
 /**
@@ -32,6 +32,8 @@ export async function checkStockImport(opts: {
   source: "csv" | "feed";
   staffId: string | null;
   clearBlanks?: boolean;
+  /** the file sets fields a person edited here too (else it leaves them as they are) */
+  overwriteEdited?: boolean;
   mapping?: ColumnMapping;
 }) {
   const db = await getDb();
@@ -48,7 +50,8 @@ export async function checkStockImport(opts: {
     mapping,
   });
   const clearBlanks = opts.clearBlanks ?? false;
-  const read = { columns: columns.map((c) => c.column), clearBlanks, defaultLocation: defaultLocationOf(locations) };
+  const overwriteEdited = opts.overwriteEdited ?? false;
+  const read = { columns: columns.map((c) => c.column), clearBlanks, defaultLocation: defaultLocationOf(locations), overwriteEdited };
   const plan = errors.length ? null : planImport(await stockOnFile(db, opts.siteId), rows, opts.full, read);
   const status = errors.length ? "rejected" : plan!.held ? "held" : "checked";
   const report = {
@@ -59,6 +62,7 @@ export async function checkStockImport(opts: {
     columns,
     ignoredColumns,
     clearBlanks,
+    overwriteEdited,
     plan,
   };
   const stored = await saveImport(db, {

@@ -2,68 +2,12 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
-import { VehicleEditSchema, type ImportError, type ImportPlan } from "@/domain/stock/import";
+import type { ImportError, ImportPlan } from "@/domain/stock/import";
 import { COLUMN_LABELS, headerKey, STOCK_CSV_COLUMNS, type StockColumn } from "@/domain/stock/import-columns";
 import { buttonVariants } from "@/components/ui/button";
-import { inputClass, TextField } from "@/components/ui/text-field";
+import { inputClass } from "@/components/ui/text-field";
 import { StatusLine } from "./status-line";
 import { useSend } from "./use-send";
-
-type VehicleValues = { price: number | null; odometer: number; status: string; show: boolean; description: string };
-
-/** A manager's edit of one car: price, odometer, status, shown on the website, description. */
-export function VehicleEditForm({ siteId, vehicleId, values }: { siteId: number; vehicleId: number; values: VehicleValues }) {
-  const router = useRouter();
-  const id = useId();
-  const { state, errors, send, check } = useSend();
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    const raw = { ...Object.fromEntries(f), show_on_dealer_website: f.get("show_on_dealer_website") === "on" };
-    const valid = check(VehicleEditSchema, raw);
-    if (!valid) return;
-    if (await send(`/api/admin/sites/${siteId}/vehicles/${vehicleId}`, { method: "PUT", json: valid })) router.refresh();
-  };
-  return (
-    <form noValidate onSubmit={submit} className="space-y-4" aria-label="Edit vehicle">
-      <StatusLine state={state} testId="vehicle" />
-      <TextField
-        name="price"
-        label="Price (whole dollars)"
-        defaultValue={values.price === null ? "" : String(values.price)}
-        error={errors.price}
-        hint="Leave empty for “Enquire for price”."
-      />
-      <TextField name="odometer" label="Odometer (km)" defaultValue={String(values.odometer)} error={errors.odometer} />
-      <label className="block text-sm font-semibold" htmlFor={`${id}-status`}>
-        Status
-      </label>
-      <select id={`${id}-status`} name="status" defaultValue={values.status} className={inputClass}>
-        <option value="in_stock">In stock</option>
-        <option value="coming_soon">Coming soon</option>
-        <option value="sold">Sold</option>
-      </select>
-      <label className="flex items-center gap-2 font-semibold">
-        <input type="checkbox" name="show_on_dealer_website" defaultChecked={values.show} className="size-5" />
-        Show on the website
-      </label>
-      <label className="block text-sm font-semibold" htmlFor={`${id}-description`}>
-        Description
-      </label>
-      <textarea
-        id={`${id}-description`}
-        name="description"
-        rows={6}
-        defaultValue={values.description}
-        className={`${inputClass} py-2`}
-        aria-invalid={errors.description ? true : undefined}
-      />
-      <button type="submit" className={buttonVariants()} disabled={state.kind === "busy"}>
-        Save
-      </button>
-    </form>
-  );
-}
 
 type Report = {
   lines: number;
@@ -73,6 +17,7 @@ type Report = {
   /** older reports lack them */
   columns?: Array<{ header: string; column: StockColumn }>;
   clearBlanks?: boolean;
+  overwriteEdited?: boolean;
   ignoredColumns: string[];
   /** older reports' plans lack changed, unchanged and changes */
   plan: (Omit<ImportPlan, "changed" | "unchanged" | "changes"> & Partial<ImportPlan>) | null;
@@ -122,6 +67,7 @@ export function ImportPlanPanel({ siteId, checked, onApplied }: { siteId: number
             <p className="text-sm">Columns not read: {checked.report.ignoredColumns.join(", ")}.</p>
           )}
           {checked.report.clearBlanks && <p className="text-sm">Empty cells clear their field.</p>}
+          {checked.report.overwriteEdited && <p className="text-sm">Fields edited here are overwritten.</p>}
           <ChangePreview plan={plan} />
           {checked.status === "held" && (
             <div role="alert" className="rounded-md border border-amber-700 bg-amber-50 p-3">
@@ -234,11 +180,18 @@ export function StockImportForm({ siteId }: { siteId: number }) {
   const id = useId();
   const check = useSend();
   const [checked, setChecked] = useState<CheckedImport | null>(null);
-  const [sent, setSent] = useState<{ csv: string; full: boolean; clearBlanks: boolean } | null>(null);
-  const run = async (file: { csv: string; full: boolean; clearBlanks: boolean }, choices: Record<string, string> = {}) => {
+  const [sent, setSent] = useState<{ csv: string; full: boolean; clearBlanks: boolean; overwriteEdited: boolean } | null>(null);
+  const run = async (
+    file: { csv: string; full: boolean; clearBlanks: boolean; overwriteEdited: boolean },
+    choices: Record<string, string> = {},
+  ) => {
     setChecked(null);
     setSent(file);
-    const query = new URLSearchParams({ full: file.full ? "1" : "0", clear_blanks: file.clearBlanks ? "1" : "0" });
+    const query = new URLSearchParams({
+      full: file.full ? "1" : "0",
+      clear_blanks: file.clearBlanks ? "1" : "0",
+      overwrite_edited: file.overwriteEdited ? "1" : "0",
+    });
     for (const [header, column] of Object.entries(choices)) query.append(`col.${headerKey(header)}`, column);
     const r = await check.send<CheckedImport>(
       `/api/admin/sites/${siteId}/stock/imports?${query}`,
@@ -257,7 +210,12 @@ export function StockImportForm({ siteId }: { siteId: number }) {
       check.setState({ kind: "error", message: "Choose a CSV file to import." });
       return;
     }
-    await run({ csv: await file.text(), full: f.get("full") === "on", clearBlanks: f.get("clear_blanks") === "on" });
+    await run({
+      csv: await file.text(),
+      full: f.get("full") === "on",
+      clearBlanks: f.get("clear_blanks") === "on",
+      overwriteEdited: f.get("overwrite_edited") === "on",
+    });
   };
   return (
     <div className="space-y-5">
@@ -296,6 +254,15 @@ export function StockImportForm({ siteId }: { siteId: number }) {
             <span className="font-semibold">Empty cells clear the field</span>
             <span className="block text-sm text-neutral-700">
               Otherwise an empty cell, like a column the file leaves out, leaves that detail of a car as it is.
+            </span>
+          </span>
+        </label>
+        <label className="flex items-start gap-2">
+          <input type="checkbox" name="overwrite_edited" className="mt-1 size-5" />
+          <span>
+            <span className="font-semibold">Overwrite fields edited here</span>
+            <span className="block text-sm text-neutral-700">
+              Otherwise a price, status or other detail someone changed in the back-office stays as they set it.
             </span>
           </span>
         </label>

@@ -2,7 +2,7 @@ import { EVENT_IDS } from "@/domain/analytics/events";
 import { CARD_IMAGE_WIDTHS, responsiveImage } from "@/domain/format/image";
 import { attrUrl, escapeMarkup as esc } from "@/domain/format/markup";
 import type { CardView } from "@/domain/stock/card-view";
-import { JUST_SOLD } from "@/domain/stock/vehicle";
+import { tagClass } from "@/domain/stock/vehicle";
 import { iconHtml } from "@/components/ui/icons";
 import { lcp } from "@/components/ui/lcp";
 
@@ -22,9 +22,7 @@ export function cardBodyHtml(v: CardView, priority: boolean): string {
   const img = responsiveImage(v.image, CARD_IMAGE_WIDTHS, v.imageQuality);
   const first = lcp(priority);
   const loading = ` loading="${first.loading}"${"fetchPriority" in first ? ` fetchpriority="${first.fetchPriority}"` : ""}`;
-  const tags = v.tags.length
-    ? `<ul class="vc-tags">${v.tags.map((t) => `<li class="${t === JUST_SOLD ? "tag tag-sold" : "tag"}">${esc(t)}</li>`).join("")}</ul>`
-    : "";
+  const tags = v.tags.length ? `<ul class="vc-tags">${v.tags.map((t) => `<li class="${tagClass(t)}">${esc(t)}</li>`).join("")}</ul>` : "";
   const href = esc(v.href);
   return (
     `<div class="vc-m"><img alt="${esc(v.title)}" src="${attrUrl(img.src)}" srcset="${attrUrl(img.srcSet)}" sizes="${CARD_SIZES}"${loading}>${tags}</div>` +

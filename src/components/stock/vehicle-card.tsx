@@ -1,17 +1,17 @@
 import type { ReactNode } from "react";
 import { cardView, favouriteOf, type CardContext, type CardView } from "@/domain/stock/card-view";
-import { JUST_SOLD, type Vehicle } from "@/domain/stock/vehicle";
+import { tagClass, type Vehicle } from "@/domain/stock/vehicle";
 import { clsx } from "clsx";
 import { FavouriteButton } from "./favourite-button";
 import { cardBodyHtml } from "./card-html";
 
-/** Tags: 'New Arrival' and 'JUST SOLD'. */
+/** Tags: 'New Arrival', 'Special' and 'JUST SOLD'. */
 export function VehicleTags({ tags, className }: { tags: string[]; className?: string }) {
   if (tags.length === 0) return null;
   return (
     <ul className={clsx("flex gap-1", className)}>
       {tags.map((t) => (
-        <li key={t} className={t === JUST_SOLD ? "tag tag-sold" : "tag"}>
+        <li key={t} className={tagClass(t)}>
           {t}
         </li>
       ))}

@@ -180,6 +180,18 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
             {/* about 40 rows of label and value: drawn as text, every value escaped */}
             <div className="specs" dangerouslySetInnerHTML={{ __html: specsHtml(groups) }} />
           </section>
+          {v.features.length > 0 && (
+            <section aria-labelledby="features" className="mt-8" data-testid="vehicle-features">
+              <h2 id="features" className="text-xl font-bold">
+                Features
+              </h2>
+              <ul className="mt-2 grid list-disc gap-x-6 gap-y-1 pl-5 text-neutral-800 sm:grid-cols-2">
+                {v.features.map((f) => (
+                  <li key={f}>{f}</li>
+                ))}
+              </ul>
+            </section>
+          )}
           {v.description && (
             <section aria-labelledby="description" className="mt-8">
               <h2 id="description" className="text-xl font-bold">

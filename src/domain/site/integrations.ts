@@ -2,6 +2,7 @@ import { z } from "zod";
 import { textLine } from "../text-schema";
 import type { SiteIntegrations } from "./types";
 import { SETTING_NAME, VENDOR_ID_FORMATS, type VendorIdKey } from "./vendor-ids";
+import { decodeFormFlash, encodeFormFlash, type FormFlash } from "../http/form-flash";
 
 export { isVendorId, SETTING_NAME, VENDOR_ID_FORMATS, type VendorIdKey } from "./vendor-ids";
 
@@ -223,30 +224,12 @@ const FLASH_FIELDS = new Set<string>([
   "chatbot_settings",
 ]);
 
-/** The cookie's value: the typed values only while it stays under a browser's 4 KB (the messages always). */
-export function encodeWidgetFlash(f: WidgetFlash): string {
-  const full = encodeURIComponent(JSON.stringify(f));
-  return full.length <= 3500 ? full : encodeURIComponent(JSON.stringify({ ...f, values: {} }));
-}
+/** The cookie's value: the typed values while it stays under a browser's 4 KB (the messages always). */
+export const encodeWidgetFlash = (f: WidgetFlash): string => encodeFormFlash(f as FormFlash);
 
 /** The cookie read back, for this site and this attempt only; anything else (edited, stale, another site's) is nothing. */
-export function decodeWidgetFlash(raw: string | undefined, site: number, attempt: string | undefined): WidgetFlash | null {
-  if (!raw || !attempt) return null;
-  let v: unknown;
-  try {
-    v = JSON.parse(decodeURIComponent(raw));
-  } catch {
-    return null;
-  }
-  if (typeof v !== "object" || v === null) return null;
-  const f = v as Record<string, unknown>;
-  if (f.site !== site || f.attempt !== attempt) return null;
-  const strings = (o: unknown) =>
-    typeof o === "object" && o !== null
-      ? Object.fromEntries(Object.entries(o).filter(([k, s]) => FLASH_FIELDS.has(k) && typeof s === "string"))
-      : {};
-  return { site, attempt, errors: strings(f.errors) as Record<string, string>, values: strings(f.values) as Partial<WidgetFormValues> };
-}
+export const decodeWidgetFlash = (raw: string | undefined, site: number, attempt: string | undefined): WidgetFlash | null =>
+  decodeFormFlash(raw, site, attempt, (k) => FLASH_FIELDS.has(k));
 
 /** The flags a saved form switches on: a widget that needs one loads once its id is saved. */
 export function flagsSwitchedOn(patch: Record<string, unknown>): Record<string, true> {

@@ -82,13 +82,21 @@ export type FieldChange = { column: FieldColumn; before: ImportedFields[Imported
  * comes back in stock when a file lists it again and says nothing of its status).
  */
 export function importChanges(
-  have: ImportedFields & { missingFeeds: number },
+  have: ImportedFields & { missingFeeds: number; editedFields?: readonly string[] },
   r: StockRow,
-  opts: { columns: readonly StockColumn[]; clearBlanks: boolean; defaultLocation: number | null; soldByFeeds: number },
-): { set: Partial<ImportedFields>; changes: FieldChange[] } {
+  opts: {
+    columns: readonly StockColumn[];
+    clearBlanks: boolean;
+    defaultLocation: number | null;
+    soldByFeeds: number;
+    overwriteEdited?: boolean;
+  },
+): { set: Partial<ImportedFields>; changes: FieldChange[]; kept: FieldChange[] } {
   const set: Partial<Record<ImportedField, unknown>> = {};
   const changes: FieldChange[] = [];
+  const kept: FieldChange[] = [];
   const present = new Set(opts.columns);
+  const edited = new Set(opts.overwriteEdited ? [] : (have.editedFields ?? []));
   for (const c of FIELD_COLUMNS) {
     const f = FIELD_OF[c];
     let after: unknown = r[c];
@@ -98,11 +106,21 @@ export function importChanges(
       else continue;
     }
     if (after === have[f]) continue;
+    const change = { column: c, before: have[f], after: after as ImportedFields[ImportedField] };
+    // a field a person edited here stays as they set it (docs/features/back-office.md), unless the import overwrites edited fields
+    if (edited.has(f)) {
+      kept.push(change);
+      continue;
+    }
     set[f] = after;
-    changes.push({ column: c, before: have[f], after: after as ImportedFields[ImportedField] });
+    changes.push(change);
   }
-  return { set: set as Partial<ImportedFields>, changes };
+  return { set: set as Partial<ImportedFields>, changes, kept };
 }
+
+/** Whether a full feed that leaves the car out may sell it: not when a person set its status here (unless the import overwrites edited fields). */
+export const feedMaySell = (have: { editedFields?: readonly string[] }, overwriteEdited = false) =>
+  overwriteEdited || !(have.editedFields ?? []).includes("status");
 
 const STATUS_WORDS: Record<string, string> = { in_stock: "in stock", coming_soon: "coming soon", sold: "sold" };
 
@@ -114,6 +132,11 @@ export function describeValue(column: FieldColumn, value: unknown): string {
   if (column === "status") return STATUS_WORDS[String(value)] ?? String(value);
   const text = String(value);
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+/** A change an import leaves out as the preview lists it: "Price: kept, edited here ($39,990; the file says $41,990)". */
+export function describeKept(ch: FieldChange): string {
+  return `${COLUMN_LABELS[ch.column]}: kept, edited here (${describeValue(ch.column, ch.before)}; the file says ${describeValue(ch.column, ch.after)})`;
 }
 
 /** One change as the preview lists it: "Price: $41,990 → $39,990". */

@@ -5,7 +5,6 @@ import {
   parseStockCsv,
   planImport as plan,
   REQUIRED_COLUMNS,
-  VehicleEditSchema,
   type ImportOptions,
   type StockOnFile,
   type StockRow,
@@ -210,6 +209,44 @@ describe("planning an import", () => {
     expect(planImport(current, rows(stock.slice(gone).map((c) => c.stockNumber)), true).held).toBe(held);
   });
 
+  describe("fields a person edited here", () => {
+    const edited = { ...car("S1"), price: 35990, status: "in_stock", editedFields: ["price", "status"] };
+    const file = [{ ...rows(["S1"])[0]!, price: 41990, colour: "Blue", status: "sold" as const }];
+    const columns = [...REQUIRED_COLUMNS, "price", "colour", "status"] as StockColumn[];
+
+    test.each<[string, boolean, number, string[]]>([
+      [
+        "are kept, and the preview says so",
+        false,
+        1,
+        [
+          "Colour: (empty) → Blue",
+          "Price: kept, edited here ($35,990; the file says $41,990)",
+          "Status: kept, edited here (in stock; the file says sold)",
+        ],
+      ],
+      [
+        "are overwritten when the import says so",
+        true,
+        1,
+        ["Price: $35,990 → $41,990", "Colour: (empty) → Blue", "Status: in stock → sold"],
+      ],
+    ])("%s", (_, overwriteEdited, changed, said) => {
+      const p = planImport([edited], file, false, { columns, overwriteEdited });
+      expect(p.changed).toBe(changed);
+      expect([...p.changes[0]!.changes].sort()).toEqual([...said].sort());
+    });
+
+    test.each([
+      [["status"], false, []],
+      [["status"], true, ["S0"]],
+      [["price"], false, ["S0"]],
+    ])("a full feed that leaves out a car edited here (%j, overwrite %s) sells %j", (fields, overwriteEdited, sell) => {
+      const current = [{ ...car("S0", 1), editedFields: fields }, ...stock.slice(1)];
+      expect(planImport(current, rows(stock.slice(1).map((c) => c.stockNumber)), true, { overwriteEdited }).sell).toEqual(sell);
+    });
+  });
+
   test("an empty site never holds", () => {
     expect(planImport([], rows(["A"]), true)).toMatchObject({ add: 1, removalShare: 0, held: false });
   });
@@ -220,42 +257,6 @@ test("a new car's slug names it and its stock number", () => {
     "2024-skoda-octavia-rs-pk-12",
   );
   expect(importedSlug({ year: 2024, make: "Mazda", model: "CX-5", badge: undefined, stock_number: "A1" })).toBe("2024-mazda-cx-5-a1");
-});
-
-test.each([
-  [
-    { price: "32,990", odometer: "", status: "in_stock", show_on_dealer_website: true, description: "" },
-    { price: 32990, odometer: 0 },
-  ],
-  [
-    { price: "", odometer: "100", status: "sold", show_on_dealer_website: false, description: " " },
-    { price: null, odometer: 100, description: null },
-  ],
-  [
-    { price: 28000, status: "in_stock" },
-    { price: 28000, status: "in_stock" },
-  ],
-  [
-    { price: null, description: null, odometer: null },
-    { price: null, description: null, odometer: 0 },
-  ],
-  [{ show_on_dealer_website: "off" }, { show_on_dealer_website: false }],
-])("a vehicle edit %j", (raw, out) => expect(VehicleEditSchema.parse(raw)).toMatchObject(out));
-
-test("a vehicle edit names only the fields it was given: the rest are left as they are", () => {
-  expect(Object.keys(VehicleEditSchema.parse({ price: 28000, status: "in_stock" })).sort()).toEqual(["price", "status"]);
-});
-
-test.each([
-  [{ price: "-1", odometer: "0", status: "in_stock" }, "price"],
-  [{ price: "1", odometer: "0", status: "gone" }, "status"],
-  [{ status: null }, "status"],
-  [{ show_on_dealer_website: null }, "show_on_dealer_website"],
-  [{ show_on_dealer_website: "maybe" }, "show_on_dealer_website"],
-])("a bad vehicle edit %j names %s", (raw, field) => {
-  const r = VehicleEditSchema.safeParse(raw);
-  expect(r.success).toBe(false);
-  expect(r.error!.issues[0]!.path[0]).toBe(field);
 });
 
 describe("what a file changes on a car it has", () => {

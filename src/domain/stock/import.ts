@@ -1,10 +1,11 @@
 import { parse } from "csv-parse/sync";
 import { z } from "zod";
-import { textBlock, textLine } from "../text-schema";
+import { textLine } from "../text-schema";
 import { slugify } from "../format/slug";
 import { outboundUrlProblem } from "../http/addresses";
 import { MAX_PHOTOS_PER_VEHICLE } from "./photos";
-import { describeChange, importChanges, type ImportedFields } from "./import-changes";
+import { stockFields } from "./stock-fields";
+import { describeChange, describeKept, feedMaySell, importChanges, type ImportedFields } from "./import-changes";
 import { COLUMN_LABELS, columnFor, REQUIRED_COLUMNS, type ColumnMapping, type StockColumn } from "./import-columns";
 
 /*
@@ -23,21 +24,6 @@ export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const HOLD_SHARE = 0.2;
 /** full feeds in a row a car may be missing from before it is sold */
 export const MISSING_FEEDS_TO_SELL = 2;
-
-const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
-const text = (max: number) => z.preprocess(blankToUndefined, textLine().trim().max(max, `Keep it under ${max} characters`).optional());
-/** A cell with lines (a description): tabs and line breaks kept. */
-const block = (max: number) => z.preprocess(blankToUndefined, textBlock().trim().max(max, `Keep it under ${max} characters`).optional());
-const whole = (label: string, min: number, max: number) =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : v.replace(/[$,\s]/g, "")) : v),
-    z.coerce
-      .number({ error: `Enter ${label} as a whole number` })
-      .int(`Enter ${label} as a whole number`)
-      .min(min, `Enter ${label} of at least ${min.toLocaleString("en-AU")}`)
-      .max(max, `Enter ${label} of at most ${max.toLocaleString("en-AU")}`)
-      .optional(),
-  );
 
 /** The longest photo address a feed may give. */
 export const MAX_PHOTO_URL_LENGTH = 2048;
@@ -87,63 +73,9 @@ const photosColumn = (testOrigin: string | null) =>
       .optional(),
   );
 
+/** One line of a stock CSV: the fields a car by hand has too (stock-fields.ts), and its photos' addresses. */
 export function stockRowSchema(thisYear: number, photoTestOrigin: string | null = null) {
-  return z.object({
-    stock_number: textLine({ error: "Enter the stock number" })
-      .trim()
-      .min(1, "Enter the stock number")
-      .max(40, "Keep the stock number under 40 characters")
-      .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, "Use letters, digits, '.', '_', '/' or '-' in the stock number"),
-    vin: z.preprocess(
-      blankToUndefined,
-      textLine()
-        .trim()
-        .toUpperCase()
-        .regex(/^[A-HJ-NPR-Z0-9]{17}$/, "A VIN has 17 letters and digits (no I, O or Q)")
-        .optional(),
-    ),
-    rego: text(12),
-    make: textLine({ error: "Enter the make" }).trim().min(1, "Enter the make").max(60),
-    model: textLine({ error: "Enter the model" }).trim().min(1, "Enter the model").max(80),
-    badge: text(80),
-    series: text(40),
-    year: z.preprocess(
-      blankToUndefined,
-      z.coerce
-        .number({ error: "Enter the year" })
-        .int("Enter the year as four digits")
-        .min(1900, "Enter a year from 1900")
-        .max(thisYear + 1, `Enter a year up to ${thisYear + 1}`),
-    ),
-    car_type: z.preprocess(
-      (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
-      z.enum(["new", "used", "demo"], { error: "Enter new, used or demo" }),
-    ),
-    price: whole("the price", 0, 10_000_000),
-    price_type: text(40),
-    subscription_weekly: whole("the weekly subscription price", 1, 100_000),
-    odometer: whole("the odometer", 0, 5_000_000),
-    colour: text(40),
-    body_type: text(40),
-    fuel: text(40),
-    transmission: text(40),
-    drive: text(20),
-    seats: whole("the seats", 0, 100),
-    doors: whole("the doors", 0, 10),
-    location_id: whole("the location id", 1, 2_147_483_647),
-    status: z.preprocess(
-      (v) =>
-        typeof v === "string"
-          ? v
-              .trim()
-              .toLowerCase()
-              .replace(/[\s-]+/g, "_") || undefined
-          : v,
-      z.enum(["in_stock", "coming_soon", "sold"], { error: "Enter in_stock, coming_soon or sold" }).optional(),
-    ),
-    description: block(5000),
-    photos: photosColumn(photoTestOrigin),
-  });
+  return z.object({ ...stockFields(thisYear), photos: photosColumn(photoTestOrigin) });
 }
 export type StockRow = z.infer<ReturnType<typeof stockRowSchema>>;
 export type ImportError = { line: number; field: string | null; message: string };
@@ -259,9 +191,17 @@ export function parseStockCsv(
   return { rows, errors, columns, ignoredColumns };
 }
 
-export type StockOnFile = ImportedFields & { id: number; stockNumber: string; missingFeeds: number };
-/** How a file is read against the cars it updates (see importChanges). */
-export type ImportOptions = { columns: readonly StockColumn[]; clearBlanks: boolean; defaultLocation: number | null };
+export type StockOnFile = ImportedFields & { id: number; stockNumber: string; missingFeeds: number; editedFields?: readonly string[] };
+/**
+ * How a file is read against the cars it updates (see importChanges); `overwriteEdited`: the file sets
+ * fields a person edited here too (else it leaves them as they are).
+ */
+export type ImportOptions = {
+  columns: readonly StockColumn[];
+  clearBlanks: boolean;
+  defaultLocation: number | null;
+  overwriteEdited?: boolean;
+};
 /** At most this many cars' changes are listed in a preview (the totals count them all). */
 export const MAX_PREVIEW_CARS = 200;
 export type ImportPlan = {
@@ -296,13 +236,17 @@ export function planImport(current: readonly StockOnFile[], rows: readonly Stock
       add++;
       continue;
     }
-    const diff = importChanges(have, r, { ...opts, soldByFeeds: MISSING_FEEDS_TO_SELL }).changes;
+    const { changes: diff, kept } = importChanges(have, r, { ...opts, soldByFeeds: MISSING_FEEDS_TO_SELL });
     if (!diff.length) unchanged++;
-    else if (++changed <= MAX_PREVIEW_CARS) changes.push({ stock_number: have.stockNumber, changes: diff.map(describeChange) });
+    else changed++;
+    if ((diff.length || kept.length) && changes.length < MAX_PREVIEW_CARS)
+      changes.push({ stock_number: have.stockNumber, changes: [...diff.map(describeChange), ...kept.map(describeKept)] });
   }
   const live = current.filter((v) => v.status !== "sold");
   const missingCars = full ? live.filter((v) => !inFile.has(v.stockNumber.toUpperCase())) : [];
-  const sell = missingCars.filter((v) => v.missingFeeds + 1 >= MISSING_FEEDS_TO_SELL).map((v) => v.stockNumber);
+  const sell = missingCars
+    .filter((v) => v.missingFeeds + 1 >= MISSING_FEEDS_TO_SELL && feedMaySell(v, opts.overwriteEdited))
+    .map((v) => v.stockNumber);
   const removalShare = live.length ? sell.length / live.length : 0;
   return {
     add,
@@ -323,43 +267,13 @@ export function importedSlug(r: Pick<StockRow, "year" | "make" | "model" | "badg
   return slugify(`${r.year} ${r.make} ${r.model} ${r.badge ?? ""} ${r.stock_number}`);
 }
 
-/** A number field of an edit: "" or null clears it (null), a number or digits set it. */
-const wholeOrNull = (label: string, min: number, max: number) =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.replace(/[$,\s]/g, "")) : v),
-    z.coerce
-      .number({ error: `Enter ${label} as a whole number` })
-      .int(`Enter ${label} as a whole number`)
-      .min(min, `Enter ${label} of at least ${min.toLocaleString("en-AU")}`)
-      .max(max, `Enter ${label} of at most ${max.toLocaleString("en-AU")}`)
-      .nullable(),
-  );
-const SHOWN: Record<string, boolean> = { true: true, on: true, false: false, off: false };
-
-/**
- * A vehicle edit in the back-office (the form and PUT …/vehicles/{id}): the fields a manager changes
- * by hand. A field left out stays as it is, so a client that sends only the price cannot hide the car,
- * zero its odometer or empty its description by omission; an explicit null (or "") clears a field that
- * may be empty (price → "Enquire for price", description, odometer → 0). Status and shown are never empty.
- */
-export const VehicleEditSchema = z.object({
-  price: wholeOrNull("the price", 0, 10_000_000).optional(),
-  odometer: wholeOrNull("the odometer", 0, 5_000_000)
-    .transform((v) => v ?? 0)
-    .optional(),
-  status: z.enum(["in_stock", "coming_soon", "sold"], { error: "Choose a status" }).optional(),
-  show_on_dealer_website: z
-    .preprocess(
-      (v) => (typeof v === "string" && Object.hasOwn(SHOWN, v) ? SHOWN[v] : v),
-      z.boolean("Say whether the car shows on the website"),
-    )
-    .optional(),
-  description: z
-    .preprocess((v) => (v === null ? "" : v), textBlock().trim().max(5000, "Keep the description under 5,000 characters"))
-    .transform((v) => v || null)
-    .optional(),
-});
-export type VehicleEdit = z.infer<typeof VehicleEditSchema>;
+/** `base`, or `base-2`, `base-3`… whichever the site has not taken (then taken). */
+export function freeSlug(base: string, taken: Set<string>): string {
+  let slug = base;
+  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+  taken.add(slug);
+  return slug;
+}
 
 /** What became of an import's photos: fetched, already held, still waiting, and each one that could not be fetched. */
 export type ImportPhotoReport = {

@@ -15,7 +15,17 @@ import {
 } from "./search";
 import { conditionsOnSale } from "./summary";
 import { vehicleFacts, type Vehicle } from "./vehicle";
-import { bodyTypeLabel, displayImage, photoAlt, JUST_SOLD, NEW_ARRIVAL, vehicleTags, vehicleTitle, withCallToAction } from "./vehicle";
+import {
+  bodyTypeLabel,
+  displayImage,
+  photoAlt,
+  JUST_SOLD,
+  NEW_ARRIVAL,
+  SPECIAL,
+  vehicleTags,
+  vehicleTitle,
+  withCallToAction,
+} from "./vehicle";
 
 describe("parseSearch", () => {
   test("defaults: all route types, site default sort, page 1", () => {
@@ -188,7 +198,15 @@ describe("vehicle display rules", () => {
     ["in_stock", now - 7 * day, []],
     ["in_stock", now - 40 * day, []],
   ] as const)("status %s listed at %s → %o", (status, listed, tags) => {
-    expect(vehicleTags({ status, listedAt: new Date(listed) }, now)).toEqual(tags);
+    expect(vehicleTags({ status, listedAt: new Date(listed), special: false }, now)).toEqual(tags);
+  });
+
+  test.each([
+    ["in_stock", now - 2 * day, [SPECIAL, NEW_ARRIVAL]],
+    ["in_stock", now - 40 * day, [SPECIAL]],
+    ["sold", now - 2 * day, [JUST_SOLD]],
+  ] as const)("on special, status %s listed at %s → %o", (status, listed, tags) => {
+    expect(vehicleTags({ status, listedAt: new Date(listed), special: true }, now)).toEqual(tags);
   });
 
   test("tags are the spec's texts", () => {

@@ -44,6 +44,12 @@ export type Vehicle = {
   city: string | null;
   carsalesSellerIdentifier: string | null;
   description: string | null;
+  /** the car's features as the dealer lists them, shown on its page */
+  features: string[];
+  /** the dealer's pick: first where the site shows a selection of its stock */
+  featured: boolean;
+  /** on special: a "Special" tag on its card and page */
+  special: boolean;
   listedAt: Date;
 };
 
@@ -52,6 +58,7 @@ export const PLACEHOLDER_IMAGE = "/images/placeholder.jpg";
 const OLD_PLACEHOLDER = "/photos/placeholder.svg";
 export const NEW_ARRIVAL = "New Arrival";
 export const JUST_SOLD = "JUST SOLD";
+export const SPECIAL = "Special";
 export const NEW_ARRIVAL_DAYS = 7;
 
 export function vehicleTitle(v: Pick<Vehicle, "year" | "make" | "model" | "badge">): string {
@@ -83,11 +90,14 @@ export function displayImage(v: Pick<Vehicle, "primaryImageUrl" | "thumbnails">)
   return primary;
 }
 
-/** Card tags: 'JUST SOLD' (sold, still listed) and 'New Arrival' (listed in the last 7 days). */
-export function vehicleTags(v: Pick<Vehicle, "status" | "listedAt">, now: number): string[] {
+/** Card tags: 'JUST SOLD' (sold, still listed), else 'Special' (the dealer's) and 'New Arrival' (listed in the last 7 days). */
+export function vehicleTags(v: Pick<Vehicle, "status" | "listedAt" | "special">, now: number): string[] {
   if (v.status === "sold") return [JUST_SOLD];
-  return now - v.listedAt.getTime() < NEW_ARRIVAL_DAYS * 86_400_000 ? [NEW_ARRIVAL] : [];
+  return [...(v.special ? [SPECIAL] : []), ...(now - v.listedAt.getTime() < NEW_ARRIVAL_DAYS * 86_400_000 ? [NEW_ARRIVAL] : [])];
 }
+
+/** A tag's class on a card and the vehicle page (both renderers): sold red, special amber, the rest green. */
+export const tagClass = (tag: string) => (tag === JUST_SOLD ? "tag tag-sold" : tag === SPECIAL ? "tag tag-special" : "tag");
 
 /**
  * Plurals that the rules below would get wrong (beside the examples in docs/features/search-and-vehicles.md: bus → Buses, SUV → SUVs):

@@ -15,7 +15,7 @@ import { getLeadPayload } from "@/server/repositories/leads";
 import { LeadValidationError, validateLead } from "@/server/leads/lead-service";
 import type { SiteContext } from "@/server/site-context";
 import { CarClarityProvider, carHistoryCustomer, localCarHistory, type CarHistoryProvider } from "@/server/lookups/car-history";
-import { LookupUnavailableError, lookupProvider, type VehicleLookupProvider } from "@/server/lookups/providers";
+import { LookupUnavailableError, siteLookupProviderOf, type VehicleLookupProvider } from "@/server/lookups/providers";
 import { siteValuationProvider, valueTradeIn } from "@/server/lookups/valuation";
 import { VALUATION_MSG, ValuationRequestSchema } from "@/domain/lookups/valuation";
 import { serverNow } from "@/server/clock";
@@ -29,12 +29,7 @@ const limiter = () => sharedLimiter("lookup", { limit: env().LOOKUP_RATE_LIMIT, 
 export function siteLookupProvider(ctx: SiteContext, route: "/api/nevdis" | "/api/simple-autograb-lookup"): VehicleLookupProvider | null {
   const chosen = lookupProviderOf(ctx.features);
   if (!chosen || chosen.endpoint !== route) return null;
-  const e = env();
-  return lookupProvider(chosen.provider, {
-    nevdis: { apiKey: e.NEVDIS_API_KEY, base: e.NEVDIS_API_BASE },
-    autograb: { apiKey: e.AUTOGRAB_API_KEY, base: e.AUTOGRAB_API_BASE },
-    redbook: { apiKey: e.REDBOOK_API_KEY, base: e.REDBOOK_API_BASE },
-  });
+  return siteLookupProviderOf(ctx.features);
 }
 
 async function guard(req: Request, ctx: SiteContext) {

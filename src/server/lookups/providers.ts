@@ -1,4 +1,7 @@
 import "server-only";
+import { env } from "@/server/env";
+import { lookupProviderOf } from "@/domain/site/features";
+import type { SiteFeatureFlags } from "@/domain/site/types";
 import { LookupVehicleSchema, type LookupProviderName, type LookupRequest, type LookupVehicle } from "@/domain/lookups/lookup";
 
 /**
@@ -216,4 +219,16 @@ export function lookupProvider(name: LookupProviderName, keys: LookupKeys): Vehi
   if (!k?.apiKey) return new FakeLookupProvider(name);
   const o = { base: k.base, apiKey: k.apiKey };
   return name === "nevdis" ? new NevdisProvider(o) : name === "autograb" ? new AutoGrabProvider(o) : new RedbookProvider(o);
+}
+
+/** The site's lookup provider by its flags (NEVDIS, then AutoGrab, then Redbook), with the keys set; null where it has none. */
+export function siteLookupProviderOf(features: Pick<SiteFeatureFlags, "nevdis" | "autograb" | "redbook">): VehicleLookupProvider | null {
+  const chosen = lookupProviderOf(features);
+  if (!chosen) return null;
+  const e = env();
+  return lookupProvider(chosen.provider, {
+    nevdis: { apiKey: e.NEVDIS_API_KEY, base: e.NEVDIS_API_BASE },
+    autograb: { apiKey: e.AUTOGRAB_API_KEY, base: e.AUTOGRAB_API_BASE },
+    redbook: { apiKey: e.REDBOOK_API_KEY, base: e.REDBOOK_API_BASE },
+  });
 }

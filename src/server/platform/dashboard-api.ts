@@ -200,7 +200,7 @@ export const putSpecialHours = platformRoute<{ siteId: string }>(async (req, p) 
   return Response.json({ special_hours: entries }, { headers: { "cache-control": "no-store", "x-platform-webhooks": webhooks ?? "" } });
 });
 
-// POST /api/v1/websites/{siteId}/stock_feed.csv[?full=0][&clear_blanks=1] — administrator Basic auth; a
+// POST /api/v1/websites/{siteId}/stock_feed.csv[?full=0][&clear_blanks=1][&overwrite_edited=1] — administrator Basic auth; a
 // dealer-management system's stock as CSV (the back-office import's columns, by the names dealer systems
 // use and the site's remembered mapping). A full feed by default; a column the feed leaves out, or an
 // empty cell unless clear_blanks=1, leaves the car's field alone. 200 applied, 422 with the
@@ -217,6 +217,8 @@ export const postStockFeed = platformRoute<{ siteId: string }>(async (req, p) =>
     csv,
     full: query.get("full") !== "0",
     clearBlanks: query.get("clear_blanks") === "1",
+    // a field a person edited in the back-office is left alone unless the feed says to overwrite it
+    overwriteEdited: query.get("overwrite_edited") === "1",
     source: "feed",
     staffId: null,
   });

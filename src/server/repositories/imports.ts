@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
-import { importedSlug, type ImportPlan, MISSING_FEEDS_TO_SELL, type StockOnFile, type StockRow } from "@/domain/stock/import";
-import { importChanges, newCarFields } from "@/domain/stock/import-changes";
+import { freeSlug, importedSlug, type ImportPlan, MISSING_FEEDS_TO_SELL, type StockOnFile, type StockRow } from "@/domain/stock/import";
+import { feedMaySell, importChanges, newCarFields } from "@/domain/stock/import-changes";
 import { cleanMapping, STOCK_CSV_COLUMNS, type ColumnMapping, type StockColumn } from "@/domain/stock/import-columns";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
@@ -41,6 +41,7 @@ const onFile = {
   locationId: t.vehicles.locationId,
   status: t.vehicles.status,
   description: t.vehicles.description,
+  editedFields: t.vehicles.editedFields,
 } as const;
 
 export async function stockOnFile(db: Db, siteId: number): Promise<StockOnFile[]> {
@@ -143,18 +144,14 @@ export async function applyImport(
     const taken = new Set(
       (await tx.select({ slug: t.vehicles.slug }).from(t.vehicles).where(eq(t.vehicles.siteId, imp.siteId))).map((r) => r.slug),
     );
-    const freeSlug = (base: string) => {
-      let slug = base;
-      for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
-      taken.add(slug);
-      return slug;
-    };
     // an import checked by an older version kept no columns: it had them all
     const read = {
       columns: (imp.columns as StockColumn[] | null) ?? STOCK_CSV_COLUMNS,
       clearBlanks: imp.clearBlanks,
       defaultLocation: opts.defaultLocation,
       soldByFeeds: MISSING_FEEDS_TO_SELL,
+      // kept in the report (no column of its own): the file sets fields edited here too
+      overwriteEdited: imp.report.overwriteEdited === true,
     };
     let add = 0;
     let changed = 0;
@@ -183,7 +180,7 @@ export async function applyImport(
             ...values,
             stockNumber: r.stock_number,
             siteId: imp.siteId,
-            slug: freeSlug(importedSlug(r)),
+            slug: freeSlug(importedSlug(r), taken),
             listedAt: opts.now,
             soldAt: values.status === "sold" ? opts.now : null,
           })
@@ -199,7 +196,7 @@ export async function applyImport(
         if (v.status === "sold" || inFile.has(v.stockNumber.toUpperCase())) continue;
         missing++;
         const count = v.missingFeeds + 1;
-        const sold = count >= MISSING_FEEDS_TO_SELL;
+        const sold = count >= MISSING_FEEDS_TO_SELL && feedMaySell(v, read.overwriteEdited);
         if (sold) sell.push(v.stockNumber);
         await tx
           .update(t.vehicles)

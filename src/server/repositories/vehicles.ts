@@ -48,6 +48,9 @@ export function toVehicle(r: VehicleRow): Vehicle {
     city: r.city,
     carsalesSellerIdentifier: r.carsalesSellerIdentifier,
     description: r.description,
+    features: r.features ?? [],
+    featured: r.featured ?? false,
+    special: r.special ?? false,
     listedAt: r.listedAt,
   };
 }

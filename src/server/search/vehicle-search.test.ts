@@ -6,7 +6,7 @@ import { getSiteByKey, listLocations } from "@/server/repositories/sites";
 import { getVehicleBySlug, listSimilarVehicles } from "@/server/repositories/vehicles";
 import { createTestDatabase } from "@/server/testing/test-db";
 import * as t from "@/server/db/schema";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { SqlVehicleSearch } from "./vehicle-search";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -190,6 +190,44 @@ describe("first: the head of the listed stock without counts or facets (home-pag
       expect(head.map((v) => v.id)).toEqual(page.vehicles.slice(0, 8).map((v) => v.id));
     },
   );
+});
+
+test("the dealer's featured cars come first in Most Relevant (within in stock) and on the home page's rows; other sorts ignore it", async () => {
+  const { site } = sites.get("parkside-motor-group")!;
+  const before = await search.first(site, "relevance", 40, NOW);
+  const latestBefore = await search.first(site, "latest", 40, NOW);
+  const picks = [before[30]!, before[35]!].filter((v) => v.status === "in_stock");
+  await database.db
+    .update(t.vehicles)
+    .set({ featured: true })
+    .where(
+      inArray(
+        t.vehicles.id,
+        picks.map((v) => v.id),
+      ),
+    );
+  try {
+    const after = await search.first(site, "relevance", 40, NOW);
+    expect(
+      after
+        .slice(0, picks.length)
+        .map((v) => v.id)
+        .sort(),
+    ).toEqual(picks.map((v) => v.id).sort());
+    expect(after.slice(0, picks.length).every((v) => v.featured)).toBe(true);
+    expect((await search.first(site, "latest", 40, NOW)).map((v) => v.id)).toEqual(latestBefore.map((v) => v.id));
+  } finally {
+    await database.db
+      .update(t.vehicles)
+      .set({ featured: false })
+      .where(
+        inArray(
+          t.vehicles.id,
+          picks.map((v) => v.id),
+        ),
+      );
+  }
+  expect(picks.length).toBeGreaterThan(0);
 });
 
 describe("range buckets: how many vehicles fall in each preset range", () => {

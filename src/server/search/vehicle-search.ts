@@ -61,11 +61,13 @@ const LIST_COLUMNS: Record<Exclude<ListFilter, "location">, AnyPgColumn> = {
 };
 
 /**
- * Most Relevant (the documented rank): in stock before coming soon before just sold; priced before
- * "Enquire for price."; listings with 3+ photos first; then the newest listing; then id (stable).
+ * Most Relevant (the documented rank): in stock before coming soon before just sold; the dealer's
+ * featured cars first within each; priced before "Enquire for price."; listings with 3+ photos
+ * first; then the newest listing; then id (stable).
  */
 const RELEVANCE = [
   sql`case ${v.status} when 'in_stock' then 0 when 'coming_soon' then 1 else 2 end`,
+  desc(v.featured),
   sql`(${v.price} is null)`,
   sql`(${v.photosCount} >= 3) desc`,
   desc(v.listedAt),

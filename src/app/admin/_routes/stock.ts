@@ -1,5 +1,12 @@
 import "server-only";
+import { cookies } from "next/headers";
 import { notFound } from "next/navigation";
+import { decodeFormFlash } from "@/domain/http/form-flash";
+import { COLUMN_OF, FORM_FIELD_OF, formValuesOf, type VehicleFormValues } from "@/domain/stock/vehicle-form";
+import { VEHICLE_FLASH_COOKIE } from "@/server/admin/api/vehicles";
+import { serverNow } from "@/server/clock";
+import { listLocations } from "@/server/repositories/sites";
+import { siteHasLookup } from "@/server/stock-editing";
 import { parseSiteId } from "@/domain/platform/contract";
 import { vehicleHref } from "@/domain/site/vehicle";
 import { photoView } from "@/domain/stock/photos";
@@ -8,7 +15,7 @@ import { requireStaffSite } from "@/server/admin/pages";
 import { getDb } from "@/server/db";
 import { listImports } from "@/server/repositories/imports";
 import { importPhotoReports } from "@/server/repositories/photo-fetches";
-import { getStaffVehicle, listStaffStock } from "@/server/repositories/stock-admin";
+import { getStaffVehicle, listStaffStock, suggestStockNumber } from "@/server/repositories/stock-admin";
 import { listVehiclePhotos } from "@/server/repositories/vehicle-photos";
 import { oneParam, type SearchParams, type SiteParams } from "./params";
 
@@ -41,15 +48,44 @@ export async function loadStock(params: SiteParams, searchParams: SearchParams) 
   };
 }
 
-/** One car's editable fields, its photos and its page on the website (managers and owners); a 404 for another site's. */
-export async function loadVehicle(params: Promise<{ siteId: string; id: string }>) {
+/** A form refused without JavaScript, read back from its cookie for this attempt (what was typed and the messages). */
+async function flashOf(siteId: number, sp: Record<string, string | string[] | undefined>) {
+  const f = decodeFormFlash(
+    (await cookies()).get(VEHICLE_FLASH_COOKIE)?.value,
+    siteId,
+    oneParam(sp, "attempt"),
+    (k) => k in COLUMN_OF || k === "form",
+  );
+  return f && { errors: f.errors, values: f.values as Partial<VehicleFormValues> };
+}
+const refused = { kind: "error", message: "Please check the highlighted fields. Nothing was saved." } as const;
+const siteLocations = async (siteId: number) =>
+  (await listLocations(await getDb(), siteId)).map((l) => ({ id: l.id, name: l.name, primary: l.isPrimary }));
+
+/** One car's every field, what was edited here, its photos and its page on the website (managers and owners); a 404 for another site's. */
+export async function loadVehicle(params: Promise<{ siteId: string; id: string }>, searchParams: SearchParams) {
   const p = await params;
+  const sp = await searchParams;
   const { site } = await requireStaffSite(p.siteId, "stock.edit");
   const id = parseSiteId(p.id);
   const db = await getDb();
   const v = id === null ? null : await getStaffVehicle(db, site.id, id);
   if (!v) notFound();
-  const photos = await listVehiclePhotos(db, site.id, v.id);
+  const [photos, locations, flash] = await Promise.all([
+    listVehiclePhotos(db, site.id, v.id),
+    siteLocations(site.id),
+    flashOf(site.id, sp),
+  ]);
+  const handed = oneParam(sp, "handed");
+  const notice = flash
+    ? refused
+    : oneParam(sp, "added") === "1"
+      ? ({ kind: "done", message: `Added ${v.stockNumber}. It is on the website now: add its photos below.` } as const)
+      : oneParam(sp, "saved") === "1"
+        ? ({ kind: "done", message: "Saved. The website shows the change now." } as const)
+        : handed !== undefined
+          ? ({ kind: "done", message: "Handed back: the next stock file or feed sets these fields again." } as const)
+          : ({ kind: "idle" } as const);
   return {
     siteId: site.id,
     vehicle: {
@@ -60,10 +96,62 @@ export async function loadVehicle(params: Promise<{ siteId: string; id: string }
       carType: v.carType,
       websiteHref: new URL(vehicleHref(site.template, v.slug), site.url).toString(),
     },
-    values: { price: v.price, odometer: v.odometer, status: v.status, show: v.showOnDealerWebsite, description: v.description ?? "" },
+    form: {
+      siteId: site.id,
+      vehicleId: v.id,
+      thisYear: new Date(serverNow()).getUTCFullYear(),
+      values: { ...formValuesOf(v), ...flash?.values },
+      errors: flash?.errors ?? {},
+      notice,
+      locations,
+      edited: Object.fromEntries(
+        v.editedFields.flatMap((f) => (f in FORM_FIELD_OF ? [[FORM_FIELD_OF[f as keyof typeof FORM_FIELD_OF], f]] : [])),
+      ),
+      lookup: false,
+      from: null,
+    },
     photos: photos.map(photoView),
     otherPhotos: photos.length ? 0 : v.thumbnails.length,
     feedReplaced: v.editedFields.includes("photos"),
+  };
+}
+
+/**
+ * The "Add a car" form (managers and owners): the stock number suggested from the site's own; with
+ * ?from={id} the fields of that car (a second unit of the same model: no stock number of its own, VIN,
+ * rego or photos, and in stock).
+ */
+export async function loadNewVehicle(params: SiteParams, searchParams: SearchParams) {
+  const { site } = await requireStaffSite((await params).siteId, "stock.edit");
+  const sp = await searchParams;
+  const db = await getDb();
+  const fromRaw = oneParam(sp, "from");
+  const fromId = fromRaw === undefined ? null : parseSiteId(fromRaw);
+  const [stockNumber, locations, flash, lookup, from] = await Promise.all([
+    suggestStockNumber(db, site.id),
+    siteLocations(site.id),
+    flashOf(site.id, sp),
+    siteHasLookup(site.id),
+    fromId === null ? null : getStaffVehicle(db, site.id, fromId),
+  ]);
+  const primary = (locations.find((l) => l.primary) ?? locations[0])?.id;
+  const blank = formValuesOf({ carType: "used", status: "in_stock", showOnDealerWebsite: true, locationId: primary ?? null });
+  const copied = from ? { ...formValuesOf(from), vin: "", rego: "", status: "in_stock", featured: "" } : blank;
+  return {
+    site: { id: site.id, name: site.name },
+    copiedFrom: from ? { id: from.id, stockNumber: from.stockNumber, title: `${from.year} ${from.make} ${from.model}` } : null,
+    form: {
+      siteId: site.id,
+      vehicleId: null,
+      thisYear: new Date(serverNow()).getUTCFullYear(),
+      values: { ...copied, stock_number: stockNumber, ...flash?.values },
+      errors: flash?.errors ?? {},
+      notice: flash ? refused : ({ kind: "idle" } as const),
+      locations,
+      edited: {},
+      lookup,
+      from: from?.id ?? null,
+    },
   };
 }
 

@@ -37,11 +37,12 @@ export default async function HomePage({ params }: Props) {
     ctx.features.special_offers && ctx.offers > 0 ? currentOffers(ctx, now) : [],
   ]);
   const onSale = (v: Vehicle) => v.status !== "sold";
-  // new arrivals: the latest listings; featured: the best-presented of the rest, dearest first
+  // new arrivals: the latest listings; featured: the dealer's featured cars first (the relevance rank
+  // brings them to the front), then the best-presented of the rest, dearest first
   const arrivals = latest.filter(onSale).slice(0, SHELF);
   const featured = relevant
-    .filter((v) => onSale(v) && v.price !== null && !arrivals.some((a) => a.id === v.id))
-    .sort((a, b) => (b.price ?? 0) - (a.price ?? 0))
+    .filter((v) => onSale(v) && (v.featured || v.price !== null) && !arrivals.some((a) => a.id === v.id))
+    .sort((a, b) => Number(b.featured) - Number(a.featured) || (b.price ?? 0) - (a.price ?? 0))
     .slice(0, SHELF);
   const cards = cardContext(ctx, now);
   const plural = nounInText(pluralNoun(ctx.noun));

@@ -34,9 +34,14 @@ export function StockView({ site, edit, q, pageNo, pages, total, rows }: StockPr
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-extrabold">{site.name}: stock</h1>
         {edit && (
-          <Link href={`/sites/${site.id}/stock/import`} className={buttonVariants({ size: "sm" })}>
-            Import a CSV
-          </Link>
+          <div className="flex gap-2">
+            <Link href={`/sites/${site.id}/stock/new`} className={buttonVariants({ size: "sm" })} data-testid="add-car">
+              Add a car
+            </Link>
+            <Link href={`/sites/${site.id}/stock/import`} className={buttonVariants({ size: "sm", variant: "outline" })}>
+              Import a CSV
+            </Link>
+          </div>
         )}
       </div>
       <form method="get" className="mb-4 flex max-w-xl items-end gap-2" role="search">

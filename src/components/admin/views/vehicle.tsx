@@ -1,12 +1,12 @@
 import { BackLink } from "@/components/admin/back-link";
 import { PhotoEditor } from "@/components/admin/photo-editor";
-import { VehicleEditForm } from "@/components/admin/stock-forms";
+import { VehicleForm, type VehicleFormProps } from "@/components/admin/vehicle-form";
 import type { PhotoView } from "@/domain/stock/photos";
 
 export type VehicleProps = {
   siteId: number;
   vehicle: { id: number; title: string; stockNumber: string; vin: string | null; carType: string; websiteHref: string };
-  values: { price: number | null; odometer: number; status: string; show: boolean; description: string };
+  form: VehicleFormProps;
   photos: PhotoView[];
   /** photos the car has from its feed, when it has none of its own yet */
   otherPhotos: number;
@@ -14,8 +14,8 @@ export type VehicleProps = {
   feedReplaced: boolean;
 };
 
-/** One car's editable fields and its photos. */
-export function VehicleView({ siteId, vehicle: v, values, photos, otherPhotos, feedReplaced }: VehicleProps) {
+/** One car's every field (grouped, each edited here marked) and its photos. */
+export function VehicleView({ siteId, vehicle: v, form, photos, otherPhotos, feedReplaced }: VehicleProps) {
   return (
     <div className="max-w-2xl">
       <BackLink href={`/sites/${siteId}/stock`}>Stock</BackLink>
@@ -25,11 +25,13 @@ export function VehicleView({ siteId, vehicle: v, values, photos, otherPhotos, f
         {v.vin ? ` · VIN ${v.vin}` : ""} · {v.carType} ·{" "}
         <a className="font-semibold text-brand underline" href={v.websiteHref} data-testid="on-website">
           View on the website
+        </a>{" "}
+        ·{" "}
+        <a className="font-semibold text-brand underline" href={`/sites/${siteId}/stock/new?from=${v.id}`} data-testid="duplicate">
+          Add another like it
         </a>
       </p>
-      <div className="rounded-lg border border-neutral-200 bg-white p-5">
-        <VehicleEditForm siteId={siteId} vehicleId={v.id} values={values} />
-      </div>
+      <VehicleForm {...form} />
       <div className="mt-6 rounded-lg border border-neutral-200 bg-white p-5">
         <PhotoEditor siteId={siteId} vehicleId={v.id} initial={photos} otherPhotos={otherPhotos} feedReplaced={feedReplaced} />
       </div>

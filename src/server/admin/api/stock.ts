@@ -1,41 +1,26 @@
 import "server-only";
 import { z } from "zod";
 import { parseSiteId } from "@/domain/platform/contract";
-import { MAX_IMPORT_BYTES, VehicleEditSchema } from "@/domain/stock/import";
+import { MAX_IMPORT_BYTES } from "@/domain/stock/import";
 import { mappingFromQuery } from "@/domain/stock/import-columns";
-import { catalogueChanged, vehiclesChanged } from "@/server/cache";
-import { serverNow } from "@/server/clock";
 import { getDb } from "@/server/db";
 import { HttpError, json } from "@/server/http/api";
 import { readText } from "@/server/http/body";
 import { getImport } from "@/server/repositories/imports";
-import { updateVehicle } from "@/server/repositories/stock-admin";
 import { applyChecked, checkStockImport } from "@/server/stock-imports";
 import { adminRoute, siteFor, actor, jsonBody, parsed } from "./handler";
 import { isMediaType } from "@/domain/http/content-type";
 
-/* Stock by hand and by import: `/api/admin/sites/{siteId}/vehicles/{id}`, `/stock/imports` and `/stock/imports/{id}/apply`. */
+/* Stock by import: `/stock/imports` and `/stock/imports/{id}/apply` (cars by hand: vehicles.ts). */
 
-/** PUT /api/admin/sites/{siteId}/vehicles/{id} — price, odometer, status, shown, description. */
-export const putVehicle = adminRoute<{ siteId: string; id: string }>(
-  async (req, { staff, params }) => {
-    const siteId = siteFor(staff, params.siteId, "stock.edit");
-    const id = parseSiteId(params.id);
-    if (id === null) throw new HttpError(404, "Unknown vehicle.");
-    const body = parsed(VehicleEditSchema, await jsonBody(req), "Please check the highlighted fields.");
-    const v = await updateVehicle(await getDb(), siteId, id, body, actor(staff), new Date(serverNow()));
-    if (!v) throw new HttpError(404, "Unknown vehicle.");
-    if (v.listingChanged) catalogueChanged([siteId]);
-    else vehiclesChanged(siteId, [id]);
-    return json(200, { ok: true, message: "Saved. The website shows the change now." });
-  },
-  { write: true },
-);
+// the hand edit of one car lives with the other car-by-hand routes
+export { putVehicle } from "./vehicles";
 
 /**
- * POST /api/admin/sites/{siteId}/stock/imports?full=1&clear_blanks=1&col.{header}={column} — the CSV as
- * the body (text/csv); answers the check's report. `col.…` are the dealer's header choices, remembered
- * for the site; `clear_blanks=1`: an empty cell clears its field (else it leaves it alone).
+ * POST /api/admin/sites/{siteId}/stock/imports?full=1&clear_blanks=1&overwrite_edited=1&col.{header}={column} — the
+ * CSV as the body (text/csv); answers the check's report. `col.…` are the dealer's header choices, remembered
+ * for the site; `clear_blanks=1`: an empty cell clears its field (else it leaves it alone);
+ * `overwrite_edited=1`: the file sets fields a person edited here too (else it leaves them as they are).
  */
 export const postStockImport = adminRoute<{ siteId: string }>(
   async (req, { staff, params }) => {
@@ -50,6 +35,7 @@ export const postStockImport = adminRoute<{ siteId: string }>(
       csv,
       full: query.get("full") === "1",
       clearBlanks: query.get("clear_blanks") === "1",
+      overwriteEdited: query.get("overwrite_edited") === "1",
       mapping,
       source: "csv",
       staffId: staff.id,

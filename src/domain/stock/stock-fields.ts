@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { textBlock, textLine } from "../text-schema";
+
+/*
+ * The fields of a car as a stock CSV row and a car added or edited by hand both take them: the same
+ * names, rules and messages (docs/features/back-office.md). import.ts adds the photos' addresses for a
+ * file; vehicle-form.ts adds features and the listing switches for the back-office. Pure.
+ */
+
+export const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const text = (max: number) => z.preprocess(blankToUndefined, textLine().trim().max(max, `Keep it under ${max} characters`).optional());
+/** A cell with lines (a description): tabs and line breaks kept. */
+const block = (max: number) => z.preprocess(blankToUndefined, textBlock().trim().max(max, `Keep it under ${max} characters`).optional());
+export const whole = (label: string, min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : v.replace(/[$,\s]/g, "")) : v),
+    z.coerce
+      .number({ error: `Enter ${label} as a whole number` })
+      .int(`Enter ${label} as a whole number`)
+      .min(min, `Enter ${label} of at least ${min.toLocaleString("en-AU")}`)
+      .max(max, `Enter ${label} of at most ${max.toLocaleString("en-AU")}`)
+      .optional(),
+  );
+
+export const STATUSES = ["in_stock", "coming_soon", "sold"] as const;
+export const CAR_TYPES = ["new", "used", "demo"] as const;
+
+export function stockFields(thisYear: number) {
+  return {
+    stock_number: textLine({ error: "Enter the stock number" })
+      .trim()
+      .min(1, "Enter the stock number")
+      .max(40, "Keep the stock number under 40 characters")
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, "Use letters, digits, '.', '_', '/' or '-' in the stock number"),
+    vin: z.preprocess(
+      blankToUndefined,
+      textLine()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-HJ-NPR-Z0-9]{17}$/, "A VIN has 17 letters and digits (no I, O or Q)")
+        .optional(),
+    ),
+    rego: text(12),
+    make: textLine({ error: "Enter the make" }).trim().min(1, "Enter the make").max(60),
+    model: textLine({ error: "Enter the model" }).trim().min(1, "Enter the model").max(80),
+    badge: text(80),
+    series: text(40),
+    year: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: "Enter the year" })
+        .int("Enter the year as four digits")
+        .min(1900, "Enter a year from 1900")
+        .max(thisYear + 1, `Enter a year up to ${thisYear + 1}`),
+    ),
+    car_type: z.preprocess(
+      (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
+      z.enum(CAR_TYPES, { error: "Enter new, used or demo" }),
+    ),
+    price: whole("the price", 0, 10_000_000),
+    price_type: text(40),
+    subscription_weekly: whole("the weekly subscription price", 1, 100_000),
+    odometer: whole("the odometer", 0, 5_000_000),
+    colour: text(40),
+    body_type: text(40),
+    fuel: text(40),
+    transmission: text(40),
+    drive: text(20),
+    seats: whole("the seats", 0, 100),
+    doors: whole("the doors", 0, 10),
+    location_id: whole("the location id", 1, 2_147_483_647),
+    status: z.preprocess(
+      (v) =>
+        typeof v === "string"
+          ? v
+              .trim()
+              .toLowerCase()
+              .replace(/[\s-]+/g, "_") || undefined
+          : v,
+      z.enum(STATUSES, { error: "Enter in_stock, coming_soon or sold" }).optional(),
+    ),
+    description: block(5000),
+  };
+}
