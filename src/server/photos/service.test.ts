@@ -94,6 +94,10 @@ describe("GET /images/{key}", () => {
     ["/images/demo/suv/red/1.svg", 404], // the demo's photos are rasters only
     ["/images/demo/suv/%3Cscript%3E/1.jpg", 404],
     ["/images/demo/suv/red/99.jpg", 404],
+    ["/images/demo/suv/red/__proto__/1.jpg", 404],
+    ["/images/demo/suv/red/toyota-hilux/1.jpg", 404], // a model of another body type
+    ["/images/demo/suv/red/skoda-karoq%00/1.jpg", 404],
+    ["/images/demo/suv/red/skoda-karoq/1.svg", 404],
   ])("%s → %i", async (p, status) => {
     expect((await ask(service(), p)).status).toBe(status);
   });
