@@ -90,7 +90,8 @@ function faceDetail(look: Look, fill: string, role: Role): string {
     case "tail":
       return `<rect x="0" y="0" width="100" height="12" fill="${shade(fill, 0.6)}"/>${taillights(look)}${plate(24, 18)}`;
     case "rearglass":
-      return `<rect x="20" y="6" width="60" height="4" rx="2" fill="#a3121a"/><path d="M50 92 L24 40" stroke="#111" stroke-width="2"/>`;
+      // t runs up the glass from its base
+      return `<rect x="25" y="88" width="50" height="4" rx="2" fill="#a3121a"/><path d="M50 8 L26 58" stroke="#111" stroke-width="2"/>`;
     case "glass":
       return `<polygon points="8,12 30,8 60,92 40,96" fill="#ffffff" opacity="0.12"/>`;
     case "tub":
@@ -135,7 +136,8 @@ function wheel(look: Look, x: number, r: number, z0: number, z1: number, layer: 
 
 /* ---------- bodies ---------- */
 
-export type Build = { blocks: Block[]; length: number; front: number; wheels: number[]; cab: [number, number] };
+/** `sill`: the height of the body's lower edge at the wheels, where its arches open (none on a truck's chassis) */
+export type Build = { blocks: Block[]; length: number; front: number; wheels: number[]; cab: [number, number]; sill?: number };
 
 const sideWindows = (outline: Pt[], frame: string, pillars: number[], belt: number, top: number) =>
   `<polygon points="${points(outline)}" fill="#27323d" stroke="${frame}" stroke-width="5" stroke-linejoin="round"/>${pillars
@@ -196,7 +198,7 @@ function passenger(look: Look, fill: string): Build {
   const pillars = [mid, ...(look.family === "wagon" || look.family === "suv" ? [rearX[1]! + (mid - rearX[1]!) * 0.3] : [])];
   const doors = [wsBase - 6, mid + 2, ...(ute || look.family === "convertible" ? [] : [Math.max(rearX[0]!, xr + look.wheel + 8)])];
   const guard = look.cladding ? "#2b2c2f" : "#18191b";
-  const side = `${look.cladding ? arches({ ...look, wheel: look.wheel + 6 }, [xr, xf], ride, guard) : ""}${arches(look, [xr, xf], ride, "#18191b")}<rect x="10" y="${f(ride)}" width="${f(L - 22)}" height="${look.cladding ? 10 : 6}" fill="${look.cladding ? guard : shade(fill, 0.55)}"/>${doors
+  const side = `${look.cladding ? arches({ ...look, wheel: look.wheel + 6 }, [xr, xf], ride, guard) : ""}${arches(look, [xr, xf], ride, "#18191b")}<rect x="${f(xr - look.wheel)}" y="${f(ride)}" width="${f(xf - xr + 2 * look.wheel)}" height="${look.cladding ? 10 : 6}" fill="${look.cladding ? guard : shade(fill, 0.55)}"/>${doors
     .map(
       (x) =>
         `<path d="M${f(x)} ${f(ride + 10)} V${f(belt + (beltRear - belt) * (1 - x / L))}" stroke="${shade(fill, 0.6)}" stroke-width="1.4"/>`,
@@ -204,7 +206,9 @@ function passenger(look: Look, fill: string): Build {
     .join("")}${doors
     .slice(0, -1)
     .map((x) => `<rect x="${f(x - 16)}" y="${f(belt - 12)}" width="9" height="3" rx="1.5" fill="${shade(fill, 0.5)}"/>`)
-    .join("")}<path d="M8 ${f(beltRear - 8)} L${f(L - 10)} ${f(belt - 6)}" stroke="${shade(fill, 1.25)}" stroke-width="1.5"/>`;
+    .join(
+      "",
+    )}<path d="M8 ${f(beltRear - 8)} L${f(wsBase + (L - wsBase) * 0.5)} ${f(belt - 10)}" stroke="${shade(fill, 1.25)}" stroke-width="1.5"/>`;
   const houseSide = sideWindows(house, frame, pillars, belt, rearTop);
   const mirror = (z0: number, z1: number): Block => ({
     outline: [pt(wsBase - 18, belt + 2), pt(wsBase - 16, belt + 16), pt(wsBase - 2, belt + 15), pt(wsBase, belt + 2)],
@@ -219,7 +223,7 @@ function passenger(look: Look, fill: string): Build {
     mirror(-14, 4),
     { ...mirror(W - 4, W + 14), layer: -0.2 },
   ];
-  return { blocks, length: L, front: L, wheels: [xr, xf], cab: [wsTop - 30, L] };
+  return { blocks, length: L, front: L, wheels: [xr, xf], cab: [wsTop - 30, L], sill: ride };
 }
 
 function van(look: Look, fill: string, bus: boolean): Build {
@@ -264,6 +268,7 @@ function van(look: Look, fill: string, bus: boolean): Build {
     front: L,
     wheels: [xr, xf],
     cab: [L - 130, L],
+    sill: ride,
   };
 }
 
@@ -503,7 +508,7 @@ function caravan(look: Look, fill: string): Build {
       layer: 0.3,
     });
   }
-  return { blocks, length: L + (fifth ? 70 : 130), front: L, wheels: ax, cab: [L - 40, L + 130] };
+  return { blocks, length: L + (fifth ? 70 : 130), front: L, wheels: ax, cab: [L - 40, L + 130], sill: floor };
 }
 
 export function build(look: Look, fill: string): Build {
@@ -544,10 +549,23 @@ export function exterior(look: Look, fill: string, camera: CameraName, focus?: {
   const { width: W } = look;
   const facing = Math.abs(c.ez[0]) < 0.9; // the near side shows
   const tyre = Math.min(30, W * 0.14);
-  const wheels = b.wheels.flatMap((x) => [
-    wheel(look, x, look.wheel, 4, 4 + tyre, facing ? 1 : -1),
+  const wheels = b.wheels.flatMap((x, i) => [
+    { ...wheel(look, x, look.wheel, 4, 4 + tyre, facing ? 1 : -1), clip: facing && b.sill !== undefined ? `arch${i}` : undefined },
     wheel(look, x, look.wheel, W - 4 - tyre, W - 4, -1),
   ]);
+  // a near wheel shows through its arch and below the body, never over the body's side
+  const far = 99999;
+  const clips =
+    facing && b.sill !== undefined
+      ? b.wheels
+          .map((x, i) => {
+            const sill = b.sill!;
+            const arch = arc(x, look.wheel, look.wheel + 5, 180, 0, 12).map((p) => ({ x: p.x, y: Math.max(p.y, sill) }));
+            const open = [{ x: -far, y: sill }, ...arch, { x: far, y: sill }, { x: far, y: -far }, { x: -far, y: -far }];
+            return `<clipPath id="arch${i}"><polygon points="${open.map((p) => project(c, p.x, p.y, 0).map(f).join(",")).join(" ")}"/></clipPath>`;
+          })
+          .join("")
+      : "";
   const blocks = [...b.blocks, ...wheels];
   const box = focus
     ? extent(c, [
@@ -561,7 +579,7 @@ export function exterior(look: Look, fill: string, camera: CameraName, focus?: {
     : extent(c, blocks);
   const w = box.x1 - box.x0,
     h = box.y1 - box.y0;
-  const k = focus ? Math.max(380 / w, 205 / h) : Math.min(340 / w, 150 / h);
+  const k = focus ? Math.min(400 / w, 225 / h) : Math.min(340 / w, 150 / h);
   const tx = 200 - ((box.x0 + box.x1) / 2) * k,
     ty = (focus ? 112 : 186) - (focus ? (box.y0 + box.y1) / 2 : box.y1) * k;
   const shadow = [
@@ -571,5 +589,5 @@ export function exterior(look: Look, fill: string, camera: CameraName, focus?: {
     project(c, -10, 0, W + 12),
   ];
   const kk = Math.round(k * 1000) / 1000;
-  return `<g transform="matrix(${kk} 0 0 ${kk} ${f(tx)} ${f(ty)})"><polygon points="${shadow.map((p) => p.map(f).join(",")).join(" ")}" fill="#000" opacity="0.22"/>${renderBlocks(c, blocks)}</g>`;
+  return `<g transform="matrix(${kk} 0 0 ${kk} ${f(tx)} ${f(ty)})"><polygon points="${shadow.map((p) => p.map(f).join(",")).join(" ")}" fill="#000" opacity="0.22"/>${clips ? `<defs>${clips}</defs>` : ""}${renderBlocks(c, blocks)}</g>`;
 }

@@ -15,13 +15,15 @@ function geometry(look: Look): Geo {
   const r = look.wheel * (tall ? 1.1 : 1);
   const wb = look.wheelbase * 0.95;
   const rear = 200 - wb / 2;
+  // seat and bar heights in proportion to the wheelbase: a trail bike sits higher than a road bike
+  const up = (look.height - 110) / 400;
   return {
     rear,
     front: rear + wb,
     r,
     ground: 190,
-    seat: 190 - look.height * (tall ? 0.95 : 0.78),
-    bar: 190 - look.height * (tall ? 1.12 : 0.9),
+    seat: 190 - wb * ((tall ? 0.6 : 0.5) + up),
+    bar: 190 - wb * ((tall ? 0.78 : 0.68) + up),
   };
 }
 
@@ -39,31 +41,40 @@ function wheel(look: Look, x: number, y: number, r: number, disc: boolean): stri
 
 /** The bike from its left, front to the right, on a ground line at y 190. */
 export function bikeSide(look: Look, fill: string): string {
-  const g = geometry(look);
-  const { rear, front, r, ground, seat, bar } = g;
+  const { rear, front, r, ground, seat, bar } = geometry(look);
+  const wb = front - rear;
   const ay = ground - r;
-  const engine = `<path d="M${f(rear + 58)} ${f(ay - 8)} L${f(rear + 70)} ${f(ay - 46)} L${f(front - 60)} ${f(ay - 48)} L${f(front - 48)} ${f(ay - 6)} L${f(rear + 80)} ${f(ay + 12)} Z" fill="#4a4c50"/><path d="M${f(rear + 78)} ${f(ay - 36)} H${f(front - 62)} M${f(rear + 76)} ${f(ay - 26)} H${f(front - 60)} M${f(rear + 74)} ${f(ay - 16)} H${f(front - 58)}" stroke="#6e7176" stroke-width="2.5"/>`;
+  const at = (share: number) => rear + wb * share;
+  const offRoad = look.kind === "enduro" || look.kind === "trail";
+  const head = { x: at(0.78), y: bar + 16 };
+  const pivot = { x: at(0.4), y: ay - 8 };
+  const metal = "#b8bcc1",
+    black = "#1c1c1e";
+  const engine = offRoad
+    ? `<path d="M${f(at(0.42))} ${f(ay + 4)} L${f(at(0.44))} ${f(ay - 34)} L${f(at(0.62))} ${f(ay - 40)} L${f(at(0.66))} ${f(ay - 2)} Z" fill="#4a4c50"/>`
+    : `<path d="M${f(at(0.38))} ${f(ay + 8)} L${f(at(0.4))} ${f(ay - 30)} L${f(at(0.5))} ${f(seat + 14)} L${f(at(0.68))} ${f(seat + 12)} L${f(at(0.72))} ${f(ay - 18)} L${f(at(0.66))} ${f(ay + 14)} Z" fill="#4a4c50"/><path d="M${f(at(0.5))} ${f(seat + 22)} H${f(at(0.68))} M${f(at(0.49))} ${f(seat + 30)} H${f(at(0.69))} M${f(at(0.48))} ${f(seat + 38)} H${f(at(0.7))}" stroke="#6e7176" stroke-width="2.5"/><ellipse cx="${f(at(0.52))}" cy="${f(ay - 4)}" rx="10" ry="9" fill="#5c5f64"/>`;
   const exhaust =
     look.kind === "sport"
-      ? `<path d="M${f(front - 60)} ${f(ay + 4)} Q${f(rear + 90)} ${f(ay + 16)} ${f(rear + 50)} ${f(ay - 6)}" stroke="#8d9196" stroke-width="7" fill="none"/><rect x="${f(rear + 30)}" y="${f(ay - 20)}" width="34" height="14" rx="6" fill="#2b2c2f" transform="rotate(-18 ${f(rear + 47)} ${f(ay - 13)})"/>`
-      : `<path d="M${f(front - 60)} ${f(ay)} Q${f(rear + 100)} ${f(ay + 14)} ${f(rear + 40)} ${f(seat + 22)}" stroke="#9ea2a7" stroke-width="6" fill="none"/><rect x="${f(rear + 24)}" y="${f(seat + 14)}" width="40" height="13" rx="6" fill="#b5b9be" transform="rotate(-12 ${f(rear + 44)} ${f(seat + 20)})"/>`;
-  const frame = `<path d="M${f(rear)} ${f(ay)} L${f(rear + 70)} ${f(ay - 20)} L${f(front - 50)} ${f(seat - 4)} M${f(rear)} ${f(ay)} L${f(rear + 40)} ${f(seat + 14)}" stroke="#2e2f32" stroke-width="6" fill="none"/><path d="M${f(front)} ${f(ay)} L${f(front - 26)} ${f(bar + 14)}" stroke="#b8bcc1" stroke-width="6"/>`;
-  const tank = `<path d="M${f(front - 78)} ${f(seat - 2)} Q${f(front - 70)} ${f(seat - 26)} ${f(front - 34)} ${f(seat - 22)} L${f(front - 30)} ${f(seat + 16)} L${f(front - 80)} ${f(seat + 14)} Z" fill="${fill}"/><path d="M${f(front - 72)} ${f(seat - 10)} Q${f(front - 60)} ${f(seat - 22)} ${f(front - 40)} ${f(seat - 18)}" stroke="${shade(fill, 1.4)}" stroke-width="3" fill="none"/>`;
-  const seatShape = `<path d="M${f(rear + 30)} ${f(seat - 6)} Q${f(rear + 60)} ${f(seat - 4)} ${f(front - 80)} ${f(seat - 2)} L${f(front - 78)} ${f(seat + 8)} L${f(rear + 34)} ${f(seat + 6)} Z" fill="#1b1b1d"/><path d="M${f(rear + 8)} ${f(seat - 8)} L${f(rear + 40)} ${f(seat - 2)} L${f(rear + 40)} ${f(seat + 12)} L${f(rear + 16)} ${f(seat + 4)} Z" fill="${look.kind === "enduro" || look.kind === "trail" ? "#f2f2f0" : fill}"/><rect x="${f(rear + 4)}" y="${f(seat - 8)}" width="8" height="5" fill="#c0141c"/>`;
-  const guard =
-    look.kind === "enduro" || look.kind === "trail"
-      ? `<path d="M${f(front - 20)} ${f(bar + 40)} Q${f(front + 10)} ${f(bar + 30)} ${f(front + 36)} ${f(bar + 48)}" stroke="#f2f2f0" stroke-width="7" fill="none"/>`
-      : `<path d="M${f(front - 28)} ${f(ay - r * 0.9)} A${f(r)} ${f(r)} 0 0 1 ${f(front + r * 0.8)} ${f(ay - r * 0.45)}" stroke="${shade(fill, 0.8)}" stroke-width="5" fill="none"/>`;
+      ? `<path d="M${f(at(0.7))} ${f(ay - 10)} Q${f(at(0.66))} ${f(ay + 16)} ${f(at(0.5))} ${f(ay + 14)}" stroke="#8d9196" stroke-width="6" fill="none"/><rect x="${f(at(0.4))}" y="${f(ay + 4)}" width="${f(wb * 0.12)}" height="13" rx="5" fill="#2b2c2f"/>`
+      : `<path d="M${f(at(0.7))} ${f(ay - 10)} Q${f(at(0.62))} ${f(ay + 16)} ${f(at(0.4))} ${f(ay + 4)} L${f(at(0.22))} ${f(offRoad ? seat + 18 : ay - 14)}" stroke="#9ea2a7" stroke-width="6" fill="none"/><rect x="${f(at(0.08))}" y="${f(offRoad ? seat + 10 : ay - 24)}" width="${f(wb * 0.2)}" height="14" rx="6" fill="#b5b9be" transform="rotate(${offRoad ? -14 : -8} ${f(at(0.18))} ${f(offRoad ? seat + 17 : ay - 17)})"/>`;
+  const frame = `<path d="M${f(rear)} ${f(ay)} L${f(pivot.x)} ${f(pivot.y)}" stroke="#2e2f32" stroke-width="7"/><path d="M${f(pivot.x)} ${f(pivot.y)} L${f(at(0.42))} ${f(seat + 8)} L${f(head.x)} ${f(head.y)} M${f(at(0.42))} ${f(seat + 8)} L${f(at(0.08))} ${f(seat - 2)}" stroke="#2e2f32" stroke-width="5" fill="none"/><path d="M${f(rear + 4)} ${f(ay - 4)} L${f(at(0.3))} ${f(seat + 6)}" stroke="${offRoad ? metal : "#333"}" stroke-width="5"/>`;
+  const fork = `<path d="M${f(front)} ${f(ay)} L${f(head.x)} ${f(head.y)}" stroke="${look.kind === "sport" ? "#c9a227" : metal}" stroke-width="7"/>`;
+  const tank = `<path d="M${f(at(0.46))} ${f(seat - 2)} Q${f(at(0.5))} ${f(seat - 26)} ${f(at(0.7))} ${f(seat - 24)} L${f(at(0.76))} ${f(seat - 8)} L${f(at(0.72))} ${f(seat + 12)} L${f(at(0.47))} ${f(seat + 10)} Z" fill="${fill}"/><path d="M${f(at(0.52))} ${f(seat - 14)} Q${f(at(0.6))} ${f(seat - 24)} ${f(at(0.7))} ${f(seat - 20)}" stroke="${shade(fill, 1.4)}" stroke-width="3" fill="none"/>`;
+  const seatShape = `<path d="M${f(at(0.12))} ${f(seat - 6)} Q${f(at(0.3))} ${f(seat - 2)} ${f(at(0.47))} ${f(seat - 4)} L${f(at(0.47))} ${f(seat + 6)} L${f(at(0.14))} ${f(seat + 4)} Z" fill="${black}"/><path d="M${f(at(-0.08))} ${f(seat - 12)} L${f(at(0.16))} ${f(seat - 4)} L${f(at(0.16))} ${f(seat + 10)} L${f(at(-0.02))} ${f(seat + 2)} Z" fill="${offRoad ? "#f2f2f0" : fill}"/><rect x="${f(at(-0.09))}" y="${f(seat - 13)}" width="8" height="5" fill="#c0141c"/>`;
+  const guard = offRoad
+    ? `<path d="M${f(head.x - 6)} ${f(head.y + 26)} Q${f(front + 6)} ${f(head.y + 12)} ${f(front + r * 0.9)} ${f(head.y + 30)}" stroke="#f2f2f0" stroke-width="7" fill="none"/>`
+    : `<path d="M${f(front - r * 0.85)} ${f(ay - r * 0.55)} Q${f(front)} ${f(ay - r * 1.35)} ${f(front + r * 0.85)} ${f(ay - r * 0.45)}" stroke="${shade(fill, 0.8)}" stroke-width="5" fill="none"/>`;
+  const lampX = head.x + 10;
   const lamp =
     look.kind === "sport"
-      ? `<path d="M${f(front - 40)} ${f(seat + 20)} L${f(front - 30)} ${f(bar - 10)} L${f(front + 2)} ${f(bar + 26)} L${f(front - 8)} ${f(ay - 6)} L${f(front - 52)} ${f(ay - 2)} Z" fill="${fill}"/><path d="M${f(front - 30)} ${f(bar - 10)} L${f(front - 18)} ${f(bar - 22)} L${f(front - 6)} ${f(bar + 8)} Z" fill="#3b4a58" opacity="0.85"/><polygon points="${f(front - 10)},${f(bar + 18)} ${f(front + 2)},${f(bar + 26)} ${f(front - 6)},${f(bar + 30)}" fill="#f4f1e6"/>`
+      ? `<path d="M${f(at(0.5))} ${f(seat + 8)} L${f(head.x - 10)} ${f(head.y - 20)} L${f(front + 6)} ${f(head.y + 14)} L${f(front - 6)} ${f(ay - 4)} L${f(at(0.44))} ${f(ay + 6)} L${f(at(0.46))} ${f(ay - 20)} Z" fill="${fill}"/><path d="M${f(head.x - 10)} ${f(head.y - 20)} L${f(head.x + 2)} ${f(head.y - 34)} L${f(front - 2)} ${f(head.y + 4)} Z" fill="#3b4a58" opacity="0.85"/><path d="M${f(at(0.56))} ${f(ay - 22)} L${f(at(0.84))} ${f(ay - 26)}" stroke="${shade(fill, 1.35)}" stroke-width="4"/><polygon points="${f(front - 8)},${f(head.y + 8)} ${f(front + 6)},${f(head.y + 14)} ${f(front - 4)},${f(head.y + 20)}" fill="#f4f1e6"/>`
       : look.kind === "adventure"
-        ? `<path d="M${f(front - 34)} ${f(bar + 2)} L${f(front - 20)} ${f(bar - 34)} L${f(front - 8)} ${f(bar - 30)} L${f(front - 14)} ${f(bar + 10)} Z" fill="#3b4a58" opacity="0.85"/><path d="M${f(front - 30)} ${f(bar + 6)} L${f(front - 4)} ${f(bar + 12)} L${f(front + 8)} ${f(bar + 34)} L${f(front - 24)} ${f(bar + 34)} Z" fill="${fill}"/><rect x="${f(front - 14)}" y="${f(bar + 14)}" width="10" height="8" fill="#f4f1e6"/>`
-        : look.kind === "enduro" || look.kind === "trail"
-          ? `<path d="M${f(front - 28)} ${f(bar + 4)} L${f(front - 10)} ${f(bar)} L${f(front - 6)} ${f(bar + 30)} L${f(front - 24)} ${f(bar + 28)} Z" fill="#f2f2f0"/><rect x="${f(front - 14)}" y="${f(bar + 10)}" width="6" height="8" fill="#f4f1e6"/>`
-          : `<circle cx="${f(front - 14)}" cy="${f(bar + 20)}" r="${look.headlight === "round" ? 12 : 9}" fill="#2a2b2e"/><circle cx="${f(front - 12)}" cy="${f(bar + 20)}" r="${look.headlight === "round" ? 9 : 6}" fill="#f4f1e6"/>`;
-  const bars = `<path d="M${f(front - 36)} ${f(bar)} L${f(front - 22)} ${f(bar + 6)}" stroke="#1c1c1e" stroke-width="5"/><path d="M${f(front - 30)} ${f(bar)} L${f(front - 36)} ${f(bar - 20)}" stroke="#1c1c1e" stroke-width="2"/><ellipse cx="${f(front - 38)}" cy="${f(bar - 22)}" rx="6" ry="4" fill="#1c1c1e"/>`;
-  return `<ellipse cx="200" cy="${ground + 2}" rx="${f((front - rear) / 2 + r + 10)}" ry="7" fill="#000" opacity="0.2"/>${wheel(look, rear, ay, r, false)}${exhaust}${frame}${engine}${tank}${seatShape}${guard}${wheel(look, front, ay, r, true)}${lamp}${bars}<path d="M${f(rear)} ${f(ay)} L${f(rear + 66)} ${f(ay - 6)}" stroke="#555" stroke-width="3"/>`;
+        ? `<path d="M${f(head.x - 8)} ${f(head.y - 6)} L${f(head.x + 4)} ${f(head.y - 42)} L${f(head.x + 16)} ${f(head.y - 38)} L${f(head.x + 12)} ${f(head.y)} Z" fill="#3b4a58" opacity="0.85"/><path d="M${f(head.x - 6)} ${f(head.y - 4)} L${f(head.x + 20)} ${f(head.y + 2)} L${f(front + 16)} ${f(head.y + 26)} L${f(head.x + 2)} ${f(head.y + 26)} Z" fill="${fill}"/><rect x="${f(head.x + 10)}" y="${f(head.y + 4)}" width="10" height="8" fill="#f4f1e6"/><path d="M${f(at(0.46))} ${f(seat + 14)} L${f(at(0.72))} ${f(seat + 10)} L${f(at(0.76))} ${f(ay - 12)} L${f(at(0.5))} ${f(ay - 6)} Z" fill="${shade(fill, 0.85)}" opacity="0.9"/>`
+        : offRoad
+          ? `<path d="M${f(lampX - 6)} ${f(head.y - 6)} L${f(lampX + 8)} ${f(head.y - 10)} L${f(lampX + 12)} ${f(head.y + 22)} L${f(lampX - 2)} ${f(head.y + 22)} Z" fill="#f2f2f0"/><rect x="${f(lampX + 2)}" y="${f(head.y + 2)}" width="6" height="8" fill="#f4f1e6"/>`
+          : `<circle cx="${f(lampX)}" cy="${f(head.y + 4)}" r="${look.headlight === "round" ? 12 : 9}" fill="#2a2b2e"/><circle cx="${f(lampX + 2)}" cy="${f(head.y + 4)}" r="${look.headlight === "round" ? 9 : 6}" fill="#f4f1e6"/>`;
+  const bars = `<path d="M${f(head.x - 14)} ${f(head.y - 18)} L${f(head.x + 2)} ${f(head.y - 8)}" stroke="${black}" stroke-width="5"/><path d="M${f(head.x - 8)} ${f(head.y - 16)} L${f(head.x - 14)} ${f(head.y - 36)}" stroke="${black}" stroke-width="2"/><ellipse cx="${f(head.x - 16)}" cy="${f(head.y - 38)}" rx="6" ry="4" fill="${black}"/>`;
+  return `<ellipse cx="200" cy="${ground + 2}" rx="${f(wb / 2 + r + 10)}" ry="7" fill="#000" opacity="0.2"/>${wheel(look, rear, ay, r, false)}${frame}${exhaust}${engine}${tank}${seatShape}${wheel(look, front, ay, r, true)}${fork}${guard}${lamp}${bars}<path d="M${f(rear)} ${f(ay)} L${f(at(0.42))} ${f(ay - 2)}" stroke="#555" stroke-width="2"/>`;
 }
 
 /** Where on the side view a close-up looks: the engine, the front wheel, the tank, the exhaust, the rear wheel. */
@@ -104,7 +115,7 @@ export function bikeFront(look: Look, fill: string, back = false): string {
       : look.kind === "adventure"
         ? `<path d="M165 ${top + 10} H235 L226 ${top + 80} H174 Z" fill="${fill}"/><rect x="184" y="${top + 40}" width="32" height="16" rx="4" fill="#f4f1e6"/><path d="M170 ${top + 10} L176 ${top - 40} H224 L230 ${top + 10} Z" fill="#3b4a58" opacity="0.7"/>`
         : `<circle cx="200" cy="${top + 40}" r="${look.headlight === "round" ? 24 : 18}" fill="#2a2b2e"/><circle cx="200" cy="${top + 40}" r="${look.headlight === "round" ? 18 : 13}" fill="#f4f1e6"/>`;
-  return `<ellipse cx="200" cy="196" rx="60" ry="8" fill="#000" opacity="0.2"/><rect x="186" y="130" width="28" height="66" rx="12" fill="#1c1c1e"/>${back ? "" : `<rect x="178" y="${top + 50}" width="8" height="90" fill="#b8bcc1"/><rect x="214" y="${top + 50}" width="8" height="90" fill="#b8bcc1"/>`}<path d="M150 120 Q200 100 250 120 L240 150 H160 Z" fill="${shade(fill, 0.8)}"/><rect x="165" y="110" width="70" height="20" rx="6" fill="#4a4c50"/>${face}<path d="M110 ${top + 20} H290" stroke="#1c1c1e" stroke-width="6"/><path d="M130 ${top + 20} L120 ${top - 6} M270 ${top + 20} L280 ${top - 6}" stroke="#1c1c1e" stroke-width="2.5"/><ellipse cx="118" cy="${top - 10}" rx="12" ry="8" fill="#1c1c1e"/><ellipse cx="282" cy="${top - 10}" rx="12" ry="8" fill="#1c1c1e"/>`;
+  return `<ellipse cx="200" cy="196" rx="60" ry="8" fill="#000" opacity="0.2"/><rect x="186" y="130" width="28" height="66" rx="12" fill="#1c1c1e"/>${back ? "" : `<rect x="178" y="${top + 50}" width="8" height="90" fill="#b8bcc1"/><rect x="214" y="${top + 50}" width="8" height="90" fill="#b8bcc1"/>`}<path d="M150 120 Q200 100 250 120 L240 150 H160 Z" fill="${shade(fill, 0.8)}"/><rect x="165" y="110" width="70" height="20" rx="6" fill="#4a4c50"/>${face}<path d="M125 ${top + 42} Q200 ${top + 30} 275 ${top + 42}" stroke="#1c1c1e" stroke-width="6" fill="none"/><rect x="118" y="${top + 36}" width="16" height="12" rx="4" fill="#2a2b2e"/><rect x="266" y="${top + 36}" width="16" height="12" rx="4" fill="#2a2b2e"/><path d="M140 ${top + 38} L130 ${top + 12} M260 ${top + 38} L270 ${top + 12}" stroke="#1c1c1e" stroke-width="2.5"/><ellipse cx="128" cy="${top + 8}" rx="12" ry="8" fill="#1c1c1e"/><ellipse cx="272" cy="${top + 8}" rx="12" ry="8" fill="#1c1c1e"/>`;
 }
 
 const plate = (y: number) => `<rect x="184" y="${y}" width="32" height="18" rx="2" fill="#f7f7f2" stroke="#333"/>`;

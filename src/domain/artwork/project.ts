@@ -26,6 +26,8 @@ export type Block = {
   face?: (role: Role) => string;
   /** the order among blocks: higher is drawn later (a wheel in front of the body) */
   layer?: number;
+  /** the id of a clip path the block is seen through (a wheel through its arch) */
+  clip?: string;
 };
 
 export const f = (n: number) => String(Math.round(n * 10) / 10);
@@ -118,7 +120,7 @@ function renderBlock(c: Camera, b: Block, v: [number, number, number], depth: (x
     out.push(`<polygon points="${poly(b.z0)}" fill="${b.fill}"/>`);
     if (b.side) out.push(`<g transform="${planeMatrix(c, b.z0)}">${b.side}</g>`);
   }
-  return out.join("");
+  return b.clip ? `<g clip-path="url(#${b.clip})">${out.join("")}</g>` : out.join("");
 }
 
 /** The box a set of blocks fills on the picture, for framing. */

@@ -27,6 +27,10 @@ const frontWheel = (look: Look): [number, number, number] => {
   const x = build(look, "#000").wheels.at(-1)!;
   return [x - look.wheel * 1.6, x + look.wheel * 1.6, look.wheel * 2.3];
 };
+const rearWheels = (look: Look): [number, number, number] => {
+  const axles = build(look, "#000").wheels;
+  return [axles[0]! - look.wheel * 1.4, axles.at(-2)! + look.wheel * 1.4, look.wheel * 2.4];
+};
 const cabOf = (look: Look): [number, number, number] => {
   const [x0, x1] = build(look, "#000").cab;
   return [x0, x1, look.height];
@@ -80,8 +84,8 @@ const BIKE: View[] = [
       return `<g transform="matrix(${k} 0 0 ${k} ${200 - x * k} ${112 - y * k})">${bikeSide(l, c)}</g>`;
     }),
   ),
-  out("front", (l, c) => bikeFront(l, c)),
-  out("rear", (l, c) => bikeFront(l, c, true)),
+  out("front", (l, c) => `<g transform="matrix(1.2 0 0 1.2 -40 -36)">${bikeFront(l, c)}</g>`),
+  out("rear", (l, c) => `<g transform="matrix(1.2 0 0 1.2 -40 -36)">${bikeFront(l, c, true)}</g>`),
   out("front three-quarter, other side", big("matrix(-0.8 -0.1 0 1 350 18)")),
 ];
 
@@ -98,7 +102,7 @@ export const GALLERIES: Record<Family, View[]> = {
     4: inside("cab", (l, c) => dashboard(l, c, true)),
     6: out("body", cam("rearHigh")),
     10: out("cab, close", close("side", cabOf)),
-    13: out("front wheel, from the front", close("front34", frontWheel)),
+    13: out("rear wheels", close("side", rearWheels)),
   }),
   camper: replace(CAR, {
     5: inside("living area", living),
