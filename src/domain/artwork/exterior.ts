@@ -176,13 +176,17 @@ function passenger(look: Look, fill: string): Build {
     pt(10, ride, "bottom"),
   ];
   const wsTop = wsBase - L * look.rake;
-  const rearX = notch
-    ? [L * 0.2, L * 0.33]
-    : look.family === "hatch"
-      ? [L * 0.03, L * (look.rearRake + 0.08)]
-      : ute
-        ? [cabBack + 4, cabBack + 8]
-        : [6, 6 + L * look.rearRake];
+  // a roadster's soft top covers the two seats only, behind it a long rear deck
+  const rearX =
+    look.family === "convertible"
+      ? [L * 0.3, L * 0.38]
+      : notch
+        ? [L * 0.2, L * 0.33]
+        : look.family === "hatch"
+          ? [L * 0.03, L * (look.rearRake + 0.08)]
+          : ute
+            ? [cabBack + 4, cabBack + 8]
+            : [6, 6 + L * look.rearRake];
   const rearBase = ute ? belt : notch ? beltRear : beltRear - 1;
   const rearTop = H - (ute ? 0 : look.roofDrop);
   const house: P[] = [
