@@ -18,6 +18,8 @@ export type DemoRows = SiteRows;
 /** Model year of new stock in the demo catalogue (fixed so that the data is deterministic). */
 export const DEMO_MODEL_YEAR = 2026;
 const DAY = 86_400_000;
+/** A demo car has from 6 to this many photos (each a different view: src/domain/artwork/views.ts). */
+export const MOST_DEMO_PHOTOS = 14;
 
 /** A Google place id shaped like Google's ("ChIJ" and 23 more), the same for a location every time. */
 export function demoPlaceId(locationId: number): string {
@@ -97,8 +99,8 @@ function makeVehicle(
   const odometer =
     carType === "new" ? rng.int(0, 30) : carType === "demo" ? rng.int(800, 9000) : rng.int(4000, 22000) * age * (isBike ? 0.3 : 1);
   const stockNumber = `${site.stockCode}${String(10000 + n)}`;
-  const photosCount = rng.int(6, 14);
-  const thumbnails = Array.from({ length: photosCount }, (_, k) => photoUrl(spec.body, colour.name, k + 1));
+  const photosCount = rng.int(6, MOST_DEMO_PHOTOS);
+  const thumbnails = Array.from({ length: photosCount }, (_, k) => photoUrl(spec.body, colour.name, k + 1, `${make} ${spec.model}`));
   const location = site.locations.find((l) => l.id === locationId)!;
   const name = `${year} ${make} ${spec.model} ${badge}`;
   // the catalogue says "None" where a towed caravan has no engine: stored as absent, never as "None"

@@ -21,8 +21,8 @@ const grainLayer = () =>
     .png()
     .toBuffer());
 
-export async function renderDemoPhoto(body: string, colour: string, n: number): Promise<Buffer> {
-  return toPhoto(vehicleSvg(body, colour, n, DEMO_PHOTO));
+export async function renderDemoPhoto(body: string, colour: string, n: number, model?: string | null): Promise<Buffer> {
+  return toPhoto(vehicleSvg(body, colour, n, DEMO_PHOTO, model ?? undefined));
 }
 
 async function toPhoto(svg: string): Promise<Buffer> {

@@ -94,6 +94,10 @@ describe("GET /images/{key}", () => {
     ["/images/demo/suv/red/1.svg", 404], // the demo's photos are rasters only
     ["/images/demo/suv/%3Cscript%3E/1.jpg", 404],
     ["/images/demo/suv/red/99.jpg", 404],
+    ["/images/demo/suv/red/__proto__/1.jpg", 404],
+    ["/images/demo/suv/red/toyota-hilux/1.jpg", 404], // a model of another body type
+    ["/images/demo/suv/red/skoda-karoq%00/1.jpg", 404],
+    ["/images/demo/suv/red/skoda-karoq/1.svg", 404],
   ])("%s → %i", async (p, status) => {
     expect((await ask(service(), p)).status).toBe(status);
   });
@@ -128,6 +132,11 @@ describe("GET /images/{key}", () => {
     expect(await size(bare)).toEqual(["jpeg", 1280, 854]); // nothing is served wider than 1280 px
     expect(await size(await ask(d, "/images/demo/suv/red/2.jpg?w=640&auto=format&q=75"))).toEqual(["heif", 640, 427]);
     expect(await size(await ask(d, "/images/placeholder.jpg?w=640&auto=format", "*/*"))).toEqual(["jpeg", 640, 427]);
+    // a model's photo (its own look and view) is its own original, beside the older address's
+    const bytes = async (p: string) => Buffer.from(await (await ask(d, p, "*/*")).arrayBuffer());
+    const karoq = await bytes("/images/demo/suv/red/skoda-karoq/2.jpg");
+    expect((await sharp(karoq).metadata()).width).toBe(1280);
+    expect(karoq.equals(await bytes("/images/demo/suv/red/2.jpg"))).toBe(false);
     // the share image (where /photos/{body}/{colour}/{n}.jpg sends its visitors)
     expect(await size(await ask(d, "/images/demo/travel-trailer/white/1.jpg?w=1200&h=630&fit=crop&q=80", "*/*"))).toEqual([
       "jpeg",

@@ -19,7 +19,7 @@ const demoPhotos = async () => (await import("@/server/demo")).demoPhotos;
 
 /*
  * The one image service. `GET /images/{key}` for every photo the platform holds (a dealer's upload
- * or a feed's photo, by content hash), `GET /images/demo/{body}/{colour}/{n}.jpg` for the demo's
+ * or a feed's photo, by content hash), `GET /images/demo/{body}/{colour}/{make-model}/{n}.jpg` for the demo's
  * (rendered to a JPEG original on first use), and `/images/placeholder.jpg`. The image service's parameters
  * pick the variant, from the fixed set the pages ask for (src/domain/photos/params.ts); each variant
  * is made once, kept in the bounded disk cache, and answered with an ETag and `Cache-Control:
@@ -111,13 +111,14 @@ async function sourceOf(parts: readonly string[], d: ImageServiceDeps): Promise<
   const demo = await demoPhotos();
   const drawn = demo.parsePhotoPath(parts.slice(1));
   if (!drawn) return null;
-  const id = `demo-${parts[1]}-${parts[2]}-${drawn.n}`;
+  // each model's drawing is its own original (an old address without a model, the body's plain look)
+  const id = `demo-${parts.slice(1, -1).join("-")}-${drawn.n}`;
   return {
     id: `${id}.jpg`,
     group: id,
     original: "jpeg",
     held: always,
-    load: () => cachedOriginal(d, id, () => demo.renderDemoPhoto(drawn.body, drawn.colour, drawn.n)),
+    load: () => cachedOriginal(d, id, () => demo.renderDemoPhoto(drawn.body, drawn.colour, drawn.n, drawn.model)),
   };
 }
 

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { SiteRecord } from "@/domain/site/types";
+import { slugify } from "@/domain/format/slug";
 import * as t from "@/server/db/schema";
 import { EXPECTED_VISIBLE } from "@/server/demo/sites";
 import { reanchorDemoClock, seedDemoData } from "@/server/demo/seed";
@@ -79,13 +80,13 @@ describe("demo seed (DEMO_DATA.md)", () => {
     expect(found).toMatchObject({ listed: true, hidden: false });
   });
 
-  test("photos are local rasters from the image service, per body type and colour", async () => {
+  test("photos are local rasters from the image service, per body type, colour and model", async () => {
     const rows = await database.db.select().from(t.vehicles);
     expect(rows.every((v) => v.thumbnails.every((u) => u.startsWith("/images/demo/") && u.endsWith(".jpg")))).toBe(true);
     expect(rows.every((v) => v.primaryImageUrl === "/images/placeholder.jpg" || v.primaryImageUrl!.startsWith("/images/demo/"))).toBe(true);
     const v = rows.find((r) => r.photosCount > 0)!;
     expect(v.thumbnails[0]).toMatch(
-      new RegExp(`^/images/demo/${v.bodyType!.toLowerCase().replace(/[^a-z0-9]+/g, "-")}/${v.colour!.toLowerCase()}/1\\.jpg$`),
+      new RegExp(`^/images/demo/${slugify(v.bodyType!)}/${v.colour!.toLowerCase()}/${slugify(`${v.make} ${v.model}`)}/1\\.jpg$`),
     );
   });
 

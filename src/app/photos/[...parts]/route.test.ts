@@ -40,7 +40,7 @@ describe("GET /photos/{body}/{colour}/{n}.svg", () => {
     expect(res.headers.get("content-type")).toContain("image/svg+xml");
     expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(await res.text()).toContain('aria-label="SUV in Red"');
+    expect(await res.text()).toContain('aria-label="SUV in Red, side"');
   });
 
   test.each([
@@ -76,16 +76,35 @@ describe("GET /photos/{body}/{colour}/{n}.svg", () => {
     expect(odd).not.toContain("onload");
   });
 
-  test("parsePhotoPath accepts only the catalogue's bodies and colours", () => {
-    expect(parsePhotoPath(["class-c-motorhome", "white", "14.svg"])).toEqual({
-      body: "class c motorhome",
-      colour: "White",
-      n: 14,
-      format: "svg",
-    });
-    expect(parsePhotoPath(["suv", "red", "2.jpg"])).toMatchObject({ format: "jpg" });
-    expect(parsePhotoPath(["suv", "red", "2.png"])).toBeNull();
-    expect(parsePhotoPath(["toString", "white", "1.svg"])).toBeNull();
+  test.each([
+    // a model's address, and the older one without a model (drawn in the body type's plain look)
+    [["suv", "red", "skoda-karoq", "3.jpg"], { body: "SUV", colour: "Red", model: "Skoda Karoq", n: 3, format: "jpg" }],
+    [
+      ["class-c-motorhome", "white", "thor-motor-coach-four-winds", "14.svg"],
+      { body: "class c motorhome", colour: "White", model: "Thor Motor Coach Four Winds", n: 14, format: "svg" },
+    ],
+    [["class-c-motorhome", "white", "14.svg"], { body: "class c motorhome", colour: "White", model: null, n: 14, format: "svg" }],
+    [["suv", "red", "2.jpg"], { body: "SUV", colour: "Red", model: null, n: 2, format: "jpg" }],
+    [["suv", "red", "2.png"], null],
+    [["toString", "white", "1.svg"], null],
+    [["suv", "red", "skoda-yeti", "1.jpg"], null], // not in the catalogue
+    [["suv", "red", "toyota-hilux", "1.jpg"], null], // a ute, not an SUV
+    [["suv", "red", "__proto__", "1.jpg"], null],
+    [["suv", "red", "constructor", "1.jpg"], null],
+    [["suv", "red", "skoda-karoq\u0000", "1.jpg"], null],
+    [["suv", "red", "skoda%2Dkaroq", "1.jpg"], null],
+    [["suv", "red", "skoda-karoq", "51.jpg"], null],
+    [["suv", "red", "skoda-karoq", "1.jpg", "x"], null],
+  ] as const)("parsePhotoPath(%j) → %j: only the catalogue's bodies, colours and models", (parts, expected) => {
+    expect(parsePhotoPath(parts)).toEqual(expected);
+  });
+
+  test("a model's drawing answers as SVG; an unknown model is a 404", async () => {
+    const res = await get("/photos/suv/red/nissan-x-trail/4.svg");
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('aria-label="Nissan X-Trail in Red, dashboard"');
+    expect((await get("/photos/suv/red/nissan-skyline/4.svg")).status).toBe(404);
+    expect((await get("/photos/suv/red/%00/4.svg")).status).toBe(404);
   });
 });
 
@@ -97,6 +116,7 @@ describe("share images are raster", () => {
     // a size or quality the image service does not make: the photo at its default size, never a 400
     ["/photos/suv/red/2.jpg?w=800&q=90", "/images/demo/suv/red/2.jpg"],
     ["/photos/suv/red/2.jpg?utm_source=x", "/images/demo/suv/red/2.jpg"],
+    ["/photos/suv/red/subaru-forester/2.jpg?w=640", "/images/demo/suv/red/subaru-forester/2.jpg?w=640"],
   ])("the .jpg of a drawing is the image service's demo photo: %s → %s (308)", async (path, location) => {
     const res = await get(path);
     expect(res.status).toBe(308);
@@ -104,14 +124,16 @@ describe("share images are raster", () => {
     expect(await res.text()).toBe("");
   });
 
-  test.each([["/photos/suv/red/99.jpg"], ["/photos/suv/%3Cscript%3E/1.jpg"], ["/photos/toString/red/1.jpg"]])(
-    "an unknown photo %s is a 404, not a redirect",
-    async (path) => {
-      const res = await get(path);
-      expect(res.status).toBe(404);
-      expect(res.headers.get("location")).toBeNull();
-    },
-  );
+  test.each([
+    ["/photos/suv/red/99.jpg"],
+    ["/photos/suv/%3Cscript%3E/1.jpg"],
+    ["/photos/toString/red/1.jpg"],
+    ["/photos/suv/red/__proto__/1.jpg"],
+  ])("an unknown photo %s is a 404, not a redirect", async (path) => {
+    const res = await get(path);
+    expect(res.status).toBe(404);
+    expect(res.headers.get("location")).toBeNull();
+  });
 
   test("a travel trailer is drawn as a caravan, not a motorbike", async () => {
     const { shapeFor } = await import("@/domain/artwork/svg");

@@ -44,7 +44,7 @@ const imageServiceQuery = (q: URLSearchParams): string => (q.size > 0 && parseIm
 const notFound = () =>
   new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", "x-content-type-options": "nosniff" } });
 
-// GET /photos/{body}/{colour}/{n}.svg — locally generated demo vehicle drawings (no external URLs); the
+// GET /photos/{body}/{colour}[/{make-model}]/{n}.svg — locally generated demo vehicle drawings (no external URLs); the
 // .jpg of one is a permanent redirect to the image service's demo photo (/images/demo/…).
 export async function GET(req: Request, { params }: { params: Promise<{ parts: string[] }> }) {
   const { parts } = await params;
@@ -70,7 +70,7 @@ export async function GET(req: Request, { params }: { params: Promise<{ parts: s
     return new Response(null, {
       status: 308,
       headers: {
-        location: `${demo.photoUrl(photo.body, photo.colour, photo.n)}${imageServiceQuery(new URL(req.url).searchParams)}`,
+        location: `${demo.photoUrl(photo.body, photo.colour, photo.n, photo.model)}${imageServiceQuery(new URL(req.url).searchParams)}`,
         "cache-control": "public, max-age=86400",
       },
     });
@@ -80,8 +80,8 @@ export async function GET(req: Request, { params }: { params: Promise<{ parts: s
   const w = side(q.get("w")),
     h = side(q.get("h"));
   const size = q.get("fit") === "crop" && w && h ? { width: w, height: h } : undefined;
-  const key = `${photo.body}/${photo.colour}/${photo.n}/${size ? `${size.width}x${size.height}` : ""}`;
+  const key = `${photo.body}/${photo.colour}/${photo.model ?? ""}/${photo.n}/${size ? `${size.width}x${size.height}` : ""}`;
   let svg = drawings.get(key);
-  if (svg === undefined) drawings.set(key, (svg = demo.vehicleSvg(photo.body, photo.colour, photo.n, size)));
+  if (svg === undefined) drawings.set(key, (svg = demo.vehicleSvg(photo.body, photo.colour, photo.n, size, photo.model ?? undefined)));
   return new Response(svg, { headers: SVG_HEADERS });
 }
