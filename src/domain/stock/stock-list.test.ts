@@ -1,7 +1,11 @@
 import { describe, expect, test } from "vitest";
 import {
   BulkSchema,
+  bulkFormErrorOf,
   bulkFromForm,
+  bulkOutcome,
+  doneParam,
+  selectedIds,
   bulkMessage,
   changedPrice,
   confirmSoldQuestion,
@@ -167,4 +171,42 @@ test.each([
   [2, "Mark 2 cars sold?"],
 ])("confirmSoldQuestion(%i)", (n, want) => {
   expect(confirmSoldQuestion(n)).toBe(want);
+});
+
+describe("the bulk form's answer on the list's address", () => {
+  const outcome = (qs: string) => {
+    const p = new URLSearchParams(qs);
+    return bulkOutcome((k) => p.get(k));
+  };
+  test.each<[string, string, ReturnType<typeof bulkOutcome>]>([
+    ["nothing", "", null],
+    ["done", "done=5-1-0-0", { kind: "done", message: "5 cars changed. The website shows it now. Skipped 1 car without a price." }],
+    ["done, all skipped", "done=0-0-2-1", { kind: "done", message: "Nothing changed. Skipped 2 cars not on this site, 1 car already so." }],
+    ["done, malformed", "done=5-1", null],
+    ["an error", "bulk_error=location_id", { kind: "error", message: "Choose one of the site's locations to move the cars to." }],
+    ["an unknown error", "bulk_error=__proto__", null],
+    ["a question", "confirm=sold", { kind: "confirm", action: "sold" }],
+    ["another question", "confirm=hide", null],
+  ])("%s", (_, qs, want) => {
+    expect(outcome(qs)).toEqual(want);
+  });
+  test("doneParam is what bulkOutcome reads", () => {
+    expect(doneParam(3, [{ reason: "without a price" }, { reason: "already so" }])).toBe("3-1-0-1");
+  });
+  test.each([
+    ["price.amount", "price"],
+    ["ids.3", "ids"],
+    ["location_id", "location_id"],
+    ["form", "action"],
+  ])("the error of field %s is %s", (field, want) => {
+    expect(bulkFormErrorOf(field)).toBe(want);
+  });
+  test.each<[string | null, number[]]>([
+    [null, []],
+    ["3,4,9", [3, 4, 9]],
+    ["3,3,x,0,-1,4", [3, 4]],
+    [Array.from({ length: 600 }, (_, i) => i + 1).join(","), Array.from({ length: 500 }, (_, i) => i + 1)],
+  ])("selectedIds(%j)", (raw, want) => {
+    expect(selectedIds(raw)).toEqual(want);
+  });
 });

@@ -239,3 +239,50 @@ export function bulkMessage(changed: number, skipped: ReadonlyArray<{ reason: st
   for (const s of skipped) reasons.set(s.reason, (reasons.get(s.reason) ?? 0) + 1);
   return `${head} Skipped ${[...reasons].map(([r, n]) => `${cars(n)} ${r}`).join(", ")}.`;
 }
+
+/* ---- the bulk form's answer, on the list's address (no personal data: ids and counts) ---- */
+
+const BULK_FORM_ERRORS = {
+  ids: "Select at least one car (at most 500).",
+  action: "Choose what to do with the selected cars.",
+  location_id: "Choose one of the site's locations to move the cars to.",
+  price: "Enter how much to change the price by: whole dollars, or a percentage from 1 to 100.",
+} as const;
+export type BulkFormError = keyof typeof BULK_FORM_ERRORS;
+export const bulkFormErrorOf = (field: string): BulkFormError =>
+  (Object.keys(BULK_FORM_ERRORS) as BulkFormError[]).find((k) => field === k || field.startsWith(`${k}.`)) ?? "action";
+
+/** The cars ticked, as the list's address carries them back ("selected=3,4,9"): at most 500 ids, each once. */
+export function selectedIds(raw: string | null | undefined): number[] {
+  if (!raw || raw.length > 6000) return [];
+  const ids = raw.split(",").filter((x) => /^[1-9]\d{0,9}$/.test(x) && Number(x) <= MAX_ID);
+  return [...new Set(ids.map(Number))].slice(0, MAX_BULK_CARS);
+}
+
+export type BulkOutcome =
+  { kind: "done"; message: string } | { kind: "error"; message: string } | { kind: "confirm"; action: "sold" } | null;
+
+/** The counts a bulk form post sends the list back with ("done=5-1-0-0": changed, without a price, not on this site, already so). */
+export const doneParam = (changed: number, skipped: ReadonlyArray<{ reason: string }>): string =>
+  [
+    changed,
+    ...(["without a price", "not on this site", "already so"] as const).map((r) => skipped.filter((s) => s.reason === r).length),
+  ].join("-");
+
+/** What the list says after a bulk form post, read from its address; null when there is nothing to say. */
+export function bulkOutcome(get: (key: string) => string | null | undefined): BulkOutcome {
+  const done = /^(\d{1,3})-(\d{1,3})-(\d{1,3})-(\d{1,3})$/.exec(get("done") ?? "");
+  if (done) {
+    const [changed, noPrice, missing, same] = done.slice(1).map(Number) as [number, number, number, number];
+    const skipped = [
+      ...Array<{ reason: string }>(noPrice).fill({ reason: "without a price" }),
+      ...Array<{ reason: string }>(missing).fill({ reason: "not on this site" }),
+      ...Array<{ reason: string }>(same).fill({ reason: "already so" }),
+    ];
+    return { kind: "done", message: bulkMessage(changed, skipped) };
+  }
+  const error = get("bulk_error");
+  if (error && Object.hasOwn(BULK_FORM_ERRORS, error)) return { kind: "error", message: BULK_FORM_ERRORS[error as BulkFormError] };
+  if (get("confirm") === "sold") return { kind: "confirm", action: "sold" };
+  return null;
+}
