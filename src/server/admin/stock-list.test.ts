@@ -8,7 +8,7 @@ import { parseStockListQuery } from "@/domain/stock/stock-list";
 import { serverNow } from "@/server/clock";
 import * as t from "@/server/db/schema";
 import { listLocations } from "@/server/repositories/sites";
-import { listStockView } from "@/server/repositories/stock-list";
+import { listStockView } from "@/server/reports/stock-list";
 import { ADMIN, adminRequest, callAdmin, staffCookie } from "@/server/testing/admin-requests";
 import { setupAppDatabase } from "@/server/testing/app-database";
 import { getStockCsv, postBulk } from "./api/stock-list";

@@ -18,7 +18,8 @@ import { getDb } from "@/server/db";
 import { fieldErrors, HttpError, json } from "@/server/http/api";
 import { readText } from "@/server/http/body";
 import { listSiteLabels } from "@/server/repositories/sites";
-import { bulkUpdateVehicles, isSiteLocation, listStockView } from "@/server/repositories/stock-list";
+import { listStockView } from "@/server/reports/stock-list";
+import { bulkUpdateVehicles, isSiteLocation } from "@/server/repositories/stock-list";
 import { actor, adminRoute, jsonBody, MAX_FORM_BYTES, siteFor } from "./handler";
 
 /*
