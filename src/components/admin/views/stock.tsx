@@ -178,7 +178,6 @@ export function StockView(p: StockProps) {
           </a>
         </div>
       </div>
-      <Filters {...p} />
       {p.outcome && p.outcome.kind !== "confirm" && (
         <p
           role={p.outcome.kind === "error" ? "alert" : "status"}
@@ -215,6 +214,7 @@ export function StockView(p: StockProps) {
           </form>
         </section>
       )}
+      <Filters {...p} />
       {edit && rows.length > 0 && <BulkForm siteId={site.id} locations={p.locations} back={back} />}
       <p className="mb-2 text-sm text-neutral-700" data-testid="stock-total">
         {total.toLocaleString("en-AU")} car{total === 1 ? "" : "s"}
@@ -265,6 +265,21 @@ function Filters({ site, query, locations }: StockProps) {
       {label}
     </label>
   );
+  const show = (
+    <button type="submit" className={buttonVariants({ variant: "outline" })}>
+      Show
+    </button>
+  );
+  // what the view shows, in words, on the closed filters (a phone's screen is kept for the cars)
+  const on = [
+    query.condition && CONDITION_LABELS[query.condition],
+    query.status && STOCK_STATUS_LABELS[query.status],
+    query.location !== null && locations.find((l) => l.id === query.location)?.name,
+    query.over && `Over ${query.over} days`,
+    query.noPhoto && "No photo",
+    query.noPrice && "No price",
+    query.sort !== "stock" && `${STOCK_SORT_LABELS[query.sort]}, ${query.dir === "desc" ? "largest" : "smallest"} first`,
+  ].filter(Boolean);
   return (
     <form
       method="get"
@@ -273,63 +288,69 @@ function Filters({ site, query, locations }: StockProps) {
       aria-label="Filter the stock"
       className="mb-4 rounded-lg border border-neutral-200 bg-white p-3"
     >
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-        <label className="col-span-2 block text-sm font-semibold sm:col-span-3 lg:col-span-2">
+      <div className="flex items-end gap-2">
+        <label className="block flex-1 text-sm font-semibold">
           Find by stock number, rego, VIN or words
           <input type="search" name="q" defaultValue={query.q} className={inputClass} maxLength={100} />
         </label>
-        <FilterSelect
-          name="condition"
-          label="Condition"
-          value={query.condition}
-          any="Any"
-          options={STOCK_CONDITIONS.map((c) => [c, CONDITION_LABELS[c]])}
-        />
-        <FilterSelect
-          name="status"
-          label="Status"
-          value={query.status}
-          any="Any"
-          options={STOCK_LIST_STATUSES.map((s) => [s, STOCK_STATUS_LABELS[s]])}
-        />
-        <FilterSelect
-          name="location"
-          label="Location"
-          value={query.location}
-          any="Any"
-          options={locations.map((l) => [String(l.id), l.name])}
-        />
-        <FilterSelect
-          name="over"
-          label="In stock"
-          value={query.over}
-          any="Any time"
-          options={[
-            ["60", "Over 60 days"],
-            ["90", "Over 90 days"],
-          ]}
-        />
-        <FilterSelect name="sort" label="Sort by" value={query.sort} options={STOCK_SORTS.map((s) => [s, STOCK_SORT_LABELS[s]])} />
-        <FilterSelect
-          name="dir"
-          label="Order"
-          value={query.dir}
-          options={[
-            ["desc", "Largest first (Z–A)"],
-            ["asc", "Smallest first (A–Z)"],
-          ]}
-        />
+        {show}
       </div>
-      <div className="mt-2 flex flex-wrap items-center gap-x-5 gap-y-1">
-        {check("no_photo", "No photo", query.noPhoto)}
-        {check("no_price", "No price", query.noPrice)}
-        <button type="submit" className={buttonVariants({ variant: "outline" })}>
-          Show
-        </button>
-        <Link href={`/sites/${site.id}/stock`} className="text-sm underline">
-          Clear
-        </Link>
-      </div>
+      <details className="mt-2" data-testid="stock-filters">
+        <summary className="flex min-h-11 cursor-pointer items-center text-sm font-semibold">
+          Filters and sort{on.length ? `: ${on.join(" · ")}` : ""}
+        </summary>
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+          <FilterSelect
+            name="condition"
+            label="Condition"
+            value={query.condition}
+            any="Any"
+            options={STOCK_CONDITIONS.map((c) => [c, CONDITION_LABELS[c]])}
+          />
+          <FilterSelect
+            name="status"
+            label="Status"
+            value={query.status}
+            any="Any"
+            options={STOCK_LIST_STATUSES.map((s) => [s, STOCK_STATUS_LABELS[s]])}
+          />
+          <FilterSelect
+            name="location"
+            label="Location"
+            value={query.location}
+            any="Any"
+            options={locations.map((l) => [String(l.id), l.name])}
+          />
+          <FilterSelect
+            name="over"
+            label="In stock"
+            value={query.over}
+            any="Any time"
+            options={[
+              ["60", "Over 60 days"],
+              ["90", "Over 90 days"],
+            ]}
+          />
+          <FilterSelect name="sort" label="Sort by" value={query.sort} options={STOCK_SORTS.map((s) => [s, STOCK_SORT_LABELS[s]])} />
+          <FilterSelect
+            name="dir"
+            label="Order"
+            value={query.dir}
+            options={[
+              ["desc", "Largest first (Z–A)"],
+              ["asc", "Smallest first (A–Z)"],
+            ]}
+          />
+        </div>
+        <div className="mt-2 flex flex-wrap items-center gap-x-5 gap-y-1">
+          {check("no_photo", "No photo", query.noPhoto)}
+          {check("no_price", "No price", query.noPrice)}
+          {show}
+          <Link href={`/sites/${site.id}/stock`} className="text-sm underline">
+            Clear
+          </Link>
+        </div>
+      </details>
     </form>
   );
 }
