@@ -220,6 +220,19 @@ describe("POST …/vehicles/bulk", () => {
     // a location of another site
     const elsewhere = await bulk(manager, { ids: [car.D], action: "move", location_id: 1 });
     expect(elsewhere.status).toBe(422);
+    // neither JSON nor a form: 415; a prototype key in the body is just an unknown key
+    const text = await postBulk(
+      new Request(`http://${ADMIN}/api/admin/sites/${SITE}/vehicles/bulk`, {
+        method: "POST",
+        headers: { host: ADMIN, cookie: manager, "content-type": "text/plain" },
+        body: "ids=1",
+      }),
+      { params: Promise.resolve({ siteId: String(SITE) }) },
+    );
+    expect(text.status).toBe(415);
+    const proto = await bulk(manager, JSON.parse(`{"__proto__": {"action": "sold"}, "ids": [${car.D}]}`));
+    expect(proto.status).toBe(422);
+    expect((await vehicle(car.D!)).status).toBe("in_stock");
   });
 
   test("a price drop: rounded, audited, in the price history, edited here; no price and other sites' cars skipped", async () => {
@@ -307,6 +320,17 @@ describe("GET …/stock.csv", () => {
       [`${PREFIX}E`, 42750, "used"],
     ]);
     expect(parsed.ignoredColumns).toEqual(["days_in_stock", "views_7d", "views_30d", "leads_7d", "leads_30d"]);
+  });
+
+  test.each([
+    "sort=__proto__&dir=constructor",
+    "q=%00%01&location=abc&over=61",
+    "q=%E0%A4%A&status=%ZZ&page=-1",
+    "condition=__proto__&no_photo=%00",
+  ])("odd values are ignored, never a 500: %s", async (qs) => {
+    const res = await csv(sales, qs);
+    expect(res.status).toBe(200);
+    expect((await res.text()).split("\n")[0]).toBe(STOCK_EXPORT_COLUMNS.join(","));
   });
 
   test("another site's staff: 403; not the back-office host: 404", async () => {
