@@ -1,7 +1,7 @@
 import "server-only";
-import { and, type AnyColumn, asc, desc, eq, getTableColumns, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { localDay, reportRange } from "@/domain/reports/range";
-import type { StockListQuery, StockSort } from "@/domain/stock/stock-list";
+import type { StockListQuery } from "@/domain/stock/stock-list";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
 import { enquiriesByCar, noPhoto, noPrice, viewsByCar } from "./stock";
@@ -48,55 +48,77 @@ function whereOf(site: ListSite, q: StockListQuery, now: number): SQL {
 
 export type StockListRow = Awaited<ReturnType<typeof listStockView>>["rows"][number];
 
+type Figures = { days: number; views7: number; views30: number; leads7: number; leads30: number };
+
 /**
  * One page of the site's cars as a query asks (offset/limit), with the number of cars it finds.
  * Views and leads are the stock report's (the rollup of vehicle page views, real leads naming the
  * car) over the reports' "last 7 days" and "last 30 days".
+ *
+ * The figures are read by the stock report's own grouped queries, each once for the site, and joined
+ * here to the cars the filters find (a dealer's stock is thousands of cars at most), then sorted and
+ * cut to the page, whose cars are read whole. Joined in SQL instead, a planner without fresh table
+ * statistics (the embedded database has no autovacuum) ran each grouped query again for every car:
+ * seconds for 1,000 cars. This way no plan depends on them.
  */
 export async function listStockView(db: Db, site: ListSite, q: StockListQuery, now: number, page: { offset: number; limit: number }) {
   const today = localDay(now, site.timezone);
   const d7 = reportRange({ preset: "7d" }, today)!;
   const d30 = reportRange({ preset: "30d" }, today)!;
-  const v7 = viewsByCar(db, site.id, d7.from, d7.to).as("v7");
-  const v30 = viewsByCar(db, site.id, d30.from, d30.to).as("v30");
-  const l7 = enquiriesByCar(db, site.id, d7.from, d7.to, site.timezone).as("l7");
-  const l30 = enquiriesByCar(db, site.id, d30.from, d30.to, site.timezone).as("l30");
-  const days = daysInStock(site.timezone, now);
-  // a subquery's computed figure by its alias: drizzle leaves it unqualified, and four subqueries share the name
-  const figure = (alias: string, name: "views" | "n") => sql<number>`coalesce(${sql.raw(`"${alias}"."${name}"`)}, 0)::int`;
-  const figures = {
-    days,
-    views7: figure("v7", "views"),
-    views30: figure("v30", "views"),
-    leads7: figure("l7", "n"),
-    leads30: figure("l30", "n"),
-  };
-  const sortBy: Record<StockSort, SQL | AnyColumn> = { ...figures, stock: v.stockNumber, price: v.price };
-  const key = sortBy[q.sort];
-  const order = q.sort === "price" ? sql`${key} ${sql.raw(q.dir)} nulls last` : q.dir === "asc" ? asc(key) : desc(key);
-  const where = whereOf(site, q, now);
-  const [rows, [count]] = await Promise.all([
+  const [cars, v7, v30, l7, l30] = await Promise.all([
     db
-      .select({
-        ...getTableColumns(v),
-        locationName: t.locations.name,
-        noPhoto: sql<boolean>`${noPhoto}`,
-        ...figures,
-      })
+      .select({ id: v.id, slug: v.slug, stockNumber: v.stockNumber, price: v.price, days: daysInStock(site.timezone, now) })
       .from(v)
-      .leftJoin(t.locations, and(eq(t.locations.siteId, v.siteId), eq(t.locations.id, v.locationId)))
-      .leftJoin(v7, eq(v7.slug, v.slug))
-      .leftJoin(v30, eq(v30.slug, v.slug))
-      .leftJoin(l7, eq(l7.id, v.id))
-      .leftJoin(l30, eq(l30.id, v.id))
-      .where(where)
-      .orderBy(order, asc(v.stockNumber), asc(v.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(v)
-      .where(where),
+      .where(whereOf(site, q, now)),
+    viewsByCar(db, site.id, d7.from, d7.to),
+    viewsByCar(db, site.id, d30.from, d30.to),
+    enquiriesByCar(db, site.id, d7.from, d7.to, site.timezone),
+    enquiriesByCar(db, site.id, d30.from, d30.to, site.timezone),
   ]);
-  return { rows, total: Number(count?.n ?? 0) };
+  const bySlug = (rows: Array<{ slug: string; views: number }>) => new Map(rows.map((x) => [x.slug, Number(x.views)]));
+  const byId = (rows: Array<{ id: number | null; n: number }>) => new Map(rows.map((x) => [x.id, Number(x.n)]));
+  const [views7, views30, leads7, leads30] = [bySlug(v7), bySlug(v30), byId(l7), byId(l30)];
+  const figured = cars.map((c) => ({
+    ...c,
+    figures: {
+      days: Number(c.days),
+      views7: views7.get(c.slug) ?? 0,
+      views30: views30.get(c.slug) ?? 0,
+      leads7: leads7.get(c.id) ?? 0,
+      leads30: leads30.get(c.id) ?? 0,
+    } satisfies Figures,
+  }));
+  const sign = q.dir === "asc" ? 1 : -1;
+  const byStock = (a: (typeof figured)[number], b: (typeof figured)[number]) =>
+    (a.stockNumber < b.stockNumber ? -1 : a.stockNumber > b.stockNumber ? 1 : 0) || a.id - b.id;
+  const key = (c: (typeof figured)[number]): number | null => (q.sort === "price" ? c.price : q.sort === "stock" ? 0 : c.figures[q.sort]);
+  figured.sort((a, b) => {
+    if (q.sort === "stock") return sign * byStock(a, b);
+    const [x, y] = [key(a), key(b)];
+    // a car without a price comes last either way
+    if (x === null || y === null) return x === y ? byStock(a, b) : x === null ? 1 : -1;
+    return sign * (x - y) || byStock(a, b);
+  });
+  const shown = figured.slice(page.offset, page.offset + page.limit);
+  const full = shown.length
+    ? await db
+        .select({ ...getTableColumns(v), locationName: t.locations.name, noPhoto: sql<boolean>`${noPhoto}` })
+        .from(v)
+        .leftJoin(t.locations, and(eq(t.locations.siteId, v.siteId), eq(t.locations.id, v.locationId)))
+        .where(
+          and(
+            eq(v.siteId, site.id),
+            inArray(
+              v.id,
+              shown.map((c) => c.id),
+            ),
+          ),
+        )
+    : [];
+  const rowOf = new Map(full.map((r) => [r.id, r]));
+  const rows = shown.flatMap((c) => {
+    const r = rowOf.get(c.id);
+    return r ? [{ ...r, ...c.figures }] : [];
+  });
+  return { rows, total: cars.length };
 }
