@@ -92,7 +92,7 @@ export async function runStock(): Promise<void> {
     const get = (path: string) => hostRequest(PORT, ADMIN, path, { headers: { cookie } });
     const first = await get(LIST);
     if (first.status !== 200 || !first.body.includes('data-testid="stock-row"')) throw new Error(`the list: ${first.status}`);
-    const total = /([\d,]+) cars/.exec(first.body)?.[1] ?? "?";
+    const total = /data-testid="stock-total">([\d,]+)/.exec(first.body)?.[1] ?? "?";
     const ids = [...first.body.matchAll(/name="ids" value="(\d+)"/g)].map((m) => Number(m[1]));
     for (let i = 0; i < 5; i++) await get(LIST); // warm
     const list: number[] = [];
