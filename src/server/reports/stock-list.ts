@@ -55,7 +55,8 @@ type Figures = { days: number; views7: number; views30: number; leads7: number; 
  * Views and leads are the stock report's (the rollup of vehicle page views, real leads naming the
  * car) over the reports' "last 7 days" and "last 30 days".
  *
- * The figures are read by the stock report's own grouped queries, each once for the site, and joined
+ * The figures are read by the stock report's own grouped queries (views, leads; the 7 days in the same
+ * pass as the 30), each once for the site, and joined
  * here to the cars the filters find (a dealer's stock is thousands of cars at most), then sorted and
  * cut to the page, whose cars are read whole. Joined in SQL instead, a planner without fresh table
  * statistics (the embedded database has no autovacuum) ran each grouped query again for every car:
@@ -65,27 +66,24 @@ export async function listStockView(db: Db, site: ListSite, q: StockListQuery, n
   const today = localDay(now, site.timezone);
   const d7 = reportRange({ preset: "7d" }, today)!;
   const d30 = reportRange({ preset: "30d" }, today)!;
-  const [cars, v7, v30, l7, l30] = await Promise.all([
+  const [cars, views, leads] = await Promise.all([
     db
       .select({ id: v.id, slug: v.slug, stockNumber: v.stockNumber, price: v.price, days: daysInStock(site.timezone, now) })
       .from(v)
       .where(whereOf(site, q, now)),
-    viewsByCar(db, site.id, d7.from, d7.to),
-    viewsByCar(db, site.id, d30.from, d30.to),
-    enquiriesByCar(db, site.id, d7.from, d7.to, site.timezone),
-    enquiriesByCar(db, site.id, d30.from, d30.to, site.timezone),
+    viewsByCar(db, site.id, d30.from, d30.to, d7.from),
+    enquiriesByCar(db, site.id, d30.from, d30.to, site.timezone, d7.from),
   ]);
-  const bySlug = (rows: Array<{ slug: string; views: number }>) => new Map(rows.map((x) => [x.slug, Number(x.views)]));
-  const byId = (rows: Array<{ id: number | null; n: number }>) => new Map(rows.map((x) => [x.id, Number(x.n)]));
-  const [views7, views30, leads7, leads30] = [bySlug(v7), bySlug(v30), byId(l7), byId(l30)];
+  const viewsOf = new Map(views.map((x) => [x.slug, x]));
+  const leadsOf = new Map(leads.map((x) => [x.id, x]));
   const figured = cars.map((c) => ({
     ...c,
     figures: {
       days: Number(c.days),
-      views7: views7.get(c.slug) ?? 0,
-      views30: views30.get(c.slug) ?? 0,
-      leads7: leads7.get(c.id) ?? 0,
-      leads30: leads30.get(c.id) ?? 0,
+      views7: Number(viewsOf.get(c.slug)?.recent ?? 0),
+      views30: Number(viewsOf.get(c.slug)?.views ?? 0),
+      leads7: Number(leadsOf.get(c.id)?.recent ?? 0),
+      leads30: Number(leadsOf.get(c.id)?.n ?? 0),
     } satisfies Figures,
   }));
   const sign = q.dir === "asc" ? 1 : -1;

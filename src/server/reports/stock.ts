@@ -6,7 +6,7 @@ import { vehicleTitle } from "@/domain/stock/vehicle";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
 import type { PriceChange, StockCar } from "@/domain/reports/report";
-import { onDays } from "./period";
+import { dayStart, onDays } from "./period";
 import type { ReportSite } from "./reports";
 
 export type { PriceChange, StockCar };
@@ -54,21 +54,33 @@ export const noPrice = sql<boolean>`coalesce(${v.price}, 0) <= 0`;
 
 /**
  * Each car's vehicle page views on the site's days from..to, by slug: the stock report's figure, and the
- * stock list's (src/server/repositories/stock-list.ts joins it as a subquery). One way to count views.
+ * stock list's (src/server/reports/stock-list.ts). One way to count views. `recent` counts the days
+ * from `recentFrom` to `to` in the same pass (the list's last 7 days beside its last 30).
  */
-export const viewsByCar = (db: Db, siteId: number, from: string, to: string) => {
+export const viewsByCar = (db: Db, siteId: number, from: string, to: string, recentFrom: string = from) => {
   const r = t.reportVehicleViews;
   return db
-    .select({ slug: r.vehicleSlug, views: sql<number>`sum(${r.views})::int`.as("views") })
+    .select({
+      slug: r.vehicleSlug,
+      views: sql<number>`sum(${r.views})::int`,
+      recent: sql<number>`coalesce(sum(${r.views}) filter (where ${r.day} >= ${recentFrom}), 0)::int`,
+    })
     .from(r)
     .where(and(eq(r.siteId, siteId), gte(r.day, from), lte(r.day, to)))
     .groupBy(r.vehicleSlug);
 };
 
-/** Each car's enquiries (real leads naming it) on the site's days from..to, by car id: the stock report's and the stock list's. */
-export const enquiriesByCar = (db: Db, siteId: number, from: string, to: string, tz: string) =>
+/**
+ * Each car's enquiries (real leads naming it) on the site's days from..to, by car id: the stock report's
+ * and the stock list's; `recent` those from the day `recentFrom`, in the same pass.
+ */
+export const enquiriesByCar = (db: Db, siteId: number, from: string, to: string, tz: string, recentFrom: string = from) =>
   db
-    .select({ id: t.leads.vehicleId, n: sql<number>`count(*)::int`.as("n") })
+    .select({
+      id: t.leads.vehicleId,
+      n: sql<number>`count(*)::int`,
+      recent: sql<number>`(count(*) filter (where ${t.leads.createdAt} >= ${dayStart(recentFrom, tz)}))::int`,
+    })
     .from(t.leads)
     .where(
       and(
