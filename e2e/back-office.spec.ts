@@ -587,6 +587,7 @@ test.describe("dealer back-office", () => {
       .filter({ hasNotText: /Hidden|No price|E2E-/ }) // a demo car (the other tests import cars of their own)
       .first()
       .getByRole("link")
+      .first() // the car's editor (then "Duplicate")
       .click();
     await expect(page).toHaveURL(/\/sites\/1001\/stock\/\d+$/);
     const carId = /\/stock\/(\d+)$/.exec(page.url())![1]!;
@@ -763,6 +764,7 @@ test.describe("dealer back-office", () => {
       .filter({ hasNotText: /Hidden|No price|E2E-/ })
       .nth(2) // not the car the photo test takes
       .getByRole("link")
+      .first() // the car's editor (then "Duplicate")
       .click();
     await expect(page).toHaveURL(/\/sites\/1001\/stock\/\d+$/);
     const carPage = new URL((await page.getByTestId("on-website").getAttribute("href"))!).pathname;

@@ -106,10 +106,10 @@ export const trackedEventIds = (page: Page) =>
 
 /**
  * The settings of a spec's own server (the back-office, onboarding and photo specs run one each): the
- * test clock, its files under `dir`, a feed's photos fetched from `photoOrigin` over http on loopback,
- * and the sign-in and lead limits the specs' journeys stay under.
+ * test clock, its files under `dir`, a feed's photos fetched from `photoOrigin` over http on loopback
+ * (where the spec serves any), and the sign-in and lead limits the specs' journeys stay under.
  */
-export const ownServerEnv = (dir: string, photoOrigin: string) => ({
+export const ownServerEnv = (dir: string, photoOrigin?: string) => ({
   APP_ENV: "test",
   TEST_NOW,
   LOG_LEVEL: "warn",
@@ -117,7 +117,7 @@ export const ownServerEnv = (dir: string, photoOrigin: string) => ({
   UPLOAD_DIR: `${dir}/uploads`,
   PHOTO_DIR: `${dir}/photos`,
   IMAGE_CACHE_DIR: `${dir}/image-cache`,
-  PHOTO_FETCH_TEST_ORIGIN: photoOrigin,
+  ...(photoOrigin ? { PHOTO_FETCH_TEST_ORIGIN: photoOrigin } : {}),
   AUTH_RATE_LIMIT: "100",
   LEAD_RATE_LIMIT: "100",
 });

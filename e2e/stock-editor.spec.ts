@@ -2,8 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import { mkdir, rm } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { startServer, stopServer } from "../scripts/lib/server-process";
-import { TEST_NOW } from "./clock";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, ownServerEnv, test, waitForHydration } from "./fixtures";
 
 /*
  * A used-car manager's stock by hand, on a 390×844 phone, against a server and database of its own
@@ -33,15 +32,7 @@ test.describe("stock by hand", () => {
       port: PORT,
       dataDir: `${DIR}/db`,
       timeoutMs: 90_000,
-      env: {
-        APP_ENV: "test",
-        TEST_NOW,
-        LOG_LEVEL: "warn",
-        OUTBOX_DIR: `${DIR}/outbox`,
-        UPLOAD_DIR: `${DIR}/uploads`,
-        PHOTO_DIR: `${DIR}/photos`,
-        IMAGE_CACHE_DIR: `${DIR}/image-cache`,
-      },
+      env: ownServerEnv(DIR),
     });
   });
   test.afterAll(async () => {

@@ -14,6 +14,8 @@
 //          --pg (the query part on PostgreSQL, --per-site N vehicles per synthetic dealer, default
 //          200; `--only query --pg --scale 1000000` is the platform's scale: 1,000,000 vehicles / 5,000 dealers).
 //  (--only reports: the reports on PostgreSQL with a year of a 400-car dealer's traffic: p95 ≤ 300 ms each.)
+//  (--only stock: the back-office's stock list of a 1,000-car dealer by views over 30 days, p95 ≤ 300 ms, and
+//   the editor's save of a price, p95 ≤ 200 ms, over HTTP as a signed-in manager.)
 //  4. Delivery: 200 leads from 10 concurrent clients to a server sending mail to a real
 //     SMTP server on loopback; p50/p95 from the POST to the salesperson's email arriving.
 // --cluster instead: Caddy in front of 1 and then 2 app processes on one PostgreSQL
@@ -41,6 +43,7 @@ else {
   if (shouldRun(o, "cache")) await (await import("./lib/bench/cache")).runCache(o);
   if (shouldRun(o, "query")) await (await import("./lib/bench/query")).runQuery(o);
   if (shouldRun(o, "reports")) await (await import("./lib/bench/reports")).runReports();
+  if (shouldRun(o, "stock")) await (await import("./lib/bench/stock")).runStock();
   if (shouldRun(o, "delivery")) await (await import("./lib/bench/delivery")).runDelivery();
   if (shouldRun(o, "leads")) await (await import("./lib/bench/leads")).runLeads();
   if (o.cluster) await (await import("./lib/bench/cluster")).runCluster(o);

@@ -4,7 +4,7 @@
  */
 
 /** The parts `--only` can name, in the order a full run takes them. */
-export const BENCH_PARTS = ["http", "js", "images", "crawl", "cache", "query", "reports", "delivery", "leads"] as const;
+export const BENCH_PARTS = ["http", "js", "images", "crawl", "cache", "query", "reports", "stock", "delivery", "leads"] as const;
 export type BenchPart = (typeof BENCH_PARTS)[number];
 
 export type BenchOptions = {

@@ -41,6 +41,8 @@ export type DataTableProps<T> = {
   /** A last row under the others (totals), one cell per column. */
   foot?: readonly ReactNode[];
   testId?: string;
+  /** Each body row's data-testid (browser tests find a row by it). */
+  rowTestId?: string;
   className?: string;
 };
 
@@ -57,6 +59,7 @@ export function DataTable<T>({
   emptyTestId,
   foot,
   testId,
+  rowTestId,
   className,
 }: DataTableProps<T>) {
   if (!rows.length && empty !== undefined)
@@ -108,7 +111,7 @@ export function DataTable<T>({
         </thead>
         <tbody role="rowgroup">
           {rows.map((row, r) => (
-            <tr key={rowKey(row, r)} role="row" className="border-b border-neutral-100">
+            <tr key={rowKey(row, r)} role="row" className="border-b border-neutral-100" data-testid={rowTestId}>
               {cells(
                 (c) => c.cell(row, r),
                 (c) => c.cellClassName?.(row),

@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { SearchPageTemplatesSchema, SearchSlugsSchema, WebsiteSessionSchema, type SiteChanged } from "@/domain/platform/contract";
 import { setupAppDatabase } from "@/server/testing/app-database";
@@ -345,5 +345,64 @@ describe("POST /api/v1/websites/{siteId}/stock_feed.csv (a dealer-management sys
       .from(t.vehicles)
       .where(and(eq(t.vehicles.siteId, 1006), eq(t.vehicles.status, "in_stock")));
     expect(stillInStock.length).toBe(cars.length + 1);
+  });
+
+  test("a feed leaves a price and a sale a person made alone; with overwrite_edited=1 it sets them", async () => {
+    const db = database;
+    await db.insert(t.vehicles).values([
+      {
+        siteId: 1006,
+        slug: "feed-edited-1",
+        stockNumber: "FEED-E1",
+        make: "Jayco",
+        model: "Journey",
+        year: 2024,
+        carType: "new",
+        price: 80000,
+      },
+      {
+        siteId: 1006,
+        slug: "feed-edited-2",
+        stockNumber: "FEED-E2",
+        make: "Jayco",
+        model: "Journey",
+        year: 2024,
+        carType: "new",
+        price: 81000,
+      },
+    ]);
+    // what a bulk action on the stock list leaves: a dropped price and a sale, each marked edited here
+    await db
+      .update(t.vehicles)
+      .set({ price: 76000, editedFields: ["price"] })
+      .where(and(eq(t.vehicles.siteId, 1006), eq(t.vehicles.stockNumber, "FEED-E1")));
+    await db
+      .update(t.vehicles)
+      .set({ status: "sold", soldAt: new Date(), editedFields: ["status"] })
+      .where(and(eq(t.vehicles.siteId, 1006), eq(t.vehicles.stockNumber, "FEED-E2")));
+    const file = `${HEAD},status\nFEED-E1,Jayco,Journey,2024,new,80000,in_stock\nFEED-E2,Jayco,Journey,2024,new,81000,in_stock`;
+    const state = async () =>
+      (
+        await db
+          .select({ n: t.vehicles.stockNumber, price: t.vehicles.price, status: t.vehicles.status })
+          .from(t.vehicles)
+          .where(and(eq(t.vehicles.siteId, 1006), inArray(t.vehicles.stockNumber, ["FEED-E1", "FEED-E2"])))
+          .orderBy(t.vehicles.stockNumber)
+      ).map((v) => [v.n, v.price, v.status]);
+    try {
+      // a partial feed (full=0): the other cars of the site are not counted missing
+      expect((await feed(file, { authorization: admin }, "?full=0")).status).toBe(200);
+      expect(await state()).toEqual([
+        ["FEED-E1", 76000, "in_stock"],
+        ["FEED-E2", 81000, "sold"],
+      ]);
+      expect((await feed(file, { authorization: admin }, "?full=0&overwrite_edited=1")).status).toBe(200);
+      expect(await state()).toEqual([
+        ["FEED-E1", 80000, "in_stock"],
+        ["FEED-E2", 81000, "in_stock"],
+      ]);
+    } finally {
+      await db.delete(t.vehicles).where(and(eq(t.vehicles.siteId, 1006), inArray(t.vehicles.stockNumber, ["FEED-E1", "FEED-E2"])));
+    }
   });
 });

@@ -6,7 +6,7 @@ import { vehicleTitle } from "@/domain/stock/vehicle";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
 import type { PriceChange, StockCar } from "@/domain/reports/report";
-import { onDays } from "./period";
+import { dayStart, onDays } from "./period";
 import type { ReportSite } from "./reports";
 
 export type { PriceChange, StockCar };
@@ -48,9 +48,49 @@ const v = t.vehicles;
 /** The cars a site lists now (shown on its website, in stock or coming soon). */
 const listed = (siteId: number) =>
   and(eq(v.siteId, siteId), eq(v.showOnDealerWebsite, true), inArray(v.status, ["in_stock", "coming_soon"]));
-/** A car a shopper cannot judge: no photo (uploaded or from the feed), or no price. */
-const noPhoto = sql<boolean>`greatest(${v.photosCount}, coalesce(cardinality(${v.thumbnails}), 0)) = 0`;
-const noPrice = sql<boolean>`coalesce(${v.price}, 0) <= 0`;
+/** A car a shopper cannot judge: no photo (uploaded or from the feed), or no price (the stock list's filters too). */
+export const noPhoto = sql<boolean>`greatest(${v.photosCount}, coalesce(cardinality(${v.thumbnails}), 0)) = 0`;
+export const noPrice = sql<boolean>`coalesce(${v.price}, 0) <= 0`;
+
+/**
+ * Each car's vehicle page views on the site's days from..to, by slug: the stock report's figure, and the
+ * stock list's (src/server/reports/stock-list.ts). One way to count views. `recent` counts the days
+ * from `recentFrom` to `to` in the same pass (the list's last 7 days beside its last 30).
+ */
+export const viewsByCar = (db: Db, siteId: number, from: string, to: string, recentFrom: string = from) => {
+  const r = t.reportVehicleViews;
+  return db
+    .select({
+      slug: r.vehicleSlug,
+      views: sql<number>`sum(${r.views})::int`,
+      recent: sql<number>`coalesce(sum(${r.views}) filter (where ${r.day} >= ${recentFrom}), 0)::int`,
+    })
+    .from(r)
+    .where(and(eq(r.siteId, siteId), gte(r.day, from), lte(r.day, to)))
+    .groupBy(r.vehicleSlug);
+};
+
+/**
+ * Each car's enquiries (real leads naming it) on the site's days from..to, by car id: the stock report's
+ * and the stock list's; `recent` those from the day `recentFrom`, in the same pass.
+ */
+export const enquiriesByCar = (db: Db, siteId: number, from: string, to: string, tz: string, recentFrom: string = from) =>
+  db
+    .select({
+      id: t.leads.vehicleId,
+      n: sql<number>`count(*)::int`,
+      recent: sql<number>`(count(*) filter (where ${t.leads.createdAt} >= ${dayStart(recentFrom, tz)}))::int`,
+    })
+    .from(t.leads)
+    .where(
+      and(
+        eq(t.leads.siteId, siteId),
+        eq(t.leads.isMock, false),
+        sql`${t.leads.vehicleId} is not null`,
+        onDays(t.leads.createdAt, from, to, tz),
+      ),
+    )
+    .groupBy(t.leads.vehicleId);
 
 /** How many cars a site lists now, and how many of them have no photo or no price (the group view's). */
 export async function stockCounts(db: Db, siteId: number): Promise<{ listed: number; noPhotos: number; noPrice: number }> {
@@ -82,25 +122,9 @@ export async function stockReport(db: Db, site: ReportSite, range: ReportRange, 
     })
     .from(v)
     .where(listed(site.id));
-  const r = t.reportVehicleViews;
   const [views, enquiries] = await Promise.all([
-    db
-      .select({ slug: r.vehicleSlug, views: sql<number>`sum(${r.views})::int` })
-      .from(r)
-      .where(and(eq(r.siteId, site.id), gte(r.day, range.from), lte(r.day, range.to)))
-      .groupBy(r.vehicleSlug),
-    db
-      .select({ id: t.leads.vehicleId, n: sql<number>`count(*)::int` })
-      .from(t.leads)
-      .where(
-        and(
-          eq(t.leads.siteId, site.id),
-          eq(t.leads.isMock, false),
-          sql`${t.leads.vehicleId} is not null`,
-          onDays(t.leads.createdAt, range.from, range.to, tz),
-        ),
-      )
-      .groupBy(t.leads.vehicleId),
+    viewsByCar(db, site.id, range.from, range.to),
+    enquiriesByCar(db, site.id, range.from, range.to, tz),
   ]);
   const viewsBySlug = new Map(views.map((x) => [x.slug, Number(x.views)]));
   const enquiriesById = new Map(enquiries.map((x) => [x.id, Number(x.n)]));

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { freeSlug, importedSlug } from "@/domain/stock/import";
 import { newCarFields } from "@/domain/stock/import-changes";
 import { withEdited, withoutEdited, FEED_FIELDS, type EditedField } from "@/domain/stock/edited";
@@ -13,55 +13,6 @@ import { type Actor, writeAudit } from "./audit";
  * one site already checked against their roles) and puts it in the query: a car of another site
  * is simply not found.
  */
-
-export type StockListRow = {
-  id: number;
-  stockNumber: string;
-  name: string;
-  carType: string;
-  status: string;
-  price: number | null;
-  odometer: number;
-  showOnDealerWebsite: boolean;
-  missingFeeds: number;
-};
-
-export async function listStaffStock(db: Db, siteId: number, opts: { q?: string; offset?: number; limit?: number } = {}) {
-  const conds: SQL[] = [eq(t.vehicles.siteId, siteId)];
-  const q = opts.q?.trim();
-  if (q) {
-    const like = `%${q.replace(/[\\%_]/g, "\\$&")}%`;
-    conds.push(
-      or(ilike(t.vehicles.stockNumber, like), ilike(t.vehicles.make, like), ilike(t.vehicles.model, like), ilike(t.vehicles.vin, like))!,
-    );
-  }
-  const where = and(...conds);
-  const limit = opts.limit ?? 50;
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({
-        id: t.vehicles.id,
-        stockNumber: t.vehicles.stockNumber,
-        name: sql<string>`${t.vehicles.year} || ' ' || ${t.vehicles.make} || ' ' || ${t.vehicles.model} || coalesce(' ' || ${t.vehicles.badge}, '')`,
-        carType: t.vehicles.carType,
-        status: t.vehicles.status,
-        price: t.vehicles.price,
-        odometer: t.vehicles.odometer,
-        showOnDealerWebsite: t.vehicles.showOnDealerWebsite,
-        missingFeeds: t.vehicles.missingFeeds,
-      })
-      .from(t.vehicles)
-      .where(where)
-      .orderBy(asc(t.vehicles.stockNumber))
-      .limit(limit)
-      .offset(opts.offset ?? 0),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(t.vehicles)
-      .where(where),
-  ]);
-  return { rows: rows as StockListRow[], total: count?.n ?? 0 };
-}
 
 export async function getStaffVehicle(db: Db, siteId: number, id: number) {
   const [v] = await db

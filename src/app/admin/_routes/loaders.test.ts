@@ -6,7 +6,7 @@ import { loadGroupReports } from "./group-reports";
 import { loadLead } from "./lead";
 import { loadLeads } from "./leads";
 import { loadSiteReports } from "./site-reports";
-import { loadStock } from "./stock";
+import { loadStock } from "./stock-list";
 
 /*
  * The back-office's loaders on the demo's database: who is let in (a redirect to the sign-in page,
@@ -99,7 +99,7 @@ describe("stock", () => {
   ])("page of %o is %i", async (q, pageNo) => {
     as(cookies.sales!);
     const stock = await loadStock(params({ siteId: "1001" }), query(q));
-    expect(stock.pageNo).toBe(pageNo);
+    expect(stock.query.page).toBe(pageNo);
     expect(stock.rows.length).toBeLessThanOrEqual(50);
     expect(stock.edit).toBe(false); // sales read the stock, managers edit it
   });
@@ -107,7 +107,23 @@ describe("stock", () => {
   test("the words looked for are cut to 100 characters", async () => {
     as(cookies.manager!);
     const stock = await loadStock(params({ siteId: "1001" }), query({ q: "x".repeat(150) }));
-    expect([stock.q.length, stock.total, stock.edit]).toEqual([100, 0, true]);
+    expect([stock.query.q.length, stock.total, stock.edit]).toEqual([100, 0, true]);
+  });
+
+  test("filters and sort from the address; a question to confirm only for a manager, with the cars it names", async () => {
+    as(cookies.manager!);
+    const stock = await loadStock(params({ siteId: "1001" }), query({ condition: "used", sort: "days", status: "__proto__" }));
+    expect([stock.query.condition, stock.query.sort, stock.query.dir, stock.query.status]).toEqual(["used", "days", "desc", null]);
+    expect(stock.rows.length).toBe(50);
+    expect(stock.rows.every((r) => r.condition === "used")).toBe(true);
+    const days = stock.rows.map((r) => r.days);
+    expect(days).toEqual([...days].sort((a, b) => b - a));
+    const ids = stock.rows.slice(0, 2).map((r) => r.id);
+    const ask = await loadStock(params({ siteId: "1001" }), query({ confirm: "sold", selected: ids.join(",") }));
+    expect(ask.confirm.map((c) => c.id).sort()).toEqual([...ids].sort());
+    as(cookies.sales!);
+    const sales = await loadStock(params({ siteId: "1001" }), query({ confirm: "sold", selected: ids.join(",") }));
+    expect([sales.confirm, sales.selected, sales.outcome]).toEqual([[], [], null]);
   });
 });
 

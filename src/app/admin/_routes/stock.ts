@@ -10,43 +10,13 @@ import { siteHasLookup } from "@/server/stock-editing";
 import { parseSiteId } from "@/domain/platform/contract";
 import { vehicleHref } from "@/domain/site/vehicle";
 import { photoView } from "@/domain/stock/photos";
-import { can } from "@/domain/staff/roles";
 import { requireStaffSite } from "@/server/admin/pages";
 import { getDb } from "@/server/db";
 import { listImports } from "@/server/repositories/imports";
 import { importPhotoReports } from "@/server/repositories/photo-fetches";
-import { getStaffVehicle, listStaffStock, suggestStockNumber } from "@/server/repositories/stock-admin";
+import { getStaffVehicle, suggestStockNumber } from "@/server/repositories/stock-admin";
 import { listVehiclePhotos } from "@/server/repositories/vehicle-photos";
 import { oneParam, type SearchParams, type SiteParams } from "./params";
-
-const PAGE = 50;
-
-/** A page of the site's cars by stock number, found by the query's words (everyone on the site; managers edit). */
-export async function loadStock(params: SiteParams, searchParams: SearchParams) {
-  const { site } = await requireStaffSite((await params).siteId, "stock.read");
-  const sp = await searchParams;
-  const q = oneParam(sp, "q")?.slice(0, 100) ?? "";
-  const page = oneParam(sp, "page");
-  const pageNo = page !== undefined && /^[1-9]\d{0,4}$/.test(page) ? Number(page) : 1;
-  const { rows, total } = await listStaffStock(await getDb(), site.id, { q, offset: (pageNo - 1) * PAGE, limit: PAGE });
-  return {
-    site: { id: site.id, name: site.name, currency: site.currency },
-    edit: can(site.role, "stock.edit"),
-    q,
-    pageNo,
-    pages: Math.max(1, Math.ceil(total / PAGE)),
-    total,
-    rows: rows.map((v) => ({
-      id: v.id,
-      stockNumber: v.stockNumber,
-      name: v.name,
-      price: v.price,
-      status: v.status,
-      showOnDealerWebsite: v.showOnDealerWebsite,
-      missingFeeds: v.missingFeeds,
-    })),
-  };
-}
 
 /** A form refused without JavaScript, read back from its cookie for this attempt (what was typed and the messages). */
 async function flashOf(siteId: number, sp: Record<string, string | string[] | undefined>) {

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { FilterSelect } from "@/components/admin/filter-select";
 import { staffTime } from "@/components/admin/format";
 import { buttonVariants } from "@/components/ui/button";
 import { FixedPhoto } from "@/components/ui/photo";
@@ -81,15 +82,24 @@ export function LeadsView({ filter, sites, locations, forms, leads, next }: Lead
         className="mb-5 grid grid-cols-2 gap-3 rounded-lg border border-neutral-200 bg-white p-4 md:grid-cols-4 lg:grid-cols-7"
         aria-label="Filter leads"
       >
-        {sites.length > 1 && <Select name="site" label="Site" value={filter.site} options={sites.map((s) => [String(s.id), s.name])} />}
-        <Select
+        {sites.length > 1 && (
+          <FilterSelect any="All" name="site" label="Site" value={filter.site} options={sites.map((s) => [String(s.id), s.name])} />
+        )}
+        <FilterSelect
+          any="All"
           name="location"
           label="Location"
           value={filter.location}
           options={locations.map((l) => [String(l.id), sites.length > 1 ? `${l.name} (${l.siteName})` : l.name])}
         />
-        <Select name="form" label="Form" value={filter.form} options={forms.map((f) => [f, f])} />
-        <Select name="status" label="Status" value={filter.status} options={LEAD_STATUSES.map((s) => [s, LEAD_STATUS_LABELS[s]])} />
+        <FilterSelect any="All" name="form" label="Form" value={filter.form} options={forms.map((f) => [f, f])} />
+        <FilterSelect
+          any="All"
+          name="status"
+          label="Status"
+          value={filter.status}
+          options={LEAD_STATUSES.map((s) => [s, LEAD_STATUS_LABELS[s]])}
+        />
         <DateInput name="from" label="From" value={filter.from} />
         <DateInput name="to" label="To" value={filter.to} />
         <div className="col-span-2 flex items-end gap-2 md:col-span-1">
@@ -155,32 +165,6 @@ export function LeadsView({ filter, sites, locations, forms, leads, next }: Lead
         </p>
       )}
     </>
-  );
-}
-
-function Select({
-  name,
-  label,
-  value,
-  options,
-}: {
-  name: string;
-  label: string;
-  value: string | number | undefined;
-  options: Array<[string, string]>;
-}) {
-  return (
-    <label className="block text-sm font-semibold">
-      {label}
-      <select name={name} defaultValue={value === undefined ? "" : String(value)} className={inputClass}>
-        <option value="">All</option>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </label>
   );
 }
 

@@ -10,6 +10,7 @@ import { LeadView, type LeadProps } from "./lead";
 import { LeadsView, type InboxRow } from "./leads";
 import { SiteReportsView, type SiteReportsProps } from "./site-reports";
 import { StockView } from "./stock";
+import { DEFAULT_STOCK_QUERY } from "@/domain/stock/stock-list";
 
 /*
  * The back-office's views render their props only: given plain data (no database, no session),
@@ -233,27 +234,102 @@ test("audit: each change with who, when and its subject", () => {
   expect(byTestId(doc, "audit-entry")!.querySelector("p")!.textContent).toBe("Vehicle edited · 2020 Corolla");
 });
 
-test("stock: a page of cars, the pages around it", () => {
+test("stock: a page of cars with their figures, the pages around it keeping the filters", () => {
+  const row = {
+    id: 3,
+    stockNumber: "A123",
+    name: "2020 Corolla",
+    thumbnail: null,
+    photos: 0,
+    days: 75,
+    views7: 4,
+    views30: 31,
+    leads7: 1,
+    leads30: 2,
+    price: 25990,
+    priceType: "Drive Away",
+    condition: "used",
+    location: "Parkside Toyota",
+    status: "in_stock",
+    showOnDealerWebsite: false,
+    missingFeeds: 1,
+    edited: true,
+  };
   const doc = parse(
     <StockView
       site={{ id: 1001, name: "Parkside", currency: "AUD" }}
       edit
-      q="corolla"
-      pageNo={2}
+      query={{ ...DEFAULT_STOCK_QUERY, q: "corolla", over: 60, page: 2 }}
       pages={3}
       total={120}
+      locations={[{ id: 7, name: "Parkside Toyota" }]}
+      selected={[3]}
+      outcome={{ kind: "confirm", action: "sold" }}
+      confirm={[{ id: 3, label: "A123 · 2020 Corolla" }]}
       rows={[
-        { id: 3, stockNumber: "A123", name: "2020 Corolla", price: 25990, status: "in_stock", showOnDealerWebsite: false, missingFeeds: 1 },
+        row,
+        {
+          ...row,
+          id: 4,
+          stockNumber: "A124",
+          thumbnail: "/images/x.jpg?w=320&q=60",
+          photos: 9,
+          price: null,
+          edited: false,
+          showOnDealerWebsite: true,
+          missingFeeds: 0,
+        },
       ]}
     />,
   );
-  const car = byTestId(doc, "stock-row")!;
-  expect(car.textContent).toContain("$25,990");
-  expect(car.textContent).toContain("Hidden");
-  expect(car.textContent).toContain("Missing from last feed");
+  const [car, other] = doc.querySelectorAll('[data-testid="stock-row"]');
+  for (const text of [
+    "$25,990",
+    "Drive Away",
+    "Hidden",
+    "Missing from last feed",
+    "Edited here",
+    "No photo",
+    "75",
+    "4 / 31",
+    "1 / 2",
+    "Used",
+    "Parkside Toyota",
+    "In stock",
+  ])
+    expect(car!.textContent).toContain(text);
+  expect(other!.textContent).toContain("No price");
+  expect(other!.textContent).not.toContain("Edited here");
+  expect(other!.querySelector("img")!.getAttribute("alt")).toBe("2020 Corolla");
+  expect(other!.querySelector("img")!.getAttribute("loading")).toBe("lazy");
+  expect((car!.querySelector('input[name="ids"]') as HTMLInputElement).checked).toBe(true);
+  expect(car!.querySelector('a[href="/sites/1001/stock/new?from=3"]')!.textContent).toBe("Duplicate");
   expect(byTestId(doc, "stock-total")!.textContent).toBe("120 cars");
-  expect(doc.querySelector('a[href="/sites/1001/stock?q=corolla&page=1"]')!.textContent).toBe("Previous");
-  expect(doc.querySelector('a[href="/sites/1001/stock?q=corolla&page=3"]')!.textContent).toBe("Next");
+  expect(byTestId(doc, "confirm-sold")!.querySelector("h2")!.textContent).toBe("Mark 1 car sold?");
+  expect(doc.querySelector('a[href="/sites/1001/stock?q=corolla&over=60"]')!.textContent).toBe("Previous");
+  expect(doc.querySelector('a[href="/sites/1001/stock?q=corolla&over=60&page=3"]')!.textContent).toBe("Next");
+  expect(doc.querySelector('a[href="/api/admin/sites/1001/stock.csv?q=corolla&over=60"]')!.textContent).toContain("Export");
+  expect(doc.querySelector('a[href="/sites/1001/stock/new"]')!.textContent).toBe("Add a car");
+});
+
+test("stock: sales staff see the list without the selection, the editor or duplicates", () => {
+  const doc = parse(
+    <StockView
+      site={{ id: 1001, name: "Parkside", currency: "AUD" }}
+      edit={false}
+      query={DEFAULT_STOCK_QUERY}
+      pages={1}
+      total={0}
+      locations={[]}
+      selected={[]}
+      outcome={null}
+      confirm={[]}
+      rows={[]}
+    />,
+  );
+  expect(byTestId(doc, "stock-empty")!.textContent).toBe("No cars match.");
+  expect(byTestId(doc, "bulk-form")).toBeNull();
+  expect(doc.querySelector('a[href="/sites/1001/stock/new"]')).toBeNull();
 });
 
 test("content: each kind's entries with their state, or none yet", () => {
