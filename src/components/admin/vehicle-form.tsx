@@ -169,7 +169,12 @@ export function VehicleForm(p: VehicleFormProps) {
         </p>
       )}
       <Group title="Identity">
-        {text("stock_number", { hint: p.vehicleId === null ? "Suggested from your stock numbers; change it if you like." : undefined })}
+        {text("stock_number", {
+          hint:
+            p.vehicleId === null
+              ? "Suggested from your stock numbers; change it if you like."
+              : "Stock files and feeds find the car by this number: change it here only when your dealer system changes it too.",
+        })}
         {text("vin", { hint: "17 letters and digits (no I, O or Q)." })}
         {text("rego")}
         {p.lookup && p.vehicleId === null && (

@@ -70,6 +70,11 @@ export function csvSafe(v: string | null | undefined): string {
   return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
 }
 
+/** A cell as it was before csvSafe guarded it: a file this platform exported goes back in as it left. */
+export function csvUnguarded(v: string): string {
+  return /^'[=+\-@\t\r]/.test(v) ? v.slice(1) : v;
+}
+
 export function leadCsvHeader(): string {
   return stringify([[...LEAD_CSV_COLUMNS]]);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { parse } from "csv-parse/sync";
-import { csvSafe, leadCsvHeader, leadCsvLines } from "./lead-csv";
+import { csvSafe, csvUnguarded, leadCsvHeader, leadCsvLines } from "./lead-csv";
 import {
   AcceptInviteSchema,
   can,
@@ -156,6 +156,10 @@ describe("the lead export", () => {
     ["Mary", "Mary"],
     [null, ""],
   ])("a shopper's %j is written as %j", (v, out) => expect(csvSafe(v)).toBe(out));
+
+  test.each(["- Full service history", "=1+1", "+61 400", "@home", "Mary", "'quoted", ""])("a guarded cell reads back as it was: %j", (v) =>
+    expect(csvUnguarded(csvSafe(v))).toBe(v),
+  );
 
   test("one line per lead, quoted where needed", () => {
     expect(leadCsvHeader()).toBe(

@@ -140,6 +140,15 @@ describe("reading a stock CSV", () => {
     ]);
   });
 
+  test("a description from Windows reads with \\n line breaks; a cell the stock list's export guarded reads as it was", () => {
+    const r = parseStockCsv(
+      "stock_number,make,model,year,car_type,description,badge\r\nA1,Mazda,CX-5,2024,new,\"'- One owner\r\n- Full history\",'=Maxx\r\n",
+      opts,
+    );
+    expect(r.errors).toEqual([]);
+    expect(r.rows[0]).toMatchObject({ description: "- One owner\n- Full history", badge: "=Maxx" });
+  });
+
   test("a byte-order mark and Windows line ends are fine", () => {
     const r = parseStockCsv(`\uFEFF${HEAD}\r\nPK1,Mazda,CX-5,2024,demo,1,1,,\r\n`, opts);
     expect(r.errors).toEqual([]);

@@ -1,4 +1,5 @@
 import { parse } from "csv-parse/sync";
+import { csvUnguarded } from "../staff/lead-csv";
 import { z } from "zod";
 import { textLine } from "../text-schema";
 import { slugify } from "../format/slug";
@@ -163,7 +164,10 @@ export function parseStockCsv(
   const rows: ParsedImport["rows"] = [];
   for (const { record, info } of records) {
     const line = info.lines;
-    const r = schema.safeParse(record);
+    // a cell the stock list's export guarded against spreadsheet formulas ("'- Full history") reads as it was
+    const r = schema.safeParse(
+      Object.fromEntries(Object.entries(record).map(([k, v]) => [k, typeof v === "string" ? csvUnguarded(v) : v])),
+    );
     if (!r.success) {
       // the first problem of each field (an empty stock number is not also "bad characters")
       const said = new Set<string>();

@@ -9,8 +9,11 @@ import { textBlock, textLine } from "../text-schema";
 
 export const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const text = (max: number) => z.preprocess(blankToUndefined, textLine().trim().max(max, `Keep it under ${max} characters`).optional());
+/** Line breaks as "\n" whatever sent them (a Windows export's "\r\n", a form's): a file and an edit store the same text. */
+export const oneLineBreak = (v: unknown) => (typeof v === "string" ? v.replace(/\r\n?/g, "\n") : v);
 /** A cell with lines (a description): tabs and line breaks kept. */
-const block = (max: number) => z.preprocess(blankToUndefined, textBlock().trim().max(max, `Keep it under ${max} characters`).optional());
+const block = (max: number) =>
+  z.preprocess((v) => blankToUndefined(oneLineBreak(v)), textBlock().trim().max(max, `Keep it under ${max} characters`).optional());
 export const whole = (label: string, min: number, max: number) =>
   z.preprocess(
     (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : v.replace(/[$,\s]/g, "")) : v),

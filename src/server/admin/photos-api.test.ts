@@ -297,8 +297,13 @@ describe("photos add up: uploads join the feed's, replace and hand back", () => 
     expect(
       (await callAdmin(postPhotosHandBack, "/x", { siteId: "1001", id: "__proto__" }, { method: "POST", cookie: manager })).status,
     ).toBe(404);
+    // a person's order of the photos they put in place of the feed's does not outlast them
+    await database.update(t.vehicles).set({ photosOrderedAt: new Date() }).where(eq(t.vehicles.id, feedCar));
     const res = await handBack(manager);
     expect(res.status).toBe(200);
+    expect(
+      (await database.select({ at: t.vehicles.photosOrderedAt }).from(t.vehicles).where(eq(t.vehicles.id, feedCar)))[0]!.at,
+    ).toBeNull();
     const body = (await res.json()) as { photos: Photo[]; outcome: string; message: string };
     expect(body.outcome).toBe("applied");
     expect(body.message).toBe("The feed's photos are back. The website shows them now.");

@@ -142,7 +142,7 @@ export async function applyLatestFeedPhotos(
   const store = (deps.images ?? imageServiceDeps()).store;
   const gone = [];
   for (const row of latest.done) if (!(await store.has(row.key))) gone.push(row.id);
-  if (gone.length) await fetchAgain(db, gone);
+  if (gone.length) await fetchAgain(db, siteId, gone);
   if (gone.length || latest.waiting) {
     wakePhotoFetchWorker();
     return "fetching";

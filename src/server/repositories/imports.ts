@@ -2,11 +2,13 @@ import "server-only";
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { freeSlug, importedSlug, type ImportPlan, MISSING_FEEDS_TO_SELL, type StockOnFile, type StockRow } from "@/domain/stock/import";
 import { feedMaySell, importChanges, newCarFields } from "@/domain/stock/import-changes";
+import { withoutEdited } from "@/domain/stock/edited";
 import { cleanMapping, STOCK_CSV_COLUMNS, type ColumnMapping, type StockColumn } from "@/domain/stock/import-columns";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
 import { type Actor, writeAudit } from "./audit";
 import { enqueueFeedPhotos, type FeedPhotos } from "./photo-fetches";
+import { holdStockNumbers } from "./stock-admin";
 
 /*
  * Stock imports (CSV and the DMS feed): the plan, its report and applying it for the back-office. Every function takes the sites the staff member may act on (or the
@@ -138,6 +140,7 @@ export async function applyImport(
         and(eq(t.stockImports.siteId, imp.siteId), lt(t.stockImports.id, imp.id), inArray(t.stockImports.status, ["checked", "held"])),
       );
     const rows = imp.rows as StockRow[];
+    await holdStockNumbers(tx, imp.siteId);
     const current = await tx.select(onFile).from(t.vehicles).where(eq(t.vehicles.siteId, imp.siteId)).for("update");
     const byNumber = new Map(current.map((v) => [v.stockNumber.toUpperCase(), v]));
     // a new car's slug is free within the site (stock numbers differing only in punctuation slug alike)
@@ -167,9 +170,12 @@ export async function applyImport(
           set.status === undefined
             ? {}
             : { soldAt: set.status === "sold" ? sql`coalesce(${t.vehicles.soldAt}, ${opts.now.toISOString()}::timestamptz)` : null };
+        // an import told to overwrite edited fields hands the fields it wrote back to the feed
+        const handedBack =
+          read.overwriteEdited && have.editedFields.length ? { editedFields: withoutEdited(have.editedFields, Object.keys(set)) } : {};
         await tx
           .update(t.vehicles)
-          .set({ ...set, ...soldAt, missingFeeds: 0 })
+          .set({ ...set, ...soldAt, ...handedBack, missingFeeds: 0 })
           .where(and(eq(t.vehicles.siteId, imp.siteId), eq(t.vehicles.id, have.id)));
       } else {
         add++;
@@ -200,7 +206,11 @@ export async function applyImport(
         if (sold) sell.push(v.stockNumber);
         await tx
           .update(t.vehicles)
-          .set(sold ? { missingFeeds: count, status: "sold", soldAt: opts.now } : { missingFeeds: count })
+          .set(
+            sold
+              ? { missingFeeds: count, status: "sold", soldAt: opts.now, editedFields: withoutEdited(v.editedFields, ["status"]) }
+              : { missingFeeds: count },
+          )
           .where(and(eq(t.vehicles.siteId, imp.siteId), eq(t.vehicles.id, v.id)));
       }
     }

@@ -177,12 +177,12 @@ export async function latestFeedPhotoFetches(db: Db, siteId: number, vehicleId: 
 }
 
 /** Puts fetched rows back in the queue, due now (their photo left the store meanwhile: it is fetched again). */
-export async function fetchAgain(db: Db, ids: readonly number[]): Promise<void> {
+export async function fetchAgain(db: Db, siteId: number, ids: readonly number[]): Promise<void> {
   if (!ids.length) return;
   await db
     .update(t.photoFetches)
     .set({ status: "pending", attempts: 0, key: null, width: null, height: null, lockedUntil: null, nextAttemptAt: sql`now()` })
-    .where(inArray(t.photoFetches.id, [...ids]));
+    .where(and(eq(t.photoFetches.siteId, siteId), inArray(t.photoFetches.id, [...ids])));
 }
 
 /** What became of each import's photos, for its report (imports with none are left out). */

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { freeSlug, importedSlug } from "@/domain/stock/import";
+import { oneLineBreak } from "@/domain/stock/stock-fields";
 import { newCarFields } from "@/domain/stock/import-changes";
 import { withEdited, withoutEdited, FEED_FIELDS, type EditedField } from "@/domain/stock/edited";
 import { COLUMN_OF, nextStockNumber, type VehicleCreate, type VehicleEdit, type VehicleFormField } from "@/domain/stock/vehicle-form";
@@ -81,7 +82,7 @@ export async function createVehicle(
     return { problem: { field: "location_id", message: `Location ${input.location_id} is not one of this site's locations` } };
   return db.transaction(async (tx) => {
     // one add at a time per site: two people cannot both take the same stock number
-    await tx.execute(sql`select pg_advisory_xact_lock(${ADD_LOCK}, ${siteId})`);
+    await holdStockNumbers(tx, siteId);
     const holder = await stockNumberHolder(tx, siteId, input.stock_number, null);
     if (holder) return { problem: { field: "stock_number" as const, message: takenMessage(holder) } };
     const base = importedSlug(input);
@@ -97,6 +98,9 @@ export async function createVehicle(
         showOnDealerWebsite: input.show_on_dealer_website,
         featured: input.featured,
         special: input.special,
+        // a car typed in here is one the dealer's feed may not list yet: its status is the person's,
+        // so full feeds that leave it out do not sell it (the editor can hand the status to the feed)
+        editedFields: withEdited([], ["status"]),
         listedAt: opts.now,
         soldAt: fields.status === "sold" ? opts.now : null,
       })
@@ -115,11 +119,21 @@ export async function createVehicle(
 /** The advisory lock's first key for adding cars (the second is the site). */
 const ADD_LOCK = 51_001;
 
+/**
+ * Holds the site's stock numbers until the transaction ends: a car added by hand, a stock number
+ * changed and an import's new cars take it first, so two of them never both take one number.
+ */
+export async function holdStockNumbers(tx: Pick<Db, "execute">, siteId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADD_LOCK}, ${siteId})`);
+}
+
 /** These form fields' values on the car (for the audit's before and after). */
 function formValues(v: VehicleRow, fields: readonly VehicleFormField[]): Record<string, unknown> {
   return Object.fromEntries(fields.map((f) => [f, v[COLUMN_OF[f]]]));
 }
-const same = (a: unknown, b: unknown) => (Array.isArray(a) || Array.isArray(b) ? JSON.stringify(a) === JSON.stringify(b) : a === b);
+/** Whether an edit leaves a field as it is (a description stored from a Windows file reads alike with "\n"). */
+const same = (a: unknown, b: unknown) =>
+  Array.isArray(a) || Array.isArray(b) ? JSON.stringify(a) === JSON.stringify(b) : oneLineBreak(a) === oneLineBreak(b);
 /** Whether the change moves the site's listed stock (its counts, makes and models, the home page's pick show on every page). */
 const LISTING: ReadonlySet<string> = new Set([
   "status",
@@ -166,7 +180,7 @@ export async function updateVehicle(
     }
     if (!changed.length) return { vehicle: before, listingChanged: false, changed };
     if (set.stockNumber !== undefined) {
-      await tx.execute(sql`select pg_advisory_xact_lock(${ADD_LOCK}, ${siteId})`);
+      await holdStockNumbers(tx, siteId);
       const holder = await stockNumberHolder(tx, siteId, set.stockNumber as string, id);
       if (holder) return { problem: { field: "stock_number" as const, message: takenMessage(holder) } };
     }

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { serverNow } from "@/server/clock";
 import { isPhotoKey } from "@/domain/photos/params";
 import { withEdited, withoutEdited } from "@/domain/stock/edited";
 import {
@@ -210,7 +211,8 @@ export async function handBackPhotos(db: Db, siteId: number, vehicleId: number, 
     const car = await lockCar(tx, siteId, vehicleId);
     if (!car) return false;
     const editedFields = withoutEdited(car.editedFields, ["photos"]);
-    await tx.update(t.vehicles).set({ editedFields }).where(ofVehicle(siteId, vehicleId));
+    // the feed's photos come back in the feed's order (a person's order was of the photos they replaced them with)
+    await tx.update(t.vehicles).set({ editedFields, photosOrderedAt: null }).where(ofVehicle(siteId, vehicleId));
     await writeAudit(tx, {
       siteId,
       by,
@@ -232,7 +234,10 @@ export async function editVehiclePhotos(db: Db, siteId: number, vehicleId: numbe
     const edited = applyPhotoEdit(before, edit);
     if (!edited.ok) throw new PhotosRefused(edited.field, edited.message);
     if (edit.order || edit.main !== undefined)
-      await tx.update(t.vehicles).set({ photosOrderedAt: new Date() }).where(ofVehicle(siteId, vehicleId));
+      await tx
+        .update(t.vehicles)
+        .set({ photosOrderedAt: new Date(serverNow()) })
+        .where(ofVehicle(siteId, vehicleId));
     return edited.photos;
   });
   return r?.photos ?? null;

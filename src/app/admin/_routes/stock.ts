@@ -24,7 +24,7 @@ async function flashOf(siteId: number, sp: Record<string, string | string[] | un
     (await cookies()).get(VEHICLE_FLASH_COOKIE)?.value,
     siteId,
     oneParam(sp, "attempt"),
-    (k) => k in COLUMN_OF || k === "form",
+    (k) => Object.hasOwn(COLUMN_OF, k) || k === "form",
   );
   return f && { errors: f.errors, values: f.values as Partial<VehicleFormValues> };
 }

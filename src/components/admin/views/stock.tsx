@@ -363,7 +363,7 @@ function BulkForm({ siteId, locations, back }: { siteId: number; locations: Stoc
       method="post"
       action={`/api/admin/sites/${siteId}/vehicles/bulk`}
       aria-label="Change the selected cars"
-      className="mb-3 rounded-lg border border-neutral-200 bg-neutral-50 p-3"
+      className="bulk-form mb-3 rounded-lg border border-neutral-200 bg-neutral-50 p-3"
       data-testid="bulk-form"
     >
       <input type="hidden" name="back" value={back} />
@@ -376,14 +376,16 @@ function BulkForm({ siteId, locations, back }: { siteId: number; locations: Stoc
           any="Choose…"
           options={BULK_ACTIONS.map((a) => [a, BULK_ACTION_LABELS[a]])}
         />
-        <FilterSelect
-          name="location_id"
-          label="Location (to move)"
-          value=""
-          any="Choose…"
-          options={locations.map((l) => [String(l.id), l.name])}
-        />
-        <fieldset className="flex flex-wrap items-end gap-2">
+        <div className="bulk-move">
+          <FilterSelect
+            name="location_id"
+            label="Location (to move)"
+            value=""
+            any="Choose…"
+            options={locations.map((l) => [String(l.id), l.name])}
+          />
+        </div>
+        <fieldset className="bulk-price flex flex-wrap items-end gap-2">
           <legend className="text-sm font-semibold">Price change</legend>
           <FilterSelect
             name="price_dir"

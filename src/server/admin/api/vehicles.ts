@@ -9,6 +9,8 @@ import { COLUMN_OF, vehicleCreateSchema, vehicleEditSchema } from "@/domain/stoc
 import { serverNow } from "@/server/clock";
 import { getDb } from "@/server/db";
 import { HttpError, json } from "@/server/http/api";
+import { limitOrThrow, sharedLimiter } from "@/server/http/rate-limit";
+import { env } from "@/server/env";
 import { readText } from "@/server/http/body";
 import { suggestStockNumber } from "@/server/repositories/stock-admin";
 import { addVehicle, CHECK_FIELDS, editVehicle, handBack, lookUpRego } from "@/server/stock-editing";
@@ -135,7 +137,8 @@ const HandBackSchema = z.object({
       .array(z.string().max(40))
       .min(1, "Choose a field to hand back")
       .max(40)
-      .refine((fs) => fs.every(isEditedField), "Choose fields the feed writes"),
+      .refine((fs) => fs.every(isEditedField), "Choose fields the feed writes")
+      .refine((fs) => !fs.includes("photos"), "Hand the photos back with “Use the feed's photos again” in the photo section"),
   ]),
 });
 
@@ -167,6 +170,9 @@ export const getNextStockNumber = adminRoute<{ siteId: string }>(async (_req, { 
   return json(200, { stock_number: await suggestStockNumber(await getDb(), siteId) });
 });
 
+const lookupLimiter = () =>
+  sharedLimiter("staff-lookup", { limit: env().LOOKUP_RATE_LIMIT, windowMs: 10 * 60_000, databaseUrl: env().DATABASE_URL });
+
 /**
  * POST /api/admin/sites/{siteId}/vehicles/lookup — {rego, state}: 200 {found: true, fill: {make, model,
  * year, vin, badge, body_type, colour, rego}, provider} or {found: false}; 404 where the site has no
@@ -177,6 +183,12 @@ export const postLookup = adminRoute<{ siteId: string }>(
     const siteId = siteFor(staff, params.siteId, "stock.edit");
     const raw = await jsonBody(req);
     const request = parsed(LookupRequestSchema, raw, "Please check the rego and state.");
+    // each look-up is a paid call to the provider: a staff member gets as many as a shopper's connection
+    await limitOrThrow(
+      lookupLimiter(),
+      `${siteId}|${staff.id}`,
+      "Too many look-ups. Please wait a few minutes or enter the car's details by hand.",
+    );
     return json(200, await lookUpRego(siteId, request));
   },
   { write: true },
