@@ -153,9 +153,10 @@ test("a manager on a phone filters to cars over 60 days, drops five prices 5 % a
     await page.getByLabel("CSV file").setInputFiles({ name: "stock.csv", mimeType: "text/csv", buffer: Buffer.from(fileBefore) });
     await check.click();
     const kept = five[2]!;
-    await expect(
-      page.getByText(`Price: kept, edited here (${money(Math.round(kept.price * 0.95))}; the file says ${money(kept.price)})`),
-    ).toBeVisible();
+    // several cars may share a price: the car's own entry in the preview says it is kept
+    await expect(page.getByTestId("import-change").filter({ hasText: kept.stock })).toContainText(
+      `Price: kept, edited here (${money(Math.round(kept.price * 0.95))}; the file says ${money(kept.price)})`,
+    );
     await page.getByRole("button", { name: "Import now" }).click();
     await expect(page.getByTestId("import-apply-done")).toContainText("Imported into Parkside Motor Group");
     for (const car of five) {
