@@ -17,6 +17,11 @@ import { possessive } from "@/domain/format/possessive";
 const STATUSES: OpeningStatus[] = ["Open", "Closed", "By Appointment"];
 const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const cell = "min-h-11 w-full min-w-0 rounded-md border border-neutral-400 bg-white px-2 text-base aria-[invalid=true]:border-red-700";
+/*
+ * A time input shows "08:30" and, in a 12-hour locale, "AM" beside the browser's clock button: 9.5rem
+ * keeps all of it in view, and two of them still sit side by side on a 390 px phone.
+ */
+const TIME_INPUT_CLASS = `${cell} min-w-[9.5rem]`;
 const blank = (v: FormDataEntryValue | null) => (typeof v === "string" && v.trim() ? v.trim() : null);
 
 function FieldError({ id, message }: { id: string; message?: string }) {
@@ -92,7 +97,7 @@ export function WeekEditor({
                     aria-label={`${DAYS[d]} opens`}
                     aria-invalid={err("open") ? true : undefined}
                     aria-describedby={err("open") ? `${id}-${d}-open` : undefined}
-                    className={cell}
+                    className={TIME_INPUT_CLASS}
                   />
                   <FieldError id={`${id}-${d}-open`} message={err("open")} />
                 </span>
@@ -104,7 +109,7 @@ export function WeekEditor({
                     aria-label={`${DAYS[d]} closes`}
                     aria-invalid={err("close") ? true : undefined}
                     aria-describedby={err("close") ? `${id}-${d}-close` : undefined}
-                    className={cell}
+                    className={TIME_INPUT_CLASS}
                   />
                   <FieldError id={`${id}-${d}-close`} message={err("close")} />
                 </span>
@@ -164,7 +169,7 @@ export function SpecialHoursEditor({
           return (
             <li
               key={r.key}
-              className="grid grid-cols-2 gap-2 rounded-md border border-neutral-200 p-3 md:grid-cols-7"
+              className="grid grid-cols-2 gap-2 rounded-md border border-neutral-200 p-3 md:grid-cols-4"
               data-testid="special-row"
             >
               <label className="text-sm font-semibold">
@@ -208,7 +213,7 @@ export function SpecialHoursEditor({
                   ))}
                 </select>
               </label>
-              <label className="text-sm font-semibold">
+              <label className="col-span-2 text-sm font-semibold md:col-span-1">
                 Status
                 <select
                   value={r.status}
@@ -228,7 +233,7 @@ export function SpecialHoursEditor({
                   value={r.start_hour ?? ""}
                   disabled={r.status === "Closed"}
                   onChange={(e) => update(r.key, { start_hour: e.target.value })}
-                  className={cell}
+                  className={TIME_INPUT_CLASS}
                   aria-invalid={err("start_hour") ? true : undefined}
                   aria-describedby={err("start_hour") ? fid("start") : undefined}
                   name="start_hour"
@@ -242,14 +247,14 @@ export function SpecialHoursEditor({
                   value={r.end_hour ?? ""}
                   disabled={r.status === "Closed"}
                   onChange={(e) => update(r.key, { end_hour: e.target.value })}
-                  className={cell}
+                  className={TIME_INPUT_CLASS}
                   aria-invalid={err("end_hour") ? true : undefined}
                   aria-describedby={err("end_hour") ? fid("end") : undefined}
                   name="end_hour"
                 />
                 <FieldError id={fid("end")} message={err("end_hour")} />
               </label>
-              <div className="col-span-2 md:col-span-7">
+              <div className="col-span-2 md:col-span-4">
                 <button
                   type="button"
                   className={buttonVariants({ variant: "ghost", size: "sm" })}

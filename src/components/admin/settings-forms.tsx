@@ -101,7 +101,9 @@ export function DeliveryForm({
         values.adf_emails,
       )}
       <fieldset className="space-y-2">
-        <legend className="text-sm font-semibold">Webhooks (signed JSON, see the README for checking the signature)</legend>
+        <legend className="text-sm font-semibold">
+          Webhooks (each lead sent as JSON, signed with the secret so the receiver knows it came from us)
+        </legend>
         {hooks.map((h, i) => (
           <div key={h.key} className="grid gap-2 rounded-md border border-neutral-200 p-3 md:grid-cols-[2fr_1fr_auto]">
             <label className="text-sm font-semibold">

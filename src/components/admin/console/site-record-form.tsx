@@ -116,7 +116,7 @@ export function SiteRecordForm({ values }: { values: SiteFormValues }) {
           label="Vehicle noun"
           defaultValue={values.primary_vehicle_override ?? ""}
           error={errors.primary_vehicle_override}
-          hint="Primary vehicle override: the word for the stock where the template gives none, e.g. Boat"
+          hint="What the site calls its stock in headings and buttons when its template has no word of its own, e.g. Boat; empty says Car"
         />
         <TextField name="phone" label="Phone" type="tel" defaultValue={values.phone ?? ""} error={errors.phone} />
         <TextField name="email" label="Email" type="email" defaultValue={values.email ?? ""} error={errors.email} />

@@ -219,7 +219,7 @@ export function ConsoleSiteView({ site, widgets }: { site: ConsoleSite; widgets:
                   <WeekEditor
                     siteId={site.id}
                     locationId={l.id}
-                    name={`Hours of ${l.name}`}
+                    name={l.name}
                     hours={l.contact_detail.opening_hours as OpeningHourEntry[]}
                   />
                 </div>
