@@ -380,7 +380,7 @@ test.describe("dealer back-office", () => {
     // the audit log says who changed what
     await page.goto(admin("/sites/1001/audit"));
     const entry = page.getByTestId("audit-entry").first();
-    await expect(entry).toContainText("Holiday hours changed");
+    await expect(entry).toContainText("Changed the holiday hours");
     await expect(entry).toContainText("manager@parksidemotorgroup.com.au");
     await expect(entry).toContainText("Staff Training Day");
   });
@@ -466,7 +466,7 @@ test.describe("dealer back-office", () => {
       "*Indicative fortnightly repayment at 6.99% p.a. (comparison rate 6.99% p.a.)",
     );
     await page.goto(admin("/sites/1001/audit"));
-    await expect(page.getByTestId("audit-entry").first()).toContainText("Finance settings changed");
+    await expect(page.getByTestId("audit-entry").first()).toContainText("Changed the finance settings");
 
     // repayments off: none on the cards, no note (the calculators stay)
     await page.goto(admin("/sites/1001/settings"));
@@ -996,8 +996,8 @@ test.describe("dealer back-office", () => {
     expect(await page.locator("main script:not([type])").count()).toBe(0);
 
     await page.goto(admin("/sites/1001/audit"));
-    await expect(page.getByTestId("audit-entry").first()).toContainText("Content edited · Offer summer-service-special");
-    await expect(page.getByTestId("audit-entry").nth(1)).toContainText("Content created · Offer summer-service-special");
+    await expect(page.getByTestId("audit-entry").first()).toContainText("Edited an offer · Offer summer-service-special");
+    await expect(page.getByTestId("audit-entry").nth(1)).toContainText("Added an offer · Offer summer-service-special");
 
     // deleting it is a DELETE that reaches its route; the website drops it at once
     await page.goto(admin("/sites/1001/content"));

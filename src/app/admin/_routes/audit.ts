@@ -20,6 +20,7 @@ export async function loadAudit(params: SiteParams) {
     entries: entries.map((e) => ({
       id: e.id,
       action: e.action,
+      entity: e.entity,
       subject: auditSubject(e.entity, { locations, dealerships }),
       staffEmail: e.staffEmail,
       at: e.at,

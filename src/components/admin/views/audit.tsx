@@ -1,21 +1,15 @@
 import { staffTime } from "@/components/admin/format";
+import { auditAction } from "@/domain/staff/audit";
 
-export type AuditEntry = { id: number; action: string; subject: string; staffEmail: string; at: Date; before: unknown; after: unknown };
-
-const ACTIONS: Record<string, string> = {
-  "opening_hours.update": "Opening hours changed",
-  "special_hours.update": "Holiday hours changed",
-  "vehicle.update": "Vehicle edited",
-  "stock.import": "Stock imported",
-  "staff.invite": "Staff invited",
-  "staff.role": "Staff role given",
-  "staff.remove": "Staff removed",
-  "switches.update": "Feature switches changed",
-  "lead_delivery.update": "Lead delivery changed",
-  "finance.update": "Finance settings changed",
-  "content.create": "Content created",
-  "content.update": "Content edited",
-  "content.delete": "Content deleted",
+export type AuditEntry = {
+  id: number;
+  action: string;
+  entity: string;
+  subject: string;
+  staffEmail: string;
+  at: Date;
+  before: unknown;
+  after: unknown;
 };
 
 /** A site's latest 100 changes: who, when, what, before and after. */
@@ -30,7 +24,7 @@ export function AuditView({ site, entries }: { site: { name: string; timezone: s
           {entries.map((e) => (
             <li key={e.id} className="rounded-lg border border-neutral-200 bg-white p-4" data-testid="audit-entry">
               <p className="font-semibold">
-                {ACTIONS[e.action] ?? e.action} · {e.subject}
+                {auditAction(e.action, e.entity, e.after)} · {e.subject}
               </p>
               <p className="text-sm text-neutral-700">
                 {e.staffEmail} · {staffTime(e.at, site.timezone)}

@@ -228,10 +228,21 @@ test("audit: each change with who, when and its subject", () => {
   const doc = parse(
     <AuditView
       site={{ name: "Parkside", timezone: TZ }}
-      entries={[{ id: 1, action: "vehicle.update", subject: "2020 Corolla", staffEmail: "m@example.com", at: AT, before: {}, after: {} }]}
+      entries={[
+        {
+          id: 1,
+          action: "vehicle.update",
+          entity: "vehicle:PMG1",
+          subject: "2020 Corolla",
+          staffEmail: "m@example.com",
+          at: AT,
+          before: {},
+          after: {},
+        },
+      ]}
     />,
   );
-  expect(byTestId(doc, "audit-entry")!.querySelector("p")!.textContent).toBe("Vehicle edited · 2020 Corolla");
+  expect(byTestId(doc, "audit-entry")!.querySelector("p")!.textContent).toBe("Edited a car · 2020 Corolla");
 });
 
 test("stock: a page of cars with their figures, the pages around it keeping the filters", () => {
