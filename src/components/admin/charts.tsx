@@ -2,6 +2,7 @@ import { scaleBand, scaleLinear } from "d3-scale";
 import { curveMonotoneX, line } from "d3-shape";
 import { formatCount } from "@/domain/format/price";
 import { changeLabel } from "@/domain/reports/range";
+import { countTicks } from "@/domain/reports/ticks";
 
 /*
  * The reports' charts, drawn on the server as SVG with d3-scale and d3-shape (no chart
@@ -19,14 +20,13 @@ const M = { top: 12, right: 8, bottom: 30, left: 44 };
 
 /** Bars for this period, a dashed line for the period before, one per bucket. */
 export function TimeChart({ id, title, points, unit }: { id: string; title: string; points: Point[]; unit: string }) {
-  const max = Math.max(1, ...points.flatMap((p) => [p.now, p.before]));
+  const axis = countTicks(Math.max(0, ...points.flatMap((p) => [p.now, p.before])));
   const x = scaleBand<number>()
     .domain(points.map((_, i) => i))
     .range([M.left, W - M.right])
     .padding(0.2);
   const y = scaleLinear()
-    .domain([0, max])
-    .nice(4)
+    .domain([0, Math.max(1, axis.top)])
     .range([H - M.bottom, M.top]);
   const previous = line<Point>()
     .x((_, i) => (x(i) ?? 0) + x.bandwidth() / 2)
@@ -42,7 +42,12 @@ export function TimeChart({ id, title, points, unit }: { id: string; title: stri
         <desc id={`${id}-d`}>
           {`${formatCount(total)} ${unit} in this period (${changeLabel(total, before)} on the ${formatCount(before)} of the period before), ${points.length} bars from ${points[0]?.label ?? ""} to ${points.at(-1)?.label ?? ""}.`}
         </desc>
-        {y.ticks(4).map((v) => (
+        {axis.ticks.length === 0 && (
+          <text x={W / 2} y={H / 2} textAnchor="middle" fontSize="15" fill="#404040" data-testid={`${id}-empty`}>
+            No data yet
+          </text>
+        )}
+        {axis.ticks.map((v) => (
           <g key={v}>
             <line x1={M.left} x2={W - M.right} y1={y(v)} y2={y(v)} stroke="#e5e5e5" />
             <text x={M.left - 6} y={y(v)} dy="0.32em" textAnchor="end" fontSize="13" fill="#404040">
