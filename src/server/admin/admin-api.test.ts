@@ -679,6 +679,8 @@ describe("stock", () => {
 describe("team", () => {
   async function invitationLink(email: string): Promise<string | null> {
     const [mail] = await waitForMail(path.resolve(env().OUTBOX_DIR), (m) => m.to.includes(email), { timeoutMs: 2_000 });
+    // from the owner by name, with a correct possessive of the site's name
+    if (mail) expect(mail.subject).toBe("Olivia Owner invited you to Parkside Motor Group's back-office");
     return mail ? linkIn(mail, /(http:\/\/admin\.localhost\/accept-invite\?token=[A-Za-z0-9_-]+)/) || null : null;
   }
   const invite = (cookie: string, body: unknown, siteId = "1001") =>

@@ -1,3 +1,4 @@
+import { possessive } from "@/domain/format/possessive";
 import { BackLink } from "@/components/admin/back-link";
 import { VehicleForm, type VehicleFormProps } from "@/components/admin/vehicle-form";
 
@@ -17,7 +18,7 @@ export function NewVehicleView({ site, copiedFrom, form }: NewVehicleProps) {
       <p className="mb-4 text-neutral-700">
         {copiedFrom
           ? `A second unit like ${copiedFrom.stockNumber} (${copiedFrom.title}): give it its own VIN and rego.`
-          : `A car for ${site.name}'s stock. You add its photos on the next page.`}
+          : `A car for ${possessive(site.name)} stock. You add its photos on the next page.`}
       </p>
       <VehicleForm {...form} />
     </div>

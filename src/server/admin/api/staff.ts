@@ -11,6 +11,8 @@ import { originFor } from "@/server/auth/auth";
 import { invitationTokenHash } from "../staff-auth";
 import { adminRoute, siteFor, actor, jsonBody, parsed } from "./handler";
 import { possessive } from "@/domain/format/possessive";
+import { inviterName, senderName } from "@/domain/staff/inviter";
+import { env } from "@/server/env";
 
 /* The team: `/api/admin/sites/{siteId}/invitations` and `/staff/{userId}`. */
 
@@ -40,12 +42,13 @@ export const postInvitation = adminRoute<{ siteId: string }>(
       actor(staff),
     );
     const link = `${origin}/accept-invite?token=${token}`;
+    const from = inviterName(staff, senderName(env().MAIL_FROM));
     await sendMail({
       to: body.email,
-      subject: `${staff.name} invited you to ${possessive(site.name)} back-office`,
+      subject: `${from} invited you to ${possessive(site.name)} back-office`,
       text: existing
-        ? `${staff.name} invited you to work on ${site.name} as ${body.role}.\n\nTo accept, open this link and enter your staff password (it works for 7 days, once):\n${link}\n\nIf you did not expect this, ignore this message: nothing changes until you accept.\n`
-        : `${staff.name} invited you to work on ${site.name} as ${body.role}.\n\nChoose your password here (the link works for 7 days, once):\n${link}\n\nIf you did not expect this, ignore this message.\n`,
+        ? `${from} invited you to work on ${site.name} as ${body.role}.\n\nTo accept, open this link and enter your staff password (it works for 7 days, once):\n${link}\n\nIf you did not expect this, ignore this message: nothing changes until you accept.\n`
+        : `${from} invited you to work on ${site.name} as ${body.role}.\n\nChoose your password here (the link works for 7 days, once):\n${link}\n\nIf you did not expect this, ignore this message.\n`,
     });
     return json(200, { ok: true, message: STAFF_MSG.inviteSent });
   },
