@@ -43,7 +43,7 @@ export async function checkStockImport(opts: {
     opts.mapping && Object.keys(opts.mapping).length
       ? await rememberImportMapping(db, opts.siteId, opts.mapping)
       : await getImportMapping(db, opts.siteId);
-  const { rows, errors, columns, ignoredColumns } = parseStockCsv(opts.csv, {
+  const { rows, errors, columns, ignoredColumns, headerPriceType } = parseStockCsv(opts.csv, {
     thisYear,
     locationIds: locations.map((l) => l.id),
     photoTestOrigin: env().PHOTO_FETCH_TEST_ORIGIN ?? null,
@@ -61,6 +61,7 @@ export async function checkStockImport(opts: {
     errorCount: errors.length,
     columns,
     ignoredColumns,
+    headerPriceType,
     clearBlanks,
     overwriteEdited,
     plan,

@@ -2,7 +2,8 @@
  * A stock file's header line as dealers' systems and spreadsheets write it. "Stock No",
  * "StockNumber", "Kms", "Odometer (km)", "Type" or "Price (Drive Away)" each name one of the
  * import's columns by themselves; a header the platform cannot place is one the dealer maps once in
- * the import screen, and that mapping is remembered for the site. Pure.
+ * the import screen, and that mapping is remembered for the site. A price header's own words
+ * ("Drive Away", "EGC", "+ ORC") name the price type of the file's prices too. Pure.
  */
 
 export const STOCK_CSV_COLUMNS = [
@@ -93,14 +94,11 @@ const ALIASES: Record<StockColumn, readonly string[]> = {
   year: ["modelyear", "buildyear", "yearofmanufacture", "yr"],
   car_type: ["type", "condition", "newused", "newusedordemo", "stocktype", "vehicletype", "cartype", "saletype"],
   price: [
-    "pricedriveaway",
-    "driveawayprice",
     "driveaway",
     "saleprice",
     "advertisedprice",
     "retailprice",
     "askingprice",
-    "pricedap",
     "priceaud",
     "pricenzd",
     "priceusd",
@@ -128,6 +126,47 @@ for (const c of STOCK_CSV_COLUMNS) KNOWN.set(headerKey(c), c);
 for (const [c, names] of Object.entries(ALIASES) as Array<[StockColumn, readonly string[]]>)
   for (const n of names) if (!KNOWN.has(n)) KNOWN.set(n, c);
 
+/**
+ * The price types as the storefront stores them: priceTypeLabel (src/domain/format/country.ts) says
+ * them in each market's words, so a price without on-road costs reads "+ ORC" on a New Zealand site
+ * and "Plus tax, title and fees" on a US one. A file's "+ ORC" is stored as the second.
+ */
+export const DRIVE_AWAY = "Drive Away";
+export const EXCL_GOVT_CHARGES = "Excl. Govt. Charges";
+export type ImpliedPriceType = typeof DRIVE_AWAY | typeof EXCL_GOVT_CHARGES;
+
+const excluding = (what: readonly string[]) =>
+  ["excl", "exc", "ex", "excluding", "plus", "before"].flatMap((w) => what.map((x) => `${w}${x}`));
+/** The words beside "price" in a header that name its type (as headerKey has them). */
+const PRICE_TYPE_WORDS = new Map<string, ImpliedPriceType>([
+  ...[
+    "driveaway",
+    "dap",
+    "incorc",
+    "inclorc",
+    "includingorc",
+    "inconroads",
+    "inconroadcosts",
+    "inclonroadcosts",
+    "includingonroadcosts",
+  ].map((w) => [w, DRIVE_AWAY] as const),
+  ...["egc", "orc", ...excluding(["govtcharges", "governmentcharges", "gc", "orc", "onroads", "onroadcosts", "govtchargesorc"])].map(
+    (w) => [w, EXCL_GOVT_CHARGES] as const,
+  ),
+]);
+
+/**
+ * The price type a price header names: "Price (Drive Away)", "Drive Away Price", "DRIVE AWAY" →
+ * "Drive Away"; "Price EGC", "EGC Price", "Price (Excl. Govt. Charges)", "Price + ORC" → "Excl. Govt.
+ * Charges"; null when the header says none ("Price", "Sale Price"). A header has to say "price" unless
+ * it is "Drive Away" itself: a lone "ORC" or "EGC" column is more likely the charges than the price.
+ */
+export function priceTypeInHeader(header: string): ImpliedPriceType | null {
+  const key = headerKey(header);
+  const words = key.startsWith("price") ? key.slice(5) : key.endsWith("price") ? key.slice(0, -5) : key === "driveaway" ? key : "";
+  return PRICE_TYPE_WORDS.get(words) ?? null;
+}
+
 /** A dealer's own mapping: a header (as headerKey has it) → the column it fills, or null to leave it out. */
 export type ColumnMapping = Record<string, StockColumn | null>;
 
@@ -140,7 +179,7 @@ export function columnFor(header: string, mapping: ColumnMapping = {}): StockCol
     const chosen = mapping[key];
     return isColumn(chosen) ? chosen : null;
   }
-  return KNOWN.get(key) ?? null;
+  return KNOWN.get(key) ?? (priceTypeInHeader(header) ? "price" : null);
 }
 
 /** At most this many headers are remembered per site. */

@@ -10,7 +10,7 @@ import {
   type StockRow,
 } from "./import";
 import { describeValue, importChanges, newCarFields } from "./import-changes";
-import { cleanMapping, columnFor, type StockColumn } from "./import-columns";
+import { cleanMapping, columnFor, priceTypeInHeader, type StockColumn } from "./import-columns";
 
 const opts = { thisYear: 2026, locationIds: [10011, 10012] };
 const HEAD = "stock_number,make,model,year,car_type,price,odometer,vin,location_id";
@@ -337,7 +337,6 @@ describe("headers as dealer systems write them", () => {
     ["Kms", "odometer"],
     ["Odometer (km)", "odometer"],
     ["Type", "car_type"],
-    ["Price (Drive Away)", "price"],
     ["Colour", "colour"],
     ["Color", "colour"],
     ["Body Style", "body_type"],
@@ -388,5 +387,89 @@ describe("headers as dealer systems write them", () => {
     });
     expect(r.errors).toEqual([]);
     expect(r.rows[0]).toMatchObject({ stock_number: "PK1" });
+  });
+});
+
+describe("a price header that names the price type", () => {
+  test.each<[string, StockColumn | null, string | null]>([
+    ["Price (Drive Away)", "price", "Drive Away"],
+    ["Drive Away Price", "price", "Drive Away"],
+    ["DRIVE AWAY", "price", "Drive Away"],
+    ["drive_away_price", "price", "Drive Away"],
+    ["Price (DAP):", "price", "Drive Away"],
+    ["Price (incl. ORC)", "price", "Drive Away"],
+    ["  price  -  drive away  ", "price", "Drive Away"],
+    ["Price (Excl. Govt. Charges)", "price", "Excl. Govt. Charges"],
+    ["Price (Excl Gov't Charges):", "price", "Excl. Govt. Charges"],
+    ["Price EGC", "price", "Excl. Govt. Charges"],
+    ["EGC Price", "price", "Excl. Govt. Charges"],
+    ["price [egc]", "price", "Excl. Govt. Charges"],
+    ["Price (Excl. Govt. Charges & ORC)", "price", "Excl. Govt. Charges"],
+    ["Price + ORC", "price", "Excl. Govt. Charges"],
+    ["Price (plus ORC)", "price", "Excl. Govt. Charges"],
+    ["Price ex on-road costs", "price", "Excl. Govt. Charges"],
+    ["Price", "price", null],
+    ["Price:", "price", null],
+    ["Sale Price", "price", null],
+    ["Price Type", "price_type", null],
+    // a lone charges column is the charges, not the price
+    ["ORC", null, null],
+    ["EGC", null, null],
+    ["Price (Favourite Snack)", null, null],
+  ])("%j → %s, %s", (header, column, priceType) => {
+    expect(columnFor(header)).toBe(column);
+    expect(priceTypeInHeader(header)).toBe(priceType);
+  });
+
+  const HEADER = "Stock No,Make,Model,Year,Type,Price (Drive Away),Price Type";
+  const read = (lines: string[], header = HEADER) => parseStockCsv([header, ...lines].join("\n"), { thisYear: 2026, locationIds: [] });
+
+  test("rows with a price take the header's type; a row's own price type wins; a row without a price says no type", () => {
+    const r = read(["PK1,Mazda,CX-5,2024,used,38990,", "PK2,Mazda,CX-5,2024,used,41990,Excl. Govt. Charges", "PK3,Mazda,CX-5,2024,used,,"]);
+    expect(r.errors).toEqual([]);
+    expect(r.headerPriceType).toEqual({ header: "Price (Drive Away)", priceType: "Drive Away" });
+    expect(r.rows.map((x) => [x.stock_number, x.price, x.price_type])).toEqual([
+      ["PK1", 38990, "Drive Away"],
+      ["PK2", 41990, "Excl. Govt. Charges"],
+      ["PK3", undefined, undefined],
+    ]);
+  });
+
+  test.each([
+    ["Stock No,Make,Model,Year,Type,Price + ORC", "Excl. Govt. Charges"],
+    ["Stock No,Make,Model,Year,Type,Price", undefined],
+  ])("%s: the price type is %s", (header, priceType) => {
+    const r = read(["PK1,Mazda,CX-5,2024,used,38990"], header);
+    expect(r.rows[0]).toMatchObject({ price: 38990 });
+    expect(r.rows[0]!.price_type).toBe(priceType);
+  });
+
+  test("a price header the dealer mapped elsewhere names no type", () => {
+    const r = parseStockCsv("stock_number,make,model,year,car_type,Price (Drive Away)\nPK1,Mazda,CX-5,2024,used,38990\n", {
+      thisYear: 2026,
+      locationIds: [],
+      mapping: { pricedriveaway: null },
+    });
+    expect(r.headerPriceType).toBeNull();
+    expect(r.rows[0]).not.toHaveProperty("price_type");
+  });
+
+  test("the preview shows the type like any other field; a type edited here is kept", () => {
+    const rows = read(["PK1,Mazda,CX-5,2024,used,38990,"]).rows;
+    const have = (editedFields: string[]): StockOnFile => ({
+      ...newCarFields({ stock_number: "PK1", make: "Mazda", model: "CX-5", year: 2024, car_type: "used", price: 38990 }, null),
+      id: 1,
+      stockNumber: "PK1",
+      missingFeeds: 0,
+      editedFields,
+      ...(editedFields.length ? { priceType: "Excl. Govt. Charges" } : {}),
+    });
+    const read2 = { columns: [...REQUIRED_COLUMNS, "price"] as StockColumn[], clearBlanks: false, defaultLocation: null };
+    expect(plan([have([])], rows, false, read2).changes).toEqual([{ stock_number: "PK1", changes: ["Price type: (empty) → Drive Away"] }]);
+    expect(plan([have(["priceType"])], rows, false, read2)).toMatchObject({
+      changed: 0,
+      changes: [{ stock_number: "PK1", changes: ["Price type: kept, edited here (Excl. Govt. Charges; the file says Drive Away)"] }],
+    });
+    expect(newCarFields(rows[0]!, null)).toMatchObject({ price: 38990, priceType: "Drive Away" });
   });
 });

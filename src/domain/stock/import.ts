@@ -7,7 +7,15 @@ import { outboundUrlProblem } from "../http/addresses";
 import { MAX_PHOTOS_PER_VEHICLE } from "./photos";
 import { stockFields } from "./stock-fields";
 import { describeChange, describeKept, feedMaySell, importChanges, type ImportedFields } from "./import-changes";
-import { COLUMN_LABELS, columnFor, REQUIRED_COLUMNS, type ColumnMapping, type StockColumn } from "./import-columns";
+import {
+  COLUMN_LABELS,
+  columnFor,
+  priceTypeInHeader,
+  REQUIRED_COLUMNS,
+  type ColumnMapping,
+  type ImpliedPriceType,
+  type StockColumn,
+} from "./import-columns";
 
 /*
  * Stock imports: a CSV uploaded in the back-office or a dealer-management-system feed,
@@ -87,6 +95,8 @@ export type ParsedImport = {
   columns: Array<{ header: string; column: StockColumn }>;
   /** the headers not read (unknown and not mapped, or mapped to nothing), as the file has them */
   ignoredColumns: string[];
+  /** the price type the price column's header names ("Price (Drive Away)"), given to rows that do not say their own */
+  headerPriceType: { header: string; priceType: ImpliedPriceType } | null;
 };
 
 /**
@@ -102,11 +112,13 @@ export function parseStockCsv(
   const errors: ImportError[] = [];
   let columns: ParsedImport["columns"] = [];
   let ignoredColumns: string[] = [];
+  let headerPriceType: ParsedImport["headerPriceType"] = null;
   const failed = (line: number, message: string): ParsedImport => ({
     rows: [],
     errors: [{ line, field: null, message }],
     columns,
     ignoredColumns,
+    headerPriceType,
   });
   if (input.length > MAX_IMPORT_BYTES || new TextEncoder().encode(input).length > MAX_IMPORT_BYTES)
     return failed(1, "The file is larger than 5 MB. Split it into smaller files.");
@@ -130,6 +142,9 @@ export function parseStockCsv(
         header = names.map((x) => columnFor(x, opts.mapping));
         columns = names.flatMap((x, i) => (header[i] ? [{ header: x, column: header[i]! }] : []));
         ignoredColumns = [...new Set(names.filter((x, i) => !header[i] && x !== ""))];
+        const priceHeader = names[header.indexOf("price")];
+        const priceType = priceHeader === undefined ? null : priceTypeInHeader(priceHeader);
+        headerPriceType = priceHeader !== undefined && priceType ? { header: priceHeader, priceType } : null;
         return header.map((c) => c ?? false);
       },
       skip_empty_lines: true,
@@ -190,9 +205,11 @@ export function parseStockCsv(
       errors.push({ line, field: "location_id", message: `Location ${r.data.location_id} is not one of this site's locations` });
       continue;
     }
-    rows.push({ ...r.data, line });
+    // the price header's words are the type of a price the row gives, unless the row's own price_type cell says one
+    const typed = headerPriceType && r.data.price !== undefined && r.data.price_type === undefined;
+    rows.push({ ...r.data, ...(typed ? { price_type: headerPriceType!.priceType } : {}), line });
   }
-  return { rows, errors, columns, ignoredColumns };
+  return { rows, errors, columns, ignoredColumns, headerPriceType };
 }
 
 export type StockOnFile = ImportedFields & { id: number; stockNumber: string; missingFeeds: number; editedFields?: readonly string[] };

@@ -12,7 +12,8 @@ import { formValuesOf } from "@/domain/stock/vehicle-form";
 /*
  * Cars by hand through the back-office's route handlers on the app's database: add (201, 422 per
  * field, a stock number the site has, another site's location, roles), edit every field with
- * "edited here", hand back, the rego lookup, the plain form posts, and a stock file after a hand edit.
+ * "edited here", hand back, the rego lookup, the plain form posts, a stock file after a hand edit, and
+ * a price header that names the price type.
  */
 
 const SITE = 1001;
@@ -54,6 +55,26 @@ const handBack = (id: number, body: unknown) =>
     { method: "POST", cookie: manager, body },
   );
 const row = async (id: number) => (await (await getDb()).select().from(t.vehicles).where(eq(t.vehicles.id, id)))[0]!;
+/** A stock file checked, then applied, through the back-office's handlers: what the check said. */
+const importFile = async (csv: string, query = "") => {
+  const checked = await (
+    await callAdmin(
+      postStockImport,
+      `/api/admin/sites/${SITE}/stock/imports?${query}`,
+      { siteId: String(SITE) },
+      { method: "POST", cookie: manager, csv },
+    )
+  ).json();
+  expect(checked.status).toBe("checked");
+  const res = await callAdmin(
+    applyStockImport,
+    `/api/admin/sites/${SITE}/stock/imports/${checked.id}/apply`,
+    { siteId: String(SITE), id: String(checked.id) },
+    { method: "POST", cookie: manager, body: {} },
+  );
+  expect(res.status).toBe(200);
+  return checked;
+};
 /** A plain form post, as a browser without JavaScript sends it. */
 const form = (path: string, fields: Record<string, string>) =>
   new Request(`http://${ADMIN}${path}`, {
@@ -339,24 +360,7 @@ describe("editing a car", () => {
   test("a stock file after a hand edit keeps the edited price and status; with overwrite_edited it sets them", async () => {
     expect((await put(id, { price: 27777, status: "coming_soon" })).status).toBe(200);
     const csv = `stock_number,make,model,year,car_type,price,status,colour\n${TAG}E1B,Handmade,Tourer,2024,demo,29999,in_stock,Green`;
-    const run = async (query: string) => {
-      const checked = await (
-        await callAdmin(
-          postStockImport,
-          `/api/admin/sites/${SITE}/stock/imports?full=0${query}`,
-          { siteId: String(SITE) },
-          { method: "POST", cookie: manager, csv },
-        )
-      ).json();
-      const res = await callAdmin(
-        applyStockImport,
-        `/api/admin/sites/${SITE}/stock/imports/${checked.id}/apply`,
-        { siteId: String(SITE), id: String(checked.id) },
-        { method: "POST", cookie: manager, body: {} },
-      );
-      expect(res.status).toBe(200);
-      return checked.report.plan.changes[0].changes as string[];
-    };
+    const run = async (query: string) => (await importFile(csv, `full=0${query}`)).report.plan.changes[0].changes as string[];
     const said = await run("");
     expect(said).toContain("Price: kept, edited here ($27,777; the file says $29,999)");
     expect(await row(id)).toMatchObject({ price: 27777, status: "coming_soon", colour: "Green" });
@@ -365,6 +369,24 @@ describe("editing a car", () => {
     // what the import overwrote is the feed's again: no longer marked edited here
     expect((await row(id)).editedFields).not.toEqual(expect.arrayContaining(["price"]));
     expect((await row(id)).editedFields).not.toEqual(expect.arrayContaining(["status"]));
+  });
+
+  test("a file whose price header says Drive Away sets the price and its type; the preview says both", async () => {
+    const run = async (csv: string) => (await importFile(csv, "full=0")).report;
+    await run(`Stock No,Make,Model,Year,Type,Price\n${TAG}DA1,Handmade,Tourer,2024,used,"$40,000"`);
+    const [added] = await (
+      await getDb()
+    )
+      .select()
+      .from(t.vehicles)
+      .where(and(eq(t.vehicles.siteId, SITE), eq(t.vehicles.stockNumber, `${TAG}DA1`)));
+    expect(added).toMatchObject({ price: 40000, priceType: null });
+    const report = await run(`Stock No,Make,Model,Year,Type,Price (Drive Away)\n${TAG}DA1,Handmade,Tourer,2024,used,"$38,990"`);
+    expect(report.headerPriceType).toEqual({ header: "Price (Drive Away)", priceType: "Drive Away" });
+    expect(report.plan.changes).toEqual([
+      { stock_number: `${TAG}DA1`, changes: ["Price: $40,000 → $38,990", "Price type: (empty) → Drive Away"] },
+    ]);
+    expect(await row(added!.id)).toMatchObject({ price: 38990, priceType: "Drive Away" });
   });
 
   test("a description from a Windows file (CRLF) is not marked edited when only the price is saved", async () => {
@@ -397,24 +419,7 @@ describe("editing a car", () => {
       .where(and(eq(t.vehicles.siteId, SITE), ne(t.vehicles.status, "sold"), ne(t.vehicles.id, added)));
     const cell = (v: string) => `"${v.replace(/"/g, '""')}"`;
     const file = `stock_number,make,model,year,car_type\n${others.map((c) => [c.n, cell(c.make), cell(c.model), c.year, c.type].join(",")).join("\n")}`;
-    for (let i = 0; i < 2; i++) {
-      const checked = await (
-        await callAdmin(
-          postStockImport,
-          `/api/admin/sites/${SITE}/stock/imports?full=1`,
-          { siteId: String(SITE) },
-          { method: "POST", cookie: manager, csv: file },
-        )
-      ).json();
-      expect(checked.status).toBe("checked");
-      const applied = await callAdmin(
-        applyStockImport,
-        `/api/admin/sites/${SITE}/stock/imports/${checked.id}/apply`,
-        { siteId: String(SITE), id: String(checked.id) },
-        { method: "POST", cookie: manager, body: {} },
-      );
-      expect(applied.status).toBe(200);
-    }
+    for (let i = 0; i < 2; i++) await importFile(file, "full=1");
     expect(await row(added)).toMatchObject({ status: "in_stock", missingFeeds: 2 });
   });
 });

@@ -405,4 +405,25 @@ describe("POST /api/v1/websites/{siteId}/stock_feed.csv (a dealer-management sys
       await db.delete(t.vehicles).where(and(eq(t.vehicles.siteId, 1006), inArray(t.vehicles.stockNumber, ["FEED-E1", "FEED-E2"])));
     }
   });
+
+  test("a price header's words set the price type of each car with a price that does not say its own", async () => {
+    const db = database;
+    const file =
+      "Stock No,Make,Model,Year,Type,Price + ORC,Price Type\nFEED-T1,Jayco,Journey,2024,new,79990,\nFEED-T2,Jayco,Journey,2024,new,81990,Drive Away";
+    try {
+      const res = await feed(file, { authorization: admin }, "?full=0");
+      expect(res.status).toBe(200);
+      const cars = await db
+        .select({ n: t.vehicles.stockNumber, price: t.vehicles.price, priceType: t.vehicles.priceType })
+        .from(t.vehicles)
+        .where(and(eq(t.vehicles.siteId, 1006), inArray(t.vehicles.stockNumber, ["FEED-T1", "FEED-T2"])))
+        .orderBy(t.vehicles.stockNumber);
+      expect(cars.map((v) => [v.n, v.price, v.priceType])).toEqual([
+        ["FEED-T1", 79990, "Excl. Govt. Charges"],
+        ["FEED-T2", 81990, "Drive Away"],
+      ]);
+    } finally {
+      await db.delete(t.vehicles).where(and(eq(t.vehicles.siteId, 1006), inArray(t.vehicles.stockNumber, ["FEED-T1", "FEED-T2"])));
+    }
+  });
 });
