@@ -562,7 +562,8 @@ test.describe("dealer back-office", () => {
     await mapping.getByLabel("Our Ref").selectOption({ label: "Stock number" });
     await mapping.getByRole("button", { name: "Check again with these columns" }).click();
     await expect(page.getByTestId("import-totals")).toContainText("1 changed");
-    await expect(page.getByTestId("import-change")).toHaveText(["E2E-IMPORT-1Price: $31,990 → $29,990"]);
+    // the header's words name the price type too: the card says what the price includes
+    await expect(page.getByTestId("import-change")).toHaveText(["E2E-IMPORT-1Price: $31,990 → $29,990Price type: (empty) → Drive Away"]);
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Import now" }).click();
     await expect(page.getByTestId("import-apply-done")).toHaveText(
@@ -571,6 +572,7 @@ test.describe("dealer back-office", () => {
     await page.goto(search);
     const card = page.getByTestId("vehicle-card").first();
     await expect(card).toContainText("$29,990");
+    await expect(card).toContainText("Drive Away");
     await expect(card).toContainText("12,000 km");
   });
 
