@@ -121,3 +121,12 @@ export const ownServerEnv = (dir: string, photoOrigin?: string) => ({
   AUTH_RATE_LIMIT: "100",
   LEAD_RATE_LIMIT: "100",
 });
+
+/** Opens a site's stock import at `importUrl`, chooses `csv` as the file and has it checked (the preview or its errors follow). */
+export async function checkStockFile(page: Page, importUrl: string, csv: string) {
+  await page.goto(importUrl);
+  const check = page.getByRole("button", { name: "Check the file" });
+  await waitForHydration(check);
+  await page.getByLabel("CSV file").setInputFiles({ name: "stock.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await check.click();
+}

@@ -2,7 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import { mkdir, rm } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { startServer, stopServer } from "../scripts/lib/server-process";
-import { expect, ownServerEnv, test, waitForHydration } from "./fixtures";
+import { expect, ownServerEnv, test, waitForHydration, checkStockFile } from "./fixtures";
 
 /*
  * A used-car manager's stock by hand, on a 390×844 phone, against a server and database of its own
@@ -104,15 +104,11 @@ test.describe("stock by hand", () => {
 
     // a stock file with the old price keeps the manager's
     const importFile = async (price: number, expectation: string) => {
-      await page.goto(admin("/sites/1001/stock/import"));
-      const check = page.getByRole("button", { name: "Check the file" });
-      await waitForHydration(check);
-      await page.getByLabel("CSV file").setInputFiles({
-        name: "stock.csv",
-        mimeType: "text/csv",
-        buffer: Buffer.from(`stock_number,make,model,year,car_type,price\n${stockNumber},Mazda,CX-5,2021,used,${price}`),
-      });
-      await check.click();
+      await checkStockFile(
+        page,
+        admin("/sites/1001/stock/import"),
+        `stock_number,make,model,year,car_type,price\n${stockNumber},Mazda,CX-5,2021,used,${price}`,
+      );
       await expect(page.getByTestId("import-change")).toContainText(expectation);
       await page.getByRole("button", { name: "Import now" }).click();
       await expect(page.getByTestId("import-apply-done")).toContainText("Imported into Parkside Motor Group");

@@ -1,7 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { mkdir, rm } from "node:fs/promises";
 import { startServer, stopServer } from "../scripts/lib/server-process";
-import { expect, ownServerEnv, test, waitForHydration } from "./fixtures";
+import { expect, ownServerEnv, test, waitForHydration, checkStockFile } from "./fixtures";
 
 /*
  * The stock list a used-car manager works from (docs/features/back-office.md, "The stock list"), on a
@@ -147,11 +147,7 @@ test("a manager on a phone filters to cars over 60 days, drops five prices 5 % a
     await expect(page.getByTestId("stock-row")).toContainText("Sold");
 
     // a stock file run afterwards (the old prices, in stock) keeps what the manager did
-    await page.goto(admin("/sites/1001/stock/import"));
-    const check = page.getByRole("button", { name: "Check the file" });
-    await waitForHydration(check);
-    await page.getByLabel("CSV file").setInputFiles({ name: "stock.csv", mimeType: "text/csv", buffer: Buffer.from(fileBefore) });
-    await check.click();
+    await checkStockFile(page, admin("/sites/1001/stock/import"), fileBefore);
     const kept = five[2]!;
     // several cars may share a price: the car's own entry in the preview says it is kept
     await expect(page.getByTestId("import-change").filter({ hasText: kept.stock })).toContainText(

@@ -2,7 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import { rm } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { startServer, stopServer } from "../scripts/lib/server-process";
-import { expect, expectNoAxeViolations, ownServerEnv, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, ownServerEnv, test, waitForHydration, checkStockFile } from "./fixtures";
 import { feedPhotoServer, photoOf } from "./photos";
 
 /*
@@ -56,20 +56,14 @@ test.describe("a car's photos add up", () => {
   }) => {
     await signIn(page);
     // a car from a stock file with two photo addresses, fetched by the worker
-    await page.goto(admin("/sites/1001/stock/import"));
-    const check = page.getByRole("button", { name: "Check the file" });
-    await waitForHydration(check);
-    await page.getByLabel("CSV file").setInputFiles({
-      name: "stock.csv",
-      mimeType: "text/csv",
-      buffer: Buffer.from(
-        [
-          "stock_number,make,model,year,car_type,price,photos",
-          `${STOCK},Mazda,CX-30,2025,used,29990,${PHOTO_ORIGIN}/feed/front.jpg|${PHOTO_ORIGIN}/feed/side.jpg`,
-        ].join("\n"),
-      ),
-    });
-    await check.click();
+    await checkStockFile(
+      page,
+      admin("/sites/1001/stock/import"),
+      [
+        "stock_number,make,model,year,car_type,price,photos",
+        `${STOCK},Mazda,CX-30,2025,used,29990,${PHOTO_ORIGIN}/feed/front.jpg|${PHOTO_ORIGIN}/feed/side.jpg`,
+      ].join("\n"),
+    );
     await page.getByRole("button", { name: "Import now" }).click();
     await expect(page.getByTestId("import-apply-done")).toContainText("1 added");
 
