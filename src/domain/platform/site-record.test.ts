@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { addressProblem } from "./location-record";
 import { isTimeZone, newSite, publishChecklist, siteChanges, siteDomain, SiteRecordSchema, suggestSlug } from "./site-record";
-import { FEATURE_RULES, featureSources } from "../site/features";
+import { FEATURE_RULES, featureSources, type FeatureRule } from "../site/features";
 
 describe("siteDomain: a public host name, stored without www.", () => {
   test.each([
@@ -66,6 +66,41 @@ describe("newSite: what the template and country give a record that names only t
     ["campers", "smith.co.nz", { defaultSort: "newest", country: "NZ", currency: "NZD", timezone: "Pacific/Auckland" }],
     ["rv", "smith.com.au", { defaultSort: "newest", url: "https://www.smith.com.au", published: false, financeProvider: "Manual" }],
   ])("%s on %s", (template, domain, want) => expect(newSite(record(template, domain))).toMatchObject(want));
+
+  // a new dealer starts with reports, accounts (and so alerts) on, and its market's lookups with the trade-in value
+  const on = { analytics_events: true, garage_enabled: true };
+  test.each([
+    ["an AU dealer", {}, [], { ...on, autograb: true, trade_in_valuation: true }],
+    ["a NZ dealer: no lookup provider there", { domain_name: "smith.co.nz" }, [], on],
+    ["a US dealer: no lookup provider there", { country: "US" }, [], on],
+    [
+      "the record's own flags win",
+      { features: { garage_enabled: false, blog: true } },
+      [],
+      { ...on, garage_enabled: false, blog: true, autograb: true, trade_in_valuation: true },
+    ],
+    [
+      "null leaves a flag to the rules and defaults",
+      { features: { analytics_events: null } },
+      [],
+      { garage_enabled: true, autograb: true, trade_in_valuation: true },
+    ],
+    [
+      "a matching rule keeps deciding the flags it sets",
+      { dealership_group: "Kappa Group" },
+      [{ why: "Kappa's sites", match: { group: "Kappa Group" }, set: { garage_enabled: false, autograb: false, redbook: true } }],
+      { analytics_events: true, trade_in_valuation: true },
+    ],
+    [
+      "a rule that does not match changes nothing",
+      { dealership_group: "Other Group" },
+      [{ why: "Kappa's sites", match: { group: "Kappa Group" }, set: { garage_enabled: false } }],
+      { ...on, autograb: true, trade_in_valuation: true },
+    ],
+  ] as const)("the flags of %s", (_why, extra, rules, want) => {
+    const r = SiteRecordSchema.parse({ name: "Smith", slug: "smith", template: "default", domain_name: "smith.com.au", ...extra });
+    expect(newSite(r, rules as unknown as FeatureRule[]).features).toEqual(want);
+  });
 });
 
 test("siteChanges: only what the change names; the address follows a new domain unless it was set by hand", () => {
@@ -91,31 +126,90 @@ test.each([
   ["Škoda & Co!", "skoda-co"],
 ])("suggestSlug(%s) → %s", (name, slug) => expect(suggestSlug(name)).toBe(slug));
 
-test("publishChecklist: each item done by what the site has", () => {
-  const bare = { locations: [], logo: {}, stockCount: 0, noStockYet: false, leadDelivery: {}, email: null };
-  expect(publishChecklist(bare).filter((c) => c.done)).toEqual([]);
-  const ready = publishChecklist({
+type Checklist = Parameters<typeof publishChecklist>[0];
+describe("publishChecklist: each item done by what the site has, with where it is fixed", () => {
+  const geelong = { name: "Geelong", openingHours: [{}], contactDetail: { email: "sales@smith.com.au" } };
+  const bare = {
+    siteId: 42,
+    locations: [],
+    logo: {},
+    phone: null,
+    stockCount: 0,
+    noStockYet: false,
+    leadDelivery: {},
+    email: null,
+    features: { analytics_events: false },
+  };
+  const ready = {
     ...bare,
-    locations: [{ name: "Geelong", openingHours: [{}], contactDetail: { email: "sales@smith.com.au" } }],
+    locations: [geelong],
     logo: { url: "/images/x" },
+    phone: "03 5222 1000",
     noStockYet: true,
+    features: { analytics_events: true },
+  };
+  const done = (s: Checklist) =>
+    publishChecklist(s)
+      .filter((c) => c.done)
+      .map((c) => c.key);
+
+  test("a bare site has nothing done; a ready one everything, in the order the console lists", () => {
+    expect(done(bare)).toEqual([]);
+    expect(done(ready)).toEqual(["lead_delivery", "phone", "location", "logo", "stock", "analytics"]);
   });
-  expect(ready.every((c) => c.done)).toBe(true);
-  // leads need somewhere to go: no location email, no site email and no extra address is not done
-  expect(
-    publishChecklist({ ...bare, locations: [{ name: "Geelong", openingHours: [], contactDetail: {} }] }).find(
-      (c) => c.key === "lead_delivery",
-    )!.done,
-  ).toBe(false);
-  expect(
-    publishChecklist({ ...bare, leadDelivery: { adf_emails: ["crm@smith.com.au"] } }).find((c) => c.key === "lead_delivery")!.done,
-  ).toBe(true);
-  // the second location's leads would reach nobody: not done (the first's email used to be enough)
-  const two = [
-    { name: "Geelong", isPrimary: true, openingHours: [{}], contactDetail: { email: "g@smith.com.au" } },
-    { name: "Ballarat", openingHours: [{}], contactDetail: {} },
-  ];
-  expect(publishChecklist({ ...bare, locations: two }).find((c) => c.key === "lead_delivery")!.done).toBe(false);
+
+  test.each([
+    ["no phone", { phone: null }, "phone"],
+    ["a blank phone", { phone: "  " }, "phone"],
+    ["no location (leads to the site's email)", { locations: [], email: "sales@smith.com.au" }, "location"],
+    ["a location without hours", { locations: [{ ...geelong, openingHours: [] }] }, "location"],
+    ["no logo", { logo: {} }, "logo"],
+    ["no car, no tick", { noStockYet: false, stockCount: 0 }, "stock"],
+    ["visit reports off", { features: { analytics_events: false } }, "analytics"],
+    // leads need somewhere to go: a location without an email, no site email and no extra address
+    ["leads reach nobody", { locations: [{ ...geelong, contactDetail: {} }] }, "lead_delivery"],
+    // the second location's leads would reach nobody (the first's email is not enough)
+    [
+      "a second location without an address",
+      {
+        locations: [
+          { ...geelong, isPrimary: true },
+          { ...geelong, name: "Ballarat", contactDetail: {} },
+        ],
+      },
+      "lead_delivery",
+    ],
+  ] satisfies Array<[string, Partial<Checklist>, string]>)("%s: only %s is missing", (_why, change, key) => {
+    expect(
+      publishChecklist({ ...ready, ...change })
+        .filter((c) => !c.done)
+        .map((c) => c.key),
+    ).toEqual([key]);
+  });
+
+  test.each([
+    ["a car in stock", { stockCount: 1, noStockYet: false }, "stock"],
+    ["an extra address for the leads, no location", { locations: [], leadDelivery: { adf_emails: ["crm@smith.com.au"] } }, "lead_delivery"],
+    ["the site's own email", { email: "sales@smith.com.au" }, "lead_delivery"],
+  ] satisfies Array<[string, Partial<Checklist>, string]>)("%s: %s is done", (_why, change, key) => {
+    expect(publishChecklist({ ...bare, ...change }).find((c) => c.key === key)!.done).toBe(true);
+  });
+
+  test.each([
+    ["lead_delivery", true, "/sites/42/settings#delivery", "Set lead delivery"],
+    ["phone", false, "/platform/sites/42#record", "Add the phone"],
+    ["location", false, "/platform/sites/42#locations", "Add a location"],
+    ["logo", false, "/platform/sites/42#logo", "Upload the logo"],
+    ["stock", false, "/sites/42/stock/import", "Import stock"],
+    ["analytics", false, "/sites/42/settings#switches", "Turn on visit reports"],
+  ])("%s: blocks publishing %s, fixed at %s", (key, blocks, href, label) => {
+    expect(publishChecklist(bare).find((c) => c.key === key)).toMatchObject({ blocks, fix: { href, label } });
+  });
+
+  test("with a location but no hours, the fix says to set the hours", () => {
+    const c = publishChecklist({ ...bare, locations: [{ ...geelong, openingHours: [] }] }).find((i) => i.key === "location")!;
+    expect(c.fix.label).toBe("Set the hours");
+  });
 });
 
 test("featureSources: default, a rule (with its reason), the site's own, and pre-approval off without a finance provider", () => {

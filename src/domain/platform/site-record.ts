@@ -5,7 +5,7 @@ import { countryFormat } from "../format/country";
 import { slugify } from "../format/slug";
 import type { LeadDeliveryConfig } from "../leads/delivery";
 import { leadDestinations } from "../site/lead-destinations";
-import { BOOLEAN_FLAGS, type FlagSource } from "../site/features";
+import { BOOLEAN_FLAGS, newSiteFeatures, ruleApplies, type FeatureRule, type FlagSource } from "../site/features";
 import { suffixMessage, suffixProblem } from "../site/domains";
 import { applyIntegrations, IntegrationsPatchSchema } from "../site/integrations";
 import { tlsHostName } from "../site/tenant";
@@ -199,8 +199,24 @@ const cleanFlags = (f: Record<string, boolean | null> | undefined, base: Partial
   return out as Partial<SiteFeatureFlags>;
 };
 
-/** A new site from its record, every field not given taken from its template's and country's defaults. */
-export function newSite(r: SiteRecordInput): NewSite {
+/**
+ * A new dealer's starting switches as its own flags (newSiteFeatures), less those a rule that matches the
+ * new site sets: the group's or brand's rule keeps deciding those, and a later change to it still reaches the site.
+ */
+function startingFlags(r: SiteRecordInput, country: Country, rules: readonly FeatureRule[]): Partial<SiteFeatureFlags> {
+  const subject = {
+    id: r.id ?? 0,
+    slug: r.slug,
+    name: r.name,
+    dealershipGroup: r.dealership_group ?? null,
+    manufacturer: r.manufacturer ?? null,
+  };
+  const ruled = new Set(rules.filter((rule) => ruleApplies(rule, subject)).flatMap((rule) => Object.keys(rule.set)));
+  return Object.fromEntries(Object.entries(newSiteFeatures(country)).filter(([k]) => !ruled.has(k)));
+}
+
+/** A new site from its record, every field not given taken from its template's and country's defaults; `rules` are the platform's feature rules. */
+export function newSite(r: SiteRecordInput, rules: readonly FeatureRule[] = []): NewSite {
   // a .nz domain is a New Zealand dealer's unless the record says otherwise; everything else AU (the default market)
   const country = r.country ?? (r.domain_name.endsWith(".nz") ? "NZ" : "AU");
   return {
@@ -224,7 +240,7 @@ export function newSite(r: SiteRecordInput): NewSite {
     socialUrls: r.social_urls ?? {},
     logo: r.logo ?? {},
     colours: r.colours ?? TEMPLATE_COLOURS[r.template],
-    features: cleanFlags(r.features),
+    features: cleanFlags(r.features, startingFlags(r, country, rules)),
     integrations: applyIntegrations({}, r.integrations ?? {}),
     searchPresets: r.search_filters ?? {},
     navigation: r.navigation ?? {},
@@ -285,32 +301,78 @@ export function suggestSlug(name: string): string {
   return slugify(name).slice(0, 63).replace(/-+$/, "");
 }
 
-export type ChecklistItem = { key: "location" | "hours" | "logo" | "stock" | "lead_delivery"; label: string; done: boolean };
+export type ChecklistKey = "lead_delivery" | "phone" | "location" | "logo" | "stock" | "analytics";
+/**
+ * One thing a site needs before it goes live, and where it is fixed (a path on the back-office host:
+ * the console's own sections are `#…` on the site's console page). `blocks`: publishing is refused
+ * until it is done; the others are advice.
+ */
+export type ChecklistItem = { key: ChecklistKey; label: string; done: boolean; blocks: boolean; fix: { href: string; label: string } };
+
+/** The logo item: an uploaded logo (one place, so what "reads on the header" means is decided here alone). */
+export function logoReady(logo: SiteLogo): boolean {
+  return Boolean(logo.url);
+}
 
 /**
- * What a site needs before it is published: a location, hours at each, a logo, a car or
- * a deliberate "no stock yet", and somewhere its leads go. Advisory, except the last: a site whose
- * leads would reach nobody is not published (leadDestinations).
+ * What a site needs before it is published (docs/features/onboarding.md): somewhere its leads go, the
+ * phone the header shows, a location with opening hours, a logo, a car or a deliberate "no stock yet",
+ * and visit reports on. Advisory, except the first: a site whose leads would reach nobody is not
+ * published (leadDestinations).
  */
 export function publishChecklist(s: {
+  siteId: number;
   locations: Array<{ name: string; isPrimary?: boolean; openingHours: unknown[]; contactDetail: { email?: string } }>;
   logo: SiteLogo;
+  phone: string | null;
   stockCount: number;
   noStockYet: boolean;
   leadDelivery: LeadDeliveryConfig;
   email: string | null;
+  features: Pick<SiteFeatureFlags, "analytics_events">;
 }): ChecklistItem[] {
   const leads = leadDestinations({ email: s.email, leadDelivery: s.leadDelivery }, s.locations);
+  const here = `/platform/sites/${s.siteId}`; // the console page of the site
+  const hours = s.locations.length > 0 && s.locations.every((l) => l.openingHours.length > 0);
+  const item = (key: ChecklistKey, label: string, done: boolean, href: string, fix: string, blocks = false): ChecklistItem => ({
+    key,
+    label,
+    done,
+    blocks,
+    fix: { href, label: fix },
+  });
   return [
-    { key: "location", label: "At least one location", done: s.locations.length > 0 },
-    {
-      key: "hours",
-      label: "Opening hours at every location",
-      done: s.locations.length > 0 && s.locations.every((l) => l.openingHours.length > 0),
-    },
-    { key: "logo", label: "A logo", done: Boolean(s.logo.url) },
-    { key: "stock", label: 'At least one car in stock, or "No stock yet" ticked', done: s.stockCount > 0 || s.noStockYet },
-    { key: "lead_delivery", label: "An address the leads are delivered to", done: leads.problem === null },
+    item(
+      "lead_delivery",
+      "Somewhere the leads are delivered",
+      leads.problem === null,
+      `/sites/${s.siteId}/settings#delivery`,
+      "Set lead delivery",
+      true,
+    ),
+    item("phone", "The site's phone number (the header shows it)", Boolean(s.phone?.trim()), `${here}#record`, "Add the phone"),
+    item(
+      "location",
+      "A location, with opening hours at every location",
+      hours,
+      `${here}#locations`,
+      s.locations.length ? "Set the hours" : "Add a location",
+    ),
+    item("logo", "A logo", logoReady(s.logo), `${here}#logo`, "Upload the logo"),
+    item(
+      "stock",
+      'At least one car in stock, or "No stock yet" ticked',
+      s.stockCount > 0 || s.noStockYet,
+      `/sites/${s.siteId}/stock/import`,
+      "Import stock",
+    ),
+    item(
+      "analytics",
+      "Visit reports on (visits, enquiries and car views counted)",
+      s.features.analytics_events,
+      `/sites/${s.siteId}/settings#switches`,
+      "Turn on visit reports",
+    ),
   ];
 }
 

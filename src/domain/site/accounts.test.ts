@@ -25,10 +25,18 @@ describe("siteAccounts", () => {
       { enabled: true, realm: "parkside-motor-group", garageName: DEFAULT_GARAGE_NAME },
     ],
     ["garage off though in the list", "parkside-motor-group", "My Parkside", false, { enabled: false }],
-    ["garage on but not in the group list", "tasman-campers", "My Garage", true, { enabled: false }],
+    [
+      "garage on, in no group: a realm of its own",
+      "tasman-campers",
+      "My Garage",
+      true,
+      { enabled: true, realm: "site:7", garageName: "My Garage" },
+    ],
+    ["garage on, in no group, no name", "bayside-auto", null, true, { enabled: true, realm: "site:7", garageName: DEFAULT_GARAGE_NAME }],
+    ["garage off, in no group", "tasman-campers", "My Garage", false, { enabled: false }],
     ["neither", "demo-motors", null, false, { enabled: false }],
   ])("%s", (_why, slug, garageName, garage_enabled, expected) => {
-    expect(siteAccounts({ slug, garageName }, { garage_enabled })).toEqual(expected);
+    expect(siteAccounts({ id: 7, slug, garageName }, { garage_enabled })).toEqual(expected);
   });
 
   test("a site is in at most one group (an account's realm is never ambiguous)", () => {

@@ -1,4 +1,4 @@
-import type { SiteFeatureFlags, SiteRecord } from "./types";
+import type { Country, SiteFeatureFlags, SiteRecord } from "./types";
 import { formatPrice } from "../format/price";
 
 export const DEFAULT_FEATURES: SiteFeatureFlags = {
@@ -211,4 +211,22 @@ export function lookupProviderOf(f: Pick<SiteFeatureFlags, "nevdis" | "autograb"
   if (f.autograb) return { provider: "autograb", endpoint: "/api/simple-autograb-lookup" };
   if (f.redbook) return { provider: "redbook", endpoint: "/api/simple-autograb-lookup" };
   return null;
+}
+
+/**
+ * The lookup switches a market's new site starts with. In Australia AutoGrab: its rego lookup answers
+ * by state and its valuation gives the trade-in figure. New Zealand and the United States have no
+ * provider here (a lookup asks for an Australian state), so their trade-in form stays the plain one.
+ */
+export function marketLookups(country: Country): Partial<SiteFeatureFlags> {
+  return country === "AU" ? { autograb: true, trade_in_valuation: true } : {};
+}
+
+/**
+ * What a new dealer's site switches on from the start (docs/features/onboarding.md): visit reports,
+ * customer accounts with their email alerts, and the market's lookups and trade-in value. They are
+ * written as the new site's own flags when it is made, so sites made before keep their behaviour.
+ */
+export function newSiteFeatures(country: Country): Partial<SiteFeatureFlags> {
+  return { analytics_events: true, garage_enabled: true, ...marketLookups(country) };
 }

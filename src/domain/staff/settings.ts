@@ -27,6 +27,11 @@ export const DEALER_SWITCHES = [
     "Trade-in value",
     "An indicative price range after the rego lookup on the trade-in form; off: we'll be in touch with a price.",
   ],
+  [
+    "analytics_events",
+    "Visit reports",
+    "Counts the website's visits, enquiries and car views for the reports and the Monday email; off, they read nothing.",
+  ],
   ["sidebar_dealer_tools", "Dealer tools bar", "The bar of quick actions (call, directions, enquire) on every page."],
   ["contact_message_optional", "Contact message optional", "The contact form can be sent without a message."],
 ] as const satisfies ReadonlyArray<readonly [BooleanFlag, string, string]>;

@@ -35,7 +35,7 @@ import {
 } from "@/domain/platform/dealership-record";
 import { getLeadDeliveryConfig, getSiteById, listDealerships } from "@/server/repositories/sites";
 import { getStockSummary } from "@/server/repositories/stock";
-import { featureSourcesOf } from "@/server/site-context";
+import { featureRules, featureSourcesOf } from "@/server/site-context";
 import { siteDataChanged } from "./site-edits";
 
 /*
@@ -72,8 +72,11 @@ export async function siteRecordAnswer(siteId: number) {
   ]);
   const visible = locations.filter((l) => l.visible);
   const checklist = publishChecklist({
+    siteId,
     locations: visible,
     logo: site.logo,
+    phone: site.phone,
+    features: { analytics_events: features.analytics_events.value === true },
     stockCount: stock.count,
     noStockYet: site.noStockYet,
     leadDelivery,
@@ -93,7 +96,9 @@ export async function createSiteFromRecord(body: unknown, by: Actor) {
   if (!parsed.success) throw refuse(422, fieldErrors(parsed.error, "site"));
   // a new site has no locations nor delivery settings yet: its own email is where leads would go
   if (parsed.data.published) refuseStrandedLeads({ email: parsed.data.email ?? null, leadDelivery: {} }, []);
-  const created = await createSite(await getDb(), newSite(parsed.data), by);
+  const db = await getDb();
+  // the new dealer's starting switches give way to the feature rules that match it
+  const created = await createSite(db, newSite(parsed.data, await featureRules(db)), by);
   if (isConflict(created)) throw refuse(409, created.conflict);
   await siteDataChanged(created.id, ["navigation", "locations"]);
   return (await siteRecordAnswer(created.id))!;
