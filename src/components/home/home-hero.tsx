@@ -4,7 +4,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { storedImageSrc } from "@/domain/format/image";
 import { usedWord } from "@/domain/site/features";
-import { stockOffer } from "@/domain/site/navigation";
+import { siteOffersService, stockOffer } from "@/domain/site/navigation";
 import { pluralNoun } from "@/domain/stock/summary";
 import type { SiteContext } from "@/domain/site/context";
 import { nounInText } from "@/domain/site/vehicle";
@@ -68,9 +68,11 @@ export function HomeHero({ ctx }: { ctx: SiteContext }) {
               {sell.action}
             </a>
           )}
-          <a href="/service" className={buttonVariants({ variant: "outline", size: "lg" })}>
-            Book a Service
-          </a>
+          {siteOffersService(ctx) && (
+            <a href="/service" className={buttonVariants({ variant: "outline", size: "lg" })}>
+              Book a Service
+            </a>
+          )}
         </div>
       </div>
     </section>

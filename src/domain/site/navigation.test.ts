@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { DEFAULT_FEATURES } from "./features";
-import { buildFooter, buildHeaderMenu, siteNavigation, stockOffer, type NavContext } from "./navigation";
+import { buildFooter, buildHeaderMenu, offersService, siteNavigation, stockOffer, type NavContext } from "./navigation";
 import { resolveSiteRoute } from "./routes";
 
 const parksideLike: NavContext = {
@@ -120,6 +120,24 @@ describe("a site with no stock (a new dealer's): no 0-car entries, no trade-in t
       { count: 413, label: "413 Cars" },
     ],
   ])("the browse-all call to action for %j: %j", (carTypes, all) => expect(stockOffer({ ...parksideLike, carTypes }).all).toEqual(all));
+});
+
+describe("Book a Service only where the site has a service location", () => {
+  const partsOnly: NavContext = { ...truckLike, locations: [{ name: "Toowoomba Parts", slug: "toowoomba-parts", type: "parts" }] };
+  const labels = (ctx: NavContext) => [
+    ...buildHeaderMenu(ctx).flatMap((i) => [i, ...(i.children ?? [])]),
+    ...buildFooter(ctx).flatMap((g) => g.links),
+  ];
+  test.each([
+    ["a sales and a service location", parksideLike, true],
+    ["sales only", truckLike, false],
+    ["a parts location, no service", partsOnly, false],
+  ])("%s: offered %s", (_why, ctx, offered) => {
+    expect(offersService(ctx.locations)).toBe(offered);
+    expect(labels(ctx).some((l) => l.href === "/service")).toBe(offered);
+    // parts are still offered wherever the site has them
+    expect(labels(ctx).some((l) => l.label === "Parts & Accessories")).toBe(true);
+  });
 });
 
 describe("footer", () => {

@@ -55,6 +55,16 @@ export function stockOffer(ctx: Pick<NavContext, "features" | "noun" | "carTypes
   return { links, all: total > 0 ? { count: total, label: `${total} ${plural}` } : null, sell };
 }
 
+/** "Book a Service" is offered (menus, home page, dealer tools) only by a site with a service location: a sales-only dealer takes no bookings. */
+export function offersService(locations: ReadonlyArray<{ type: LocationType }>): boolean {
+  return locations.some((l) => l.type === "service");
+}
+
+/** The same for a page's site context (its locations as stored). */
+export function siteOffersService(ctx: { locations: ReadonlyArray<{ locationType: LocationType }> }): boolean {
+  return offersService(ctx.locations.map((l) => ({ type: l.locationType })));
+}
+
 function link(label: string, href: string, f: SiteFeatureFlags): NavLink {
   const r = resolveLink(href, f);
   return r.direct ? { label, href: r.href, direct: true } : { label, href: r.href };
@@ -63,7 +73,7 @@ function link(label: string, href: string, f: SiteFeatureFlags): NavLink {
 /** Header menu: Our Stock, Brands (dynamic), Offers, Sell My Car, Service & Parts, Tyre & Battery, Finance, More. */
 export function buildHeaderMenu(ctx: NavContext): NavItem[] {
   const f = ctx.features;
-  const hasService = ctx.locations.some((l) => l.type === "service");
+  const hasService = offersService(ctx.locations);
   const hasParts = ctx.locations.some((l) => l.type === "parts");
   const items: NavItem[] = [];
   const offer = stockOffer(ctx);
@@ -80,7 +90,10 @@ export function buildHeaderMenu(ctx: NavContext): NavItem[] {
   if (f.special_offers && ctx.offers > 0) items.push(link("Offers", "/special-offers", f));
   if (offer.sell) items.push(link("Sell My Car", offer.sell.href, f)); // the menu entry is "Sell My Car" on every site
   if (hasService || hasParts) {
-    const children = [link("Book a Service", "/service", f), link("Parts & Accessories", "/vehicle-parts-and-accessories", f)];
+    const children = [
+      ...(hasService ? [link("Book a Service", "/service", f)] : []),
+      link("Parts & Accessories", "/vehicle-parts-and-accessories", f),
+    ];
     items.push({ label: "Service & Parts", href: hasService ? "/service" : "/vehicle-parts-and-accessories", children });
   }
   items.push(...pageLink(ctx, "Tyre & Battery", "tyre-and-battery-centre"));
@@ -115,7 +128,10 @@ export function buildFooter(ctx: NavContext): FooterGroup[] {
   if (f.test_drive) tools.push(link("Book a Test Drive", "/book-test-drive", f));
   if (f.enable_store) tools.push(link("Buy Online", "/buy-online", f));
   groups.push({ title: "Buyer Tools", links: tools });
-  const servicing = [link("Book a Service", "/service", f), link("Parts & Accessories", "/vehicle-parts-and-accessories", f)];
+  const servicing = [
+    ...(offersService(ctx.locations) ? [link("Book a Service", "/service", f)] : []),
+    link("Parts & Accessories", "/vehicle-parts-and-accessories", f),
+  ];
   servicing.push(...pageLink(ctx, "Tyre & Battery Centre", "tyre-and-battery-centre"));
   groups.push({ title: "Servicing & Parts", links: servicing });
   const company = [...pageLink(ctx, "About Us", "about-us"), link("Contact Us", "/contact", f)];
