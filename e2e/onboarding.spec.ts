@@ -223,6 +223,13 @@ test.describe("onboarding a dealer", () => {
     await expect(add.getByText(/These coordinates are not in VIC/)).toBeVisible();
     await add.getByLabel("Latitude").fill("-38.147");
     await add.getByRole("button", { name: "Add the location" }).click();
+    await expect(page.getByTestId("checklist").locator('li[data-done="false"]')).toHaveCount(3); // the phone, a logo, stock
+
+    // the site's phone, which the header shows
+    const record = page.getByTestId("site-record");
+    await waitForHydration(record.getByRole("button", { name: "Save the site" }));
+    await record.getByLabel("Phone", { exact: true }).fill("(03) 5221 0000");
+    await record.getByRole("button", { name: "Save the site" }).click();
     await expect(page.getByTestId("checklist").locator('li[data-done="false"]')).toHaveCount(2); // a logo, stock
 
     // leads go to the location's address, and to the dealer's CRM as well

@@ -83,13 +83,26 @@ describe("POST /api/v1/websites", () => {
       published: false,
       stock: { count: 0 },
     });
+    // every item says where it is fixed; only lead delivery holds publishing back; visit reports start on
     expect(site.publish_checklist.filter((c: { done: boolean }) => !c.done).map((c: { key: string }) => c.key)).toEqual([
+      "lead_delivery",
+      "phone",
       "location",
-      "hours",
       "logo",
       "stock",
+    ]);
+    expect(site.publish_checklist.find((c: { key: string }) => c.key === "phone")).toMatchObject({
+      blocks: false,
+      fix: { href: `/platform/sites/${site.id}#record`, label: "Add the phone" },
+    });
+    expect(site.publish_checklist.filter((c: { blocks: boolean }) => c.blocks).map((c: { key: string }) => c.key)).toEqual([
       "lead_delivery",
     ]);
+    // a new dealer starts with reports, accounts and the market's lookup with its trade-in value, as its own settings
+    for (const flag of ["analytics_events", "garage_enabled", "autograb", "trade_in_valuation"])
+      expect([flag, site.features[flag]]).toEqual([flag, { value: true, source: "this site" }]);
+    const ctx = (await getSiteContext(site.slug))!;
+    expect(ctx.accounts).toEqual({ enabled: true, realm: `site:${site.id}`, garageName: "My Garage" });
     // found at once by its slug and its domain (with or without www.), and in the website session
     expect((await getSiteByKey(db, { by: "slug", slug: site.slug }))?.id).toBe(site.id);
     expect((await getSiteByKey(db, { by: "domain", domain: `www.${site.domain_name}` }))?.id).toBe(site.id);
@@ -260,6 +273,9 @@ describe("GET and PUT /api/v1/websites/{id}.json", () => {
     expect(features.used_wording_pre_owned).toEqual({ value: true, source: expect.stringMatching(/^rule: .*pre-owned/) });
     expect(features.garage_enabled).toEqual({ value: true, source: "this site" });
     expect(features.autobot).toEqual({ value: false, source: "default" });
+    // a New Zealand dealer has no lookup provider here: its trade-in form stays plain
+    const nz = await (await create(start("Kiwi Cars", { country: "NZ" }))).json();
+    expect([nz.features.autograb.value, nz.features.analytics_events.value, nz.features.garage_enabled.value]).toEqual([false, true, true]);
   });
 
   test("publishing is refused while the site's leads would reach nobody (422 with the reason); nothing is written", async () => {
@@ -339,6 +355,14 @@ describe("POST /api/v1/websites/{id}/locations and PUT …/locations/{locationId
     });
     expect(location.contact_detail.opening_hours[1]).toMatchObject({ weekday: 1, formated_hours: "8:30 am - 5:30 pm" });
     await change(site.id, { logo: { url: "/images/logo-key" }, no_stock_yet: true });
+    const phoneless = await (await read(site.id)).json();
+    expect(phoneless.publish_checklist.filter((c: { done: boolean }) => !c.done).map((c: { key: string }) => c.key)).toEqual(["phone"]);
+    await change(site.id, { phone: "(03) 5221 0000", features: { analytics_events: false } });
+    const reportless = await (await read(site.id)).json();
+    expect(reportless.publish_checklist.filter((c: { done: boolean }) => !c.done).map((c: { key: string }) => c.key)).toEqual([
+      "analytics",
+    ]);
+    await change(site.id, { features: { analytics_events: true } });
     const after = await (await read(site.id)).json();
     expect(after.publish_checklist.every((c: { done: boolean }) => c.done)).toBe(true);
     expect(after.locations.map((l: { id: number }) => l.id)).toEqual([location.id]);

@@ -7,6 +7,7 @@ export { DealershipForm, type DealershipFormValues } from "./dealership-form";
 export { LocationForm, type LocationFormValues } from "./location-form";
 export { LogoForm } from "./logo-form";
 export { NewSiteForm } from "./new-site-form";
+export { PublishChecklist } from "./publish-checklist";
 export { PublishForm } from "./publish-form";
 export { RemoveRuleButton } from "./remove-rule-button";
 export { RuleForm } from "./rule-form";

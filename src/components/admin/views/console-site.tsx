@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { BackLink } from "@/components/admin/back-link";
-import { DealershipForm, LocationForm, LogoForm, PublishForm, SiteRecordForm } from "@/components/admin/console";
+import { DealershipForm, LocationForm, LogoForm, PublishChecklist, PublishForm, SiteRecordForm } from "@/components/admin/console";
 import { DataTable, type Column } from "@/components/admin/data-table";
 import { WeekEditor } from "@/components/admin/hours-editors";
 import { SiteStatus } from "@/components/admin/site-status";
@@ -15,14 +15,6 @@ import type { OpeningHourEntry } from "@/domain/site/types";
 export type ConsoleSite = Omit<ReturnType<typeof siteRecordJson>, "locations"> & {
   locations: SessionLocation[];
   lead_delivery: { problem: string | null; no_destination_leads: number };
-};
-
-const FIX: Record<string, { href: (id: number) => string; label: string }> = {
-  location: { href: () => "#locations", label: "Add a location" },
-  hours: { href: () => "#locations", label: "Set the hours" },
-  logo: { href: () => "#logo", label: "Upload the logo" },
-  stock: { href: (id) => `/sites/${id}/stock/import`, label: "Import stock" },
-  lead_delivery: { href: (id) => `/sites/${id}/settings#delivery`, label: "Set lead delivery" },
 };
 
 type Flag = [string, ConsoleSite["features"][string]];
@@ -68,24 +60,7 @@ export function ConsoleSiteView({ site, widgets }: { site: ConsoleSite; widgets:
         <h2 id="checklist" className="mb-3 text-lg font-bold">
           Before publishing
         </h2>
-        <ul className="mb-4 space-y-2" data-testid="checklist">
-          {site.publish_checklist.map((c) => (
-            <li key={c.key} className="flex items-start gap-2" data-done={c.done}>
-              <span aria-hidden className={c.done ? "text-green-700" : "text-red-700"}>
-                {c.done ? "✓" : "✗"}
-              </span>
-              <span>
-                {c.label}
-                <span className="sr-only">{c.done ? ": done" : ": missing"}</span>
-                {!c.done && FIX[c.key] && (
-                  <a href={FIX[c.key]!.href(site.id)} className="ml-2 whitespace-nowrap text-sm font-semibold text-blue-800 underline">
-                    {FIX[c.key]!.label}
-                  </a>
-                )}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <PublishChecklist items={site.publish_checklist} />
         {site.lead_delivery.problem && (
           <p className="mb-4 text-sm font-semibold text-red-800" data-testid="lead-delivery-problem">
             {site.lead_delivery.problem} The site is not published until then.
