@@ -360,7 +360,7 @@ export function platformOpenApi(): Record<string, unknown> {
         SiteRecord: {
           type: "object",
           description:
-            "SiteRecordInput's fields as stored (domain_name without www., every default filled in), plus currency, `integrations` (the widget and tracking ids as stored), `features` ({flag: {value, source}}), `dealership_websites`, `locations` (SessionLocation, hidden ones too), `stock` ({count}), `publish_checklist` ([{key, label, done}]: location, hours, logo, stock, lead_delivery) and `lead_delivery` ({problem: why some leads would reach nobody, or null; no_destination_leads: how many leads already had nowhere to go}).",
+            "SiteRecordInput's fields as stored (domain_name without www., every default filled in), plus currency, `integrations` (the widget and tracking ids as stored), `features` ({flag: {value, source}}), `dealership_websites`, `locations` (SessionLocation, hidden ones too), `stock` ({count}), `publish_checklist` ([{key, label, done, blocks, fix: {href, label}}] in this order: lead_delivery, phone, location (with opening hours at each), logo, stock, analytics; `blocks` is true for lead_delivery alone, the only item that holds publishing back, the rest are advice; `fix` is where it is put right, a path on the back-office host) and `lead_delivery` ({problem: why some leads would reach nobody, or null; no_destination_leads: how many leads already had nowhere to go}).",
         },
       },
     },
