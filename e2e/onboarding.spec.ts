@@ -387,9 +387,7 @@ test.describe("onboarding a dealer", () => {
     await page.goto(site("kappa-motors"));
     await expect(page.getByTestId("hero").getByRole("link", { name: "Sell My Car" })).toBeVisible();
     await page.goto(admin(`/platform/sites/${id}`));
-    await expect(page.getByTestId("flags").getByRole("row", { name: /^sell_my_car/ })).toContainText(
-      "rule: Kappa Group buys cars outright",
-    );
+    await expect(page.getByTestId("switch-source-sell_my_car")).toHaveText("On: a feature rule (Kappa Group buys cars outright).");
     await expectNoAxeViolations(page);
 
     await page.goto(admin("/platform/rules"));
