@@ -12,7 +12,7 @@ function otherFlags(features: Record<string, { value: unknown; source: string }>
   const slug = features.fixed_dealership_slug?.value;
   return [
     ["Pages without the chat", Array.isArray(paths) && paths.length ? paths.join(", ") : "none"],
-    ["Dealership address fixed to", typeof slug === "string" && slug ? slug : "none (each location's own)"],
+    ["Dealership address fixed to", typeof slug === "string" && slug ? slug : "none: each location's own"],
   ];
 }
 
