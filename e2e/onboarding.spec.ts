@@ -232,14 +232,29 @@ test.describe("onboarding a dealer", () => {
     await record.getByRole("button", { name: "Save the site" }).click();
     await expect(page.getByTestId("checklist").locator('li[data-done="false"]')).toHaveCount(2); // a logo, stock
 
-    // leads go to the location's address, and to the dealer's CRM as well
-    await page.goto(admin(`/sites/${siteId}/settings`));
-    const delivery = page.getByRole("form", { name: "Lead delivery" });
+    // leads go to the location's address, and to the dealer's CRM as well: set here, with the back-office's own form
+    const delivery = page.locator("#delivery").getByRole("form", { name: "Lead delivery" });
     await waitForHydration(delivery.getByRole("button", { name: "Save lead delivery" }));
     await delivery.getByLabel("CRM import addresses (ADF XML)").fill("crm@smithmotors.com.au");
     await delivery.getByRole("button", { name: "Save lead delivery" }).click();
     await expect(page.getByTestId("lead-delivery-done")).toBeVisible();
-    await page.goto(admin(`/platform/sites/${siteId}`));
+
+    // a switch set for this site, then given back to the platform's rules; only the switch changed is saved
+    const switches = page.getByTestId("switches");
+    const messageNow = switches.locator('select[name="enquire_button_message_now"]');
+    await expect(page.getByTestId("switch-source-enquire_button_message_now")).toHaveText("Off: the platform's default.");
+    await messageNow.selectOption("on");
+    await switches.getByRole("button", { name: "Save switches" }).click();
+    await expect(page.getByTestId("switches-done")).toHaveText("Switches saved. The website shows them now.");
+    await expect(page.getByTestId("switch-source-enquire_button_message_now")).toHaveText("On: set for this site.");
+    await expect(page.getByTestId("switch-source-blog")).toHaveText("Off: the platform's default.");
+    await page.reload();
+    await expect(messageNow).toHaveValue("on");
+    await waitForHydration(switches.getByRole("button", { name: "Save switches" }));
+    await messageNow.selectOption("rules");
+    await switches.getByRole("button", { name: "Save switches" }).click();
+    await expect(page.getByTestId("switches-done")).toBeVisible();
+    await expect(page.getByTestId("switch-source-enquire_button_message_now")).toHaveText("Off: the platform's default.");
 
     // 3. the logo, through the photo store and image service
     const logo = await sharp({ create: { width: 400, height: 120, channels: 4, background: { r: 11, g: 61, b: 145, alpha: 1 } } })
@@ -394,9 +409,7 @@ test.describe("onboarding a dealer", () => {
     await page.goto(site("kappa-motors"));
     await expect(page.getByTestId("hero").getByRole("link", { name: "Sell My Car" })).toBeVisible();
     await page.goto(admin(`/platform/sites/${id}`));
-    await expect(page.getByTestId("flags").getByRole("row", { name: /^sell_my_car/ })).toContainText(
-      "rule: Kappa Group buys cars outright",
-    );
+    await expect(page.getByTestId("switch-source-sell_my_car")).toHaveText("On: a feature rule (Kappa Group buys cars outright).");
     await expectNoAxeViolations(page);
 
     await page.goto(admin("/platform/rules"));

@@ -2,7 +2,16 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { DEALER_SWITCHES, DeliverySettingsSchema, LeadHandlingSchema, SwitchesSchema, type Switches } from "@/domain/staff/settings";
+import {
+  choiceOf,
+  DeliverySettingsSchema,
+  LeadHandlingSchema,
+  switchChanges,
+  type DeliveryFormValues,
+  type SwitchChoice,
+  SwitchesSchema,
+  type SwitchState,
+} from "@/domain/staff/settings";
 import { buttonVariants } from "@/components/ui/button";
 import { inputClass, SelectField, TextArea, TextField } from "@/components/ui/text-field";
 import { FREQUENCIES, FREQUENCY_LABELS, termText } from "@/domain/leads/finance";
@@ -11,14 +20,31 @@ import { FinanceSettingsSchema } from "@/domain/staff/finance-settings";
 import { StatusLine } from "./status-line";
 import { useSend } from "./use-send";
 
-/** The dealer's feature switches: one checkbox each, saved together. */
-export function SwitchesForm({ siteId, values }: { siteId: number; values: Switches }) {
+/** Where a switch's value comes from, in words. */
+function sourceWords({ value, source }: Pick<SwitchState, "value" | "source">): string {
+  const now = value ? "On" : "Off";
+  if (source === "this site") return `${now}: set for this site.`;
+  if (source === "default") return `${now}: the platform's default.`;
+  if (source.startsWith("rule: ")) return `${now}: a feature rule (${source.slice(6)}).`;
+  return `${now}: ${source}.`;
+}
+
+/**
+ * The site's feature switches, saved together; only those changed are sent, so the others keep
+ * following the platform's rules. The dealer's settings page ticks the dealer's switches on or
+ * off; the console (`withRules`) chooses on, off or the rules for every switch and shows where
+ * each value comes from.
+ */
+export function SwitchesForm({ siteId, switches, withRules = false }: { siteId: number; switches: SwitchState[]; withRules?: boolean }) {
   const router = useRouter();
-  const { state, send, check } = useSend();
+  const { state, errors, send, check } = useSend();
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
-    const valid = check(SwitchesSchema, Object.fromEntries(DEALER_SWITCHES.map(([k]) => [k, f.get(k) === "on"])));
+    const chosen = (k: string): SwitchChoice => (withRules ? (String(f.get(k)) as SwitchChoice) : f.get(k) === "on" ? "on" : "off");
+    const changes = switchChanges(switches, chosen, withRules);
+    const empty = Object.keys(changes).length === 0;
+    const valid = check(SwitchesSchema, changes, empty ? "Nothing changed: change a switch first." : undefined);
     if (!valid) return;
     if (await send(`/api/admin/sites/${siteId}/switches`, { method: "PUT", json: valid })) router.refresh();
   };
@@ -26,15 +52,36 @@ export function SwitchesForm({ siteId, values }: { siteId: number; values: Switc
     <form noValidate onSubmit={submit} aria-label="Feature switches" className="space-y-3" data-testid="switches">
       <StatusLine state={state} testId="switches" />
       <ul className="grid gap-3 md:grid-cols-2">
-        {DEALER_SWITCHES.map(([key, label, hint]) => (
-          <li key={key}>
-            <label className="flex items-start gap-2">
-              <input type="checkbox" name={key} defaultChecked={values[key]} className="mt-1 size-5 shrink-0" />
-              <span>
-                <span className="font-semibold">{label}</span>
-                <span className="block text-sm text-neutral-700">{hint}</span>
-              </span>
-            </label>
+        {switches.map((s) => (
+          <li key={s.key} data-switch={s.key}>
+            {withRules ? (
+              <label className="block">
+                <span className="font-semibold">{s.label}</span>
+                {s.hint && <span className="block text-sm text-neutral-700">{s.hint}</span>}
+                <select
+                  name={s.key}
+                  defaultValue={choiceOf(s, true)}
+                  className={inputClass}
+                  aria-invalid={errors[s.key] ? true : undefined}
+                >
+                  <option value="rules">As the platform&apos;s rules say</option>
+                  <option value="on">On for this site</option>
+                  <option value="off">Off for this site</option>
+                </select>
+                <span className="block text-sm text-neutral-700" data-testid={`switch-source-${s.key}`}>
+                  {sourceWords(s)}
+                </span>
+              </label>
+            ) : (
+              <label className="flex items-start gap-2">
+                <input type="checkbox" name={s.key} defaultChecked={s.value} className="mt-1 size-5 shrink-0" />
+                <span>
+                  <span className="font-semibold">{s.label}</span>
+                  <span className="block text-sm text-neutral-700">{s.hint}</span>
+                </span>
+              </label>
+            )}
+            {errors[s.key] && <span className="block text-sm text-red-700">{errors[s.key]}</span>}
           </li>
         ))}
       </ul>
@@ -48,13 +95,7 @@ export function SwitchesForm({ siteId, values }: { siteId: number; values: Switc
 type Hook = { key: number; url: string; hasSecret: boolean };
 
 /** Where leads go: the location's address or not, more addresses, CRM (ADF) addresses and webhooks. */
-export function DeliveryForm({
-  siteId,
-  values,
-}: {
-  siteId: number;
-  values: { email_to_location: boolean; emails: string[]; adf_emails: string[]; webhooks: string[] };
-}) {
+export function DeliveryForm({ siteId, values }: { siteId: number; values: DeliveryFormValues }) {
   const router = useRouter();
   const { state, errors, send, check } = useSend();
   const [hooks, setHooks] = useState<Hook[]>(() => values.webhooks.map((url, i) => ({ key: i, url, hasSecret: true })));

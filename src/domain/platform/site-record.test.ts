@@ -196,12 +196,12 @@ describe("publishChecklist: each item done by what the site has, with where it i
   });
 
   test.each([
-    ["lead_delivery", true, "/sites/42/settings#delivery", "Set lead delivery"],
+    ["lead_delivery", true, "/platform/sites/42#delivery", "Set lead delivery"],
     ["phone", false, "/platform/sites/42#record", "Add the phone"],
     ["location", false, "/platform/sites/42#locations", "Add a location"],
     ["logo", false, "/platform/sites/42#logo", "Upload the logo"],
     ["stock", false, "/sites/42/stock/import", "Import stock"],
-    ["analytics", false, "/sites/42/settings#switches", "Turn on visit reports"],
+    ["analytics", false, "/platform/sites/42#switches", "Turn on visit reports"],
   ])("%s: blocks publishing %s, fixed at %s", (key, blocks, href, label) => {
     expect(publishChecklist(bare).find((c) => c.key === key)).toMatchObject({ blocks, fix: { href, label } });
   });

@@ -346,7 +346,7 @@ export function publishChecklist(s: {
       "lead_delivery",
       "Somewhere the leads are delivered",
       leads.problem === null,
-      `/sites/${s.siteId}/settings#delivery`,
+      `${here}#delivery`,
       "Set lead delivery",
       true,
     ),
@@ -370,7 +370,7 @@ export function publishChecklist(s: {
       "analytics",
       "Visit reports on (visits, enquiries and car views counted)",
       s.features.analytics_events,
-      `/sites/${s.siteId}/settings#switches`,
+      `${here}#switches`,
       "Turn on visit reports",
     ),
   ];

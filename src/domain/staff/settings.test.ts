@@ -1,21 +1,72 @@
 import { describe, expect, test } from "vitest";
-import { DEFAULT_FEATURES } from "../site/features";
-import { DEALER_SWITCH_KEYS, deliveryConfigFrom, DeliverySettingsSchema, redactedDelivery, switchesOf, SwitchesSchema } from "./settings";
+import { BOOLEAN_FLAGS, DEFAULT_FEATURES } from "../site/features";
+import {
+  DEALER_SWITCH_KEYS,
+  DEALER_SWITCHES,
+  deliveryConfigFrom,
+  DeliverySettingsSchema,
+  PLATFORM_SWITCHES,
+  platformOnlySwitches,
+  redactedDelivery,
+  switchChanges,
+  type SwitchChoice,
+  SwitchesSchema,
+  switchStates,
+  switchWords,
+} from "./settings";
 
 describe("feature switches", () => {
-  const all = (on: boolean) => Object.fromEntries(DEALER_SWITCH_KEYS.map((k) => [k, on]));
-  test("every switch is a real flag, read from the site's resolved flags", () => {
-    for (const k of DEALER_SWITCH_KEYS) expect(typeof DEFAULT_FEATURES[k]).toBe("boolean");
-    expect(switchesOf({ ...DEFAULT_FEATURES, blog: true }).blog).toBe(true);
-    expect(Object.keys(switchesOf(DEFAULT_FEATURES)).sort()).toEqual([...DEALER_SWITCH_KEYS].sort());
+  test("every switch is a real on/off flag, and every on/off flag has words", () => {
+    for (const [k, label] of [...DEALER_SWITCHES, ...PLATFORM_SWITCHES]) {
+      expect(typeof DEFAULT_FEATURES[k]).toBe("boolean");
+      expect(label).not.toMatch(/_/);
+    }
+    expect(
+      switchWords()
+        .map(([k]) => k)
+        .sort(),
+    ).toEqual([...BOOLEAN_FLAGS].sort());
+    // a flag not named yet still reads as words, not its code
+    for (const [, label] of switchWords()) expect(label).not.toMatch(/_/);
   });
   test.each([
-    [all(true), true],
-    [all(false), true],
-    [{ ...all(true), mock_leads: true }, false],
-    [{ ...all(true), blog: "yes" }, false],
-    [Object.fromEntries(DEALER_SWITCH_KEYS.slice(1).map((k) => [k, true])), false],
+    [{ blog: true }, true],
+    [{ blog: null }, true],
+    [{ blog: false, analytics_events: true }, true],
+    [{}, false],
+    [{ blog: "yes" }, false],
+    [{ no_such_flag: true }, false],
+    [{ chat_hidden_paths: true }, false],
+    [JSON.parse('{"__proto__": {"blog": true}}') as object, false],
   ])("%j valid: %s", (body, ok) => expect(SwitchesSchema.safeParse(body).success).toBe(ok));
+  test.each([
+    [{ blog: true, careers: null }, {}],
+    [{ blog: true, analytics_events: true }, { analytics_events: "Only the platform's operators change this switch" }],
+  ])("only operators change the platform's switches: %j", (body, errors) => expect(platformOnlySwitches(body)).toEqual(errors));
+
+  const shown = [
+    { key: "blog", value: false, source: "default" },
+    { key: "careers", value: true, source: "this site" },
+    { key: "reviews", value: true, source: "rule: the group's sites" },
+  ] as const;
+  test.each<[string, Record<string, SwitchChoice>, boolean, Record<string, boolean | null>]>([
+    ["nothing touched: nothing sent (the rules keep deciding)", { blog: "off", careers: "on", reviews: "on" }, false, {}],
+    ["a checkbox ticked: that switch only", { blog: "on", careers: "on", reviews: "on" }, false, { blog: true }],
+    ["unticked, the site's own", { blog: "off", careers: "off", reviews: "on" }, false, { careers: false }],
+    ["console, nothing touched", { blog: "rules", careers: "on", reviews: "rules" }, true, {}],
+    ["console: on where the default says off", { blog: "on", careers: "on", reviews: "rules" }, true, { blog: true }],
+    ["console: pinned to what the rule says is still a change", { blog: "rules", careers: "on", reviews: "on" }, true, { reviews: true }],
+    ["console: the site's own given back", { blog: "rules", careers: "rules", reviews: "rules" }, true, { careers: null }],
+  ])("%s", (_, chosen, withRules, sent) => expect(switchChanges([...shown], (k) => chosen[k]!, withRules)).toEqual(sent));
+
+  test("the forms' lists: the dealer's switches, or every on/off flag, with their sources", () => {
+    const sources = Object.fromEntries(Object.entries(DEFAULT_FEATURES).map(([k, value]) => [k, { value, source: "default" }]));
+    expect(switchStates(sources, "dealer").map((s) => s.key)).toEqual([...DEALER_SWITCH_KEYS]);
+    expect(switchStates(sources, "all")).toHaveLength(BOOLEAN_FLAGS.length);
+    expect(switchStates({ ...sources, blog: { value: true, source: "this site" } }, "dealer")).toContainEqual(
+      expect.objectContaining({ key: "blog", label: "Blog", value: true, source: "this site" }),
+    );
+  });
 });
 
 describe("lead delivery channels", () => {

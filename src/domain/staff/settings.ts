@@ -3,6 +3,7 @@ import { textLine } from "../text-schema";
 import { outboundUrlProblem } from "../http/addresses";
 import type { LeadDeliveryConfig } from "../leads/delivery";
 import type { SiteFeatureFlags } from "../site/types";
+import { BOOLEAN_FLAGS } from "../site/features";
 
 /*
  * The site settings a dealer changes in the back-office besides hours: the feature
@@ -38,16 +39,103 @@ export const DEALER_SWITCHES = [
 export type DealerSwitch = (typeof DEALER_SWITCHES)[number][0];
 export const DEALER_SWITCH_KEYS = DEALER_SWITCHES.map(([k]) => k) as DealerSwitch[];
 
-/** Every dealer switch, on or off (a missing one is a mistake, not "leave it"). */
+/**
+ * The platform's own switches, which only operators set (in the console): the same words for each,
+ * so neither the dealer nor the operator reads a flag's code.
+ */
+export const PLATFORM_SWITCHES = [
+  ["analytics_events", "Visit and lead reports", "Counts visits, searches, car views and leads for the reports and the Monday email."],
+  ["garage_enabled", "Customer accounts and alerts", "Shoppers sign up, save cars and searches, and get price and new-car alerts."],
+  ["autograb", "Rego lookup (AutoGrab)", "The trade-in form fills the car in from its rego."],
+  ["redbook", "Rego lookup (Redbook)", "The trade-in form fills the car in from its rego through Redbook."],
+  ["nevdis", "Rego lookup (NEVDIS)", "The trade-in form fills the car in from the national register."],
+  ["sell_my_car", "Buys cars (Sell My Car)", "The site's trade-in form lives at /sell-my-car, named Sell My Car."],
+  ["enable_store", "Reserve online", "Shoppers pay a deposit online to hold a car."],
+  ["offers_subscription", "Car subscriptions", "Cars and offers show a weekly subscription price, and the search sorts by it."],
+  ["book_a_service_on_service_locations", "Book a Service", "A Book a Service button on the site's service locations."],
+  ["live_chat", "Live chat", "The live chat set under Widgets and tracking."],
+  ["dealercell", "Text-message chat", "The DealerCell chat set under Widgets and tracking."],
+  ["autobot", "Chatbot", "The chatbot set under Widgets and tracking."],
+  ["dealerstudio", "Dealer tools scripts", "The dealer tools scripts set under Widgets and tracking."],
+  ["impel", "360° spin viewer", "The spin viewer on car pages, set under Widgets and tracking."],
+  [
+    "push_leads_to_primary_location",
+    "Every lead to the main location",
+    "Leads go to the site's first location, whichever car or page they came from.",
+  ],
+  ["mock_leads", "Demo leads", "Leads are kept but sent to nobody (demonstration sites)."],
+  ["used_wording_pre_owned", "Say “pre-owned”", "Used cars are called pre-owned everywhere on the site."],
+  ["enquire_button_message_now", "“Message Now” buttons", "Enquire buttons say Message Now."],
+  ["blog_path_news", "Blog at /news", "The blog's address is /news instead of /blog."],
+  ["uses_pages_path", "Pages under /pages", "The site's own pages keep /pages/ in their addresses."],
+  ["low_image_quality", "Lighter photos", "Photos are sent at quality 60 instead of 75."],
+] as const satisfies ReadonlyArray<readonly [BooleanFlag, string, string]>;
+
+/** Every on/off flag with its words: the dealer's switches first, then the platform's, then any flag not named yet (its code in words). */
+export function switchWords(): Array<readonly [BooleanFlag, string, string]> {
+  const named: Array<readonly [BooleanFlag, string, string]> = [...DEALER_SWITCHES, ...PLATFORM_SWITCHES];
+  const rest = BOOLEAN_FLAGS.filter((k) => !named.some(([n]) => n === k)).map(
+    (k) => [k as BooleanFlag, k.charAt(0).toUpperCase() + k.slice(1).replaceAll("_", " "), ""] as const,
+  );
+  return [...named, ...rest];
+}
+
+const isDealerSwitch = (k: string): k is DealerSwitch => (DEALER_SWITCH_KEYS as string[]).includes(k);
+
+/**
+ * PUT /api/admin/sites/{siteId}/switches: only the switches that changed, each on (true), off
+ * (false) or given back to the platform's rules (null: the default, or what a feature rule sets).
+ * Sending only the changed ones keeps the rest following the rules: a switch never becomes the
+ * site's own just because the form was saved. The dealer's own settings page sends the dealer's
+ * switches; the console (operators) any on/off flag.
+ */
 export const SwitchesSchema = z
   .object(
-    Object.fromEntries(DEALER_SWITCH_KEYS.map((k) => [k, z.boolean({ error: "Choose on or off" })])) as Record<DealerSwitch, z.ZodBoolean>,
+    Object.fromEntries(
+      BOOLEAN_FLAGS.map((k) => [k, z.boolean({ error: "Choose on, off or the platform's rules" }).nullable().optional()]),
+    ) as Record<BooleanFlag, z.ZodOptional<z.ZodNullable<z.ZodBoolean>>>,
   )
-  .strict();
-export type Switches = z.infer<typeof SwitchesSchema>;
+  .strict()
+  .refine((s) => Object.keys(s).length > 0, "Nothing changed: change a switch first");
+export type SwitchChanges = z.infer<typeof SwitchesSchema>;
 
-export function switchesOf(features: SiteFeatureFlags): Switches {
-  return Object.fromEntries(DEALER_SWITCH_KEYS.map((k) => [k, features[k]])) as Switches;
+/** The switches a staff member who is not an operator may not change (the platform's own), each with its message. */
+export function platformOnlySwitches(changes: SwitchChanges): Record<string, string> {
+  return Object.fromEntries(
+    Object.keys(changes)
+      .filter((k) => !isDealerSwitch(k))
+      .map((k) => [k, "Only the platform's operators change this switch"]),
+  );
+}
+
+/** A switch as a form shows it: on, off, or following the platform's rules (the value they give, and from where). */
+export type SwitchChoice = "on" | "off" | "rules";
+export type SwitchState = { key: BooleanFlag; label: string; hint: string; value: boolean; source: string };
+
+/** "this site" is the site's own setting; anything else (default, a rule, no finance provider) follows the rules. */
+export const choiceOf = (s: Pick<SwitchState, "value" | "source">, withRules: boolean): SwitchChoice =>
+  withRules && s.source !== "this site" ? "rules" : s.value ? "on" : "off";
+
+/** What a form sends: the switches whose choice differs from what the page showed (none changed: an empty object). */
+export function switchChanges(
+  shown: ReadonlyArray<Pick<SwitchState, "key" | "value" | "source">>,
+  chosen: (key: string) => SwitchChoice,
+  withRules: boolean,
+): SwitchChanges {
+  const out: Record<string, boolean | null> = {};
+  for (const s of shown) {
+    const now = chosen(s.key);
+    if (now !== choiceOf(s, withRules)) out[s.key] = now === "rules" ? null : now === "on";
+  }
+  return out as SwitchChanges;
+}
+
+/** The switches a form shows, each with its value and where that comes from; the dealer's form only the dealer's. */
+export function switchStates(features: Record<string, { value: unknown; source: string }>, which: "dealer" | "all"): SwitchState[] {
+  return switchWords()
+    .filter(([k]) => which === "all" || isDealerSwitch(k))
+    .filter(([k]) => features[k] !== undefined)
+    .map(([key, label, hint]) => ({ key, label, hint, value: features[key]!.value === true, source: features[key]!.source }));
 }
 
 // — lead delivery channels —
@@ -117,6 +205,17 @@ export function deliveryConfigFrom(
     errors,
   };
 }
+
+/** The lead delivery form's values: the webhooks' URLs only, as a secret never leaves the server. */
+export function deliveryFormValues(config: LeadDeliveryConfig): DeliveryFormValues {
+  return {
+    email_to_location: config.email_to_location !== false,
+    emails: config.emails ?? [],
+    adf_emails: config.adf_emails ?? [],
+    webhooks: (config.webhooks ?? []).map((w) => w.url),
+  };
+}
+export type DeliveryFormValues = { email_to_location: boolean; emails: string[]; adf_emails: string[]; webhooks: string[] };
 
 /** For the audit log and the page: the config with every secret replaced. */
 export function redactedDelivery(config: LeadDeliveryConfig): LeadDeliveryConfig {

@@ -10,8 +10,8 @@ import { getDb } from "@/server/db";
 import { setupAppDatabase } from "@/server/testing/app-database";
 import { adminRequest, callAdmin, staffCookie } from "@/server/testing/admin-requests";
 import * as t from "@/server/db/schema";
-import { DEFAULT_FEATURES } from "@/domain/site/features";
 import { DEALER_SWITCH_KEYS } from "@/domain/staff/settings";
+import { createOperator } from "./operators";
 import { DEMO_STAFF_PASSWORD } from "@/server/demo/staff";
 import { env } from "@/server/env";
 import { updateLeadStatus } from "@/server/repositories/inbox";
@@ -759,30 +759,68 @@ describe("team", () => {
 });
 
 describe("switches, delivery channels and content", () => {
-  const switches = (over: Record<string, boolean> = {}) => ({ ...Object.fromEntries(DEALER_SWITCH_KEYS.map((k) => [k, false])), ...over });
+  const stored = async (siteId = 1001) =>
+    (await (await getDb()).select({ f: t.sites.features }).from(t.sites).where(eq(t.sites.id, siteId)))[0]!.f as Record<string, unknown>;
+  const put = (cookie: string, body: unknown, siteId = "1001") =>
+    call(putSwitches, `/api/admin/sites/${siteId}/switches`, { siteId }, { method: "PUT", cookie, body });
 
-  test("switches: managers only, all of them, audited; other stored flags untouched", async () => {
-    const put = (cookie: string, body: unknown, siteId = "1001") =>
-      call(putSwitches, `/api/admin/sites/${siteId}/switches`, { siteId }, { method: "PUT", cookie, body });
-    expect((await put(sales, switches())).status).toBe(403);
-    expect((await put(manager, { blog: true })).status).toBe(422);
-    expect((await put(manager, { ...switches(), mock_leads: true })).status).toBe(422);
+  test("switches: managers only, the changed ones only, audited; the rest of the stored flags untouched", async () => {
+    const before = await stored();
+    onTestFinished(async () => {
+      await (await getDb()).update(t.sites).set({ features: before }).where(eq(t.sites.id, 1001));
+    });
+    expect((await put(sales, { blog: true })).status).toBe(403);
+    expect((await put(manager, { blog: true }, "1002")).status).toBe(403);
+    const empty = await put(manager, {});
+    expect(empty.status).toBe(422);
+    // the platform's own switches are the operators'
+    const platform = await put(manager, { blog: true, analytics_events: true });
+    expect(platform.status).toBe(422);
+    expect((await platform.json()).errors).toEqual({ analytics_events: "Only the platform's operators change this switch" });
+    expect((await put(manager, { blog: "yes" })).status).toBe(422);
+    expect((await put(manager, { fixed_dealership_slug: true })).status).toBe(422);
+    expect(await stored()).toEqual(before);
+
+    const saved = await put(manager, { blog: true, careers: true });
+    expect(saved.status).toBe(200);
+    expect((await saved.json()).message).toBe("Switches saved. The website shows them now.");
+    const after = await stored();
+    expect([after.blog, after.careers]).toEqual([true, true]);
+    // a switch not sent is not written: it keeps following the rules
+    for (const k of DEALER_SWITCH_KEYS.filter((k) => k !== "blog" && k !== "careers"))
+      expect(Object.hasOwn(after, k)).toBe(Object.hasOwn(before, k));
+    for (const [k, v] of Object.entries(before)) if (k !== "blog" && k !== "careers") expect(after[k]).toEqual(v);
+    const [audit] = await (
+      await getDb()
+    )
+      .select({ action: t.auditLog.action, after: t.auditLog.after })
+      .from(t.auditLog)
+      .where(eq(t.auditLog.siteId, 1001))
+      .orderBy(desc(t.auditLog.id))
+      .limit(1);
+    expect(audit).toEqual({ action: "switches.update", after: { blog: true, careers: true } });
+
+    // null gives a switch back to the rules: no longer the site's own
+    expect((await put(manager, { blog: null })).status).toBe(200);
+    expect(Object.hasOwn(await stored(), "blog")).toBe(false);
+  });
+
+  test("switches from the console: an operator sets any on/off flag and gives it back to the rules", async () => {
+    const email = `switches-${randomUUID().slice(0, 8)}@platform.test`;
     const db = await getDb();
-    const [before] = await db.select({ f: t.sites.features }).from(t.sites).where(eq(t.sites.id, 1001));
-    expect((await put(manager, switches({ blog: true, careers: true }))).status).toBe(200);
-    const [after] = await db.select({ f: t.sites.features }).from(t.sites).where(eq(t.sites.id, 1001));
-    const f = after!.f as Record<string, unknown>;
-    expect([f.blog, f.careers, f.fleet]).toEqual([true, true, false]);
-    for (const [k, v] of Object.entries(before!.f)) if (!DEALER_SWITCH_KEYS.includes(k as never)) expect(f[k]).toEqual(v);
-    // put them back as the demo has them
-    expect(
-      (
-        await put(
-          manager,
-          Object.fromEntries(DEALER_SWITCH_KEYS.map((k) => [k, Boolean((before!.f as Record<string, unknown>)[k] ?? DEFAULT_FEATURES[k])])),
-        )
-      ).status,
-    ).toBe(200);
+    await createOperator(db, { email, name: "Olive Operator", password: DEMO_STAFF_PASSWORD });
+    const before = await stored(1002);
+    onTestFinished(async () => {
+      await db.update(t.sites).set({ features: before }).where(eq(t.sites.id, 1002));
+      await db.delete(t.staffUsers).where(eq(t.staffUsers.email, email));
+    });
+    const operator = await cookieOf(email);
+    expect((await put(operator, { analytics_events: true, garage_enabled: false }, "1002")).status).toBe(200);
+    expect(await stored(1002)).toMatchObject({ analytics_events: true, garage_enabled: false });
+    expect((await put(operator, { analytics_events: null, garage_enabled: null }, "1002")).status).toBe(200);
+    const after = await stored(1002);
+    expect([Object.hasOwn(after, "analytics_events"), Object.hasOwn(after, "garage_enabled")]).toEqual([false, false]);
+    expect((await put(operator, { chat_hidden_paths: null }, "1002")).status).toBe(422);
   });
 
   test("finance settings: managers of the site only, checked field by field, audited", async () => {

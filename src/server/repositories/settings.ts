@@ -14,14 +14,19 @@ import { type Actor, writeAudit } from "./audit";
  */
 
 /** Sets the dealer's switches on the site's stored flags (others untouched), audited. */
-export async function updateSwitches(db: Db, siteId: number, switches: Record<string, boolean>, by: Actor): Promise<boolean> {
+export async function updateSwitches(db: Db, siteId: number, switches: Record<string, boolean | null>, by: Actor): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ features: t.sites.features }).from(t.sites).where(eq(t.sites.id, siteId)).for("update");
     if (!row) return false;
-    const before = Object.fromEntries(Object.keys(switches).map((k) => [k, (row.features as Record<string, unknown>)[k] ?? null]));
+    const stored = row.features as Record<string, unknown>;
+    const before = Object.fromEntries(Object.keys(switches).map((k) => [k, stored[k] ?? null]));
+    // null gives the switch back to the platform's rules: it is no longer the site's own
+    const features = Object.fromEntries(
+      Object.entries({ ...stored, ...switches }).filter(([k, v]) => v !== null || !Object.hasOwn(switches, k)),
+    );
     await tx
       .update(t.sites)
-      .set({ features: { ...row.features, ...switches }, updatedAt: sql`now()` })
+      .set({ features, updatedAt: sql`now()` })
       .where(eq(t.sites.id, siteId));
     await writeAudit(tx, { siteId, by, action: "switches.update", entity: "site", before, after: switches });
     return true;

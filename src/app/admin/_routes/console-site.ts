@@ -2,18 +2,29 @@ import "server-only";
 import { notFound } from "next/navigation";
 import { parseSiteId } from "@/domain/platform/contract";
 import type { SiteFeatureFlags } from "@/domain/site/types";
+import { deliveryFormValues, switchStates } from "@/domain/staff/settings";
+import { getDb } from "@/server/db";
+import { listSpecialHours } from "@/server/repositories/locations";
+import { getLeadDeliveryConfig } from "@/server/repositories/sites";
 import { requireOperator } from "@/server/admin/pages";
 import { widgetsFormState } from "@/server/admin/widgets-form";
 import { siteRecordAnswer } from "@/server/platform/site-records";
 import type { SearchParams, SiteParams } from "./params";
 
-/** One site in the operators' console: its record as the platform API answers it, and its widgets form; a 404 for an unknown site. */
+/** One site in the operators' console: its record as the platform API answers it, its widgets, lead delivery, holiday hours and switches; a 404 for an unknown site. */
 export async function loadConsoleSite(params: SiteParams, searchParams: SearchParams) {
   await requireOperator();
   const id = parseSiteId((await params).siteId);
   const site = id === null ? null : await siteRecordAnswer(id);
   if (!site) notFound();
   const flags = Object.fromEntries(Object.entries(site.features).map(([k, f]) => [k, f.value])) as SiteFeatureFlags;
-  const widgets = await widgetsFormState(site.id, site.integrations, flags, (await searchParams).widgets);
-  return { site, widgets };
+  const db = await getDb();
+  const [widgets, delivery, special] = await Promise.all([
+    widgetsFormState(site.id, site.integrations, flags, (await searchParams).widgets),
+    getLeadDeliveryConfig(db, site.id),
+    listSpecialHours(db, site.id),
+  ]);
+  // the back-office settings page's own forms, fed the same way: lead delivery, holiday hours, every switch with its source
+  const settings = { delivery: deliveryFormValues(delivery), special, switches: switchStates(site.features, "all") };
+  return { site, widgets, settings };
 }

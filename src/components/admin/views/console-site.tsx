@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { BackLink } from "@/components/admin/back-link";
 import { DealershipForm, LocationForm, LogoForm, PublishChecklist, PublishForm, SiteRecordForm } from "@/components/admin/console";
-import { DataTable, type Column } from "@/components/admin/data-table";
+import { ConsoleSettings, type ConsoleSettingsValues } from "@/components/admin/console/dealer-settings";
 import { WeekEditor } from "@/components/admin/hours-editors";
 import { SiteStatus } from "@/components/admin/site-status";
 import { WidgetsForm } from "@/components/admin/widgets-form";
@@ -17,15 +17,16 @@ export type ConsoleSite = Omit<ReturnType<typeof siteRecordJson>, "locations"> &
   lead_delivery: { problem: string | null; no_destination_leads: number };
 };
 
-type Flag = [string, ConsoleSite["features"][string]];
-const FLAG_COLUMNS: Array<Column<Flag>> = [
-  { header: "Flag", rowHeader: true, className: "break-all font-mono font-normal", cell: ([flag]) => flag },
-  { header: "Value", cell: ([, { value }]) => (Array.isArray(value) ? value.join(", ") || "—" : String(value)) },
-  { header: "From", cell: ([, { source }]) => source },
-];
-
-/** One site in the operators' console: its record, logo, locations and hours, dealerships, widgets and tracking, flags with their sources, the checklist and publishing. */
-export function ConsoleSiteView({ site, widgets }: { site: ConsoleSite; widgets: WidgetsFormState }) {
+/** One site in the operators' console: its record, logo, locations and hours, dealerships, widgets and tracking, lead delivery, holiday hours, switches with their sources, the checklist and publishing. */
+export function ConsoleSiteView({
+  site,
+  widgets,
+  settings,
+}: {
+  site: ConsoleSite;
+  widgets: WidgetsFormState;
+  settings: ConsoleSettingsValues;
+}) {
   const ready = site.publish_checklist.every((c) => c.done);
   const section = "mb-6 rounded-lg border border-neutral-200 bg-white p-5";
   return (
@@ -46,7 +47,7 @@ export function ConsoleSiteView({ site, widgets }: { site: ConsoleSite; widgets:
           Import stock
         </Link>
         <Link href={`/sites/${site.id}/settings`} className="text-blue-800 underline">
-          Hours, holidays, lead delivery and switches
+          The dealer&apos;s own settings page
         </Link>
         <Link href={`/sites/${site.id}/team`} className="text-blue-800 underline">
           Team (invite the owner)
@@ -245,19 +246,13 @@ export function ConsoleSiteView({ site, widgets }: { site: ConsoleSite; widgets:
         <WidgetsForm siteId={site.id} back="console" state={widgets} />
       </section>
 
-      <section aria-labelledby="flags" className={section}>
-        <h2 id="flags" className="mb-3 text-lg font-bold">
-          Feature flags and where they come from
-        </h2>
-        <DataTable
-          columns={FLAG_COLUMNS}
-          rows={Object.entries(site.features)}
-          rowKey={([flag]) => flag}
-          caption="Feature flags and where they come from"
-          captionHidden
-          testId="flags"
-        />
-      </section>
+      <ConsoleSettings
+        siteId={site.id}
+        settings={settings}
+        locations={site.locations.map((l) => ({ id: l.id, name: l.name }))}
+        features={site.features}
+        sectionClass={section}
+      />
     </>
   );
 }

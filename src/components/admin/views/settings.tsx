@@ -4,16 +4,16 @@ import { WidgetsForm } from "@/components/admin/widgets-form";
 import type { FinanceSettings } from "@/domain/site/finance";
 import type { WidgetsFormState } from "@/domain/site/integrations";
 import type { Country, OpeningHourEntry, SpecialHoursEntry } from "@/domain/site/types";
-import type { Switches } from "@/domain/staff/settings";
+import type { DeliveryFormValues, SwitchState } from "@/domain/staff/settings";
 
 export type SettingsProps = {
   site: { id: number; name: string };
   locations: Array<{ id: number; name: string; openingHours: OpeningHourEntry[] }>;
   special: SpecialHoursEntry[];
   /** null when the site's record could not be read (as for the finance terms and the widgets) */
-  switches: Switches | null;
+  switches: SwitchState[] | null;
   finance: { values: FinanceSettings; country: Country } | null;
-  delivery: { email_to_location: boolean; emails: string[]; adf_emails: string[]; webhooks: string[] };
+  delivery: DeliveryFormValues;
   handling: { response_minutes: number; round_robin: boolean };
   widgets: WidgetsFormState | null;
 };
@@ -34,7 +34,7 @@ export function SettingsView({ site, locations, special, switches, finance, deli
         <h2 id="switches" className="mb-3 text-lg font-bold">
           Feature switches
         </h2>
-        {switches && <SwitchesForm siteId={site.id} values={switches} />}
+        {switches && <SwitchesForm siteId={site.id} switches={switches} />}
       </section>
       <section aria-labelledby="finance" className="mb-6 rounded-lg border border-neutral-200 bg-white p-5">
         <h2 id="finance" className="mb-3 text-lg font-bold">

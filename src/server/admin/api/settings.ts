@@ -1,5 +1,12 @@
 import "server-only";
-import { DeliverySettingsSchema, deliveryConfigFrom, LeadHandlingSchema, redactedDelivery, SwitchesSchema } from "@/domain/staff/settings";
+import {
+  DeliverySettingsSchema,
+  deliveryConfigFrom,
+  LeadHandlingSchema,
+  platformOnlySwitches,
+  redactedDelivery,
+  SwitchesSchema,
+} from "@/domain/staff/settings";
 import { getDb } from "@/server/db";
 import { HttpError, json } from "@/server/http/api";
 import { resolveAllowed } from "@/server/http/outbound";
@@ -16,11 +23,16 @@ import { adminRoute, siteFor, actor, jsonBody, parsed } from "./handler";
 
 /* The dealer's switches, finance terms, lead delivery channels and preview: `/api/admin/sites/{siteId}/switches`, `/finance`, `/lead-delivery`, `/preview`. */
 
-/** PUT /api/admin/sites/{siteId}/switches — every dealer switch, on or off. */
+/**
+ * PUT /api/admin/sites/{siteId}/switches — the switches that changed: each on, off, or (null) given
+ * back to the platform's rules. The dealer's switches for a manager; an operator any on/off flag.
+ */
 export const putSwitches = adminRoute<{ siteId: string }>(
   async (req, { staff, params }) => {
     const siteId = siteFor(staff, params.siteId, "settings.edit");
     const body = parsed(SwitchesSchema, await jsonBody(req), "Please check the highlighted fields.");
+    const notTheirs = staff.operator ? {} : platformOnlySwitches(body);
+    if (Object.keys(notTheirs).length) throw new HttpError(422, "Please check the highlighted fields.", {}, notTheirs);
     if (!(await updateSwitches(await getDb(), siteId, body, actor(staff)))) throw new HttpError(404, "Unknown site.");
     await siteDataChanged(siteId, ["navigation"]);
     return json(200, { ok: true, message: "Switches saved. The website shows them now." });

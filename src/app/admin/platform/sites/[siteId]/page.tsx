@@ -5,7 +5,7 @@ import type { SearchParams, SiteParams } from "@/app/admin/_routes/params";
 
 export const metadata: Metadata = { title: "Site" };
 
-// GET /platform/sites/{siteId} — operators: a site's record, logo, locations and hours, widgets and tracking, flags with their sources, the checklist and publishing
+// GET /platform/sites/{siteId} — operators: a site's record, logo, locations and hours, widgets and tracking, lead delivery, holiday hours, switches with their sources, the checklist and publishing
 export default async function ConsoleSitePage({ params, searchParams }: { params: SiteParams; searchParams: SearchParams }) {
   return <ConsoleSiteView {...await loadConsoleSite(params, searchParams)} />;
 }
