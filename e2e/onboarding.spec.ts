@@ -143,10 +143,11 @@ test.describe("onboarding a dealer", () => {
     const location = await api(request, "POST", `/api/v1/websites/${id}/locations`, {
       name: "Api Motors Ringwood",
       contact_detail: { phone: "(03) 9870 2000", email: "sales@apimotors.com.au" },
-      address: { street: "1 Maroondah Hwy", city: "Ringwood", state: "VIC", postcode: "3134", lat: -37.815, long: 145.229 },
+      address: { street: "1 Maroondah Hwy", city: "Ringwood", state: "VIC", postcode: "3134" }, // placed at the postcode's centre
     });
     expect(location.status()).toBe(201);
-    const { id: locationId } = await location.json();
+    const { id: locationId, address: placed } = await location.json();
+    expect(placed).toMatchObject({ lat: -37.795, long: 145.236 }); // Ringwood 3134's centre in the near-me data
     const moved = await api(request, "PUT", `/api/v1/websites/${id}/locations/${locationId}.json`, { dealer_license_number: "LMCT 999" });
     expect(moved.status()).toBe(200);
     expect((await moved.json()).dealer_license_number).toBe("LMCT 999");
@@ -214,14 +215,16 @@ test.describe("onboarding a dealer", () => {
     await add.getByLabel("Suburb or city").fill("Geelong");
     await add.getByLabel("State").selectOption("VIC");
     await add.getByLabel("Postcode").fill("3220");
-    await add.getByLabel("Latitude").fill("-33.87"); // Sydney's: refused
-    await add.getByLabel("Longitude").fill("144.36");
+    // the point pasted back from the map fills in the coordinates; Sydney's is refused
+    await add.getByLabel("Point from the map (optional)").fill("https://www.google.com/maps/@-33.87,151.21,17z");
+    await expect(add.getByLabel("Latitude")).toHaveValue("-33.87");
     await add.getByLabel("Phone", { exact: true }).fill("(03) 5221 0000");
     await add.getByLabel("Email (leads to this location go here)").fill("sales@smithmotors.com.au");
     await add.getByLabel("Dealer licence number").fill("LMCT 12345");
     await add.getByRole("button", { name: "Add the location" }).click();
     await expect(add.getByText(/These coordinates are not in VIC/)).toBeVisible();
-    await add.getByLabel("Latitude").fill("-38.147");
+    await add.getByLabel("Point from the map (optional)").fill("-38.147, 144.36");
+    await expect(add.getByRole("status").filter({ hasText: "Placed at -38.147, 144.36" })).toBeVisible();
     await add.getByRole("button", { name: "Add the location" }).click();
     await expect(page.getByTestId("checklist").locator('li[data-done="false"]')).toHaveCount(3); // the phone, a logo, stock
 

@@ -40,6 +40,16 @@ export function placeUrl(a: Pick<Address, "lat" | "long" | "place_url" | "place_
   return `https://www.google.com/maps/search/?api=1&query=${a.lat},${a.long}${id ? `&query_place_id=${encodeURIComponent(id)}` : ""}`;
 }
 
+/** The address looked up on the map by its words: where an operator finds the exact point, and a shopper a location placed only at its postcode's centre. */
+export function addressSearchUrl(a: Pick<Address, "street" | "city" | "state" | "postcode">, country: Country): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(formatAddress(a, country))}`;
+}
+
+/** Directions to the address by its words (for a location placed only at its postcode's centre). */
+export function addressDirectionsUrl(a: Pick<Address, "street" | "city" | "state" | "postcode">, country: Country): string {
+  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(formatAddress(a, country))}`;
+}
+
 /** Phone shown in the country's international form for the tel: link. */
 export function internationalPhone(phone: string, country: Country): string {
   const digits = phone.replace(/[^\d+]/g, "");

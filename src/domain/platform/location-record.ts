@@ -2,14 +2,16 @@ import { z } from "zod";
 import { textLine } from "../text-schema";
 import { EMAIL, optionalText, phone, picture, text } from "./record-fields";
 import { slugify } from "../format/slug";
-import { directionsUrl, placeUrl } from "../locations/geo";
+import { addressDirectionsUrl, addressSearchUrl, directionsUrl, placeUrl } from "../locations/geo";
+import { MAP_POINT_HINT, parseMapPoint, type MapPoint } from "../locations/map-point";
 import { formatHours } from "../site/hours";
 import type { Address, ContactDetail, Country, LocationType, OpeningHourEntry } from "../site/types";
 import { OpeningWeekSchema } from "./contract";
 
 /*
  * A location as the platform API and the console write it (the Location fields).
- * Offline there is no geocoder: coordinates are typed (or picked on a map) and checked against the
+ * Offline there is no geocoder: a location is placed by the coordinates typed, else the point pasted
+ * back from the map, else (in Australia) its postcode's centre; the point is checked against the
  * state or region, and an Australian postcode against its state. Pure.
  */
 
@@ -82,6 +84,69 @@ export function addressProblem(
   return null;
 }
 
+type AddressInput = {
+  street: string;
+  city: string;
+  state: string;
+  postcode: string;
+  lat?: number;
+  long?: number;
+  map_point?: string;
+  place_id?: string;
+};
+/** An address with its point decided; `atPostcode` when that point is only the postcode's centre. */
+export type PlacedAddress = Omit<AddressInput, "lat" | "long" | "map_point"> & { lat: number; long: number; atPostcode: boolean };
+/** A postcode's centre from the data the near-me search ships, or null for a postcode it does not know. */
+export type PostcodeCentre = (postcode: string) => MapPoint | null;
+
+/**
+ * Where a location is: the coordinates typed (they win), else the point pasted from the map, else
+ * (Australia) the postcode's centre; then checked against the state. New Zealand and the US ship no
+ * postcode table, so there the point is asked for. The problem names the field the operator fixes.
+ */
+export function placeAddress(
+  country: Country,
+  a: AddressInput,
+  centreOf: PostcodeCentre,
+): { address: PlacedAddress } | { problem: { field: string; message: string } } {
+  const { map_point, lat, long, ...rest } = a;
+  if ((lat === undefined) !== (long === undefined))
+    return {
+      problem: {
+        field: lat === undefined ? "address.lat" : "address.long",
+        message: "Enter both the latitude and the longitude, or neither to place the location at its postcode",
+      },
+    };
+  const pasted = map_point ? parseMapPoint(map_point) : null;
+  let point: MapPoint | null = lat !== undefined && long !== undefined ? { lat, long } : pasted;
+  const from = lat !== undefined ? "address.lat" : pasted ? "address.map_point" : "address.postcode";
+  if (!point) {
+    // the postcode must be this state's before its centre means anything
+    const wrong = addressProblem(country, { ...rest, lat: Number.NaN, long: Number.NaN });
+    if (wrong && wrong.field !== "address.lat") return { problem: wrong };
+    if (country !== "AU")
+      return {
+        problem: {
+          field: "address.lat",
+          message: `Enter the latitude and longitude, or paste the point from the map: there is no postcode data to place a location in ${country === "NZ" ? "New Zealand" : "the United States"}`,
+        },
+      };
+    point = centreOf(rest.postcode);
+    if (!point)
+      return {
+        problem: {
+          field: "address.postcode",
+          message: `We have no position for postcode ${rest.postcode}: check it, or paste the point from the map`,
+        },
+      };
+  }
+  const problem = addressProblem(country, { ...rest, ...point });
+  if (problem) return { problem: problem.field === "address.lat" ? { ...problem, field: from } : problem };
+  const centre = centreOf(rest.postcode);
+  const atPostcode = country === "AU" && centre !== null && centre.lat === point.lat && centre.long === point.long;
+  return { address: { ...rest, ...point, atPostcode } };
+}
+
 const optional = optionalText;
 
 const fields = {
@@ -119,11 +184,17 @@ const fields = {
       city: text(100, "the suburb or city"),
       state: text(50, "the state"),
       postcode: text(20, "the postcode"),
-      lat: z.number("Latitude is a number such as -37.81").min(-90).max(90),
-      long: z.number("Longitude is a number such as 144.96").min(-180).max(180),
+      // none: the point pasted from the map, else the postcode's centre (see placeAddress)
+      lat: z.number("Latitude is a number such as -37.81").min(-90).max(90).optional(),
+      long: z.number("Longitude is a number such as 144.96").min(-180).max(180).optional(),
+      map_point: textLine()
+        .trim()
+        .max(2000, MAP_POINT_HINT)
+        .refine((v) => v === "" || parseMapPoint(v) !== null, MAP_POINT_HINT)
+        .optional(),
       place_id: text(200, "the place id").optional(),
     },
-    "Enter the address (street, city, state, postcode, lat, long)",
+    "Enter the address (street, city, state, postcode; lat and long, or map_point, or neither to place it at the postcode)",
   ),
 };
 
@@ -133,6 +204,9 @@ export type LocationRecordInput = z.infer<typeof LocationRecordSchema>;
 /** PUT …/locations/{locationId}.json: the fields to change. */
 export const LocationPatchSchema = z.strictObject(fields).partial();
 export type LocationPatch = z.infer<typeof LocationPatchSchema>;
+/** A record whose address has been placed (placeAddress). */
+export type PlacedRecord = Omit<LocationRecordInput, "address"> & { address: PlacedAddress };
+export type PlacedPatch = Omit<LocationPatch, "address"> & { address?: PlacedAddress };
 
 export type LocationFields = {
   name: string;
@@ -153,8 +227,9 @@ export type LocationFields = {
   address: Address;
 };
 
-function address(a: LocationRecordInput["address"], country: Country): Address {
+function address(a: PlacedAddress, country: Country): Address {
   const state = country === "AU" ? a.state.toUpperCase() : a.state;
+  const where = { ...a, state };
   return {
     street: a.street,
     city: a.city,
@@ -164,8 +239,9 @@ function address(a: LocationRecordInput["address"], country: Country): Address {
     long: a.long,
     ...(a.place_id ? { place_id: a.place_id } : {}),
     full: `${a.street}, ${a.city} ${state} ${a.postcode}`,
-    place_url: placeUrl(a),
-    map_url: directionsUrl(a),
+    // a point at the postcode's centre is not the door: the maps links look the street address up instead
+    place_url: a.atPostcode && !a.place_id ? addressSearchUrl(where, country) : placeUrl(a),
+    map_url: a.atPostcode && !a.place_id ? addressDirectionsUrl(where, country) : directionsUrl(a),
   };
 }
 
@@ -173,7 +249,7 @@ const hours = (week: OpeningHourEntry[] | undefined) =>
   (week ?? []).map((h) => ({ ...h, formated_hours: formatHours(h.status, h.open, h.close) })).sort((a, b) => a.weekday - b.weekday);
 
 /** A new location's stored fields (type sales unless given; shown; after the others). */
-export function newLocation(r: LocationRecordInput, country: Country, position: number): LocationFields {
+export function newLocation(r: PlacedRecord, country: Country, position: number): LocationFields {
   return {
     name: r.name,
     slug: r.slug ?? slugify(r.name).slice(0, 100),
@@ -195,7 +271,7 @@ export function newLocation(r: LocationRecordInput, country: Country, position: 
 }
 
 /** The stored fields a change sets (only those it names). */
-export function locationChanges(p: LocationPatch, country: Country): Partial<LocationFields> {
+export function locationChanges(p: PlacedPatch, country: Country): Partial<LocationFields> {
   const out: Partial<LocationFields> = {};
   const set = <K extends keyof LocationFields>(k: K, v: LocationFields[K] | undefined) => {
     if (v !== undefined) out[k] = v;

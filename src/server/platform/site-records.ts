@@ -1,6 +1,6 @@
 import "server-only";
 import { toSessionLocation } from "@/domain/platform/contract";
-import { addressProblem, LocationPatchSchema, LocationRecordSchema, locationChanges, newLocation } from "@/domain/platform/location-record";
+import { LocationPatchSchema, LocationRecordSchema, locationChanges, newLocation, placeAddress } from "@/domain/platform/location-record";
 import {
   newSite,
   publishChecklist,
@@ -13,6 +13,7 @@ import { leadDestinations } from "@/domain/site/lead-destinations";
 import type { Country } from "@/domain/site/types";
 import { serverNow } from "@/server/clock";
 import { getDb } from "@/server/db";
+import { postcodeCentre } from "@/server/geo/near";
 import { fieldErrors, HttpError } from "@/server/http/api";
 import type { Actor } from "@/server/repositories/audit";
 import { countNoDestination } from "@/server/repositories/deliveries";
@@ -127,9 +128,11 @@ export async function changeSiteRecord(siteId: number, body: unknown, by: Actor)
   return (await siteRecordAnswer(siteId))!;
 }
 
-function checkAddress(country: Country, a: { state: string; postcode: string; lat: number; long: number } | undefined) {
-  const problem = a ? addressProblem(country, a) : null;
-  if (problem) throw refuse(422, { [problem.field]: problem.message });
+/** The address placed (typed coordinates, the point pasted from the map, else the postcode's centre), or a 422 naming the field to fix. */
+function placed(country: Country, a: Parameters<typeof placeAddress>[1]) {
+  const where = placeAddress(country, a, postcodeCentre);
+  if ("problem" in where) throw refuse(422, { [where.problem.field]: where.problem.message });
+  return where.address;
 }
 
 async function siteOf(siteId: number) {
@@ -143,10 +146,10 @@ export async function addLocation(siteId: number, body: unknown, by: Actor) {
   const site = await siteOf(siteId);
   const parsed = LocationRecordSchema.safeParse(body);
   if (!parsed.success) throw refuse(422, fieldErrors(parsed.error, "location"));
-  checkAddress(site.country, parsed.data.address);
+  const record = { ...parsed.data, address: placed(site.country, parsed.data.address) };
   const db = await getDb();
   const position = (await listAllLocations(db, siteId)).length;
-  const written = await createLocation(db, siteId, newLocation(parsed.data, site.country, position), by);
+  const written = await createLocation(db, siteId, newLocation(record, site.country, position), by);
   if (!written) throw new HttpError(404, "Unknown site.");
   if ("errors" in written) throw refuse(written.status, written.errors);
   await siteDataChanged(siteId, ["locations"]);
@@ -158,8 +161,9 @@ export async function changeLocation(siteId: number, locationId: number, body: u
   const site = await siteOf(siteId);
   const parsed = LocationPatchSchema.safeParse(body);
   if (!parsed.success) throw refuse(422, fieldErrors(parsed.error, "location"));
-  checkAddress(site.country, parsed.data.address);
-  const written = await updateLocation(await getDb(), siteId, locationId, locationChanges(parsed.data, site.country), by);
+  const { address, ...rest } = parsed.data;
+  const changes = locationChanges({ ...rest, ...(address ? { address: placed(site.country, address) } : {}) }, site.country);
+  const written = await updateLocation(await getDb(), siteId, locationId, changes, by);
   if (!written) throw new HttpError(404, "Unknown location.");
   if ("errors" in written) throw refuse(written.status, written.errors);
   await siteDataChanged(siteId, ["locations"]);

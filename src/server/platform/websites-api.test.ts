@@ -390,6 +390,64 @@ describe("POST /api/v1/websites/{id}/locations and PUT …/locations/{locationId
     expect((await res.json()).errors[field]).toMatch(message);
   });
 
+  test("no coordinates: placed at the postcode's centre (directions by the street address); a point pasted from the map; a change of address placed again", async () => {
+    const site = await (await create(start("Placed Motors"))).json();
+    const { lat: _lat, long: _long, ...street } = geelong.address;
+    const res = await addLocation(site.id, { ...geelong, address: street });
+    expect(res.status).toBe(201);
+    const atPostcode = await res.json();
+    expect(atPostcode.address).toMatchObject({
+      lat: -38.155,
+      long: 144.351,
+      map_url: "https://www.google.com/maps/dir/?api=1&destination=1%20Princes%20Hwy%2C%20Geelong%20VIC%203220",
+    });
+    // the website session (storefront pages, near-me distances) carries the placed point
+    const record = await (await read(site.id)).json();
+    expect(record.locations[0].address).toMatchObject({ lat: -38.155, long: 144.351 });
+
+    const pasted = await addLocation(site.id, {
+      ...geelong,
+      name: "Smith Motors Geelong West",
+      address: { ...street, map_point: "https://www.google.com/maps/@-38.1471,144.3602,17z" },
+    });
+    expect(pasted.status).toBe(201);
+    expect((await pasted.json()).address).toMatchObject({
+      lat: -38.1471,
+      long: 144.3602,
+      map_url: "https://www.google.com/maps/dir/?api=1&destination=-38.1471,144.3602",
+    });
+
+    const moved = await changeLocation(site.id, atPostcode.id, {
+      address: { ...street, street: "9 Nepean Hwy", city: "Frankston", postcode: "3199" },
+    });
+    expect(moved.status).toBe(200);
+    expect((await moved.json()).address).toMatchObject({ lat: -38.156, long: 145.149, full: "9 Nepean Hwy, Frankston VIC 3199" });
+  });
+
+  test.each([
+    ["a postcode the data does not know", { postcode: "3999" }, "address.postcode", /no position for postcode 3999/],
+    ["a pasted point in another state", { map_point: "-33.87, 151.21" }, "address.map_point", /not in VIC/],
+    ["a paste without coordinates", { map_point: "https://maps.app.goo.gl/AbCdEf" }, "address.map_point", /Paste the point from the map/],
+    ["a latitude without its longitude", { lat: -38.15 }, "address.long", /both/],
+  ])("422 for %s", async (what, extra, field, message) => {
+    const site = await (await create(start(`Unplaced ${what}`))).json();
+    const { lat: _lat, long: _long, ...street } = geelong.address;
+    const res = await addLocation(site.id, { ...geelong, address: { ...street, ...extra } });
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors[field]).toMatch(message);
+  });
+
+  test("a New Zealand location without coordinates: 422 asking for them (no postcode data ships for New Zealand)", async () => {
+    const site = await (await create(start("Kiwi Placed", { domain_name: `kiwi-placed-${run}.co.nz` }))).json();
+    const christchurch = { street: "1 Main Rd", city: "Christchurch", state: "Canterbury", postcode: "8011" };
+    const res = await addLocation(site.id, { ...geelong, address: christchurch });
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors["address.lat"]).toMatch(/paste the point from the map.*New Zealand/);
+    const pasted = await addLocation(site.id, { ...geelong, address: { ...christchurch, map_point: "-43.53, 172.63" } });
+    expect(pasted.status).toBe(201);
+    expect((await pasted.json()).address).toMatchObject({ lat: -43.53, long: 172.63 });
+  });
+
   test("a location's gmb_profile_id is read back: in the answer, the site's locations and the website session", async () => {
     const site = await (await create(start("Profile Motors"))).json();
     const location = await (await addLocation(site.id, { ...geelong, gmb_profile_id: "gmb-smith-geelong" })).json();

@@ -1,7 +1,10 @@
 "use client";
 
-import type { FormEvent } from "react";
+import { useState, type FormEvent } from "react";
+import { addressSearchUrl } from "@/domain/locations/geo";
+import { MAP_POINT_HINT, parseMapPoint } from "@/domain/locations/map-point";
 import { LocationPatchSchema, LocationRecordSchema, AU_STATES } from "@/domain/platform/location-record";
+import type { Country } from "@/domain/site/types";
 import { buttonVariants } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/text-field";
 import { StatusLine } from "../status-line";
@@ -31,7 +34,21 @@ export type LocationFormValues = {
   gmb_profile_id: string;
 };
 
-/** Add a location, or change one: type, address with coordinates, contacts, licence numbers, shown or hidden, order. */
+type Where = { street: string; city: string; state: string; postcode: string };
+const field = (form: HTMLFormElement, name: string) => form.elements.namedItem(name) as HTMLInputElement | null;
+const whereIn = (form: HTMLFormElement): Where => ({
+  street: field(form, "street")?.value.trim() ?? "",
+  city: field(form, "city")?.value.trim() ?? "",
+  state: field(form, "state")?.value.trim() ?? "",
+  postcode: field(form, "postcode")?.value.trim() ?? "",
+});
+
+/**
+ * Add a location, or change one: type, address, contacts, licence numbers, shown or hidden, order.
+ * The address is placed for the operator (Australia: at its postcode's centre); to put the pin on the
+ * door they open the address on the map, and paste back the coordinates or the map's address, which
+ * fills in the latitude and longitude here (docs/features/onboarding.md, the location step).
+ */
 export function LocationForm({
   siteId,
   country,
@@ -45,6 +62,30 @@ export function LocationForm({
 }) {
   const { state, errors, save } = useRecordForm(`/api/admin/platform/sites/${siteId}/locations`, values?.id);
   const editing = values !== undefined;
+  const first: Where = {
+    street: values?.street ?? "",
+    city: values?.city ?? "",
+    state: values?.state ?? "VIC",
+    postcode: values?.postcode ?? "",
+  };
+  const [where, setWhere] = useState<Where>(first);
+  const [pasted, setPasted] = useState<{ point: string } | { problem: string } | null>(null);
+  const noPostcodeData = country !== "AU";
+  /** A paste fills in the latitude and longitude at once, so the operator sees what will be saved. */
+  const changed = (e: FormEvent<HTMLFormElement>) => {
+    const form = e.currentTarget;
+    const target = e.target as HTMLInputElement;
+    if (["street", "city", "state", "postcode"].includes(target.name)) setWhere(whereIn(form));
+    if (target.name !== "map_point") return;
+    const text = target.value.trim();
+    const point = text ? parseMapPoint(text) : null;
+    if (!text) return setPasted(null);
+    if (!point) return setPasted({ problem: MAP_POINT_HINT });
+    field(form, "lat")!.value = String(point.lat);
+    field(form, "long")!.value = String(point.long);
+    setPasted({ point: `Placed at ${point.lat}, ${point.long}: save to keep it` });
+  };
+  const mapLink = where.street || where.city || where.postcode ? addressSearchUrl(where, country as Country) : null;
   const key = values?.id ?? "new";
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -71,8 +112,10 @@ export function LocationForm({
         city: given(f, "city") ?? "",
         state: given(f, "state") ?? "",
         postcode: given(f, "postcode") ?? "",
-        lat: numberOf(f, "lat") ?? Number.NaN,
-        long: numberOf(f, "long") ?? Number.NaN,
+        // none typed: the server places it (the pasted point, else the postcode's centre)
+        lat: numberOf(f, "lat"),
+        long: numberOf(f, "long"),
+        ...(given(f, "map_point") ? { map_point: given(f, "map_point") } : {}),
       },
       // a new location opens with the usual sales week; the week editor beside it changes it
       ...(editing
@@ -92,6 +135,11 @@ export function LocationForm({
     <form
       noValidate
       onSubmit={submit}
+      onChange={changed}
+      onReset={() => {
+        setWhere(first);
+        setPasted(null);
+      }}
       aria-label={editing ? `Location ${values.name}` : "New location"}
       className="space-y-4"
       data-testid={`location-${key}`}
@@ -132,13 +180,40 @@ export function LocationForm({
           <TextField name="state" label="State or region" defaultValue={values?.state} error={errors["address.state"]} />
         )}
         <TextField name="postcode" label="Postcode" defaultValue={values?.postcode} error={errors["address.postcode"]} />
+        <div className="md:col-span-3">
+          <TextField
+            name="map_point"
+            label={noPostcodeData ? "Point from the map" : "Point from the map (optional)"}
+            error={errors["address.map_point"] ?? ("problem" in (pasted ?? {}) ? MAP_POINT_HINT : undefined)}
+            hint={
+              noPostcodeData
+                ? "Open the address on the map, right-click the door, copy the coordinates (or the map's address) and paste them here"
+                : "Left empty, the location is placed at its postcode's centre. For the exact spot: open the address on the map, right-click the door, copy the coordinates (or the map's address) and paste them here"
+            }
+          />
+          {mapLink && (
+            <a
+              href={mapLink}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="mt-1 inline-block min-h-11 py-2 text-sm font-semibold underline"
+            >
+              Open this address on Google Maps
+            </a>
+          )}
+          {pasted && "point" in pasted && (
+            <p role="status" className="text-sm font-semibold text-green-800">
+              {pasted.point}
+            </p>
+          )}
+        </div>
         <TextField
           name="lat"
           label="Latitude"
           type="text"
           defaultValue={values ? String(values.lat) : undefined}
           error={errors["address.lat"]}
-          hint="From the map: e.g. -38.1470 (negative south of the equator)"
+          hint={noPostcodeData ? "e.g. -43.5321 (negative south of the equator)" : "Empty: from the point pasted, else the postcode"}
         />
         <TextField
           name="long"
