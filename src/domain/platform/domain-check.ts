@@ -92,3 +92,6 @@ export const nameCheck = (
   const dns = dnsVerdict(lookup, door);
   return { name, dns, certificate: certificateVerdict(probe, dns.state, published) };
 };
+
+/** What the console shows: the names' verdicts, or why the check was not run (too many checks). */
+export type DomainCheckResult = { names: NameCheck[] } | { refused: string };

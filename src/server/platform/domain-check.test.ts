@@ -1,7 +1,7 @@
 import { createServer } from "node:net";
 import { describe, expect, test } from "vitest";
 import type { CertificateProbe } from "@/domain/platform/domain-check";
-import { checkDomain, tlsProbe, type DnsResolver, type DomainCheckDeps } from "./domain-check";
+import { checkDomain, checkSiteDomain, tlsProbe, type DnsResolver, type DomainCheckDeps } from "./domain-check";
 
 /* The custom domain's check with a fake resolver and front door: to us, elsewhere, no record, a timeout. */
 
@@ -118,4 +118,13 @@ test("the real handshake: a port where nobody answers TLS is 'unreachable' or 'n
   expect(["none", "unreachable"]).toContain((await tlsProbe(port)("127.0.0.1", "smith.com.au", 1000)).kind);
   server.close();
   expect(await tlsProbe(port)("127.0.0.1", "smith.com.au", 1000)).toEqual({ kind: "unreachable" });
+});
+
+test("an operator may check ten times a minute; the eleventh is refused with the reason, and another operator is not held up", async () => {
+  const d = deps(resolver({ "smith.com.au": { a: ["203.0.113.10"] }, "www.smith.com.au": { a: ["203.0.113.10"] } }));
+  const site = { domain_name: "smith.com.au", published: true };
+  const id = `op-${Math.random()}`;
+  for (let i = 0; i < 10; i++) expect(await checkSiteDomain(id, site, d)).toHaveProperty("names");
+  expect(await checkSiteDomain(id, site, d)).toEqual({ refused: "Checked too often: wait a minute and check again." });
+  expect(await checkSiteDomain(`${id}-other`, site, d)).toHaveProperty("names");
 });

@@ -6,6 +6,7 @@ import {
   nameCheck,
   namesToCheck,
   type CertificateProbe,
+  type DomainCheckResult,
   type FrontDoor,
   type NameCheck,
   type NameLookup,
@@ -134,9 +135,6 @@ export function defaultDomainCheckDeps(): DomainCheckDeps {
     timeoutMs: DOMAIN_CHECK_TIMEOUT_MS,
   };
 }
-
-/** What the console shows: the names' verdicts, or why the check was not run. */
-export type DomainCheckResult = { names: NameCheck[] } | { refused: string };
 
 const checkLimiter = () => sharedLimiter("domain-check", { limit: 10, windowMs: 60_000, databaseUrl: env().DATABASE_URL });
 

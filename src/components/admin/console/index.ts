@@ -11,3 +11,4 @@ export { PublishForm } from "./publish-form";
 export { RemoveRuleButton } from "./remove-rule-button";
 export { RuleForm } from "./rule-form";
 export { SiteRecordForm, type SiteFormValues } from "./site-record-form";
+export { DomainCheck } from "./domain-check";

@@ -1,12 +1,13 @@
 import Link from "next/link";
 import { BackLink } from "@/components/admin/back-link";
-import { DealershipForm, LocationForm, LogoForm, PublishForm, SiteRecordForm } from "@/components/admin/console";
+import { DealershipForm, DomainCheck, LocationForm, LogoForm, PublishForm, SiteRecordForm } from "@/components/admin/console";
 import { DataTable, type Column } from "@/components/admin/data-table";
 import { WeekEditor } from "@/components/admin/hours-editors";
 import { SiteStatus } from "@/components/admin/site-status";
 import { WidgetsForm } from "@/components/admin/widgets-form";
 import { storedImageSrc } from "@/domain/format/image";
 import type { SessionLocation } from "@/domain/platform/contract";
+import type { DomainCheckResult } from "@/domain/platform/domain-check";
 import type { siteRecordJson } from "@/domain/platform/site-record";
 import type { WidgetsFormState } from "@/domain/site/integrations";
 import type { OpeningHourEntry } from "@/domain/site/types";
@@ -33,7 +34,15 @@ const FLAG_COLUMNS: Array<Column<Flag>> = [
 ];
 
 /** One site in the operators' console: its record, logo, locations and hours, dealerships, widgets and tracking, flags with their sources, the checklist and publishing. */
-export function ConsoleSiteView({ site, widgets }: { site: ConsoleSite; widgets: WidgetsFormState }) {
+export function ConsoleSiteView({
+  site,
+  widgets,
+  domainCheck = null,
+}: {
+  site: ConsoleSite;
+  widgets: WidgetsFormState;
+  domainCheck?: DomainCheckResult | null;
+}) {
   const ready = site.publish_checklist.every((c) => c.done);
   const section = "mb-6 rounded-lg border border-neutral-200 bg-white p-5";
   return (
@@ -107,6 +116,8 @@ export function ConsoleSiteView({ site, widgets }: { site: ConsoleSite; widgets:
         )}
         <PublishForm siteId={site.id} published={site.published} ready={ready} />
       </section>
+
+      <DomainCheck siteId={site.id} domain={site.domain_name ?? null} result={domainCheck} />
 
       <section aria-labelledby="record" className={section}>
         <h2 id="record" className="mb-3 text-lg font-bold">
