@@ -166,6 +166,45 @@ test.describe("dealer back-office", () => {
     expect(csv).not.toContain("Ridgelinelead");
   });
 
+  test("signing in is one server answer: the post is a 303 to the first page, no blank page between, with or without JavaScript", async ({
+    page,
+    browser,
+  }) => {
+    await page.goto(admin("/sign-in"));
+    const button = page.getByRole("button", { name: "Sign in" });
+    await waitForHydration(button);
+    const pages: string[] = [];
+    page.on("framenavigated", (f) => {
+      if (f === page.mainFrame()) pages.push(new URL(f.url()).pathname);
+    });
+    await page.getByLabel("Email").fill("sales@parksidemotorgroup.com.au");
+    await page.getByLabel("Password").fill(PASSWORD);
+    const arrival = page.waitForRequest((r) => r.isNavigationRequest() && r.url() === admin("/leads"));
+    await button.click();
+    const leads = await arrival;
+    // the leads page is the browser's answer to the form post itself: no page in between draws it
+    const post = leads.redirectedFrom();
+    expect([post?.method(), post?.url(), (await post?.response())?.status()]).toEqual(["POST", admin("/api/admin/sign-in"), 303]);
+    await expect(page.getByTestId("staff-name")).toHaveText("Sam Sales");
+    expect(pages).toEqual(["/leads"]);
+
+    // a browser that runs no script: a wrong password comes back with the email kept, the right one goes in
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    const p = await plain.newPage();
+    await p.goto(admin("/sign-in"));
+    await p.getByLabel("Email").fill("sales@parksidemotorgroup.com.au");
+    await p.getByLabel("Password").fill("not the password");
+    await p.getByRole("button", { name: "Sign in" }).click();
+    await expect(p.getByTestId("sign-in-error")).toHaveText("That email and password do not match a staff account.");
+    await expect(p).toHaveURL(/\/sign-in\?attempt=[0-9a-f]{8}$/);
+    await expect(p.getByLabel("Email")).toHaveValue("sales@parksidemotorgroup.com.au");
+    await p.getByLabel("Password").fill(PASSWORD);
+    await p.getByRole("button", { name: "Sign in" }).click();
+    await expect(p).toHaveURL(admin("/leads"));
+    await expect(p.getByTestId("staff-name")).toHaveText("Sam Sales");
+    await plain.close();
+  });
+
   test("a shopper adds to an enquiry on /success: the dealer gets an 'Update to enquiry' email and the lead page shows both messages", async ({
     page,
   }) => {

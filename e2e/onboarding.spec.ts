@@ -300,6 +300,21 @@ test.describe("onboarding a dealer", () => {
     await shopper.reload();
     await expect(shopper.getByTestId("coming-soon")).toBeVisible();
 
+    // before publishing: the server's own look-up of the domain and its www. name (what it finds
+    // depends on this machine's DNS, so only that both names have a verdict is asked here; the
+    // verdicts themselves are tested with a fake resolver in src/server/platform/domain-check.test.ts)
+    await page.goto(admin(`/platform/sites/${siteId}`));
+    await page.getByTestId("domain-check-link").click();
+    await expect(page).toHaveURL(admin(`/platform/sites/${siteId}?check=domain#domain`));
+    const names = page.getByTestId("domain-name");
+    await expect(names).toHaveCount(2);
+    await expect(names.nth(1)).toContainText("www.smithmotors.com.au");
+    for (const cell of await page.getByTestId("domain-dns").all()) await expect(cell).toHaveText(/\S{3}/);
+    await expect(page.getByTestId("domain-check-link")).toHaveText("Check again");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId("domain-check").screenshot({ path: test.info().outputPath("domain-check-phone.png") });
+    await page.setViewportSize({ width: 1280, height: 720 });
+
     // 6. publish: the public sees the site, its photos from the image service
     await page.goto(admin(`/platform/sites/${siteId}`));
     const publish = page.getByRole("button", { name: "Publish the site" });

@@ -1,4 +1,5 @@
 import "server-only";
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const optionalText = () =>
@@ -193,6 +194,36 @@ export const EnvSchema = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     ),
+  /**
+   * The platform's front door (Caddy, docs/operations/cluster.md): the public addresses a dealer's
+   * A/AAAA records must point at, comma-separated. The console checks a custom domain against them
+   * before it is published. Default loopback, where `npm run start:cluster` runs Caddy.
+   */
+  FRONT_DOOR_ADDRESSES: z
+    .string()
+    .trim()
+    .default("127.0.0.1,::1")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((a) => isIP(a) !== 0), { message: "must be comma-separated IP addresses" }),
+  /** The front door's host names a dealer's CNAME may point at instead, comma-separated (none by default). */
+  FRONT_DOOR_HOSTS: z
+    .string()
+    .trim()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim().toLowerCase().replace(/\.$/, ""))
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((h) => /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(h)), { message: "must be comma-separated host names" }),
+  /** The port the front door answers HTTPS on (asked for a name's certificate by the console's domain check). */
+  FRONT_DOOR_TLS_PORT: z.coerce.number().int().min(1).max(65535).default(443),
   /** A request (headers and body) must arrive within this many seconds, else 408 and the connection is closed. */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
   /** The address the server listens on (default every interface; the cluster's app processes listen on 127.0.0.1 only). */

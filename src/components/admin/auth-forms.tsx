@@ -8,26 +8,38 @@ import { TextField } from "@/components/ui/text-field";
 import { StatusLine } from "./status-line";
 import { useSend } from "./use-send";
 
-/** Staff sign-in: checked with the server's schema, then the session cookie from the server. */
-export function StaffSignInForm() {
-  const router = useRouter();
-  const { state, errors, send, check } = useSend();
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const data = Object.fromEntries(new FormData(e.currentTarget));
-    const valid = check(StaffSignInSchema, data);
-    if (!valid) return;
-    if (await send("/api/admin/sign-in", { method: "POST", json: valid }, "Signed in.")) {
-      router.replace("/"); // the leads inbox, or an operator's console
-
-      router.refresh();
-    }
+/**
+ * Staff sign-in: a plain form post, checked first with the server's schema when JavaScript runs. The
+ * server answers 303 to the staff member's first page (or back here with the message), so the browser
+ * keeps this page on screen until the next one arrives, and it works without JavaScript.
+ */
+export function StaffSignInForm({ email, errors: refused }: { email: string; errors: Record<string, string> }) {
+  const { state, errors, check, setState } = useSend();
+  const shown = state.kind === "idle" && refused.form ? { kind: "error" as const, message: refused.form } : state;
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    if (!check(StaffSignInSchema, Object.fromEntries(new FormData(e.currentTarget)))) e.preventDefault();
+    else setState({ kind: "busy" });
   };
   return (
-    <form noValidate onSubmit={submit} className="space-y-4" aria-label="Staff sign-in">
-      <StatusLine state={state} testId="sign-in" />
-      <TextField name="email" label="Email" type="email" autoComplete="username" error={errors.email} required />
-      <TextField name="password" label="Password" type="password" autoComplete="current-password" error={errors.password} required />
+    <form method="post" action="/api/admin/sign-in" noValidate onSubmit={submit} className="space-y-4" aria-label="Staff sign-in">
+      <StatusLine state={shown} testId="sign-in" />
+      <TextField
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="username"
+        defaultValue={email}
+        error={state.kind === "idle" ? refused.email : errors.email}
+        required
+      />
+      <TextField
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={state.kind === "idle" ? refused.password : errors.password}
+        required
+      />
       <button type="submit" className={buttonVariants({ size: "lg" })} disabled={state.kind === "busy"}>
         {state.kind === "busy" ? "Signing in…" : "Sign in"}
       </button>

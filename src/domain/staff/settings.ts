@@ -44,7 +44,6 @@ export const DEALER_SWITCH_KEYS = DEALER_SWITCHES.map(([k]) => k) as DealerSwitc
  * so neither the dealer nor the operator reads a flag's code.
  */
 export const PLATFORM_SWITCHES = [
-  ["analytics_events", "Visit and lead reports", "Counts visits, searches, car views and leads for the reports and the Monday email."],
   ["garage_enabled", "Customer accounts and alerts", "Shoppers sign up, save cars and searches, and get price and new-car alerts."],
   ["autograb", "Rego lookup (AutoGrab)", "The trade-in form fills the car in from its rego."],
   ["redbook", "Rego lookup (Redbook)", "The trade-in form fills the car in from its rego through Redbook."],

@@ -22,6 +22,7 @@ import { listInboxLeads } from "@/server/repositories/inbox";
 import { leadRoutes } from "@/server/leads/handlers";
 import { postTo } from "@/server/testing/requests";
 import { acceptInvite, signIn, signOut } from "./api/session";
+import { decodeFormFlash } from "@/domain/http/form-flash";
 import { putFinance, putLeadDelivery, putLeadHandling, putSwitches } from "./api/settings";
 import { defaultFinance, financeOf } from "@/domain/site/finance";
 import { deleteStaffRole, postInvitation } from "./api/staff";
@@ -115,6 +116,46 @@ describe("sign-in", () => {
     expect(c).toMatch(/HttpOnly/);
     expect(c).toMatch(/SameSite=Strict/);
     expect(c).not.toMatch(/Domain=/i);
+  });
+  describe("the page's plain form post", () => {
+    const formPost = (fields: Record<string, string>) =>
+      signIn(
+        req("/api/admin/sign-in", {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          form: new URLSearchParams(fields) as unknown as FormData,
+        }),
+      );
+    test("signed in: 303 straight to the first page (an operator's Sites, else the leads), with the session", async () => {
+      const res = await formPost({ email: "sales@parksidemotorgroup.com.au", password: DEMO_STAFF_PASSWORD });
+      expect([res.status, res.headers.get("location")]).toEqual([303, "/leads"]);
+      expect(res.headers.getSetCookie()[0]).toMatch(/^staff_session=/);
+      await createOperator(await getDb(), { email: "op-signin@example.com", name: "Olive Operator", password: "operator password 1" });
+      const op = await formPost({ email: "op-signin@example.com", password: "operator password 1" });
+      expect([op.status, op.headers.get("location")]).toEqual([303, "/platform"]);
+    });
+    test.each([
+      [
+        { email: "sales@parksidemotorgroup.com.au", password: "wrong password" },
+        { form: "That email and password do not match a staff account." },
+      ],
+      [
+        { email: "not an email", password: "" },
+        { email: "Enter a valid email address", password: "Enter your password" },
+      ],
+    ])("refused %j: back to the page with the email and the message in a cookie, never in the address", async (fields, errors) => {
+      const res = await formPost(fields);
+      expect(res.status).toBe(303);
+      const location = res.headers.get("location")!;
+      expect(location).toMatch(/^\/sign-in\?attempt=[0-9a-f]{8}$/);
+      expect(location).not.toContain("@");
+      const cookie = res.headers.getSetCookie().find((c) => c.startsWith("sign_in_form="))!;
+      expect(cookie).toMatch(/Max-Age=60; HttpOnly; SameSite=Strict/);
+      expect(res.headers.getSetCookie().some((c) => c.startsWith("staff_session="))).toBe(false);
+      const flash = decodeFormFlash(cookie.split(";")[0]!.slice("sign_in_form=".length), 0, location.split("=")[1], () => true);
+      expect(flash?.values).toEqual({ email: fields.email });
+      expect(flash?.errors).toMatchObject(errors);
+    });
   });
   test("signed out, the cookie no longer works", async () => {
     const cookie = await cookieOf("sales@parksidemotorgroup.com.au");
@@ -774,9 +815,9 @@ describe("switches, delivery channels and content", () => {
     const empty = await put(manager, {});
     expect(empty.status).toBe(422);
     // the platform's own switches are the operators'
-    const platform = await put(manager, { blog: true, analytics_events: true });
+    const platform = await put(manager, { blog: true, garage_enabled: true });
     expect(platform.status).toBe(422);
-    expect((await platform.json()).errors).toEqual({ analytics_events: "Only the platform's operators change this switch" });
+    expect((await platform.json()).errors).toEqual({ garage_enabled: "Only the platform's operators change this switch" });
     expect((await put(manager, { blog: "yes" })).status).toBe(422);
     expect((await put(manager, { fixed_dealership_slug: true })).status).toBe(422);
     expect(await stored()).toEqual(before);

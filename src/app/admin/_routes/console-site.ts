@@ -8,12 +8,13 @@ import { listSpecialHours } from "@/server/repositories/locations";
 import { getLeadDeliveryConfig } from "@/server/repositories/sites";
 import { requireOperator } from "@/server/admin/pages";
 import { widgetsFormState } from "@/server/admin/widgets-form";
+import { checkSiteDomain } from "@/server/platform/domain-check";
 import { siteRecordAnswer } from "@/server/platform/site-records";
 import type { SearchParams, SiteParams } from "./params";
 
-/** One site in the operators' console: its record as the platform API answers it, its widgets, lead delivery, holiday hours and switches; a 404 for an unknown site. */
+/** One site in the operators' console: its record as the platform API answers it, its widgets, lead delivery, holiday hours and switches, and, when asked, its domain's check; a 404 for an unknown site. */
 export async function loadConsoleSite(params: SiteParams, searchParams: SearchParams) {
-  await requireOperator();
+  const operator = await requireOperator();
   const id = parseSiteId((await params).siteId);
   const site = id === null ? null : await siteRecordAnswer(id);
   if (!site) notFound();
@@ -26,5 +27,7 @@ export async function loadConsoleSite(params: SiteParams, searchParams: SearchPa
   ]);
   // the back-office settings page's own forms, fed the same way: lead delivery, holiday hours, every switch with its source
   const settings = { delivery: deliveryFormValues(delivery), special, switches: switchStates(site.features, "all") };
-  return { site, widgets, settings };
+  // the custom domain's DNS and certificate: only when the operator asks (it may take a few seconds)
+  const domainCheck = (await searchParams).check === "domain" ? await checkSiteDomain(operator.id, site) : null;
+  return { site, widgets, settings, domainCheck };
 }

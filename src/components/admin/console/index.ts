@@ -13,3 +13,4 @@ export { RemoveRuleButton } from "./remove-rule-button";
 export { RuleForm } from "./rule-form";
 export { SiteRecordForm, type SiteFormValues } from "./site-record-form";
 export { ConsoleSettings, type ConsoleSettingsValues } from "./dealer-settings";
+export { DomainCheck } from "./domain-check";

@@ -1,12 +1,21 @@
 import Link from "next/link";
 import { BackLink } from "@/components/admin/back-link";
-import { DealershipForm, LocationForm, LogoForm, PublishChecklist, PublishForm, SiteRecordForm } from "@/components/admin/console";
+import {
+  DealershipForm,
+  DomainCheck,
+  LocationForm,
+  LogoForm,
+  PublishChecklist,
+  PublishForm,
+  SiteRecordForm,
+} from "@/components/admin/console";
 import { ConsoleSettings, type ConsoleSettingsValues } from "@/components/admin/console/dealer-settings";
 import { WeekEditor } from "@/components/admin/hours-editors";
 import { SiteStatus } from "@/components/admin/site-status";
 import { WidgetsForm } from "@/components/admin/widgets-form";
 import { storedImageSrc } from "@/domain/format/image";
 import type { SessionLocation } from "@/domain/platform/contract";
+import type { DomainCheckResult } from "@/domain/platform/domain-check";
 import type { siteRecordJson } from "@/domain/platform/site-record";
 import type { WidgetsFormState } from "@/domain/site/integrations";
 import type { OpeningHourEntry } from "@/domain/site/types";
@@ -22,10 +31,12 @@ export function ConsoleSiteView({
   site,
   widgets,
   settings,
+  domainCheck = null,
 }: {
   site: ConsoleSite;
   widgets: WidgetsFormState;
   settings: ConsoleSettingsValues;
+  domainCheck?: DomainCheckResult | null;
 }) {
   const ready = site.publish_checklist.every((c) => c.done);
   const section = "mb-6 rounded-lg border border-neutral-200 bg-white p-5";
@@ -83,6 +94,8 @@ export function ConsoleSiteView({
         )}
         <PublishForm siteId={site.id} published={site.published} ready={ready} />
       </section>
+
+      <DomainCheck siteId={site.id} domain={site.domain_name ?? null} result={domainCheck} />
 
       <section aria-labelledby="record" className={section}>
         <h2 id="record" className="mb-3 text-lg font-bold">

@@ -1,16 +1,18 @@
 import "server-only";
 import { z } from "zod";
+import { isMediaType } from "@/domain/http/content-type";
+import { encodeFormFlash, formFields } from "@/domain/http/form-flash";
 import { AcceptInviteSchema, STAFF_MSG, StaffSignInSchema } from "@/domain/staff/roles";
 import { serverNow } from "@/server/clock";
 import { getDb } from "@/server/db";
 import { env } from "@/server/env";
 import { errorAnswer, HttpError, json } from "@/server/http/api";
-import { checkOrigin } from "@/server/http/body";
+import { checkOrigin, readText } from "@/server/http/body";
 import { clientAddressOf, limitOrThrow, sharedLimiter } from "@/server/http/rate-limit";
-import { acceptInvitation, findInvitation, findStaffByEmail } from "@/server/repositories/staff";
+import { acceptInvitation, findInvitation, findStaffByEmail, isOperator } from "@/server/repositories/staff";
 import { isAdminHost } from "@/server/http/admin-host";
 import { invitationTokenHash, staffAuth } from "../staff-auth";
-import { adminRoute, jsonBody, parsed, ORIGIN_MESSAGE } from "./handler";
+import { adminRoute, jsonBody, MAX_FORM_BYTES, parsed, ORIGIN_MESSAGE } from "./handler";
 
 /* Signing in and out of the back-office, and accepting an invitation: `POST /api/admin/sign-in`, `/sign-out`, `/accept-invite`. */
 
@@ -21,11 +23,15 @@ const signInLimiter = () =>
  * The two posts a signed-out visitor makes (sign-in, accepting an invitation): the back-office host,
  * same origin, the form's schema, and a rate limit per client shared by every process.
  */
-async function publicPost<S extends z.ZodType>(req: Request, schema: S): Promise<{ host: string; body: z.infer<S> }> {
+async function publicPost<S extends z.ZodType>(
+  req: Request,
+  schema: S,
+  read: () => Promise<unknown> = () => jsonBody(req),
+): Promise<{ host: string; body: z.infer<S> }> {
   const host = req.headers.get("host");
   if (!isAdminHost(host)) throw new HttpError(404, "Not found.");
   checkOrigin(req, ORIGIN_MESSAGE);
-  const body = parsed(schema, await jsonBody(req), "Please check the highlighted fields.");
+  const body = parsed(schema, await read(), "Please check the highlighted fields.");
   await limitOrThrow(signInLimiter(), clientAddressOf(req), "Too many attempts. Please wait a few minutes and try again.");
   return { host: host!, body };
 }
@@ -37,10 +43,47 @@ function withCookies(from: Response, body: unknown): Response {
   return out;
 }
 
-/** POST /api/admin/sign-in — {email, password}; the library sets the session cookie. */
+/** The sign-in page's one-minute cookie: the email typed and the messages of a refused plain form post. */
+export const SIGN_IN_FLASH_COOKIE = "sign_in_form";
+/** The sign-in flash is not a site's: it carries this in place of a site id. */
+export const SIGN_IN_FLASH_SITE = 0;
+
+const seeOther = (location: string, cookies: string[] = []) => {
+  const out = new Response(null, { status: 303, headers: { location, "cache-control": "no-store" } });
+  for (const c of cookies) out.headers.append("set-cookie", c);
+  return out;
+};
+
+/** A refused sign-in form: back to the page (303) with the email and the message in the flash cookie, never in the address. */
+function backToSignIn(req: Request, form: Record<string, string>, e: HttpError): Response {
+  const attempt = crypto.randomUUID().slice(0, 8);
+  const secure = new URL(req.url).protocol === "https:" || req.headers.get("x-forwarded-proto") === "https";
+  const email = typeof form.email === "string" ? form.email.slice(0, 254) : "";
+  const flash = encodeFormFlash({
+    site: SIGN_IN_FLASH_SITE,
+    attempt,
+    errors: { ...e.errors, form: e.message },
+    values: email ? { email } : {},
+  });
+  return seeOther(`/sign-in?attempt=${attempt}`, [
+    `${SIGN_IN_FLASH_COOKIE}=${flash}; Path=/sign-in; Max-Age=60; HttpOnly; SameSite=Strict${secure ? "; Secure" : ""}`,
+  ]);
+}
+
+/**
+ * POST /api/admin/sign-in — {email, password}; the library sets the session cookie. The page posts it
+ * as a plain form: the answer is a 303 straight to the staff member's first page (an operator's Sites,
+ * else the leads), so the browser keeps the sign-in page on screen until that page arrives, with or
+ * without JavaScript. A refused form goes back to the sign-in page; a JSON client gets JSON.
+ */
 export async function signIn(req: Request): Promise<Response> {
+  const posted: { form: Record<string, string> | null } = { form: null };
   try {
-    const { host, body } = await publicPost(req, StaffSignInSchema);
+    const read = async () => {
+      if (!isMediaType(req.headers.get("content-type"), "application/x-www-form-urlencoded")) return jsonBody(req);
+      return (posted.form = formFields(new URLSearchParams(await readText(req, MAX_FORM_BYTES))));
+    };
+    const { host, body } = await publicPost(req, StaffSignInSchema, read);
     const auth = await staffAuth(host);
     const res = await auth.api.signInEmail({
       body: { email: body.email, password: body.password },
@@ -49,8 +92,13 @@ export async function signIn(req: Request): Promise<Response> {
     });
     if (res.status === 401 || res.status === 403 || res.status === 400) throw new HttpError(401, STAFF_MSG.signIn);
     if (!res.ok) throw new Error(`staff sign-in answered ${res.status}`);
-    return withCookies(res, { ok: true });
+    if (!posted.form) return withCookies(res, { ok: true });
+    const db = await getDb();
+    const user = await findStaffByEmail(db, body.email);
+    const home = user && (await isOperator(db, user.id)) ? "/platform" : "/leads";
+    return seeOther(home, res.headers.getSetCookie());
   } catch (e) {
+    if (posted.form && e instanceof HttpError && [401, 422, 429].includes(e.status)) return backToSignIn(req, posted.form, e);
     return errorAnswer(e, req, null);
   }
 }
