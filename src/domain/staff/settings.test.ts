@@ -41,7 +41,7 @@ describe("feature switches", () => {
   ])("%j valid: %s", (body, ok) => expect(SwitchesSchema.safeParse(body).success).toBe(ok));
   test.each([
     [{ blog: true, careers: null }, {}],
-    [{ blog: true, analytics_events: true }, { analytics_events: "Only the platform's operators change this switch" }],
+    [{ blog: true, garage_enabled: true }, { garage_enabled: "Only the platform's operators change this switch" }],
   ])("only operators change the platform's switches: %j", (body, errors) => expect(platformOnlySwitches(body)).toEqual(errors));
 
   const shown = [
