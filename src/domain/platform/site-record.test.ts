@@ -61,8 +61,8 @@ describe("newSite: what the template and country give a record that names only t
   const record = (template: string, domain = "smith.com.au") =>
     SiteRecordSchema.parse({ name: "Smith", slug: "smith", template, domain_name: domain });
   test.each([
-    ["default", "smith.com.au", { colours: { primary: "#0b3d91", secondary: "#c8102e" }, defaultSort: "relevance", country: "AU" }],
-    ["motorcycles", "smith.com.au", { colours: { primary: "#1d1d1b", secondary: "#c4161c" }, defaultSort: "relevance" }],
+    ["default", "smith.com.au", { colours: { primary: "#3a4049", secondary: "#5c6670" }, defaultSort: "relevance", country: "AU" }],
+    ["motorcycles", "smith.com.au", { colours: { primary: "#2b2b2b", secondary: "#5a5a5a" }, defaultSort: "relevance" }],
     ["campers", "smith.co.nz", { defaultSort: "newest", country: "NZ", currency: "NZD", timezone: "Pacific/Auckland" }],
     ["rv", "smith.com.au", { defaultSort: "newest", url: "https://www.smith.com.au", published: false, financeProvider: "Manual" }],
   ])("%s on %s", (template, domain, want) => expect(newSite(record(template, domain))).toMatchObject(want));
@@ -92,12 +92,12 @@ test.each([
 ])("suggestSlug(%s) → %s", (name, slug) => expect(suggestSlug(name)).toBe(slug));
 
 test("publishChecklist: each item done by what the site has", () => {
-  const bare = { locations: [], logo: {}, stockCount: 0, noStockYet: false, leadDelivery: {}, email: null };
+  const bare = { locations: [], logo: {}, colours: { primary: "#3a4049" }, stockCount: 0, noStockYet: false, leadDelivery: {}, email: null };
   expect(publishChecklist(bare).filter((c) => c.done)).toEqual([]);
   const ready = publishChecklist({
     ...bare,
     locations: [{ name: "Geelong", openingHours: [{}], contactDetail: { email: "sales@smith.com.au" } }],
-    logo: { url: "/images/x" },
+    logo: { url: "/images/x", ink: { url: "#ffffff" } },
     noStockYet: true,
   });
   expect(ready.every((c) => c.done)).toBe(true);
@@ -133,4 +133,21 @@ test("featureSources: default, a rule (with its reason), the site's own, and pre
   expect(f.reviews).toEqual({ value: true, source: "this site" });
   expect(f.used_wording_pre_owned.source).toMatch(/^rule: /);
   expect(f.finance_pre_approval).toEqual({ value: false, source: "no finance provider" });
+});
+
+test.each([
+  // [logo, header colour, done]: a logo that reads on the header (3:1), or one on a plate
+  [{}, "#0b3d91", false],
+  [{ url: "/images/x", ink: { url: "#ffffff" } }, "#0b3d91", true],
+  [{ url: "/images/x", ink: { url: "#1a1a1a" } }, "#0b3d91", false], // a dark logo on dark blue: nearly invisible
+  [{ url: "/images/x", ink: { url: "#1a1a1a" }, plate: "light" as const }, "#0b3d91", true],
+  [{ url: "/images/x", ink: { url: "#1a1a1a" }, plate: "dark" as const }, "#0b3d91", false], // the wrong plate does not help
+  [{ url: "/images/x", ink: { url: null } }, "#0b3d91", true], // no transparency: it carries its own background
+  [{ url: "/images/x" }, "#0b3d91", false], // not measured (an address given through the API): only a plate makes it sure
+  [{ url: "/images/x", plate: "light" as const }, "#0b3d91", true],
+  [{ url: "/images/x", thumb: "/images/y", ink: { url: "#ffffff", thumb: "#0a3a8a" } }, "#0b3d91", false], // the phone's small logo counts too
+])("the checklist's logo item: %j on %s → %s", (logo, primary, done) => {
+  const bare = { locations: [], colours: { primary }, stockCount: 0, noStockYet: false, leadDelivery: {}, email: null };
+  const item = publishChecklist({ ...bare, logo }).find((c) => c.key === "logo")!;
+  expect(item).toEqual({ key: "logo", label: "A logo that reads on the header", done });
 });

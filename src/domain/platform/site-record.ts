@@ -9,6 +9,7 @@ import { BOOLEAN_FLAGS, type FlagSource } from "../site/features";
 import { suffixMessage, suffixProblem } from "../site/domains";
 import { applyIntegrations, IntegrationsPatchSchema } from "../site/integrations";
 import { tlsHostName } from "../site/tenant";
+import { logoOnHeader } from "../site/logo";
 import { FooterGroupSchema, NavItemSchema } from "./contract";
 import type { Country, Dealership, SiteFeatureFlags, SiteLogo, SiteRecord, Template } from "../site/types";
 
@@ -121,6 +122,12 @@ const fields = {
       url: image("The logo").optional(),
       thumb: image("The small logo").optional(),
       banner: image("The banner").optional(),
+      // what the upload measured (see SiteLogo), and the plate behind the logo in the header
+      ink: z
+        .strictObject({ url: colour("The logo's colour").nullable().optional(), thumb: colour("The small logo's colour").nullable().optional() })
+        .optional(),
+      palette: z.array(colour("A logo colour")).max(8, "At most 8 logo colours").optional(),
+      plate: z.enum(["light", "dark"], "The plate is light or dark").nullable().optional(),
     })
     .optional(),
   colours: z.strictObject({ primary: colour("The brand colour"), secondary: colour("The accent colour") }).optional(),
@@ -169,15 +176,19 @@ export const SiteRecordPatchSchema = z
   .superRefine(distinctDomains);
 export type SiteRecordPatch = z.infer<typeof SiteRecordPatchSchema>;
 
-/** Per-template defaults: the trade's colours and sort; the country's zone. */
-const TEMPLATE_COLOURS: Record<(typeof SITE_TEMPLATES)[number], { primary: string; secondary: string }> = {
-  default: { primary: "#0b3d91", secondary: "#c8102e" },
-  motorcycles: { primary: "#1d1d1b", secondary: "#c4161c" },
-  campers: { primary: "#00585f", secondary: "#e07a1f" },
-  trucks: { primary: "#7a3e00", secondary: "#f2a900" },
-  truck: { primary: "#7a3e00", secondary: "#f2a900" },
-  rv: { primary: "#24513f", secondary: "#d98e04" },
+/**
+ * A new site's colours until the dealer's own are chosen (the console offers them from the logo):
+ * neutral greys that are no dealer's, so a new site never wears another dealer's colours.
+ */
+export const TEMPLATE_COLOURS: Record<(typeof SITE_TEMPLATES)[number], { primary: string; secondary: string }> = {
+  default: { primary: "#3a4049", secondary: "#5c6670" },
+  motorcycles: { primary: "#2b2b2b", secondary: "#5a5a5a" },
+  campers: { primary: "#3d4541", secondary: "#66706a" },
+  trucks: { primary: "#403a34", secondary: "#6b635b" },
+  truck: { primary: "#403a34", secondary: "#6b635b" },
+  rv: { primary: "#383f45", secondary: "#626b73" },
 };
+/** Each country's default time zone. */
 const COUNTRY_ZONE: Record<Country, string> = { AU: "Australia/Melbourne", NZ: "Pacific/Auckland", US: "America/Chicago" };
 /** Campers and RVs are browsed newest first; the rest by relevance (some sites sort by newest). */
 const TEMPLATE_SORT: Partial<Record<Template, string>> = { campers: "newest", rv: "newest" };
@@ -295,6 +306,7 @@ export type ChecklistItem = { key: "location" | "hours" | "logo" | "stock" | "le
 export function publishChecklist(s: {
   locations: Array<{ name: string; isPrimary?: boolean; openingHours: unknown[]; contactDetail: { email?: string } }>;
   logo: SiteLogo;
+  colours: { primary: string };
   stockCount: number;
   noStockYet: boolean;
   leadDelivery: LeadDeliveryConfig;
@@ -308,7 +320,7 @@ export function publishChecklist(s: {
       label: "Opening hours at every location",
       done: s.locations.length > 0 && s.locations.every((l) => l.openingHours.length > 0),
     },
-    { key: "logo", label: "A logo", done: Boolean(s.logo.url) },
+    { key: "logo", label: "A logo that reads on the header", done: Boolean(s.logo.url) && logoOnHeader(s.logo, s.colours.primary).reads },
     { key: "stock", label: 'At least one car in stock, or "No stock yet" ticked', done: s.stockCount > 0 || s.noStockYet },
     { key: "lead_delivery", label: "An address the leads are delivered to", done: leads.problem === null },
   ];

@@ -74,6 +74,7 @@ export async function siteRecordAnswer(siteId: number) {
   const checklist = publishChecklist({
     locations: visible,
     logo: site.logo,
+    colours: site.colours,
     stockCount: stock.count,
     noStockYet: site.noStockYet,
     leadDelivery,
