@@ -92,7 +92,15 @@ test.each([
 ])("suggestSlug(%s) → %s", (name, slug) => expect(suggestSlug(name)).toBe(slug));
 
 test("publishChecklist: each item done by what the site has", () => {
-  const bare = { locations: [], logo: {}, colours: { primary: "#3a4049" }, stockCount: 0, noStockYet: false, leadDelivery: {}, email: null };
+  const bare = {
+    locations: [],
+    logo: {},
+    colours: { primary: "#3a4049" },
+    stockCount: 0,
+    noStockYet: false,
+    leadDelivery: {},
+    email: null,
+  };
   expect(publishChecklist(bare).filter((c) => c.done)).toEqual([]);
   const ready = publishChecklist({
     ...bare,

@@ -124,7 +124,10 @@ const fields = {
       banner: image("The banner").optional(),
       // what the upload measured (see SiteLogo), and the plate behind the logo in the header
       ink: z
-        .strictObject({ url: colour("The logo's colour").nullable().optional(), thumb: colour("The small logo's colour").nullable().optional() })
+        .strictObject({
+          url: colour("The logo's colour").nullable().optional(),
+          thumb: colour("The small logo's colour").nullable().optional(),
+        })
         .optional(),
       palette: z.array(colour("A logo colour")).max(8, "At most 8 logo colours").optional(),
       plate: z.enum(["light", "dark"], "The plate is light or dark").nullable().optional(),

@@ -68,5 +68,6 @@ test.each([
 ])("brandColoursFrom(%j) → %j", (palette, offer) => {
   expect(brandColoursFrom(palette)).toEqual(offer);
   // text on the offered colours keeps 4.5:1 (the header on the primary, buttons on the accent's dark shade)
-  if (offer) for (const c of [offer.primary, darken(offer.secondary)]) expect(contrastRatio(contrastText(c), c)).toBeGreaterThanOrEqual(4.5);
+  if (offer)
+    for (const c of [offer.primary, darken(offer.secondary)]) expect(contrastRatio(contrastText(c), c)).toBeGreaterThanOrEqual(4.5);
 });

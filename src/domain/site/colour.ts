@@ -15,7 +15,14 @@ function rgbOf(hex: string): Rgb {
 }
 
 const hexOf = (rgb: readonly number[]): string =>
-  "#" + rgb.map((c) => Math.max(0, Math.min(255, Math.round(c))).toString(16).padStart(2, "0")).join("");
+  "#" +
+  rgb
+    .map((c) =>
+      Math.max(0, Math.min(255, Math.round(c)))
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("");
 
 /** A darkened colour is the base mixed with black at 30 percent. */
 export function darken(hex: string, amount = 0.3): string {

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { BackLink } from "@/components/admin/back-link";
-import { DealershipForm, LocationForm, LogoForm, PublishForm, SiteRecordForm } from "@/components/admin/console";
+import { DealershipForm, LocationForm, LogoColours, LogoForm, PublishForm, SiteRecordForm } from "@/components/admin/console";
 import { DataTable, type Column } from "@/components/admin/data-table";
 import { WeekEditor } from "@/components/admin/hours-editors";
 import { SiteStatus } from "@/components/admin/site-status";
@@ -20,7 +20,7 @@ export type ConsoleSite = Omit<ReturnType<typeof siteRecordJson>, "locations"> &
 const FIX: Record<string, { href: (id: number) => string; label: string }> = {
   location: { href: () => "#locations", label: "Add a location" },
   hours: { href: () => "#locations", label: "Set the hours" },
-  logo: { href: () => "#logo", label: "Upload the logo" },
+  logo: { href: () => "#logo", label: "Upload the logo, or put it on a plate" },
   stock: { href: (id) => `/sites/${id}/stock/import`, label: "Import stock" },
   lead_delivery: { href: (id) => `/sites/${id}/settings#delivery`, label: "Set lead delivery" },
 };
@@ -170,6 +170,7 @@ export function ConsoleSiteView({ site, widgets }: { site: ConsoleSite; widgets:
             );
           })}
         </div>
+        <LogoColours siteId={site.id} logo={site.logo} colours={site.colours} />
         <LogoForm siteId={site.id} />
       </section>
 
