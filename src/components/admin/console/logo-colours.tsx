@@ -16,12 +16,17 @@ const ratioText = (r: number) => `${r.toFixed(1)}:1`;
 /** The header as the storefront draws it: the site's colour, the logo on its plate if it has one. */
 function HeaderSample({ src, colour, plate, label }: { src: string; colour: string; plate: LogoPlate | null; label: string }) {
   return (
-    <div className="rounded-md p-3" style={{ background: colour, color: contrastText(colour) }} role="img" aria-label={label}>
+    <div
+      className="flex flex-wrap items-center gap-3 rounded-md p-3"
+      style={{ background: colour, color: contrastText(colour) }}
+      role="img"
+      aria-label={label}
+    >
       <span className={plate ? `${PLATE_CLASS[plate]} inline-block rounded-md px-2 py-1` : "inline-block"}>
         {/* eslint-disable-next-line @next/next/no-img-element -- the operator's own upload, shown small */}
         <img src={src} alt="" className="h-10 w-auto" />
       </span>
-      <span className="ml-3 text-sm font-semibold">Text on the header</span>
+      <span className="text-sm font-semibold">Text on the header</span>
     </div>
   );
 }
@@ -34,7 +39,7 @@ function HeaderSample({ src, colour, plate, label }: { src: string; colour: stri
  */
 export function LogoColours({ siteId, logo, colours }: { siteId: number; logo: SiteLogo; colours: SiteColours }) {
   const router = useRouter();
-  const { state, send } = useSend();
+  const { state, send, setState } = useSend();
   const src = storedImageSrc(logo.url) ?? storedImageSrc(logo.thumb);
   if (!src) return null;
   const now = logoOnHeader(logo, colours.primary);
@@ -48,13 +53,16 @@ export function LogoColours({ siteId, logo, colours }: { siteId: number; logo: S
       ...(patch.colours ? { colours: patch.colours } : {}),
       ...(patch.plate !== undefined ? { logo: { ...logo, plate: patch.plate } } : {}),
     };
-    if (await send(`/api/admin/platform/sites/${siteId}`, { method: "PUT", json }, message)) router.refresh();
+    if (!(await send(`/api/admin/platform/sites/${siteId}`, { method: "PUT", json }))) return;
+    // the site's PUT answers "Saved."; say what changed
+    setState({ kind: "done", message });
+    router.refresh();
   };
   const busy = state.kind === "busy";
   return (
     <div className="mb-5 space-y-3" data-testid="logo-colours">
       <StatusLine state={state} testId="logo-colours" />
-      <HeaderSample src={src} colour={colours.primary} plate={logo.plate ?? null} label="The logo on the header, as the site shows it" />
+      <HeaderSample src={src} colour={colours.primary} plate={logo.plate ?? null} label="The header as the site shows it now" />
       {now.reads ? (
         <p className="text-sm text-green-800" data-testid="logo-reads">
           {logo.plate
@@ -113,7 +121,12 @@ export function LogoColours({ siteId, logo, colours }: { siteId: number; logo: S
               </span>
             ))}
           </div>
-          <HeaderSample src={src} colour={fresh.primary} plate={offerPlate ?? logo.plate ?? null} label="The logo on the offered colours" />
+          <HeaderSample
+            src={src}
+            colour={fresh.primary}
+            plate={offerPlate ?? logo.plate ?? null}
+            label="The header in the offered colours"
+          />
           {offerPlate && (
             <p className="mt-2 text-sm">The logo would not read on its own colour: it goes on {PLATE_WORD[offerPlate]} with them.</p>
           )}
