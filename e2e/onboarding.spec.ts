@@ -259,8 +259,12 @@ test.describe("onboarding a dealer", () => {
     await expect(page.getByTestId("switches-done")).toBeVisible();
     await expect(page.getByTestId("switch-source-enquire_button_message_now")).toHaveText("Off: the platform's default.");
 
-    // 3. the logo, through the photo store and image service
-    const logo = await sharp({ create: { width: 400, height: 120, channels: 4, background: { r: 11, g: 61, b: 145, alpha: 1 } } })
+    // 3. the logo, through the photo store and image service: a dark blue word and an amber mark on transparency
+    const logo = await sharp({ create: { width: 400, height: 120, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([
+        { input: { create: { width: 300, height: 60, channels: 4, background: { r: 15, g: 76, b: 129, alpha: 1 } } }, left: 10, top: 30 },
+        { input: { create: { width: 60, height: 60, channels: 4, background: { r: 242, g: 193, b: 78, alpha: 1 } } }, left: 330, top: 30 },
+      ])
       .png()
       .toBuffer();
     const logoForm = page.getByTestId("logo-form");
@@ -268,6 +272,15 @@ test.describe("onboarding a dealer", () => {
     await logoForm.getByRole("button", { name: "Upload" }).click();
     await expect(page.getByTestId("logo-done")).toHaveText("Logo uploaded.");
     await expect(page.getByRole("img", { name: "The logo" })).toHaveAttribute("src", /^\/images\/[0-9a-f]{32}\.png$/);
+    // on the new site's neutral grey the dark blue logo is hard to see; its own colours are offered, with a light plate
+    await expect(page.getByTestId("logo-faint")).toContainText("a logo needs 3:1");
+    const offer = page.getByTestId("colour-offer");
+    await expect(offer).toContainText("#0f4c81");
+    await expect(offer).toContainText("#f2c14e");
+    await waitForHydration(offer.getByRole("button", { name: "Use these colours" }));
+    await offer.getByRole("button", { name: "Use these colours" }).click();
+    await expect(page.getByTestId("logo-colours-done")).toHaveText("The site now wears the logo's colours.");
+    await expect(page.getByTestId("logo-reads")).toHaveText("The logo sits on a light plate and reads on the header.");
 
     // 4. stock from a CSV with photos: checked, previewed, imported
     await page.goto(admin(`/sites/${siteId}/stock/import`));
@@ -329,6 +342,10 @@ test.describe("onboarding a dealer", () => {
       expect(src).toMatch(/^\/images\/[0-9a-f]{32}\.jpg/); // the feed's photos, fetched in the background
     }).toPass({ timeout: 30_000 });
     await expect(shopper.getByRole("link", { name: /Smith Motors Geelong/ }).first()).toBeVisible();
+    // the dealer's own colours, and the logo on its plate
+    const header = shopper.locator('header[data-area="header"]');
+    await expect(header).toHaveCSS("background-color", "rgb(15, 76, 129)");
+    await expect(header.locator('picture[data-plate="light"]')).toBeVisible();
 
     // 7. the site answers on its own domain over HTTPS through the front door (Caddy: a certificate on demand from its internal CA)
     await throughFrontDoor(async (tls) => {

@@ -155,6 +155,8 @@ function compose(
     "--brand": site.colours.primary,
     "--brand-dark": darken(site.colours.primary),
     "--brand-contrast": contrastText(site.colours.primary),
+    // the header's top bar is the darker shade: its text is chosen for that shade (black may read on the colour, not on its shade)
+    "--brand-dark-contrast": contrastText(darken(site.colours.primary)),
     "--accent": site.colours.secondary,
     "--accent-dark": darken(site.colours.secondary),
     "--accent-contrast": contrastText(darken(site.colours.secondary)),

@@ -5,10 +5,15 @@ import { FavouritesLink } from "@/components/stock/favourite-button";
 import { AccountLinks } from "./account-links";
 import { MainNav } from "./main-nav";
 import { siteLogo } from "@/domain/site/logo";
+import type { LogoPlate } from "@/domain/site/types";
+
+/** The plates' backings: the same colours as PLATE_COLOURS, which the console measures the logo against. */
+const PLATE_CLASS: Record<LogoPlate, string> = { light: "bg-white", dark: "bg-neutral-900" };
 
 export function SiteHeader({ ctx }: { ctx: SiteContext }) {
   const { site } = ctx;
   const logo = siteLogo(site.logo);
+  const plate = site.logo.plate;
   return (
     <header className="bg-brand text-brand-contrast" data-area="header">
       <a
@@ -17,7 +22,7 @@ export function SiteHeader({ ctx }: { ctx: SiteContext }) {
       >
         Skip to content
       </a>
-      <div className="bg-brand-dark text-sm">
+      <div className="bg-brand-dark text-sm text-brand-dark-contrast">
         <div className="mx-auto flex max-w-7xl items-center justify-end gap-4 px-4">
           {ctx.accounts.enabled && <AccountLinks garageName={ctx.accounts.garageName} />}
           <FavouritesLink />
@@ -45,7 +50,11 @@ export function SiteHeader({ ctx }: { ctx: SiteContext }) {
         <a href="/" className="min-w-0 text-xl font-extrabold leading-tight tracking-tight [overflow-wrap:anywhere] md:text-2xl">
           {logo.full && logo.small ? (
             // the thumb on a phone, the full logo from a tablet up (logo url and thumb)
-            <picture>
+            // on a plate when the logo would not read on the header's colour (chosen in the console)
+            <picture
+              className={plate ? `${PLATE_CLASS[plate]} inline-block rounded-md px-2 py-1` : undefined}
+              data-plate={plate ?? undefined}
+            >
               <source media="(min-width: 768px)" srcSet={logo.full} />
               <img src={logo.small} alt={`${site.name} home`} className="h-10 w-auto" />
             </picture>

@@ -61,8 +61,8 @@ describe("newSite: what the template and country give a record that names only t
   const record = (template: string, domain = "smith.com.au") =>
     SiteRecordSchema.parse({ name: "Smith", slug: "smith", template, domain_name: domain });
   test.each([
-    ["default", "smith.com.au", { colours: { primary: "#0b3d91", secondary: "#c8102e" }, defaultSort: "relevance", country: "AU" }],
-    ["motorcycles", "smith.com.au", { colours: { primary: "#1d1d1b", secondary: "#c4161c" }, defaultSort: "relevance" }],
+    ["default", "smith.com.au", { colours: { primary: "#3a4049", secondary: "#5c6670" }, defaultSort: "relevance", country: "AU" }],
+    ["motorcycles", "smith.com.au", { colours: { primary: "#2b2b2b", secondary: "#5a5a5a" }, defaultSort: "relevance" }],
     ["campers", "smith.co.nz", { defaultSort: "newest", country: "NZ", currency: "NZD", timezone: "Pacific/Auckland" }],
     ["rv", "smith.com.au", { defaultSort: "newest", url: "https://www.smith.com.au", published: false, financeProvider: "Manual" }],
   ])("%s on %s", (template, domain, want) => expect(newSite(record(template, domain))).toMatchObject(want));
@@ -133,6 +133,7 @@ describe("publishChecklist: each item done by what the site has, with where it i
     siteId: 42,
     locations: [],
     logo: {},
+    colours: { primary: "#3a4049" },
     phone: null,
     stockCount: 0,
     noStockYet: false,
@@ -143,7 +144,7 @@ describe("publishChecklist: each item done by what the site has, with where it i
   const ready = {
     ...bare,
     locations: [geelong],
-    logo: { url: "/images/x" },
+    logo: { url: "/images/x", ink: { url: "#ffffff" } },
     phone: "03 5222 1000",
     noStockYet: true,
     features: { analytics_events: true },
@@ -164,6 +165,8 @@ describe("publishChecklist: each item done by what the site has, with where it i
     ["no location (leads to the site's email)", { locations: [], email: "sales@smith.com.au" }, "location"],
     ["a location without hours", { locations: [{ ...geelong, openingHours: [] }] }, "location"],
     ["no logo", { logo: {} }, "logo"],
+    ["a dark logo on the dark grey header", { logo: { url: "/images/x", ink: { url: "#1a1a1a" } } }, "logo"],
+    ["a logo given as an address (not measured), on no plate", { logo: { url: "/images/x" } }, "logo"],
     ["no car, no tick", { noStockYet: false, stockCount: 0 }, "stock"],
     ["visit reports off", { features: { analytics_events: false } }, "analytics"],
     // leads need somewhere to go: a location without an email, no site email and no extra address
@@ -199,7 +202,7 @@ describe("publishChecklist: each item done by what the site has, with where it i
     ["lead_delivery", true, "/platform/sites/42#delivery", "Set lead delivery"],
     ["phone", false, "/platform/sites/42#record", "Add the phone"],
     ["location", false, "/platform/sites/42#locations", "Add a location"],
-    ["logo", false, "/platform/sites/42#logo", "Upload the logo"],
+    ["logo", false, "/platform/sites/42#logo", "Upload the logo, or put it on a plate"],
     ["stock", false, "/sites/42/stock/import", "Import stock"],
     ["analytics", false, "/platform/sites/42#switches", "Turn on visit reports"],
   ])("%s: blocks publishing %s, fixed at %s", (key, blocks, href, label) => {
@@ -227,4 +230,31 @@ test("featureSources: default, a rule (with its reason), the site's own, and pre
   expect(f.reviews).toEqual({ value: true, source: "this site" });
   expect(f.used_wording_pre_owned.source).toMatch(/^rule: /);
   expect(f.finance_pre_approval).toEqual({ value: false, source: "no finance provider" });
+});
+
+test.each([
+  // [logo, header colour, done]: a logo that reads on the header (3:1), or one on a plate
+  [{}, "#0b3d91", false],
+  [{ url: "/images/x", ink: { url: "#ffffff" } }, "#0b3d91", true],
+  [{ url: "/images/x", ink: { url: "#1a1a1a" } }, "#0b3d91", false], // a dark logo on dark blue: nearly invisible
+  [{ url: "/images/x", ink: { url: "#1a1a1a" }, plate: "light" as const }, "#0b3d91", true],
+  [{ url: "/images/x", ink: { url: "#1a1a1a" }, plate: "dark" as const }, "#0b3d91", false], // the wrong plate does not help
+  [{ url: "/images/x", ink: { url: null } }, "#0b3d91", true], // no transparency: it carries its own background
+  [{ url: "/images/x" }, "#0b3d91", false], // not measured (an address given through the API): only a plate makes it sure
+  [{ url: "/images/x", plate: "light" as const }, "#0b3d91", true],
+  [{ url: "/images/x", thumb: "/images/y", ink: { url: "#ffffff", thumb: "#0a3a8a" } }, "#0b3d91", false], // the phone's small logo counts too
+])("the checklist's logo item: %j on %s → %s", (logo, primary, done) => {
+  const bare = {
+    siteId: 42,
+    locations: [],
+    colours: { primary },
+    phone: null,
+    stockCount: 0,
+    noStockYet: false,
+    leadDelivery: {},
+    email: null,
+    features: { analytics_events: false },
+  };
+  const item = publishChecklist({ ...bare, logo }).find((c) => c.key === "logo")!;
+  expect(item).toMatchObject({ key: "logo", label: "A logo that reads on the header", done });
 });

@@ -9,6 +9,7 @@ import { BOOLEAN_FLAGS, newSiteFeatures, ruleApplies, type FeatureRule, type Fla
 import { suffixMessage, suffixProblem } from "../site/domains";
 import { applyIntegrations, IntegrationsPatchSchema } from "../site/integrations";
 import { tlsHostName } from "../site/tenant";
+import { logoOnHeader } from "../site/logo";
 import { FooterGroupSchema, NavItemSchema } from "./contract";
 import type { Country, Dealership, SiteFeatureFlags, SiteLogo, SiteRecord, Template } from "../site/types";
 
@@ -121,6 +122,15 @@ const fields = {
       url: image("The logo").optional(),
       thumb: image("The small logo").optional(),
       banner: image("The banner").optional(),
+      // what the upload measured (see SiteLogo), and the plate behind the logo in the header
+      ink: z
+        .strictObject({
+          url: colour("The logo's colour").nullable().optional(),
+          thumb: colour("The small logo's colour").nullable().optional(),
+        })
+        .optional(),
+      palette: z.array(colour("A logo colour")).max(8, "At most 8 logo colours").optional(),
+      plate: z.enum(["light", "dark"], "The plate is light or dark").nullable().optional(),
     })
     .optional(),
   colours: z.strictObject({ primary: colour("The brand colour"), secondary: colour("The accent colour") }).optional(),
@@ -169,15 +179,19 @@ export const SiteRecordPatchSchema = z
   .superRefine(distinctDomains);
 export type SiteRecordPatch = z.infer<typeof SiteRecordPatchSchema>;
 
-/** Per-template defaults: the trade's colours and sort; the country's zone. */
-const TEMPLATE_COLOURS: Record<(typeof SITE_TEMPLATES)[number], { primary: string; secondary: string }> = {
-  default: { primary: "#0b3d91", secondary: "#c8102e" },
-  motorcycles: { primary: "#1d1d1b", secondary: "#c4161c" },
-  campers: { primary: "#00585f", secondary: "#e07a1f" },
-  trucks: { primary: "#7a3e00", secondary: "#f2a900" },
-  truck: { primary: "#7a3e00", secondary: "#f2a900" },
-  rv: { primary: "#24513f", secondary: "#d98e04" },
+/**
+ * A new site's colours until the dealer's own are chosen (the console offers them from the logo):
+ * neutral greys that are no dealer's, so a new site never wears another dealer's colours.
+ */
+export const TEMPLATE_COLOURS: Record<(typeof SITE_TEMPLATES)[number], { primary: string; secondary: string }> = {
+  default: { primary: "#3a4049", secondary: "#5c6670" },
+  motorcycles: { primary: "#2b2b2b", secondary: "#5a5a5a" },
+  campers: { primary: "#3d4541", secondary: "#66706a" },
+  trucks: { primary: "#403a34", secondary: "#6b635b" },
+  truck: { primary: "#403a34", secondary: "#6b635b" },
+  rv: { primary: "#383f45", secondary: "#626b73" },
 };
+/** Each country's default time zone. */
 const COUNTRY_ZONE: Record<Country, string> = { AU: "Australia/Melbourne", NZ: "Pacific/Auckland", US: "America/Chicago" };
 /** Campers and RVs are browsed newest first; the rest by relevance (some sites sort by newest). */
 const TEMPLATE_SORT: Partial<Record<Template, string>> = { campers: "newest", rv: "newest" };
@@ -309,9 +323,9 @@ export type ChecklistKey = "lead_delivery" | "phone" | "location" | "logo" | "st
  */
 export type ChecklistItem = { key: ChecklistKey; label: string; done: boolean; blocks: boolean; fix: { href: string; label: string } };
 
-/** The logo item: an uploaded logo (one place, so what "reads on the header" means is decided here alone). */
-export function logoReady(logo: SiteLogo): boolean {
-  return Boolean(logo.url);
+/** The logo item: an uploaded logo that reads on the header's colour (3:1, or on a plate); one place, so what "reads" means is decided here alone. */
+export function logoReady(logo: SiteLogo, header: string): boolean {
+  return Boolean(logo.url) && logoOnHeader(logo, header).reads;
 }
 
 /**
@@ -325,6 +339,7 @@ export function publishChecklist(s: {
   locations: Array<{ name: string; isPrimary?: boolean; openingHours: unknown[]; contactDetail: { email?: string } }>;
   logo: SiteLogo;
   phone: string | null;
+  colours: { primary: string };
   stockCount: number;
   noStockYet: boolean;
   leadDelivery: LeadDeliveryConfig;
@@ -342,14 +357,7 @@ export function publishChecklist(s: {
     fix: { href, label: fix },
   });
   return [
-    item(
-      "lead_delivery",
-      "Somewhere the leads are delivered",
-      leads.problem === null,
-      `${here}#delivery`,
-      "Set lead delivery",
-      true,
-    ),
+    item("lead_delivery", "Somewhere the leads are delivered", leads.problem === null, `${here}#delivery`, "Set lead delivery", true),
     item("phone", "The site's phone number (the header shows it)", Boolean(s.phone?.trim()), `${here}#record`, "Add the phone"),
     item(
       "location",
@@ -358,7 +366,13 @@ export function publishChecklist(s: {
       `${here}#locations`,
       s.locations.length ? "Set the hours" : "Add a location",
     ),
-    item("logo", "A logo", logoReady(s.logo), `${here}#logo`, "Upload the logo"),
+    item(
+      "logo",
+      "A logo that reads on the header",
+      logoReady(s.logo, s.colours.primary),
+      `${here}#logo`,
+      "Upload the logo, or put it on a plate",
+    ),
     item(
       "stock",
       'At least one car in stock, or "No stock yet" ticked',

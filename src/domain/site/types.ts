@@ -15,7 +15,21 @@ export type NavigationOverrides = {
 };
 
 export type SocialUrls = Partial<Record<"facebook" | "instagram" | "youtube" | "linkedin" | "tiktok", string>>;
-export type SiteLogo = { url?: string; thumb?: string; banner?: string };
+/** The logo light or dark plate: a rounded backing behind a logo that would not read on the header's colour. */
+export type LogoPlate = "light" | "dark";
+/**
+ * The site's pictures, and what was measured of the logos at upload: `ink` per logo, its dominant
+ * opaque colour (null: the picture has no transparency, it carries its own background); `palette`,
+ * the full logo's dominant colours (offered as brand colours); `plate`, the operator's choice.
+ */
+export type SiteLogo = {
+  url?: string;
+  thumb?: string;
+  banner?: string;
+  ink?: { url?: string | null; thumb?: string | null };
+  palette?: string[];
+  plate?: LogoPlate | null;
+};
 export type SiteColours = { primary: string; secondary: string };
 
 /** Feature switches of a site. Stored flags override what the declarative rules derive. */

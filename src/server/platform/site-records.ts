@@ -78,6 +78,7 @@ export async function siteRecordAnswer(siteId: number) {
     logo: site.logo,
     phone: site.phone,
     features: { analytics_events: features.analytics_events.value === true },
+    colours: site.colours,
     stockCount: stock.count,
     noStockYet: site.noStockYet,
     leadDelivery,

@@ -76,7 +76,7 @@ describe("POST /api/v1/websites", () => {
       country: "AU",
       currency: "AUD",
       timezone: "Australia/Melbourne",
-      colours: { primary: "#00585f", secondary: "#e07a1f" },
+      colours: { primary: "#3d4541", secondary: "#66706a" }, // the campers template's neutral colours, no dealer's
       default_sort: "newest",
       finance_provider: "Manual",
       include_sold_cars_days: 3,
@@ -354,15 +354,20 @@ describe("POST /api/v1/websites/{id}/locations and PUT …/locations/{locationId
       address: { full: "1 Princes Hwy, Geelong VIC 3220", state: "VIC" },
     });
     expect(location.contact_detail.opening_hours[1]).toMatchObject({ weekday: 1, formated_hours: "8:30 am - 5:30 pm" });
+    // a logo given as an address is not measured: it reads on the header for sure only on a plate
     await change(site.id, { logo: { url: "/images/logo-key" }, no_stock_yet: true });
     const phoneless = await (await read(site.id)).json();
-    expect(phoneless.publish_checklist.filter((c: { done: boolean }) => !c.done).map((c: { key: string }) => c.key)).toEqual(["phone"]);
+    expect(phoneless.publish_checklist.filter((c: { done: boolean }) => !c.done).map((c: { key: string }) => c.key)).toEqual([
+      "phone",
+      "logo",
+    ]);
     await change(site.id, { phone: "(03) 5221 0000", features: { analytics_events: false } });
     const reportless = await (await read(site.id)).json();
     expect(reportless.publish_checklist.filter((c: { done: boolean }) => !c.done).map((c: { key: string }) => c.key)).toEqual([
+      "logo",
       "analytics",
     ]);
-    await change(site.id, { features: { analytics_events: true } });
+    await change(site.id, { logo: { url: "/images/logo-key", plate: "light" }, features: { analytics_events: true } });
     const after = await (await read(site.id)).json();
     expect(after.publish_checklist.every((c: { done: boolean }) => c.done)).toBe(true);
     expect(after.locations.map((l: { id: number }) => l.id)).toEqual([location.id]);

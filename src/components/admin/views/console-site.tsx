@@ -4,6 +4,7 @@ import {
   DealershipForm,
   DomainCheck,
   LocationForm,
+  LogoColours,
   LogoForm,
   PublishChecklist,
   PublishForm,
@@ -159,6 +160,7 @@ export function ConsoleSiteView({
             );
           })}
         </div>
+        <LogoColours siteId={site.id} logo={site.logo} colours={site.colours} />
         <LogoForm siteId={site.id} />
       </section>
 

@@ -7,6 +7,7 @@ import { HttpError, json } from "@/server/http/api";
 import { incomingDir, receiveMultipart, UploadError } from "@/server/http/multipart";
 import { MAX_PHOTO_BYTES, PhotoRejected } from "@/server/photos/ingest";
 import { keepPhoto } from "@/server/photos/keep";
+import { readLogoColours } from "@/server/photos/logo-colours";
 import {
   addDealership,
   addLocation,
@@ -102,7 +103,8 @@ const SLOTS = ["url", "thumb", "banner"] as const;
 /**
  * POST /api/admin/platform/sites/{siteId}/logo — multipart: `logo` (one picture) and `slot` (url: the
  * full logo, thumb: the small one, banner: the home page's picture). Stored through the photo store
- * and served by the image service at /images/{key}; the site's logo record points there.
+ * and served by the image service at /images/{key}; the site's logo record points there, with the
+ * logo's colours measured (its colour on the header, its palette offered as the brand colours).
  */
 export const postConsoleLogo = adminRoute<{ siteId: string }>(
   async (req, { staff, params }) => {
@@ -125,11 +127,19 @@ export const postConsoleLogo = adminRoute<{ siteId: string }>(
         throw new HttpError(422, "Choose the logo, the small logo or the banner.", {}, { slot: "Choose url, thumb or banner" });
       const file = files[0];
       if (!file) throw new HttpError(422, "Choose a picture to upload.", {}, { logo: "Choose a picture to upload" });
-      const kept = await keepPhoto(db, await readFile(file.tempPath)).catch((e: unknown) => {
+      const bytes = await readFile(file.tempPath);
+      const kept = await keepPhoto(db, bytes).catch((e: unknown) => {
         if (e instanceof PhotoRejected) throw new HttpError(422, e.message, {}, { logo: e.message });
         throw e;
       });
-      const updated = await changeSiteRecord(siteId, { logo: { ...site.logo, [slot]: `/images/${kept.key}` } }, actor(staff));
+      const logo = { ...site.logo, [slot]: `/images/${kept.key}` };
+      if (slot !== "banner") {
+        // measured now so the console can judge the logo on the header and offer its colours (the checklist's logo item)
+        const { ink, palette } = await readLogoColours(bytes);
+        logo.ink = { ...site.logo.ink, [slot]: ink };
+        if (slot === "url") logo.palette = palette;
+      }
+      const updated = await changeSiteRecord(siteId, { logo }, actor(staff));
       return json(201, { site: updated, message: slot === "banner" ? "Banner uploaded." : "Logo uploaded." });
     } finally {
       await rm(temp, { recursive: true, force: true });
