@@ -6,6 +6,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { linkIn, waitForMail } from "../scripts/lib/outbox";
 import { caddyBin, caddyRootCert, startFrontDoor } from "../scripts/lib/front-door";
 import { freshDataDir, startServer, stopServer } from "../scripts/lib/server-process";
+import { demoValuation, valuationRange } from "../src/domain/lookups/valuation";
 import { expect, expectNoAxeViolations, ownServerEnv, test, waitForHydration } from "./fixtures";
 import { feedPhotoServer } from "./photos";
 
@@ -27,6 +28,10 @@ const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:
 
 const env = {
   ...ownServerEnv(DIR, PHOTO_ORIGIN),
+  // the new dealer's reports count this file's own visits and leads, which the database stamps with
+  // the wall clock: so this server's clock is the wall clock too (a report's last day is never after its "today")
+  TEST_NOW: new Date().toISOString(),
+  REPORT_ROLLUP_SECONDS: "2",
   DATA_DIR: `${DIR}/db`,
   PLATFORM_ADMIN_USER: API.user,
   PLATFORM_ADMIN_PASSWORD: API.password,
@@ -74,8 +79,19 @@ async function throughFrontDoor(check: (tls: Tls) => Promise<void>) {
   }
 }
 /** `curl --resolve` the name to this machine, trusting only Caddy's root certificate: the body (throws when TLS or HTTP fails). */
-function curl(tls: Tls, url: string, extra: string[] = []): string {
+function curl(tls: Tls, url: string, extra: string[] = [], attempt = 1): string {
   const u = new URL(url);
+  try {
+    return curlOnce(tls, u, extra);
+  } catch (e) {
+    // Caddy's local CA stamps a certificate it has just made with the second it was made: a handshake
+    // in that same second can find it "not yet valid" (curl's exit 60). Wait the second out, once.
+    if (attempt > 1 || !/not yet valid/.test(String((e as { stderr?: string }).stderr ?? ""))) throw e;
+    execFileSync("sleep", ["1.5"]);
+    return curl(tls, url, extra, attempt + 1);
+  }
+}
+function curlOnce(tls: Tls, u: URL, extra: string[]): string {
   return execFileSync(
     "curl",
     [
@@ -172,73 +188,287 @@ test.describe("onboarding a dealer", () => {
     expect((await request.get(`http://127.0.0.1:${PORT}/api/tls/allowed?domain=shop.apimotors.net.au`)).status()).toBe(404);
   });
 
-  test("an operator creates a dealer from nothing, previews the draft, imports stock with photos, publishes and invites the owner, who sees the site's leads", async ({
+  test("an operator takes a dealer from nothing to a published site on its own domain with every checklist item green, in at most 25 inputs; the storefront has the phone, a trade-in figure, accounts, the dealer's colours and a readable logo; the reports count the shopper", async ({
     page,
     browser,
     request,
   }) => {
     test.setTimeout(180_000);
     const started = Date.now();
-    await signIn(page, OPERATOR.email, OPERATOR.password, "/platform");
+    // every click, key-in, choice and file the operator gives, counted (navigation included)
+    let inputs = 0;
+    const input = <T>(action: Promise<T>) => {
+      inputs++;
+      return action;
+    };
+    const missing = () => page.getByTestId("checklist").locator('li[data-done="false"]');
 
-    // 1. the site: a name (the slug follows it), a template and a domain
+    await page.goto(admin("/sign-in"));
+    const signInButton = page.getByRole("button", { name: "Sign in" });
+    await waitForHydration(signInButton);
+    await input(page.getByLabel("Email").fill(OPERATOR.email));
+    await input(page.getByLabel("Password").fill(OPERATOR.password));
+    await input(signInButton.click());
+    await expect(page).toHaveURL(admin("/platform"));
+
+    // 1. the site: a name (the slug follows it), a domain and the phone shoppers see
     const create = page.getByRole("button", { name: "Create the site (as a draft)" });
     await waitForHydration(create);
-    await page.getByLabel("Dealer's name").fill("Smith Motors Geelong");
+    await input(page.getByLabel("Dealer's name").fill("Smith Motors Geelong"));
     await expect(page.getByLabel("Slug")).toHaveValue("smith-motors-geelong");
-    await page.getByLabel("Domain").fill("smithmotors.com.au");
-    await create.click();
+    await input(page.getByLabel("Domain").fill("smithmotors.com.au"));
+    await input(page.getByTestId("new-site").getByLabel("Phone").fill("(03) 5221 0000"));
+    await input(create.click());
     await expect(page).toHaveURL(/\/platform\/sites\/\d+$/);
     const siteId = Number(new URL(page.url()).pathname.split("/").pop());
     await expect(page.getByTestId("site-status")).toHaveText("Draft");
-    await expect(page.getByTestId("checklist").locator('li[data-done="false"]')).toHaveCount(5);
+    // on from the start: visit reports and the phone; missing: somewhere for leads, a location, a logo, stock
+    await expect(missing()).toHaveCount(4);
+    await expect(page.getByTestId("checklist").locator('li[data-done="true"]')).toHaveCount(2);
 
     // the public sees "coming soon"
     const shopper = await browser.newPage();
     await shopper.goto(site("smith-motors-geelong"));
     await expect(shopper.getByTestId("coming-soon")).toContainText("Our new website is coming soon.");
-    await shopper.goto(site("smith-motors-geelong", "/search/used-cars"));
-    await expect(shopper.getByTestId("coming-soon")).toBeVisible();
 
-    // 2. its franchise, then a location of it with its week (the usual sales week to start with)
+    // 2. a location: the address is placed at its postcode's centre (no coordinates typed); it starts
+    // with the site's name and phone and the usual sales week; its email is where its leads go
+    const add = page.getByTestId("location-new");
+    await waitForHydration(add.getByRole("button", { name: "Add the location" }));
+    await expect(add.getByLabel("Name")).toHaveValue("Smith Motors Geelong");
+    await expect(add.getByLabel("Phone", { exact: true })).toHaveValue("(03) 5221 0000");
+    await input(add.getByLabel("Street address").fill("1 Princes Hwy"));
+    await input(add.getByLabel("Suburb or city").fill("Geelong"));
+    await expect(add.getByLabel("State")).toHaveValue("VIC");
+    await input(add.getByLabel("Postcode").fill("3220"));
+    await input(add.getByLabel("Email (leads to this location go here)").fill("sales@smithmotors.com.au"));
+    await input(add.getByRole("button", { name: "Add the location" }).click());
+    await expect(missing()).toHaveCount(2); // a logo, stock
+    const placed = await (await api(request, "GET", `/api/v1/websites/${siteId}.json`)).json();
+    expect(placed.locations[0].address).toMatchObject({ postcode: "3220", state: "VIC" });
+    expect(Math.abs(placed.locations[0].address.lat - -38.15)).toBeLessThan(0.1); // Geelong's postcode centre
+    expect(Math.abs(placed.locations[0].address.long - 144.36)).toBeLessThan(0.1);
+
+    // 3. the logo, through the photo store and image service: a dark blue word and an amber mark on transparency
+    const logo = await sharp({ create: { width: 400, height: 120, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([
+        { input: { create: { width: 300, height: 60, channels: 4, background: { r: 15, g: 76, b: 129, alpha: 1 } } }, left: 10, top: 30 },
+        { input: { create: { width: 60, height: 60, channels: 4, background: { r: 242, g: 193, b: 78, alpha: 1 } } }, left: 330, top: 30 },
+      ])
+      .png()
+      .toBuffer();
+    const logoForm = page.getByTestId("logo-form");
+    await input(
+      logoForm.getByLabel("Picture (PNG, JPEG, WebP or AVIF)").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo }),
+    );
+    await input(logoForm.getByRole("button", { name: "Upload" }).click());
+    await expect(page.getByTestId("logo-done")).toHaveText("Logo uploaded.");
+    await expect(page.getByRole("img", { name: "The logo" })).toHaveAttribute("src", /^\/images\/[0-9a-f]{32}\.png$/);
+    // on the new site's neutral grey the dark blue logo is hard to see: not green yet; its own colours are offered, with a light plate
+    await expect(page.getByTestId("logo-faint")).toContainText("a logo needs 3:1");
+    await expect(missing()).toHaveCount(2);
+    const offer = page.getByTestId("colour-offer");
+    await expect(offer).toContainText("#0f4c81");
+    await expect(offer).toContainText("#f2c14e");
+    await waitForHydration(offer.getByRole("button", { name: "Use these colours" }));
+    await input(offer.getByRole("button", { name: "Use these colours" }).click());
+    await expect(page.getByTestId("logo-colours-done")).toHaveText("The site now wears the logo's colours.");
+    await expect(page.getByTestId("logo-reads")).toHaveText("The logo sits on a light plate and reads on the header.");
+    await expect(missing()).toHaveCount(1); // stock
+
+    // 4. stock from a CSV with photos, reached from the checklist's own link: checked, previewed, imported
+    await input(missing().getByRole("link", { name: "Import stock" }).click());
+    await expect(page).toHaveURL(admin(`/sites/${siteId}/stock/import`));
+    const check = page.getByRole("button", { name: "Check the file" });
+    await waitForHydration(check);
+    await input(
+      page.getByLabel("CSV file").setInputFiles({
+        name: "stock.csv",
+        mimeType: "text/csv",
+        buffer: Buffer.from(
+          [
+            "Stock No,Make,Model,Year,Type,Price (Drive Away),Kms,photos",
+            `SMG-1,Mazda,CX-5,2022,used,32990,41000,${PHOTO_ORIGIN}/feed/front.jpg|${PHOTO_ORIGIN}/feed/side.jpg`,
+            `SMG-2,Toyota,RAV4,2021,used,35990,52000,${PHOTO_ORIGIN}/feed/side.jpg`,
+          ].join("\n"),
+        ),
+      }),
+    );
+    await input(check.click());
+    await expect(page.getByTestId("import-plan")).toContainText("2 new");
+    await input(page.getByRole("button", { name: "Import now" }).click());
+    await expect(page.getByTestId("import-apply-done")).toContainText("2 added");
+
+    // back to the console (the sites list, then the site): every item green
+    await input(page.goto(admin("/platform")));
+    await input(page.getByRole("link", { name: "Smith Motors Geelong" }).first().click());
+    await expect(page).toHaveURL(admin(`/platform/sites/${siteId}`));
+    await expect(page.getByTestId("checklist").locator("li")).toHaveCount(6);
+    await expect(missing()).toHaveCount(0);
+    const answer = await (await api(request, "GET", `/api/v1/websites/${siteId}.json`)).json();
+    expect(answer.publish_checklist.map((c: { key: string; done: boolean }) => [c.key, c.done])).toEqual([
+      ["lead_delivery", true],
+      ["phone", true],
+      ["location", true],
+      ["logo", true],
+      ["stock", true],
+      ["analytics", true],
+    ]);
+
+    // before publishing: the server's own look-up of the domain and its www. name (what it finds
+    // depends on this machine's DNS, so only that both names have a verdict is asked here; the
+    // verdicts themselves are tested with a fake resolver in src/server/platform/domain-check.test.ts)
+    await input(page.getByTestId("domain-check-link").click());
+    await expect(page).toHaveURL(admin(`/platform/sites/${siteId}?check=domain#domain`));
+    const names = page.getByTestId("domain-name");
+    await expect(names).toHaveCount(2);
+    await expect(names.nth(1)).toContainText("www.smithmotors.com.au");
+    for (const cell of await page.getByTestId("domain-dns").all()) await expect(cell).toHaveText(/\S{3}/);
+
+    // 5. publish
+    const publish = page.getByRole("button", { name: "Publish the site" });
+    await waitForHydration(publish);
+    await input(publish.click());
+    await expect(page.getByTestId("site-status")).toHaveText("Published");
+    const elapsed = Math.round((Date.now() - started) / 1000);
+    console.log(`onboarding: a dealer from nothing to published in ${inputs} operator inputs and ${elapsed} s`);
+    expect(inputs).toBeLessThanOrEqual(25);
+
+    // the site answers on its own domain over HTTPS through the front door (Caddy: a certificate on demand from its internal CA)
+    await throughFrontDoor(async (tls) => {
+      expect(curl(tls, "https://www.smithmotors.com.au/")).toContain("<title>Smith Motors Geelong</title>");
+      expect(curl(tls, "https://www.smithmotors.com.au/search/used-cars")).toContain("CX-5");
+    });
+
+    // the storefront: the dealer's colours, the logo on its plate, the phone, accounts
+    await shopper.setViewportSize({ width: 390, height: 844 });
+    await shopper.goto(site("smith-motors-geelong"));
+    const header = shopper.locator('header[data-area="header"]');
+    await expect(header).toHaveCSS("background-color", "rgb(15, 76, 129)");
+    await expect(header.locator('picture[data-plate="light"]')).toBeVisible();
+    await expect(shopper.locator('a[href^="tel:"]').first()).toContainText("(03) 5221 0000");
+    await expect(shopper.getByRole("link", { name: "Sign in" })).toBeVisible();
+    await shopper.screenshot({ path: test.info().outputPath("storefront-phone.png") });
+    await shopper.goto(site("smith-motors-geelong", "/search/used-cars"));
+    await expect(shopper.getByTestId("vehicle-card")).toHaveCount(2);
+    await expect(async () => {
+      await shopper.reload();
+      const src = await shopper.getByTestId("vehicle-card").first().locator("img").first().getAttribute("src");
+      expect(src).toMatch(/^\/images\/[0-9a-f]{32}\.jpg/); // the feed's photos, fetched in the background
+    }).toPass({ timeout: 30_000 });
+    await expect(shopper.getByTestId("vehicle-card").first()).toContainText("Drive Away");
+
+    // a trade-in figure from the rego (the market's lookup, on for a new Australian dealer), and the lead it sends
+    await shopper.goto(site("smith-motors-geelong", "/trade-in"));
+    const find = shopper.getByRole("button", { name: "Find my vehicle" });
+    await waitForHydration(find);
+    await shopper.getByLabel("Rego", { exact: true }).fill("abc 123");
+    await shopper.getByLabel("State", { exact: true }).selectOption("vic");
+    await find.click();
+    await expect(shopper.getByTestId("lookup-title")).toHaveText("2019 Toyota Corolla Ascent Sport");
+    await shopper.getByRole("button", { name: "Yes, continue" }).click();
+    await shopper.getByLabel("Odometer (km)").fill("84,000");
+    await shopper.getByLabel("Condition", { exact: true }).selectOption("Good");
+    await shopper.getByRole("button", { name: "See my trade-in value" }).click();
+    // the demo's market model for a 2019 Corolla with 84,000 km in good condition, in this year's money
+    const range = demoValuation({ make: "Toyota", model: "Corolla", year: 2019, odometer: 84_000, condition: "Good" }, 2026);
+    await expect(shopper.getByTestId("trade-in-range")).toHaveText(valuationRange(range));
+    await shopper.screenshot({ path: test.info().outputPath("trade-in-phone.png"), fullPage: true });
+    const form = shopper.getByTestId("lead-form-trade-in");
+    await form.getByLabel("First name", { exact: true }).fill("Nina");
+    await form.getByLabel("Last name", { exact: true }).fill("Newbuyer");
+    await form.getByLabel("Email", { exact: true }).fill("nina@example.com");
+    await form.getByLabel("Phone", { exact: true }).fill("0400111222");
+    await form.getByLabel("Postcode", { exact: true }).fill("3220");
+    await form.getByRole("button", { name: "Value my trade-in" }).click();
+    await expect(shopper).toHaveURL(/\/success\?category=/);
+    // delivered to the location's address
+    expect(
+      await waitForMail(`${DIR}/outbox`, (m) => m.to.includes("sales@smithmotors.com.au") && /Newbuyer/.test(m.text), {
+        timeoutMs: 30_000,
+      }),
+    ).not.toHaveLength(0);
+
+    // the new dealer's reports count the shopper's visit and lead
+    await page.goto(admin(`/sites/${siteId}/reports`));
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId("total-leads")).toHaveText("1", { timeout: 1000 });
+      expect(Number((await page.getByTestId("total-visits").textContent())?.replace(/\D/g, ""))).toBeGreaterThanOrEqual(1);
+    }).toPass({ timeout: 30_000 });
+    await expectNoAxeViolations(page);
+
+    // the owner is invited from the console's team page, accepts and sees the site's leads
+    await page.goto(admin(`/sites/${siteId}/team`));
+    const invite = page.getByRole("form", { name: "Invite staff" });
+    await waitForHydration(invite.getByRole("button", { name: "Send invitation" }));
+    await invite.getByLabel("Email").fill("owner@smithmotors.com.au");
+    await invite.getByLabel("Role").selectOption("owner");
+    await invite.getByRole("button", { name: "Send invitation" }).click();
+    await expect(page.getByTestId("invite-done")).toBeVisible();
+    const [mail] = await waitForMail(`${DIR}/outbox`, (m) => m.to.includes("owner@smithmotors.com.au") && /invited you/.test(m.subject), {
+      timeoutMs: 15_000,
+    });
+    const link = linkIn(mail!, /(http:\/\/admin\.localhost:\d+\/accept-invite\?token=[A-Za-z0-9_-]+)/);
+    const owner = await browser.newPage();
+    await owner.goto(link);
+    const accept = owner.getByRole("button", { name: "Create my staff account" });
+    await waitForHydration(accept);
+    await owner.getByLabel("Your name").fill("Sam Smith");
+    await owner.getByLabel("Choose a password").fill("smith-motors-2026");
+    await accept.click();
+    await expect(owner).toHaveURL(admin("/leads"));
+    await expect(owner.getByRole("main")).toContainText("Newbuyer");
+  });
+
+  test("the console's own sections on a draft: a franchise, a map point refused outside the state then placed, leads also to the dealer's CRM, a switch set and given back, the preview", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const created = await api(request, "POST", "/api/v1/websites", {
+      name: "Jones Motors Ballarat",
+      slug: "jones-motors-ballarat",
+      template: "default",
+      domain_name: "jonesmotors.com.au",
+      phone: "(03) 5331 0000",
+    });
+    expect(created.status()).toBe(201);
+    const { id: siteId } = await created.json();
+    await signIn(page, OPERATOR.email, OPERATOR.password, "/platform");
+    await page.goto(admin(`/platform/sites/${siteId}`));
+
+    // a franchise, then a location of it, placed by a point pasted from the map
     const franchise = page.getByTestId("dealership-new");
     await waitForHydration(franchise.getByRole("button", { name: "Add the dealership" }));
-    await franchise.getByLabel("Name").fill("Smith Mazda");
+    await franchise.getByLabel("Name").fill("Jones Mazda");
     await franchise.getByLabel("Make (a franchise's brand)").fill("Mazda");
     await franchise.getByRole("button", { name: "Add the dealership" }).click();
     await expect(page.getByRole("heading", { name: "Dealerships (1)" })).toBeVisible();
     const add = page.getByTestId("location-new");
     await waitForHydration(add.getByRole("button", { name: "Add the location" }));
-    await add.getByLabel("Dealership").selectOption({ label: "Smith Mazda" });
-    await add.getByLabel("Name").fill("Smith Motors Geelong");
-    await add.getByLabel("Street address").fill("1 Princes Hwy");
-    await add.getByLabel("Suburb or city").fill("Geelong");
-    await add.getByLabel("State").selectOption("VIC");
-    await add.getByLabel("Postcode").fill("3220");
+    await add.getByLabel("Dealership").selectOption({ label: "Jones Mazda" });
+    await add.getByLabel("Street address").fill("10 Sturt St");
+    await add.getByLabel("Suburb or city").fill("Ballarat");
+    await add.getByLabel("Postcode").fill("3350");
+    await add.getByLabel("Email (leads to this location go here)").fill("sales@jonesmotors.com.au");
+    await add.getByLabel("Dealer licence number").fill("LMCT 54321");
     // the point pasted back from the map fills in the coordinates; Sydney's is refused
     await add.getByLabel("Point from the map (optional)").fill("https://www.google.com/maps/@-33.87,151.21,17z");
-    await expect(add.getByLabel("Latitude")).toHaveValue("-33.87");
-    await add.getByLabel("Phone", { exact: true }).fill("(03) 5221 0000");
-    await add.getByLabel("Email (leads to this location go here)").fill("sales@smithmotors.com.au");
-    await add.getByLabel("Dealer licence number").fill("LMCT 12345");
+    await expect(add.getByLabel("Latitude", { exact: true })).toHaveValue("-33.87");
     await add.getByRole("button", { name: "Add the location" }).click();
     await expect(add.getByText(/These coordinates are not in VIC/)).toBeVisible();
-    await add.getByLabel("Point from the map (optional)").fill("-38.147, 144.36");
-    await expect(add.getByRole("status").filter({ hasText: "Placed at -38.147, 144.36" })).toBeVisible();
+    await add.getByLabel("Point from the map (optional)").fill("-37.561, 143.85");
+    await expect(add.getByRole("status").filter({ hasText: "Placed at -37.561, 143.85" })).toBeVisible();
     await add.getByRole("button", { name: "Add the location" }).click();
-    await expect(page.getByTestId("checklist").locator('li[data-done="false"]')).toHaveCount(3); // the phone, a logo, stock
-
-    // the site's phone, which the header shows
-    const record = page.getByTestId("site-record");
-    await waitForHydration(record.getByRole("button", { name: "Save the site" }));
-    await record.getByLabel("Phone", { exact: true }).fill("(03) 5221 0000");
-    await record.getByRole("button", { name: "Save the site" }).click();
-    await expect(page.getByTestId("checklist").locator('li[data-done="false"]')).toHaveCount(2); // a logo, stock
+    await expect(page.getByRole("heading", { name: "Locations (1)" })).toBeVisible();
+    const placed = await (await api(request, "GET", `/api/v1/websites/${siteId}.json`)).json();
+    expect(placed.locations[0].address).toMatchObject({ lat: -37.561, long: 143.85 });
 
     // leads go to the location's address, and to the dealer's CRM as well: set here, with the back-office's own form
     const delivery = page.locator("#delivery").getByRole("form", { name: "Lead delivery" });
     await waitForHydration(delivery.getByRole("button", { name: "Save lead delivery" }));
-    await delivery.getByLabel("CRM import addresses (ADF XML)").fill("crm@smithmotors.com.au");
+    await delivery.getByLabel("CRM import addresses (ADF XML)").fill("crm@jonesmotors.com.au");
     await delivery.getByRole("button", { name: "Save lead delivery" }).click();
     await expect(page.getByTestId("lead-delivery-done")).toBeVisible();
 
@@ -259,151 +489,33 @@ test.describe("onboarding a dealer", () => {
     await expect(page.getByTestId("switches-done")).toBeVisible();
     await expect(page.getByTestId("switch-source-enquire_button_message_now")).toHaveText("Off: the platform's default.");
 
-    // 3. the logo, through the photo store and image service: a dark blue word and an amber mark on transparency
-    const logo = await sharp({ create: { width: 400, height: 120, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-      .composite([
-        { input: { create: { width: 300, height: 60, channels: 4, background: { r: 15, g: 76, b: 129, alpha: 1 } } }, left: 10, top: 30 },
-        { input: { create: { width: 60, height: 60, channels: 4, background: { r: 242, g: 193, b: 78, alpha: 1 } } }, left: 330, top: 30 },
-      ])
-      .png()
-      .toBuffer();
-    const logoForm = page.getByTestId("logo-form");
-    await logoForm.getByLabel("Picture (PNG, JPEG, WebP or AVIF)").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
-    await logoForm.getByRole("button", { name: "Upload" }).click();
-    await expect(page.getByTestId("logo-done")).toHaveText("Logo uploaded.");
-    await expect(page.getByRole("img", { name: "The logo" })).toHaveAttribute("src", /^\/images\/[0-9a-f]{32}\.png$/);
-    // on the new site's neutral grey the dark blue logo is hard to see; its own colours are offered, with a light plate
-    await expect(page.getByTestId("logo-faint")).toContainText("a logo needs 3:1");
-    const offer = page.getByTestId("colour-offer");
-    await expect(offer).toContainText("#0f4c81");
-    await expect(offer).toContainText("#f2c14e");
-    await waitForHydration(offer.getByRole("button", { name: "Use these colours" }));
-    await offer.getByRole("button", { name: "Use these colours" }).click();
-    await expect(page.getByTestId("logo-colours-done")).toHaveText("The site now wears the logo's colours.");
-    await expect(page.getByTestId("logo-reads")).toHaveText("The logo sits on a light plate and reads on the header.");
-
-    // 4. stock from a CSV with photos: checked, previewed, imported
-    await page.goto(admin(`/sites/${siteId}/stock/import`));
-    const check = page.getByRole("button", { name: "Check the file" });
-    await waitForHydration(check);
-    await page.getByLabel("CSV file").setInputFiles({
-      name: "stock.csv",
-      mimeType: "text/csv",
-      buffer: Buffer.from(
-        [
-          "Stock No,Make,Model,Year,Type,Price (Drive Away),Kms,photos",
-          `SMG-1,Mazda,CX-5,2022,used,32990,41000,${PHOTO_ORIGIN}/feed/front.jpg|${PHOTO_ORIGIN}/feed/side.jpg`,
-          `SMG-2,Toyota,RAV4,2021,used,35990,52000,${PHOTO_ORIGIN}/feed/side.jpg`,
-        ].join("\n"),
-      ),
-    });
-    await check.click();
-    await expect(page.getByTestId("import-plan")).toContainText("2 new");
-    await page.getByRole("button", { name: "Import now" }).click();
-    await expect(page.getByTestId("import-apply-done")).toContainText("2 added");
-
-    // 5. preview as staff: the full site, with the preview bar; the public still sees "coming soon"
-    await page.goto(admin(`/platform/sites/${siteId}`));
-    await expect(page.getByTestId("checklist").locator('li[data-done="false"]')).toHaveCount(0);
+    // preview as staff: the full site, with the preview bar; the public still sees "coming soon"
     await page.getByTestId("preview-link").click();
-    await expect(page).toHaveURL(site("smith-motors-geelong"));
+    await expect(page).toHaveURL(site("jones-motors-ballarat"));
     await expect(page.getByTestId("preview-bar")).toBeVisible();
-    await page.goto(site("smith-motors-geelong", "/search/used-cars"));
-    await expect(page.getByTestId("vehicle-card")).toHaveCount(2);
-    await shopper.reload();
+    const shopper = await browser.newPage();
+    await shopper.goto(site("jones-motors-ballarat"));
     await expect(shopper.getByTestId("coming-soon")).toBeVisible();
 
-    // before publishing: the server's own look-up of the domain and its www. name (what it finds
-    // depends on this machine's DNS, so only that both names have a verdict is asked here; the
-    // verdicts themselves are tested with a fake resolver in src/server/platform/domain-check.test.ts)
-    await page.goto(admin(`/platform/sites/${siteId}`));
-    await page.getByTestId("domain-check-link").click();
-    await expect(page).toHaveURL(admin(`/platform/sites/${siteId}?check=domain#domain`));
-    const names = page.getByTestId("domain-name");
-    await expect(names).toHaveCount(2);
-    await expect(names.nth(1)).toContainText("www.smithmotors.com.au");
-    for (const cell of await page.getByTestId("domain-dns").all()) await expect(cell).toHaveText(/\S{3}/);
-    await expect(page.getByTestId("domain-check-link")).toHaveText("Check again");
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByTestId("domain-check").screenshot({ path: test.info().outputPath("domain-check-phone.png") });
-    await page.setViewportSize({ width: 1280, height: 720 });
-
-    // 6. publish: the public sees the site, its photos from the image service
-    await page.goto(admin(`/platform/sites/${siteId}`));
-    const publish = page.getByRole("button", { name: "Publish the site" });
-    await waitForHydration(publish);
-    await publish.click();
-    await expect(page.getByTestId("site-status")).toHaveText("Published");
-    await shopper.goto(site("smith-motors-geelong", "/search/used-cars"));
-    await expect(shopper.getByTestId("vehicle-card")).toHaveCount(2);
-    await expect(async () => {
-      await shopper.reload();
-      const src = await shopper.getByTestId("vehicle-card").first().locator("img").first().getAttribute("src");
-      expect(src).toMatch(/^\/images\/[0-9a-f]{32}\.jpg/); // the feed's photos, fetched in the background
-    }).toPass({ timeout: 30_000 });
-    await expect(shopper.getByRole("link", { name: /Smith Motors Geelong/ }).first()).toBeVisible();
-    // the dealer's own colours, and the logo on its plate
-    const header = shopper.locator('header[data-area="header"]');
-    await expect(header).toHaveCSS("background-color", "rgb(15, 76, 129)");
-    await expect(header.locator('picture[data-plate="light"]')).toBeVisible();
-
-    // 7. the site answers on its own domain over HTTPS through the front door (Caddy: a certificate on demand from its internal CA)
-    await throughFrontDoor(async (tls) => {
-      expect(curl(tls, "https://www.smithmotors.com.au/")).toContain("<title>Smith Motors Geelong</title>");
-      expect(curl(tls, "https://www.smithmotors.com.au/search/used-cars")).toContain("CX-5");
-    });
-
-    // 8. the owner is invited from the console's team page
-    await page.goto(admin(`/sites/${siteId}/team`));
-    const invite = page.getByRole("form", { name: "Invite staff" });
-    await waitForHydration(invite.getByRole("button", { name: "Send invitation" }));
-    await invite.getByLabel("Email").fill("owner@smithmotors.com.au");
-    await invite.getByLabel("Role").selectOption("owner");
-    await invite.getByRole("button", { name: "Send invitation" }).click();
-    await expect(page.getByTestId("invite-done")).toBeVisible();
-    const elapsed = Math.round((Date.now() - started) / 1000);
-    console.log(`onboarding: a dealer from nothing to published, owner invited, in ${elapsed} s`);
-
-    // a shopper's enquiry becomes a lead of the new site
+    // published, a lead reaches the location and the CRM
+    expect((await api(request, "PUT", `/api/v1/websites/${siteId}.json`, { published: true })).status()).toBe(200);
     const lead = await request.post(`http://127.0.0.1:${PORT}/api/leads`, {
-      headers: { host: `smith-motors-geelong.localhost:${PORT}` },
+      headers: { host: `jones-motors-ballarat.localhost:${PORT}` },
       data: {
         lead: {
           form: "contact",
           category: "General Enquiry",
-          first_name: "Nina",
-          last_name: "Newbuyer",
-          email: "nina@example.com",
-          phone: "0400 111 222",
-          postcode: "3220",
-          message: "Is the CX-5 still there?",
+          first_name: "Olly",
+          last_name: "Oldbuyer",
+          email: "olly@example.com",
+          phone: "0400 333 444",
+          postcode: "3350",
+          message: "Open on Sunday?",
         },
       },
     });
     expect(lead.status()).toBe(201);
-    // delivered as the console set it: to the location's address and as ADF XML to the dealer's CRM
-    expect(await waitForMail(`${DIR}/outbox`, (m) => m.to.includes("crm@smithmotors.com.au"), { timeoutMs: 30_000 })).not.toHaveLength(0);
-    expect(
-      await waitForMail(`${DIR}/outbox`, (m) => m.to.includes("sales@smithmotors.com.au") && /Newbuyer/.test(m.text), {
-        timeoutMs: 30_000,
-      }),
-    ).not.toHaveLength(0);
-
-    // the owner accepts and sees the site's leads
-    const [mail] = await waitForMail(`${DIR}/outbox`, (m) => m.to.includes("owner@smithmotors.com.au") && /invited you/.test(m.subject), {
-      timeoutMs: 15_000,
-    });
-    const link = linkIn(mail!, /(http:\/\/admin\.localhost:\d+\/accept-invite\?token=[A-Za-z0-9_-]+)/);
-    const owner = await browser.newPage();
-    await owner.goto(link);
-    const accept = owner.getByRole("button", { name: "Create my staff account" });
-    await waitForHydration(accept);
-    await owner.getByLabel("Your name").fill("Sam Smith");
-    await owner.getByLabel("Choose a password").fill("smith-motors-2026");
-    await accept.click();
-    await expect(owner).toHaveURL(admin("/leads"));
-    await expect(owner.getByRole("main")).toContainText("Newbuyer");
-    await expectNoAxeViolations(page);
+    expect(await waitForMail(`${DIR}/outbox`, (m) => m.to.includes("crm@jonesmotors.com.au"), { timeoutMs: 30_000 })).not.toHaveLength(0);
   });
 
   test("feature rules as data: an operator adds a group's rule in the console and the group's new site follows it; removing it takes it back", async ({

@@ -147,7 +147,7 @@ const deliveries = e.PLATFORM_ROLE === "dashboard" ? null : startDeliveryWorker(
 // and sends shoppers' alert digests (a claim per shopper keeps processes off each other's)
 const alerts = e.PLATFORM_ROLE === "dashboard" ? null : startAlertWorker(getDb);
 // and keeps the reports' visits rollup current from the analytics events (idempotent per day)
-const rollups = startRollupWorker(getDb, serverNow);
+const rollups = startRollupWorker(getDb, serverNow, env().REPORT_ROLLUP_SECONDS * 1000);
 // and mails owners and managers last week's report from Monday 8 am (one claim per site and week)
 const weekly = e.PLATFORM_ROLE === "dashboard" ? null : startWeeklyWorker(getDb, serverNow, adminOrigin);
 // and fetches stock feeds' photos (every process may: each claims its own rows)

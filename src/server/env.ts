@@ -78,6 +78,8 @@ export const EnvSchema = z.object({
   OUTBOX_DIR: z.string().trim().min(1).default(".data/outbox"),
   /** How often each process looks for customers' alert digests to send (a digest goes at most once a day per customer). */
   ALERTS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** How often each process brings the reports' visits up to date from the analytics events (a report is at most this far behind). */
+  REPORT_ROLLUP_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
   /** The sender of platform mail. */
   MAIL_FROM: z.string().trim().min(3).default("Dealer Platform <no-reply@localhost>"),
   /**

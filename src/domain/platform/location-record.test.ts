@@ -8,6 +8,37 @@ const centres: PostcodeCentre = (pc) =>
 const frankston = { street: "1 Nepean Hwy", city: "Frankston", state: "VIC", postcode: "3199" };
 
 describe("placeAddress: typed coordinates win, then the point pasted from the map, then the postcode's centre", () => {
+  // a change of a location's address: it keeps its point unless the address moved
+  const precise = { postcode: "3199", lat: -38.1401, long: 145.1201 };
+  const atCentre = { postcode: "3199", lat: -38.142, long: 145.126 };
+  test.each([
+    ["a street's typo put right, no coordinates: the point placed by hand stays", frankston, precise, { lat: -38.1401, long: 145.1201 }],
+    ["the same, placed at the centre: stays", frankston, atCentre, { lat: -38.142, long: 145.126 }],
+    [
+      "moved to another postcode, no coordinates: the new postcode's centre",
+      { ...frankston, city: "Geelong", postcode: "3220" },
+      precise,
+      { lat: -38.147, long: 144.36 },
+    ],
+    [
+      "the form sends the old centre back with a new postcode: the new postcode's centre",
+      { ...frankston, city: "Geelong", postcode: "3220", lat: -38.142, long: 145.126 },
+      atCentre,
+      { lat: -38.147, long: 144.36 },
+    ],
+    [
+      "the form sends a point placed by hand back: it stays",
+      { ...frankston, lat: -38.1401, long: 145.1201 },
+      precise,
+      { lat: -38.1401, long: 145.1201 },
+    ],
+    ["new coordinates typed: they win", { ...frankston, lat: -38.15, long: 145.13 }, precise, { lat: -38.15, long: 145.13 }],
+    ["a point pasted: it wins", { ...frankston, map_point: "-38.14, 145.12" }, precise, { lat: -38.14, long: 145.12 }],
+  ] as const)("changing: %s", (_why, a, current, point) => {
+    const where = placeAddress("AU", a, centres, current);
+    expect("address" in where && { lat: where.address.lat, long: where.address.long }).toEqual(point);
+  });
+
   test.each([
     ["AU", frankston, { lat: -38.142, long: 145.126, atPostcode: true }],
     ["AU", { ...frankston, state: "vic" }, { lat: -38.142, long: 145.126, atPostcode: true }],

@@ -100,15 +100,38 @@ export type PlacedAddress = Omit<AddressInput, "lat" | "long" | "map_point"> & {
 export type PostcodeCentre = (postcode: string) => MapPoint | null;
 
 /**
+ * A change of an address keeps the point it has unless the address moved: an address changed with no
+ * coordinates and the same postcode (a street's typo put right) keeps its point, placed by hand or
+ * not; the coordinates a form sends back unchanged, when they were the old postcode's centre and the
+ * postcode is now another, are dropped so the location is placed at the new postcode's centre.
+ */
+function keptPoint(
+  a: AddressInput,
+  centreOf: PostcodeCentre,
+  current?: { postcode: string; lat: number; long: number } | null,
+): AddressInput {
+  if (!current || a.map_point) return a;
+  if (a.lat === undefined && a.long === undefined)
+    return a.postcode === current.postcode ? { ...a, lat: current.lat, long: current.long } : a;
+  const oldCentre = centreOf(current.postcode);
+  const sentBack = a.lat === current.lat && a.long === current.long;
+  const wasCentre = oldCentre !== null && oldCentre.lat === current.lat && oldCentre.long === current.long;
+  if (sentBack && wasCentre && a.postcode !== current.postcode) return { ...a, lat: undefined, long: undefined };
+  return a;
+}
+
+/**
  * Where a location is: the coordinates typed (they win), else the point pasted from the map, else
  * (Australia) the postcode's centre; then checked against the state. New Zealand and the US ship no
  * postcode table, so there the point is asked for. The problem names the field the operator fixes.
  */
 export function placeAddress(
   country: Country,
-  a: AddressInput,
+  given: AddressInput,
   centreOf: PostcodeCentre,
+  current?: { postcode: string; lat: number; long: number } | null,
 ): { address: PlacedAddress } | { problem: { field: string; message: string } } {
+  const a = keptPoint(given, centreOf, current);
   const { map_point, lat, long, ...rest } = a;
   if ((lat === undefined) !== (long === undefined))
     return {

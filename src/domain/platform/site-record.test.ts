@@ -99,7 +99,18 @@ describe("newSite: what the template and country give a record that names only t
     ],
   ] as const)("the flags of %s", (_why, extra, rules, want) => {
     const r = SiteRecordSchema.parse({ name: "Smith", slug: "smith", template: "default", domain_name: "smith.com.au", ...extra });
-    expect(newSite(r, rules as unknown as FeatureRule[]).features).toEqual(want);
+    expect(newSite(r, rules as unknown as FeatureRule[], ["autograb", "redbook", "nevdis"]).features).toEqual(want);
+  });
+
+  // the lookups are those the platform has: a provider without its key in production is not offered
+  test.each([
+    ["every provider", ["autograb", "redbook", "nevdis"], { autograb: true, trade_in_valuation: true }],
+    ["Redbook only", ["redbook"], { redbook: true, trade_in_valuation: true }],
+    ["the national register only: a lookup, no figure", ["nevdis"], { nevdis: true }],
+    ["none set up", [], {}],
+  ] as const)("an AU dealer's lookups with %s", (_why, lookups, want) => {
+    const r = SiteRecordSchema.parse({ name: "Smith", slug: "smith", template: "default", domain_name: "smith.com.au" });
+    expect(newSite(r, [], lookups).features).toEqual({ ...on, ...want });
   });
 });
 

@@ -11,6 +11,7 @@ import { applyIntegrations, IntegrationsPatchSchema } from "../site/integrations
 import { tlsHostName } from "../site/tenant";
 import { logoOnHeader } from "../site/logo";
 import { FooterGroupSchema, NavItemSchema } from "./contract";
+import type { LookupProviderName } from "../lookups/lookup";
 import type { Country, Dealership, SiteFeatureFlags, SiteLogo, SiteRecord, Template } from "../site/types";
 
 /*
@@ -217,7 +218,12 @@ const cleanFlags = (f: Record<string, boolean | null> | undefined, base: Partial
  * A new dealer's starting switches as its own flags (newSiteFeatures), less those a rule that matches the
  * new site sets: the group's or brand's rule keeps deciding those, and a later change to it still reaches the site.
  */
-function startingFlags(r: SiteRecordInput, country: Country, rules: readonly FeatureRule[]): Partial<SiteFeatureFlags> {
+function startingFlags(
+  r: SiteRecordInput,
+  country: Country,
+  rules: readonly FeatureRule[],
+  lookups: readonly LookupProviderName[],
+): Partial<SiteFeatureFlags> {
   const subject = {
     id: r.id ?? 0,
     slug: r.slug,
@@ -226,11 +232,14 @@ function startingFlags(r: SiteRecordInput, country: Country, rules: readonly Fea
     manufacturer: r.manufacturer ?? null,
   };
   const ruled = new Set(rules.filter((rule) => ruleApplies(rule, subject)).flatMap((rule) => Object.keys(rule.set)));
-  return Object.fromEntries(Object.entries(newSiteFeatures(country)).filter(([k]) => !ruled.has(k)));
+  return Object.fromEntries(Object.entries(newSiteFeatures(country, lookups)).filter(([k]) => !ruled.has(k)));
 }
 
-/** A new site from its record, every field not given taken from its template's and country's defaults; `rules` are the platform's feature rules. */
-export function newSite(r: SiteRecordInput, rules: readonly FeatureRule[] = []): NewSite {
+/**
+ * A new site from its record, every field not given taken from its template's and country's defaults;
+ * `rules` are the platform's feature rules, `lookups` the vehicle lookup providers it has.
+ */
+export function newSite(r: SiteRecordInput, rules: readonly FeatureRule[] = [], lookups: readonly LookupProviderName[] = []): NewSite {
   // a .nz domain is a New Zealand dealer's unless the record says otherwise; everything else AU (the default market)
   const country = r.country ?? (r.domain_name.endsWith(".nz") ? "NZ" : "AU");
   return {
@@ -254,7 +263,7 @@ export function newSite(r: SiteRecordInput, rules: readonly FeatureRule[] = []):
     socialUrls: r.social_urls ?? {},
     logo: r.logo ?? {},
     colours: r.colours ?? TEMPLATE_COLOURS[r.template],
-    features: cleanFlags(r.features, startingFlags(r, country, rules)),
+    features: cleanFlags(r.features, startingFlags(r, country, rules, lookups)),
     integrations: applyIntegrations({}, r.integrations ?? {}),
     searchPresets: r.search_filters ?? {},
     navigation: r.navigation ?? {},

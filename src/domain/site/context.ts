@@ -28,7 +28,7 @@ export type SiteContext = {
   header: NavItem[];
   footer: FooterGroup[];
   routes: RouteContext;
-  /** customer accounts and the garage: on only for garage sites in the group list */
+  /** customer accounts and the garage: on where the garage switch is (a group's sites share a realm, a lone site has its own) */
   accounts: SiteAccounts;
   theme: Record<string, string>;
 };

@@ -1,4 +1,5 @@
 import type { Country, SiteFeatureFlags, SiteRecord } from "./types";
+import type { LookupProviderName } from "../lookups/lookup";
 import { formatPrice } from "../format/price";
 
 export const DEFAULT_FEATURES: SiteFeatureFlags = {
@@ -214,19 +215,19 @@ export function lookupProviderOf(f: Pick<SiteFeatureFlags, "nevdis" | "autograb"
 }
 
 /**
- * The lookup switches a market's new site starts with. In Australia AutoGrab: its rego lookup answers
- * by state and its valuation gives the trade-in figure. New Zealand and the United States have no
- * provider here (a lookup asks for an Australian state), so their trade-in form stays the plain one.
+ * The lookup switches a market's new site starts with, from the providers the platform has
+ * (`available`: those with an API key, or the demo's local fake outside production). In Australia a
+ * valuer first (AutoGrab, then Redbook: the rego lookup and the trade-in figure), else the national
+ * register's lookup alone. New Zealand and the United States have no provider here (a lookup asks for
+ * an Australian state), so their trade-in form stays the plain one, as it does where no provider is set up.
  */
-export function marketLookups(country: Country): Partial<SiteFeatureFlags> {
-  return country === "AU" ? { autograb: true, trade_in_valuation: true } : {};
+export function marketLookups(country: Country, available: readonly LookupProviderName[]): Partial<SiteFeatureFlags> {
+  if (country !== "AU") return {};
+  const valuer = (["autograb", "redbook"] as const).find((p) => available.includes(p));
+  if (valuer) return { [valuer]: true, trade_in_valuation: true };
+  return available.includes("nevdis") ? { nevdis: true } : {};
 }
 
-/**
- * What a new dealer's site switches on from the start (docs/features/onboarding.md): visit reports,
- * customer accounts with their email alerts, and the market's lookups and trade-in value. They are
- * written as the new site's own flags when it is made, so sites made before keep their behaviour.
- */
-export function newSiteFeatures(country: Country): Partial<SiteFeatureFlags> {
-  return { analytics_events: true, garage_enabled: true, ...marketLookups(country) };
+export function newSiteFeatures(country: Country, lookups: readonly LookupProviderName[]): Partial<SiteFeatureFlags> {
+  return { analytics_events: true, garage_enabled: true, ...marketLookups(country, lookups) };
 }

@@ -17,7 +17,7 @@ export type RouteContext = {
   /** the slugs of the site's published content pages (about-us, privacy-policy, …) */
   pageSlugs: string[];
   noun: string;
-  /** customer accounts are on (garage_enabled and in the group list: domain/site/accounts.ts) */
+  /** customer accounts are on (garage_enabled: domain/site/accounts.ts) */
   accounts: boolean;
 };
 

@@ -20,7 +20,7 @@ const ORIGIN_MESSAGE = "Accounts can only be used from this website.";
 const limiter = (): RateLimiter =>
   sharedLimiter("auth", { limit: env().AUTH_RATE_LIMIT, windowMs: RATE_WINDOW_MS, databaseUrl: env().DATABASE_URL });
 
-/** The site's accounts instance, or a 404 where accounts are off (garage sites in the group list only). */
+/** The site's accounts instance, or a 404 where accounts are off (the garage switch off: src/domain/site/accounts.ts). */
 export async function authOf(req: Request | { headers: Headers }, ctx: SiteContext): Promise<SiteAuth | null> {
   if (!ctx.accounts.enabled) return null;
   return siteAuth(

@@ -221,6 +221,24 @@ export function lookupProvider(name: LookupProviderName, keys: LookupKeys): Vehi
   return name === "nevdis" ? new NevdisProvider(o) : name === "autograb" ? new AutoGrabProvider(o) : new RedbookProvider(o);
 }
 
+/**
+ * The lookup providers this platform can switch a new dealer on with: those with an API key, and
+ * outside production every one (the local fake with the demo regos stands in for a provider without
+ * its key, which a real dealer's shoppers must never meet).
+ */
+export function availableLookups(
+  e: Pick<ReturnType<typeof env>, "APP_ENV" | "AUTOGRAB_API_KEY" | "REDBOOK_API_KEY" | "NEVDIS_API_KEY"> = env(),
+): LookupProviderName[] {
+  const all: LookupProviderName[] = ["autograb", "redbook", "nevdis"];
+  if (e.APP_ENV !== "production") return all;
+  const keys: Record<LookupProviderName, string | undefined> = {
+    autograb: e.AUTOGRAB_API_KEY,
+    redbook: e.REDBOOK_API_KEY,
+    nevdis: e.NEVDIS_API_KEY,
+  };
+  return all.filter((p) => Boolean(keys[p]));
+}
+
 /** The site's lookup provider by its flags (NEVDIS, then AutoGrab, then Redbook), with the keys set; null where it has none. */
 export function siteLookupProviderOf(features: Pick<SiteFeatureFlags, "nevdis" | "autograb" | "redbook">): VehicleLookupProvider | null {
   const chosen = lookupProviderOf(features);

@@ -124,7 +124,26 @@ test("an operator may check ten times a minute; the eleventh is refused with the
   const d = deps(resolver({ "smith.com.au": { a: ["203.0.113.10"] }, "www.smith.com.au": { a: ["203.0.113.10"] } }));
   const site = { domain_name: "smith.com.au", published: true };
   const id = `op-${Math.random()}`;
-  for (let i = 0; i < 10; i++) expect(await checkSiteDomain(id, site, d)).toHaveProperty("names");
-  expect(await checkSiteDomain(id, site, d)).toEqual({ refused: "Checked too often: wait a minute and check again." });
-  expect(await checkSiteDomain(`${id}-other`, site, d)).toHaveProperty("names");
+  // a minute apart for the cache of recent answers, within the limiter's minute
+  const t0 = Date.now();
+  for (let i = 0; i < 10; i++) expect(await checkSiteDomain(id, site, d, t0 + i * 60_000)).toHaveProperty("names");
+  expect(await checkSiteDomain(id, site, d, t0 + 10 * 60_000)).toEqual({ refused: "Checked too often: wait a minute and check again." });
+  expect(await checkSiteDomain(`${id}-other`, site, d, t0 + 11 * 60_000)).toHaveProperty("names");
+});
+
+test("the console refreshed after a save within half a minute answers from the last check: no look-up, nothing counted", async () => {
+  let lookups = 0;
+  const base = resolver({ "jones.com.au": { a: ["203.0.113.10"] }, "www.jones.com.au": { a: ["203.0.113.10"] } });
+  const counting: DnsResolver = { ...base, resolve4: (n) => (lookups++, base.resolve4(n)) };
+  const d = deps(counting);
+  const site = { domain_name: "jones.com.au", published: false };
+  const id = `op-${Math.random()}`;
+  const t0 = Date.now();
+  const first = await checkSiteDomain(id, site, d, t0);
+  const seen = lookups;
+  expect(seen).toBeGreaterThan(0);
+  for (let i = 0; i < 12; i++) expect(await checkSiteDomain(id, site, d, t0 + 1000 + i)).toEqual(first); // past the limit of 10, yet answered
+  expect(lookups).toBe(seen);
+  await checkSiteDomain(id, site, d, t0 + 31_000); // half a minute on: looked up again
+  expect(lookups).toBeGreaterThan(seen);
 });

@@ -138,16 +138,31 @@ export function defaultDomainCheckDeps(): DomainCheckDeps {
 
 const checkLimiter = () => sharedLimiter("domain-check", { limit: 10, windowMs: 60_000, databaseUrl: env().DATABASE_URL });
 
-/** An operator's check of one site's domain: at most 10 a minute each. */
+/*
+ * The last answers, kept half a minute: every save on the console page refreshes it with the same
+ * address (`?check=domain`), and those refreshes must neither wait on DNS again nor use up the
+ * operator's checks. A fuse, not an eviction rule: the map is emptied when it grows past 500 names.
+ */
+const RECENT_MS = 30_000;
+const recent = new Map<string, { at: number; names: NameCheck[] }>();
+
+/** An operator's check of one site's domain: at most 10 a minute each; a check repeated within half a minute answers from the last. */
 export async function checkSiteDomain(
   operatorId: string,
   site: { domain_name: string | null | undefined; published: boolean },
   deps: DomainCheckDeps = defaultDomainCheckDeps(),
+  now = Date.now(),
 ): Promise<DomainCheckResult> {
+  const key = `${site.domain_name ?? ""}|${site.published}`;
+  const last = recent.get(key);
+  if (last && now - last.at < RECENT_MS) return { names: last.names };
   try {
     await limitOrThrow(checkLimiter(), operatorId, "Checked too often: wait a minute and check again.");
   } catch (e) {
     return { refused: (e as Error).message };
   }
-  return { names: await checkDomain(site.domain_name, site.published, deps) };
+  const names = await checkDomain(site.domain_name, site.published, deps);
+  if (recent.size > 500) recent.clear();
+  recent.set(key, { at: now, names });
+  return { names };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { availableLookups } from "@/server/lookups/providers";
 import { toSessionLocation } from "@/domain/platform/contract";
 import { LocationPatchSchema, LocationRecordSchema, locationChanges, newLocation, placeAddress } from "@/domain/platform/location-record";
 import {
@@ -100,7 +101,7 @@ export async function createSiteFromRecord(body: unknown, by: Actor) {
   if (parsed.data.published) refuseStrandedLeads({ email: parsed.data.email ?? null, leadDelivery: {} }, []);
   const db = await getDb();
   // the new dealer's starting switches give way to the feature rules that match it
-  const created = await createSite(db, newSite(parsed.data, await featureRules(db)), by);
+  const created = await createSite(db, newSite(parsed.data, await featureRules(db), availableLookups()), by);
   if (isConflict(created)) throw refuse(409, created.conflict);
   await siteDataChanged(created.id, ["navigation", "locations"]);
   return (await siteRecordAnswer(created.id))!;
@@ -130,8 +131,8 @@ export async function changeSiteRecord(siteId: number, body: unknown, by: Actor)
 }
 
 /** The address placed (typed coordinates, the point pasted from the map, else the postcode's centre), or a 422 naming the field to fix. */
-function placed(country: Country, a: Parameters<typeof placeAddress>[1]) {
-  const where = placeAddress(country, a, postcodeCentre);
+function placed(country: Country, a: Parameters<typeof placeAddress>[1], current?: Parameters<typeof placeAddress>[3]) {
+  const where = placeAddress(country, a, postcodeCentre, current);
   if ("problem" in where) throw refuse(422, { [where.problem.field]: where.problem.message });
   return where.address;
 }
@@ -163,7 +164,9 @@ export async function changeLocation(siteId: number, locationId: number, body: u
   const parsed = LocationPatchSchema.safeParse(body);
   if (!parsed.success) throw refuse(422, fieldErrors(parsed.error, "location"));
   const { address, ...rest } = parsed.data;
-  const changes = locationChanges({ ...rest, ...(address ? { address: placed(site.country, address) } : {}) }, site.country);
+  // the point the location has now: a change that does not move the address keeps it
+  const now = address ? (await listAllLocations(await getDb(), siteId)).find((l) => l.id === locationId)?.address : undefined;
+  const changes = locationChanges({ ...rest, ...(address ? { address: placed(site.country, address, now) } : {}) }, site.country);
   const written = await updateLocation(await getDb(), siteId, locationId, changes, by);
   if (!written) throw new HttpError(404, "Unknown location.");
   if ("errors" in written) throw refuse(written.status, written.errors);

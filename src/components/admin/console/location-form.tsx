@@ -54,11 +54,14 @@ export function LocationForm({
   country,
   dealerships,
   values,
+  start,
 }: {
   siteId: number;
   country: string;
   dealerships: ReadonlyArray<{ id: number; name: string }>;
   values?: LocationFormValues;
+  /** a new location starts with what the site already says (its name for the first one, its phone and email), so nothing is typed twice */
+  start?: { name: string; phone: string; email: string };
 }) {
   const { state, errors, save } = useRecordForm(`/api/admin/platform/sites/${siteId}/locations`, values?.id);
   const editing = values !== undefined;
@@ -146,7 +149,7 @@ export function LocationForm({
     >
       <StatusLine state={state} testId={`location-${key}`} />
       <div className="grid gap-4 md:grid-cols-3">
-        <TextField name="name" label="Name" defaultValue={values?.name} error={errors.name} />
+        <TextField name="name" label="Name" defaultValue={values?.name ?? start?.name} error={errors.name} />
         <TextField
           name="slug"
           label="Slug"
@@ -223,7 +226,13 @@ export function LocationForm({
           error={errors["address.long"]}
           hint="e.g. 144.3600"
         />
-        <TextField name="phone" label="Phone" type="tel" defaultValue={values?.phone} error={errors["contact_detail.phone"]} />
+        <TextField
+          name="phone"
+          label="Phone"
+          type="tel"
+          defaultValue={values?.phone ?? start?.phone}
+          error={errors["contact_detail.phone"]}
+        />
         <TextField
           name="landline_phone"
           label="Landline"
@@ -235,7 +244,7 @@ export function LocationForm({
           name="email"
           label="Email (leads to this location go here)"
           type="email"
-          defaultValue={values?.email}
+          defaultValue={values?.email ?? start?.email}
           error={errors["contact_detail.email"]}
         />
         <TextField

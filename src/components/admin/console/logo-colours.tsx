@@ -78,7 +78,7 @@ export function LogoColours({ siteId, logo, colours }: { siteId: number; logo: S
           data-testid="logo-faint"
         >
           {now.unknown
-            ? "This logo was given as an address, so its colours could not be measured: upload it here, or put it on a plate."
+            ? "This logo's colours have not been measured (it was set before logos were measured, or given as an address): upload it here again, or put it on a plate."
             : `The logo is hard to see on the header: contrast ${ratioText(now.ratio ?? 1)}, and a logo needs ${GRAPHIC_CONTRAST}:1. Put it on ${PLATE_WORD[now.plate]}, or choose other colours.`}
         </p>
       )}

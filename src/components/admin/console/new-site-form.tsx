@@ -62,6 +62,13 @@ export function NewSiteForm() {
           error={errors.domain_name}
           hint="e.g. smithmotors.com.au (the site answers on it and on www.)"
         />
+        <TextField
+          name="phone"
+          label="Phone"
+          type="tel"
+          error={errors.phone}
+          hint="Shoppers see it in the site's header; a new location starts with it"
+        />
       </div>
       <details className="rounded-md border border-neutral-200 p-3">
         <summary className="cursor-pointer font-semibold">More (optional: the defaults fit most dealers)</summary>
@@ -74,7 +81,6 @@ export function NewSiteForm() {
             hint="A group's rules give its sites their flags"
           />
           <TextField name="manufacturer" label="Manufacturer (a one-brand dealer)" error={errors.manufacturer} />
-          <TextField name="phone" label="Phone" type="tel" error={errors.phone} />
           <TextField name="email" label="Email" type="email" error={errors.email} />
         </div>
       </details>

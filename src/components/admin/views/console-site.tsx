@@ -219,7 +219,12 @@ export function ConsoleSiteView({
           ))}
         </ul>
         <h3 className="mb-2 font-bold">Add a location</h3>
-        <LocationForm siteId={site.id} country={site.country} dealerships={site.dealership_websites} />
+        <LocationForm
+          siteId={site.id}
+          country={site.country}
+          dealerships={site.dealership_websites}
+          start={{ name: site.locations.length ? "" : site.name, phone: site.phone ?? "", email: site.email ?? "" }}
+        />
       </section>
 
       <section aria-labelledby="dealerships-title" id="dealerships" className={section}>
