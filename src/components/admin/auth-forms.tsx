@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import type { FormEvent } from "react";
+import { useEffect, type FormEvent } from "react";
 import { AcceptInviteSchema, StaffSignInSchema } from "@/domain/staff/roles";
 import { buttonVariants } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
@@ -16,6 +16,13 @@ import { useSend } from "./use-send";
 export function StaffSignInForm({ email, errors: refused }: { email: string; errors: Record<string, string> }) {
   const { state, errors, check, setState } = useSend();
   const shown = state.kind === "idle" && refused.form ? { kind: "error" as const, message: refused.form } : state;
+  // a page the browser brings back from its back-forward cache keeps "Signing in…" and a disabled
+  // button from before it left: offer the button again
+  useEffect(() => {
+    const back = (e: PageTransitionEvent) => e.persisted && setState({ kind: "idle" });
+    window.addEventListener("pageshow", back);
+    return () => window.removeEventListener("pageshow", back);
+  }, [setState]);
   const submit = (e: FormEvent<HTMLFormElement>) => {
     if (!check(StaffSignInSchema, Object.fromEntries(new FormData(e.currentTarget)))) e.preventDefault();
     else setState({ kind: "busy" });

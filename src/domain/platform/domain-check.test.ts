@@ -1,8 +1,24 @@
 import { describe, expect, test } from "vitest";
-import { certificateVerdict, dnsVerdict, namesToCheck, nameCheck, type CertificateProbe, type NameLookup } from "./domain-check";
+import {
+  certificateVerdict,
+  dnsVerdict,
+  namesToCheck,
+  nameCheck,
+  normalAddress,
+  type CertificateProbe,
+  type NameLookup,
+} from "./domain-check";
 
 const door = { addresses: ["203.0.113.10", "2001:db8::10"], hosts: ["edge.dealerplatform.com.au"] };
 const found = (addresses: string[], cname: string | null = null): NameLookup => ({ kind: "found", addresses, cname });
+
+test.each([
+  ["2001:DB8:0:0::1", "2001:db8::1"],
+  ["2001:0db8:0000:0000:0000:0000:0000:0001", "2001:db8::1"],
+  ["::FFFF:1.2.3.4", "1.2.3.4"],
+  [" 203.0.113.10 ", "203.0.113.10"],
+  ["not:an:address:[", "not:an:address:["],
+])("normalAddress(%s) → %s", (a, want) => expect(normalAddress(a)).toBe(want));
 
 describe("namesToCheck", () => {
   test.each([
@@ -18,6 +34,7 @@ describe("dnsVerdict", () => {
     ["our IPv4", found(["203.0.113.10"]), "ours", "Points to us."],
     ["our IPv6, spelt in capitals", found(["2001:DB8::10"]), "ours", "Points to us."],
     ["IPv4-mapped", found(["::ffff:203.0.113.10"]), "ours", "Points to us."],
+    ["our IPv6, spelt long", found(["2001:0db8:0:0:0:0:0:10"]), "ours", "Points to us."],
     ["a CNAME to our name, with its dot", found(["198.51.100.7"], "Edge.DealerPlatform.com.au."), "ours", "Points to us."],
     [
       "somewhere else",

@@ -30,12 +30,22 @@ export type NameCheck = {
 };
 
 const normalName = (h: string) => h.trim().toLowerCase().replace(/\.$/, "");
-/** An IPv6 address in one spelling (lower case; IPv4-mapped as IPv4) so "::FFFF:1.2.3.4" and "1.2.3.4" compare equal. */
-const normalAddress = (a: string) =>
-  a
-    .trim()
-    .toLowerCase()
-    .replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, "$1");
+/**
+ * An address in one spelling, so the front door's list and a DNS answer compare equal however each
+ * writes it: IPv4-mapped IPv6 as IPv4 ("::FFFF:1.2.3.4" is "1.2.3.4"), and IPv6 in its shortest lower-case
+ * form ("2001:DB8:0:0::1" is "2001:db8::1", the URL standard's serialisation).
+ */
+export const normalAddress = (a: string): string => {
+  const lower = a.trim().toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
+  if (mapped) return mapped[1]!;
+  if (!lower.includes(":")) return lower;
+  try {
+    return new URL(`http://[${lower}]/`).hostname.slice(1, -1);
+  } catch {
+    return lower;
+  }
+};
 
 /** The names to check for a site: its domain and its www. name (www.x given: x too), each once. */
 export function namesToCheck(domain: string | null | undefined): string[] {

@@ -4,6 +4,7 @@ import { isIP } from "node:net";
 import { checkServerIdentity, connect, type PeerCertificate } from "node:tls";
 import {
   nameCheck,
+  normalAddress,
   namesToCheck,
   type CertificateProbe,
   type DomainCheckResult,
@@ -68,14 +69,14 @@ async function lookUp(resolver: DnsResolver, name: string, ms: number): Promise<
 export async function checkDomain(domain: string | null | undefined, published: boolean, deps: DomainCheckDeps): Promise<NameCheck[]> {
   const started = Date.now();
   const left = () => Math.max(1, deps.timeoutMs - (Date.now() - started));
-  const door = new Set(deps.door.addresses);
+  const door = new Set(deps.door.addresses.map(normalAddress));
   return Promise.all(
     namesToCheck(domain).map(async (name) => {
       const lookup = await lookUp(deps.resolver, name, left());
       const verdict = nameCheck(name, lookup, null, deps.door, published);
       if (verdict.dns.state !== "ours" || lookup.kind !== "found") return verdict;
       // only the front door's own address is ever connected to
-      const address = lookup.addresses.find((a) => door.has(a.toLowerCase())) ?? deps.door.addresses[0];
+      const address = lookup.addresses.find((a) => door.has(normalAddress(a))) ?? deps.door.addresses[0];
       if (!address) return verdict;
       const probe = await within(deps.probe(address, name, left()), left());
       return nameCheck(name, lookup, probe === TIMED_OUT ? { kind: "unreachable" } : probe, deps.door, published);
