@@ -5,7 +5,7 @@ import sharp from "sharp";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { waitForMail } from "../scripts/lib/outbox";
 import { startServer, stopServer } from "../scripts/lib/server-process";
-import { expect, expectNoAxeViolations, ownServerEnv, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, ownServerEnv, staffSignIn, test, waitForHydration } from "./fixtures";
 import { feedPhotoServer, photoOf } from "./photos";
 
 /*
@@ -57,15 +57,7 @@ async function sendLead(request: APIRequestContext, slug: string, lead: Record<s
   return body.lead.id;
 }
 
-async function signIn(page: Page, email: string) {
-  await page.goto(admin("/sign-in"));
-  const button = page.getByRole("button", { name: "Sign in" });
-  await waitForHydration(button);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await button.click();
-  await expect(page).toHaveURL(admin("/leads"), { timeout: 15_000 });
-}
+const signIn = (page: Page, email: string) => staffSignIn(page, admin(""), { email, password: PASSWORD });
 
 // long journeys against a second server that shares the machine's two cores with the first: a minute each
 test.describe.configure({ mode: "serial", timeout: 60_000 });

@@ -1,6 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import type { ChildProcess } from "node:child_process";
+import { rm } from "node:fs/promises";
 import { linkIn, waitForMail } from "../scripts/lib/outbox";
+import { startServer, stopServer } from "../scripts/lib/server-process";
 import { TEST_NOW } from "./clock";
 
 export const PORT = 3100;
@@ -121,6 +124,38 @@ export const ownServerEnv = (dir: string, photoOrigin?: string) => ({
   AUTH_RATE_LIMIT: "100",
   LEAD_RATE_LIMIT: "100",
 });
+
+/**
+ * A spec's own server for the tests declared with it: started before them on `port` from a fresh
+ * `dir` (its database and files, ownServerEnv), stopped after them and its folder removed.
+ */
+export function ownServer(port: number, dir: string, photoOrigin?: string) {
+  let server: ChildProcess | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    await rm(dir, { recursive: true, force: true });
+    server = await startServer({ port, dataDir: `${dir}/db`, timeoutMs: 90_000, env: ownServerEnv(dir, photoOrigin) });
+  });
+  test.afterAll(async () => {
+    if (server) await stopServer(server);
+    await rm(dir, { recursive: true, force: true });
+  });
+}
+
+/** Signs a staff member in on the back-office at `admin` (its origin) and waits for their first page; the demo's manager unless told. */
+export async function staffSignIn(
+  page: Page,
+  admin: string,
+  { email = "manager@parksidemotorgroup.com.au", password = "demo-staff-2026", landing = "/leads" } = {},
+) {
+  await page.goto(`${admin}/sign-in`);
+  const button = page.getByRole("button", { name: "Sign in" });
+  await waitForHydration(button);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await button.click();
+  await expect(page).toHaveURL(`${admin}${landing}`, { timeout: 15_000 });
+}
 
 /** Opens a site's stock import at `importUrl`, chooses `csv` as the file and has it checked (the preview or its errors follow). */
 export async function checkStockFile(page: Page, importUrl: string, csv: string) {

@@ -7,7 +7,7 @@ import { linkIn, waitForMail } from "../scripts/lib/outbox";
 import { caddyBin, caddyRootCert, startFrontDoor } from "../scripts/lib/front-door";
 import { freshDataDir, startServer, stopServer } from "../scripts/lib/server-process";
 import { demoValuation, valuationRange } from "../src/domain/lookups/valuation";
-import { expect, expectNoAxeViolations, ownServerEnv, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, ownServerEnv, staffSignIn, test, waitForHydration } from "./fixtures";
 import { feedPhotoServer } from "./photos";
 
 /*
@@ -50,15 +50,7 @@ const api = (
 ) =>
   request.fetch(`http://127.0.0.1:${PORT}${path}`, { method, headers: { authorization: auth, "content-type": "application/json" }, data });
 
-async function signIn(page: Page, email: string, password: string, landing: string) {
-  await page.goto(admin("/sign-in"));
-  const button = page.getByRole("button", { name: "Sign in" });
-  await waitForHydration(button);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await button.click();
-  await expect(page).toHaveURL(admin(landing), { timeout: 15_000 });
-}
+const signIn = (page: Page, email: string, password: string, landing: string) => staffSignIn(page, admin(""), { email, password, landing });
 
 /** Caddy in front of this file's server (scripts/lib/front-door.ts, the cluster's config); skipped where Caddy is not installed, never in CI. */
 const FRONT = { dir: `${DIR}/caddy`, httpPort: 3132, httpsPort: 3133 };

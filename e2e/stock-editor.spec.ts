@@ -1,8 +1,6 @@
-import type { ChildProcess } from "node:child_process";
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { startServer, stopServer } from "../scripts/lib/server-process";
-import { expect, ownServerEnv, test, waitForHydration, checkStockFile } from "./fixtures";
+import { expect, ownServer, staffSignIn, test, waitForHydration, checkStockFile } from "./fixtures";
 
 /*
  * A used-car manager's stock by hand, on a 390×844 phone, against a server and database of its own
@@ -19,36 +17,18 @@ const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 };
 
-let server: ChildProcess | undefined;
-
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 test.describe("stock by hand", () => {
+  ownServer(PORT, DIR);
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    await rm(DIR, { recursive: true, force: true });
     if (SHOTS) await mkdir(SHOTS, { recursive: true });
-    server = await startServer({
-      port: PORT,
-      dataDir: `${DIR}/db`,
-      timeoutMs: 90_000,
-      env: ownServerEnv(DIR),
-    });
-  });
-  test.afterAll(async () => {
-    if (server) await stopServer(server);
-    await rm(DIR, { recursive: true, force: true });
   });
 
   test("a manager on a phone adds a car from nothing, sees it on the storefront, edits its price; a stock file keeps it until handed back", async ({
     page,
   }) => {
-    await page.goto(admin("/sign-in"));
-    await waitForHydration(page.getByRole("button", { name: "Sign in" }));
-    await page.getByLabel("Email").fill("manager@parksidemotorgroup.com.au");
-    await page.getByLabel("Password").fill("demo-staff-2026");
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(admin("/leads"), { timeout: 15_000 });
+    await staffSignIn(page, admin(""));
 
     // from the stock list to "Add a car": the stock number is suggested
     await page.goto(admin("/sites/1001/stock"));

@@ -1,7 +1,5 @@
-import type { ChildProcess } from "node:child_process";
-import { mkdir, rm } from "node:fs/promises";
-import { startServer, stopServer } from "../scripts/lib/server-process";
-import { expect, ownServerEnv, test, waitForHydration, checkStockFile } from "./fixtures";
+import { mkdir } from "node:fs/promises";
+import { expect, ownServer, staffSignIn, test, checkStockFile } from "./fixtures";
 
 /*
  * The stock list a used-car manager works from (docs/features/back-office.md, "The stock list"), on a
@@ -14,23 +12,12 @@ import { expect, ownServerEnv, test, waitForHydration, checkStockFile } from "./
 const PORT = 3160;
 const DIR = ".data/e2e-stock-list";
 const admin = (path: string) => `http://admin.localhost:${PORT}${path}`;
-/** where the phone screenshots go, to be looked at */
-const SHOTS = `${DIR}/screenshots`;
+/** where the phone screenshots go, to be looked at (kept after the run, unlike the server's folder) */
+const SHOTS = "test-results/stock-list-screenshots";
 
-let server: ChildProcess | undefined;
+ownServer(PORT, DIR);
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  await rm(DIR, { recursive: true, force: true });
   await mkdir(SHOTS, { recursive: true });
-  server = await startServer({
-    port: PORT,
-    dataDir: `${DIR}/db`,
-    timeoutMs: 90_000,
-    env: ownServerEnv(DIR),
-  });
-});
-test.afterAll(async () => {
-  if (server) await stopServer(server);
 });
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -40,13 +27,7 @@ const priceOf = (text: string) => Number(/\$([\d,]+)/.exec(text)![1]!.replace(/,
 
 test("a manager on a phone filters to cars over 60 days, drops five prices 5 % and marks two sold", async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto(admin("/sign-in"));
-  const signIn = page.getByRole("button", { name: "Sign in" });
-  await waitForHydration(signIn);
-  await page.getByLabel("Email").fill("manager@parksidemotorgroup.com.au");
-  await page.getByLabel("Password").fill("demo-staff-2026");
-  await signIn.click();
-  await expect(page).toHaveURL(admin("/leads"), { timeout: 15_000 });
+  await staffSignIn(page, admin(""));
 
   await page.goto(admin("/sites/1001/stock"));
   await expect(page.getByTestId("stock-total")).toHaveText(/^\d[\d,]* cars$/);

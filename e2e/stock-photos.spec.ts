@@ -1,8 +1,4 @@
-import type { ChildProcess } from "node:child_process";
-import { rm } from "node:fs/promises";
-import type { Page } from "@playwright/test";
-import { startServer, stopServer } from "../scripts/lib/server-process";
-import { expect, expectNoAxeViolations, ownServerEnv, test, waitForHydration, checkStockFile } from "./fixtures";
+import { expect, expectNoAxeViolations, ownServer, staffSignIn, test, waitForHydration, checkStockFile } from "./fixtures";
 import { feedPhotoServer, photoOf } from "./photos";
 
 /*
@@ -18,43 +14,23 @@ const DIR = ".data/e2e-stock-photos";
 const admin = (path: string) => `http://admin.localhost:${PORT}${path}`;
 const STOCK = "E2E-PHOTOS-ADD";
 
-let server: ChildProcess | undefined;
 let photoServer: Awaited<ReturnType<typeof feedPhotoServer>> | undefined;
-
-async function signIn(page: Page) {
-  await page.goto(admin("/sign-in"));
-  const button = page.getByRole("button", { name: "Sign in" });
-  await waitForHydration(button);
-  await page.getByLabel("Email").fill("manager@parksidemotorgroup.com.au");
-  await page.getByLabel("Password").fill("demo-staff-2026");
-  await button.click();
-  await expect(page).toHaveURL(admin("/leads"), { timeout: 15_000 });
-}
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 test.describe("a car's photos add up", () => {
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
     photoServer = await feedPhotoServer(PHOTO_PORT);
-    await rm(DIR, { recursive: true, force: true });
-    server = await startServer({
-      port: PORT,
-      dataDir: `${DIR}/db`,
-      timeoutMs: 90_000,
-      env: ownServerEnv(DIR, PHOTO_ORIGIN),
-    });
   });
   test.afterAll(async () => {
     await photoServer?.close();
-    if (server) await stopServer(server);
-    await rm(DIR, { recursive: true, force: true });
   });
+  ownServer(PORT, DIR, PHOTO_ORIGIN);
 
   test("on a phone, a photo uploaded to a car with the feed's photos adds to them; replaced, then handed back to the feed", async ({
     page,
   }) => {
-    await signIn(page);
+    await staffSignIn(page, admin(""));
     // a car from a stock file with two photo addresses, fetched by the worker
     await checkStockFile(
       page,
