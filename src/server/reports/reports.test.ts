@@ -7,7 +7,7 @@ import { groupReports } from "./group";
 import { HISTORY_SITE } from "@/server/demo/history";
 import { callAdmin, staffCookie } from "@/server/testing/admin-requests";
 import { setupAppDatabase } from "@/server/testing/app-database";
-import { funnelReport, leadsReport, reportSites } from "./reports";
+import { funnelReport, leadsReport, reportSites, siteRange, siteReports } from "./reports";
 import { teamReport } from "./team";
 import { stockReport } from "./stock";
 import { median } from "@/domain/reports/stats";
@@ -383,9 +383,16 @@ describe("the group view: several sites side by side", () => {
     );
     expect(r.group.sites.map((s) => s.id)).toEqual(ids);
     expect(r.group.sites.map((s) => s.name)).toEqual(ids.map((id) => sites.find((s) => s.id === id)!.name));
+    // each site's row counts its own last 30 days (a day behind New Zealand's for two hours a night)
     for (const s of r.group.sites) {
-      expect(s.leads, `site ${s.id}`).toBe(await sqlCount(r.range.from, r.range.to, s.id));
-      expect(s.leadsBefore, `site ${s.id} before`).toBe(await sqlCount(r.range.previous.from, r.range.previous.to, s.id));
+      const own = siteRange(
+        { preset: "30d" },
+        sites.find((x) => x.id === s.id)!,
+        NOW,
+      );
+      if ("errors" in own) throw new Error("a valid query");
+      expect(s.leads, `site ${s.id}`).toBe(await sqlCount(own.from, own.to, s.id));
+      expect(s.leadsBefore, `site ${s.id} before`).toBe(await sqlCount(own.previous.from, own.previous.to, s.id));
     }
     // the demo's year: parkside, and the group's two smaller sites
     for (const s of r.group.sites) expect(s.leads, `the demo's year of site ${s.id}`).toBeGreaterThan(0);
@@ -407,6 +414,58 @@ describe("the group view: several sites side by side", () => {
     expect([p.listed, p.noPhotos, p.noPrice]).toEqual([stock.listed, stock.noPhotos.length, stock.noPrice.length]);
     expect(p.noPrice, "the demo's one car without a price (DEMO_DATA)").toBe(1);
     expect(await groupReports(db, ids, { from: "2026-02-30" }, NOW)).toEqual({ errors: { from: "Enter the first day as a date." } });
+  });
+
+  test("a site's row in the group view is its own report for the same period, with New Zealand already a day ahead of Victoria", async () => {
+    // 00:30 on 20 November in Auckland (UTC+13) is 22:30 on 19 November in Melbourne (UTC+11)
+    const now = Date.parse("2026-11-20T00:30:00+13:00");
+    const ids = [1002, 1003];
+    const sites = await reportSites(db, ids);
+    expect(sites.map((s) => localDay(now, s.timezone)).sort()).toEqual(["2026-11-19", "2026-11-20"]);
+    // ridgeline's (Melbourne) leads just inside and just outside its own last 7 and 30 days
+    const at = (iso: string) => ({
+      siteId: 1002,
+      category: "Day boundary test",
+      name: "Boundary",
+      status: "new",
+      payload: {},
+      createdAt: new Date(iso),
+    });
+    await db
+      .insert(t.leads)
+      .values([
+        at("2026-11-13T00:10:00+11:00"),
+        at("2026-11-12T23:50:00+11:00"),
+        at("2026-10-21T00:05:00+11:00"),
+        at("2026-10-20T23:55:00+11:00"),
+        at("2026-11-19T22:20:00+11:00"),
+      ]);
+    try {
+      for (const query of [{ preset: "7d" }, { preset: "30d" }, { preset: "90d" }, { from: "2026-11-01", to: "2026-11-20" }]) {
+        const group = await groupReports(db, ids, query, now);
+        if ("errors" in group) throw new Error("a valid query");
+        for (const id of ids) {
+          const own = await siteReports(db, id, query, now);
+          if (!own || "errors" in own) throw new Error("a valid query");
+          const row = group.group.sites.find((s) => s.id === id)!;
+          const what = `site ${id}, ${JSON.stringify(query)}`;
+          expect(row.leads, what).toBe(own.leads.total);
+          expect(row.leadsBefore, what).toBe(own.leads.previous);
+          expect(row.leads, what).toBe(await sqlCount(own.range.from, own.range.to, id));
+          expect([row.visits, row.visitsBefore], what).toEqual([own.funnel.steps[0]!.now, own.funnel.steps[0]!.before]);
+          expect(row.late, what).toBe(own.team.late);
+        }
+        // the chart is drawn on the group's dates and still holds every lead of every site
+        expect(group.group.series.reduce((n, p) => n + p.now, 0)).toBe(group.group.total.leads);
+        expect(group.group.series.reduce((n, p) => n + p.before, 0)).toBe(group.group.total.previous);
+      }
+      // Melbourne's last 7 days are 13 to 19 November: the lead ten minutes into the 13th is one of them
+      const own = await siteReports(db, 1002, { preset: "7d" }, now);
+      if (!own || "errors" in own) throw new Error("a valid query");
+      expect([own.range.from, own.range.to]).toEqual(["2026-11-13", "2026-11-19"]);
+    } finally {
+      await db.delete(t.leads).where(eq(t.leads.category, "Day boundary test"));
+    }
   });
 
   test("GET /api/admin/reports/{name}.csv: the sites where one reads reports; sales and a bad name or period refused", async () => {

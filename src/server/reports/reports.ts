@@ -5,6 +5,7 @@ import {
   bucketLabel,
   bucketOf,
   buckets,
+  daysBetween,
   localDay,
   reportRange,
   ReportQuerySchema,
@@ -56,8 +57,13 @@ function tally(rows: Array<{ key: string; label: string; before: boolean }>, lim
   return [...m.values()].sort((a, b) => b.now - a.now || b.before - a.before || a.label.localeCompare(b.label)).slice(0, limit);
 }
 
-/** The leads report: over time (with the previous period laid over it), and by source, campaign, enquiry type, location and car. */
-export async function leadsReport(db: Db, site: ReportSite, range: ReportRange): Promise<LeadsReport> {
+/**
+ * The leads report: over time (with the previous period laid over it), and by source, campaign,
+ * enquiry type, location and car. `chart` is the period the series is drawn on (the group view
+ * draws every site on its own dates: a site a day behind has its days laid on them, the n-th day of
+ * its period on the n-th day of the chart); the site's own period unless told.
+ */
+export async function leadsReport(db: Db, site: ReportSite, range: ReportRange, chart: ReportRange = range): Promise<LeadsReport> {
   const l = t.leads;
   const tz = site.timezone;
   const result = await db.execute(sql`
@@ -74,12 +80,13 @@ export async function leadsReport(db: Db, site: ReportSite, range: ReportRange):
        and ${onDays(l.createdAt, range.previous.from, range.to, tz)}`);
   const rows = rowsOf<LeadRow>(result).map((r) => ({ ...r, before: r.day < range.from }));
   const points = new Map(
-    buckets(range.from, range.to, range.by).map((b) => [b, { bucket: b, label: bucketLabel(b, range.by), now: 0, before: 0 }]),
+    buckets(chart.from, chart.to, chart.by).map((b) => [b, { bucket: b, label: bucketLabel(b, chart.by), now: 0, before: 0 }]),
   );
+  const shift = daysBetween(range.from, chart.from);
   for (const r of rows) {
     // a lead of the previous period is laid over the day as far into this period
-    const day = r.before ? addDays(r.day, range.days) : r.day;
-    const p = points.get(bucketOf(day, range.by));
+    const day = addDays(r.before ? addDays(r.day, range.days) : r.day, shift);
+    const p = points.get(bucketOf(day, chart.by));
     if (p) p[r.before ? "before" : "now"] += 1;
   }
   const sources = rows.map((r) => ({
@@ -198,6 +205,19 @@ export function rangeOf(query: Record<string, string>, today: string): ReportRan
   return { errors: parsed.success ? {} : fieldErrors(parsed.error, "form") };
 }
 
+/**
+ * The days a query means for one site: the period in the site's own days, its today being the
+ * site's date now in its time zone. A site's reports page and its row in the group view both take
+ * their period from here, so the two count the same leads.
+ */
+export function siteRange(
+  query: Record<string, string>,
+  site: Pick<ReportSite, "timezone">,
+  now: number,
+): ReportRange | { errors: Record<string, string> } {
+  return rangeOf(query, localDay(now, site.timezone));
+}
+
 /** Every report of one site over a range; `now` is the server's clock. */
 export async function reportsOf(db: Db, site: ReportSite, range: ReportRange, now: number): Promise<SiteReports> {
   // the team's response times run on the wall clock: the leads' stamps are the database's
@@ -222,6 +242,6 @@ export async function siteReports(
 ): Promise<SiteReports | { errors: Record<string, string> } | null> {
   const [site] = await reportSites(db, [siteId]);
   if (!site) return null;
-  const range = rangeOf(query, localDay(now, site.timezone));
+  const range = siteRange(query, site, now);
   return "errors" in range ? range : reportsOf(db, site, range, now);
 }
