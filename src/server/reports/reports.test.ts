@@ -441,7 +441,13 @@ describe("the group view: several sites side by side", () => {
         at("2026-11-19T22:20:00+11:00"),
       ]);
     try {
-      for (const query of [{ preset: "7d" }, { preset: "30d" }, { preset: "90d" }, { from: "2026-11-01", to: "2026-11-20" }]) {
+      const queries: Array<Record<string, string>> = [
+        { preset: "7d" },
+        { preset: "30d" },
+        { preset: "90d" },
+        { from: "2026-11-01", to: "2026-11-20" },
+      ];
+      for (const query of queries) {
         const group = await groupReports(db, ids, query, now);
         if ("errors" in group) throw new Error("a valid query");
         for (const id of ids) {
