@@ -96,7 +96,11 @@ export function formatLength(mm: number, country: string | null | undefined): st
   return `${Math.floor(inches / 12)} ft ${inches % 12} in`;
 }
 
-/** The market's names for a trailer's weights: ATM and Tare (AU, NZ), GVWR and Dry weight (US). */
-export function massLabels(country: string | null | undefined): { gross: string; empty: string } {
-  return countryFormat(country).distanceUnit === "mi" ? { gross: "GVWR", empty: "Dry weight" } : { gross: "ATM", empty: "Tare" };
+/**
+ * The market's names for a vehicle's weights: a trailer's ATM and Tare (AU, NZ), GVWR and Dry weight
+ * (US); a truck's most loaded weight is its GVM (AU, NZ) or GVWR (US).
+ */
+export function massLabels(country: string | null | undefined, truck = false): { gross: string; empty: string } {
+  if (countryFormat(country).distanceUnit === "mi") return { gross: "GVWR", empty: "Dry weight" };
+  return { gross: truck ? "GVM" : "ATM", empty: "Tare" };
 }

@@ -68,6 +68,8 @@ describe("camper and caravan measures per market", () => {
   test("weights are named as the market names them", () => {
     expect(massLabels("AU")).toEqual({ gross: "ATM", empty: "Tare" });
     expect(massLabels("US")).toEqual({ gross: "GVWR", empty: "Dry weight" });
+    expect(massLabels("AU", true)).toEqual({ gross: "GVM", empty: "Tare" });
+    expect(massLabels("US", true)).toEqual({ gross: "GVWR", empty: "Dry weight" });
   });
   test.each([
     ["AU", "Excl. Govt. Charges", "Excl. Govt. Charges"],

@@ -32,7 +32,7 @@ export const conditionLabel = (v: Pick<Vehicle, "carType">, usedWord: string) =>
 export function specGroups(v: Vehicle, opts: { country: string; usedWord: string }): SpecGroup[] {
   const f = vehicleFacts(v);
   const { country } = opts;
-  const mass = massLabels(country);
+  const mass = massLabels(country, f.kind === "truck");
   const groups: SpecGroup[] = [
     {
       title: "Overview",

@@ -342,5 +342,7 @@ describe("a vehicle's facts follow its kind", () => {
       { kind: "motorhome", berths: 6, lengthMm: 9140, atmKg: null },
     ],
     ["a new car at 0 km", { carType: "new", odometer: 0 }, { odometerKm: 0 }],
+    ["a tipper and its GVM", { bodyType: "tipper", atmKg: 11_000 }, { kind: "truck", atmKg: 11_000 }],
+    ["a car has no GVM", { atmKg: 2_000 }, { kind: "car", atmKg: null }],
   ])("%s", (_what, over, facts) => expect(vehicleFacts({ ...base, ...over } as Vehicle)).toMatchObject(facts));
 });

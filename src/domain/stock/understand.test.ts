@@ -1,6 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { rangeLabel, understandKeywords } from "./understand";
 
+const BODY_MOTORHOME = ["motorhome", "class c motorhome", "class a motorhome", "class b motorhome"];
+
 describe("keywords that understand", () => {
   test.each<[string, Record<string, unknown>, string[], string]>([
     // q, what it sets, its chips, the keywords left
@@ -45,6 +47,54 @@ describe("keywords that understand", () => {
     expect(u.rest).toBe(rest);
   });
 
+  // each trade's own words, by the template that sells it
+  const TRAY = ["tray", "tray top", "tray back", "table top"];
+  const FAMILY_CHIP = "Family: 5+ seats, SUV, wagon or people mover";
+  test.each<[string, string, Record<string, unknown>, string[], string]>([
+    // template, q, what it sets, its chips, the keywords left
+    ["campers", "4 berth", { filters: { berths: 4 } }, ["Sleeps 4+"], ""],
+    ["campers", "4-berth motorhome", { filters: { berths: 4, body: [BODY_MOTORHOME] } }, ["Sleeps 4+", "Motorhome"], ""],
+    ["campers", "sleeps 6", { filters: { berths: 6 } }, ["Sleeps 6+"], ""],
+    ["campers", "sleeps four jayco", { filters: { berths: 4 } }, ["Sleeps 4+"], "jayco"],
+    ["campers", "6 berths", { filters: { berths: 6 } }, ["Sleeps 6+"], ""],
+    ["rv", "sleeps 8 class c", { filters: { berths: 8 } }, ["Sleeps 8+"], "class c"],
+    ["trucks", "tipper", { filters: { body: [["tipper"]] } }, ["Tipper"], ""],
+    ["trucks", "isuzu tippers", { filters: { body: [["tipper"]] } }, ["Tipper"], "isuzu"],
+    ["trucks", "tray", { filters: { body: [TRAY] } }, ["Tray"], ""],
+    ["trucks", "tray top hino", { filters: { body: [TRAY] } }, ["Tray"], "hino"],
+    ["trucks", "cab chassis", { filters: { body: [["cab chassis"]] } }, ["Cab chassis"], ""],
+    ["trucks", "cab-chassis", { filters: { body: [["cab chassis"]] } }, ["Cab chassis"], ""],
+    ["trucks", "4.5t GVM", { filters: { gvm: { max: 4500 } } }, ["GVM up to 4,500 kg"], ""],
+    ["trucks", "GVM 4500", { filters: { gvm: { max: 4500 } } }, ["GVM up to 4,500 kg"], ""],
+    ["trucks", "gvm under 8t", { filters: { gvm: { max: 8000 } } }, ["GVM up to 8,000 kg"], ""],
+    ["trucks", "over 8 tonne gvm tipper", { filters: { gvm: { min: 8000 }, body: [["tipper"]] } }, ["GVM from 8,000 kg", "Tipper"], ""],
+    ["trucks", "7,500 kg gvm", { filters: { gvm: { max: 7500 } } }, ["GVM up to 7,500 kg"], ""],
+    ["motorcycles", "LAMS", { filters: { lams: true } }, ["LAMS approved"], ""],
+    ["motorcycles", "learner approved", { filters: { lams: true } }, ["LAMS approved"], ""],
+    ["motorcycles", "learner legal yamaha", { filters: { lams: true } }, ["LAMS approved"], "yamaha"],
+    ["motorcycles", "lams-approved naked", { filters: { lams: true } }, ["LAMS approved"], "naked"],
+    ["default", "low kms suv", { odometer: { max: 30_000 }, filters: { body: [["suv"]] } }, ["Under 30,000 km", "SUV"], ""],
+    ["default", "low km", { odometer: { max: 30_000 } }, ["Under 30,000 km"], ""],
+    ["default", "under 10,000 km low kms", { odometer: { max: 10_000 } }, ["Under 10,000 km"], "low kms"],
+    ["default", "cheap family car", { filters: { cheap: true, family: true } }, ["Cheapest third by price", FAMILY_CHIP], ""],
+    ["default", "budget hatch", { filters: { cheap: true, body: [["hatch", "hatchback"]] } }, ["Cheapest third by price", "Hatch"], ""],
+    ["default", "family suv", { filters: { family: true, body: [["suv"]] } }, [FAMILY_CHIP, "SUV"], ""],
+    ["default", "people mover", { filters: { body: [["people mover", "peoplemover"]] } }, ["People mover"], ""],
+    ["motorcycles", "cheap lams bike", { filters: { cheap: true, lams: true } }, ["Cheapest third by price", "LAMS approved"], "bike"],
+    ["rv", "low miles", { odometer: { max: 30_000 } }, ["Under 30,000 mi"], ""],
+  ])("%s: %j", (_template, q, sets, chips, rest) => {
+    const u = understandKeywords(q);
+    expect(u).toMatchObject(sets);
+    expect(u.terms.map((t) => t.label)).toEqual(chips);
+    expect(u.rest).toBe(rest);
+  });
+
+  test("a word that only names what is searched for stays a keyword on its own", () => {
+    expect(understandKeywords("car").rest).toBe("car");
+    expect(understandKeywords("red car").rest).toBe("");
+    expect(understandKeywords("red car").terms.map((t) => t.label)).toEqual(["Red"]);
+  });
+
   test.each([
     ["mazda cx5", "mazda cx5"],
     ["land cruiser", "land cruiser"],
@@ -54,6 +104,10 @@ describe("keywords that understand", () => {
     ["under", "under"],
     ["$5", "$5"],
     ["99 seater", "99 seater"],
+    ["40 berth", "40 berth"],
+    ["0.1t gvm", "0.1t gvm"],
+    ["low", "low"],
+    ["lamson", "lamson"],
     ["__proto__ constructor", "__proto__ constructor"],
   ])("%j is not understood: the keywords stay %j", (q, rest) => {
     const u = understandKeywords(q);

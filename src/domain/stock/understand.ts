@@ -24,7 +24,24 @@ export type UnderstoodFilters = {
   drive?: string[];
   /** at least this many seats */
   seats?: number;
+  /** campers, motorhomes and caravans: sleeps at least this many ("4 berth", "sleeps 4") */
+  berths?: number;
+  /** trucks: the gross vehicle mass in kg ("4.5t GVM" is at most 4,500 kg) */
+  gvm?: Range;
+  /** motorcycles on the learner approved scheme ("LAMS", "learner approved"): LAMS in the bike's name or badge */
+  lams?: boolean;
+  /** a family car: at least FAMILY.seats seats and a body of FAMILY.bodies */
+  family?: boolean;
+  /** the cheapest third by price of what the rest of the search finds ("cheap", "budget") */
+  cheap?: boolean;
 };
+
+/** "low kms" is at most this many km (miles on a US site), stated on its chip. */
+export const LOW_ODOMETER = 30_000;
+/** "family": a body that carries a family, with this many seats at least. */
+export const FAMILY = { seats: 5, bodies: ["suv", "wagon", "people mover", "peoplemover", "mpv"] } as const;
+/** "cheap": at most the price below which this share of the cars found lie. */
+export const CHEAP_SHARE = 1 / 3;
 
 export type UnderstoodTerm = {
   /** the chip's words: "Red", "SUV", "Under $40,000", "7+ seats" */
@@ -83,7 +100,18 @@ const BODIES: Record<string, [string, string[]]> = {
   caravan: ["Caravan", ["caravan", "travel trailer", "fifth wheel"]],
   motorhome: ["Motorhome", ["motorhome", "class c motorhome", "class a motorhome", "class b motorhome"]],
   campervan: ["Campervan", ["campervan"]],
+  tipper: ["Tipper", ["tipper"]],
+  tray: ["Tray", ["tray", "tray top", "tray back", "table top"]],
+  "tray top": ["Tray", ["tray", "tray top", "tray back", "table top"]],
+  "tray back": ["Tray", ["tray", "tray top", "tray back", "table top"]],
+  "table top": ["Tray", ["tray", "tray top", "tray back", "table top"]],
+  "cab chassis": ["Cab chassis", ["cab chassis"]],
+  pantech: ["Pantech", ["pantech"]],
+  "prime mover": ["Prime mover", ["prime mover"]],
+  "people mover": ["People mover", ["people mover", "peoplemover"]],
 };
+/** Body names of two words, read as a phrase with a space, a hyphen or nothing between ("cab-chassis"). */
+const TWO_WORD_BODIES = ["cab chassis", "tray top", "tray back", "table top", "prime mover", "people mover"];
 const FUELS: Record<string, [string, string]> = {
   hybrid: ["Hybrid", "hybrid"],
   phev: ["Plug-in hybrid", "plug-in hybrid"],
@@ -115,7 +143,25 @@ const CONDITIONS: Record<string, [string, CarType]> = {
   demo: ["Demo", "demo"],
   demonstrator: ["Demo", "demo"],
 };
-const NUMBER_WORDS: Record<string, number> = { two: 2, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12 };
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  twelve: 12,
+};
+const COUNT = String.raw`(\d{1,2}|${Object.keys(NUMBER_WORDS).join("|")})`;
+const countOf = (s: string) => (/^\d+$/.test(s) ? Number(s) : (NUMBER_WORDS[s] ?? NaN));
+/** Words that ask for the cheaper cars of what is found. */
+const CHEAP = new Set(["cheap", "cheaper", "cheapest", "budget", "affordable", "inexpensive", "bargain"]);
+/** Words that only say what is searched for: left out when another word was understood ("cheap family car"). */
+const FILLERS = new Set(["car", "cars", "vehicle", "vehicles", "a", "an", "the", "for", "with"]);
 
 /** A word's singular for the vocabularies ("suvs" → "suv", "hatches" → "hatch", "utes" → "ute"). */
 const singular = (w: string) =>
@@ -137,9 +183,57 @@ const UNDER = String.raw`(?:under|below|less than|max|maximum|up to|upto|<)`;
 const OVER = String.raw`(?:over|above|more than|min|minimum|from|at least|>)`;
 const DISTANCE = String.raw`(?:km|kms|kilometres|kilometers|k's|miles|mi)`;
 
+const MASS = String.raw`(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(t|tonnes?|kg)?`;
+
+/** A GVM phrase: a bare mass is a ceiling ("4.5t GVM": the car-licence trucks); "over 8t GVM" a floor. A number without a unit is tonnes below 100, else kg. */
+function gvm(u: Understood, phrase: string, digits: string, unit: string | undefined): string | null {
+  const n = Number(digits.replace(/,/g, ""));
+  const kg = Math.round(unit === "kg" ? n : unit || n < 100 ? n * 1000 : n);
+  if (!Number.isFinite(kg) || kg < 500 || kg > 150_000) return null;
+  const floor = new RegExp(OVER).test(phrase);
+  u.filters.gvm = floor ? { ...u.filters.gvm, min: kg } : { ...u.filters.gvm, max: kg };
+  return `GVM ${floor ? "from" : "up to"} ${formatCount(kg)} kg`;
+}
+
+/** A body word's filter and chip. */
+function body(u: Understood, key: string): string {
+  const [label, types] = BODIES[key]!;
+  u.filters.body = add(u.filters.body, types, (a, b) => a.join() === b.join());
+  return label;
+}
+
 /** The phrases of several words (amounts, years, seats), each with what it sets; later passes skip what they matched. */
 const PHRASES: Array<[RegExp, (m: RegExpExecArray, u: Understood) => string | null]> = [
-  // odometer first: "under 50,000 km", "less than 80k kms"
+  // a truck's GVM before any price: "4.5t GVM", "GVM 4500", "gvm under 8t", "over 8 tonne gvm"
+  [new RegExp(String.raw`\b(?:${UNDER}\s*|${OVER}\s*)?${MASS}\s*gvm(?=\s|$)`, "g"), (m, u) => gvm(u, m[0], m[1]!, m[2])],
+  [new RegExp(String.raw`\bgvm\s*(?:of\s*)?(?:${UNDER}\s*|${OVER}\s*)?${MASS}(?=\s|$)`, "g"), (m, u) => gvm(u, m[0], m[1]!, m[2])],
+  // berths: "4 berth", "4-berth", "six berths", "sleeps 4", "sleeps four"
+  [
+    new RegExp(String.raw`\b(?:${COUNT}\s*-?\s*(?:berths?|sleeper)|sleeps\s*${COUNT})(?=\s|$)`, "g"),
+    (m, u) => {
+      const n = countOf(m[1] ?? m[2]!);
+      if (!(n >= 1 && n <= 12)) return null;
+      u.filters.berths = Math.max(u.filters.berths ?? 0, n);
+      return `Sleeps ${n}+`;
+    },
+  ],
+  // motorcycles: "LAMS", "LAMS approved", "learner approved", "learner legal"
+  [
+    /\b(?:lams(?:[\s-]?approved)?|learners?[\s-](?:approved|legal|friendly))(?=\s|$)/g,
+    (m, u) => {
+      u.filters.lams = true;
+      return "LAMS approved";
+    },
+  ],
+  // bodies of two words: "cab chassis", "cab-chassis", "tray top", "prime mover"
+  [
+    new RegExp(String.raw`\b(${TWO_WORD_BODIES.map((b) => b.replace(" ", "[\\s-]?")).join("|")})(?=\s|$)`, "g"),
+    (m, u) => {
+      const key = TWO_WORD_BODIES.find((b) => new RegExp(`^${b.replace(" ", "[\\s-]?")}$`).test(m[1]!));
+      return key ? body(u, key) : null;
+    },
+  ],
+  // odometer: "under 50,000 km", "less than 80k kms"
   [
     new RegExp(String.raw`\b${UNDER}\s*(\d[\d,]*)(k)?\s*(${DISTANCE})(?=\s|$)`, "g"),
     (m, u) => {
@@ -147,6 +241,15 @@ const PHRASES: Array<[RegExp, (m: RegExpExecArray, u: Understood) => string | nu
       if (max === null) return null;
       u.odometer = { ...u.odometer, max };
       return rangeLabel("odometer", { max }, /^mi/.test(m[3] ?? "") ? "mi" : "km");
+    },
+  ],
+  // after a stated odometer (which wins): "low kms", "low km", "low-kms", "low mileage", "low miles"
+  [
+    /\blow[\s-]*(kms?|kilometres|kilometers|k's|mileage|miles|odometer)(?=\s|$)/g,
+    (m, u) => {
+      if (u.odometer.max !== undefined) return null;
+      u.odometer = { ...u.odometer, max: LOW_ODOMETER };
+      return rangeLabel("odometer", { max: LOW_ODOMETER }, m[1] === "miles" ? "mi" : "km");
     },
   ],
   // a price range: "$20-30k", "20k to 30k", "$20,000 - $30,000"
@@ -251,12 +354,14 @@ function word(w: string, u: Understood, allowed: readonly CarType[]): string | n
     u.filters.colour = add(u.filters.colour, COLOURS[w]!);
     return COLOURS[w]!.replace(/^./, (c) => c.toUpperCase());
   }
-  for (const key of [w, s]) {
-    if (Object.hasOwn(BODIES, key)) {
-      const [label, types] = BODIES[key]!;
-      u.filters.body = add(u.filters.body, types, (a, b) => a.join() === b.join());
-      return label;
-    }
+  for (const key of [w, s]) if (Object.hasOwn(BODIES, key)) return body(u, key);
+  if (CHEAP.has(w)) {
+    u.filters.cheap = true;
+    return "Cheapest third by price";
+  }
+  if (w === "family") {
+    u.filters.family = true;
+    return `Family: ${FAMILY.seats}+ seats, SUV, wagon or people mover`;
   }
   if (Object.hasOwn(FUELS, w)) {
     const [label, fuel] = FUELS[w]!;
@@ -305,14 +410,19 @@ export function understandKeywords(q: string, carTypes: readonly CarType[] = ["n
     }
   }
   // the single words left
+  const fillers: typeof found = [];
   const wordPattern = /[^\s,;/+&]+/g;
   for (let m = wordPattern.exec(text); m; m = wordPattern.exec(text)) {
     const start = m.index;
     const end = start + m[0].length;
     if (taken(start, end)) continue;
-    const label = word(m[0].replace(/^[("']+|[)"'.!?]+$/g, ""), u, carTypes);
+    const w = m[0].replace(/^[("']+|[)"'.!?]+$/g, "");
+    const label = word(w, u, carTypes);
     if (label) found.push({ start, end, label });
+    else if (FILLERS.has(w)) fillers.push({ start, end, label: "" });
   }
+  // "car" in "cheap family car" only says what is searched for; alone it stays a keyword
+  if (found.length) found.push(...fillers);
   const cut = (spans: Array<{ start: number; end: number }>) => {
     let out = "";
     let at = 0;
@@ -327,7 +437,10 @@ export function understandKeywords(q: string, carTypes: readonly CarType[] = ["n
     .sort((a, b) => a.start - b.start)
     .map((f) => text.slice(f.start, f.end))
     .join(" ");
-  u.terms = [...found].sort((a, b) => a.start - b.start).map((f) => ({ label: f.label, without: cut([f]) }));
+  u.terms = [...found]
+    .sort((a, b) => a.start - b.start)
+    .filter((f) => f.label)
+    .map((f) => ({ label: f.label, without: cut([f]) }));
   return u;
 }
 

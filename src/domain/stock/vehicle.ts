@@ -22,7 +22,7 @@ export type Vehicle = {
   doors: number | null;
   /** campers, motorhomes and caravans */
   berths: number | null;
-  /** aggregate trailer mass (towed) and tare, kg */
+  /** the most it may weigh loaded, kg: aggregate trailer mass (ATM) of a towed one, gross vehicle mass (GVM) of a truck; and tare */
   atmKg: number | null;
   tareKg: number | null;
   lengthMm: number | null;
@@ -181,7 +181,7 @@ export function vehicleFacts(v: Vehicle) {
     badge: present(v.badge),
     series: present(v.series),
     berths: kind === "towed" || kind === "motorhome" ? present(v.berths) : null,
-    atmKg: towed ? present(v.atmKg) : null,
+    atmKg: towed || kind === "truck" ? present(v.atmKg) : null,
     tareKg: towed ? present(v.tareKg) : null,
     lengthMm: kind === "towed" || kind === "motorhome" ? present(v.lengthMm) : null,
   };

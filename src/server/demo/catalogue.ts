@@ -9,7 +9,7 @@ export type ModelSpec = {
   doors?: number;
   drive?: string[];
   transmission?: string[];
-  /** campers and caravans: sleeps, ATM and tare (kg), length (mm) */
+  /** campers and caravans: sleeps, ATM and tare (kg), length (mm); a truck's GVM is kept as its atmKg */
   berths?: number;
   atmKg?: number;
   tareKg?: number;
@@ -481,8 +481,19 @@ export const CATALOGUE: Record<string, ModelSpec[]> = {
       seats: 3,
       doors: 2,
       drive: ["RWD"],
+      atmKg: 7500,
     },
-    { model: "FRR", body: "tipper", badges: ["110-240"], price: [149990, 169990], fuel: ["Diesel"], seats: 3, doors: 2, drive: ["RWD"] },
+    {
+      model: "FRR",
+      body: "tipper",
+      badges: ["110-240"],
+      price: [149990, 169990],
+      fuel: ["Diesel"],
+      seats: 3,
+      doors: 2,
+      drive: ["RWD"],
+      atmKg: 11000,
+    },
     {
       model: "Giga",
       body: "prime mover",
@@ -492,6 +503,7 @@ export const CATALOGUE: Record<string, ModelSpec[]> = {
       seats: 2,
       doors: 2,
       drive: ["6x4"],
+      atmKg: 24000,
     },
   ],
   Hino: [
@@ -504,6 +516,7 @@ export const CATALOGUE: Record<string, ModelSpec[]> = {
       seats: 3,
       doors: 2,
       drive: ["RWD"],
+      atmKg: 8500,
     },
     {
       model: "500 Series",
@@ -514,11 +527,32 @@ export const CATALOGUE: Record<string, ModelSpec[]> = {
       seats: 3,
       doors: 2,
       drive: ["RWD"],
+      atmKg: 11000,
     },
   ],
   Fuso: [
-    { model: "Canter", body: "tray", badges: ["515 Wide"], price: [79990, 92990], fuel: ["Diesel"], seats: 3, doors: 2, drive: ["RWD"] },
-    { model: "Rosa", body: "bus", badges: ["Deluxe"], price: [149990, 164990], fuel: ["Diesel"], seats: 25, doors: 2, drive: ["RWD"] },
+    {
+      model: "Canter",
+      body: "tray",
+      badges: ["515 Wide"],
+      price: [79990, 92990],
+      fuel: ["Diesel"],
+      seats: 3,
+      doors: 2,
+      drive: ["RWD"],
+      atmKg: 4495,
+    },
+    {
+      model: "Rosa",
+      body: "bus",
+      badges: ["Deluxe"],
+      price: [149990, 164990],
+      fuel: ["Diesel"],
+      seats: 25,
+      doors: 2,
+      drive: ["RWD"],
+      atmKg: 6500,
+    },
   ],
   Kenworth: [
     {
@@ -530,6 +564,7 @@ export const CATALOGUE: Record<string, ModelSpec[]> = {
       seats: 2,
       doors: 2,
       drive: ["6x4"],
+      atmKg: 26000,
       transmission: ["Manual", "Automated Manual"],
     },
   ],

@@ -18,7 +18,14 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await seedDemoData(database.db, NOW);
   search = new SqlVehicleSearch(database.db);
-  for (const slug of ["parkside-motor-group", "ridgeline-motorcycles", "harbour-city-pre-owned", "outback-truck-centre", "lakeside-rv"]) {
+  for (const slug of [
+    "parkside-motor-group",
+    "ridgeline-motorcycles",
+    "harbour-city-pre-owned",
+    "outback-truck-centre",
+    "lakeside-rv",
+    "tasman-campers",
+  ]) {
     const site = (await getSiteByKey(database.db, { by: "slug", slug }))!;
     sites.set(slug, { site, locations: await listLocations(database.db, site.id) });
   }
@@ -264,6 +271,8 @@ describe("keywords that understand: the search finds exactly what the words name
       .sort();
   }
   const body = (v: { bodyType: string | null }, ...types: string[]) => types.includes((v.bodyType ?? "").toLowerCase());
+  const family = (v: typeof t.vehicles.$inferSelect) =>
+    (v.seats ?? 0) >= 5 && body(v, "suv", "wagon", "people mover", "peoplemover", "mpv");
 
   test.each<[string, string, (v: typeof t.vehicles.$inferSelect) => boolean]>([
     ["parkside-motor-group", "red suv", (v) => /\bred\b/i.test(v.colour ?? "") && body(v, "suv")],
@@ -286,11 +295,49 @@ describe("keywords that understand: the search finds exactly what the words name
       "diesel ute",
       (v) => /^diesel/i.test(v.fuel ?? "") && body(v, "ute", "utility", "tray", "cab chassis", "pickup"),
     ],
+    // each trade's words (the rules: src/domain/stock/understand.ts)
+    ["tasman-campers", "4 berth", (v) => (v.berths ?? 0) >= 4],
+    ["tasman-campers", "sleeps 2 campervan", (v) => (v.berths ?? 0) >= 2 && body(v, "campervan")],
+    ["lakeside-rv", "sleeps 8", (v) => (v.berths ?? 0) >= 8],
+    ["outback-truck-centre", "tipper", (v) => body(v, "tipper")],
+    ["outback-truck-centre", "tray", (v) => body(v, "tray", "tray top", "tray back", "table top")],
+    ["outback-truck-centre", "cab-chassis", (v) => body(v, "cab chassis")],
+    ["outback-truck-centre", "4.5t GVM", (v) => v.atmKg !== null && v.atmKg <= 4500],
+    ["outback-truck-centre", "gvm over 10t", (v) => (v.atmKg ?? 0) >= 10_000],
+    ["ridgeline-motorcycles", "learner approved", (v) => /\blams\b/i.test(`${v.model} ${v.badge ?? ""}`)],
+    ["ridgeline-motorcycles", "LAMS", (v) => /\blams\b/i.test(`${v.model} ${v.badge ?? ""}`)],
+    ["parkside-motor-group", "low kms suv", (v) => body(v, "suv") && v.odometer <= 30_000],
+    ["harbour-city-pre-owned", "family", (v) => family(v)],
   ])("%s %j", async (slug, q, keep) => {
     const expected = await listed(slug, keep);
     expect(expected.length, "the demo has some").toBeGreaterThan(0);
     expect((await allIds(slug, all, { q })).sort()).toEqual(expected);
   });
+
+  test.each(["parkside-motor-group", "harbour-city-pre-owned"])(
+    '%s "cheap family car": the cheapest third by price of the family cars',
+    async (slug) => {
+      const families = await listed(slug, family);
+      const { site } = sites.get(slug)!;
+      const rows = await database.db.select().from(t.vehicles).where(eq(t.vehicles.siteId, site.id));
+      const prices = rows
+        .filter((v) => families.includes(v.id) && v.price !== null)
+        .map((v) => v.price!)
+        .sort((a, b) => a - b);
+      // the price a third of the way along them (PostgreSQL's percentile_cont)
+      const at = (prices.length - 1) / 3;
+      const ceiling = prices[Math.floor(at)]! + (prices[Math.ceil(at)]! - prices[Math.floor(at)]!) * (at - Math.floor(at));
+      const expected = rows
+        .filter((v) => families.includes(v.id) && v.price !== null && v.price <= ceiling)
+        .map((v) => v.id)
+        .sort();
+      expect(expected.length, "the demo has some").toBeGreaterThan(0);
+      expect(expected.length, "and not all of them").toBeLessThan(families.length);
+      const r = await run(slug, all, { q: "cheap family car" });
+      expect(r.understood?.terms.map((x) => x.label)).toEqual(["Cheapest third by price", "Family: 5+ seats, SUV, wagon or people mover"]);
+      expect((await allIds(slug, all, { q: "cheap family car" })).sort()).toEqual(expected);
+    },
+  );
 
   test("the result says what was understood; the counts of a saved search read the words alike", async () => {
     const r = await run("parkside-motor-group", all, { q: "red suv" });

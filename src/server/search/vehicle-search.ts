@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, desc, gt, gte, inArray, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { bucketRanges, type RangeDimension } from "@/domain/stock/buckets";
 import { parseKeywords, type Keywords } from "@/domain/stock/keywords";
-import { withKeywords, type UnderstoodFilters } from "@/domain/stock/understand";
+import { CHEAP_SHARE, FAMILY, withKeywords, type UnderstoodFilters } from "@/domain/stock/understand";
 import { distancesFrom, withinKm } from "@/domain/locations/near";
 import { countryFormat } from "@/domain/format/country";
 import { nearPoint } from "@/server/geo/near";
@@ -144,12 +144,13 @@ function keywordCondition(k: Keywords): SQL {
 /** Each active filter as its own condition, so a facet can leave out its own dimension. */
 function filterConditions(
   site: SearchSite,
+  visible: SQL,
   locations: Location[],
   q: SearchQuery,
   keywords: Keywords | null,
   understood: UnderstoodFilters = {},
   near: Nearness | null = null,
-): Record<FacetName | RangeDimension | "q" | "understood" | "near", SQL[]> {
+): Record<FacetName | RangeDimension | "q" | "understood" | "near" | "cheap", SQL[]> {
   const idsBySlug = new Map(locations.map((l) => [l.slug, l.id]));
   const locationIds = q.location.map((s) => idsBySlug.get(s)).filter((id): id is number => id !== undefined);
   const list = (key: Exclude<ListFilter, "location">, values: string[]) =>
@@ -158,7 +159,7 @@ function filterConditions(
     ...(q.odometer.min !== undefined ? { min: odometerToKm(q.odometer.min, site.country) } : {}),
     ...(q.odometer.max !== undefined ? { max: odometerToKm(q.odometer.max, site.country) } : {}),
   };
-  return {
+  const parts = {
     carType: [inArray(v.carType, effectiveCarTypes(q))],
     make: list("make", q.make),
     model: list("model", q.model),
@@ -186,6 +187,9 @@ function filterConditions(
           ]
         : [],
   };
+  // the cheapest third of what the rest of the search finds (a price the shopper set is left out of it)
+  const others = and(visible, ...Object.entries(parts).flatMap(([k, conds]) => (k === "price" ? [] : conds)));
+  return { ...parts, cheap: understood.cheap ? [cheapCondition(others)] : [] };
 }
 
 /**
@@ -206,8 +210,24 @@ function understoodConditions(u: UnderstoodFilters): SQL[] {
     ...(u.transmission?.length ? [wordOf(v.transmission, u.transmission)] : []),
     ...(u.drive?.length ? [inArray(sql`upper(${v.drive})`, u.drive)] : []),
     ...(u.seats ? [gte(v.seats, u.seats)] : []),
+    ...(u.berths ? [gte(v.berths, u.berths)] : []),
+    // a truck's GVM is kept where a caravan keeps its ATM (the most it may weigh loaded): a towed one is no truck
+    ...(u.gvm ? [...rangeCondition(v.atmKg, u.gvm), sql`lower(coalesce(${v.drive}, '')) <> 'towed'`, notTowedBody] : []),
+    ...(u.lams ? [sql`(' ' || ${v.searchWords} || ' ') like '% lams %'`] : []),
+    ...(u.family ? [gte(v.seats, FAMILY.seats), inArray(sql`lower(${v.bodyType})`, [...FAMILY.bodies])] : []),
   ];
 }
+
+/** Towed bodies (as vehicleKind reads them) carry an ATM, not a GVM. */
+const notTowedBody = sql`lower(coalesce(${v.bodyType}, '')) !~ 'caravan|trailer|fifth wheel'`;
+
+/**
+ * "cheap": at most the price below which the cheapest third (CHEAP_SHARE) of the cars found by
+ * everything else of the search lie — a cheap truck and a cheap bike are different money. The
+ * subquery reads the same table, so its columns are its own rows.
+ */
+const cheapCondition = (others: SQL | undefined): SQL =>
+  sql`${v.price} <= (select percentile_cont(${CHEAP_SHARE}::float8) within group (order by ${v.price}) from ${v} where ${others ?? sql`true`})`;
 
 export class SqlVehicleSearch implements VehicleSearch {
   constructor(private readonly db: Db) {}
@@ -248,8 +268,9 @@ export class SqlVehicleSearch implements VehicleSearch {
   /** What a saved search finds (its filters and what its keywords understood), as one condition. */
   private savedWhere(site: SearchSite, locations: Location[], asked: SearchQuery, now: number) {
     const { query: q, understood } = withKeywords(asked, SEARCH_VARIANTS[asked.variant]);
-    const parts = filterConditions(site, locations, q, parseKeywords(q.q), understood.filters, nearnessOf(site, locations, q));
-    return and(visibleStock(site, now), ...Object.values(parts).flat());
+    const visible = visibleStock(site, now);
+    const parts = filterConditions(site, visible, locations, q, parseKeywords(q.q), understood.filters, nearnessOf(site, locations, q));
+    return and(visible, ...Object.values(parts).flat());
   }
 
   async search(site: SearchSite, locations: Location[], asked: SearchQuery, now = Date.now()): Promise<SearchResult> {
@@ -357,7 +378,7 @@ export class SqlVehicleSearch implements VehicleSearch {
   ): Promise<SearchResult> {
     const base = visibleStock(site, now);
     const near = nearnessOf(site, locations, q);
-    const parts = filterConditions(site, locations, q, keywords, understood, near);
+    const parts = filterConditions(site, base, locations, q, keywords, understood, near);
     const except = (...left: Array<keyof typeof parts>) =>
       and(base, ...Object.entries(parts).flatMap(([k, conds]) => (left.includes(k as keyof typeof parts) ? [] : conds)))!;
     const where = except();
