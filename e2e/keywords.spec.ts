@@ -88,3 +88,43 @@ test("a price range typed or chosen reads as a shopper says it", async ({ page }
   await page.goto(parkside("/search/new-used-and-demo-cars?price_max=40000"));
   await expect(page.getByRole("list", { name: "Active filters" }).getByRole("link").first()).toHaveText(/^Under \$40,000/);
 });
+
+test("each trade's words find its vehicles (each once found 0): berths, tipper, learner approved, low kms, cheap family car", async ({
+  page,
+}) => {
+  /** Every card of the first page: its photo address (body and colour) and all its words. */
+  const cards = (p: Page) =>
+    p
+      .locator(".results .vc")
+      .evaluateAll((els) => els.map((el) => ({ img: el.querySelector("img")!.getAttribute("src")!, text: el.textContent ?? "" })));
+  const at = (slug: string, q: string) => siteUrl(slug, `/search/new-used-and-demo-cars?q=${encodeURIComponent(q)}`);
+  const cases: Array<[string, string, string[], (c: { img: string; text: string }) => boolean]> = [
+    ["tasman-campers", "4 berth", ["Sleeps 4+"], (c) => Number(/Sleeps (\d+)/.exec(c.text)?.[1] ?? 0) >= 4],
+    ["outback-truck-centre", "tipper", ["Tipper"], (c) => /\/demo\/tipper\//.test(c.img)],
+    ["outback-truck-centre", "4.5t GVM", ["GVM up to 4,500 kg"], (c) => /Canter/.test(c.text)],
+    ["ridgeline-motorcycles", "learner approved", ["LAMS approved"], (c) => /\bLAMS\b/.test(c.text)],
+    [
+      "parkside-motor-group",
+      "low kms suv",
+      ["Under 30,000 km", "SUV"],
+      (c) => /\/demo\/suv\//.test(c.img) && Number((/([\d,]+) km/.exec(c.text)?.[1] ?? "0").replace(/,/g, "")) <= 30_000,
+    ],
+    [
+      "parkside-motor-group",
+      "cheap family car",
+      ["Cheapest third by price", "Family: 5+ seats, SUV, wagon or people mover"],
+      (c) => /\/demo\/(suv|wagon|people-mover)\//.test(c.img),
+    ],
+  ];
+  for (const [slug, q, labels, right] of cases) {
+    await page.goto(at(slug, q));
+    await expect(page.getByTestId("keyword-chip"), q).toHaveText(chips(...labels));
+    expect(await count(page), q).toBeGreaterThan(0);
+    for (const c of await cards(page)) expect(right(c), `${q}: ${c.text}`).toBe(true);
+  }
+  // "cheap" is the cheaper part of what is found: fewer than the family cars
+  await page.goto(at("parkside-motor-group", "family"));
+  const families = await count(page);
+  await page.goto(at("parkside-motor-group", "cheap family car"));
+  expect(await count(page)).toBeLessThan(families);
+});
