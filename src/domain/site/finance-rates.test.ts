@@ -153,11 +153,13 @@ describe("the calculator's note describes the figures on screen", () => {
     ],
   ])("%s", (_, country, text) => expect(calculatorNote(q, fees, country as "AU")).toContain(text));
 
-  test("no deposit, no balloon, no fees said so; nothing borrowed: no note", () => {
+  test("no deposit, no balloon, no fees said so; nothing borrowed: the rate and fees still named", () => {
     expect(calculatorNote({ ...q, deposit: 0, balloon: 0 }, { establishment_fee: 0, monthly_fee: 0 }, "AU")).toContain(
       "on $40,000 with no deposit and no balloon over 3 years at 6.5% p.a. (comparison rate 6.5% p.a.), including no fees.",
     );
-    expect(calculatorNote({ ...q, repayment: 0 }, fees, "AU")).toBeNull();
+    expect(calculatorNote({ ...q, deposit: 40_000, repayment: 0 }, fees, "AU")).toContain(
+      "*Estimated fortnightly repayment on $40,000 with a $40,000 deposit and a $8,000 balloon over 3 years at 6.5% p.a.",
+    );
   });
 });
 

@@ -219,33 +219,32 @@ export type CalculatorFigures = {
 /**
  * The note under a calculator, describing the figures on screen (the shopper's price, deposit,
  * balloon, term, frequency and rate, with the comparison rate of that rate and the site's fees), in
- * the market's words; null until there is a repayment to explain.
+ * the market's words. With nothing to borrow it still names the rate and fees on screen.
  */
 export function calculatorNote(
   q: CalculatorFigures,
   fees: Pick<FinanceSettings, "establishment_fee" | "monthly_fee">,
   country: Country,
-): string | null {
-  if (!(q.repayment > 0)) return null;
+): string {
   const comparison = rateText(comparisonRate(q.rate, { establishmentFee: fees.establishment_fee, monthlyFee: fees.monthly_fee }));
   const loan =
     `${formatPrice(q.price)} with ${q.deposit > 0 ? `a ${formatPrice(q.deposit)} deposit` : "no deposit"} and ` +
     `${q.balloon > 0 ? `a ${formatPrice(q.balloon)} balloon` : "no balloon"} over ${termText(q.term_months)}`;
-  const pay = `${formatPrice(q.repayment)} ${FREQUENCY_WORDS[q.frequency]}`;
+  const pay = q.repayment > 0 ? ` of ${formatPrice(q.repayment)} ${FREQUENCY_WORDS[q.frequency]}` : "";
   switch (country) {
     case "NZ":
       return (
-        `*Estimated ${q.frequency} repayment of ${pay} on ${loan} at an interest rate of ${rateText(q.rate)}% p.a., including ${feesText(fees)}. ` +
+        `*Estimated ${q.frequency} repayment${pay} on ${loan} at an interest rate of ${rateText(q.rate)}% p.a., including ${feesText(fees)}. ` +
         "An estimate only, not an offer of finance. Lending criteria, terms, conditions and fees apply."
       );
     case "US":
       return (
-        `*Estimated ${q.frequency} payment of ${pay}: ${paymentCount(q.term_months, q.frequency)} payments on ${loan.replace("deposit", "down payment")} at ${comparison}% APR ` +
+        `*Estimated ${q.frequency} payment${pay}: ${paymentCount(q.term_months, q.frequency)} payments on ${loan.replace("deposit", "down payment")} at ${comparison}% APR ` +
         `(${rateText(q.rate)}% interest), APR based on ${formatPrice(COMPARISON_EXAMPLE.amount)} financed with ${feesText(fees, "monthly fee")}. On approved credit; tax, title and fees extra.`
       );
     default:
       return (
-        `*Estimated ${q.frequency} repayment of ${pay} on ${loan} at ${rateText(q.rate)}% p.a. (comparison rate ${comparison}% p.a.), including ${feesText(fees)}. ` +
+        `*Estimated ${q.frequency} repayment${pay} on ${loan} at ${rateText(q.rate)}% p.a. (comparison rate ${comparison}% p.a.), including ${feesText(fees)}. ` +
         `Comparison rate based on a ${formatPrice(COMPARISON_EXAMPLE.amount)} secured loan over ${termText(COMPARISON_EXAMPLE.termMonths)}. ` +
         COMPARISON_WARNING
       );
