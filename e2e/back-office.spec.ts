@@ -494,8 +494,8 @@ test.describe("dealer back-office", () => {
     // backwards offer are named field by field; the used rate saved
     const offers = form.getByTestId("finance-offer");
     await expect(offers).toHaveCount(1);
-    await expect(offers.first().getByLabel("Offer's name")).toHaveValue("Mazda Finance 2.99%");
-    const usedRate = form.getByLabel("Used cars");
+    await expect(offers.first().getByLabel("Offer's name")).toHaveValue("Mazda Finance");
+    const usedRate = form.getByLabel("Rate for used cars");
     await expect(usedRate).toHaveValue("9.99");
     await usedRate.fill("31");
     await form.getByRole("button", { name: "Add an offer" }).click();
@@ -514,7 +514,7 @@ test.describe("dealer back-office", () => {
     await expect(page.getByTestId("finance-settings-done")).toBeVisible();
     await page.reload();
     await waitForHydration(save);
-    await expect(form.getByLabel("Used cars")).toHaveValue("9.49");
+    await expect(form.getByLabel("Rate for used cars")).toHaveValue("9.49");
     await expect(offers).toHaveCount(1);
 
     // the website: every priced card fortnightly at the new rate, and the note says so
@@ -547,7 +547,7 @@ test.describe("dealer back-office", () => {
     await form.getByLabel("Repayment frequency").selectOption("weekly");
     await form.getByLabel("Establishment fee ($)").fill("395");
     await form.getByLabel("Monthly account fee ($)").fill("8");
-    await form.getByLabel("Used cars").fill("9.99");
+    await form.getByLabel("Rate for used cars").fill("9.99");
     await save.click();
     await expect(page.getByTestId("finance-settings-done")).toBeVisible();
   });

@@ -9,7 +9,7 @@ import { E2E_OUTBOX, expect, expectNoAxeViolations, siteUrl, test, waitForHydrat
  * carried by "Apply for finance" into the finance form and the lead. On a 390×844 phone, as a
  * shopper sees it. The demo's terms (src/server/demo/sites.ts): parkside 8.99% weekly with a $395
  * establishment fee and $8 a month, demo cars at 6.99%, used cars at 9.99% and new Mazdas on the
- * "Mazda Finance 2.99%" offer; tasman fortnightly; outback monthly with a 20% balloon; lakeside
+ * "Mazda Finance" 2.99% offer; tasman fortnightly; outback monthly with a 20% balloon; lakeside
  * monthly (US).
  */
 test.use({ viewport: { width: 390, height: 844 } });
@@ -64,7 +64,7 @@ test("a repayment on every priced card at the rate for its car, none without a p
     await expect(note).toContainText(
       "*Indicative weekly repayment at the rate for each car (8.99% p.a. (comparison rate 10.09% p.a.) for other cars; " +
         "6.99% p.a. (comparison rate 8.1% p.a.) for demo cars; 9.99% p.a. (comparison rate 11.09% p.a.) for used cars; " +
-        "2.99% p.a. (comparison rate 4.11% p.a.) for Mazda Finance 2.99% on new Mazda until ",
+        "2.99% p.a. (comparison rate 4.11% p.a.) for Mazda Finance on new Mazda until ",
     );
     await expect(note).toContainText(") over 5 years with a 10% deposit and no balloon");
     await expect(note).toContainText("including a $395 establishment fee and a $8 monthly account fee");
@@ -226,7 +226,7 @@ test("the rate that fits the car: a new Mazda on the maker's offer, a used car a
   const mazda = await open("/search/new-and-demo-cars/mazda", (c) => c.condition.startsWith("New"));
   await expect(page.getByTestId("detail-repayment")).toContainText(mazda.repayment!);
   await expect(page.getByTestId("detail-rate")).toHaveText(
-    /^2\.99% p\.a\. Mazda Finance 2\.99% offer, comparison rate 4\.11% p\.a\., until \d{1,2} \w{3} \d{4}$/,
+    /^2\.99% p\.a\. Mazda Finance offer, comparison rate 4\.11% p\.a\., until \d{1,2} \w{3} \d{4}$/,
   );
   const calc = page.getByTestId("finance-calculator");
   await expect(calc.getByTestId("calculator-rate")).toHaveText("Interest rate 2.99% p.a., comparison rate 4.11% p.a.");

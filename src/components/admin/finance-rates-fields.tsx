@@ -12,6 +12,11 @@ import { CONDITIONS, MAX_OFFERS, type ConditionRates, type FinanceOffer } from "
  */
 
 const CONDITION_WORDS: Record<(typeof CONDITIONS)[number], string> = { new: "New cars", demo: "Demo cars", used: "Used cars" };
+const CONDITION_RATE_LABELS: Record<(typeof CONDITIONS)[number], string> = {
+  new: "Rate for new cars",
+  demo: "Rate for demo cars",
+  used: "Rate for used cars",
+};
 
 /** A number typed in a form (blank or not a number: NaN, which the schema names). */
 const numberOf = (v: FormDataEntryValue | null) => (typeof v === "string" && v.trim() !== "" ? Number(v.trim()) : NaN);
@@ -74,7 +79,7 @@ export function FinanceRatesFields({
             <TextField
               key={c}
               name={`rate_${c}`}
-              label={CONDITION_WORDS[c]}
+              label={CONDITION_RATE_LABELS[c]}
               type="number"
               step="0.01"
               defaultValue={values[c] === null ? "" : String(values[c])}
@@ -85,7 +90,8 @@ export function FinanceRatesFields({
       </fieldset>
       <fieldset className="space-y-2" data-testid="finance-offers">
         <legend className="text-sm font-semibold">
-          Finance offers (a make or model&apos;s rate between two dates; the lowest matching rate wins)
+          Finance offers (a make or model&apos;s rate between two dates; where several fit a car, the one naming a model or condition wins,
+          then the lowest rate)
         </legend>
         {errors.offers && <p className="text-sm text-red-700">{errors.offers}</p>}
         {rows.map(({ key, offer }, i) => (

@@ -157,7 +157,7 @@ export const DEMO_SITES: DemoSite[] = [
     // a dealer's own finance terms: weekly, with the fees its comparison rate takes in; demo and used
     // cars at their own rates, and the maker's offer on new Mazdas (docs/features/finance.md)
     finance: { rate: 8.99, establishment_fee: 395, monthly_fee: 8, condition_rates: { new: null, demo: 6.99, used: 9.99 } },
-    financeOffers: [{ label: "Mazda Finance 2.99%", make: "Mazda", model: null, condition: "new", rate: 2.99 }],
+    financeOffers: [{ label: "Mazda Finance", make: "Mazda", model: null, condition: "new", rate: 2.99 }],
     // the demo tenant of reserve online: deposits through the local test provider (docs/features/reserve-online.md)
     paymentProvider: "test",
     // the local chat widget, and the social pixel with its conversions API as local stand-ins (docs/features/analytics-chat-widgets.md)
