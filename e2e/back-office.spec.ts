@@ -490,11 +490,38 @@ test.describe("dealer back-office", () => {
     await save.click();
     await expect(page.getByTestId("finance-settings-done")).toHaveText("Finance settings saved. The website shows the new repayments now.");
 
+    // the rates by condition and the offers: the demo's Mazda offer is there; a bad rate and a
+    // backwards offer are named field by field; the used rate saved
+    const offers = form.getByTestId("finance-offer");
+    await expect(offers).toHaveCount(1);
+    await expect(offers.first().getByLabel("Offer's name")).toHaveValue("Mazda Finance");
+    const usedRate = form.getByLabel("Rate for used cars");
+    await expect(usedRate).toHaveValue("9.99");
+    await usedRate.fill("31");
+    await form.getByRole("button", { name: "Add an offer" }).click();
+    const added = offers.nth(1);
+    await added.getByLabel("Offer's name").fill("Kia run-out");
+    await added.getByLabel("Make").fill("Kia");
+    await added.getByLabel("Rate (% a year)").fill("1.9");
+    await added.getByLabel("From").fill("2026-12-01");
+    await added.getByLabel("Until (last day)").fill("2026-11-01");
+    await save.click();
+    await expect(form.getByText("Enter a rate between 0 and 30% a year")).toBeVisible();
+    await expect(added.getByText("The last day must be on or after the first")).toBeVisible();
+    await usedRate.fill("9.49");
+    await added.getByRole("button", { name: "Remove offer" }).click();
+    await save.click();
+    await expect(page.getByTestId("finance-settings-done")).toBeVisible();
+    await page.reload();
+    await waitForHydration(save);
+    await expect(form.getByLabel("Rate for used cars")).toHaveValue("9.49");
+    await expect(offers).toHaveCount(1);
+
     // the website: every priced card fortnightly at the new rate, and the note says so
     await page.goto(site("parkside-motor-group", "/search/new-used-and-demo-cars"));
     await expect(page.locator(".results .vc-r").first()).toHaveText(/^\$[\d,]+\/fn\*$/);
     await expect(page.getByTestId("repayment-note")).toContainText(
-      "*Indicative fortnightly repayment at 6.99% p.a. (comparison rate 6.99% p.a.)",
+      "*Indicative fortnightly repayment at the rate for each car (6.99% p.a. (comparison rate 6.99% p.a.) for other cars;",
     );
     await page.goto(admin("/sites/1001/audit"));
     await expect(page.getByTestId("audit-entry").first()).toContainText("Changed the finance settings");
@@ -520,6 +547,7 @@ test.describe("dealer back-office", () => {
     await form.getByLabel("Repayment frequency").selectOption("weekly");
     await form.getByLabel("Establishment fee ($)").fill("395");
     await form.getByLabel("Monthly account fee ($)").fill("8");
+    await form.getByLabel("Rate for used cars").fill("9.99");
     await save.click();
     await expect(page.getByTestId("finance-settings-done")).toBeVisible();
   });

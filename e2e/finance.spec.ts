@@ -8,7 +8,8 @@ import { E2E_OUTBOX, expect, expectNoAxeViolations, siteUrl, test, waitForHydrat
  * vehicle page with the note in the market's words, the vehicle page's calculator, and its figures
  * carried by "Apply for finance" into the finance form and the lead. On a 390×844 phone, as a
  * shopper sees it. The demo's terms (src/server/demo/sites.ts): parkside 8.99% weekly with a $395
- * establishment fee and $8 a month; tasman fortnightly; outback monthly with a 20% balloon; lakeside
+ * establishment fee and $8 a month, demo cars at 6.99%, used cars at 9.99% and new Mazdas on the
+ * "Mazda Finance" 2.99% offer; tasman fortnightly; outback monthly with a 20% balloon; lakeside
  * monthly (US).
  */
 test.use({ viewport: { width: 390, height: 844 } });
@@ -17,18 +18,27 @@ const parkside = (path: string) => siteUrl("parkside-motor-group", path);
 const WARNING =
   "WARNING: This comparison rate is true only for the examples given and may not include all fees and charges. Different terms, fees or other loan amounts might result in a different comparison rate.";
 
-/** Each card's price and repayment, as shown. */
+/** Each card's price, repayment, condition and title, as shown. */
 async function cards(page: Page) {
   return page.locator(".results .vc").evaluateAll((els) =>
     els.map((el) => ({
       price: el.querySelector(".vc-p")!.firstChild!.textContent!,
       repayment: el.querySelector(".vc-r")?.textContent ?? null,
+      condition: el.querySelector(".vc-c")!.textContent!,
+      title: el.querySelector("h3")!.textContent!,
     })),
   );
 }
 
-test("a repayment on every priced card, none without a price, and the comparison-rate note (parkside)", async ({ page }) => {
-  for (const path of ["/search/new-used-and-demo-cars", "/search/used-cars?sort=price-asc"]) {
+/** Parkside's rate for a card's car: the Mazda offer on new Mazdas, else its condition's rate (new: the site's). */
+const parksideRate = (c: { condition: string; title: string }) =>
+  c.condition.startsWith("New") ? (/ Mazda /.test(` ${c.title} `) ? 2.99 : 8.99) : c.condition.startsWith("Demo") ? 6.99 : 9.99;
+
+test("a repayment on every priced card at the rate for its car, none without a price, and the comparison-rate note (parkside)", async ({
+  page,
+}) => {
+  const rates = new Set<number>();
+  for (const path of ["/search/new-used-and-demo-cars", "/search/used-cars?sort=price-asc", "/search/new-and-demo-cars/mazda"]) {
     await page.goto(parkside(path));
     const shown = await cards(page);
     expect(shown.length).toBeGreaterThan(10);
@@ -41,21 +51,28 @@ test("a repayment on every priced card, none without a price, and the comparison
           balloon: 0,
           termMonths: 60,
           frequency: "weekly",
-          rate: 8.99,
+          rate: parksideRate(c),
           establishmentFee: 395,
           monthlyFee: 8,
         });
-        expect(c.repayment, c.price).toBe(`$${weekly.toLocaleString("en-AU")}/wk*`);
+        rates.add(parksideRate(c));
+        expect(c.repayment, `${c.title} ${c.price}`).toBe(`$${weekly.toLocaleString("en-AU")}/wk*`);
       } else expect(c.repayment, c.price).toBeNull();
     }
+    // the note names every rate a car can get, each with its comparison rate
     const note = page.getByTestId("repayment-note");
     await expect(note).toContainText(
-      "*Indicative weekly repayment at 8.99% p.a. (comparison rate 10.09% p.a.) over 5 years with a 10% deposit and no balloon",
+      "*Indicative weekly repayment at the rate for each car (8.99% p.a. (comparison rate 10.09% p.a.) for other cars; " +
+        "6.99% p.a. (comparison rate 8.1% p.a.) for demo cars; 9.99% p.a. (comparison rate 11.09% p.a.) for used cars; " +
+        "2.99% p.a. (comparison rate 4.11% p.a.) for Mazda Finance on new Mazda until ",
     );
+    await expect(note).toContainText(") over 5 years with a 10% deposit and no balloon");
     await expect(note).toContainText("including a $395 establishment fee and a $8 monthly account fee");
     await expect(note).toContainText("Comparison rate based on a $30,000 secured loan over 5 years.");
     await expect(note).toContainText(WARNING);
   }
+  // the pages above showed the new, the demo, the used and the offer's rate
+  expect([...rates].sort((a, b) => a - b)).toEqual([2.99, 6.99, 8.99, 9.99]);
   // a screen reader hears what the figure is
   await expect(page.locator(".results .vc .vc-r").first()).toMatchAriaSnapshot("- paragraph: /Repayments from \\$[\\d,]+\\/wk\\*/");
   // the last page of the used cars, dearest first, ends with the cars that have no price (DEMO_DATA)
@@ -193,4 +210,74 @@ test("/finance: deposit, balloon and frequency, money formatted, the note under 
   await expect(calc.getByTestId("calculator-borrowed")).toHaveText("Nothing to borrow: the deposit covers the price");
   await expect(page.getByTestId("repayment-note")).toContainText(WARNING);
   await expectNoAxeViolations(page);
+});
+
+test("the rate that fits the car: a new Mazda on the maker's offer, a used car at the used rate, each named on its page", async ({
+  page,
+}) => {
+  const open = async (path: string, pick: (c: Awaited<ReturnType<typeof cards>>[number]) => boolean) => {
+    await page.goto(parkside(path));
+    const shown = await cards(page);
+    const i = shown.findIndex((c) => c.price.startsWith("$") && pick(c));
+    expect(i, path).toBeGreaterThanOrEqual(0);
+    await page.locator(".results .vc h3 a").nth(i).click();
+    return shown[i]!;
+  };
+  const mazda = await open("/search/new-and-demo-cars/mazda", (c) => c.condition.startsWith("New"));
+  await expect(page.getByTestId("detail-repayment")).toContainText(mazda.repayment!);
+  await expect(page.getByTestId("detail-rate")).toHaveText(
+    /^2\.99% p\.a\. Mazda Finance offer, comparison rate 4\.11% p\.a\., until \d{1,2} \w{3} \d{4}$/,
+  );
+  const calc = page.getByTestId("finance-calculator");
+  await expect(calc.getByTestId("calculator-rate")).toHaveText("Interest rate 2.99% p.a., comparison rate 4.11% p.a.");
+  await expect(calc.getByTestId("repayment")).toHaveText(`Estimated repayment: ${mazda.repayment!.replace("/wk*", " a week*")}`);
+  // "Apply for finance" arrives with the offer's rate
+  await waitForHydration(calc.getByLabel("Deposit ($)"));
+  await calc.getByRole("link", { name: "Apply for finance" }).click();
+  await expect(page.getByTestId("finance-calculator").getByLabel("Interest rate (% p.a.)")).toHaveValue("2.99");
+  await expect(page.getByTestId("repayment")).toHaveText(`Estimated repayment: ${mazda.repayment!.replace("/wk*", " a week*")}`);
+
+  const used = await open("/search/used-cars", () => true);
+  await expect(page.getByTestId("detail-repayment")).toContainText(used.repayment!);
+  await expect(page.getByTestId("detail-rate")).toHaveText("9.99% p.a. used car rate, comparison rate 11.09% p.a.");
+  await expect(page.getByTestId("finance-calculator").getByTestId("calculator-rate")).toHaveText(
+    "Interest rate 9.99% p.a., comparison rate 11.09% p.a.",
+  );
+});
+
+test("/finance: the note describes the figures on screen and follows what the shopper types", async ({ page }) => {
+  await page.goto(parkside("/finance"));
+  const calc = page.getByTestId("finance-calculator");
+  const note = page.getByTestId("repayment-note");
+  await expect(note).toContainText(
+    "*Estimated weekly repayment of $133 a week on $30,000 with a $3,000 deposit and no balloon over 5 years at 8.99% p.a. (comparison rate 10.09% p.a.), " +
+      "including a $395 establishment fee and a $8 monthly account fee.",
+  );
+  const rate = calc.getByLabel("Interest rate (% p.a.)");
+  await waitForHydration(rate);
+  await rate.fill("6.5");
+  await calc.getByLabel("Price of the car ($)").fill("40000");
+  await calc.getByLabel("Deposit ($)").fill("5000");
+  await calc.getByLabel("Balloon (final payment)").selectOption("20");
+  await calc.getByLabel("Term").selectOption("3");
+  await calc.getByRole("radio", { name: "Fortnightly" }).check();
+  const pay = repaymentDollars({
+    price: 40_000,
+    deposit: 5000,
+    balloon: 8000,
+    termMonths: 36,
+    frequency: "fortnightly",
+    rate: 6.5,
+    establishmentFee: 395,
+    monthlyFee: 8,
+  });
+  await expect(calc.getByTestId("repayment")).toHaveText(`Estimated repayment: $${pay.toLocaleString("en-AU")} a fortnight*`);
+  await expect(note).toContainText(
+    new RegExp(
+      `^\\*Estimated fortnightly repayment of \\$${pay} a fortnight on \\$40,000 with a \\$5,000 deposit and a \\$8,000 balloon over 3 years at 6\\.5% p\\.a\\. \\(comparison rate 7\\.\\d+% p\\.a\\.\\)`,
+    ),
+  );
+  // the site's own terms are not what the note describes any more
+  await expect(note).not.toContainText("8.99%");
+  await expect(page.getByTestId("repayment-note")).toHaveCount(1);
 });

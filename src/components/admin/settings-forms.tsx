@@ -17,6 +17,7 @@ import { inputClass, SelectField, TextArea, TextField } from "@/components/ui/te
 import { FREQUENCIES, FREQUENCY_LABELS, termText } from "@/domain/leads/finance";
 import { cardRepayment, FINANCE_LIMITS, siteComparisonRate, TERM_MONTHS, type FinanceSettings } from "@/domain/site/finance";
 import { FinanceSettingsSchema } from "@/domain/staff/finance-settings";
+import { FinanceRatesFields, readRates, useOfferRows } from "./finance-rates-fields";
 import { StatusLine } from "./status-line";
 import { useSend } from "./use-send";
 
@@ -211,6 +212,7 @@ export function FinanceForm({ siteId, values, country }: { siteId: number; value
   const router = useRouter();
   const { state, errors, send, check } = useSend();
   const [draft, setDraft] = useState<FinanceSettings>(values);
+  const offers = useOfferRows(values.offers);
   const read = (form: HTMLFormElement): FinanceSettings => {
     const f = new FormData(form);
     return {
@@ -222,6 +224,10 @@ export function FinanceForm({ siteId, values, country }: { siteId: number; value
       frequency: String(f.get("frequency")) as FinanceSettings["frequency"],
       establishment_fee: numberOf(f.get("establishment_fee")),
       monthly_fee: numberOf(f.get("monthly_fee")),
+      ...readRates(
+        f,
+        offers.rows.map((r) => r.key),
+      ),
     };
   };
   const submit = async (e: FormEvent<HTMLFormElement>) => {
@@ -283,6 +289,7 @@ export function FinanceForm({ siteId, values, country }: { siteId: number; value
         {country === "AU" && comparison !== null ? ` (comparison rate ${comparison}% p.a.)` : ""}
         {country === "US" && comparison !== null ? ` (${comparison}% APR)` : ""}
       </p>
+      <FinanceRatesFields values={values.condition_rates} rows={offers.rows} errors={errors} onAdd={offers.add} onRemove={offers.remove} />
       <button type="submit" className={buttonVariants({ size: "sm" })} disabled={state.kind === "busy"}>
         Save finance settings
       </button>

@@ -18,6 +18,8 @@ import {
 } from "@/domain/leads/finance";
 import type { FinanceQuoteInput } from "@/domain/leads/finance-quote";
 import { formatPrice } from "@/domain/format/price";
+import { calculatorNote } from "@/domain/site/finance";
+import { RepaymentNote } from "@/components/stock/repayment-note";
 
 const CALCULATED_AFTER_MS = 1000;
 const YEARS = [1, 2, 3, 4, 5, 6, 7];
@@ -37,6 +39,8 @@ export type CalculatorProps = {
   vehicleSlug?: string;
   /** /finance: the finance form beside it sends the figures with the lead */
   publish?: boolean;
+  /** the finance pages: the note under it describes the figures on screen (a vehicle page's note is the page's) */
+  withNote?: boolean;
 };
 
 /** Digits of a typed amount ("$34,990" → 34990); 0 when there are none. */
@@ -56,6 +60,7 @@ export function FinanceCalculator({
   rateEditable = false,
   vehicleSlug,
   publish = false,
+  withNote = false,
 }: CalculatorProps) {
   const id = useId();
   const start =
@@ -232,6 +237,16 @@ export function FinanceCalculator({
         </a>
       )}
       <p className="mt-3 text-xs text-neutral-700">An estimate only, not an offer of credit. *See the note on this page for the terms.</p>
+      {withNote && (
+        <RepaymentNote
+          note={calculatorNote(
+            { ...quote, repayment: pay },
+            { establishment_fee: terms.establishment_fee, monthly_fee: terms.monthly_fee },
+            country,
+          )}
+          className="mt-3"
+        />
+      )}
     </section>
   );
 }

@@ -17,6 +17,7 @@ import type { SiteContext } from "@/domain/site/context";
 import { FavouriteButton } from "./favourite-button";
 import { cardContext, cardsNote, cardView, toFavourite } from "@/domain/stock/card-view";
 import { cardRepayment, repaymentNote } from "@/domain/site/finance";
+import { appliedRateLine, rateFor } from "@/domain/site/finance-rates";
 import { FinanceCalculator } from "@/components/forms/finance-calculator";
 import { RecentlyViewed } from "./recently-viewed";
 import { RepaymentNote } from "./repayment-note";
@@ -59,10 +60,19 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
   const images = v.thumbnails.length ? v.thumbnails : [displayImage(v)];
   const q = `?vehicle=${encodeURIComponent(v.slug)}`;
   const cardCtx = cardContext(ctx, now);
-  // the repayment under the price and the calculator, on the site's terms; none for a car without a price
-  const repayment = cardRepayment(v.price, sold, cardCtx.finance);
+  // the repayment under the price and the calculator, on the site's terms at the rate for this car
+  // today (its condition's, or its make's offer); none for a car without a price
+  const rate = rateFor(cardCtx.finance, v, cardCtx.today);
+  const terms = { ...cardCtx.finance, rate: rate.rate };
+  const repayment = cardRepayment(v.price, sold, terms);
+  const rateLine = repayment ? appliedRateLine(rate, ctx.site.country) : null;
   const similarViews = similar.map((s) => cardView(s, cardCtx));
-  const note = repayment ? repaymentNote(cardCtx.finance, ctx.site.country) : cardsNote(cardCtx, similarViews);
+  // the note names this car's rate, or every rate in force where similar cars show theirs too
+  const note = !repayment
+    ? cardsNote(cardCtx, similarViews)
+    : similarViews.some((s) => s.repayment)
+      ? cardsNote(cardCtx, similarViews)
+      : repaymentNote(terms, ctx.site.country, [rate]);
   const facts = keyFacts(v, ctx.site.country);
   const groups = specGroups(v, { country: ctx.site.country, usedWord: usedWord(f) });
   const phone = location?.contactDetail.phone || ctx.site.phone;
@@ -120,6 +130,11 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
               <a href="#repayments" className="font-semibold text-brand underline">
                 Work out repayments
               </a>
+            </p>
+          )}
+          {rateLine && (
+            <p className="text-sm text-neutral-800" data-testid="detail-rate">
+              {rateLine}
             </p>
           )}
           {subscription && (
@@ -202,7 +217,7 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
           )}
           {repayment && v.price && (
             <div id="repayments" className="scroll-mt-24">
-              <FinanceCalculator terms={cardCtx.finance} country={ctx.site.country} price={v.price} vehicleSlug={v.slug} />
+              <FinanceCalculator terms={terms} country={ctx.site.country} price={v.price} vehicleSlug={v.slug} />
             </div>
           )}
         </div>

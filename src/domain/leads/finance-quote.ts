@@ -55,7 +55,7 @@ export function financeQuote(q: FinanceQuoteInput, fees: { establishment_fee: nu
 
 /**
  * The figures "Apply for finance" carries in /finance's address (`?price=&deposit=&balloon=&term=&frequency=`),
- * at the site's rate; null unless every one is there and makes sense (the calculator then starts from the site's terms).
+ * at the rate given (the car's where it names one: financeTermsFor); null unless every one is there and makes sense (the calculator then starts from the site's terms).
  */
 export function quoteFromQuery(q: Record<string, string | undefined>, rate: number): FinanceQuoteInput | null {
   const whole = (v: string | undefined) => (v !== undefined && /^\d{1,9}$/.test(v) ? Number(v) : undefined);

@@ -19,6 +19,8 @@ describe("a site's finance terms", () => {
       frequency,
       establishment_fee: 0,
       monthly_fee: 0,
+      condition_rates: { new: null, demo: null, used: null },
+      offers: [],
     }),
   );
 

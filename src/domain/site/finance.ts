@@ -12,6 +12,20 @@ import {
   termText,
   type Frequency,
 } from "../leads/finance";
+import {
+  CONDITIONS,
+  isOffer,
+  isRate,
+  MAX_OFFERS,
+  NO_CONDITION_RATES,
+  rateFor,
+  rateInNote,
+  siteRate,
+  type AppliedRate,
+  type ConditionRates,
+  type FinanceOffer,
+  type RatedCar,
+} from "./finance-rates";
 import type { Country } from "./types";
 
 /*
@@ -36,6 +50,10 @@ export type FinanceSettings = {
   establishment_fee: number;
   /** dollars a month */
   monthly_fee: number;
+  /** a rate for new, demo and used cars (null: the site's rate) */
+  condition_rates: ConditionRates;
+  /** dated rates for a make or model (finance-rates.ts rateFor chooses) */
+  offers: FinanceOffer[];
 };
 
 /** Each number's range, for the form's checks and for reading stored settings alike. */
@@ -67,6 +85,9 @@ const VALID: { [K in keyof FinanceSettings]: (v: unknown) => boolean } = {
   frequency: isFrequency,
   establishment_fee: inRange("establishment_fee"),
   monthly_fee: inRange("monthly_fee"),
+  // read entry by entry in financeOf: one bad stored rate or offer does not cost the others
+  condition_rates: (v) => typeof v === "object" && v !== null,
+  offers: Array.isArray,
 };
 export const isFinanceValue = <K extends keyof FinanceSettings>(key: K, v: unknown): v is FinanceSettings[K] => VALID[key](v);
 
@@ -82,6 +103,8 @@ export function defaultFinance(country: Country): FinanceSettings {
     frequency: country === "US" ? "monthly" : "weekly",
     establishment_fee: 0,
     monthly_fee: 0,
+    condition_rates: { ...NO_CONDITION_RATES },
+    offers: [],
   };
 }
 
@@ -92,6 +115,9 @@ export function financeOf(site: { country: Country; finance?: Partial<Record<key
     const stored = site.finance?.[key];
     if (stored !== undefined && isFinanceValue(key, stored)) out[key] = stored;
   }
+  const byCondition = (site.finance?.condition_rates ?? {}) as Record<string, unknown>;
+  out.condition_rates = Object.fromEntries(CONDITIONS.map((c) => [c, isRate(byCondition[c]) ? byCondition[c] : null]));
+  out.offers = (Array.isArray(site.finance?.offers) ? site.finance.offers : []).filter(isOffer).slice(0, MAX_OFFERS);
   return out as FinanceSettings;
 }
 
@@ -101,6 +127,12 @@ export function cardRepayment(price: number | null | undefined, sold: boolean, f
   const short = repaymentShort(loanFor(price, f));
   return short ? `${short}*` : null;
 }
+
+/** The site's terms with the rate that applies to this car today (finance-rates.ts rateFor). */
+export const financeFor = (f: FinanceSettings, car: RatedCar, today: string): FinanceSettings => ({
+  ...f,
+  rate: rateFor(f, car, today).rate,
+});
 
 /** The comparison rate of the site's terms (Australia), % a year. */
 export const siteComparisonRate = (f: FinanceSettings): number =>
@@ -131,35 +163,90 @@ function termsText(f: FinanceSettings, word: { deposit: string; balloon: string 
  * - New Zealand: the interest rate and every fee (a disclosure, no comparison rate);
  * - United States: the down payment, the number of payments and the APR (Truth in Lending's
  *   triggered terms), the APR taken with the fees on the same example.
+ * `rates`: the rates the figures it explains are worked out at (one car's, or every rate in force
+ * under a page of cards); each is named with its comparison rate. The site's rate when not given.
  */
-export function repaymentNote(f: FinanceSettings, country: Country): string | null {
+export function repaymentNote(f: FinanceSettings, country: Country, rates: readonly AppliedRate[] = [siteRate(f)]): string | null {
   if (!f.show_repayments) return null;
-  const rate = rateText(f.rate);
+  const one = rates.length <= 1 ? (rates[0] ?? siteRate(f)) : null;
+  const list = rates.map((r) => rateInNote(r, country)).join("; ");
   const often = FREQUENCY_WORDS[f.frequency].replace(/^a /, "");
   switch (country) {
     case "NZ":
       return (
-        `*Indicative ${f.frequency} repayment at an interest rate of ${rate}% p.a. ${termsText(f, { deposit: "deposit", balloon: "final balloon payment" })}, ` +
+        `*Indicative ${f.frequency} repayment at ${one ? `an interest rate of ${rateText(one.rate)}% p.a.` : `the interest rate for each car (${list})`} ` +
+        `${termsText(f, { deposit: "deposit", balloon: "final balloon payment" })}, ` +
         `including ${feesText(f)}. An estimate only, not an offer of finance. Lending criteria, terms, conditions and fees apply.`
       );
     case "US": {
-      const apr = rateText(siteComparisonRate(f));
       const n = paymentCount(f.term_months, f.frequency);
       return (
-        `*Estimated ${f.frequency} payment: ${n} payments (one each ${often}) at ${apr}% APR with ${f.deposit_percent > 0 ? `${rateText(f.deposit_percent)}% down` : "nothing down"}` +
+        `*Estimated ${f.frequency} payment: ${n} payments (one each ${often}) at ${one ? `${rateText(one.comparison)}% APR` : `the APR for each car (${list})`} with ${f.deposit_percent > 0 ? `${rateText(f.deposit_percent)}% down` : "nothing down"}` +
         `${f.balloon_percent > 0 ? ` and a final payment of ${rateText(f.balloon_percent)}% of the price` : ""}. ` +
         `APR based on ${formatPrice(COMPARISON_EXAMPLE.amount)} financed with ${feesText(f, "monthly fee")}. On approved credit; tax, title and fees extra.`
       );
     }
     default: {
-      const comparison = rateText(siteComparisonRate(f));
+      const rate = one
+        ? `${rateText(one.rate)}% p.a. (comparison rate ${rateText(one.comparison)}% p.a.)`
+        : `the rate for each car (${list})`;
       return (
-        `*Indicative ${f.frequency} repayment at ${rate}% p.a. (comparison rate ${comparison}% p.a.) ` +
+        `*Indicative ${f.frequency} repayment at ${rate} ` +
         `${termsText(f, { deposit: "deposit", balloon: "balloon" })}, including ${feesText(f)}. ` +
         `Comparison rate based on a ${formatPrice(COMPARISON_EXAMPLE.amount)} secured loan over ${termText(COMPARISON_EXAMPLE.termMonths)}. ` +
-        "WARNING: This comparison rate is true only for the examples given and may not include all fees and charges. " +
-        "Different terms, fees or other loan amounts might result in a different comparison rate. Subject to lender approval."
+        COMPARISON_WARNING
       );
     }
+  }
+}
+
+const COMPARISON_WARNING =
+  "WARNING: This comparison rate is true only for the examples given and may not include all fees and charges. " +
+  "Different terms, fees or other loan amounts might result in a different comparison rate. Subject to lender approval.";
+
+/** The figures a calculator shows: what the shopper typed and the repayment worked out from them. */
+export type CalculatorFigures = {
+  price: number;
+  deposit: number;
+  balloon: number;
+  term_months: number;
+  frequency: Frequency;
+  rate: number;
+  /** whole dollars each period, 0 when nothing is borrowed */
+  repayment: number;
+};
+
+/**
+ * The note under a calculator, describing the figures on screen (the shopper's price, deposit,
+ * balloon, term, frequency and rate, with the comparison rate of that rate and the site's fees), in
+ * the market's words. With nothing to borrow it still names the rate and fees on screen.
+ */
+export function calculatorNote(
+  q: CalculatorFigures,
+  fees: Pick<FinanceSettings, "establishment_fee" | "monthly_fee">,
+  country: Country,
+): string {
+  const comparison = rateText(comparisonRate(q.rate, { establishmentFee: fees.establishment_fee, monthlyFee: fees.monthly_fee }));
+  const loan =
+    `${formatPrice(q.price)} with ${q.deposit > 0 ? `a ${formatPrice(q.deposit)} deposit` : "no deposit"} and ` +
+    `${q.balloon > 0 ? `a ${formatPrice(q.balloon)} balloon` : "no balloon"} over ${termText(q.term_months)}`;
+  const pay = q.repayment > 0 ? ` of ${formatPrice(q.repayment)} ${FREQUENCY_WORDS[q.frequency]}` : "";
+  switch (country) {
+    case "NZ":
+      return (
+        `*Estimated ${q.frequency} repayment${pay} on ${loan} at an interest rate of ${rateText(q.rate)}% p.a., including ${feesText(fees)}. ` +
+        "An estimate only, not an offer of finance. Lending criteria, terms, conditions and fees apply."
+      );
+    case "US":
+      return (
+        `*Estimated ${q.frequency} payment${pay}: ${paymentCount(q.term_months, q.frequency)} payments on ${loan.replace("deposit", "down payment")} at ${comparison}% APR ` +
+        `(${rateText(q.rate)}% interest), APR based on ${formatPrice(COMPARISON_EXAMPLE.amount)} financed with ${feesText(fees, "monthly fee")}. On approved credit; tax, title and fees extra.`
+      );
+    default:
+      return (
+        `*Estimated ${q.frequency} repayment${pay} on ${loan} at ${rateText(q.rate)}% p.a. (comparison rate ${comparison}% p.a.), including ${feesText(fees)}. ` +
+        `Comparison rate based on a ${formatPrice(COMPARISON_EXAMPLE.amount)} secured loan over ${termText(COMPARISON_EXAMPLE.termMonths)}. ` +
+        COMPARISON_WARNING
+      );
   }
 }

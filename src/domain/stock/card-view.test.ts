@@ -25,6 +25,7 @@ const ctx: CardContext = {
   enquireText: "Enquire Now",
   usedWord: "pre-owned",
   now: NOW,
+  today: "2026-11-21",
   locationNames: { 7: "Parkside Mazda" },
   finance: defaultFinance("AU"),
 };

@@ -3,7 +3,9 @@ import { IMAGE_QUALITY } from "../format/image";
 import { formatPrice } from "../format/price";
 import type { SiteContext } from "../site/context";
 import { enquireButtonText, subscriptionLine, usedWord } from "../site/features";
-import { cardRepayment, financeOf, repaymentNote, type FinanceSettings } from "../site/finance";
+import { cardRepayment, financeFor, financeOf, repaymentNote, type FinanceSettings } from "../site/finance";
+import { ratesInForce } from "../site/finance-rates";
+import { localTime } from "../locations/hours";
 import { distanceLabel } from "../locations/near";
 import { vehicleHref } from "../site/vehicle";
 import type { FavouriteCar } from "./favourites";
@@ -25,6 +27,8 @@ export type CardContext = {
   enquireText: string;
   usedWord: string;
   now: number;
+  /** the site's date at `now`, "YYYY-MM-DD": which finance offers are running */
+  today: string;
   locationNames: Record<number, string>;
   /** the site's repayment terms */
   finance: FinanceSettings;
@@ -41,14 +45,23 @@ export function cardContext(ctx: SiteContext, now: number): CardContext {
     enquireText: enquireButtonText(ctx.features),
     usedWord: usedWord(ctx.features),
     now,
+    today: localTime(now, ctx.site.timezone).date,
     locationNames: Object.fromEntries(ctx.locations.map((l) => [l.id, l.name])),
     finance: financeOf(ctx.site),
   };
 }
 
-/** The note a page with these cards carries: null unless one of them shows a repayment. */
-export function cardsNote(ctx: Pick<CardContext, "finance" | "country">, views: ReadonlyArray<Pick<CardView, "repayment">>): string | null {
-  return views.some((v) => v.repayment) ? repaymentNote(ctx.finance, countryFormat(ctx.country).country) : null;
+/**
+ * The note a page with these cards carries: null unless one of them shows a repayment. Each card's
+ * repayment is at the rate for its car, so the note names every rate a car can get today.
+ */
+export function cardsNote(
+  ctx: Pick<CardContext, "finance" | "country" | "today">,
+  views: ReadonlyArray<Pick<CardView, "repayment">>,
+): string | null {
+  return views.some((v) => v.repayment)
+    ? repaymentNote(ctx.finance, countryFormat(ctx.country).country, ratesInForce(ctx.finance, ctx.today))
+    : null;
 }
 
 export type CardView = {
@@ -122,7 +135,8 @@ export function cardView(v: Vehicle, ctx: CardContext): CardView {
     price,
     priceType: v.price ? priceTypeLabel(v.priceType, ctx.country) : null,
     subscription: v.status === "sold" ? null : subscriptionLine({ offers_subscription: ctx.subscriptions }, v.subscriptionWeekly),
-    repayment: cardRepayment(v.price, v.status === "sold", ctx.finance),
+    // at the rate for this car today (its condition's, or a make's offer)
+    repayment: cardRepayment(v.price, v.status === "sold", financeFor(ctx.finance, v, ctx.today)),
     distance:
       v.locationId !== null && ctx.distances?.[v.locationId] !== undefined
         ? distanceLabel(ctx.distances[v.locationId]!, ctx.country)

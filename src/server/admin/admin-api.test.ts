@@ -893,6 +893,50 @@ describe("switches, delivery channels and content", () => {
     }
   });
 
+  test("finance rates: a rate per condition and dated offers saved and read back; each bad field named", async () => {
+    const put = (body: unknown) =>
+      call(putFinance, "/api/admin/sites/1001/finance", { siteId: "1001" }, { method: "PUT", cookie: manager, body });
+    const db = await getDb();
+    const [was] = await db.select({ f: t.sites.finance }).from(t.sites).where(eq(t.sites.id, 1001));
+    const mazda = {
+      label: "Mazda Finance 2.99%",
+      make: "Mazda",
+      model: null,
+      condition: "new",
+      rate: 2.99,
+      from: "2026-10-01",
+      to: "2026-12-31",
+    };
+    const terms = { ...defaultFinance("AU"), rate: 8.99, condition_rates: { new: 6.99, demo: 7.49, used: null }, offers: [mazda] };
+    try {
+      const bad = await put({
+        ...terms,
+        condition_rates: { new: 31, demo: null, used: -2 },
+        offers: [
+          { ...mazda, make: "", rate: 30.01 },
+          { ...mazda, from: "2026-12-01", to: "2026-11-01" },
+          { ...mazda, to: "2026-02-30" },
+        ],
+      });
+      expect(bad.status).toBe(422);
+      expect((await bad.json()).errors).toMatchObject({
+        "condition_rates.new": "Enter a rate between 0 and 30% a year",
+        "condition_rates.used": "Enter a rate between 0 and 30% a year",
+        "offers.0.make": "Enter the make",
+        "offers.0.rate": "Enter a rate between 0 and 30% a year",
+        "offers.1.to": "The last day must be on or after the first",
+        "offers.2.to": "Enter the last date as a real day",
+      });
+      expect((await put({ ...terms, offers: Array.from({ length: 21 }, () => mazda) })).status).toBe(422);
+      expect((await put({ ...terms, offers: [{ ...mazda, extra: 1 }] })).status).toBe(422);
+      expect((await put(terms)).status).toBe(200);
+      const [now] = await db.select({ f: t.sites.finance }).from(t.sites).where(eq(t.sites.id, 1001));
+      expect(financeOf({ country: "AU", finance: now!.f })).toEqual(terms);
+    } finally {
+      await db.update(t.sites).set({ finance: was!.f }).where(eq(t.sites.id, 1001));
+    }
+  });
+
   test("delivery channels: saved for the next lead; a secret is kept, never shown or audited", async () => {
     const put = (body: unknown, cookie = manager) =>
       call(putLeadDelivery, "/api/admin/sites/1001/lead-delivery", { siteId: "1001" }, { method: "PUT", cookie, body });

@@ -4,7 +4,7 @@ import type { Address, ContactDetail } from "@/domain/site/types";
 import type { NewReview, NewReviewSummary, NewSpecialHours, NewVehicle, SiteRows } from "@/server/repositories/demo-data";
 import { CATALOGUE, COLOURS, type ModelSpec } from "./catalogue";
 import { createRng, type Rng } from "./prng";
-import { DEMO_SITES, HOURS, type DemoLocation, type DemoSite } from "./sites";
+import { DEMO_SITES, demoFinance, HOURS, type DemoLocation, type DemoSite } from "./sites";
 import { photoUrl, PLACEHOLDER_PHOTO } from "./photos";
 import { demoReviews, profileIdOf, reviewProfiles } from "./reviews";
 import { sceneForTemplate } from "./scenes";
@@ -259,7 +259,7 @@ export function generateSite(site: DemoSite, now: number): DemoRows {
       financeProvider: "Manual",
       garageName: site.garageName ?? null,
       paymentProvider: site.paymentProvider ?? null,
-      finance: site.finance ?? {},
+      finance: demoFinance(site, now),
       openingHours: HOURS.sales,
       gmbProfiles: reviewProfiles(site),
       blogs: site.blogs ?? DEFAULT_BLOG_SETTINGS,

@@ -6,12 +6,12 @@ import { getMeta } from "@/server/repositories/meta";
 import { countSites, listSiteLabels } from "@/server/repositories/sites";
 import { demoContent } from "./content";
 import { generateDemoData, holidayHours } from "./generate";
-import { DEMO_FEATURE_RULES, DEMO_SITES } from "./sites";
+import { DEMO_FEATURE_RULES, DEMO_SITES, demoFinance } from "./sites";
 
 export const DEMO_SITE_IDS = DEMO_SITES.map((s) => s.id);
 const ANCHOR_KEY = "demo_clock_anchor";
 /** Bumped when the demo content changes, so that an existing database gets it on its next start. */
-export const DEMO_CONTENT_VERSION = "6";
+export const DEMO_CONTENT_VERSION = "7";
 const CONTENT_KEY = "demo_content_version";
 
 /**
@@ -25,7 +25,7 @@ const demoSiteContent = (now: number): DemoSiteContent[] =>
     integrations: site.integrations ?? {},
     garageName: site.garageName ?? null,
     paymentProvider: site.paymentProvider ?? null,
-    finance: site.finance ?? {},
+    finance: demoFinance(site, now),
     content: demoContent(site, now).map((c) => ({ ...c, updatedAt: c.publishedAt })),
   }));
 

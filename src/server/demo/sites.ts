@@ -1,4 +1,5 @@
 import type { FinanceSettings } from "@/domain/site/finance";
+import type { FinanceOffer } from "@/domain/site/finance-rates";
 import type { SearchPageTemplates } from "@/domain/stock/landing";
 import type { LeadDeliveryConfig } from "@/domain/leads/delivery";
 import type { BlogSettings } from "@/domain/content/types";
@@ -81,7 +82,9 @@ export type DemoSite = {
   /** payment_provider: the store's deposits (a PaymentProvider adapter's name) */
   paymentProvider?: string;
   /** the terms of the site's repayments (unset: the platform's, financeOf) */
-  finance?: Partial<FinanceSettings>;
+  finance?: Partial<Omit<FinanceSettings, "offers">>;
+  /** finance offers, running from a month before the demo's "now" to three months after it (demoFinance) */
+  financeOffers?: Array<Omit<FinanceOffer, "from" | "to">>;
   /** blogs (layout, count); the default where unset */
   blogs?: BlogSettings;
   /** search_page_templates: the site's own landing-page words */
@@ -151,8 +154,10 @@ export const DEMO_SITES: DemoSite[] = [
     },
     colours: { primary: "#0b3d91", secondary: "#c8102e" },
     garageName: "My Parkside",
-    // a dealer's own finance terms: weekly, with the fees its comparison rate takes in
-    finance: { rate: 8.99, establishment_fee: 395, monthly_fee: 8 },
+    // a dealer's own finance terms: weekly, with the fees its comparison rate takes in; demo and used
+    // cars at their own rates, and the maker's offer on new Mazdas (docs/features/finance.md)
+    finance: { rate: 8.99, establishment_fee: 395, monthly_fee: 8, condition_rates: { new: null, demo: 6.99, used: 9.99 } },
+    financeOffers: [{ label: "Mazda Finance", make: "Mazda", model: null, condition: "new", rate: 2.99 }],
     // the demo tenant of reserve online: deposits through the local test provider (docs/features/reserve-online.md)
     paymentProvider: "test",
     // the local chat widget, and the social pixel with its conversions API as local stand-ins (docs/features/analytics-chat-widgets.md)
@@ -738,3 +743,11 @@ export const EXPECTED_VISIBLE: Record<string, { total: number; new: number; demo
   "lakeside-rv": { total: 25, new: 10, demo: 5, used: 10 },
   "demo-motors": { total: 30, new: 10, demo: 10, used: 10 },
 };
+
+const DAY_MS = 86_400_000;
+/** A demo site's stored finance terms, its offers dated around `now` so the demo always has one running. */
+export function demoFinance(site: DemoSite, now: number): Partial<FinanceSettings> {
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const offers = (site.financeOffers ?? []).map((o) => ({ ...o, from: day(now - 30 * DAY_MS), to: day(now + 90 * DAY_MS) }));
+  return { ...site.finance, ...(offers.length ? { offers } : {}) };
+}

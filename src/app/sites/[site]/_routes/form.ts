@@ -5,6 +5,8 @@ import { contentMetadata } from "./content";
 import type { FormPageProps } from "@/components/forms/form-page";
 import type { LookupSettings } from "@/components/forms/lookup-form-page";
 import { vehicleTitle } from "@/domain/stock/vehicle";
+import { financeFor, financeOf, type FinanceSettings } from "@/domain/site/finance";
+import { localTime } from "@/domain/locations/hours";
 import { requestNow } from "@/server/clock";
 import type { SiteContext } from "@/server/site-context";
 import { getVehiclePage } from "@/server/stock-service";
@@ -26,6 +28,19 @@ export async function formSubject(ctx: SiteContext, searchParams: SearchParams):
     ctx.locations.find((l) => l.slug === oneParam(q.location)) ??
     (found ? ctx.locations.find((l) => l.id === found.vehicle.locationId) : undefined);
   return { vehicle, locationId: location?.id };
+}
+
+/**
+ * The finance terms a finance page's calculator starts from: the site's, at the rate for the car of
+ * `?vehicle=` today (its condition's, or its make's offer), so "Apply for finance" on a car's page
+ * arrives with the rate that page showed.
+ */
+export async function financeTermsFor(ctx: SiteContext, searchParams: SearchParams): Promise<FinanceSettings> {
+  const slug = oneParam((await searchParams).vehicle);
+  const now = requestNow();
+  const car = slug ? (await getVehiclePage(ctx, slug, now))?.vehicle : undefined;
+  const site = financeOf(ctx.site);
+  return car ? financeFor(site, car, localTime(now, ctx.site.timezone).date) : site;
 }
 
 /** A form page's title, description, canonical URL and share cards. */

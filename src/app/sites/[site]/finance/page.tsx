@@ -6,10 +6,9 @@ import { leadFormSite } from "@/domain/leads/forms";
 import { financeApplications } from "@/domain/site/features";
 import { telHref } from "@/domain/site/links";
 import type { SiteContext } from "@/server/site-context";
-import { formMetadata, formSubject } from "../_routes/form";
+import { financeTermsFor, formMetadata, formSubject } from "../_routes/form";
 import { oneParam, requireSite, type SearchParams, type SiteParams } from "../_routes/site";
 import { quoteFromQuery } from "@/domain/leads/finance-quote";
-import { financeOf } from "@/domain/site/finance";
 
 type Props = { params: SiteParams; searchParams: SearchParams };
 
@@ -23,6 +22,7 @@ export default async function FinancePage({ params, searchParams }: Props) {
   // finance_provider: with none, the site takes no application online (the calculator stays)
   const instead = financeApplications(ctx.site) === "none" ? <NoFinanceApplications ctx={ctx} /> : undefined;
   const q = await searchParams;
+  const terms = await financeTermsFor(ctx, searchParams);
   // "Apply for finance" on a vehicle page carries its calculator's figures here
   const initial =
     quoteFromQuery(
@@ -33,13 +33,13 @@ export default async function FinancePage({ params, searchParams }: Props) {
         term: oneParam(q.term),
         frequency: oneParam(q.frequency),
       },
-      financeOf(ctx.site).rate,
+      terms.rate,
     ) ?? undefined;
   return (
     <FormPage
       kind="finance"
       formSite={leadFormSite(ctx)}
-      calculator={<FinancePanel ctx={ctx} initial={initial} publish={!instead} />}
+      calculator={<FinancePanel ctx={ctx} terms={terms} initial={initial} publish={!instead} />}
       initial={initial ? { loan_amount: String(initial.price - initial.deposit) } : undefined}
       instead={instead}
       {...await formSubject(ctx, searchParams)}

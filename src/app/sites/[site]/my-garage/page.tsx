@@ -6,8 +6,7 @@ import { EnquiryList } from "@/components/account/enquiry-list";
 import { AlertSwitch, DetailsForm, GarageWatchlist, RemoveSearchButton, SignOutButton } from "@/components/account/garage";
 import { PageSection, PageTitle, Panel } from "@/components/ui/page";
 import { RepaymentNote } from "@/components/stock/repayment-note";
-import { financeOf } from "@/domain/site/finance";
-import { cardsNote } from "@/domain/stock/card-view";
+import { cardContext, cardsNote } from "@/domain/stock/card-view";
 import { pluralNoun } from "@/domain/stock/summary";
 import { nounInText, oneNounInText } from "@/domain/site/vehicle";
 import { currentCustomer } from "@/server/auth/handlers";
@@ -58,7 +57,7 @@ export default async function GaragePage({ params, searchParams }: { params: Sit
           matches: at most one email a day, and every email has a link to stop them.
         </p>
         <GarageWatchlist cards={garage.cards} plural={nouns} alerts={garage.carAlerts} />
-        <RepaymentNote note={cardsNote({ finance: financeOf(ctx.site), country: ctx.site.country }, garage.cards)} />
+        <RepaymentNote note={cardsNote(cardContext(ctx, requestNow()), garage.cards)} />
       </section>
 
       <section aria-labelledby="searches-heading" className="space-y-4">
