@@ -143,21 +143,28 @@ export function LeadForm({
   const rules = useMemo(() => formRulesOf(site), [site]);
   const fields = useMemo(() => visibleFields(form, rules), [form, rules]);
   const resolver = useMemo(() => lazyLeadResolver(form, rules), [form, rules]);
+  // the values the form starts with, also written into the server's HTML (react-hook-form fills its
+  // fields only once the page's script runs, and a refused post's values must show without it)
+  const [startValues] = useState<Partial<LeadFormInput>>(() => ({
+    category: DEFAULT_CATEGORY,
+    state: DEFAULT_STATE,
+    opt_in: true,
+    additional_services: [],
+    location: defaultLocationId ? String(defaultLocationId) : site.locations.length > 1 ? "" : String(site.locations[0]?.id ?? ""),
+    ...(fixedLocation && defaultLocationId
+      ? { dealership_slug: site.locations.find((l) => l.id === defaultLocationId)?.dealershipSlug ?? "" }
+      : {}),
+    ...initial,
+    ...refusedValues(refused?.values),
+  }));
+  const startValue = (name: FieldName): string | undefined => {
+    const v = startValues[name];
+    return typeof v === "string" || typeof v === "number" ? String(v) : undefined;
+  };
   const { register, handleSubmit, formState, setValue, setError, watch, getValues } = useForm<LeadFormInput, unknown, LeadFormValues>({
     resolver,
     mode: "onTouched",
-    defaultValues: {
-      category: DEFAULT_CATEGORY,
-      state: DEFAULT_STATE,
-      opt_in: true,
-      additional_services: [],
-      location: defaultLocationId ? String(defaultLocationId) : site.locations.length > 1 ? "" : String(site.locations[0]?.id ?? ""),
-      ...(fixedLocation && defaultLocationId
-        ? { dealership_slug: site.locations.find((l) => l.id === defaultLocationId)?.dealershipSlug ?? "" }
-        : {}),
-      ...initial,
-      ...refusedValues(refused?.values),
-    },
+    defaultValues: startValues,
   });
   // before the page's script runs the form is a plain form post (docs/features/forms-and-leads.md)
   const scripted = useHydrated();
@@ -225,12 +232,12 @@ export function LeadForm({
     </div>
   );
   const text = (name: FieldName, props: InputHTMLAttributes<HTMLInputElement> = {}) =>
-    shown(name) && field(name, <input {...register(name)} {...a11y(name)} className={input} {...props} />);
+    shown(name) && field(name, <input {...register(name)} {...a11y(name)} defaultValue={startValue(name)} className={input} {...props} />);
   const select = (name: FieldName, options: Array<[string, string]>, placeholder?: string) =>
     shown(name) &&
     field(
       name,
-      <select {...register(name)} {...a11y(name)} className={input}>
+      <select {...register(name)} {...a11y(name)} defaultValue={startValue(name)} className={input}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map(([v, l]) => (
           <option key={v} value={v}>
@@ -387,6 +394,7 @@ export function LeadForm({
             <input
               {...register("phone", { onChange: (e) => setValue("phone", maskPhone(e.target.value, site.market)) })}
               {...a11y("phone")}
+              defaultValue={startValue("phone")}
               type="tel"
               autoComplete="tel"
               className={input}
@@ -508,7 +516,16 @@ export function LeadForm({
         </fieldset>
       )}
       {shown("message") &&
-        field("message", <textarea {...register("message")} {...a11y("message")} rows={4} className={clsx(input, "py-2")} />)}
+        field(
+          "message",
+          <textarea
+            {...register("message")}
+            {...a11y("message")}
+            defaultValue={startValue("message")}
+            rows={4}
+            className={clsx(input, "py-2")}
+          />,
+        )}
       {more.length > 0 && (
         // the optional fields folded away, still sent under their own names; a <details> opens without script
         <details open={more.some((n) => err(n) || refused?.values[n]) || undefined} className="rounded-md border border-neutral-300 p-3">
