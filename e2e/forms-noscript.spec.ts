@@ -1,3 +1,4 @@
+import { readdir } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { E2E_OUTBOX, expect, freshEmail, siteUrl, test } from "./fixtures";
 import { waitForMail } from "../scripts/lib/outbox";
@@ -200,7 +201,13 @@ for (const c of CASES) {
     // stored and delivered: the dealer's email carries the shopper's address
     const [mail] = await waitForMail(E2E_OUTBOX, (m) => m.text.includes(person.email), { timeoutMs: 10_000 });
     expect(mail, "the dealer's email for this lead").toBeTruthy();
-    if (c.files) expect(mail!.attachments.some((a) => /truck/.test(a))).toBe(true);
+    if (c.files) {
+      // the photo is kept with the lead (its folder is named by the lead's id, as the ADF attachment is)
+      const id = /lead-([0-9a-f-]{36})\.adf\.xml/.exec(mail!.attachments.join(" "))?.[1];
+      expect(id, "the lead's id in its ADF attachment").toBeTruthy();
+      const kept = await readdir(".data/uploads", { recursive: true });
+      expect(kept.filter((f) => f.includes(id!) && f.endsWith(".png"))).toHaveLength(1);
+    }
     checkUrls(person);
   });
 }
@@ -231,6 +238,9 @@ test("without JavaScript the optional fields fold under Add more details, open w
   await expect(field(page, "Where did you hear about us? (optional)")).toBeHidden();
   await more.getByText("Add more details").click();
   await expect(field(page, "Where did you hear about us? (optional)")).toBeVisible();
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await more.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/noscript-desktop-details.png" });
 });
 
 test("without JavaScript on a phone the refused form reads: its messages, its values @mobile", async ({ page }) => {

@@ -36,7 +36,7 @@ import {
 import { bookedSlot } from "@/domain/leads/answers";
 import type { LeadFormInput, LeadFormValues } from "@/domain/leads/form-schema";
 import { formSubmitEventId } from "@/domain/leads/events";
-import { successUrl } from "@/domain/leads/success";
+import { formSuccessUrl } from "@/domain/leads/success";
 import { EVENT_IDS } from "@/domain/analytics/events";
 import { slotLabel } from "@/domain/leads/test-drive";
 import { MSG } from "@/domain/leads/messages";
@@ -328,7 +328,7 @@ export function LeadForm({
         { email: values.email, phone: values.phone, first_name: values.first_name, last_name: values.last_name, postcode: values.postcode },
       );
       if (onSent) await onSent(result.lead.id);
-      else router.push(successUrl(category(values), vehicle ? [["car_type", vehicle.carType]] : []));
+      else router.push(formSuccessUrl(form.category, values.category ?? DEFAULT_CATEGORY, vehicle?.carType));
     } catch (e) {
       track(EVENT_IDS.formError, {
         form: kind,
@@ -363,6 +363,7 @@ export function LeadForm({
       <input type="hidden" name={POSTED.form} value={kind} />
       <input type="hidden" name={POSTED.returnTo} value={`${pathname}${vehicle ? `?vehicle=${encodeURIComponent(vehicle.slug)}` : ""}`} />
       {vehicle && <input type="hidden" name={POSTED.vehicle} value={vehicle.slug} />}
+      {vehicle && <input type="hidden" name={POSTED.carType} value={vehicle.carType} />}
       {/* the one location this form is for (not asked), posted as the enhanced form sends it */}
       {(["location", "dealership_slug"] as const)
         .filter((n) => fields.includes(n) && !shown(n) && getValues(n))

@@ -81,6 +81,16 @@ describe("leadFromPostedForm: the posted fields as the JSON API's lead", () => {
     expect(Object.getPrototypeOf(posted.lead)).toBe(Object.prototype);
   });
 
+  test.each([
+    ["used", "used"],
+    ["demo", "demo"],
+    ["new", "new"],
+    ["<b>", undefined],
+    ["", undefined],
+  ])("car_type %j → %j (which thank-you page only)", (given, expected) => {
+    expect(leadFromPostedForm([["car_type", given]]).carType).toBe(expected);
+  });
+
   test.each<[Array<[string, string]>, Record<string, string>]>([
     [
       [

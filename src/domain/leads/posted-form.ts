@@ -7,7 +7,7 @@ import { FORM_KINDS, HONEYPOT_FIELD, isFieldName, type FormKind } from "./forms"
  */
 
 /** The form's hidden fields: which form, the page it is on, the car it is about. */
-export const POSTED = { form: "form", returnTo: "return_to", vehicle: "vehicle", slotDate: "slot_date" } as const;
+export const POSTED = { form: "form", returnTo: "return_to", vehicle: "vehicle", carType: "car_type", slotDate: "slot_date" } as const;
 
 /** The one-minute cookie a refused form's values and messages come back in (never the URL). */
 export const LEAD_FORM_FLASH_COOKIE = "lead_form";
@@ -26,7 +26,14 @@ export function returnPath(raw: string | undefined): string | null {
 const DATE_PARTS = new Set(["day", "month", "year"]);
 const isFormKind = (v: string | undefined): v is FormKind => FORM_KINDS.includes(v as FormKind);
 
-export type PostedLead = { kind: FormKind | null; returnTo: string | null; lead: Record<string, unknown>; values: Record<string, string> };
+export type PostedLead = {
+  kind: FormKind | null;
+  returnTo: string | null;
+  /** the car's type as the page showed it: only which thank-you page follows */
+  carType?: "new" | "demo" | "used";
+  lead: Record<string, unknown>;
+  values: Record<string, string>;
+};
 
 /**
  * The posted fields as the lead the JSON API takes: one value per field (the last given: a hidden
@@ -40,10 +47,12 @@ export function leadFromPostedForm(entries: Iterable<[string, string]>): PostedL
   const services: string[] = [];
   let kind: FormKind | null = null;
   let returnTo: string | null = null;
+  let carType: PostedLead["carType"];
   for (const [key, raw] of entries) {
     const value = raw.replace(/\r\n?/g, "\n");
     if (key === POSTED.form) kind = isFormKind(value) ? value : null;
     else if (key === POSTED.returnTo) returnTo = returnPath(value);
+    else if (key === POSTED.carType) carType = value === "new" || value === "demo" || value === "used" ? value : undefined;
     else if (key === POSTED.vehicle || key === HONEYPOT_FIELD) lead[key] = value;
     else if (key === "additional_services") services.push(value);
     else if (key === "opt_in") {
@@ -61,5 +70,5 @@ export function leadFromPostedForm(entries: Iterable<[string, string]>): PostedL
   }
   if (services.length) lead.additional_services = services;
   if (kind) lead.form = kind;
-  return { kind, returnTo, lead, values };
+  return { kind, returnTo, ...(carType ? { carType } : {}), lead, values };
 }

@@ -19,7 +19,8 @@ import { isUuid } from "@/domain/ids";
 import { mediaTypeOf } from "@/domain/http/content-type";
 import { encodeFormFlash } from "@/domain/http/form-flash";
 import { LEAD_FORM_FLASH_COOKIE, leadFromPostedForm, type PostedLead } from "@/domain/leads/posted-form";
-import { successUrl } from "@/domain/leads/success";
+import { formSuccessUrl } from "@/domain/leads/success";
+import { FORMS } from "@/domain/leads/forms";
 
 export const MAX_JSON_BYTES = 64 * 1024;
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -237,7 +238,8 @@ export function leadRoutes(mock: boolean) {
             if (e instanceof UploadError && e.status === 422) refuse(req, ctx.site.id, { ...posted, returnTo }, { files: e.message });
             throw e;
           });
-          return seeOther(successUrl(String(created.category ?? "")), flashCookie(req, returnTo, null));
+          const chosen = typeof posted.lead.category === "string" ? posted.lead.category : undefined;
+          return seeOther(formSuccessUrl(FORMS[posted.kind].category, chosen, posted.carType), flashCookie(req, returnTo, null));
         } catch (e) {
           if (written) await rm(path.resolve(env().UPLOAD_DIR, String(ctx.site.id), written), { recursive: true, force: true });
           throw e;

@@ -60,6 +60,22 @@ describe("POST /api/leads/form", () => {
     expect(row!.payload).toMatchObject({ opt_in: false, page_id: "/contact", message: "Is the CX-5 still available?" });
   });
 
+  test.each<[string, Record<string, string>, string]>([
+    [
+      "careers: its own category, as the page's script goes",
+      { form: "careers", return_to: "/careers", position: "Advisor" },
+      "/success?category=careers-enquiry",
+    ],
+    ["a used car's enquiry: the car's type", { form: "contact", vehicle: "x", car_type: "used" }, "/success?category=used-vehicle-enquiry"],
+    ["a made-up car type is not used", { form: "contact", car_type: "<b>" }, "/success?category=general-enquiry"],
+  ])("the success page: %s", async (_, over, location) => {
+    const res = await api.form(
+      formPost(contact({ email: `success.${over.form}.${over.car_type ?? ""}@example.com`.replace(/[<>]/g, ""), ...over })),
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(location);
+  });
+
   test("a ticked opt-in box (its value after the hidden false) is a yes; multipart without files is taken too", async () => {
     const fd = new FormData();
     for (const [k, v] of contact({ email: "multi.part@example.com" })) fd.append(k, v);
