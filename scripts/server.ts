@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, request as httpRequest } from "node:http";
 import next from "next";
 import { PREVIEW_COOKIE, SESSION_COOKIE_NAMES } from "@/domain/accounts/session";
+import { LEAD_FORM_FLASH_COOKIE } from "@/domain/leads/posted-form";
 import { clientAddress } from "@/domain/http/request";
 import { getDb, isDatabaseUp, openedDatabase } from "@/server/db";
 import { env, platformBaseUrl } from "@/server/env";
@@ -53,7 +54,8 @@ const cache = createPageCache({
   freshMs: e.HTTP_CACHE_FRESH_SECONDS * 1000,
   maxEntries: e.HTTP_CACHE_MAX_ENTRIES,
   maxTotalBytes: e.HTTP_CACHE_MAX_MB * 1024 * 1024,
-  sessionCookies: [...SESSION_COOKIE_NAMES, PREVIEW_COOKIE],
+  // a refused form post's values come back in LEAD_FORM_FLASH_COOKIE: that page is drawn for its shopper alone
+  sessionCookies: [...SESSION_COOKIE_NAMES, PREVIEW_COOKIE, LEAD_FORM_FLASH_COOKIE],
   nonceOf,
   track: trackPageTags,
   isRefresh: (req) => req.headers[REFRESH_HEADER] === refreshSecret,

@@ -21,10 +21,12 @@ export type FormPageProps = {
   instead?: React.ReactNode;
   /** values the form starts with (the loan amount a car's calculator worked out) */
   initial?: Partial<LeadFormInput>;
+  /** the form posted without JavaScript and refused a moment ago: its values and messages */
+  refused?: { errors: Record<string, string>; values: Record<string, string> } | null;
 };
 
 /** An enquiry form's page (docs/features/forms-and-leads.md): title, a line on what happens next, the calculator on finance forms, the form. */
-export function FormPage({ kind, formSite, vehicle, locationId, intro, form, calculator, instead, initial }: FormPageProps) {
+export function FormPage({ kind, formSite, vehicle, locationId, intro, form, calculator, instead, initial, refused }: FormPageProps) {
   return (
     <PageSection width="text">
       <PageTitle>{FORMS[kind].title}</PageTitle>
@@ -45,6 +47,7 @@ export function FormPage({ kind, formSite, vehicle, locationId, intro, form, cal
             allowFiles={kind === "sell-my-car" || kind === "trade-in"}
             heading={null}
             initial={initial}
+            refused={refused}
           />
         )}
       </Panel>

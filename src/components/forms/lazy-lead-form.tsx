@@ -9,6 +9,16 @@ const loading = () => (
   </p>
 );
 
+/** Until the form's script runs (or if it never does): the same enquiry on the contact form, a plain page that posts without script. */
+const placeholder = (vehicleSlug?: string) => (
+  <div className="py-6 text-center text-neutral-700">
+    {loading()}
+    <a href={`/contact${vehicleSlug ? `?vehicle=${encodeURIComponent(vehicleSlug)}` : ""}`} className="font-semibold text-brand underline">
+      Open the enquiry form
+    </a>
+  </div>
+);
+
 /**
  * The enquiry form where it sits behind a button (a location card's EMAIL US): its code (zod,
  * react-hook-form) loads when the dialog opens, not with the page.
@@ -30,7 +40,7 @@ export function DeferredLeadForm(props: ComponentProps<typeof LazyLeadForm>) {
   }, []);
   return (
     <div ref={box} className={near ? undefined : "min-h-[40rem]"}>
-      {near ? <LazyLeadForm {...props} /> : loading()}
+      {near ? <LazyLeadForm {...props} /> : placeholder(props.vehicle?.slug)}
     </div>
   );
 }

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { MSG } from "@/domain/leads/messages";
+import { renderToString } from "react-dom/server";
 import { LeadForm } from "./lead-form";
 import { TEST_FORM_SITE } from "./test-site";
 
@@ -169,5 +170,57 @@ describe("LeadForm (contact)", () => {
     expect(errorOf("Postcode")).toBe(MSG.postcode);
     expect(box("Comments").value).toBe("Is the CX-5 still available?");
     expect(push).not.toHaveBeenCalled();
+  });
+});
+
+describe("the server's HTML: a form that posts without JavaScript (docs/features/forms-and-leads.md)", () => {
+  const html = (props: Partial<Parameters<typeof LeadForm>[0]> = {}) => {
+    const div = document.createElement("div");
+    div.innerHTML = renderToString(<LeadForm kind="contact" site={site} {...props} />);
+    return div.querySelector("form")!;
+  };
+
+  test("posts to the form endpoint with its kind, its page and its car; an unticked opt-in posts false", () => {
+    const form = html({ vehicle: { slug: "2024-mazda-cx-5-abc1", name: "2024 Mazda CX-5", carType: "used" } });
+    expect(form.getAttribute("method")).toBe("post");
+    expect(form.getAttribute("action")).toBe(`${site.leadBase}/leads/form`);
+    const hidden = (name: string) => (form.querySelector(`input[type=hidden][name="${name}"]`) as HTMLInputElement | null)?.value;
+    expect(hidden("form")).toBe("contact");
+    expect(hidden("return_to")).toBe("/contact?vehicle=2024-mazda-cx-5-abc1");
+    expect(hidden("vehicle")).toBe("2024-mazda-cx-5-abc1");
+    expect(hidden("opt_in")).toBe("false");
+    // every field the shopper fills has its spec name, so the browser posts it
+    for (const name of ["first_name", "last_name", "email", "phone", "postcode", "message", "middle_name", "where_did_you_hear"])
+      expect(form.querySelector(`[name="${name}"]`), name).not.toBeNull();
+  });
+
+  test("the optional fields fold under Add more details, closed until one has a value or a message", () => {
+    const closed = html().querySelector("details")!;
+    expect(closed.querySelector("summary")!.textContent).toBe("Add more details");
+    expect(closed.hasAttribute("open")).toBe(false);
+    expect(closed.querySelector("[name=middle_name]")).not.toBeNull();
+    expect(closed.querySelector("[name=where_did_you_hear]")).not.toBeNull();
+    expect(
+      html({ refused: { errors: {}, values: { middle_name: "Jo" } } })
+        .querySelector("details")!
+        .hasAttribute("open"),
+    ).toBe(true);
+  });
+
+  test("a refused post comes back with the alert, each message under its field and every value", () => {
+    const form = html({
+      refused: {
+        errors: { email: MSG.email, first_name: MSG.required },
+        values: { first_name: "", email: "not-an-email", phone: "0412 345 678", message: "Keep me", opt_in: "false" },
+      },
+    });
+    expect(form.querySelector("[data-testid=form-error]")!.textContent).toContain(MSG.submitFailed);
+    const email = form.querySelector("[name=email]") as HTMLInputElement;
+    expect(email.getAttribute("value")).toBe("not-an-email");
+    expect(email.getAttribute("aria-invalid")).toBe("true");
+    expect(form.querySelector(`#${CSS.escape(email.getAttribute("aria-describedby")!)}`)!.textContent).toBe(MSG.email);
+    expect(form.querySelector("[name=phone]")!.getAttribute("value")).toBe("0412 345 678");
+    expect(form.querySelector("[name=message]")!.textContent).toBe("Keep me");
+    expect((form.querySelector("input[type=checkbox][name=opt_in]") as HTMLInputElement).hasAttribute("checked")).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import { track } from "@/client/analytics";
 import { attribution } from "@/client/attribution";
 import { ApiError, sendForm, sendJson } from "@/client/fetch-json";
 import { uuid } from "@/client/uuid";
+import { useHydrated } from "@/client/use-hydrated";
 import { useFinanceQuote } from "@/client/finance-quote";
 import { forgetSentLead, rememberSentLead, sentLeadId } from "@/client/submitted-leads";
 import { loadUserDetails, saveUserDetails, type StoredUserDetails } from "@/client/user-details";
@@ -35,11 +36,13 @@ import {
 import { bookedSlot } from "@/domain/leads/answers";
 import type { LeadFormInput, LeadFormValues } from "@/domain/leads/form-schema";
 import { formSubmitEventId } from "@/domain/leads/events";
-import { successUrl } from "@/domain/leads/success";
+import { formSuccessUrl } from "@/domain/leads/success";
 import { EVENT_IDS } from "@/domain/analytics/events";
 import { slotLabel } from "@/domain/leads/test-drive";
 import { MSG } from "@/domain/leads/messages";
 import { maskPhone } from "@/domain/leads/phone";
+import { POSTED } from "@/domain/leads/posted-form";
+import type { SlotDay } from "@/domain/leads/test-drive";
 import { clsx } from "clsx";
 
 type Props = {
@@ -61,7 +64,28 @@ type Props = {
   extra?: Record<string, unknown>;
   /** values the form starts with (the lookup form's rego, state, vehicle and odometer) */
   initial?: Partial<LeadFormInput>;
+  /** the form posted without JavaScript and refused: what was typed and each field's message (read back by the page) */
+  refused?: { errors: Record<string, string>; values: Record<string, string> } | null;
 };
+
+/** Every day (and every time on it) any of the site's locations takes test drives: the choice before the page's script runs. */
+function everyDay(slots: Record<number, SlotDay[]>): SlotDay[] {
+  const days = new Map<string, SlotDay>();
+  for (const list of Object.values(slots))
+    for (const d of list) {
+      const seen = days.get(d.date);
+      days.set(d.date, seen ? { ...seen, times: [...new Set([...seen.times, ...d.times])].sort() } : d);
+    }
+  return [...days.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
+}
+
+/** A refused post's values as the form's own (the opt-in box as a box). */
+const refusedValues = (values: Record<string, string> = {}): Partial<LeadFormInput> =>
+  Object.fromEntries(
+    Object.entries(values)
+      .filter(([k]) => isFieldName(k))
+      .map(([k, v]) => [k, k === "opt_in" ? v === "true" : v]),
+  ) as Partial<LeadFormInput>;
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 const input = "mt-1 block min-h-11 w-full rounded-md border border-neutral-400 bg-white px-3 text-base aria-[invalid=true]:border-red-700";
@@ -95,6 +119,7 @@ export function LeadForm({
   onSent,
   extra,
   initial,
+  refused,
 }: Props) {
   const form = FORMS[kind];
   // a finance form sends the repayment calculator's figures beside it
@@ -118,21 +143,31 @@ export function LeadForm({
   const rules = useMemo(() => formRulesOf(site), [site]);
   const fields = useMemo(() => visibleFields(form, rules), [form, rules]);
   const resolver = useMemo(() => lazyLeadResolver(form, rules), [form, rules]);
+  // the values the form starts with, also written into the server's HTML (react-hook-form fills its
+  // fields only once the page's script runs, and a refused post's values must show without it)
+  const [startValues] = useState<Partial<LeadFormInput>>(() => ({
+    category: DEFAULT_CATEGORY,
+    state: DEFAULT_STATE,
+    opt_in: true,
+    additional_services: [],
+    location: defaultLocationId ? String(defaultLocationId) : site.locations.length > 1 ? "" : String(site.locations[0]?.id ?? ""),
+    ...(fixedLocation && defaultLocationId
+      ? { dealership_slug: site.locations.find((l) => l.id === defaultLocationId)?.dealershipSlug ?? "" }
+      : {}),
+    ...initial,
+    ...refusedValues(refused?.values),
+  }));
+  const startValue = (name: FieldName): string | undefined => {
+    const v = startValues[name];
+    return typeof v === "string" || typeof v === "number" ? String(v) : undefined;
+  };
   const { register, handleSubmit, formState, setValue, setError, watch, getValues } = useForm<LeadFormInput, unknown, LeadFormValues>({
     resolver,
     mode: "onTouched",
-    defaultValues: {
-      category: DEFAULT_CATEGORY,
-      state: DEFAULT_STATE,
-      opt_in: true,
-      additional_services: [],
-      location: defaultLocationId ? String(defaultLocationId) : site.locations.length > 1 ? "" : String(site.locations[0]?.id ?? ""),
-      ...(fixedLocation && defaultLocationId
-        ? { dealership_slug: site.locations.find((l) => l.id === defaultLocationId)?.dealershipSlug ?? "" }
-        : {}),
-      ...initial,
-    },
+    defaultValues: startValues,
   });
+  // before the page's script runs the form is a plain form post (docs/features/forms-and-leads.md)
+  const scripted = useHydrated();
   const errors = formState.errors;
 
   // test drives: the chosen location's bookable days and times (null until a location is chosen)
@@ -140,7 +175,12 @@ export function LeadForm({
   const slotLocation = Number(watch("location")) || (rules.locationIds.length === 1 ? rules.locationIds[0] : undefined);
   const slotDays = rules.testDriveSlots && slotLocation !== undefined ? (rules.testDriveSlots[slotLocation] ?? []) : null;
   // a day chosen for another location is no choice here
-  const chosenDay = slotDays?.find((d) => d.date === slotDate);
+  // without script every open day and time is offered (the server refuses a slot the location does not have)
+  const dayChoices = scripted ? slotDays : rules.testDriveSlots ? (slotDays ?? everyDay(rules.testDriveSlots)) : null;
+  const chosenDay = dayChoices?.find((d) => d.date === (slotDate || refused?.values[POSTED.slotDate]));
+  const timeChoices = scripted
+    ? (chosenDay?.times ?? [])
+    : (chosenDay ?? { times: [...new Set(dayChoices?.flatMap((d) => d.times))].sort() }).times;
 
   useEffect(() => {
     // prefill from the details stored after the last enquiry (stored user details)
@@ -158,7 +198,9 @@ export function LeadForm({
   }, [getValues, setValue, prefill]);
 
   const id = (name: string) => `${uid}-${name}`;
-  const err = (name: FieldName) => errors[name]?.message;
+  // a refused post's messages show until the shopper sends the form again
+  const refusedError = (name: string) => (formState.submitCount === 0 ? refused?.errors[name] : undefined);
+  const err = (name: FieldName) => errors[name]?.message ?? refusedError(name);
   const a11y = (name: FieldName) => ({
     id: id(name),
     "aria-invalid": err(name) ? true : undefined,
@@ -170,7 +212,8 @@ export function LeadForm({
     if (!fields.includes(name)) return false;
     if (fixedLocation && defaultLocationId && (name === "location" || name === "dealership_slug")) return false;
     const parent = DEPENDS_ON[name];
-    return !parent || (Boolean(watch(parent)) && !errors[parent]);
+    // without script nothing can appear as the shopper types: the field is there (and ignored by the server when its parent is empty)
+    return !parent || !scripted || (Boolean(watch(parent)) && !errors[parent]);
   };
 
   // a label, the control, and the field's message below it (docs/features/forms-and-leads.md); plain calls, not components,
@@ -189,12 +232,12 @@ export function LeadForm({
     </div>
   );
   const text = (name: FieldName, props: InputHTMLAttributes<HTMLInputElement> = {}) =>
-    shown(name) && field(name, <input {...register(name)} {...a11y(name)} className={input} {...props} />);
+    shown(name) && field(name, <input {...register(name)} {...a11y(name)} defaultValue={startValue(name)} className={input} {...props} />);
   const select = (name: FieldName, options: Array<[string, string]>, placeholder?: string) =>
     shown(name) &&
     field(
       name,
-      <select {...register(name)} {...a11y(name)} className={input}>
+      <select {...register(name)} {...a11y(name)} defaultValue={startValue(name)} className={input}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map(([v, l]) => (
           <option key={v} value={v}>
@@ -285,7 +328,7 @@ export function LeadForm({
         { email: values.email, phone: values.phone, first_name: values.first_name, last_name: values.last_name, postcode: values.postcode },
       );
       if (onSent) await onSent(result.lead.id);
-      else router.push(successUrl(category(values), vehicle ? [["car_type", vehicle.carType]] : []));
+      else router.push(formSuccessUrl(form.category, values.category ?? DEFAULT_CATEGORY, vehicle?.carType));
     } catch (e) {
       track(EVENT_IDS.formError, {
         form: kind,
@@ -298,20 +341,48 @@ export function LeadForm({
   };
 
   const submitting = formState.isSubmitting;
+  // a refused post's form-level message (a field the form does not show, or the whole form)
+  const refusedNote = refused && Object.keys(refused.errors).length > 0 && formState.submitCount === 0 ? MSG.submitFailed : null;
+  const shownError = formError ?? refusedNote;
+  const more = (["middle_name", "where_did_you_hear"] as const).filter((n) => shown(n));
   return (
     <form
+      // without script (off, failed, not yet run) the browser posts the form itself: the server runs the
+      // same checks and sends the shopper to /success or back here, nothing typed in the address
+      method="post"
+      action={`${site.leadBase}/leads/form`}
+      encType={allowFiles ? "multipart/form-data" : undefined}
       onSubmit={handleSubmit(onSubmit)}
       onChange={onFirstChange}
       noValidate
       className="space-y-4"
       aria-label={heading ?? form.title}
       data-testid={`lead-form-${kind}`}
+      data-lead-form=""
     >
+      <input type="hidden" name={POSTED.form} value={kind} />
+      <input type="hidden" name={POSTED.returnTo} value={`${pathname}${vehicle ? `?vehicle=${encodeURIComponent(vehicle.slug)}` : ""}`} />
+      {vehicle && <input type="hidden" name={POSTED.vehicle} value={vehicle.slug} />}
+      {vehicle && <input type="hidden" name={POSTED.carType} value={vehicle.carType} />}
+      {/* the one location this form is for (not asked), posted as the enhanced form sends it */}
+      {(["location", "dealership_slug"] as const)
+        .filter((n) => fields.includes(n) && !shown(n) && getValues(n))
+        .map((n) => (
+          <input key={n} type="hidden" name={n} value={String(getValues(n))} />
+        ))}
       {heading !== null && <h2 className="text-xl font-bold">{heading ?? form.title}</h2>}
       {vehicle && <p className="text-sm text-neutral-700">About: {vehicle.name}</p>}
-      {formError && (
+      {shownError && (
         <div role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 font-semibold text-red-800" data-testid="form-error">
-          {formError}
+          {shownError}
+          {!formError &&
+            Object.entries(refused?.errors ?? {})
+              .filter(([k]) => !isFieldName(k) || !shown(k))
+              .map(([k, m]) => (
+                <p key={k} className="mt-1 font-normal">
+                  {m}
+                </p>
+              ))}
         </div>
       )}
       <div className={clsx("grid gap-4", !compact && "sm:grid-cols-2")}>
@@ -324,14 +395,13 @@ export function LeadForm({
             <input
               {...register("phone", { onChange: (e) => setValue("phone", maskPhone(e.target.value, site.market)) })}
               {...a11y("phone")}
+              defaultValue={startValue("phone")}
               type="tel"
               autoComplete="tel"
               className={input}
             />,
           )}
         {text("postcode", { inputMode: "numeric", autoComplete: "postal-code", maxLength: site.zip ? 5 : 4 })}
-        {/* optional fields come after the required ones */}
-        {text("middle_name", { autoComplete: "additional-name" })}
         {select(
           "category",
           ENQUIRY_TYPES.map((c) => [c, c]),
@@ -370,10 +440,11 @@ export function LeadForm({
               </label>
               <select
                 id={id("date")}
+                name={POSTED.slotDate}
                 value={chosenDay?.date ?? ""}
-                disabled={slotDays === null}
+                disabled={dayChoices === null}
                 aria-invalid={err("day") ? true : undefined}
-                aria-describedby={err("day") ? `${id("day")}-error` : slotDays === null ? `${id("date")}-hint` : undefined}
+                aria-describedby={err("day") ? `${id("day")}-error` : dayChoices === null ? `${id("date")}-hint` : undefined}
                 onChange={(e) => {
                   const [y, m, d] = e.target.value.split("-");
                   setSlotDate(e.target.value);
@@ -386,13 +457,13 @@ export function LeadForm({
                 className={input}
               >
                 <option value="">Choose a day</option>
-                {(slotDays ?? []).map((d) => (
+                {(dayChoices ?? []).map((d) => (
                   <option key={d.date} value={d.date}>
                     {d.label}
                   </option>
                 ))}
               </select>
-              {slotDays === null && (
+              {dayChoices === null && (
                 <p id={`${id("date")}-hint`} className="mt-1 text-sm text-neutral-700">
                   Choose a location first: the days and times follow its opening hours.
                 </p>
@@ -405,8 +476,8 @@ export function LeadForm({
             </div>
             {select(
               "time",
-              (chosenDay?.times ?? []).map((t) => [t, slotLabel(t)]),
-              chosenDay ? "Choose a time" : "Choose a day first",
+              timeChoices.map((t) => [t, slotLabel(t)]),
+              timeChoices.length ? "Choose a time" : "Choose a day first",
             )}
           </div>
         </fieldset>
@@ -446,11 +517,29 @@ export function LeadForm({
         </fieldset>
       )}
       {shown("message") &&
-        field("message", <textarea {...register("message")} {...a11y("message")} rows={4} className={clsx(input, "py-2")} />)}
-      {select(
-        "where_did_you_hear",
-        LEAD_SOURCES.map((s) => [s, s]),
-        "Please select",
+        field(
+          "message",
+          <textarea
+            {...register("message")}
+            {...a11y("message")}
+            defaultValue={startValue("message")}
+            rows={4}
+            className={clsx(input, "py-2")}
+          />,
+        )}
+      {more.length > 0 && (
+        // the optional fields folded away, still sent under their own names; a <details> opens without script
+        <details open={more.some((n) => err(n) || refused?.values[n]) || undefined} className="rounded-md border border-neutral-300 p-3">
+          <summary className="min-h-6 cursor-pointer font-semibold">Add more details</summary>
+          <div className="mt-3 grid gap-4">
+            {text("middle_name", { autoComplete: "additional-name" })}
+            {select(
+              "where_did_you_hear",
+              LEAD_SOURCES.map((s) => [s, s]),
+              "Please select",
+            )}
+          </div>
+        </details>
       )}
       {allowFiles && (
         <div>
@@ -460,6 +549,7 @@ export function LeadForm({
           <input
             ref={files}
             id={id("files")}
+            name="files"
             type="file"
             multiple
             accept="image/jpeg,image/png,image/webp,image/heic,application/pdf"
@@ -469,7 +559,10 @@ export function LeadForm({
       )}
       {shown("opt_in") && (
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" defaultChecked {...register("opt_in")} className="size-4" /> {FIELD_LABELS.opt_in}
+          {/* posted without script: an unticked box sends this "false", a ticked one its own value after it */}
+          <input type="hidden" name="opt_in" value="false" />
+          <input type="checkbox" defaultChecked={refused?.values.opt_in !== "false"} {...register("opt_in")} className="size-4" />{" "}
+          {FIELD_LABELS.opt_in}
         </label>
       )}
       <div className="hidden" aria-hidden="true">

@@ -7,7 +7,8 @@ import { Loader2 } from "@/components/ui/icons";
 import { EVENT_IDS } from "@/domain/analytics/events";
 import { DEFAULT_CATEGORY, DEFAULT_STATE, FORMS, STATES, type LeadFormSite } from "@/domain/leads/forms";
 import { successUrl } from "@/domain/leads/success";
-import { useRouter } from "next/navigation";
+import { usePathname, useRouter } from "next/navigation";
+import { POSTED } from "@/domain/leads/posted-form";
 import {
   CONDITIONS,
   LOOKUP_MSG,
@@ -61,6 +62,7 @@ const secondary =
 export function LookupForm({ kind, formSite, endpoint, carHistory, valuation, allowFiles }: LookupFormProps) {
   const uid = useId();
   const router = useRouter();
+  const pathname = usePathname();
   const [state, setState] = useState<Step>({ step: "rego" });
   const [rego, setRego] = useState("");
   const [regState, setRegState] = useState<string>(DEFAULT_STATE);
@@ -121,7 +123,19 @@ export function LookupForm({ kind, formSite, endpoint, carHistory, valuation, al
 
   if (state.step === "rego")
     return (
-      <form onSubmit={lookUp} noValidate className="space-y-4" aria-label="Find your vehicle" data-testid="lookup-rego">
+      <form
+        // without script the rego is posted as the enquiry itself: the server sends the plain form back with
+        // the rego kept and the name, email and phone asked for (docs/features/forms-and-leads.md)
+        method="post"
+        action={`${formSite.leadBase}/leads/form`}
+        onSubmit={lookUp}
+        noValidate
+        className="space-y-4"
+        aria-label="Find your vehicle"
+        data-testid="lookup-rego"
+      >
+        <input type="hidden" name={POSTED.form} value={kind} />
+        <input type="hidden" name={POSTED.returnTo} value={pathname} />
         {title("Find your vehicle")}
         <p className="text-neutral-700">Enter your rego and we’ll look up the details.</p>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -131,6 +145,7 @@ export function LookupForm({ kind, formSite, endpoint, carHistory, valuation, al
             </label>
             <input
               id={`${uid}-rego`}
+              name="Rego"
               value={rego}
               onChange={(e) => setRego(e.target.value)}
               autoCapitalize="characters"
@@ -152,6 +167,7 @@ export function LookupForm({ kind, formSite, endpoint, carHistory, valuation, al
             </label>
             <select
               id={`${uid}-state`}
+              name="state"
               value={regState}
               onChange={(e) => setRegState(e.target.value)}
               aria-invalid={errors.state ? true : undefined}

@@ -2,7 +2,7 @@
 
 import Image from "next/image";
 import Link from "next/link";
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFavourites } from "@/client/favourites";
 import { compareRows, MAX_COMPARE, MIN_COMPARE, type ComparableCard } from "@/domain/stock/card-view";
 import type { FavouriteCar } from "@/domain/stock/favourites";
@@ -11,14 +11,7 @@ import { clsx } from "clsx";
 import { FavouriteButton } from "./favourite-button";
 import { EnquireLink, VehicleCardView } from "./vehicle-card";
 import { RepaymentNote } from "./repayment-note";
-
-const noop = () => () => {};
-const useHydrated = () =>
-  useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  );
+import { useHydrated } from "@/client/use-hydrated";
 
 type Loaded = { key: string; vehicles: ComparableCard[]; missing: number[]; note: string | null } | { key: string; failed: true };
 

@@ -13,3 +13,13 @@ export function successUrl(category: string, extras: Array<[string, string]> = [
   const rest = params.toString();
   return `/success?category=${slug}${rest ? `&${rest}` : ""}`;
 }
+
+/**
+ * Where a sent form goes: its own category (the contact form's, the one the shopper chose), the car's
+ * type when it is about a car. The same for the form sent by script and the form posted without it.
+ */
+export function formSuccessUrl(formCategory: string | null, chosen: string | undefined, carType?: string): string {
+  return successUrl(formCategory ?? chosen ?? DEFAULT_SUCCESS_CATEGORY, carType ? [["car_type", carType]] : []);
+}
+
+const DEFAULT_SUCCESS_CATEGORY = "General Enquiry";

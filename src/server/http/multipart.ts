@@ -94,7 +94,9 @@ export async function receiveMultipart(
       stream.resume();
       return;
     }
-    const filename = (info.filename ?? "file").normalize("NFC").slice(0, 200);
+    // a file input the shopper left empty: a browser posts it as a part with no name and no bytes
+    const blank = !info.filename;
+    const filename = (info.filename || "file").normalize("NFC").slice(0, 200);
     const safe =
       filename
         .replace(/[^\w.-]+/g, "_")
@@ -122,6 +124,7 @@ export async function receiveMultipart(
           if (failure) return;
           if ((stream as unknown as { truncated?: boolean }).truncated)
             return fail(new UploadError(413, `${filename} is larger than ${limits.fileBytes / 1024 / 1024} MB.`));
+          if (record.size === 0 && blank) return void files.splice(files.indexOf(record), 1);
           if (record.size === 0) return fail(new UploadError(422, `${filename} is empty.`));
           const type = await fileTypeFromBuffer(Buffer.concat(head).subarray(0, SNIFF_BYTES));
           if (!type || !Object.hasOwn(accept.types, type.mime)) return fail(new UploadError(422, `${filename}: ${accept.refused}`));

@@ -17,6 +17,10 @@ import { changeLead, createLead, IdempotentReplay, LeadValidationError, Rejected
 import { incomingDir, receiveMultipart, UploadError, type ReceivedFile } from "@/server/http/multipart";
 import { isUuid } from "@/domain/ids";
 import { mediaTypeOf } from "@/domain/http/content-type";
+import { encodeFormFlash } from "@/domain/http/form-flash";
+import { LEAD_FORM_FLASH_COOKIE, leadFromPostedForm, type PostedLead } from "@/domain/leads/posted-form";
+import { formSuccessUrl } from "@/domain/leads/success";
+import { FORMS } from "@/domain/leads/forms";
 
 export const MAX_JSON_BYTES = 64 * 1024;
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -65,6 +69,11 @@ async function handle(req: Request, checks: Checks, fn: (ctx: SiteContext, type:
     );
     return await fn(ctx, type);
   } catch (e) {
+    // a form posted without JavaScript and refused: back to its page (its rate-limit point given back)
+    if (e instanceof FormRefused) {
+      if (limitKey) await limiter().refund(limitKey);
+      return e.answer;
+    }
     // a retry of a stored submission: the first lead's answer, as it was given
     if (e instanceof IdempotentReplay) return json(201, e.body, { "idempotent-replayed": "true" });
     if (e instanceof LeadValidationError && limitKey) await limiter().refund(limitKey);
@@ -81,6 +90,33 @@ function asHttpError(e: unknown): unknown {
       : new HttpError(e.status, e.message);
   if (e instanceof RejectedLeadError) return new HttpError(400, e.message);
   return e;
+}
+
+/** A refused plain form post's answer: the 303 back to its page with the flash cookie. */
+class FormRefused extends Error {
+  constructor(readonly answer: Response) {
+    super("form refused");
+  }
+}
+
+const seeOther = (location: string, cookie: string) =>
+  new Response(null, { status: 303, headers: { location, "cache-control": "no-store", "set-cookie": cookie } });
+
+/**
+ * The flash cookie for the form's page: the typed values and messages for one minute (read back by
+ * the page: src/app/sites/[site]/_routes/form.ts), or cleared once the lead is stored. HttpOnly, and
+ * only on that page's path.
+ */
+function flashCookie(req: Request, page: string, value: string | null): string {
+  const secure = new URL(req.url).protocol === "https:" || req.headers.get("x-forwarded-proto") === "https";
+  const path = page.split("?")[0];
+  return `${LEAD_FORM_FLASH_COOKIE}=${value ?? ""}; Path=${path}; Max-Age=${value ? 60 : 0}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/** A posted form's lead refused field by field: back to its page with what was typed and each message. */
+function refuse(req: Request, siteId: number, posted: PostedLead & { returnTo: string }, errors: Record<string, string>): never {
+  const flash = encodeFormFlash({ site: siteId, attempt: posted.kind ?? "", errors, values: posted.values });
+  throw new FormRefused(seeOther(posted.returnTo, flashCookie(req, posted.returnTo, flash)));
 }
 
 const userAgent = (req: Request) => req.headers.get("user-agent");
@@ -109,6 +145,23 @@ function placeFiles(received: ReceivedFile[], siteId: number) {
       }),
     );
   };
+}
+
+/** The posted form's fields and files (multipart) or fields (form-encoded), the files in `temp`. */
+async function receivePosted(req: Request, type: BodyType, temp: string) {
+  if (type === "application/x-www-form-urlencoded") {
+    const text = await readText(req, MAX_JSON_BYTES);
+    return { fields: [...new URLSearchParams(text)], files: [] as ReceivedFile[] };
+  }
+  if (Number(req.headers.get("content-length") ?? 0) > MAX_UPLOAD_BYTES)
+    throw new HttpError(413, "The attachments are too large (at most 5 files of 10 MB).");
+  const received = await receiveMultipart(req.body, req.headers.get("content-type") ?? "", temp, {
+    fileBytes: MAX_FILE_BYTES,
+    files: MAX_FILES,
+    totalBytes: MAX_UPLOAD_BYTES,
+    fieldBytes: MAX_JSON_BYTES,
+  });
+  return received;
 }
 
 /** POST, PUT and with-files, for the /api base or the /mock base (stored apart, never delivered). */
@@ -159,6 +212,40 @@ export function leadRoutes(mock: boolean) {
         });
         if (!lead) throw new HttpError(404, "Unknown lead.");
         return json(200, { lead });
+      }),
+    // POST /api/leads/form — an enquiry form posted by the browser without JavaScript (form-encoded, or
+    // multipart with its files): the same checks and schema as POST /api/leads; 303 to the success
+    // page, or back to the form with its values and messages in a one-minute cookie (never the URL)
+    form: (req: Request) =>
+      handle(req, { mock, types: ["application/x-www-form-urlencoded", "multipart/form-data"] }, async (ctx, type) => {
+        const temp = incomingDir(env().UPLOAD_DIR);
+        let written: string | null = null;
+        try {
+          const { fields, files } = await receivePosted(req, type, temp);
+          const posted = leadFromPostedForm(fields);
+          const { returnTo } = posted;
+          if (!posted.kind || !returnTo) throw new HttpError(400, "Send the enquiry from one of this website's forms.");
+          const created = await createLead({
+            ctx,
+            lead: { ...posted.lead, page_id: returnTo.split("?")[0], ...(files.length ? { has_files: true } : {}) },
+            userAgent: userAgent(req),
+            host: req.headers.get("host"),
+            mock,
+            customerId: (await currentCustomer(req.headers, ctx))?.id ?? null,
+            ...(files.length ? { files: async (id: string) => ((written = id), placeFiles(files, ctx.site.id)(id)) } : {}),
+          }).catch((e: unknown) => {
+            if (e instanceof LeadValidationError) refuse(req, ctx.site.id, { ...posted, returnTo }, e.errors);
+            if (e instanceof UploadError && e.status === 422) refuse(req, ctx.site.id, { ...posted, returnTo }, { files: e.message });
+            throw e;
+          });
+          const chosen = typeof posted.lead.category === "string" ? posted.lead.category : undefined;
+          return seeOther(formSuccessUrl(FORMS[posted.kind].category, chosen, posted.carType), flashCookie(req, returnTo, null));
+        } catch (e) {
+          if (written) await rm(path.resolve(env().UPLOAD_DIR, String(ctx.site.id), written), { recursive: true, force: true });
+          throw e;
+        } finally {
+          await rm(temp, { recursive: true, force: true });
+        }
       }),
     // POST /api/leads/with-files — multipart: `lead` (the JSON envelope or the lead object, or
     // `lead[field]` fields) and `files`; or form-encoded `lead[field]=…` (docs/features/forms-and-leads.md), without files

@@ -1,5 +1,9 @@
 import "server-only";
 import type { Metadata } from "next";
+import { cookies } from "next/headers";
+import { decodeFormFlash } from "@/domain/http/form-flash";
+import { isFieldName } from "@/domain/leads/forms";
+import { LEAD_FORM_FLASH_COOKIE, POSTED } from "@/domain/leads/posted-form";
 import { FORM_INTRO, FORMS, type FormKind } from "@/domain/leads/forms";
 import { contentMetadata } from "./content";
 import type { FormPageProps } from "@/components/forms/form-page";
@@ -16,10 +20,25 @@ import { siteValuationProvider } from "@/server/lookups/valuation";
 import { carHistoryProviderFor } from "@/server/leads/lookup-api";
 
 /**
- * What an enquiry form page is about: the car of `?vehicle={slug}` (when it is this site's and on
- * show) and the location of `?location={slug}`, else the car's own location.
+ * The form posted without JavaScript and refused a moment ago (src/server/leads/handlers.ts): what was
+ * typed and each field's message, from its one-minute cookie, for this site and this kind of form only.
  */
-export async function formSubject(ctx: SiteContext, searchParams: SearchParams): Promise<Pick<FormPageProps, "vehicle" | "locationId">> {
+export async function refusedForm(ctx: SiteContext, kind: FormKind): Promise<FormPageProps["refused"]> {
+  const known = (k: string) => isFieldName(k) || k === POSTED.slotDate || k === "files" || k === "form" || k === "url";
+  const flash = decodeFormFlash((await cookies()).get(LEAD_FORM_FLASH_COOKIE)?.value, ctx.site.id, kind, known);
+  return flash ? { errors: flash.errors, values: flash.values } : null;
+}
+
+/**
+ * What an enquiry form page is about: the car of `?vehicle={slug}` (when it is this site's and on
+ * show) and the location of `?location={slug}`, else the car's own location; and the form the
+ * shopper posted without JavaScript, if it was refused.
+ */
+export async function formSubject(
+  ctx: SiteContext,
+  searchParams: SearchParams,
+  kind: FormKind,
+): Promise<Pick<FormPageProps, "vehicle" | "locationId" | "refused">> {
   const q = await searchParams;
   const slug = oneParam(q.vehicle);
   const found = slug ? await getVehiclePage(ctx, slug, requestNow()) : null;
@@ -27,7 +46,7 @@ export async function formSubject(ctx: SiteContext, searchParams: SearchParams):
   const location =
     ctx.locations.find((l) => l.slug === oneParam(q.location)) ??
     (found ? ctx.locations.find((l) => l.id === found.vehicle.locationId) : undefined);
-  return { vehicle, locationId: location?.id };
+  return { vehicle, locationId: location?.id, refused: await refusedForm(ctx, kind) };
 }
 
 /**

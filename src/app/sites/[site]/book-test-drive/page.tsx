@@ -14,5 +14,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 // GET /book-test-drive — the test-drive booking form; `?vehicle=` and `?location=` say what it is about
 export default async function BookTestDrivePage({ params, searchParams }: Props) {
   const ctx = await requireSite(params, "/book-test-drive");
-  return <FormPage kind="test-drive" formSite={leadFormSite(ctx, requestNow())} {...await formSubject(ctx, searchParams)} />;
+  return <FormPage kind="test-drive" formSite={leadFormSite(ctx, requestNow())} {...await formSubject(ctx, searchParams, "test-drive")} />;
 }

@@ -18,7 +18,7 @@ export default async function CareersPage({ params, searchParams }: Props) {
     <FormPage
       kind="careers"
       formSite={leadFormSite(ctx)}
-      {...await formSubject(ctx, searchParams)}
+      {...await formSubject(ctx, searchParams, "careers")}
       intro={<SectionIntro ctx={ctx} slug="careers" />}
     />
   );

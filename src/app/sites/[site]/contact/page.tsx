@@ -13,5 +13,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 // GET /contact — the contact form; `?vehicle=` and `?location=` say what it is about
 export default async function ContactPage({ params, searchParams }: Props) {
   const ctx = await requireSite(params, "/contact");
-  return <FormPage kind="contact" formSite={leadFormSite(ctx)} {...await formSubject(ctx, searchParams)} />;
+  return <FormPage kind="contact" formSite={leadFormSite(ctx)} {...await formSubject(ctx, searchParams, "contact")} />;
 }

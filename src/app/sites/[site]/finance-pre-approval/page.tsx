@@ -19,7 +19,7 @@ export default async function FinancePreApprovalPage({ params, searchParams }: P
       kind="finance-pre-approval"
       formSite={leadFormSite(ctx)}
       calculator={<FinancePanel ctx={ctx} />}
-      {...await formSubject(ctx, searchParams)}
+      {...await formSubject(ctx, searchParams, "finance-pre-approval")}
     />
   );
 }

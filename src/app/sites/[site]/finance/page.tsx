@@ -42,7 +42,7 @@ export default async function FinancePage({ params, searchParams }: Props) {
       calculator={<FinancePanel ctx={ctx} terms={terms} initial={initial} publish={!instead} />}
       initial={initial ? { loan_amount: String(initial.price - initial.deposit) } : undefined}
       instead={instead}
-      {...await formSubject(ctx, searchParams)}
+      {...await formSubject(ctx, searchParams, "finance")}
     />
   );
 }

@@ -18,7 +18,7 @@ export default async function FleetPage({ params, searchParams }: Props) {
     <FormPage
       kind="fleet"
       formSite={leadFormSite(ctx)}
-      {...await formSubject(ctx, searchParams)}
+      {...await formSubject(ctx, searchParams, "fleet")}
       intro={<SectionIntro ctx={ctx} slug="fleet" />}
     />
   );

@@ -14,6 +14,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function SellMyCarPage({ params, searchParams }: Props) {
   const ctx = await requireSite(params, "/sell-my-car");
   return (
-    <LookupFormPage kind="sell-my-car" formSite={leadFormSite(ctx)} {...await formSubject(ctx, searchParams)} lookup={lookupForm(ctx)} />
+    <LookupFormPage
+      kind="sell-my-car"
+      formSite={leadFormSite(ctx)}
+      {...await formSubject(ctx, searchParams, "sell-my-car")}
+      lookup={lookupForm(ctx)}
+    />
   );
 }

@@ -13,5 +13,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 // GET /service — the service booking form; `?vehicle=` and `?location=` say what it is about
 export default async function ServicePage({ params, searchParams }: Props) {
   const ctx = await requireSite(params, "/service");
-  return <FormPage kind="service" formSite={leadFormSite(ctx)} {...await formSubject(ctx, searchParams)} />;
+  return <FormPage kind="service" formSite={leadFormSite(ctx)} {...await formSubject(ctx, searchParams, "service")} />;
 }

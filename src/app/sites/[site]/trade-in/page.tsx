@@ -13,5 +13,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 // GET /trade-in — trade-in valuation (redirects to /sell-my-car where the site buys cars); `?vehicle=` and `?location=` say what it is about
 export default async function TradeInPage({ params, searchParams }: Props) {
   const ctx = await requireSite(params, "/trade-in");
-  return <LookupFormPage kind="trade-in" formSite={leadFormSite(ctx)} {...await formSubject(ctx, searchParams)} lookup={lookupForm(ctx)} />;
+  return (
+    <LookupFormPage
+      kind="trade-in"
+      formSite={leadFormSite(ctx)}
+      {...await formSubject(ctx, searchParams, "trade-in")}
+      lookup={lookupForm(ctx)}
+    />
+  );
 }

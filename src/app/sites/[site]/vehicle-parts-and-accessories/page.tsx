@@ -13,5 +13,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 // GET /vehicle-parts-and-accessories — the parts enquiry form; `?vehicle=` and `?location=` say what it is about
 export default async function PartsPage({ params, searchParams }: Props) {
   const ctx = await requireSite(params, "/vehicle-parts-and-accessories");
-  return <FormPage kind="parts" formSite={leadFormSite(ctx)} {...await formSubject(ctx, searchParams)} />;
+  return <FormPage kind="parts" formSite={leadFormSite(ctx)} {...await formSubject(ctx, searchParams, "parts")} />;
 }

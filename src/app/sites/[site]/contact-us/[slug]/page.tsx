@@ -4,6 +4,7 @@ import { LeadForm } from "@/components/forms/lead-form";
 import { requestNow } from "@/server/clock";
 import { leadFormSite } from "@/domain/leads/forms";
 import { contentMetadata } from "../../_routes/content";
+import { refusedForm } from "../../_routes/form";
 import { requireLocation, type SlugParams } from "../../_routes/site";
 import { PageSection, PageTitle, Panel } from "@/components/ui/page";
 
@@ -32,6 +33,7 @@ export default async function ContactLocationPage(props: Props) {
           defaultLocationId={location.id}
           fixedLocation
           heading={`Send ${location.name} a message`}
+          refused={await refusedForm(ctx, "contact")}
         />
       </Panel>
       <div className="mt-6">

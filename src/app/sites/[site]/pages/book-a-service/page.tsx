@@ -13,5 +13,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 // GET /pages/book-a-service — the service booking form at its second address; `?vehicle=` and `?location=` say what it is about
 export default async function BookAServicePage({ params, searchParams }: Props) {
   const ctx = await requireSite(params, "/pages/book-a-service");
-  return <FormPage kind="service" formSite={leadFormSite(ctx)} {...await formSubject(ctx, searchParams)} />;
+  return <FormPage kind="service" formSite={leadFormSite(ctx)} {...await formSubject(ctx, searchParams, "service")} />;
 }

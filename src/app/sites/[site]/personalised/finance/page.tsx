@@ -10,6 +10,7 @@ import { currentCustomer } from "@/server/auth/handlers";
 import { getDb } from "@/server/db";
 import { getCustomerDetails, listCustomerEnquiries } from "@/server/repositories/customers";
 import { requireSite, type SiteParams } from "../../_routes/site";
+import { refusedForm } from "../../_routes/form";
 
 export const metadata: Metadata = { title: "Your Finance", robots: { index: false } };
 
@@ -61,7 +62,7 @@ export default async function PersonalisedFinancePage({ params }: { params: Site
         </h2>
         <FinancePanel ctx={ctx} />
         <Panel>
-          <LeadForm kind="finance" site={leadFormSite(ctx)} heading={null} prefill={prefill} />
+          <LeadForm kind="finance" site={leadFormSite(ctx)} heading={null} prefill={prefill} refused={await refusedForm(ctx, "finance")} />
         </Panel>
       </section>
     </PageSection>
