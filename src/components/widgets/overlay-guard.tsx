@@ -1,0 +1,71 @@
+"use client";
+
+import { useEffect } from "react";
+import { OVERLAY_KINDS, readOn, stepsAside, type Box, type OverlayKind } from "@/domain/site/overlays";
+
+/** The page's primary actions, which no launcher or teaser may cover: the heart, Call, Enquire, Submit. */
+const PRIMARY = "[data-fav], a[href^='tel:'], a[href*='#enquiry-form'], a[href='#enquire'], button[type='submit'], input[type='submit']";
+const FORMS = "main form, form[data-lead-form]";
+const CARDS = "[data-testid='vehicle-card']";
+/** the desktop breakpoint, where the bars become the side tab (globals.css) */
+const WIDE = "(min-width: 992px)";
+const RECHECK_MS = 400;
+
+const boxesOf = (selector: string): Box[] =>
+  [...document.querySelectorAll(selector)]
+    // a fixed thing's own buttons (the vehicle bar's Call, the chat panel's Send) are not under it
+    .filter((el) => !el.closest("[data-overlay], [role='dialog']"))
+    .map((el) => el.getBoundingClientRect())
+    .filter((b) => b.width > 0 && b.height > 0);
+
+/**
+ * Keeps the storefront's fixed things (`data-overlay`: the bars, the chat launcher and teaser) off
+ * what the shopper is doing (stepsAside, docs/features/analytics-chat-widgets.md): on every scroll,
+ * resize and focus change, and every 400 ms for what moves by itself, each is marked `data-aside`
+ * while it would sit over a form, a field being typed in, a primary action or (the teaser) a card;
+ * the stylesheet fades it out. Also marks `<html data-read-on>` once the shopper has scrolled a third
+ * of a screen (readOn), which the chat's teaser waits for.
+ */
+export function OverlayGuard() {
+  useEffect(() => {
+    const root = document.documentElement;
+    let frame = 0;
+    const check = () => {
+      frame = 0;
+      const viewport = { width: window.innerWidth, height: window.innerHeight };
+      if (readOn(window.scrollY, viewport.height, root.scrollHeight - viewport.height)) root.dataset.readOn = "true";
+      const overlays = [...document.querySelectorAll<HTMLElement>("[data-overlay]")];
+      if (overlays.length === 0) return;
+      const active = document.activeElement;
+      const scene = {
+        viewport,
+        scrollY: window.scrollY,
+        phone: !window.matchMedia(WIDE).matches,
+        editing: active instanceof HTMLElement && active.matches("input, textarea, select") && !active.closest("[data-overlay]"),
+        forms: boxesOf(FORMS),
+        controls: boxesOf(PRIMARY),
+        cards: boxesOf(CARDS),
+      };
+      for (const el of overlays) {
+        const kind = el.dataset.overlay as OverlayKind;
+        if (!OVERLAY_KINDS.includes(kind)) continue;
+        const aside = stepsAside({ ...scene, kind, box: el.getBoundingClientRect() });
+        if (aside && el.dataset.aside !== "true") el.dataset.aside = "true";
+        else if (!aside && el.dataset.aside) delete el.dataset.aside;
+      }
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(check);
+    };
+    const events = ["scroll", "resize", "focusin", "focusout"] as const;
+    for (const e of events) window.addEventListener(e, schedule, { passive: true });
+    const timer = setInterval(schedule, RECHECK_MS);
+    schedule();
+    return () => {
+      for (const e of events) window.removeEventListener(e, schedule);
+      clearInterval(timer);
+      cancelAnimationFrame(frame);
+    };
+  }, []);
+  return null;
+}
