@@ -1,22 +1,33 @@
 "use client";
 
 import { useEffect } from "react";
-import { OVERLAY_KINDS, readOn, stepsAside, type Box, type OverlayKind } from "@/domain/site/overlays";
+import { isPrimaryAction, OVERLAY_KINDS, readOn, stepsAside, type Box, type OverlayKind } from "@/domain/site/overlays";
 
-/** The page's primary actions, which no launcher or teaser may cover: the heart, Call, Enquire, Submit. */
-const PRIMARY = "[data-fav], a[href^='tel:'], a[href*='#enquiry-form'], a[href='#enquire'], button[type='submit'], input[type='submit']";
+const CONTROLS = "a[href], button, input[type='submit']";
 const FORMS = "main form, form[data-lead-form]";
 const CARDS = "[data-testid='vehicle-card']";
 /** the desktop breakpoint, where the bars become the side tab (globals.css) */
 const WIDE = "(min-width: 992px)";
 const RECHECK_MS = 400;
 
-const boxesOf = (selector: string): Box[] =>
-  [...document.querySelectorAll(selector)]
-    // a fixed thing's own buttons (the vehicle bar's Call, the chat panel's Send) are not under it
-    .filter((el) => !el.closest("[data-overlay], [role='dialog']"))
-    .map((el) => el.getBoundingClientRect())
-    .filter((b) => b.width > 0 && b.height > 0);
+// a fixed thing's own buttons (the vehicle bar's Call, the chat panel's Send) are not under it
+const inPage = (el: Element) => !el.closest("[data-overlay], [role='dialog']");
+
+const boxesOf = (els: Iterable<Element>): Box[] =>
+  [...els].map((el) => el.getBoundingClientRect()).filter((b) => b.width > 0 && b.height > 0);
+
+/** The page's primary actions (isPrimaryAction): Enquire, Call, Submit, the heart. */
+const primaryActions = () =>
+  [...document.querySelectorAll<HTMLElement>(CONTROLS)].filter(
+    (el) =>
+      inPage(el) &&
+      isPrimaryAction({
+        label: el.getAttribute("aria-label") ?? el.textContent ?? "",
+        href: el.getAttribute("href"),
+        submit: (el as HTMLButtonElement).type === "submit" && el.closest("form") !== null,
+        heart: el.hasAttribute("data-fav"),
+      }),
+  );
 
 /**
  * Keeps the storefront's fixed things (`data-overlay`: the bars, the chat launcher and teaser) off
@@ -30,6 +41,9 @@ export function OverlayGuard() {
   useEffect(() => {
     const root = document.documentElement;
     let frame = 0;
+    // which controls are primary actions is read every 400 ms (reading every label on each scroll
+    // frame would cost more); where they are, on every check
+    let controls: HTMLElement[] = [];
     const check = () => {
       frame = 0;
       const viewport = { width: window.innerWidth, height: window.innerHeight };
@@ -42,9 +56,9 @@ export function OverlayGuard() {
         scrollY: window.scrollY,
         phone: !window.matchMedia(WIDE).matches,
         editing: active instanceof HTMLElement && active.matches("input, textarea, select") && !active.closest("[data-overlay]"),
-        forms: boxesOf(FORMS),
-        controls: boxesOf(PRIMARY),
-        cards: boxesOf(CARDS),
+        forms: boxesOf([...document.querySelectorAll(FORMS)].filter(inPage)),
+        controls: boxesOf(controls.filter((el) => el.isConnected)),
+        cards: boxesOf(document.querySelectorAll(CARDS)),
       };
       for (const el of overlays) {
         const kind = el.dataset.overlay as OverlayKind;
@@ -59,8 +73,12 @@ export function OverlayGuard() {
     };
     const events = ["scroll", "resize", "focusin", "focusout"] as const;
     for (const e of events) window.addEventListener(e, schedule, { passive: true });
-    const timer = setInterval(schedule, RECHECK_MS);
-    schedule();
+    const refresh = () => {
+      controls = primaryActions();
+      schedule();
+    };
+    const timer = setInterval(refresh, RECHECK_MS);
+    refresh();
     return () => {
       for (const e of events) window.removeEventListener(e, schedule);
       clearInterval(timer);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { overlaps, readOn, stepsAside, toolsFor, type Box, type OverlayScene } from "./overlays";
+import { isPrimaryAction, overlaps, readOn, stepsAside, toolsFor, type Box, type Control, type OverlayScene } from "./overlays";
 
 const box = (top: number, left: number, bottom: number, right: number): Box => ({ top, left, bottom, right });
 /** a phone, scrolled a screen down, a bar along the bottom; nothing else on the page */
@@ -84,4 +84,21 @@ describe("no tool links to the page it is on", () => {
     expect(left.map((t) => t.href)).not.toContain(path.toLowerCase().replace(/\/$/, ""));
   });
   test("the query of a tool's address does not hide a match", () => expect(toolsFor([{ href: "/finance?x=1" }], "/finance")).toEqual([]));
+});
+
+describe("the primary actions nothing may cover", () => {
+  const c = (over: Partial<Control>): Control => ({ label: "", href: null, submit: false, heart: false, ...over });
+  test.each<[string, Control, boolean]>([
+    ["the heart", c({ heart: true, label: "Save 2024 Mazda CX-5" }), true],
+    ["a Submit", c({ submit: true, label: "Send enquiry" }), true],
+    ["a phone number", c({ href: "tel:+61398701000", label: "(03) 9870 1000" }), true],
+    ["Call", c({ href: "#", label: "Call" }), true],
+    ["a card's Enquire Now", c({ href: "/cars/x#enquiry-form", label: "Enquire Now: 2024 Mazda CX-5" }), true],
+    ["an offer's Enquire", c({ href: "/contact?offer=1", label: "Enquire about this offer" }), true],
+    ["Message Now", c({ label: "  Message Now" }), true],
+    ["Send", c({ label: "Send message" }), true],
+    ["a menu link", c({ href: "/finance", label: "Finance" }), false],
+    ["a word that only starts alike", c({ label: "Callout" }), false],
+    ["Sender", c({ label: "Sender details" }), false],
+  ])("%s: %s", (_, control, want) => expect(isPrimaryAction(control)).toBe(want));
 });

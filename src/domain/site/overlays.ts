@@ -67,6 +67,19 @@ export function readOn(scrollY: number, viewportHeight: number, maxScroll: numbe
   return scrollY >= Math.min(viewportHeight / 3, maxScroll);
 }
 
+/** What the page knows of a control (a link, a button). */
+export type Control = { label: string; href: string | null; submit: boolean; heart: boolean };
+
+/**
+ * Whether a control is a primary action, which the chat's launcher and teaser may not cover: the
+ * heart, a Submit, a phone call, and Enquire (Enquire Now, Enquire about this…, Message Now, Send).
+ */
+export function isPrimaryAction(c: Control): boolean {
+  if (c.submit || c.heart) return true;
+  if (c.href !== null && (c.href.startsWith("tel:") || c.href.includes("#enquiry-form"))) return true;
+  return /^(enquire|message now|send\b|call\b)/i.test(c.label.trim());
+}
+
 /** A path without its query, hash and trailing slash ("/" stays). */
 const bare = (href: string) => (href.split(/[?#]/)[0]!.replace(/\/+$/, "") || "/").toLowerCase();
 
