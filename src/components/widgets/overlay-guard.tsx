@@ -74,7 +74,8 @@ export function OverlayGuard() {
     const events = ["scroll", "resize", "focusin", "focusout"] as const;
     for (const e of events) window.addEventListener(e, schedule, { passive: true });
     const refresh = () => {
-      controls = primaryActions();
+      // a site with nothing fixed (most) reads no labels
+      controls = document.querySelector("[data-overlay]") ? primaryActions() : [];
       schedule();
     };
     const timer = setInterval(refresh, RECHECK_MS);
