@@ -140,9 +140,7 @@ export function LocalChat({ dealerName, hours, phone, formSite, raised, hidden, 
             <span className="hidden sm:inline lg:hidden">
               <span className="font-semibold">Questions about a car?</span> Chat with {dealerName}.
             </span>
-            <span className="hidden lg:inline">
-              <span className="font-semibold">Questions?</span> Chat with us.
-            </span>
+            <span className="hidden lg:inline">Chat with us.</span>
           </button>
           <button
             type="button"
