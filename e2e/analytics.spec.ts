@@ -162,7 +162,15 @@ test("parkside's chat: hidden on /cars; the teaser shows once and stays closed a
   await page.clock.install();
   await page.goto(parkside("/"));
   await waitForHydration(homeLink(page));
-  await page.clock.runFor(3100);
+  // the teaser waits for the shopper to engage: 5000 ms on the page is not enough by itself…
+  await page.clock.runFor(5100);
+  await expect(page.getByTestId("chat-launcher")).toBeVisible();
+  await expect(page.getByTestId("chat-teaser")).toHaveCount(0);
+  // …reading on by a third of a screen is the other half (and back at the top it is clear of the cards)
+  await page.evaluate(() => window.scrollTo(0, 400));
+  await page.clock.runFor(100);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.clock.runFor(600);
   const teaser = page.getByTestId("chat-teaser");
   await expect(teaser).toBeVisible();
   await teaser.getByRole("button", { name: "Close chat invitation" }).click();

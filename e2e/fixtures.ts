@@ -165,3 +165,24 @@ export async function checkStockFile(page: Page, importUrl: string, csv: string)
   await page.getByLabel("CSV file").setInputFiles({ name: "stock.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await check.click();
 }
+
+/** The share of the screen that fixed elements shown cover (their union, sampled every 2 px): e2e/phone.spec.ts, e2e/overlays.spec.ts. */
+export const coveredShare = (page: Page) =>
+  page.evaluate(() => {
+    const boxes = [...document.querySelectorAll("body *")]
+      .filter((el) => {
+        const s = getComputedStyle(el);
+        return s.position === "fixed" && s.display !== "none" && s.visibility !== "hidden" && Number(s.opacity) > 0.05;
+      })
+      .map((el) => el.getBoundingClientRect())
+      .filter((b) => b.width > 0 && b.height > 0);
+    const [w, h] = [window.innerWidth, window.innerHeight];
+    let hit = 0;
+    let all = 0;
+    for (let y = 1; y < h; y += 2)
+      for (let x = 1; x < w; x += 2) {
+        all++;
+        if (boxes.some((b) => x >= b.left && x < b.right && y >= b.top && y < b.bottom)) hit++;
+      }
+    return hit / all;
+  });

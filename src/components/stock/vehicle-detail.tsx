@@ -300,11 +300,16 @@ function EnquireCall({ enquire, call, id, className }: { enquire: string; call: 
   );
 }
 
-/** The bar at the bottom of a phone's screen on a vehicle page: Enquire and Call, always in reach. */
+/**
+ * The bar at the bottom of a phone's screen on a vehicle page: Enquire and Call in reach once the
+ * page's own pair has scrolled away (from half a screen down), stepping aside over the enquiry form
+ * (OverlayGuard, docs/features/analytics-chat-widgets.md).
+ */
 function VehicleActionBar({ enquire, call }: { enquire: string; call: Call }) {
   return (
     <div
       data-vehicle-actions
+      data-overlay="bar"
       className="fixed inset-x-0 bottom-0 z-40 border-t border-neutral-200 bg-white p-3 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] lg:hidden"
     >
       <EnquireCall enquire={enquire} call={call} />

@@ -7,7 +7,7 @@ import dynamic from "next/dynamic";
 import { clsx } from "clsx";
 import { Loader2, MessageCircle, X } from "@/components/ui/icons";
 import { EVENT_IDS } from "@/domain/analytics/events";
-import { CHAT_OPEN_DELAY_MS, CHAT_TEASER_MS, COLLAPSE_MS } from "@/domain/analytics/timings";
+import { CHAT_OPEN_DELAY_MS, CHAT_TEASER_MS, COLLAPSE_MS, ENGAGEMENT_POLL_MS } from "@/domain/analytics/timings";
 import type { LeadFormSite } from "@/domain/leads/forms";
 
 // the enquiry form (react-hook-form, zod) loads when the chat opens, never with the page
@@ -44,7 +44,9 @@ const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce
 
 /**
  * The app's own live chat, behind the live-chat registry entry (the vendors cannot be reached from
- * here): a teaser 3000 ms after load unless closed before (remembered), a launcher, "Opening chat…"
+ * here): a teaser once the shopper has engaged with the page (5000 ms on it AND read on by a third of
+ * a screen) unless closed before (remembered), stepping aside while it would sit over a card, a form
+ * or a primary action, as the launcher does over the last two (OverlayGuard); a launcher, "Opening chat…"
  * for 1300 ms, a panel with the dealer's name and today's hours, a message that becomes a lead, and
  * a 300 ms collapse. Events 47–50.
  */
@@ -57,11 +59,16 @@ export function LocalChat({ dealerName, hours, phone, formSite, raised, hidden, 
   const panelRef = useRef<HTMLDivElement>(null);
   const returnFocus = useRef(false);
 
-  // the teaser, 3000 ms after load, unless it was closed before
+  // the teaser once the shopper has engaged (time on the page and read on: <html data-read-on>, set by
+  // OverlayGuard from the first scroll, before this chat loaded), unless it was closed before
   useEffect(() => {
     if (readRaw(TEASER_CLOSED_KEY, "local") === "1") return;
-    const t = setTimeout(() => setTeaser(true), Math.max(0, CHAT_TEASER_MS - performance.now()));
-    return () => clearTimeout(t);
+    const t = setInterval(() => {
+      if (performance.now() < CHAT_TEASER_MS || document.documentElement.dataset.readOn !== "true") return;
+      clearInterval(t);
+      setTeaser(true);
+    }, ENGAGEMENT_POLL_MS);
+    return () => clearInterval(t);
   }, []);
   const teaserShown = teaser && !hidden && !formPage && panel === "closed";
   useEffect(() => {
@@ -119,18 +126,21 @@ export function LocalChat({ dealerName, hours, phone, formSite, raised, hidden, 
         <aside
           aria-label="Chat invitation"
           data-testid="chat-teaser"
+          data-overlay="teaser"
           className={clsx(
             // on a phone one line beside the launcher (the overlays stay within 12% of the screen);
-            // above it with the whole invitation from a tablet up
+            // above it with the whole invitation on a tablet; on a desktop a short one that fits the
+            // page's right margin above the round launcher, clear of the cards
             place,
-            "mr-14 flex h-11 max-w-48 items-center gap-1 rounded-full border border-neutral-300 bg-white pl-3 text-sm shadow-lg sm:mb-16 sm:mr-0 sm:h-auto sm:max-w-72 sm:items-start sm:gap-2 sm:rounded-lg sm:p-3",
+            "mr-14 flex h-11 max-w-48 items-center gap-1 rounded-full border border-neutral-300 bg-white pl-3 text-sm shadow-lg sm:mb-16 sm:mr-0 sm:h-auto sm:max-w-72 sm:items-start sm:gap-2 sm:rounded-lg sm:p-3 lg:max-w-32 lg:gap-1 lg:p-2",
           )}
         >
           <button type="button" onClick={openChat} className="truncate text-left font-semibold sm:whitespace-normal sm:font-normal">
             <span className="sm:hidden">Chat with us</span>
-            <span className="hidden sm:inline">
+            <span className="hidden sm:inline lg:hidden">
               <span className="font-semibold">Questions about a car?</span> Chat with {dealerName}.
             </span>
+            <span className="hidden lg:inline">Chat with us.</span>
           </button>
           <button
             type="button"
@@ -210,14 +220,16 @@ export function LocalChat({ dealerName, hours, phone, formSite, raised, hidden, 
           onClick={openChat}
           aria-busy={panel === "opening" || undefined}
           data-testid="chat-launcher"
+          data-overlay="chat"
           className={clsx(
             place,
-            "flex min-h-12 min-w-12 items-center justify-center gap-2 rounded-full bg-accent-dark px-3 font-semibold sm:px-4 text-accent-contrast shadow-lg hover:brightness-110",
+            "flex min-h-12 min-w-12 items-center justify-center gap-2 rounded-full bg-accent-dark px-3 font-semibold sm:px-4 lg:px-3 text-accent-contrast shadow-lg hover:brightness-110",
           )}
         >
           {panel === "opening" ? <Loader2 aria-hidden className="size-5 animate-spin" /> : <MessageCircle aria-hidden className="size-5" />}
-          {/* a round button on phones (it sits over the page), the words beside it on wider screens */}
-          <span className="sr-only sm:not-sr-only">{panel === "opening" ? "Opening chat…" : "Chat with us"}</span>
+          {/* a round button on phones (it sits over the page) and desktops (it fits the page's right
+              margin, clear of the cards), the words beside it on a tablet */}
+          <span className="sr-only sm:not-sr-only lg:sr-only">{panel === "opening" ? "Opening chat…" : "Chat with us"}</span>
         </button>
       )}
     </div>

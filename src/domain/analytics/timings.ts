@@ -1,6 +1,9 @@
 /** Timings for analytics and widgets, in one place. */
 export const ANALYTICS_DEFER_MS = 3000;
-export const CHAT_TEASER_MS = 3000;
+/** the chat's teaser: at least this long on the page, and the shopper has read on (readOn, src/domain/site/overlays.ts) */
+export const CHAT_TEASER_MS = 5000;
+/** how often the chat checks whether the shopper has engaged yet */
+export const ENGAGEMENT_POLL_MS = 500;
 export const WIDGET_POLL_MS = 100;
 /** how long a widget is polled for before a missing chat frame is logged (our choice; the spec gives the poll only) */
 export const WIDGET_READY_TIMEOUT_MS = 10_000;

@@ -13,6 +13,7 @@ import { requireSite, siteAccess } from "./_routes/site";
 import { ComingSoon, PreviewBar } from "@/components/layout/coming-soon";
 import { siteCities } from "@/domain/locations/geo";
 import { SiteWidgets } from "@/components/widgets/site-widgets";
+import { OverlayGuard } from "@/components/widgets/overlay-guard";
 import { leadFormSite } from "@/domain/leads/forms";
 import { openState } from "@/domain/locations/hours";
 import { siteHours } from "@/domain/site/hours";
@@ -77,6 +78,7 @@ export default async function SiteLayout({ children, params }: Props) {
       <DealerTools ctx={ctx} />
       <SiteFooter view={cachedFooterView(ctx, new Date(requestNow()).getFullYear())} />
       <SiteWidgets {...widgetProps(ctx, secrets)} />
+      <OverlayGuard />
     </div>
   );
 }
