@@ -5,7 +5,10 @@ import {
   DRIVE_AWAY_TABLES,
   driveAwayEstimate,
   financedAmount,
+  estimateText,
   isExclGovtCharges,
+  siteAuState,
+  siteEstimate,
   powertrainOf,
   type AuState,
   type Powertrain,
@@ -164,4 +167,28 @@ describe("the amount financed", () => {
     ["a New Zealand site: its price", car, { country: "NZ", state: null, deliveryCharge: 1_495 }, 45_990],
     ["a site without a state: its price", car, { country: "AU", state: null, deliveryCharge: 0 }, 45_990],
   ])("%s", (_, v, where, amount) => expect(financedAmount(v, where)).toBe(amount));
+});
+
+test.each<[string, string, string[], string | null]>([
+  ["the first location's state", "AU", ["Victoria", "NSW"], "VIC"],
+  ["the first that is a state", "AU", ["", "QLD"], "QLD"],
+  ["none in New Zealand", "NZ", ["Canterbury"], null],
+  ["none without locations", "AU", [], null],
+])("site state: %s", (_, country, states, state) =>
+  expect(
+    siteAuState(
+      country,
+      states.map((s) => ({ address: { state: s } })),
+    ),
+  ).toBe(state),
+);
+
+test("an estimate in words, and none where the site does not show one", () => {
+  const car = { price: 45_990, fuel: "Petrol", priceType: "Excl. Govt. Charges" };
+  const site = { country: "AU", state: "VIC" as const, deliveryCharge: 1_495 };
+  expect(estimateText(siteEstimate(car, site)!)).toBe("Est. drive-away $50,446 (VIC)");
+  expect(estimateText(siteEstimate(car, site, "NSW")!)).toBe("Est. drive-away $50,150 (NSW)");
+  expect(siteEstimate({ ...car, priceType: "Drive Away" }, site)).toBeNull();
+  expect(siteEstimate({ ...car, price: 0 }, site)).toBeNull();
+  expect(siteEstimate(car, { ...site, country: "NZ" })).toBeNull();
 });

@@ -1,3 +1,4 @@
+import { formatPrice } from "../format/price";
 import { own } from "../own";
 
 /*
@@ -257,10 +258,31 @@ export const isExclGovtCharges = (priceType: string | null | undefined) => EXCL.
  * The amount a repayment is worked out on: the drive-away estimate for an Australian car advertised
  * Excl. Govt. Charges (the loan pays for all of it), else the price itself.
  */
-export function financedAmount(
-  v: DriveAwayCar & { priceType: string | null },
-  where: { country: string; state: AuState | null; deliveryCharge: number },
-): number {
-  if (where.country !== "AU" || !where.state || !isExclGovtCharges(v.priceType) || !(v.price > 0)) return v.price;
-  return driveAwayEstimate(v, where.state, where.deliveryCharge).total;
+export const financedAmount = (v: DriveAwayCar & { priceType: string | null }, site: DriveAwaySite, state?: AuState | null): number =>
+  siteEstimate(v, site, state)?.total ?? v.price;
+
+/** The state a site's estimates start from: its first location's in Australia (its primary), else none. */
+export function siteAuState(country: string, locations: ReadonlyArray<{ address: { state: string } }>): AuState | null {
+  if (country !== "AU") return null;
+  for (const l of locations) {
+    const s = auStateOf(l.address.state);
+    if (s) return s;
+  }
+  return null;
 }
+
+/** What a site's pages need to give an estimate: its market, the state they start from and its delivery charge. */
+export type DriveAwaySite = { country: string; state: AuState | null; deliveryCharge: number };
+
+/** The estimate for a car on a site, or null where none is shown (not Australia, not Excl. Govt. Charges, no price). */
+export function siteEstimate(
+  v: DriveAwayCar & { priceType: string | null },
+  site: DriveAwaySite,
+  state: AuState | null = site.state,
+): DriveAwayEstimate | null {
+  if (site.country !== "AU" || !state || !isExclGovtCharges(v.priceType) || !(v.price > 0)) return null;
+  return driveAwayEstimate(v, state, site.deliveryCharge);
+}
+
+/** "Est. drive-away $50,446 (VIC)". */
+export const estimateText = (e: Pick<DriveAwayEstimate, "total" | "state">) => `Est. drive-away ${formatPrice(e.total)} (${e.state})`;

@@ -36,6 +36,8 @@ export type FinanceSettings = {
   establishment_fee: number;
   /** dollars a month */
   monthly_fee: number;
+  /** dollars: the dealer's delivery charge, part of the drive-away estimate of a car advertised Excl. Govt. Charges */
+  delivery_charge: number;
 };
 
 /** Each number's range, for the form's checks and for reading stored settings alike. */
@@ -45,6 +47,7 @@ export const FINANCE_LIMITS = {
   balloon_percent: { max: 60, message: "Enter a balloon between 0 and 60% of the price" },
   establishment_fee: { max: 5000, message: "Enter a fee between $0 and $5,000", cents: true },
   monthly_fee: { max: 100, message: "Enter a fee between $0 and $100", cents: true },
+  delivery_charge: { max: 5000, message: "Enter a delivery charge between $0 and $5,000", cents: true },
 } as const;
 
 const inRange = (key: keyof typeof FINANCE_LIMITS) => (v: unknown) => {
@@ -67,6 +70,7 @@ const VALID: { [K in keyof FinanceSettings]: (v: unknown) => boolean } = {
   frequency: isFrequency,
   establishment_fee: inRange("establishment_fee"),
   monthly_fee: inRange("monthly_fee"),
+  delivery_charge: inRange("delivery_charge"),
 };
 export const isFinanceValue = <K extends keyof FinanceSettings>(key: K, v: unknown): v is FinanceSettings[K] => VALID[key](v);
 
@@ -82,6 +86,7 @@ export function defaultFinance(country: Country): FinanceSettings {
     frequency: country === "US" ? "monthly" : "weekly",
     establishment_fee: 0,
     monthly_fee: 0,
+    delivery_charge: 0,
   };
 }
 

@@ -28,5 +28,6 @@ export const FinanceSettingsSchema = z
     frequency: z.enum(FREQUENCIES, { error: "Choose how often repayments are shown" }),
     establishment_fee: limited("establishment_fee"),
     monthly_fee: limited("monthly_fee"),
+    delivery_charge: limited("delivery_charge"),
   })
   .strict() satisfies z.ZodType<FinanceSettings>;

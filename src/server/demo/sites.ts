@@ -152,7 +152,7 @@ export const DEMO_SITES: DemoSite[] = [
     colours: { primary: "#0b3d91", secondary: "#c8102e" },
     garageName: "My Parkside",
     // a dealer's own finance terms: weekly, with the fees its comparison rate takes in
-    finance: { rate: 8.99, establishment_fee: 395, monthly_fee: 8 },
+    finance: { rate: 8.99, establishment_fee: 395, monthly_fee: 8, delivery_charge: 1_495 },
     // the demo tenant of reserve online: deposits through the local test provider (docs/features/reserve-online.md)
     paymentProvider: "test",
     // the local chat widget, and the social pixel with its conversions API as local stand-ins (docs/features/analytics-chat-widgets.md)
@@ -325,7 +325,7 @@ export const DEMO_SITES: DemoSite[] = [
   {
     id: 1002,
     slug: "ridgeline-motorcycles",
-    finance: { rate: 11.99, deposit_percent: 0, term_months: 48 },
+    finance: { rate: 11.99, deposit_percent: 0, term_months: 48, delivery_charge: 395 },
     name: "Ridgeline Motorcycles",
     dealershipGroup: null,
     manufacturer: "Yamaha",
@@ -448,7 +448,7 @@ export const DEMO_SITES: DemoSite[] = [
   {
     id: 1004,
     slug: "outback-truck-centre",
-    finance: { rate: 9.49, frequency: "monthly", balloon_percent: 20, deposit_percent: 0 },
+    finance: { rate: 9.49, frequency: "monthly", balloon_percent: 20, deposit_percent: 0, delivery_charge: 1_995 },
     name: "Outback Truck Centre",
     dealershipGroup: null,
     manufacturer: null,
@@ -611,7 +611,7 @@ export const DEMO_SITES: DemoSite[] = [
   {
     id: 1006,
     slug: "lakeside-rv",
-    finance: { rate: 7.49, term_months: 84 },
+    finance: { rate: 7.49, term_months: 84, delivery_charge: 1_295 },
     name: "Lakeside RV",
     dealershipGroup: null,
     manufacturer: null,
