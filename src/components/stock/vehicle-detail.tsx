@@ -15,7 +15,9 @@ import { leadFormSite } from "@/domain/leads/forms";
 import { DeferredLeadForm } from "@/components/forms/lazy-lead-form";
 import type { SiteContext } from "@/domain/site/context";
 import { FavouriteButton } from "./favourite-button";
-import { cardContext, cardsNote, cardView, toFavourite } from "@/domain/stock/card-view";
+import { cardContext, cardsNote, cardView, driveAwaySite, toFavourite } from "@/domain/stock/card-view";
+import { siteEstimate } from "@/domain/pricing/drive-away";
+import { DriveAwayCalculator, DriveAwayEstimate, DriveAwayRepayment } from "./drive-away";
 import { cardRepayment, repaymentNote } from "@/domain/site/finance";
 import { FinanceCalculator } from "@/components/forms/finance-calculator";
 import { RecentlyViewed } from "./recently-viewed";
@@ -59,8 +61,11 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
   const images = v.thumbnails.length ? v.thumbnails : [displayImage(v)];
   const q = `?vehicle=${encodeURIComponent(v.slug)}`;
   const cardCtx = cardContext(ctx, now);
-  // the repayment under the price and the calculator, on the site's terms; none for a car without a price
-  const repayment = cardRepayment(v.price, sold, cardCtx.finance);
+  // an Excl. Govt. Charges price: its drive-away estimate (the site's state until the shopper picks theirs)
+  const estimateOf = v.price ? { car: { price: v.price, fuel: v.fuel, priceType: v.priceType }, site: driveAwaySite(cardCtx) } : null;
+  const estimate = estimateOf && siteEstimate(estimateOf.car, estimateOf.site);
+  // the repayment under the price and the calculator, on the site's terms and on the estimate where there is one
+  const repayment = cardRepayment(estimate?.total ?? v.price, sold, cardCtx.finance);
   const similarViews = similar.map((s) => cardView(s, cardCtx));
   const note = repayment ? repaymentNote(cardCtx.finance, ctx.site.country) : cardsNote(cardCtx, similarViews);
   const facts = keyFacts(v, ctx.site.country);
@@ -113,10 +118,13 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
           {v.price && priceTypeLabel(v.priceType, ctx.site.country) && (
             <p className="text-sm text-neutral-700">{priceTypeLabel(v.priceType, ctx.site.country)}</p>
           )}
+          {estimate && estimateOf && <DriveAwayEstimate {...estimateOf} />}
           {repayment && (
             <p className="mt-1 text-neutral-800" data-testid="detail-repayment">
               <span className="sr-only">Repayments from </span>
-              <span className="text-lg font-bold">{repayment}</span>{" "}
+              <span className="text-lg font-bold">
+                {estimate && estimateOf ? <DriveAwayRepayment {...estimateOf} terms={cardCtx.finance} sold={sold} /> : repayment}
+              </span>{" "}
               <a href="#repayments" className="font-semibold text-brand underline">
                 Work out repayments
               </a>
@@ -202,7 +210,11 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
           )}
           {repayment && v.price && (
             <div id="repayments" className="scroll-mt-24">
-              <FinanceCalculator terms={cardCtx.finance} country={ctx.site.country} price={v.price} vehicleSlug={v.slug} />
+              {estimate && estimateOf ? (
+                <DriveAwayCalculator {...estimateOf} terms={cardCtx.finance} country={ctx.site.country} vehicleSlug={v.slug} />
+              ) : (
+                <FinanceCalculator terms={cardCtx.finance} country={ctx.site.country} price={v.price} vehicleSlug={v.slug} />
+              )}
             </div>
           )}
         </div>
