@@ -7,7 +7,7 @@ import { formatPrice } from "@/domain/format/price";
 import { enquireButtonText, sellCarForm, subscriptionLine, usedWord } from "@/domain/site/features";
 import { telHref } from "@/domain/site/links";
 import { pluralNoun } from "@/domain/stock/summary";
-import { displayImage, vehicleTags, vehicleTitle, type Vehicle } from "@/domain/stock/vehicle";
+import { displayImage, vehicleKind, vehicleTags, vehicleTitle, type Vehicle } from "@/domain/stock/vehicle";
 import { keyFacts, specGroups } from "@/domain/stock/specs";
 import { specsHtml } from "./specs-html";
 import { buttonVariants } from "@/components/ui/button";
@@ -62,7 +62,9 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
   const q = `?vehicle=${encodeURIComponent(v.slug)}`;
   const cardCtx = cardContext(ctx, now);
   // an Excl. Govt. Charges price: its drive-away estimate (the site's state until the shopper picks theirs)
-  const estimateOf = v.price ? { car: { price: v.price, fuel: v.fuel, priceType: v.priceType }, site: driveAwaySite(cardCtx) } : null;
+  const estimateOf = v.price
+    ? { car: { price: v.price, fuel: v.fuel, priceType: v.priceType, kind: vehicleKind(v) }, site: driveAwaySite(cardCtx) }
+    : null;
   const estimate = estimateOf && siteEstimate(estimateOf.car, estimateOf.site);
   // the repayment under the price and the calculator, on the site's terms and on the estimate where there is one
   const repayment = cardRepayment(estimate?.total ?? v.price, sold, cardCtx.finance);

@@ -191,4 +191,6 @@ test("an estimate in words, and none where the site does not show one", () => {
   expect(siteEstimate({ ...car, priceType: "Drive Away" }, site)).toBeNull();
   expect(siteEstimate({ ...car, price: 0 }, site)).toBeNull();
   expect(siteEstimate(car, { ...site, country: "NZ" })).toBeNull();
+  expect(siteEstimate({ ...car, kind: "car" }, site)?.total).toBe(50_446);
+  for (const kind of ["motorcycle", "truck", "motorhome", "towed"]) expect(siteEstimate({ ...car, kind }, site)).toBeNull();
 });

@@ -258,8 +258,11 @@ export const isExclGovtCharges = (priceType: string | null | undefined) => EXCL.
  * The amount a repayment is worked out on: the drive-away estimate for an Australian car advertised
  * Excl. Govt. Charges (the loan pays for all of it), else the price itself.
  */
-export const financedAmount = (v: DriveAwayCar & { priceType: string | null }, site: DriveAwaySite, state?: AuState | null): number =>
-  siteEstimate(v, site, state)?.total ?? v.price;
+export const financedAmount = (
+  v: DriveAwayCar & { priceType: string | null; kind?: string },
+  site: DriveAwaySite,
+  state?: AuState | null,
+): number => siteEstimate(v, site, state)?.total ?? v.price;
 
 /** The state a site's estimates start from: its first location's in Australia (its primary), else none. */
 export function siteAuState(country: string, locations: ReadonlyArray<{ address: { state: string } }>): AuState | null {
@@ -274,13 +277,18 @@ export function siteAuState(country: string, locations: ReadonlyArray<{ address:
 /** What a site's pages need to give an estimate: its market, the state they start from and its delivery charge. */
 export type DriveAwaySite = { country: string; state: AuState | null; deliveryCharge: number };
 
-/** The estimate for a car on a site, or null where none is shown (not Australia, not Excl. Govt. Charges, no price). */
+/**
+ * The estimate for a car on a site, or null where none is shown: not Australia, not Excl. Govt.
+ * Charges, no price, or not a car (`kind`, vehicleKind's word: the tables hold a light passenger car's
+ * charges, not a motorcycle's, truck's, motorhome's or caravan's).
+ */
 export function siteEstimate(
-  v: DriveAwayCar & { priceType: string | null },
+  v: DriveAwayCar & { priceType: string | null; kind?: string },
   site: DriveAwaySite,
   state: AuState | null = site.state,
 ): DriveAwayEstimate | null {
   if (site.country !== "AU" || !state || !isExclGovtCharges(v.priceType) || !(v.price > 0)) return null;
+  if (v.kind !== undefined && v.kind !== "car") return null;
   return driveAwayEstimate(v, state, site.deliveryCharge);
 }
 

@@ -173,14 +173,15 @@ describe("packCard / unpackCard: a result list's cards as the browser receives t
       const terms = cardsShared(au);
       expect(unpackCard(packCard(view, terms), terms)).toEqual(view);
     });
-    test.each<[string, Partial<CardContext>, string, number]>([
-      ["New Zealand", { country: "NZ", state: null }, "+ on-road costs", 34_990],
-      ["the United States", { country: "US", state: null }, "plus tax, title and license", 34_990],
-      ["an Australian site without a state", { state: null }, "Excl. Govt. Charges", 34_990],
-    ])("%s: the market's words, no estimate, the repayment on the price", (_, change, words, financed) => {
-      const view = cardView(egc, { ...au, ...change });
+    test.each<[string, Partial<CardContext>, Partial<Vehicle>, string]>([
+      ["New Zealand", { country: "NZ", state: null }, {}, "+ on-road costs"],
+      ["the United States", { country: "US", state: null }, {}, "plus tax, title and license"],
+      ["an Australian site without a state", { state: null }, {}, "Excl. Govt. Charges"],
+      ["a motorcycle (the tables hold a car's charges)", {}, { bodyType: "Naked" }, "Excl. Govt. Charges"],
+    ])("%s: the market's words, no estimate, the repayment on the price", (_, change, vehicle, words) => {
+      const view = cardView({ ...egc, ...vehicle }, { ...au, ...change });
       expect(view.priceType).toBe(words);
-      expect(view.repayment).toBe(cardRepayment(financed, false, au.finance));
+      expect(view.repayment).toBe(cardRepayment(34_990, false, au.finance));
     });
   });
 });

@@ -9,7 +9,7 @@ import { estimateText, siteAuState, siteEstimate, type AuState } from "../pricin
 import { vehicleHref } from "../site/vehicle";
 import type { FavouriteCar } from "./favourites";
 import { conditionLabel, specGroups } from "./specs";
-import { displayImage, vehicleFacts, vehicleTags, vehicleTitle, type Vehicle } from "./vehicle";
+import { displayImage, vehicleFacts, vehicleKind, vehicleTags, vehicleTitle, type Vehicle } from "./vehicle";
 
 /*
  * What a vehicle card shows, worked out once from the vehicle and the site: the search results,
@@ -117,7 +117,7 @@ export function cardView(v: Vehicle, ctx: CardContext): CardView {
   const price = formatPrice(v.price);
   const location = (v.locationId && ctx.locationNames[v.locationId]) || null;
   // an Excl. Govt. Charges price: the drive-away estimate beside it, and the repayment on the estimate
-  const priced = v.price ? { price: v.price, fuel: v.fuel, priceType: v.priceType } : null;
+  const priced = v.price ? { price: v.price, fuel: v.fuel, priceType: v.priceType, kind: vehicleKind(v) } : null;
   const estimate = priced && siteEstimate(priced, driveAwaySite(ctx));
   const typeLabel = v.price ? priceTypeLabel(v.priceType, ctx.country) : null;
   const condition = conditionLabel(v, ctx.usedWord) + (v.status === "coming_soon" ? " · Coming soon" : "");

@@ -611,7 +611,7 @@ export const DEMO_SITES: DemoSite[] = [
   {
     id: 1006,
     slug: "lakeside-rv",
-    finance: { rate: 7.49, term_months: 84, delivery_charge: 1_295 },
+    finance: { rate: 7.49, term_months: 84 },
     name: "Lakeside RV",
     dealershipGroup: null,
     manufacturer: null,
