@@ -1,6 +1,11 @@
 import type { Page } from "@playwright/test";
 import { readOutbox } from "../scripts/lib/outbox";
 import { repaymentDollars } from "../src/domain/leads/finance";
+import { driveAwayEstimate, estimateText } from "../src/domain/pricing/drive-away";
+import { cardRepayment, financeFor, financeOf } from "../src/domain/site/finance";
+import { generateDemoData } from "../src/server/demo/generate";
+import type { CarType } from "../src/domain/stock/summary";
+import { TEST_NOW, TEST_NOW_MS } from "./clock";
 import { E2E_OUTBOX, expect, expectNoAxeViolations, siteUrl, test, waitForHydration } from "./fixtures";
 
 /*
@@ -18,15 +23,20 @@ const parkside = (path: string) => siteUrl("parkside-motor-group", path);
 const WARNING =
   "WARNING: This comparison rate is true only for the examples given and may not include all fees and charges. Different terms, fees or other loan amounts might result in a different comparison rate.";
 
-/** Each card's price, repayment, condition and title, as shown. */
+/** Each card's price, the amount its repayment is on (the drive-away estimate where it shows one), its repayment, condition and title, as shown. */
 async function cards(page: Page) {
   return page.locator(".results .vc").evaluateAll((els) =>
-    els.map((el) => ({
-      price: el.querySelector(".vc-p")!.firstChild!.textContent!,
-      repayment: el.querySelector(".vc-r")?.textContent ?? null,
-      condition: el.querySelector(".vc-c")!.textContent!,
-      title: el.querySelector("h3")!.textContent!,
-    })),
+    els.map((el) => {
+      const price = el.querySelector(".vc-p")!.firstChild!.textContent!;
+      const estimate = /Est\. drive-away (\$[\d,]+)/.exec(el.querySelector(".vc-p span")?.textContent ?? "")?.[1];
+      return {
+        price,
+        financed: estimate ?? price,
+        repayment: el.querySelector(".vc-r")?.textContent ?? null,
+        condition: el.querySelector(".vc-c")!.textContent!,
+        title: el.querySelector("h3")!.textContent!,
+      };
+    }),
   );
 }
 
@@ -44,7 +54,7 @@ test("a repayment on every priced card at the rate for its car, none without a p
     expect(shown.length).toBeGreaterThan(10);
     for (const c of shown) {
       if (c.price.startsWith("$")) {
-        const price = Number(c.price.replace(/[^\d]/g, ""));
+        const price = Number(c.financed.replace(/[^\d]/g, ""));
         const weekly = repaymentDollars({
           price,
           deposit: Math.round(price * 0.1),
@@ -122,13 +132,13 @@ test("the vehicle page's calculator: the shopper's figures reach the finance for
   await page.locator(".results .vc h3 a").first().click();
   await expect(page.getByTestId("detail-repayment")).toContainText(first.repayment!);
   await expect(page.getByTestId("repayment-note")).toContainText("comparison rate 10.09% p.a.");
-  const price = Number(first.price.replace(/[^\d]/g, ""));
+  const price = Number(first.financed.replace(/[^\d]/g, ""));
 
   // the link under the price goes to the calculator, which starts from the site's terms
   await page.getByRole("link", { name: "Work out repayments" }).click();
   const calc = page.getByTestId("finance-calculator");
   await expect(calc).toBeInViewport();
-  await expect(calc.getByTestId("calculator-price")).toHaveText(first.price);
+  await expect(calc.getByTestId("calculator-price")).toHaveText(first.financed);
   await expect(calc.getByTestId("repayment")).toHaveText(`Estimated repayment: ${first.repayment!.replace("/wk*", " a week*")}`);
   await expect(calc.getByTestId("calculator-rate")).toHaveText("Interest rate 8.99% p.a., comparison rate 10.09% p.a.");
 
@@ -189,7 +199,7 @@ test("the vehicle page's calculator: the shopper's figures reach the finance for
   await expect
     .poll(text, { timeout: 10_000 })
     .toContain(
-      `Repayment estimate: $${monthly.toLocaleString("en-AU")} a month over 4 years at 8.99% p.a.: ${first.price} with a $5,000 deposit and a $${balloon.toLocaleString("en-AU")} balloon`,
+      `Repayment estimate: $${monthly.toLocaleString("en-AU")} a month over 4 years at 8.99% p.a.: ${first.financed} with a $5,000 deposit and a $${balloon.toLocaleString("en-AU")} balloon`,
     );
 });
 
@@ -280,4 +290,57 @@ test("/finance: the note describes the figures on screen and follows what the sh
   // the site's own terms are not what the note describes any more
   await expect(note).not.toContainText("8.99%");
   await expect(page.getByTestId("repayment-note")).toHaveCount(1);
+});
+
+test("a car priced Excl. Govt. Charges: its drive-away estimate opens to its parts, follows the shopper's state, and the repayment and calculator use it", async ({
+  page,
+}) => {
+  const demo = generateDemoData(TEST_NOW_MS).find((d) => d.site.id === 1001)!;
+  const car = demo.vehicles.find(
+    (v) => v.showOnDealerWebsite && v.status !== "sold" && v.price && v.priceType === "Excl. Govt. Charges" && v.carType === "new",
+  )!;
+  // the site's terms at this car's rate (a new Mazda is on the maker's offer), on the test clock's day in Melbourne
+  const terms = financeFor(
+    financeOf({ country: "AU", finance: demo.site.finance }),
+    { ...car, carType: car.carType as CarType },
+    TEST_NOW.slice(0, 10),
+  );
+  const estimate = (state: "VIC" | "NSW") =>
+    driveAwayEstimate({ price: Number(car.price), fuel: car.fuel ?? null }, state, terms.delivery_charge);
+  const vic = estimate("VIC");
+  const nsw = estimate("NSW");
+  expect(terms.delivery_charge).toBe(1_495);
+
+  await page.goto(parkside(`/cars/${car.slug}`));
+  const box = page.getByTestId("drive-away");
+  // parkside is in Victoria: the estimate starts there, the repayment is on it and not on the price
+  await expect(box.locator("summary")).toHaveText(`${estimateText(vic)} estimate`);
+  const onPrice = cardRepayment(Number(car.price), false, terms)!;
+  await expect(page.getByTestId("detail-repayment")).toContainText(cardRepayment(vic.total, false, terms)!);
+  expect(cardRepayment(vic.total, false, terms)).not.toBe(onPrice);
+  await expect(page.getByTestId("finance-calculator").getByTestId("calculator-price")).toHaveText(`$${vic.total.toLocaleString("en-AU")}`);
+
+  // it opens to its parts and where the figures come from
+  await waitForHydration(box.locator("summary"));
+  await box.locator("summary").click();
+  const parts = box.getByTestId("drive-away-parts");
+  await expect(parts).toBeVisible();
+  for (const p of vic.parts) await expect(parts).toContainText(p.label);
+  await expect(parts).toContainText("Stamp duty");
+  await expect(box.getByTestId("drive-away-source")).toContainText("State Revenue Office Victoria");
+  await expect(box.getByTestId("drive-away-source")).toContainText("1 July 2025");
+
+  // the shopper's state: the estimate, the repayment and the calculator follow; no address changes
+  const before = page.url();
+  await box.getByLabel("Your state").selectOption("NSW");
+  await expect(box.locator("summary")).toHaveText(`${estimateText(nsw)} estimate`);
+  await expect(box.getByTestId("drive-away-source")).toContainText("Revenue NSW");
+  await expect(page.getByTestId("detail-repayment")).toContainText(cardRepayment(nsw.total, false, terms)!);
+  await expect(page.getByTestId("finance-calculator").getByTestId("calculator-price")).toHaveText(`$${nsw.total.toLocaleString("en-AU")}`);
+  expect(page.url()).toBe(before);
+  await expectNoAxeViolations(page);
+
+  // remembered on the next page
+  await page.reload();
+  await expect(page.getByTestId("drive-away").locator("summary")).toHaveText(`${estimateText(nsw)} estimate`);
 });

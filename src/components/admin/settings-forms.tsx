@@ -228,6 +228,7 @@ export function FinanceForm({ siteId, values, country }: { siteId: number; value
         f,
         offers.rows.map((r) => r.key),
       ),
+      delivery_charge: numberOf(f.get("delivery_charge")),
     };
   };
   const submit = async (e: FormEvent<HTMLFormElement>) => {
@@ -283,6 +284,17 @@ export function FinanceForm({ siteId, values, country }: { siteId: number; value
         />
         {num("establishment_fee", "Establishment fee ($)", "Added to the loan.", "0.01")}
         {num("monthly_fee", "Monthly account fee ($)", "Charged with each month's repayments.", "0.01")}
+        {country === "AU" ? (
+          num(
+            "delivery_charge",
+            "Dealer delivery charge ($)",
+            "Part of the estimated drive-away price of a car priced Excl. Govt. Charges.",
+            "0.01",
+          )
+        ) : (
+          // only Australian sites show a drive-away estimate; the stored figure is kept as it is
+          <input type="hidden" name="delivery_charge" value={String(values.delivery_charge)} />
+        )}
       </div>
       <p className="rounded-md bg-neutral-50 p-3 text-sm" aria-live="polite" data-testid="finance-example">
         A $30,000 car shows <strong>{example ?? "—"}</strong>

@@ -31,6 +31,8 @@ export type CalculatorProps = {
   country: "AU" | "NZ" | "US";
   /** a car's price: the calculator is about that car and the price is not typed */
   price?: number;
+  /** what that price is called ("Est. drive-away price (VIC)" where it is the drive-away estimate) */
+  priceLabel?: string;
   /** figures to start from (a car's, carried to /finance by "Apply for finance") */
   initial?: FinanceQuoteInput;
   /** /finance: the shopper may try another rate */
@@ -56,6 +58,7 @@ export function FinanceCalculator({
   terms,
   country,
   price: fixedPrice,
+  priceLabel = "Price",
   initial,
   rateEditable = false,
   vehicleSlug,
@@ -76,7 +79,9 @@ export function FinanceCalculator({
         rate: terms.rate,
       };
     })();
-  const [price, setPrice] = useState(fixedPrice ?? start.price);
+  const [typedPrice, setPrice] = useState(start.price);
+  // a car's price may change under the calculator (the shopper picks another state for the drive-away estimate)
+  const price = fixedPrice ?? typedPrice;
   const [deposit, setDeposit] = useState(start.deposit);
   const [balloonPct, setBalloonPct] = useState(() => closest(BALLOONS, start.price ? (start.balloon / start.price) * 100 : 0));
   const [years, setYears] = useState(() => closest(YEARS, start.term_months / 12));
@@ -157,7 +162,7 @@ export function FinanceCalculator({
           <MoneyField label="Price of the car ($)" value={price} onChange={change(setPrice)} className={box} />
         ) : (
           <p className="text-sm font-semibold">
-            Price
+            {priceLabel}
             <span className="mt-1 flex min-h-11 items-center text-base" data-testid="calculator-price">
               {formatPrice(price)}
             </span>

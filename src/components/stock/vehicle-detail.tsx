@@ -7,7 +7,7 @@ import { formatPrice } from "@/domain/format/price";
 import { enquireButtonText, sellCarForm, subscriptionLine, usedWord } from "@/domain/site/features";
 import { telHref } from "@/domain/site/links";
 import { pluralNoun } from "@/domain/stock/summary";
-import { displayImage, vehicleTags, vehicleTitle, type Vehicle } from "@/domain/stock/vehicle";
+import { displayImage, vehicleKind, vehicleTags, vehicleTitle, type Vehicle } from "@/domain/stock/vehicle";
 import { keyFacts, specGroups } from "@/domain/stock/specs";
 import { specsHtml } from "./specs-html";
 import { buttonVariants } from "@/components/ui/button";
@@ -15,7 +15,9 @@ import { leadFormSite } from "@/domain/leads/forms";
 import { DeferredLeadForm } from "@/components/forms/lazy-lead-form";
 import type { SiteContext } from "@/domain/site/context";
 import { FavouriteButton } from "./favourite-button";
-import { cardContext, cardsNote, cardView, toFavourite } from "@/domain/stock/card-view";
+import { cardContext, cardsNote, cardView, driveAwaySite, toFavourite } from "@/domain/stock/card-view";
+import { siteEstimate } from "@/domain/pricing/drive-away";
+import { DriveAwayCalculator, DriveAwayEstimate, DriveAwayRepayment } from "./drive-away";
 import { cardRepayment, repaymentNote } from "@/domain/site/finance";
 import { appliedRateLine, rateFor } from "@/domain/site/finance-rates";
 import { FinanceCalculator } from "@/components/forms/finance-calculator";
@@ -64,7 +66,13 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
   // today (its condition's, or its make's offer); none for a car without a price
   const rate = rateFor(cardCtx.finance, v, cardCtx.today);
   const terms = { ...cardCtx.finance, rate: rate.rate };
-  const repayment = cardRepayment(v.price, sold, terms);
+  // an Excl. Govt. Charges price: its drive-away estimate (the site's state until the shopper picks
+  // theirs), which the repayment and the calculator are worked out on
+  const estimateOf = v.price
+    ? { car: { price: v.price, fuel: v.fuel, priceType: v.priceType, kind: vehicleKind(v) }, site: driveAwaySite(cardCtx) }
+    : null;
+  const estimate = estimateOf && siteEstimate(estimateOf.car, estimateOf.site);
+  const repayment = cardRepayment(estimate?.total ?? v.price, sold, terms);
   const rateLine = repayment ? appliedRateLine(rate, ctx.site.country) : null;
   const similarViews = similar.map((s) => cardView(s, cardCtx));
   // the note names this car's rate, or every rate in force where similar cars show theirs too
@@ -123,10 +131,13 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
           {v.price && priceTypeLabel(v.priceType, ctx.site.country) && (
             <p className="text-sm text-neutral-700">{priceTypeLabel(v.priceType, ctx.site.country)}</p>
           )}
+          {estimate && estimateOf && <DriveAwayEstimate {...estimateOf} />}
           {repayment && (
             <p className="mt-1 text-neutral-800" data-testid="detail-repayment">
               <span className="sr-only">Repayments from </span>
-              <span className="text-lg font-bold">{repayment}</span>{" "}
+              <span className="text-lg font-bold">
+                {estimate && estimateOf ? <DriveAwayRepayment {...estimateOf} terms={terms} sold={sold} /> : repayment}
+              </span>{" "}
               <a href="#repayments" className="font-semibold text-brand underline">
                 Work out repayments
               </a>
@@ -217,7 +228,11 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
           )}
           {repayment && v.price && (
             <div id="repayments" className="scroll-mt-24">
-              <FinanceCalculator terms={terms} country={ctx.site.country} price={v.price} vehicleSlug={v.slug} />
+              {estimate && estimateOf ? (
+                <DriveAwayCalculator {...estimateOf} terms={terms} country={ctx.site.country} vehicleSlug={v.slug} />
+              ) : (
+                <FinanceCalculator terms={terms} country={ctx.site.country} price={v.price} vehicleSlug={v.slug} />
+              )}
             </div>
           )}
         </div>

@@ -46,8 +46,9 @@ export function countryFormat(country: string | null | undefined): CountryFormat
 
 /**
  * The words beside a price in a market (docs/decisions/0009): Australia's "Drive Away" and "Excl.
- * Govt. Charges"; New Zealand says "+ ORC" (on-road costs) for a price without them; a US price has
- * no drive-away idea and says what it leaves out: "Plus tax, title and fees". Unknown words are kept.
+ * Govt. Charges" (with its drive-away estimate beside it, docs/features/finance.md); New Zealand writes
+ * "+ on-road costs" after a price without them; a US price has no drive-away idea and says what it
+ * leaves out: "plus tax, title and license". Unknown words are kept.
  */
 export function priceTypeLabel(priceType: string | null | undefined, country: string | null | undefined): string | null {
   const t = priceType?.trim();
@@ -56,9 +57,9 @@ export function priceTypeLabel(priceType: string | null | undefined, country: st
   const driveAway = /^drive ?away$/i.test(t);
   switch (countryFormat(country).country) {
     case "NZ":
-      return excl ? "+ ORC" : t;
+      return excl ? "+ on-road costs" : t;
     case "US":
-      return excl ? "Plus tax, title and fees" : driveAway ? null : t;
+      return excl ? "plus tax, title and license" : driveAway ? null : t;
     default:
       return t;
   }

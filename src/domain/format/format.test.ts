@@ -73,10 +73,12 @@ describe("camper and caravan measures per market", () => {
   });
   test.each([
     ["AU", "Excl. Govt. Charges", "Excl. Govt. Charges"],
-    ["NZ", "Excl. Govt. Charges", "+ ORC"],
+    ["NZ", "Excl. Govt. Charges", "+ on-road costs"],
+    ["NZ", "excl govt charges", "+ on-road costs"],
     ["NZ", "Drive Away", "Drive Away"],
     ["US", "Drive Away", null],
-    ["US", "Excl. Govt. Charges", "Plus tax, title and fees"],
+    ["US", "Excl. Govt. Charges", "plus tax, title and license"],
+    ["AU", "Drive Away", "Drive Away"],
     ["AU", null, null],
   ])("%s price words %j → %j", (country, type, label) => expect(priceTypeLabel(type, country)).toBe(label));
 });

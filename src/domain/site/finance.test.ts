@@ -21,6 +21,7 @@ describe("a site's finance terms", () => {
       monthly_fee: 0,
       condition_rates: { new: null, demo: null, used: null },
       offers: [],
+      delivery_charge: 0,
     }),
   );
 
@@ -40,7 +41,14 @@ describe("a site's finance terms", () => {
     }));
 
   test("every setting the form accepts is read back as stored", () => {
-    const stored = { ...PARKSIDE, frequency: "monthly", term_months: 84, balloon_percent: 60, monthly_fee: 99.99 } as const;
+    const stored = {
+      ...PARKSIDE,
+      frequency: "monthly",
+      term_months: 84,
+      balloon_percent: 60,
+      monthly_fee: 99.99,
+      delivery_charge: 5_000,
+    } as const;
     expect(FinanceSettingsSchema.parse(stored)).toEqual(stored);
     expect(financeOf({ country: "AU", finance: stored })).toEqual(stored);
   });
@@ -51,6 +59,8 @@ describe("a site's finance terms", () => {
     ["a term not offered", { term_months: 50 }, "term_months"],
     ["a fee in fractions of a cent", { establishment_fee: 1.005 }, "establishment_fee"],
     ["an unknown frequency", { frequency: "daily" }, "frequency"],
+    ["a delivery charge over $5,000", { delivery_charge: 5_001 }, "delivery_charge"],
+    ["a negative delivery charge", { delivery_charge: -1 }, "delivery_charge"],
     ["a text rate", { rate: "9" }, "rate"],
     ["an unknown key", { __proto__x: 1 }, ""],
   ])("the form refuses %s", (_, change, path) => {

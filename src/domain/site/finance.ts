@@ -54,6 +54,8 @@ export type FinanceSettings = {
   condition_rates: ConditionRates;
   /** dated rates for a make or model (finance-rates.ts rateFor chooses) */
   offers: FinanceOffer[];
+  /** dollars: the dealer's delivery charge, part of the drive-away estimate of a car advertised Excl. Govt. Charges */
+  delivery_charge: number;
 };
 
 /** Each number's range, for the form's checks and for reading stored settings alike. */
@@ -63,6 +65,7 @@ export const FINANCE_LIMITS = {
   balloon_percent: { max: 60, message: "Enter a balloon between 0 and 60% of the price" },
   establishment_fee: { max: 5000, message: "Enter a fee between $0 and $5,000", cents: true },
   monthly_fee: { max: 100, message: "Enter a fee between $0 and $100", cents: true },
+  delivery_charge: { max: 5000, message: "Enter a delivery charge between $0 and $5,000", cents: true },
 } as const;
 
 const inRange = (key: keyof typeof FINANCE_LIMITS) => (v: unknown) => {
@@ -88,6 +91,7 @@ const VALID: { [K in keyof FinanceSettings]: (v: unknown) => boolean } = {
   // read entry by entry in financeOf: one bad stored rate or offer does not cost the others
   condition_rates: (v) => typeof v === "object" && v !== null,
   offers: Array.isArray,
+  delivery_charge: inRange("delivery_charge"),
 };
 export const isFinanceValue = <K extends keyof FinanceSettings>(key: K, v: unknown): v is FinanceSettings[K] => VALID[key](v);
 
@@ -105,6 +109,7 @@ export function defaultFinance(country: Country): FinanceSettings {
     monthly_fee: 0,
     condition_rates: { ...NO_CONDITION_RATES },
     offers: [],
+    delivery_charge: 0,
   };
 }
 

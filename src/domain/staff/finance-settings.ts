@@ -62,5 +62,6 @@ export const FinanceSettingsSchema = z
       .strict()
       .default({ new: null, demo: null, used: null }),
     offers: z.array(FinanceOfferSchema, { error: "Send the offers as a list" }).max(MAX_OFFERS, `At most ${MAX_OFFERS} offers`).default([]),
+    delivery_charge: limited("delivery_charge").default(0),
   })
   .strict() satisfies z.ZodType<FinanceSettings>;

@@ -12,7 +12,7 @@ import {
 } from "./card-view";
 import { IDS_MESSAGE, parseVehicleIds } from "./favourites";
 import { testVehicle } from "./fixtures";
-import { defaultFinance } from "../site/finance";
+import { cardRepayment, defaultFinance } from "../site/finance";
 import type { Vehicle } from "./vehicle";
 
 const car: Vehicle = testVehicle({ rego: "ABC-123", priceType: "Drive Away", photosCount: 1, locationId: 7 });
@@ -160,5 +160,29 @@ describe("packCard / unpackCard: a result list's cards as the browser receives t
     expect(unpackCard(packCard(view, terms), terms)).toEqual(view);
     // the list's terms differ from the card's: the card says its own
     expect(unpackCard(packCard(view, shared), shared).repayment).toBe(repayment);
+  });
+
+  describe("a price without government charges", () => {
+    const egc = testVehicle({ priceType: "Excl. Govt. Charges", locationId: 7 });
+    const au: CardContext = { ...ctx, state: "VIC", finance: { ...ctx.finance, delivery_charge: 1_495 } };
+    // $34,990 + $1,495 delivery + $1,537 duty (VIC, $8.40 per $200 of $36,485) + $917 rego + $45 plates
+    test("Australia: the estimate beside the price, and the repayment on the estimate", () => {
+      const view = cardView(egc, au);
+      expect(view.priceType).toBe("Excl. Govt. Charges · Est. drive-away $38,984 (VIC)");
+      expect(view.repayment).toBe(cardRepayment(38_984, false, au.finance));
+      expect(view.repayment).not.toBe(cardRepayment(34_990, false, au.finance));
+      const terms = cardsShared(au);
+      expect(unpackCard(packCard(view, terms), terms)).toEqual(view);
+    });
+    test.each<[string, Partial<CardContext>, Partial<Vehicle>, string]>([
+      ["New Zealand", { country: "NZ", state: null }, {}, "+ on-road costs"],
+      ["the United States", { country: "US", state: null }, {}, "plus tax, title and license"],
+      ["an Australian site without a state", { state: null }, {}, "Excl. Govt. Charges"],
+      ["a motorcycle (the tables hold a car's charges)", {}, { bodyType: "Naked" }, "Excl. Govt. Charges"],
+    ])("%s: the market's words, no estimate, the repayment on the price", (_, change, vehicle, words) => {
+      const view = cardView({ ...egc, ...vehicle }, { ...au, ...change });
+      expect(view.priceType).toBe(words);
+      expect(view.repayment).toBe(cardRepayment(34_990, false, au.finance));
+    });
   });
 });

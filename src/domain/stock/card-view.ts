@@ -7,10 +7,11 @@ import { cardRepayment, financeFor, financeOf, repaymentNote, type FinanceSettin
 import { ratesInForce } from "../site/finance-rates";
 import { localTime } from "../locations/hours";
 import { distanceLabel } from "../locations/near";
+import { estimateText, siteAuState, siteEstimate, type AuState } from "../pricing/drive-away";
 import { vehicleHref } from "../site/vehicle";
 import type { FavouriteCar } from "./favourites";
 import { conditionLabel, specGroups } from "./specs";
-import { displayImage, vehicleFacts, vehicleTags, vehicleTitle, type Vehicle } from "./vehicle";
+import { displayImage, vehicleFacts, vehicleKind, vehicleTags, vehicleTitle, type Vehicle } from "./vehicle";
 
 /*
  * What a vehicle card shows, worked out once from the vehicle and the site: the search results,
@@ -34,6 +35,8 @@ export type CardContext = {
   finance: FinanceSettings;
   /** each location's distance from the shopper (km), where they said where they are */
   distances?: Record<number, number>;
+  /** the state an Australian site's drive-away estimates are for (its primary location's) */
+  state?: AuState | null;
 };
 
 export function cardContext(ctx: SiteContext, now: number): CardContext {
@@ -48,8 +51,16 @@ export function cardContext(ctx: SiteContext, now: number): CardContext {
     today: localTime(now, ctx.site.timezone).date,
     locationNames: Object.fromEntries(ctx.locations.map((l) => [l.id, l.name])),
     finance: financeOf(ctx.site),
+    state: siteAuState(ctx.site.country, ctx.locations),
   };
 }
+
+/** What the drive-away estimate needs from a card's site (docs/features/finance.md). */
+export const driveAwaySite = (ctx: Pick<CardContext, "country" | "state" | "finance">) => ({
+  country: ctx.country,
+  state: ctx.state ?? null,
+  deliveryCharge: ctx.finance.delivery_charge,
+});
 
 /**
  * The note a page with these cards carries: null unless one of them shows a repayment. Each card's
@@ -118,6 +129,10 @@ export function cardView(v: Vehicle, ctx: CardContext): CardView {
   const f = vehicleFacts(v);
   const price = formatPrice(v.price);
   const location = (v.locationId && ctx.locationNames[v.locationId]) || null;
+  // an Excl. Govt. Charges price: the drive-away estimate beside it, and the repayment on the estimate
+  const priced = v.price ? { price: v.price, fuel: v.fuel, priceType: v.priceType, kind: vehicleKind(v) } : null;
+  const estimate = priced && siteEstimate(priced, driveAwaySite(ctx));
+  const typeLabel = v.price ? priceTypeLabel(v.priceType, ctx.country) : null;
   const condition = conditionLabel(v, ctx.usedWord) + (v.status === "coming_soon" ? " · Coming soon" : "");
   const facts = [
     f.odometerKm !== null ? formatOdometer(f.odometerKm, ctx.country) : null,
@@ -133,10 +148,10 @@ export function cardView(v: Vehicle, ctx: CardContext): CardView {
     imageQuality: ctx.imageQuality,
     condition,
     price,
-    priceType: v.price ? priceTypeLabel(v.priceType, ctx.country) : null,
+    priceType: estimate ? [typeLabel, estimateText(estimate)].filter(Boolean).join(" · ") : typeLabel,
     subscription: v.status === "sold" ? null : subscriptionLine({ offers_subscription: ctx.subscriptions }, v.subscriptionWeekly),
-    // at the rate for this car today (its condition's, or a make's offer)
-    repayment: cardRepayment(v.price, v.status === "sold", financeFor(ctx.finance, v, ctx.today)),
+    // on the drive-away estimate where the price is Excl. Govt. Charges, at the rate for this car today
+    repayment: cardRepayment(estimate?.total ?? v.price, v.status === "sold", financeFor(ctx.finance, v, ctx.today)),
     distance:
       v.locationId !== null && ctx.distances?.[v.locationId] !== undefined
         ? distanceLabel(ctx.distances[v.locationId]!, ctx.country)

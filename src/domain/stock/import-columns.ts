@@ -128,8 +128,8 @@ for (const [c, names] of Object.entries(ALIASES) as Array<[StockColumn, readonly
 
 /**
  * The price types as the storefront stores them: priceTypeLabel (src/domain/format/country.ts) says
- * them in each market's words, so a price without on-road costs reads "+ ORC" on a New Zealand site
- * and "Plus tax, title and fees" on a US one. A file's "+ ORC" is stored as the second.
+ * them in each market's words, so a price without on-road costs reads "+ on-road costs" on a New
+ * Zealand site and "plus tax, title and license" on a US one. A file's "+ ORC" is stored as the second.
  */
 export const DRIVE_AWAY = "Drive Away";
 export const EXCL_GOVT_CHARGES = "Excl. Govt. Charges";

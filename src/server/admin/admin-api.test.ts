@@ -869,14 +869,25 @@ describe("switches, delivery channels and content", () => {
       call(putFinance, `/api/admin/sites/${siteId}/finance`, { siteId }, { method: "PUT", cookie, body });
     const db = await getDb();
     const [was] = await db.select({ f: t.sites.finance }).from(t.sites).where(eq(t.sites.id, 1001));
-    const terms = { ...defaultFinance("AU"), rate: 7.49, frequency: "fortnightly", establishment_fee: 250, monthly_fee: 5.5 };
+    const terms = {
+      ...defaultFinance("AU"),
+      rate: 7.49,
+      frequency: "fortnightly",
+      establishment_fee: 250,
+      monthly_fee: 5.5,
+      delivery_charge: 1_495,
+    };
     try {
       expect((await put(sales, terms)).status).toBe(403);
       expect((await put(manager, terms, "1002")).status).toBe(403); // not their site, as every settings route
       expect((await put(manager, terms, "__proto__")).status).toBe(404);
-      const bad = await put(manager, { ...terms, rate: 31, term_months: 50, __proto__: { x: 1 } });
+      const bad = await put(manager, { ...terms, rate: 31, term_months: 50, delivery_charge: 5_001, __proto__: { x: 1 } });
       expect(bad.status).toBe(422);
-      expect((await bad.json()).errors).toMatchObject({ rate: "Enter a rate between 0 and 30% a year", term_months: "Choose a term" });
+      expect((await bad.json()).errors).toMatchObject({
+        rate: "Enter a rate between 0 and 30% a year",
+        term_months: "Choose a term",
+        delivery_charge: "Enter a delivery charge between $0 and $5,000",
+      });
       expect((await put(manager, { ...terms, colour: "red" })).status).toBe(422);
       expect((await put(manager, terms)).status).toBe(200);
       const [now] = await db.select({ f: t.sites.finance }).from(t.sites).where(eq(t.sites.id, 1001));
