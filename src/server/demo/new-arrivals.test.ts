@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { NEW_ARRIVAL, vehicleTags } from "@/domain/stock/vehicle";
+import { NEW_ARRIVAL, vehicleTags, type Vehicle } from "@/domain/stock/vehicle";
 import { generateDemoData } from "./generate";
 
 /*
@@ -13,9 +13,9 @@ const PAGE = 36;
 describe("the demo's new arrivals", () => {
   test.each(generateDemoData(NOW).map((d) => [d.site.slug, d.vehicles] as const))("%s: a few, not a third of a page", (_, vehicles) => {
     const listed = vehicles.filter((v) => v.showOnDealerWebsite !== false && v.status !== "sold");
-    const fresh = listed.filter((v) =>
-      vehicleTags({ status: v.status ?? "in_stock", listedAt: v.listedAt!, special: false }, NOW).includes(NEW_ARRIVAL),
-    );
+    const tagged = (v: (typeof listed)[number]) =>
+      vehicleTags({ status: (v.status ?? "in_stock") as Vehicle["status"], listedAt: v.listedAt!, special: false }, NOW);
+    const fresh = listed.filter((v) => tagged(v).includes(NEW_ARRIVAL));
     expect(fresh.length).toBeGreaterThanOrEqual(1);
     expect(fresh.length).toBeLessThanOrEqual(Math.min(PAGE, listed.length) / 9);
   });
