@@ -42,13 +42,26 @@ for (const [name, path] of [
     await expect(page.getByTestId("near-me")).toBeVisible(); // Near me closed
     const bottoms = await firstCarOnFirstScreen(page, PHONE.height);
     console.log(`phone ${name}: first card's photo/price/Enquire end at`, JSON.stringify(bottoms));
-    // Filters, Sort and Near me share one row
-    const tops = await Promise.all(
-      [page.getByTestId("filters-toggle"), page.getByRole("combobox", { name: "Sort by" }), page.getByTestId("near-me")].map(
-        async (l) => (await boxOf(l)).y,
-      ),
+    // Filters, Near me and save-search share one row; the count and Sort the next
+    const middle = async (l: Locator) => {
+      const b = await boxOf(l);
+      return b.y + b.height / 2;
+    };
+    const row = await Promise.all(
+      [
+        page.getByTestId("filters-toggle"),
+        page.getByTestId("near-me"),
+        page.getByRole("link", { name: "Sign in to save this search" }),
+      ].map(middle),
     );
-    expect(Math.max(...tops) - Math.min(...tops), "one row of controls").toBeLessThan(4);
+    expect(Math.max(...row) - Math.min(...row), "one row of controls").toBeLessThan(4);
+    const line = await Promise.all([page.getByTestId("results-count"), page.getByRole("combobox", { name: "Sort by" })].map(middle));
+    expect(Math.abs(line[0]! - line[1]!), "the count and Sort on one line").toBeLessThan(4);
+    await expect(page.locator("html[data-drawn]")).toHaveCount(1); // every card drawn at its own height
+    const heights = await page
+      .locator(".results .vc")
+      .evaluateAll((cards) => cards.slice(0, 6).map((c) => Math.round(c.getBoundingClientRect().height)));
+    console.log(`phone ${name}: the first cards' heights`, JSON.stringify(heights));
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, "nothing pushes the page sideways").toBeLessThanOrEqual(0);
     await page.screenshot({ path: `test-results/search-phone-${name.replace(/\W+/g, "-")}.png` });

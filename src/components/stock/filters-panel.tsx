@@ -37,9 +37,10 @@ export function FiltersToggle({ count, className }: { count: number; className?:
       aria-haspopup="dialog"
       aria-expanded={open}
       aria-controls="filters-panel"
+      aria-label={count > 0 ? `Filters (${count})` : undefined}
       onClick={() => setOpen(true)}
       className={clsx(
-        "inline-flex min-h-11 items-center justify-center gap-1.5 rounded-md border border-neutral-300 bg-white px-3 text-sm font-semibold lg:hidden",
+        "inline-flex min-h-11 items-center justify-center gap-1 rounded-md border border-neutral-300 bg-white px-2.5 text-sm font-semibold lg:hidden",
         className,
       )}
       data-testid="filters-toggle"
@@ -50,9 +51,7 @@ export function FiltersToggle({ count, className }: { count: number; className?:
           className="inline-flex min-w-5 items-center justify-center rounded-full bg-brand px-1.5 text-xs text-brand-contrast"
           data-testid="filters-badge"
         >
-          <span className="sr-only">(</span>
           {count}
-          <span className="sr-only">)</span>
         </span>
       )}
     </button>

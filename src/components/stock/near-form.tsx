@@ -43,7 +43,7 @@ export function NearForm({
         onClick={() => setOpen(true)}
         className={clsx(
           "inline-flex min-h-11 items-center rounded-md border border-brand font-semibold text-brand",
-          compact ? "shrink-0 gap-1.5 bg-white px-3 text-sm" : "mt-3 gap-2 px-4",
+          compact ? "shrink-0 gap-1 bg-white px-2.5 text-sm" : "mt-3 gap-2 px-4",
         )}
         aria-expanded="false"
         data-testid="near-me"

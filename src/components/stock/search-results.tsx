@@ -155,7 +155,7 @@ export function SearchResults({ ctx, query, result, now, heading, distances = nu
   const shared = cardsShared(cardCtx);
 
   return (
-    <PageSection>
+    <PageSection className="max-lg:pt-4">
       {searchEvent && <TrackView key={JSON.stringify(query)} event={searchEvent.id} props={searchEvent.props} />}
       <Breadcrumbs
         siteUrl={ctx.site.url}
@@ -187,8 +187,8 @@ export function SearchResults({ ctx, query, result, now, heading, distances = nu
             />
           </FiltersPanel>
           <section aria-labelledby="results-count">
-            {/* results first on a phone: Filters, Sort and Near me are one row of small controls, the
-                count and "save this search" one line under them, so the first car's photo, price and
+            {/* results first on a phone: Filters, Near me and "save this search" are one row of small
+                controls, the count and Sort one line under them, so the first car's photo, price and
                 Enquire button are on the first screen (docs/features/search-and-vehicles.md) */}
             <div className="flex flex-wrap items-center gap-2" data-testid="results-controls">
               <div className="order-last flex basis-full items-center justify-between gap-2 lg:contents">
@@ -201,20 +201,17 @@ export function SearchResults({ ctx, query, result, now, heading, distances = nu
                 >
                   {result.total} {result.total === 1 ? ctx.noun : plural} found
                 </p>
-                {ctx.accounts.enabled && (
-                  <SaveSearchButton href={searchHref({ ...query, page: 1 }, def)} garageName={ctx.accounts.garageName} />
-                )}
+                <SortSelect
+                  label="Sort by"
+                  value={query.sort}
+                  className="min-w-0"
+                  options={sortOptions(ctx.site.country, ctx.features.offers_subscription, distances !== null).map((o) => ({
+                    ...o,
+                    href: href({ sort: o.id as SortId, page: 1 }),
+                  }))}
+                />
               </div>
               <FiltersToggle count={chips.length} className="shrink-0" />
-              <SortSelect
-                label="Sort by"
-                value={query.sort}
-                className="min-w-0 flex-1 lg:flex-none"
-                options={sortOptions(ctx.site.country, ctx.features.offers_subscription, distances !== null).map((o) => ({
-                  ...o,
-                  href: href({ sort: o.id as SortId, page: 1 }),
-                }))}
-              />
               <NearForm
                 href={searchHref({ ...query, ...away, sort: sortDefault(def) }, def)}
                 country={ctx.site.country}
@@ -225,6 +222,9 @@ export function SearchResults({ ctx, query, result, now, heading, distances = nu
                 collapsed={!query.near}
                 compact
               />
+              {ctx.accounts.enabled && (
+                <SaveSearchButton href={searchHref({ ...query, page: 1 }, def)} garageName={ctx.accounts.garageName} />
+              )}
             </div>
             {result.keywords?.match === "similar" && (
               <p className="mt-2 text-neutral-800" data-testid="keyword-note">
