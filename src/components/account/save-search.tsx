@@ -35,7 +35,7 @@ export function SaveSearchButton({ href, garageName }: { href: string; garageNam
         prefetch={false}
         className={buttonVariants({ variant: "outline", size: "sm" })}
       >
-        <Short phone="Save search" full="Sign in to save this search" />
+        <Short phone="Save" full="Sign in to save this search" />
       </Link>
     );
   return (
@@ -61,13 +61,7 @@ export function SaveSearchButton({ href, garageName }: { href: string; garageNam
           }
         }}
       >
-        {state.kind === "saved" ? (
-          "Search saved"
-        ) : state.kind === "busy" ? (
-          "Saving…"
-        ) : (
-          <Short phone="Save search" full="Save this search" />
-        )}
+        {state.kind === "saved" ? "Search saved" : state.kind === "busy" ? "Saving…" : <Short phone="Save" full="Save this search" />}
       </button>
       <span role="status" className="text-sm font-semibold">
         {state.kind === "saved" && (

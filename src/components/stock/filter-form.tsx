@@ -122,7 +122,7 @@ export function SortSelect({
         name="sort"
         value={value}
         onChange={(e) => router.push(options.find((o) => o.id === e.target.value)!.href, { scroll: false })}
-        className="min-h-11 min-w-0 rounded-md border border-neutral-300 bg-white px-2 font-normal lg:px-3"
+        className="min-h-11 min-w-0 rounded-md border border-neutral-300 bg-white px-2 font-normal max-lg:max-w-44 lg:px-3"
       >
         {options.map((o) => (
           <option key={o.id} value={o.id}>
