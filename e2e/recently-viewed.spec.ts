@@ -54,6 +54,9 @@ test("two cars viewed → home lists both, latest first; a car's page leaves its
   const row = page.getByTestId("recently-viewed");
   await expect(row.getByRole("heading", { level: 2 })).toHaveText("Recently viewed");
   await expect(row.getByRole("link")).toHaveText([new RegExp(titles[1]!), new RegExp(titles[0]!)]);
+  // the row sits with the cars, above the repayment note that closes them (not below it)
+  const [rowBox, noteBox] = [await row.boundingBox(), await page.getByTestId("repayment-note").boundingBox()];
+  expect(rowBox!.y + rowBox!.height, "recently viewed ends above the repayment note").toBeLessThanOrEqual(noteBox!.y);
   await row.scrollIntoViewIfNeeded();
   const photo = row.locator("img").first();
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);

@@ -8,6 +8,18 @@ import { useAccount } from "@/client/account";
 import { errorFromResponse } from "@/client/fetch-json";
 import { buttonVariants } from "@/components/ui/button";
 
+/** Words for a phone's one line of controls; a screen reader (and a wider screen) has the whole phrase. */
+function Short({ phone, full }: { phone: string; full: string }) {
+  return (
+    <>
+      <span aria-hidden className="sm:hidden">
+        {phone}
+      </span>
+      <span className="max-sm:sr-only">{full}</span>
+    </>
+  );
+}
+
 /**
  * "Save this search" : the search page's address is kept in the garage, which then counts
  * the new matches since the customer last looked. Signed out, it leads to sign-in and back here.
@@ -15,7 +27,7 @@ import { buttonVariants } from "@/components/ui/button";
 export function SaveSearchButton({ href, garageName }: { href: string; garageName: string }) {
   const account = useAccount(true);
   const [state, setState] = useState<{ kind: "idle" | "busy" | "saved" | "error"; message?: string }>({ kind: "idle" });
-  if (account.status === "loading") return <span className="inline-block min-h-9 min-w-36" aria-hidden />;
+  if (account.status === "loading") return <span className="inline-block min-h-9 min-w-24 sm:min-w-36" aria-hidden />;
   if (account.status !== "ready" || !account.user)
     return (
       <Link
@@ -23,7 +35,7 @@ export function SaveSearchButton({ href, garageName }: { href: string; garageNam
         prefetch={false}
         className={buttonVariants({ variant: "outline", size: "sm" })}
       >
-        Sign in to save this search
+        <Short phone="Save" full="Sign in to save this search" />
       </Link>
     );
   return (
@@ -49,7 +61,7 @@ export function SaveSearchButton({ href, garageName }: { href: string; garageNam
           }
         }}
       >
-        {state.kind === "saved" ? "Search saved" : state.kind === "busy" ? "Saving…" : "Save this search"}
+        {state.kind === "saved" ? "Search saved" : state.kind === "busy" ? "Saving…" : <Short phone="Save" full="Save this search" />}
       </button>
       <span role="status" className="text-sm font-semibold">
         {state.kind === "saved" && (

@@ -52,9 +52,10 @@ export function HomeHero({ ctx }: { ctx: SiteContext }) {
             placeholder="Make, model or keyword"
             className="min-h-12 min-w-0 flex-1 rounded-md border-0 bg-white px-4 text-base text-neutral-900 placeholder:text-neutral-600"
           />
-          <button type="submit" className={buttonVariants({ variant: "accent", size: "lg" })}>
+          <button type="submit" className={`${buttonVariants({ variant: "accent", size: "lg" })} max-sm:px-4`}>
+            {/* on a phone the button is its icon: the box keeps the width to show its whole placeholder */}
             <Search aria-hidden className="size-5" />
-            <span>Search</span>
+            <span className="max-sm:sr-only">Search</span>
           </button>
         </form>
         <div className="mt-5 flex flex-wrap gap-3">

@@ -9,6 +9,7 @@ import {
 } from "@/domain/locations/directory";
 import type { SiteContext } from "@/domain/site/context";
 import { NearForm } from "@/components/stock/near-form";
+import { countOf } from "@/domain/format/price";
 import { distanceLabel, type NearQuery } from "@/domain/locations/near";
 import { LocationCard, locationCardContext, locationTypeLabel } from "./location-card";
 import { LocationPicker } from "./location-picker";
@@ -98,7 +99,7 @@ export function LocationsDirectory({ ctx, path, type, dealership, now, reviews, 
           />
         )}
         <p className="sr-only" role="status">
-          {shown.length} locations shown
+          {countOf(shown.length, "location")} shown
         </p>
         {shown.length === 0 && (
           <p className="mt-6 rounded-lg border border-dashed border-neutral-300 p-6 text-center" data-testid="no-locations">

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useLayoutEffect, useMemo, useRef, useTransition } from "react";
 import { landingHref } from "@/domain/stock/landing";
+import { clsx } from "clsx";
 import { filtersHtml, type FiltersView } from "./filters-html";
 
 /** Where the shopper was in the form: the focused field (by name, and value for a checkbox) and the open "Show all" lists (by legend). */
@@ -101,24 +102,27 @@ export function FilterForm({ action, view, id }: { action: string; view: Filters
   );
 }
 
+/** The sort order: on a phone a compact box (its label for screen readers), beside Filters and Near me. */
 export function SortSelect({
   options,
   value,
   label,
+  className,
 }: {
   options: Array<{ id: string; label: string; href: string }>;
   value: string;
   label: string;
+  className?: string;
 }) {
   const router = useRouter();
   return (
-    <label className="flex items-center gap-2 text-sm font-semibold">
-      {label}
+    <label className={clsx("flex items-center gap-2 text-sm font-semibold", className)}>
+      <span className="max-lg:sr-only">{label}</span>
       <select
         name="sort"
         value={value}
         onChange={(e) => router.push(options.find((o) => o.id === e.target.value)!.href, { scroll: false })}
-        className="min-h-11 rounded-md border border-neutral-300 bg-white px-3 font-normal"
+        className="min-h-11 min-w-0 rounded-md border border-neutral-300 bg-white px-2 font-normal max-lg:max-w-44 lg:px-3"
       >
         {options.map((o) => (
           <option key={o.id} value={o.id}>

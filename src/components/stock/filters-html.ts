@@ -19,7 +19,8 @@ export type FilterPart =
       range: string;
       name: string;
       value: { min?: number; max?: number };
-      placeholder: { min?: number; max?: number };
+      /** the stock's lowest and highest as the shopper reads them ("$9,990") */
+      placeholder: { min?: string; max?: string };
       buckets: FilterBucket[];
     };
 
@@ -44,7 +45,7 @@ function rangeHtml(p: Extract<FilterPart, { range: string }>): string {
   const input = (end: "min" | "max") =>
     `<label class="text-sm"><span class="mb-1 block text-neutral-700">${end === "min" ? "Min" : "Max"}</span><input type="number" inputmode="numeric" min="0" name="${esc(`${p.name}_${end}`)}"` +
     (p.value[end] !== undefined ? ` value="${esc(String(p.value[end]))}"` : "") +
-    (p.placeholder[end] !== undefined ? ` placeholder="${esc(String(p.placeholder[end]))}"` : "") +
+    (p.placeholder[end] !== undefined ? ` placeholder="${esc(p.placeholder[end])}"` : "") +
     ` class="min-h-11 w-full rounded-md border border-neutral-300 px-2"></label>`;
   const list = p.buckets.some((b) => b[1] > 0)
     ? `<ul class="facet-buckets" aria-label="${esc(`${p.range} ranges`)}" data-testid="buckets-${esc(p.name)}">${p.buckets

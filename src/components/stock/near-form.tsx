@@ -5,12 +5,14 @@ import { WITHIN, type NearQuery } from "@/domain/locations/near";
 import type { Country } from "@/domain/site/types";
 import { UseMyLocation } from "./use-my-location";
 import { MapPin } from "@/components/ui/icons";
+import { clsx } from "clsx";
 
 /**
  * Near me: a postcode box (Australian sites, which have the postcode table) and "Use my
  * location", as a plain GET form that keeps the page's other choices in hidden fields. `within` adds
  * "within 25/50/…". `collapsed` (the search page before the shopper has said where they are) shows
- * one "Near me" button that opens it: the search page's HTML stays within its budget.
+ * one "Near me" button that opens it: the search page's HTML stays within its budget. `compact` (the
+ * search page's row of controls above the results) draws a small button, and the form on a row of its own.
  */
 export function NearForm({
   href,
@@ -20,6 +22,7 @@ export function NearForm({
   within = false,
   unit,
   collapsed = false,
+  compact = false,
 }: {
   /** the page's address without near, postcode, within, sort or page */
   href: string;
@@ -30,6 +33,7 @@ export function NearForm({
   within?: boolean;
   unit: "km" | "mi";
   collapsed?: boolean;
+  compact?: boolean;
 }) {
   const [open, setOpen] = useState(!collapsed);
   if (!open)
@@ -37,7 +41,10 @@ export function NearForm({
       <button
         type="button"
         onClick={() => setOpen(true)}
-        className="mt-3 inline-flex min-h-11 items-center gap-2 rounded-md border border-brand px-4 font-semibold text-brand"
+        className={clsx(
+          "inline-flex min-h-11 items-center rounded-md border border-brand font-semibold text-brand",
+          compact ? "shrink-0 gap-1 bg-white px-2.5 text-sm" : "mt-3 gap-2 px-4",
+        )}
         aria-expanded="false"
         data-testid="near-me"
       >
@@ -48,7 +55,13 @@ export function NearForm({
   const hidden = [...url.searchParams];
   const postcodes = country === "AU";
   return (
-    <form method="get" action={url.pathname} className="mt-3 flex flex-wrap items-end gap-2" aria-label="Near you" data-testid="near-form">
+    <form
+      method="get"
+      action={url.pathname}
+      className={clsx("flex flex-wrap items-end gap-2", compact ? "basis-full" : "mt-3")}
+      aria-label="Near you"
+      data-testid="near-form"
+    >
       {hidden.map(([k, v], i) => (
         <input key={`${k}${i}`} type="hidden" name={k} value={v} />
       ))}

@@ -39,7 +39,7 @@ export function ResultGrid({ items: packed, shared, priority }: { items: GridIte
   }, [items, toggle]);
   let card = 0;
   return (
-    <ul ref={list} className="results mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 group-data-[pending]:opacity-60">
+    <ul ref={list} className="results mt-4 grid grid-cols-1 lg:mt-6 gap-4 sm:grid-cols-2 xl:grid-cols-3 group-data-[pending]:opacity-60">
       {items.map((item) =>
         item.kind === "cta" ? (
           <li key="cta">

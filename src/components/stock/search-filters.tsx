@@ -1,6 +1,6 @@
 import { brandDisplayName } from "@/domain/site/brands";
 import { bodyTypeLabel } from "@/domain/stock/vehicle";
-import { bucketLabel, isBucket, type RangeDimension } from "@/domain/stock/buckets";
+import { bucketLabel, isBucket, rangeValue, type RangeDimension } from "@/domain/stock/buckets";
 import { kmToOdometer, SEARCH_VARIANTS, searchHref, type SearchQuery } from "@/domain/stock/search";
 import type { Location } from "@/domain/site/types";
 import type { FacetValue, SearchResult } from "@/domain/stock/search";
@@ -57,7 +57,7 @@ type Bucket = { label: string; count: number; href: string; current: boolean };
 
 function range(
   legend: string,
-  name: string,
+  name: RangeDimension,
   value: { min?: number; max?: number },
   placeholder: { min?: number; max?: number },
   buckets: Bucket[],
@@ -66,7 +66,10 @@ function range(
     range: legend,
     name,
     value,
-    placeholder,
+    placeholder: {
+      ...(placeholder.min !== undefined ? { min: rangeValue(name, placeholder.min) } : {}),
+      ...(placeholder.max !== undefined ? { max: rangeValue(name, placeholder.max) } : {}),
+    },
     buckets: buckets.map((b): FilterBucket => {
       if (!(b.count > 0 || b.current)) return [b.label, 0];
       return b.current ? [b.label, b.count, b.href, 1] : [b.label, b.count, b.href];

@@ -1,5 +1,5 @@
 import { escapeHtml } from "../format/html";
-import { formatCount, formatPrice } from "../format/price";
+import { countOf, formatCount, formatPrice } from "../format/price";
 import { contrastText } from "../site/colour";
 
 /*
@@ -57,7 +57,7 @@ export function digestDue(lastSentAt: Date | null, now: number): boolean {
 
 export const isEmptyDigest = (d: AlertDigest) => d.cars.length === 0 && d.searches.every((s) => s.count === 0);
 
-const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
+const plural = countOf;
 
 /** The subject: the one piece of news in its own words, or how many there are. */
 export function digestSubject(siteName: string, d: AlertDigest, nouns = "cars"): string {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { countryFormat, formatLength, formatMass, formatOdometer, massLabels, priceTypeLabel } from "./country";
-import { ENQUIRE_FOR_PRICE, formatCount, formatPrice } from "./price";
+import { countOf, ENQUIRE_FOR_PRICE, formatCount, formatPrice } from "./price";
 import { CARD_IMAGE_WIDTHS, IMAGE_WIDTHS, imageUrl, MAX_IMAGE_WIDTH, responsiveImage, shareImageUrl } from "./image";
 
 describe("formatPrice", () => {
@@ -20,6 +20,16 @@ describe("formatPrice", () => {
   test("the no-price text is the spec's, to the letter", () => {
     expect(ENQUIRE_FOR_PRICE).toBe("Enquire for price.");
   });
+});
+
+describe("countOf", () => {
+  test.each([
+    [1, "location", undefined, "1 location"],
+    [0, "location", undefined, "0 locations"],
+    [3, "location", undefined, "3 locations"],
+    [1204, "new match", "new matches", "1,204 new matches"],
+    [1, "new match", "new matches", "1 new match"],
+  ])("%d %s → %j", (n, one, many, text) => expect(countOf(n, one, many)).toBe(text));
 });
 
 describe("formatCount", () => {

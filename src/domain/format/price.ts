@@ -13,3 +13,6 @@ export function formatCount(n: number): string {
     .toString()
     .replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
+
+/** A count with its noun, singular for one: "1 location", "3 locations", "1,204 new matches". */
+export const countOf = (n: number, one: string, many = `${one}s`): string => `${formatCount(n)} ${n === 1 ? one : many}`;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { bucketLabel, bucketRanges, isBucket } from "./buckets";
+import { bucketLabel, bucketRanges, isBucket, rangeValue } from "./buckets";
 
 describe("range buckets", () => {
   test("price: contiguous, inclusive, no gaps or overlaps", () => {
@@ -26,6 +26,14 @@ describe("range buckets", () => {
     ["odometer", { min: 100_000 }, "mi", "100,000 mi and over"],
   ] as const)("%s %j reads %j", (dimension, range, unit, label) => {
     expect(bucketLabel(dimension, range, unit)).toBe(label);
+  });
+  test.each([
+    ["price", 9990, "$9,990"],
+    ["price", 116_990, "$116,990"],
+    ["year", 2019, "2019"],
+    ["odometer", 120_000, "120,000"],
+  ] as const)("a %s bound %d reads %j (the min/max boxes' placeholders)", (dimension, n, text) => {
+    expect(rangeValue(dimension, n)).toBe(text);
   });
   test("the current bucket is the one whose bounds the search has", () => {
     expect(isBucket({ min: 15_000, max: 24_999 }, { min: 15_000, max: 24_999 })).toBe(true);

@@ -28,10 +28,16 @@ export function bucketRanges(dimension: RangeDimension, currentYear: number): Ra
   return [{ min: y - 1 }, { min: y - 5, max: y - 2 }, { min: y - 10, max: y - 6 }, { max: y - 11 }];
 }
 
+/**
+ * A bound as the shopper reads it: "$9,990", "2019", "120,000" (the odometer's unit is in its legend).
+ * The min/max boxes show the stock's lowest and highest this way, never as "9990 / 116990".
+ */
+export const rangeValue = (dimension: RangeDimension, n: number): string =>
+  dimension === "price" ? formatPrice(n) : dimension === "year" ? String(n) : n.toLocaleString("en-AU");
+
 /** How a range reads: "Under $15,000", "$15,000 – $24,999", "$60,000 and over"; "2025 and newer"; "Under 10,000 km". */
 export function bucketLabel(dimension: RangeDimension, r: Range, unit: string): string {
-  const show = (n: number) =>
-    dimension === "price" ? formatPrice(n) : dimension === "year" ? String(n) : `${n.toLocaleString("en-AU")} ${unit}`;
+  const show = (n: number) => (dimension === "odometer" ? `${rangeValue(dimension, n)} ${unit}` : rangeValue(dimension, n));
   if (dimension === "year") {
     if (r.min !== undefined && r.max === undefined) return `${r.min} and newer`;
     if (r.min === undefined && r.max !== undefined) return `${r.max} and older`;

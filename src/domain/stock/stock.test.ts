@@ -226,6 +226,19 @@ describe("vehicle display rules", () => {
   );
 
   test.each([
+    ["Mazda", "Mazda3", "G25 Evolve", "2025 Mazda3 G25 Evolve"],
+    ["Mazda", "mazda 6", null, "2025 mazda 6"],
+    ["Mini", "Mini Cooper", "S", "2025 Mini Cooper S"],
+    ["Ram", "Rampage", null, "2025 Ram Rampage"],
+    ["Toyota", "HiAce Commuter", "Commuter", "2025 Toyota HiAce Commuter"],
+    ["Toyota", "HiAce Commuter", "GL Commuter", "2025 Toyota HiAce Commuter GL Commuter"],
+    ["Toyota", "HiAce", "Commuter", "2025 Toyota HiAce Commuter"],
+    ["Mazda", "CX-5", "Maxx", "2025 Mazda CX-5 Maxx"],
+  ])("make %j, model %j, badge %j: nothing said twice", (make, model, badge, title) =>
+    expect(vehicleTitle({ year: 2025, make, model, badge })).toBe(title),
+  );
+
+  test.each([
     [10, 10],
     [29, 30],
     [36, 37],

@@ -62,7 +62,19 @@ export const SPECIAL = "Special";
 export const NEW_ARRIVAL_DAYS = 7;
 
 export function vehicleTitle(v: Pick<Vehicle, "year" | "make" | "model" | "badge">): string {
-  return [v.year, v.make, v.model, badgeAfterModel(v.model, v.badge)].filter(Boolean).join(" ");
+  return [v.year, makeBeforeModel(v.make, v.model), v.model, badgeAfterModel(v.model, v.badge)].filter(Boolean).join(" ");
+}
+
+/**
+ * A model that already names its make says it once: "Mazda" + "Mazda3" is "Mazda3", not
+ * "Mazda Mazda3"; "Mini" + "Mini Cooper" is "Mini Cooper". A model that only begins with the
+ * same letters ("Ram" + "Rampage") keeps the make: the make must end at a digit, space or hyphen.
+ */
+function makeBeforeModel(make: string | null | undefined, model: string | null | undefined): string | null {
+  const k = make?.trim();
+  if (!k) return null;
+  const m = model?.trim().toLowerCase() ?? "";
+  return m.startsWith(k.toLowerCase()) && /^[\d\s-]/.test(m.slice(k.length)) ? null : k;
 }
 
 /**
@@ -75,7 +87,8 @@ function badgeAfterModel(model: string | null | undefined, badge: string | null 
   const m = model?.trim();
   if (!m) return badge;
   const b = badge.trim();
-  if (b.toLowerCase() === m.toLowerCase()) return null;
+  // the badge repeats the model or its last words: "HiAce Commuter" + "Commuter" is "HiAce Commuter"
+  if (b.toLowerCase() === m.toLowerCase() || m.toLowerCase().endsWith(` ${b.toLowerCase()}`)) return null;
   return b.toLowerCase().startsWith(`${m.toLowerCase()} `) ? b.slice(m.length).trim() : b;
 }
 

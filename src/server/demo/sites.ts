@@ -323,7 +323,7 @@ export const DEMO_SITES: DemoSite[] = [
         locations: [10011, 10012, 10013, 10014, 10015],
       },
     ],
-    specials: { justSoldUsed: 2, comingSoonNew: 3, noPriceUsed: 1, newArrivals: 12 },
+    specials: { justSoldUsed: 2, comingSoonNew: 3, noPriceUsed: 1, newArrivals: 4 },
     hidden: { soldLongAgo: 5, notShown: 3 },
     reviews: { count: 1525, average: 4.1, distribution: { 5: 820, 4: 350, 3: 150, 2: 80, 1: 125 }, items: 40 },
   },
@@ -539,7 +539,7 @@ export const DEMO_SITES: DemoSite[] = [
       { carType: "demo", count: 10, makes: ["Isuzu", "Hino"], locations: [10041, 10042] },
       { carType: "used", count: 50, makes: ["Isuzu", "Hino", "Fuso", "Kenworth", "Toyota"], locations: [10041, 10042] },
     ],
-    specials: { newArrivals: 5 },
+    specials: { newArrivals: 4 },
     hidden: {},
   },
   {
@@ -610,7 +610,7 @@ export const DEMO_SITES: DemoSite[] = [
       },
     ],
     stock: [{ carType: "used", count: 120, makes: [...USED_MIX, "Mercedes-Benz"], locations: [10051] }],
-    specials: { newArrivals: 8 },
+    specials: { newArrivals: 4 },
     hidden: { fewPhotos: 15 },
   },
   {

@@ -74,6 +74,8 @@ export default async function HomePage({ params }: Props) {
         note={false}
         more={{ href: "/search/new-used-and-demo-cars", label: `All ${ctx.stock.count} ${plural}` }}
       />
+      {/* the cars the shopper looked at sit with the other cars, above the note that ends them */}
+      <RecentlyViewed plural={plural} className="mx-auto max-w-7xl px-4" />
       <RepaymentNote
         note={cardsNote(
           cards,
@@ -81,7 +83,6 @@ export default async function HomePage({ params }: Props) {
         )}
         className="mx-auto max-w-7xl px-4"
       />
-      <RecentlyViewed plural={plural} className="mx-auto max-w-7xl px-4" />
       <OffersTeaser ctx={ctx} offers={offers} now={now} />
       <StockSummarySection ctx={ctx} />
       <BrandsSection ctx={ctx} />
