@@ -10,6 +10,9 @@ import { leadPageVehicles, listLeadCalls, listOtherEnquiries } from "@/server/re
 import { ADMIN, callAdmin, staffCookie } from "@/server/testing/admin-requests";
 import { setupAppDatabase } from "@/server/testing/app-database";
 import { CALL_FLASH_COOKIE, logCallRoute } from "./api/leads";
+import { putLeadHandling, putReplyTemplates } from "./api/settings";
+import { getLeadHandling, getReplyTemplates } from "@/server/repositories/settings";
+import { DEFAULT_REPLY_TEMPLATES } from "@/domain/leads/follow-up";
 
 /*
  * The salesperson's lead page (docs/features/back-office.md): "Log a call" through its route on the
@@ -22,29 +25,27 @@ const database = setupAppDatabase({
 });
 let sales = "";
 let ridgeline = "";
+let manager = "";
 beforeAll(async () => {
-  [sales, ridgeline] = await Promise.all([
+  [sales, ridgeline, manager] = await Promise.all([
     staffCookie("sales@parksidemotorgroup.com.au"),
     staffCookie("owner@ridgelinemotorcycles.com.au"),
+    staffCookie("manager@parksidemotorgroup.com.au"),
   ]);
 });
 
 async function insertLead(siteId: number, fields: Partial<typeof t.leads.$inferInsert> = {}): Promise<string> {
   const id = randomUUID();
-  await (
-    await getDb()
-  )
-    .insert(t.leads)
-    .values({
-      id,
-      siteId,
-      category: CATEGORY,
-      name: "Mary Test",
-      firstName: "Mary",
-      email: "mary.calls@example.com",
-      payload: {},
-      ...fields,
-    });
+  await (await getDb()).insert(t.leads).values({
+    id,
+    siteId,
+    category: CATEGORY,
+    name: "Mary Test",
+    firstName: "Mary",
+    email: "mary.calls@example.com",
+    payload: {},
+    ...fields,
+  });
   return id;
 }
 
@@ -173,5 +174,38 @@ describe("what the lead page shows around the lead", () => {
       .limit(1);
     const cars = await leadPageVehicles(db, 1001, [theirs!.id], [mine!.slug, theirs!.slug]);
     expect(cars.map((c) => c.id)).toEqual([mine!.id]);
+  });
+});
+
+describe("reply templates in the site's settings", () => {
+  test("a manager saves them (sales may not); an unknown placeholder is refused; the lead handling form keeps them", async () => {
+    const put = (body: unknown, cookie = manager) =>
+      callAdmin(putReplyTemplates, "/api/admin/sites/1001/reply-templates", { siteId: "1001" }, { method: "PUT", cookie, body });
+    const mine = {
+      sms: "Hi {first_name}, {salesperson} here about the {car}",
+      email_subject: "The {car}",
+      email_body: "Hi {first_name},\n\n{site}",
+    };
+    const db = await getDb();
+    const before = await getLeadHandling(db, 1001);
+    try {
+      expect((await put(mine, sales)).status).toBe(403);
+      const bad = await put({ ...mine, sms: "Hi {name}" });
+      expect(bad.status).toBe(422);
+      expect((await bad.json()).errors).toEqual({ sms: "Use only {first_name}, {car}, {salesperson} or {site} in braces" });
+      expect((await put(mine)).status).toBe(200);
+      expect(await getReplyTemplates(db, 1001)).toEqual(mine);
+      const handling = await callAdmin(
+        putLeadHandling,
+        "/api/admin/sites/1001/lead-handling",
+        { siteId: "1001" },
+        { method: "PUT", cookie: manager, body: { ...before, response_minutes: 20 } },
+      );
+      expect(handling.status).toBe(200);
+      expect(await getReplyTemplates(db, 1001)).toEqual(mine);
+    } finally {
+      await db.update(t.sites).set({ leadHandling: before }).where(eq(t.sites.id, 1001));
+    }
+    expect(await getReplyTemplates(db, 1001)).toEqual(DEFAULT_REPLY_TEMPLATES);
   });
 });
