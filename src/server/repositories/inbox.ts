@@ -193,6 +193,7 @@ export async function getInboxLead(db: Db, siteIds: readonly number[], id: strin
     .select({
       ...inboxColumns,
       siteUrl: t.sites.url,
+      firstName: t.leads.firstName,
       postcode: t.leads.postcode,
       vehicleId: t.leads.vehicleId,
       vehicleSlug: t.vehicles.slug,
