@@ -1,6 +1,6 @@
 import { AssignForm } from "@/components/admin/assign-form";
 import { BackLink } from "@/components/admin/back-link";
-import { staffTime } from "@/components/admin/format";
+import { staffDay, staffTime } from "@/components/admin/format";
 import { LeadStatusForm } from "@/components/admin/lead-status-form";
 import { LeadCallForm } from "@/components/admin/lead-call-form";
 import { LeadCarCard, type LeadCar } from "@/components/admin/lead-car-card";
@@ -208,7 +208,7 @@ export function LeadView({
                     <p className="font-semibold">
                       {CALL_OUTCOME_LABELS[c.outcome as CallOutcome] ?? c.outcome} · {c.staffName}, {staffTime(c.createdAt, tz)}
                     </p>
-                    {c.followUpOn && <p>Follow up on {dayLabel(c.followUpOn)}</p>}
+                    {c.followUpOn && <p>Follow up on {staffDay(c.followUpOn)}</p>}
                     {c.note && <p className="whitespace-pre-wrap break-words">{c.note}</p>}
                   </li>
                 ))}
@@ -395,13 +395,6 @@ export function LeadView({
         </div>
       </div>
     </>
-  );
-}
-
-/** A follow-up day ("2026-12-01") in words: "Tue, 1 Dec 2026". */
-function dayLabel(day: string): string {
-  return new Intl.DateTimeFormat("en-AU", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short", year: "numeric" }).format(
-    new Date(`${day}T00:00:00Z`),
   );
 }
 

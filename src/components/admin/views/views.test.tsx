@@ -157,6 +157,8 @@ describe("leads", () => {
     flagged: true,
     status: "new",
     response: { contacted: false, minutes: 75, late: true },
+    followUpOn: "2026-03-01",
+    followUpDue: true,
   };
 
   test("the inbox: each lead with its timer and status, the export keeping the filter, the next page", () => {
@@ -174,6 +176,9 @@ describe("leads", () => {
     expect(byTestId(doc, "response-timer")!.getAttribute("data-late")).toBe("true");
     expect(byTestId(doc, "flagged")!.textContent).toBe("Not delivered");
     expect(byTestId(doc, "assignee")!.textContent).toBe("Unassigned");
+    expect(byTestId(doc, "follow-up")!.textContent).toBe("Follow up Sun, 1 Mar 2026 (due)");
+    // on a phone the filter folds behind its toggle, which counts the filters on
+    expect(doc.querySelector("label[for=lead-filters]")!.textContent).toBe("Filters (1)");
     expect(byTestId(doc, "export-csv")!.getAttribute("href")).toBe("/api/admin/leads.csv?status=new");
     expect(doc.querySelector('a[href="/leads?status=new&before=123%7Cabc"]')!.textContent).toBe("Older leads");
     // one site: no site filter
