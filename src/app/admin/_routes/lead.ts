@@ -19,7 +19,6 @@ import { cookies } from "next/headers";
 import { THUMB_WIDTH, imageUrl } from "@/domain/format/image";
 import { formatPrice } from "@/domain/format/price";
 import { decodeFormFlash } from "@/domain/http/form-flash";
-import { FORMS } from "@/domain/leads/forms";
 import { fillTemplate, mailtoHref, replyTemplatesOf, smsHref, visitedPage } from "@/domain/leads/follow-up";
 import { vehicleTitle } from "@/domain/stock/vehicle";
 import type { Template } from "@/domain/site/types";
@@ -27,7 +26,6 @@ import { CALL_FLASH_COOKIE } from "@/server/admin/api/leads";
 import { leadPageVehicles, listLeadCalls, listOtherEnquiries } from "@/server/repositories/lead-calls";
 
 type CarRow = Awaited<ReturnType<typeof leadPageVehicles>>[number];
-const FORM_TITLES: Record<string, string> = Object.fromEntries(Object.values(FORMS).map((f) => [f.kind, f.title]));
 
 /** A car as the lead page's card shows it: a small photo, its title, price, stock number and its page on the website. */
 const carCard = (v: CarRow, template: Template, siteUrl: string) => ({
@@ -122,7 +120,7 @@ export async function loadLead(params: IdParams, searchParams: SearchParams) {
     others: others.map((o) => ({
       id: o.id,
       at: o.createdAt,
-      form: FORM_TITLES[o.category] ?? o.category,
+      form: o.category,
       status: asLeadStatus(o.status),
       car: o.vehicleId === null ? null : card(byId.get(o.vehicleId)),
     })),
