@@ -1092,7 +1092,7 @@ test.describe("dealer back-office", () => {
     await expect(car.locator("img")).toHaveAttribute("src", /[?&]w=320\b/);
     expect((await car.boundingBox())!.y).toBeLessThan(844);
     const replies = page.getByTestId("lead-replies");
-    await expect(replies.getByRole("link", { name: "Call" })).toHaveAttribute("href", "tel:+61400000000");
+    await expect(replies.getByRole("link", { name: "Call", exact: true })).toHaveAttribute("href", "tel:+61400000000");
     await expect(replies.getByRole("link", { name: "SMS" })).toHaveAttribute("href", /^sms:\+61400000000\?body=Hi%20Mary%2C%20it's%20/);
     await expect(replies.getByRole("link", { name: "Email" })).toHaveAttribute(
       "href",
