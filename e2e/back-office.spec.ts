@@ -1072,4 +1072,93 @@ test.describe("dealer back-office", () => {
     await expect(page).toHaveURL(admin("/sites/1001/content"));
     expect((await page.goto(site("parkside-motor-group", "/special-offers/summer-service-special")))?.status()).toBe(404);
   });
+
+  test("the salesperson's lead page on a phone: menu folded, the car as a card, one-tap replies, a logged call with its follow-up day in the inbox", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    // two of the site's cars, as its search page links them
+    const html = await (
+      await request.get(`http://127.0.0.1:${PORT}/search/new-used-and-demo-cars`, {
+        headers: { host: `parkside-motor-group.localhost:${PORT}` },
+      })
+    ).text();
+    const slugs = [...new Set([...html.matchAll(/href="\/cars\/([a-z0-9-]+)"/g)].map((m) => m[1]!))];
+    expect(slugs.length).toBeGreaterThan(1);
+    const email = `phone.lead.${Date.now()}@example.com`;
+    const where = { location: 10012, dealership_slug: "parkside-mazda" };
+    await sendLead(request, "parkside-motor-group", { ...where, last_name: "Earlierlead", email });
+    const id = await sendLead(request, "parkside-motor-group", {
+      ...where,
+      last_name: "Phonelead",
+      email,
+      vehicle: slugs[0],
+      visited_pages: ["/", `/cars/${slugs[1]}`, `/cars/${slugs[0]}`],
+    });
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, "manager@parksidemotorgroup.com.au");
+    // the menu is folded behind its button: the newest lead is on the first screen
+    const menu = page.getByRole("navigation", { name: "Back-office" });
+    await expect(menu).toBeHidden();
+    const row = page.getByTestId("lead-row").filter({ hasText: "Mary Phonelead" });
+    const rowBox = (await row.boundingBox())!;
+    expect(rowBox.y + rowBox.height).toBeLessThanOrEqual(844);
+    await page.screenshot({ path: "test-results/leadpage-inbox-phone.png" });
+    await page.getByText("Menu", { exact: true }).click();
+    await expect(menu).toBeVisible();
+    await page.getByText("Menu", { exact: true }).click();
+    await expect(menu).toBeHidden();
+
+    await row.getByRole("link").click();
+    await expect(page).toHaveURL(admin(`/leads/${id}`));
+    const car = page.getByTestId("lead-car");
+    await expect(car).toHaveAttribute("href", new RegExp(`/cars/${slugs[0]}$`));
+    await expect(car).toContainText(/\$[\d,]+|Enquire for price|Sold/);
+    await expect(car).toContainText("Stock ");
+    await expect(car.locator("img")).toHaveAttribute("src", /[?&]w=320\b/);
+    expect((await car.boundingBox())!.y).toBeLessThan(844);
+    const replies = page.getByTestId("lead-replies");
+    await expect(replies.getByRole("link", { name: "Call", exact: true })).toHaveAttribute("href", "tel:+61400000000");
+    await expect(replies.getByRole("link", { name: "SMS" })).toHaveAttribute("href", /^sms:\+61400000000\?body=Hi%20Mary%2C%20it's%20/);
+    await expect(replies.getByRole("link", { name: "Email" })).toHaveAttribute(
+      "href",
+      /^mailto:phone\.lead\.\d+@example\.com\?subject=Your%20enquiry%20about%20the%20\d{4}%20/,
+    );
+    // where they came from: pages by name, the car they looked at as a card; their earlier enquiry
+    await expect(page.getByTestId("visited-pages")).toContainText("Home page");
+    await expect(page.getByTestId("visited-pages")).not.toContainText("/cars/");
+    await expect(page.getByTestId("viewed-cars").getByRole("link")).toHaveAttribute("href", new RegExp(`/cars/${slugs[1]}$`));
+    await expect(page.getByTestId("other-enquiries")).toContainText("General Enquiry");
+    await page.screenshot({ path: "test-results/leadpage-lead-phone.png" });
+
+    // Log a call: a plain form post, back to the lead with the call listed
+    const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    await replies.getByRole("link", { name: "Log a call" }).click();
+    const form = page.getByRole("form", { name: "Log a call" });
+    await form.getByLabel("No answer").check();
+    await form.getByLabel("Follow up on").fill(day);
+    await form.getByLabel("Note").fill("Rang at lunch");
+    await form.getByRole("button", { name: "Save call" }).click();
+    await expect(page).toHaveURL(admin(`/leads/${id}?call=saved#calls`));
+    await expect(page.getByTestId("log-call-done")).toHaveText("Call logged.");
+    await expect(page.getByTestId("lead-calls")).toContainText("No answer · ");
+    await expect(page.getByTestId("lead-calls")).toContainText("Rang at lunch");
+    await expectNoAxeViolations(page);
+    // refused: back to the form with what was typed, never in the address
+    await form.getByLabel("Note").fill("Kept words");
+    await form.getByRole("button", { name: "Save call" }).click();
+    await expect(form.getByText("Choose what happened")).toBeVisible();
+    await expect(form.getByLabel("Note")).toHaveValue("Kept words");
+    expect(page.url()).not.toContain("Kept");
+
+    await page.goto(admin("/leads"));
+    const label = new Intl.DateTimeFormat("en-AU", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short", year: "numeric" });
+    await expect(row.getByTestId("follow-up")).toHaveText(`Follow up ${label.format(new Date(`${day}T00:00:00Z`))}`);
+    await page.screenshot({ path: "test-results/leadpage-inbox-after-phone.png" });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(admin(`/leads/${id}`));
+    await page.screenshot({ path: "test-results/leadpage-lead-desktop.png" });
+  });
 });

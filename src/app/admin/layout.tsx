@@ -27,7 +27,18 @@ export default async function AdminLayout({ children }: { children: React.ReactN
           </Link>
           {staff && (
             <>
-              <nav aria-label="Back-office" className="flex flex-1 basis-full flex-wrap items-center gap-x-2 gap-y-1 sm:basis-auto">
+              {/* on a phone the menu folds behind a button (a checkbox, so it works without JavaScript): the page's own content comes first */}
+              <input type="checkbox" id="admin-menu" className="peer sr-only" />
+              <label
+                htmlFor="admin-menu"
+                className="ml-auto cursor-pointer rounded border border-neutral-500 px-3 py-1.5 text-sm font-semibold peer-focus-visible:outline peer-focus-visible:outline-2 sm:hidden"
+              >
+                Menu
+              </label>
+              <nav
+                aria-label="Back-office"
+                className="hidden flex-1 basis-full flex-col items-start gap-x-2 gap-y-1 peer-checked:flex sm:flex sm:basis-auto sm:flex-row sm:flex-wrap sm:items-center"
+              >
                 <Link href="/leads" className={link}>
                   Leads
                 </Link>
@@ -83,7 +94,7 @@ export default async function AdminLayout({ children }: { children: React.ReactN
                     </span>
                   ))}
               </nav>
-              <div className="flex items-center gap-2 text-sm">
+              <div className="hidden items-center gap-2 text-sm peer-checked:flex sm:flex">
                 <span data-testid="staff-name">{staff.name}</span>
                 <span className="[&_button]:text-white">
                   <SignOutButton />

@@ -6,3 +6,9 @@ export function staffTime(at: Date, timeZone: string): string {
   if (!f) FORMATS.set(timeZone, (f = new Intl.DateTimeFormat("en-AU", { timeZone, dateStyle: "medium", timeStyle: "short" })));
   return f.format(at);
 }
+
+const DAY = new Intl.DateTimeFormat("en-AU", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short", year: "numeric" });
+/** A calendar day ("2026-12-01", no time of day or zone) in words: "Tue, 1 Dec 2026". */
+export function staffDay(day: string): string {
+  return DAY.format(new Date(`${day}T00:00:00Z`));
+}

@@ -112,10 +112,15 @@ export const LeadAssignSchema = z
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
-/** The inbox's quick views: today's leads, leads not contacted yet, and the staff member's own. */
-export const LEAD_VIEWS = ["today", "new", "mine"] as const;
+/** The inbox's quick views: today's leads, leads not contacted yet, the staff member's own, and open leads whose follow-up day has come. */
+export const LEAD_VIEWS = ["today", "new", "mine", "follow_up"] as const;
 export type LeadView = (typeof LEAD_VIEWS)[number];
-export const LEAD_VIEW_LABELS: Record<LeadView, string> = { today: "Today", new: "Not contacted", mine: "Mine" };
+export const LEAD_VIEW_LABELS: Record<LeadView, string> = {
+  today: "Today",
+  new: "Not contacted",
+  mine: "Mine",
+  follow_up: "Follow-up due",
+};
 
 /** The inbox's filters, from the query string: anything unreadable is left out (never an error page). */
 export const LeadFilterSchema = z.object({

@@ -31,6 +31,12 @@ function leadConditions(siteIds: readonly number[], f: LeadFilter, me: string | 
     c.push(gte(t.leads.createdAt, sql`date_trunc('day', now() at time zone ${t.sites.timezone}) at time zone ${t.sites.timezone}`));
   if (f.view === "new") c.push(eq(t.leads.status, "new"));
   if (f.view === "mine") c.push(eq(t.leads.assignedTo, me ?? ""));
+  // an open lead whose follow-up day has come, in the site's own calendar
+  if (f.view === "follow_up")
+    c.push(
+      inArray(t.leads.status, ["new", "contacted"]),
+      sql`${followUpSql} <= to_char(now() at time zone ${t.sites.timezone}, 'YYYY-MM-DD')`,
+    );
   if (f.site) c.push(eq(t.leads.siteId, f.site));
   if (f.location) c.push(eq(t.leads.locationId, f.location));
   if (f.form) c.push(eq(t.leads.category, f.form));
@@ -58,6 +64,10 @@ const vehicleNameSql = sql<
   string | null
 >`case when ${t.vehicles.id} is null then null else ${t.vehicles.year} || ' ' || ${t.vehicles.make} || ' ' || ${t.vehicles.model} end`;
 
+/** The follow-up day of the lead's latest logged call ("YYYY-MM-DD"; null when that call set none, or none was logged). */
+const followUpSql = sql<string | null>`(select c.follow_up_on::text from ${t.leadCalls} c where c.site_id = ${t.leads.siteId}
+  and c.lead_id = ${t.leads.id} order by c.created_at desc, c.id desc limit 1)`;
+
 /** The staff member a lead is assigned to. */
 const assignee = alias(t.staffUsers, "assignee");
 
@@ -84,6 +94,7 @@ const inboxColumns = {
   status: t.leads.status,
   createdAt: t.leads.createdAt,
   flagged: flaggedSql,
+  followUpOn: followUpSql,
 };
 
 export type InboxLead = {
@@ -108,6 +119,7 @@ export type InboxLead = {
   status: LeadStatus;
   createdAt: Date;
   flagged: boolean;
+  followUpOn: string | null;
 };
 
 /** What the CSV export adds to the inbox's columns (every answer the lead page shows). */
@@ -181,6 +193,7 @@ export async function getInboxLead(db: Db, siteIds: readonly number[], id: strin
     .select({
       ...inboxColumns,
       siteUrl: t.sites.url,
+      firstName: t.leads.firstName,
       postcode: t.leads.postcode,
       vehicleId: t.leads.vehicleId,
       vehicleSlug: t.vehicles.slug,

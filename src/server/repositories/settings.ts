@@ -1,5 +1,6 @@
 import "server-only";
 import { leadHandlingOf, type LeadHandling } from "@/domain/staff/response";
+import { replyTemplatesOf, type ReplyTemplates } from "@/domain/leads/follow-up";
 import { eq, sql } from "drizzle-orm";
 import { leadDeliveryConfig, type LeadDeliveryConfig } from "@/domain/leads/delivery";
 import type { Db } from "@/server/db/client";
@@ -71,16 +72,38 @@ export async function updateFinance(db: Db, siteId: number, finance: FinanceSett
   });
 }
 
-/** The site's lead handling (response target, round-robin), audited. */
+/** The site's lead handling (response target, round-robin), audited; its reply templates are kept. */
 export async function updateLeadHandling(db: Db, siteId: number, handling: LeadHandling, by: Actor): Promise<boolean> {
+  return changeLeadHandling(db, siteId, handling, "lead_handling.update", by);
+}
+
+/** The site's reply templates (the lead page's SMS and email), in the same settings, audited. */
+export async function updateReplyTemplates(db: Db, siteId: number, templates: ReplyTemplates, by: Actor): Promise<boolean> {
+  return changeLeadHandling(db, siteId, { reply_templates: templates }, "reply_templates.update", by);
+}
+
+export async function getReplyTemplates(db: Db, siteId: number): Promise<ReplyTemplates> {
+  const [row] = await db.select({ handling: t.sites.leadHandling }).from(t.sites).where(eq(t.sites.id, siteId));
+  return replyTemplatesOf(row?.handling.reply_templates);
+}
+
+/** One part of the lead handling settings replaced, the rest kept, with an audit line of the whole before and after. */
+async function changeLeadHandling(
+  db: Db,
+  siteId: number,
+  patch: Partial<LeadHandling> & { reply_templates?: ReplyTemplates },
+  action: string,
+  by: Actor,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ handling: t.sites.leadHandling }).from(t.sites).where(eq(t.sites.id, siteId)).for("update");
     if (!row) return false;
+    const after = { ...row.handling, ...patch };
     await tx
       .update(t.sites)
-      .set({ leadHandling: handling, updatedAt: sql`now()` })
+      .set({ leadHandling: after, updatedAt: sql`now()` })
       .where(eq(t.sites.id, siteId));
-    await writeAudit(tx, { siteId, by, action: "lead_handling.update", entity: "site", before: row.handling, after: handling });
+    await writeAudit(tx, { siteId, by, action, entity: "site", before: row.handling, after });
     return true;
   });
 }

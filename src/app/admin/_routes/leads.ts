@@ -1,4 +1,5 @@
 import "server-only";
+import { localTime } from "@/domain/locations/hours";
 import { leadHandlingOf, responseState } from "@/domain/staff/response";
 import { leadFilterOf, sitesFor } from "@/domain/staff/roles";
 import { requireStaff, staffSites } from "@/server/admin/pages";
@@ -45,7 +46,12 @@ export async function loadLeads(searchParams: SearchParams) {
     sites: sites.map((s) => ({ id: s.id, name: s.name })),
     locations: locations.map((l) => ({ id: l.id, name: l.name, siteName: l.siteName })),
     forms,
-    leads: page.leads.map((l) => ({ ...l, response: timer(l) })),
+    // a follow-up is due on its day in the site's own calendar
+    leads: page.leads.map((l) => ({
+      ...l,
+      response: timer(l),
+      followUpDue: l.followUpOn !== null && l.followUpOn <= localTime(now, l.siteTimezone).date,
+    })),
     next: page.next,
   };
 }

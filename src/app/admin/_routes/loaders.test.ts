@@ -1,4 +1,9 @@
 import { beforeAll, describe, expect, test, vi } from "vitest";
+import { randomUUID } from "node:crypto";
+import { and, eq, isNotNull } from "drizzle-orm";
+import { vehicleTitle } from "@/domain/stock/vehicle";
+import { getDb } from "@/server/db";
+import * as t from "@/server/db/schema";
 import { setupAppDatabase } from "@/server/testing/app-database";
 import { ADMIN, staffCookie } from "@/server/testing/admin-requests";
 import { loadConsole } from "./console";
@@ -80,14 +85,58 @@ describe("leads", () => {
   test("a lead: its answers and what sales may do (update, not assign); a malformed or another site's id is a 404", async () => {
     as(cookies.sales!);
     const [first] = (await loadLeads(query())).leads;
-    const lead = await loadLead(params({ id: first!.id }));
+    const lead = await loadLead(params({ id: first!.id }), query());
     expect(lead.lead.id).toBe(first!.id);
     expect([lead.mayUpdate, lead.team]).toEqual([true, null]);
     expect(lead.response.target).toBeGreaterThan(0);
-    await expect(loadLead(params({ id: "not-a-uuid" }))).rejects.toThrow(NOT_FOUND);
+    await expect(loadLead(params({ id: "not-a-uuid" }), query())).rejects.toThrow(NOT_FOUND);
     as(cookies.ridgeline!);
-    await expect(loadLead(params({ id: first!.id }))).rejects.toThrow(NOT_FOUND);
+    await expect(loadLead(params({ id: first!.id }), query())).rejects.toThrow(NOT_FOUND);
   });
+});
+
+test("a lead page: the car as a card, car pages by their names, the cars they looked at, their other enquiries, filled replies", async () => {
+  as(cookies.sales!);
+  const db = await getDb();
+  const [car, other] = await db
+    .select()
+    .from(t.vehicles)
+    .where(and(eq(t.vehicles.siteId, 1001), isNotNull(t.vehicles.primaryImageUrl)))
+    .limit(2);
+  const lead = randomUUID();
+  const earlier = randomUUID();
+  const email = `loader-${lead.slice(0, 8)}@example.com`;
+  await db.insert(t.leads).values([
+    {
+      id: lead,
+      siteId: 1001,
+      category: "Loader test",
+      firstName: "Lou",
+      name: "Lou Test",
+      email,
+      phone: "0412 000 111",
+      vehicleId: car!.id,
+      payload: { visited_pages: ["/", `/cars/${other!.slug}`, `/cars/${car!.slug}?ref=x`] },
+    },
+    { id: earlier, siteId: 1001, category: "Loader test", email, payload: {}, createdAt: new Date(Date.now() - 86_400_000) },
+  ]);
+  try {
+    const page = await loadLead(params({ id: lead }), query());
+    expect(page.car).toMatchObject({
+      id: car!.id,
+      stock: car!.stockNumber,
+      href: expect.stringMatching(new RegExp(`/cars/${car!.slug}$`)),
+    });
+    expect(page.car!.photo).toMatch(/[?&]w=320\b/);
+    expect(page.visited.map((p) => p.label)).toEqual(["Home page", vehicleTitle(other!), vehicleTitle(car!)]);
+    expect(page.viewedCars.map((v) => v.id)).toEqual([other!.id]);
+    expect(page.others.map((o) => o.id)).toEqual([earlier]);
+    expect(page.replies.sms).toMatch(/^sms:\+61412000111\?body=Hi%20Lou%2C%20it's%20Sam%20Sales%20from%20/);
+    expect(decodeURIComponent(page.replies.email!)).toContain(`Your enquiry about the ${vehicleTitle(car!)}`);
+    expect([page.calls, page.callSaved]).toEqual([[], false]);
+  } finally {
+    await db.delete(t.leads).where(eq(t.leads.category, "Loader test"));
+  }
 });
 
 describe("stock", () => {

@@ -5,7 +5,7 @@ import { requireStaffSite } from "@/server/admin/pages";
 import { widgetsFormState } from "@/server/admin/widgets-form";
 import { getDb } from "@/server/db";
 import { listSpecialHours } from "@/server/repositories/locations";
-import { getLeadHandling } from "@/server/repositories/settings";
+import { getLeadHandling, getReplyTemplates } from "@/server/repositories/settings";
 import { getLeadDeliveryConfig, getSiteById, listLocations } from "@/server/repositories/sites";
 import { featureSourcesOf, featuresOf } from "@/server/site-context";
 import type { SearchParams, SiteParams } from "./params";
@@ -14,12 +14,13 @@ import type { SearchParams, SiteParams } from "./params";
 export async function loadSettings(params: SiteParams, searchParams: SearchParams) {
   const { site } = await requireStaffSite((await params).siteId, "settings.edit");
   const db = await getDb();
-  const [locations, special, record, delivery, handling] = await Promise.all([
+  const [locations, special, record, delivery, handling, replies] = await Promise.all([
     listLocations(db, site.id),
     listSpecialHours(db, site.id),
     getSiteById(db, site.id),
     getLeadDeliveryConfig(db, site.id),
     getLeadHandling(db, site.id),
+    getReplyTemplates(db, site.id),
   ]);
   const [features, sources] = record ? await Promise.all([featuresOf(db, record), featureSourcesOf(db, record)]) : [null, null];
   return {
@@ -30,6 +31,7 @@ export async function loadSettings(params: SiteParams, searchParams: SearchParam
     finance: record && { values: financeOf(record), country: record.country },
     delivery: deliveryFormValues(delivery),
     handling,
+    replies,
     widgets: record && features ? await widgetsFormState(site.id, record.integrations, features, (await searchParams).widgets) : null,
   };
 }

@@ -1,7 +1,11 @@
 import { AssignForm } from "@/components/admin/assign-form";
 import { BackLink } from "@/components/admin/back-link";
-import { staffTime } from "@/components/admin/format";
+import { staffDay, staffTime } from "@/components/admin/format";
 import { LeadStatusForm } from "@/components/admin/lead-status-form";
+import { LeadCallForm } from "@/components/admin/lead-call-form";
+import { LeadCarCard, type LeadCar } from "@/components/admin/lead-car-card";
+import { buttonVariants } from "@/components/ui/button";
+import { CALL_OUTCOME_LABELS, type CallOutcome } from "@/domain/leads/follow-up";
 import { FORMS } from "@/domain/leads/forms";
 import { attemptText } from "@/domain/leads/delivery";
 import { NO_DESTINATION_CHANNEL } from "@/domain/site/lead-destinations";
@@ -52,11 +56,24 @@ export type LeadProps = {
     details: Array<[string, string]>;
     changes: Array<{ label: string; from: string; to: string }>;
   }>;
-  visited: string[];
+  /** the pages of their visit, a car's page by the car's name */
+  visited: Array<{ path: string; label: string; car: boolean }>;
+  /** the car the lead is about */
+  car: LeadCar | null;
+  /** other cars of the site the shopper looked at before sending it */
+  viewedCars: LeadCar[];
+  /** the shopper's other enquiries on this site (same email or phone) */
+  others: Array<{ id: string; at: Date; form: string; status: LeadStatus; car: LeadCar | null }>;
+  /** the calls logged on it, newest first */
+  calls: Array<{ id: number; staffName: string; outcome: string; note: string; followUpOn: string | null; createdAt: Date }>;
+  /** the "Log a call" form refused without JavaScript: what was typed and the messages */
+  callForm: { errors: Record<string, string>; values: Record<string, string> } | null;
+  callSaved: boolean;
+  /** the one-tap text message and email, the site's templates filled in */
+  replies: { sms: string | null; email: string | null };
   /** the query parameters of the link that brought them (utm_…, gclid) */
   linkParams: Array<[string, string]>;
   sentFrom: string | null;
-  carHref: string | null;
   phoneHref: string | null;
   response: ResponseState & { target: number };
   mayUpdate: boolean;
@@ -75,7 +92,13 @@ export function LeadView({
   visited,
   linkParams,
   sentFrom,
-  carHref,
+  car,
+  viewedCars,
+  others,
+  calls,
+  callForm,
+  callSaved,
+  replies,
   phoneHref,
   response,
   mayUpdate,
@@ -93,6 +116,33 @@ export function LeadView({
         {lead.category}
         {lead.subcategory ? ` · ${lead.subcategory}` : ""} · {lead.siteName} · {staffTime(lead.createdAt, tz)}
       </p>
+      <nav aria-label="Reply" className="mb-4 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap" data-testid="lead-replies">
+        {phoneHref && (
+          <a href={phoneHref} className={buttonVariants()}>
+            Call
+          </a>
+        )}
+        {replies.sms && (
+          <a href={replies.sms} className={buttonVariants({ variant: "outline" })}>
+            SMS
+          </a>
+        )}
+        {replies.email && (
+          <a href={replies.email} className={buttonVariants({ variant: "outline" })}>
+            Email
+          </a>
+        )}
+        {mayUpdate && (
+          <a href="#log-call" className={buttonVariants({ variant: "outline" })}>
+            Log a call
+          </a>
+        )}
+      </nav>
+      {car && (
+        <div className="mb-4 max-w-xl">
+          <LeadCarCard car={car} testId="lead-car" />
+        </div>
+      )}
       {lead.flagged && (
         <p role="alert" className="mb-4 rounded-md border border-red-700 bg-red-50 p-3 font-semibold text-red-800" data-testid="flagged">
           This lead has not reached the dealer after 15 minutes: see Delivery below. Call the shopper directly.
@@ -132,15 +182,9 @@ export function LeadView({
                 </Row>
               )}
               <Row label="Location">{lead.locationName ?? "—"}</Row>
-              {lead.vehicleName && (
+              {lead.vehicleName && !car && (
                 <Row label="Car">
-                  {carHref ? (
-                    <a href={carHref} className="underline" target="_blank" rel="noopener">
-                      {lead.vehicleName}
-                    </a>
-                  ) : (
-                    lead.vehicleName
-                  )}
+                  {lead.vehicleName}
                   {lead.vehicleStock ? ` (stock ${lead.vehicleStock})` : ""}
                 </Row>
               )}
@@ -151,6 +195,54 @@ export function LeadView({
               ))}
             </dl>
           </Section>
+          {mayUpdate && (
+            <Section title="Log a call">
+              <LeadCallForm leadId={lead.id} saved={callSaved} refused={callForm} />
+            </Section>
+          )}
+          <Section title="Calls" id="calls">
+            {calls.length ? (
+              <ol className="space-y-3" data-testid="lead-calls">
+                {calls.map((c) => (
+                  <li key={c.id} className="border-l-4 border-neutral-300 pl-3 text-sm">
+                    <p className="font-semibold">
+                      {CALL_OUTCOME_LABELS[c.outcome as CallOutcome] ?? c.outcome} · {c.staffName}, {staffTime(c.createdAt, tz)}
+                    </p>
+                    {c.followUpOn && <p>Follow up on {staffDay(c.followUpOn)}</p>}
+                    {c.note && <p className="whitespace-pre-wrap break-words">{c.note}</p>}
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <p className="text-neutral-700">No calls logged yet.</p>
+            )}
+          </Section>
+          {others.length > 0 && (
+            <Section title="Their other enquiries">
+              <ul className="space-y-3" data-testid="other-enquiries">
+                {others.map((o) => (
+                  <li key={o.id} className="space-y-2">
+                    <a href={`/leads/${o.id}`} className="font-semibold underline">
+                      {o.form}, {staffTime(o.at, tz)}
+                    </a>{" "}
+                    <span className="text-sm text-neutral-700">({LEAD_STATUS_LABELS[o.status]})</span>
+                    {o.car && <LeadCarCard car={o.car} />}
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          )}
+          {viewedCars.length > 0 && (
+            <Section title="Cars they looked at">
+              <ul className="grid gap-2 sm:grid-cols-2" data-testid="viewed-cars">
+                {viewedCars.map((v) => (
+                  <li key={v.id}>
+                    <LeadCarCard car={v} />
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          )}
           {submissions.length > 1 && (
             <Section title="Everything they sent">
               <ol className="space-y-4" data-testid="lead-submissions">
@@ -203,8 +295,8 @@ export function LeadView({
             {visited.length ? (
               <ol className="list-decimal space-y-1 pl-6 text-sm" data-testid="visited-pages">
                 {visited.map((p, i) => (
-                  <li key={`${i}-${p}`} className="break-all">
-                    {p}
+                  <li key={`${i}-${p.path}`} className="break-words" title={p.path}>
+                    {p.car ? <span className="font-semibold">{p.label}</span> : p.label}
                   </li>
                 ))}
               </ol>
@@ -306,9 +398,9 @@ export function LeadView({
   );
 }
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
+function Section({ title, id, children }: { title: string; id?: string; children: React.ReactNode }) {
   return (
-    <section className="rounded-lg border border-neutral-200 bg-white p-5" aria-label={title}>
+    <section className="rounded-lg border border-neutral-200 bg-white p-4 sm:p-5" aria-label={title} id={id}>
       <h2 className="mb-3 text-lg font-bold">{title}</h2>
       {children}
     </section>

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { FilterSelect } from "@/components/admin/filter-select";
-import { staffTime } from "@/components/admin/format";
+import { staffDay, staffTime } from "@/components/admin/format";
 import { buttonVariants } from "@/components/ui/button";
 import { FixedPhoto } from "@/components/ui/photo";
 import { inputClass } from "@/components/ui/text-field";
@@ -33,6 +33,9 @@ export type InboxRow = {
   flagged: boolean;
   status: LeadStatus;
   response: ResponseState;
+  /** the follow-up day of the latest logged call ("YYYY-MM-DD"), and whether it has come */
+  followUpOn: string | null;
+  followUpDue: boolean;
 };
 
 export type LeadsProps = {
@@ -56,6 +59,7 @@ const STATUS_STYLE: Record<string, string> = {
 export function LeadsView({ filter, sites, locations, forms, leads, next }: LeadsProps) {
   const { before: _before, ...withoutPage } = filter;
   const exportHref = `/api/admin/leads.csv${leadFilterQuery(withoutPage)}`;
+  const active = [filter.site, filter.location, filter.form, filter.status, filter.from, filter.to].filter((v) => v !== undefined).length;
   return (
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -76,10 +80,18 @@ export function LeadsView({ filter, sites, locations, forms, leads, next }: Lead
           </Link>
         ))}
       </nav>
+      {/* on a phone the filter folds behind a toggle (a checkbox: no JavaScript needed), so the leads come first */}
+      <input type="checkbox" id="lead-filters" className="peer sr-only" />
+      <label
+        htmlFor="lead-filters"
+        className={`${buttonVariants({ variant: "outline", size: "sm" })} mb-3 cursor-pointer peer-focus-visible:outline peer-focus-visible:outline-2 sm:hidden`}
+      >
+        Filters{active ? ` (${active})` : ""}
+      </label>
       <form
         method="get"
         action="/leads"
-        className="mb-5 grid grid-cols-2 gap-3 rounded-lg border border-neutral-200 bg-white p-4 md:grid-cols-4 lg:grid-cols-7"
+        className="mb-5 hidden grid-cols-2 gap-3 rounded-lg border border-neutral-200 bg-white p-4 peer-checked:grid sm:grid md:grid-cols-4 lg:grid-cols-7"
         aria-label="Filter leads"
       >
         {sites.length > 1 && (
@@ -145,6 +157,15 @@ export function LeadsView({ filter, sites, locations, forms, leads, next }: Lead
                   {l.flagged && (
                     <span className="rounded bg-red-100 px-2 py-0.5 text-xs font-bold text-red-900" data-testid="flagged">
                       Not delivered
+                    </span>
+                  )}
+                  {l.followUpOn && (
+                    <span
+                      className={`rounded px-2 py-0.5 text-xs font-bold ${l.followUpDue ? "bg-red-700 text-white" : "bg-neutral-100 text-neutral-900"}`}
+                      data-testid="follow-up"
+                    >
+                      Follow up {staffDay(l.followUpOn)}
+                      {l.followUpDue && <span className="sr-only"> (due)</span>}
                     </span>
                   )}
                   <ResponseBadge contacted={r.contacted} minutes={r.minutes} late={r.late} />

@@ -1,6 +1,8 @@
 import { SpecialHoursEditor, WeekEditor } from "@/components/admin/hours-editors";
 import { DeliveryForm, FinanceForm, LeadHandlingForm, SwitchesForm } from "@/components/admin/settings-forms";
+import { ReplyTemplatesForm } from "@/components/admin/reply-templates-form";
 import { WidgetsForm } from "@/components/admin/widgets-form";
+import type { ReplyTemplates } from "@/domain/leads/follow-up";
 import type { FinanceSettings } from "@/domain/site/finance";
 import type { WidgetsFormState } from "@/domain/site/integrations";
 import type { Country, OpeningHourEntry, SpecialHoursEntry } from "@/domain/site/types";
@@ -15,11 +17,13 @@ export type SettingsProps = {
   finance: { values: FinanceSettings; country: Country } | null;
   delivery: DeliveryFormValues;
   handling: { response_minutes: number; round_robin: boolean };
+  /** what the lead page's SMS and Email buttons start with */
+  replies: ReplyTemplates;
   widgets: WidgetsFormState | null;
 };
 
-/** A site's holiday hours, switches, finance terms, lead delivery, lead handling, widgets and tracking, and opening hours. */
-export function SettingsView({ site, locations, special, switches, finance, delivery, handling, widgets }: SettingsProps) {
+/** A site's holiday hours, switches, finance terms, lead delivery, lead handling and reply templates, widgets and tracking, and opening hours. */
+export function SettingsView({ site, locations, special, switches, finance, delivery, handling, replies, widgets }: SettingsProps) {
   return (
     <>
       <h1 className="mb-1 text-2xl font-extrabold">{site.name}: settings</h1>
@@ -53,6 +57,12 @@ export function SettingsView({ site, locations, special, switches, finance, deli
           Lead handling
         </h2>
         <LeadHandlingForm siteId={site.id} values={handling} />
+      </section>
+      <section aria-labelledby="replies" className="mb-6 rounded-lg border border-neutral-200 bg-white p-5">
+        <h2 id="replies" className="mb-3 text-lg font-bold">
+          Reply templates
+        </h2>
+        <ReplyTemplatesForm siteId={site.id} values={replies} />
       </section>
       <section aria-labelledby="widgets-title" id="widgets" className="mb-6 rounded-lg border border-neutral-200 bg-white p-5">
         <h2 id="widgets-title" className="mb-3 text-lg font-bold">

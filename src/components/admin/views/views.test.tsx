@@ -11,6 +11,7 @@ import { LeadsView, type InboxRow } from "./leads";
 import { SiteReportsView, type SiteReportsProps } from "./site-reports";
 import { StockView } from "./stock";
 import { DEFAULT_STOCK_QUERY } from "@/domain/stock/stock-list";
+import { staffTime } from "@/components/admin/format";
 
 /*
  * The back-office's views render their props only: given plain data (no database, no session),
@@ -156,6 +157,8 @@ describe("leads", () => {
     flagged: true,
     status: "new",
     response: { contacted: false, minutes: 75, late: true },
+    followUpOn: "2026-03-01",
+    followUpDue: true,
   };
 
   test("the inbox: each lead with its timer and status, the export keeping the filter, the next page", () => {
@@ -173,6 +176,9 @@ describe("leads", () => {
     expect(byTestId(doc, "response-timer")!.getAttribute("data-late")).toBe("true");
     expect(byTestId(doc, "flagged")!.textContent).toBe("Not delivered");
     expect(byTestId(doc, "assignee")!.textContent).toBe("Unassigned");
+    expect(byTestId(doc, "follow-up")!.textContent).toBe("Follow up Sun, 1 Mar 2026 (due)");
+    // on a phone the filter folds behind its toggle, which counts the filters on
+    expect(doc.querySelector("label[for=lead-filters]")!.textContent).toBe("Filters (1)");
     expect(byTestId(doc, "export-csv")!.getAttribute("href")).toBe("/api/admin/leads.csv?status=new");
     expect(doc.querySelector('a[href="/leads?status=new&before=123%7Cabc"]')!.textContent).toBe("Older leads");
     // one site: no site filter
@@ -199,10 +205,26 @@ describe("leads", () => {
     },
     details: [["Message", "Is it still available?"]],
     submissions: [],
-    visited: ["/cars/2020-corolla"],
+    visited: [
+      { path: "/cars/2020-toyota-corolla-a123", label: "2020 Toyota Corolla", car: true },
+      { path: "/finance", label: "Finance", car: false },
+    ],
+    car: {
+      id: 7,
+      title: "2020 Toyota Corolla",
+      price: "$21,990",
+      stock: "A123",
+      href: "https://parkside.example/cars/2020-toyota-corolla-a123",
+      photo: "/images/abc.jpg?w=320&auto=format",
+    },
+    viewedCars: [],
+    others: [{ id: "00000000-0000-4000-8000-000000000009", at: AT, form: "Finance Application", status: "won", car: null }],
+    calls: [{ id: 3, staffName: "Sam Sales", outcome: "no_answer", note: "Rang at 5", followUpOn: "2026-12-01", createdAt: AT }],
+    callForm: null,
+    callSaved: false,
+    replies: { sms: "sms:+61400000000?body=Hi%20Alex", email: "mailto:alex@example.com?subject=Hi&body=Hi" },
     linkParams: [["utm_source", "google"]],
     sentFrom: "https://parkside.example/cars/2020-corolla",
-    carHref: "https://parkside.example/cars/2020-corolla",
     phoneHref: "tel:+61400000000",
     response: { contacted: true, minutes: 30, late: false, target: 60 },
     mayUpdate: true,
@@ -214,8 +236,22 @@ describe("leads", () => {
     expect(byTestId(doc, "lead-name")!.textContent).toBe("Alex Shopper");
     expect(byTestId(doc, "lead-status")!.textContent).toBe("Contacted");
     expect(byTestId(doc, "lead-response")!.textContent).toBe("Answered in 30 min of opening hours (target 1 h)");
-    expect(doc.querySelector('a[href="tel:+61400000000"]')!.textContent).toBe("0400 000 000");
-    expect(byTestId(doc, "visited-pages")!.textContent).toBe("/cars/2020-corolla");
+    expect(doc.querySelector('dl a[href="tel:+61400000000"]')!.textContent).toBe("0400 000 000");
+    expect(byTestId(doc, "visited-pages")!.textContent).toBe("2020 Toyota CorollaFinance");
+    expect(byTestId(doc, "lead-car")!.getAttribute("href")).toBe("https://parkside.example/cars/2020-toyota-corolla-a123");
+    expect(byTestId(doc, "lead-car")!.textContent).toBe("2020 Toyota Corolla$21,990Stock A123");
+    expect([...byTestId(doc, "lead-replies")!.querySelectorAll("a")].map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
+      ["Call", "tel:+61400000000"],
+      ["SMS", "sms:+61400000000?body=Hi%20Alex"],
+      ["Email", "mailto:alex@example.com?subject=Hi&body=Hi"],
+      ["Log a call", "#log-call"],
+    ]);
+    expect(byTestId(doc, "lead-calls")!.textContent).toBe(
+      "No answer · Sam Sales, " + staffTime(AT, TZ) + "Follow up on Tue, 1 Dec 2026Rang at 5",
+    );
+    expect(byTestId(doc, "other-enquiries")!.textContent).toContain("Finance Application");
+    const form = doc.querySelector("form[aria-label='Log a call']")!;
+    expect([form.getAttribute("method"), form.getAttribute("action")]).toEqual(["post", `/api/admin/leads/${lead.lead.id}/calls`]);
     expect(doc.body.textContent).toContain("Sent from: https://parkside.example/cars/2020-corolla");
     expect(byTestId(doc, "deliveries")!.textContent).toContain("Email to sales@example.com: delivered");
     expect(byTestId(doc, "lead-history")!.textContent).toContain("New → Contacted");

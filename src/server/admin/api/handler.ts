@@ -3,7 +3,8 @@ import { z } from "zod";
 import { parseSiteId } from "@/domain/platform/contract";
 import { can, roleOn, STAFF_MSG, type StaffAction } from "@/domain/staff/roles";
 import { errorAnswer, fieldErrors, HttpError } from "@/server/http/api";
-import { checkOrigin, readJson } from "@/server/http/body";
+import { checkOrigin, readJson, readText } from "@/server/http/body";
+import { encodeFormFlash, formFields, type FormFlash } from "@/domain/http/form-flash";
 import type { Actor } from "@/server/repositories/audit";
 import { isAdminHost } from "@/server/http/admin-host";
 import { currentStaff, type Staff } from "../staff-auth";
@@ -57,4 +58,27 @@ export function parsed<S extends z.ZodType>(schema: S, raw: unknown, message: st
   const r = schema.safeParse(raw);
   if (!r.success) throw new HttpError(422, message, {}, fieldErrors(r.error, prefix));
   return r.data;
+}
+
+/** A write's body: JSON from the pages' script and API clients, or a plain form post (`form`: its fields, for going back to it). */
+export type Body = { raw: unknown; form: Record<string, string> | null };
+export async function bodyOf(req: Request): Promise<Body> {
+  if (isMediaType(req.headers.get("content-type"), "application/x-www-form-urlencoded")) {
+    const form = formFields(new URLSearchParams(await readText(req, MAX_FORM_BYTES)));
+    return { raw: form, form };
+  }
+  return { raw: await jsonBody(req), form: null };
+}
+
+/** A plain form post's answer: on to `location` (303), with a cookie when one is given. */
+export const seeOther = (location: string, cookie?: string) =>
+  new Response(null, {
+    status: 303,
+    headers: { location, "cache-control": "no-store", ...(cookie ? { "set-cookie": cookie } : {}) },
+  });
+
+/** The one-minute cookie that takes a refused form's values and messages back to its page (never the URL). */
+export function flashCookie(req: Request, name: string, flash: FormFlash): string {
+  const secure = new URL(req.url).protocol === "https:" || req.headers.get("x-forwarded-proto") === "https";
+  return `${name}=${encodeFormFlash(flash)}; Path=/; Max-Age=60; HttpOnly; SameSite=Strict${secure ? "; Secure" : ""}`;
 }

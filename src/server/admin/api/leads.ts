@@ -14,8 +14,10 @@ import { env } from "@/server/env";
 import { HttpError, json } from "@/server/http/api";
 import { getLeadFile, leadSiteAndStatus, listExportLeads, updateLeadStatus } from "@/server/repositories/inbox";
 import { getSubmissionsOf } from "@/server/repositories/leads";
-import { adminRoute, actor, jsonBody, parsed } from "./handler";
+import { adminRoute, actor, bodyOf, flashCookie, jsonBody, parsed, seeOther } from "./handler";
 import { isCanonicalUuid } from "@/domain/ids";
+import { LeadCallSchema } from "@/domain/leads/follow-up";
+import { logLeadCall } from "@/server/repositories/lead-calls";
 
 /* The lead inbox's writes and downloads: `/api/admin/leads/{id}`, its files, and `leads.csv`. */
 
@@ -70,6 +72,47 @@ export const assignLeadRoute = adminRoute<{ id: string }>(
       assigned_to: { id: to.id, name: to.name },
       message: `Assigned to ${to.name}. They have an email with the link.`,
     });
+  },
+  { write: true },
+);
+
+export const CALL_FLASH_COOKIE = "lead_call_form";
+const CALL_FIELDS = ["outcome", "note", "follow_up_on"];
+
+/**
+ * POST /api/admin/leads/{id}/calls — {outcome, note, follow_up_on}: a call the salesperson logged
+ * (201; 422 with a message per field; 404 for a lead not theirs). The lead page's form also posts it
+ * plainly (it works without JavaScript): the browser goes back to the lead (303), with what was
+ * typed and the messages in a one-minute cookie when it was refused.
+ */
+export const logCallRoute = adminRoute<{ id: string }>(
+  async (req, { staff, params }) => {
+    const id = leadIdOf(params.id);
+    const db = await getDb();
+    const lead = await leadSiteAndStatus(db, sitesFor(staff.roles, "leads.read"), id);
+    if (!lead) throw new HttpError(404, "Unknown lead.");
+    if (!can(roleOn(staff.roles, lead.siteId), "leads.update")) throw new HttpError(403, STAFF_MSG.forbidden);
+    const body = await bodyOf(req);
+    const page = `/leads/${id}`;
+    let call;
+    try {
+      call = parsed(LeadCallSchema, body.raw, "Please check the highlighted fields.");
+    } catch (e) {
+      if (!body.form || !(e instanceof HttpError)) throw e;
+      const attempt = crypto.randomUUID().slice(0, 8);
+      const values = Object.fromEntries(Object.entries(body.form).filter(([k]) => CALL_FIELDS.includes(k)));
+      const errors = Object.fromEntries(
+        Object.entries(e.errors ?? { form: e.message }).filter(([k]) => CALL_FIELDS.includes(k) || k === "form"),
+      );
+      return seeOther(
+        `${page}?call=${attempt}#log-call`,
+        flashCookie(req, CALL_FLASH_COOKIE, { site: lead.siteId, attempt, errors, values }),
+      );
+    }
+    const saved = await logLeadCall(db, lead.siteId, id, call, actor(staff));
+    if (!saved) throw new HttpError(404, "Unknown lead.");
+    if (body.form) return seeOther(`${page}?call=saved#calls`);
+    return json(201, { ok: true, id: saved.id, message: "Call logged." });
   },
   { write: true },
 );

@@ -12,7 +12,14 @@ import { HttpError, json } from "@/server/http/api";
 import { resolveAllowed } from "@/server/http/outbound";
 import { NOT_PUBLIC_MESSAGE } from "@/domain/http/addresses";
 import { siteDataChanged } from "@/server/platform/site-edits";
-import { updateFinance, updateLeadDelivery, updateLeadHandling, updateSwitches } from "@/server/repositories/settings";
+import {
+  updateFinance,
+  updateLeadDelivery,
+  updateLeadHandling,
+  updateReplyTemplates,
+  updateSwitches,
+} from "@/server/repositories/settings";
+import { ReplyTemplatesSchema } from "@/domain/leads/follow-up";
 import { FinanceSettingsSchema } from "@/domain/staff/finance-settings";
 import { catalogueChanged } from "@/server/cache";
 import { getLeadDeliveryConfig, getSiteById } from "@/server/repositories/sites";
@@ -85,6 +92,17 @@ export const putLeadHandling = adminRoute<{ siteId: string }>(
     const body = parsed(LeadHandlingSchema, await jsonBody(req), "Please check the highlighted fields.");
     if (!(await updateLeadHandling(await getDb(), siteId, body, actor(staff)))) throw new HttpError(404, "Unknown site.");
     return json(200, { ok: true, message: "Lead handling saved." });
+  },
+  { write: true },
+);
+
+/** PUT /api/admin/sites/{siteId}/reply-templates — {sms, email_subject, email_body}: what the lead page's SMS and Email buttons start with. */
+export const putReplyTemplates = adminRoute<{ siteId: string }>(
+  async (req, { staff, params }) => {
+    const siteId = siteFor(staff, params.siteId, "settings.edit");
+    const body = parsed(ReplyTemplatesSchema, await jsonBody(req), "Please check the highlighted fields.");
+    if (!(await updateReplyTemplates(await getDb(), siteId, body, actor(staff)))) throw new HttpError(404, "Unknown site.");
+    return json(200, { ok: true, message: "Reply templates saved." });
   },
   { write: true },
 );

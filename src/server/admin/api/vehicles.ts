@@ -1,8 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { isMediaType } from "@/domain/http/content-type";
 import { LookupRequestSchema } from "@/domain/lookups/lookup";
-import { encodeFormFlash, formFields } from "@/domain/http/form-flash";
 import { parseSiteId } from "@/domain/platform/contract";
 import { isEditedField } from "@/domain/stock/edited";
 import { COLUMN_OF, vehicleCreateSchema, vehicleEditSchema } from "@/domain/stock/vehicle-form";
@@ -11,10 +9,9 @@ import { getDb } from "@/server/db";
 import { HttpError, json } from "@/server/http/api";
 import { limitOrThrow, sharedLimiter } from "@/server/http/rate-limit";
 import { env } from "@/server/env";
-import { readText } from "@/server/http/body";
 import { suggestStockNumber } from "@/server/repositories/stock-admin";
 import { addVehicle, CHECK_FIELDS, editVehicle, handBack, lookUpRego } from "@/server/stock-editing";
-import { actor, adminRoute, jsonBody, MAX_FORM_BYTES, parsed, siteFor } from "./handler";
+import { actor, adminRoute, bodyOf, type Body, flashCookie, jsonBody, parsed, seeOther, siteFor } from "./handler";
 
 /*
  * A car by hand (docs/features/back-office.md): POST /api/admin/sites/{siteId}/vehicles adds one,
@@ -29,37 +26,19 @@ export const VEHICLE_FLASH_COOKIE = "vehicle_form";
 const thisYear = () => new Date(serverNow()).getUTCFullYear();
 const KNOWN_FIELDS = new Set<string>([...Object.keys(COLUMN_OF), "rego_state"]);
 
-type Body = { raw: unknown; form: Record<string, string> | null };
-/** The body: JSON from the pages' script and API clients, or a plain form post. */
-async function bodyOf(req: Request): Promise<Body> {
-  if (isMediaType(req.headers.get("content-type"), "application/x-www-form-urlencoded")) {
-    const form = formFields(new URLSearchParams(await readText(req, MAX_FORM_BYTES)));
-    return { raw: form, form };
-  }
-  return { raw: await jsonBody(req), form: null };
-}
-
-const seeOther = (location: string, cookie?: string) =>
-  new Response(null, {
-    status: 303,
-    headers: { location, "cache-control": "no-store", ...(cookie ? { "set-cookie": cookie } : {}) },
-  });
-
 /** A refused form post: back to `page` with the typed values and messages in the flash cookie. */
 function backToForm(req: Request, siteId: number, page: string, form: Record<string, string>, e: HttpError) {
   const attempt = crypto.randomUUID().slice(0, 8);
   const values = Object.fromEntries(Object.entries(form).filter(([k]) => KNOWN_FIELDS.has(k)));
-  const secure = new URL(req.url).protocol === "https:" || req.headers.get("x-forwarded-proto") === "https";
   // a feature's message is keyed by its line ("features.2"): the form shows it on the field
   const errors = Object.fromEntries(
     Object.entries(e.errors ?? { form: e.message })
       .map(([k, m]) => [k.split(".")[0]!, m] as const)
       .reverse(),
   );
-  const flash = encodeFormFlash({ site: siteId, attempt, errors, values });
   return seeOther(
     `${page}${page.includes("?") ? "&" : "?"}attempt=${attempt}`,
-    `${VEHICLE_FLASH_COOKIE}=${flash}; Path=/; Max-Age=60; HttpOnly; SameSite=Strict${secure ? "; Secure" : ""}`,
+    flashCookie(req, VEHICLE_FLASH_COOKIE, { site: siteId, attempt, errors, values }),
   );
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { boolean, foreignKey, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, date, foreignKey, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { staffUsers } from "./accounts";
 import { sites, locations } from "./sites";
 import { vehicles } from "./stock";
@@ -208,5 +208,29 @@ export const leadNotes = pgTable(
   (t) => [
     index("lead_notes_lead").on(t.leadId),
     foreignKey({ name: "lead_notes_lead_fk", columns: [t.siteId, t.leadId], foreignColumns: [leads.siteId, leads.id] }).onDelete("cascade"),
+  ],
+);
+
+/**
+ * A call a salesperson logged on a lead (docs/features/back-office.md): what happened, a note and,
+ * when they mean to try again, the day to follow up (the inbox shows the next one per lead).
+ */
+export const leadCalls = pgTable(
+  "lead_calls",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id").notNull(),
+    leadId: uuid("lead_id").notNull(),
+    staffId: text("staff_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    staffName: text("staff_name").notNull(),
+    outcome: text("outcome").notNull(),
+    note: text("note").notNull().default(""),
+    /** a calendar day in the site's time zone (no time of day: "call back on Tuesday") */
+    followUpOn: date("follow_up_on", { mode: "string" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("lead_calls_lead").on(t.siteId, t.leadId),
+    foreignKey({ name: "lead_calls_lead_fk", columns: [t.siteId, t.leadId], foreignColumns: [leads.siteId, leads.id] }).onDelete("cascade"),
   ],
 );

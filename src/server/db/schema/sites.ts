@@ -88,8 +88,8 @@ export const sites = pgTable("sites", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   /** where the site's leads are delivered besides its locations' addresses (src/domain/leads/delivery.ts) */
   leadDelivery: jsonb("lead_delivery").$type<LeadDeliveryConfig>().notNull().default({}),
-  /** how the sales team works leads (response target, round-robin assignment) */
-  leadHandling: jsonb("lead_handling").$type<Partial<LeadHandling>>().notNull().default({}),
+  /** how the sales team works leads (response target, round-robin assignment, reply templates) */
+  leadHandling: jsonb("lead_handling").$type<Partial<LeadHandling> & { reply_templates?: unknown }>().notNull().default({}),
   /** a draft (false) shows the public a "coming soon" page and staff the site; the demo's sites are published */
   published: boolean("published").notNull().default(true),
   /** published without stock on purpose (the publish checklist) */

@@ -1,0 +1,5 @@
+// PUT /api/admin/sites/{siteId}/reply-templates — the lead page's SMS and email templates (managers and owners)
+import { putReplyTemplates } from "@/server/admin/api/settings";
+
+export const dynamic = "force-dynamic";
+export const PUT = putReplyTemplates;
