@@ -156,7 +156,13 @@ export const DEMO_SITES: DemoSite[] = [
     garageName: "My Parkside",
     // a dealer's own finance terms: weekly, with the fees its comparison rate takes in; demo and used
     // cars at their own rates, and the maker's offer on new Mazdas (docs/features/finance.md)
-    finance: { rate: 8.99, establishment_fee: 395, monthly_fee: 8, condition_rates: { new: null, demo: 6.99, used: 9.99 }, delivery_charge: 1_495 },
+    finance: {
+      rate: 8.99,
+      establishment_fee: 395,
+      monthly_fee: 8,
+      condition_rates: { new: null, demo: 6.99, used: 9.99 },
+      delivery_charge: 1_495,
+    },
     financeOffers: [{ label: "Mazda Finance", make: "Mazda", model: null, condition: "new", rate: 2.99 }],
     // the demo tenant of reserve online: deposits through the local test provider (docs/features/reserve-online.md)
     paymentProvider: "test",

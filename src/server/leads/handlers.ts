@@ -225,7 +225,7 @@ export function leadRoutes(mock: boolean) {
           const posted = leadFromPostedForm(fields);
           const { returnTo } = posted;
           if (!posted.kind || !returnTo) throw new HttpError(400, "Send the enquiry from one of this website's forms.");
-          const created = await createLead({
+          await createLead({
             ctx,
             lead: { ...posted.lead, page_id: returnTo.split("?")[0], ...(files.length ? { has_files: true } : {}) },
             userAgent: userAgent(req),
