@@ -35,14 +35,18 @@ async function cards(page: Page) {
         repayment: el.querySelector(".vc-r")?.textContent ?? null,
         condition: el.querySelector(".vc-c")!.textContent!,
         title: el.querySelector("h3")!.textContent!,
+        href: el.querySelector("h3 a")!.getAttribute("href")!,
       };
     }),
   );
 }
 
-/** Parkside's rate for a card's car: the Mazda offer on new Mazdas, else its condition's rate (new: the site's). */
-const parksideRate = (c: { condition: string; title: string }) =>
-  c.condition.startsWith("New") ? (/ Mazda /.test(` ${c.title} `) ? 2.99 : 8.99) : c.condition.startsWith("Demo") ? 6.99 : 9.99;
+/**
+ * Parkside's rate for a card's car: the Mazda offer on new Mazdas, else its condition's rate (new: the
+ * site's). The make is read from the card's address (its title says "Mazda3", not "Mazda Mazda3").
+ */
+const parksideRate = (c: { condition: string; href: string }) =>
+  c.condition.startsWith("New") ? (/\/[^/]*\bmazda-/.test(c.href) ? 2.99 : 8.99) : c.condition.startsWith("Demo") ? 6.99 : 9.99;
 
 test("a repayment on every priced card at the rate for its car, none without a price, and the comparison-rate note (parkside)", async ({
   page,
@@ -337,6 +341,10 @@ test("a car priced Excl. Govt. Charges: its drive-away estimate opens to its par
   await expect(box.getByTestId("drive-away-source")).toContainText("Revenue NSW");
   await expect(page.getByTestId("detail-repayment")).toContainText(cardRepayment(nsw.total, false, terms)!);
   await expect(page.getByTestId("finance-calculator").getByTestId("calculator-price")).toHaveText(`$${nsw.total.toLocaleString("en-AU")}`);
+  // the calculator's deposit follows the new price until the shopper types one: its figure is the one under the price
+  await expect(page.getByTestId("finance-calculator").getByTestId("repayment")).toHaveText(
+    `Estimated repayment: ${cardRepayment(nsw.total, false, terms)!.replace("/wk*", " a week*")}`,
+  );
   expect(page.url()).toBe(before);
   await expectNoAxeViolations(page);
 

@@ -28,7 +28,7 @@ export default async function AdminLayout({ children }: { children: React.ReactN
           {staff && (
             <>
               {/* on a phone the menu folds behind a button (a checkbox, so it works without JavaScript): the page's own content comes first */}
-              <input type="checkbox" id="admin-menu" className="peer sr-only" />
+              <input type="checkbox" id="admin-menu" className="peer sr-only sm:hidden" />
               <label
                 htmlFor="admin-menu"
                 className="ml-auto cursor-pointer rounded border border-neutral-500 px-3 py-1.5 text-sm font-semibold peer-focus-visible:outline peer-focus-visible:outline-2 sm:hidden"

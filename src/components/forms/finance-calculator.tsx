@@ -82,7 +82,10 @@ export function FinanceCalculator({
   const [typedPrice, setPrice] = useState(start.price);
   // a car's price may change under the calculator (the shopper picks another state for the drive-away estimate)
   const price = fixedPrice ?? typedPrice;
-  const [deposit, setDeposit] = useState(start.deposit);
+  const [typedDeposit, setDeposit] = useState<number | null>(null);
+  // until the shopper types a deposit, a car's deposit stays the site's share of its price, so the
+  // calculator agrees with the repayment under the price when the drive-away estimate's state changes
+  const deposit = typedDeposit ?? (initial || fixedPrice === undefined ? start.deposit : loanFor(price, terms).deposit);
   const [balloonPct, setBalloonPct] = useState(() => closest(BALLOONS, start.price ? (start.balloon / start.price) * 100 : 0));
   const [years, setYears] = useState(() => closest(YEARS, start.term_months / 12));
   const [frequency, setFrequency] = useState<Frequency>(start.frequency);

@@ -80,7 +80,7 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
     ? cardsNote(cardCtx, similarViews)
     : similarViews.some((s) => s.repayment)
       ? cardsNote(cardCtx, similarViews)
-      : repaymentNote(terms, ctx.site.country, [rate]);
+      : repaymentNote(terms, ctx.site.country, [rate], Boolean(estimate));
   const facts = keyFacts(v, ctx.site.country);
   const groups = specGroups(v, { country: ctx.site.country, usedWord: usedWord(f) });
   const phone = location?.contactDetail.phone || ctx.site.phone;

@@ -6,6 +6,8 @@ import { isPrimaryAction, OVERLAY_KINDS, readOn, stepsAside, type Box, type Over
 const CONTROLS = "a[href], button, input[type='submit']";
 const FORMS = "main form, form[data-lead-form]";
 const CARDS = "[data-testid='vehicle-card']";
+/** the fixed things that step aside for controls and cards too (a bar steps aside for forms only) */
+const CHAT = "[data-overlay='chat'], [data-overlay='teaser']";
 /** the desktop breakpoint, where the bars become the side tab (globals.css) */
 const WIDE = "(min-width: 992px)";
 const RECHECK_MS = 400;
@@ -47,9 +49,11 @@ export function OverlayGuard() {
     const check = () => {
       frame = 0;
       const viewport = { width: window.innerWidth, height: window.innerHeight };
-      if (readOn(window.scrollY, viewport.height, root.scrollHeight - viewport.height)) root.dataset.readOn = "true";
+      if (!root.dataset.readOn && readOn(window.scrollY, viewport.height, root.scrollHeight - viewport.height))
+        root.dataset.readOn = "true";
       const overlays = [...document.querySelectorAll<HTMLElement>("[data-overlay]")];
       if (overlays.length === 0) return;
+      const chat = overlays.some((el) => el.dataset.overlay !== "bar");
       const active = document.activeElement;
       const scene = {
         viewport,
@@ -57,8 +61,10 @@ export function OverlayGuard() {
         phone: !window.matchMedia(WIDE).matches,
         editing: active instanceof HTMLElement && active.matches("input, textarea, select") && !active.closest("[data-overlay]"),
         forms: boxesOf([...document.querySelectorAll(FORMS)].filter(inPage)),
-        controls: boxesOf(controls.filter((el) => el.isConnected)),
-        cards: boxesOf(document.querySelectorAll(CARDS)),
+        // measured only for the chat: measuring every card would lay out the cards the stylesheet
+        // leaves undrawn until scrolled to (content-visibility), for bars that never look at them
+        controls: chat ? boxesOf(controls.filter((el) => el.isConnected)) : [],
+        cards: chat && overlays.some((el) => el.dataset.overlay === "teaser") ? boxesOf(document.querySelectorAll(CARDS)) : [],
       };
       for (const el of overlays) {
         const kind = el.dataset.overlay as OverlayKind;
@@ -74,8 +80,8 @@ export function OverlayGuard() {
     const events = ["scroll", "resize", "focusin", "focusout"] as const;
     for (const e of events) window.addEventListener(e, schedule, { passive: true });
     const refresh = () => {
-      // a site with nothing fixed (most) reads no labels
-      controls = document.querySelector("[data-overlay]") ? primaryActions() : [];
+      // a page without the chat (only bars, or nothing fixed) reads no labels
+      controls = document.querySelector(CHAT) ? primaryActions() : [];
       schedule();
     };
     const timer = setInterval(refresh, RECHECK_MS);

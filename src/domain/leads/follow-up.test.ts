@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import {
   DEFAULT_REPLY_TEMPLATES,
   fillTemplate,
+  followUpDue,
   LeadCallSchema,
   mailtoHref,
   replyTemplatesOf,
@@ -96,4 +97,18 @@ describe("the pages of a visit", () => {
     ["/trade-in-valuation/", { kind: "page", label: "Trade in valuation", path: "/trade-in-valuation/" }],
     ["/cars/%E0%A4%A", { kind: "page", label: "/cars/%E0%A4%A", path: "/cars/%E0%A4%A" }],
   ])("%s → %j", (raw, want) => expect(visitedPage(raw)).toEqual(want));
+});
+
+describe("a follow-up is due", () => {
+  test.each([
+    ["new", "2026-11-20", "2026-11-20", true],
+    ["contacted", "2026-11-19", "2026-11-20", true],
+    ["contacted", "2026-11-21", "2026-11-20", false],
+    ["new", null, "2026-11-20", false],
+    // a won or lost lead is done: its old follow-up day is not chased
+    ["won", "2026-11-01", "2026-11-20", false],
+    ["lost", "2026-11-01", "2026-11-20", false],
+  ] as const)("%s lead, follow up %s, today %s → %s", (status, on, today, due) => {
+    expect(followUpDue(status, on, today)).toBe(due);
+  });
 });

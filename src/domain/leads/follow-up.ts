@@ -22,6 +22,12 @@ export const CALL_OUTCOME_LABELS: Record<CallOutcome, string> = {
 /** Outcomes where the shopper was reached (or left a message): the lead counts as contacted. */
 export const reachedShopper = (o: CallOutcome): boolean => o !== "no_answer";
 
+/** Leads still being worked: only these have a follow-up to chase (won and lost ones are done). */
+export const OPEN_STATUSES = ["new", "contacted"] as const;
+/** Whether a lead's follow-up day has come: an open lead, its day on or before the site's today (YYYY-MM-DD). */
+export const followUpDue = (status: string, followUpOn: string | null, today: string): boolean =>
+  followUpOn !== null && (OPEN_STATUSES as readonly string[]).includes(status) && followUpOn <= today;
+
 /** POST /api/admin/leads/{id}/calls: what happened, a note, and the day to try again (optional). */
 export const LeadCallSchema = z
   .object({

@@ -54,9 +54,10 @@ describe("stamp duty by each state's formula", () => {
     ["ACT", 47_485, "hybrid", 500],
     ["ACT", 47_485, "combustion", 1_475],
     ["ACT", 30_000, "combustion", 900],
-    // NT: 3%; electric to $50,000 none
+    // NT: 3%; the first $50,000 of an electric car's value exempt (no cliff at $50,000)
     ["NT", 45_000, "electric", 0],
-    ["NT", 60_000, "electric", 1_800],
+    ["NT", 55_000, "electric", 150],
+    ["NT", 60_000, "electric", 300],
     ["NT", 47_485, "combustion", 1_425],
   ])("%s on $%d (%s) → $%d", (state, value, power, duty) => {
     expect(Math.round(DRIVE_AWAY_TABLES[state].duty(value, power))).toBe(duty);

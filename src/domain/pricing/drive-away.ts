@@ -205,10 +205,11 @@ export const DRIVE_AWAY_TABLES: Record<AuState, StateTable> = {
     ],
     taken: FY_2025_26,
   },
-  // $3 per $100; an electric car valued at $50,000 or less pays none (the Territory's EV concession).
+  // $3 per $100; the first $50,000 of an electric car's value is exempt (the Territory's EV concession:
+  // at most $1,500 off, so a $55,000 EV pays on $5,000, not on the whole value).
   // Registration includes the Motor Accidents (Compensation) premium.
   NT: {
-    duty: (v, p) => (p === "electric" && v <= 50_000 ? 0 : perPart(v, 3)),
+    duty: (v, p) => (p === "electric" ? Math.max(0, perPart(v, 3) - 1_500) : perPart(v, 3)),
     registration: () => 860,
     ctp: 0,
     ctpLabel: "MAC premium (in registration)",
@@ -293,4 +294,6 @@ export function siteEstimate(
 }
 
 /** "Est. drive-away $50,446 (VIC)". */
-export const estimateText = (e: Pick<DriveAwayEstimate, "total" | "state">) => `Est. drive-away ${formatPrice(e.total)} (${e.state})`;
+/** The words an estimate is shown with (a card's price-type line carries them). */
+export const ESTIMATE_WORDS = "Est. drive-away";
+export const estimateText = (e: Pick<DriveAwayEstimate, "total" | "state">) => `${ESTIMATE_WORDS} ${formatPrice(e.total)} (${e.state})`;

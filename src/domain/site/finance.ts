@@ -170,8 +170,14 @@ function termsText(f: FinanceSettings, word: { deposit: string; balloon: string 
  *   triggered terms), the APR taken with the fees on the same example.
  * `rates`: the rates the figures it explains are worked out at (one car's, or every rate in force
  * under a page of cards); each is named with its comparison rate. The site's rate when not given.
+ * `onDriveAway`: a figure it explains is on a drive-away estimate (Australia), which the note then says.
  */
-export function repaymentNote(f: FinanceSettings, country: Country, rates: readonly AppliedRate[] = [siteRate(f)]): string | null {
+export function repaymentNote(
+  f: FinanceSettings,
+  country: Country,
+  rates: readonly AppliedRate[] = [siteRate(f)],
+  onDriveAway = false,
+): string | null {
   if (!f.show_repayments) return null;
   const one = rates.length <= 1 ? (rates[0] ?? siteRate(f)) : null;
   const list = rates.map((r) => rateInNote(r, country)).join("; ");
@@ -199,11 +205,16 @@ export function repaymentNote(f: FinanceSettings, country: Country, rates: reado
         `*Indicative ${f.frequency} repayment at ${rate} ` +
         `${termsText(f, { deposit: "deposit", balloon: "balloon" })}, including ${feesText(f)}. ` +
         `Comparison rate based on a ${formatPrice(COMPARISON_EXAMPLE.amount)} secured loan over ${termText(COMPARISON_EXAMPLE.termMonths)}. ` +
-        COMPARISON_WARNING
+        COMPARISON_WARNING +
+        (onDriveAway ? ` ${DRIVE_AWAY_NOTE}` : "")
       );
     }
   }
 }
+
+/** Said where a repayment shown is on a drive-away estimate rather than the advertised price. */
+export const DRIVE_AWAY_NOTE =
+  "A repayment for a car priced Excl. Govt. Charges is worked out on its estimated drive-away price: stamp duty, registration, CTP and plates for the state shown, and the dealer's delivery charge.";
 
 const COMPARISON_WARNING =
   "WARNING: This comparison rate is true only for the examples given and may not include all fees and charges. " +

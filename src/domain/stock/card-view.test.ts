@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import {
+  cardsNote,
   cardsShared,
   cardView,
   comparableCardView,
@@ -12,7 +13,7 @@ import {
 } from "./card-view";
 import { IDS_MESSAGE, parseVehicleIds } from "./favourites";
 import { testVehicle } from "./fixtures";
-import { cardRepayment, defaultFinance } from "../site/finance";
+import { cardRepayment, defaultFinance, DRIVE_AWAY_NOTE } from "../site/finance";
 import type { Vehicle } from "./vehicle";
 
 const car: Vehicle = testVehicle({ rego: "ABC-123", priceType: "Drive Away", photosCount: 1, locationId: 7 });
@@ -173,6 +174,10 @@ describe("packCard / unpackCard: a result list's cards as the browser receives t
       expect(view.repayment).not.toBe(cardRepayment(34_990, false, au.finance));
       const terms = cardsShared(au);
       expect(unpackCard(packCard(view, terms), terms)).toEqual(view);
+    });
+    test("the note says a repayment is on the drive-away estimate only where a card shows one", () => {
+      expect(cardsNote(au, [cardView(egc, au)])).toContain(DRIVE_AWAY_NOTE);
+      expect(cardsNote(au, [cardView(car, au)])).not.toContain(DRIVE_AWAY_NOTE);
     });
     test.each<[string, Partial<CardContext>, Partial<Vehicle>, string]>([
       ["New Zealand", { country: "NZ", state: null }, {}, "+ on-road costs"],

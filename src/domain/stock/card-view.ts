@@ -7,7 +7,7 @@ import { cardRepayment, financeFor, financeOf, repaymentNote, type FinanceSettin
 import { ratesInForce } from "../site/finance-rates";
 import { localTime } from "../locations/hours";
 import { distanceLabel } from "../locations/near";
-import { estimateText, siteAuState, siteEstimate, type AuState } from "../pricing/drive-away";
+import { ESTIMATE_WORDS, estimateText, siteAuState, siteEstimate, type AuState } from "../pricing/drive-away";
 import { vehicleHref } from "../site/vehicle";
 import type { FavouriteCar } from "./favourites";
 import { conditionLabel, specGroups } from "./specs";
@@ -68,10 +68,12 @@ export const driveAwaySite = (ctx: Pick<CardContext, "country" | "state" | "fina
  */
 export function cardsNote(
   ctx: Pick<CardContext, "finance" | "country" | "today">,
-  views: ReadonlyArray<Pick<CardView, "repayment">>,
+  views: ReadonlyArray<Pick<CardView, "repayment" | "priceType">>,
 ): string | null {
+  // a card whose repayment is on its drive-away estimate shows the estimate beside its price type
+  const onDriveAway = views.some((v) => v.repayment && v.priceType?.includes(ESTIMATE_WORDS));
   return views.some((v) => v.repayment)
-    ? repaymentNote(ctx.finance, countryFormat(ctx.country).country, ratesInForce(ctx.finance, ctx.today))
+    ? repaymentNote(ctx.finance, countryFormat(ctx.country).country, ratesInForce(ctx.finance, ctx.today), onDriveAway)
     : null;
 }
 

@@ -5,6 +5,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { OpeningHourEntry } from "@/domain/site/types";
 import type { LeadHandling } from "@/domain/staff/response";
 import { DELIVERY_FLAG_AFTER_MS } from "@/domain/leads/delivery";
+import { OPEN_STATUSES } from "@/domain/leads/follow-up";
 import { asLeadStatus, type LeadFilter, type LeadStatus } from "@/domain/staff/roles";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
@@ -34,7 +35,7 @@ function leadConditions(siteIds: readonly number[], f: LeadFilter, me: string | 
   // an open lead whose follow-up day has come, in the site's own calendar
   if (f.view === "follow_up")
     c.push(
-      inArray(t.leads.status, ["new", "contacted"]),
+      inArray(t.leads.status, [...OPEN_STATUSES]),
       sql`${followUpSql} <= to_char(now() at time zone ${t.sites.timezone}, 'YYYY-MM-DD')`,
     );
   if (f.site) c.push(eq(t.leads.siteId, f.site));

@@ -1,5 +1,6 @@
 import "server-only";
 import { localTime } from "@/domain/locations/hours";
+import { followUpDue } from "@/domain/leads/follow-up";
 import { leadHandlingOf, responseState } from "@/domain/staff/response";
 import { leadFilterOf, sitesFor } from "@/domain/staff/roles";
 import { requireStaff, staffSites } from "@/server/admin/pages";
@@ -46,11 +47,11 @@ export async function loadLeads(searchParams: SearchParams) {
     sites: sites.map((s) => ({ id: s.id, name: s.name })),
     locations: locations.map((l) => ({ id: l.id, name: l.name, siteName: l.siteName })),
     forms,
-    // a follow-up is due on its day in the site's own calendar
+    // a follow-up is due on its day in the site's own calendar, while the lead is open
     leads: page.leads.map((l) => ({
       ...l,
       response: timer(l),
-      followUpDue: l.followUpOn !== null && l.followUpOn <= localTime(now, l.siteTimezone).date,
+      followUpDue: followUpDue(l.status, l.followUpOn, localTime(now, l.siteTimezone).date),
     })),
     next: page.next,
   };

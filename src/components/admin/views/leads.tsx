@@ -81,7 +81,7 @@ export function LeadsView({ filter, sites, locations, forms, leads, next }: Lead
         ))}
       </nav>
       {/* on a phone the filter folds behind a toggle (a checkbox: no JavaScript needed), so the leads come first */}
-      <input type="checkbox" id="lead-filters" className="peer sr-only" />
+      <input type="checkbox" id="lead-filters" className="peer sr-only sm:hidden" />
       <label
         htmlFor="lead-filters"
         className={`${buttonVariants({ variant: "outline", size: "sm" })} mb-3 cursor-pointer peer-focus-visible:outline peer-focus-visible:outline-2 sm:hidden`}

@@ -96,7 +96,9 @@ export const logCallRoute = adminRoute<{ id: string }>(
     const page = `/leads/${id}`;
     let call;
     try {
-      call = parsed(LeadCallSchema, body.raw, "Please check the highlighted fields.");
+      // a plain post is read for the form's own fields only: anything else a browser adds is not refused unseen
+      const raw = body.form ? Object.fromEntries(Object.entries(body.form).filter(([k]) => CALL_FIELDS.includes(k))) : body.raw;
+      call = parsed(LeadCallSchema, raw, "Please check the highlighted fields.");
     } catch (e) {
       if (!body.form || !(e instanceof HttpError)) throw e;
       const attempt = crypto.randomUUID().slice(0, 8);

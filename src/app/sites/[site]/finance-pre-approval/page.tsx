@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { FinancePanel } from "@/components/forms/finance-panel";
 import { FormPage } from "@/components/forms/form-page";
 import { leadFormSite } from "@/domain/leads/forms";
-import { formMetadata, formSubject } from "../_routes/form";
+import { financeTermsFor, formMetadata, formSubject } from "../_routes/form";
 import { requireSite, type SearchParams, type SiteParams } from "../_routes/site";
 
 type Props = { params: SiteParams; searchParams: SearchParams };
@@ -18,7 +18,8 @@ export default async function FinancePreApprovalPage({ params, searchParams }: P
     <FormPage
       kind="finance-pre-approval"
       formSite={leadFormSite(ctx)}
-      calculator={<FinancePanel ctx={ctx} />}
+      // about a car, the calculator starts at that car's rate, as /finance does
+      calculator={<FinancePanel ctx={ctx} terms={await financeTermsFor(ctx, searchParams)} />}
       {...await formSubject(ctx, searchParams, "finance-pre-approval")}
     />
   );
