@@ -113,9 +113,9 @@ test.describe("dealer back-office", () => {
     await rows.filter({ hasText: "Mary Parksidelead" }).getByRole("link").click();
     await expect(page).toHaveURL(admin(`/leads/${ours}`));
     await expect(page.getByTestId("lead-status")).toHaveText("New");
-    await expect(page.getByTestId("visited-pages")).toContainText("/cars");
+    await expect(page.getByTestId("visited-pages")).toContainText("Cars"); // the visit's pages by name, not their paths
     await expect(page.getByTestId("deliveries")).toContainText("mazda@parksidemotorgroup.com.au");
-    const save = page.getByRole("button", { name: "Save" });
+    const save = page.getByRole("button", { name: "Save", exact: true });
     await waitForHydration(save);
     await page.getByLabel("Status", { exact: true }).selectOption("contacted");
     await page.getByLabel(/^Note/).fill("Called back, booked a test drive for Saturday");

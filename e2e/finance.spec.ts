@@ -170,7 +170,8 @@ test("the vehicle page's calculator: the shopper's figures reach the finance for
 
   // "Apply for finance": the finance form about this car, its calculator and the amount filled in
   await calc.getByRole("link", { name: "Apply for finance" }).click();
-  await expect(page).toHaveURL(/\/finance\?vehicle=/);
+  // a page drawn fresh for these figures (never from the page cache): slower when the machine is busy
+  await expect(page).toHaveURL(/\/finance\?vehicle=/, { timeout: 15_000 });
   await expect(page.getByTestId("repayment")).toHaveText(`Estimated repayment: $${monthly.toLocaleString("en-AU")} a month*`);
   const form = page.locator("main form");
   await expect(form.getByLabel("Amount to borrow ($) (optional)")).toHaveValue(String(price - 5000));

@@ -1,4 +1,4 @@
-import { inputClass } from "@/components/ui/text-field";
+import { inputClass } from "@/components/ui/input-class";
 
 /**
  * A filter form's choice (a plain GET form: the leads' and the stock list's filters): its label, its

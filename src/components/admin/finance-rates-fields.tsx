@@ -2,7 +2,8 @@
 
 import { useState } from "react";
 import { buttonVariants } from "@/components/ui/button";
-import { inputClass, TextField } from "@/components/ui/text-field";
+import { inputClass } from "@/components/ui/input-class";
+import { TextField } from "@/components/ui/text-field";
 import { CONDITIONS, MAX_OFFERS, type ConditionRates, type FinanceOffer } from "@/domain/site/finance-rates";
 
 /*

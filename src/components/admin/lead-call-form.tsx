@@ -1,5 +1,5 @@
 import { buttonVariants } from "@/components/ui/button";
-import { inputClass } from "@/components/ui/text-field";
+import { inputClass } from "@/components/ui/input-class";
 import { CALL_OUTCOME_LABELS, CALL_OUTCOMES } from "@/domain/leads/follow-up";
 import { StatusLine } from "./status-line";
 

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useId, type FormEvent } from "react";
 import { LEAD_STATUS_LABELS, LeadUpdateSchema, nextStatuses, type LeadStatus } from "@/domain/staff/roles";
 import { buttonVariants } from "@/components/ui/button";
-import { inputClass } from "@/components/ui/text-field";
+import { inputClass } from "@/components/ui/input-class";
 import { StatusLine } from "./status-line";
 import { useSend } from "./use-send";
 

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type DragEvent } from "react";
 import { countOf, MAX_ALT_LENGTH, MAX_PHOTOS_PER_VEHICLE, photoCountLine, type PhotoView } from "@/domain/stock/photos";
 import { thumbnailUrl } from "@/domain/format/image";
 import { buttonVariants } from "@/components/ui/button";
-import { inputClass } from "@/components/ui/text-field";
+import { inputClass } from "@/components/ui/input-class";
 import { useSend } from "./use-send";
 import { StatusLine } from "./status-line";
 

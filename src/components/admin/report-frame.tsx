@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { buttonVariants } from "@/components/ui/button";
-import { inputClass } from "@/components/ui/text-field";
+import { inputClass } from "@/components/ui/input-class";
 import { formatCount } from "@/domain/format/price";
 import { changeLabel, GROUPING_LABELS, GROUPINGS, PRESET_LABELS, type ReportPreset, type ReportRange } from "@/domain/reports/range";
 

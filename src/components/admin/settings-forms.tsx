@@ -13,7 +13,8 @@ import {
   type SwitchState,
 } from "@/domain/staff/settings";
 import { buttonVariants } from "@/components/ui/button";
-import { inputClass, SelectField, TextArea, TextField } from "@/components/ui/text-field";
+import { inputClass } from "@/components/ui/input-class";
+import { SelectField, TextArea, TextField } from "@/components/ui/text-field";
 import { FREQUENCIES, FREQUENCY_LABELS, termText } from "@/domain/leads/finance";
 import { cardRepayment, FINANCE_LIMITS, siteComparisonRate, TERM_MONTHS, type FinanceSettings } from "@/domain/site/finance";
 import { FinanceSettingsSchema } from "@/domain/staff/finance-settings";

@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from "react";
 import type { ImportError, ImportPlan } from "@/domain/stock/import";
 import { COLUMN_LABELS, headerKey, STOCK_CSV_COLUMNS, type StockColumn } from "@/domain/stock/import-columns";
 import { buttonVariants } from "@/components/ui/button";
-import { inputClass } from "@/components/ui/text-field";
+import { inputClass } from "@/components/ui/input-class";
 import { StatusLine } from "./status-line";
 import { useSend } from "./use-send";
 

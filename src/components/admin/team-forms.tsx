@@ -4,7 +4,8 @@ import { useRouter } from "next/navigation";
 import { useId, type FormEvent } from "react";
 import { InviteSchema, STAFF_ROLES } from "@/domain/staff/roles";
 import { buttonVariants } from "@/components/ui/button";
-import { inputClass, TextField } from "@/components/ui/text-field";
+import { inputClass } from "@/components/ui/input-class";
+import { TextField } from "@/components/ui/text-field";
 import { StatusLine } from "./status-line";
 import { useSend } from "./use-send";
 

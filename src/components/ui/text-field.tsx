@@ -2,8 +2,8 @@
 
 import { useId } from "react";
 
-export const inputClass =
-  "mt-1 block min-h-11 w-full rounded-md border border-neutral-400 bg-white px-3 text-base aria-[invalid=true]:border-red-700";
+import { inputClass } from "./input-class";
+
 
 type FrameProps = { name: string; label: string; error?: string; hint?: string };
 

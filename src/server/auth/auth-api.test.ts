@@ -79,6 +79,16 @@ async function mailTo(email: string, after = 0): Promise<{ subject: string; link
   return mail ? { subject: mail.subject, link: linkIn(mail, /(https?:\/\/[^\s"<>]+\/api\/auth\/[^\s"<>]+)/) } : null;
 }
 
+/**
+ * The mail sent after the confirmation (a reset, a sign-in link, "you already have an account"): the
+ * newest once there are two, so a confirmation already in the outbox is never taken for it while the
+ * second is still being written.
+ */
+async function secondMailTo(email: string): Promise<{ subject: string; link: string } | null> {
+  const mail = (await waitForMail(path.resolve(env().OUTBOX_DIR), (m) => m.to.includes(email), { count: 2, timeoutMs: 5_000 }))[0];
+  return mail ? { subject: mail.subject, link: linkIn(mail, /(https?:\/\/[^\s"<>]+\/api\/auth\/[^\s"<>]+)/) } : null;
+}
+
 async function signedUpAndConfirmed(email = newEmail()): Promise<{ email: string; jar: Jar }> {
   expect((await auth("/sign-up/email", { name: "Sam Driver", email, password: PASSWORD })).status).toBe(200);
   const mail = await mailTo(email);
@@ -138,7 +148,7 @@ describe("sign-up, confirmation and sign-in (parkside)", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, message: ACCOUNT_MSG.signedUp });
     expect(await db.select().from(t.customerUsers).where(eq(t.customerUsers.email, email))).toHaveLength(1);
-    expect((await mailTo(email))?.subject).toBe("You already have an account with Parkside Motor Group");
+    expect((await secondMailTo(email))?.subject).toBe("You already have an account with Parkside Motor Group");
   });
 
   test("no enumeration: a wrong password and an unknown email get the same 401 and the same words", async () => {
@@ -204,7 +214,7 @@ describe("sign-in link and password reset", () => {
     const { email } = await signedUpAndConfirmed();
     const res = await auth("/sign-in/magic-link", { email, callbackURL: "https://evil.example/steal" });
     expect(await res.json()).toEqual({ ok: true, message: ACCOUNT_MSG.linkSent });
-    const mail = await mailTo(email);
+    const mail = await secondMailTo(email);
     expect(mail?.subject).toBe("Your sign-in link for Parkside Motor Group");
     const jar: Jar = new Map();
     const landed = await follow(mail!.link, jar);
@@ -231,7 +241,7 @@ describe("sign-in link and password reset", () => {
     expect(known.body).toEqual(unknown.body);
     expect(known.ms).toBeGreaterThanOrEqual(RESET_ANSWER_MS - 5);
     expect(unknown.ms).toBeGreaterThanOrEqual(RESET_ANSWER_MS - 5);
-    expect((await mailTo(email))?.subject).toBe("Choose a new password for Parkside Motor Group");
+    expect((await secondMailTo(email))?.subject).toBe("Choose a new password for Parkside Motor Group");
   });
 
   test("reset by email: the link leads to /reset-password, the new password works, the old one and the link do not", async () => {
@@ -240,7 +250,7 @@ describe("sign-in link and password reset", () => {
       ok: true,
       message: ACCOUNT_MSG.resetSent,
     });
-    const mail = await mailTo(email);
+    const mail = await secondMailTo(email);
     expect(mail?.subject).toBe("Choose a new password for Parkside Motor Group");
     const landing = await follow(mail!.link, new Map());
     expect(landing.status).toBe(302);

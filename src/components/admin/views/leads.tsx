@@ -3,7 +3,7 @@ import { FilterSelect } from "@/components/admin/filter-select";
 import { staffDay, staffTime } from "@/components/admin/format";
 import { buttonVariants } from "@/components/ui/button";
 import { FixedPhoto } from "@/components/ui/photo";
-import { inputClass } from "@/components/ui/text-field";
+import { inputClass } from "@/components/ui/input-class";
 import { durationLabel, type ResponseState } from "@/domain/staff/response";
 import {
   LEAD_STATUS_LABELS,

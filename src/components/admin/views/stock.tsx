@@ -4,7 +4,7 @@ import { type Column, DataTable } from "@/components/admin/data-table";
 import { FilterSelect } from "@/components/admin/filter-select";
 import { SelectAll } from "@/components/admin/select-all";
 import { buttonVariants } from "@/components/ui/button";
-import { inputClass } from "@/components/ui/text-field";
+import { inputClass } from "@/components/ui/input-class";
 import {
   BULK_ACTION_LABELS,
   BULK_ACTIONS,
