@@ -118,7 +118,7 @@ test.describe("dealer back-office", () => {
     const save = page.getByRole("button", { name: "Save", exact: true });
     await waitForHydration(save);
     await page.getByLabel("Status", { exact: true }).selectOption("contacted");
-    await page.getByLabel(/^Note/).fill("Called back, booked a test drive for Saturday");
+    await page.getByLabel(/^Note \(optional with a new status\)/).fill("Called back, booked a test drive for Saturday");
     await save.click();
     await expect(page.getByTestId("lead-status")).toHaveText("Contacted");
     await expect(page.getByTestId("lead-history")).toContainText("Sam Sales");
