@@ -4,7 +4,6 @@ import { useId } from "react";
 
 import { inputClass } from "./input-class";
 
-
 type FrameProps = { name: string; label: string; error?: string; hint?: string };
 
 /** A control's label, hint and error, each tied to it for screen readers (the control gets id and aria props). */
