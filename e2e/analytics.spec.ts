@@ -1,5 +1,5 @@
 import type { Page, Request } from "@playwright/test";
-import { expect, siteUrl, test, waitForHydration } from "./fixtures";
+import { expect, readOn, siteUrl, test, waitForHydration } from "./fixtures";
 
 const parkside = (path: string) => siteUrl("parkside-motor-group", path);
 const DEFERRED = /\/(widgets\/|api\/events|api\/fb-events)/;
@@ -167,8 +167,7 @@ test("parkside's chat: hidden on /cars; the teaser shows once and stays closed a
   await expect(page.getByTestId("chat-launcher")).toBeVisible();
   await expect(page.getByTestId("chat-teaser")).toHaveCount(0);
   // …reading on by a third of a screen is the other half (and back at the top it is clear of the cards)
-  await page.evaluate(() => window.scrollTo(0, 400));
-  await page.clock.runFor(100);
+  await readOn(page, 400);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.clock.runFor(600);
   const teaser = page.getByTestId("chat-teaser");

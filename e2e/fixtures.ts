@@ -188,3 +188,18 @@ export const coveredShare = (page: Page) =>
       }
     return hit / all;
   });
+
+/**
+ * The shopper reads on: the page scrolls to `y` and, on a page whose clock is installed, frames run
+ * until the page has seen the scroll (<html data-read-on>); the browser sends the scroll event in its
+ * own time, which under load can be after a fixed run of the clock.
+ */
+export async function readOn(page: Page, y: number) {
+  await page.evaluate((to) => window.scrollTo(0, to), y);
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(200);
+      return page.evaluate(() => document.documentElement.dataset.readOn ?? null);
+    })
+    .toBe("true");
+}

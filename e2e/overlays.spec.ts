@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { coveredShare, expect, siteUrl, test, waitForHydration } from "./fixtures";
+import { coveredShare, expect, readOn, siteUrl, test, waitForHydration } from "./fixtures";
 
 /*
  * Nothing fixed to the screen covers a primary action (docs/features/analytics-chat-widgets.md,
@@ -94,7 +94,7 @@ async function pathOf(page: Page, path: string | "vehicle") {
 
 /** The shopper reads on: a screen down, a pause, and back to the top; the page's clock then runs on. */
 async function engage(page: Page, teaser: boolean) {
-  await page.evaluate(() => window.scrollTo(0, window.innerHeight));
+  await readOn(page, await page.evaluate(() => window.innerHeight));
   await page.clock.runFor(500);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.clock.runFor(500);
