@@ -7,6 +7,7 @@ import { waitForMail } from "../scripts/lib/outbox";
 import { startServer, stopServer } from "../scripts/lib/server-process";
 import { expect, expectNoAxeViolations, ownServerEnv, staffSignIn, test, waitForHydration } from "./fixtures";
 import { feedPhotoServer, photoOf } from "./photos";
+import { DEFAULT_REPLY_TEMPLATES } from "../src/domain/leads/follow-up";
 
 /*
  * The dealer back-office on its own server and database (port 3120): its tests change
@@ -1126,6 +1127,24 @@ test.describe("dealer back-office", () => {
       "href",
       /^mailto:phone\.lead\.\d+@example\.com\?subject=Your%20enquiry%20about%20the%20\d{4}%20/,
     );
+    // the site's templates, saved through the server's own route, fill the SMS (then put back as they were)
+    // (sent from the page: the browser has the staff member's session and resolves admin.localhost)
+    const templates = (body: typeof DEFAULT_REPLY_TEMPLATES) =>
+      page.evaluate(
+        async (b) =>
+          (
+            await fetch("/api/admin/sites/1001/reply-templates", {
+              method: "PUT",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify(b),
+            })
+          ).status,
+        body,
+      );
+    expect(await templates({ ...DEFAULT_REPLY_TEMPLATES, sms: "G'day {first_name}, {salesperson} here" })).toBe(200);
+    await page.reload();
+    await expect(replies.getByRole("link", { name: "SMS" })).toHaveAttribute("href", /^sms:\+61400000000\?body=G'day%20Mary%2C%20/);
+    expect(await templates(DEFAULT_REPLY_TEMPLATES)).toBe(200);
     // where they came from: pages by name, the car they looked at as a card; their earlier enquiry
     await expect(page.getByTestId("visited-pages")).toContainText("Home page");
     await expect(page.getByTestId("visited-pages")).not.toContainText("/cars/");
