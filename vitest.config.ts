@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -14,12 +15,20 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
     environment: "node",
     setupFiles: ["./vitest.setup.ts"],
+    globalSetup: ["./vitest.global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Vitest's default is one fewer worker than cores: one on a 2-core machine, which left a core
+    // idle once the static checks beside the unit tests (npm test) had finished. Each worker keeps
+    // its own folders (vitest.setup.ts); the PostgreSQL run shares one app database and takes one
+    // worker (package.json test:pg).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // route-handler tests open the app's own database: in memory, seeded, per test file
     env: {
       DATA_DIR: ":memory:",
+      // each file's in-memory database starts from a copy made once per run (vitest.global-setup.ts)
+      TEST_MEMORY_DATABASE_FROM: ".data/test-memory",
       UPLOAD_DIR: ".data/test-uploads",
       PHOTO_DIR: ".data/test-photos",
       IMAGE_CACHE_DIR: ".data/test-image-cache",

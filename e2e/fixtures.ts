@@ -20,8 +20,39 @@ export const DEMO_SLUGS = [
   "demo-motors",
 ];
 
+/**
+ * Next's scripts are asked for after the first paint and the first photos, which can be after the
+ * load event (the loader in scripts/next-scripts-after-paint.mjs). A navigation that waits for the load event waits for
+ * them too, here, so a test goes on from a page whose scripts have run, as a shopper does a moment
+ * later. Pages without the loader (a JSON answer, a static error page) do not wait.
+ */
+async function afterPaintScripts(page: Page, waitUntil: string | undefined) {
+  if (waitUntil !== undefined && waitUntil !== "load" && waitUntil !== "networkidle") return;
+  await page.waitForFunction(() => {
+    const state = (window as unknown as { __afterPaint?: string }).__afterPaint;
+    return state === undefined || state === "ran";
+  });
+}
+
 /** Any console.error or uncaught page error fails the test (epic-stack style). */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  page: async ({ page, javaScriptEnabled }, run) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const res = await goto(url, options);
+        await afterPaintScripts(page, options?.waitUntil);
+        return res;
+      };
+      const reload = page.reload.bind(page);
+      page.reload = async (options) => {
+        const res = await reload(options);
+        await afterPaintScripts(page, options?.waitUntil);
+        return res;
+      };
+    }
+    await run(page);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

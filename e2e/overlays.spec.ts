@@ -151,6 +151,38 @@ for (const [device, viewport, mobile] of [
       });
   });
 
+test.describe("phone 390×844: a figure just changed in the repayment calculator", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test("the vehicle page's bar stays aside over the calculator, so a slow press on Apply for finance is not lost to it", async ({
+    page,
+  }) => {
+    await page.goto(siteUrl(SLUG, await pathOf(page, "vehicle")));
+    const calc = page.getByTestId("finance-calculator");
+    const deposit = calc.getByLabel("Deposit ($)");
+    await waitForHydration(deposit);
+    await deposit.fill("5000");
+    const apply = calc.getByRole("link", { name: "Apply for finance" });
+    // "Apply for finance" where the bar runs along the screen's bottom, the deposit field still focused
+    await apply.evaluate((a) => {
+      const b = a.getBoundingClientRect();
+      window.scrollBy(0, b.bottom - (window.innerHeight - 12));
+    });
+    await expect(deposit).toBeFocused();
+    const bar = page.locator("[data-vehicle-actions]");
+    await expect(bar).toHaveAttribute("data-aside", "true");
+    const box = (await apply.boundingBox())!;
+    expect(box.y + box.height).toBeGreaterThan(844 - 60);
+    // a press held as a finger or a slow hand holds it: the focus leaves the field on the press, and
+    // a bar fading back in over the link then would take the release, and the click with it
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.waitForTimeout(300);
+    await expect(bar).toHaveAttribute("data-aside", "true");
+    await page.mouse.up();
+    await expect(page).toHaveURL(/\/finance\?vehicle=/, { timeout: 15_000 });
+  });
+});
+
 test("no dealer tool links to the page it is on: the trade-in page offers no Value My Trade", async ({ page }) => {
   await page.goto(siteUrl(SLUG, "/"));
   const tools = page.getByRole("complementary", { name: "Dealer tools" });

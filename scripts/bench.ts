@@ -10,12 +10,16 @@
 //  (--only cache: the full-page cache's hit ratio on a replayed shopper mix with a crawler beside it,
 //   and how soon a price change shows, on real photographs.)
 // Options: --seconds N (HTTP duration per target, default 10), --scale N (default 100000),
-//          --only http|js|cache|images|crawl|query|leads|delivery|reports (one part);
+//          --only http|js|cache|images|crawl|query|leads|delivery|reports|stock|fleet (one part);
 //          --pg (the query part on PostgreSQL, --per-site N vehicles per synthetic dealer, default
 //          200; `--only query --pg --scale 1000000` is the platform's scale: 1,000,000 vehicles / 5,000 dealers).
 //  (--only reports: the reports on PostgreSQL with a year of a 400-car dealer's traffic: p95 ≤ 300 ms each.)
 //  (--only stock: the back-office's stock list of a 1,000-car dealer by views over 30 days, p95 ≤ 300 ms, and
 //   the editor's save of a price, p95 ≤ 200 ms, over HTTP as a signed-in manager.)
+//  (--only fleet, run only when named: 5,000 dealers / 1,000,000 cars in PostgreSQL, 1, 2 and 4 app
+//   processes behind Caddy replaying a Zipf shopper mix, a crawler and a change stream; hit ratio,
+//   latency, CPU per view, purges, memory, and the model carried to 32 processes:
+//   docs/operations/scale.md.)
 //  4. Delivery: 200 leads from 10 concurrent clients to a server sending mail to a real
 //     SMTP server on loopback; p50/p95 from the POST to the salesperson's email arriving.
 // --cluster instead: Caddy in front of 1 and then 2 app processes on one PostgreSQL
@@ -46,5 +50,6 @@ else {
   if (shouldRun(o, "stock")) await (await import("./lib/bench/stock")).runStock();
   if (shouldRun(o, "delivery")) await (await import("./lib/bench/delivery")).runDelivery();
   if (shouldRun(o, "leads")) await (await import("./lib/bench/leads")).runLeads();
+  if (shouldRun(o, "fleet")) await (await import("./lib/bench/fleet")).runFleet(o);
   if (o.cluster) await (await import("./lib/bench/cluster")).runCluster(o);
 }

@@ -9,9 +9,11 @@
 //   full   (default) the same with 1,000 leads from 50 clients; then PostgreSQL is restarted while
 //          20 clients keep sending: answers are 201 or a clear 503 with Retry-After (never a 500),
 //          no lead is stored twice, and the apps recover without a restart.
-//   both   a manager changes a car's price through one app process: the other serves the new
-//          price within 2 s (LISTEN/NOTIFY purges its page cache), and keeps pages that do not
-//          show the car.
+//   both   the apps share a page cache in PostgreSQL (HTTP_CACHE_SHARED=postgres, ADR 0019): a page
+//          app 0 drew is app 1's first answer from it; a manager changes a car's price through
+//          one app process: every process serves the new price within 2 s (LISTEN/NOTIFY purges
+//          their own caches) and no copy with the old price is left in the shared one, and
+//          pages that do not show the car are kept.
 //
 // Prints the counts and the lead POST latencies; exits non-zero when a promise is broken.
 import { startCluster } from "./lib/cluster";
@@ -30,12 +32,12 @@ const cluster = await startCluster({
   appPort: 3721,
   pgPort: 55481,
   quiet: true,
-  env: { LEAD_RATE_LIMIT: "100000", LOG_LEVEL: "error" },
+  env: { LEAD_RATE_LIMIT: "100000", LOG_LEVEL: "error", HTTP_CACHE_SHARED: "postgres" },
 });
 let failed = false;
 try {
   const drills = [
-    () => purgeDrill(cluster),
+    () => purgeDrill(cluster, { shared: true }),
     () =>
       mode === "smoke"
         ? killDrill(cluster, { total: 200, clients: 10, killAt: 50 })

@@ -129,6 +129,9 @@ function audit(host, name, path, n) {
       `--output-path=${out}`,
       "--quiet",
       "--only-categories=performance,accessibility,best-practices,seo",
+      // LIGHTHOUSE_SAVE_ASSETS=1 keeps each run's trace and DevTools log beside its report, to see
+      // which requests and tasks Lighthouse's simulation put before the largest paint
+      ...(process.env.LIGHTHOUSE_SAVE_ASSETS ? ["--save-assets"] : []),
     ],
     {
       env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },

@@ -3,18 +3,23 @@
 // (src/server/http/page-cache.ts, ADR 0018). `npm start` runs this; `HTTP_CACHE_TTL_SECONDS=0` turns
 // the page cache off.
 import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { createServer, request as httpRequest } from "node:http";
 import next from "next";
+import { LOADER_DIR, LOADER_FILE } from "./next-scripts-after-paint.mjs";
 import { PREVIEW_COOKIE, SESSION_COOKIE_NAMES } from "@/domain/accounts/session";
 import { LEAD_FORM_FLASH_COOKIE } from "@/domain/leads/posted-form";
 import { clientAddress } from "@/domain/http/request";
-import { getDb, isDatabaseUp, openedDatabase } from "@/server/db";
+import { getDatabase, getDb, isDatabaseUp, openedDatabase } from "@/server/db";
 import { env, platformBaseUrl } from "@/server/env";
-import { guardServerErrors, nonceOf, prepareRequest } from "@/server/http/edge";
+import { guardServerErrors, hashPolicyOf, nonceOf, prepareRequest } from "@/server/http/edge";
 import { createPageCache, PAGE_CACHE_STATS } from "@/server/http/page-cache";
+import { createSharedPageCache } from "@/server/http/shared-page-cache";
+import { announceChanges } from "@/server/cache/announce";
 import { remember } from "@/server/remember";
 import { widgetOriginsFor } from "@/server/widget-csp";
-import { dropLocally, onCatalogueChangePublish, onPagesChanged } from "@/server/cache";
+import { dropLocally, onPagesChanged } from "@/server/cache";
 import { trackPageTags } from "@/server/cache/page-tags";
 import { startChangeBus } from "@/server/cache/change-bus";
 import { log } from "@/server/log";
@@ -32,6 +37,7 @@ import { imageRequest } from "@/server/photos/service";
 import { serveDirect } from "@/server/http/direct";
 import { lingerOnClose } from "@/server/http/linger";
 import { leadRoutes, MAX_JSON_BYTES } from "@/server/leads/handlers";
+import { startBackupControl } from "@/server/db/backup-control";
 
 const e = env();
 /** What a dashboard process (PLATFORM_ROLE=dashboard) serves: the platform data API and its health. */
@@ -49,6 +55,23 @@ await app.prepare();
 /** The page cache's own requests (a stale page drawn again, a purged one re-warmed) carry this process's secret. */
 const REFRESH_HEADER = "x-page-cache-refresh";
 const refreshSecret = randomBytes(18).toString("base64url");
+// the build this process serves: the shared tier keeps copies per build (a page names its build's
+// /_next/static files), so after a deploy no process serves an old build's page
+const buildId = readFileSync(join(process.cwd(), ".next", "BUILD_ID"), "utf8").trim();
+// every page names the loader that asks for Next's scripts after the first paint; without its file
+// (a `next build` not followed by the rest of `npm run build`) no page would come alive
+if (!existsSync(join(process.cwd(), LOADER_DIR, LOADER_FILE)))
+  throw new Error(`${LOADER_DIR}/${LOADER_FILE} is missing: run \`npm run build\` (it writes the loader after Next's build)`);
+// HTTP_CACHE_SHARED=postgres: a page cache every process shares, behind this process's own (ADR 0019)
+const shared =
+  e.HTTP_CACHE_SHARED === "postgres" && e.HTTP_CACHE_TTL_SECONDS > 0
+    ? createSharedPageCache(await getDb(), {
+        ttlMs: e.HTTP_CACHE_TTL_SECONDS * 1000,
+        maxBytes: e.HTTP_CACHE_SHARED_MAX_MB * 1024 * 1024,
+        build: buildId,
+        trimEveryMs: 50_000,
+      })
+    : undefined;
 const cache = createPageCache({
   ttlMs: e.HTTP_CACHE_TTL_SECONDS * 1000,
   freshMs: e.HTTP_CACHE_FRESH_SECONDS * 1000,
@@ -57,10 +80,21 @@ const cache = createPageCache({
   // a refused form post's values come back in LEAD_FORM_FLASH_COOKIE: that page is drawn for its shopper alone
   sessionCookies: [...SESSION_COOKIE_NAMES, PREVIEW_COOKIE, LEAD_FORM_FLASH_COOKIE],
   nonceOf,
+  // a stored copy is served with a CSP of its own scripts' hashes: the same bytes for every request (ADR 0019)
+  hashPolicy: hashPolicyOf,
   track: trackPageTags,
   isRefresh: (req) => req.headers[REFRESH_HEADER] === refreshSecret,
   refresh: ({ host, url }) => drawAgain(host, url),
+  shared,
 });
+// the shared tier is kept within its bound (and void copies cleared) once a minute: every process
+// asks, a little apart, and the first to claim the minute's trim does it
+const trimShared = shared
+  ? setInterval(
+      () => void shared.trim().catch((err) => log.warn({ err }, "shared page cache trim failed")),
+      55_000 + Math.floor(Math.random() * 10_000),
+    ).unref()
+  : null;
 /** Where this process listens, as a client reaches it (loopback when it listens on every address). */
 function ownAddress(): string {
   const a = server.address();
@@ -92,7 +126,18 @@ const changes = e.DATABASE_URL
       log.warn({ err }, "catalogue change notices unavailable: caches expire on their own"),
     )
   : null;
-if (changes) onCatalogueChangePublish(changes.publish);
+// a change's copies leave the shared page cache (whether this process uses it or not) before the
+// other processes hear of the change: none of them can refill its own cache from a copy the change
+// made stale. A delete that fails after retries goes out marked, and every process then skips
+// those copies for the fresh window.
+if (changes)
+  announceChanges({
+    db: await getDb(),
+    bus: changes,
+    purge: shared?.purge,
+    onSharedStale: (tags) => cache.purge(tags, { sharedStale: true }),
+    log: (err) => log.warn({ err }, "shared page cache purge failed: its copies there are skipped for the fresh window"),
+  });
 const server = createServer({ connectionsCheckingInterval: 2_000 }, async (req, res) => {
   const began = Date.now();
   // photos are answered by the image service itself (no tenant, no page CSP, no Next pipeline)
@@ -154,6 +199,19 @@ const rollups = startRollupWorker(getDb, serverNow, env().REPORT_ROLLUP_SECONDS 
 const weekly = e.PLATFORM_ROLE === "dashboard" ? null : startWeeklyWorker(getDb, serverNow, adminOrigin);
 // and fetches stock feeds' photos (every process may: each claims its own rows)
 const photoFetches = startPhotoFetchWorker(getDb);
+// the embedded database is copied by the process that holds it: `npm run backup` asks on a private socket (docs/operations/backup.md)
+const backupControl =
+  e.DATABASE_URL || e.DATA_DIR === ":memory:"
+    ? null
+    : await startBackupControl(e.DATA_DIR, async () => {
+        const database = await getDatabase();
+        if (!database.dumpDataDir) throw new Error("this database cannot be dumped here");
+        return database.dumpDataDir();
+      }).catch((err: unknown) => {
+        // (a DATA_DIR whose path is too long for a socket's name, say): serving matters more
+        log.warn({ err }, "no backup socket: npm run backup needs this server stopped");
+        return null;
+      });
 
 // HOST: the cluster's app processes listen on loopback only (the front door, Caddy, is their one way in)
 server.listen(e.PORT, e.HOST, () => {
@@ -164,7 +222,7 @@ server.listen(e.PORT, e.HOST, () => {
         ? `storefront: site data from ${new URL(platformBaseUrl(e)!).origin}`
         : "sites and platform API";
   console.log(
-    `Dealer platform on http://localhost:${e.PORT} (Node ${process.versions.node}; ${role}; page cache ${e.HTTP_CACHE_TTL_SECONDS}s, fresh ${e.HTTP_CACHE_FRESH_SECONDS}s)`,
+    `Dealer platform on http://localhost:${e.PORT} (Node ${process.versions.node}; ${role}; page cache ${e.HTTP_CACHE_TTL_SECONDS}s, fresh ${e.HTTP_CACHE_FRESH_SECONDS}s${shared ? ", shared in PostgreSQL" : ""})`,
   );
 });
 
@@ -184,6 +242,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
       await rollups.stop();
       await weekly?.stop();
       await photoFetches.stop();
+      if (trimShared) clearInterval(trimShared);
+      await backupControl?.close();
       await changes?.close().catch(() => {});
       const db = openedDatabase();
       await db?.then((d) => d.close()).catch(() => {});

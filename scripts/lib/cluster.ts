@@ -22,6 +22,8 @@ export type ClusterOptions = {
   /** the first app's port; the others follow */
   appPort: number;
   pgPort: number;
+  /** the database the apps use ("dealer" unless given; made when missing) */
+  database?: string;
   env?: Record<string, string>;
   /** restart an app process that dies (as a supervisor would); off in drills that count the dead */
   restart?: boolean;
@@ -173,9 +175,11 @@ async function startParts(o: ClusterOptions, started: Array<{ child: ChildProces
 
   const db = await startPostgres({ dir, port: o.pgPort, quiet: o.quiet });
   started.push({ child: db.process(), sig: "SIGINT" });
-  const databaseUrl = db.url("dealer");
-  if (db.psql("select 1 from pg_database where datname = 'dealer'").trim() !== "1") db.psql("create database dealer");
-  say(`PostgreSQL on 127.0.0.1:${o.pgPort} (database dealer)`);
+  const database = o.database ?? "dealer";
+  if (!/^[a-z_][a-z0-9_]*$/.test(database)) throw new Error(`not a database name: ${database}`);
+  const databaseUrl = db.url(database);
+  if (db.psql(`select 1 from pg_database where datname = '${database}'`).trim() !== "1") db.psql(`create database ${database}`);
+  say(`PostgreSQL on 127.0.0.1:${o.pgPort} (database ${database})`);
 
   // the apps: one database, one upload folder, one outbox; Caddy is the one proxy in front
   const appEnv: NodeJS.ProcessEnv = {

@@ -1,11 +1,16 @@
 import { describe, expect, test } from "vitest";
-import { parseEnv, platformBaseUrl } from "./env";
+import { mailTransportOf, parseEnv, platformBaseUrl } from "./env";
 
 describe("typed env", () => {
   test("defaults", () => {
     const e = parseEnv({});
     expect(e).toMatchObject({ PORT: 3000, DEFAULT_SITE: "parkside-motor-group", LOG_LEVEL: "info", DATA_DIR: ".data/pglite" });
     expect(e.DATABASE_URL).toBeUndefined();
+  });
+
+  test("the shared page cache: off by default, on PostgreSQL only", () => {
+    expect(parseEnv({}).HTTP_CACHE_SHARED).toBe("off");
+    expect(parseEnv({ HTTP_CACHE_SHARED: "postgres", DATABASE_URL: "postgres://h/db" }).HTTP_CACHE_SHARED).toBe("postgres");
   });
 
   test("empty DATABASE_URL means the embedded database", () => {
@@ -16,6 +21,8 @@ describe("typed env", () => {
     [{ PORT: "http" }, /PORT/],
     [{ PORT: "70000" }, /PORT/],
     [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL: must be a postgres/],
+    [{ HTTP_CACHE_SHARED: "postgres" }, /HTTP_CACHE_SHARED: postgres needs DATABASE_URL/],
+    [{ HTTP_CACHE_SHARED: "redis", DATABASE_URL: "postgres://h/db" }, /HTTP_CACHE_SHARED/],
     [{ DEFAULT_SITE: "Not A Slug" }, /DEFAULT_SITE/],
     [{ LOG_LEVEL: "loud" }, /LOG_LEVEL/],
     [{ TRUST_PROXY: "yes" }, /TRUST_PROXY/],
@@ -35,6 +42,7 @@ describe("typed env", () => {
       { PHOTO_FETCH_TEST_ORIGIN: "http://127.0.0.1:4555", APP_ENV: "staging" },
       /PHOTO_FETCH_TEST_ORIGIN: is a test-only setting: refused in staging/,
     ],
+    [{ TEST_MEMORY_DATABASE_FROM: ".data/test-memory" }, /TEST_MEMORY_DATABASE_FROM: starts an in-memory database only/],
     [{ PLATFORM_ROLE: "storefront" }, /PLATFORM_ROLE/],
     [{ PLATFORM_API_URL: "ftp://dashboard" }, /PLATFORM_API_URL: must be an http\(s\) URL/],
     [
@@ -98,5 +106,27 @@ describe("typed env", () => {
     expect(
       parseEnv({ PLATFORM_WEBHOOK_URLS: " http://a:3000/api/platform/webhook ,https://b/api/platform/webhook" }).PLATFORM_WEBHOOK_URLS,
     ).toEqual(["http://a:3000/api/platform/webhook", "https://b/api/platform/webhook"]);
+  });
+
+  // the outbox folder is for development only: a real install (PostgreSQL, production or staging) without SMTP is warned
+  const PG = "postgres://u:p@db:5432/dealers";
+  test.each([
+    ["a developer's machine", {}, "outbox", false],
+    ["npm start: the demo on the embedded database (a production build)", { NODE_ENV: "production" }, "outbox", false],
+    ["the browser tests", { NODE_ENV: "production", APP_ENV: "test", DATABASE_URL: PG }, "outbox", false],
+    ["development on PostgreSQL", { DATABASE_URL: PG }, "outbox", false],
+    ["a real install without SMTP (CI's smoke run, node scripts/start.mjs)", { NODE_ENV: "production", DATABASE_URL: PG }, "outbox", true],
+    ["staging without SMTP", { APP_ENV: "staging", DATABASE_URL: PG }, "outbox", true],
+    ["a real install with SMTP", { NODE_ENV: "production", DATABASE_URL: PG, SMTP_URL: "smtp://mail:25" }, "smtp", false],
+    ["the demo with SMTP", { NODE_ENV: "production", SMTP_URL: "smtps://u:p@mail:465" }, "smtp", false],
+  ])("mail on %s: %s, warned %s", (_where, source, via, warned) => {
+    const mail = mailTransportOf(parseEnv(source));
+    expect(mail.via).toBe(via);
+    const warning = mail.via === "outbox" ? mail.warning : null;
+    expect(warning !== null).toBe(warned);
+    if (warning)
+      expect(warning).toMatch(
+        /SMTP_URL is not set: mail .* is written to \.data\/outbox on this host and reaches nobody\. The outbox is for development only: set SMTP_URL\./,
+      );
   });
 });

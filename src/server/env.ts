@@ -45,9 +45,19 @@ export const EnvSchema = z.object({
   /** The page cache's bounds per process: pages and megabytes (stored gzipped). */
   HTTP_CACHE_MAX_ENTRIES: z.coerce.number().int().min(10).max(1_000_000).default(5000),
   HTTP_CACHE_MAX_MB: z.coerce.number().int().min(1).max(100_000).default(256),
+  /**
+   * `postgres`: a page cache every app process shares, in PostgreSQL, behind each process's own
+   * (docs/decisions/0019-shared-page-cache-and-hash-csp.md); needs DATABASE_URL. Off by default.
+   */
+  HTTP_CACHE_SHARED: z.enum(["off", "postgres"]).default("off"),
+  /** The shared page cache's bound in megabytes (stored gzipped; the oldest copies go first). */
+  HTTP_CACHE_SHARED_MAX_MB: z.coerce.number().int().min(1).max(1_000_000).default(2048),
   /** Seconds catalogue reads (site context, search results, vehicle pages) are reused in-process. */
   CATALOGUE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
-  /** Where lead attachments are written. */
+  /**
+   * Each upload's temporary files, and lead attachments when no S3 bucket is set (S3_* below: then
+   * they go to the bucket and this folder holds only a request's temporary files).
+   */
   UPLOAD_DIR: z.string().trim().min(1).default(".data/uploads"),
   /** Vehicle photos on local disk (the default), unless an S3-compatible bucket is set below. */
   PHOTO_DIR: z.string().trim().min(1).default(".data/photos"),
@@ -61,20 +71,26 @@ export const EnvSchema = z.object({
    * A shopper's first visit to a search page asks for about 25; browsing a few pages a minute, 100.
    */
   IMAGE_MISS_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(240),
-  /** An S3-compatible bucket for photos (AWS, R2, MinIO…): the endpoint (path-style), bucket and keys; all four or none. */
+  /**
+   * An S3-compatible bucket (AWS, R2, MinIO…) for photos and, under `private/`, lead attachments:
+   * the endpoint (path-style), bucket and keys; all four or none.
+   */
   S3_ENDPOINT: optionalUrl(),
   S3_BUCKET: optionalText(),
   S3_REGION: z.string().trim().min(1).default("auto"),
   S3_ACCESS_KEY_ID: optionalText(),
   S3_SECRET_ACCESS_KEY: optionalText(),
-  /** Outgoing mail: smtp(s)://user:pass@host:port; unset → messages are written to OUTBOX_DIR as .eml files. */
+  /**
+   * Outgoing mail: smtp(s)://user:pass@host:port; unset → messages are written to OUTBOX_DIR as .eml
+   * files, for development and tests only (mailTransportOf below: a real install without it warns).
+   */
   SMTP_URL: z
     .string()
     .trim()
     .optional()
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || (/^smtps?:\/\//.test(v) && URL.canParse(v)), { message: "must be an smtp:// or smtps:// URL" }),
-  /** Where messages go when there is no SMTP server (open a .eml file with any mail program). */
+  /** Where messages go when there is no SMTP server (open a .eml file with any mail program); on this host's disk, read by nobody else. */
   OUTBOX_DIR: z.string().trim().min(1).default(".data/outbox"),
   /** How often each process looks for customers' alert digests to send (a digest goes at most once a day per customer). */
   ALERTS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
@@ -263,6 +279,17 @@ export const EnvSchema = z.object({
    */
   PHOTO_FETCH_TEST_ORIGIN: optionalUrl().transform((v) => (v ? new URL(v).origin : undefined)),
   NEXT_PHASE: z.string().optional(),
+  /**
+   * Tests only: a folder of two copies of an embedded database's files (tarballs, as PGlite dumps
+   * them): `seeded.tar`, migrated and seeded, which DATA_DIR=":memory:" starts from, and
+   * `migrated.tar`, which a test's own fresh database starts from. Each unit-test file then neither
+   * creates, migrates nor seeds its own (vitest.global-setup.ts makes the copies once per run).
+   */
+  TEST_MEMORY_DATABASE_FROM: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   /** Tests only: run the data-layer tests against this PostgreSQL server instead of in-memory PGlite. */
   TEST_DATABASE_URL: z
     .string()
@@ -279,6 +306,13 @@ const CheckedEnvSchema = EnvSchema.transform((e, ctx) => {
   if (e.TEST_NOW !== undefined && appEnv !== "test") {
     ctx.addIssue({ code: "custom", path: ["TEST_NOW"], message: `is a test-only setting: refused unless APP_ENV=test (here ${appEnv})` });
   }
+  if (e.TEST_MEMORY_DATABASE_FROM !== undefined && e.DATA_DIR !== ":memory:") {
+    ctx.addIssue({
+      code: "custom",
+      path: ["TEST_MEMORY_DATABASE_FROM"],
+      message: 'starts an in-memory database only: refused unless DATA_DIR=":memory:"',
+    });
+  }
   if (e.PHOTO_FETCH_TEST_ORIGIN !== undefined && (appEnv === "production" || appEnv === "staging")) {
     ctx.addIssue({ code: "custom", path: ["PHOTO_FETCH_TEST_ORIGIN"], message: `is a test-only setting: refused in ${appEnv}` });
   }
@@ -293,6 +327,9 @@ const CheckedEnvSchema = EnvSchema.transform((e, ctx) => {
     for (const k of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const)
       if (e[k] === undefined)
         ctx.addIssue({ code: "custom", path: [k], message: "is required with the other S3_ settings (all four or none)" });
+  // the embedded database is one process's: there is nothing to share a page cache with
+  if (e.HTTP_CACHE_SHARED === "postgres" && !e.DATABASE_URL)
+    ctx.addIssue({ code: "custom", path: ["HTTP_CACHE_SHARED"], message: "postgres needs DATABASE_URL (PostgreSQL)" });
   if (e.PLATFORM_STAGING && e.PLATFORM_API_URL && !e.PLATFORM_STAGING_API_URL) {
     ctx.addIssue({ code: "custom", path: ["PLATFORM_STAGING_API_URL"], message: "is required when PLATFORM_STAGING is true" });
   }
@@ -327,5 +364,28 @@ export function env(): Env {
 /** The dashboard a storefront reads (the staging one when PLATFORM_STAGING is set), or undefined: this process reads its own database. */
 export const platformBaseUrl = (e: Env): string | undefined =>
   e.PLATFORM_STAGING && e.PLATFORM_STAGING_API_URL ? e.PLATFORM_STAGING_API_URL : e.PLATFORM_API_URL;
+
+export type MailTransport = { via: "smtp" } | { via: "outbox"; dir: string; warning: string | null };
+
+/**
+ * How this process sends mail. Without SMTP_URL every message (a lead for a dealer, a customer's
+ * sign-in link) is written to OUTBOX_DIR on this host's disk and reaches nobody: right for a developer,
+ * the demo (`npm start` on the embedded database) and the tests, wrong for a real install. So a
+ * production or staging process on PostgreSQL (DATABASE_URL: a real install, or CI's smoke run of one)
+ * without SMTP_URL says so loudly at start-up and in /api/health; it is not refused, so that every
+ * documented way to start the server keeps working without a mail server
+ * (docs/operations/environment.md).
+ */
+export function mailTransportOf(e: Env): MailTransport {
+  if (e.SMTP_URL) return { via: "smtp" };
+  const realInstall = e.DATABASE_URL !== undefined && (e.APP_ENV === "production" || e.APP_ENV === "staging");
+  return {
+    via: "outbox",
+    dir: e.OUTBOX_DIR,
+    warning: realInstall
+      ? `SMTP_URL is not set: mail (leads for dealers, sign-in links) is written to ${e.OUTBOX_DIR} on this host and reaches nobody. The outbox is for development only: set SMTP_URL.`
+      : null,
+  };
+}
 
 export const isBuildPhase = () => env().NEXT_PHASE === "phase-production-build";

@@ -1,6 +1,6 @@
 import "server-only";
 import { getDatabase } from "./db";
-import { isBuildPhase } from "./env";
+import { env, isBuildPhase, mailTransportOf } from "./env";
 import { log } from "./log";
 
 export async function openOnStart() {
@@ -11,4 +11,7 @@ export async function openOnStart() {
     log.fatal({ err: error }, (error as Error).message);
     process.exit(1);
   }
+  // a real install writing its mail to a folder is told so at every start (docs/operations/environment.md)
+  const mail = mailTransportOf(env());
+  if (mail.via === "outbox" && mail.warning) log.warn(mail.warning);
 }

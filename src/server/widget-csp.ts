@@ -9,14 +9,15 @@ import { getSiteContext } from "@/server/site-context";
 /**
  * The third-party origins a page may use are those of the widgets its site enables, and
  * nothing else. Read for page requests only (from the site context, cached for a few seconds);
- * no site, or its data unavailable: none.
+ * no site: none (undefined); its data unavailable: null, so that the page's copy is not stored with
+ * a CSP that would block the site's widgets for everyone it is served to (edge.ts hashPolicyOf).
  */
-export async function widgetOriginsFor(req: IncomingMessage): Promise<Required<WidgetOrigins> | undefined> {
+export async function widgetOriginsFor(req: IncomingMessage): Promise<Required<WidgetOrigins> | undefined | null> {
   if ((req.method !== "GET" && req.method !== "HEAD") || isApiPath(req.url) || /^\/(_next|widgets)\//.test(req.url ?? "")) return undefined;
   try {
     const ctx = await getSiteContext(tenantKeyToParam(resolveTenant(req.headers.host ?? null, env().DEFAULT_SITE)));
     return ctx ? widgetOrigins({ features: ctx.features, integrations: ctx.site.integrations }) : undefined;
   } catch {
-    return undefined; // the page itself answers (a 503 while the database is down)
+    return null; // the page itself answers (a 503 while the database is down)
   }
 }

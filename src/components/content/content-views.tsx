@@ -254,6 +254,7 @@ export function OfferList({
   now,
   title = "Special Offers",
   headingLevel = 3,
+  priority = false,
 }: {
   ctx: Ctx;
   offers: ContentEntry[];
@@ -261,6 +262,12 @@ export function OfferList({
   title?: string;
   /** 3 under a section's h2 (home, brand pages); 2 straight under the page's h1 (/special-offers) */
   headingLevel?: 2 | 3;
+  /**
+   * the first offer's picture is on the first screen (/special-offers): fetched at once, first. Far
+   * down the home and brand pages it was preloaded at high priority beside their first photo (React
+   * writes a preload in the head for every such picture) and took its bandwidth.
+   */
+  priority?: boolean;
 }) {
   const H = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -268,7 +275,7 @@ export function OfferList({
       {offers.map((o, i) => (
         <li key={o.slug}>
           <article className="flex h-full flex-col rounded-lg border border-neutral-200 p-4">
-            <ContentImage src={o.image} alt="" priority={i === 0} />
+            <ContentImage src={o.image} alt="" priority={priority && i === 0} />
             <H className="mt-3 text-lg font-bold">
               <a href={`/special-offers/${o.slug}`} className="hover:underline">
                 {o.title}

@@ -156,7 +156,8 @@ export function FinanceCalculator({
       })}`
     : null;
   return (
-    <section aria-labelledby={`${id}-title`} className="mt-6 rounded-lg bg-neutral-50 p-5" data-testid="finance-calculator">
+    // data-form: fields and an action, so the fixed bars step aside over it as over a form (OverlayGuard)
+    <section aria-labelledby={`${id}-title`} className="mt-6 rounded-lg bg-neutral-50 p-5" data-testid="finance-calculator" data-form>
       <h2 id={`${id}-title`} className="text-lg font-bold">
         Repayment calculator
       </h2>

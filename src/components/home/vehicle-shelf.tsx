@@ -15,6 +15,7 @@ export function VehicleShelf({
   ctx,
   more,
   note = true,
+  priority = false,
 }: {
   id: string;
   title: string;
@@ -22,6 +23,11 @@ export function VehicleShelf({
   ctx: CardContext;
   more: { href: string; label: string };
   note?: boolean;
+  /**
+   * the first card's photo is on a phone's first screen (a brand page, under its words): fetched at
+   * once and first, not lazily beside the row's other photos (it was the page's LCP, asked for last)
+   */
+  priority?: boolean;
 }) {
   if (vehicles.length === 0) return null;
   const views = vehicles.map((v) => cardView(v, ctx));
@@ -36,9 +42,9 @@ export function VehicleShelf({
         </a>
       </div>
       <ul className="-mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 md:mx-0 md:grid md:grid-cols-2 md:overflow-visible md:px-0 lg:grid-cols-4">
-        {views.map((v) => (
+        {views.map((v, i) => (
           <li key={v.id} className="w-[80%] shrink-0 snap-start md:w-auto">
-            <VehicleCardView view={v} />
+            <VehicleCardView view={v} priority={priority && i === 0} />
           </li>
         ))}
       </ul>

@@ -1,4 +1,7 @@
 // @vitest-environment happy-dom
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Heart } from "lucide";
 import { describe, expect, test } from "vitest";
 import type { CardView } from "@/domain/stock/card-view";
 import { cardBodyHtml, cardHtml, heartHtml } from "./card-html";
@@ -38,7 +41,7 @@ describe("a card as HTML text", () => {
     expect(card.querySelector("[data-testid=vehicle-card] h3 a")!.getAttribute("href")).toBe(view.href);
     expect(card.querySelector("h3")!.textContent).toBe(view.title);
     expect(card.querySelector(".vc-p")!.textContent).toBe("$57,990Excl. Govt. Charges");
-    expect(card.querySelector("[data-testid=subscription]")!.textContent).toBe(view.subscription);
+    expect(card.querySelector(".vc-s")!.textContent).toBe(view.subscription);
     expect(card.querySelector(".vc-r")!.textContent).toBe("$129/wk*"); // "Repayments from" is the CSS's alternative text
     expect([...card.querySelectorAll(".vc-f li")].map((li) => li.textContent)).toEqual(view.facts);
     expect(card.querySelector(".vc-l")!.textContent).toBe("Parkside KGM");
@@ -88,7 +91,7 @@ describe("a card as HTML text", () => {
     const card = parse(cardHtml({ ...view, ...change }, { priority: false, saved: false }));
     expect(card.querySelectorAll(".tag").length).toBe(tags);
     if (tags) expect(card.querySelector(".tag")!.className).toBe("tag tag-sold");
-    else expect(card.querySelectorAll("[data-testid=subscription], .vc-r, .vc-f, .vc-l, .vc-p span").length).toBe(0);
+    else expect(card.querySelectorAll(".vc-s, .vc-r, .vc-f, .vc-l, .vc-p span").length).toBe(0);
   });
 
   test("a saved car's heart is pressed", () =>
@@ -122,4 +125,18 @@ describe("a card as HTML text", () => {
       expect(card.querySelector("h3 a")!.getAttribute("href")).toBe(`/cars/${bad}`);
     },
   );
+});
+
+describe("a text-drawn card's heart", () => {
+  test("is an empty button, so the CSS draws it (`.fav:empty`), outlined and filled once saved", () => {
+    for (const saved of [false, true]) expect(parse(heartHtml(view, saved)).querySelector("button")!.childNodes.length).toBe(0);
+    const css = readFileSync(join(__dirname, "../../app/globals.css"), "utf8");
+    const rules = [...css.matchAll(/\.fav(\[aria-pressed="true"\])?:empty::before \{([^}]*)\}/g)];
+    expect(rules.map((r) => Boolean(r[1]))).toEqual([false, true, false]); // drawn, saved, forced colours
+    const fills = rules.slice(0, 2).map((r) => /fill='([^']*)'/.exec(r[2]!)?.[1]);
+    expect(fills).toEqual(["none", "%23000"]);
+    // the sprite's own heart (Lucide's, icon-set.ts), so a Lucide upgrade cannot leave two shapes
+    const lucide = (Heart as unknown as Array<[string, { d?: string }]>).filter(([tag]) => tag === "path").map(([, a]) => a.d);
+    for (const r of rules.slice(0, 2)) expect([/ d='([^']*)'/.exec(r[2]!)?.[1]]).toEqual(lucide);
+  });
 });

@@ -26,8 +26,10 @@ type Props = { car: EstimateCar; site: DriveAwaySite };
 
 const useEstimate = ({ car, site }: Props) => siteEstimate(car, site, useDriveAwayState(site.state));
 
-const dateText = (iso: string) =>
-  new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-AU", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+// one formatter for every render: toLocaleDateString builds a new one on each call, which cost a
+// vehicle page about 0.3 ms of its server render (a twentieth of its own part of the page)
+const DATE = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const dateText = (iso: string) => DATE.format(new Date(`${iso}T00:00:00Z`));
 
 export function DriveAwayEstimate(props: Props) {
   const id = useId();

@@ -4,7 +4,12 @@ import { useEffect } from "react";
 import { isPrimaryAction, OVERLAY_KINDS, readOn, stepsAside, type Box, type OverlayKind } from "@/domain/site/overlays";
 
 const CONTROLS = "a[href], button, input[type='submit']";
-const FORMS = "main form, form[data-lead-form]";
+/**
+ * What the bars step aside over: the forms, and fields with an action that are not a form element
+ * (`data-form`: the repayment calculator, whose "Apply for finance" a bar fading back in, as a field
+ * loses focus, would otherwise slide over between the press and the release of a click)
+ */
+const FORMS = "main form, form[data-lead-form], [data-form]";
 const CARDS = "[data-testid='vehicle-card']";
 /** the fixed things that step aside for controls and cards too (a bar steps aside for forms only) */
 const CHAT = "[data-overlay='chat'], [data-overlay='teaser']";

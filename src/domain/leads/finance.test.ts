@@ -63,6 +63,15 @@ describe("the comparison rate ($30,000 secured over 5 years)", () => {
   ])("%d%% with a $%d establishment fee and $%d a month → %d%%", (rate, establishmentFee, monthlyFee, expected) =>
     expect(comparisonRate(rate, { establishmentFee, monthlyFee })).toBe(expected),
   );
+  test("an answer kept for one set of figures is never another's (the rate, each fee and the example are its key)", () => {
+    const fees = { establishmentFee: 395, monthlyFee: 8 };
+    expect(comparisonRate(8.99, fees)).toBe(10.09);
+    expect(comparisonRate(8.99, fees)).toBe(10.09);
+    expect(comparisonRate(8.99, { ...fees, monthlyFee: 0 })).toBeLessThan(10.09);
+    expect(comparisonRate(8.99, { ...fees, establishmentFee: 0 })).toBeLessThan(10.09);
+    expect(comparisonRate(8.99, fees, { amount: 10_000, termMonths: 60 })).toBeGreaterThan(10.09);
+    expect(comparisonRate(8.99, fees, { amount: 30_000, termMonths: 24 })).toBeGreaterThan(10.09);
+  });
 });
 
 describe("a lead's calculator figures as one answer", () => {

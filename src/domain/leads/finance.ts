@@ -113,11 +113,28 @@ export function repaymentShort(t: LoanTerms): string | null {
 /** The comparison rate's standard example (National Consumer Credit Protection Regulations, reg 100): $30,000 over 5 years. */
 export const COMPARISON_EXAMPLE = { amount: 30_000, termMonths: 60 } as const;
 
+type Fees = { establishmentFee: number; monthlyFee: number };
+type Example = { amount: number; termMonths: number };
+
 /**
  * The comparison rate (% a year, two decimals): the rate at which the example's repayments, fees
  * included, are worth exactly the amount lent. With no fees it is the interest rate.
  */
-export function comparisonRate(rate: number, fees: { establishmentFee: number; monthlyFee: number }, example = COMPARISON_EXAMPLE): number {
+export function comparisonRate(rate: number, fees: Fees, example: Example = COMPARISON_EXAMPLE): number {
+  // a page asks for the same few rates many times (each card, the note, the calculator); each answer
+  // is a hundred halvings, so answers are kept (a bounded memo: a site has a handful of rates)
+  const key = `${rate}|${fees.establishmentFee}|${fees.monthlyFee}|${example.amount}|${example.termMonths}`;
+  const known = COMPARISON_RATES.get(key);
+  if (known !== undefined) return known;
+  const found = solveComparisonRate(rate, fees, example);
+  if (COMPARISON_RATES.size >= 500) COMPARISON_RATES.clear();
+  COMPARISON_RATES.set(key, found);
+  return found;
+}
+
+const COMPARISON_RATES = new Map<string, number>();
+
+function solveComparisonRate(rate: number, fees: Fees, example: Example): number {
   const { amount, termMonths: n } = example;
   const pay = periodicRepayment(amount + fees.establishmentFee, rate / 12, n, 0) + fees.monthlyFee;
   // the present value of the payments falls as the rate rises: halve the interval until it is the amount

@@ -18,8 +18,10 @@ export const CHANGE_CHANNEL = "dealer_catalogue_changed";
 /**
  * What changed: the sites whose catalogue reads drop, the page tags to purge
  * (src/domain/http/page-cache.ts), and the photos taken down (their variants go from every process).
+ * `sharedStale`: the change's delete from the shared page cache failed, so its copies there under
+ * these tags are not to be used for the fresh window (src/server/http/shared-page-cache.ts).
  */
-export type Change = { sites: number[]; tags: string[]; photos?: string[] };
+export type Change = { sites: number[]; tags: string[]; photos?: string[]; sharedStale?: true };
 
 export type ChangeBus = {
   publish: (change: Change) => void;
@@ -40,7 +42,7 @@ export function parseNotice(payload: string): Notice | null {
     const photos = Array.isArray(v.photos)
       ? v.photos.filter((k): k is string => typeof k === "string" && isPhotoKey(k)).slice(0, 1000)
       : [];
-    return { from: v.from, sites, tags, ...(photos.length ? { photos } : {}) };
+    return { from: v.from, sites, tags, ...(photos.length ? { photos } : {}), ...(v.sharedStale === true ? { sharedStale: true } : {}) };
   } catch {
     return null;
   }
@@ -54,7 +56,12 @@ export function startChangeBus(url: string, onChange: (change: Change) => void, 
     .listen(CHANGE_CHANNEL, (payload) => {
       const n = parseNotice(payload);
       if (n && n.from !== me && (n.sites.length || n.tags.length || n.photos?.length))
-        onChange({ sites: n.sites, tags: n.tags, ...(n.photos ? { photos: n.photos } : {}) });
+        onChange({
+          sites: n.sites,
+          tags: n.tags,
+          ...(n.photos ? { photos: n.photos } : {}),
+          ...(n.sharedStale ? { sharedStale: true } : {}),
+        });
     })
     .then(() => undefined);
   ready.catch(log);
@@ -70,8 +77,9 @@ export function startChangeBus(url: string, onChange: (change: Change) => void, 
       if (!change.sites.length && !change.tags.length) return;
       // a change too big for one notice is sent as its sites (every page of them)
       const sites = [...new Set(change.sites)].slice(0, 1000);
-      let body = JSON.stringify({ from: me, sites, tags: [...new Set(change.tags)] } satisfies Notice);
-      if (body.length > 7_500) body = JSON.stringify({ from: me, sites, tags: sites.map(pageTag.site) } satisfies Notice);
+      const stale = change.sharedStale ? { sharedStale: true as const } : {};
+      let body = JSON.stringify({ from: me, sites, tags: [...new Set(change.tags)], ...stale } satisfies Notice);
+      if (body.length > 7_500) body = JSON.stringify({ from: me, sites, tags: sites.map(pageTag.site), ...stale } satisfies Notice);
       sql.notify(CHANGE_CHANNEL, body).catch(log);
     },
     close: () => sql.end({ timeout: 2 }),

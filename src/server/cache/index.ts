@@ -14,7 +14,7 @@ export const SITES_TAG = "sites";
 const hooks = remember(
   "catalogue-hooks",
   (): {
-    purgePages?: (tags: readonly string[]) => void;
+    purgePages?: (tags: readonly string[], how?: { sharedStale?: boolean }) => void;
     publishChange?: (change: Change) => void;
     dropPhotos?: (keys: readonly string[]) => void;
   } => ({}),
@@ -52,7 +52,7 @@ function changed(changes: PageChange[]): void {
 export function dropLocally(change: Change): void {
   catalogue.invalidateTag(SITES_TAG);
   for (const id of change.sites) catalogue.invalidateTag(siteTag(id));
-  hooks.purgePages?.(change.tags);
+  hooks.purgePages?.(change.tags, { sharedStale: change.sharedStale === true });
   if (change.photos?.length) hooks.dropPhotos?.(change.photos);
 }
 
@@ -75,6 +75,6 @@ export function onCatalogueChangePublish(publish: (change: Change) => void): voi
 }
 
 /** The server's page cache registers how to purge it by tag (the cache lives in the server, not in Next's bundle). */
-export function onPagesChanged(purge: (tags: readonly string[]) => void): void {
+export function onPagesChanged(purge: (tags: readonly string[], how?: { sharedStale?: boolean }) => void): void {
   hooks.purgePages = purge;
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import path from "node:path";
+import { readFile } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -28,6 +29,8 @@ export type Database = {
   exclusive: <T>(key: number, fn: () => Promise<T>) => Promise<T>;
   /** a PostgreSQL server can go away (health.ts: fail fast while it is down); the embedded database cannot */
   health?: DatabaseHealth;
+  /** the embedded database on disk: a consistent gzip tarball of its data directory (backup-control.ts) */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 /** Advisory lock keys (one number per start-up task). */
@@ -64,7 +67,7 @@ export const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
 export type OpenOptions = (
   | { driver: "postgres"; url: string; max?: number }
   | { driver: "pglite"; dataDir: string } // a folder, locked for this process
-  | { driver: "pglite"; memory: true }
+  | { driver: "pglite"; memory: true; /** starts from this copy of a database's files (a PGlite dump) */ from?: Blob }
 ) & { /** tests of a migration open a database at an earlier one */ migrationsFolder?: string };
 
 /**
@@ -127,6 +130,29 @@ function watchedQuery(q: PromiseLike<unknown> & { values(): unknown }, health: D
   return wrapper;
 }
 
+/**
+ * A gzip tarball of the embedded database's data directory (docs/operations/backup.md). A checkpoint
+ * first writes what is in memory to the files, so the copy loads with little WAL to replay; then the
+ * files are copied while no transaction is open (PGlite's transaction queue is held) and no query
+ * runs (dumpDataDir holds the query queue): the copy holds every commit made before it and nothing
+ * half-done. (A query inside the held transaction queue would wait for itself: PGlite's plain
+ * queries take that queue too, so the checkpoint runs before it.)
+ */
+export async function consistentDump(client: PGlite, compression: "gzip" | "none" = "gzip"): Promise<Blob> {
+  await client.exec("CHECKPOINT");
+  return client._runExclusiveTransaction(() => client.dumpDataDir(compression));
+}
+
+/**
+ * One of the copies a test run starts its in-memory databases from (TEST_MEMORY_DATABASE_FROM:
+ * `seeded` or `migrated`), or none without the setting. A missing copy is an error, never an empty
+ * database in its place.
+ */
+export async function memoryCopy(folder: string | undefined, name: "seeded" | "migrated"): Promise<Blob | undefined> {
+  if (!folder) return undefined;
+  return new Blob([await readFile(path.join(folder, `${name}.tar`))]);
+}
+
 /** One place that picks the driver. Migrations always run before the database is handed out. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.driver === "postgres") {
@@ -170,7 +196,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // the extensions the migrations create (pg_trgm: keyword search) must be loaded into PGlite
     const extensions = { pg_trgm };
     const client =
-      "dataDir" in opts ? await PGlite.create(path.resolve(opts.dataDir), { extensions }) : await PGlite.create({ extensions });
+      "dataDir" in opts
+        ? await PGlite.create(path.resolve(opts.dataDir), { extensions })
+        : await PGlite.create({ extensions, ...(opts.from ? { loadDataDir: opts.from } : {}) });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: opts.migrationsFolder ?? MIGRATIONS_FOLDER });
     return {
@@ -178,6 +206,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       driver: "pglite",
       ping: async () => void (await client.query("select 1")),
       exclusive: (_key, fn) => fn(),
+      ...("dataDir" in opts ? { dumpDataDir: () => consistentDump(client) } : {}),
       close: async () => {
         await client.close();
         lock?.release();

@@ -2,7 +2,7 @@ import "server-only";
 import { env } from "@/server/env";
 import { serverNow } from "@/server/clock";
 import { log } from "@/server/log";
-import { openDatabase, type Database, type Db } from "./client";
+import { memoryCopy, openDatabase, type Database, type Db } from "./client";
 import { isLostConnection } from "./errors";
 import { prepareDatabase } from "./startup";
 import type { DatabaseHealth } from "./health";
@@ -24,7 +24,7 @@ async function init(): Promise<Database> {
   const database = e.DATABASE_URL
     ? await openDatabase({ driver: "postgres", url: e.DATABASE_URL })
     : e.DATA_DIR === ":memory:"
-      ? await openDatabase({ driver: "pglite", memory: true })
+      ? await openDatabase({ driver: "pglite", memory: true, from: await memoryCopy(e.TEST_MEMORY_DATABASE_FROM, "seeded") })
       : await openDatabase({ driver: "pglite", dataDir: e.DATA_DIR });
   const t0 = Date.now();
   const r = await prepareDatabase(database, { seed: e.SEED_DEMO_DATA ?? !e.DATABASE_URL, now: serverNow });

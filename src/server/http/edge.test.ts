@@ -1,15 +1,19 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, test } from "vitest";
-import { guardServerErrors, nonceOf, prepareRequest } from "./edge";
+import { guardServerErrors, hashPolicyOf, nonceOf, prepareRequest } from "./edge";
 
 let server: http.Server | undefined;
 afterEach(() => new Promise<void>((r) => (server ? server.close(() => r()) : r())));
 
 /** Our edge in front of a fake Next whose answer each test chooses. */
-async function setup(next: (req: http.IncomingMessage, res: http.ServerResponse) => void, dbUp = true) {
+async function setup(
+  next: (req: http.IncomingMessage, res: http.ServerResponse) => void,
+  dbUp = true,
+  widgets?: Parameters<typeof prepareRequest>[2],
+) {
   server = http.createServer((req, res) => {
-    if (!prepareRequest(req, res)) return;
+    if (!prepareRequest(req, res, widgets)) return;
     guardServerErrors(req, res, async () => dbUp);
     next(req, res);
   });
@@ -38,6 +42,39 @@ describe("edge", () => {
     expect(r.headers.get("x-content-type-options")).toBe("nosniff");
     expect(r.headers.get("content-security-policy")).toBe(seen);
     expect(r.body).toContain(`nonce="${/'nonce-([^']+)'/.exec(seen!)![1]}"`);
+  });
+
+  test("a stored copy's policy is the request's own with its scripts allowed by hashes instead of the nonce", async () => {
+    let nonced = "";
+    let hashed: string | undefined;
+    const get = await setup((req, res) => {
+      nonced = String(req.headers["content-security-policy"]);
+      hashed = hashPolicyOf(req, ["'sha256-AAAA'", "'sha256-BBBB'"]);
+      res.end("ok");
+    });
+    await get("/x");
+    expect(hashed).toContain("script-src 'self' 'sha256-AAAA' 'sha256-BBBB' https://maps.googleapis.com https://maps.gstatic.com;");
+    expect(hashed).not.toMatch(/nonce-|strict-dynamic|unsafe-inline'; script-src-attr/);
+    // every other directive is the nonce policy's
+    const rest = (p: string) => p.split("; ").filter((d) => !d.startsWith("script-src "));
+    expect(rest(hashed!)).toEqual(rest(nonced));
+  });
+
+  test("no hash policy when the site's widget origins could not be read: its copy would block them for everyone", async () => {
+    let hashed: string | undefined = "unset";
+    let nonced = "";
+    const get = await setup(
+      (req, res) => {
+        nonced = String(req.headers["content-security-policy"]);
+        hashed = hashPolicyOf(req, ["'sha256-AAAA'"]);
+        res.end("ok");
+      },
+      true,
+      null,
+    );
+    await get("/x");
+    expect(hashed).toBeUndefined();
+    expect(nonced).toMatch(/'nonce-[^']+'/); // this answer itself goes out with the nonce policy
   });
 
   test("a route's own CSP wins over the page default", async () => {

@@ -14,13 +14,25 @@ export const RETRY_AFTER_SECONDS = 30;
 const nonces = new WeakMap<IncomingMessage, string>();
 /** The CSP nonce given to this request at the edge (its page renders with it). */
 export const nonceOf = (req: IncomingMessage): string | undefined => nonces.get(req);
+const policies = new WeakMap<IncomingMessage, { local: boolean; widgets?: Partial<WidgetOrigins> | null }>();
+/**
+ * The CSP a stored copy of this request's page is served with: the same policy as its nonce one,
+ * its scripts allowed by these hashes of its inline scripts instead (security.ts).
+ */
+export function hashPolicyOf(req: IncomingMessage, hashes: readonly string[]): string | undefined {
+  const p = policies.get(req);
+  // the site's widget origins could not be read (null): a policy without them would block its
+  // widgets on every answer the copy is served to, so this page's copy stays a nonce template here
+  return p && p.widgets !== null ? contentSecurityPolicy({ hashes }, p.local, p.widgets) : undefined;
+}
 
 /**
  * What every request meets before Next: security headers on every answer, internal headers
  * hidden, the request target checked once (bad encodings, NUL, unknown methods → 4xx with our
- * own page), and a fresh CSP nonce. Returns false when the request was answered here.
+ * own page), and a fresh CSP nonce. Returns false when the request was answered here. `widgets`:
+ * the origins the site's widgets use (null: they could not be read; the page goes without them).
  */
-export function prepareRequest(req: IncomingMessage, res: ServerResponse, widgets?: Partial<WidgetOrigins>): boolean {
+export function prepareRequest(req: IncomingMessage, res: ServerResponse, widgets?: Partial<WidgetOrigins> | null): boolean {
   const host = req.headers.host;
   // never let a client speak for our proxy layer
   delete req.headers["x-middleware-subrequest"];
@@ -46,7 +58,8 @@ export function prepareRequest(req: IncomingMessage, res: ServerResponse, widget
   }
   const nonce = newNonce();
   nonces.set(req, nonce);
-  const csp = contentSecurityPolicy(nonce, isLocalHost(host), widgets);
+  policies.set(req, { local: isLocalHost(host), widgets });
+  const csp = contentSecurityPolicy({ nonce }, isLocalHost(host), widgets ?? undefined);
   req.headers["content-security-policy"] = csp; // Next reads the nonce for its own scripts from here
   // on every answer (the CSP on pages), unless its route set its own (Next never overrides a header already set)
   controlHeaders(res, baseSecurityHeaders(host), { "content-security-policy": csp });

@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { deflateSync, gunzipSync } from "node:zlib";
+import { createHash } from "node:crypto";
 import { afterEach, describe, expect, test } from "vitest";
 import { recordPageTags, trackPageTags } from "@/server/cache/page-tags";
 import { createPageCache, type PageCacheOptions } from "./page-cache";
@@ -52,6 +53,17 @@ async function setup(opts: Partial<PageCacheOptions> = {}) {
       res.writeHead(200, { "content-type": "text/html" });
       return res.end(`<script nonce="${n}">1</script><script nonce="${n}">2</script>`);
     }
+    if (req.url === "/injected") {
+      // a review's text that slipped past the escaping: a script without the render's nonce
+      const n = String(req.headers["x-nonce"]);
+      res.writeHead(200, { "content-type": "text/html" });
+      return res.end(`<script nonce="${n}">1</script><p><script>steal()</script></p>`);
+    }
+    if (req.url === "/many") {
+      const n = String(req.headers["x-nonce"]);
+      res.writeHead(200, { "content-type": "text/html" });
+      return res.end(Array.from({ length: 101 }, (_, i) => `<script nonce="${n}">${i}</script>`).join(""));
+    }
     if (req.url?.startsWith("/big")) {
       res.writeHead(200, { "content-type": "text/html" });
       return res.end("b".repeat(1000));
@@ -71,6 +83,7 @@ async function setup(opts: Partial<PageCacheOptions> = {}) {
       cache: r.headers.get("x-cache"),
       encoding: r.headers.get("content-encoding"),
       vary: r.headers.get("vary"),
+      csp: r.headers.get("content-security-policy"),
     };
   };
   return { get, calls, cache, tick: (ms: number) => (clock += ms), change: () => version++ };
@@ -222,6 +235,46 @@ describe("page cache", () => {
     const c = await s.get("/nonce", { headers: { "x-nonce": "CCCCCCCCCCCCCCCCCCCCCC==", "accept-encoding": "gzip" } });
     expect(c).toMatchObject({ cache: "HIT", encoding: "gzip" });
     expect(c.body).toBe('<script nonce="CCCCCCCCCCCCCCCCCCCCCC==">1</script><script nonce="CCCCCCCCCCCCCCCCCCCCCC==">2</script>');
+  });
+
+  test("with a hash policy a stored copy drops its nonce and carries its scripts' hashes: the same bytes for every request", async () => {
+    const s = await setup({ hashPolicy: (_req, hashes) => `script-src 'self' ${hashes.join(" ")}` });
+    const a = await s.get("/nonce", { headers: { "x-nonce": "AAAAAAAAAAAAAAAAAAAAAA==" } });
+    expect(a.body).toBe('<script nonce="AAAAAAAAAAAAAAAAAAAAAA==">1</script><script nonce="AAAAAAAAAAAAAAAAAAAAAA==">2</script>');
+    const sha = (t: string) => `'sha256-${createHash("sha256").update(t).digest("base64")}'`;
+    const copies = await Promise.all(
+      ["BBBBBBBBBBBBBBBBBBBBBB==", "CCCCCCCCCCCCCCCCCCCCCC=="].map((n) =>
+        s.get("/nonce", { headers: { "x-nonce": n, "accept-encoding": "gzip" } }),
+      ),
+    );
+    for (const c of copies) {
+      expect(c).toMatchObject({ cache: "HIT", encoding: "gzip", body: "<script>1</script><script>2</script>" });
+      expect(c.csp).toBe(`script-src 'self' ${sha("1")} ${sha("2")}`);
+    }
+    expect(s.cache.snapshot()).toMatchObject({ hashed: 1, cspBytesPerPage: copies[0]!.csp!.length });
+    expect(s.calls).toHaveLength(1);
+  });
+
+  test("only the scripts carrying the render's nonce are hashed: an injected one stays refused on every copy", async () => {
+    const s = await setup({ hashPolicy: (_req, hashes) => `script-src 'self' ${hashes.join(" ")}` });
+    const first = await s.get("/injected", { headers: { "x-nonce": "AAAAAAAAAAAAAAAAAAAAAA==" } });
+    expect(first.body).toContain("<script>steal()</script>"); // refused there: it has no nonce
+    const copy = await s.get("/injected", { headers: { "x-nonce": "BBBBBBBBBBBBBBBBBBBBBB==" } });
+    expect(copy).toMatchObject({ cache: "HIT", body: "<script>1</script><p><script>steal()</script></p>" });
+    const sha = (t: string) => `'sha256-${createHash("sha256").update(t).digest("base64")}'`;
+    expect(copy.csp).toBe(`script-src 'self' ${sha("1")}`);
+  });
+
+  test("a page with more inline scripts than a header should carry is kept as a nonce template, not hashed", async () => {
+    let asked = 0;
+    const s = await setup({ hashPolicy: (_req, hashes) => (asked++, `script-src 'self' ${hashes.join(" ")}`) });
+    await s.get("/many", { headers: { "x-nonce": "AAAAAAAAAAAAAAAAAAAAAA==" } });
+    const copy = await s.get("/many", { headers: { "x-nonce": "BBBBBBBBBBBBBBBBBBBBBB==" } });
+    expect(copy.cache).toBe("HIT");
+    expect(copy.body).toContain('<script nonce="BBBBBBBBBBBBBBBBBBBBBB==">100</script>');
+    expect(copy.csp).toBeNull(); // this fake sets none: the nonce policy the edge gives each answer
+    expect(asked).toBe(0);
+    expect(s.cache.snapshot()).toMatchObject({ hashed: 0 });
   });
 
   test("memory is bounded by bytes as well as entries", async () => {

@@ -4,6 +4,8 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { isPersonalPage, pageAge, pageCacheUrl } from "@/domain/http/page-cache";
 import { fill, gzipFilled, makeTemplate, templateBytes, type BodyTemplate } from "./gzip-template";
 import { isMediaType } from "@/domain/http/content-type";
+import { inlineScriptHashes } from "@/domain/http/script-hashes";
+import type { SharedTier } from "./shared-page-cache";
 
 /**
  * The full-page cache, in front of Next (it grew from ADR 0005's 15-second microcache).
@@ -28,7 +30,11 @@ import { isMediaType } from "@/domain/http/content-type";
  *   the page type reads (src/domain/http/page-cache.ts), so tracking and made-up parameters are
  *   served the stored copy instead of each filling an entry.
  * - Concurrent misses for one URL render once. Bodies are stored uncompressed and compressed per
- *   response for what that client accepts; each copy gets its own request's CSP nonce.
+ *   response for what that client accepts.
+ * - **One copy for everyone.** The first answer streams from Next with its request's CSP nonce (its
+ *   headers leave before its scripts are known); the stored copy drops that nonce and carries a CSP
+ *   of its own, allowing its inline scripts by their sha256 (docs/decisions/0019-shared-page-cache-and-hash-csp.md),
+ *   so every later answer, in any process, is the same bytes and headers.
  */
 export type PageCacheOptions = {
   /** the longest a copy is served (0: the cache is off) */
@@ -42,8 +48,14 @@ export type PageCacheOptions = {
   now?: () => number;
   /** cookies that mark a personalised request (never cached) */
   sessionCookies?: string[];
-  /** the CSP nonce this request carries (its render uses it; a cached copy is rewritten to it) */
+  /** the CSP nonce this request carries (its render uses it) */
   nonceOf?: (req: IncomingMessage) => string | undefined;
+  /**
+   * The CSP a stored copy of this request's page is served with, allowing its inline scripts by
+   * these hashes (edge.ts hashPolicyOf): the copy is then the same bytes for every request. Without
+   * it (or when it gives nothing) a copy is a template each response fills with its own nonce.
+   */
+  hashPolicy?: (req: IncomingMessage, hashes: readonly string[]) => string | undefined;
   /** runs one render; the set fills with the tags its data reads record (src/server/cache/page-tags.ts) */
   track?: <T>(fn: () => T) => [T, Set<string>];
   /** draws a page again in the background (the server sends itself the request); settles when done */
@@ -52,6 +64,12 @@ export type PageCacheOptions = {
   isRefresh?: (req: IncomingMessage) => boolean;
   /** how many of the most-served pages a purge took are drawn again at once (default 8) */
   rewarm?: number;
+  /**
+   * The tier every process shares (shared-page-cache.ts), behind this one: a miss here looks there
+   * before drawing the page, and a copy drawn is stored in both. Its purges are made where a change
+   * is announced (scripts/server.ts), not by `purge` here.
+   */
+  shared?: SharedTier;
 };
 
 type Entry = {
@@ -83,6 +101,12 @@ const NOT_STORED = new Set([
   "content-security-policy",
 ]);
 const NAVIGATION_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action"];
+
+/**
+ * A page with more inline scripts than this is kept as a nonce template, not hashed: its CSP header
+ * would grow past what proxies take (Next writes three on our pages).
+ */
+export const MAX_HASHED_SCRIPTS = 100;
 
 const hostOf = (req: IncomingMessage) => String(req.headers.host ?? "").toLowerCase();
 
@@ -149,12 +173,32 @@ export function createPageCache(opts: PageCacheOptions) {
   const entries = new Map<string, Entry>();
   const inflight = new Map<string, Promise<Entry | null>>();
   const refreshing = new Set<string>();
-  const stats = { hits: 0, stale: 0, misses: 0, bypass: 0, refreshes: 0, purges: 0, purged: 0, rewarmed: 0, evicted: 0 };
+  const stats = {
+    hits: 0,
+    stale: 0,
+    misses: 0,
+    bypass: 0,
+    refreshes: 0,
+    purges: 0,
+    purged: 0,
+    rewarmed: 0,
+    evicted: 0,
+    sharedHits: 0,
+    sharedRefreshes: 0,
+  };
+  /** what hashing stored copies' scripts costs (the ADR's figure) */
+  const hashing = { pages: 0, ms: 0, headerBytes: 0 };
   let totalBytes = 0;
   let kept = { count: 0, bytes: 0 }; // pages served again (the protected part)
   // recent purges, so that a render that began before one of its tags was purged is not stored
   let purgeSeq = 0;
   const purges: Array<{ seq: number; tags: Set<string> }> = [];
+  // tags whose shared copies are not trusted until then: a change whose delete from the shared tier failed
+  const distrusted = new Map<string, number>();
+  const sharedTrusted = (tags: string[]) => {
+    for (const [t, until] of distrusted) if (until <= now()) distrusted.delete(t);
+    return !tags.some((t) => distrusted.has(t));
+  };
   const rewarmQueue: Entry[] = [];
   let rewarming = false;
 
@@ -215,6 +259,30 @@ export function createPageCache(opts: PageCacheOptions) {
     res.end(req.method === "HEAD" ? undefined : body);
   }
 
+  /**
+   * What a render's body is stored as: without its nonce and with a CSP of its own hashes (the same
+   * bytes for every request), or, without a hash policy, a template each answer fills with its nonce.
+   */
+  function storedCopy(req: IncomingMessage, body: Buffer): { template: BodyTemplate; policy?: string } {
+    const nonce = opts.nonceOf?.(req);
+    if (opts.hashPolicy) {
+      const began = performance.now();
+      const text = body.toString("utf8");
+      // only the scripts this render's nonce marks (Next's own) are hashed, before the nonce goes:
+      // a script injected into the page carries none, and stays refused on every copy
+      const hashes = inlineScriptHashes(text, nonce);
+      const html = nonce ? text.replaceAll(` nonce="${nonce}"`, "") : text;
+      const policy = hashes.length <= MAX_HASHED_SCRIPTS ? opts.hashPolicy(req, hashes) : undefined;
+      if (policy) {
+        hashing.pages++;
+        hashing.ms += performance.now() - began;
+        hashing.headerBytes += policy.length;
+        return { template: makeTemplate(Buffer.from(html, "utf8"), null), policy };
+      }
+    }
+    return { template: makeTemplate(body, nonce) };
+  }
+
   /** Runs Next for the request, streaming to the client as usual, and captures the response. */
   function render(handler: Handler, req: IncomingMessage, res: ServerResponse): Promise<Entry | null> {
     return new Promise((resolve) => {
@@ -242,6 +310,8 @@ export function createPageCache(opts: PageCacheOptions) {
       }) as typeof res.write;
       res.end = ((chunk?: unknown, ...rest: unknown[]) => {
         keep(chunk, rest[0]);
+        // the shopper's answer ends first; the copy (hashing its scripts) is made after
+        const ended = end(chunk, ...rest);
         const headers = res.getHeaders();
         const type = String(headers["content-type"] ?? "");
         let entry: Entry | null = null;
@@ -250,10 +320,12 @@ export function createPageCache(opts: PageCacheOptions) {
           if (body && body.length <= maxBody) {
             const stored: OutgoingHttpHeaders = {};
             for (const [k, v] of Object.entries(headers)) if (!NOT_STORED.has(k) && v !== undefined) stored[k] = v;
+            const copy = storedCopy(req, body);
+            if (copy.policy) stored["content-security-policy"] = copy.policy;
             entry = {
               status: 200,
               headers: stored,
-              template: makeTemplate(body, opts.nonceOf?.(req)),
+              template: copy.template,
               storedAt: now(),
               bytes: body.length,
               tags: [],
@@ -266,7 +338,7 @@ export function createPageCache(opts: PageCacheOptions) {
           }
         }
         resolve(entry);
-        return end(chunk, ...rest);
+        return ended;
       }) as typeof res.end;
       res.once("close", () => resolve(null));
       Promise.resolve(handler(req, res)).catch(() => resolve(null));
@@ -280,26 +352,90 @@ export function createPageCache(opts: PageCacheOptions) {
     return purges.some((p) => p.seq > seq && tags.some((t) => p.tags.has(t)));
   }
 
-  async function renderAndStore(handler: Handler, req: IncomingMessage, res: ServerResponse, key: string) {
+  async function renderAndStore(handler: Handler, req: IncomingMessage, res: ServerResponse, key: string, sharedSeq?: number | null) {
     const seq = purgeSeq;
+    // the shared tier's purge number as this render begins (a miss's lookup brought it)
+    if (opts.shared && sharedSeq === undefined) sharedSeq = await opts.shared.seq();
     const [p, tags] = opts.track ? opts.track(() => render(handler, req, res)) : [render(handler, req, res), new Set<string>()];
     inflight.set(key, p);
     const e = await p;
     if (inflight.get(key) === p) inflight.delete(key);
     if (!e) return void remove(key); // the page is gone or failed: no copy of it either
     e.tags.push(...tags);
-    if (!purgedSince(seq, e.tags)) store(key, e);
+    if (purgedSince(seq, e.tags)) return;
+    store(key, e);
+    // one copy for every process: only a copy that is the same bytes for every request (a hash CSP)
+    if (opts.shared && typeof sharedSeq === "number" && e.template.placeholder === null)
+      opts.shared.put(key, { headers: e.headers, gzip: gzipFilled(e.template, undefined), tags: e.tags }, sharedSeq).catch(() => {});
   }
 
-  /** Has the server send itself the page's request (stored again by renderAndStore); settles when drawn. */
+  /**
+   * The shared tier's copy of this page, stored here too (unless a purge here since the lookup
+   * began took one of its tags), and the purge number a render of it notes. One lookup per page at
+   * a time: concurrent misses wait for it.
+   */
+  const lookups = new Map<string, Promise<{ entry: Entry | null; seq: number | null }>>();
+  function fromShared(shared: SharedTier, key: string, host: string, url: string) {
+    let p = lookups.get(key);
+    if (p) return p;
+    const since = purgeSeq;
+    p = shared
+      .get(key)
+      .then(({ copy, seq }) => {
+        if (!copy || purgedSince(since, copy.tags) || !sharedTrusted(copy.tags)) return { entry: null, seq };
+        let identity: Buffer;
+        try {
+          identity = gunzipSync(copy.gzip);
+        } catch {
+          // a damaged row is a miss (the page is drawn and stored again) and goes
+          shared.drop(key, copy.gzip).catch(() => {});
+          return { entry: null, seq };
+        }
+        const entry: Entry = {
+          status: 200,
+          headers: copy.headers,
+          // the stored gzip is a gzip header, one deflate run, an empty final block and the trailer (gzip-template.ts)
+          template: { parts: [identity], placeholder: null, deflated: [copy.gzip.subarray(10, copy.gzip.length - 10)] },
+          storedAt: now() - copy.ageMs,
+          bytes: identity.length,
+          tags: copy.tags,
+          hits: 0,
+          key,
+          host,
+          url,
+        };
+        store(key, entry);
+        return { entry, seq };
+      })
+      .finally(() => lookups.delete(key));
+    lookups.set(key, p);
+    return p;
+  }
+
+  /**
+   * Has the server send itself the page's request (stored again by renderAndStore); settles when
+   * drawn. With a shared tier, a fresh copy another process drew since is taken instead: without
+   * that, each of N processes would draw every stale or purged page again for itself, and the
+   * fleet's renders would grow with its process count.
+   */
   function drawAgain(e: Entry): Promise<void> {
     refreshing.add(e.key);
-    return opts.refresh!({ host: e.host, url: e.url })
+    return takenFromShared(e)
+      .then((taken) => (taken ? undefined : opts.refresh!({ host: e.host, url: e.url })))
       .then(
         () => undefined,
         () => undefined,
       )
       .finally(() => refreshing.delete(e.key));
+  }
+
+  /** Whether the shared tier held a fresh copy of this page (now stored here too). */
+  async function takenFromShared(e: Entry): Promise<boolean> {
+    if (!opts.shared) return false;
+    const found = await fromShared(opts.shared, e.key, e.host, e.url);
+    if (!found.entry || pageAge(found.entry.storedAt, now(), ages) !== "fresh") return false;
+    stats.sharedRefreshes++;
+    return true;
   }
 
   const busy = (key: string) => refreshing.has(key) || inflight.has(key);
@@ -328,9 +464,14 @@ export function createPageCache(opts: PageCacheOptions) {
     })();
   }
 
-  /** Every stored page under any of these tags goes now; the most served are drawn again. */
-  function purge(tags: readonly string[]) {
+  /**
+   * Every stored page under any of these tags goes now; the most served are drawn again. With
+   * `sharedStale` (the change's delete from the shared tier failed), the shared tier's copies under
+   * these tags are not used for the fresh window either: the page is drawn instead.
+   */
+  function purge(tags: readonly string[], how: { sharedStale?: boolean } = {}) {
     if (!tags.length) return;
+    if (how.sharedStale) for (const t of tags) distrusted.set(t, now() + ages.freshMs);
     const set = new Set(tags);
     purges.push({ seq: ++purgeSeq, tags: set });
     purges.splice(0, Math.max(0, purges.length - 64));
@@ -355,27 +496,17 @@ export function createPageCache(opts: PageCacheOptions) {
     }
     const key = cacheKey(req);
     if (opts.isRefresh?.(req)) return renderAndStore(handler, req, res, key);
-    const hit = entries.get(key);
-    const state = hit ? pageAge(hit.storedAt, now(), ages) : "expired";
-    if (hit && state !== "expired") {
-      touch(key, hit);
-      if (state === "fresh") {
-        stats.hits++;
-        return send(req, res, hit, "HIT");
-      }
-      stats.stale++;
-      send(req, res, hit, "STALE");
-      return refreshInBackground(hit);
-    }
+    if (serveStored(req, res, key)) return;
     const pending = inflight.get(key);
-    if (pending) {
-      const e = await pending;
-      if (e) {
-        stats.hits++;
-        return send(req, res, e, "HIT");
-      }
-      stats.misses++;
-      return handler(req, res);
+    if (pending) return serveInflight(handler, req, res, pending);
+    let sharedSeq: number | null | undefined;
+    if (opts.shared) {
+      const found = await fromShared(opts.shared, key, hostOf(req), pageCacheUrl(req.url ?? "/"));
+      if (found.entry) stats.sharedHits++;
+      if (serveStored(req, res, key, found.entry ? "shared" : "here")) return;
+      const drawing = inflight.get(key); // another request began drawing it meanwhile
+      if (drawing) return serveInflight(handler, req, res, drawing);
+      sharedSeq = found.seq;
     }
     const url = req.url ?? "/";
     const clean = pageCacheUrl(url);
@@ -405,12 +536,39 @@ export function createPageCache(opts: PageCacheOptions) {
       return handler(req, res); // not kept: drawn for this visitor alone
     }
     stats.misses++;
-    return renderAndStore(handler, req, res, key);
+    return renderAndStore(handler, req, res, key, sharedSeq);
+  }
+
+  /** Serves the stored copy unless it has expired (a stale one while one request draws it again); false when there is none. */
+  function serveStored(req: IncomingMessage, res: ServerResponse, key: string, from: "here" | "shared" = "here"): boolean {
+    const hit = entries.get(key);
+    const state = hit ? pageAge(hit.storedAt, now(), ages) : "expired";
+    if (!hit || state === "expired") return false;
+    touch(key, hit);
+    if (state === "fresh") {
+      if (from === "here") stats.hits++;
+      send(req, res, hit, "HIT");
+      return true;
+    }
+    if (from === "here") stats.stale++;
+    send(req, res, hit, "STALE");
+    refreshInBackground(hit);
+    return true;
+  }
+
+  async function serveInflight(handler: Handler, req: IncomingMessage, res: ServerResponse, pending: Promise<Entry | null>) {
+    const e = await pending;
+    if (e) {
+      stats.hits++;
+      return send(req, res, e, "HIT");
+    }
+    stats.misses++;
+    return handler(req, res);
   }
 
   /** What /api/health reports. */
   function snapshot() {
-    const served = stats.hits + stats.stale + stats.misses;
+    const served = stats.hits + stats.stale + stats.sharedHits + stats.misses;
     return {
       entries: entries.size,
       bytes: totalBytes,
@@ -419,7 +577,12 @@ export function createPageCache(opts: PageCacheOptions) {
       freshSeconds: ages.freshMs / 1000,
       ttlSeconds: ages.ttlMs / 1000,
       ...stats,
-      hitRatio: served ? Math.round(((stats.hits + stats.stale) / served) * 1000) / 1000 : null,
+      hitRatio: served ? Math.round(((stats.hits + stats.stale + stats.sharedHits) / served) * 1000) / 1000 : null,
+      // copies stored with a hash CSP: how many, the mean time to hash one and its CSP header's mean size
+      hashed: hashing.pages,
+      hashMsPerPage: hashing.pages ? Math.round((hashing.ms / hashing.pages) * 1000) / 1000 : null,
+      cspBytesPerPage: hashing.pages ? Math.round(hashing.headerBytes / hashing.pages) : null,
+      ...(opts.shared ? { shared: opts.shared.snapshot() } : {}),
     };
   }
 

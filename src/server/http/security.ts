@@ -25,17 +25,34 @@ export const isLocalHost = (host: string | undefined): boolean => {
 /** 128 bits from the CSPRNG, base64: a fresh one for every HTML response (also from the page cache). */
 export const newNonce = (): string => randomBytes(16).toString("base64");
 
+/** Where the Maps loader (src/components/locations/map-view.tsx) fetches its scripts from. */
+const MAPS_SCRIPT_ORIGINS = "https://maps.googleapis.com https://maps.gstatic.com";
+
 /**
- * The page CSP: scripts only with this response's nonce (Next puts it on its own scripts; scripts
- * they load, such as the Maps loader, are trusted through 'strict-dynamic'); no inline event
- * handlers or javascript: URLs; framing only by the site itself.
+ * The page CSP: no inline event handlers or javascript: URLs; framing only by the site itself; and
+ * scripts by one of two sources (docs/decisions/0019-shared-page-cache-and-hash-csp.md):
+ * - `{ nonce }` (a page Next draws for this request, streamed as it renders): only scripts with this
+ *   response's nonce (Next puts it on its own scripts); scripts they load, such as the Maps loader,
+ *   are trusted through 'strict-dynamic';
+ * - `{ hashes }` (a copy from the page cache, the same bytes for everyone): exactly the page's own
+ *   inline scripts, by their sha256, and script files from the site itself, the Maps loader and the
+ *   site's widgets by origin ('strict-dynamic' would refuse Next's own `<script src>` tags, which
+ *   only a nonce can vouch for).
  */
-export function contentSecurityPolicy(nonce: string, local: boolean, widgets?: Partial<WidgetOrigins>): string {
+export function contentSecurityPolicy(
+  source: { nonce: string } | { hashes: readonly string[] },
+  local: boolean,
+  widgets?: Partial<WidgetOrigins>,
+): string {
   const more = (d: keyof WidgetOrigins) => (widgets?.[d]?.length ? ` ${widgets[d]!.join(" ")}` : "");
+  const scripts =
+    "nonce" in source
+      ? // 'strict-dynamic' trusts what our nonce'd loader adds; the hosts are there for browsers without it
+        `'nonce-${source.nonce}' 'strict-dynamic'`
+      : [...source.hashes, MAPS_SCRIPT_ORIGINS].join(" ");
   return [
     "default-src 'self'",
-    // 'strict-dynamic' trusts what our nonce'd loader adds; the hosts are there for browsers without it
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${more("script")}`,
+    `script-src 'self' ${scripts}${more("script")}`,
     "script-src-attr 'none'",
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: https:${more("img")}`,

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { mkdir, rename, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { LeadEnvelopeSchema, leadFromFormFields } from "@/domain/leads/lead";
 import { MSG } from "@/domain/leads/messages";
@@ -12,6 +12,8 @@ import { checkOrigin, readJson, readText } from "@/server/http/body";
 import { currentCustomer } from "@/server/auth/handlers";
 import { clientAddressOf, limitOrThrow, sharedLimiter, type RateLimiter } from "@/server/http/rate-limit";
 import type { LeadFileRecord } from "@/server/repositories/leads";
+import { leadFileKey, privateFiles, PrivateStoreUnavailable } from "@/server/private-files";
+import { log, siteLog } from "@/server/log";
 import type { SiteContext } from "@/server/site-context";
 import { changeLead, createLead, IdempotentReplay, LeadValidationError, RejectedLeadError, type Idempotency } from "./lead-service";
 import { incomingDir, receiveMultipart, UploadError, type ReceivedFile } from "@/server/http/multipart";
@@ -81,8 +83,20 @@ async function handle(req: Request, checks: Checks, fn: (ctx: SiteContext, type:
   }
 }
 
+/**
+ * The bucket did not take a lead's attachments (refused, 5xx, unreachable, too slow): nothing is
+ * stored, and the shopper is asked to send again shortly: the enhanced form keeps what was typed and
+ * the files picked, and resends with the same Idempotency-Key; a plain post goes back to its page with
+ * the values (files cannot be kept there, so they are picked again).
+ */
+const FILES_NOT_STORED = "We could not store your attachments just now. Please send your enquiry again in a minute.";
+
 /** The lead pipeline's own errors as the answers they are; anything else stays as thrown. */
 function asHttpError(e: unknown): unknown {
+  if (e instanceof PrivateStoreUnavailable) {
+    log.warn({ err: e.message }, "lead attachments not stored: the private file store did not answer");
+    return new HttpError(503, FILES_NOT_STORED, { "retry-after": "30" });
+  }
   if (e instanceof LeadValidationError) return new HttpError(422, e.message, {}, e.errors);
   if (e instanceof UploadError)
     return e.status === 422
@@ -132,19 +146,42 @@ function idempotencyOf(req: Request, sent: unknown): Idempotency | undefined {
   return { key: given.key, hash: createHash("sha256").update(JSON.stringify(sent)).digest("base64url") };
 }
 
-/** Moves the received files into the lead's folder once its id is known. */
-function placeFiles(received: ReceivedFile[], siteId: number) {
+/**
+ * Moves the received files into the private file store (the bucket when S3 is set, else UPLOAD_DIR)
+ * once the lead's id is known. Each file stored is recorded in `placed` as soon as it is, so the
+ * caller can take them all offline again if the lead is not stored after all.
+ */
+function placeFiles(received: ReceivedFile[], siteId: number, placed: LeadFileRecord[]) {
   return async (leadId: string): Promise<LeadFileRecord[]> => {
-    const dir = path.resolve(env().UPLOAD_DIR, String(siteId), leadId);
-    await mkdir(dir, { recursive: true });
-    return Promise.all(
+    const store = privateFiles();
+    const results = await Promise.allSettled(
       received.map(async (f) => {
-        const file = path.join(dir, path.basename(f.tempPath));
-        await rename(f.tempPath, file);
-        return { filename: f.filename, contentType: f.contentType, size: f.size, path: file };
+        const ref = await store.putFile(leadFileKey(siteId, leadId, path.basename(f.tempPath)), f.tempPath, f.contentType);
+        const record = { filename: f.filename, contentType: f.contentType, size: f.size, path: ref };
+        placed.push(record);
+        return record;
       }),
     );
+    const failed = results.find((r) => r.status === "rejected");
+    if (failed) throw failed.reason;
+    return results.map((r) => (r as PromiseFulfilledResult<LeadFileRecord>).value);
   };
+}
+
+/**
+ * Takes a refused submission's stored files offline again. It never throws: it runs while another
+ * answer is under way (a replayed 201, a refused form's 303, a 503), which a failed delete must not
+ * replace. What is left behind is named by no row and never served; the log says how many, never
+ * the files' names (a shopper's).
+ */
+async function unplace(siteId: number, placed: LeadFileRecord[]): Promise<void> {
+  if (!placed.length) return;
+  await privateFiles()
+    .remove(placed.map((f) => f.path))
+    .catch((e: unknown) => {
+      const reason = e instanceof PrivateStoreUnavailable ? e.message : ((e as NodeJS.ErrnoException).code ?? "unknown error");
+      siteLog(siteId).warn({ files: placed.length, reason }, "a refused lead's attachments could not be removed");
+    });
 }
 
 /** The posted form's fields and files (multipart) or fields (form-encoded), the files in `temp`. */
@@ -219,7 +256,7 @@ export function leadRoutes(mock: boolean) {
     form: (req: Request) =>
       handle(req, { mock, types: ["application/x-www-form-urlencoded", "multipart/form-data"] }, async (ctx, type) => {
         const temp = incomingDir(env().UPLOAD_DIR);
-        let written: string | null = null;
+        const placed: LeadFileRecord[] = [];
         try {
           const { fields, files } = await receivePosted(req, type, temp);
           const posted = leadFromPostedForm(fields);
@@ -232,16 +269,21 @@ export function leadRoutes(mock: boolean) {
             host: req.headers.get("host"),
             mock,
             customerId: (await currentCustomer(req.headers, ctx))?.id ?? null,
-            ...(files.length ? { files: async (id: string) => ((written = id), placeFiles(files, ctx.site.id)(id)) } : {}),
+            ...(files.length ? { files: placeFiles(files, ctx.site.id, placed) } : {}),
           }).catch((e: unknown) => {
             if (e instanceof LeadValidationError) refuse(req, ctx.site.id, { ...posted, returnTo }, e.errors);
             if (e instanceof UploadError && e.status === 422) refuse(req, ctx.site.id, { ...posted, returnTo }, { files: e.message });
+            // the bucket is down: back to the page with what was typed (a JSON 503 would lose it)
+            if (e instanceof PrivateStoreUnavailable) {
+              siteLog(ctx.site.id).warn({ err: e.message }, "lead attachments not stored: the private file store did not answer");
+              refuse(req, ctx.site.id, { ...posted, returnTo }, { files: FILES_NOT_STORED });
+            }
             throw e;
           });
           const chosen = typeof posted.lead.category === "string" ? posted.lead.category : undefined;
           return seeOther(formSuccessUrl(FORMS[posted.kind].category, chosen, posted.carType), flashCookie(req, returnTo, null));
         } catch (e) {
-          if (written) await rm(path.resolve(env().UPLOAD_DIR, String(ctx.site.id), written), { recursive: true, force: true });
+          await unplace(ctx.site.id, placed);
           throw e;
         } finally {
           await rm(temp, { recursive: true, force: true });
@@ -269,8 +311,7 @@ export function leadRoutes(mock: boolean) {
         if (Number(req.headers.get("content-length") ?? 0) > MAX_UPLOAD_BYTES)
           throw new HttpError(413, "The attachments are too large (at most 5 files of 10 MB).");
         const temp = incomingDir(env().UPLOAD_DIR);
-        let written: string | null = null;
-        let added: LeadFileRecord[] = [];
+        const placed: LeadFileRecord[] = [];
         try {
           const { fields, files } = await receiveMultipart(req.body, req.headers.get("content-type") ?? "", temp, {
             fileBytes: MAX_FILE_BYTES,
@@ -288,7 +329,7 @@ export function leadRoutes(mock: boolean) {
             }
           } else body = leadFromFormFields(fields);
           const lead = body && typeof body === "object" && "lead" in body ? envelope(body) : envelope({ lead: body });
-          const place = placeFiles(files, ctx.site.id);
+          const place = placeFiles(files, ctx.site.id, placed);
           // lead_id: files sent with a lead this visit already sent are added to it
           if (lead.lead_id !== undefined) {
             if (!isUuid(lead.lead_id)) throw new HttpError(404, "Unknown lead.");
@@ -300,8 +341,8 @@ export function leadRoutes(mock: boolean) {
               userAgent: userAgent(req),
               host: req.headers.get("host"),
               mock,
-              // the lead's folder holds its earlier files too: only these are removed if the update fails
-              files: async (id) => ((added = await place(id)), added),
+              // only these files are removed if the update fails: the lead's earlier files stay
+              files: place,
             });
             if (!updated) throw new HttpError(404, "Unknown lead.");
             return json(200, { lead: updated });
@@ -314,13 +355,12 @@ export function leadRoutes(mock: boolean) {
             host: req.headers.get("host"),
             mock,
             customerId: (await currentCustomer(req.headers, ctx))?.id ?? null,
-            files: async (id) => ((written = id), place(id)),
+            files: place,
             ...(idempotency ? { idempotency } : {}),
           });
           return json(201, { lead: created });
         } catch (e) {
-          if (written) await rm(path.resolve(env().UPLOAD_DIR, String(ctx.site.id), written), { recursive: true, force: true });
-          await Promise.all(added.map((f) => rm(f.path, { force: true })));
+          await unplace(ctx.site.id, placed);
           throw e;
         } finally {
           await rm(temp, { recursive: true, force: true });

@@ -16,6 +16,12 @@ const mock = leadRoutes(true);
 // the attachments these tests stored go with them
 const db = setupAppDatabase({ after: () => rm(path.resolve(env().UPLOAD_DIR), { recursive: true, force: true }) });
 
+/** A stored attachment's bytes: its row keeps `disk:` and its key, a place under UPLOAD_DIR wherever that folder is now. */
+function storedBytes(ref: string) {
+  expect(ref).toMatch(/^disk:leads\/\d+\/[0-9a-f-]{36}\/[0-9a-f]{8}-/);
+  return readFile(path.join(path.resolve(env().UPLOAD_DIR), ref.slice("disk:".length)));
+}
+
 const host = (slug: string) => `${slug}.localhost:3000`;
 const post = (slug: string, body: unknown, headers: Record<string, string> = {}) =>
   new Request(`http://${host(slug)}/api/leads`, {
@@ -298,7 +304,7 @@ describe("POST /api/leads/with-files", () => {
     ]);
     const files = await db.select().from(t.leadFiles).where(eq(t.leadFiles.leadId, lead.id));
     expect(files).toHaveLength(2);
-    expect(await readFile(files.find((f) => f.filename === "service history.pdf")!.path)).toEqual(Buffer.from(PDF));
+    expect(await storedBytes(files.find((f) => f.filename === "service history.pdf")!.path)).toEqual(Buffer.from(PDF));
     expect((await row(lead.id))!.payload).toMatchObject({ has_files: true, category: "Sell My Car Enquiry" });
     // a later update (the shopper adds details) keeps the attachments' flag
     const putBody = { lead: { form: "sell-my-car", ...person, trade_vehicle: "2019 Mazda CX-5", odometer: "66000" } };
@@ -352,7 +358,7 @@ describe("POST /api/leads/with-files", () => {
     expect(byName["invoice.html"]!.path).toMatch(/invoice\.png$/);
     expect(byName["invoice.html"]!.contentType).toBe("image/png");
     expect(byName["noext"]!.path).toMatch(/noext\.pdf$/);
-    expect(await readFile(byName["invoice.html"]!.path)).toEqual(Buffer.from(PNG));
+    expect(await storedBytes(byName["invoice.html"]!.path)).toEqual(Buffer.from(PNG));
   });
 
   test("refuses other file types and bad fields, storing nothing", async () => {

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { env } from "@/server/env";
+import { env, mailTransportOf } from "@/server/env";
 import { log } from "@/server/log";
 
 /*
@@ -93,7 +93,8 @@ let mailer: Mailer | undefined;
 /** The platform's mailer, from the environment (SMTP_URL, else the outbox). */
 export function getMailer(): Mailer {
   const e = env();
-  return (mailer ??= e.SMTP_URL ? new SmtpMailer(e.SMTP_URL, e.MAIL_FROM) : new OutboxMailer(e.OUTBOX_DIR, e.MAIL_FROM));
+  const via = mailTransportOf(e);
+  return (mailer ??= via.via === "outbox" ? new OutboxMailer(via.dir, e.MAIL_FROM) : new SmtpMailer(e.SMTP_URL!, e.MAIL_FROM));
 }
 
 /** Sends, and logs a failure without the message's contents; the caller decides whether to retry. */

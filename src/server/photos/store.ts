@@ -1,10 +1,12 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { createReadStream } from "node:fs";
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { AwsClient } from "aws4fetch";
 import { isPhotoKey } from "@/domain/photos/params";
-import { env } from "@/server/env";
+import { env, type Env } from "@/server/env";
 
 /*
  * Where the platform keeps photos — one interface, so that the image service and the
@@ -72,35 +74,74 @@ export function diskPhotoStore(dir: string): PhotoStore {
   };
 }
 
+/** Tries after the first when the bucket answers 5xx or 429 (aws4fetch's own for `call`; ours for `putFile`). */
+const RETRIES = 2;
+
 /** How long one call to the bucket may take, its body included. */
 export const STORE_TIMEOUT_MS = 20_000;
 
 export type S3Config = { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
 
 /**
- * Photos in an S3-compatible bucket (path-style addressing: AWS, Cloudflare R2, MinIO, Ceph…), each
- * request signed with SigV4. Tested against a real S3-compatible server on loopback (s3rver).
+ * One S3-compatible bucket (path-style addressing: AWS, Cloudflare R2, MinIO, Ceph…), each request
+ * signed with SigV4: the photo store and the private-file store (src/server/private-files.ts) both
+ * talk to it through this. `call` throws on any status it was not told to expect, so a refused key
+ * or a full bucket is an error, never an empty answer. Tested against a real S3-compatible server on
+ * loopback (s3rver).
  */
-export function s3PhotoStore(config: S3Config): PhotoStore {
+export function s3Bucket(config: S3Config, what: string) {
   const client = new AwsClient({
     accessKeyId: config.accessKeyId,
     secretAccessKey: config.secretAccessKey,
     region: config.region,
     service: "s3",
-    retries: 2,
+    retries: RETRIES,
   });
-  const urlOf = (key: string) => {
-    typeOf(key);
-    return `${config.endpoint.replace(/\/$/, "")}/${encodeURIComponent(config.bucket)}/${key}`;
+  const base = `${config.endpoint.replace(/\/$/, "")}/${encodeURIComponent(config.bucket)}/`;
+  // the key's path segments each percent-encoded (a key is checked by its caller first)
+  const urlOf = (key: string) => base + key.split("/").map(encodeURIComponent).join("/");
+  return {
+    async call(key: string, init: RequestInit, ok: number[], timeoutMs = STORE_TIMEOUT_MS): Promise<Response> {
+      // a stalled bucket never holds a request (or one of the image service's two slots) for long
+      const res = await client.fetch(urlOf(key), { ...init, signal: AbortSignal.timeout(timeoutMs) });
+      if (!ok.includes(res.status)) {
+        await res.body?.cancel();
+        throw new Error(`${what}: ${init.method ?? "GET"} answered ${res.status}`);
+      }
+      return res;
+    },
+    /**
+     * PUT of a local file, streamed from the disk with its length, so that a request never holds a
+     * whole file in memory. Signed as UNSIGNED-PAYLOAD (S3's way for a body not hashed first: hashing
+     * would read it whole) and retried as `call` is, each try with a fresh stream of the file (a
+     * stream, once sent, cannot be sent again). Throws like `call` on any answer but 200.
+     */
+    async putFile(key: string, file: string, headers: Record<string, string>, timeoutMs = STORE_TIMEOUT_MS): Promise<void> {
+      const { size } = await stat(file);
+      for (let attempt = 0; ; attempt++) {
+        const stream = createReadStream(file);
+        const signed = await client.sign(urlOf(key), {
+          method: "PUT",
+          body: Readable.toWeb(stream) as ReadableStream<Uint8Array>,
+          headers: { ...headers, "content-length": String(size), "x-amz-content-sha256": "UNSIGNED-PAYLOAD" },
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        const res = await fetch(signed).finally(() => stream.destroy()); // an answer before the whole body was sent: the file closes now
+        await res.body?.cancel();
+        if (res.status === 200) return;
+        if ((res.status < 500 && res.status !== 429) || attempt === RETRIES) throw new Error(`${what}: PUT answered ${res.status}`);
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 50 * 2 ** attempt));
+      }
+    },
   };
-  const call = async (key: string, init: RequestInit, ok: number[]): Promise<Response> => {
-    // a stalled bucket never holds one of the image service's two slots for long
-    const res = await client.fetch(urlOf(key), { ...init, signal: AbortSignal.timeout(STORE_TIMEOUT_MS) });
-    if (!ok.includes(res.status)) {
-      await res.body?.cancel();
-      throw new Error(`photo store: ${init.method ?? "GET"} answered ${res.status}`);
-    }
-    return res;
+}
+
+/** Photos in the bucket, under their keys at its top. */
+export function s3PhotoStore(config: S3Config): PhotoStore {
+  const bucket = s3Bucket(config, "photo store");
+  const call = (key: string, init: RequestInit, ok: number[]) => {
+    typeOf(key);
+    return bucket.call(key, init, ok);
   };
   return {
     async put(key, bytes) {
@@ -135,16 +176,22 @@ export function s3PhotoStore(config: S3Config): PhotoStore {
   };
 }
 
-/** The platform's store: the S3 bucket when S3_* is set, else the disk under PHOTO_DIR. */
-export function photoStore(): PhotoStore {
-  const e = env();
+/** The bucket from S3_*, or null when it is not configured (all four are set, or none: env.ts checks). */
+export function s3ConfigOf(e: Env): S3Config | null {
   return e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
-    ? s3PhotoStore({
+    ? {
         endpoint: e.S3_ENDPOINT,
         bucket: e.S3_BUCKET,
         region: e.S3_REGION,
         accessKeyId: e.S3_ACCESS_KEY_ID,
         secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-      })
-    : diskPhotoStore(path.resolve(e.PHOTO_DIR));
+      }
+    : null;
+}
+
+/** The platform's store: the S3 bucket when S3_* is set, else the disk under PHOTO_DIR. */
+export function photoStore(): PhotoStore {
+  const e = env();
+  const s3 = s3ConfigOf(e);
+  return s3 ? s3PhotoStore(s3) : diskPhotoStore(path.resolve(e.PHOTO_DIR));
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import postgres from "postgres";
-import { openDatabase, type Database } from "@/server/db/client";
+import { memoryCopy, openDatabase, type Database } from "@/server/db/client";
 import { env } from "@/server/env";
 
 /**
@@ -9,7 +9,11 @@ import { env } from "@/server/env";
  */
 export async function createTestDatabase(): Promise<Database & { label: string }> {
   const url = env().TEST_DATABASE_URL;
-  if (!url) return { ...(await openDatabase({ driver: "pglite", memory: true })), label: "pglite" };
+  if (!url)
+    return {
+      ...(await openDatabase({ driver: "pglite", memory: true, from: await memoryCopy(env().TEST_MEMORY_DATABASE_FROM, "migrated") })),
+      label: "pglite",
+    };
   const name = `test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE ${name}`);

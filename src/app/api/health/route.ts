@@ -7,6 +7,16 @@ import { deliveryBacklog } from "@/server/repositories/deliveries";
 import { unpaidHolds } from "@/server/repositories/orders";
 import { serverNow } from "@/server/clock";
 import { countSites } from "@/server/repositories/sites";
+import { env, mailTransportOf } from "@/server/env";
+
+/**
+ * How mail leaves this process: SMTP, or the outbox folder, which is for development only (no one
+ * receives it). Only that: this answer is public, and the detailed warning (which names the folder
+ * on this host) goes to the start-up log alone (src/server/start.ts).
+ */
+function mailStatus() {
+  return { via: mailTransportOf(env()).via === "smtp" ? "smtp" : "outbox (development only)" };
+}
 
 export const dynamic = "force-dynamic";
 
@@ -36,6 +46,7 @@ export async function GET() {
       leadDelivery: outbox,
       // cars held right now by reservations not yet paid
       reservations: { unpaidHolds: await unpaidHolds(db, new Date(serverNow())) },
+      mail: mailStatus(),
       ...platformStatus(),
       // pages, bytes and their bounds, hits/stale/misses and the hit ratio, purges and re-warms
       ...pageCache(),

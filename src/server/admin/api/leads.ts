@@ -1,8 +1,4 @@
 import "server-only";
-import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
-import path from "node:path";
-import { Readable } from "node:stream";
 import { leadCsvHeader, leadCsvLines } from "@/domain/staff/lead-csv";
 import { can, canMove, LeadAssignSchema, leadFilterOf, LeadUpdateSchema, roleOn, sitesFor, STAFF_MSG } from "@/domain/staff/roles";
 import { originFor } from "@/server/auth/auth";
@@ -10,7 +6,6 @@ import { assignAndTell } from "@/server/leads/assignment";
 import { listSiteStaff } from "@/server/repositories/staff";
 import { serverNow } from "@/server/clock";
 import { getDb } from "@/server/db";
-import { env } from "@/server/env";
 import { HttpError, json } from "@/server/http/api";
 import { getLeadFile, leadSiteAndStatus, listExportLeads, updateLeadStatus } from "@/server/repositories/inbox";
 import { getSubmissionsOf } from "@/server/repositories/leads";
@@ -18,6 +13,8 @@ import { adminRoute, actor, bodyOf, flashCookie, jsonBody, parsed, seeOther } fr
 import { isCanonicalUuid } from "@/domain/ids";
 import { LeadCallSchema } from "@/domain/leads/follow-up";
 import { logLeadCall } from "@/server/repositories/lead-calls";
+import { privateFiles, PrivateStoreUnavailable } from "@/server/private-files";
+import { siteLog } from "@/server/log";
 
 /* The lead inbox's writes and downloads: `/api/admin/leads/{id}`, its files, and `leads.csv`. */
 
@@ -168,20 +165,23 @@ export const downloadLeadFile = adminRoute<{ id: string; fileId: string }>(async
   if (!isCanonicalUuid(params.fileId)) throw new HttpError(404, "Unknown file.");
   const f = await getLeadFile(await getDb(), sitesFor(staff.roles, "leads.read"), id, params.fileId);
   if (!f) throw new HttpError(404, "Unknown file.");
-  // the stored path must lie under UPLOAD_DIR (a row is never trusted to point elsewhere)
-  const root = path.resolve(env().UPLOAD_DIR);
-  const file = path.resolve(f.path);
-  if (!file.startsWith(root + path.sep)) throw new HttpError(404, "Unknown file.");
-  const size = await stat(file).then(
-    (s) => s.size,
-    () => null,
-  );
-  if (size === null) throw new HttpError(404, "The file is no longer stored.");
+  // from the disk or the bucket, whichever the row names (a row pointing anywhere else is never served);
+  // its site and lead let an older row's absolute path be found after UPLOAD_DIR moved (a restore elsewhere)
+  const file = await privateFiles()
+    .open(f.path, { siteId: f.siteId, leadId: f.leadId })
+    .catch((e: unknown) => {
+      // the bucket refused, failed or was too slow: a passing outage, to be tried again (the message names no file)
+      if (!(e instanceof PrivateStoreUnavailable)) throw e;
+      siteLog(f.siteId).warn({ err: e.message }, "lead file download: the private file store did not answer");
+      throw new HttpError(503, "The file store is not answering just now. Please try again in a minute.", { "retry-after": "30" });
+    });
+  if (!file) throw new HttpError(404, "The file is no longer stored.");
   const ascii = f.filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream, {
+  return new Response(file.body, {
     headers: {
       "content-type": f.contentType,
-      "content-length": String(size),
+      // unknown when the bucket answered without a length: then the body is sent chunked
+      ...(file.size !== null ? { "content-length": String(file.size) } : {}),
       "content-disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(f.filename)}`,
       "cache-control": "private, no-store",
       "x-content-type-options": "nosniff",

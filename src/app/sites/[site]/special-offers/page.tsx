@@ -26,7 +26,7 @@ export default async function SpecialOffersPage({ params }: Props) {
       {offers.length === 0 ? (
         <p className="mt-6 text-neutral-700">There are no special offers running right now. Please check back soon, or ask our team.</p>
       ) : (
-        <OfferList ctx={ctx} offers={offers} now={now} headingLevel={2} />
+        <OfferList ctx={ctx} offers={offers} now={now} headingLevel={2} priority />
       )}
       <ContactCallout ctx={ctx} title="Ask us about an offer" />
     </ContentFrame>

@@ -97,6 +97,7 @@ export default async function BrandPage({ params }: Props) {
           vehicles={shelf.vehicles}
           ctx={cardContext(ctx, now)}
           more={{ href: shelf.href, label: `See all ${total}` }}
+          priority
         />
       )}
       <div className="mx-auto max-w-7xl px-4 pb-8">
