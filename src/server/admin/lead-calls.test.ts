@@ -162,7 +162,8 @@ describe("log a call", () => {
     const followUp = Object.fromEntries(all.leads.map((l) => [l.id, l.followUpOn]));
     expect([followUp[due], followUp[later], followUp[none]]).toEqual(["2020-01-02", "2099-12-31", null]);
     const dueNow = await listInboxLeads(db, [1001], leadFilterOf({ form: CATEGORY, view: "follow_up" }));
-    expect(dueNow.leads.map((l) => l.id)).toEqual([due]);
+    // of this test's own leads: the file's other tests log calls with dated follow-ups that fall due as the calendar moves on
+    expect(dueNow.leads.map((l) => l.id).filter((id) => [due, later, none].includes(id))).toEqual([due]);
   });
 });
 

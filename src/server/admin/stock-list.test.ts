@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, like } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
-import { addDays, localDay } from "@/domain/reports/range";
+import { addDays, daysBetween, localDay } from "@/domain/reports/range";
 import { parseStockCsv } from "@/domain/stock/import";
 import { STOCK_EXPORT_COLUMNS } from "@/domain/stock/stock-csv";
 import { parseStockListQuery } from "@/domain/stock/stock-list";
@@ -23,6 +23,7 @@ import { getStockCsv, postBulk } from "./api/stock-list";
 const SITE = 1001;
 const PREFIX = "ZSL-";
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 const db = setupAppDatabase({
   after: async () => {
     const ids = (
@@ -53,6 +54,16 @@ beforeAll(async () => {
   now = serverNow();
   const [site] = await db.select({ tz: t.sites.timezone }).from(t.sites).where(eq(t.sites.id, SITE));
   tz = site!.tz;
+  const today = localDay(now, tz);
+  /*
+   * n of the site's days before now, at the same local time. n × 24 hours is not that across a
+   * daylight-saving change: at half past midnight in Sydney's summer, 70 × 24 hours back is half
+   * past eleven the evening before the intended day, in winter time, and the car reads 71 days.
+   */
+  const daysAgo = (n: number) => {
+    const at = now - n * DAY;
+    return new Date(at + daysBetween(localDay(at, tz), addDays(today, -n)) * HOUR);
+  };
   const rows = [
     { s: "A", days: 10, price: 20000, status: "sold", soldDays: 3, carType: "used", make: "Toyota", model: "Hilux", photos: 5 },
     { s: "B", days: 20, price: 30000, show: false, carType: "used", make: "Mazda", model: "CX-5", photos: 3 },
@@ -80,14 +91,13 @@ beforeAll(async () => {
         vin: r.s === "D" ? "JTMHV05J604123456" : null,
         description: r.s === "E" ? '=HYPERLINK("http://x")' : null,
         locationId: r.loc ? locations[1]! : locations[0]!,
-        listedAt: new Date(now - r.days * DAY),
-        soldAt: r.soldDays ? new Date(now - r.soldDays * DAY) : null,
+        listedAt: daysAgo(r.days),
+        soldAt: r.soldDays ? daysAgo(r.soldDays) : null,
       })
       .returning({ id: t.vehicles.id });
     car[r.s] = v!.id;
   }
   // views: B 7 in the last week and 7 more before; D 3 this week and 40 three weeks ago; leads: E 2, D 1 three weeks ago
-  const today = localDay(now, tz);
   await db.insert(t.reportVehicleViews).values([
     { siteId: SITE, day: today, vehicleSlug: "zsl-b", views: 7 },
     { siteId: SITE, day: addDays(today, -12), vehicleSlug: "zsl-b", views: 7 },
@@ -95,7 +105,7 @@ beforeAll(async () => {
     { siteId: SITE, day: addDays(today, -20), vehicleSlug: "zsl-d", views: 40 },
     { siteId: SITE, day: addDays(today, -45), vehicleSlug: "zsl-e", views: 500 },
   ]);
-  const lead = (vehicleId: number, daysAgo: number, isMock = false) => ({
+  const lead = (vehicleId: number, ago: number, isMock = false) => ({
     id: randomUUID(),
     siteId: SITE,
     category: "Used Vehicle Enquiry",
@@ -103,7 +113,7 @@ beforeAll(async () => {
     payload: {},
     vehicleId,
     isMock,
-    createdAt: new Date(now - daysAgo * DAY),
+    createdAt: daysAgo(ago),
   });
   await db.insert(t.leads).values([lead(car.E!, 1), lead(car.E!, 2), lead(car.D!, 20), lead(car.D!, 1, true)]);
 });
