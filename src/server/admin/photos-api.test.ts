@@ -8,6 +8,7 @@ import { PHOTO_MSG } from "@/server/photos/ingest";
 import { answerImage, imageServiceDeps } from "@/server/photos/service";
 import { callAdmin, staffCookie } from "@/server/testing/admin-requests";
 import { setupAppDatabase } from "@/server/testing/app-database";
+import { snapshotCar } from "@/server/testing/car-snapshot";
 import { testPhoto } from "@/server/testing/photo";
 import { keepPhoto } from "@/server/photos/keep";
 import { deletePhoto, getPhotos, postPhotos, postPhotosHandBack, putPhotos } from "./api/photos";
@@ -17,7 +18,13 @@ import { deletePhoto, getPhotos, postPhotos, postPhotosHandBack, putPhotos } fro
  * photos), order, main photo, alt text and delete, with the roles, the tenant, the checks on the
  * bytes and the car's image columns written from the photos.
  */
-const database = setupAppDatabase();
+/** the demo cars this file changes, put back after it: on PostgreSQL the test files share one database */
+const putBack: Array<() => Promise<void>> = [];
+const database = setupAppDatabase({
+  after: async () => {
+    for (const f of putBack.reverse()) await f();
+  },
+});
 let sales = "";
 let manager = "";
 let car: { id: number; stockNumber: string };
@@ -30,6 +37,7 @@ beforeAll(async () => {
     .where(eq(t.vehicles.siteId, 1001))
     .limit(1);
   car = v!;
+  putBack.push(await snapshotCar(database, 1001, car.id));
   const [r] = await database.select({ id: t.vehicles.id }).from(t.vehicles).where(eq(t.vehicles.siteId, 1002)).limit(1);
   theirs = r!.id;
 });
@@ -221,6 +229,7 @@ describe("photos add up: uploads join the feed's, replace and hand back", () => 
       .offset(5)
       .limit(1);
     feedCar = v!.id;
+    putBack.push(await snapshotCar(database, 1001, feedCar));
     // the car's photos as the feed's worker left them: two fetched from the feed's addresses, recorded by an import
     for (const seed of [61, 62]) feedKeys.push((await keepPhoto(database, await testPhoto(800, 533, seed))).key);
     await database.insert(t.vehiclePhotos).values(

@@ -11,6 +11,7 @@ import { applyImport, saveImport } from "@/server/repositories/imports";
 import { claimDuePhotoFetch, importPhotoReports } from "@/server/repositories/photo-fetches";
 import { addVehiclePhotos, editVehiclePhotos, handBackPhotos, listVehiclePhotos } from "@/server/repositories/vehicle-photos";
 import { setupAppDatabase } from "@/server/testing/app-database";
+import { snapshotCar } from "@/server/testing/car-snapshot";
 import { testPhoto } from "@/server/testing/photo";
 import { applyLatestFeedPhotos, fetchDuePhotos } from "./fetch-worker";
 import { keepPhoto } from "./keep";
@@ -347,11 +348,23 @@ describe("a feed's photos meet a person's", () => {
       .where(and(eq(t.vehicles.siteId, 1001), eq(t.vehicles.photosCount, 14)))
       .limit(1);
     expect(await listVehiclePhotos(database, 1001, demo!.id)).toEqual([]);
-    await upload(demo!.id, 54);
-    const after = await listVehiclePhotos(database, 1001, demo!.id);
-    expect(after.map((p) => `/images/${p.key}`).slice(0, 14)).toEqual(demo!.thumbnails);
-    expect(after.map((p) => p.sourceUrl === null)).toEqual([...Array<boolean>(14).fill(false), true]);
-    const [v] = await database.select({ count: t.vehicles.photosCount }).from(t.vehicles).where(eq(t.vehicles.id, demo!.id));
-    expect(v!.count).toBe(15);
+    // a demo car, not this file's own: it is put back after (other files pick a car of this site too)
+    const putBack = await snapshotCar(database, 1001, demo!.id);
+    try {
+      await upload(demo!.id, 54);
+      const after = await listVehiclePhotos(database, 1001, demo!.id);
+      expect(after.map((p) => `/images/${p.key}`).slice(0, 14)).toEqual(demo!.thumbnails);
+      expect(after.map((p) => p.sourceUrl === null)).toEqual([...Array<boolean>(14).fill(false), true]);
+      const [v] = await database.select({ count: t.vehicles.photosCount }).from(t.vehicles).where(eq(t.vehicles.id, demo!.id));
+      expect(v!.count).toBe(15);
+    } finally {
+      await putBack();
+    }
+    expect(await listVehiclePhotos(database, 1001, demo!.id)).toEqual([]);
+    const [back] = await database
+      .select({ count: t.vehicles.photosCount, thumbnails: t.vehicles.thumbnails })
+      .from(t.vehicles)
+      .where(eq(t.vehicles.id, demo!.id));
+    expect(back).toEqual({ count: 14, thumbnails: demo!.thumbnails });
   });
 });
