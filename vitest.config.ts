@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import PathSequencer from "./vitest.path-sequencer";
 
 export default defineConfig({
   resolve: {
@@ -24,6 +25,8 @@ export default defineConfig({
     // its own folders (vitest.setup.ts); the PostgreSQL run shares one app database and takes one
     // worker (package.json test:pg).
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // on one shared PostgreSQL database the files run in a fixed order (vitest.path-sequencer.ts)
+    ...(process.env.TEST_DATABASE_URL ? { sequence: { sequencer: PathSequencer } } : {}),
     // route-handler tests open the app's own database: in memory, seeded, per test file
     env: {
       DATA_DIR: ":memory:",

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, onTestFinished, test } from "vitest";
 import { linkIn, waitForMail } from "../../../scripts/lib/outbox";
 import { getDb } from "@/server/db";
 import { setupAppDatabase } from "@/server/testing/app-database";
+import { snapshotCar } from "@/server/testing/car-snapshot";
 import { adminRequest, callAdmin, staffCookie } from "@/server/testing/admin-requests";
 import * as t from "@/server/db/schema";
 import { DEALER_SWITCH_KEYS } from "@/domain/staff/settings";
@@ -445,7 +446,9 @@ describe("site settings", () => {
       .select()
       .from(t.auditLog)
       .where(and(eq(t.auditLog.siteId, 1001), eq(t.auditLog.action, "special_hours.update")))
-      .orderBy(t.auditLog.id);
+      // the newest: on PostgreSQL the test files share one database, and others change these hours too
+      .orderBy(desc(t.auditLog.id))
+      .limit(1);
     expect(audit!.staffEmail).toBe("manager@parksidemotorgroup.com.au");
     expect(audit!.after).toEqual(special);
     expect(Array.isArray(audit!.before)).toBe(true);
@@ -659,6 +662,8 @@ describe("stock", () => {
   test("a vehicle edit, audited", async () => {
     const db = await getDb();
     const [v] = await db.select().from(t.vehicles).where(eq(t.vehicles.siteId, 1001)).limit(1);
+    // a demo car: put back as it was after (on PostgreSQL the test files share one database)
+    onTestFinished(await snapshotCar(db, 1001, v!.id));
     const put = (
       cookie: string,
       siteId = "1001",
@@ -672,7 +677,9 @@ describe("stock", () => {
     const [audit] = await db
       .select()
       .from(t.auditLog)
-      .where(eq(t.auditLog.entity, `vehicle:${v!.stockNumber}`));
+      .where(eq(t.auditLog.entity, `vehicle:${v!.stockNumber}`))
+      .orderBy(desc(t.auditLog.id))
+      .limit(1);
     expect((audit!.before as { price: number }).price).toBe(v!.price);
     expect((audit!.after as { price: number }).price).toBe(29990);
   });
