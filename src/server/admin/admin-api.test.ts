@@ -689,10 +689,7 @@ describe("stock", () => {
     const [v] = await db.select().from(t.vehicles).where(eq(t.vehicles.siteId, 1001)).offset(3).limit(1);
     // the car is put back as it was after: on PostgreSQL the test files share one database, and the
     // reports' tests count the demo's cars without a price
-    onTestFinished(async () => {
-      const { odometer, description, showOnDealerWebsite, status, price } = v!;
-      await db.update(t.vehicles).set({ odometer, description, showOnDealerWebsite, status, price }).where(eq(t.vehicles.id, v!.id));
-    });
+    onTestFinished(await snapshotCar(db, 1001, v!.id));
     await db
       .update(t.vehicles)
       .set({ odometer: 12345, description: "Full history", showOnDealerWebsite: true, status: "in_stock", price: 30000 })

@@ -4,10 +4,10 @@ import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
 
 /**
- * For tests that change a demo car's photos: the car's row, its photos and its feed's photo
- * fetches as they are now, and a function that puts them back. On PostgreSQL every test file
- * shares one database, and another file that picks "a car of this site" may pick the same one:
- * a photo left on it shows up among that file's.
+ * For tests that change a demo car (its fields or its photos): the car's row, its photos and its
+ * feed's photo fetches as they are now, and a function that puts them back. On PostgreSQL every
+ * test file shares one database, and another file that picks "a car of this site" may pick the
+ * same one: a price or a photo left on it shows up in that file's figures.
  */
 export async function snapshotCar(db: Db, siteId: number, vehicleId: number): Promise<() => Promise<void>> {
   const [row] = await db
