@@ -1,6 +1,7 @@
 import type { NextConfig } from "next";
 import { IMAGE_QUALITY, IMAGE_WIDTHS } from "./src/domain/format/image";
 import { iconSpriteVersion } from "./src/components/ui/icon-set";
+import { ADMIN_AREA_HEADER, SITE_KEY_HEADER } from "./src/domain/site/tenant";
 
 const nextConfig: NextConfig = {
   // PGlite ships WASM + data files that must be loaded from node_modules at run time.
@@ -9,6 +10,23 @@ const nextConfig: NextConfig = {
   // the icon sprite's address carries its content's version (src/components/ui/icons.tsx)
   env: { ICON_SPRITE_VERSION: iconSpriteVersion() },
   reactStrictMode: true,
+  // Tenant routing in production: the server in front of Next (scripts/server.ts, `pageDestination`)
+  // names each page request's tenant in a header, replacing any a client sent, and these rewrites
+  // send it to the tenant's routes: Next's own rewrite keeps the address the shopper asked for, as
+  // its middleware does, at a fraction of the middleware's cost. The tenant's segment arrives
+  // percent-encoded; one that could leave its segment (a dot or a slash first) goes nowhere, a 404.
+  rewrites: async () => ({
+    beforeFiles: [
+      { source: "/:path*", has: [{ type: "header", key: ADMIN_AREA_HEADER, value: "1" }], destination: "/admin/:path*" },
+      {
+        source: "/:path*",
+        has: [{ type: "header", key: SITE_KEY_HEADER, value: "(?<site>[a-z0-9%_-][a-z0-9%._-]*)" }],
+        destination: "/sites/:site/:path*",
+      },
+    ],
+    afterFiles: [],
+    fallback: [],
+  }),
   images: {
     // one loader builds the image-service URL (width, auto format, quality, max width 1280)
     loader: "custom",

@@ -1,24 +1,23 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { hostName, resolveTenant, SITE_PATH_HEADER, tenantKeyToParam } from "@/domain/site/tenant";
+import { pageDestination, SITE_PATH_HEADER } from "@/domain/site/tenant";
 import { env } from "@/server/env";
 
 /**
- * Tenant resolution: every page path is rewritten to /sites/{tenant}/… from the Host header
- * (domain with or without www, <slug>.localhost, else DEFAULT_SITE). The database lookup
- * happens in the site layout; an unknown tenant renders a 404 there. The back-office host
- * (ADMIN_HOST) is rewritten to /admin/… instead.
+ * Tenant resolution under `next dev`: every page path is rewritten to /sites/{tenant}/… from the
+ * Host header (domain with or without www, <slug>.localhost, else DEFAULT_SITE), the back-office
+ * host (ADMIN_HOST) to /admin/…. The database lookup happens in the site layout; an unknown tenant
+ * renders a 404 there. The production server (scripts/server.ts) decides the same before Next
+ * (`pageDestination`) and sets the headers next.config.ts rewrites by, so this never runs there:
+ * Next's middleware costs a page render about as much again as a config rewrite.
  */
 export function proxy(request: NextRequest) {
   const path = request.nextUrl.pathname;
-  // the dealer back-office answers on its own host only; a tenant's /admin is the tenant's
-  if (hostName(request.headers.get("host")) === env().ADMIN_HOST) {
-    const url = request.nextUrl.clone();
-    url.pathname = `/admin${path === "/" ? "" : path}`;
-    return NextResponse.rewrite(url);
-  }
-  const key = resolveTenant(request.headers.get("host"), env().DEFAULT_SITE);
+  const to = pageDestination(request.headers.get("host"), path, env().ADMIN_HOST, env().DEFAULT_SITE);
+  if (!to) return NextResponse.next();
   const url = request.nextUrl.clone();
-  url.pathname = `/sites/${encodeURIComponent(tenantKeyToParam(key))}${path === "/" ? "" : path}`;
+  const rest = path === "/" ? "" : path;
+  url.pathname = to.to === "admin" ? `/admin${rest}` : `/sites/${to.segment}${rest}`;
+  if (to.to === "admin") return NextResponse.rewrite(url);
   // the path as asked (never as a client says it was): a site's other domain redirects to this path on its own
   const headers = new Headers(request.headers);
   headers.set(SITE_PATH_HEADER, `${path}${request.nextUrl.search}`);
@@ -26,6 +25,15 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // API routes, Next's assets, generated drawings, the icon sprite and the image service are not tenant pages.
-  matcher: ["/((?!api/|websites/|mock/|_next/|photos/|images/|bench/|widgets/|favicon.ico|icon.svg|icons.svg).*)"],
+  // API routes, Next's assets, generated drawings, the icon sprite and the image service are not
+  // tenant pages; a request the production server has already sent on (its headers) is not ours
+  matcher: [
+    {
+      source: "/((?!api/|websites/|mock/|_next/|photos/|images/|bench/|widgets/|favicon.ico|icon.svg|icons.svg).*)",
+      missing: [
+        { type: "header", key: "x-site-key" },
+        { type: "header", key: "x-admin-area" },
+      ],
+    },
+  ],
 };

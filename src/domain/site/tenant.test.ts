@@ -1,6 +1,14 @@
 import { describe, expect, test } from "vitest";
 import { opensElsewhere, resolveLink, telHref } from "./links";
-import { primaryRedirect, resolveTenant, siteAnswersOn, tenantKeyFromParam, tenantKeyToParam, tlsHostName } from "./tenant";
+import {
+  pageDestination,
+  primaryRedirect,
+  resolveTenant,
+  siteAnswersOn,
+  tenantKeyFromParam,
+  tenantKeyToParam,
+  tlsHostName,
+} from "./tenant";
 
 const D = "parkside-motor-group";
 
@@ -125,4 +133,43 @@ describe("opensElsewhere: which links open in a new tab", () => {
     ["mailto:sales@parkside.example", false],
     ["/dealerships", false],
   ])("%s → %s", (href, want) => expect(opensElsewhere(href)).toBe(want));
+});
+
+describe("pageDestination: where the server sends a request before Next", () => {
+  const A = "admin.localhost";
+  test.each([
+    ["parkside-motor-group.localhost:3000", "/", { to: "site", segment: "parkside-motor-group" }],
+    ["www.parksidemotorgroup.com.au", "/cars/x", { to: "site", segment: "parksidemotorgroup.com.au" }],
+    ["localhost:3000", "/search/used-cars", { to: "site", segment: D }],
+    ["admin.localhost:3000", "/leads", { to: "admin" }],
+    ["admin.localhost", "/", { to: "admin" }],
+    // a Host that is no name still reaches the tenant layout's 404, its characters encoded
+    ["we/ird?host", "/", { to: "site", segment: "we%2Fird%3Fhost" }],
+    ["sites", "/__proto__", { to: "site", segment: "sites" }],
+  ])("%s %s → %o", (host, path, to) => {
+    expect(pageDestination(host, path, A, D)).toEqual(to);
+  });
+
+  test.each([
+    "/api/leads",
+    "/api/health",
+    "/websites/1.json",
+    "/mock/leads",
+    "/_next/static/chunks/a.js",
+    "/photos/1/a.jpg",
+    "/images/demo/a.jpg",
+    "/bench/baseline",
+    "/widgets/pixel.js",
+    "/favicon.ico",
+    "/icon.svg",
+    "/icons.svg",
+  ])("%s is not a page, on a site's host or the back-office's", (path) => {
+    expect(pageDestination("parkside-motor-group.localhost", path, A, D)).toBeNull();
+    expect(pageDestination(A, path, A, D)).toBeNull();
+  });
+
+  test("paths that only start like an excluded one are pages", () => {
+    expect(pageDestination("localhost", "/apis", A, D)).toEqual({ to: "site", segment: D });
+    expect(pageDestination("localhost", "/images", A, D)).toEqual({ to: "site", segment: D });
+  });
 });

@@ -57,6 +57,32 @@ export function siteAnswersOn(site: { domainName: string; domains?: readonly str
 export const SITE_PATH_HEADER = "x-site-path";
 
 /**
+ * The request headers that send a page request to its tenant's routes: next.config.ts rewrites
+ * `/…` to `/sites/{SITE_KEY_HEADER}/…`, or to `/admin/…` when ADMIN_AREA_HEADER is set. The
+ * production server sets them on every request before Next (a client's own are replaced), so that
+ * Next's own rewrite does the job its middleware did at several times the cost; `next dev`, which
+ * runs without that server, still goes through the proxy (src/proxy.ts).
+ */
+export const SITE_KEY_HEADER = "x-site-key";
+export const ADMIN_AREA_HEADER = "x-admin-area";
+
+/** Paths that are not tenant pages: API routes, Next's assets, generated drawings, the icon sprite and the image service. */
+const NOT_A_PAGE = /^\/(?:api\/|websites\/|mock\/|_next\/|photos\/|images\/|bench\/|widgets\/|favicon\.ico|icon\.svg|icons\.svg)/;
+
+/** Where a request goes: the back-office's routes, a tenant's (its key as the `[site]` segment, encoded), or neither (not a page). */
+export type PageDestination = { to: "admin" } | { to: "site"; segment: string } | null;
+
+/**
+ * Where a request for `path` on `host` goes: on the back-office's host (`adminHost`) its routes;
+ * elsewhere the tenant the host names (`resolveTenant`); null for a path that is not a page.
+ */
+export function pageDestination(host: string | null | undefined, path: string, adminHost: string, defaultSite: string): PageDestination {
+  if (NOT_A_PAGE.test(path)) return null;
+  if (hostName(host) === adminHost) return { to: "admin" };
+  return { to: "site", segment: encodeURIComponent(tenantKeyToParam(resolveTenant(host, defaultSite))) };
+}
+
+/**
  * Where a request for one of a site's other domains goes instead: the same path on the
  * site's own address; null when the host is the site's own domain, its www. name or a local name.
  */

@@ -29,6 +29,30 @@ async function setup(
 }
 
 describe("edge", () => {
+  test("a page request names its tenant's routes for Next's rewrite; a client's own routing headers are replaced", async () => {
+    const seen: Array<Record<string, string | string[] | undefined>> = [];
+    await setup((req, res) => {
+      seen.push({ ...req.headers });
+      res.end("ok");
+    });
+    const port = (server!.address() as AddressInfo).port;
+    const spoof = { "x-site-key": "other-dealer", "x-admin-area": "1", "x-site-path": "/elsewhere" };
+    // node:http, not fetch: fetch does not send the Host a test names
+    const get = (path: string, host: string) =>
+      new Promise<void>((done, fail) =>
+        http.get({ host: "127.0.0.1", port, path, headers: { host, ...spoof } }, (r) => r.resume().on("end", done)).on("error", fail),
+      );
+    await get("/cars/x?y=1", "tasman-campers.localhost:3000");
+    await get("/leads", "admin.localhost:3000");
+    await get("/api/health", "tasman-campers.localhost:3000");
+    expect(seen[0]).toMatchObject({ "x-site-key": "tasman-campers", "x-site-path": "/cars/x?y=1" });
+    expect(seen[0]!["x-admin-area"]).toBeUndefined();
+    expect(seen[1]).toMatchObject({ "x-admin-area": "1" });
+    expect(seen[1]!["x-site-key"]).toBeUndefined();
+    expect(seen[1]!["x-site-path"]).toBeUndefined();
+    for (const h of ["x-site-key", "x-admin-area", "x-site-path"]) expect(seen[2]![h]).toBeUndefined();
+  });
+
   test("security headers on every answer; internal headers never leave; the request carries its nonce", async () => {
     let seen: string | undefined;
     const get = await setup((req, res) => {

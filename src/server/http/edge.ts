@@ -3,6 +3,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { checkRequest, isApiPath } from "@/domain/http/request";
 import { own } from "@/domain/own";
 import type { WidgetOrigins } from "@/domain/site/widgets";
+import { ADMIN_AREA_HEADER, pageDestination, SITE_KEY_HEADER, SITE_PATH_HEADER } from "@/domain/site/tenant";
+import { env } from "@/server/env";
 import { allowFor } from "./route-table";
 import { baseSecurityHeaders, contentSecurityPolicy, controlHeaders, isLocalHost, newNonce, sendError } from "./security";
 
@@ -34,8 +36,11 @@ export function hashPolicyOf(req: IncomingMessage, hashes: readonly string[]): s
  */
 export function prepareRequest(req: IncomingMessage, res: ServerResponse, widgets?: Partial<WidgetOrigins> | null): boolean {
   const host = req.headers.host;
-  // never let a client speak for our proxy layer
+  // never let a client speak for our proxy layer, nor name the routes its request goes to
   delete req.headers["x-middleware-subrequest"];
+  delete req.headers[SITE_KEY_HEADER];
+  delete req.headers[ADMIN_AREA_HEADER];
+  delete req.headers[SITE_PATH_HEADER];
   const problem = checkRequest(req.method, req.url);
   if (problem) {
     controlHeaders(res, { ...baseSecurityHeaders(host), "content-security-policy": ERROR_PAGE_CSP });
@@ -56,6 +61,7 @@ export function prepareRequest(req: IncomingMessage, res: ServerResponse, widget
       return false;
     }
   }
+  routeToTenant(req);
   const nonce = newNonce();
   nonces.set(req, nonce);
   policies.set(req, { local: isLocalHost(host), widgets });
@@ -64,6 +70,23 @@ export function prepareRequest(req: IncomingMessage, res: ServerResponse, widget
   // on every answer (the CSP on pages), unless its route set its own (Next never overrides a header already set)
   controlHeaders(res, baseSecurityHeaders(host), { "content-security-policy": csp });
   return true;
+}
+
+/**
+ * Names the routes a page request goes to, in the headers next.config.ts rewrites by: the
+ * back-office's, or the tenant's the Host names, with the path as asked (a site's other domains
+ * redirect to it).
+ */
+function routeToTenant(req: IncomingMessage): void {
+  const url = req.url ?? "/";
+  const q = url.indexOf("?");
+  const to = pageDestination(req.headers.host, q < 0 ? url : url.slice(0, q), env().ADMIN_HOST, env().DEFAULT_SITE);
+  if (!to) return;
+  if (to.to === "admin") req.headers[ADMIN_AREA_HEADER] = "1";
+  else {
+    req.headers[SITE_KEY_HEADER] = to.segment;
+    req.headers[SITE_PATH_HEADER] = url;
+  }
 }
 
 const API_MESSAGES: Record<number, string> = {
