@@ -21,3 +21,31 @@ export function missedFloors(f: UncachedFigures): string[] {
   if (!(f.searchKb <= UNCACHED_FLOORS.searchHtmlKb)) missed.push(`search HTML ${f.searchKb} KB > ${UNCACHED_FLOORS.searchHtmlKb} KB`);
   return missed;
 }
+
+/** The requests each page answered in one cycle of the uncached comparison: slices of equal length, one per page. */
+export type Cycle = { baseline: number; search: number; vehicle: number };
+
+/**
+ * The pages against the trivial page over every cycle: all their requests against all the trivial
+ * page's, in the same slices of time. A machine that speeds up or slows down for a while does so
+ * for all three alike, as they take turns every few seconds. With the quartiles of the cycles' own
+ * ratios, to show the spread. NaN when nothing was measured.
+ */
+export function cycleRatios(cycles: readonly Cycle[]): {
+  searchRatio: number;
+  vehicleRatio: number;
+  spread: { search: [number, number]; vehicle: [number, number] };
+} {
+  const sum = (page: keyof Cycle) => cycles.reduce((n, c) => n + c[page], 0);
+  const baseline = sum("baseline");
+  const quartiles = (page: "search" | "vehicle"): [number, number] => {
+    const xs = cycles.map((c) => c[page] / c.baseline).sort((a, b) => a - b);
+    const at = (p: number) => xs[Math.min(xs.length - 1, Math.max(0, Math.ceil(p * xs.length) - 1))] ?? Number.NaN;
+    return [at(0.25), at(0.75)];
+  };
+  return {
+    searchRatio: sum("search") / baseline,
+    vehicleRatio: sum("vehicle") / baseline,
+    spread: { search: quartiles("search"), vehicle: quartiles("vehicle") },
+  };
+}

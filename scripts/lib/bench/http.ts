@@ -1,13 +1,13 @@
 /*
  * HTTP: the uncached search and vehicle pages (parkside with real photographs, 20 connections)
- * against a trivial dynamic Next page, 3 alternating rounds, the median against the ratios, and the
- * search page's HTML size; then the search page from the page cache; req/s, p50 and p95.
+ * against a trivial dynamic Next page, taking turns in 2-second slices, and the search page's HTML
+ * size; then the search page from the page cache; req/s, p50 and p95.
  */
 import { ensureBuild } from "../server-process";
-import { pct } from "../cluster-drills";
 import { landingHref } from "@/domain/stock/landing";
-import { PORT, round, load, withServer, withPhotographs, SEARCH, HOST, type Load } from "./measure";
-import { missedFloors, UNCACHED_FLOORS } from "./floors";
+import { PORT, round, load, loadSlice, withServer, withPhotographs, SEARCH, HOST } from "./measure";
+import { cycleRatios, missedFloors, UNCACHED_FLOORS } from "./floors";
+import { pct } from "../cluster-drills";
 import type { BenchOptions } from "./options";
 
 /**
@@ -22,13 +22,24 @@ const VARIED = ["Mazda", "Suzuki", "Mercedes-Benz", "Skoda", "KGM", "Toyota", "F
   ]),
 );
 
-/** Rounds of the uncached comparison (the median of 3). */
-const ROUNDS = 3;
+/**
+ * The uncached comparison takes turns in slices: the trivial page, the search page and the vehicle
+ * page each for one slice (its first second not counted, a pause after it: loadSlice), in an order
+ * that rotates from one cycle to the next, about as long in all as five 10-second lines each. The
+ * uncounted second is there for the page's own garbage: a page measured straight after the light
+ * trivial page would start on a cleaner heap than it keeps under load.
+ * On this 2-core virtual machine the trivial page's 10-second lines moved by a third within minutes
+ * (308–589 req/s on 2026-12-06) while the pages moved with them a line later or not at all, so that
+ * rounds of 10-second lines put a page 0.21–0.34× from one round to the next. Slices of a few seconds
+ * put every page under the same minute of the machine.
+ */
+const SLICE = { seconds: 2.5, skipSeconds: 1 };
+const PAGES = ["baseline", "search", "vehicle"] as const;
 
 async function http(o: BenchOptions) {
   ensureBuild();
-  // the budgets, page cache off: each page against the trivial page, in rounds that take turns
-  // so that a slower minute of the machine falls on every page alike; the median round is reported
+  // the budgets, page cache off: each page against the trivial page, in slices that take turns so
+  // that a slower minute of the machine falls on every page alike
   const uncached = await withServer(0, async () => {
     // the budgets are taken on real photographs: their addresses are what the page's HTML carries
     await withPhotographs();
@@ -38,27 +49,36 @@ async function http(o: BenchOptions) {
     if (!vehicle) throw new Error("no vehicle link on the search page");
     const vehicleHtml = await html(vehicle);
     for (const path of ["/bench/baseline", SEARCH, vehicle]) await load([path], HOST, 3); // warm-up
-    const rounds: Array<{ baseline: Load; search: Load; vehicle: Load }> = [];
-    for (let r = 0; r < ROUNDS; r++)
-      rounds.push({
-        baseline: await load(["/bench/baseline"], HOST, o.seconds),
-        search: await load([SEARCH], HOST, o.seconds),
-        vehicle: await load([vehicle], HOST, o.seconds),
-      });
-    const ratio = (page: "search" | "vehicle") =>
-      pct(
-        rounds.map((x) => x[page].rps / x.baseline.rps),
-        50,
-      );
-    const mid = (page: "baseline" | "search" | "vehicle") =>
-      rounds.map((x) => x[page]).sort((a, b) => a.rps - b.rps)[Math.floor(ROUNDS / 2)]!;
+    const cycles = Math.max(3, Math.round((5 * o.seconds) / SLICE.seconds));
+    const path = { baseline: "/bench/baseline", search: SEARCH, vehicle } as const;
+    const slices: Record<(typeof PAGES)[number], Array<Awaited<ReturnType<typeof loadSlice>>>> = { baseline: [], search: [], vehicle: [] };
+    for (let c = 0; c < cycles; c++)
+      for (let i = 0; i < PAGES.length; i++) {
+        const page = PAGES[(c + i) % PAGES.length]!;
+        slices[page].push(await loadSlice(path[page], HOST, SLICE.seconds, SLICE.skipSeconds));
+      }
+    const ratios = cycleRatios(
+      Array.from({ length: cycles }, (_, c) => ({
+        baseline: slices.baseline[c]!.total,
+        search: slices.search[c]!.total,
+        vehicle: slices.vehicle[c]!.total,
+      })),
+    );
+    // each page over all its slices: requests a second, and the latencies of every request counted
+    const whole = (page: (typeof PAGES)[number]) => {
+      const all = slices[page].flatMap((x) => x.latencies);
+      return { rps: round(all.length / (cycles * SLICE.seconds), 0), p50: round(pct(all, 50)), p95: round(pct(all, 95)) };
+    };
+    const sliceRps = slices.baseline.map((x) => round(x.total / x.seconds, 0));
     return {
-      baseline: mid("baseline"),
-      search: mid("search"),
-      vehicle: mid("vehicle"),
-      searchRatio: ratio("search"),
-      vehicleRatio: ratio("vehicle"),
-      rounds,
+      baseline: whole("baseline"),
+      search: whole("search"),
+      vehicle: whole("vehicle"),
+      searchRatio: ratios.searchRatio,
+      vehicleRatio: ratios.vehicleRatio,
+      spread: ratios.spread,
+      cycles,
+      baselineRange: [Math.min(...sliceRps), Math.max(...sliceRps)],
       bytes: { search: Buffer.byteLength(searchHtml), vehicle: Buffer.byteLength(vehicleHtml) },
     };
   });
@@ -92,11 +112,11 @@ export async function runHttp(o: BenchOptions): Promise<void> {
   const searchKb = round(h.bytes.search / 1024, 1);
   console.log(`
 HTTP: 20 connections, ${o.seconds}s per line, server and load generator on this machine's cores
-Page cache off (catalogue cache on), ${ROUNDS} rounds taking turns, the median round:
+Page cache off (catalogue cache on), ${h.cycles} cycles of ${SLICE.seconds}-second slices taking turns, every request counted:
 ${line("trivial dynamic Next page (baseline)", h.baseline, false)}
 ${line("search page", h.search)}
 ${line("vehicle page", h.vehicle)}
-  rounds (search / vehicle against baseline): ${h.rounds.map((r) => `${round(r.search.rps / r.baseline.rps, 2)} / ${round(r.vehicle.rps / r.baseline.rps, 2)}`).join(", ")}
+  the cycles' own ratios, quartiles: search ${h.spread.search.map((x) => round(x, 2)).join("–")}×, vehicle ${h.spread.vehicle.map((x) => round(x, 2)).join("–")}×; the baseline's slices ${h.baselineRange.join("–")} req/s
   floor: search ≥ ${UNCACHED_FLOORS.searchRatio}× baseline → ${round(h.searchRatio, 2)}× ${verdict(h.searchRatio >= UNCACHED_FLOORS.searchRatio)}; vehicle ≥ ${UNCACHED_FLOORS.vehicleRatio}× → ${round(h.vehicleRatio, 2)}× ${verdict(h.vehicleRatio >= UNCACHED_FLOORS.vehicleRatio)}
   floor: search page HTML ≤ ${UNCACHED_FLOORS.searchHtmlKb} KB uncompressed → ${searchKb} KB ${verdict(searchKb <= UNCACHED_FLOORS.searchHtmlKb)} (vehicle page ${round(h.bytes.vehicle / 1024, 1)} KB)
 Page cache on (15 s):

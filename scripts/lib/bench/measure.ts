@@ -39,6 +39,33 @@ export async function load(
   return { rps: round(r.requests.average, 0), p95: round(pct(latencies, 95)), p50: round(pct(latencies, 50)), total: r.requests.total };
 }
 
+/**
+ * One slice of load on `path` for `skipSeconds + seconds`: the requests answered in the last
+ * `seconds` only (the first part fills the server's 20 connections and brings it to this page's own
+ * pace; its answers are not counted),
+ * then a pause while the server finishes the requests still in flight, so that their work does not
+ * fall in the next slice, another page's.
+ */
+export async function loadSlice(path: string, host: string, seconds: number, skipSeconds: number, pauseMs = 300) {
+  const latencies: number[] = [];
+  let from = Number.POSITIVE_INFINITY;
+  const instance = autocannon({
+    url: `http://127.0.0.1:${PORT}`,
+    connections: 20,
+    duration: skipSeconds + seconds,
+    headers: { host },
+    requests: [{ method: "GET", path }],
+  }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
+  instance.on("start", () => (from = performance.now() + skipSeconds * 1000));
+  instance.on("response", (_c: unknown, _s: number, _b: number, rt: number) => {
+    if (performance.now() >= from) latencies.push(rt);
+  });
+  const r = await instance;
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${path}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  await new Promise((done) => setTimeout(done, pauseMs));
+  return { total: latencies.length, latencies, seconds };
+}
+
 /** Runs the production server (dist/server.mjs) on a fresh demo database, with the given page-cache TTL. */
 export async function withServer<T>(
   cacheSeconds: number,
