@@ -1,7 +1,7 @@
 import type { NextConfig } from "next";
 import { IMAGE_QUALITY, IMAGE_WIDTHS } from "./src/domain/format/image";
 import { iconSpriteVersion } from "./src/components/ui/icon-set";
-import { ADMIN_AREA_HEADER, SITE_KEY_HEADER } from "./src/domain/site/tenant";
+import { ADMIN_AREA_HEADER, SITE_KEY_HEADER, SITE_SEGMENT_PATTERN } from "./src/domain/site/tenant";
 
 const nextConfig: NextConfig = {
   // PGlite ships WASM + data files that must be loaded from node_modules at run time.
@@ -14,13 +14,13 @@ const nextConfig: NextConfig = {
   // names each page request's tenant in a header, replacing any a client sent, and these rewrites
   // send it to the tenant's routes: Next's own rewrite keeps the address the shopper asked for, as
   // its middleware does, at a fraction of the middleware's cost. The tenant's segment arrives
-  // percent-encoded; one that could leave its segment (a dot or a slash first) goes nowhere, a 404.
+  // percent-encoded, made to match SITE_SEGMENT_PATTERN whatever the Host (`siteSegment`).
   rewrites: async () => ({
     beforeFiles: [
       { source: "/:path*", has: [{ type: "header", key: ADMIN_AREA_HEADER, value: "1" }], destination: "/admin/:path*" },
       {
         source: "/:path*",
-        has: [{ type: "header", key: SITE_KEY_HEADER, value: "(?<site>[a-z0-9%_-][a-z0-9%._-]*)" }],
+        has: [{ type: "header", key: SITE_KEY_HEADER, value: `(?<site>${SITE_SEGMENT_PATTERN})` }],
         destination: "/sites/:site/:path*",
       },
     ],

@@ -2,6 +2,8 @@ import { describe, expect, test } from "vitest";
 import { opensElsewhere, resolveLink, telHref } from "./links";
 import {
   pageDestination,
+  SITE_SEGMENT_PATTERN,
+  siteSegment,
   primaryRedirect,
   resolveTenant,
   siteAnswersOn,
@@ -145,6 +147,7 @@ describe("pageDestination: where the server sends a request before Next", () => 
     ["admin.localhost", "/", { to: "admin" }],
     // a Host that is no name still reaches the tenant layout's 404, its characters encoded
     ["we/ird?host", "/", { to: "site", segment: "we%2Fird%3Fhost" }],
+    ["[2001:db8::1]:3000", "/sites/parkside-motor-group/cars/x", { to: "site", segment: "%5B2001%3Adb8%3A%3A1%5D" }],
     ["sites", "/__proto__", { to: "site", segment: "sites" }],
   ])("%s %s → %o", (host, path, to) => {
     expect(pageDestination(host, path, A, D)).toEqual(to);
@@ -172,4 +175,34 @@ describe("pageDestination: where the server sends a request before Next", () => 
     expect(pageDestination("localhost", "/apis", A, D)).toEqual({ to: "site", segment: D });
     expect(pageDestination("localhost", "/images", A, D)).toEqual({ to: "site", segment: D });
   });
+});
+
+describe("siteSegment: every key a Host can make is one path segment that next.config.ts's rewrite takes", () => {
+  // Next matches the header's value as ^pattern$ with no flags
+  const taken = new RegExp(`^${SITE_SEGMENT_PATTERN}$`);
+  test.each([
+    ["parkside-motor-group", "parkside-motor-group"],
+    ["parksidemotorgroup.com.au", "parksidemotorgroup.com.au"],
+    ["[2001:db8::1]", "%5B2001%3Adb8%3A%3A1%5D"],
+    ["a:b", "a%3Ab"],
+    ["bücher.de", "b%C3%BCcher.de"],
+    ["it's(a)*~!.com", "it%27s%28a%29%2A%7E%21.com"],
+    [".evil.com", "%2Eevil.com"],
+    ["..", "%2E."],
+    ["", "%2E"],
+    ["a/../b?c#d", "a%2F..%2Fb%3Fc%23d"],
+  ])("%j → %s", (key, segment) => {
+    expect(siteSegment(key)).toBe(segment);
+    expect(taken.test(siteSegment(key))).toBe(true);
+    // and the layout reads the key it was given back from the segment Next decodes once
+    expect(tenantKeyToParam(tenantKeyFromParam(decodeURIComponent(siteSegment(key))))).toBe(key.toLowerCase() || ".");
+  });
+
+  test.each(["[2001:db8::1]", "a:b", "x!y.com", ".evil.com", "www..", "ÄÖÜ.com", "host\tname", "%2f.com"])(
+    "the key of Host %j is taken by the rewrite",
+    (host) => {
+      const to = pageDestination(host, "/", "admin.localhost", D);
+      expect(to && to.to === "site" && taken.test(to.segment)).toBe(true);
+    },
+  );
 });

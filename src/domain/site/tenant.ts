@@ -69,6 +69,26 @@ export const ADMIN_AREA_HEADER = "x-admin-area";
 /** Paths that are not tenant pages: API routes, Next's assets, generated drawings, the icon sprite and the image service. */
 const NOT_A_PAGE = /^\/(?:api\/|websites\/|mock\/|_next\/|photos\/|images\/|bench\/|widgets\/|favicon\.ico|icon\.svg|icons\.svg)/;
 
+/**
+ * What next.config.ts's rewrite takes from SITE_KEY_HEADER as the `[site]` segment (Next matches it
+ * as `^…$`, case-sensitive): letters, digits, `%`, `_`, `-` and dots, not a dot first, so that no
+ * value leaves its segment. Next inserts it into the path as written.
+ */
+export const SITE_SEGMENT_PATTERN = "[A-Za-z0-9%_-][A-Za-z0-9%._-]*";
+
+/**
+ * A tenant key as the `[site]` segment, always matching SITE_SEGMENT_PATTERN: percent-encoded
+ * (`!'()*~` too, which encodeURIComponent leaves), a first dot as `%2E`, an empty key as `%2E`
+ * (no site has it: the layout's 404). A Host that matched no rewrite would reach Next's own paths
+ * (`/sites/…`, `/admin/…`) as asked.
+ */
+export function siteSegment(key: string): string {
+  const s = encodeURIComponent(key)
+    .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/^\./, "%2E");
+  return s || "%2E";
+}
+
 /** Where a request goes: the back-office's routes, a tenant's (its key as the `[site]` segment, encoded), or neither (not a page). */
 export type PageDestination = { to: "admin" } | { to: "site"; segment: string } | null;
 
@@ -79,7 +99,7 @@ export type PageDestination = { to: "admin" } | { to: "site"; segment: string } 
 export function pageDestination(host: string | null | undefined, path: string, adminHost: string, defaultSite: string): PageDestination {
   if (NOT_A_PAGE.test(path)) return null;
   if (hostName(host) === adminHost) return { to: "admin" };
-  return { to: "site", segment: encodeURIComponent(tenantKeyToParam(resolveTenant(host, defaultSite))) };
+  return { to: "site", segment: siteSegment(tenantKeyToParam(resolveTenant(host, defaultSite))) };
 }
 
 /**

@@ -45,12 +45,17 @@ describe("edge", () => {
     await get("/cars/x?y=1", "tasman-campers.localhost:3000");
     await get("/leads", "admin.localhost:3000");
     await get("/api/health", "tasman-campers.localhost:3000");
+    await get("/cars/x?_rsc=1a2b&y=1", "tasman-campers.localhost:3000");
+    await get("/cars/x?_rsc=1a2b", "tasman-campers.localhost:3000");
     expect(seen[0]).toMatchObject({ "x-site-key": "tasman-campers", "x-site-path": "/cars/x?y=1" });
     expect(seen[0]!["x-admin-area"]).toBeUndefined();
     expect(seen[1]).toMatchObject({ "x-admin-area": "1" });
     expect(seen[1]!["x-site-key"]).toBeUndefined();
     expect(seen[1]!["x-site-path"]).toBeUndefined();
     for (const h of ["x-site-key", "x-admin-area", "x-site-path"]) expect(seen[2]![h]).toBeUndefined();
+    // a client navigation's marker is not part of the path a site's other domain redirects to
+    expect(seen[3]!["x-site-path"]).toBe("/cars/x?y=1");
+    expect(seen[4]!["x-site-path"]).toBe("/cars/x");
   });
 
   test("security headers on every answer; internal headers never leave; the request carries its nonce", async () => {

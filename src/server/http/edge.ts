@@ -85,8 +85,16 @@ function routeToTenant(req: IncomingMessage): void {
   if (to.to === "admin") req.headers[ADMIN_AREA_HEADER] = "1";
   else {
     req.headers[SITE_KEY_HEADER] = to.segment;
-    req.headers[SITE_PATH_HEADER] = url;
+    req.headers[SITE_PATH_HEADER] = q < 0 || !url.includes("_rsc") ? url : withoutRscMarker(url, q);
   }
+}
+
+/** The path as asked without the `_rsc` parameter Next's client adds to its navigations (a redirect to it would show it). */
+function withoutRscMarker(url: string, q: number): string {
+  const params = new URLSearchParams(url.slice(q + 1));
+  params.delete("_rsc");
+  const rest = params.toString();
+  return rest ? `${url.slice(0, q)}?${rest}` : url.slice(0, q);
 }
 
 const API_MESSAGES: Record<number, string> = {
