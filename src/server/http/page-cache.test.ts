@@ -321,14 +321,19 @@ describe("page cache", () => {
 
   test("a page whose render began before a purge of its tags is not stored", async () => {
     const s = await setup({ rewarm: 0 });
+    // the purge lands once the fake Next has the request and while it draws (its 20 ms): waiting
+    // a fixed few milliseconds instead raced the request's own arrival on a busy machine
+    const drawingNow = async (call: string) => {
+      while (!s.calls.includes(call)) await new Promise((r) => setImmediate(r));
+    };
     const drawing = s.get("/list"); // reads the old data...
-    await new Promise((r) => setTimeout(r, 5));
+    await drawingNow("GET /list");
     s.cache.purge(["stock:1"]); // ...when the change lands
     expect((await drawing).cache).toBe("MISS");
     expect((await s.get("/list")).cache).toBe("MISS");
     // a purge of something else does not stop it
     const other = s.get("/v/3");
-    await new Promise((r) => setTimeout(r, 5));
+    await drawingNow("GET /v/3");
     s.cache.purge(["vehicle:1:4"]);
     await other;
     expect((await s.get("/v/3")).cache).toBe("HIT");
