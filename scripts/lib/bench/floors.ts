@@ -22,12 +22,12 @@ export function missedFloors(f: UncachedFigures): string[] {
   return missed;
 }
 
-/** The requests each page answered in one cycle of the uncached comparison: slices of equal length, one per page. */
+/** What each page answered in one cycle of the uncached comparison, one slice each: requests a second. */
 export type Cycle = { baseline: number; search: number; vehicle: number };
 
 /**
- * The pages against the trivial page over every cycle: all their requests against all the trivial
- * page's, in the same slices of time. A machine that speeds up or slows down for a while does so
+ * The pages against the trivial page over every cycle: the sum of their slices' rates against the
+ * trivial page's, slices taken in the same minutes. A machine that speeds up or slows down for a while does so
  * for all three alike, as they take turns every few seconds. With the quartiles of the cycles' own
  * ratios, to show the spread. NaN when nothing was measured.
  */

@@ -1,7 +1,7 @@
 /*
  * HTTP: the uncached search and vehicle pages (parkside with real photographs, 20 connections)
- * against a trivial dynamic Next page, taking turns in 2-second slices, and the search page's HTML
- * size; then the search page from the page cache; req/s, p50 and p95.
+ * against a trivial dynamic Next page, taking turns in slices of a few seconds, and the search
+ * page's HTML size; then the search page from the page cache; req/s, p50 and p95.
  */
 import { ensureBuild } from "../server-process";
 import { landingHref } from "@/domain/stock/landing";
@@ -24,17 +24,20 @@ const VARIED = ["Mazda", "Suzuki", "Mercedes-Benz", "Skoda", "KGM", "Toyota", "F
 
 /**
  * The uncached comparison takes turns in slices: the trivial page, the search page and the vehicle
- * page each for one slice (its first second not counted, a pause after it: loadSlice), in an order
- * that rotates from one cycle to the next, about as long in all as five 10-second lines each. The
- * uncounted second is there for the page's own garbage: a page measured straight after the light
- * trivial page would start on a cleaner heap than it keeps under load.
- * On this 2-core virtual machine the trivial page's 10-second lines moved by a third within minutes
- * (308–589 req/s on 2026-12-06) while the pages moved with them a line later or not at all, so that
- * rounds of 10-second lines put a page 0.21–0.34× from one round to the next. Slices of a few seconds
- * put every page under the same minute of the machine.
+ * page each for one slice (its first second not counted, a pause after it: loadSlice), the three in
+ * each of their six orders in turn, so that each page follows each other page alike, for about as
+ * long in all as five 10-second lines each. The uncounted second is there for the page's own
+ * garbage: a page measured straight after the light trivial page would start on a cleaner heap than
+ * it keeps under load. On this 2-core virtual machine the trivial page's 10-second lines moved by a
+ * third within minutes (308–589 req/s on 2026-12-06) while the pages moved with them a line later or
+ * not at all, so that rounds of 10-second lines put a page 0.21–0.34× from one round to the next.
+ * Slices of a few seconds put every page under the same minute of the machine.
  */
 const SLICE = { seconds: 2.5, skipSeconds: 1 };
 const PAGES = ["baseline", "search", "vehicle"] as const;
+const ORDERS = PAGES.flatMap((a) =>
+  PAGES.flatMap((b) => PAGES.filter((c) => c !== a && c !== b && a !== b).map((c) => [a, b, c] as const)),
+);
 
 async function http(o: BenchOptions) {
   ensureBuild();
@@ -49,25 +52,25 @@ async function http(o: BenchOptions) {
     if (!vehicle) throw new Error("no vehicle link on the search page");
     const vehicleHtml = await html(vehicle);
     for (const path of ["/bench/baseline", SEARCH, vehicle]) await load([path], HOST, 3); // warm-up
-    const cycles = Math.max(3, Math.round((5 * o.seconds) / SLICE.seconds));
+    const cycles = ORDERS.length * Math.max(1, Math.round((5 * o.seconds) / SLICE.seconds / ORDERS.length));
     const path = { baseline: "/bench/baseline", search: SEARCH, vehicle } as const;
     const slices: Record<(typeof PAGES)[number], Array<Awaited<ReturnType<typeof loadSlice>>>> = { baseline: [], search: [], vehicle: [] };
     for (let c = 0; c < cycles; c++)
-      for (let i = 0; i < PAGES.length; i++) {
-        const page = PAGES[(c + i) % PAGES.length]!;
-        slices[page].push(await loadSlice(path[page], HOST, SLICE.seconds, SLICE.skipSeconds));
-      }
+      for (const page of ORDERS[c % ORDERS.length]!) slices[page].push(await loadSlice(path[page], HOST, SLICE.seconds, SLICE.skipSeconds));
+    // requests a second in each slice: its counted window is a tick longer or shorter than another's
+    const rate = (x: { total: number; seconds: number }) => x.total / x.seconds;
     const ratios = cycleRatios(
       Array.from({ length: cycles }, (_, c) => ({
-        baseline: slices.baseline[c]!.total,
-        search: slices.search[c]!.total,
-        vehicle: slices.vehicle[c]!.total,
+        baseline: rate(slices.baseline[c]!),
+        search: rate(slices.search[c]!),
+        vehicle: rate(slices.vehicle[c]!),
       })),
     );
     // each page over all its slices: requests a second, and the latencies of every request counted
     const whole = (page: (typeof PAGES)[number]) => {
       const all = slices[page].flatMap((x) => x.latencies);
-      return { rps: round(all.length / (cycles * SLICE.seconds), 0), p50: round(pct(all, 50)), p95: round(pct(all, 95)) };
+      const seconds = slices[page].reduce((n, x) => n + x.seconds, 0);
+      return { rps: round(all.length / seconds, 0), p50: round(pct(all, 50)), p95: round(pct(all, 95)) };
     };
     const sliceRps = slices.baseline.map((x) => round(x.total / x.seconds, 0));
     return {
@@ -112,7 +115,7 @@ export async function runHttp(o: BenchOptions): Promise<void> {
   const searchKb = round(h.bytes.search / 1024, 1);
   console.log(`
 HTTP: 20 connections, ${o.seconds}s per line, server and load generator on this machine's cores
-Page cache off (catalogue cache on), ${h.cycles} cycles of ${SLICE.seconds}-second slices taking turns, every request counted:
+Page cache off (catalogue cache on), ${h.cycles} cycles of three slices in their six orders, each page's requests after each slice's first ${SLICE.skipSeconds} s:
 ${line("trivial dynamic Next page (baseline)", h.baseline, false)}
 ${line("search page", h.search)}
 ${line("vehicle page", h.vehicle)}

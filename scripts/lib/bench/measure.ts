@@ -40,8 +40,8 @@ export async function load(
 }
 
 /**
- * One slice of load on `path` for `skipSeconds + seconds`: the requests answered in the last
- * `seconds` only (the first part fills the server's 20 connections and brings it to this page's own
+ * One slice of load on `path` for `skipSeconds + seconds` (and up to a second more: autocannon's
+ * tick): the requests answered after the first `skipSeconds` only (the first part fills the server's 20 connections and brings it to this page's own
  * pace; its answers are not counted),
  * then a pause while the server finishes the requests still in flight, so that their work does not
  * fall in the next slice, another page's.
@@ -61,9 +61,12 @@ export async function loadSlice(path: string, host: string, seconds: number, ski
     if (performance.now() >= from) latencies.push(rt);
   });
   const r = await instance;
+  // autocannon stops its connections at its next whole-second tick, not at the duration: the window
+  // counted is from `from` to now, not `seconds`
+  const counted = (performance.now() - from) / 1000;
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${path}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   await new Promise((done) => setTimeout(done, pauseMs));
-  return { total: latencies.length, latencies, seconds };
+  return { total: latencies.length, latencies, seconds: counted };
 }
 
 /** Runs the production server (dist/server.mjs) on a fresh demo database, with the given page-cache TTL. */
