@@ -26,7 +26,9 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   // API routes, Next's assets, generated drawings, the icon sprite and the image service are not
-  // tenant pages; a request the production server has already sent on (its headers) is not ours
+  // tenant pages; a request the production server has already sent on (its headers) is not ours.
+  // Written out because Next reads this config without running it: the same paths as `NOT_A_PAGE`
+  // and the same names as SITE_KEY_HEADER and ADMIN_AREA_HEADER in src/domain/site/tenant.ts.
   matcher: [
     {
       source: "/((?!api/|websites/|mock/|_next/|photos/|images/|bench/|widgets/|favicon.ico|icon.svg|icons.svg).*)",

@@ -27,9 +27,9 @@ export type Cycle = { baseline: number; search: number; vehicle: number };
 
 /**
  * The pages against the trivial page over every cycle: the sum of their slices' rates against the
- * trivial page's, slices taken in the same minutes. A machine that speeds up or slows down for a while does so
- * for all three alike, as they take turns every few seconds. With the quartiles of the cycles' own
- * ratios, to show the spread. NaN when nothing was measured.
+ * trivial page's, slices taken in the same minutes. A machine that speeds up or slows down for a
+ * while does so for all three alike, as they take turns every few seconds. With the quartiles of
+ * the cycles' own ratios, to show the spread. NaN when nothing was measured.
  */
 export function cycleRatios(cycles: readonly Cycle[]): {
   searchRatio: number;

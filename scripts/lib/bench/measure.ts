@@ -17,6 +17,23 @@ export const DATA = ".data/bench";
 
 export const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 
+/** autocannon with 20 connections on `paths` for `seconds`: an event emitter that is also a promise of the result. */
+function cannon(paths: string[], host: string, seconds: number, extraHeaders: Record<string, string>, url: string) {
+  // without a callback autocannon returns an event emitter that is also a promise of the result
+  return autocannon({
+    url,
+    connections: 20,
+    duration: seconds,
+    headers: { host, ...extraHeaders },
+    requests: paths.map((path) => ({ method: "GET", path })),
+  }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
+}
+
+/** Fails the run on any answer but a 2xx: the bench measures pages, not errors or redirects. */
+function only2xx(r: autocannon.Result, path: string | undefined): void {
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${path}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+}
+
 export async function load(
   paths: string[],
   host: string,
@@ -25,37 +42,23 @@ export async function load(
   url = `http://127.0.0.1:${PORT}`,
 ) {
   const latencies: number[] = [];
-  // without a callback autocannon returns an event emitter that is also a promise of the result
-  const instance = autocannon({
-    url,
-    connections: 20,
-    duration: seconds,
-    headers: { host, ...extraHeaders },
-    requests: paths.map((path) => ({ method: "GET", path })),
-  }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
+  const instance = cannon(paths, host, seconds, extraHeaders, url);
   instance.on("response", (_c: unknown, _s: number, _b: number, rt: number) => latencies.push(rt));
   const r = await instance;
-  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${paths[0]}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  only2xx(r, paths[0]);
   return { rps: round(r.requests.average, 0), p95: round(pct(latencies, 95)), p50: round(pct(latencies, 50)), total: r.requests.total };
 }
 
 /**
  * One slice of load on `path` for `skipSeconds + seconds` (and up to a second more: autocannon's
- * tick): the requests answered after the first `skipSeconds` only (the first part fills the server's 20 connections and brings it to this page's own
- * pace; its answers are not counted),
- * then a pause while the server finishes the requests still in flight, so that their work does not
- * fall in the next slice, another page's.
+ * tick). Only the answers after the first `skipSeconds` are counted: that part fills the server's 20
+ * connections and brings it to this page's own pace. Then a pause while the server finishes the
+ * requests still in flight, so that their work does not fall in the next slice, another page's.
  */
 export async function loadSlice(path: string, host: string, seconds: number, skipSeconds: number, pauseMs = 300) {
   const latencies: number[] = [];
   let from = Number.POSITIVE_INFINITY;
-  const instance = autocannon({
-    url: `http://127.0.0.1:${PORT}`,
-    connections: 20,
-    duration: skipSeconds + seconds,
-    headers: { host },
-    requests: [{ method: "GET", path }],
-  }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
+  const instance = cannon([path], host, skipSeconds + seconds, {}, `http://127.0.0.1:${PORT}`);
   instance.on("start", () => (from = performance.now() + skipSeconds * 1000));
   instance.on("response", (_c: unknown, _s: number, _b: number, rt: number) => {
     if (performance.now() >= from) latencies.push(rt);
@@ -64,7 +67,7 @@ export async function loadSlice(path: string, host: string, seconds: number, ski
   // autocannon stops its connections at its next whole-second tick, not at the duration: the window
   // counted is from `from` to now, not `seconds`
   const counted = (performance.now() - from) / 1000;
-  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${path}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  only2xx(r, path);
   await new Promise((done) => setTimeout(done, pauseMs));
   return { total: latencies.length, latencies, seconds: counted };
 }

@@ -2,11 +2,11 @@ import { describe, expect, test } from "vitest";
 import { opensElsewhere, resolveLink, telHref } from "./links";
 import {
   pageDestination,
-  SITE_SEGMENT_PATTERN,
-  siteSegment,
   primaryRedirect,
   resolveTenant,
+  SITE_SEGMENT_PATTERN,
   siteAnswersOn,
+  siteSegment,
   tenantKeyFromParam,
   tenantKeyToParam,
   tlsHostName,
