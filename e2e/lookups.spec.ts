@@ -16,6 +16,7 @@ test("trade-in lookup: a demo rego fills the vehicle, each step fires its event,
   const find = page.getByRole("button", { name: "Find my vehicle" });
   await waitForHydration(find);
   await page.getByLabel("Rego", { exact: true }).fill("abc 123");
+  await expect(page.getByLabel("State", { exact: true })).toHaveValue("vic"); // the dealer's own state
   await page.getByLabel("State", { exact: true }).selectOption("vic");
   await find.click();
   const found = page.getByTestId("lookup-vehicle");

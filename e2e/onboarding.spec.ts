@@ -231,13 +231,14 @@ test.describe("onboarding a dealer", () => {
     await expect(add.getByLabel("Phone", { exact: true })).toHaveValue("(03) 5221 0000");
     await input(add.getByLabel("Street address").fill("1 Princes Hwy"));
     await input(add.getByLabel("Suburb or city").fill("Geelong"));
-    await expect(add.getByLabel("State")).toHaveValue("VIC");
+    await expect(add.getByLabel("State")).toHaveValue(""); // the first location's state: its postcode's (a new dealer may be anywhere)
     await input(add.getByLabel("Postcode").fill("3220"));
     await input(add.getByLabel("Email (leads to this location go here)").fill("sales@smithmotors.com.au"));
     await input(add.getByRole("button", { name: "Add the location" }).click());
     await expect(missing()).toHaveCount(2); // a logo, stock
     const placed = await (await api(request, "GET", `/api/v1/websites/${siteId}.json`)).json();
     expect(placed.locations[0].address).toMatchObject({ postcode: "3220", state: "VIC" });
+    expect([placed.timezone, placed.locations[0].timezone]).toEqual(["Australia/Melbourne", "Australia/Melbourne"]);
     expect(Math.abs(placed.locations[0].address.lat - -38.15)).toBeLessThan(0.1); // Geelong's postcode centre
     expect(Math.abs(placed.locations[0].address.long - 144.36)).toBeLessThan(0.1);
 
@@ -295,7 +296,7 @@ test.describe("onboarding a dealer", () => {
     await input(page.goto(admin("/platform")));
     await input(page.getByRole("link", { name: "Smith Motors Geelong" }).first().click());
     await expect(page).toHaveURL(admin(`/platform/sites/${siteId}`));
-    await expect(page.getByTestId("checklist").locator("li")).toHaveCount(6);
+    await expect(page.getByTestId("checklist").locator("li")).toHaveCount(7);
     await expect(missing()).toHaveCount(0);
     const answer = await (await api(request, "GET", `/api/v1/websites/${siteId}.json`)).json();
     expect(answer.publish_checklist.map((c: { key: string; done: boolean }) => [c.key, c.done])).toEqual([
@@ -305,6 +306,7 @@ test.describe("onboarding a dealer", () => {
       ["logo", true],
       ["stock", true],
       ["analytics", true],
+      ["timezone", true],
     ]);
 
     // before publishing: the server's own look-up of the domain and its www. name (what it finds
@@ -508,6 +510,58 @@ test.describe("onboarding a dealer", () => {
     });
     expect(lead.status()).toBe(201);
     expect(await waitForMail(`${DIR}/outbox`, (m) => m.to.includes("crm@jonesmotors.com.au"), { timeoutMs: 30_000 })).not.toHaveLength(0);
+  });
+
+  test("new dealers in Capalaba QLD and Midland WA count in their own time zones; a site set to another zone is flagged in the console, and following its locations puts it right", async ({
+    page,
+    request,
+  }) => {
+    const dealer = async (name: string, slug: string, extra: Record<string, unknown>, address: Record<string, string>) => {
+      const made = await api(request, "POST", "/api/v1/websites", {
+        name,
+        slug,
+        template: "default",
+        domain_name: `${slug}.com.au`,
+        ...extra,
+      });
+      expect(made.status()).toBe(201);
+      const { id } = await made.json();
+      const location = { name, contact_detail: { phone: "(07) 3390 0000", email: `sales@${slug}.com.au` }, address };
+      expect((await api(request, "POST", `/api/v1/websites/${id}/locations`, location)).status()).toBe(201);
+      return (await (await api(request, "GET", `/api/v1/websites/${id}.json`)).json()) as { id: number; timezone: string };
+    };
+    const capalaba = await dealer(
+      "Bayside Capalaba",
+      "bayside-capalaba",
+      {},
+      { street: "1 Old Cleveland Rd", city: "Capalaba", state: "QLD", postcode: "4157" },
+    );
+    expect(capalaba.timezone).toBe("Australia/Brisbane");
+    // the postcode alone tells the state
+    const midland = await dealer("Swan Midland", "swan-midland", {}, { street: "1 Great Eastern Hwy", city: "Midland", postcode: "6056" });
+    expect(midland.timezone).toBe("Australia/Perth");
+    const set = await dealer(
+      "Perth Set Wrong",
+      "perth-set-wrong",
+      { timezone: "Australia/Melbourne" },
+      { street: "2 Great Eastern Hwy", city: "Midland", state: "WA", postcode: "6056" },
+    );
+    expect(set.timezone).toBe("Australia/Melbourne");
+
+    await signIn(page, OPERATOR.email, OPERATOR.password, "/platform");
+    await page.goto(admin(`/platform/sites/${set.id}`));
+    const item = page.getByTestId("checklist").locator('li[data-key="timezone"]');
+    await expect(item).toHaveAttribute("data-done", "false");
+    await expect(item).toContainText("set the time zone to Australia/Perth");
+    const record = page.getByTestId("site-record");
+    await expect(record).toContainText("its locations are in WA");
+    const follow = record.getByLabel("Take it from the locations’ state (the primary location’s)");
+    await waitForHydration(record.getByRole("button", { name: "Save the site" }));
+    await follow.check();
+    await record.getByRole("button", { name: "Save the site" }).click();
+    await expect(item).toHaveAttribute("data-done", "true");
+    await expect(record.getByLabel("Time zone")).toHaveValue("Australia/Perth");
+    expect((await (await api(request, "GET", `/api/v1/websites/${set.id}.json`)).json()).timezone).toBe("Australia/Perth");
   });
 
   test("feature rules as data: an operator adds a group's rule in the console and the group's new site follows it; removing it takes it back", async ({

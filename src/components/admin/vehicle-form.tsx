@@ -36,6 +36,8 @@ export type VehicleFormProps = {
   edited: Partial<Record<VehicleFormField, string>>;
   /** the site has a rego lookup */
   lookup: boolean;
+  /** the state the lookup's rego starts in: the dealer's own */
+  regoState: string;
   /** the car a new one copies (duplicate) */
   from: number | null;
 };
@@ -179,7 +181,7 @@ export function VehicleForm(p: VehicleFormProps) {
         {text("rego")}
         {p.lookup && p.vehicleId === null && (
           <div className="space-y-2 sm:col-span-2" data-testid="rego-lookup">
-            <SelectField name="rego_state" label="Registered in" defaultValue="vic" options={STATES} />
+            <SelectField name="rego_state" label="Registered in" defaultValue={p.regoState} options={STATES} />
             <button type="button" className={buttonVariants({ variant: "outline" })} onClick={lookUp} disabled={looked.kind === "busy"}>
               Look up the rego
             </button>

@@ -133,6 +133,17 @@ describe("LeadForm (contact)", () => {
     expect((requests[1]!.body as { lead: Record<string, unknown> }).lead).toMatchObject({ Rego: "ABC123", state: "vic" });
   });
 
+  test("the State beside a rego starts on the dealer's own state (a Perth dealer: WA), never the spec's QLD", async () => {
+    render(<LeadForm kind="contact" site={{ ...site, state: "wa" }} />);
+    fillValid();
+    type("Rego", "ABC123");
+    await waitFor(() => expect(box("State")).toBeTruthy());
+    expect(box("State").value).toBe("wa");
+    send();
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect((requests[0]!.body as { lead: Record<string, unknown> }).lead).toMatchObject({ Rego: "ABC123", state: "wa" });
+  });
+
   test("Idempotency-Key: one per submission, the same on every retry of it (503s, the shopper sending it again)", async () => {
     let unavailable = 4;
     answer = () =>

@@ -15,7 +15,6 @@ import { loadUserDetails, saveUserDetails, type StoredUserDetails } from "@/clie
 import {
   ADDITIONAL_SERVICES,
   DEFAULT_CATEGORY,
-  DEFAULT_STATE,
   DEPENDS_ON,
   ENQUIRY_TYPES,
   FIELD_LABELS,
@@ -147,7 +146,7 @@ export function LeadForm({
   // fields only once the page's script runs, and a refused post's values must show without it)
   const [startValues] = useState<Partial<LeadFormInput>>(() => ({
     category: DEFAULT_CATEGORY,
-    state: DEFAULT_STATE,
+    state: site.state,
     opt_in: true,
     additional_services: [],
     location: defaultLocationId ? String(defaultLocationId) : site.locations.length > 1 ? "" : String(site.locations[0]?.id ?? ""),

@@ -70,6 +70,11 @@ describe("LookupForm (trade-in)", () => {
     expect(requests).toEqual([]);
   });
 
+  test("the rego's state starts on the dealer's own (Parkside: VIC)", () => {
+    renderForm();
+    expect(box("State").value).toBe("vic");
+  });
+
   test("found: the vehicle, then odometer and condition (checked), then the enquiry form filled in; the lead carries the car", async () => {
     renderForm();
     fireEvent.change(box("Rego"), { target: { value: "abc 123" } });

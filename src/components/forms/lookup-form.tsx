@@ -5,7 +5,7 @@ import { track } from "@/client/analytics";
 import { ApiError, sendJson } from "@/client/fetch-json";
 import { Loader2 } from "@/components/ui/icons";
 import { EVENT_IDS } from "@/domain/analytics/events";
-import { DEFAULT_CATEGORY, DEFAULT_STATE, FORMS, STATES, type LeadFormSite } from "@/domain/leads/forms";
+import { DEFAULT_CATEGORY, FORMS, STATES, type LeadFormSite } from "@/domain/leads/forms";
 import { successUrl } from "@/domain/leads/success";
 import { usePathname, useRouter } from "next/navigation";
 import { POSTED } from "@/domain/leads/posted-form";
@@ -65,7 +65,7 @@ export function LookupForm({ kind, formSite, endpoint, carHistory, valuation, al
   const pathname = usePathname();
   const [state, setState] = useState<Step>({ step: "rego" });
   const [rego, setRego] = useState("");
-  const [regState, setRegState] = useState<string>(DEFAULT_STATE);
+  const [regState, setRegState] = useState<string>(formSite.state);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [odometer, setOdometer] = useState("");

@@ -8,4 +8,5 @@ export const TEST_FORM_SITE: LeadFormSite = {
   locations: [{ id: 10011, name: "Parkside Mazda", dealershipSlug: "parkside-mazda" }],
   dealerships: [{ slug: "parkside-mazda", name: "Parkside Mazda" }],
   messageOptional: false,
+  state: "vic",
 };

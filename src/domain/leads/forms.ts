@@ -2,6 +2,7 @@ import type { SiteContext } from "../site/context";
 import { phoneMarket, type PhoneMarket } from "./phone";
 import { testDriveDays, type LocationHours, type SlotDay } from "./test-drive";
 import type { SpecialHoursEntry } from "../site/types";
+import { dealerState } from "../site/region";
 
 /** Enquiry types, as categories. */
 export const ENQUIRY_TYPES = [
@@ -16,7 +17,7 @@ export const ENQUIRY_TYPES = [
   "Sell My Car Enquiry",
 ] as const;
 export const DEFAULT_CATEGORY = "General Enquiry";
-export const DEFAULT_STATE = "qld"; // the state a form starts on
+export const DEFAULT_STATE = "qld"; // the spec's default state, where the dealer's own is not known (LeadFormSite.state)
 export const STATES = [
   ["act", "ACT"],
   ["nsw", "NSW"],
@@ -28,6 +29,7 @@ export const STATES = [
   ["wa", "WA"],
 ] as const;
 export const STATE_CODES = STATES.map(([v]) => v);
+export type StateCode = (typeof STATES)[number][0];
 /** Lead source options: a social marketplace, a social network, a photo-sharing network, a search engine, … */
 export const LEAD_SOURCES = [
   "Facebook Marketplace",
@@ -303,6 +305,8 @@ export type LeadFormSite = {
   locations: Array<{ id: number; name: string; dealershipSlug?: string | null }>;
   dealerships: Array<{ slug: string; name: string }>;
   messageOptional: boolean;
+  /** the state the State fields start on: the dealer's own (dealerState), else the spec's default */
+  state: StateCode;
   /** where the site takes test drives: each location's hours and the instant the slots count from */
   testDrive?: { now: number; locations: LocationHours[]; specials: SpecialHoursEntry[] };
 };
@@ -344,6 +348,7 @@ export function leadFormSite(
     locations: ctx.locations.map((l) => ({ id: l.id, name: l.name, dealershipSlug: l.dealershipSlug })),
     dealerships: ctx.dealerships.map((d) => ({ slug: d.slug, name: d.name })),
     messageOptional: ctx.features.contact_message_optional,
+    state: (dealerState(ctx.site.country, ctx.locations)?.toLowerCase() as StateCode | undefined) ?? DEFAULT_STATE,
     ...(now !== undefined && ctx.features.test_drive
       ? {
           testDrive: {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { activeParams, addVisitedPage, firstPageParams, firstReferrer } from "./attribution";
 import { leadFormSchema, withoutHiddenFields } from "./form-schema";
-import { DEFAULT_CATEGORY, DEFAULT_STATE, FORMS, visibleFields, type FormRules } from "./forms";
+import { DEFAULT_CATEGORY, DEFAULT_STATE, FORMS, leadFormSite, visibleFields, type FormRules } from "./forms";
 import {
   EVENT_IDS,
   formSubmitEventId,
@@ -244,6 +244,32 @@ const leadSiteWith = (slug: string, locations: Array<[number, string]>, primaryI
   pushToPrimary: false,
   primary: { id: primaryId, dealershipSlug: locations.find(([id]) => id === primaryId)![1] },
   locations: locations.map(([id, dealershipSlug]) => ({ id, dealershipSlug })),
+});
+
+describe("the state a form starts on: the dealer's own", () => {
+  const located = (country: string, ...states: string[]) =>
+    leadFormSite({
+      site: { country },
+      features: { mock_leads: false, contact_message_optional: false, test_drive: false },
+      locations: states.map((state, i) => ({
+        id: i + 1,
+        name: `L${i}`,
+        dealershipSlug: null,
+        isPrimary: false,
+        visible: true,
+        address: { state, postcode: "" },
+      })),
+      dealerships: [],
+      specialHours: [],
+    } as never).state;
+  test.each([
+    ["Parkside (Box Hill VIC)", "AU", ["VIC"], "vic"],
+    ["a dealer in Midland WA", "AU", ["WA"], "wa"],
+    ["a dealer in Capalaba QLD", "AU", ["QLD"], "qld"],
+    ["a state written out", "AU", ["New South Wales"], "nsw"],
+    ["no location yet: the spec's default", "AU", [], DEFAULT_STATE],
+    ["New Zealand (no State field): the spec's default", "NZ", ["Canterbury"], DEFAULT_STATE],
+  ])("%s → %s", (_, country, states, state) => expect(located(country, ...states)).toBe(state));
 });
 
 describe("lead preparation", () => {

@@ -69,6 +69,15 @@ describe("placeAddress: typed coordinates win, then the point pasted from the ma
   });
 
   test.each([
+    ["no state", { street: "1 Nepean Hwy", city: "Frankston", postcode: "3199" }, "VIC"],
+    ["an empty state", { ...frankston, state: " " }, "VIC"],
+    ["a state given wins", frankston, "VIC"],
+  ])("an Australian address with %s takes its postcode's state", (_why, a, state) => {
+    const where = placeAddress("AU", a, centres);
+    expect("address" in where && where.address.state).toBe(state);
+  });
+
+  test.each([
     ["AU", { ...frankston, postcode: "3999" }, "address.postcode", /no position for postcode 3999/],
     ["AU", { ...frankston, postcode: "2000" }, "address.postcode", /2000 is not a VIC postcode/],
     ["AU", { ...frankston, state: "Victoria" }, "address.state", /one of NSW/],
@@ -90,6 +99,8 @@ describe("placeAddress: typed coordinates win, then the point pasted from the ma
       /not in New Zealand/,
     ],
     ["US", { street: "1 Central Ave", city: "Phoenix", state: "AZ", postcode: "85004" }, "address.lat", /United States/],
+    ["AU", { ...frankston, state: "", postcode: "12" }, "address.state", /Enter the state, or a postcode that tells it/],
+    ["NZ", { street: "1 Main Rd", city: "Christchurch", postcode: "8011" }, "address.state", /Enter the state or region/],
   ] as const)("%s %o → 422 on %s", (country, a, field, message) => {
     const where = placeAddress(country, a, centres);
     expect("problem" in where && where.problem.field).toBe(field);

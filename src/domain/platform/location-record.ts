@@ -5,6 +5,8 @@ import { slugify } from "../format/slug";
 import { addressDirectionsUrl, addressSearchUrl, directionsUrl, placeUrl } from "../locations/geo";
 import { MAP_POINT_HINT, parseMapPoint, type MapPoint } from "../locations/map-point";
 import { formatHours } from "../site/hours";
+import { AU_POSTCODES, stateOfPostcode, zoneOfPlace } from "../site/region";
+import type { AuState } from "../pricing/drive-away";
 import type { Address, ContactDetail, Country, LocationType, OpeningHourEntry } from "../site/types";
 import { OpeningWeekSchema } from "./contract";
 
@@ -29,32 +31,6 @@ const AREAS: Record<string, [number, number, number, number]> = {
 };
 export const AU_STATES = ["NSW", "ACT", "VIC", "QLD", "SA", "WA", "TAS", "NT"] as const;
 
-/** Australian postcode ranges by state (Australia Post's allocation). */
-const POSTCODES: Record<string, Array<[number, number]>> = {
-  NSW: [
-    [1000, 2599],
-    [2619, 2899],
-    [2921, 2999],
-  ],
-  ACT: [
-    [200, 299],
-    [2600, 2618],
-    [2900, 2920],
-  ],
-  VIC: [
-    [3000, 3999],
-    [8000, 8999],
-  ],
-  QLD: [
-    [4000, 4999],
-    [9000, 9999],
-  ],
-  SA: [[5000, 5999]],
-  WA: [[6000, 6999]],
-  TAS: [[7000, 7999]],
-  NT: [[800, 999]],
-};
-
 /** Why an address does not add up (coordinates outside its state, a postcode of another state), or null. */
 export function addressProblem(
   country: Country,
@@ -66,7 +42,7 @@ export function addressProblem(
       return { field: "address.state", message: `Enter the state as one of ${AU_STATES.join(", ")}` };
     if (!/^\d{4}$/.test(a.postcode)) return { field: "address.postcode", message: "An Australian postcode is 4 digits" };
     const n = Number(a.postcode);
-    if (!POSTCODES[state]!.some(([lo, hi]) => n >= lo && n <= hi))
+    if (!AU_POSTCODES[state as AuState].some(([lo, hi]) => n >= lo && n <= hi))
       return { field: "address.postcode", message: `${a.postcode} is not a ${state} postcode` };
     const [s, n2, w, e] = AREAS[state]!;
     if (a.lat < s || a.lat > n2 || a.long < w || a.long > e)
@@ -87,7 +63,8 @@ export function addressProblem(
 type AddressInput = {
   street: string;
   city: string;
-  state: string;
+  /** none (or empty): an Australian postcode's state */
+  state?: string;
   postcode: string;
   lat?: number;
   long?: number;
@@ -95,7 +72,12 @@ type AddressInput = {
   place_id?: string;
 };
 /** An address with its point decided; `atPostcode` when that point is only the postcode's centre. */
-export type PlacedAddress = Omit<AddressInput, "lat" | "long" | "map_point"> & { lat: number; long: number; atPostcode: boolean };
+export type PlacedAddress = Omit<AddressInput, "lat" | "long" | "map_point" | "state"> & {
+  state: string;
+  lat: number;
+  long: number;
+  atPostcode: boolean;
+};
 /** A postcode's centre from the data the near-me search ships, or null for a postcode it does not know. */
 export type PostcodeCentre = (postcode: string) => MapPoint | null;
 
@@ -131,8 +113,16 @@ export function placeAddress(
   centreOf: PostcodeCentre,
   current?: { postcode: string; lat: number; long: number } | null,
 ): { address: PlacedAddress } | { problem: { field: string; message: string } } {
-  const a = keptPoint(given, centreOf, current);
-  const { map_point, lat, long, ...rest } = a;
+  const state = given.state?.trim() || (country === "AU" ? (stateOfPostcode(given.postcode) ?? "") : "");
+  if (!state)
+    return {
+      problem: {
+        field: "address.state",
+        message: country === "AU" ? "Enter the state, or a postcode that tells it" : "Enter the state or region",
+      },
+    };
+  const a = keptPoint({ ...given, state }, centreOf, current);
+  const { map_point, lat, long, ...rest } = { ...a, state };
   if ((lat === undefined) !== (long === undefined))
     return {
       problem: {
@@ -205,7 +195,8 @@ const fields = {
     {
       street: text(200, "the street address"),
       city: text(100, "the suburb or city"),
-      state: text(50, "the state"),
+      // left out or empty: the postcode's state (Australia)
+      state: textLine().trim().max(50, "The state is at most 50 characters").optional(),
       postcode: text(20, "the postcode"),
       // none: the point pasted from the map, else the postcode's centre (see placeAddress)
       lat: z.number("Latitude is a number such as -37.81").min(-90).max(90).optional(),
@@ -248,6 +239,8 @@ export type LocationFields = {
   contactDetail: ContactDetail;
   openingHours: OpeningHourEntry[];
   address: Address;
+  /** the zone of its state (zoneOfPlace); absent where the address tells none, and the site's is taken */
+  timezone?: string;
 };
 
 function address(a: PlacedAddress, country: Country): Address {
@@ -267,6 +260,11 @@ function address(a: PlacedAddress, country: Country): Address {
     map_url: a.atPostcode && !a.place_id ? addressDirectionsUrl(where, country) : directionsUrl(a),
   };
 }
+
+const zoneOf = (country: Country, a: PlacedAddress): { timezone?: string } => {
+  const timezone = zoneOfPlace(country, a);
+  return timezone ? { timezone } : {};
+};
 
 const hours = (week: OpeningHourEntry[] | undefined) =>
   (week ?? []).map((h) => ({ ...h, formated_hours: formatHours(h.status, h.open, h.close) })).sort((a, b) => a.weekday - b.weekday);
@@ -290,6 +288,7 @@ export function newLocation(r: PlacedRecord, country: Country, position: number)
     contactDetail: { phone: r.contact_detail.phone, landline_phone: r.contact_detail.landline_phone, email: r.contact_detail.email },
     openingHours: hours(r.opening_hours as OpeningHourEntry[] | undefined),
     address: address(r.address, country),
+    ...zoneOf(country, r.address),
   };
 }
 
@@ -314,6 +313,6 @@ export function locationChanges(p: PlacedPatch, country: Country): Partial<Locat
   set("image", p.image);
   if (p.contact_detail) set("contactDetail", { ...p.contact_detail });
   if (p.opening_hours) set("openingHours", hours(p.opening_hours as OpeningHourEntry[]));
-  if (p.address) set("address", address(p.address, country));
+  if (p.address) Object.assign(out, { address: address(p.address, country), ...zoneOf(country, p.address) });
   return out;
 }

@@ -153,7 +153,7 @@ export function platformOpenApi(): Record<string, unknown> {
         post: {
           operationId: "createLocation",
           summary:
-            "Add a location: its type (sales unless given), address with latitude and longitude (checked against the state, and an Australian postcode against its state), contact details, licence and repairer numbers, opening hours. Its slug comes from its name unless given.",
+            "Add a location: its type (sales unless given), address with latitude and longitude (checked against the state, and an Australian postcode against its state; an Australian address may leave the state out: its postcode's is taken), its time zone from its state (the site's follows its locations unless the record sets one), contact details, licence and repairer numbers, opening hours. Its slug comes from its name unless given.",
           parameters: [siteId],
           security: [{ basic: [] }],
           requestBody: { required: true, content: jsonOf("LocationInput") },

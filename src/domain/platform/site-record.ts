@@ -10,6 +10,7 @@ import { suffixMessage, suffixProblem } from "../site/domains";
 import { applyIntegrations, IntegrationsPatchSchema } from "../site/integrations";
 import { tlsHostName } from "../site/tenant";
 import { logoOnHeader } from "../site/logo";
+import { zoneOfLocations, zoneProblem } from "../site/region";
 import { FooterGroupSchema, NavItemSchema } from "./contract";
 import type { LookupProviderName } from "../lookups/lookup";
 import type { Country, Dealership, SiteFeatureFlags, SiteLogo, SiteRecord, Template } from "../site/types";
@@ -144,7 +145,8 @@ const fields = {
     .optional(),
   social_urls: SocialSchema.optional(),
   country: z.enum(COUNTRIES, "The country is AU, NZ or US").optional(),
-  timezone: textLine().trim().refine(isTimeZone, "Enter a time zone such as Australia/Perth").optional(),
+  /** none (or null): the zone of the locations' state, as they are added (zoneOfLocations) */
+  timezone: textLine().trim().refine(isTimeZone, "Enter a time zone such as Australia/Perth").nullable().optional(),
   payment_provider: optionalText(40, "The payment provider"),
   finance_provider: optionalText(60, "The finance provider"),
   include_sold_cars_days: z.number().int("Whole days").min(0, "0 to 30 days").max(30, "0 to 30 days").optional(),
@@ -256,7 +258,9 @@ export function newSite(r: SiteRecordInput, rules: readonly FeatureRule[] = [], 
     domainName: r.domain_name,
     domains: r.domains ?? [],
     country,
+    // until its first location says where it is, a site counts in its country's main zone
     timezone: r.timezone ?? COUNTRY_ZONE[country],
+    timezoneSet: Boolean(r.timezone),
     currency: countryFormat(country).currency,
     phone: r.phone ?? null,
     email: r.email ?? null,
@@ -278,7 +282,7 @@ export function newSite(r: SiteRecordInput, rules: readonly FeatureRule[] = [], 
 
 /** The stored fields a change sets (only those the patch names); the domain's www. address follows a new domain unless a url is given. */
 export function siteChanges(
-  current: Pick<SiteRecord, "domainName" | "url" | "features" | "integrations">,
+  current: Pick<SiteRecord, "domainName" | "url" | "features" | "integrations" | "timezoneSet">,
   p: SiteRecordPatch,
 ): Partial<NewSite> {
   const out: Partial<NewSite> = {};
@@ -299,8 +303,13 @@ export function siteChanges(
   if (p.country) {
     set("country", p.country);
     set("currency", countryFormat(p.country).currency);
+    // a zone that follows the locations starts from the new country's (its locations then decide)
+    if (current.timezoneSet === false) set("timezone", COUNTRY_ZONE[p.country]);
   }
-  set("timezone", p.timezone);
+  if (p.timezone !== undefined) {
+    set("timezoneSet", p.timezone !== null);
+    set("timezone", p.timezone ?? undefined);
+  }
   set("phone", p.phone);
   set("email", p.email);
   set("socialUrls", p.social_urls);
@@ -324,7 +333,7 @@ export function suggestSlug(name: string): string {
   return slugify(name).slice(0, 63).replace(/-+$/, "");
 }
 
-export type ChecklistKey = "lead_delivery" | "phone" | "location" | "logo" | "stock" | "analytics";
+export type ChecklistKey = "lead_delivery" | "phone" | "location" | "logo" | "stock" | "analytics" | "timezone";
 /**
  * One thing a site needs before it goes live, and where it is fixed (a path on the back-office host:
  * the console's own sections are `#…` on the site's console page). `blocks`: publishing is refused
@@ -345,7 +354,15 @@ export function logoReady(logo: SiteLogo, header: string): boolean {
  */
 export function publishChecklist(s: {
   siteId: number;
-  locations: Array<{ name: string; isPrimary?: boolean; openingHours: unknown[]; contactDetail: { email?: string } }>;
+  locations: Array<{
+    name: string;
+    isPrimary?: boolean;
+    openingHours: unknown[];
+    contactDetail: { email?: string };
+    address?: { state: string; postcode?: string };
+  }>;
+  /** the site's market and zone, checked against where its locations are (zoneProblem) */
+  zone?: { country: Country; timezone: string };
   logo: SiteLogo;
   phone: string | null;
   colours: { primary: string };
@@ -365,6 +382,9 @@ export function publishChecklist(s: {
     blocks,
     fix: { href, label: fix },
   });
+  const placed = s.locations.flatMap((l) => (l.address ? [{ ...l, address: l.address }] : []));
+  // only where the locations tell a zone is there anything to check
+  const zone = s.zone && zoneOfLocations(s.zone.country, placed) ? [zoneProblem(s.zone, placed)] : [];
   return [
     item("lead_delivery", "Somewhere the leads are delivered", leads.problem === null, `${here}#delivery`, "Set lead delivery", true),
     item("phone", "The site's phone number (the header shows it)", Boolean(s.phone?.trim()), `${here}#record`, "Add the phone"),
@@ -395,6 +415,15 @@ export function publishChecklist(s: {
       s.features.analytics_events,
       `${here}#switches`,
       "Turn on visit reports",
+    ),
+    ...zone.map((problem) =>
+      item(
+        "timezone",
+        problem ?? "Hours, reports and emails counted in the locations' time zone",
+        problem === null,
+        `${here}#record`,
+        "Set the time zone",
+      ),
     ),
   ];
 }
@@ -430,6 +459,7 @@ export function siteRecordJson(
     social_urls: site.socialUrls,
     country: site.country,
     timezone: site.timezone,
+    timezone_from_locations: site.timezoneSet === false,
     currency: site.currency,
     payment_provider: site.paymentProvider,
     finance_provider: site.financeProvider,

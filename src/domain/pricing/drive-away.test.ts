@@ -7,7 +7,6 @@ import {
   financedAmount,
   estimateText,
   isExclGovtCharges,
-  siteAuState,
   siteEstimate,
   powertrainOf,
   type AuState,
@@ -169,20 +168,6 @@ describe("the amount financed", () => {
     ["a site without a state: its price", car, { country: "AU", state: null, deliveryCharge: 0 }, 45_990],
   ])("%s", (_, v, where, amount) => expect(financedAmount(v, where)).toBe(amount));
 });
-
-test.each<[string, string, string[], string | null]>([
-  ["the first location's state", "AU", ["Victoria", "NSW"], "VIC"],
-  ["the first that is a state", "AU", ["", "QLD"], "QLD"],
-  ["none in New Zealand", "NZ", ["Canterbury"], null],
-  ["none without locations", "AU", [], null],
-])("site state: %s", (_, country, states, state) =>
-  expect(
-    siteAuState(
-      country,
-      states.map((s) => ({ address: { state: s } })),
-    ),
-  ).toBe(state),
-);
 
 test("an estimate in words, and none where the site does not show one", () => {
   const car = { price: 45_990, fuel: "Petrol", priceType: "Excl. Govt. Charges" };

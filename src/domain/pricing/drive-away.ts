@@ -265,16 +265,6 @@ export const financedAmount = (
   state?: AuState | null,
 ): number => siteEstimate(v, site, state)?.total ?? v.price;
 
-/** The state a site's estimates start from: its first location's in Australia (its primary), else none. */
-export function siteAuState(country: string, locations: ReadonlyArray<{ address: { state: string } }>): AuState | null {
-  if (country !== "AU") return null;
-  for (const l of locations) {
-    const s = auStateOf(l.address.state);
-    if (s) return s;
-  }
-  return null;
-}
-
 /** What a site's pages need to give an estimate: its market, the state they start from and its delivery charge. */
 export type DriveAwaySite = { country: string; state: AuState | null; deliveryCharge: number };
 

@@ -198,6 +198,8 @@ export type SiteRecord = {
   domains: string[];
   country: Country;
   timezone: string;
+  /** false: the zone follows the locations' state (zoneOfLocations), until an operator sets one */
+  timezoneSet?: boolean;
   currency: string;
   phone: string | null;
   email: string | null;

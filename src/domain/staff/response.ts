@@ -27,6 +27,12 @@ const MAX_DAYS = 60;
 
 export type Hours = { timeZone: string; weekly: OpeningHourEntry[]; specials: SpecialHoursEntry[]; locationId: number | null };
 
+/** The hours a lead's timer runs in: its location's week, read in that location's own zone (the site's where it has no location). */
+export const leadHours = (
+  l: { siteTimezone: string; locationTimezone: string | null; openingHours: OpeningHourEntry[] | null; locationId: number | null },
+  specials: SpecialHoursEntry[],
+): Hours => ({ timeZone: l.locationTimezone ?? l.siteTimezone, weekly: l.openingHours ?? [], specials, locationId: l.locationId });
+
 const toMinutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
 
 /** A day's open window in minutes after midnight, or null when it is not open. */

@@ -7,7 +7,8 @@ import { cardRepayment, financeFor, financeOf, repaymentNote, type FinanceSettin
 import { ratesInForce } from "../site/finance-rates";
 import { localTime } from "../locations/hours";
 import { distanceLabel } from "../locations/near";
-import { ESTIMATE_WORDS, estimateText, siteAuState, siteEstimate, type AuState } from "../pricing/drive-away";
+import { ESTIMATE_WORDS, estimateText, siteEstimate, type AuState } from "../pricing/drive-away";
+import { dealerState } from "../site/region";
 import { vehicleHref } from "../site/vehicle";
 import type { FavouriteCar } from "./favourites";
 import { conditionLabel, specGroups } from "./specs";
@@ -51,7 +52,7 @@ export function cardContext(ctx: SiteContext, now: number): CardContext {
     today: localTime(now, ctx.site.timezone).date,
     locationNames: Object.fromEntries(ctx.locations.map((l) => [l.id, l.name])),
     finance: financeOf(ctx.site),
-    state: siteAuState(ctx.site.country, ctx.locations),
+    state: dealerState(ctx.site.country, ctx.locations),
   };
 }
 

@@ -33,6 +33,7 @@ export type StaffSite = {
   name: string;
   slug: string;
   timezone: string;
+  country: string;
   url: string;
   currency: string;
   template: string;

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { inArray, like } from "drizzle-orm";
+import { like } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import * as t from "@/server/db/schema";
 import { FEATURE_RULES } from "@/domain/site/features";
 import { getSiteContext } from "@/server/site-context";
-import { setupAppDatabase } from "@/server/testing/app-database";
+import { deleteRunSites, setupAppDatabase } from "@/server/testing/app-database";
 import { callPlatform } from "@/server/testing/requests";
 import { deleteFeatureRuleRoute, getFeatureRules, postFeatureRule, putFeatureRule } from "./feature-rules-api";
 import { getWebsite, postWebsite } from "./websites-api";
@@ -20,13 +20,7 @@ const GROUP = `Rule Group ${run}`;
 const db = setupAppDatabase({
   after: async () => {
     await db.delete(t.featureRules).where(like(t.featureRules.why, `%${run}%`));
-    const ids = (
-      await db
-        .select({ id: t.sites.id })
-        .from(t.sites)
-        .where(like(t.sites.slug, `%-${run}`))
-    ).map((r) => r.id);
-    if (ids.length) await db.delete(t.sites).where(inArray(t.sites.id, ids));
+    await deleteRunSites(db, run);
   },
 });
 

@@ -76,6 +76,7 @@ export async function siteRecordAnswer(siteId: number) {
   const checklist = publishChecklist({
     siteId,
     locations: visible,
+    zone: { country: site.country, timezone: site.timezone },
     logo: site.logo,
     phone: site.phone,
     features: { analytics_events: features.analytics_events.value === true },

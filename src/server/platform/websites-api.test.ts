@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import { inArray, like } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { WebsiteSessionSchema } from "@/domain/platform/contract";
 import * as t from "@/server/db/schema";
 import { getSiteByKey } from "@/server/repositories/sites";
-import { setupAppDatabase } from "@/server/testing/app-database";
+import { deleteRunSites, setupAppDatabase } from "@/server/testing/app-database";
 import { callPlatform, TEST_PLATFORM_ADMIN } from "@/server/testing/requests";
 import { getWebsiteSession } from "./dashboard-api";
 import { getSiteContext } from "@/server/site-context";
@@ -25,13 +25,7 @@ const domainOf = (s: string) => `${s}-${run}.com.au`;
 
 const db = setupAppDatabase({
   after: async () => {
-    const ids = (
-      await db
-        .select({ id: t.sites.id })
-        .from(t.sites)
-        .where(like(t.sites.slug, `%-${run}`))
-    ).map((r) => r.id);
-    if (ids.length) await db.delete(t.sites).where(inArray(t.sites.id, ids));
+    await deleteRunSites(db, run);
   },
 });
 
@@ -475,6 +469,62 @@ describe("POST /api/v1/websites/{id}/locations and PUT …/locations/{locationId
     expect((await addLocation(999_999, geelong)).status).toBe(404);
     expect((await changeLocation(site.id, 10012, { name: "Not mine" })).status).toBe(404); // parkside's location
     expect((await changeLocation(site.id, "x", { name: "x" })).status).toBe(400);
+  });
+});
+
+describe("each dealer in its own time zone: the locations' state decides", () => {
+  const at = (name: string, street: string, city: string, state: string, postcode: string) => ({
+    ...geelong,
+    name,
+    address: { street, city, state, postcode },
+  });
+  const capalaba = at("Bayside Capalaba", "1 Old Cleveland Rd", "Capalaba", "QLD", "4157");
+  const midland = at("Swan Midland", "1 Great Eastern Hwy", "Midland", "WA", "6056");
+  const zoneItem = (site: { publish_checklist: Array<{ key: string; done: boolean; label: string }> }) =>
+    site.publish_checklist.find((c) => c.key === "timezone");
+
+  test.each([
+    ["Capalaba QLD", capalaba, "Australia/Brisbane"],
+    ["Midland WA", midland, "Australia/Perth"],
+  ])("a new dealer in %s, made with no time zone, takes its state's from its first location", async (name, location, zone) => {
+    const site = await (await create(start(`Zone ${name}`))).json();
+    expect(site).toMatchObject({ timezone: "Australia/Melbourne", timezone_from_locations: true });
+    const added = await (await addLocation(site.id, location)).json();
+    expect(added.timezone).toBe(zone);
+    const after = await (await read(site.id)).json();
+    expect(after).toMatchObject({ timezone: zone, timezone_from_locations: true });
+    expect(zoneItem(after)).toMatchObject({ done: true });
+    // the pages count in it: open now, hours, the forms' state
+    expect((await getSiteContext(site.slug))!.site.timezone).toBe(zone);
+  });
+
+  test("a zone an operator set stays; the site is flagged while its locations are elsewhere; null follows them again", async () => {
+    const site = await (await create(start("Zone Set Melbourne", { timezone: "Australia/Melbourne" }))).json();
+    expect(site.timezone_from_locations).toBe(false);
+    const added = await (await addLocation(site.id, midland)).json();
+    expect(added.timezone).toBe("Australia/Perth"); // the location is in its own state's
+    const flagged = await (await read(site.id)).json();
+    expect(flagged.timezone).toBe("Australia/Melbourne");
+    expect(zoneItem(flagged)).toMatchObject({
+      done: false,
+      blocks: false,
+      fix: { href: `/platform/sites/${site.id}#record`, label: "Set the time zone" },
+    });
+    expect(zoneItem(flagged)!.label).toMatch(/in WA: set the time zone to Australia\/Perth/);
+    const followed = await (await change(site.id, { timezone: null })).json();
+    expect(followed).toMatchObject({ timezone: "Australia/Perth", timezone_from_locations: true });
+    expect(zoneItem(followed)).toMatchObject({ done: true });
+    // a location moved to another state moves a following site with it (the primary's decides)
+    await changeLocation(site.id, added.id, { address: capalaba.address, primary: true });
+    expect((await (await read(site.id)).json()).timezone).toBe("Australia/Brisbane");
+  });
+
+  test("a zone given by the record is kept as given, and a location moved changes only its own zone", async () => {
+    const site = await (await create(start("Zone Given Perth", { timezone: "Australia/Perth" }))).json();
+    const added = await (await addLocation(site.id, midland)).json();
+    const moved = await (await changeLocation(site.id, added.id, { address: capalaba.address })).json();
+    expect(moved.timezone).toBe("Australia/Brisbane");
+    expect((await (await read(site.id)).json()).timezone).toBe("Australia/Perth");
   });
 });
 

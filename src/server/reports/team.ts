@@ -4,7 +4,7 @@ import type { ReportRange } from "@/domain/reports/range";
 import type { Count } from "@/domain/reports/report";
 import { median } from "@/domain/reports/stats";
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, asLeadStatus } from "@/domain/staff/roles";
-import { responseState } from "@/domain/staff/response";
+import { leadHours, responseState } from "@/domain/staff/response";
 import type { OpeningHourEntry } from "@/domain/site/types";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
@@ -46,6 +46,7 @@ type Row = {
   location_id: number | null;
   location: string | null;
   hours: OpeningHourEntry[] | null;
+  location_timezone: string | null;
   contacted_by: string | null;
   before: boolean;
 };
@@ -79,7 +80,7 @@ export async function teamReport(db: Db, site: ReportSite, range: ReportRange, n
     db.execute(sql`
       select ${l.id} as id, ${l.status} as status, coalesce(nullif(trim(concat_ws(' ', ${l.firstName}, ${l.lastName})), ''), ${l.name}) as name,
              ${l.category} as category, ${l.createdAt} as created_at, ${l.firstContactAt} as first_contact_at,
-             ${l.locationId} as location_id, loc.name as location, loc.opening_hours as hours,
+             ${l.locationId} as location_id, loc.name as location, loc.opening_hours as hours, loc.timezone as location_timezone,
              (select n.staff_name from ${t.leadNotes} n where n.site_id = ${l.siteId} and n.lead_id = ${l.id} and n.status_from = 'new'
                order by n.created_at limit 1) as contacted_by,
              ${l.createdAt} < ${dayStart(range.from, tz)} as before
@@ -99,12 +100,13 @@ export async function teamReport(db: Db, site: ReportSite, range: ReportRange, n
   }));
   const timed = current.map((r) => ({
     r,
-    ...responseState(new Date(r.created_at), r.first_contact_at ? new Date(r.first_contact_at) : null, now, target, {
-      timeZone: tz,
-      weekly: r.hours ?? [],
-      specials,
-      locationId: r.location_id,
-    }),
+    ...responseState(
+      new Date(r.created_at),
+      r.first_contact_at ? new Date(r.first_contact_at) : null,
+      now,
+      target,
+      leadHours({ siteTimezone: tz, locationTimezone: r.location_timezone, openingHours: r.hours, locationId: r.location_id }, specials),
+    ),
   }));
   const answered = timed.filter((x) => x.contacted);
   return {

@@ -85,6 +85,7 @@ const inboxColumns = {
   siteId: t.leads.siteId,
   siteName: t.sites.name,
   siteTimezone: t.sites.timezone,
+  locationTimezone: t.locations.timezone,
   category: t.leads.category,
   subcategory: t.leads.subcategory,
   name: fullName,
@@ -110,6 +111,8 @@ export type InboxLead = {
   siteId: number;
   siteName: string;
   siteTimezone: string;
+  /** the zone the lead's location keeps its hours in (null: no location) */
+  locationTimezone: string | null;
   category: string;
   subcategory: string | null;
   name: string | null;
@@ -125,13 +128,11 @@ export type InboxLead = {
 
 /** What the CSV export adds to the inbox's columns (every answer the lead page shows). */
 const exportColumns = {
-  locationTimezone: t.locations.timezone,
   postcode: t.leads.postcode,
   payload: t.leads.payload,
   vehicleStock: t.vehicles.stockNumber,
 };
 export type ExportLead = InboxLead & {
-  locationTimezone: string | null;
   postcode: string | null;
   payload: Record<string, unknown>;
   vehicleName: string | null;

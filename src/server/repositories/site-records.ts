@@ -8,6 +8,7 @@ import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
 import { writeAudit, type Actor } from "./audit";
 import { isUniqueViolation } from "./row";
+import { zoneOfLocations } from "@/domain/site/region";
 import { toDealership, toLocation, toSite } from "./sites";
 
 /*
@@ -94,7 +95,7 @@ export async function updateSite(db: Db, siteId: number, changes: Partial<NewSit
             ? "site.unpublish"
             : "site.update";
       await writeAudit(tx, { siteId, by, action, entity: "site", before: pick(before), after: pick(row!) });
-      return toSite(row!);
+      return (await followLocations(tx as unknown as Db, siteId, by)) ?? toSite(row!);
     });
   } catch (e) {
     if (isUniqueViolation(e)) return taken("slug", "Another site took this slug or domain at the same moment");
@@ -103,6 +104,28 @@ export async function updateSite(db: Db, siteId: number, changes: Partial<NewSit
 }
 
 export const isConflict = (r: unknown): r is Conflict => typeof r === "object" && r !== null && "conflict" in r;
+
+/**
+ * A site whose zone follows its locations (no operator set one) takes the zone of their state again
+ * after a location or the site changed, in the same transaction; the site as it is now when it moved.
+ */
+async function followLocations(tx: Db, siteId: number, by: Actor): Promise<SiteRecord | null> {
+  const [site] = await tx.select().from(t.sites).where(eq(t.sites.id, siteId)).for("update");
+  if (!site || site.timezoneSet) return null;
+  const rows = await tx.select().from(t.locations).where(eq(t.locations.siteId, siteId));
+  const zone = zoneOfLocations(toSite(site).country, rows.map(toLocation));
+  if (!zone || zone === site.timezone) return null;
+  const [row] = await tx.update(t.sites).set({ timezone: zone }).where(eq(t.sites.id, siteId)).returning();
+  await writeAudit(tx, {
+    siteId,
+    by,
+    action: "site.update",
+    entity: "site",
+    before: { timezone: site.timezone },
+    after: { timezone: zone },
+  });
+  return toSite(row!);
+}
 
 /** Why a location's dealership or slug cannot be used on this site, or null. */
 type Refusal = { status: 409 | 422; errors: Record<string, string> };
@@ -150,7 +173,7 @@ export async function createLocation(db: Db, siteId: number, l: LocationFields, 
         ...l,
         id,
         siteId,
-        timezone: site.timezone,
+        timezone: l.timezone ?? site.timezone,
         dealershipSlug: (await dealershipSlug(tx as unknown as Db, siteId, l.dealershipId)) ?? null,
       })
       .returning();
@@ -159,6 +182,7 @@ export async function createLocation(db: Db, siteId: number, l: LocationFields, 
       .set({ updatedAt: sql`now()` })
       .where(eq(t.sites.id, siteId));
     await writeAudit(tx, { siteId, by, action: "location.create", entity: `location:${id}`, before: null, after: row });
+    await followLocations(tx as unknown as Db, siteId, by);
     return toLocation(row!);
   });
 }
@@ -197,6 +221,7 @@ export async function updateLocation(
       before: pick(before),
       after: pick(row!),
     });
+    await followLocations(tx as unknown as Db, siteId, by);
     return toLocation(row!);
   });
 }

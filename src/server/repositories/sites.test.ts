@@ -22,7 +22,7 @@ test("the back-office's labels for the sites asked for only", async () => {
     expect.objectContaining({ id: 1001, name: "Parkside Motor Group", slug: "parkside-motor-group" }),
     expect.objectContaining({ id: 1002, name: "Ridgeline Motorcycles", slug: "ridgeline-motorcycles" }),
   ]);
-  expect(Object.keys(rows[0]!).sort()).toEqual(["currency", "id", "name", "slug", "template", "timezone", "url"]);
+  expect(Object.keys(rows[0]!).sort()).toEqual(["country", "currency", "id", "name", "slug", "template", "timezone", "url"]);
   expect(await listSiteLabels(db, [])).toEqual([]);
 });
 

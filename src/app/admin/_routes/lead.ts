@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { readableChanges } from "@/domain/leads/answers";
 import { telHref } from "@/domain/site/links";
 import { vehicleHref } from "@/domain/site/vehicle";
-import { leadHandlingOf, responseState } from "@/domain/staff/response";
+import { leadHandlingOf, leadHours, responseState } from "@/domain/staff/response";
 import { asLeadStatus, can, roleOn, sitesFor } from "@/domain/staff/roles";
 import { requireStaff } from "@/server/admin/pages";
 import { requestWallNow } from "@/server/clock";
@@ -88,12 +88,7 @@ export async function loadLead(params: IdParams, searchParams: SearchParams) {
     });
   // the response timer: the lead's stamps are the database's clock, so the wall clock runs it
   const target = leadHandlingOf(lead.leadHandling).response_minutes;
-  const response = responseState(lead.createdAt, lead.firstContactAt, requestWallNow(), target, {
-    timeZone: lead.siteTimezone,
-    weekly: lead.openingHours ?? [],
-    specials,
-    locationId: lead.locationId,
-  });
+  const response = responseState(lead.createdAt, lead.firstContactAt, requestWallNow(), target, leadHours(lead, specials));
   return {
     lead,
     details: leadDetails(lead.payload as never),

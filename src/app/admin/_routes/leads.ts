@@ -1,7 +1,7 @@
 import "server-only";
 import { localTime } from "@/domain/locations/hours";
 import { followUpDue } from "@/domain/leads/follow-up";
-import { leadHandlingOf, responseState } from "@/domain/staff/response";
+import { leadHandlingOf, leadHours, responseState } from "@/domain/staff/response";
 import { leadFilterOf, sitesFor } from "@/domain/staff/roles";
 import { requireStaff, staffSites } from "@/server/admin/pages";
 import { requestWallNow } from "@/server/clock";
@@ -34,13 +34,7 @@ export async function loadLeads(searchParams: SearchParams) {
   );
   const timer = (l: (typeof page.leads)[number]) => {
     const target = leadHandlingOf(l.leadHandling).response_minutes;
-    const hours = {
-      timeZone: l.siteTimezone,
-      weekly: l.openingHours ?? [],
-      specials: specials.get(l.siteId) ?? [],
-      locationId: l.locationId,
-    };
-    return responseState(l.createdAt, l.firstContactAt, now, target, hours);
+    return responseState(l.createdAt, l.firstContactAt, now, target, leadHours(l, specials.get(l.siteId) ?? []));
   };
   return {
     filter,

@@ -9,6 +9,8 @@ import { listLocations } from "@/server/repositories/sites";
 import { siteHasLookup } from "@/server/stock-editing";
 import { parseSiteId } from "@/domain/platform/contract";
 import { vehicleHref } from "@/domain/site/vehicle";
+import { dealerState } from "@/domain/site/region";
+import { DEFAULT_STATE } from "@/domain/leads/forms";
 import { photoView } from "@/domain/stock/photos";
 import { requireStaffSite } from "@/server/admin/pages";
 import { getDb } from "@/server/db";
@@ -29,8 +31,14 @@ async function flashOf(siteId: number, sp: Record<string, string | string[] | un
   return f && { errors: f.errors, values: f.values as Partial<VehicleFormValues> };
 }
 const refused = { kind: "error", message: "Please check the highlighted fields. Nothing was saved." } as const;
-const siteLocations = async (siteId: number) =>
-  (await listLocations(await getDb(), siteId)).map((l) => ({ id: l.id, name: l.name, primary: l.isPrimary }));
+const siteLocations = async (site: { id: number; country: string }) => {
+  const all = await listLocations(await getDb(), site.id);
+  return {
+    locations: all.map((l) => ({ id: l.id, name: l.name, primary: l.isPrimary })),
+    // a rego looked up starts on the dealer's own state
+    regoState: dealerState(site.country, all)?.toLowerCase() ?? DEFAULT_STATE,
+  };
+};
 
 /** One car's every field, what was edited here, its photos and its page on the website (managers and owners); a 404 for another site's. */
 export async function loadVehicle(params: Promise<{ siteId: string; id: string }>, searchParams: SearchParams) {
@@ -41,11 +49,7 @@ export async function loadVehicle(params: Promise<{ siteId: string; id: string }
   const db = await getDb();
   const v = id === null ? null : await getStaffVehicle(db, site.id, id);
   if (!v) notFound();
-  const [photos, locations, flash] = await Promise.all([
-    listVehiclePhotos(db, site.id, v.id),
-    siteLocations(site.id),
-    flashOf(site.id, sp),
-  ]);
+  const [photos, locations, flash] = await Promise.all([listVehiclePhotos(db, site.id, v.id), siteLocations(site), flashOf(site.id, sp)]);
   const handed = oneParam(sp, "handed");
   const notice = flash
     ? refused
@@ -73,7 +77,7 @@ export async function loadVehicle(params: Promise<{ siteId: string; id: string }
       values: { ...formValuesOf(v), ...flash?.values },
       errors: flash?.errors ?? {},
       notice,
-      locations,
+      ...locations,
       edited: Object.fromEntries(
         v.editedFields.flatMap((f) => (f in FORM_FIELD_OF ? [[FORM_FIELD_OF[f as keyof typeof FORM_FIELD_OF], f]] : [])),
       ),
@@ -97,14 +101,14 @@ export async function loadNewVehicle(params: SiteParams, searchParams: SearchPar
   const db = await getDb();
   const fromRaw = oneParam(sp, "from");
   const fromId = fromRaw === undefined ? null : parseSiteId(fromRaw);
-  const [stockNumber, locations, flash, lookup, from] = await Promise.all([
+  const [stockNumber, located, flash, lookup, from] = await Promise.all([
     suggestStockNumber(db, site.id),
-    siteLocations(site.id),
+    siteLocations(site),
     flashOf(site.id, sp),
     siteHasLookup(site.id),
     fromId === null ? null : getStaffVehicle(db, site.id, fromId),
   ]);
-  const primary = (locations.find((l) => l.primary) ?? locations[0])?.id;
+  const primary = (located.locations.find((l) => l.primary) ?? located.locations[0])?.id;
   const blank = formValuesOf({ carType: "used", status: "in_stock", showOnDealerWebsite: true, locationId: primary ?? null });
   const copied = from ? { ...formValuesOf(from), vin: "", rego: "", status: "in_stock", featured: "" } : blank;
   return {
@@ -117,7 +121,7 @@ export async function loadNewVehicle(params: SiteParams, searchParams: SearchPar
       values: { ...copied, stock_number: stockNumber, ...flash?.values },
       errors: flash?.errors ?? {},
       notice: flash ? refused : ({ kind: "idle" } as const),
-      locations,
+      ...located,
       edited: {},
       lookup,
       from: from?.id ?? null,

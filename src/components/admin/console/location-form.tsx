@@ -61,7 +61,7 @@ export function LocationForm({
   dealerships: ReadonlyArray<{ id: number; name: string }>;
   values?: LocationFormValues;
   /** a new location starts with what the site already says (its name for the first one, its phone and email), so nothing is typed twice */
-  start?: { name: string; phone: string; email: string };
+  start?: { name: string; phone: string; email: string; state: string };
 }) {
   const { state, errors, save } = useRecordForm(`/api/admin/platform/sites/${siteId}/locations`, values?.id);
   const editing = values !== undefined;
@@ -133,7 +133,10 @@ export function LocationForm({
     };
     await save(form, editing ? LocationPatchSchema : LocationRecordSchema, record, "location");
   };
-  const states = country === "AU" ? AU_STATES.map((s) => [s, s] as const) : null;
+  // a new location starts in the dealer's own state; the first one asks
+  const startState = values?.state ?? start?.state ?? "";
+  const states =
+    country === "AU" ? [...(startState ? [] : [["", "From the postcode"] as const]), ...AU_STATES.map((s) => [s, s] as const)] : null;
   return (
     <form
       noValidate
@@ -178,7 +181,7 @@ export function LocationForm({
         <TextField name="street" label="Street address" defaultValue={values?.street} error={errors["address.street"]} />
         <TextField name="city" label="Suburb or city" defaultValue={values?.city} error={errors["address.city"]} />
         {states ? (
-          <SelectField name="state" label="State" options={states} defaultValue={values?.state ?? "VIC"} error={errors["address.state"]} />
+          <SelectField name="state" label="State" options={states} defaultValue={startState} error={errors["address.state"]} />
         ) : (
           <TextField name="state" label="State or region" defaultValue={values?.state} error={errors["address.state"]} />
         )}

@@ -18,6 +18,10 @@ export type SiteFormValues = {
   template: string;
   country: string;
   timezone: string;
+  /** the zone follows the locations' state (no operator set one) */
+  timezone_from_locations: boolean;
+  /** why the zone is wrong for where the locations are (the checklist's time zone item), or null */
+  timezone_problem: string | null;
   dealership_group: string | null;
   manufacturer: string | null;
   manufacturer_id: number | null;
@@ -53,7 +57,8 @@ export function SiteRecordForm({ values }: { values: SiteFormValues }) {
         .filter(Boolean),
       template: String(f.get("template")),
       country: String(f.get("country")),
-      timezone: given(f, "timezone") ?? "",
+      // null: the zone of the locations' state, kept up as they change
+      timezone: f.get("timezone_from_locations") === "on" ? null : (given(f, "timezone") ?? ""),
       dealership_group: clearable(f, "dealership_group"),
       manufacturer: clearable(f, "manufacturer"),
       manufacturer_id: numberOf(f, "manufacturer_id") ?? null,
@@ -89,7 +94,24 @@ export function SiteRecordForm({ values }: { values: SiteFormValues }) {
         />
         <SelectField name="template" label="Template" options={templateOptions} defaultValue={values.template} error={errors.template} />
         <SelectField name="country" label="Country" options={countryOptions} defaultValue={values.country} error={errors.country} />
-        <TextField name="timezone" label="Time zone" defaultValue={values.timezone} error={errors.timezone} hint="e.g. Australia/Perth" />
+        <div>
+          <TextField
+            name="timezone"
+            label="Time zone"
+            defaultValue={values.timezone}
+            error={errors.timezone ?? values.timezone_problem ?? undefined}
+            hint="e.g. Australia/Perth; hours, reports and emails are counted in it"
+          />
+          <label className="mt-2 flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="timezone_from_locations"
+              defaultChecked={values.timezone_from_locations}
+              className="mt-0.5 size-5 shrink-0"
+            />
+            <span>Take it from the locations’ state (the primary location’s)</span>
+          </label>
+        </div>
         <TextField
           name="dealership_group"
           label="Dealership group"

@@ -20,6 +20,7 @@ import type { DomainCheckResult } from "@/domain/platform/domain-check";
 import type { siteRecordJson } from "@/domain/platform/site-record";
 import type { WidgetsFormState } from "@/domain/site/integrations";
 import type { OpeningHourEntry } from "@/domain/site/types";
+import { dealerState } from "@/domain/site/region";
 
 /** A site as the console shows it: the platform API's record, its locations as the website session carries them, and who its leads reach. */
 export type ConsoleSite = Omit<ReturnType<typeof siteRecordJson>, "locations"> & {
@@ -118,6 +119,8 @@ export function ConsoleSiteView({
             template: site.template,
             country: site.country,
             timezone: site.timezone,
+            timezone_from_locations: site.timezone_from_locations,
+            timezone_problem: site.publish_checklist.find((c) => c.key === "timezone" && !c.done)?.label ?? null,
             dealership_group: site.dealership_group,
             manufacturer: site.manufacturer,
             manufacturer_id: site.manufacturer_id,
@@ -223,7 +226,16 @@ export function ConsoleSiteView({
           siteId={site.id}
           country={site.country}
           dealerships={site.dealership_websites}
-          start={{ name: site.locations.length ? "" : site.name, phone: site.phone ?? "", email: site.email ?? "" }}
+          start={{
+            name: site.locations.length ? "" : site.name,
+            phone: site.phone ?? "",
+            email: site.email ?? "",
+            state:
+              dealerState(
+                site.country,
+                site.locations.map((l) => ({ isPrimary: l.primary, visible: l.visible, address: l.address })),
+              ) ?? "",
+          }}
         />
       </section>
 

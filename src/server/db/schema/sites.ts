@@ -56,6 +56,8 @@ export const sites = pgTable("sites", {
     .default(sql`'{}'::text[]`),
   country: text("country").notNull().default("AU"),
   timezone: text("timezone").notNull().default("Australia/Melbourne"),
+  /** false: the zone follows the site's locations (their state's), as a new site's does until an operator sets one */
+  timezoneSet: boolean("timezone_set").notNull().default(true),
   currency: text("currency").notNull().default("AUD"),
   phone: text("phone"),
   email: text("email"),
