@@ -18,6 +18,7 @@ import { vehicleFacts, type Vehicle } from "./vehicle";
 import {
   bodyTypeLabel,
   displayImage,
+  ownPhoto,
   photoAlt,
   JUST_SOLD,
   NEW_ARRIVAL,
@@ -179,6 +180,14 @@ describe("vehicle display rules", () => {
     [{ primaryImageUrl: null, thumbnails: ["/a.jpg"] }, "/a.jpg"],
     [{ primaryImageUrl: "/p.jpg", thumbnails: ["/a.jpg"] }, "/p.jpg"],
   ])("display image of %o is %s", (v, src) => expect(displayImage(v)).toBe(src));
+
+  test.each([
+    [{ primaryImageUrl: "/images/placeholder.jpg", thumbnails: ["/a.jpg"] }, "/a.jpg"],
+    [{ primaryImageUrl: "/images/placeholder.jpg", thumbnails: [] }, null],
+    [{ primaryImageUrl: "/photos/placeholder.svg", thumbnails: [] }, null],
+    [{ primaryImageUrl: null, thumbnails: [] }, null],
+    [{ primaryImageUrl: "/p.jpg", thumbnails: [] }, "/p.jpg"],
+  ])("the car's own photo of %o is %s (null: the placeholder shows)", (v, src) => expect(ownPhoto(v)).toBe(src));
 
   test.each([
     [["Front", ""], 0, "Front"],

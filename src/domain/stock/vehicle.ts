@@ -96,11 +96,20 @@ function badgeAfterModel(model: string | null | undefined, badge: string | null 
 export const photoAlt = (title: string, alts: readonly string[] | undefined, i: number): string =>
   alts?.[i]?.trim() || `${title}, photo ${i + 1}`;
 
+/** The placeholders a car's main photo may be (the one served now, and the one older databases still hold). */
+export const PLACEHOLDERS: readonly string[] = [PLACEHOLDER_IMAGE, OLD_PLACEHOLDER];
+
 /** The placeholder image is replaced by the first thumbnail if any exist. */
 export function displayImage(v: Pick<Vehicle, "primaryImageUrl" | "thumbnails">): string {
   const primary = v.primaryImageUrl;
-  if (!primary || primary === PLACEHOLDER_IMAGE || primary === OLD_PLACEHOLDER) return v.thumbnails[0] ?? PLACEHOLDER_IMAGE;
+  if (!primary || PLACEHOLDERS.includes(primary)) return v.thumbnails[0] ?? PLACEHOLDER_IMAGE;
   return primary;
+}
+
+/** The car's own photo as the storefront shows it (displayImage), or null where the storefront shows the placeholder. */
+export function ownPhoto(v: Pick<Vehicle, "primaryImageUrl" | "thumbnails">): string | null {
+  const shown = displayImage(v);
+  return PLACEHOLDERS.includes(shown) ? null : shown;
 }
 
 /** Card tags: 'JUST SOLD' (sold, still listed), else 'Special' (the dealer's) and 'New Arrival' (listed in the last 7 days). */

@@ -5,6 +5,7 @@ import { addDays, daysBetween, localDay } from "@/domain/reports/range";
 import { parseStockCsv } from "@/domain/stock/import";
 import { STOCK_EXPORT_COLUMNS } from "@/domain/stock/stock-csv";
 import { parseStockListQuery } from "@/domain/stock/stock-list";
+import { PLACEHOLDER_IMAGE } from "@/domain/stock/vehicle";
 import { serverNow } from "@/server/clock";
 import * as t from "@/server/db/schema";
 import { listLocations } from "@/server/repositories/sites";
@@ -67,8 +68,10 @@ beforeAll(async () => {
   const rows = [
     { s: "A", days: 10, price: 20000, status: "sold", soldDays: 3, carType: "used", make: "Toyota", model: "Hilux", photos: 5 },
     { s: "B", days: 20, price: 30000, show: false, carType: "used", make: "Mazda", model: "CX-5", photos: 3 },
-    { s: "C", days: 30, price: null, carType: "new", make: "Kia", model: "Sportage", photos: 0 },
-    { s: "D", days: 70, price: 19990, carType: "demo", make: "Ford", model: "Ranger", photos: 8, loc: 1 },
+    // C: the feed counts 4 photos but none came: the storefront shows the placeholder, so it has no photo
+    { s: "C", days: 30, price: null, carType: "new", make: "Kia", model: "Sportage", photos: 4, none: true },
+    // D: the main photo is the placeholder, the thumbnails real: the storefront shows the first thumbnail
+    { s: "D", days: 70, price: 19990, carType: "demo", make: "Ford", model: "Ranger", photos: 8, loc: 1, placeholder: true },
     { s: "E", days: 100, price: 45000, carType: "used", make: "Ford", model: "Everest", photos: 2, rego: "ABC123" },
   ];
   for (const r of rows) {
@@ -87,6 +90,8 @@ beforeAll(async () => {
         status: r.status ?? "in_stock",
         showOnDealerWebsite: r.show ?? true,
         photosCount: r.photos,
+        primaryImageUrl: r.none || r.placeholder ? PLACEHOLDER_IMAGE : `/images/zsl-${r.s.toLowerCase()}-0`,
+        thumbnails: r.none ? [] : Array.from({ length: r.photos }, (_, i) => `/images/zsl-${r.s.toLowerCase()}-${i}`),
         rego: r.rego ?? null,
         vin: r.s === "D" ? "JTMHV05J604123456" : null,
         description: r.s === "E" ? '=HYPERLINK("http://x")' : null,

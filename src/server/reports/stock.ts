@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { addDays, daysBetween, localDay, type ReportRange } from "@/domain/reports/range";
 import { median } from "@/domain/reports/stats";
-import { vehicleTitle } from "@/domain/stock/vehicle";
+import { PLACEHOLDERS, vehicleTitle } from "@/domain/stock/vehicle";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
 import type { PriceChange, StockCar } from "@/domain/reports/report";
@@ -49,7 +49,11 @@ const v = t.vehicles;
 const listed = (siteId: number) =>
   and(eq(v.siteId, siteId), eq(v.showOnDealerWebsite, true), inArray(v.status, ["in_stock", "coming_soon"]));
 /** A car a shopper cannot judge: no photo (uploaded or from the feed), or no price (the stock list's filters too). */
-export const noPhoto = sql<boolean>`greatest(${v.photosCount}, coalesce(cardinality(${v.thumbnails}), 0)) = 0`;
+/** No photo: what the storefront shows is the placeholder (ownPhoto: no main photo but a placeholder, and no thumbnail). */
+export const noPhoto = sql<boolean>`(coalesce(${v.primaryImageUrl}, '') in ('', ${sql.join(
+  PLACEHOLDERS.map((p) => sql`${p}`),
+  sql`, `,
+)}) and coalesce(cardinality(${v.thumbnails}), 0) = 0)`;
 export const noPrice = sql<boolean>`coalesce(${v.price}, 0) <= 0`;
 
 /**

@@ -153,6 +153,22 @@ describe("stock", () => {
     expect(stock.edit).toBe(false); // sales read the stock, managers edit it
   });
 
+  test("each car's thumbnail is the photo the storefront shows: none of Parkside's cars with photos shows the placeholder", async () => {
+    as(cookies.manager!);
+    const rows = [];
+    for (let page = 1; ; page++) {
+      const stock = await loadStock(params({ siteId: "1001" }), query({ page: String(page) }));
+      rows.push(...stock.rows);
+      if (page >= stock.pages) break;
+    }
+    const withPhotos = rows.filter((r) => r.photos > 0);
+    expect(withPhotos.length).toBeGreaterThan(300);
+    expect(withPhotos.filter((r) => !r.thumbnail || r.thumbnail.includes("placeholder")).map((r) => r.stockNumber)).toEqual([]);
+    // the "No photo" filter finds the cars without one
+    const none = await loadStock(params({ siteId: "1001" }), query({ no_photo: "1" }));
+    expect(none.rows.every((r) => r.thumbnail === null)).toBe(true);
+  });
+
   test("the words looked for are cut to 100 characters", async () => {
     as(cookies.manager!);
     const stock = await loadStock(params({ siteId: "1001" }), query({ q: "x".repeat(150) }));

@@ -1,6 +1,6 @@
 import "server-only";
 import { storedImageSrc, thumbnailUrl } from "@/domain/format/image";
-import { vehicleTitle } from "@/domain/stock/vehicle";
+import { ownPhoto, vehicleTitle } from "@/domain/stock/vehicle";
 import { bulkOutcome, parseStockListQuery, selectedIds, STOCK_PAGE_SIZE } from "@/domain/stock/stock-list";
 import { can } from "@/domain/staff/roles";
 import { requireStaffSite } from "@/server/admin/pages";
@@ -42,7 +42,9 @@ export async function loadStock(params: SiteParams, searchParams: SearchParams) 
     // "Mark 2 cars sold?": the cars it would sell, by stock number
     confirm: asked.map((c) => ({ id: c.id, label: `${c.stockNumber} · ${vehicleTitle(c)}` })),
     rows: rows.map((v) => {
-      const photo = storedImageSrc(v.primaryImageUrl ?? v.thumbnails[0]);
+      // the photo the storefront shows (a car whose main photo is the placeholder shows its first thumbnail)
+      const own = ownPhoto(v);
+      const photo = own ? storedImageSrc(own) : null;
       return {
         id: v.id,
         stockNumber: v.stockNumber,
