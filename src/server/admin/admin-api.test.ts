@@ -726,6 +726,8 @@ describe("team", () => {
     const [mail] = await waitForMail(path.resolve(env().OUTBOX_DIR), (m) => m.to.includes(email), { timeoutMs: 2_000 });
     // from the owner by name, with a correct possessive of the site's name
     if (mail) expect(mail.subject).toBe("Olivia Owner invited you to Parkside Motor Group's back-office");
+    // from the site by name, at the configured address
+    if (mail) expect([mail.fromName, mail.fromAddress]).toEqual(["Parkside Motor Group", "no-reply@localhost"]);
     return mail ? linkIn(mail, /(http:\/\/admin\.localhost\/accept-invite\?token=[A-Za-z0-9_-]+)/) || null : null;
   }
   const invite = (cookie: string, body: unknown, siteId = "1001") =>
