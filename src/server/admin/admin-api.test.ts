@@ -211,7 +211,7 @@ describe("leads", () => {
   test("the CSV export is the user's sites only, streamed, and defuses spreadsheet formulas", async () => {
     const ours = await insertLead(1001, { category: "Back-office test", firstName: '=HYPERLINK("http://x")', lastName: null, name: "x" });
     const theirs = await insertLead(1002, { category: "Back-office test" });
-    const res = await call(exportLeads, "/api/admin/leads.csv?form=Back-office%20test", {}, { cookie: sales });
+    const res = await call(exportLeads, "/api/admin/leads.csv?form=Back-office%20test", {}, { cookie: manager });
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
     const csv = await res.text();
@@ -219,7 +219,35 @@ describe("leads", () => {
     expect(csv).not.toContain(theirs);
     expect(csv).toContain(`"'=HYPERLINK(""http://x"")"`);
     const mock = await insertLead(1001, { category: "Back-office test", isMock: true });
-    expect(await (await call(exportLeads, "/api/admin/leads.csv", {}, { cookie: sales })).text()).not.toContain(mock);
+    expect(await (await call(exportLeads, "/api/admin/leads.csv", {}, { cookie: manager })).text()).not.toContain(mock);
+  });
+
+  test("exporting every lead is a manager's or owner's; a salesperson's leads.csv is 403, and Mine exports their own", async () => {
+    const db = await getDb();
+    const staffId = async (email: string) => (await db.select().from(t.staffUsers).where(eq(t.staffUsers.email, email)))[0]!.id;
+    const sam = await staffId("sales@parksidemotorgroup.com.au");
+    const samsLead = await insertLead(1001, { category: "Back-office test", assignedTo: sam });
+    const maxsLead = await insertLead(1001, {
+      category: "Back-office test",
+      assignedTo: await staffId("manager@parksidemotorgroup.com.au"),
+    });
+    const open = await insertLead(1001, { category: "Back-office test" });
+    const csv = (query: string, cookie: string) => call(exportLeads, `/api/admin/leads.csv${query}`, {}, { cookie });
+    const refused = await csv("?form=Back-office%20test", sales);
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error).toBe("Only a manager or the owner can export all leads. Export yours from Mine.");
+    const own = await csv("?view=mine&form=Back-office%20test", sales);
+    expect(own.status).toBe(200);
+    const ownText = await own.text();
+    expect(ownText).toContain(samsLead);
+    expect([ownText.includes(maxsLead), ownText.includes(open)]).toEqual([false, false]);
+    for (const cookie of [manager, owner]) {
+      const all = await (await csv("?form=Back-office%20test", cookie)).text();
+      expect([samsLead, maxsLead, open].every((id) => all.includes(id))).toBe(true);
+    }
+    // a manager's Mine is theirs too
+    const maxs = await (await csv("?view=mine&form=Back-office%20test", manager)).text();
+    expect([maxs.includes(maxsLead), maxs.includes(samsLead)]).toEqual([true, false]);
   });
 
   test("the CSV: every message of a lead in order, and times on the location's clock in words", async () => {
@@ -238,7 +266,7 @@ describe("leads", () => {
       { siteId: 1001, leadId: id, seq: 2, payload: { message: "Third: can I bring my dog?" }, at: at("2026-11-28T01:00:00Z") },
     ]);
     const single = await insertLead(1001, { category: "Back-office test", payload: { message: "Just once" } });
-    const csv = await (await call(exportLeads, "/api/admin/leads.csv?form=Back-office%20test", {}, { cookie: sales })).text();
+    const csv = await (await call(exportLeads, "/api/admin/leads.csv?form=Back-office%20test", {}, { cookie: manager })).text();
     const rows = parse(csv, { columns: true }) as Array<Record<string, string>>;
     const row = rows.find((r) => r.id === id)!;
     expect(row.created_at).toBe("Friday 27 November 2026, 11:47 pm");

@@ -170,6 +170,7 @@ describe("leads", () => {
         forms={["Vehicle enquiry"]}
         leads={[row]}
         next="123|abc"
+        exportAll
       />,
     );
     expect(doc.querySelectorAll("[data-testid=lead-row]")).toHaveLength(1);
@@ -185,8 +186,16 @@ describe("leads", () => {
     expect(doc.querySelector("select[name=site]")).toBeNull();
   });
 
+  test("a salesperson's export is their own leads (Mine), with the filter", () => {
+    const doc = parse(
+      <LeadsView filter={{ status: "new" }} sites={[]} locations={[]} forms={[]} leads={[]} next={null} exportAll={false} />,
+    );
+    const link = byTestId(doc, "export-csv")!;
+    expect([link.textContent, link.getAttribute("href")]).toEqual(["Export my leads", "/api/admin/leads.csv?view=mine&status=new"]);
+  });
+
   test("no leads: says so", () => {
-    const doc = parse(<LeadsView filter={{}} sites={[]} locations={[]} forms={[]} leads={[]} next={null} />);
+    const doc = parse(<LeadsView filter={{}} sites={[]} locations={[]} forms={[]} leads={[]} next={null} exportAll />);
     expect(byTestId(doc, "no-leads")!.textContent).toBe("No leads match these filters yet.");
   });
 

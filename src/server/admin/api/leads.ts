@@ -116,10 +116,14 @@ export const logCallRoute = adminRoute<{ id: string }>(
   { write: true },
 );
 
-/** GET /api/admin/leads.csv?… — the inbox's filters; streamed 500 leads at a time, never held whole. */
+/**
+ * GET /api/admin/leads.csv?… — the inbox's filters; streamed 500 leads at a time, never held whole.
+ * Every lead is a manager's or owner's to export (403 for a salesperson); `view=mine` is anyone's own.
+ */
 export const exportLeads = adminRoute(async (req, { staff }) => {
   const filter = leadFilterOf(new URL(req.url).searchParams);
-  const siteIds = sitesFor(staff.roles, "leads.read");
+  const siteIds = sitesFor(staff.roles, filter.view === "mine" ? "leads.read" : "leads.export");
+  if (!siteIds.length) throw new HttpError(403, STAFF_MSG.exportAll);
   const db = await getDb();
   let before = filter.before;
   let first = true;
@@ -130,7 +134,7 @@ export const exportLeads = adminRoute(async (req, { staff }) => {
         first = false;
         controller.enqueue(enc.encode(leadCsvHeader()));
       }
-      const page = await listExportLeads(db, siteIds, { ...filter, before });
+      const page = await listExportLeads(db, siteIds, { ...filter, before }, 500, staff.id);
       if (page.leads.length) {
         // every message of each lead, in order: one query for the page's submissions
         const history = await getSubmissionsOf(
