@@ -14,6 +14,9 @@ import * as t from "@/server/db/schema";
 import { DEALER_SWITCH_KEYS } from "@/domain/staff/settings";
 import { createOperator } from "./operators";
 import { DEMO_STAFF_PASSWORD } from "@/server/demo/staff";
+import { hashPassword } from "better-auth/crypto";
+import { createMemoryRateLimiter, limiters } from "@/server/http/rate-limit";
+import { createStaffAccounts } from "@/server/repositories/staff";
 import { env } from "@/server/env";
 import { updateLeadStatus } from "@/server/repositories/inbox";
 import { deleteContentEntry, postContent, putContent } from "./api/content";
@@ -162,6 +165,67 @@ describe("sign-in", () => {
     const cookie = await cookieOf("sales@parksidemotorgroup.com.au");
     expect((await call(signOut, "/api/admin/sign-out", {}, { method: "POST", cookie })).status).toBe(200);
     expect((await call(exportLeads, "/api/admin/leads.csv", {}, { cookie })).status).toBe(401);
+  });
+});
+
+describe("a showroom's sign-ins: failures count per account, and per address only as failures", () => {
+  const LIMITED = ["staff-auth", "staff-sign-in-account", "staff-sign-in-address"];
+  /** The limits as deployed (the other tests raise AUTH_RATE_LIMIT): 10 failures an account, 30 an address, in 10 minutes. */
+  function deployedLimits() {
+    const saved = LIMITED.map((p) => [p, limiters().get(p)] as const);
+    const tag = randomUUID().slice(0, 8);
+    for (const p of LIMITED)
+      limiters().set(p, createMemoryRateLimiter({ limit: p.endsWith("address") ? 30 : 10, windowMs: 600_000, prefix: `${p}-${tag}` }));
+    onTestFinished(() => {
+      for (const [p, l] of saved)
+        if (l) limiters().set(p, l);
+        else limiters().delete(p);
+    });
+  }
+  const from = (address: string, email: string, password = DEMO_STAFF_PASSWORD) =>
+    signIn(req("/api/admin/sign-in", { method: "POST", headers: { "x-real-ip": address }, body: { email, password } }));
+  /** Twelve salespeople of parkside, new to this test. */
+  async function showroomStaff(): Promise<string[]> {
+    const tag = randomUUID().slice(0, 8);
+    const emails = Array.from({ length: 12 }, (_, i) => `showroom-${tag}-${i}@parksidemotorgroup.com.au`);
+    const passwordHash = await hashPassword(DEMO_STAFF_PASSWORD);
+    const roles = [{ siteId: 1001, role: "sales" as const }];
+    await createStaffAccounts(
+      await getDb(),
+      emails.map((email, i) => ({ name: `Showroom ${i}`, email, passwordHash, roles })),
+    );
+    return emails;
+  }
+
+  test("twelve staff signing in from one showroom address all get in, and again; a right password is never refused for others' sign-ins", async () => {
+    deployedLimits();
+    const staff = await showroomStaff();
+    const showroom = "203.0.113.10";
+    expect((await Promise.all(staff.map((e) => from(showroom, e)))).map((r) => r.status)).toEqual(staff.map(() => 200));
+    expect((await Promise.all(staff.map((e) => from(showroom, e)))).map((r) => r.status)).toEqual(staff.map(() => 200));
+    expect((await from(showroom, "sales@parksidemotorgroup.com.au")).status).toBe(200);
+  });
+
+  test("repeated wrong passwords on one account are limited, that account only, from any address", async () => {
+    deployedLimits();
+    const [guessed, colleague] = await showroomStaff();
+    for (let i = 0; i < 10; i++) expect((await from(`198.51.100.${i}`, guessed!, "not the password")).status).toBe(401);
+    const limited = await from("198.51.100.50", guessed!);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await limited.json()).error).toBe("Too many attempts. Please wait a few minutes and try again.");
+    // the same address, another account: in
+    expect((await from("198.51.100.0", colleague!)).status).toBe(200);
+  });
+
+  test("one address guessing across many accounts is limited by its failures", async () => {
+    deployedLimits();
+    const staff = await showroomStaff();
+    const guesser = "192.0.2.66";
+    for (let i = 0; i < 30; i++) expect((await from(guesser, staff[i % 12]!, "not the password")).status).toBe(401);
+    expect((await from(guesser, "sales@parksidemotorgroup.com.au")).status).toBe(429);
+    // two failures each: no account is locked, and from elsewhere each gets in
+    expect((await from("192.0.2.67", staff[11]!)).status).toBe(200);
   });
 });
 
