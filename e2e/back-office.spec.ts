@@ -114,6 +114,11 @@ test.describe("dealer back-office", () => {
     await rows.filter({ hasText: "Mary Parksidelead" }).getByRole("link").click();
     await expect(page).toHaveURL(admin(`/leads/${ours}`));
     await expect(page.getByTestId("lead-status")).toHaveText("New");
+    // nobody has it yet: Sam takes it (a plain post; the page comes back saying so)
+    await page.getByRole("button", { name: "Take it" }).click();
+    await expect(page.getByTestId("lead-take")).toHaveText("It's yours: the lead is assigned to you.");
+    await expect(page.getByTestId("lead-assignee")).toHaveText("Sam Sales");
+    await expect(page.getByRole("button", { name: "Take it" })).toHaveCount(0);
     await expect(page.getByTestId("visited-pages")).toContainText("Cars"); // the visit's pages by name, not their paths
     await expect(page.getByTestId("deliveries")).toContainText("mazda@parksidemotorgroup.com.au");
     const save = page.getByRole("button", { name: "Save", exact: true });
@@ -129,13 +134,14 @@ test.describe("dealer back-office", () => {
     await expect(page).toHaveTitle("Lead | Dealer back-office");
     await expectNoAxeViolations(page);
 
-    // the status filter finds it; the export has the filtered leads, theirs never
+    // the status filter finds it; a salesperson's export is their own leads (theirs never)
     await page.goto(admin("/leads?status=contacted"));
     // (the demo's year of history has contacted leads of its own)
     const mine = rows.filter({ hasText: "Mary Parksidelead" });
     await expect(mine).toHaveCount(1);
     await expect(mine).toContainText("Contacted");
     await page.goto(admin("/leads"));
+    await expect(page.getByTestId("export-csv")).toHaveText("Export my leads");
     const download = page.waitForEvent("download");
     await page.getByTestId("export-csv").click();
     const csv = await readFile((await (await download).path())!, "utf8");

@@ -21,7 +21,7 @@ import { env } from "@/server/env";
 import { updateLeadStatus } from "@/server/repositories/inbox";
 import { deleteContentEntry, postContent, putContent } from "./api/content";
 import { putLocationHours, putSpecialHours } from "./api/hours";
-import { assignLeadRoute, downloadLeadFile, exportLeads, updateLead } from "./api/leads";
+import { assignLeadRoute, downloadLeadFile, exportLeads, takeLeadRoute, updateLead } from "./api/leads";
 import { listInboxLeads } from "@/server/repositories/inbox";
 import { leadRoutes } from "@/server/leads/handlers";
 import { postTo } from "@/server/testing/requests";
@@ -184,15 +184,14 @@ describe("a showroom's sign-ins: failures count per account, and per address onl
   }
   const from = (address: string, email: string, password = DEMO_STAFF_PASSWORD) =>
     signIn(req("/api/admin/sign-in", { method: "POST", headers: { "x-real-ip": address }, body: { email, password } }));
-  /** Twelve salespeople of parkside, new to this test. */
+  /** Twelve staff accounts new to this test (without a role: signing in needs none, and parkside's team stays as the other tests know it). */
   async function showroomStaff(): Promise<string[]> {
     const tag = randomUUID().slice(0, 8);
     const emails = Array.from({ length: 12 }, (_, i) => `showroom-${tag}-${i}@parksidemotorgroup.com.au`);
     const passwordHash = await hashPassword(DEMO_STAFF_PASSWORD);
-    const roles = [{ siteId: 1001, role: "sales" as const }];
     await createStaffAccounts(
       await getDb(),
-      emails.map((email, i) => ({ name: `Showroom ${i}`, email, passwordHash, roles })),
+      emails.map((email, i) => ({ name: `Showroom ${i}`, email, passwordHash })),
     );
     return emails;
   }
@@ -312,6 +311,86 @@ describe("leads", () => {
     // a manager's Mine is theirs too
     const maxs = await (await csv("?view=mine&form=Back-office%20test", manager)).text();
     expect([maxs.includes(maxsLead), maxs.includes(samsLead)]).toEqual([true, false]);
+  });
+
+  describe("Take it: a salesperson takes an unassigned lead", () => {
+    const take = (id: string, cookie: string, form = false) =>
+      call(
+        takeLeadRoute,
+        `/api/admin/leads/${id}/take`,
+        { id },
+        form
+          ? {
+              method: "POST",
+              cookie,
+              headers: { "content-type": "application/x-www-form-urlencoded" },
+              form: new URLSearchParams() as never,
+            }
+          : { method: "POST", cookie, body: {} },
+      );
+
+    test("the page's plain form post: 303 back to the lead, which is theirs, with its history and audit entry", async () => {
+      const id = await insertLead(1001, { category: "Back-office test" });
+      const res = await take(id, sales, true);
+      expect([res.status, res.headers.get("location")]).toEqual([303, `/leads/${id}?take=taken#assignee`]);
+      const db = await getDb();
+      const [sam] = await db.select().from(t.staffUsers).where(eq(t.staffUsers.email, "sales@parksidemotorgroup.com.au"));
+      const [row] = await db.select().from(t.leads).where(eq(t.leads.id, id));
+      expect([row!.assignedTo, row!.assignedAt instanceof Date]).toEqual([sam!.id, true]);
+      const notes = await db.select().from(t.leadNotes).where(eq(t.leadNotes.leadId, id));
+      expect(notes.map((n) => [n.staffName, n.body])).toEqual([["Sam Sales", "Taken by Sam Sales."]]);
+      const [audit] = await db
+        .select()
+        .from(t.auditLog)
+        .where(eq(t.auditLog.entity, `lead:${id}`));
+      expect(audit).toMatchObject({
+        action: "lead.take",
+        before: { assigned_to: null },
+        after: { assigned_to: sam!.id, name: "Sam Sales" },
+      });
+      // taking it again (a double tap) is still theirs; the manager is refused, by name
+      expect((await take(id, sales)).status).toBe(200);
+      const late = await take(id, manager);
+      expect(late.status).toBe(409);
+      expect((await late.json()).error).toBe("Sam Sales took this lead first.");
+      const lateForm = await take(id, manager, true);
+      expect([lateForm.status, lateForm.headers.get("location")]).toEqual([303, `/leads/${id}?take=refused#assignee`]);
+      expect((await db.select().from(t.leadNotes).where(eq(t.leadNotes.leadId, id))).length).toBe(1);
+    });
+
+    test("taken at the same moment by four people: exactly one gets it, the others are told who did", async () => {
+      const group = await cookieOf("group@parksidemotorgroup.com.au");
+      for (let round = 0; round < 3; round++) {
+        const id = await insertLead(1001, { category: "Back-office test" });
+        const answers = await Promise.all([sales, manager, owner, group].map((c) => take(id, c)));
+        const statuses = answers.map((r) => r.status).sort();
+        expect(statuses).toEqual([200, 409, 409, 409]);
+        const [row] = await (await getDb()).select().from(t.leads).where(eq(t.leads.id, id));
+        const winner = (await answers.find((r) => r.status === 200)!.json()).assigned_to;
+        expect(row!.assignedTo).toBe(winner.id);
+        for (const r of answers.filter((a) => a.status === 409))
+          expect((await r.json()).error).toBe(`${winner.name} took this lead first.`);
+        const notes = await (await getDb()).select().from(t.leadNotes).where(eq(t.leadNotes.leadId, id));
+        expect(notes).toHaveLength(1);
+      }
+    });
+
+    test("another site's lead, a bad id: 404; without a session: 401; from another origin: 403", async () => {
+      const theirs = await insertLead(1002, { category: "Back-office test" });
+      expect((await take(theirs, sales)).status).toBe(404);
+      expect((await take("not-a-uuid", sales)).status).toBe(404);
+      const ours = await insertLead(1001, { category: "Back-office test" });
+      expect((await call(takeLeadRoute, `/api/admin/leads/${ours}/take`, { id: ours }, { method: "POST" })).status).toBe(401);
+      const cross = await call(
+        takeLeadRoute,
+        `/api/admin/leads/${ours}/take`,
+        { id: ours },
+        { method: "POST", cookie: sales, headers: { origin: "http://evil.example" } },
+      );
+      expect(cross.status).toBe(403);
+      const [row] = await (await getDb()).select().from(t.leads).where(eq(t.leads.id, ours));
+      expect(row!.assignedTo).toBeNull();
+    });
   });
 
   test("the CSV: every message of a lead in order, and times on the location's clock in words", async () => {

@@ -238,6 +238,7 @@ describe("leads", () => {
     response: { contacted: true, minutes: 30, late: false, target: 60 },
     mayUpdate: true,
     team: null,
+    take: null,
   };
 
   test("a lead: the shopper, where they came from, its delivery and history; no assigning without the right", () => {
@@ -266,6 +267,24 @@ describe("leads", () => {
     expect(byTestId(doc, "lead-history")!.textContent).toContain("New → Contacted");
     expect(doc.querySelector("[aria-label=Assign]")).toBeNull();
     expect(doc.querySelector("[aria-label=Update]")).not.toBeNull();
+  });
+
+  test("an unassigned lead: Take it is a plain post (no JavaScript needed); taken, it says whose it is", () => {
+    const take = (doc: Document) => doc.querySelector("form[aria-label='Take this lead']");
+    const open = parse(<LeadView {...lead} />);
+    const form = take(open)!;
+    expect([form.getAttribute("method"), form.getAttribute("action")]).toEqual(["post", `/api/admin/leads/${lead.lead.id}/take`]);
+    expect(form.querySelector("button")!.textContent).toBe("Take it");
+    // someone else's, or nobody may take it: no button
+    const theirs = { ...lead, lead: { ...lead.lead, assignedTo: "u2", assigneeName: "Max Manager" } };
+    expect(take(parse(<LeadView {...theirs} />))).toBeNull();
+    expect(take(parse(<LeadView {...lead} mayUpdate={false} />))).toBeNull();
+    // the post's answer: the page again, saying how it went
+    const mine = parse(<LeadView {...{ ...lead, lead: { ...lead.lead, assignedTo: "u1", assigneeName: "Sam Sales" } }} take="taken" />);
+    expect(byTestId(mine, "lead-take")!.textContent).toBe("It's yours: the lead is assigned to you.");
+    const late = parse(<LeadView {...theirs} take="refused" />);
+    expect(byTestId(late, "lead-take")!.getAttribute("role")).toBe("alert");
+    expect(byTestId(late, "lead-take")!.textContent).toBe("Max Manager took this lead first.");
   });
 });
 

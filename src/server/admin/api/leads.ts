@@ -7,7 +7,8 @@ import { listSiteStaff } from "@/server/repositories/staff";
 import { serverNow } from "@/server/clock";
 import { getDb } from "@/server/db";
 import { HttpError, json } from "@/server/http/api";
-import { getLeadFile, leadSiteAndStatus, listExportLeads, updateLeadStatus } from "@/server/repositories/inbox";
+import { getLeadFile, leadSiteAndStatus, listExportLeads, takeLead, updateLeadStatus } from "@/server/repositories/inbox";
+import { isMediaType } from "@/domain/http/content-type";
 import { getSubmissionsOf } from "@/server/repositories/leads";
 import { adminRoute, actor, bodyOf, flashCookie, jsonBody, parsed, seeOther } from "./handler";
 import { isCanonicalUuid } from "@/domain/ids";
@@ -69,6 +70,29 @@ export const assignLeadRoute = adminRoute<{ id: string }>(
       assigned_to: { id: to.id, name: to.name },
       message: `Assigned to ${to.name}. They have an email with the link.`,
     });
+  },
+  { write: true },
+);
+
+/**
+ * POST /api/admin/leads/{id}/take — anyone who works the lead's site takes it while nobody has it
+ * (no body). The lead page's button posts it plainly: back to the lead (303) saying how it went. JSON
+ * callers get 200, or 409 naming who took it first; taking one's own again is still 200 (a double tap).
+ */
+export const takeLeadRoute = adminRoute<{ id: string }>(
+  async (req, { staff, params }) => {
+    const id = leadIdOf(params.id);
+    const db = await getDb();
+    const lead = await leadSiteAndStatus(db, sitesFor(staff.roles, "leads.read"), id);
+    if (!lead) throw new HttpError(404, "Unknown lead.");
+    if (!can(roleOn(staff.roles, lead.siteId), "leads.update")) throw new HttpError(403, STAFF_MSG.forbidden);
+    const r = await takeLead(db, lead.siteId, id, { id: staff.id, name: staff.name, email: staff.email });
+    if (!r) throw new HttpError(404, "Unknown lead.");
+    const mine = r.holder.id === staff.id;
+    if (isMediaType(req.headers.get("content-type"), "application/x-www-form-urlencoded"))
+      return seeOther(`/leads/${id}?take=${mine ? "taken" : "refused"}#assignee`);
+    if (!mine) throw new HttpError(409, `${r.holder.name ?? "Someone else"} took this lead first.`);
+    return json(200, { ok: true, assigned_to: { id: staff.id, name: staff.name }, message: "It's yours." });
   },
   { write: true },
 );
