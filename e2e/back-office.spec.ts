@@ -105,9 +105,10 @@ test.describe("dealer back-office", () => {
     await expect(page.getByRole("link", { name: "Settings" })).toHaveCount(0);
     await expectNoAxeViolations(page);
 
-    // another site's lead does not exist for them, nor do the manager's pages
+    // another site's lead and pages do not exist for them; a manager's page of their own site says who can open it
     expect((await page.goto(admin(`/leads/${theirs}`)))?.status()).toBe(404);
-    expect((await page.goto(admin("/sites/1001/settings")))?.status()).toBe(404);
+    expect((await page.goto(admin("/sites/1001/settings")))?.status()).toBe(403);
+    await expect(page.getByTestId("forbidden-message")).toHaveText("Only a manager or the owner can open Settings.");
     expect((await page.goto(admin("/sites/1002/stock")))?.status()).toBe(404);
 
     await page.goto(admin("/leads"));
@@ -943,12 +944,12 @@ test.describe("dealer back-office", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: "test-results/reports-phone.png", fullPage: false });
 
-    // sales have no reports; another site's owner is not told they exist
+    // sales are told reports are a manager's or owner's (403); another site's owner is not told they exist
     for (const email of ["sales@parksidemotorgroup.com.au", "owner@ridgelinemotorcycles.com.au"]) {
       const other = await (await browser.newContext()).newPage();
       await signIn(other, email);
       await expect(other.getByRole("link", { name: "Reports" })).toHaveCount(email.startsWith("owner") ? 1 : 0);
-      expect((await other.goto(admin("/sites/1001/reports")))?.status(), email).toBe(404);
+      expect((await other.goto(admin("/sites/1001/reports")))?.status(), email).toBe(email.startsWith("owner") ? 404 : 403);
       await other.context().close();
     }
   });
@@ -1016,9 +1017,9 @@ test.describe("dealer back-office", () => {
     await page.getByRole("link", { name: "All your sites side by side" }).click();
     await expect(page).toHaveURL(admin("/reports?preset=90d&by=week"));
 
-    // sales have no reports anywhere; a manager of one site has no group link, and a group of one
+    // sales have no reports anywhere (403: a manager's or owner's); a manager of one site has no group link, and a group of one
     for (const [email, status] of [
-      ["sales@parksidemotorgroup.com.au", 404],
+      ["sales@parksidemotorgroup.com.au", 403],
       ["manager@parksidemotorgroup.com.au", 200],
     ] as const) {
       const other = await (await browser.newContext()).newPage();

@@ -5,6 +5,7 @@ import type { ReportRange } from "@/domain/reports/range";
 import { AuditView } from "./audit";
 import { ConsoleView } from "./console";
 import { ContentListView } from "./content-list";
+import { ForbiddenView } from "./forbidden";
 import { GroupReportsView } from "./group-reports";
 import { LeadView, type LeadProps } from "./lead";
 import { LeadsView, type InboxRow } from "./leads";
@@ -286,6 +287,12 @@ describe("leads", () => {
     expect(byTestId(late, "lead-take")!.getAttribute("role")).toBe("alert");
     expect(byTestId(late, "lead-take")!.textContent).toBe("Max Manager took this lead first.");
   });
+});
+
+test("a page the role may not open says who can", () => {
+  const doc = parse(<ForbiddenView path="/sites/1001/settings" />);
+  expect(byTestId(doc, "forbidden-message")!.textContent).toBe("Only a manager or the owner can open Settings.");
+  expect(doc.querySelector('a[href="/leads"]')!.textContent).toBe("Back to the leads");
 });
 
 test("audit: each change with who, when and its subject", () => {
