@@ -321,15 +321,15 @@ export async function assignLead(
 
 /**
  * The site's unassigned lead becomes `me`'s: one conditional UPDATE (… where assigned_to is null), so
- * of several people taking it at once exactly one gets it, whatever the isolation. Null for a lead
- * not the site's; else who holds it now (`took`: whether this call gave it to them).
+ * of several people taking it at once exactly one gets it, whatever the isolation. Who holds it
+ * afterwards (`me` when this call took it); null for a lead not the site's.
  */
 export async function takeLead(
   db: Db,
   siteId: number,
   id: string,
   me: Actor & { id: string },
-): Promise<{ took: boolean; holder: { id: string | null; name: string | null } } | null> {
+): Promise<{ id: string | null; name: string | null } | null> {
   return db.transaction(async (tx) => {
     const [took] = await tx
       .update(t.leads)
@@ -342,7 +342,7 @@ export async function takeLead(
         .from(t.leads)
         .leftJoin(assignee, eq(assignee.id, t.leads.assignedTo))
         .where(and(eq(t.leads.siteId, siteId), eq(t.leads.id, id)));
-      return held ? { took: false, holder: held } : null;
+      return held ?? null;
     }
     await tx.insert(t.leadNotes).values({ siteId, leadId: id, staffId: me.id, staffName: me.name, body: `Taken by ${me.name}.` });
     await writeAudit(tx, {
@@ -353,7 +353,7 @@ export async function takeLead(
       before: { assigned_to: null },
       after: { assigned_to: me.id, name: me.name },
     });
-    return { took: true, holder: { id: me.id, name: me.name } };
+    return { id: me.id, name: me.name };
   });
 }
 

@@ -86,12 +86,12 @@ export const takeLeadRoute = adminRoute<{ id: string }>(
     const lead = await leadSiteAndStatus(db, sitesFor(staff.roles, "leads.read"), id);
     if (!lead) throw new HttpError(404, "Unknown lead.");
     if (!can(roleOn(staff.roles, lead.siteId), "leads.update")) throw new HttpError(403, STAFF_MSG.forbidden);
-    const r = await takeLead(db, lead.siteId, id, { id: staff.id, name: staff.name, email: staff.email });
-    if (!r) throw new HttpError(404, "Unknown lead.");
-    const mine = r.holder.id === staff.id;
+    const holder = await takeLead(db, lead.siteId, id, { id: staff.id, name: staff.name, email: staff.email });
+    if (!holder) throw new HttpError(404, "Unknown lead.");
+    const mine = holder.id === staff.id;
     if (isMediaType(req.headers.get("content-type"), "application/x-www-form-urlencoded"))
       return seeOther(`/leads/${id}?take=${mine ? "taken" : "refused"}#assignee`);
-    if (!mine) throw new HttpError(409, `${r.holder.name ?? "Someone else"} took this lead first.`);
+    if (!mine) throw new HttpError(409, `${holder.name ?? "Someone else"} took this lead first.`);
     return json(200, { ok: true, assigned_to: { id: staff.id, name: staff.name }, message: "It's yours." });
   },
   { write: true },
