@@ -217,6 +217,15 @@ describe("a showroom's sign-ins: failures count per account, and per address onl
     expect((await from("198.51.100.0", colleague!)).status).toBe(200);
   });
 
+  test("a burst of guesses at one account at once gets no more tries than one after another", async () => {
+    deployedLimits();
+    const [guessed] = await showroomStaff();
+    const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => from(`198.51.100.${100 + i}`, guessed!, "not the password")));
+    const statuses = burst.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+  });
+
   test("one address guessing across many accounts is limited by its failures", async () => {
     deployedLimits();
     const staff = await showroomStaff();

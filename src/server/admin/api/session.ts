@@ -9,7 +9,7 @@ import { getDb } from "@/server/db";
 import { env } from "@/server/env";
 import { errorAnswer, HttpError, json } from "@/server/http/api";
 import { checkOrigin, readText } from "@/server/http/body";
-import { clientAddressOf, limitOrThrow, sharedLimiter } from "@/server/http/rate-limit";
+import { clientAddressOf, limitOrThrow, sharedLimiter, type LimitResult } from "@/server/http/rate-limit";
 import { acceptInvitation, findInvitation, findStaffByEmail, isOperator } from "@/server/repositories/staff";
 import { isAdminHost } from "@/server/http/admin-host";
 import { invitationTokenHash, staffAuth } from "../staff-auth";
@@ -28,10 +28,15 @@ const inviteLimiter = () => limiter("staff-auth", env().AUTH_RATE_LIMIT);
  * connection all get in, while guessing one account's password, or many accounts' from one
  * address, is stopped. An address may fail three times an account's allowance, for a whole team's typos.
  */
-const signInLimits = (req: Request, email: string) => [
-  { limiter: limiter("staff-sign-in-account", env().AUTH_RATE_LIMIT), key: createHash("sha256").update(email).digest("base64url") },
-  { limiter: limiter("staff-sign-in-address", env().AUTH_RATE_LIMIT * 3), key: clientAddressOf(req) },
-];
+const accountLimiter = () => limiter("staff-sign-in-account", env().AUTH_RATE_LIMIT);
+const addressLimiter = () => limiter("staff-sign-in-address", env().AUTH_RATE_LIMIT * 3);
+// hashed: the counters' table holds no email address
+const accountKey = (email: string) => createHash("sha256").update(email).digest("base64url");
+
+/** 429 with Retry-After when a limit refuses. */
+function allowed(r: LimitResult): void {
+  if (!r.ok) throw new HttpError(429, TOO_MANY, { "retry-after": String(r.retryAfter) });
+}
 
 /**
  * The two posts a signed-out visitor makes (sign-in, accepting an invitation): the back-office host,
@@ -97,10 +102,12 @@ export async function signIn(req: Request): Promise<Response> {
       return (posted.form = formFields(new URLSearchParams(await readText(req, MAX_FORM_BYTES))));
     };
     const { host, body } = await publicPost(req, StaffSignInSchema, read);
-    // checked before the password is (a locked account learns nothing from a guess), counted only when it fails
-    const limits = signInLimits(req, body.email);
-    for (const r of await Promise.all(limits.map((l) => l.limiter.peek(l.key))))
-      if (!r.ok) throw new HttpError(429, TOO_MANY, { "retry-after": String(r.retryAfter) });
+    // checked before the password is (a locked account learns nothing from a guess). The account's
+    // attempt counts at once, so a burst of guesses cannot pass its limit, and is given back when
+    // right; the address only reads its failures, so others' sign-ins never hold a right password up
+    const [address, account] = [clientAddressOf(req), accountKey(body.email)];
+    allowed(await addressLimiter().peek(address));
+    allowed(await accountLimiter().take(account));
     const auth = await staffAuth(host);
     const res = await auth.api.signInEmail({
       body: { email: body.email, password: body.password },
@@ -108,10 +115,11 @@ export async function signIn(req: Request): Promise<Response> {
       asResponse: true,
     });
     if (res.status === 401 || res.status === 403 || res.status === 400) {
-      await Promise.all(limits.map((l) => l.limiter.take(l.key)));
+      await addressLimiter().take(address);
       throw new HttpError(401, STAFF_MSG.signIn);
     }
     if (!res.ok) throw new Error(`staff sign-in answered ${res.status}`);
+    await accountLimiter().refund(account);
     if (!posted.form) return withCookies(res, { ok: true });
     const db = await getDb();
     const user = await findStaffByEmail(db, body.email);
