@@ -10,6 +10,8 @@ const nextConfig: NextConfig = {
   // the icon sprite's address carries its content's version (src/components/ui/icons.tsx)
   env: { ICON_SPRITE_VERSION: iconSpriteVersion() },
   reactStrictMode: true,
+  // forbidden(): a back-office page a role may not open answers 403 with src/app/admin/forbidden.tsx
+  experimental: { authInterrupts: true },
   // Tenant routing in production: the server in front of Next (scripts/server.ts, `pageDestination`)
   // names each page request's tenant in a header, replacing any a client sent, and these rewrites
   // send it to the tenant's routes: Next's own rewrite keeps the address the shopper asked for, as

@@ -38,6 +38,8 @@ export default defineConfig({
       LOG_LEVEL: "silent",
       LEAD_RATE_LIMIT: "1000",
       AUTH_RATE_LIMIT: "1000",
+      // what Next defines for the app when next.config.ts turns on authInterrupts (forbidden() throws without it)
+      __NEXT_EXPERIMENTAL_AUTH_INTERRUPTS: "true",
       OUTBOX_DIR: ".data/test-outbox",
       // the platform data API's credentials in the route tests (src/server/platform)
       PLATFORM_API_USER: "test-storefront",

@@ -105,15 +105,21 @@ test.describe("dealer back-office", () => {
     await expect(page.getByRole("link", { name: "Settings" })).toHaveCount(0);
     await expectNoAxeViolations(page);
 
-    // another site's lead does not exist for them, nor do the manager's pages
+    // another site's lead and pages do not exist for them; a manager's page of their own site says who can open it
     expect((await page.goto(admin(`/leads/${theirs}`)))?.status()).toBe(404);
-    expect((await page.goto(admin("/sites/1001/settings")))?.status()).toBe(404);
+    expect((await page.goto(admin("/sites/1001/settings")))?.status()).toBe(403);
+    await expect(page.getByTestId("forbidden-message")).toHaveText("Only a manager or the owner can open Settings.");
     expect((await page.goto(admin("/sites/1002/stock")))?.status()).toBe(404);
 
     await page.goto(admin("/leads"));
     await rows.filter({ hasText: "Mary Parksidelead" }).getByRole("link").click();
     await expect(page).toHaveURL(admin(`/leads/${ours}`));
     await expect(page.getByTestId("lead-status")).toHaveText("New");
+    // nobody has it yet: Sam takes it (a plain post; the page comes back saying so)
+    await page.getByRole("button", { name: "Take it" }).click();
+    await expect(page.getByTestId("lead-take")).toHaveText("It's yours: the lead is assigned to you.");
+    await expect(page.getByTestId("lead-assignee")).toHaveText("Sam Sales");
+    await expect(page.getByRole("button", { name: "Take it" })).toHaveCount(0);
     await expect(page.getByTestId("visited-pages")).toContainText("Cars"); // the visit's pages by name, not their paths
     await expect(page.getByTestId("deliveries")).toContainText("mazda@parksidemotorgroup.com.au");
     const save = page.getByRole("button", { name: "Save", exact: true });
@@ -129,13 +135,14 @@ test.describe("dealer back-office", () => {
     await expect(page).toHaveTitle("Lead | Dealer back-office");
     await expectNoAxeViolations(page);
 
-    // the status filter finds it; the export has the filtered leads, theirs never
+    // the status filter finds it; a salesperson's export is their own leads (theirs never)
     await page.goto(admin("/leads?status=contacted"));
     // (the demo's year of history has contacted leads of its own)
     const mine = rows.filter({ hasText: "Mary Parksidelead" });
     await expect(mine).toHaveCount(1);
     await expect(mine).toContainText("Contacted");
     await page.goto(admin("/leads"));
+    await expect(page.getByTestId("export-csv")).toHaveText("Export my leads");
     const download = page.waitForEvent("download");
     await page.getByTestId("export-csv").click();
     const csv = await readFile((await (await download).path())!, "utf8");
@@ -937,12 +944,12 @@ test.describe("dealer back-office", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: "test-results/reports-phone.png", fullPage: false });
 
-    // sales have no reports; another site's owner is not told they exist
+    // sales are told reports are a manager's or owner's (403); another site's owner is not told they exist
     for (const email of ["sales@parksidemotorgroup.com.au", "owner@ridgelinemotorcycles.com.au"]) {
       const other = await (await browser.newContext()).newPage();
       await signIn(other, email);
       await expect(other.getByRole("link", { name: "Reports" })).toHaveCount(email.startsWith("owner") ? 1 : 0);
-      expect((await other.goto(admin("/sites/1001/reports")))?.status(), email).toBe(404);
+      expect((await other.goto(admin("/sites/1001/reports")))?.status(), email).toBe(email.startsWith("owner") ? 404 : 403);
       await other.context().close();
     }
   });
@@ -1010,9 +1017,9 @@ test.describe("dealer back-office", () => {
     await page.getByRole("link", { name: "All your sites side by side" }).click();
     await expect(page).toHaveURL(admin("/reports?preset=90d&by=week"));
 
-    // sales have no reports anywhere; a manager of one site has no group link, and a group of one
+    // sales have no reports anywhere (403: a manager's or owner's); a manager of one site has no group link, and a group of one
     for (const [email, status] of [
-      ["sales@parksidemotorgroup.com.au", 404],
+      ["sales@parksidemotorgroup.com.au", 403],
       ["manager@parksidemotorgroup.com.au", 200],
     ] as const) {
       const other = await (await browser.newContext()).newPage();

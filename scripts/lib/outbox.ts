@@ -10,6 +10,8 @@ export type OutboxMail = {
   file: string;
   /** the sender's display name ("Parkside Motor Group") */
   fromName: string;
+  /** the sender's address (the configured MAIL_FROM's) */
+  fromAddress: string;
   to: string[];
   subject: string;
   text: string;
@@ -35,6 +37,7 @@ export async function readOutbox(dir: string): Promise<OutboxMail[]> {
       const mail: OutboxMail = {
         file,
         fromName: m.from?.value[0]?.name ?? "",
+        fromAddress: m.from?.value[0]?.address ?? "",
         to,
         subject: m.subject ?? "",
         text: m.text ?? "",

@@ -50,6 +50,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   "reply_templates.update": "Changed the reply templates",
   "finance.update": "Changed the finance settings",
   "lead.assign": "Assigned a lead",
+  "lead.take": "Took a lead",
   "lead.call": "Logged a call",
   "staff.invite": "Invited a staff member",
   "staff.role": "Changed a staff member's role",

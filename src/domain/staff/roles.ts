@@ -15,6 +15,7 @@ export type StaffAction =
   | "leads.read"
   | "leads.update"
   | "leads.assign"
+  | "leads.export"
   | "stock.read"
   | "stock.edit"
   | "settings.edit"
@@ -36,6 +37,8 @@ const NEEDS: Record<StaffAction, StaffRole> = {
   "reports.read": "manager",
   // a manager hands leads to the team
   "leads.assign": "manager",
+  // every lead's contact details leave the building only with a manager or owner (a salesperson exports their own)
+  "leads.export": "manager",
   "staff.manage": "owner",
 };
 
@@ -177,6 +180,7 @@ export const AcceptInviteSchema = z.object({
 export const STAFF_MSG = {
   signIn: "That email and password do not match a staff account.",
   forbidden: "You do not have access to that.",
+  exportAll: "Only a manager or the owner can export all leads. Export yours from Mine.",
   signedOut: "You have been signed out.",
   inviteSent: "Invitation sent.",
   inviteBad: "This invitation link has expired or was already used. Ask the site's owner for a new one.",

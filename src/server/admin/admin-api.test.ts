@@ -14,11 +14,14 @@ import * as t from "@/server/db/schema";
 import { DEALER_SWITCH_KEYS } from "@/domain/staff/settings";
 import { createOperator } from "./operators";
 import { DEMO_STAFF_PASSWORD } from "@/server/demo/staff";
+import { hashPassword } from "better-auth/crypto";
+import { createMemoryRateLimiter, limiters } from "@/server/http/rate-limit";
+import { createStaffAccounts } from "@/server/repositories/staff";
 import { env } from "@/server/env";
 import { updateLeadStatus } from "@/server/repositories/inbox";
 import { deleteContentEntry, postContent, putContent } from "./api/content";
 import { putLocationHours, putSpecialHours } from "./api/hours";
-import { assignLeadRoute, downloadLeadFile, exportLeads, updateLead } from "./api/leads";
+import { assignLeadRoute, downloadLeadFile, exportLeads, takeLeadRoute, updateLead } from "./api/leads";
 import { listInboxLeads } from "@/server/repositories/inbox";
 import { leadRoutes } from "@/server/leads/handlers";
 import { postTo } from "@/server/testing/requests";
@@ -165,6 +168,75 @@ describe("sign-in", () => {
   });
 });
 
+describe("a showroom's sign-ins: failures count per account, and per address only as failures", () => {
+  const LIMITED = ["staff-auth", "staff-sign-in-account", "staff-sign-in-address"];
+  /** The limits as deployed (the other tests raise AUTH_RATE_LIMIT): 10 failures an account, 30 an address, in 10 minutes. */
+  function deployedLimits() {
+    const saved = LIMITED.map((p) => [p, limiters().get(p)] as const);
+    const tag = randomUUID().slice(0, 8);
+    for (const p of LIMITED)
+      limiters().set(p, createMemoryRateLimiter({ limit: p.endsWith("address") ? 30 : 10, windowMs: 600_000, prefix: `${p}-${tag}` }));
+    onTestFinished(() => {
+      for (const [p, l] of saved)
+        if (l) limiters().set(p, l);
+        else limiters().delete(p);
+    });
+  }
+  const from = (address: string, email: string, password = DEMO_STAFF_PASSWORD) =>
+    signIn(req("/api/admin/sign-in", { method: "POST", headers: { "x-real-ip": address }, body: { email, password } }));
+  /** Twelve staff accounts new to this test (without a role: signing in needs none, and parkside's team stays as the other tests know it). */
+  async function showroomStaff(): Promise<string[]> {
+    const tag = randomUUID().slice(0, 8);
+    const emails = Array.from({ length: 12 }, (_, i) => `showroom-${tag}-${i}@parksidemotorgroup.com.au`);
+    const passwordHash = await hashPassword(DEMO_STAFF_PASSWORD);
+    await createStaffAccounts(
+      await getDb(),
+      emails.map((email, i) => ({ name: `Showroom ${i}`, email, passwordHash })),
+    );
+    return emails;
+  }
+
+  test("twelve staff signing in from one showroom address all get in, and again; a right password is never refused for others' sign-ins", async () => {
+    deployedLimits();
+    const staff = await showroomStaff();
+    const showroom = "203.0.113.10";
+    expect((await Promise.all(staff.map((e) => from(showroom, e)))).map((r) => r.status)).toEqual(staff.map(() => 200));
+    expect((await Promise.all(staff.map((e) => from(showroom, e)))).map((r) => r.status)).toEqual(staff.map(() => 200));
+    expect((await from(showroom, "sales@parksidemotorgroup.com.au")).status).toBe(200);
+  });
+
+  test("repeated wrong passwords on one account are limited, that account only, from any address", async () => {
+    deployedLimits();
+    const [guessed, colleague] = await showroomStaff();
+    for (let i = 0; i < 10; i++) expect((await from(`198.51.100.${i}`, guessed!, "not the password")).status).toBe(401);
+    const limited = await from("198.51.100.50", guessed!);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await limited.json()).error).toBe("Too many attempts. Please wait a few minutes and try again.");
+    // the same address, another account: in
+    expect((await from("198.51.100.0", colleague!)).status).toBe(200);
+  });
+
+  test("a burst of guesses at one account at once gets no more tries than one after another", async () => {
+    deployedLimits();
+    const [guessed] = await showroomStaff();
+    const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => from(`198.51.100.${100 + i}`, guessed!, "not the password")));
+    const statuses = burst.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+  });
+
+  test("one address guessing across many accounts is limited by its failures", async () => {
+    deployedLimits();
+    const staff = await showroomStaff();
+    const guesser = "192.0.2.66";
+    for (let i = 0; i < 30; i++) expect((await from(guesser, staff[i % 12]!, "not the password")).status).toBe(401);
+    expect((await from(guesser, "sales@parksidemotorgroup.com.au")).status).toBe(429);
+    // two failures each: no account is locked, and from elsewhere each gets in
+    expect((await from("192.0.2.67", staff[11]!)).status).toBe(200);
+  });
+});
+
 describe("leads", () => {
   test("without a session: 401; on a tenant's host: 404", async () => {
     expect((await call(exportLeads, "/api/admin/leads.csv", {})).status).toBe(401);
@@ -211,7 +283,7 @@ describe("leads", () => {
   test("the CSV export is the user's sites only, streamed, and defuses spreadsheet formulas", async () => {
     const ours = await insertLead(1001, { category: "Back-office test", firstName: '=HYPERLINK("http://x")', lastName: null, name: "x" });
     const theirs = await insertLead(1002, { category: "Back-office test" });
-    const res = await call(exportLeads, "/api/admin/leads.csv?form=Back-office%20test", {}, { cookie: sales });
+    const res = await call(exportLeads, "/api/admin/leads.csv?form=Back-office%20test", {}, { cookie: manager });
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
     const csv = await res.text();
@@ -219,7 +291,115 @@ describe("leads", () => {
     expect(csv).not.toContain(theirs);
     expect(csv).toContain(`"'=HYPERLINK(""http://x"")"`);
     const mock = await insertLead(1001, { category: "Back-office test", isMock: true });
-    expect(await (await call(exportLeads, "/api/admin/leads.csv", {}, { cookie: sales })).text()).not.toContain(mock);
+    expect(await (await call(exportLeads, "/api/admin/leads.csv", {}, { cookie: manager })).text()).not.toContain(mock);
+  });
+
+  test("exporting every lead is a manager's or owner's; a salesperson's leads.csv is 403, and Mine exports their own", async () => {
+    const db = await getDb();
+    const staffId = async (email: string) => (await db.select().from(t.staffUsers).where(eq(t.staffUsers.email, email)))[0]!.id;
+    const sam = await staffId("sales@parksidemotorgroup.com.au");
+    const samsLead = await insertLead(1001, { category: "Back-office test", assignedTo: sam });
+    const maxsLead = await insertLead(1001, {
+      category: "Back-office test",
+      assignedTo: await staffId("manager@parksidemotorgroup.com.au"),
+    });
+    const open = await insertLead(1001, { category: "Back-office test" });
+    const csv = (query: string, cookie: string) => call(exportLeads, `/api/admin/leads.csv${query}`, {}, { cookie });
+    const refused = await csv("?form=Back-office%20test", sales);
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error).toBe("Only a manager or the owner can export all leads. Export yours from Mine.");
+    const own = await csv("?view=mine&form=Back-office%20test", sales);
+    expect(own.status).toBe(200);
+    const ownText = await own.text();
+    expect(ownText).toContain(samsLead);
+    expect([ownText.includes(maxsLead), ownText.includes(open)]).toEqual([false, false]);
+    for (const cookie of [manager, owner]) {
+      const all = await (await csv("?form=Back-office%20test", cookie)).text();
+      expect([samsLead, maxsLead, open].every((id) => all.includes(id))).toBe(true);
+    }
+    // a manager's Mine is theirs too
+    const maxs = await (await csv("?view=mine&form=Back-office%20test", manager)).text();
+    expect([maxs.includes(maxsLead), maxs.includes(samsLead)]).toEqual([true, false]);
+  });
+
+  describe("Take it: a salesperson takes an unassigned lead", () => {
+    const take = (id: string, cookie: string, form = false) =>
+      call(
+        takeLeadRoute,
+        `/api/admin/leads/${id}/take`,
+        { id },
+        form
+          ? {
+              method: "POST",
+              cookie,
+              headers: { "content-type": "application/x-www-form-urlencoded" },
+              form: new URLSearchParams() as never,
+            }
+          : { method: "POST", cookie, body: {} },
+      );
+
+    test("the page's plain form post: 303 back to the lead, which is theirs, with its history and audit entry", async () => {
+      const id = await insertLead(1001, { category: "Back-office test" });
+      const res = await take(id, sales, true);
+      expect([res.status, res.headers.get("location")]).toEqual([303, `/leads/${id}?take=taken#assignee`]);
+      const db = await getDb();
+      const [sam] = await db.select().from(t.staffUsers).where(eq(t.staffUsers.email, "sales@parksidemotorgroup.com.au"));
+      const [row] = await db.select().from(t.leads).where(eq(t.leads.id, id));
+      expect([row!.assignedTo, row!.assignedAt instanceof Date]).toEqual([sam!.id, true]);
+      const notes = await db.select().from(t.leadNotes).where(eq(t.leadNotes.leadId, id));
+      expect(notes.map((n) => [n.staffName, n.body])).toEqual([["Sam Sales", "Taken by Sam Sales."]]);
+      const [audit] = await db
+        .select()
+        .from(t.auditLog)
+        .where(eq(t.auditLog.entity, `lead:${id}`));
+      expect(audit).toMatchObject({
+        action: "lead.take",
+        before: { assigned_to: null },
+        after: { assigned_to: sam!.id, name: "Sam Sales" },
+      });
+      // taking it again (a double tap) is still theirs; the manager is refused, by name
+      expect((await take(id, sales)).status).toBe(200);
+      const late = await take(id, manager);
+      expect(late.status).toBe(409);
+      expect((await late.json()).error).toBe("Sam Sales took this lead first.");
+      const lateForm = await take(id, manager, true);
+      expect([lateForm.status, lateForm.headers.get("location")]).toEqual([303, `/leads/${id}?take=refused#assignee`]);
+      expect((await db.select().from(t.leadNotes).where(eq(t.leadNotes.leadId, id))).length).toBe(1);
+    });
+
+    test("taken at the same moment by four people: exactly one gets it, the others are told who did", async () => {
+      const group = await cookieOf("group@parksidemotorgroup.com.au");
+      for (let round = 0; round < 3; round++) {
+        const id = await insertLead(1001, { category: "Back-office test" });
+        const answers = await Promise.all([sales, manager, owner, group].map((c) => take(id, c)));
+        const statuses = answers.map((r) => r.status).sort();
+        expect(statuses).toEqual([200, 409, 409, 409]);
+        const [row] = await (await getDb()).select().from(t.leads).where(eq(t.leads.id, id));
+        const winner = (await answers.find((r) => r.status === 200)!.json()).assigned_to;
+        expect(row!.assignedTo).toBe(winner.id);
+        for (const r of answers.filter((a) => a.status === 409))
+          expect((await r.json()).error).toBe(`${winner.name} took this lead first.`);
+        const notes = await (await getDb()).select().from(t.leadNotes).where(eq(t.leadNotes.leadId, id));
+        expect(notes).toHaveLength(1);
+      }
+    });
+
+    test("another site's lead, a bad id: 404; without a session: 401; from another origin: 403", async () => {
+      const theirs = await insertLead(1002, { category: "Back-office test" });
+      expect((await take(theirs, sales)).status).toBe(404);
+      expect((await take("not-a-uuid", sales)).status).toBe(404);
+      const ours = await insertLead(1001, { category: "Back-office test" });
+      expect((await call(takeLeadRoute, `/api/admin/leads/${ours}/take`, { id: ours }, { method: "POST" })).status).toBe(401);
+      const cross = await call(
+        takeLeadRoute,
+        `/api/admin/leads/${ours}/take`,
+        { id: ours },
+        { method: "POST", cookie: sales, headers: { origin: "http://evil.example" } },
+      );
+      expect(cross.status).toBe(403);
+      const [row] = await (await getDb()).select().from(t.leads).where(eq(t.leads.id, ours));
+      expect(row!.assignedTo).toBeNull();
+    });
   });
 
   test("the CSV: every message of a lead in order, and times on the location's clock in words", async () => {
@@ -238,7 +418,7 @@ describe("leads", () => {
       { siteId: 1001, leadId: id, seq: 2, payload: { message: "Third: can I bring my dog?" }, at: at("2026-11-28T01:00:00Z") },
     ]);
     const single = await insertLead(1001, { category: "Back-office test", payload: { message: "Just once" } });
-    const csv = await (await call(exportLeads, "/api/admin/leads.csv?form=Back-office%20test", {}, { cookie: sales })).text();
+    const csv = await (await call(exportLeads, "/api/admin/leads.csv?form=Back-office%20test", {}, { cookie: manager })).text();
     const rows = parse(csv, { columns: true }) as Array<Record<string, string>>;
     const row = rows.find((r) => r.id === id)!;
     expect(row.created_at).toBe("Friday 27 November 2026, 11:47 pm");
@@ -726,6 +906,8 @@ describe("team", () => {
     const [mail] = await waitForMail(path.resolve(env().OUTBOX_DIR), (m) => m.to.includes(email), { timeoutMs: 2_000 });
     // from the owner by name, with a correct possessive of the site's name
     if (mail) expect(mail.subject).toBe("Olivia Owner invited you to Parkside Motor Group's back-office");
+    // from the site by name, at the configured address
+    if (mail) expect([mail.fromName, mail.fromAddress]).toEqual(["Parkside Motor Group", "no-reply@localhost"]);
     return mail ? linkIn(mail, /(http:\/\/admin\.localhost\/accept-invite\?token=[A-Za-z0-9_-]+)/) || null : null;
   }
   const invite = (cookie: string, body: unknown, siteId = "1001") =>

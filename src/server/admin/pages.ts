@@ -1,9 +1,10 @@
 import "server-only";
 import { headers } from "next/headers";
 import { cache } from "react";
-import { notFound, redirect } from "next/navigation";
+import { forbidden, notFound, redirect } from "next/navigation";
 import { parseSiteId } from "@/domain/platform/contract";
-import { can, roleOn, type StaffAction, type StaffRole } from "@/domain/staff/roles";
+import { can, roleOn, type StaffRole } from "@/domain/staff/roles";
+import { ADMIN_PAGES, type AdminPage } from "@/domain/staff/pages";
 import { getDb } from "@/server/db";
 import { listSiteLabels } from "@/server/repositories/sites";
 import { isAdminHost } from "@/server/http/admin-host";
@@ -12,7 +13,8 @@ import { currentStaff, type Staff } from "./staff-auth";
 /*
  * What every back-office page starts with (routes own their data loading; these are the checks):
  * the back-office host (else 404), a signed-in staff member (else the sign-in page), and for a
- * site's pages a role there that allows the page (else 404: a site not theirs is not shown to exist).
+ * site's pages a role there (else 404: a site not theirs is not shown to exist) that opens the page
+ * (else 403: the back-office's forbidden page says which roles can).
  */
 
 /** The signed-in staff member of this request, or null: read once per request, shared by the layout and the page. */
@@ -50,11 +52,16 @@ export const staffSites = cache(async (staff: Staff): Promise<StaffSite[]> => {
   return rows.map((r) => ({ ...r, role: roleOn(staff.roles, r.id)! })).sort((a, b) => a.id - b.id);
 });
 
-/** The site in a page's path, when the staff member may use this page there. */
-export async function requireStaffSite(raw: string, action: StaffAction): Promise<{ staff: Staff; site: StaffSite; sites: StaffSite[] }> {
+/**
+ * The site in a page's path, when the staff member may open this page there: a site not theirs is
+ * a 404 (not shown to exist); a page of their own site their role does not open, a 403 that says who can.
+ */
+export async function requireStaffSite(raw: string, page: AdminPage): Promise<{ staff: Staff; site: StaffSite; sites: StaffSite[] }> {
   const staff = await requireStaff();
   const id = parseSiteId(raw);
-  if (id === null || !can(roleOn(staff.roles, id), action)) notFound();
+  const role = id === null ? null : roleOn(staff.roles, id);
+  if (!role) notFound();
+  if (!can(role, ADMIN_PAGES[page].action)) forbidden();
   const sites = await staffSites(staff);
   const site = sites.find((s) => s.id === id);
   if (!site) notFound();

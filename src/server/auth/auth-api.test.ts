@@ -72,11 +72,13 @@ const follow = async (link: string, jar: Jar) => {
 const state = async (jar: Jar, host = PARKSIDE) => (await authStateRoute(request("GET", "/api/auth", { jar, host }))).json();
 
 /** The newest outbox message to this address (its subject and its one link), waiting briefly for it. */
-async function mailTo(email: string, after = 0): Promise<{ subject: string; link: string } | null> {
+async function mailTo(email: string, after = 0): Promise<{ subject: string; link: string; fromName: string } | null> {
   const mail = (await waitForMail(path.resolve(env().OUTBOX_DIR), (m) => m.to.includes(email), { count: after + 1, timeoutMs: 2_000 }))[
     after
   ];
-  return mail ? { subject: mail.subject, link: linkIn(mail, /(https?:\/\/[^\s"<>]+\/api\/auth\/[^\s"<>]+)/) } : null;
+  return mail
+    ? { subject: mail.subject, link: linkIn(mail, /(https?:\/\/[^\s"<>]+\/api\/auth\/[^\s"<>]+)/), fromName: mail.fromName }
+    : null;
 }
 
 /**
@@ -84,9 +86,11 @@ async function mailTo(email: string, after = 0): Promise<{ subject: string; link
  * newest once there are two, so a confirmation already in the outbox is never taken for it while the
  * second is still being written.
  */
-async function secondMailTo(email: string): Promise<{ subject: string; link: string } | null> {
+async function secondMailTo(email: string): Promise<{ subject: string; link: string; fromName: string } | null> {
   const mail = (await waitForMail(path.resolve(env().OUTBOX_DIR), (m) => m.to.includes(email), { count: 2, timeoutMs: 5_000 }))[0];
-  return mail ? { subject: mail.subject, link: linkIn(mail, /(https?:\/\/[^\s"<>]+\/api\/auth\/[^\s"<>]+)/) } : null;
+  return mail
+    ? { subject: mail.subject, link: linkIn(mail, /(https?:\/\/[^\s"<>]+\/api\/auth\/[^\s"<>]+)/), fromName: mail.fromName }
+    : null;
 }
 
 async function signedUpAndConfirmed(email = newEmail()): Promise<{ email: string; jar: Jar }> {
@@ -108,6 +112,7 @@ describe("sign-up, confirmation and sign-in (parkside)", () => {
 
     const mail = await mailTo(email);
     expect(mail?.subject).toBe("Confirm your email for Parkside Motor Group");
+    expect(mail?.fromName, "from the site by name").toBe("Parkside Motor Group");
     expect(mail?.link.startsWith(`${ORIGIN}/api/auth/verify-email?token=`)).toBe(true);
 
     // before confirming, the right password is refused with a clear message
@@ -216,6 +221,7 @@ describe("sign-in link and password reset", () => {
     expect(await res.json()).toEqual({ ok: true, message: ACCOUNT_MSG.linkSent });
     const mail = await secondMailTo(email);
     expect(mail?.subject).toBe("Your sign-in link for Parkside Motor Group");
+    expect(mail?.fromName).toBe("Parkside Motor Group");
     const jar: Jar = new Map();
     const landed = await follow(mail!.link, jar);
     expect(landed.status).toBe(302);
@@ -252,6 +258,7 @@ describe("sign-in link and password reset", () => {
     });
     const mail = await secondMailTo(email);
     expect(mail?.subject).toBe("Choose a new password for Parkside Motor Group");
+    expect(mail?.fromName).toBe("Parkside Motor Group");
     const landing = await follow(mail!.link, new Map());
     expect(landing.status).toBe(302);
     const to = new URL(landing.headers.get("location")!, ORIGIN);

@@ -59,7 +59,8 @@ export function createSiteAuth(opts: { db: Db; site: AuthSite; origin: string; s
   const { db, site, origin } = opts;
   const secure = origin.startsWith("https://");
   const send = async (to: string, kind: Parameters<typeof accountMail>[0], url: string, name?: string) => {
-    await sendMail({ to, ...accountMail(kind, { siteName: site.name, url, name }) }, opts.mailer);
+    // from the site by name, at the platform's address
+    await sendMail({ to, from: { name: site.name }, ...accountMail(kind, { siteName: site.name, url, name }) }, opts.mailer);
   };
   return betterAuth({
     appName: site.name,

@@ -1,3 +1,4 @@
+import { env } from "@/server/env";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -491,6 +492,10 @@ describe("what the dealer reads", () => {
     expect(m.html).not.toContain("<b>&</b>");
     expect(m.text).toContain("Comments: Can I see it on Saturday? <b>&</b>");
     expect(m.attachments![0]!.filename).toBe(`lead-${l.id}.adf.xml`);
+    // the lead's page in the back-office, one tap from the mail
+    const page = `http://admin.localhost:${env().PORT}/leads/${l.id}`;
+    expect(m.text).toContain(`Open it in the back-office: ${page}`);
+    expect(m.html).toContain(`href="${page}"`);
   });
 
   test("the email and the ADF comments read like a letter: times on the location's clock in words, money as the storefront shows it, the site's name as the sender", async () => {

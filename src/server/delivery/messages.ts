@@ -10,6 +10,7 @@ import { leadAnswers, messagesInOrder, readableChanges, whenText, type FieldChan
 import { formatPrice } from "@/domain/format/price";
 import { leadReference } from "@/domain/leads/lead";
 import type { MailMessage } from "@/server/mail/mailer";
+import { adminOrigin } from "@/server/http/admin-host";
 import type { LeadSubmission } from "@/server/repositories/leads";
 import { buildAdf, type AdfInput, type AdfVehicle } from "./adf";
 
@@ -181,6 +182,8 @@ export function salespersonEmail(l: DeliveryLead, to: string): MailMessage {
   const changed = updateLines(l);
   const messages = l.update ? messageHistory(l) : [];
   const ref = leadReference(l.id);
+  // the lead's page in the back-office: assign it, log the call, see the shopper's other enquiries
+  const page = `${adminOrigin()}/leads/${l.id}`;
   const subject = l.update
     ? `Update to enquiry #${ref} from ${who || "a shopper"}${v ? ` about the ${vehicleName(v)}` : ""} — ${l.site.name}`
     : `${formTitle(p)} lead from ${who || "a shopper"}${v ? ` about the ${vehicleName(v)}` : ""} — ${l.site.name}`;
@@ -203,6 +206,8 @@ export function salespersonEmail(l: DeliveryLead, to: string): MailMessage {
     ...details.map(([k, val]) => `${k}: ${val}`),
     "",
     ...(messages.length > 1 ? ["Every message, in order:", ...messages.map((m, i) => `${i + 1}. ${when(l, m.at)}: ${m.message}`), ""] : []),
+    `Open it in the back-office: ${page}`,
+    "",
     `Lead ${l.id}, received ${when(l, l.createdAt)} on ${l.site.url}. The ADF XML is attached for your CRM.`,
   ]
     .filter((line, i, all) => line !== "" || all[i - 1] !== "")
@@ -223,7 +228,7 @@ ${
     : ""
 }
 <p style="font-size:16px"><strong>${e(who)}</strong>${email ? `<br>${e(email)}` : ""}${phone ? `<br>${e(phone)}` : ""}</p>
-<p>${phone ? button(telHref(phone, l.site.country), `Call ${phone}`) : ""}${email ? button(`mailto:${email}`, "Reply by email") : ""}</p>
+<p>${phone ? button(telHref(phone, l.site.country), `Call ${phone}`) : ""}${email ? button(`mailto:${email}`, "Reply by email") : ""}${button(page, "Open in the back-office")}</p>
 ${
   v
     ? `<table role="presentation" style="border:1px solid #ddd;border-radius:8px;padding:12px;margin:12px 0"><tr>${

@@ -20,6 +20,19 @@ describe("rate limits", () => {
     expect(await l.take("b")).toEqual({ ok: true });
   });
 
+  test("peek says whether one more point would be refused, and counts nothing", async () => {
+    const l = createMemoryRateLimiter({ limit: 2, windowMs: 60_000 });
+    expect(await l.peek("a")).toEqual({ ok: true });
+    expect(await l.peek("a")).toEqual({ ok: true });
+    await l.take("a");
+    expect(await l.peek("a")).toEqual({ ok: true });
+    await l.take("a");
+    const full = await l.peek("a");
+    expect(full.ok).toBe(false);
+    expect(!full.ok && full.retryAfter).toBeGreaterThan(0);
+    expect(await l.peek("b")).toEqual({ ok: true });
+  });
+
   test.skipIf(!PG)(
     "on PostgreSQL the budget is shared by every process",
     async () => {
@@ -44,7 +57,11 @@ describe("rate limits", () => {
         await short.refund("k");
         expect((await short.take("k")).ok).toBe(true);
         expect((await short.take("k")).ok).toBe(false);
+        // peek reads the same count without adding to it
+        expect((await short.peek("k")).ok).toBe(false);
+        expect((await short.peek("other")).ok).toBe(true);
         now += 800;
+        expect((await short.peek("k")).ok).toBe(true);
         expect((await short.take("k")).ok).toBe(true);
         // closed windows are deleted: the table does not grow with every client ever seen
         const rows = async () => (await admin<{ n: number }[]>`select count(*)::int as n from rate_limits`)[0]!.n;

@@ -13,12 +13,20 @@ export type RateLimiter = {
   take(key: string, points?: number): Promise<LimitResult>;
   /** gives a point back (a refused submission that stored nothing must not use up the budget) */
   refund(key: string): Promise<void>;
+  /** whether one more point would be refused, counting nothing (a limit on failures checks before trying) */
+  peek(key: string): Promise<LimitResult>;
   /** releases the store's connections (tests, shutdown) */
   close(): Promise<void>;
 };
 
 function wrap(limiter: RateLimiterAbstract): RateLimiter {
   return {
+    async peek(key) {
+      const r = await limiter.get(key);
+      return r && r.consumedPoints >= limiter.points
+        ? { ok: false, retryAfter: Math.max(1, Math.ceil(r.msBeforeNext / 1000)) }
+        : { ok: true };
+    },
     close: async () => {},
     async take(key, points = 1) {
       try {
@@ -130,6 +138,13 @@ export function createPostgresRateLimiter(opts: {
         returning points, expire`;
       if (row!.points <= opts.limit) return { ok: true };
       return { ok: false, retryAfter: Math.max(1, Math.ceil((Number(row!.expire) - now) / 1000)) };
+    },
+    async peek(key) {
+      const now = clock();
+      const [row] = await sql<{ points: number; expire: string }[]>`
+        select points, expire from rate_limits where key = ${keyOf(key)} and expire > ${now}`;
+      if (!row || row.points < opts.limit) return { ok: true };
+      return { ok: false, retryAfter: Math.max(1, Math.ceil((Number(row.expire) - now) / 1000)) };
     },
     async refund(key) {
       await sql`update rate_limits set points = greatest(points - 1, 0) where key = ${keyOf(key)}`.catch(() => {});

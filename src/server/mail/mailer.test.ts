@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { OutboxMailer, sendMail, SmtpMailer } from "./mailer";
@@ -49,6 +50,21 @@ describe("outbox mailer (no SMTP_URL)", () => {
     const eml = readFileSync(sent.file!, "utf8");
     expect(eml).toMatch(/^From: "Tasman \\"Campers\\" Ltd" <no-reply@parksidemotorgroup\.com\.au>$/m);
     expect(eml).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    rmSync(dir, { recursive: true });
+  });
+
+  test.each([
+    ['Tasman "Campers", Ltd', 'Tasman "Campers", Ltd'],
+    ["O'Brien Motors <sales@evil.example>", "O'Brien Motors <sales@evil.example>"],
+    ["Parkside\r\nBcc: thief@example.com", "Parkside Bcc: thief@example.com"],
+    ["Kōwhai Motors\tNZ", "Kōwhai Motors NZ"],
+  ])("a site named %j sends as that name, at the platform's one address", async (name, shown) => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "outbox-"));
+    const sent = await new OutboxMailer(dir, FROM).send({ ...message, from: { name } });
+    const eml = readFileSync(sent.file!, "utf8");
+    expect(eml).not.toMatch(/^Bcc:/m);
+    const m = await simpleParser(eml);
+    expect(m.from?.value).toEqual([{ name: shown, address: "no-reply@parksidemotorgroup.com.au" }]);
     rmSync(dir, { recursive: true });
   });
 

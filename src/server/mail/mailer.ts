@@ -34,8 +34,11 @@ export interface Mailer {
 /** The sender of a message: its own, or the platform's address under the name it gives. */
 function sender(platform: string, from: MailMessage["from"]): string | { name: string; address: string } {
   if (typeof from === "string") return from;
-  if (!from) return platform;
-  return { name: from.name, address: /<([^<>]+)>\s*$/.exec(platform)?.[1] ?? platform.trim() };
+  // a site's name is typed by people: line breaks and tabs become spaces so the display name stays one line
+  const name = from?.name.replace(/[\p{Cc}\s]+/gu, " ").trim();
+  if (!name) return platform;
+  // nodemailer quotes and escapes the name (commas, quotes, angle brackets) or encodes it (non-ASCII)
+  return { name, address: /<([^<>]+)>\s*$/.exec(platform)?.[1] ?? platform.trim() };
 }
 
 /** Messages by SMTP (a real server, or a test sink). */

@@ -1,6 +1,6 @@
 import "server-only";
 import { NO_DESTINATION_CHANNEL } from "@/domain/site/lead-destinations";
-import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { OpeningHourEntry } from "@/domain/site/types";
 import type { LeadHandling } from "@/domain/staff/response";
@@ -317,6 +317,44 @@ export async function assignLead(
       after: { assigned_to: to.id, name: to.name },
     });
     return { before: old.assignedTo };
+  });
+}
+
+/**
+ * The site's unassigned lead becomes `me`'s: one conditional UPDATE (… where assigned_to is null), so
+ * of several people taking it at once exactly one gets it, whatever the isolation. Who holds it
+ * afterwards (`me` when this call took it); null for a lead not the site's.
+ */
+export async function takeLead(
+  db: Db,
+  siteId: number,
+  id: string,
+  me: Actor & { id: string },
+): Promise<{ id: string | null; name: string | null } | null> {
+  return db.transaction(async (tx) => {
+    const [took] = await tx
+      .update(t.leads)
+      .set({ assignedTo: me.id, assignedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(t.leads.siteId, siteId), eq(t.leads.id, id), isNull(t.leads.assignedTo)))
+      .returning({ id: t.leads.id });
+    if (!took) {
+      const [held] = await tx
+        .select({ id: t.leads.assignedTo, name: assignee.name })
+        .from(t.leads)
+        .leftJoin(assignee, eq(assignee.id, t.leads.assignedTo))
+        .where(and(eq(t.leads.siteId, siteId), eq(t.leads.id, id)));
+      return held ?? null;
+    }
+    await tx.insert(t.leadNotes).values({ siteId, leadId: id, staffId: me.id, staffName: me.name, body: `Taken by ${me.name}.` });
+    await writeAudit(tx, {
+      siteId,
+      by: me,
+      action: "lead.take",
+      entity: `lead:${id}`,
+      before: { assigned_to: null },
+      after: { assigned_to: me.id, name: me.name },
+    });
+    return { id: me.id, name: me.name };
   });
 }
 

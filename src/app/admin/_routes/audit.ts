@@ -8,7 +8,7 @@ import type { SiteParams } from "./params";
 
 /** A site's latest 100 changes, each with what it changed in words (managers and owners). */
 export async function loadAudit(params: SiteParams) {
-  const { site } = await requireStaffSite((await params).siteId, "audit.read");
+  const { site } = await requireStaffSite((await params).siteId, "sites/[siteId]/audit");
   const db = await getDb();
   const [entries, locations, dealerships] = await Promise.all([
     listAudit(db, site.id),

@@ -19,7 +19,7 @@ const stateOf = (kind: EditableKind, e: ContentEntry, now: number): "Scheduled" 
 
 /** A site's pages, blog posts and offers, each with its address on the website and whether it is live (managers and owners). */
 export async function loadContentList(params: SiteParams) {
-  const { site } = await requireStaffSite((await params).siteId, "settings.edit");
+  const { site } = await requireStaffSite((await params).siteId, "sites/[siteId]/content");
   const db = await getDb();
   const record = await getSiteById(db, site.id);
   const rules = await featuresOf(db, record!);
@@ -42,7 +42,7 @@ export async function loadContentList(params: SiteParams) {
 
 /** A new page, post or offer of the kind the query asks for (a page by default), dated today in the site's time zone. */
 export async function loadNewContent(params: SiteParams, searchParams: SearchParams) {
-  const { site } = await requireStaffSite((await params).siteId, "settings.edit");
+  const { site } = await requireStaffSite((await params).siteId, "sites/[siteId]/content/new");
   const raw = oneParam(await searchParams, "kind");
   const kind: EditableKind = (EDITABLE_KINDS as readonly string[]).includes(String(raw)) ? (raw as EditableKind) : "page";
   return { siteId: site.id, kind, publishedOn: localTime(serverNow(), site.timezone).date };
@@ -52,7 +52,7 @@ export async function loadNewContent(params: SiteParams, searchParams: SearchPar
 export async function loadContent(params: Promise<{ siteId: string; id: string }>, searchParams: SearchParams) {
   const p = await params;
   const created = (await searchParams).created === "1";
-  const { site } = await requireStaffSite(p.siteId, "settings.edit");
+  const { site } = await requireStaffSite(p.siteId, "sites/[siteId]/content/[id]");
   const id = parseSiteId(p.id);
   const db = await getDb();
   const entry = id === null ? null : await getContentById(db, site.id, id);

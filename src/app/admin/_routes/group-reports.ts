@@ -1,5 +1,5 @@
 import "server-only";
-import { notFound } from "next/navigation";
+import { forbidden, notFound } from "next/navigation";
 import { groupSiteIds } from "@/domain/staff/roles";
 import { requireStaff } from "@/server/admin/pages";
 import { serverNow } from "@/server/clock";
@@ -8,11 +8,12 @@ import { groupReports } from "@/server/reports/group";
 import { reportQuery } from "@/server/reports/reports";
 import { oneParam, type SearchParams } from "./params";
 
-/** Every site where the staff member reads reports, over one period; a 404 for sales only and for an operator. */
+/** Every site where the staff member reads reports, over one period; a 403 for sales only, a 404 for an operator (who has the console). */
 export async function loadGroupReports(searchParams: SearchParams) {
   const staff = await requireStaff();
+  if (staff.operator) notFound();
   const ids = groupSiteIds(staff);
-  if (!ids.length) notFound();
+  if (!ids.length) forbidden();
   const sp = await searchParams;
   const query = reportQuery((k) => oneParam(sp, k) ?? null);
   const db = await getDb();

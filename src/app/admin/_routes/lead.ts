@@ -46,6 +46,9 @@ async function callFlashOf(siteId: number, attempt: string | undefined) {
   return f && { errors: f.errors, values: f.values };
 }
 
+/** How "Take it" went, from the address its post came back to (anything else: nothing to say). */
+const takeOutcome = (v: string | undefined): "taken" | "refused" | null => (v === "taken" || v === "refused" ? v : null);
+
 /** One lead the staff member reads, with what the page shows of it and what their role lets them do; a 404 otherwise. */
 export async function loadLead(params: IdParams, searchParams: SearchParams) {
   const staff = await requireStaff();
@@ -135,5 +138,6 @@ export async function loadLead(params: IdParams, searchParams: SearchParams) {
     response: { ...response, target },
     mayUpdate,
     team: mayAssign ? team.map((m) => ({ id: m.id, name: m.name, role: m.role })) : null,
+    take: takeOutcome(oneParam(sp, "take")),
   };
 }

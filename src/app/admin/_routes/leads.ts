@@ -48,5 +48,7 @@ export async function loadLeads(searchParams: SearchParams) {
       followUpDue: followUpDue(l.status, l.followUpOn, localTime(now, l.siteTimezone).date),
     })),
     next: page.next,
+    // every lead's export is a manager's or owner's; a salesperson's link exports their own
+    exportAll: sitesFor(staff.roles, "leads.export").length > 0,
   };
 }

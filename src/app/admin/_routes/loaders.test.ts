@@ -12,6 +12,10 @@ import { loadLead } from "./lead";
 import { loadLeads } from "./leads";
 import { loadSiteReports } from "./site-reports";
 import { loadStock } from "./stock-list";
+import { loadSettings } from "./settings";
+import { loadAudit } from "./audit";
+import { loadTeam } from "./team";
+import { loadNewVehicle } from "./stock";
 
 /*
  * The back-office's loaders on the demo's database: who is let in (a redirect to the sign-in page,
@@ -25,6 +29,7 @@ const as = (cookie: string | null) => {
 };
 
 const NOT_FOUND = /NEXT_HTTP_ERROR_FALLBACK;404/;
+const FORBIDDEN = /NEXT_HTTP_ERROR_FALLBACK;403/;
 const params = <T>(p: T) => Promise.resolve(p);
 const query = (q: Record<string, string> = {}) => Promise.resolve(q);
 
@@ -52,7 +57,6 @@ describe("reports", () => {
   });
 
   test.each([
-    ["sales", "1001"],
     ["ridgeline", "1001"],
     ["manager", "not-a-site"],
   ])("%s on site %s: 404", async (who, siteId) => {
@@ -60,13 +64,27 @@ describe("reports", () => {
     await expect(loadSiteReports(params({ siteId }), query())).rejects.toThrow(NOT_FOUND);
   });
 
-  test("the group view: a dealer principal's three sites; sales have none", async () => {
+  test("the group view: a dealer principal's three sites; sales may not open it (403)", async () => {
     as(cookies.group!);
     const group = (await loadGroupReports(query({ preset: "90d", by: "week" })))!;
     expect(group.group.sites.map((s) => s.name)).toEqual(["Parkside Motor Group", "Ridgeline Motorcycles", "Tasman Campers"]);
     as(cookies.sales!);
-    await expect(loadGroupReports(query())).rejects.toThrow(NOT_FOUND);
+    await expect(loadGroupReports(query())).rejects.toThrow(FORBIDDEN);
   });
+});
+
+test.each([
+  ["settings", () => loadSettings(params({ siteId: "1001" }), query())],
+  ["reports", () => loadSiteReports(params({ siteId: "1001" }), query())],
+  ["audit log", () => loadAudit(params({ siteId: "1001" }))],
+  ["team", () => loadTeam(params({ siteId: "1001" }))],
+  ["add a car", () => loadNewVehicle(params({ siteId: "1001" }), query())],
+])("a salesperson opening their site's %s: 403 (a page their role may not open), not 404", async (_page, load) => {
+  as(cookies.sales!);
+  await expect(load()).rejects.toThrow(FORBIDDEN);
+  // another site's page is still not shown to exist
+  as(cookies.ridgeline!);
+  await expect(load()).rejects.toThrow(NOT_FOUND);
 });
 
 describe("leads", () => {

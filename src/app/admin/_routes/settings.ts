@@ -12,7 +12,7 @@ import type { SearchParams, SiteParams } from "./params";
 
 /** What a site's settings page edits: hours, switches, finance terms, lead delivery and handling, widgets and tracking (managers and owners). */
 export async function loadSettings(params: SiteParams, searchParams: SearchParams) {
-  const { site } = await requireStaffSite((await params).siteId, "settings.edit");
+  const { site } = await requireStaffSite((await params).siteId, "sites/[siteId]/settings");
   const db = await getDb();
   const [locations, special, record, delivery, handling, replies] = await Promise.all([
     listLocations(db, site.id),

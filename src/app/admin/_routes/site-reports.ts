@@ -9,7 +9,7 @@ import { oneParam, type SearchParams, type SiteParams } from "./params";
 
 /** A site's reports over the period its query asks for (managers and owners); null when the site has none. */
 export async function loadSiteReports(params: SiteParams, searchParams: SearchParams) {
-  const { site, staff } = await requireStaffSite((await params).siteId, "reports.read");
+  const { site, staff } = await requireStaffSite((await params).siteId, "sites/[siteId]/reports");
   const sp = await searchParams;
   const query = reportQuery((k) => oneParam(sp, k) ?? null);
   const db = await getDb();

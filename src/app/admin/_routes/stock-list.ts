@@ -17,7 +17,7 @@ import { oneParam, type SearchParams, type SiteParams } from "./params";
  * (everyone on the site; managers and owners edit, duplicate and act on a selection).
  */
 export async function loadStock(params: SiteParams, searchParams: SearchParams) {
-  const { site } = await requireStaffSite((await params).siteId, "stock.read");
+  const { site } = await requireStaffSite((await params).siteId, "sites/[siteId]/stock");
   const sp = await searchParams;
   const get = (k: string) => oneParam(sp, k);
   const query = parseStockListQuery(get);

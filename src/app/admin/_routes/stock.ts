@@ -44,7 +44,7 @@ const siteLocations = async (site: { id: number; country: string }) => {
 export async function loadVehicle(params: Promise<{ siteId: string; id: string }>, searchParams: SearchParams) {
   const p = await params;
   const sp = await searchParams;
-  const { site } = await requireStaffSite(p.siteId, "stock.edit");
+  const { site } = await requireStaffSite(p.siteId, "sites/[siteId]/stock/[id]");
   const id = parseSiteId(p.id);
   const db = await getDb();
   const v = id === null ? null : await getStaffVehicle(db, site.id, id);
@@ -96,7 +96,7 @@ export async function loadVehicle(params: Promise<{ siteId: string; id: string }
  * rego or photos, and in stock).
  */
 export async function loadNewVehicle(params: SiteParams, searchParams: SearchParams) {
-  const { site } = await requireStaffSite((await params).siteId, "stock.edit");
+  const { site } = await requireStaffSite((await params).siteId, "sites/[siteId]/stock/new");
   const sp = await searchParams;
   const db = await getDb();
   const fromRaw = oneParam(sp, "from");
@@ -131,7 +131,7 @@ export async function loadNewVehicle(params: SiteParams, searchParams: SearchPar
 
 /** The site's recent imports with what became of their photos, and the latest held for confirmation (managers and owners). */
 export async function loadStockImport(params: SiteParams) {
-  const { site } = await requireStaffSite((await params).siteId, "stock.edit");
+  const { site } = await requireStaffSite((await params).siteId, "sites/[siteId]/stock/import");
   const db = await getDb();
   const recent = await listImports(db, site.id);
   const photos = await importPhotoReports(

@@ -7,7 +7,7 @@ import type { SiteParams } from "./params";
 
 /** Who works on a site and its open invitations (owners). */
 export async function loadTeam(params: SiteParams) {
-  const { staff, site } = await requireStaffSite((await params).siteId, "staff.manage");
+  const { staff, site } = await requireStaffSite((await params).siteId, "sites/[siteId]/team");
   const db = await getDb();
   const [members, invitations] = await Promise.all([listSiteStaff(db, site.id), listOpenInvitations(db, site.id, new Date(serverNow()))]);
   return {

@@ -5,7 +5,7 @@ import type { SearchParams } from "@/app/admin/_routes/params";
 
 export const metadata: Metadata = { title: "Reports: your sites" };
 
-// GET /reports?preset=|from=&to=&by= — the group view: every site where the staff member reads reports, side by side over one period (404 for sales only, and for an operator)
+// GET /reports?preset=|from=&to=&by= — the group view: every site where the staff member reads reports, side by side over one period (403 for sales only, 404 for an operator)
 export default async function GroupReportsPage({ searchParams }: { searchParams: SearchParams }) {
   const reports = await loadGroupReports(searchParams);
   return reports && <GroupReportsView {...reports} />;

@@ -79,6 +79,8 @@ export type LeadProps = {
   mayUpdate: boolean;
   /** the site's team, when the staff member may assign the lead */
   team: Array<{ id: string; name: string; role: string }> | null;
+  /** how their "Take it" went, after the form's post: theirs now, or someone else's first */
+  take: "taken" | "refused" | null;
 };
 
 const FORM_TITLES: Record<string, string> = Object.fromEntries(Object.values(FORMS).map((f) => [f.kind, f.title]));
@@ -103,6 +105,7 @@ export function LeadView({
   response,
   mayUpdate,
   team,
+  take,
 }: LeadProps) {
   const tz = lead.siteTimezone;
   const target = response.target;
@@ -165,7 +168,28 @@ export function LeadView({
                 </span>
               </Row>
               <Row label="Assigned to">
-                <span data-testid="lead-assignee">{lead.assigneeName ?? "Nobody yet"}</span>
+                <span id="assignee" data-testid="lead-assignee">
+                  {lead.assigneeName ?? "Nobody yet"}
+                </span>
+                {take && (
+                  <span
+                    role={take === "refused" ? "alert" : "status"}
+                    data-testid="lead-take"
+                    className={`block font-semibold ${take === "refused" ? "text-red-700" : "text-green-800"}`}
+                  >
+                    {take === "taken"
+                      ? "It's yours: the lead is assigned to you."
+                      : `${lead.assigneeName ?? "Someone else"} took this lead first.`}
+                  </span>
+                )}
+                {/* a plain post the server answers: it works before and without JavaScript */}
+                {mayUpdate && !lead.assignedTo && (
+                  <form method="post" action={`/api/admin/leads/${lead.id}/take`} aria-label="Take this lead" className="mt-1">
+                    <button type="submit" className={buttonVariants({ size: "sm" })}>
+                      Take it
+                    </button>
+                  </form>
+                )}
               </Row>
               {lead.email && (
                 <Row label="Email">

@@ -46,6 +46,8 @@ export type LeadsProps = {
   leads: InboxRow[];
   /** where the next (older) page starts, when there is one */
   next: string | null;
+  /** may export every lead (a manager or owner); else the export is their own leads */
+  exportAll: boolean;
 };
 
 const STATUS_STYLE: Record<string, string> = {
@@ -56,16 +58,16 @@ const STATUS_STYLE: Record<string, string> = {
 };
 
 /** The leads inbox, newest first, 50 a page: quick views, a filter, each lead's timer and status, and the CSV export. */
-export function LeadsView({ filter, sites, locations, forms, leads, next }: LeadsProps) {
+export function LeadsView({ filter, sites, locations, forms, leads, next, exportAll }: LeadsProps) {
   const { before: _before, ...withoutPage } = filter;
-  const exportHref = `/api/admin/leads.csv${leadFilterQuery(withoutPage)}`;
+  const exportHref = `/api/admin/leads.csv${leadFilterQuery(withoutPage, exportAll ? {} : { view: "mine" })}`;
   const active = [filter.site, filter.location, filter.form, filter.status, filter.from, filter.to].filter((v) => v !== undefined).length;
   return (
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-extrabold">Leads</h1>
         <a href={exportHref} className={buttonVariants({ variant: "outline", size: "sm" })} download data-testid="export-csv">
-          Export CSV
+          {exportAll ? "Export CSV" : "Export my leads"}
         </a>
       </div>
       <nav aria-label="Quick views" className="mb-3 flex flex-wrap gap-2">

@@ -5,6 +5,7 @@ import type { ReportRange } from "@/domain/reports/range";
 import { AuditView } from "./audit";
 import { ConsoleView } from "./console";
 import { ContentListView } from "./content-list";
+import { ForbiddenView } from "./forbidden";
 import { GroupReportsView } from "./group-reports";
 import { LeadView, type LeadProps } from "./lead";
 import { LeadsView, type InboxRow } from "./leads";
@@ -170,6 +171,7 @@ describe("leads", () => {
         forms={["Vehicle enquiry"]}
         leads={[row]}
         next="123|abc"
+        exportAll
       />,
     );
     expect(doc.querySelectorAll("[data-testid=lead-row]")).toHaveLength(1);
@@ -185,8 +187,16 @@ describe("leads", () => {
     expect(doc.querySelector("select[name=site]")).toBeNull();
   });
 
+  test("a salesperson's export is their own leads (Mine), with the filter", () => {
+    const doc = parse(
+      <LeadsView filter={{ status: "new" }} sites={[]} locations={[]} forms={[]} leads={[]} next={null} exportAll={false} />,
+    );
+    const link = byTestId(doc, "export-csv")!;
+    expect([link.textContent, link.getAttribute("href")]).toEqual(["Export my leads", "/api/admin/leads.csv?view=mine&status=new"]);
+  });
+
   test("no leads: says so", () => {
-    const doc = parse(<LeadsView filter={{}} sites={[]} locations={[]} forms={[]} leads={[]} next={null} />);
+    const doc = parse(<LeadsView filter={{}} sites={[]} locations={[]} forms={[]} leads={[]} next={null} exportAll />);
     expect(byTestId(doc, "no-leads")!.textContent).toBe("No leads match these filters yet.");
   });
 
@@ -229,6 +239,7 @@ describe("leads", () => {
     response: { contacted: true, minutes: 30, late: false, target: 60 },
     mayUpdate: true,
     team: null,
+    take: null,
   };
 
   test("a lead: the shopper, where they came from, its delivery and history; no assigning without the right", () => {
@@ -258,6 +269,30 @@ describe("leads", () => {
     expect(doc.querySelector("[aria-label=Assign]")).toBeNull();
     expect(doc.querySelector("[aria-label=Update]")).not.toBeNull();
   });
+
+  test("an unassigned lead: Take it is a plain post (no JavaScript needed); taken, it says whose it is", () => {
+    const take = (doc: Document) => doc.querySelector("form[aria-label='Take this lead']");
+    const open = parse(<LeadView {...lead} />);
+    const form = take(open)!;
+    expect([form.getAttribute("method"), form.getAttribute("action")]).toEqual(["post", `/api/admin/leads/${lead.lead.id}/take`]);
+    expect(form.querySelector("button")!.textContent).toBe("Take it");
+    // someone else's, or nobody may take it: no button
+    const theirs = { ...lead, lead: { ...lead.lead, assignedTo: "u2", assigneeName: "Max Manager" } };
+    expect(take(parse(<LeadView {...theirs} />))).toBeNull();
+    expect(take(parse(<LeadView {...lead} mayUpdate={false} />))).toBeNull();
+    // the post's answer: the page again, saying how it went
+    const mine = parse(<LeadView {...{ ...lead, lead: { ...lead.lead, assignedTo: "u1", assigneeName: "Sam Sales" } }} take="taken" />);
+    expect(byTestId(mine, "lead-take")!.textContent).toBe("It's yours: the lead is assigned to you.");
+    const late = parse(<LeadView {...theirs} take="refused" />);
+    expect(byTestId(late, "lead-take")!.getAttribute("role")).toBe("alert");
+    expect(byTestId(late, "lead-take")!.textContent).toBe("Max Manager took this lead first.");
+  });
+});
+
+test("a page the role may not open says who can", () => {
+  const doc = parse(<ForbiddenView path="/sites/1001/settings" />);
+  expect(byTestId(doc, "forbidden-message")!.textContent).toBe("Only a manager or the owner can open Settings.");
+  expect(doc.querySelector('a[href="/leads"]')!.textContent).toBe("Back to the leads");
 });
 
 test("audit: each change with who, when and its subject", () => {

@@ -7,7 +7,8 @@ import { listSiteStaff } from "@/server/repositories/staff";
 import { serverNow } from "@/server/clock";
 import { getDb } from "@/server/db";
 import { HttpError, json } from "@/server/http/api";
-import { getLeadFile, leadSiteAndStatus, listExportLeads, updateLeadStatus } from "@/server/repositories/inbox";
+import { getLeadFile, leadSiteAndStatus, listExportLeads, takeLead, updateLeadStatus } from "@/server/repositories/inbox";
+import { isMediaType } from "@/domain/http/content-type";
 import { getSubmissionsOf } from "@/server/repositories/leads";
 import { adminRoute, actor, bodyOf, flashCookie, jsonBody, parsed, seeOther } from "./handler";
 import { isCanonicalUuid } from "@/domain/ids";
@@ -73,6 +74,29 @@ export const assignLeadRoute = adminRoute<{ id: string }>(
   { write: true },
 );
 
+/**
+ * POST /api/admin/leads/{id}/take — anyone who works the lead's site takes it while nobody has it
+ * (no body). The lead page's button posts it plainly: back to the lead (303) saying how it went. JSON
+ * callers get 200, or 409 naming who took it first; taking one's own again is still 200 (a double tap).
+ */
+export const takeLeadRoute = adminRoute<{ id: string }>(
+  async (req, { staff, params }) => {
+    const id = leadIdOf(params.id);
+    const db = await getDb();
+    const lead = await leadSiteAndStatus(db, sitesFor(staff.roles, "leads.read"), id);
+    if (!lead) throw new HttpError(404, "Unknown lead.");
+    if (!can(roleOn(staff.roles, lead.siteId), "leads.update")) throw new HttpError(403, STAFF_MSG.forbidden);
+    const holder = await takeLead(db, lead.siteId, id, { id: staff.id, name: staff.name, email: staff.email });
+    if (!holder) throw new HttpError(404, "Unknown lead.");
+    const mine = holder.id === staff.id;
+    if (isMediaType(req.headers.get("content-type"), "application/x-www-form-urlencoded"))
+      return seeOther(`/leads/${id}?take=${mine ? "taken" : "refused"}#assignee`);
+    if (!mine) throw new HttpError(409, `${holder.name ?? "Someone else"} took this lead first.`);
+    return json(200, { ok: true, assigned_to: { id: staff.id, name: staff.name }, message: "It's yours." });
+  },
+  { write: true },
+);
+
 export const CALL_FLASH_COOKIE = "lead_call_form";
 const CALL_FIELDS = ["outcome", "note", "follow_up_on"];
 
@@ -116,10 +140,14 @@ export const logCallRoute = adminRoute<{ id: string }>(
   { write: true },
 );
 
-/** GET /api/admin/leads.csv?… — the inbox's filters; streamed 500 leads at a time, never held whole. */
+/**
+ * GET /api/admin/leads.csv?… — the inbox's filters; streamed 500 leads at a time, never held whole.
+ * Every lead is a manager's or owner's to export (403 for a salesperson); `view=mine` is anyone's own.
+ */
 export const exportLeads = adminRoute(async (req, { staff }) => {
   const filter = leadFilterOf(new URL(req.url).searchParams);
-  const siteIds = sitesFor(staff.roles, "leads.read");
+  const siteIds = sitesFor(staff.roles, filter.view === "mine" ? "leads.read" : "leads.export");
+  if (!siteIds.length) throw new HttpError(403, STAFF_MSG.exportAll);
   const db = await getDb();
   let before = filter.before;
   let first = true;
@@ -130,7 +158,7 @@ export const exportLeads = adminRoute(async (req, { staff }) => {
         first = false;
         controller.enqueue(enc.encode(leadCsvHeader()));
       }
-      const page = await listExportLeads(db, siteIds, { ...filter, before });
+      const page = await listExportLeads(db, siteIds, { ...filter, before }, 500, staff.id);
       if (page.leads.length) {
         // every message of each lead, in order: one query for the page's submissions
         const history = await getSubmissionsOf(

@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import { isMediaType } from "@/domain/http/content-type";
 import { encodeFormFlash, formFields } from "@/domain/http/form-flash";
@@ -8,7 +9,7 @@ import { getDb } from "@/server/db";
 import { env } from "@/server/env";
 import { errorAnswer, HttpError, json } from "@/server/http/api";
 import { checkOrigin, readText } from "@/server/http/body";
-import { clientAddressOf, limitOrThrow, sharedLimiter } from "@/server/http/rate-limit";
+import { clientAddressOf, limitOrThrow, sharedLimiter, type LimitResult } from "@/server/http/rate-limit";
 import { acceptInvitation, findInvitation, findStaffByEmail, isOperator } from "@/server/repositories/staff";
 import { isAdminHost } from "@/server/http/admin-host";
 import { invitationTokenHash, staffAuth } from "../staff-auth";
@@ -16,12 +17,30 @@ import { adminRoute, jsonBody, MAX_FORM_BYTES, parsed, ORIGIN_MESSAGE } from "./
 
 /* Signing in and out of the back-office, and accepting an invitation: `POST /api/admin/sign-in`, `/sign-out`, `/accept-invite`. */
 
-const signInLimiter = () =>
-  sharedLimiter("staff-auth", { limit: env().AUTH_RATE_LIMIT, windowMs: 10 * 60_000, databaseUrl: env().DATABASE_URL });
+const WINDOW_MS = 10 * 60_000;
+const TOO_MANY = "Too many attempts. Please wait a few minutes and try again.";
+const limiter = (prefix: string, limit: number) => sharedLimiter(prefix, { limit, windowMs: WINDOW_MS, databaseUrl: env().DATABASE_URL });
+/** Accepting an invitation: every attempt counts against its client. */
+const inviteLimiter = () => limiter("staff-auth", env().AUTH_RATE_LIMIT);
+
+/**
+ * Failed sign-ins only, per account and per client address: a dozen staff on one showroom's
+ * connection all get in, while guessing one account's password, or many accounts' from one
+ * address, is stopped. An address may fail three times an account's allowance, for a whole team's typos.
+ */
+const accountLimiter = () => limiter("staff-sign-in-account", env().AUTH_RATE_LIMIT);
+const addressLimiter = () => limiter("staff-sign-in-address", env().AUTH_RATE_LIMIT * 3);
+// hashed: the counters' table holds no email address
+const accountKey = (email: string) => createHash("sha256").update(email).digest("base64url");
+
+/** 429 with Retry-After when a limit refuses. */
+function allowed(r: LimitResult): void {
+  if (!r.ok) throw new HttpError(429, TOO_MANY, { "retry-after": String(r.retryAfter) });
+}
 
 /**
  * The two posts a signed-out visitor makes (sign-in, accepting an invitation): the back-office host,
- * same origin, the form's schema, and a rate limit per client shared by every process.
+ * same origin and the form's schema; each then takes its own rate limit, shared by every process.
  */
 async function publicPost<S extends z.ZodType>(
   req: Request,
@@ -32,7 +51,6 @@ async function publicPost<S extends z.ZodType>(
   if (!isAdminHost(host)) throw new HttpError(404, "Not found.");
   checkOrigin(req, ORIGIN_MESSAGE);
   const body = parsed(schema, await read(), "Please check the highlighted fields.");
-  await limitOrThrow(signInLimiter(), clientAddressOf(req), "Too many attempts. Please wait a few minutes and try again.");
   return { host: host!, body };
 }
 
@@ -84,14 +102,24 @@ export async function signIn(req: Request): Promise<Response> {
       return (posted.form = formFields(new URLSearchParams(await readText(req, MAX_FORM_BYTES))));
     };
     const { host, body } = await publicPost(req, StaffSignInSchema, read);
+    // checked before the password is (a locked account learns nothing from a guess). The account's
+    // attempt counts at once, so a burst of guesses cannot pass its limit, and is given back when
+    // right; the address only reads its failures, so others' sign-ins never hold a right password up
+    const [address, account] = [clientAddressOf(req), accountKey(body.email)];
+    allowed(await addressLimiter().peek(address));
+    allowed(await accountLimiter().take(account));
     const auth = await staffAuth(host);
     const res = await auth.api.signInEmail({
       body: { email: body.email, password: body.password },
       headers: req.headers,
       asResponse: true,
     });
-    if (res.status === 401 || res.status === 403 || res.status === 400) throw new HttpError(401, STAFF_MSG.signIn);
+    if (res.status === 401 || res.status === 403 || res.status === 400) {
+      await addressLimiter().take(address);
+      throw new HttpError(401, STAFF_MSG.signIn);
+    }
     if (!res.ok) throw new Error(`staff sign-in answered ${res.status}`);
+    await accountLimiter().refund(account);
     if (!posted.form) return withCookies(res, { ok: true });
     const db = await getDb();
     const user = await findStaffByEmail(db, body.email);
@@ -119,6 +147,7 @@ export const signOut = adminRoute(
 export async function acceptInvite(req: Request): Promise<Response> {
   try {
     const { host, body } = await publicPost(req, AcceptInviteSchema);
+    await limitOrThrow(inviteLimiter(), clientAddressOf(req), TOO_MANY);
     const db = await getDb();
     const inv = await findInvitation(db, invitationTokenHash(body.token), new Date(serverNow()));
     if (!inv) throw new HttpError(400, STAFF_MSG.inviteBad);

@@ -45,6 +45,8 @@ export const postInvitation = adminRoute<{ siteId: string }>(
     const from = inviterName(staff, senderName(env().MAIL_FROM));
     await sendMail({
       to: body.email,
+      // the site's name over the platform's address: the invitation is from the dealer
+      from: { name: site.name },
       subject: `${from} invited you to ${possessive(site.name)} back-office`,
       text: existing
         ? `${from} invited you to work on ${site.name} as ${body.role}.\n\nTo accept, open this link and enter your staff password (it works for 7 days, once):\n${link}\n\nIf you did not expect this, ignore this message: nothing changes until you accept.\n`
