@@ -44,6 +44,7 @@ import { maskPhone } from "@/domain/leads/phone";
 import { POSTED } from "@/domain/leads/posted-form";
 import type { SlotDay } from "@/domain/leads/test-drive";
 import { clsx } from "clsx";
+import { CollectionNotice } from "./collection-notice";
 
 type Props = {
   kind: FormKind;
@@ -571,6 +572,7 @@ export function LeadForm({
           <input ref={honeypot} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
         </label>
       </div>
+      <CollectionNotice siteName={site.name} />
       <button
         type="submit"
         disabled={submitting}

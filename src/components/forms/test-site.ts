@@ -2,6 +2,7 @@ import type { LeadFormSite } from "@/domain/leads/forms";
 
 /** The form tests' site: Australian, one dealership with one location (no picker), a message required. */
 export const TEST_FORM_SITE: LeadFormSite = {
+  name: "Parkside Motor Group",
   market: "AU",
   zip: false,
   leadBase: "/api",

@@ -297,6 +297,8 @@ export const DEPENDS_ON: Partial<Record<FieldName, FieldName>> = { state: "Rego"
 
 /** What a form needs to know about its site (serialisable): the browser and the server derive the same FormRules from it. */
 export type LeadFormSite = {
+  /** the site's name: who collects the details, in each form's collection notice */
+  name: string;
   market: PhoneMarket;
   zip: boolean;
   leadBase: "/api" | "/mock";
@@ -338,6 +340,7 @@ export function leadFormSite(
   now?: number,
 ): LeadFormSite {
   return {
+    name: ctx.site.name,
     market: phoneMarket(ctx.site.country),
     zip: ctx.site.country === "US",
     leadBase: ctx.features.mock_leads ? "/mock" : "/api",
