@@ -305,6 +305,8 @@ export type LeadFormSite = {
   locations: Array<{ id: number; name: string; dealershipSlug?: string | null }>;
   dealerships: Array<{ slug: string; name: string }>;
   messageOptional: boolean;
+  /** the marketing box starts ticked (the site's opt_in_ticked) */
+  optInTicked: boolean;
   /** where the site takes test drives: each location's hours and the instant the slots count from */
   testDrive?: { now: number; locations: LocationHours[]; specials: SpecialHoursEntry[] };
 };
@@ -347,6 +349,7 @@ export function leadFormSite(
     locations: ctx.locations.map((l) => ({ id: l.id, name: l.name, dealershipSlug: l.dealershipSlug })),
     dealerships: ctx.dealerships.map((d) => ({ slug: d.slug, name: d.name })),
     messageOptional: ctx.features.contact_message_optional,
+    optInTicked: ctx.features.opt_in_ticked,
     ...(now !== undefined && ctx.features.test_drive
       ? {
           testDrive: {

@@ -96,7 +96,7 @@ export async function loadLead(params: IdParams, searchParams: SearchParams) {
   });
   return {
     lead,
-    details: leadDetails(lead.payload as never),
+    details: leadDetails(lead.payload as never, lead.siteTimezone),
     submissions: lead.submissions.map((sub, i) => {
       const before = lead.submissions[i - 1];
       return {
@@ -104,7 +104,7 @@ export async function loadLead(params: IdParams, searchParams: SearchParams) {
         at: sub.at,
         form: sub.form,
         files: sub.files,
-        details: sub.seq === 0 ? leadDetails(sub.payload as never) : [],
+        details: sub.seq === 0 ? leadDetails(sub.payload as never, lead.siteTimezone) : [],
         changes: before ? readableChanges(sub.changes, before.payload, sub.payload) : [],
       };
     }),
