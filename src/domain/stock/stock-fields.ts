@@ -44,6 +44,26 @@ const priceType = z.preprocess(
 );
 
 /*
+ * What the editor offers for the body, fuel, transmission and drive: the words the storefront's cards,
+ * filters and keyword search read (as the demo's and most feeds' stock has them). A feed may still send
+ * others (they are kept and shown as sent); the editor keeps offering a car's own.
+ */
+export const BODY_TYPES = [
+  ...["hatch", "sedan", "wagon", "SUV", "utility", "cab chassis", "coupe", "convertible", "van", "people mover", "bus"],
+  ...["tray", "tipper", "pantech", "prime mover"],
+  ...["campervan", "motorhome", "class c motorhome", "caravan", "fifth wheel", "travel trailer"],
+  ...["adventure", "cruiser", "enduro", "naked", "scooter", "sport", "touring", "trail"],
+] as const;
+export const FUELS = ["Petrol", "Diesel", "Hybrid", "Plug-in Hybrid", "Electric", "LPG", "Gasoline", "None"] as const;
+export const TRANSMISSIONS = ["Automatic", "Manual", "Automated Manual", "None"] as const;
+export const DRIVES = ["FWD", "RWD", "AWD", "4WD", "4x2", "6x4", "Chain", "Belt", "Shaft", "Towed"] as const;
+
+/** A list's choices for a select: "" (not said) first, then the list, then the car's own value when the list lacks it. */
+export function choicesOf(list: readonly string[], current: string): string[] {
+  return ["", ...list, ...(current && !list.includes(current) ? [current] : [])];
+}
+
+/*
  * A make or model has to be seen: one of only invisible characters (zero-width spaces, joiners) or
  * right-to-left controls would list a car with no name, and a direction control inside a name can make
  * it read as another; neither comes from a real feed.

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { stockRowSchema } from "./import";
 import { MAX_FEATURES, nextStockNumber, vehicleCreateSchema, vehicleEditSchema } from "./vehicle-form";
-import { PRICE_TYPES } from "./stock-fields";
+import { choicesOf, PRICE_TYPES } from "./stock-fields";
 import { INVALID_CHARACTERS_MESSAGE } from "../leads/messages";
 
 const create = vehicleCreateSchema(2026);
@@ -192,4 +192,12 @@ describe("the suggested stock number", () => {
   test("never one the site has, in any case", () => {
     expect(nextStockNumber(["S0001", "s0002", "S1"])).toBe("s0003");
   });
+});
+
+describe("the editor's lists keep a car's own value", () => {
+  test.each([
+    [["FWD", "AWD"], "", ["", "FWD", "AWD"]],
+    [["FWD", "AWD"], "AWD", ["", "FWD", "AWD"]],
+    [["FWD", "AWD"], "Front", ["", "FWD", "AWD", "Front"]],
+  ])("%j with %j → %j", (list, current, out) => expect(choicesOf(list, current)).toEqual(out));
 });
