@@ -55,7 +55,11 @@ const row = async (id: string) => (await db.select().from(t.leads).where(eq(t.le
 
 describe("POST /api/leads", () => {
   test.each([true, false])("opt_in %j: the lead keeps the consent given, in the box's words, and when", async (ticked) => {
-    const res = await api.create(post("parkside-motor-group", contact({ email: `consent.${ticked}@example.com`, opt_in: ticked })));
+    // a consent record sent with the lead is not taken: the server writes what the box said, and when
+    const forged = { wording: "Anything", ticked: !ticked, at: "2020-01-01T00:00:00.000Z" };
+    const res = await api.create(
+      post("parkside-motor-group", contact({ email: `consent.${ticked}@example.com`, opt_in: ticked, marketing_consent: forged })),
+    );
     expect(res.status).toBe(201);
     const stored = (await row((await res.json()).lead.id))!;
     expect(stored.payload).toMatchObject({
