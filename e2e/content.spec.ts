@@ -176,6 +176,22 @@ test.describe("content pages", () => {
   });
 });
 
+test("the privacy policy names the advertising platforms each site's switches send events to, and only those", async ({ request }) => {
+  const section = async (slug: string) => {
+    const { status, html } = await fetchPage(request, slug, "/privacy-policy");
+    expect(status, slug).toBe(200);
+    return html.slice(html.indexOf("Advertising and analytics"));
+  };
+  const parkside = await section("parkside-motor-group"); // the Meta pixel
+  expect(parkside).toContain("Meta (Facebook and Instagram)");
+  expect(parkside).not.toContain("Google Analytics");
+  const harbour = await section("harbour-city-pre-owned"); // Google Tag Manager and Analytics
+  expect(harbour).toContain("Google Tag Manager");
+  expect(harbour).toContain("Google Analytics");
+  expect(harbour).not.toContain("Meta (Facebook");
+  expect(await section("tasman-campers")).toContain("No advertising or analytics platform receives information from this website.");
+});
+
 test("@mobile content pages fit a phone", async ({ page }) => {
   for (const path of ["/brands/mazda", "/blog/electric-or-plug-in-hybrid", "/special-offers", "/models", "/privacy-policy"]) {
     await page.goto(siteUrl("parkside-motor-group", path));

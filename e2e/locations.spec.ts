@@ -174,8 +174,9 @@ test("reviews: only ratings above 4, 12 in the full list, replies shown", async 
   await page.goto(parkside("/reviews"));
   const reviews = page.getByTestId("review");
   await expect(reviews).toHaveCount(12);
+  // what the list leaves out, plainly: 1,525 − 820 five-star reviews
   await expect(page.getByTestId("reviews-rule")).toHaveText(
-    "The rating is from all 1,525 reviews; we show reviews rated above 4 out of 5.",
+    "The list below shows only reviews rated above 4 out of 5 (5 stars), the 12 newest. The other 705 reviews, rated 4 or lower, are counted in the average and the bars but not listed.",
   );
   await expect(reviews.getByRole("img", { name: /^5\.0 out of 5 stars$/ })).toHaveCount(12);
   await expect(page.getByText("Reply from the dealer").first()).toBeVisible();

@@ -1,6 +1,8 @@
 import "server-only";
 import { buildModelRange, isElectrified, liveOffers, publishedPosts, type RangeBrand } from "@/domain/content/content";
 import type { ContentEntry, ContentKind } from "@/domain/content/types";
+import { privacyPolicy } from "@/domain/content/privacy-policy";
+import { advertisingPlatforms } from "@/domain/site/widgets";
 import { brandDisplayName, brandSlug } from "@/domain/site/brands";
 import { pageTag } from "@/domain/http/page-cache";
 import { catalogue, siteTag } from "@/server/cache";
@@ -29,6 +31,29 @@ export function siteContent(ctx: Ctx, kind: ContentKind): Promise<ContentEntry[]
 export async function contentEntry(ctx: Ctx, kind: ContentKind, slug: string, now: number): Promise<ContentEntry | null> {
   const found = (await siteContent(ctx, kind)).find((e) => e.slug === slug);
   return found && found.publishedAt.getTime() <= now ? found : null;
+}
+
+/**
+ * The privacy policy every site has: its own page (else the platform's template), then the
+ * advertising and analytics platforms its switches send events to now, so it never misses one that is on.
+ */
+export async function privacyPolicyPage(ctx: Ctx & Pick<SiteContext, "features">, now: number): Promise<ContentEntry> {
+  const own = await contentEntry(ctx, "page", "privacy-policy", now);
+  const { name, email, phone, country, integrations } = ctx.site;
+  const platforms = advertisingPlatforms({ features: ctx.features, integrations });
+  const base: ContentEntry = own ?? {
+    ...{ id: 0, kind: "page", slug: "privacy-policy", title: "", summary: "", body: "", image: null, author: null, make: null },
+    ...{
+      publishedAt: new Date(0),
+      updatedAt: new Date(0),
+      expiresAt: null,
+      price: null,
+      saving: null,
+      subscriptionWeekly: null,
+      terms: null,
+    },
+  };
+  return { ...base, ...privacyPolicy({ name, email, phone, country }, platforms, own ?? undefined) };
 }
 
 /** The blog's posts, newest first. */

@@ -10,6 +10,7 @@ import { ForgotPasswordSchema, MagicLinkSchema, ResetPasswordSchema, SignInSchem
 import { buttonVariants } from "@/components/ui/button";
 import { clsx } from "clsx";
 import { TextField } from "@/components/ui/text-field";
+import { CollectionNotice } from "@/components/forms/collection-notice";
 
 type Outcome = { kind: "idle" } | { kind: "busy" } | { kind: "error"; message: string } | { kind: "done"; message: string };
 
@@ -164,6 +165,7 @@ export function AccountForms(props: { initial: AccountMode; redirect: string; ga
                 hint="At least 10 characters. A few words you will remember make a strong password."
                 errors={register.errors}
               />
+              <CollectionNotice siteName={props.siteName} purpose="set up and look after your account" />
               <Submit busy={register.outcome.kind === "busy"}>Create account</Submit>
             </>
           )}

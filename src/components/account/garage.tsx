@@ -10,6 +10,7 @@ import type { CardView } from "@/domain/stock/card-view";
 import { buttonVariants } from "@/components/ui/button";
 import { clsx } from "clsx";
 import { TextField } from "@/components/ui/text-field";
+import { CollectionNotice } from "@/components/forms/collection-notice";
 import { VehicleCardView } from "@/components/stock/vehicle-card";
 
 export function SignOutButton() {
@@ -155,7 +156,17 @@ export function RemoveSearchButton({ id, label }: { id: string; label: string })
 }
 
 /** Saved details: kept with the account, and written to this browser so every enquiry form starts filled in. */
-export function DetailsForm({ initial, email, postcodeLabel }: { initial: Record<string, string>; email: string; postcodeLabel: string }) {
+export function DetailsForm({
+  initial,
+  email,
+  postcodeLabel,
+  siteName,
+}: {
+  initial: Record<string, string>;
+  email: string;
+  postcodeLabel: string;
+  siteName: string;
+}) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<{ kind: "idle" | "busy" | "saved" | "error"; message?: string }>({ kind: "idle" });
   const fields: Array<[name: string, label: string, autoComplete: string, type?: string]> = [
@@ -211,6 +222,7 @@ export function DetailsForm({ initial, email, postcodeLabel }: { initial: Record
           />
         ))}
       </div>
+      <CollectionNotice siteName={siteName} purpose="fill in our forms for you" />
       <button type="submit" disabled={status.kind === "busy"} className={buttonVariants()}>
         {status.kind === "busy" ? "Saving…" : "Save my details"}
       </button>

@@ -5,6 +5,8 @@ import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { formFields } from "@/domain/http/form-flash";
 import { STATES } from "@/domain/leads/forms";
 import { COLUMN_LABELS } from "@/domain/stock/import-columns";
+import { BODY_TYPES, DRIVES, FUELS, PRICE_TYPES, TRANSMISSIONS, choicesOf } from "@/domain/stock/stock-fields";
+import { bodyTypeLabel } from "@/domain/stock/vehicle";
 import { vehicleCreateSchema, vehicleEditSchema, type VehicleFormField, type VehicleFormValues } from "@/domain/stock/vehicle-form";
 import { buttonVariants } from "@/components/ui/button";
 import { SelectField, TextArea, TextField } from "@/components/ui/text-field";
@@ -104,7 +106,10 @@ export function VehicleForm(p: VehicleFormProps) {
       if (!res.ok) return setLooked({ kind: "error", message: body.error ?? "The lookup failed. Enter the details by hand." });
       if (!body.found || !body.fill) return setLooked({ kind: "error", message: "That rego was not found. Enter the details by hand." });
       for (const [name, value] of Object.entries(body.fill)) {
-        const el = f.elements.namedItem(name) as HTMLInputElement | null;
+        const el = f.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
+        // a list that lacks the lookup's word (its body type) offers it, as it offers a feed's
+        if (el instanceof HTMLSelectElement && ![...el.options].some((o) => o.value === String(value)))
+          el.add(new Option(String(value), String(value)));
         if (el) el.value = String(value);
       }
       setLooked({ kind: "done", message: `Found: ${body.fill.year} ${body.fill.make} ${body.fill.model}. Check the details below.` });
@@ -113,12 +118,26 @@ export function VehicleForm(p: VehicleFormProps) {
     }
   };
 
-  /** A text field with its "Edited here" mark. */
-  const text = (name: VehicleFormField, extra: { hint?: string; type?: string; inputMode?: string } = {}) => (
+  /** A text field with its "Edited here" mark; `inputMode` numeric brings up a phone's number keypad. */
+  const text = (name: VehicleFormField, extra: { hint?: string; inputMode?: "numeric" } = {}) => (
     <Marked {...mark(name)}>
-      <TextField name={name} label={FIELD_LABELS[name]} defaultValue={v[name]} error={errors[name]} hint={extra.hint} />
+      <TextField
+        name={name}
+        label={FIELD_LABELS[name]}
+        defaultValue={v[name]}
+        error={errors[name]}
+        hint={extra.hint}
+        inputMode={extra.inputMode}
+      />
     </Marked>
   );
+  const number = (name: VehicleFormField, hint?: string) => text(name, { hint, inputMode: "numeric" });
+  /** A field chosen from a list: "Not said" first, and the car's own value where the list lacks it (a feed's word). */
+  const pick = (name: VehicleFormField, list: readonly string[], label: (v: string) => string = (x) => x) =>
+    select(
+      name,
+      choicesOf(list, v[name]).map((c) => [c, c ? label(c) : "Not said"] as const),
+    );
   const select = (name: VehicleFormField, options: ReadonlyArray<readonly [string, string]>) => (
     <Marked {...mark(name)}>
       <SelectField name={name} label={FIELD_LABELS[name]} defaultValue={v[name]} error={errors[name]} options={options} />
@@ -194,20 +213,20 @@ export function VehicleForm(p: VehicleFormProps) {
         {text("model")}
         {text("badge")}
         {text("series")}
-        {text("year")}
-        {text("body_type")}
+        {number("year")}
+        {pick("body_type", BODY_TYPES, (b) => bodyTypeLabel(b, false))}
         {text("colour")}
-        {text("fuel")}
-        {text("transmission")}
-        {text("drive")}
-        {text("seats")}
-        {text("doors")}
-        {text("odometer")}
+        {pick("fuel", FUELS)}
+        {pick("transmission", TRANSMISSIONS)}
+        {pick("drive", DRIVES)}
+        {number("seats")}
+        {number("doors")}
+        {number("odometer")}
       </Group>
       <Group title="Price">
-        {text("price", { hint: "Whole dollars. Leave empty for “Enquire for price”." })}
-        {text("price_type", { hint: "For example Drive away or Excl. government charges." })}
-        {text("subscription_weekly", { hint: "Whole dollars a week, where the car is offered on subscription." })}
+        {number("price", "Whole dollars. Leave empty for “Enquire for price”.")}
+        {pick("price_type", PRICE_TYPES)}
+        {number("subscription_weekly", "Whole dollars a week, where the car is offered on subscription.")}
       </Group>
       <Group title="Listing">
         {select("car_type", [

@@ -113,6 +113,14 @@ describe("LeadForm (contact)", () => {
     expect(track).toHaveBeenCalledWith(22, expect.objectContaining({ lead_id: "3f2b8c1e-0000-4000-8000-000000000001" }), expect.anything());
   });
 
+  test("on a site whose box starts unticked, an untouched box sends a no", async () => {
+    render(<LeadForm kind="contact" site={{ ...site, optInTicked: false }} />);
+    fillValid();
+    send();
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect((requests[0]!.body as { lead: Record<string, unknown> }).lead.opt_in).toBe(false);
+  });
+
   test("no hidden default is sent: no state without a rego; with a rego, the state the shopper saw beside it", async () => {
     render(<LeadForm kind="contact" site={site} />);
     fillValid();
@@ -216,6 +224,18 @@ describe("the server's HTML: a form that posts without JavaScript (docs/features
         .querySelector("details")!
         .hasAttribute("open"),
     ).toBe(true);
+  });
+
+  test.each([
+    ["the spec's default: ticked", true, true],
+    ["the site's setting (a new site's default): unticked", false, false],
+  ])("the marketing box starts as the site says: %s", (_why, optInTicked, checked) => {
+    const form = html({ site: { ...site, optInTicked } });
+    const boxOf = form.querySelector("input[type=checkbox][name=opt_in]") as HTMLInputElement;
+    expect(boxOf.hasAttribute("checked")).toBe(checked);
+    // a refused post keeps what the shopper chose, whatever the site's start
+    const refused = html({ site: { ...site, optInTicked }, refused: { errors: {}, values: { opt_in: String(!checked) } } });
+    expect((refused.querySelector("input[type=checkbox][name=opt_in]") as HTMLInputElement).hasAttribute("checked")).toBe(!checked);
   });
 
   test("a refused post comes back with the alert, each message under its field and every value", () => {

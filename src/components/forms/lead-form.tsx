@@ -43,6 +43,7 @@ import { maskPhone } from "@/domain/leads/phone";
 import { POSTED } from "@/domain/leads/posted-form";
 import type { SlotDay } from "@/domain/leads/test-drive";
 import { clsx } from "clsx";
+import { CollectionNotice } from "./collection-notice";
 
 type Props = {
   kind: FormKind;
@@ -147,7 +148,8 @@ export function LeadForm({
   const [startValues] = useState<Partial<LeadFormInput>>(() => ({
     category: DEFAULT_CATEGORY,
     state: site.state,
-    opt_in: true,
+    // the spec's default is ticked; the site's setting decides (a new site's box starts unticked)
+    opt_in: site.optInTicked,
     additional_services: [],
     location: defaultLocationId ? String(defaultLocationId) : site.locations.length > 1 ? "" : String(site.locations[0]?.id ?? ""),
     ...(fixedLocation && defaultLocationId
@@ -560,7 +562,7 @@ export function LeadForm({
         <label className="flex items-center gap-2 text-sm">
           {/* posted without script: an unticked box sends this "false", a ticked one its own value after it */}
           <input type="hidden" name="opt_in" value="false" />
-          <input type="checkbox" defaultChecked={refused?.values.opt_in !== "false"} {...register("opt_in")} className="size-4" />{" "}
+          <input type="checkbox" defaultChecked={startValues.opt_in === true} {...register("opt_in")} className="size-4" />{" "}
           {FIELD_LABELS.opt_in}
         </label>
       )}
@@ -570,6 +572,7 @@ export function LeadForm({
           <input ref={honeypot} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
         </label>
       </div>
+      <CollectionNotice siteName={site.name} />
       <button
         type="submit"
         disabled={submitting}

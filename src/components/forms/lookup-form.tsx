@@ -19,6 +19,7 @@ import {
   type TradeInVehicle,
 } from "@/domain/lookups/lookup";
 import { LeadForm } from "./lead-form";
+import { CollectionNotice } from "./collection-notice";
 import { VALUATION_MSG, valuationRange } from "@/domain/lookups/valuation";
 
 export type LookupFormProps = {
@@ -182,6 +183,7 @@ export function LookupForm({ kind, formSite, endpoint, carHistory, valuation, al
             {errors.state && <p className="mt-1 text-sm font-semibold text-red-700">{errors.state}</p>}
           </div>
         </div>
+        <CollectionNotice siteName={formSite.name} />
         <div className="flex flex-wrap gap-3">
           <button type="submit" className={button} disabled={busy} aria-busy={busy || undefined}>
             {busy && <Loader2 aria-hidden className="size-5 animate-spin" />}

@@ -1,7 +1,8 @@
 import type { LeadFormSite } from "@/domain/leads/forms";
 
-/** The form tests' site: Australian, one dealership with one location (no picker), a message required. */
+/** The form tests' site: Australian, one dealership with one location (no picker), a message required, the marketing box ticked (the spec's default). */
 export const TEST_FORM_SITE: LeadFormSite = {
+  name: "Parkside Motor Group",
   market: "AU",
   zip: false,
   leadBase: "/api",
@@ -9,4 +10,5 @@ export const TEST_FORM_SITE: LeadFormSite = {
   dealerships: [{ slug: "parkside-mazda", name: "Parkside Mazda" }],
   messageOptional: false,
   state: "vic",
+  optInTicked: true,
 };

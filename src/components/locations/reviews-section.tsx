@@ -1,6 +1,6 @@
 import { ExternalLink, Star } from "@/components/ui/icons";
 import { formatCount } from "@/domain/format/price";
-import { formatRating, ratingBreakdown, timeAgoInWords, type ReviewSummary, type ReviewsTeaser } from "@/domain/locations/reviews";
+import { formatRating, reviewsFilterNote, reviewsSpread, timeAgoInWords, type ReviewsTeaser } from "@/domain/locations/reviews";
 import { EVENT_IDS } from "@/domain/analytics/events";
 
 function Stars({ rating }: { rating: number }) {
@@ -17,33 +17,41 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
-/** The summary's bars: how many reviews gave each star rating (the true spread, not only the shown ones). */
-function Breakdown({ summary }: { summary: ReviewSummary }) {
-  const rows = ratingBreakdown(summary);
-  if (!rows) return null;
+/**
+ * The bars: how many reviews gave each star rating, the true spread and not only the listed ones (the
+ * service's count of all reviews, else the reviews held here, captioned as such).
+ */
+function Breakdown({ spread }: { spread: NonNullable<ReturnType<typeof reviewsSpread>> }) {
   return (
-    <ul className="mt-3 w-full max-w-sm space-y-1 text-sm" aria-label="Reviews by rating" data-testid="reviews-breakdown">
-      {rows.map((r) => (
-        <li key={r.stars} className="grid grid-cols-[4.5rem_1fr_3.5rem] items-center gap-2">
-          <span>
-            {r.stars} star{r.stars === 1 ? "" : "s"}
-          </span>
-          <span aria-hidden className="h-2 overflow-hidden rounded-full bg-neutral-200">
-            <span className="block h-full rounded-full bg-amber-500" style={{ width: `${r.percent}%` }} />
-          </span>
-          <span className="text-right tabular-nums text-neutral-700">
-            {formatCount(r.count)}
-            <span className="sr-only"> reviews ({r.percent}%)</span>
-          </span>
-        </li>
-      ))}
-    </ul>
+    <>
+      {spread.source === "held" && (
+        <p className="mt-3 text-sm text-neutral-700" data-testid="reviews-breakdown-caption">
+          Ratings of the {formatCount(spread.total)} reviews we hold:
+        </p>
+      )}
+      <ul className="mt-3 w-full max-w-sm space-y-1 text-sm" aria-label="Reviews by rating" data-testid="reviews-breakdown">
+        {spread.rows.map((r) => (
+          <li key={r.stars} className="grid grid-cols-[4.5rem_1fr_3.5rem] items-center gap-2">
+            <span>
+              {r.stars} star{r.stars === 1 ? "" : "s"}
+            </span>
+            <span aria-hidden className="h-2 overflow-hidden rounded-full bg-neutral-200">
+              <span className="block h-full rounded-full bg-amber-500" style={{ width: `${r.percent}%` }} />
+            </span>
+            <span className="text-right tabular-nums text-neutral-700">
+              {formatCount(r.count)}
+              <span className="sr-only"> reviews ({r.percent}%)</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
 /** Reviews section: count with thousands separators, the average, items with an optional reply. */
 export function ReviewsSection({
-  teaser: { summary, items: reviews, allReviews },
+  teaser: { summary, items: reviews, allReviews, held = null },
   now,
   locale,
   heading = "Customer Reviews",
@@ -56,6 +64,7 @@ export function ReviewsSection({
   moreLink?: boolean;
 }) {
   if (!summary && reviews.length === 0) return null;
+  const spread = reviewsSpread(summary, held);
   const date = new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric" });
   return (
     <section aria-labelledby="reviews-heading" className="mx-auto max-w-7xl px-4 py-12" data-testid="reviews">
@@ -71,12 +80,11 @@ export function ReviewsSection({
               <span className="text-neutral-700">{formatCount(summary.count)} reviews</span>
             </p>
           )}
-          {summary && <Breakdown summary={summary} />}
-          {reviews.length > 0 && (
-            <p className="mt-2 text-sm text-neutral-700" data-testid="reviews-rule">
-              {summary ? `The rating is from all ${formatCount(summary.count)} reviews; we` : "We"} show reviews rated above 4 out of 5.
-            </p>
-          )}
+          {spread && <Breakdown spread={spread} />}
+          {/* the spec's rule (only ratings above 4 are listed), said plainly with what it leaves out */}
+          <p className="mt-2 max-w-xl text-sm text-neutral-700" data-testid="reviews-rule">
+            {reviewsFilterNote(spread, reviews.length)}
+          </p>
         </div>
         <div className="flex flex-col items-start gap-2">
           {moreLink && (

@@ -8,9 +8,20 @@ import { checkoutSchema } from "@/domain/store/checkout";
 import { buttonVariants } from "@/components/ui/button";
 import { clsx } from "clsx";
 import { TextField } from "@/components/ui/text-field";
+import { CollectionNotice } from "@/components/forms/collection-notice";
 
 /** The buyer's details and the terms; on success the buyer goes to the payment provider's checkout. */
-export function CheckoutForm({ vehicleSlug, country, deposit }: { vehicleSlug: string; country: string; deposit: string }) {
+export function CheckoutForm({
+  vehicleSlug,
+  country,
+  deposit,
+  siteName,
+}: {
+  vehicleSlug: string;
+  country: string;
+  deposit: string;
+  siteName: string;
+}) {
   const uid = useId();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [state, setState] = useState<{ kind: "idle" | "busy" | "error"; message?: string }>({ kind: "idle" });
@@ -99,6 +110,7 @@ export function CheckoutForm({ vehicleSlug, country, deposit }: { vehicleSlug: s
           </p>
         )}
       </div>
+      <CollectionNotice siteName={siteName} purpose="reserve this car for you and arrange its sale" />
       <button type="submit" disabled={state.kind === "busy"} className={clsx(buttonVariants({ size: "lg" }), "w-full")}>
         {state.kind === "busy" ? "Reserving…" : `Pay ${deposit} deposit and reserve`}
       </button>

@@ -41,6 +41,8 @@ export function TextField(
     required?: boolean;
     /** a number's step (type="number") */
     step?: string;
+    /** the phone's keypad for the field ("numeric": digits) */
+    inputMode?: "numeric" | "decimal" | "email" | "tel";
     /** controlled: the value shown, and what is typed */
     value?: string;
     onInput?: (value: string) => void;
@@ -61,6 +63,7 @@ export function TextField(
           className={inputClass}
           required={props.required}
           step={props.step}
+          inputMode={props.inputMode}
         />
       )}
     />

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { FIELD_LABELS } from "./forms";
 import { bookedSlot, leadAnswers, leadChanges, readableChanges, vehicleEnquiryCategory, whenText } from "./answers";
 
 describe("a lead as people read it", () => {
@@ -13,23 +14,26 @@ describe("a lead as people read it", () => {
 
   test("answers: the slot as one line, form labels, Yes/No, empty fields left out, who/where/request details not repeated", () => {
     expect(
-      leadAnswers({
-        first_name: "Mary",
-        email: "m@example.com",
-        day: 27,
-        month: 11,
-        year: 2026,
-        time: "10:00",
-        message: "Hello",
-        opt_in: false,
-        Rego: "",
-        state: "vic",
-        where_did_you_hear: "Google",
-        additional_services: ["Tyres", "Battery"],
-        visited_pages: ["/"],
-        user_agent: "x",
-        trade_in_vehicle: { year: 2015, make: "Toyota", model: "Corolla", rego: "ABC123", state: "vic", odometer: 120000 },
-      }),
+      leadAnswers(
+        {
+          first_name: "Mary",
+          email: "m@example.com",
+          day: 27,
+          month: 11,
+          year: 2026,
+          time: "10:00",
+          message: "Hello",
+          opt_in: false,
+          Rego: "",
+          state: "vic",
+          where_did_you_hear: "Google",
+          additional_services: ["Tyres", "Battery"],
+          visited_pages: ["/"],
+          user_agent: "x",
+          trade_in_vehicle: { year: 2015, make: "Toyota", model: "Corolla", rego: "ABC123", state: "vic", odometer: 120000 },
+        },
+        "Australia/Melbourne",
+      ),
     ).toEqual([
       ["Booked for", "Friday 27 November, 10:00 am"],
       ["Comments", "Hello"],
@@ -40,6 +44,25 @@ describe("a lead as people read it", () => {
       ["Your vehicle", "2015 Toyota Corolla, rego ABC123 (VIC), 120,000 km"],
     ]);
   });
+
+  const consent = (ticked: boolean, at = "2026-11-27T12:47:00.000Z") => ({ wording: FIELD_LABELS.opt_in, ticked, at });
+  test.each([
+    [true, "Yes: ticked “Keep me up to date with news and offers” on Friday 27 November, 11:47 pm"],
+    [false, "No: left “Keep me up to date with news and offers” unticked on Friday 27 November, 11:47 pm"],
+  ])("the consent kept with opt_in %j is one answer in its words, on the dealer's clock", (ticked, text) =>
+    expect(leadAnswers({ opt_in: ticked, marketing_consent: consent(ticked), message: "Hi" }, "Australia/Melbourne")).toEqual([
+      ["Marketing consent", text],
+      ["Comments", "Hi"],
+    ]),
+  );
+
+  test("a changed answer is one change (the opt-in's); the consent's record is not another", () =>
+    expect(
+      leadChanges(
+        { opt_in: true, marketing_consent: consent(true) },
+        { opt_in: false, marketing_consent: consent(false, "2026-11-28T00:00:00.000Z") },
+      ),
+    ).toEqual([{ field: "opt_in", from: true, to: false }]));
 
   test.each([
     [{ message: "a" }, { message: "a" }, []],

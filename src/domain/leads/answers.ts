@@ -3,6 +3,7 @@ import { localTime } from "../locations/hours";
 import { formatPrice } from "../format/price";
 import { FIELD_LABELS, STATES } from "./forms";
 import { financeQuoteText } from "./finance";
+import { consentText } from "./consent";
 
 /*
  * A lead as people read it: the back-office lead page, the salesperson's email, the
@@ -37,6 +38,8 @@ const NOT_ANSWERS = new Set([
   "vehicle",
   "vehicle_id",
   "page_id",
+  // read with the opt-in answer it records
+  "marketing_consent",
   // the booked slot's parts, shown as one answer
   "day",
   "month",
@@ -56,6 +59,8 @@ const NOT_TOLD = new Set([
   "lead_id",
   "page_id",
   "form",
+  // changes only with opt_in, which says the change
+  "marketing_consent",
 ]);
 
 /** Labels of answers a form sends under another name than its field. */
@@ -76,6 +81,7 @@ const LABELS: Record<string, string> = {
   category: "Enquiry type",
   subcategory: "Enquiry subtype",
   booked: "Booked for",
+  marketing_consent: "Marketing consent",
 };
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
@@ -177,15 +183,21 @@ function tradeInText(t: Record<string, unknown>): string | null {
 
 /**
  * The shopper's answers, labelled, in the order given: the booked slot first as one line, every
- * other answer with its form's label, empty ones left out. Who, where and which car are shown
+ * other answer with its form's label, empty ones left out; the opt-in as the consent it gave (its
+ * words, ticked or not, when: on the clock of `timeZone`). Who, where and which car are shown
  * apart by each reader.
  */
-export function leadAnswers(p: Record<string, unknown>): Array<[string, string]> {
+export function leadAnswers(p: Record<string, unknown>, timeZone: string): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   const slot = bookedSlot(p);
   if (slot) out.push([typeof p.time === "string" ? LABELS.booked! : "Preferred date", slot]);
+  const consent = consentText(p.marketing_consent, (at) => whenText(at, timeZone));
   for (const [k, v] of Object.entries(p)) {
     if (NOT_ANSWERS.has(k)) continue;
+    if (k === "opt_in" && consent) {
+      out.push([LABELS.marketing_consent!, consent]);
+      continue;
+    }
     const text = answerText(k, v);
     if (text !== null) out.push([answerLabel(k), text]);
   }

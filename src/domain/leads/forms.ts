@@ -299,6 +299,8 @@ export const DEPENDS_ON: Partial<Record<FieldName, FieldName>> = { state: "Rego"
 
 /** What a form needs to know about its site (serialisable): the browser and the server derive the same FormRules from it. */
 export type LeadFormSite = {
+  /** the site's name: who collects the details, in each form's collection notice */
+  name: string;
   market: PhoneMarket;
   zip: boolean;
   leadBase: "/api" | "/mock";
@@ -307,6 +309,8 @@ export type LeadFormSite = {
   messageOptional: boolean;
   /** the state the State fields start on: the dealer's own (dealerState), else the spec's default */
   state: StateCode;
+  /** the marketing box starts ticked (the site's opt_in_ticked) */
+  optInTicked: boolean;
   /** where the site takes test drives: each location's hours and the instant the slots count from */
   testDrive?: { now: number; locations: LocationHours[]; specials: SpecialHoursEntry[] };
 };
@@ -342,6 +346,7 @@ export function leadFormSite(
   now?: number,
 ): LeadFormSite {
   return {
+    name: ctx.site.name,
     market: phoneMarket(ctx.site.country),
     zip: ctx.site.country === "US",
     leadBase: ctx.features.mock_leads ? "/mock" : "/api",
@@ -349,6 +354,7 @@ export function leadFormSite(
     dealerships: ctx.dealerships.map((d) => ({ slug: d.slug, name: d.name })),
     messageOptional: ctx.features.contact_message_optional,
     state: (dealerState(ctx.site.country, ctx.locations)?.toLowerCase() as StateCode | undefined) ?? DEFAULT_STATE,
+    optInTicked: ctx.features.opt_in_ticked,
     ...(now !== undefined && ctx.features.test_drive
       ? {
           testDrive: {

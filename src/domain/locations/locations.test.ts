@@ -8,6 +8,8 @@ import {
   distributionAverage,
   formatRating,
   ratingBreakdown,
+  reviewsFilterNote,
+  reviewsSpread,
   reviewSource,
   timeAgoInWords,
   type RatingDistribution,
@@ -251,4 +253,54 @@ describe("reviews", () => {
     ["missing", null],
     [null, null],
   ])("a review written on profile %s names source %s", (id, want) => expect(reviewSource(profiles, id)?.id ?? null).toBe(want));
+});
+
+describe("/reviews: the spread of every rating, and plainly what the list filters", () => {
+  const spread: RatingDistribution = { 5: 820, 4: 350, 3: 150, 2: 80, 1: 125 };
+  const held: RatingDistribution = { 5: 20, 4: 10, 3: 5, 2: 3, 1: 2 };
+  const none: RatingDistribution = { 5: 0, 4: 0, 3: 0, 2: 0, 1: 0 };
+  test.each([
+    ["the service's spread of all its reviews", { count: 1525, average_rating: 4.1, distribution: spread }, held, "service", 1525, 820],
+    ["no spread from the service: the reviews we hold", { count: 1525, average_rating: 4.1, distribution: null }, held, "held", 40, 20],
+    ["a spread that does not add up: the reviews we hold", { count: 9, average_rating: 4, distribution: spread }, held, "held", 40, 20],
+    ["no summary: the reviews we hold", null, held, "held", 40, 20],
+  ] as const)("%s", (_, summary, h, source, total, fives) => {
+    const s = reviewsSpread(summary, h)!;
+    expect(s).toMatchObject({ source, total });
+    expect(s.rows.map((r) => r.stars)).toEqual([5, 4, 3, 2, 1]);
+    expect(s.rows[0]!.count).toBe(fives);
+  });
+  test.each([
+    ["nothing held", { count: 1525, average_rating: 4.1, distribution: null }, null],
+    ["none held", null, none],
+  ])("no spread when %s", (_, summary, h) => expect(reviewsSpread(summary, h)).toBeNull());
+
+  test.each([
+    [
+      { count: 1525, average_rating: 4.1, distribution: spread },
+      12,
+      "The list below shows only reviews rated above 4 out of 5 (5 stars), the 12 newest. The other 705 reviews, rated 4 or lower, are counted in the average and the bars but not listed.",
+    ],
+    [
+      { count: 1525, average_rating: 4.1, distribution: null },
+      12,
+      "The list below shows only reviews rated above 4 out of 5 (5 stars), the 12 newest. The other 20 reviews we hold, rated 4 or lower, are counted in the bars but not listed.",
+    ],
+    [
+      { count: 3, average_rating: 5, distribution: { 5: 3, 4: 0, 3: 0, 2: 0, 1: 0 } },
+      3,
+      "The list below shows only reviews rated above 4 out of 5 (5 stars), the 3 newest. Every review is rated 5, so none is left out.",
+    ],
+    [
+      { count: 2, average_rating: 3, distribution: { 5: 0, 4: 1, 3: 0, 2: 1, 1: 0 } },
+      0,
+      "The list below shows only reviews rated above 4 out of 5 (5 stars): there is none yet. The other 2 reviews, rated 4 or lower, are counted in the average and the bars but not listed.",
+    ],
+  ] as const)("%j with %i listed says so", (summary, listed, note) =>
+    expect(reviewsFilterNote(reviewsSpread(summary, held), listed)).toBe(note),
+  );
+  test("no spread at all: the average still counts every rating", () =>
+    expect(reviewsFilterNote(null, 12)).toBe(
+      "The list below shows only reviews rated above 4 out of 5 (5 stars), the 12 newest. The average counts every rating.",
+    ));
 });

@@ -1,3 +1,5 @@
+import { formatCount } from "../format/price";
+
 /** A review is shown only when the rating is above 4; the full list holds 12. */
 export const MIN_SHOWN_RATING_EXCLUSIVE = 4;
 export const FULL_REVIEW_QUANTITY = 12;
@@ -35,6 +37,37 @@ export function ratingBreakdown(summary: ReviewSummary): { stars: Star; count: n
   if (counts.some((c) => !Number.isInteger(c.count) || c.count < 0)) return null;
   if (counts.reduce((n, c) => n + c.count, 0) !== summary.count) return null;
   return counts.map((c) => ({ ...c, percent: Math.round((c.count / summary.count) * 100) }));
+}
+
+/**
+ * The spread of every rating a page can show: the service's, counting all its reviews, when it gives
+ * one that adds up; else that of the reviews we hold (every rating synced, not only those listed).
+ * Null when there is neither.
+ */
+export function reviewsSpread(
+  summary: ReviewSummary | null,
+  held: RatingDistribution | null,
+): { source: "service" | "held"; total: number; rows: NonNullable<ReturnType<typeof ratingBreakdown>> } | null {
+  const service = summary ? ratingBreakdown(summary) : null;
+  if (service && summary) return { source: "service", total: summary.count, rows: service };
+  const total = held ? STARS.reduce((n, s) => n + held[`${s}`], 0) : 0;
+  const rows = held && total > 0 ? ratingBreakdown({ count: total, average_rating: 0, distribution: held }) : null;
+  return rows ? { source: "held", total, rows } : null;
+}
+
+/**
+ * What the list of reviews leaves out, in plain words (the spec: a review is shown only when its
+ * rating is above 4): that only 5-star reviews are listed, and how many reviews rated 4 or lower the
+ * average and the bars count but the list does not.
+ */
+export function reviewsFilterNote(spread: ReturnType<typeof reviewsSpread>, listed: number): string {
+  const rule = `The list below shows only reviews rated above ${MIN_SHOWN_RATING_EXCLUSIVE} out of 5 (5 stars)${listed > 1 ? `, the ${listed} newest.` : listed ? ", the newest." : ": there is none yet."}`;
+  if (!spread) return `${rule} The average counts every rating.`;
+  const left = spread.total - (spread.rows.find((r) => r.stars === 5)?.count ?? 0);
+  if (!left) return `${rule} Every review is rated 5, so none is left out.`;
+  const which = spread.source === "service" ? `review${left === 1 ? "" : "s"}` : `review${left === 1 ? "" : "s"} we hold`;
+  const counted = spread.source === "service" ? "the average and the bars" : "the bars";
+  return `${rule} The other ${formatCount(left)} ${which}, rated ${MIN_SHOWN_RATING_EXCLUSIVE} or lower, ${left === 1 ? "is" : "are"} counted in ${counted} but not listed.`;
 }
 
 /** The mean a distribution gives, for checking a summary against its own bars. */
@@ -80,4 +113,10 @@ export function timeAgoInWords(from: Date, now: number): string {
 }
 
 /** The review summary and a few reviews a page shows beside its other content. */
-export type ReviewsTeaser = { summary: ReviewSummary | null; items: Review[]; allReviews: ReviewProfile | null };
+export type ReviewsTeaser = {
+  summary: ReviewSummary | null;
+  items: Review[];
+  allReviews: ReviewProfile | null;
+  /** the ratings of every review held, per star (the spread where the service gives none) */
+  held?: RatingDistribution | null;
+};

@@ -68,7 +68,8 @@ describe("newSite: what the template and country give a record that names only t
   ])("%s on %s", (template, domain, want) => expect(newSite(record(template, domain))).toMatchObject(want));
 
   // a new dealer starts with reports, accounts (and so alerts) on, and its market's lookups with the trade-in value
-  const on = { analytics_events: true, garage_enabled: true };
+  // and its marketing box unticked (the shopper ticks it to agree)
+  const on = { analytics_events: true, garage_enabled: true, opt_in_ticked: false };
   test.each([
     ["an AU dealer", {}, [], { ...on, autograb: true, trade_in_valuation: true }],
     ["a NZ dealer: no lookup provider there", { domain_name: "smith.co.nz" }, [], on],
@@ -83,13 +84,13 @@ describe("newSite: what the template and country give a record that names only t
       "null leaves a flag to the rules and defaults",
       { features: { analytics_events: null } },
       [],
-      { garage_enabled: true, autograb: true, trade_in_valuation: true },
+      { garage_enabled: true, opt_in_ticked: false, autograb: true, trade_in_valuation: true },
     ],
     [
       "a matching rule keeps deciding the flags it sets",
       { dealership_group: "Kappa Group" },
       [{ why: "Kappa's sites", match: { group: "Kappa Group" }, set: { garage_enabled: false, autograb: false, redbook: true } }],
-      { analytics_events: true, trade_in_valuation: true },
+      { analytics_events: true, opt_in_ticked: false, trade_in_valuation: true },
     ],
     [
       "a rule that does not match changes nothing",

@@ -4,6 +4,7 @@ import {
   FEATURE_RULES,
   enquireButtonText,
   financeApplications,
+  newSiteFeatures,
   resolveFeatures,
   ruleApplies,
   sellCarForm,
@@ -95,4 +96,15 @@ describe("subscriptionLine (offers_subscription)", () => {
   ] as const)("offers %s, weekly %s → %j", (offers_subscription, weekly, line) =>
     expect(subscriptionLine({ offers_subscription }, weekly)).toBe(line),
   );
+});
+
+describe("opt_in_ticked: whether the marketing box starts ticked", () => {
+  const demo = { ...base, slug: "parkside-motor-group" };
+  test.each([
+    ["the spec's default (opt_in default true), so every demo site", resolveFeatures(demo, FEATURE_RULES).opt_in_ticked, true],
+    ["a new Australian site: unticked", { ...DEFAULT_FEATURES, ...newSiteFeatures("AU", []) }.opt_in_ticked, false],
+    ["a new New Zealand site: unticked", { ...DEFAULT_FEATURES, ...newSiteFeatures("NZ", []) }.opt_in_ticked, false],
+    ["a new US site: unticked", { ...DEFAULT_FEATURES, ...newSiteFeatures("US", ["autograb"]) }.opt_in_ticked, false],
+    ["a site that turned it on", resolveFeatures({ ...base, features: { opt_in_ticked: true } }, FEATURE_RULES).opt_in_ticked, true],
+  ])("%s", (_why, value, want) => expect(value).toBe(want));
 });

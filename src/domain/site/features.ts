@@ -35,6 +35,8 @@ export const DEFAULT_FEATURES: SiteFeatureFlags = {
   mock_leads: false,
   enquire_button_message_now: false,
   trade_in_valuation: true,
+  // the spec: "opt_in is optional, default true"; a new site starts unticked (newSiteFeatures)
+  opt_in_ticked: true,
   chat_hidden_paths: [],
   fixed_dealership_slug: null,
 };
@@ -229,5 +231,6 @@ export function marketLookups(country: Country, available: readonly LookupProvid
 }
 
 export function newSiteFeatures(country: Country, lookups: readonly LookupProviderName[]): Partial<SiteFeatureFlags> {
-  return { analytics_events: true, garage_enabled: true, ...marketLookups(country, lookups) };
+  // a box that starts ticked is weak consent under the Spam Act: a new dealer asks the shopper to tick it
+  return { analytics_events: true, garage_enabled: true, opt_in_ticked: false, ...marketLookups(country, lookups) };
 }

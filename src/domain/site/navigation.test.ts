@@ -151,6 +151,13 @@ describe("footer", () => {
     ]);
     expect(buildFooter(truckLike).map((g) => g.title)).not.toContain("Our Brands");
   });
+
+  test("the privacy policy is linked on every site, with a page of its own or not", () => {
+    for (const pages of [["privacy-policy"], []]) {
+      const company = buildFooter({ ...truckLike, pages }).find((g) => g.title === "Company")!;
+      expect(company.links).toContainEqual(expect.objectContaining({ label: "Privacy Policy", href: "/privacy-policy" }));
+    }
+  });
 });
 
 describe("no broken links", () => {
@@ -203,7 +210,8 @@ describe("resolveSiteRoute", () => {
     ["/pages/community-partners-sponsorships", ctx, { kind: "page", area: "content" }],
     ["/pages/nowhere", ctx, { kind: "not-found" }],
     ["/privacy-policy", ctx, { kind: "page" }],
-    ["/privacy-policy", { ...ctx, pageSlugs: [] as string[] }, { kind: "not-found" }],
+    // a site without a page of its own shows the platform's template: every form's notice links to it
+    ["/privacy-policy", { ...ctx, pageSlugs: [] as string[] }, { kind: "page" }],
     ["/special-offers/any-offer", ctx, { kind: "page" }],
     ["/special-offers/any-offer", trucks, { kind: "not-found" }],
     ["/special-offers", trucks, { kind: "not-found" }],

@@ -139,7 +139,7 @@ export function buildFooter(ctx: NavContext): FooterGroup[] {
   if (f.fleet) company.push(link("Fleet", "/fleet", f));
   if (f.blog) company.push(link(f.blog_path_news ? "News" : "Blog", "/blog", f));
   company.push(...pageLink(ctx, "Community Partners", "community-partners-sponsorships"));
-  company.push(...pageLink(ctx, "Privacy Policy", "privacy-policy", "/privacy-policy"));
+  company.push(link("Privacy Policy", "/privacy-policy", f)); // every site has one (the template where it has no page)
   company.push(...pageLink(ctx, "Terms and Conditions", "terms-and-conditions", "/terms-and-conditions"));
   groups.push({ title: "Company", links: company });
   return groups;

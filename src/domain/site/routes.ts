@@ -51,7 +51,8 @@ export const SITE_ROUTES: Readonly<Record<string, Static>> = {
   "/electric-vehicles": { title: "Electric Vehicles", area: "content", when: (f) => f.electric_vehicles },
   "/blog": { title: "Blog", area: "content", when: (f) => f.blog && !f.blog_path_news },
   "/news": { title: "News", area: "content", when: (f) => f.blog && f.blog_path_news },
-  "/privacy-policy": { title: "Privacy Policy", area: "content", when: hasPage("privacy-policy") },
+  // every site has one: its own page, else the platform's template (forms link to it beside Send)
+  "/privacy-policy": { title: "Privacy Policy", area: "content" },
   "/terms-and-conditions": { title: "Terms and Conditions", area: "content", when: hasPage("terms-and-conditions") },
   "/my-garage": { title: "My Garage", area: "account", when: (_, ctx) => ctx.accounts },
   "/sign-in": { title: "Sign In", area: "account", when: (_, ctx) => ctx.accounts },

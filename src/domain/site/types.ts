@@ -72,6 +72,8 @@ export type SiteFeatureFlags = {
   enquire_button_message_now: boolean;
   /** a trade-in range after the rego lookup (the dealer's switch; off: "we'll be in touch") */
   trade_in_valuation: boolean;
+  /** the forms' marketing box starts ticked (the spec's default); off, the shopper ticks it */
+  opt_in_ticked: boolean;
   chat_hidden_paths: string[];
   fixed_dealership_slug: string | null;
 };

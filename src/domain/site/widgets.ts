@@ -39,6 +39,9 @@ export type SiteWidget = {
 /** Origins a widget needs beyond the site itself, by CSP directive (the page's CSP is built from these). */
 export type WidgetOrigins = { script?: string[]; connect?: string[]; frame?: string[]; img?: string[] };
 
+/** A platform a site sends shoppers' events to, and what it sends, in the privacy policy's words. */
+export type AdPlatform = { name: string; sends: string };
+
 type Entry = {
   key: string;
   label: string;
@@ -47,6 +50,8 @@ type Entry = {
   switchedOnBy: string;
   /** what the vendor's script loads, calls and frames (its own documentation's CSP list) */
   origins: WidgetOrigins;
+  /** an advertising or analytics platform the widget sends events to: named in the site's privacy policy */
+  advertiser?: AdPlatform;
   build(site: WidgetSite): Omit<SiteWidget, "key" | "label" | "kind"> | null;
 };
 
@@ -64,6 +69,11 @@ export const WIDGET_REGISTRY: readonly Entry[] = [
     label: "Tag manager",
     kind: "analytics",
     switchedOnBy: "integrations.tag_manager_id (e.g. GTM-ABC1234)",
+    advertiser: {
+      name: "Google Tag Manager",
+      sends:
+        "the pages you visit and what you do on them (cars viewed, enquiries sent; never your name or contact details), which our container passes to the Google services it is set up for, such as Google Analytics and Google Ads",
+    },
     origins: {
       script: ["https://www.googletagmanager.com"],
       connect: ["https://www.googletagmanager.com", "https://*.google-analytics.com", "https://*.analytics.google.com"],
@@ -80,6 +90,10 @@ export const WIDGET_REGISTRY: readonly Entry[] = [
     label: "Analytics",
     kind: "analytics",
     switchedOnBy: "integrations.analytics_id (e.g. G-ABC123XYZ)",
+    advertiser: {
+      name: "Google Analytics",
+      sends: "the pages you visit and what you do on them (cars viewed, searches, enquiries sent), never your name or contact details",
+    },
     origins: {
       script: ["https://www.googletagmanager.com"],
       connect: ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://www.googletagmanager.com"],
@@ -102,6 +116,11 @@ export const WIDGET_REGISTRY: readonly Entry[] = [
     label: "Social pixel",
     kind: "pixel",
     switchedOnBy: "integrations.facebook_pixel_id; facebook_mode local uses the app's stand-in",
+    advertiser: {
+      name: "Meta (Facebook and Instagram)",
+      sends:
+        "the pages and cars you view and the enquiries you send, with your device's IP address and browser, to measure and show our advertising; with an enquiry also your email address, phone number, name and postcode, scrambled (SHA-256 hashed) on our server before they leave it",
+    },
     origins: {
       script: ["https://connect.facebook.net"],
       connect: ["https://www.facebook.com", "https://connect.facebook.net"],
@@ -288,6 +307,11 @@ export function siteWidgets(site: WidgetSite): SiteWidget[] {
     if (built) out.push({ key: e.key, label: e.label, kind: e.kind, ...built });
   }
   return out;
+}
+
+/** The advertising and analytics platforms the site's widgets send events to: those its switches and ids really load. */
+export function advertisingPlatforms(site: WidgetSite): AdPlatform[] {
+  return WIDGET_REGISTRY.flatMap((e) => (e.advertiser && e.build(site) ? [e.advertiser] : []));
 }
 
 /**

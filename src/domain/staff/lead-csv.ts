@@ -97,7 +97,7 @@ export function leadCsvLines(rows: readonly LeadCsvRow[]): string {
       csvSafe(messagesCell(r)),
       // every other answer as the lead page shows it, one per line in the cell
       csvSafe(
-        leadAnswers(r.payload ?? {})
+        leadAnswers(r.payload ?? {}, r.timeZone)
           .filter(([label]) => label !== "Comments" && label !== "Postcode")
           .map(([label, value]) => `${label}: ${value}`)
           .join("\n"),

@@ -35,6 +35,11 @@ export const DEALER_SWITCHES = [
   ],
   ["sidebar_dealer_tools", "Dealer tools bar", "The bar of quick actions (call, directions, enquire) on every page."],
   ["contact_message_optional", "Contact message optional", "The contact form can be sent without a message."],
+  [
+    "opt_in_ticked",
+    "Marketing box starts ticked",
+    "Each form's “Keep me up to date with news and offers” box starts ticked; off, the shopper ticks it to agree (a new site starts off).",
+  ],
 ] as const satisfies ReadonlyArray<readonly [BooleanFlag, string, string]>;
 export type DealerSwitch = (typeof DEALER_SWITCHES)[number][0];
 export const DEALER_SWITCH_KEYS = DEALER_SWITCHES.map(([k]) => k) as DealerSwitch[];

@@ -167,6 +167,15 @@ export function priceTypeInHeader(header: string): ImpliedPriceType | null {
   return PRICE_TYPE_WORDS.get(words) ?? null;
 }
 
+/**
+ * A price type as people write it, as the one the storefront stores: "driveaway", "DAP", "Drive Away
+ * Price" → "Drive Away"; "Excl. government charges", "EGC", "+ ORC" → "Excl. Govt. Charges"; null for
+ * anything else (the caller refuses it).
+ */
+export function priceTypeOf(text: string): ImpliedPriceType | null {
+  return priceTypeInHeader(text) ?? PRICE_TYPE_WORDS.get(headerKey(text)) ?? null;
+}
+
 /** A dealer's own mapping: a header (as headerKey has it) → the column it fills, or null to leave it out. */
 export type ColumnMapping = Record<string, StockColumn | null>;
 

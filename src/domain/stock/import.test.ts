@@ -39,6 +39,21 @@ describe("reading a stock CSV", () => {
     ]);
   });
 
+  test("a price type in common spellings is the listed one; any other is refused on its line, naming the field", () => {
+    const r = parseStockCsv(
+      "stock_number,make,model,year,car_type,price,price_type\nPK1,Mazda,CX-5,2026,new,38990,driveaway\nPK2,Mazda,CX-5,2026,new,38990,Excl. government charges\nPK3,Mazda,CX-5,2026,new,38990,Cheap\nPK4,Mazda,CX-5,2026,new,0x10,DAP\n",
+      opts,
+    );
+    expect(r.rows.map((x) => [x.stock_number, x.price_type])).toEqual([
+      ["PK1", "Drive Away"],
+      ["PK2", "Excl. Govt. Charges"],
+    ]);
+    expect(r.errors).toEqual([
+      { line: 4, field: "price_type", message: "Choose the price type: Drive Away or Excl. Govt. Charges" },
+      { line: 5, field: "price", message: "Enter the price as a whole number" },
+    ]);
+  });
+
   test("a weekly subscription price is read in whole dollars (offers_subscription)", () => {
     const r = parseStockCsv(
       "stock_number,make,model,year,car_type,subscription_weekly\nPK1,Mazda,CX-5,2026,new,$309\nPK2,Mazda,CX-3,2026,new,-5\n",

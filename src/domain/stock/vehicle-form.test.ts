@@ -1,6 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { stockRowSchema } from "./import";
 import { MAX_FEATURES, nextStockNumber, vehicleCreateSchema, vehicleEditSchema } from "./vehicle-form";
+import { choicesOf, PRICE_TYPES } from "./stock-fields";
+import { INVALID_CHARACTERS_MESSAGE } from "../leads/messages";
 
 const create = vehicleCreateSchema(2026);
 const edit = vehicleEditSchema(2026);
@@ -61,6 +63,65 @@ describe("a new car", () => {
       "special",
     ]);
   });
+});
+
+describe("the price type is one of a fixed list, wherever it is entered (editor, API, CSV)", () => {
+  test.each([
+    ["Drive Away", "Drive Away"],
+    ["drive away", "Drive Away"],
+    ["driveaway", "Drive Away"],
+    ["DAP", "Drive Away"],
+    ["Drive Away Price", "Drive Away"],
+    ["Excl. Govt. Charges", "Excl. Govt. Charges"],
+    ["Excl. government charges", "Excl. Govt. Charges"],
+    ["excluding govt charges", "Excl. Govt. Charges"],
+    ["EGC", "Excl. Govt. Charges"],
+    ["+ ORC", "Excl. Govt. Charges"],
+    ["", undefined],
+  ])("%j is stored as %j", (given, stored) => {
+    expect(create.parse({ ...car, price_type: given }).price_type).toBe(stored);
+    expect(stockRowSchema(2026).parse({ ...car, price_type: given }).price_type).toBe(stored);
+  });
+
+  test.each(["Cheap", "Negotiable", "Drive", "0"])("%j is refused on price_type, naming the list", (given) => {
+    const r = edit.safeParse({ price_type: given });
+    expect(r.error!.issues[0]).toMatchObject({ path: ["price_type"], message: `Choose the price type: ${PRICE_TYPES.join(" or ")}` });
+  });
+});
+
+describe("numbers are written as numbers, names in letters people can see", () => {
+  test.each([
+    [{ price: "0x10" }, "price", "Enter the price as a whole number"],
+    [{ price: "0b11" }, "price", "Enter the price as a whole number"],
+    [{ price: "1e3" }, "price", "Enter the price as a whole number"],
+    [{ price: "Infinity" }, "price", "Enter the price as a whole number"],
+    [{ odometer: "0o17" }, "odometer", "Enter the odometer as a whole number"],
+    [{ seats: "5e0" }, "seats", "Enter the seats as a whole number"],
+    [{ year: "0x7E9" }, "year", "Enter the year as four digits"],
+    [{ year: "2.02e3" }, "year", "Enter the year as four digits"],
+    [{ make: "\u200B\u200B" }, "make", "Enter the make"],
+    [{ make: "\u202E\u202D" }, "make", "Enter the make"],
+    [{ make: " \u200F\uFEFF\u2066\u2069 " }, "make", "Enter the make"],
+    [{ make: "Toy\u202Eota" }, "make", INVALID_CHARACTERS_MESSAGE],
+    [{ model: "\u2060" }, "model", "Enter the model"],
+  ])("%j is refused on %s: %s", (raw, field, message) => {
+    for (const schema of [create, stockRowSchema(2026)]) {
+      const r = schema.safeParse({ ...car, ...raw });
+      expect(r.error?.issues[0]).toMatchObject({ path: [field], message });
+    }
+    expect(edit.safeParse(raw).error?.issues[0]).toMatchObject({ path: [field], message });
+  });
+
+  test.each([
+    [
+      { price: "$35,990", year: " 2024 ", odometer: "12 000", make: "Škoda" },
+      { price: 35990, year: 2024, odometer: 12000, make: "Škoda" },
+    ],
+    [
+      { price: 35990, year: 2024 },
+      { price: 35990, year: 2024 },
+    ],
+  ])("%j still reads as %j", (raw, out) => expect(create.parse({ ...car, ...raw })).toMatchObject(out));
 });
 
 describe("an edit", () => {
@@ -131,4 +192,12 @@ describe("the suggested stock number", () => {
   test("never one the site has, in any case", () => {
     expect(nextStockNumber(["S0001", "s0002", "S1"])).toBe("s0003");
   });
+});
+
+describe("the editor's lists keep a car's own value", () => {
+  test.each([
+    [["FWD", "AWD"], "", ["", "FWD", "AWD"]],
+    [["FWD", "AWD"], "AWD", ["", "FWD", "AWD"]],
+    [["FWD", "AWD"], "Front", ["", "FWD", "AWD", "Front"]],
+  ])("%j with %j → %j", (list, current, out) => expect(choicesOf(list, current)).toEqual(out));
 });

@@ -138,6 +138,14 @@ describe("adding a car", () => {
     ],
     [{ ...car("B5"), location_id: 99999 }, { location_id: "Location 99999 is not one of this site's locations" }],
     [{ ...car("B6"), features: "x".repeat(81) }, { "features.0": "Keep each feature under 80 characters" }],
+    [
+      { ...car("B7"), price_type: "Cheap", price: "0x10", make: "\u200B\u202E" },
+      {
+        price_type: "Choose the price type: Drive Away or Excl. Govt. Charges",
+        price: "Enter the price as a whole number",
+        make: "Enter the make",
+      },
+    ],
   ])("422 with a message per field: %j", async (body, errors) => {
     const res = await add(body);
     expect(res.status).toBe(422);
@@ -245,7 +253,7 @@ describe("editing a car", () => {
       stockNumber: `${TAG}E1B`,
       model: "Tourer",
       carType: "demo",
-      priceType: "Drive away",
+      priceType: "Drive Away", // the listed spelling of "Drive away"
       subscriptionWeekly: 199,
       seats: 2,
       status: "coming_soon",

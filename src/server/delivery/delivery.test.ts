@@ -554,4 +554,19 @@ describe("what the dealer reads", () => {
     expect(m.text).not.toMatch(/^(Day|Month|Year|Rego|time):/m);
     expect(m.text).not.toContain("true");
   });
+
+  test.each([
+    [true, "Yes: ticked “Keep me up to date with news and offers” on Monday 23 November, 12:02 pm"],
+    [false, "No: left “Keep me up to date with news and offers” unticked on Monday 23 November, 12:02 pm"],
+  ])("the marketing consent (opt_in %j) in its words in the email and the ADF", async (ticked, words) => {
+    const consent = { wording: "Keep me up to date with news and offers", ticked, at: "2026-11-23T01:02:03.000Z" };
+    const l = await deliveryLead(false, { opt_in: ticked, marketing_consent: consent });
+    const m = salespersonEmail(l, "mazda@parksidemotorgroup.com.au");
+    expect(m.text).toContain(`Marketing consent: ${words}`);
+    expect(m.html).toContain(`<th style="text-align:left;padding:4px 12px 4px 0;vertical-align:top">Marketing consent</th>`);
+    expect(m.html).toContain(words);
+    expect(m.text).not.toContain("Keep me up to date with news and offers: ");
+    expect(adfInput(l).customer.comments).toContain(`Marketing consent: ${words}`);
+    expect(adfXml(l)).toContain(`Marketing consent: ${words}`);
+  });
 });

@@ -34,8 +34,9 @@ export type DeliveryLead = {
 
 const str = (v: unknown): string | null => (typeof v === "string" && v.trim() ? v.trim() : null);
 
-/** The shopper's answers as people read them (labels, the booked slot, Yes/No; src/domain/leads/answers.ts). */
-export const leadDetails = (p: PreparedLead): Array<[string, string]> => leadAnswers(p).map(([k, v]) => [k, v.slice(0, 2000)]);
+/** The shopper's answers as people read them (labels, the booked slot, Yes/No, the marketing consent; src/domain/leads/answers.ts). */
+export const leadDetails = (p: PreparedLead, timeZone: string): Array<[string, string]> =>
+  leadAnswers(p, timeZone).map(([k, v]) => [k, v.slice(0, 2000)]);
 
 /** The changes an update made, as people read them, and the attachments it added. */
 export function updateLines(l: DeliveryLead): Array<{ label: string; from: string; to: string }> {
@@ -48,8 +49,10 @@ export function updateLines(l: DeliveryLead): Array<{ label: string; from: strin
 /** Every message the shopper wrote on this lead, in order (a lead sent again or added to on the success page). */
 export const messageHistory = (l: DeliveryLead): Array<{ at: Date; message: string }> => messagesInOrder(l.history);
 
+/** The clock of the lead's location (else its site's). */
+const zoneOf = (l: DeliveryLead) => l.location?.timezone ?? l.site.timezone;
 /** When something happened, in words on the clock of the lead's location (else its site's). */
-const when = (l: DeliveryLead, at: Date) => whenText(at, l.location?.timezone ?? l.site.timezone);
+const when = (l: DeliveryLead, at: Date) => whenText(at, zoneOf(l));
 
 const absolute = (site: SiteRecord, path: string | null) => (path ? new URL(path, site.url).toString() : null);
 
@@ -112,7 +115,7 @@ export function adfInput(l: DeliveryLead): AdfInput {
         l.update ? `Update ${l.update.seq} to this lead, ${when(l, l.update.at)}:` : "",
         ...updateLines(l).map((c) => `${c.label}: ${c.from || "(none)"} → ${c.to || "(none)"}`),
         `Form: ${formTitle(p)}`,
-        ...leadDetails(p).map(([k, val]) => `${k}: ${val}`),
+        ...leadDetails(p, zoneOf(l)).map(([k, val]) => `${k}: ${val}`),
         ...(l.update ? messageHistory(l).map((m, i) => `Message ${i + 1} (${when(l, m.at)}): ${m.message}`) : []),
       ]
         .filter(Boolean)
@@ -178,7 +181,7 @@ export function salespersonEmail(l: DeliveryLead, to: string): MailMessage {
   const v = l.vehicle;
   const link = vehicleUrl(l);
   const photo = vehiclePhotoUrl(l);
-  const details = leadDetails(p);
+  const details = leadDetails(p, zoneOf(l));
   const changed = updateLines(l);
   const messages = l.update ? messageHistory(l) : [];
   const ref = leadReference(l.id);

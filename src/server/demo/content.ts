@@ -1,5 +1,6 @@
 import "server-only";
 import type { ContentKind } from "@/domain/content/types";
+import { privacyPolicyTemplate } from "@/domain/content/privacy-policy";
 import { sceneForTemplate } from "./scenes";
 import type { DemoSite } from "./sites";
 
@@ -29,16 +30,6 @@ export type DemoContent = {
 const DAY = 86_400_000;
 const scene = (name: string) => `/photos/scene/${name}.svg`;
 
-const PRIVACY_LAW: Record<DemoSite["country"], string> = {
-  AU: "the Privacy Act 1988 (Cth) and the Australian Privacy Principles",
-  NZ: "the Privacy Act 2020 and its Information Privacy Principles",
-  US: "the privacy laws of the states we trade in, including the California Consumer Privacy Act where it applies",
-};
-const REGULATOR: Record<DemoSite["country"], string> = {
-  AU: "the Office of the Australian Information Commissioner (www.oaic.gov.au)",
-  NZ: "the Office of the Privacy Commissioner (www.privacy.org.nz)",
-  US: "your state's consumer protection office",
-};
 const CONSUMER_LAW: Record<DemoSite["country"], string> = {
   AU: "the Australian Consumer Law",
   NZ: "the Consumer Guarantees Act 1993 and the Fair Trading Act 1986",
@@ -85,34 +76,8 @@ Our opening hours are on each location's page, and our team is happy to help on 
 
 [Contact us](/contact) or [browse our stock](/search/new-used-and-demo-cars).`,
     },
-    {
-      kind: "page",
-      slug: "privacy-policy",
-      title: "Privacy Policy",
-      summary: `How ${site.name} collects, uses and protects your personal information, and how to contact us about it.`,
-      publishedAt: published,
-      body: `${site.name} respects your privacy. This policy explains how we handle personal information under ${PRIVACY_LAW[site.country]}.
-
-## What we collect
-
-When you send an enquiry, book a test drive or a service, apply for finance or value your trade-in, we collect the details you give us: your name, email address, phone number, postcode and your message, and details of the vehicle you are interested in or want to sell. We also record which pages of this website you visited before you enquired, so that our team can answer you properly.
-
-## How we use it
-
-We use your information to answer your enquiry, to arrange the test drive, service or appraisal you asked for, and — where you agreed to it — to tell you about offers. We do not sell your personal information.
-
-## Who we share it with
-
-We share your details only with the people who need them to help you: our own staff, the manufacturer of a vehicle you enquired about, and a finance provider if you apply for finance. Our website and email providers store information for us under contract.
-
-## Cookies and saved vehicles
-
-Vehicles you save on this website are kept in your own browser, not on our servers. We use cookies to keep the site working and, where enabled, to understand how the site is used.
-
-## Access and correction
-
-You may ask for a copy of the personal information we hold about you, or ask us to correct it, by writing to [${site.email}](mailto:${site.email}) or calling ${site.phone}. If you are not satisfied with our answer you may contact ${REGULATOR[site.country]}.`,
-    },
+    // the platform's template (the page shows the advertising platforms the site's switches send to after it)
+    { kind: "page", slug: "privacy-policy", publishedAt: published, ...privacyPolicyTemplate(site) },
     {
       kind: "page",
       slug: "terms-and-conditions",

@@ -54,6 +54,33 @@ const contact = (over: Record<string, unknown> = {}) => ({
 const row = async (id: string) => (await db.select().from(t.leads).where(eq(t.leads.id, id)))[0];
 
 describe("POST /api/leads", () => {
+  test.each([true, false])("opt_in %j: the lead keeps the consent given, in the box's words, and when", async (ticked) => {
+    // a consent record sent with the lead is not taken: the server writes what the box said, and when
+    const forged = { wording: "Anything", ticked: !ticked, at: "2020-01-01T00:00:00.000Z" };
+    const res = await api.create(
+      post("parkside-motor-group", contact({ email: `consent.${ticked}@example.com`, opt_in: ticked, marketing_consent: forged })),
+    );
+    expect(res.status).toBe(201);
+    const stored = (await row((await res.json()).lead.id))!;
+    expect(stored.payload).toMatchObject({
+      opt_in: ticked,
+      marketing_consent: { wording: "Keep me up to date with news and offers", ticked, at: expect.any(String) },
+    });
+    const consent = stored.payload.marketing_consent as { at: string };
+    expect(Math.abs(Date.parse(consent.at) - stored.createdAt.getTime())).toBeLessThan(5_000);
+    // sent again with the same answer it keeps when it was given; a changed answer is given now
+    const same = await api.update(
+      put("parkside-motor-group", stored.id, { lead: { message: "And a test drive?", opt_in: ticked } }),
+      stored.id,
+    );
+    expect(same.status).toBe(200);
+    expect((await row(stored.id))!.payload.marketing_consent).toEqual(consent);
+    await api.update(put("parkside-motor-group", stored.id, { lead: { opt_in: !ticked } }), stored.id);
+    const changed = (await row(stored.id))!.payload.marketing_consent as { ticked: boolean; at: string };
+    expect(changed.ticked).toBe(!ticked);
+    expect(Date.parse(changed.at)).toBeGreaterThanOrEqual(Date.parse(consent.at));
+  });
+
   test("creates a lead: 201 with an unguessable id; the row carries the lead payload", async () => {
     const res = await api.create(post("parkside-motor-group", contact()));
     expect(res.status).toBe(201);
@@ -96,6 +123,7 @@ describe("POST /api/leads", () => {
     const withRego = await api.create(post("parkside-motor-group", contact({ Rego: "ABC123", state: "vic", opt_in: false })));
     expect(withRego.status).toBe(201);
     expect((await row((await withRego.json()).lead.id))!.payload).toMatchObject({ Rego: "ABC123", state: "vic", opt_in: false });
+    expect(stored).not.toHaveProperty("marketing_consent");
     // a rego without its state is not given one: the state is asked for
     const noState = await api.create(post("parkside-motor-group", contact({ Rego: "ABC123" })));
     expect(noState.status).toBe(422);

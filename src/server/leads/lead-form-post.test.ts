@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { decodeFormFlash } from "@/domain/http/form-flash";
 import { MSG } from "@/domain/leads/messages";
+import { OPT_IN_WORDING } from "@/domain/leads/consent";
 import { LEAD_FORM_FLASH_COOKIE } from "@/domain/leads/posted-form";
 import { setupAppDatabase } from "@/server/testing/app-database";
 import { env } from "@/server/env";
@@ -58,6 +59,8 @@ describe("POST /api/leads/form", () => {
     const [row] = await leadsBy("plain.post@example.com");
     expect(row).toMatchObject({ siteId: SITE, firstName: "Mary", category: "General Enquiry", locationId: 10012 });
     expect(row!.payload).toMatchObject({ opt_in: false, page_id: "/contact", message: "Is the CX-5 still available?" });
+    // the consent as it was given: the box's words, left unticked, when
+    expect(row!.payload.marketing_consent).toEqual({ wording: OPT_IN_WORDING, ticked: false, at: expect.any(String) });
   });
 
   test.each<[string, Record<string, string>, string]>([
@@ -87,6 +90,7 @@ describe("POST /api/leads/form", () => {
     expect(res.status).toBe(303);
     const [row] = await leadsBy("multi.part@example.com");
     expect(row!.payload).toMatchObject({ opt_in: true, has_files: false });
+    expect(row!.payload.marketing_consent).toEqual({ wording: OPT_IN_WORDING, ticked: true, at: expect.any(String) });
   });
 
   test("refused fields: back to the form (303) with each message and every typed value in a one-minute cookie; no lead", async () => {

@@ -13,6 +13,7 @@ import { FORMS, formRulesOf, leadFormSite, visibleFields, type FieldName, type F
 import { leadFormKind, LeadMetaSchema, normalizeLeadPayload, prepareLead, type LeadSite, type PreparedLead } from "@/domain/leads/lead";
 import { FORM_NOT_OFFERED, MSG } from "@/domain/leads/messages";
 import { vehicleEnquiryCategory } from "@/domain/leads/answers";
+import { marketingConsent } from "@/domain/leads/consent";
 import { isFormOffered } from "@/domain/site/routes";
 import { resolveTenant, tenantKeyToParam } from "@/domain/site/tenant";
 import { env } from "@/server/env";
@@ -139,13 +140,15 @@ type Submission = {
   host?: string | null;
   /** fields this caller may leave out although the form asks for them (the car history payload) */
   optional?: readonly FieldName[];
+  /** the marketing consent the lead already keeps (an update): kept while the answer stays the same */
+  consentBefore?: unknown;
 };
 
 /**
  * Validates with the form's own schema and applies the server rules; throws LeadValidationError.
  * The payload may be the spec's own (no `form`: the form follows category/subcategory; `location_id`).
  */
-export async function validateLead({ ctx, lead: raw, userAgent, host = null, optional }: Submission) {
+export async function validateLead({ ctx, lead: raw, userAgent, host = null, optional, consentBefore }: Submission) {
   const lead = normalizeLeadPayload(raw);
   const meta = LeadMetaSchema.safeParse(lead);
   if (!meta.success) throw new LeadValidationError(fieldErrors(meta.error));
@@ -176,6 +179,8 @@ export async function validateLead({ ctx, lead: raw, userAgent, host = null, opt
       if (aboutACar) category = vehicleEnquiryCategory(found.vehicle.carType);
     }
   }
+  // the wall clock, as the database stamps the lead's row
+  const consent = marketingConsent(values.opt_in, new Date(), consentBefore);
   const prepared: PreparedLead = {
     ...prepareLead(
       values,
@@ -190,6 +195,8 @@ export async function validateLead({ ctx, lead: raw, userAgent, host = null, opt
     // only a host is kept (never a path or query, which may name a person)
     ...(referrerHost(meta.data.first_referrer) ? { first_referrer: referrerHost(meta.data.first_referrer)! } : {}),
     has_files: meta.data.has_files ?? false,
+    // the words beside the box, ticked or not, and when: what the dealer may rely on to send offers
+    ...(consent ? { marketing_consent: consent } : {}),
     // only the forms that ask about the shopper's own vehicle carry it
     ...(meta.data.trade_in_vehicle && form.fields.includes("trade_vehicle") ? { trade_in_vehicle: meta.data.trade_in_vehicle } : {}),
     // the finance forms carry the calculator's figures, the repayment worked out again with the site's fees
@@ -347,7 +354,11 @@ export async function changeLead(s: Submission & { mock: boolean; id: string; fi
   const stored = await getLeadPayload(db, s.ctx.site.id, s.id, isMock);
   if (!stored) return null;
   const { lead_id: _id, ...changes } = s.lead;
-  const { prepared } = await validateLead({ ...s, lead: { ...storedPayload(stored), ...changes } });
+  const { prepared } = await validateLead({
+    ...s,
+    lead: { ...storedPayload(stored), ...changes },
+    consentBefore: stored.marketing_consent,
+  });
   const files = s.files ? await s.files(s.id) : [];
   const updated = await updateLead(db, s.ctx.site.id, s.id, isMock, prepared, {
     files,

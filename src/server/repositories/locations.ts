@@ -1,8 +1,8 @@
 import "server-only";
-import { and, asc, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull } from "drizzle-orm";
 import { normalizeSpecialHours } from "@/domain/locations/hours";
-import type { Review, ReviewSummary } from "@/domain/locations/reviews";
-import { MIN_SHOWN_RATING_EXCLUSIVE, reviewSource } from "@/domain/locations/reviews";
+import type { RatingDistribution, Review, ReviewSummary } from "@/domain/locations/reviews";
+import { MIN_SHOWN_RATING_EXCLUSIVE, reviewSource, STARS } from "@/domain/locations/reviews";
 import type { SpecialHoursEntry } from "@/domain/site/types";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
@@ -34,6 +34,18 @@ export async function getReviewSummary(db: Db, siteId: number, locationId: numbe
     )
     .limit(1);
   return row ? { count: row.count, average_rating: row.averageRating, distribution: row.distribution ?? null } : null;
+}
+
+/** How many of the site's reviews held here have each star rating (all of them, not only those listed); null when it holds none. */
+export async function heldRatingCounts(db: Db, siteId: number): Promise<RatingDistribution | null> {
+  const rows = await db
+    .select({ rating: t.reviews.rating, n: count() })
+    .from(t.reviews)
+    .where(eq(t.reviews.siteId, siteId))
+    .groupBy(t.reviews.rating);
+  if (!rows.length) return null;
+  const of = (star: number) => rows.find((r) => r.rating === star)?.n ?? 0;
+  return Object.fromEntries(STARS.map((s) => [`${s}`, of(s)])) as RatingDistribution;
 }
 
 /** Newest reviews rated above 4 (docs/features/locations.md). */

@@ -195,6 +195,15 @@ describe("locations data: special hours and reviews", () => {
     expect(shown.some((r) => r.reply_text)).toBe(true);
     expect(await listShownReviews(database.db, 1003, 12)).toEqual([]);
   });
+
+  test("the ratings of every review held, per star (the list shows only those above 4)", async () => {
+    const { heldRatingCounts } = await import("./locations");
+    const held = (await heldRatingCounts(database.db, 1001))!;
+    expect(Object.keys(held).sort()).toEqual(["1", "2", "3", "4", "5"]);
+    expect(Object.values(held).reduce((a, b) => a + b, 0)).toBe(40); // the demo's 40 items, of every rating
+    expect(held[1]).toBeGreaterThan(0);
+    expect(await heldRatingCounts(database.db, 1003)).toBeNull();
+  });
 });
 
 describe("row mappers: a value the app does not know is an error, never a guess", () => {

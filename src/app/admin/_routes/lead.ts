@@ -94,7 +94,7 @@ export async function loadLead(params: IdParams, searchParams: SearchParams) {
   const response = responseState(lead.createdAt, lead.firstContactAt, requestWallNow(), target, leadHours(lead, specials));
   return {
     lead,
-    details: leadDetails(lead.payload as never),
+    details: leadDetails(lead.payload as never, lead.siteTimezone),
     submissions: lead.submissions.map((sub, i) => {
       const before = lead.submissions[i - 1];
       return {
@@ -102,7 +102,7 @@ export async function loadLead(params: IdParams, searchParams: SearchParams) {
         at: sub.at,
         form: sub.form,
         files: sub.files,
-        details: sub.seq === 0 ? leadDetails(sub.payload as never) : [],
+        details: sub.seq === 0 ? leadDetails(sub.payload as never, lead.siteTimezone) : [],
         changes: before ? readableChanges(sub.changes, before.payload, sub.payload) : [],
       };
     }),

@@ -11,8 +11,12 @@ import { nearPoint } from "@/server/geo/near";
 /** The review summary and the first few reviews shown beside a site's locations (none where reviews are off). */
 export async function reviewsTeaser(ctx: SiteContext, count = 3): Promise<ReviewsTeaser> {
   if (!ctx.features.reviews) return { summary: null, items: [], allReviews: null };
-  const [summary, items] = await Promise.all([reviewsService.summary(ctx.site.id), reviewsService.list(ctx.site.id, count)]);
-  return { summary, items, allReviews: allReviewsLink(ctx.site.gmbProfiles) };
+  const [summary, items, held] = await Promise.all([
+    reviewsService.summary(ctx.site.id),
+    reviewsService.list(ctx.site.id, count),
+    reviewsService.held(ctx.site.id),
+  ]);
+  return { summary, items, allReviews: allReviewsLink(ctx.site.gmbProfiles), held };
 }
 
 /** GET /dealerships and /our-locations: the site, the filters the query asks for (type, dealership), the reviews. */

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { StoredPage } from "@/components/content/content-views";
 import { pageHref } from "@/domain/content/content";
 import { requestNow } from "@/server/clock";
-import { contentEntry } from "@/server/content-service";
+import { contentEntry, privacyPolicyPage } from "@/server/content-service";
 import type { SiteContext } from "@/server/site-context";
 import { contentMetadata } from "./content";
 
@@ -14,6 +14,7 @@ import { contentMetadata } from "./content";
  */
 
 async function load(ctx: SiteContext, slug: string) {
+  if (slug === "privacy-policy") return privacyPolicyPage(ctx, requestNow());
   const page = await contentEntry(ctx, "page", slug, requestNow());
   return page ?? notFound();
 }

@@ -126,6 +126,7 @@ export default async function GaragePage({ params, searchParams }: { params: Sit
             initial={garage.details}
             email={customer.email}
             postcodeLabel={ctx.site.country === "US" ? "ZIP code" : "Postcode"}
+            siteName={ctx.site.name}
           />
         </Panel>
       </section>

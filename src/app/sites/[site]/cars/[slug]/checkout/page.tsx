@@ -51,7 +51,7 @@ export default async function CheckoutPage({ params }: { params: SlugParams }) {
             </Link>
           </p>
           <Panel>
-            <CheckoutForm vehicleSlug={v.slug} country={ctx.site.country} deposit={deposit} />
+            <CheckoutForm vehicleSlug={v.slug} country={ctx.site.country} deposit={deposit} siteName={ctx.site.name} />
           </Panel>
         </>
       ) : (
