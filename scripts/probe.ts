@@ -2,10 +2,12 @@
 // database, port 3400) and checks each answer: no 5xx, the expected 4xx, no internals leaked, the
 // page cache not filled by made-up query parameters, the server's memory bounded while a client
 // streams an 80 MB chunked upload, and the image service bounded under 200 concurrent new variants
-// of 24 MB originals.
+// of 24 MB originals. Later findings (scripts/lib/probe-findings.ts): the server, started under
+// umask 000, keeps its embedded database and attachments owner-only.
 // Exits non-zero on the first broken expectation. Builds first when there is no build.
 import { readFileSync, rmSync } from "node:fs";
 import http from "node:http";
+import { probeFileModes, type Answer } from "./lib/probe-findings";
 import { probeImages } from "./lib/probe-images";
 import { ensureBuild, startServer } from "./lib/server-process";
 
@@ -16,15 +18,17 @@ ensureBuild();
 const PHOTO_DIR = ".data/probe-photos";
 rmSync(PHOTO_DIR, { recursive: true, force: true });
 rmSync(".data/probe-image-cache", { recursive: true, force: true });
+const UPLOAD_DIR = ".data/probe-uploads";
+rmSync(UPLOAD_DIR, { recursive: true, force: true });
+process.umask(0); // the server inherits a umask that lets everyone read: what it writes must be owner-only anyway
 const server = await startServer({
   port: PORT,
   dataDir: DATA,
   // TRUST_PROXY: the image attack speaks as 200 clients (X-Forwarded-For)
-  env: { LOG_LEVEL: "silent", UPLOAD_DIR: ".data/probe-uploads", PHOTO_DIR, IMAGE_CACHE_DIR: ".data/probe-image-cache", TRUST_PROXY: "1" },
+  env: { LOG_LEVEL: "silent", UPLOAD_DIR, PHOTO_DIR, IMAGE_CACHE_DIR: ".data/probe-image-cache", TRUST_PROXY: "1" },
 });
 const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 function send(method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -161,6 +165,9 @@ try {
   check("/mock/leads on a real dealer's site → 404", mock.status === 404, String(mock.status));
   const health = await send("GET", "/api/health");
   check("health shows no SQL", !/select|from sites/i.test(health.body));
+
+  // the later findings (scripts/lib/probe-findings.ts)
+  await probeFileModes({ send, check, dataDir: DATA, uploadDir: UPLOAD_DIR });
 
   // the image service under hostile load (scripts/lib/probe-images.ts)
   await probeImages({ port: PORT, pid: server.pid!, photoDir: PHOTO_DIR, check });

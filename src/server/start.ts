@@ -2,11 +2,14 @@ import "server-only";
 import { getDatabase } from "./db";
 import { env, isBuildPhase, mailTransportOf } from "./env";
 import { log } from "./log";
+import { makeOwnerOnly } from "./owner-only";
 
 export async function openOnStart() {
   if (isBuildPhase()) return; // no build step may touch the embedded database
   try {
-    await getDatabase();
+    await getDatabase(); // closes an embedded data folder's modes (db/client.ts)
+    // attachments kept before their modes were set: a start closes them too
+    await makeOwnerOnly(env().UPLOAD_DIR);
   } catch (error) {
     log.fatal({ err: error }, (error as Error).message);
     process.exit(1);

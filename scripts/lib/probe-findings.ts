@@ -1,0 +1,50 @@
+// The security probe's later findings, replayed by scripts/probe.ts against the production server.
+import { readdirSync, statSync } from "node:fs";
+import type http from "node:http";
+import path from "node:path";
+
+export type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+export type Send = (method: string, path: string, headers?: Record<string, string>, body?: string | Buffer) => Promise<Answer>;
+export type Check = (what: string, ok: boolean, detail?: string) => void;
+
+/** A contact enquiry Parkside takes (no NUL, unlike the probe's refused one). */
+export const goodLead = {
+  form: "contact",
+  first_name: "Mary",
+  last_name: "Smith",
+  email: "mary@example.com",
+  phone: "0412 345 678",
+  postcode: "3134",
+  category: "General Enquiry",
+  dealership_slug: "parkside-mazda",
+  location: 10012,
+  message: "hello",
+};
+
+/** Folders and files under `dir` (and `dir`) that others may read: folders must be 0700, files 0600. */
+export function openModes(dir: string): string[] {
+  const open: string[] = [];
+  const walk = (p: string) => {
+    const s = statSync(p);
+    if ((s.mode & 0o777) !== (s.isDirectory() ? 0o700 : 0o600)) open.push(`${p} ${(s.mode & 0o777).toString(8)}`);
+    if (s.isDirectory()) for (const c of readdirSync(p)) walk(path.join(p, c));
+  };
+  walk(dir);
+  return open;
+}
+
+/** The server (started under umask 000) keeps its embedded database and a lead's attachment owner-only. */
+export async function probeFileModes(o: { send: Send; check: Check; dataDir: string; uploadDir: string }): Promise<void> {
+  const boundary = "probeModes";
+  const body =
+    `--${boundary}\r\nContent-Disposition: form-data; name="lead"\r\n\r\n${JSON.stringify({ lead: { ...goodLead, message: "modes" } })}\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="quote.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\nprobe\r\n--${boundary}--\r\n`;
+  const posted = await o.send("POST", "/api/leads/with-files", { "content-type": `multipart/form-data; boundary=${boundary}` }, body);
+  check201(o.check, "a lead with an attachment (for the modes check)", posted);
+  const open = [...openModes(o.dataDir), ...openModes(o.uploadDir)];
+  o.check("the embedded database and attachments are owner-only under umask 000", open.length === 0, open.slice(0, 3).join(", "));
+}
+
+function check201(check: Check, what: string, r: Answer) {
+  check(`${what} → 201`, r.status === 201, String(r.status));
+}
