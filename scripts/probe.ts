@@ -3,11 +3,13 @@
 // page cache not filled by made-up query parameters, the server's memory bounded while a client
 // streams an 80 MB chunked upload, and the image service bounded under 200 concurrent new variants
 // of 24 MB originals. Later findings (scripts/lib/probe-findings.ts): the server, started under
-// umask 000, keeps its embedded database and attachments owner-only.
+// umask 000, keeps its embedded database and attachments owner-only; the back-office refuses a write
+// from another port or scheme of its name (403) and no site takes a slug such as admin (422).
 // Exits non-zero on the first broken expectation. Builds first when there is no build.
+import { randomBytes } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
 import http from "node:http";
-import { probeFileModes, type Answer } from "./lib/probe-findings";
+import { probeBackOffice, probeFileModes, type Answer } from "./lib/probe-findings";
 import { probeImages } from "./lib/probe-images";
 import { ensureBuild, startServer } from "./lib/server-process";
 
@@ -20,12 +22,22 @@ rmSync(PHOTO_DIR, { recursive: true, force: true });
 rmSync(".data/probe-image-cache", { recursive: true, force: true });
 const UPLOAD_DIR = ".data/probe-uploads";
 rmSync(UPLOAD_DIR, { recursive: true, force: true });
+const PLATFORM_ADMIN = { user: "probe-admin", password: randomBytes(18).toString("base64url") };
 process.umask(0); // the server inherits a umask that lets everyone read: what it writes must be owner-only anyway
 const server = await startServer({
   port: PORT,
   dataDir: DATA,
   // TRUST_PROXY: the image attack speaks as 200 clients (X-Forwarded-For)
-  env: { LOG_LEVEL: "silent", UPLOAD_DIR, PHOTO_DIR, IMAGE_CACHE_DIR: ".data/probe-image-cache", TRUST_PROXY: "1" },
+  env: {
+    LOG_LEVEL: "silent",
+    UPLOAD_DIR,
+    PHOTO_DIR,
+    IMAGE_CACHE_DIR: ".data/probe-image-cache",
+    TRUST_PROXY: "1",
+    // the platform API's administrator: the reserved-slug check creates sites through it
+    PLATFORM_ADMIN_USER: PLATFORM_ADMIN.user,
+    PLATFORM_ADMIN_PASSWORD: PLATFORM_ADMIN.password,
+  },
 });
 const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
@@ -168,6 +180,8 @@ try {
 
   // the later findings (scripts/lib/probe-findings.ts)
   await probeFileModes({ send, check, dataDir: DATA, uploadDir: UPLOAD_DIR });
+  const platformAdmin = `Basic ${Buffer.from(`${PLATFORM_ADMIN.user}:${PLATFORM_ADMIN.password}`).toString("base64")}`;
+  await probeBackOffice({ send, check, port: PORT, platformAdmin });
 
   // the image service under hostile load (scripts/lib/probe-images.ts)
   await probeImages({ port: PORT, pid: server.pid!, photoDir: PHOTO_DIR, check });

@@ -48,3 +48,33 @@ export async function probeFileModes(o: { send: Send; check: Check; dataDir: str
 function check201(check: Check, what: string, r: Answer) {
   check(`${what} → 201`, r.status === 201, String(r.status));
 }
+
+/**
+ * The back-office takes a write from its exact origin only (scheme, host and port), and no site may
+ * take a slug the platform's own hosts use (admin.localhost is the back-office).
+ */
+export async function probeBackOffice(o: { send: Send; check: Check; port: number; platformAdmin: string }): Promise<void> {
+  const host = `admin.localhost:${o.port}`;
+  const signIn = (origin: string) =>
+    o.send(
+      "POST",
+      "/api/admin/sign-in",
+      { host, origin, "content-type": "application/json" },
+      JSON.stringify({ email: "owner@parksidemotorgroup.com.au", password: "not the password" }),
+    );
+  for (const origin of [`http://admin.localhost:9999`, "https://admin.localhost", "http://admin.localhost"]) {
+    const r = await signIn(origin);
+    o.check(`a back-office write from ${origin} (server on ${host}) → 403`, r.status === 403, String(r.status));
+  }
+  const own = await signIn(`http://${host}`);
+  o.check("a back-office write from its own origin passes the origin check (401: wrong password)", own.status === 401, String(own.status));
+  for (const slug of ["admin", "www", "api"]) {
+    const r = await o.send(
+      "POST",
+      "/api/v1/websites",
+      { authorization: o.platformAdmin, "content-type": "application/json" },
+      JSON.stringify({ name: "Probe Motors", slug, template: "default", domain_name: `probe-${slug}-motors.com.au` }),
+    );
+    o.check(`a site with the slug ${slug} → 422 on the slug`, r.status === 422 && r.body.includes('"slug"'), String(r.status));
+  }
+}

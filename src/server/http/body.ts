@@ -23,6 +23,28 @@ export function checkOrigin(req: Request, message: string) {
   if (bare(originHost) !== bare(req.headers.get("host") ?? "")) throw new HttpError(403, message);
 }
 
+const LOCAL_HOST = /^(localhost|127\.0\.0\.1|\[::1\]|[a-z0-9-]+\.localhost)$/;
+
+/** http on loopback and *.localhost (development and tests), https everywhere else. */
+export function originFor(host: string): string {
+  return `${LOCAL_HOST.test(hostName(host)) ? "http" : "https"}://${host.toLowerCase()}`;
+}
+
+/**
+ * The back-office takes a write from its own pages only: its exact origin, scheme, host and port
+ * (another port on the same name is another program, and a dealer's site on a sibling name is
+ * same-site but not the back-office). API clients without a browser send neither header.
+ */
+export function checkExactOrigin(req: Request, message: string) {
+  const fetchSite = req.headers.get("sec-fetch-site");
+  if (fetchSite !== null && fetchSite !== "same-origin" && fetchSite !== "none") throw new HttpError(403, message);
+  const origin = req.headers.get("origin");
+  if (origin === null) return;
+  const own = originFor(req.headers.get("host") ?? "");
+  // URL's origin drops a default port (https://name:443 is https://name) and reads "null" as no origin at all
+  if (!URL.canParse(origin) || !URL.canParse(own) || new URL(origin).origin !== new URL(own).origin) throw new HttpError(403, message);
+}
+
 /** Reads a JSON body of at most `max` bytes: 413 beyond (declared or streamed), 400 when it is not JSON. */
 export async function readJson(req: Request, max: number): Promise<unknown> {
   const text = await readText(req, max);
