@@ -4,12 +4,13 @@
 // streams an 80 MB chunked upload, and the image service bounded under 200 concurrent new variants
 // of 24 MB originals. Later findings (scripts/lib/probe-findings.ts): the server, started under
 // umask 000, keeps its embedded database and attachments owner-only; the back-office refuses a write
-// from another port or scheme of its name (403) and no site takes a slug such as admin (422).
+// from another port or scheme of its name (403) and no site takes a slug such as admin (422); both
+// public feeds start a typed formula (=, +, -, @) with an apostrophe.
 // Exits non-zero on the first broken expectation. Builds first when there is no build.
 import { randomBytes } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
 import http from "node:http";
-import { probeBackOffice, probeFileModes, type Answer } from "./lib/probe-findings";
+import { probeBackOffice, probeFeeds, probeFileModes, type Answer } from "./lib/probe-findings";
 import { probeImages } from "./lib/probe-images";
 import { ensureBuild, startServer } from "./lib/server-process";
 
@@ -182,6 +183,7 @@ try {
   await probeFileModes({ send, check, dataDir: DATA, uploadDir: UPLOAD_DIR });
   const platformAdmin = `Basic ${Buffer.from(`${PLATFORM_ADMIN.user}:${PLATFORM_ADMIN.password}`).toString("base64")}`;
   await probeBackOffice({ send, check, port: PORT, platformAdmin });
+  await probeFeeds({ send, check, platformAdmin });
 
   // the image service under hostile load (scripts/lib/probe-images.ts)
   await probeImages({ port: PORT, pid: server.pid!, photoDir: PHOTO_DIR, check });

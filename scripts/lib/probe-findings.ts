@@ -2,6 +2,7 @@
 import { readdirSync, statSync } from "node:fs";
 import type http from "node:http";
 import path from "node:path";
+import { parse } from "csv-parse/sync";
 
 export type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 export type Send = (method: string, path: string, headers?: Record<string, string>, body?: string | Buffer) => Promise<Answer>;
@@ -77,4 +78,41 @@ export async function probeBackOffice(o: { send: Send; check: Check; port: numbe
     );
     o.check(`a site with the slug ${slug} → 422 on the slug`, r.status === 422 && r.body.includes('"slug"'), String(r.status));
   }
+}
+
+/**
+ * A dealer-management feed types a car whose model, colour and description a spreadsheet would run
+ * as formulas; both public feeds carry them with a leading apostrophe.
+ */
+export async function probeFeeds(o: { send: Send; check: Check; platformAdmin: string }): Promise<void> {
+  const feed = [
+    "stock_number,make,model,year,car_type,price,colour,description,location_id",
+    'PROBE-FORMULA,Mazda,=1+2,2024,used,25000,@SUM(A1),"-2+3 cmd",10012',
+  ].join("\n");
+  const imported = await o.send(
+    "POST",
+    "/api/v1/websites/1001/stock_feed.csv?full=0",
+    { authorization: o.platformAdmin, "content-type": "text/csv" },
+    feed,
+  );
+  o.check(
+    "a stock feed with formula-like text is applied (200)",
+    imported.status === 200,
+    `${imported.status} ${imported.body.slice(0, 200)}`,
+  );
+  const csv = await o.send("GET", "/feeds/meta-vehicles.csv");
+  const rows = csv.status === 200 ? (parse(csv.body, { columns: true }) as Array<Record<string, string>>) : [];
+  const row = rows.find((r) => r.vehicle_id === "PROBE-FORMULA");
+  const formula = rows.flatMap((r) => Object.entries(r)).filter(([k, v]) => !/^(latitude|longitude)$/.test(k) && /^[=+\-@\t\r]/.test(v));
+  o.check(
+    "the Meta CSV feed starts typed formulas with ' (no cell a spreadsheet would run)",
+    row?.model === "'=1+2" && row.exterior_color === "'@SUM(A1)" && row.description === "'-2+3 cmd" && formula.length === 0,
+    row ? `model ${row.model}; ${formula.length} unguarded cells` : `status ${csv.status}, car not in the feed`,
+  );
+  const xml = await o.send("GET", "/feeds/google-vehicle-listings.xml");
+  o.check(
+    "the Google XML feed guards them too",
+    xml.body.includes("<g:model>'=1+2</g:model>") && xml.body.includes("<g:color>'@SUM(A1)</g:color>"),
+    String(xml.status),
+  );
 }
