@@ -5,12 +5,13 @@
 // of 24 MB originals. Later findings (scripts/lib/probe-findings.ts): the server, started under
 // umask 000, keeps its embedded database and attachments owner-only; the back-office refuses a write
 // from another port or scheme of its name (403) and no site takes a slug such as admin (422); both
-// public feeds start a typed formula (=, +, -, @) with an apostrophe.
+// public feeds start a typed formula (=, +, -, @) with an apostrophe; 200 requests for /contact
+// with random ?vehicle= values add at most one page-cache entry.
 // Exits non-zero on the first broken expectation. Builds first when there is no build.
 import { randomBytes } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
 import http from "node:http";
-import { probeBackOffice, probeFeeds, probeFileModes, type Answer } from "./lib/probe-findings";
+import { probeBackOffice, probeFeeds, probeFileModes, probeVehicleParam, type Answer } from "./lib/probe-findings";
 import { probeImages } from "./lib/probe-images";
 import { ensureBuild, startServer } from "./lib/server-process";
 
@@ -184,6 +185,7 @@ try {
   const platformAdmin = `Basic ${Buffer.from(`${PLATFORM_ADMIN.user}:${PLATFORM_ADMIN.password}`).toString("base64")}`;
   await probeBackOffice({ send, check, port: PORT, platformAdmin });
   await probeFeeds({ send, check, platformAdmin });
+  await probeVehicleParam({ send, check });
 
   // the image service under hostile load (scripts/lib/probe-images.ts)
   await probeImages({ port: PORT, pid: server.pid!, photoDir: PHOTO_DIR, check });

@@ -116,3 +116,21 @@ export async function probeFeeds(o: { send: Send; check: Check; platformAdmin: s
     String(xml.status),
   );
 }
+
+/** 200 form pages about made-up cars (slug-shaped or not) add at most one page-cache entry. */
+export async function probeVehicleParam(o: { send: Send; check: Check }): Promise<void> {
+  const entries = async () =>
+    (JSON.parse((await o.send("GET", "/api/health")).body) as { pageCache?: { entries: number } }).pageCache?.entries;
+  const before = await entries();
+  for (let i = 0; i < 200; i += 20)
+    await Promise.all(
+      Array.from({ length: 20 }, (_, j) => {
+        const n = i + j;
+        const made = n % 2 ? `probe-car-${n}-${Math.random().toString(36).slice(2)}` : encodeURIComponent(`<car ${n}>`);
+        return o.send("GET", `/contact?vehicle=${made}`);
+      }),
+    );
+  const after = await entries();
+  const added = before !== undefined && after !== undefined ? after - before : NaN;
+  o.check("200 requests with random ?vehicle= values make at most 1 new page-cache entry", added <= 1, `${added} new entries`);
+}
