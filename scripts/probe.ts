@@ -6,12 +6,21 @@
 // umask 000, keeps its embedded database and attachments owner-only; the back-office refuses a write
 // from another port or scheme of its name (403) and no site takes a slug such as admin (422); both
 // public feeds start a typed formula (=, +, -, @) with an apostrophe; 200 requests for /contact
-// with random ?vehicle= values add at most one page-cache entry.
+// with random ?vehicle= values add at most one page-cache entry; the no-JavaScript contact form posted
+// three times (two at once) makes one lead.
 // Exits non-zero on the first broken expectation. Builds first when there is no build.
 import { randomBytes } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
 import http from "node:http";
-import { probeBackOffice, probeFeeds, probeFileModes, probeVehicleParam, type Answer } from "./lib/probe-findings";
+import {
+  ownerSession,
+  probeBackOffice,
+  probeDoublePost,
+  probeFeeds,
+  probeFileModes,
+  probeVehicleParam,
+  type Answer,
+} from "./lib/probe-findings";
 import { probeImages } from "./lib/probe-images";
 import { ensureBuild, startServer } from "./lib/server-process";
 
@@ -186,6 +195,8 @@ try {
   await probeBackOffice({ send, check, port: PORT, platformAdmin });
   await probeFeeds({ send, check, platformAdmin });
   await probeVehicleParam({ send, check });
+  const session = await ownerSession({ send, port: PORT });
+  await probeDoublePost({ send, check, port: PORT, session });
 
   // the image service under hostile load (scripts/lib/probe-images.ts)
   await probeImages({ port: PORT, pid: server.pid!, photoDir: PHOTO_DIR, check });

@@ -134,3 +134,58 @@ export async function probeVehicleParam(o: { send: Send; check: Check }): Promis
   const added = before !== undefined && after !== undefined ? after - before : NaN;
   o.check("200 requests with random ?vehicle= values make at most 1 new page-cache entry", added <= 1, `${added} new entries`);
 }
+
+/** A back-office session of the demo's Parkside owner (the demo staff password), for reading what a replay stored. */
+export async function ownerSession(o: { send: Send; port: number }): Promise<string> {
+  const host = `admin.localhost:${o.port}`;
+  const r = await o.send(
+    "POST",
+    "/api/admin/sign-in",
+    { host, origin: `http://${host}`, "content-type": "application/json" },
+    JSON.stringify({ email: "owner@parksidemotorgroup.com.au", password: "demo-staff-2026" }),
+  );
+  const cookies = r.headers["set-cookie"] ?? [];
+  return cookies.map((c) => c.split(";")[0]).join("; ");
+}
+
+/** The leads of Parkside the owner's export lists with this email. */
+async function leadsWithEmail(o: { send: Send; port: number; session: string }, email: string): Promise<number> {
+  const r = await o.send("GET", "/api/admin/leads.csv", { host: `admin.localhost:${o.port}`, cookie: o.session });
+  if (r.status !== 200) return NaN;
+  return (parse(r.body, { columns: true }) as Array<Record<string, string>>).filter((row) => row.email === email).length;
+}
+
+/** The form page's submission token, as the page writes it for a browser without JavaScript. */
+const submissionOf = (html: string) => /name="submission" value="([^"]+)"/.exec(html)?.[1] ?? null;
+
+/** The no-JavaScript contact form, posted twice at once and once more (a double tap, a reload): one lead. */
+export async function probeDoublePost(o: { send: Send; check: Check; port: number; session: string }): Promise<void> {
+  const page = await o.send("GET", "/contact");
+  const token = submissionOf(page.body);
+  o.check("the contact form carries a submission token", token !== null);
+  const email = "double.post@example.com";
+  const body = new URLSearchParams({
+    form: "contact",
+    return_to: "/contact",
+    submission: token ?? "",
+    first_name: "Dora",
+    last_name: "Double",
+    email,
+    phone: "0412 345 678",
+    postcode: "3134",
+    category: "General Enquiry",
+    dealership_slug: "parkside-mazda",
+    location: "10012",
+    message: "Posted twice",
+    opt_in: "false",
+  }).toString();
+  const post = () => o.send("POST", "/api/leads/form", { "content-type": "application/x-www-form-urlencoded" }, body);
+  const answers = [...(await Promise.all([post(), post()])), await post()];
+  o.check(
+    "each post of the same no-JavaScript form goes on to the success page (303)",
+    answers.every((a) => a.status === 303 && String(a.headers.location).startsWith("/success")),
+    answers.map((a) => a.status).join(", "),
+  );
+  const stored = await leadsWithEmail(o, email);
+  o.check("the same no-JavaScript form posted three times makes one lead", stored === 1, `${stored} leads`);
+}

@@ -147,6 +147,17 @@ function idempotencyOf(req: Request, sent: unknown): Idempotency | undefined {
 }
 
 /**
+ * A no-JavaScript form's submission token, honoured like an Idempotency-Key. The token is written
+ * into the page, and the page cache serves one copy to many shoppers, so the key is the token with a
+ * digest of what was sent: the same form sent again makes one lead, another shopper's enquiry from
+ * the same copy is a lead of its own.
+ */
+function formIdempotency(token: string, sent: unknown): Idempotency {
+  const hash = createHash("sha256").update(JSON.stringify(sent)).digest("base64url");
+  return { key: `form:${token}:${hash}`, hash };
+}
+
+/**
  * Moves the received files into the private file store (the bucket when S3 is set, else UPLOAD_DIR)
  * once the lead's id is known. Each file stored is recorded in `placed` as soon as it is, so the
  * caller can take them all offline again if the lead is not stored after all.
@@ -261,7 +272,9 @@ export function leadRoutes(mock: boolean) {
           const { fields, files } = await receivePosted(req, type, temp);
           const posted = leadFromPostedForm(fields);
           const { returnTo } = posted;
-          if (!posted.kind || !returnTo) throw new HttpError(400, "Send the enquiry from one of this website's forms.");
+          if (!posted.kind || !returnTo || posted.submission === "invalid")
+            throw new HttpError(400, "Send the enquiry from one of this website's forms.");
+          const sent = { lead: posted.lead, files: files.map((f) => [f.filename, f.size]) };
           await createLead({
             ctx,
             lead: { ...posted.lead, page_id: returnTo.split("?")[0], ...(files.length ? { has_files: true } : {}) },
@@ -270,7 +283,10 @@ export function leadRoutes(mock: boolean) {
             mock,
             customerId: (await currentCustomer(req.headers, ctx))?.id ?? null,
             ...(files.length ? { files: placeFiles(files, ctx.site.id, placed) } : {}),
-          }).catch((e: unknown) => {
+            ...(posted.submission ? { idempotency: formIdempotency(posted.submission, sent) } : {}),
+          }).catch(async (e: unknown) => {
+            // the same form sent again (a double tap, a reload): its lead is stored already, so on to the success page
+            if (e instanceof IdempotentReplay) return void (await unplace(ctx.site.id, placed));
             if (e instanceof LeadValidationError) refuse(req, ctx.site.id, { ...posted, returnTo }, e.errors);
             if (e instanceof UploadError && e.status === 422) refuse(req, ctx.site.id, { ...posted, returnTo }, { files: e.message });
             // the bucket is down: back to the page with what was typed (a JSON 503 would lose it)
