@@ -7,7 +7,8 @@
 // from another port or scheme of its name (403) and no site takes a slug such as admin (422); both
 // public feeds start a typed formula (=, +, -, @) with an apostrophe; 200 requests for /contact
 // with random ?vehicle= values add at most one page-cache entry; the no-JavaScript contact form posted
-// three times (two at once) makes one lead.
+// three times (two at once) makes one lead, and one refused (an attachment, too large, another
+// website, the rate limit) comes back as the form page with its message, never JSON.
 // Exits non-zero on the first broken expectation. Builds first when there is no build.
 import { randomBytes } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
@@ -18,6 +19,7 @@ import {
   probeDoublePost,
   probeFeeds,
   probeFileModes,
+  probeFormRefusals,
   probeVehicleParam,
   type Answer,
 } from "./lib/probe-findings";
@@ -197,6 +199,7 @@ try {
   await probeVehicleParam({ send, check });
   const session = await ownerSession({ send, port: PORT });
   await probeDoublePost({ send, check, port: PORT, session });
+  await probeFormRefusals({ send, check });
 
   // the image service under hostile load (scripts/lib/probe-images.ts)
   await probeImages({ port: PORT, pid: server.pid!, photoDir: PHOTO_DIR, check });

@@ -158,6 +158,76 @@ async function leadsWithEmail(o: { send: Send; port: number; session: string }, 
 /** The form page's submission token, as the page writes it for a browser without JavaScript. */
 const submissionOf = (html: string) => /name="submission" value="([^"]+)"/.exec(html)?.[1] ?? null;
 
+/** A contact form as a browser without JavaScript posts it. */
+const plainContact = (over: Record<string, string> = {}) =>
+  new URLSearchParams({
+    form: "contact",
+    return_to: "/contact",
+    first_name: "Rita",
+    last_name: "Refused",
+    email: "rita.refused@example.com",
+    phone: "0412 345 678",
+    postcode: "3134",
+    category: "General Enquiry",
+    dealership_slug: "parkside-mazda",
+    location: "10012",
+    message: "Refused, and back to the form",
+    opt_in: "false",
+    ...over,
+  });
+
+/** The form page's flash cookie as the page reads it back: its messages and values. */
+function flashOf(a: Answer): { errors: Record<string, string>; values: Record<string, string> } | null {
+  const raw = /^lead_form=([^;]+)/.exec(String(a.headers["set-cookie"]?.[0] ?? ""))?.[1];
+  try {
+    return raw ? (JSON.parse(decodeURIComponent(raw)) as { errors: Record<string, string>; values: Record<string, string> }) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A refused no-JavaScript form (an attachment that is not a photo, too large, the rate limit, another
+ * website) comes back as the form page (303 to it, the message and what was typed in its cookie), never JSON.
+ */
+export async function probeFormRefusals(o: { send: Send; check: Check }): Promise<void> {
+  const back = (what: string, a: Answer, message: RegExp, keepsValues = true) => {
+    const flash = flashOf(a);
+    const said = flash ? Object.values(flash.errors).join(" ") : "";
+    o.check(
+      `a no-JavaScript form refused (${what}) → 303 back to the form with its message${keepsValues ? " and what was typed" : ""}`,
+      a.status === 303 &&
+        a.headers.location === "/contact" &&
+        !String(a.headers["content-type"] ?? "").includes("json") &&
+        message.test(said) &&
+        (!keepsValues || flash?.values.first_name === "Rita"),
+      `${a.status} ${String(a.headers.location ?? "")} ${said}`,
+    );
+  };
+  const form = { "content-type": "application/x-www-form-urlencoded" };
+  const boundary = "probeRefusal";
+  const parts =
+    [...plainContact()].map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join("") +
+    `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="notes.html"\r\nContent-Type: text/html\r\n\r\n<script>x</script>\r\n--${boundary}--\r\n`;
+  const file = await o.send("POST", "/api/leads/form", { "content-type": `multipart/form-data; boundary=${boundary}` }, parts);
+  back("an attachment that is not a photo or a PDF", file, /only JPEG, PNG, WebP, HEIC images and PDFs/);
+  const big = await o.send("POST", "/api/leads/form", form, plainContact({ message: "x".repeat(70 * 1024) }).toString());
+  back("too large", big, /too large/);
+  const cross = await o.send(
+    "POST",
+    "/api/leads/form",
+    { ...form, origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    plainContact().toString(),
+  );
+  back("from another website", cross, /only be sent from this website/, false);
+  // one connection of its own (the probe's server trusts X-Forwarded-For) past LEAD_RATE_LIMIT (20)
+  const one = { ...form, "x-forwarded-for": "203.0.113.77" };
+  let last: Answer | null = null;
+  for (let i = 0; i < 21; i++)
+    last = await o.send("POST", "/api/leads/form", one, plainContact({ email: `rate.${i}@example.com` }).toString());
+  back("the rate limit", last!, /Too many enquiries/);
+}
+
 /** The no-JavaScript contact form, posted twice at once and once more (a double tap, a reload): one lead. */
 export async function probeDoublePost(o: { send: Send; check: Check; port: number; session: string }): Promise<void> {
   const page = await o.send("GET", "/contact");

@@ -55,6 +55,23 @@ export async function readJson(req: Request, max: number): Promise<unknown> {
   }
 }
 
+/** At most the first `max` bytes of a text body (the rest is not read), and whether it was cut there. */
+export async function readTextUpTo(req: Request, max: number): Promise<{ text: string; cut: boolean }> {
+  const reader = req.body?.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (size < max) {
+    const r = await reader?.read();
+    if (!r || r.done) return { text: Buffer.concat(chunks).toString("utf8"), cut: false };
+    chunks.push(r.value);
+    size += r.value.length;
+  }
+  const rest = await reader!.read();
+  if (!rest.done) await reader!.cancel();
+  const whole = Buffer.concat(chunks);
+  return { text: whole.subarray(0, max).toString("utf8"), cut: !rest.done || whole.length > max };
+}
+
 /** Reads a text body of at most `max` bytes: 413 beyond, declared or streamed. */
 export async function readText(req: Request, max: number): Promise<string> {
   if (Number(req.headers.get("content-length") ?? 0) > max)

@@ -33,6 +33,8 @@ export type ReceivedFile = { filename: string; contentType: string; size: number
 
 /** A limit crossed (413) or a part refused (422, with the field's message). */
 export class UploadError extends Error {
+  /** the form's fields received before the upload was refused (a refused form goes back with them) */
+  fields: Array<[string, string]> = [];
   constructor(
     readonly status: 413 | 422 | 400,
     message: string,
@@ -162,6 +164,7 @@ export async function receiveMultipart(
   await Promise.allSettled(writes);
   if (failure) {
     await rm(tempDir, { recursive: true, force: true });
+    (failure as UploadError).fields = fields;
     throw failure;
   }
   return { fields, files };
