@@ -47,6 +47,7 @@ const server = await startServer({
     PHOTO_DIR,
     IMAGE_CACHE_DIR: ".data/probe-image-cache",
     TRUST_PROXY: "1",
+    LEAD_RATE_LIMIT: "20", // the no-JavaScript form's rate-limit refusal is reached at the 21st post
     // the platform API's administrator: the reserved-slug check creates sites through it
     PLATFORM_ADMIN_USER: PLATFORM_ADMIN.user,
     PLATFORM_ADMIN_PASSWORD: PLATFORM_ADMIN.password,

@@ -220,7 +220,7 @@ export async function probeFormRefusals(o: { send: Send; check: Check }): Promis
     plainContact().toString(),
   );
   back("from another website", cross, /only be sent from this website/, false);
-  // one connection of its own (the probe's server trusts X-Forwarded-For) past LEAD_RATE_LIMIT (20)
+  // one connection of its own (the probe's server trusts X-Forwarded-For) past the probe's LEAD_RATE_LIMIT of 20
   const one = { ...form, "x-forwarded-for": "203.0.113.77" };
   let last: Answer | null = null;
   for (let i = 0; i < 21; i++)
