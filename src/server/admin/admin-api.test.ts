@@ -128,6 +128,11 @@ describe("sign-in", () => {
       );
     expect((await write("http://admin.localhost:9999")).status).toBe(403);
     expect((await write("http://admin.localhost:3000")).status).toBe(200);
+    // behind a TLS front door (it says so in X-Forwarded-Proto) the origin is https, and only https
+    const tls = (origin: string) =>
+      signIn(req("/api/admin/sign-in", { method: "POST", headers: { origin, "x-forwarded-proto": "https" }, body: credentials }));
+    expect((await tls("https://admin.localhost")).status).toBe(200);
+    expect((await tls("http://admin.localhost")).status).toBe(403);
   });
   test("the cookie is host-only, HttpOnly and SameSite=Strict", async () => {
     const res = await signIn(

@@ -3,9 +3,9 @@ import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { magicLink } from "better-auth/plugins";
 import { SESSION_COOKIE, SESSION_COOKIE_NAMES } from "@/domain/accounts/session";
+import { hostName } from "@/domain/site/tenant";
 import type { Db } from "@/server/db/client";
 import { env } from "@/server/env";
-import { originFor } from "@/server/http/body";
 import { log } from "@/server/log";
 import { sendMail, type Mailer } from "@/server/mail/mailer";
 import { customerAuthDatabase } from "@/server/repositories/auth-adapters";
@@ -31,7 +31,12 @@ export const AUTH_BASE_PATH = "/api/auth";
 
 export type AuthSite = { id: number; name: string; realm: string };
 
-export { originFor };
+const LOCAL_HOST = /^(localhost|127\.0\.0\.1|\[::1\]|[a-z0-9-]+\.localhost)$/;
+
+/** http on loopback and *.localhost (development and tests), https everywhere else. */
+export function originFor(host: string): string {
+  return `${LOCAL_HOST.test(hostName(host)) ? "http" : "https"}://${host.toLowerCase()}`;
+}
 
 const SECRET_KEY = "auth_secret";
 

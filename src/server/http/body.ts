@@ -23,25 +23,22 @@ export function checkOrigin(req: Request, message: string) {
   if (bare(originHost) !== bare(req.headers.get("host") ?? "")) throw new HttpError(403, message);
 }
 
-const LOCAL_HOST = /^(localhost|127\.0\.0\.1|\[::1\]|[a-z0-9-]+\.localhost)$/;
-
-/** http on loopback and *.localhost (development and tests), https everywhere else. */
-export function originFor(host: string): string {
-  return `${LOCAL_HOST.test(hostName(host)) ? "http" : "https"}://${host.toLowerCase()}`;
-}
-
 /**
  * The back-office takes a write from its own pages only: its exact origin, scheme, host and port
  * (another port on the same name is another program, and a dealer's site on a sibling name is
- * same-site but not the back-office). API clients without a browser send neither header.
+ * same-site but not the back-office). The scheme is the one the request came in on (a TLS front
+ * door says so in X-Forwarded-Proto, which a browser's page cannot set). API clients without a
+ * browser send neither header.
  */
 export function checkExactOrigin(req: Request, message: string) {
   const fetchSite = req.headers.get("sec-fetch-site");
   if (fetchSite !== null && fetchSite !== "same-origin" && fetchSite !== "none") throw new HttpError(403, message);
   const origin = req.headers.get("origin");
   if (origin === null) return;
-  const own = originFor(req.headers.get("host") ?? "");
-  // URL's origin drops a default port (https://name:443 is https://name) and reads "null" as no origin at all
+  const forwarded = req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
+  const scheme = forwarded === "https" || new URL(req.url).protocol === "https:" ? "https" : "http";
+  const own = `${scheme}://${req.headers.get("host") ?? ""}`;
+  // URL's origin drops a default port (https://name:443 is https://name); "null" or garbage is no origin of ours
   if (!URL.canParse(origin) || !URL.canParse(own) || new URL(origin).origin !== new URL(own).origin) throw new HttpError(403, message);
 }
 
