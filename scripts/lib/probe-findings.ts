@@ -26,7 +26,8 @@ export const goodLead = {
 export function openModes(dir: string): string[] {
   const open: string[] = [];
   const walk = (p: string) => {
-    const s = statSync(p);
+    const s = statSync(p, { throwIfNoEntry: false });
+    if (!s) return; // the database removed it meanwhile (a temporary file)
     if ((s.mode & 0o777) !== (s.isDirectory() ? 0o700 : 0o600)) open.push(`${p} ${(s.mode & 0o777).toString(8)}`);
     if (s.isDirectory()) for (const c of readdirSync(p)) walk(path.join(p, c));
   };
