@@ -199,8 +199,10 @@ function idempotencyOf(req: Request, sent: unknown): Idempotency | undefined {
   const given = idempotencyKeyOf(req.headers.get("idempotency-key"));
   if (given === null) return undefined;
   if ("error" in given) throw new LeadValidationError({ idempotency_key: given.error });
-  return { key: given.key, hash: createHash("sha256").update(JSON.stringify(sent)).digest("base64url") };
+  return { key: given.key, hash: digestOf(sent) };
 }
+
+const digestOf = (sent: unknown) => createHash("sha256").update(JSON.stringify(sent)).digest("base64url");
 
 /**
  * A no-JavaScript form's submission token, honoured like an Idempotency-Key. The token is written
@@ -209,7 +211,7 @@ function idempotencyOf(req: Request, sent: unknown): Idempotency | undefined {
  * the same copy is a lead of its own.
  */
 function formIdempotency(token: string, sent: unknown): Idempotency {
-  const hash = createHash("sha256").update(JSON.stringify(sent)).digest("base64url");
+  const hash = digestOf(sent);
   return { key: `form:${token}:${hash}`, hash };
 }
 
