@@ -12,8 +12,8 @@ const HANDLERS = `src/server/(admin/api/|${FEATURE_FOLDERS}/([^/]+-api|handlers)
 const LAYERS = [
   {
     name: "base",
-    why: "env, log, clock, the polling loop, per-process singletons and signed tokens: everything stands on them",
-    path: ["^src/server/(env|log|clock|polling-worker|remember|signed-tokens)\\.ts$"],
+    why: "env, log, clock, the polling loop, per-process singletons, signed tokens and owner-only file modes: everything stands on them",
+    path: ["^src/server/(env|log|clock|polling-worker|remember|signed-tokens|owner-only)\\.ts$"],
   },
   {
     name: "db",
@@ -34,7 +34,7 @@ const LAYERS = [
     name: "services",
     why: "business operations over repositories: site context, stock, leads, delivery, photos, accounts, the platform API's site records",
     path: [
-      "^src/server/(?!(env|log|clock|polling-worker|remember|signed-tokens)\\.ts$)[^/]+\\.ts$",
+      "^src/server/(?!(env|log|clock|polling-worker|remember|signed-tokens|owner-only)\\.ts$)[^/]+\\.ts$",
       // a feature folder's modules, less its request handlers (the features floor, below)
       `^(?!${HANDLERS})src/server/${FEATURE_FOLDERS}/[^/]+\\.ts$`,
     ],

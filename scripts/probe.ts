@@ -2,10 +2,27 @@
 // database, port 3400) and checks each answer: no 5xx, the expected 4xx, no internals leaked, the
 // page cache not filled by made-up query parameters, the server's memory bounded while a client
 // streams an 80 MB chunked upload, and the image service bounded under 200 concurrent new variants
-// of 24 MB originals.
+// of 24 MB originals. Later findings (scripts/lib/probe-findings.ts): the server, started under
+// umask 000, keeps its embedded database and attachments owner-only; the back-office refuses a write
+// from another port or scheme of its name (403) and no site takes a slug such as admin (422); both
+// public feeds start a typed formula (=, +, -, @) with an apostrophe; 200 requests for /contact
+// with random ?vehicle= values add at most one page-cache entry; the no-JavaScript contact form posted
+// three times (two at once) makes one lead, and one refused (an attachment, too large, another
+// website, the rate limit) comes back as the form page with its message, never JSON.
 // Exits non-zero on the first broken expectation. Builds first when there is no build.
+import { randomBytes } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
 import http from "node:http";
+import {
+  ownerSession,
+  probeBackOffice,
+  probeDoublePost,
+  probeFeeds,
+  probeFileModes,
+  probeFormRefusals,
+  probeVehicleParam,
+  type Answer,
+} from "./lib/probe-findings";
 import { probeImages } from "./lib/probe-images";
 import { ensureBuild, startServer } from "./lib/server-process";
 
@@ -16,15 +33,28 @@ ensureBuild();
 const PHOTO_DIR = ".data/probe-photos";
 rmSync(PHOTO_DIR, { recursive: true, force: true });
 rmSync(".data/probe-image-cache", { recursive: true, force: true });
+const UPLOAD_DIR = ".data/probe-uploads";
+rmSync(UPLOAD_DIR, { recursive: true, force: true });
+const PLATFORM_ADMIN = { user: "probe-admin", password: randomBytes(18).toString("base64url") };
+process.umask(0); // the server inherits a umask that lets everyone read: what it writes must be owner-only anyway
 const server = await startServer({
   port: PORT,
   dataDir: DATA,
   // TRUST_PROXY: the image attack speaks as 200 clients (X-Forwarded-For)
-  env: { LOG_LEVEL: "silent", UPLOAD_DIR: ".data/probe-uploads", PHOTO_DIR, IMAGE_CACHE_DIR: ".data/probe-image-cache", TRUST_PROXY: "1" },
+  env: {
+    LOG_LEVEL: "silent",
+    UPLOAD_DIR,
+    PHOTO_DIR,
+    IMAGE_CACHE_DIR: ".data/probe-image-cache",
+    TRUST_PROXY: "1",
+    LEAD_RATE_LIMIT: "20", // the no-JavaScript form's rate-limit refusal is reached at the 21st post
+    // the platform API's administrator: the reserved-slug check creates sites through it
+    PLATFORM_ADMIN_USER: PLATFORM_ADMIN.user,
+    PLATFORM_ADMIN_PASSWORD: PLATFORM_ADMIN.password,
+  },
 });
 const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 function send(method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -161,6 +191,16 @@ try {
   check("/mock/leads on a real dealer's site → 404", mock.status === 404, String(mock.status));
   const health = await send("GET", "/api/health");
   check("health shows no SQL", !/select|from sites/i.test(health.body));
+
+  // the later findings (scripts/lib/probe-findings.ts)
+  await probeFileModes({ send, check, dataDir: DATA, uploadDir: UPLOAD_DIR });
+  const platformAdmin = `Basic ${Buffer.from(`${PLATFORM_ADMIN.user}:${PLATFORM_ADMIN.password}`).toString("base64")}`;
+  await probeBackOffice({ send, check, port: PORT, platformAdmin });
+  await probeFeeds({ send, check, platformAdmin });
+  await probeVehicleParam({ send, check });
+  const session = await ownerSession({ send, port: PORT });
+  await probeDoublePost({ send, check, port: PORT, session });
+  await probeFormRefusals({ send, check });
 
   // the image service under hostile load (scripts/lib/probe-images.ts)
   await probeImages({ port: PORT, pid: server.pid!, photoDir: PHOTO_DIR, check });

@@ -39,6 +39,9 @@ import { lingerOnClose } from "@/server/http/linger";
 import { leadRoutes, MAX_JSON_BYTES } from "@/server/leads/handlers";
 import { startBackupControl } from "@/server/db/backup-control";
 
+// what this server writes (the embedded database's new folders, uploads, caches) is the owner's alone,
+// whatever umask it was started with (src/server/owner-only.ts)
+process.umask(0o077);
 const e = env();
 /** What a dashboard process (PLATFORM_ROLE=dashboard) serves: the platform data API and its health. */
 const DASHBOARD_PATHS = /^\/(api\/v1\/|websites\/|api\/health(\?|$))/;

@@ -42,7 +42,7 @@ function demoSecrets() {
   if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8"));
   const make = () => randomBytes(18).toString("base64url");
   const secrets = { apiPassword: make(), adminPassword: make(), webhookSecret: make() };
-  mkdirSync(".data", { recursive: true });
+  mkdirSync(".data", { recursive: true, mode: 0o700 });
   try {
     writeFileSync(file, JSON.stringify(secrets, null, 2) + "\n", { mode: 0o600, flag: "wx" });
   } catch (err) {

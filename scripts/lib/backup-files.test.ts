@@ -6,10 +6,15 @@ import { copyTree, makePrivate, restoreFiles, staging, swapIntoPlace } from "./b
 import type { FileEntry } from "./backup";
 
 let root: string;
+let umask = 0;
 beforeEach(() => {
   root = mkdtempSync(path.join(tmpdir(), "backup-files-"));
+  umask = process.umask(0); // a umask that lets everyone read: the copies are the owner's alone all the same
 });
-afterEach(() => rmSync(root, { recursive: true, force: true }));
+afterEach(() => {
+  process.umask(umask);
+  rmSync(root, { recursive: true, force: true });
+});
 
 const mode = (p: string) => statSync(p).mode & 0o777;
 const put = (rel: string, text: string, m = 0o644) => {

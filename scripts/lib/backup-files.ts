@@ -4,14 +4,16 @@ import { createHash } from "node:crypto";
 import { constants, createReadStream, existsSync } from "node:fs";
 import { chmod, copyFile, lstat, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import { makeOwnerOnly, OWNER_ONLY } from "@/server/owner-only";
 import { SKIPPED_FOLDERS, type FileEntry } from "./backup";
 
 /**
- * The modes a backup and a restore write with: the owner alone. A backup holds personal data and
- * password hashes, and the files it restores are the same (the commands also set umask 077 for what
- * PGlite and pg_dump write). copyFile keeps the source's mode, hence the explicit chmod.
+ * A backup holds personal data and password hashes, and the files it restores are the same: written
+ * with the owner's modes alone (the commands also set umask 077 for what PGlite and pg_dump write).
+ * copyFile keeps the source's mode, hence the explicit chmod.
  */
-export const PRIVATE_MODES = { dir: 0o700, file: 0o600 } as const;
+export const PRIVATE_MODES = OWNER_ONLY;
+export const makePrivate = makeOwnerOnly;
 
 /** Copies one file to `target` (its folders made as needed) readable by its owner only. */
 async function copyPrivate(from: string, target: string, flags = 0): Promise<void> {
@@ -111,16 +113,6 @@ export async function restoreFiles(root: string, entries: FileEntry[], prefix: s
     n++;
   }
   return n;
-}
-
-/** Makes everything under `dir` (and `dir`) its owner's alone: PGlite writes its files 0666, whatever the umask. */
-export async function makePrivate(dir: string): Promise<void> {
-  await chmod(dir, PRIVATE_MODES.dir);
-  for (const d of await readdir(dir, { withFileTypes: true })) {
-    const p = path.join(dir, d.name);
-    if (d.isDirectory()) await makePrivate(p);
-    else if (d.isFile()) await chmod(p, PRIVATE_MODES.file);
-  }
 }
 
 /** Where a restore builds a folder before it takes the folder's place, and where the replaced one waits until all are in. */

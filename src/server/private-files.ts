@@ -1,9 +1,10 @@
 import "server-only";
 import { createReadStream } from "node:fs";
-import { mkdir, rename, rm, rmdir, stat } from "node:fs/promises";
+import { chmod, mkdir, rename, rm, rmdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { env } from "@/server/env";
+import { OWNER_ONLY } from "@/server/owner-only";
 import { s3Bucket, s3ConfigOf, type S3Config } from "@/server/photos/store";
 
 /*
@@ -126,8 +127,9 @@ export function diskPrivateFiles(root: string): PrivateFileStore {
     owns,
     async putFile(key, localFile) {
       const file = path.join(base, checked(key));
-      await mkdir(path.dirname(file), { recursive: true });
+      await mkdir(path.dirname(file), { recursive: true, mode: OWNER_ONLY.dir });
       await rename(localFile, file);
+      await chmod(file, OWNER_ONLY.file); // a shopper's file: the owner's alone, whatever mode it arrived with
       return DISK_REF + key;
     },
     async open(ref, owner) {

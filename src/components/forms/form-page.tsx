@@ -23,10 +23,24 @@ export type FormPageProps = {
   initial?: Partial<LeadFormInput>;
   /** the form posted without JavaScript and refused a moment ago: its values and messages */
   refused?: { errors: Record<string, string>; values: Record<string, string> } | null;
+  /** the page's submission token (a form posted twice without JavaScript makes one lead) */
+  submissionToken?: string;
 };
 
 /** An enquiry form's page (docs/features/forms-and-leads.md): title, a line on what happens next, the calculator on finance forms, the form. */
-export function FormPage({ kind, formSite, vehicle, locationId, intro, form, calculator, instead, initial, refused }: FormPageProps) {
+export function FormPage({
+  kind,
+  formSite,
+  vehicle,
+  locationId,
+  intro,
+  form,
+  calculator,
+  instead,
+  initial,
+  refused,
+  submissionToken,
+}: FormPageProps) {
   return (
     <PageSection width="text">
       <PageTitle>{FORMS[kind].title}</PageTitle>
@@ -48,6 +62,7 @@ export function FormPage({ kind, formSite, vehicle, locationId, intro, form, cal
             heading={null}
             initial={initial}
             refused={refused}
+            submissionToken={submissionToken}
           />
         )}
       </Panel>

@@ -200,13 +200,17 @@ describe("the server's HTML: a form that posts without JavaScript (docs/features
   };
 
   test("posts to the form endpoint with its kind, its page and its car; an unticked opt-in posts false", () => {
-    const form = html({ vehicle: { slug: "2024-mazda-cx-5-abc1", name: "2024 Mazda CX-5", carType: "used" } });
+    const form = html({
+      vehicle: { slug: "2024-mazda-cx-5-abc1", name: "2024 Mazda CX-5", carType: "used" },
+      submissionToken: "3f1c7a2e-5b7d-4e0a-9c1d-2b6f8e4a9d10",
+    });
     expect(form.getAttribute("method")).toBe("post");
     expect(form.getAttribute("action")).toBe(`${site.leadBase}/leads/form`);
     const hidden = (name: string) => (form.querySelector(`input[type=hidden][name="${name}"]`) as HTMLInputElement | null)?.value;
     expect(hidden("form")).toBe("contact");
     expect(hidden("return_to")).toBe("/contact?vehicle=2024-mazda-cx-5-abc1");
     expect(hidden("vehicle")).toBe("2024-mazda-cx-5-abc1");
+    expect(hidden("submission")).toBe("3f1c7a2e-5b7d-4e0a-9c1d-2b6f8e4a9d10"); // posted twice, one lead
     expect(hidden("opt_in")).toBe("false");
     // every field the shopper fills has its spec name, so the browser posts it
     for (const name of ["first_name", "last_name", "email", "phone", "postcode", "message", "middle_name", "where_did_you_hear"])

@@ -66,6 +66,8 @@ type Props = {
   initial?: Partial<LeadFormInput>;
   /** the form posted without JavaScript and refused: what was typed and each field's message (read back by the page) */
   refused?: { errors: Record<string, string>; values: Record<string, string> } | null;
+  /** the page's submission token, posted without JavaScript: the same form sent twice makes one lead */
+  submissionToken?: string;
 };
 
 /** Every day (and every time on it) any of the site's locations takes test drives: the choice before the page's script runs. */
@@ -120,6 +122,7 @@ export function LeadForm({
   extra,
   initial,
   refused,
+  submissionToken,
 }: Props) {
   const form = FORMS[kind];
   // a finance form sends the repayment calculator's figures beside it
@@ -365,6 +368,7 @@ export function LeadForm({
       <input type="hidden" name={POSTED.returnTo} value={`${pathname}${vehicle ? `?vehicle=${encodeURIComponent(vehicle.slug)}` : ""}`} />
       {vehicle && <input type="hidden" name={POSTED.vehicle} value={vehicle.slug} />}
       {vehicle && <input type="hidden" name={POSTED.carType} value={vehicle.carType} />}
+      {submissionToken && <input type="hidden" name={POSTED.submission} value={submissionToken} />}
       {/* the one location this form is for (not asked), posted as the enhanced form sends it */}
       {(["location", "dealership_slug"] as const)
         .filter((n) => fields.includes(n) && !shown(n) && getValues(n))

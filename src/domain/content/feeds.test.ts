@@ -75,6 +75,33 @@ describe("Meta automotive catalog", () => {
     expect(rows[1]!.vehicle_id).toBe("X2");
   });
 
+  test("a typed value a spreadsheet would run as a formula starts with ' (the numbers and our own links do not)", () => {
+    const typed = feedItem(
+      site,
+      testVehicle({
+        stockNumber: "=1+2",
+        make: "@SUM(A1)",
+        model: "+cmd",
+        description: '=HYPERLINK("https://evil.example")',
+        vin: "\tVIN",
+      }),
+      "/cars/a",
+      { ...dealer, name: "-2+3", street: "\r1 Main St", city: "=Ringwood" },
+    );
+    const row = parse(csvChunk([metaRow({ ...typed, colour: "=red", fuel: "+fuel", transmission: "@auto", trim: "-GT" })], true), {
+      columns: true,
+    })[0] as Record<string, string>;
+    for (const col of ["vehicle_id", "make", "model", "description", "vin", "exterior_color", "fuel_type", "transmission", "trim"])
+      expect(row[col], col).toMatch(/^'[=+\-@\t]/);
+    for (const col of ["dealer_name", "address.addr1", "address.city"]) expect(row[col], col).toMatch(/^'/);
+    expect(row.latitude).toBe("-37.8"); // a number, never guarded
+    expect(row.url).toMatch(/^https:/);
+    const xml = googleFeedItem(typed);
+    expect(xml).toContain("<g:brand>'@SUM(A1)</g:brand>");
+    expect(xml).toContain("<g:id>'=1+2</g:id>");
+    expect(xml).toContain("<g:dealership_name>'-2+3</g:dealership_name>");
+  });
+
   test.each([
     ["SUV", "SUV"],
     ["hatch", "HATCHBACK"],

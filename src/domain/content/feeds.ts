@@ -2,6 +2,7 @@ import { create } from "xmlbuilder2";
 import { stringify } from "csv-stringify/sync";
 import { kmToOdometer } from "../stock/search";
 import { displayImage, vehicleFacts, vehicleTitle, type Vehicle } from "../stock/vehicle";
+import { csvSafe } from "../staff/lead-csv";
 import { absoluteUrl } from "./json-ld";
 
 /*
@@ -102,8 +103,10 @@ export const GOOGLE_FEED_TAIL = "</channel></rss>\n";
 /** One <item> of Google's vehicle listings feed. */
 export function googleFeedItem(item: FeedItem): string {
   const el = create().ele("item", { "xmlns:g": "http://base.google.com/ns/1.0" });
+  // text a dealer typed, guarded as in the CSV: anyone may open the public feed in a spreadsheet
   const g = (name: string, value: string | number | null | undefined) => {
-    if (value !== null && value !== undefined && value !== "") el.ele(`g:${name}`).txt(String(value));
+    if (value !== null && value !== undefined && value !== "")
+      el.ele(`g:${name}`).txt(typeof value === "string" ? csvSafe(value) : String(value));
   };
   g("id", item.id);
   g("title", item.title);
@@ -179,34 +182,40 @@ export function metaBodyStyle(body: string | null): string {
   return (body && META_BODY.find(([re]) => re.test(body))?.[1]) || "OTHER";
 }
 
+/**
+ * One car's row. What a dealer (or their stock feed) typed is guarded against running as a formula
+ * when the file is opened in a spreadsheet (csvSafe: a leading '); numbers, our own links and the
+ * platform's enumerations are written as they are (a latitude of -37.8 stays a number).
+ */
 export function metaRow(item: FeedItem): string[] {
   const d = item.dealer;
+  const t = csvSafe;
   return [
-    item.id,
-    item.title,
-    item.description,
+    t(item.id),
+    t(item.title),
+    t(item.description),
     item.link,
     item.image,
-    item.make,
-    item.model,
+    t(item.make),
+    t(item.model),
     String(item.year),
     item.mileage ? String(item.mileage.value) : "",
     item.mileage ? (item.mileage.unit === "mi" ? "MI" : "KM") : "",
     item.price !== null ? money(item.price, item.currency) : "",
     item.condition.toUpperCase(),
     item.availability === "out of stock" ? "NOT_AVAILABLE" : item.availability === "preorder" ? "AVAILABLE_SOON" : "AVAILABLE",
-    item.vin ?? "",
+    t(item.vin),
     metaBodyStyle(item.body),
-    item.colour ?? "",
-    item.fuel ?? "",
-    item.transmission ?? "",
-    item.trim ?? "",
-    d?.name ?? "",
-    d?.street ?? "",
-    d?.city ?? "",
-    d?.region ?? "",
-    d?.postcode ?? "",
-    d?.country ?? "",
+    t(item.colour),
+    t(item.fuel),
+    t(item.transmission),
+    t(item.trim),
+    t(d?.name),
+    t(d?.street),
+    t(d?.city),
+    t(d?.region),
+    t(d?.postcode),
+    t(d?.country),
     d ? String(d.lat) : "",
     d ? String(d.long) : "",
   ];

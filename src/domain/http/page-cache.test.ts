@@ -102,3 +102,14 @@ test("the search page's parameters are exactly the ones parseSearch reads", () =
   parseSearch("used-cars", params, "price_asc");
   expect([...read].sort()).toEqual([...SEARCH_PARAMS].sort());
 });
+
+describe("pageCacheUrl: a value the page could not be about keys nothing", () => {
+  test.each([
+    ["/contact?vehicle=2026-kgm-rexton-elx-pmg10205", "/contact?vehicle=2026-kgm-rexton-elx-pmg10205"],
+    ["/contact?vehicle=%3Cscript%3E", "/contact"],
+    ["/contact?vehicle=A%20B&location=parkside-mazda", "/contact?location=parkside-mazda"],
+    ["/finance?vehicle=x--y&price=20000", "/finance?price=20000"],
+    [`/contact?vehicle=${"a".repeat(201)}`, "/contact"],
+    ["/contact?location=..%2F", "/contact"],
+  ])("%s → %s", (url, key) => expect(pageCacheUrl(url)).toBe(key));
+});

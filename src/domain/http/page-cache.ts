@@ -67,20 +67,39 @@ export const PAGE_PARAMS: ReadonlyArray<readonly [RegExp, readonly string[]]> = 
   [/^\/success$/, ["category"]],
 ];
 
+/** A car's or a location's slug, as the form pages look them up (anything else finds nothing). */
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const isSlug = (v: string) => v.length <= 200 && SLUG.test(v);
+/** The values a parameter can take to mean anything; a value outside them keys no entry of its own. */
+const PARAM_VALUES = new Map<string, (v: string) => boolean>([
+  ["vehicle", isSlug],
+  ["location", isSlug],
+]);
+const validValue = (name: string, value: string) => PARAM_VALUES.get(name)?.(value) ?? true;
+
+/**
+ * Whether a copy keyed on `?vehicle=` was drawn without that car (its render read no car: no
+ * `vehicle:` tag), so a slug-shaped name of no car of the site keys no entry either.
+ */
+export function keyedOnUnknownCar(url: string, tags: readonly string[]): boolean {
+  const at = url.indexOf("?");
+  return at >= 0 && new URLSearchParams(url.slice(at + 1)).has("vehicle") && !tags.some((t) => t.startsWith("vehicle:"));
+}
+
 /** The parameters the page at `path` reads (none for a page not listed). */
 export const pageParams = (path: string): readonly string[] => PAGE_PARAMS.find(([re]) => re.test(path))?.[1] ?? [];
 
 /**
  * The address a page is stored under: its path, and of its query only the parameters the page reads,
  * by name (a name's own values keep their order), so `?utm_source=x&make=mazda` and `?make=mazda`
- * are one entry.
+ * are one entry. A value the parameter cannot take (a `vehicle` that is not a slug) is dropped too.
  */
 export function pageCacheUrl(url: string): string {
   const at = url.indexOf("?");
   if (at < 0) return url;
   const path = url.slice(0, at);
   const keep = pageParams(path);
-  const params = keep.length ? [...new URLSearchParams(url.slice(at + 1))].filter(([k]) => keep.includes(k)) : [];
+  const params = keep.length ? [...new URLSearchParams(url.slice(at + 1))].filter(([k, v]) => keep.includes(k) && validValue(k, v)) : [];
   if (!params.length) return path;
   params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)); // stable: values of one name keep their order
   return `${path}?${new URLSearchParams(params).toString()}`;

@@ -6,8 +6,21 @@ import { FORM_KINDS, HONEYPOT_FIELD, isFieldName, type FormKind } from "./forms"
  * refused, and what goes back into the form. Pure.
  */
 
-/** The form's hidden fields: which form, the page it is on, the car it is about. */
-export const POSTED = { form: "form", returnTo: "return_to", vehicle: "vehicle", carType: "car_type", slotDate: "slot_date" } as const;
+/**
+ * The form's hidden fields: which form, the page it is on, the car it is about, and the page's
+ * submission token (posted twice, by a double tap or a reload, it makes one lead).
+ */
+export const POSTED = {
+  form: "form",
+  returnTo: "return_to",
+  vehicle: "vehicle",
+  carType: "car_type",
+  slotDate: "slot_date",
+  submission: "submission",
+} as const;
+
+/** A submission token as the form pages write it (a UUID); anything else was not written by them. */
+const SUBMISSION = /^[A-Za-z0-9-]{16,64}$/;
 
 /** The one-minute cookie a refused form's values and messages come back in (never the URL). */
 export const LEAD_FORM_FLASH_COOKIE = "lead_form";
@@ -31,6 +44,8 @@ export type PostedLead = {
   returnTo: string | null;
   /** the car's type as the page showed it: only which thank-you page follows */
   carType?: "new" | "demo" | "used";
+  /** the page's submission token; "invalid" when one was posted that no form page writes */
+  submission?: string | "invalid";
   lead: Record<string, unknown>;
   values: Record<string, string>;
 };
@@ -48,10 +63,12 @@ export function leadFromPostedForm(entries: Iterable<[string, string]>): PostedL
   let kind: FormKind | null = null;
   let returnTo: string | null = null;
   let carType: PostedLead["carType"];
+  let submission: PostedLead["submission"];
   for (const [key, raw] of entries) {
     const value = raw.replace(/\r\n?/g, "\n");
     if (key === POSTED.form) kind = isFormKind(value) ? value : null;
     else if (key === POSTED.returnTo) returnTo = returnPath(value);
+    else if (key === POSTED.submission) submission = SUBMISSION.test(value) ? value : "invalid";
     else if (key === POSTED.carType) carType = value === "new" || value === "demo" || value === "used" ? value : undefined;
     else if (key === POSTED.vehicle || key === HONEYPOT_FIELD) lead[key] = value;
     else if (key === "additional_services") services.push(value);
@@ -70,5 +87,5 @@ export function leadFromPostedForm(entries: Iterable<[string, string]>): PostedL
   }
   if (services.length) lead.additional_services = services;
   if (kind) lead.form = kind;
-  return { kind, returnTo, ...(carType ? { carType } : {}), lead, values };
+  return { kind, returnTo, ...(carType ? { carType } : {}), ...(submission ? { submission } : {}), lead, values };
 }

@@ -133,6 +133,14 @@ test.each([
   ["UTC; DROP", false],
 ])("isTimeZone(%s) → %s", (tz, ok) => expect(isTimeZone(tz)).toBe(ok));
 
+test.each(["admin", "www", "api", "localhost", "platform"])("the slug %s names one of the platform's own hosts: refused", (slug) => {
+  const r = SiteRecordSchema.safeParse({ name: "Smith Motors", slug, template: "default", domain_name: "smithmotors.com.au" });
+  expect(r.success).toBe(false);
+  expect(r.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+    ["slug", `${slug} is one of the platform's own addresses (${slug}.localhost): choose another slug, e.g. smith-motors`],
+  ]);
+});
+
 test.each([
   ["Smith Motors Geelong", "smith-motors-geelong"],
   ["Škoda & Co!", "skoda-co"],

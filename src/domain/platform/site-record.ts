@@ -26,6 +26,26 @@ export const COUNTRIES = ["AU", "NZ", "US"] as const satisfies readonly Country[
 
 /** A site's slug: its `{slug}.localhost` name and its key everywhere (lower case, digits, single hyphens). */
 export const SITE_SLUG = /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){1,62}$/;
+/**
+ * Host labels a site's `{slug}.localhost` name must not take: the back-office (admin.localhost), a
+ * www. name (tenant resolution strips it), loopback, and the names the platform keeps for itself.
+ */
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
+  "admin",
+  "www",
+  "api",
+  "localhost",
+  "platform",
+  "dashboard",
+  "storefront",
+  "console",
+  "mail",
+  "static",
+  "assets",
+  "cdn",
+  "images",
+  "sites",
+]);
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
 const httpsUrl = (what: string) =>
@@ -108,7 +128,13 @@ const SearchFiltersSchema = z.strictObject({
 
 const fields = {
   id: id("The site id").optional(),
-  slug: textLine().trim().regex(SITE_SLUG, "The slug is 2–63 lower-case letters, digits and single hyphens, e.g. smith-motors"),
+  slug: textLine()
+    .trim()
+    .regex(SITE_SLUG, "The slug is 2–63 lower-case letters, digits and single hyphens, e.g. smith-motors")
+    .refine((v) => !RESERVED_SLUGS.has(v), {
+      error: (i) =>
+        `${String(i.input)} is one of the platform's own addresses (${String(i.input)}.localhost): choose another slug, e.g. smith-motors`,
+    }),
   name: text(120, "the site's name"),
   dealership_id: id("The dealership id").nullable().optional(),
   dealership_group: optionalText(200, "The dealership group"),

@@ -111,6 +111,32 @@ describe("sign-in", () => {
     );
     expect(res.status).toBe(403);
   });
+  test("a write comes only from the back-office's exact origin: scheme, host and port", async () => {
+    const host = "admin.localhost:3000";
+    const credentials = { email: "sales@parksidemotorgroup.com.au", password: DEMO_STAFF_PASSWORD };
+    const from = (headers: Record<string, string>) =>
+      signIn(req("/api/admin/sign-in", { method: "POST", host, headers, body: credentials }));
+    for (const origin of ["http://admin.localhost:9999", "https://admin.localhost", "http://admin.localhost", "null"])
+      expect((await from({ origin })).status, origin).toBe(403);
+    // a dealer's site on a sibling name is same-site to the back-office, never same-origin
+    expect((await from({ "sec-fetch-site": "same-site" })).status).toBe(403);
+    expect((await from({ origin: "http://admin.localhost:3000", "sec-fetch-site": "same-origin" })).status).toBe(200);
+    const lead = await insertLead(1001, { category: "Back-office test" });
+    const write = (origin: string) =>
+      call(
+        updateLead,
+        `/api/admin/leads/${lead}`,
+        { id: lead },
+        { method: "POST", host, cookie: sales, headers: { origin }, body: { status: "contacted" } },
+      );
+    expect((await write("http://admin.localhost:9999")).status).toBe(403);
+    expect((await write("http://admin.localhost:3000")).status).toBe(200);
+    // behind a TLS front door (it says so in X-Forwarded-Proto) the origin is https, and only https
+    const tls = (origin: string) =>
+      signIn(req("/api/admin/sign-in", { method: "POST", headers: { origin, "x-forwarded-proto": "https" }, body: credentials }));
+    expect((await tls("https://admin.localhost")).status).toBe(200);
+    expect((await tls("http://admin.localhost")).status).toBe(403);
+  });
   test("the cookie is host-only, HttpOnly and SameSite=Strict", async () => {
     const res = await signIn(
       req("/api/admin/sign-in", { method: "POST", body: { email: "sales@parksidemotorgroup.com.au", password: DEMO_STAFF_PASSWORD } }),

@@ -42,6 +42,21 @@ beforeAll(async () => {
   sites.push(siteId);
 });
 
+test("the console refuses a site slug the back-office's own host uses: 422 on the field", async () => {
+  const res = await callAdmin(
+    postConsoleSite,
+    "/api/admin/platform/sites",
+    {},
+    {
+      method: "POST",
+      cookie: operator,
+      body: { name: `Admin Motors ${run}`, slug: "admin", template: "default", domain_name: `admin-${run}.com.au` },
+    },
+  );
+  expect(res.status).toBe(422);
+  expect(Object.keys((await res.json()).errors)).toEqual(["slug"]);
+});
+
 const frankston = { street: "1 Nepean Hwy", city: "Frankston", state: "VIC", postcode: "3199" };
 const add = (address: object, name = "Bayside Auto Frankston") =>
   callAdmin(

@@ -1,6 +1,6 @@
 import "server-only";
 import path from "node:path";
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { makeOwnerOnly, OWNER_ONLY } from "@/server/owner-only";
 import { acquireLock } from "./lock";
 import { databaseHealth, type DatabaseHealth } from "./health";
 import { isLostConnection } from "./errors";
@@ -191,6 +192,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       health,
     };
   }
+  // a new data folder's missing parents are the owner's alone from the start (an existing parent is left as it is)
+  if ("dataDir" in opts) await mkdir(path.dirname(path.resolve(opts.dataDir)), { recursive: true, mode: OWNER_ONLY.dir });
   const lock = "dataDir" in opts ? await acquireLock(opts.dataDir) : undefined;
   try {
     // the extensions the migrations create (pg_trgm: keyword search) must be loaded into PGlite
@@ -201,6 +204,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         : await PGlite.create({ extensions, ...(opts.from ? { loadDataDir: opts.from } : {}) });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: opts.migrationsFolder ?? MIGRATIONS_FOLDER });
+    // PGlite writes the files it unpacks 0666, whatever the umask; this also closes a folder left open before
+    if ("dataDir" in opts) await makeOwnerOnly(path.resolve(opts.dataDir));
     return {
       db: db as unknown as Db,
       driver: "pglite",

@@ -1,13 +1,14 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdir, rename, rm } from "node:fs/promises";
+import { rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { fileTypeFromBuffer } from "file-type";
+import { OWNER_ONLY, ownerOnlyFolder } from "@/server/owner-only";
 
 /** What an upload may be, by its first bytes (never by the declared type or the file name). */
 export const ALLOWED_FILE_TYPES: Record<string, string> = {
@@ -32,6 +33,8 @@ export type ReceivedFile = { filename: string; contentType: string; size: number
 
 /** A limit crossed (413) or a part refused (422, with the field's message). */
 export class UploadError extends Error {
+  /** the form's fields received before the upload was refused (a refused form goes back with them) */
+  fields: Array<[string, string]> = [];
   constructor(
     readonly status: 413 | 422 | 400,
     message: string,
@@ -55,7 +58,7 @@ export async function receiveMultipart(
   accept: MultipartFiles = LEAD_FILES,
 ): Promise<{ fields: Array<[string, string]>; files: ReceivedFile[] }> {
   if (!body) throw new UploadError(400, "The form data could not be read.");
-  await mkdir(tempDir, { recursive: true });
+  await ownerOnlyFolder(tempDir);
   let bb: busboy.Busboy;
   try {
     bb = busboy({
@@ -119,7 +122,7 @@ export async function receiveMultipart(
       },
     });
     writes.push(
-      pipeline(stream, counter, createWriteStream(tempPath))
+      pipeline(stream, counter, createWriteStream(tempPath, { mode: OWNER_ONLY.file }))
         .then(async () => {
           if (failure) return;
           if ((stream as unknown as { truncated?: boolean }).truncated)
@@ -161,6 +164,7 @@ export async function receiveMultipart(
   await Promise.allSettled(writes);
   if (failure) {
     await rm(tempDir, { recursive: true, force: true });
+    (failure as UploadError).fields = fields;
     throw failure;
   }
   return { fields, files };

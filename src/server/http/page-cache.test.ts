@@ -32,6 +32,8 @@ async function setup(opts: Partial<PageCacheOptions> = {}) {
     recordPageTags("site:1");
     const car = /^\/v\/(\d+)/.exec(req.url ?? "")?.[1];
     if (car) recordPageTags(`vehicle:1:${car}`, "vehicle:1:9");
+    // a form page about a car reads it: only a car of the site records its tag
+    if (/^\/contact\?(.*&)?vehicle=2024-mazda-cx-5-pmg1(&|$)/.test(req.url ?? "")) recordPageTags("vehicle:1:5");
     await new Promise((r) => setTimeout(r, 20));
     if (req.url?.startsWith("/list")) recordPageTags("stock:1"); // after an await: still this page's
     if (req.url?.startsWith("/v/") || req.url?.startsWith("/list") || req.url?.startsWith("/about")) {
@@ -130,6 +132,19 @@ describe("page cache", () => {
     await s.get("/search/used-cars?make=a&model=b&sort=price_asc");
     expect((await s.get("/search/used-cars?utm_medium=cpc&sort=price_asc&model=b&make=a")).cache).toBe("HIT");
     expect(s.cache.size()).toBe(3);
+  });
+
+  test("a page parameter's value is checked before it keys an entry: no car of the site, or not a slug, makes none", async () => {
+    const s = await setup();
+    await s.get("/contact");
+    for (let i = 0; i < 100; i++) {
+      await s.get(`/contact?vehicle=probe-${i}-${Math.random().toString(36).slice(2)}`); // slug-shaped, no such car
+      await s.get(`/contact?vehicle=${encodeURIComponent(`<x${i}>`)}&location=${i}%20x`); // not slug-shaped
+    }
+    expect(s.cache.size()).toBe(1);
+    expect((await s.get("/contact?vehicle=2024-mazda-cx-5-pmg1")).cache).toBe("MISS");
+    expect((await s.get("/contact?vehicle=2024-mazda-cx-5-pmg1")).cache).toBe("HIT"); // a real car's form is kept
+    expect(s.cache.size()).toBe(2);
   });
 
   test("a copy is only ever drawn from the page's own address: a first visit with a gclid is drawn for that visitor alone, and the page's own address is kept", async () => {

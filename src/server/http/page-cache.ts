@@ -1,7 +1,7 @@
 import "server-only";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
-import { isPersonalPage, pageAge, pageCacheUrl } from "@/domain/http/page-cache";
+import { isPersonalPage, keyedOnUnknownCar, pageAge, pageCacheUrl } from "@/domain/http/page-cache";
 import { fill, gzipFilled, makeTemplate, templateBytes, type BodyTemplate } from "./gzip-template";
 import { isMediaType } from "@/domain/http/content-type";
 import { inlineScriptHashes } from "@/domain/http/script-hashes";
@@ -362,6 +362,8 @@ export function createPageCache(opts: PageCacheOptions) {
     if (inflight.get(key) === p) inflight.delete(key);
     if (!e) return void remove(key); // the page is gone or failed: no copy of it either
     e.tags.push(...tags);
+    // `?vehicle=` naming no car of the site: drawn for this visitor, kept for none (a flood of made-up names fills nothing)
+    if (keyedOnUnknownCar(e.url, e.tags)) return void remove(key);
     if (purgedSince(seq, e.tags)) return;
     store(key, e);
     // one copy for every process: only a copy that is the same bytes for every request (a hash CSP)

@@ -8,7 +8,7 @@ import { idempotencyKeyOf } from "@/domain/leads/idempotency";
 import { env } from "@/server/env";
 import { errorAnswer, HttpError, json } from "@/server/http/api";
 import { tenantOf } from "@/server/site-api";
-import { checkOrigin, readJson, readText } from "@/server/http/body";
+import { checkOrigin, readJson, readText, readTextUpTo } from "@/server/http/body";
 import { currentCustomer } from "@/server/auth/handlers";
 import { clientAddressOf, limitOrThrow, sharedLimiter, type RateLimiter } from "@/server/http/rate-limit";
 import type { LeadFileRecord } from "@/server/repositories/leads";
@@ -48,7 +48,8 @@ function envelope(body: unknown): Record<string, unknown> {
 }
 
 type BodyType = "application/json" | "multipart/form-data" | "application/x-www-form-urlencoded";
-type Checks = { mock: boolean; types: BodyType[] };
+/** `form`: a no-JavaScript form, whose refusals go back to its page rather than to a page of JSON. */
+type Checks = { mock: boolean; types: BodyType[]; form?: boolean };
 
 /**
  * Tenant, origin, content type, rate limit, errors and status codes, once for every lead route:
@@ -79,7 +80,12 @@ async function handle(req: Request, checks: Checks, fn: (ctx: SiteContext, type:
     // a retry of a stored submission: the first lead's answer, as it was given
     if (e instanceof IdempotentReplay) return json(201, e.body, { "idempotent-replayed": "true" });
     if (e instanceof LeadValidationError && limitKey) await limiter().refund(limitKey);
-    return errorAnswer(asHttpError(e), req, siteId, { message: MSG.submitFailed, logAs: "lead could not be stored" });
+    const answer = asHttpError(e);
+    if (checks.form && siteId !== null && answer instanceof HttpError) {
+      const back = await backToFormAfter(req, siteId, answer, e instanceof UploadError ? e.fields : null);
+      if (back) return back;
+    }
+    return errorAnswer(answer, req, siteId, { message: MSG.submitFailed, logAs: "lead could not be stored" });
   }
 }
 
@@ -127,10 +133,60 @@ function flashCookie(req: Request, page: string, value: string | null): string {
   return `${LEAD_FORM_FLASH_COOKIE}=${value ?? ""}; Path=${path}; Max-Age=${value ? 60 : 0}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
+/** Back to a posted form's page (303) with what was typed and each message. */
+function backToForm(req: Request, siteId: number, posted: PostedLead & { returnTo: string }, errors: Record<string, string>): Response {
+  const flash = encodeFormFlash({ site: siteId, attempt: posted.kind ?? "", errors, values: posted.values });
+  return seeOther(posted.returnTo, flashCookie(req, posted.returnTo, flash));
+}
+
 /** A posted form's lead refused field by field: back to its page with what was typed and each message. */
 function refuse(req: Request, siteId: number, posted: PostedLead & { returnTo: string }, errors: Record<string, string>): never {
-  const flash = encodeFormFlash({ site: siteId, attempt: posted.kind ?? "", errors, values: posted.values });
-  throw new FormRefused(seeOther(posted.returnTo, flashCookie(req, posted.returnTo, flash)));
+  throw new FormRefused(backToForm(req, siteId, posted, errors));
+}
+
+/** The refusals a shopper can do something about by sending the form again (later, smaller, from the site itself). */
+const BACK_TO_FORM = new Set([403, 413, 422, 429, 503]);
+
+/**
+ * A no-JavaScript form refused before or while it was read (another website, the rate limit, too
+ * large, an attachment refused): back to its page with the message and what was typed, never a page
+ * of JSON. `fields` are those read before the refusal; an unread body is read for its fields alone
+ * (no file is kept). Null when the post names no page of this site to go back to.
+ */
+async function backToFormAfter(
+  req: Request,
+  siteId: number,
+  e: HttpError,
+  fields: Array<[string, string]> | null,
+): Promise<Response | null> {
+  if (!BACK_TO_FORM.has(e.status)) return null;
+  const posted = leadFromPostedForm(fields ?? (req.bodyUsed ? [] : await fieldsOnly(req)));
+  if (!posted.kind || !posted.returnTo) return null;
+  // a post from another website never fills in this site's form: its message alone
+  const values = e.status === 403 ? {} : posted.values;
+  return backToForm(req, siteId, { ...posted, returnTo: posted.returnTo, values }, e.errors ?? { form: e.message });
+}
+
+/**
+ * A posted form's fields without its files (none is stored): a form-encoded body's first 64 KB (a
+ * field cut there is left out), a multipart body's fields up to its first file part.
+ */
+async function fieldsOnly(req: Request): Promise<Array<[string, string]>> {
+  const type = mediaTypeOf(req.headers.get("content-type"));
+  if (type === "application/x-www-form-urlencoded") {
+    const { text, cut } = await readTextUpTo(req, MAX_JSON_BYTES);
+    const fields = [...new URLSearchParams(text)];
+    return cut ? fields.slice(0, -1) : fields;
+  }
+  if (type !== "multipart/form-data") return [];
+  const temp = incomingDir(env().UPLOAD_DIR);
+  const limits = { files: 0, fileBytes: 0, totalBytes: MAX_JSON_BYTES, fieldBytes: MAX_JSON_BYTES };
+  return receiveMultipart(req.body, req.headers.get("content-type") ?? "", temp, limits)
+    .then(
+      (r) => r.fields,
+      (e: unknown) => (e instanceof UploadError ? e.fields : []),
+    )
+    .finally(() => rm(temp, { recursive: true, force: true }));
 }
 
 const userAgent = (req: Request) => req.headers.get("user-agent");
@@ -143,7 +199,20 @@ function idempotencyOf(req: Request, sent: unknown): Idempotency | undefined {
   const given = idempotencyKeyOf(req.headers.get("idempotency-key"));
   if (given === null) return undefined;
   if ("error" in given) throw new LeadValidationError({ idempotency_key: given.error });
-  return { key: given.key, hash: createHash("sha256").update(JSON.stringify(sent)).digest("base64url") };
+  return { key: given.key, hash: digestOf(sent) };
+}
+
+const digestOf = (sent: unknown) => createHash("sha256").update(JSON.stringify(sent)).digest("base64url");
+
+/**
+ * A no-JavaScript form's submission token, honoured like an Idempotency-Key. The token is written
+ * into the page, and the page cache serves one copy to many shoppers, so the key is the token with a
+ * digest of what was sent: the same form sent again makes one lead, another shopper's enquiry from
+ * the same copy is a lead of its own.
+ */
+function formIdempotency(token: string, sent: unknown): Idempotency {
+  const hash = digestOf(sent);
+  return { key: `form:${token}:${hash}`, hash };
 }
 
 /**
@@ -184,14 +253,18 @@ async function unplace(siteId: number, placed: LeadFileRecord[]): Promise<void> 
     });
 }
 
+const withFields = (e: UploadError, fields: Array<[string, string]>) => Object.assign(e, { fields });
+
 /** The posted form's fields and files (multipart) or fields (form-encoded), the files in `temp`. */
 async function receivePosted(req: Request, type: BodyType, temp: string) {
   if (type === "application/x-www-form-urlencoded") {
-    const text = await readText(req, MAX_JSON_BYTES);
-    return { fields: [...new URLSearchParams(text)], files: [] as ReceivedFile[] };
+    const { text, cut } = await readTextUpTo(req, MAX_JSON_BYTES);
+    const fields = [...new URLSearchParams(text)];
+    if (cut) throw withFields(new UploadError(413, `The request is too large (at most ${MAX_JSON_BYTES / 1024} KB).`), fields.slice(0, -1));
+    return { fields, files: [] as ReceivedFile[] };
   }
   if (Number(req.headers.get("content-length") ?? 0) > MAX_UPLOAD_BYTES)
-    throw new HttpError(413, "The attachments are too large (at most 5 files of 10 MB).");
+    throw withFields(new UploadError(413, "The attachments are too large (at most 5 files of 10 MB)."), await fieldsOnly(req));
   const received = await receiveMultipart(req.body, req.headers.get("content-type") ?? "", temp, {
     fileBytes: MAX_FILE_BYTES,
     files: MAX_FILES,
@@ -254,14 +327,16 @@ export function leadRoutes(mock: boolean) {
     // multipart with its files): the same checks and schema as POST /api/leads; 303 to the success
     // page, or back to the form with its values and messages in a one-minute cookie (never the URL)
     form: (req: Request) =>
-      handle(req, { mock, types: ["application/x-www-form-urlencoded", "multipart/form-data"] }, async (ctx, type) => {
+      handle(req, { mock, types: ["application/x-www-form-urlencoded", "multipart/form-data"], form: true }, async (ctx, type) => {
         const temp = incomingDir(env().UPLOAD_DIR);
         const placed: LeadFileRecord[] = [];
         try {
           const { fields, files } = await receivePosted(req, type, temp);
           const posted = leadFromPostedForm(fields);
           const { returnTo } = posted;
-          if (!posted.kind || !returnTo) throw new HttpError(400, "Send the enquiry from one of this website's forms.");
+          if (!posted.kind || !returnTo || posted.submission === "invalid")
+            throw new HttpError(400, "Send the enquiry from one of this website's forms.");
+          const sent = { lead: posted.lead, files: files.map((f) => [f.filename, f.size]) };
           await createLead({
             ctx,
             lead: { ...posted.lead, page_id: returnTo.split("?")[0], ...(files.length ? { has_files: true } : {}) },
@@ -270,7 +345,10 @@ export function leadRoutes(mock: boolean) {
             mock,
             customerId: (await currentCustomer(req.headers, ctx))?.id ?? null,
             ...(files.length ? { files: placeFiles(files, ctx.site.id, placed) } : {}),
-          }).catch((e: unknown) => {
+            ...(posted.submission ? { idempotency: formIdempotency(posted.submission, sent) } : {}),
+          }).catch(async (e: unknown) => {
+            // the same form sent again (a double tap, a reload): its lead is stored already, so on to the success page
+            if (e instanceof IdempotentReplay) return void (await unplace(ctx.site.id, placed));
             if (e instanceof LeadValidationError) refuse(req, ctx.site.id, { ...posted, returnTo }, e.errors);
             if (e instanceof UploadError && e.status === 422) refuse(req, ctx.site.id, { ...posted, returnTo }, { files: e.message });
             // the bucket is down: back to the page with what was typed (a JSON 503 would lose it)

@@ -160,9 +160,36 @@ describe("POST /api/leads/form", () => {
     expect(res.status).toBe(status);
   });
 
-  test("too big: 413; from another site: 403", async () => {
-    expect((await api.form(formPost(`${contact()}&message=${"x".repeat(70 * 1024)}`))).status).toBe(413);
-    expect((await api.form(formPost(contact(), undefined, { "sec-fetch-site": "cross-site" }))).status).toBe(403);
+  test("too big, or from another site: back to the form with the message (lead-form-refusals.test.ts has the rest)", async () => {
+    const big = await api.form(formPost(`${contact()}&message=${"x".repeat(70 * 1024)}`));
+    expect([big.status, big.headers.get("location")]).toEqual([303, "/contact"]);
+    expect(flashOf(big).flash!.errors).toEqual({ form: "The request is too large (at most 64 KB)." });
+    const cross = await api.form(formPost(contact(), undefined, { "sec-fetch-site": "cross-site" }));
+    expect([cross.status, cross.headers.get("location")]).toEqual([303, "/contact"]);
+  });
+
+  test("posted twice (a double tap, a reload of the answer): one lead, and both go on to the success page", async () => {
+    const body = contact({ email: "twice.post@example.com", submission: "3f1c7a2e-5b7d-4e0a-9c1d-2b6f8e4a9d10" }).toString();
+    const [first, second] = await Promise.all([api.form(formPost(body)), api.form(formPost(body))]);
+    const third = await api.form(formPost(body));
+    for (const res of [first, second, third]) {
+      expect(res.status).toBe(303);
+      expect(res.headers.get("location")).toBe("/success?category=general-enquiry");
+    }
+    expect(await leadsBy("twice.post@example.com")).toHaveLength(1);
+    // the same page's form sent again with other words is another enquiry
+    await api.form(
+      formPost(
+        contact({ email: "twice.post@example.com", submission: "3f1c7a2e-5b7d-4e0a-9c1d-2b6f8e4a9d10", message: "And a trade-in?" }),
+      ),
+    );
+    expect(await leadsBy("twice.post@example.com")).toHaveLength(2);
+  });
+
+  test("a made-up submission token: 400, nothing stored", async () => {
+    const res = await api.form(formPost(contact({ email: "bad.token@example.com", submission: "<x>" })));
+    expect(res.status).toBe(400);
+    expect(await leadsBy("bad.token@example.com")).toHaveLength(0);
   });
 
   test("the honeypot filled: refused like the JSON API (400)", async () => {

@@ -146,6 +146,20 @@ describe("POST /api/v1/websites", () => {
     expect(await getSiteByKey(db, { by: "slug", slug: slugOf("suffix-motors") })).toBeNull();
   });
 
+  test("a slug the platform's own hosts use (admin, www, api…) is a 422 on create and on rename", async () => {
+    const admin = await create(start("Reserved Motors", { slug: "admin" }));
+    expect(admin.status).toBe(422);
+    expect((await admin.json()).errors).toEqual({
+      slug: "admin is one of the platform's own addresses (admin.localhost): choose another slug, e.g. smith-motors",
+    });
+    expect(await getSiteByKey(db, { by: "slug", slug: "admin" })).toBeNull();
+    const made = await create(start("Reserved Motors"));
+    expect(made.status).toBe(201);
+    const renamed = await change((await made.json()).id, { slug: "www" });
+    expect(renamed.status).toBe(422);
+    expect(Object.keys((await renamed.json()).errors)).toEqual(["slug"]);
+  });
+
   test("422 names each bad field; nothing is written", async () => {
     const res = await create({
       name: "",

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { parseSiteId } from "@/domain/platform/contract";
 import { can, roleOn, STAFF_MSG, type StaffAction } from "@/domain/staff/roles";
 import { errorAnswer, fieldErrors, HttpError } from "@/server/http/api";
-import { checkOrigin, readJson, readText } from "@/server/http/body";
+import { checkExactOrigin, readJson, readText } from "@/server/http/body";
 import { encodeFormFlash, formFields, type FormFlash } from "@/domain/http/form-flash";
 import type { Actor } from "@/server/repositories/audit";
 import { isAdminHost } from "@/server/http/admin-host";
@@ -13,7 +13,7 @@ import { isMediaType } from "@/domain/http/content-type";
 /*
  * The back-office's API, under /api/admin/…, answered on the back-office host only
  * (404 elsewhere). Every handler is wrapped once: the host, the signed-in staff member (401), the
- * same-origin check on writes (403), the role on the site concerned (403), zod on the body (422
+ * exact-origin check on writes (403: scheme, host and port), the role on the site concerned (403), zod on the body (422
  * with field messages) and the site API's error answers. One module per route folder beside this one.
  */
 
@@ -29,7 +29,7 @@ export function adminRoute<P extends Record<string, string>>(
   return async (req: Request, { params }: { params: Promise<P> }): Promise<Response> => {
     try {
       if (!isAdminHost(req.headers.get("host"))) throw new HttpError(404, "Not found.");
-      if (opts.write) checkOrigin(req, ORIGIN_MESSAGE);
+      if (opts.write) checkExactOrigin(req, ORIGIN_MESSAGE);
       const staff = await currentStaff(req.headers);
       if (!staff) throw new HttpError(401, "Please sign in again.");
       return await fn(req, { staff, params: await params });

@@ -8,7 +8,7 @@ import { serverNow } from "@/server/clock";
 import { getDb } from "@/server/db";
 import { env } from "@/server/env";
 import { errorAnswer, HttpError, json } from "@/server/http/api";
-import { checkOrigin, readText } from "@/server/http/body";
+import { checkExactOrigin, readText } from "@/server/http/body";
 import { clientAddressOf, limitOrThrow, sharedLimiter, type LimitResult } from "@/server/http/rate-limit";
 import { acceptInvitation, findInvitation, findStaffByEmail, isOperator } from "@/server/repositories/staff";
 import { isAdminHost } from "@/server/http/admin-host";
@@ -49,7 +49,7 @@ async function publicPost<S extends z.ZodType>(
 ): Promise<{ host: string; body: z.infer<S> }> {
   const host = req.headers.get("host");
   if (!isAdminHost(host)) throw new HttpError(404, "Not found.");
-  checkOrigin(req, ORIGIN_MESSAGE);
+  checkExactOrigin(req, ORIGIN_MESSAGE);
   const body = parsed(schema, await read(), "Please check the highlighted fields.");
   return { host: host!, body };
 }

@@ -31,14 +31,14 @@ export async function refusedForm(ctx: SiteContext, kind: FormKind): Promise<For
 
 /**
  * What an enquiry form page is about: the car of `?vehicle={slug}` (when it is this site's and on
- * show) and the location of `?location={slug}`, else the car's own location; and the form the
- * shopper posted without JavaScript, if it was refused.
+ * show) and the location of `?location={slug}`, else the car's own location; the form the
+ * shopper posted without JavaScript, if it was refused; and the page's submission token.
  */
 export async function formSubject(
   ctx: SiteContext,
   searchParams: SearchParams,
   kind: FormKind,
-): Promise<Pick<FormPageProps, "vehicle" | "locationId" | "refused">> {
+): Promise<Pick<FormPageProps, "vehicle" | "locationId" | "refused" | "submissionToken">> {
   const q = await searchParams;
   const slug = oneParam(q.vehicle);
   const found = slug ? await getVehiclePage(ctx, slug, requestNow()) : null;
@@ -46,7 +46,8 @@ export async function formSubject(
   const location =
     ctx.locations.find((l) => l.slug === oneParam(q.location)) ??
     (found ? ctx.locations.find((l) => l.id === found.vehicle.locationId) : undefined);
-  return { vehicle, locationId: location?.id, refused: await refusedForm(ctx, kind) };
+  // one token per drawn page: the same form posted twice (a double tap, a reload) makes one lead
+  return { vehicle, locationId: location?.id, refused: await refusedForm(ctx, kind), submissionToken: crypto.randomUUID() };
 }
 
 /**

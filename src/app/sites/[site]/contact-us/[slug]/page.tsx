@@ -34,6 +34,7 @@ export default async function ContactLocationPage(props: Props) {
           fixedLocation
           heading={`Send ${location.name} a message`}
           refused={await refusedForm(ctx, "contact")}
+          submissionToken={crypto.randomUUID()}
         />
       </Panel>
       <div className="mt-6">
