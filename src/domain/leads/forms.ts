@@ -1,6 +1,7 @@
 import type { SiteContext } from "../site/context";
 import { phoneMarket, type PhoneMarket } from "./phone";
-import { testDriveDays, type LocationHours, type SlotDay } from "./test-drive";
+import { NOTICE_MINUTES, testDriveDays, type LocationHours, type SlotDay } from "./test-drive";
+import { localTime } from "../locations/hours";
 import type { SpecialHoursEntry } from "../site/types";
 import { dealerState } from "../site/region";
 
@@ -109,6 +110,8 @@ export type FormDef = {
   mobileOnly?: boolean;
   /** fields that may be left empty (every field is required unless marked optional) */
   optional: FieldName[];
+  /** its date is a booking: from today (the location's own) to a year ahead */
+  booking?: boolean;
   submit: string;
 };
 
@@ -134,6 +137,7 @@ export const FORMS: Record<FormKind, FormDef> = {
     title: "Book a Test Drive",
     category: "New Vehicle Enquiry",
     subcategory: "Test Drive",
+    booking: true,
     fields: [...PERSON, "location", "day", "month", "year", "time", "message", "where_did_you_hear", "opt_in"],
     optional: ["message"],
     submit: "Book test drive",
@@ -142,6 +146,7 @@ export const FORMS: Record<FormKind, FormDef> = {
     kind: "service",
     title: "Book a Service",
     category: "Service Enquiry",
+    booking: true,
     fields: [...PERSON, "location", "Rego", "state", "day", "month", "year", "additional_services", "message", "opt_in"],
     optional: ["message"],
     submit: "Book service",
@@ -270,7 +275,16 @@ export type FormRules = {
   zip: boolean; // US: 5-digit ZIP instead of the 4-digit postcode
   /** test drives: the bookable days and times per location id (absent: the form asks day, month and year) */
   testDriveSlots?: Record<number, SlotDay[]>;
+  /** today's date where a booking's date is checked (absent: no range is checked) */
+  today?: Today;
 };
+
+/** Today's date (YYYY-MM-DD) at each location, in its own time zone, and at the site (a lead with no location). */
+export type Today = { site: string; locations: Record<number, string> };
+
+/** The date a booking counts from: the chosen location's today, else the site's. */
+export const todayAt = (today: Today, locationId: number | undefined): string =>
+  (locationId !== undefined ? today.locations[locationId] : undefined) ?? today.site;
 
 /** A form that asks for a mobile takes only mobiles in Australia (elsewhere the market's own rule). */
 export const phoneMarketOf = (form: FormDef, rules: Pick<FormRules, "market">): PhoneMarket =>
@@ -311,8 +325,10 @@ export type LeadFormSite = {
   state: StateCode;
   /** the marketing box starts ticked (the site's opt_in_ticked) */
   optInTicked: boolean;
-  /** where the site takes test drives: each location's hours and the instant the slots count from */
-  testDrive?: { now: number; locations: LocationHours[]; specials: SpecialHoursEntry[] };
+  /** where the site takes test drives: each location's hours, the instant the slots count from and the notice they need */
+  testDrive?: { now: number; notice?: number; locations: LocationHours[]; specials: SpecialHoursEntry[] };
+  /** today's dates, where the form was drawn with a clock (a booking's date is checked against them) */
+  today?: Today;
 };
 
 export const formRulesOf = (site: LeadFormSite): FormRules => ({
@@ -322,6 +338,7 @@ export const formRulesOf = (site: LeadFormSite): FormRules => ({
   dealershipSlugs: site.dealerships.map((d) => d.slug),
   zip: site.zip,
   ...(site.testDrive ? { testDriveSlots: lazySlots(site.testDrive) } : {}),
+  ...(site.today ? { today: site.today } : {}),
 });
 
 /**
@@ -332,18 +349,21 @@ function lazySlots(td: NonNullable<LeadFormSite["testDrive"]>): Record<number, S
   const out: Record<number, SlotDay[]> = {};
   for (const l of td.locations) {
     let memo: SlotDay[] | undefined;
-    Object.defineProperty(out, l.id, { enumerable: true, get: () => (memo ??= testDriveDays(l, td.specials, td.now)) });
+    Object.defineProperty(out, l.id, { enumerable: true, get: () => (memo ??= testDriveDays(l, td.specials, td.now, td.notice)) });
   }
   return out;
 }
 
 /**
  * What a site's forms need to know, from its context (passed to the browser form; the server derives
- * the same rules). With `now`, a site that takes test drives gets its bookable slots from then.
+ * the same rules). With `now`, today's dates (for a booking's date) and, on a site that takes test
+ * drives, its bookable slots from then (`testDrive: false` leaves them out: a form without slots;
+ * `notice` is the slots' notice, the server's being none since it counts from when the form was drawn).
  */
 export function leadFormSite(
   ctx: Pick<SiteContext, "site" | "features" | "locations" | "dealerships" | "specialHours">,
   now?: number,
+  { testDrive = true, notice = NOTICE_MINUTES }: { testDrive?: boolean; notice?: number } = {},
 ): LeadFormSite {
   return {
     name: ctx.site.name,
@@ -355,10 +375,19 @@ export function leadFormSite(
     messageOptional: ctx.features.contact_message_optional,
     state: (dealerState(ctx.site.country, ctx.locations)?.toLowerCase() as StateCode | undefined) ?? DEFAULT_STATE,
     optInTicked: ctx.features.opt_in_ticked,
-    ...(now !== undefined && ctx.features.test_drive
+    ...(now !== undefined
+      ? {
+          today: {
+            site: localTime(now, ctx.site.timezone).date,
+            locations: Object.fromEntries(ctx.locations.map((l) => [l.id, localTime(now, l.timezone).date])),
+          },
+        }
+      : {}),
+    ...(now !== undefined && testDrive && ctx.features.test_drive
       ? {
           testDrive: {
             now,
+            ...(notice !== NOTICE_MINUTES ? { notice } : {}),
             locations: ctx.locations.map((l) => ({ id: l.id, timeZone: l.timezone, weekly: l.openingHours })),
             specials: ctx.specialHours,
           },

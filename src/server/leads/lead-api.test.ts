@@ -3,7 +3,8 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { CLOSED_DAY_MESSAGE, TIME_MESSAGE } from "@/domain/leads/form-schema";
-import { MSG } from "@/domain/leads/messages";
+import { FAR_DATE_MESSAGE, MSG, PAST_DATE_MESSAGE } from "@/domain/leads/messages";
+import { localTime } from "@/domain/locations/hours";
 import { testDriveDays, type SlotDay } from "@/domain/leads/test-drive";
 import { setupAppDatabase } from "@/server/testing/app-database";
 import { env } from "@/server/env";
@@ -51,6 +52,17 @@ const contact = (over: Record<string, unknown> = {}) => ({
     ...over,
   },
 });
+/** The date `n` days after a date (YYYY-MM-DD). */
+const daysFrom = (date: string, n: number) => new Date(Date.parse(`${date}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+/** Today at a Parkside location (Melbourne), as the lead API counts it. */
+const melbourneToday = () => localTime(Date.now(), "Australia/Melbourne").date;
+
+/** A service date a month ahead, as the lead's day, month and year (a booking's date is from today, within a year). */
+const inAMonth = () => {
+  const [year, month, day] = daysFrom(melbourneToday(), 30).split("-").map(Number);
+  return { day, month, year };
+};
+
 const row = async (id: string) => (await db.select().from(t.leads).where(eq(t.leads.id, id)))[0];
 
 describe("POST /api/leads", () => {
@@ -495,7 +507,7 @@ const specPayload = (over: Record<string, unknown> = {}) => ({
 describe("the spec's own payloads (no form field)", () => {
   test.each([
     ["General Enquiry", {}, "General Enquiry", null],
-    ["Service Enquiry", { day: 3, month: 3, year: 2027, Rego: "ABC123", state: "vic" }, "Service Enquiry", null],
+    ["Service Enquiry", { ...inAMonth(), Rego: "ABC123", state: "vic" }, "Service Enquiry", null],
     ["Parts Enquiry", { Rego: "ABC123", state: "vic" }, "Parts Enquiry", null],
     ["New Vehicle Enquiry", {}, "New Vehicle Enquiry", null],
     ["Used Vehicle Enquiry", {}, "Used Vehicle Enquiry", null],
@@ -508,7 +520,7 @@ describe("the spec's own payloads (no form field)", () => {
       "Sell My Car Enquiry",
       "Trade-In",
     ],
-    ["Service", { day: 3, month: 3, year: 2027 }, "Service Enquiry", null], // the enquiry types' short names
+    ["Service", inAMonth(), "Service Enquiry", null], // the enquiry types' short names
   ])("%s → 201, stored in that category", async (category, extra, storedCategory, storedSub) => {
     const res = await api.create(post("parkside-motor-group", specPayload({ category, ...extra })));
     expect(res.status, JSON.stringify(await res.clone().json())).toBe(201);
@@ -727,6 +739,32 @@ describe("with-files takes the spec's form-encoded body too", () => {
   });
 });
 
+describe("a service booking's date: from today at its location, to a year ahead", () => {
+  const service = (date: string) => {
+    const [year, month, day] = date.split("-").map(Number);
+    return post("parkside-motor-group", { lead: { form: "service", ...person, location: 10016, day, month, year, message: "" } });
+  };
+  test.each([
+    ["yesterday", -1, { day: PAST_DATE_MESSAGE }],
+    ["last year", -400, { day: PAST_DATE_MESSAGE }],
+    ["a year and two days ahead", 367, { day: FAR_DATE_MESSAGE }],
+  ])("%s → 422 naming the day, nothing stored", async (_, days, errors) => {
+    const before = (await db.select().from(t.leads)).length;
+    const res = await api.create(service(daysFrom(melbourneToday(), days)));
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors).toEqual(errors);
+    expect((await db.select().from(t.leads)).length).toBe(before);
+  });
+  test.each([
+    ["today", 0],
+    ["in a month", 30],
+    ["in 360 days", 360],
+  ])("%s → 201", async (_, days) => {
+    const res = await api.create(service(daysFrom(melbourneToday(), days)));
+    expect(res.status, JSON.stringify(await res.clone().json())).toBe(201);
+  });
+});
+
 describe("test drives: only a day and time the location is open", () => {
   const bookable = async (locationId: number) => {
     const [loc] = await db.select().from(t.locations).where(eq(t.locations.id, locationId));
@@ -796,6 +834,8 @@ describe("test drives: only a day and time the location is open", () => {
       { day: CLOSED_DAY_MESSAGE },
     ],
     ["no time", (d: SlotDay): [string, string] => [d.date, ""], { time: TIME_MESSAGE }],
+    ["a week ago", (d: SlotDay): [string, string] => [daysFrom(d.date, -8), "10:00"], { day: PAST_DATE_MESSAGE }],
+    ["two years ahead", (d: SlotDay): [string, string] => [daysFrom(d.date, 730), "10:00"], { day: FAR_DATE_MESSAGE }],
   ] as const)("%s → 422 and nothing stored", async (_, pick, errors) => {
     const [, tomorrow] = await bookable(10011);
     const before = (await db.select().from(t.leads)).length;

@@ -7,7 +7,6 @@ import type { TradeInVehicle } from "@/domain/lookups/lookup";
 import { siteValuationProvider, valueTradeIn } from "@/server/lookups/valuation";
 import { randomUUID } from "node:crypto";
 import { leadFormSchema, wholeNumber } from "@/domain/leads/form-schema";
-import { NOTICE_MINUTES } from "@/domain/leads/test-drive";
 import { serverNow } from "@/server/clock";
 import { FORMS, formRulesOf, leadFormSite, visibleFields, type FieldName, type FormDef, type FormRules } from "@/domain/leads/forms";
 import { leadFormKind, LeadMetaSchema, normalizeLeadPayload, prepareLead, type LeadSite, type PreparedLead } from "@/domain/leads/lead";
@@ -59,11 +58,11 @@ type SiteForms = { minute: number; rules: FormRules; schemas: Map<FormDef["kind"
 const siteForms = new WeakMap<SiteContext, SiteForms>();
 
 function formsOf(ctx: SiteContext): SiteForms {
-  // test-drive slots counted from an hour ago: a slot the form offered when it was opened is still taken
-  const minute = Math.floor((serverNow() - NOTICE_MINUTES * 60_000) / 60_000);
+  const minute = Math.floor(serverNow() / 60_000);
   let forms = siteForms.get(ctx);
   if (forms?.minute !== minute) {
-    forms = { minute, rules: formRulesOf(leadFormSite(ctx, minute * 60_000)), schemas: new Map() };
+    // today's dates from now; test-drive slots with no notice: a slot the form offered when it was opened (an hour's notice) is still taken
+    forms = { minute, rules: formRulesOf(leadFormSite(ctx, minute * 60_000, { notice: 0 })), schemas: new Map() };
     siteForms.set(ctx, forms);
   }
   return forms;
