@@ -106,7 +106,7 @@ function asHttpError(e: unknown): unknown {
   if (e instanceof LeadValidationError) return new HttpError(422, e.message, {}, e.errors);
   if (e instanceof UploadError)
     return e.status === 422
-      ? new HttpError(422, "Please check the highlighted fields.", {}, { files: e.message })
+      ? new HttpError(422, "Please check the highlighted fields.", {}, { [e.part ?? "files"]: e.message })
       : new HttpError(e.status, e.message);
   if (e instanceof RejectedLeadError) return new HttpError(400, e.message);
   return e;
@@ -350,7 +350,8 @@ export function leadRoutes(mock: boolean) {
             // the same form sent again (a double tap, a reload): its lead is stored already, so on to the success page
             if (e instanceof IdempotentReplay) return void (await unplace(ctx.site.id, placed));
             if (e instanceof LeadValidationError) refuse(req, ctx.site.id, { ...posted, returnTo }, e.errors);
-            if (e instanceof UploadError && e.status === 422) refuse(req, ctx.site.id, { ...posted, returnTo }, { files: e.message });
+            if (e instanceof UploadError && e.status === 422)
+              refuse(req, ctx.site.id, { ...posted, returnTo }, { [e.part ?? "files"]: e.message });
             // the bucket is down: back to the page with what was typed (a JSON 503 would lose it)
             if (e instanceof PrivateStoreUnavailable) {
               siteLog(ctx.site.id).warn({ err: e.message }, "lead attachments not stored: the private file store did not answer");

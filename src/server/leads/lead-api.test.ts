@@ -312,10 +312,11 @@ describe("POST /api/leads/with-files", () => {
     slug: string,
     files: File[],
     lead: unknown = { lead: { form: "sell-my-car", ...person, trade_vehicle: "2019 Mazda CX-5", odometer: "65000" } },
+    part = "files",
   ) => {
     const form = new FormData();
     form.set("lead", JSON.stringify(lead));
-    for (const f of files) form.append("files", f);
+    for (const f of files) form.append(part, f);
     // sent as the bytes a browser sends: a FormData body's own stream (undici's) throws an unhandled
     // "ReadableStream is already closed" on Node 24 when the server stops reading early (a 413)
     const encoded = new Response(form);
@@ -399,6 +400,28 @@ describe("POST /api/leads/with-files", () => {
     expect(byName["invoice.html"]!.contentType).toBe("image/png");
     expect(byName["noext"]!.path).toMatch(/noext\.pdf$/);
     expect(await storedBytes(byName["invoice.html"]!.path)).toEqual(Buffer.from(PNG));
+  });
+
+  test.each(["files", "files[]", "file", "lead[files][]"])("files sent as %s are stored", async (part) => {
+    const res = await api.withFiles(
+      await multipart("outback-truck-centre", [new File([PNG], "front.png", { type: "image/png" })], undefined, part),
+    );
+    expect(res.status).toBe(201);
+    const { lead } = await res.json();
+    expect(lead.files).toEqual([{ filename: "front.png", content_type: "image/png", size: PNG.length }]);
+    expect(await db.select().from(t.leadFiles).where(eq(t.leadFiles.leadId, lead.id))).toHaveLength(1);
+  });
+
+  test.each(["photos", "attachment", "lead[photo]"])("a file sent as %s is refused with a 422 naming it, nothing stored", async (part) => {
+    const before = (await db.select().from(t.leads)).length;
+    const res = await api.withFiles(
+      await multipart("outback-truck-centre", [new File([PNG], "front.png", { type: "image/png" })], undefined, part),
+    );
+    expect(res.status).toBe(422);
+    const { errors } = await res.json();
+    expect(Object.keys(errors)).toEqual([part]);
+    expect(errors[part]).toContain(`“${part}”`);
+    expect((await db.select().from(t.leads)).length).toBe(before);
   });
 
   test("refuses other file types and bad fields, storing nothing", async () => {
