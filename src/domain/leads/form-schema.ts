@@ -79,8 +79,9 @@ function fieldSchemas(form: FormDef, rules: FormRules) {
     ),
     postcode: text("postcode", rules.zip ? req.regex(/^\d{5}$/, ZIP_MESSAGE) : req.regex(/^\d{4}$/, MSG.postcode)),
     category: z.enum(ENQUIRY_TYPES, { error: MSG.required }).default(DEFAULT_CATEGORY),
-    location: wholeNumber().refine((id) => rules.locationIds.includes(id), MSG.required),
-    dealership_slug: req.refine((s) => rules.dealershipSlugs.includes(s), MSG.required),
+    // one the site does not have is refused, unless the site sets it on every lead anyway (overridden, as the spec says)
+    location: wholeNumber().refine((id) => rules.overrides?.location || rules.locationIds.includes(id), MSG.required),
+    dealership_slug: req.refine((s) => rules.overrides?.dealership || rules.dealershipSlugs.includes(s), MSG.required),
     day: wholeNumber().pipe(z.number().min(1, MSG.required).max(31, MSG.required)),
     month: wholeNumber().pipe(z.number().min(1, MSG.required).max(12, MSG.required)),
     year: wholeNumber().pipe(z.number().min(1900, MSG.required).max(2100, MSG.required)),

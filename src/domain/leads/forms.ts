@@ -277,7 +277,15 @@ export type FormRules = {
   testDriveSlots?: Record<number, SlotDay[]>;
   /** today's date where a booking's date is checked (absent: no range is checked) */
   today?: Today;
+  /** what the site sets on every lead itself, so that a lead naming another is overridden, not refused */
+  overrides?: Overrides;
 };
+
+/**
+ * The spec's overrides: a site that pushes leads to its primary location sets their dealership and
+ * location; a fixed dealership slug (rv-sales, 360-finance) sets the dealership.
+ */
+export type Overrides = { dealership?: boolean; location?: boolean };
 
 /** Today's date (YYYY-MM-DD) at each location, in its own time zone, and at the site (a lead with no location). */
 export type Today = { site: string; locations: Record<number, string> };
@@ -329,6 +337,7 @@ export type LeadFormSite = {
   testDrive?: { now: number; notice?: number; locations: LocationHours[]; specials: SpecialHoursEntry[] };
   /** today's dates, where the form was drawn with a clock (a booking's date is checked against them) */
   today?: Today;
+  overrides?: Overrides;
 };
 
 export const formRulesOf = (site: LeadFormSite): FormRules => ({
@@ -339,6 +348,7 @@ export const formRulesOf = (site: LeadFormSite): FormRules => ({
   zip: site.zip,
   ...(site.testDrive ? { testDriveSlots: lazySlots(site.testDrive) } : {}),
   ...(site.today ? { today: site.today } : {}),
+  ...(site.overrides ? { overrides: site.overrides } : {}),
 });
 
 /**
@@ -365,6 +375,8 @@ export function leadFormSite(
   now?: number,
   { testDrive = true, notice = NOTICE_MINUTES }: { testDrive?: boolean; notice?: number } = {},
 ): LeadFormSite {
+  const push = ctx.features.push_leads_to_primary_location && ctx.locations.some((l) => l.isPrimary);
+  const fixed = Boolean(ctx.features.fixed_dealership_slug);
   return {
     name: ctx.site.name,
     market: phoneMarket(ctx.site.country),
@@ -375,6 +387,7 @@ export function leadFormSite(
     messageOptional: ctx.features.contact_message_optional,
     state: (dealerState(ctx.site.country, ctx.locations)?.toLowerCase() as StateCode | undefined) ?? DEFAULT_STATE,
     optInTicked: ctx.features.opt_in_ticked,
+    ...(push || fixed ? { overrides: { dealership: true, ...(push ? { location: true } : {}) } } : {}),
     ...(now !== undefined
       ? {
           today: {

@@ -268,6 +268,16 @@ describe("form validation, one schema for browser and server", () => {
     expect(errors("finance-pre-approval", { ...on("1990-02-01"), phone: "0412 345 678", loan_amount: "1000" }, dated)).toEqual({});
   });
 
+  test.each([
+    ["no override", {}, { dealership_slug: MSG.required, location: MSG.required }],
+    ["pushing to the primary location: both overridden", { dealership: true, location: true }, {}],
+    ["a fixed dealership slug: the dealership overridden", { dealership: true }, { location: MSG.required }],
+  ])("contact, an unknown dealership and location: %s", (_, overrides, errs) => {
+    expect(errors("contact", { ...valid, dealership_slug: "nowhere", location: "99" }, rules({ overrides }))).toEqual(errs);
+    // an empty choice is still asked for
+    expect(errors("contact", { ...valid, dealership_slug: "" }, rules({ overrides })).dealership_slug).toBe(MSG.required);
+  });
+
   test("each form's own required fields", () => {
     expect(errors("careers", { ...valid }).position).toBe(MSG.required);
     expect(errors("fleet", { ...valid }).company).toBe(MSG.required);
@@ -383,6 +393,18 @@ describe("lead preparation", () => {
     expect(
       prepareLead({ first_name: "A", location: 2, dealership_slug: "second-d" }, meta, { ...site, pushToPrimary: true }),
     ).toMatchObject({ dealership_slug: "primary-d", location_id: 1 });
+  });
+
+  test.each([
+    ["pushing to the primary location", { pushToPrimary: true }, { dealership_slug: "primary-d", location_id: 1 }],
+    ["a fixed dealership slug", { fixedDealershipSlug: "rv-sales" }, { dealership_slug: "rv-sales", location_id: 1 }],
+    [
+      "pushing to a primary location with no dealership of its own",
+      { pushToPrimary: true, primary: { id: 1, dealershipSlug: null } },
+      { dealership_slug: null, location_id: 1 },
+    ],
+  ])("%s: a dealership the site does not have is overridden, never stored", (_, over, stored) => {
+    expect(prepareLead({ first_name: "A", dealership_slug: "nowhere" }, meta, { ...site, ...over })).toMatchObject(stored);
   });
 
   test("a fixed dealership slug wins (rv-sales)", () => {

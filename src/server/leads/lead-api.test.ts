@@ -216,6 +216,52 @@ describe("POST /api/leads", () => {
     expect((await row((await harbour.json()).lead.id))!).toMatchObject({ locationId: 10051, dealershipSlug: "harbour-city-pre-owned" });
   });
 
+  test.each([
+    [
+      "harbour-city (pushes leads to its primary location)",
+      "harbour-city-pre-owned",
+      "finance",
+      { dealership_slug: "nowhere" },
+      10051,
+      "harbour-city-pre-owned",
+    ],
+    [
+      "harbour-city, an unknown location too",
+      "harbour-city-pre-owned",
+      "finance",
+      { dealership_slug: "nowhere", location_id: 99999 },
+      10051,
+      "harbour-city-pre-owned",
+    ],
+    [
+      "harbour-city's contact form",
+      "harbour-city-pre-owned",
+      "contact",
+      { dealership_slug: "nowhere", location: 99999, message: "Hi" },
+      10051,
+      "harbour-city-pre-owned",
+    ],
+    ["lakeside (a fixed dealership slug)", "lakeside-rv", "finance", { dealership_slug: "nowhere" }, null, "rv-sales"],
+  ])("%s: an unknown dealership_slug is overridden, not refused", async (_, slug, form, over, locationId, dealershipSlug) => {
+    const phone = slug === "lakeside-rv" ? { phone: "(928) 555-0142", postcode: "86403" } : {};
+    const res = await api.create(post(slug, { lead: { form, ...person, ...phone, ...over } }));
+    expect(res.status, JSON.stringify(await res.clone().json())).toBe(201);
+    const stored = (await row((await res.json()).lead.id))!;
+    expect(stored.dealershipSlug).toBe(dealershipSlug);
+    if (locationId !== null) expect(stored.locationId).toBe(locationId);
+  });
+
+  test("elsewhere an unknown dealership_slug or location is still refused", async () => {
+    const res = await api.create(post("parkside-motor-group", { lead: { form: "finance", ...person, dealership_slug: "nowhere" } }));
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors).toEqual({ dealership_slug: MSG.required });
+    const lakeside = await api.create(
+      post("lakeside-rv", { lead: { form: "finance", ...person, phone: "(928) 555-0142", postcode: "86403", location_id: 99999 } }),
+    );
+    expect(lakeside.status).toBe(422);
+    expect((await lakeside.json()).errors).toEqual({ location: MSG.required });
+  });
+
   test("a vehicle enquiry is categorised by the vehicle's type", async () => {
     const [used] = await db.select().from(t.vehicles).where(eq(t.vehicles.stockNumber, "PMG10350"));
     const res = await api.create(

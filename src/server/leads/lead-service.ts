@@ -116,18 +116,22 @@ function urlIsThisSite(url: string, ctx: SiteContext, requestHost: string | null
  * site's; absent, the server rules choose (primary location).
  */
 function siteChoices(lead: Record<string, unknown>, form: FormDef, ctx: SiteContext): Record<string, unknown> {
-  const shown = visibleFields(form, formRules(ctx));
+  const rules = formRules(ctx);
+  const shown = visibleFields(form, rules);
   const out: Record<string, unknown> = {};
   const given = (v: unknown) => v !== undefined && v !== null && v !== "";
+  // one the site does not have is left out where the site overrides it anyway (the spec's primary-location push, fixed slugs)
   if (!shown.includes("location") && given(lead.location)) {
     const r = wholeNumber().safeParse(lead.location);
-    if (!r.success || !ctx.locations.some((l) => l.id === r.data)) throw new LeadValidationError({ location: MSG.required });
-    out.location = r.data;
+    const known = r.success && ctx.locations.some((l) => l.id === r.data);
+    if (!known && !rules.overrides?.location) throw new LeadValidationError({ location: MSG.required });
+    if (known) out.location = r.data;
   }
   if (!shown.includes("dealership_slug") && given(lead.dealership_slug)) {
     const slug = typeof lead.dealership_slug === "string" ? lead.dealership_slug.trim() : "";
-    if (!ctx.dealerships.some((d) => d.slug === slug)) throw new LeadValidationError({ dealership_slug: MSG.required });
-    out.dealership_slug = slug;
+    const known = ctx.dealerships.some((d) => d.slug === slug);
+    if (!known && !rules.overrides?.dealership) throw new LeadValidationError({ dealership_slug: MSG.required });
+    if (known) out.dealership_slug = slug;
   }
   return out;
 }
