@@ -222,12 +222,16 @@ test("without JavaScript a car's page offers its enquiry on a plain form, about 
   await page.getByRole("link", { name: "Open the enquiry form" }).click();
   await expect(page).toHaveURL(siteUrl("parkside-motor-group", `/contact?vehicle=${slug}`));
   const person: Person = { first: "Carnoscript", email: freshEmail("car"), phone: "(03) 9870 1234" };
+  // the car's own enquiry form: its location already chosen, no enquiry type or dealership to pick
+  await expect(page.getByRole("heading", { name: "Enquire about this vehicle" })).toBeVisible();
+  await expect(field(page, "Location")).not.toHaveValue("");
+  await expect(field(page, "Enquiry type")).toHaveCount(0);
+  await expect(field(page, "Dealership")).toHaveCount(0);
   await fillPerson(page, person);
-  await field(page, "Location").selectOption({ index: 1 });
-  await field(page, "Dealership").selectOption({ index: 1 });
-  await field(page, "Comments").fill("Is it still available?");
+  await field(page, "Comments (optional)").fill("Is it still available?");
   await page.getByRole("button", { name: "Send enquiry" }).click();
-  await expect(page).toHaveURL(/\/success\?category=/);
+  // filed as the car's enquiry type (new, demo or used)
+  await expect(page).toHaveURL(/\/success\?category=(new|demo|used)-vehicle-enquiry$/);
   checkUrls(person);
 });
 

@@ -227,6 +227,12 @@ export const FORMS: Record<FormKind, FormDef> = {
 };
 
 /**
+ * The form a page shows: the contact form about a car (`/contact?vehicle=`, where a car's page sends a
+ * shopper before its form's script runs) is that car's enquiry, filed by the car's type at its location.
+ */
+export const formAbout = (kind: FormKind, aboutACar: boolean): FormKind => (kind === "contact" && aboutACar ? "vehicle" : kind);
+
+/**
  * The car history provider's payload is the lead payload, which has no vehicle description or
  * odometer: a payload sent there without a stored lead may leave out what only our trade-in and
  * sell-my-car forms ask for.

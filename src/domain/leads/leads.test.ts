@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { activeParams, addVisitedPage, firstPageParams, firstReferrer } from "./attribution";
 import { CLOSED_DAY_MESSAGE, leadFormSchema, withoutHiddenFields } from "./form-schema";
-import { DEFAULT_CATEGORY, DEFAULT_STATE, FORMS, leadFormSite, visibleFields, type FormRules } from "./forms";
+import { DEFAULT_CATEGORY, DEFAULT_STATE, FORMS, formAbout, leadFormSite, visibleFields, type FormRules } from "./forms";
 import {
   EVENT_IDS,
   formSubmitEventId,
@@ -320,6 +320,16 @@ describe("the state a form starts on: the dealer's own", () => {
     ["no location yet: the spec's default", "AU", [], DEFAULT_STATE],
     ["New Zealand (no State field): the spec's default", "NZ", ["Canterbury"], DEFAULT_STATE],
   ])("%s → %s", (_, country, states, state) => expect(located(country, ...states)).toBe(state));
+});
+
+describe("the form a page shows", () => {
+  test.each([
+    ["contact", true, "vehicle"],
+    ["contact", false, "contact"],
+    ["test-drive", true, "test-drive"],
+    ["finance", true, "finance"],
+    ["service", false, "service"],
+  ] as const)("%s, about a car %s → %s", (kind, aboutACar, shown) => expect(formAbout(kind, aboutACar)).toBe(shown));
 });
 
 describe("today, for a booking's date: each location's own, and the site's", () => {
