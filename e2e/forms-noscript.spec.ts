@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { E2E_OUTBOX, expect, freshEmail, siteUrl, test } from "./fixtures";
 import { waitForMail } from "../scripts/lib/outbox";
 import { MSG } from "../src/domain/leads/messages";
+import { LOOKUP_MSG } from "../src/domain/lookups/lookup";
 import { TEST_NOW_MS } from "./clock";
 
 /*
@@ -176,11 +177,16 @@ for (const c of CASES) {
     const person: Person = { first: "Noscriptia", email: freshEmail("noscript"), phone: c.mobile ? "0412 345 678" : "(03) 9870 1234" };
     await page.goto(siteUrl(site, c.path));
     if (c.lookup) {
-      // the rego step posts as the enquiry: the plain form comes back with the rego kept
+      // the rego step is a GET of the page, which looks the rego up: the plain form with the rego kept (and the car, where found)
       await page.getByLabel("Rego", { exact: true }).fill("ABC123");
       await page.getByRole("button", { name: "Find my vehicle" }).click();
-      await expect(page).toHaveURL(siteUrl(site, c.path));
+      await expect(page).toHaveURL(new RegExp(`${c.path}\\?rego=ABC123&state=`));
       await expect(field(page, "Rego (optional)")).toHaveValue("ABC123");
+      if (site === "parkside-motor-group") {
+        // ABC123 in VIC is the demo's Corolla
+        await expect(page.getByTestId("lookup-note")).toHaveText("We found 2019 Toyota Corolla Ascent Sport (ABC123, VIC).");
+        await expect(field(page, "Your vehicle (year, make and model)")).toHaveValue("2019 Toyota Corolla Ascent Sport");
+      } else await expect(page.getByTestId("lookup-note")).toHaveText(LOOKUP_MSG.notFound);
     }
     await fillPerson(page, { ...person, email: "not-an-email" }, site === "outback-truck-centre" ? "4350" : "3134");
     await c.fill?.(page);
