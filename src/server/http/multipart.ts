@@ -50,7 +50,7 @@ export class UploadError extends Error {
 }
 
 /** A file part under a name that takes none: refused by name, since dropping it would lose the shopper's file unseen. */
-export function wrongFilePart(name: string, accept: MultipartFiles): UploadError {
+function wrongFilePart(name: string, accept: MultipartFiles): UploadError {
   const shown = name.slice(0, 100);
   return new UploadError(422, `“${shown}” does not take files: send them as “${accept.fields[0]}”.`, shown);
 }
