@@ -3,6 +3,8 @@ import type { Page } from "@playwright/test";
 import { E2E_OUTBOX, expect, freshEmail, siteUrl, test } from "./fixtures";
 import { waitForMail } from "../scripts/lib/outbox";
 import { MSG } from "../src/domain/leads/messages";
+import { LOOKUP_MSG } from "../src/domain/lookups/lookup";
+import { TEST_NOW_MS } from "./clock";
 
 /*
  * Every enquiry form with JavaScript off (docs/features/forms-and-leads.md): the browser posts the form
@@ -50,7 +52,8 @@ type FormCase = {
 };
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
-const nextYear = String(new Date().getFullYear() + 1);
+// the Year list follows the server's clock (a booking's date is from its today, within a year)
+const nextYear = String(new Date(TEST_NOW_MS).getFullYear() + 1);
 
 const CASES: FormCase[] = [
   {
@@ -174,11 +177,16 @@ for (const c of CASES) {
     const person: Person = { first: "Noscriptia", email: freshEmail("noscript"), phone: c.mobile ? "0412 345 678" : "(03) 9870 1234" };
     await page.goto(siteUrl(site, c.path));
     if (c.lookup) {
-      // the rego step posts as the enquiry: the plain form comes back with the rego kept
+      // the rego step is a GET of the page, which looks the rego up: the plain form with the rego kept (and the car, where found)
       await page.getByLabel("Rego", { exact: true }).fill("ABC123");
       await page.getByRole("button", { name: "Find my vehicle" }).click();
-      await expect(page).toHaveURL(siteUrl(site, c.path));
+      await expect(page).toHaveURL(new RegExp(`${c.path}\\?rego=ABC123&state=`));
       await expect(field(page, "Rego (optional)")).toHaveValue("ABC123");
+      if (site === "parkside-motor-group") {
+        // ABC123 in VIC is the demo's Corolla
+        await expect(page.getByTestId("lookup-note")).toHaveText("We found 2019 Toyota Corolla Ascent Sport (ABC123, VIC).");
+        await expect(field(page, "Your vehicle (year, make and model)")).toHaveValue("2019 Toyota Corolla Ascent Sport");
+      } else await expect(page.getByTestId("lookup-note")).toHaveText(LOOKUP_MSG.notFound);
     }
     await fillPerson(page, { ...person, email: "not-an-email" }, site === "outback-truck-centre" ? "4350" : "3134");
     await c.fill?.(page);
@@ -220,12 +228,16 @@ test("without JavaScript a car's page offers its enquiry on a plain form, about 
   await page.getByRole("link", { name: "Open the enquiry form" }).click();
   await expect(page).toHaveURL(siteUrl("parkside-motor-group", `/contact?vehicle=${slug}`));
   const person: Person = { first: "Carnoscript", email: freshEmail("car"), phone: "(03) 9870 1234" };
+  // the car's own enquiry form: its location already chosen, no enquiry type or dealership to pick
+  await expect(page.getByRole("heading", { name: "Enquire about this vehicle" })).toBeVisible();
+  await expect(field(page, "Location")).not.toHaveValue("");
+  await expect(field(page, "Enquiry type")).toHaveCount(0);
+  await expect(field(page, "Dealership")).toHaveCount(0);
   await fillPerson(page, person);
-  await field(page, "Location").selectOption({ index: 1 });
-  await field(page, "Dealership").selectOption({ index: 1 });
-  await field(page, "Comments").fill("Is it still available?");
+  await field(page, "Comments (optional)").fill("Is it still available?");
   await page.getByRole("button", { name: "Send enquiry" }).click();
-  await expect(page).toHaveURL(/\/success\?category=/);
+  // filed as the car's enquiry type (new, demo or used)
+  await expect(page).toHaveURL(/\/success\?category=(new|demo|used)-vehicle-enquiry$/);
   checkUrls(person);
 });
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { MSG } from "@/domain/leads/messages";
+import { FAR_DATE_MESSAGE, MSG, PAST_DATE_MESSAGE } from "@/domain/leads/messages";
 import { renderToString } from "react-dom/server";
 import { LeadForm } from "./lead-form";
 import { TEST_FORM_SITE } from "./test-site";
@@ -257,5 +257,38 @@ describe("the server's HTML: a form that posts without JavaScript (docs/features
     expect(form.querySelector("[name=phone]")!.getAttribute("value")).toBe("0412 345 678");
     expect(form.querySelector("[name=message]")!.textContent).toBe("Keep me");
     expect((form.querySelector("input[type=checkbox][name=opt_in]") as HTMLInputElement).hasAttribute("checked")).toBe(false);
+  });
+});
+
+describe("LeadForm (service): a booking's date from the location's today, within a year", () => {
+  // the page is drawn with the server's clock: today at the site and its one location
+  const dated = { ...site, today: { site: "2026-11-18", locations: { 10011: "2026-11-18" } } };
+  const book = (day: string, month: string, year: string) => {
+    render(<LeadForm kind="service" site={dated} />);
+    fillValid();
+    type("Day", day);
+    type("Month", month);
+    type("Year", year);
+    fireEvent.click(screen.getByRole("button", { name: "Book service" }));
+  };
+
+  test("the Year list is the site's this year and next, whatever the browser's clock", () => {
+    render(<LeadForm kind="service" site={dated} />);
+    expect([...(box("Year") as unknown as HTMLSelectElement).options].map((o) => o.value)).toEqual(["", "2026", "2027"]);
+  });
+
+  test.each([
+    ["a day already gone", ["17", "11", "2026"], PAST_DATE_MESSAGE],
+    ["beyond a year", ["19", "11", "2027"], FAR_DATE_MESSAGE],
+  ] as const)("%s: the message under the date, nothing sent", async (_, [day, month, year], message) => {
+    book(day, month, year);
+    await waitFor(() => expect(errorOf("Day")).toBe(message));
+    expect(requests).toEqual([]);
+  });
+
+  test("today is sent", async () => {
+    book("18", "11", "2026");
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]!.body).toMatchObject({ lead: { day: 18, month: 11, year: 2026 } });
   });
 });

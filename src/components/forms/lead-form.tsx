@@ -503,7 +503,10 @@ export function LeadForm({
             )}
             {select(
               "year",
-              [0, 1].map((k) => String(new Date().getFullYear() + k)).map((y) => [y, y]),
+              // this year and next at the site (the page's clock, as the server counts), else the browser's
+              [0, 1]
+                .map((k) => String((site.today ? Number(site.today.site.slice(0, 4)) : new Date().getFullYear()) + k))
+                .map((y) => [y, y]),
               "Year",
             )}
           </div>

@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { LOOKUP_MSG } from "@/domain/lookups/lookup";
 import { VALUATION_MSG } from "@/domain/lookups/valuation";
 import { LookupForm } from "./lookup-form";
+import { LookupFormPage } from "./lookup-form-page";
+import { renderToString } from "react-dom/server";
 import { TEST_FORM_SITE } from "./test-site";
 
 /*
@@ -177,5 +179,61 @@ describe("LookupForm (trade-in)", () => {
     expect(screen.getByTestId("trade-in-none").textContent).toBe(note);
     expect(screen.queryByTestId("trade-in-value")).toBeNull();
     valuate = () => Response.json({ found: true, low: 18_500, high: 21_000, provider: "autograb" });
+  });
+});
+
+describe("the rego step without JavaScript", () => {
+  test("the rego step is a GET of its own page with the rego and state (no personal data): the page looks it up", () => {
+    document.body.innerHTML = renderToString(
+      <LookupForm kind="trade-in" formSite={site} endpoint="/api/nevdis" carHistory={false} valuation={false} allowFiles={false} />,
+    );
+    const form = document.querySelector<HTMLFormElement>('[data-testid="lookup-rego"]')!;
+    expect(form.getAttribute("method")).toBe("get");
+    expect(form.getAttribute("action")).toBe("/trade-in");
+    expect([...form.querySelectorAll("input, select")].map((e) => e.getAttribute("name")).filter(Boolean)).toEqual(["rego", "state"]);
+  });
+
+  const page = (looked: Parameters<typeof LookupFormPage>[0]["looked"]) => {
+    document.body.innerHTML = renderToString(
+      <LookupFormPage
+        kind="trade-in"
+        formSite={site}
+        lookup={{ endpoint: "/api/nevdis", carHistory: false, valuation: false }}
+        looked={looked}
+      />,
+    );
+    return document.querySelector("main, body")!;
+  };
+  const value = (name: string) => document.querySelector<HTMLInputElement>(`form [name="${name}"]`)?.getAttribute("value");
+
+  test("found by the page: the plain form, the car and its rego filled in", () => {
+    const body = page({
+      rego: "ABC123",
+      state: "vic",
+      title: "2019 Toyota Corolla Ascent Sport",
+      vehicle: { source: "nevdis", make: "Toyota", model: "Corolla", year: 2019, rego: "ABC123", state: "vic" },
+    });
+    expect(body.querySelector('[data-testid="lookup-rego"]')).toBeNull();
+    expect(body.querySelector('[data-testid="lead-form-trade-in"]')).not.toBeNull();
+    expect(value("trade_vehicle")).toBe("2019 Toyota Corolla Ascent Sport");
+    expect(value("Rego")).toBe("ABC123");
+    expect(body.querySelector<HTMLSelectElement>('form [name="state"]')!.querySelector("option[selected]")?.getAttribute("value")).toBe(
+      "vic",
+    );
+    expect(body.textContent).toContain("We found 2019 Toyota Corolla Ascent Sport");
+  });
+
+  test("not found by the page: the plain form with the note, the rego kept", () => {
+    const body = page({ rego: "NOPE99", state: "vic", note: LOOKUP_MSG.notFound });
+    expect(body.textContent).toContain(LOOKUP_MSG.notFound);
+    expect(value("Rego")).toBe("NOPE99");
+    expect(value("trade_vehicle")).toBe("");
+  });
+
+  test("a bad rego: the rego step again, with its message and what was typed", () => {
+    const body = page({ rego: "ABC-123!!", state: "vic", errors: { rego: "Please enter a valid rego." } });
+    const form = body.querySelector('[data-testid="lookup-rego"]')!;
+    expect(form.textContent).toContain("Please enter a valid rego.");
+    expect(form.querySelector('[name="rego"]')!.getAttribute("value")).toBe("ABC-123!!");
   });
 });

@@ -8,7 +8,6 @@ import { EVENT_IDS } from "@/domain/analytics/events";
 import { DEFAULT_CATEGORY, FORMS, STATES, type LeadFormSite } from "@/domain/leads/forms";
 import { successUrl } from "@/domain/leads/success";
 import { usePathname, useRouter } from "next/navigation";
-import { POSTED } from "@/domain/leads/posted-form";
 import {
   CONDITIONS,
   LOOKUP_MSG,
@@ -16,6 +15,7 @@ import {
   lookupTitle,
   type LookupAnswer,
   type LookupVehicle,
+  type RegoStep,
   type TradeInVehicle,
 } from "@/domain/lookups/lookup";
 import { LeadForm } from "./lead-form";
@@ -32,6 +32,8 @@ export type LookupFormProps = {
   /** the site gives a trade-in range after the odometer and condition */
   valuation: boolean;
   allowFiles: boolean;
+  /** the rego step as the page drew it after a lookup without script: what was typed and its messages */
+  start?: Pick<RegoStep, "rego" | "state" | "errors">;
 };
 
 type Step =
@@ -60,14 +62,14 @@ const secondary =
  * year, VIN) → odometer and condition → contact details (the enquiry form, filled in), each step
  * emitting its event (42–46). Not found, or the lookup down, goes on by hand: nothing is lost.
  */
-export function LookupForm({ kind, formSite, endpoint, carHistory, valuation, allowFiles }: LookupFormProps) {
+export function LookupForm({ kind, formSite, endpoint, carHistory, valuation, allowFiles, start }: LookupFormProps) {
   const uid = useId();
   const router = useRouter();
   const pathname = usePathname();
   const [state, setState] = useState<Step>({ step: "rego" });
-  const [rego, setRego] = useState("");
-  const [regState, setRegState] = useState<string>(formSite.state);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [rego, setRego] = useState(start?.rego ?? "");
+  const [regState, setRegState] = useState<string>(start?.state || formSite.state);
+  const [errors, setErrors] = useState<Record<string, string>>(start?.errors ?? {});
   const [busy, setBusy] = useState(false);
   const [odometer, setOdometer] = useState("");
   const [condition, setCondition] = useState("");
@@ -125,18 +127,16 @@ export function LookupForm({ kind, formSite, endpoint, carHistory, valuation, al
   if (state.step === "rego")
     return (
       <form
-        // without script the rego is posted as the enquiry itself: the server sends the plain form back with
-        // the rego kept and the name, email and phone asked for (docs/features/forms-and-leads.md)
-        method="post"
-        action={`${formSite.leadBase}/leads/form`}
+        // without script the rego and state (no personal data) go to this page, which looks them up and
+        // draws the next step (docs/features/vehicle-lookups.md); with script the lookup runs here
+        method="get"
+        action={pathname}
         onSubmit={lookUp}
         noValidate
         className="space-y-4"
         aria-label="Find your vehicle"
         data-testid="lookup-rego"
       >
-        <input type="hidden" name={POSTED.form} value={kind} />
-        <input type="hidden" name={POSTED.returnTo} value={pathname} />
         {title("Find your vehicle")}
         <p className="text-neutral-700">Enter your rego and we’ll look up the details.</p>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -146,7 +146,7 @@ export function LookupForm({ kind, formSite, endpoint, carHistory, valuation, al
             </label>
             <input
               id={`${uid}-rego`}
-              name="Rego"
+              name="rego"
               value={rego}
               onChange={(e) => setRego(e.target.value)}
               autoCapitalize="characters"

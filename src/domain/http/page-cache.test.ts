@@ -36,6 +36,11 @@ describe("isPersonalPage", () => {
     ["/personalised/finance?t=abc", true],
     ["/reset-password?token=abc", true],
     ["/sign-in", true],
+    // a rego looked up by the page is drawn for the shopper who asked (a vendor call; no copy per rego)
+    ["/trade-in?rego=ABC123&state=vic", true],
+    ["/sell-my-car?state=qld&rego=TRK001", true],
+    ["/trade-in", false],
+    ["/trade-in?vehicle=a-car", false],
     ["/", false],
     ["/cars/2026-kgm-rexton-elx-pmg10205", false],
     ["/search/new-cars?make=Kia", false],

@@ -43,7 +43,10 @@ export function tagsToPurge(change: PageChange): string[] {
  */
 const PERSONAL = /^\/(my-garage|checkout|personalised|reset-password|sign-in|account|alerts)(\/|$|\?)|^\/cars\/[^/?]+\/checkout(\/|$|\?)/;
 
-export const isPersonalPage = (url: string): boolean => PERSONAL.test(url);
+/** The trade-in's rego step answered by its page: drawn for the shopper who asked (a vendor's lookup each, and no stored copy per rego). */
+const REGO_LOOKUP = /^\/(trade-in|sell-my-car)\?(?:[^#]*&)?rego=/;
+
+export const isPersonalPage = (url: string): boolean => PERSONAL.test(url) || REGO_LOOKUP.test(url);
 
 /** What an enquiry form page reads: the car and the location it is about. */
 const FORM_SUBJECT = ["vehicle", "location"];
@@ -61,9 +64,11 @@ export const PAGE_PARAMS: ReadonlyArray<readonly [RegExp, readonly string[]]> = 
   [/^\/(dealerships|our-locations)$/, ["postcode", "near", "type", "dealership"]],
   [/^\/finance$/, [...FORM_SUBJECT, "price", "deposit", "balloon", "term", "frequency"]],
   [
-    /^\/(contact|service|book-test-drive|careers|fleet|finance-pre-approval|sell-my-car|trade-in|vehicle-parts-and-accessories|pages\/book-a-service)$/,
+    /^\/(contact|service|book-test-drive|careers|fleet|finance-pre-approval|vehicle-parts-and-accessories|pages\/book-a-service)$/,
     FORM_SUBJECT,
   ],
+  // a rego to look up is never stored (isPersonalPage); listed so that the page's reads are all named here
+  [/^\/(sell-my-car|trade-in)$/, [...FORM_SUBJECT, "rego", "state"]],
   [/^\/success$/, ["category"]],
 ];
 
@@ -74,6 +79,8 @@ const isSlug = (v: string) => v.length <= 200 && SLUG.test(v);
 const PARAM_VALUES = new Map<string, (v: string) => boolean>([
   ["vehicle", isSlug],
   ["location", isSlug],
+  // beside no rego the state is read by nothing: at most the eight states key a copy
+  ["state", (v) => /^(act|nsw|nt|qld|sa|tas|vic|wa)$/.test(v)],
 ]);
 const validValue = (name: string, value: string) => PARAM_VALUES.get(name)?.(value) ?? true;
 

@@ -9,10 +9,11 @@ import {
   LEAD_SOURCES,
   phoneMarketOf,
   STATE_CODES,
+  todayAt,
   visibleFields,
 } from "./forms";
 import type { FieldName, FormDef, FormRules } from "./forms";
-import { MSG, NUMBER_MESSAGE, ZIP_MESSAGE } from "./messages";
+import { FAR_DATE_MESSAGE, MSG, NUMBER_MESSAGE, PAST_DATE_MESSAGE, ZIP_MESSAGE } from "./messages";
 import { phoneError } from "./phone";
 import { isoDate, isOfferedSlot } from "./test-drive";
 
@@ -78,8 +79,9 @@ function fieldSchemas(form: FormDef, rules: FormRules) {
     ),
     postcode: text("postcode", rules.zip ? req.regex(/^\d{5}$/, ZIP_MESSAGE) : req.regex(/^\d{4}$/, MSG.postcode)),
     category: z.enum(ENQUIRY_TYPES, { error: MSG.required }).default(DEFAULT_CATEGORY),
-    location: wholeNumber().refine((id) => rules.locationIds.includes(id), MSG.required),
-    dealership_slug: req.refine((s) => rules.dealershipSlugs.includes(s), MSG.required),
+    // one the site does not have is refused, unless the site sets it on every lead anyway (overridden, as the spec says)
+    location: wholeNumber().refine((id) => rules.overrides?.location || rules.locationIds.includes(id), MSG.required),
+    dealership_slug: req.refine((s) => rules.overrides?.dealership || rules.dealershipSlugs.includes(s), MSG.required),
     day: wholeNumber().pipe(z.number().min(1, MSG.required).max(31, MSG.required)),
     month: wholeNumber().pipe(z.number().min(1, MSG.required).max(12, MSG.required)),
     year: wholeNumber().pipe(z.number().min(1900, MSG.required).max(2100, MSG.required)),
@@ -137,6 +139,13 @@ export function withoutHiddenFields<T extends Partial<Record<FieldName, unknown>
   return out as T;
 }
 
+/** Why a booking's date (YYYY-MM-DD) cannot be booked from `today`, or null: dates compare as text. */
+function bookingDateMessage(date: string, today: string): string | null {
+  if (date < today) return PAST_DATE_MESSAGE;
+  const yearAhead = `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`;
+  return date > yearAhead ? FAR_DATE_MESSAGE : null;
+}
+
 /** One zod schema per form and site, used by the browser form and by the server alike. */
 export function leadFormSchema(form: FormDef, rules: FormRules): z.ZodType<LeadFormValues, LeadFormInput> {
   const fields = visibleFields(form, rules);
@@ -149,20 +158,27 @@ export function leadFormSchema(form: FormDef, rules: FormRules): z.ZodType<LeadF
       // a field shown beside another (the state beside a rego) is required once it shows
       for (const [child, parent] of Object.entries(DEPENDS_ON) as Array<[FieldName, FieldName]>)
         if (mask[child] && !isEmpty(v[parent]) && isEmpty(v[child])) ctx.addIssue({ code: "custom", path: [child], message: MSG.required });
-      if (form.kind === "test-drive" && rules.testDriveSlots && v.day !== undefined && v.month !== undefined && v.year !== undefined) {
+      if (v.day === undefined || v.month === undefined || v.year === undefined) return;
+      const location = v.location ?? (rules.locationIds.length === 1 ? rules.locationIds[0] : undefined);
+      const date = isoDate(v.day, v.month, v.year);
+      const slots = form.kind === "test-drive" ? rules.testDriveSlots : undefined;
+      const real = new Date(Date.UTC(v.year, v.month - 1, v.day));
+      if (!slots && (real.getUTCDate() !== v.day || real.getUTCMonth() !== v.month - 1)) {
+        ctx.addIssue({ code: "custom", path: ["day"], message: "Please choose a valid date." });
+        return;
+      }
+      // a booking from today on, in the chosen location's own time zone (a day already gone there is gone), to a year ahead
+      const range = form.booking && rules.today ? bookingDateMessage(date, todayAt(rules.today, location)) : null;
+      if (range) {
+        ctx.addIssue({ code: "custom", path: ["day"], message: range });
+        return;
+      }
+      if (slots) {
         // only the days and times the location is open, from an hour from now (domain/leads/test-drive.ts)
-        const location = v.location ?? (rules.locationIds.length === 1 ? rules.locationIds[0] : undefined);
-        const days = location !== undefined ? (rules.testDriveSlots[location] ?? []) : [];
-        const date = isoDate(v.day, v.month, v.year);
+        const days = location !== undefined ? (slots[location] ?? []) : [];
         if (!days.some((d) => d.date === date)) ctx.addIssue({ code: "custom", path: ["day"], message: CLOSED_DAY_MESSAGE });
         else if (v.time !== undefined && !isOfferedSlot(days, date, v.time))
           ctx.addIssue({ code: "custom", path: ["time"], message: TIME_MESSAGE });
-        return;
-      }
-      if (v.day !== undefined && v.month !== undefined && v.year !== undefined) {
-        const date = new Date(Date.UTC(v.year, v.month - 1, v.day));
-        if (date.getUTCDate() !== v.day || date.getUTCMonth() !== v.month - 1)
-          ctx.addIssue({ code: "custom", path: ["day"], message: "Please choose a valid date." });
       }
     })
     .transform((v) => withoutHiddenFields(v));

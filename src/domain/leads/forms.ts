@@ -1,6 +1,7 @@
 import type { SiteContext } from "../site/context";
 import { phoneMarket, type PhoneMarket } from "./phone";
-import { testDriveDays, type LocationHours, type SlotDay } from "./test-drive";
+import { NOTICE_MINUTES, testDriveDays, type LocationHours, type SlotDay } from "./test-drive";
+import { localTime } from "../locations/hours";
 import type { SpecialHoursEntry } from "../site/types";
 import { dealerState } from "../site/region";
 
@@ -109,6 +110,8 @@ export type FormDef = {
   mobileOnly?: boolean;
   /** fields that may be left empty (every field is required unless marked optional) */
   optional: FieldName[];
+  /** its date is a booking: from today (the location's own) to a year ahead */
+  booking?: boolean;
   submit: string;
 };
 
@@ -134,6 +137,7 @@ export const FORMS: Record<FormKind, FormDef> = {
     title: "Book a Test Drive",
     category: "New Vehicle Enquiry",
     subcategory: "Test Drive",
+    booking: true,
     fields: [...PERSON, "location", "day", "month", "year", "time", "message", "where_did_you_hear", "opt_in"],
     optional: ["message"],
     submit: "Book test drive",
@@ -142,6 +146,7 @@ export const FORMS: Record<FormKind, FormDef> = {
     kind: "service",
     title: "Book a Service",
     category: "Service Enquiry",
+    booking: true,
     fields: [...PERSON, "location", "Rego", "state", "day", "month", "year", "additional_services", "message", "opt_in"],
     optional: ["message"],
     submit: "Book service",
@@ -222,6 +227,12 @@ export const FORMS: Record<FormKind, FormDef> = {
 };
 
 /**
+ * The form a page shows: the contact form about a car (`/contact?vehicle=`, where a car's page sends a
+ * shopper before its form's script runs) is that car's enquiry, filed by the car's type at its location.
+ */
+export const formAbout = (kind: FormKind, aboutACar: boolean): FormKind => (kind === "contact" && aboutACar ? "vehicle" : kind);
+
+/**
  * The car history provider's payload is the lead payload, which has no vehicle description or
  * odometer: a payload sent there without a stored lead may leave out what only our trade-in and
  * sell-my-car forms ask for.
@@ -270,7 +281,24 @@ export type FormRules = {
   zip: boolean; // US: 5-digit ZIP instead of the 4-digit postcode
   /** test drives: the bookable days and times per location id (absent: the form asks day, month and year) */
   testDriveSlots?: Record<number, SlotDay[]>;
+  /** today's date where a booking's date is checked (absent: no range is checked) */
+  today?: Today;
+  /** what the site sets on every lead itself, so that a lead naming another is overridden, not refused */
+  overrides?: Overrides;
 };
+
+/**
+ * The spec's overrides: a site that pushes leads to its primary location sets their dealership and
+ * location; a fixed dealership slug (rv-sales, 360-finance) sets the dealership.
+ */
+export type Overrides = { dealership?: boolean; location?: boolean };
+
+/** Today's date (YYYY-MM-DD) at each location, in its own time zone, and at the site (a lead with no location). */
+export type Today = { site: string; locations: Record<number, string> };
+
+/** The date a booking counts from: the chosen location's today, else the site's. */
+export const todayAt = (today: Today, locationId: number | undefined): string =>
+  (locationId !== undefined ? today.locations[locationId] : undefined) ?? today.site;
 
 /** A form that asks for a mobile takes only mobiles in Australia (elsewhere the market's own rule). */
 export const phoneMarketOf = (form: FormDef, rules: Pick<FormRules, "market">): PhoneMarket =>
@@ -311,8 +339,11 @@ export type LeadFormSite = {
   state: StateCode;
   /** the marketing box starts ticked (the site's opt_in_ticked) */
   optInTicked: boolean;
-  /** where the site takes test drives: each location's hours and the instant the slots count from */
-  testDrive?: { now: number; locations: LocationHours[]; specials: SpecialHoursEntry[] };
+  /** where the site takes test drives: each location's hours, the instant the slots count from and the notice they need */
+  testDrive?: { now: number; notice?: number; locations: LocationHours[]; specials: SpecialHoursEntry[] };
+  /** today's dates, where the form was drawn with a clock (a booking's date is checked against them) */
+  today?: Today;
+  overrides?: Overrides;
 };
 
 export const formRulesOf = (site: LeadFormSite): FormRules => ({
@@ -322,6 +353,8 @@ export const formRulesOf = (site: LeadFormSite): FormRules => ({
   dealershipSlugs: site.dealerships.map((d) => d.slug),
   zip: site.zip,
   ...(site.testDrive ? { testDriveSlots: lazySlots(site.testDrive) } : {}),
+  ...(site.today ? { today: site.today } : {}),
+  ...(site.overrides ? { overrides: site.overrides } : {}),
 });
 
 /**
@@ -332,19 +365,24 @@ function lazySlots(td: NonNullable<LeadFormSite["testDrive"]>): Record<number, S
   const out: Record<number, SlotDay[]> = {};
   for (const l of td.locations) {
     let memo: SlotDay[] | undefined;
-    Object.defineProperty(out, l.id, { enumerable: true, get: () => (memo ??= testDriveDays(l, td.specials, td.now)) });
+    Object.defineProperty(out, l.id, { enumerable: true, get: () => (memo ??= testDriveDays(l, td.specials, td.now, td.notice)) });
   }
   return out;
 }
 
 /**
  * What a site's forms need to know, from its context (passed to the browser form; the server derives
- * the same rules). With `now`, a site that takes test drives gets its bookable slots from then.
+ * the same rules). With `now`, today's dates (for a booking's date) and, on a site that takes test
+ * drives, its bookable slots from then (`testDrive: false` leaves them out: a form without slots;
+ * `notice` is the slots' notice, the server's being none since it counts from when the form was drawn).
  */
 export function leadFormSite(
   ctx: Pick<SiteContext, "site" | "features" | "locations" | "dealerships" | "specialHours">,
   now?: number,
+  { testDrive = true, notice = NOTICE_MINUTES }: { testDrive?: boolean; notice?: number } = {},
 ): LeadFormSite {
+  const push = ctx.features.push_leads_to_primary_location && ctx.locations.some((l) => l.isPrimary);
+  const fixed = Boolean(ctx.features.fixed_dealership_slug);
   return {
     name: ctx.site.name,
     market: phoneMarket(ctx.site.country),
@@ -355,10 +393,20 @@ export function leadFormSite(
     messageOptional: ctx.features.contact_message_optional,
     state: (dealerState(ctx.site.country, ctx.locations)?.toLowerCase() as StateCode | undefined) ?? DEFAULT_STATE,
     optInTicked: ctx.features.opt_in_ticked,
-    ...(now !== undefined && ctx.features.test_drive
+    ...(push || fixed ? { overrides: { dealership: true, ...(push ? { location: true } : {}) } } : {}),
+    ...(now !== undefined
+      ? {
+          today: {
+            site: localTime(now, ctx.site.timezone).date,
+            locations: Object.fromEntries(ctx.locations.map((l) => [l.id, localTime(now, l.timezone).date])),
+          },
+        }
+      : {}),
+    ...(now !== undefined && testDrive && ctx.features.test_drive
       ? {
           testDrive: {
             now,
+            ...(notice !== NOTICE_MINUTES ? { notice } : {}),
             locations: ctx.locations.map((l) => ({ id: l.id, timeZone: l.timezone, weekly: l.openingHours })),
             specials: ctx.specialHours,
           },

@@ -157,7 +157,9 @@ export function prepareLead(
   let dealershipSlug = chosenDealership ?? location?.dealershipSlug ?? null;
   let finalLocationId = location?.id ?? null;
   if (site.pushToPrimary && site.primary) {
-    dealershipSlug = site.primary.dealershipSlug ?? dealershipSlug;
+    // the primary location's; a dealership the site does not have (taken so that it is overridden) is never kept
+    const known = site.locations.some((l) => l.dealershipSlug === dealershipSlug);
+    dealershipSlug = site.primary.dealershipSlug ?? (known ? dealershipSlug : null);
     finalLocationId = site.primary.id;
   }
   if (site.fixedDealershipSlug) dealershipSlug = site.fixedDealershipSlug;

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { activeParams, addVisitedPage, firstPageParams, firstReferrer } from "./attribution";
-import { leadFormSchema, withoutHiddenFields } from "./form-schema";
-import { DEFAULT_CATEGORY, DEFAULT_STATE, FORMS, leadFormSite, visibleFields, type FormRules } from "./forms";
+import { CLOSED_DAY_MESSAGE, leadFormSchema, withoutHiddenFields } from "./form-schema";
+import { DEFAULT_CATEGORY, DEFAULT_STATE, FORMS, formAbout, leadFormSite, visibleFields, type FormRules } from "./forms";
 import {
   EVENT_IDS,
   formSubmitEventId,
@@ -17,7 +17,7 @@ import {
   leadReference,
   similarSearchKeywords,
 } from "./lead";
-import { INVALID_CHARACTERS_MESSAGE, MSG, NUMBER_MESSAGE } from "./messages";
+import { FAR_DATE_MESSAGE, INVALID_CHARACTERS_MESSAGE, MSG, NUMBER_MESSAGE, PAST_DATE_MESSAGE } from "./messages";
 import { maskPhone, phoneError, TEST_PHONE_NUMBER } from "./phone";
 
 describe("phone numbers per market", () => {
@@ -228,6 +228,56 @@ describe("form validation, one schema for browser and server", () => {
     expect(errors("test-drive", { ...base, day: "28", month: "2", year: "2027" })).toEqual({});
   });
 
+  // a booking's "today" is the chosen location's own (Perth's is still the 17th when Melbourne's is the 18th), else the site's
+  const dated = rules({ locationIds: [1, 2], today: { site: "2026-11-18", locations: { 1: "2026-11-18", 2: "2026-11-17" } } });
+  const on = (date: string, location = "1") => {
+    const [year, month, day] = date.split("-");
+    return { ...valid, location, day: String(Number(day)), month: String(Number(month)), year };
+  };
+  test.each([
+    ["service", "2026-11-17", "1", PAST_DATE_MESSAGE],
+    ["service", "2025-11-18", "1", PAST_DATE_MESSAGE],
+    ["service", "2026-11-18", "1", undefined],
+    ["service", "2026-11-17", "2", undefined],
+    ["service", "2026-11-16", "2", PAST_DATE_MESSAGE],
+    ["service", "2027-11-18", "1", undefined],
+    ["service", "2027-11-19", "1", FAR_DATE_MESSAGE],
+    ["service", "2028-02-01", "1", FAR_DATE_MESSAGE],
+    ["test-drive", "2026-11-17", "1", PAST_DATE_MESSAGE],
+    ["test-drive", "2027-11-19", "1", FAR_DATE_MESSAGE],
+    ["test-drive", "2026-12-01", "1", undefined],
+  ] as const)("%s on %s at location %s → day: %s", (form, date, location, message) => {
+    expect(errors(form, on(date, location), dated).day).toBe(message);
+  });
+
+  test("a booking with no location to choose counts from the site's today", () => {
+    const one = rules({ locationIds: [7], dealershipSlugs: ["a"], today: { site: "2026-11-18", locations: {} } });
+    expect(errors("service", { ...on("2026-11-17"), location: undefined }, one).day).toBe(PAST_DATE_MESSAGE);
+    expect(errors("service", { ...on("2026-11-18"), location: undefined }, one).day).toBeUndefined();
+  });
+
+  test("a test drive in the past says so before it says the day is closed", () => {
+    const slots = { 1: [{ date: "2026-11-19", label: "Tomorrow, 19 November", times: ["10:00"] }] };
+    const withSlots = { ...dated, testDriveSlots: slots };
+    expect(errors("test-drive", { ...on("2026-11-10"), time: "10:00" }, withSlots).day).toBe(PAST_DATE_MESSAGE);
+    expect(errors("test-drive", { ...on("2026-11-20"), time: "10:00" }, withSlots).day).toBe(CLOSED_DAY_MESSAGE);
+    expect(errors("test-drive", { ...on("2026-11-19"), time: "10:00" }, withSlots)).toEqual({});
+  });
+
+  test("the finance pre-approval's date is not a booking: no range", () => {
+    expect(errors("finance-pre-approval", { ...on("1990-02-01"), phone: "0412 345 678", loan_amount: "1000" }, dated)).toEqual({});
+  });
+
+  test.each([
+    ["no override", {}, { dealership_slug: MSG.required, location: MSG.required }],
+    ["pushing to the primary location: both overridden", { dealership: true, location: true }, {}],
+    ["a fixed dealership slug: the dealership overridden", { dealership: true }, { location: MSG.required }],
+  ])("contact, an unknown dealership and location: %s", (_, overrides, errs) => {
+    expect(errors("contact", { ...valid, dealership_slug: "nowhere", location: "99" }, rules({ overrides }))).toEqual(errs);
+    // an empty choice is still asked for
+    expect(errors("contact", { ...valid, dealership_slug: "" }, rules({ overrides })).dealership_slug).toBe(MSG.required);
+  });
+
   test("each form's own required fields", () => {
     expect(errors("careers", { ...valid }).position).toBe(MSG.required);
     expect(errors("fleet", { ...valid }).company).toBe(MSG.required);
@@ -272,6 +322,47 @@ describe("the state a form starts on: the dealer's own", () => {
   ])("%s → %s", (_, country, states, state) => expect(located(country, ...states)).toBe(state));
 });
 
+describe("the form a page shows", () => {
+  test.each([
+    ["contact", true, "vehicle"],
+    ["contact", false, "contact"],
+    ["test-drive", true, "test-drive"],
+    ["finance", true, "finance"],
+    ["service", false, "service"],
+  ] as const)("%s, about a car %s → %s", (kind, aboutACar, shown) => expect(formAbout(kind, aboutACar)).toBe(shown));
+});
+
+describe("today, for a booking's date: each location's own, and the site's", () => {
+  const siteAt = (now: string) =>
+    leadFormSite(
+      {
+        site: { country: "AU", timezone: "Australia/Melbourne" },
+        features: { mock_leads: false, contact_message_optional: false, test_drive: false },
+        locations: [
+          { id: 1, name: "Box Hill", dealershipSlug: null, timezone: "Australia/Melbourne", address: { state: "VIC" } },
+          { id: 2, name: "Midland", dealershipSlug: null, timezone: "Australia/Perth", address: { state: "WA" } },
+        ],
+        dealerships: [],
+        specialHours: [],
+      } as never,
+      Date.parse(now),
+    ).today;
+  test.each([
+    [
+      "Melbourne's 1:30 am is Perth's 10:30 pm the day before",
+      "2026-11-18T01:30:00+11:00",
+      { site: "2026-11-18", locations: { 1: "2026-11-18", 2: "2026-11-17" } },
+    ],
+    ["at noon both say the same day", "2026-11-18T12:00:00+11:00", { site: "2026-11-18", locations: { 1: "2026-11-18", 2: "2026-11-18" } }],
+  ])("%s", (_, now, today) => expect(siteAt(now)).toEqual(today));
+  test("without a clock (a page the cache may keep) there is no today", () => {
+    expect(
+      leadFormSite({ site: { country: "AU", timezone: "UTC" }, features: {}, locations: [], dealerships: [], specialHours: [] } as never)
+        .today,
+    ).toBeUndefined();
+  });
+});
+
 describe("lead preparation", () => {
   const site = leadSiteWith(
     "parkside-motor-group",
@@ -312,6 +403,18 @@ describe("lead preparation", () => {
     expect(
       prepareLead({ first_name: "A", location: 2, dealership_slug: "second-d" }, meta, { ...site, pushToPrimary: true }),
     ).toMatchObject({ dealership_slug: "primary-d", location_id: 1 });
+  });
+
+  test.each([
+    ["pushing to the primary location", { pushToPrimary: true }, { dealership_slug: "primary-d", location_id: 1 }],
+    ["a fixed dealership slug", { fixedDealershipSlug: "rv-sales" }, { dealership_slug: "rv-sales", location_id: 1 }],
+    [
+      "pushing to a primary location with no dealership of its own",
+      { pushToPrimary: true, primary: { id: 1, dealershipSlug: null } },
+      { dealership_slug: null, location_id: 1 },
+    ],
+  ])("%s: a dealership the site does not have is overridden, never stored", (_, over, stored) => {
+    expect(prepareLead({ first_name: "A", dealership_slug: "nowhere" }, meta, { ...site, ...over })).toMatchObject(stored);
   });
 
   test("a fixed dealership slug wins (rv-sales)", () => {

@@ -22,3 +22,7 @@ export const NUMBER_MESSAGE = "Please enter a whole number.";
 
 /** Not in the spec: US ZIP codes have 5 digits (docs/decisions/0007). */
 export const ZIP_MESSAGE = "Invalid ZIP code. Please enter a 5-digit number.";
+
+/** Not in the spec: a booking's date (a service, a test drive) from today, in the location's own time zone, to a year ahead. */
+export const PAST_DATE_MESSAGE = "Please choose a date from today on.";
+export const FAR_DATE_MESSAGE = "Please choose a date within a year.";

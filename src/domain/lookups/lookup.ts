@@ -79,4 +79,19 @@ export type TradeInVehicle = z.infer<typeof TradeInVehicleSchema>;
 export const LOOKUP_MSG = {
   notFound: "We couldn’t find that rego. Please enter your vehicle’s details below.",
   unavailable: "Vehicle lookup isn’t available right now. Please enter your vehicle’s details below.",
+  tooMany: "Too many lookups from this connection. Please enter your vehicle’s details by hand.",
 } as const;
+
+/**
+ * The rego step answered by the page itself (without JavaScript, a GET of the trade-in page with
+ * `?rego=&state=`): the rego and state as asked, and the car found (as the lead carries it, and its
+ * line for the form), or a note to go on by hand, or the step's own messages.
+ */
+export type RegoStep = {
+  rego: string;
+  state: string;
+  vehicle?: TradeInVehicle;
+  title?: string;
+  note?: string;
+  errors?: Record<string, string>;
+};

@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { vehicleEnquiryCategory } from "@/domain/leads/answers";
 import { addDays, daysBetween, localDay } from "@/domain/reports/range";
 import { CHANNELS, type Channel } from "@/domain/reports/source";
 import type { Db } from "@/server/db/client";
@@ -163,8 +164,10 @@ export function drawDay(
       reservationVisits: rng.next() < 0.08 ? 1 : 0,
     });
     for (let i = 0; i < enquiries; i++) {
-      const category = pickWeighted(rng, CATEGORIES);
-      const car = /Vehicle|Finance/.test(category) && ctx.vehicles.length ? rng.pick(ctx.vehicles) : null;
+      const drawn = pickWeighted(rng, CATEGORIES);
+      const car = /Vehicle|Finance/.test(drawn) && ctx.vehicles.length ? rng.pick(ctx.vehicles) : null;
+      // an enquiry about a car is filed by the car's type, as a shopper's is (drawn in the same order, so the rest of the year stays as it was)
+      const category = car && /Vehicle Enquiry$/.test(drawn) ? vehicleEnquiryCategory(car.carType) : drawn;
       const first = rng.pick(FIRST);
       const last = rng.pick(LAST);
       // business hours in Melbourne (UTC+10/11): 8 am to 8 pm local is about 21:00 the day before to 09:00 UTC

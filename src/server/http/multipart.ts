@@ -22,10 +22,14 @@ export const ALLOWED_FILE_TYPES: Record<string, string> = {
 const SNIFF_BYTES = 4100;
 
 export type MultipartLimits = { fileBytes: number; files: number; totalBytes: number; fieldBytes: number };
-/** Which part carries the files, what they may be (detected type → extension) and the message for anything else. */
-export type MultipartFiles = { field: string; types: Record<string, string>; refused: string };
+/**
+ * Which parts carry the files (the first name is the one a form uses), what they may be (detected
+ * type → extension) and the message for anything else.
+ */
+export type MultipartFiles = { fields: readonly string[]; types: Record<string, string>; refused: string };
 const LEAD_FILES: MultipartFiles = {
-  field: "files",
+  // the names clients send attachments under: ours, Rails-style arrays, a single file, inside the lead
+  fields: ["files", "files[]", "file", "lead[files][]"],
   types: ALLOWED_FILE_TYPES,
   refused: "only JPEG, PNG, WebP, HEIC images and PDFs can be attached.",
 };
@@ -38,9 +42,17 @@ export class UploadError extends Error {
   constructor(
     readonly status: 413 | 422 | 400,
     message: string,
+    /** the part a 422 is about, when it is not the files' own field (a file sent under another name) */
+    readonly part?: string,
   ) {
     super(message);
   }
+}
+
+/** A file part under a name that takes none: refused by name, since dropping it would lose the shopper's file unseen. */
+function wrongFilePart(name: string, accept: MultipartFiles): UploadError {
+  const shown = name.slice(0, 100);
+  return new UploadError(422, `“${shown}” does not take files: send them as “${accept.fields[0]}”.`, shown);
 }
 
 /**
@@ -93,9 +105,13 @@ export async function receiveMultipart(
   bb.on("partsLimit", () => fail(new UploadError(413, "The form has too many parts.")));
   bb.on("fieldsLimit", () => fail(new UploadError(413, "The form has too many fields.")));
   bb.on("file", (name, stream, info) => {
-    if (name !== accept.field || failure) {
-      stream.resume();
-      return;
+    // a part not read is drained; stopped mid-part, it ends with an error the failure already answers
+    const skip = () => stream.on("error", () => {}).resume();
+    if (failure) return void skip();
+    if (!accept.fields.includes(name)) {
+      skip();
+      // a file input left empty (no file name) brings no file to lose
+      return info.filename ? fail(wrongFilePart(name, accept)) : undefined;
     }
     // a file input the shopper left empty: a browser posts it as a part with no name and no bytes
     const blank = !info.filename;

@@ -80,7 +80,7 @@ async function handle(req: Request, checks: Checks, fn: (ctx: SiteContext, type:
     // a retry of a stored submission: the first lead's answer, as it was given
     if (e instanceof IdempotentReplay) return json(201, e.body, { "idempotent-replayed": "true" });
     if (e instanceof LeadValidationError && limitKey) await limiter().refund(limitKey);
-    const answer = asHttpError(e);
+    const answer = asHttpError(e, checks.form);
     if (checks.form && siteId !== null && answer instanceof HttpError) {
       const back = await backToFormAfter(req, siteId, answer, e instanceof UploadError ? e.fields : null);
       if (back) return back;
@@ -97,8 +97,12 @@ async function handle(req: Request, checks: Checks, fn: (ctx: SiteContext, type:
  */
 const FILES_NOT_STORED = "We could not store your attachments just now. Please send your enquiry again in a minute.";
 
-/** The lead pipeline's own errors as the answers they are; anything else stays as thrown. */
-function asHttpError(e: unknown): unknown {
+/**
+ * The lead pipeline's own errors as the answers they are; anything else stays as thrown. A refused
+ * attachment's message is the API's under the part it came in, and a plain form's under its files
+ * (its page shows its own fields' messages; the message names the part).
+ */
+function asHttpError(e: unknown, form = false): unknown {
   if (e instanceof PrivateStoreUnavailable) {
     log.warn({ err: e.message }, "lead attachments not stored: the private file store did not answer");
     return new HttpError(503, FILES_NOT_STORED, { "retry-after": "30" });
@@ -106,7 +110,7 @@ function asHttpError(e: unknown): unknown {
   if (e instanceof LeadValidationError) return new HttpError(422, e.message, {}, e.errors);
   if (e instanceof UploadError)
     return e.status === 422
-      ? new HttpError(422, "Please check the highlighted fields.", {}, { files: e.message })
+      ? new HttpError(422, "Please check the highlighted fields.", {}, { [form ? "files" : (e.part ?? "files")]: e.message })
       : new HttpError(e.status, e.message);
   if (e instanceof RejectedLeadError) return new HttpError(400, e.message);
   return e;

@@ -3,7 +3,8 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { CLOSED_DAY_MESSAGE, TIME_MESSAGE } from "@/domain/leads/form-schema";
-import { MSG } from "@/domain/leads/messages";
+import { FAR_DATE_MESSAGE, MSG, PAST_DATE_MESSAGE } from "@/domain/leads/messages";
+import { localTime } from "@/domain/locations/hours";
 import { testDriveDays, type SlotDay } from "@/domain/leads/test-drive";
 import { setupAppDatabase } from "@/server/testing/app-database";
 import { env } from "@/server/env";
@@ -51,6 +52,17 @@ const contact = (over: Record<string, unknown> = {}) => ({
     ...over,
   },
 });
+/** The date `n` days after a date (YYYY-MM-DD). */
+const daysFrom = (date: string, n: number) => new Date(Date.parse(`${date}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+/** Today at a Parkside location (Melbourne), as the lead API counts it. */
+const melbourneToday = () => localTime(Date.now(), "Australia/Melbourne").date;
+
+/** A service date a month ahead, as the lead's day, month and year (a booking's date is from today, within a year). */
+const inAMonth = () => {
+  const [year, month, day] = daysFrom(melbourneToday(), 30).split("-").map(Number);
+  return { day, month, year };
+};
+
 const row = async (id: string) => (await db.select().from(t.leads).where(eq(t.leads.id, id)))[0];
 
 describe("POST /api/leads", () => {
@@ -204,6 +216,52 @@ describe("POST /api/leads", () => {
     expect((await row((await harbour.json()).lead.id))!).toMatchObject({ locationId: 10051, dealershipSlug: "harbour-city-pre-owned" });
   });
 
+  test.each([
+    [
+      "harbour-city (pushes leads to its primary location)",
+      "harbour-city-pre-owned",
+      "finance",
+      { dealership_slug: "nowhere" },
+      10051,
+      "harbour-city-pre-owned",
+    ],
+    [
+      "harbour-city, an unknown location too",
+      "harbour-city-pre-owned",
+      "finance",
+      { dealership_slug: "nowhere", location_id: 99999 },
+      10051,
+      "harbour-city-pre-owned",
+    ],
+    [
+      "harbour-city's contact form",
+      "harbour-city-pre-owned",
+      "contact",
+      { dealership_slug: "nowhere", location: 99999, message: "Hi" },
+      10051,
+      "harbour-city-pre-owned",
+    ],
+    ["lakeside (a fixed dealership slug)", "lakeside-rv", "finance", { dealership_slug: "nowhere" }, null, "rv-sales"],
+  ])("%s: an unknown dealership_slug is overridden, not refused", async (_, slug, form, over, locationId, dealershipSlug) => {
+    const phone = slug === "lakeside-rv" ? { phone: "(928) 555-0142", postcode: "86403" } : {};
+    const res = await api.create(post(slug, { lead: { form, ...person, ...phone, ...over } }));
+    expect(res.status, JSON.stringify(await res.clone().json())).toBe(201);
+    const stored = (await row((await res.json()).lead.id))!;
+    expect(stored.dealershipSlug).toBe(dealershipSlug);
+    if (locationId !== null) expect(stored.locationId).toBe(locationId);
+  });
+
+  test("elsewhere an unknown dealership_slug or location is still refused", async () => {
+    const res = await api.create(post("parkside-motor-group", { lead: { form: "finance", ...person, dealership_slug: "nowhere" } }));
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors).toEqual({ dealership_slug: MSG.required });
+    const lakeside = await api.create(
+      post("lakeside-rv", { lead: { form: "finance", ...person, phone: "(928) 555-0142", postcode: "86403", location_id: 99999 } }),
+    );
+    expect(lakeside.status).toBe(422);
+    expect((await lakeside.json()).errors).toEqual({ location: MSG.required });
+  });
+
   test("a vehicle enquiry is categorised by the vehicle's type", async () => {
     const [used] = await db.select().from(t.vehicles).where(eq(t.vehicles.stockNumber, "PMG10350"));
     const res = await api.create(
@@ -300,10 +358,11 @@ describe("POST /api/leads/with-files", () => {
     slug: string,
     files: File[],
     lead: unknown = { lead: { form: "sell-my-car", ...person, trade_vehicle: "2019 Mazda CX-5", odometer: "65000" } },
+    part = "files",
   ) => {
     const form = new FormData();
     form.set("lead", JSON.stringify(lead));
-    for (const f of files) form.append("files", f);
+    for (const f of files) form.append(part, f);
     // sent as the bytes a browser sends: a FormData body's own stream (undici's) throws an unhandled
     // "ReadableStream is already closed" on Node 24 when the server stops reading early (a 413)
     const encoded = new Response(form);
@@ -387,6 +446,28 @@ describe("POST /api/leads/with-files", () => {
     expect(byName["invoice.html"]!.contentType).toBe("image/png");
     expect(byName["noext"]!.path).toMatch(/noext\.pdf$/);
     expect(await storedBytes(byName["invoice.html"]!.path)).toEqual(Buffer.from(PNG));
+  });
+
+  test.each(["files", "files[]", "file", "lead[files][]"])("files sent as %s are stored", async (part) => {
+    const res = await api.withFiles(
+      await multipart("outback-truck-centre", [new File([PNG], "front.png", { type: "image/png" })], undefined, part),
+    );
+    expect(res.status).toBe(201);
+    const { lead } = await res.json();
+    expect(lead.files).toEqual([{ filename: "front.png", content_type: "image/png", size: PNG.length }]);
+    expect(await db.select().from(t.leadFiles).where(eq(t.leadFiles.leadId, lead.id))).toHaveLength(1);
+  });
+
+  test.each(["photos", "attachment", "lead[photo]"])("a file sent as %s is refused with a 422 naming it, nothing stored", async (part) => {
+    const before = (await db.select().from(t.leads)).length;
+    const res = await api.withFiles(
+      await multipart("outback-truck-centre", [new File([PNG], "front.png", { type: "image/png" })], undefined, part),
+    );
+    expect(res.status).toBe(422);
+    const { errors } = await res.json();
+    expect(Object.keys(errors)).toEqual([part]);
+    expect(errors[part]).toContain(`“${part}”`);
+    expect((await db.select().from(t.leads)).length).toBe(before);
   });
 
   test("refuses other file types and bad fields, storing nothing", async () => {
@@ -495,7 +576,7 @@ const specPayload = (over: Record<string, unknown> = {}) => ({
 describe("the spec's own payloads (no form field)", () => {
   test.each([
     ["General Enquiry", {}, "General Enquiry", null],
-    ["Service Enquiry", { day: 3, month: 3, year: 2027, Rego: "ABC123", state: "vic" }, "Service Enquiry", null],
+    ["Service Enquiry", { ...inAMonth(), Rego: "ABC123", state: "vic" }, "Service Enquiry", null],
     ["Parts Enquiry", { Rego: "ABC123", state: "vic" }, "Parts Enquiry", null],
     ["New Vehicle Enquiry", {}, "New Vehicle Enquiry", null],
     ["Used Vehicle Enquiry", {}, "Used Vehicle Enquiry", null],
@@ -508,7 +589,7 @@ describe("the spec's own payloads (no form field)", () => {
       "Sell My Car Enquiry",
       "Trade-In",
     ],
-    ["Service", { day: 3, month: 3, year: 2027 }, "Service Enquiry", null], // the enquiry types' short names
+    ["Service", inAMonth(), "Service Enquiry", null], // the enquiry types' short names
   ])("%s → 201, stored in that category", async (category, extra, storedCategory, storedSub) => {
     const res = await api.create(post("parkside-motor-group", specPayload({ category, ...extra })));
     expect(res.status, JSON.stringify(await res.clone().json())).toBe(201);
@@ -727,6 +808,32 @@ describe("with-files takes the spec's form-encoded body too", () => {
   });
 });
 
+describe("a service booking's date: from today at its location, to a year ahead", () => {
+  const service = (date: string) => {
+    const [year, month, day] = date.split("-").map(Number);
+    return post("parkside-motor-group", { lead: { form: "service", ...person, location: 10016, day, month, year, message: "" } });
+  };
+  test.each([
+    ["yesterday", -1, { day: PAST_DATE_MESSAGE }],
+    ["last year", -400, { day: PAST_DATE_MESSAGE }],
+    ["a year and two days ahead", 367, { day: FAR_DATE_MESSAGE }],
+  ])("%s → 422 naming the day, nothing stored", async (_, days, errors) => {
+    const before = (await db.select().from(t.leads)).length;
+    const res = await api.create(service(daysFrom(melbourneToday(), days)));
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors).toEqual(errors);
+    expect((await db.select().from(t.leads)).length).toBe(before);
+  });
+  test.each([
+    ["today", 0],
+    ["in a month", 30],
+    ["in 360 days", 360],
+  ])("%s → 201", async (_, days) => {
+    const res = await api.create(service(daysFrom(melbourneToday(), days)));
+    expect(res.status, JSON.stringify(await res.clone().json())).toBe(201);
+  });
+});
+
 describe("test drives: only a day and time the location is open", () => {
   const bookable = async (locationId: number) => {
     const [loc] = await db.select().from(t.locations).where(eq(t.locations.id, locationId));
@@ -796,6 +903,8 @@ describe("test drives: only a day and time the location is open", () => {
       { day: CLOSED_DAY_MESSAGE },
     ],
     ["no time", (d: SlotDay): [string, string] => [d.date, ""], { time: TIME_MESSAGE }],
+    ["a week ago", (d: SlotDay): [string, string] => [daysFrom(d.date, -8), "10:00"], { day: PAST_DATE_MESSAGE }],
+    ["two years ahead", (d: SlotDay): [string, string] => [daysFrom(d.date, 730), "10:00"], { day: FAR_DATE_MESSAGE }],
   ] as const)("%s → 422 and nothing stored", async (_, pick, errors) => {
     const [, tomorrow] = await bookable(10011);
     const before = (await db.select().from(t.leads)).length;

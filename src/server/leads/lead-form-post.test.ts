@@ -1,6 +1,6 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { decodeFormFlash } from "@/domain/http/form-flash";
 import { MSG } from "@/domain/leads/messages";
@@ -77,6 +77,47 @@ describe("POST /api/leads/form", () => {
     );
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe(location);
+  });
+
+  test.each([
+    ["demo", "Demo Vehicle Enquiry"],
+    ["used", "Used Vehicle Enquiry"],
+    ["new", "New Vehicle Enquiry"],
+  ] as const)("a %s car's enquiry from /contact?vehicle= is filed as %s at the car's location's dealership", async (carType, category) => {
+    const [car] = await db
+      .select()
+      .from(t.vehicles)
+      .where(
+        and(
+          eq(t.vehicles.siteId, SITE),
+          eq(t.vehicles.carType, carType),
+          eq(t.vehicles.status, "in_stock"),
+          eq(t.vehicles.showOnDealerWebsite, true),
+        ),
+      )
+      .limit(1);
+    const [location] = await db.select().from(t.locations).where(eq(t.locations.id, car!.locationId!));
+    const email = `car.${carType}@example.com`;
+    // the car's enquiry form as /contact?vehicle= draws it: its location chosen, no enquiry type or dealership to pick
+    const fields = new URLSearchParams({
+      form: "vehicle",
+      return_to: `/contact?vehicle=${car!.slug}`,
+      vehicle: car!.slug,
+      car_type: carType,
+      first_name: "Mary",
+      last_name: "Smith",
+      email,
+      phone: "0412 345 678",
+      postcode: "3134",
+      location: String(car!.locationId),
+      message: "",
+      opt_in: "false",
+    });
+    const res = await api.form(formPost(fields));
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`/success?category=${carType}-vehicle-enquiry`);
+    const [row] = await leadsBy(email);
+    expect(row).toMatchObject({ category, vehicleId: car!.id, locationId: car!.locationId, dealershipSlug: location!.dealershipSlug });
   });
 
   test("a ticked opt-in box (its value after the hidden false) is a yes; multipart without files is taken too", async () => {

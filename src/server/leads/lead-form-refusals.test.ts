@@ -48,10 +48,10 @@ const post = (body: BodyInit, headers: Record<string, string> = {}) =>
       body,
     }),
   );
-const multipart = (fields: Record<string, string>, file?: File) => {
+const multipart = (fields: Record<string, string>, file?: File, part = "files") => {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  if (file) fd.append("files", file, file.name);
+  if (file) fd.append(part, file, file.name);
   return fd;
 };
 /** The answer as the shopper's browser takes it: back to the form, with the flash cookie the page reads. */
@@ -61,6 +61,7 @@ function backToForm(res: Response) {
   const raw = new RegExp(`^${LEAD_FORM_FLASH_COOKIE}=([^;]*)`).exec(res.headers.get("set-cookie") ?? "")?.[1];
   return { location: res.headers.get("location"), flash: decodeFormFlash(raw, SITE, "contact", () => true)! };
 }
+const PDF = "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n";
 const leadsBy = (email: string) => db.select().from(t.leads).where(eq(t.leads.email, email));
 
 describe("a refused no-JavaScript form comes back as its page", () => {
@@ -72,6 +73,24 @@ describe("a refused no-JavaScript form comes back as its page", () => {
     expect(flash.errors.files).toMatch(/^notes\.txt: only JPEG, PNG, WebP, HEIC images and PDFs/);
     expect(flash.values).toMatchObject({ first_name: "Mary", email: "bad.file@example.com", message: fields.message });
     expect(await leadsBy("bad.file@example.com")).toHaveLength(0);
+  });
+
+  test("a file under a name that takes none: back with a message naming it, every typed value kept, nothing stored", async () => {
+    const fields = contact({ email: "wrong.part@example.com" });
+    const { location, flash } = backToForm(await post(multipart(fields, new File([PDF], "papers.pdf"), "photo")));
+    expect(location).toBe("/contact");
+    // under the files (the page reads back its own fields' messages), naming the part
+    expect(flash.errors).toEqual({ files: expect.stringContaining("“photo”") });
+    expect(flash.values).toMatchObject({ first_name: "Mary", email: "wrong.part@example.com" });
+    expect(await leadsBy("wrong.part@example.com")).toHaveLength(0);
+  });
+
+  test("a file sent as files[] is stored with the lead", async () => {
+    const res = await post(multipart(contact({ email: "files.brackets@example.com" }), new File([PDF], "papers.pdf"), "files[]"));
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toMatch(/^\/success/);
+    const [lead] = await leadsBy("files.brackets@example.com");
+    expect(await db.select().from(t.leadFiles).where(eq(t.leadFiles.leadId, lead!.id))).toHaveLength(1);
   });
 
   test("too large (the form's text, or the attachments by their declared length): the message, the values kept", async () => {

@@ -7,7 +7,6 @@ import type { TradeInVehicle } from "@/domain/lookups/lookup";
 import { siteValuationProvider, valueTradeIn } from "@/server/lookups/valuation";
 import { randomUUID } from "node:crypto";
 import { leadFormSchema, wholeNumber } from "@/domain/leads/form-schema";
-import { NOTICE_MINUTES } from "@/domain/leads/test-drive";
 import { serverNow } from "@/server/clock";
 import { FORMS, formRulesOf, leadFormSite, visibleFields, type FieldName, type FormDef, type FormRules } from "@/domain/leads/forms";
 import { leadFormKind, LeadMetaSchema, normalizeLeadPayload, prepareLead, type LeadSite, type PreparedLead } from "@/domain/leads/lead";
@@ -59,11 +58,11 @@ type SiteForms = { minute: number; rules: FormRules; schemas: Map<FormDef["kind"
 const siteForms = new WeakMap<SiteContext, SiteForms>();
 
 function formsOf(ctx: SiteContext): SiteForms {
-  // test-drive slots counted from an hour ago: a slot the form offered when it was opened is still taken
-  const minute = Math.floor((serverNow() - NOTICE_MINUTES * 60_000) / 60_000);
+  const minute = Math.floor(serverNow() / 60_000);
   let forms = siteForms.get(ctx);
   if (forms?.minute !== minute) {
-    forms = { minute, rules: formRulesOf(leadFormSite(ctx, minute * 60_000)), schemas: new Map() };
+    // today's dates from now; test-drive slots with no notice: a slot the form offered when it was opened (an hour's notice) is still taken
+    forms = { minute, rules: formRulesOf(leadFormSite(ctx, minute * 60_000, { notice: 0 })), schemas: new Map() };
     siteForms.set(ctx, forms);
   }
   return forms;
@@ -117,18 +116,22 @@ function urlIsThisSite(url: string, ctx: SiteContext, requestHost: string | null
  * site's; absent, the server rules choose (primary location).
  */
 function siteChoices(lead: Record<string, unknown>, form: FormDef, ctx: SiteContext): Record<string, unknown> {
-  const shown = visibleFields(form, formRules(ctx));
+  const rules = formRules(ctx);
+  const shown = visibleFields(form, rules);
   const out: Record<string, unknown> = {};
   const given = (v: unknown) => v !== undefined && v !== null && v !== "";
+  // one the site does not have is left out where the site overrides it anyway (the spec's primary-location push, fixed slugs)
   if (!shown.includes("location") && given(lead.location)) {
     const r = wholeNumber().safeParse(lead.location);
-    if (!r.success || !ctx.locations.some((l) => l.id === r.data)) throw new LeadValidationError({ location: MSG.required });
-    out.location = r.data;
+    const known = r.success && ctx.locations.some((l) => l.id === r.data);
+    if (!known && !rules.overrides?.location) throw new LeadValidationError({ location: MSG.required });
+    if (known) out.location = r.data;
   }
   if (!shown.includes("dealership_slug") && given(lead.dealership_slug)) {
     const slug = typeof lead.dealership_slug === "string" ? lead.dealership_slug.trim() : "";
-    if (!ctx.dealerships.some((d) => d.slug === slug)) throw new LeadValidationError({ dealership_slug: MSG.required });
-    out.dealership_slug = slug;
+    const known = ctx.dealerships.some((d) => d.slug === slug);
+    if (!known && !rules.overrides?.dealership) throw new LeadValidationError({ dealership_slug: MSG.required });
+    if (known) out.dealership_slug = slug;
   }
   return out;
 }

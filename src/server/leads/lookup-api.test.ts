@@ -8,7 +8,9 @@ import { setupAppDatabase } from "@/server/testing/app-database";
 import * as t from "@/server/db/schema";
 import { leadRoutes } from "@/server/leads/handlers";
 import { localCarHistory } from "@/server/lookups/car-history";
-import { carHistoryRoute, lookupRoute } from "./lookup-api";
+import { carHistoryRoute, lookupForPage, lookupRoute } from "./lookup-api";
+import { getSiteContext } from "@/server/site-context";
+import { LOOKUP_MSG } from "@/domain/lookups/lookup";
 import { AutoGrabProvider, LookupUnavailableError, NevdisProvider, RedbookProvider, requestJson } from "@/server/lookups/providers";
 
 /*
@@ -302,5 +304,54 @@ describe("the vendors' adapters, against a local fake of each", () => {
     let n = 0;
     answer = () => (n++ === 0 ? [502, {}] : [200, { ok: true }]);
     expect(await requestJson("x", `${base}/any`, {}, fast)).toEqual({ ok: true });
+  });
+});
+
+describe("the rego step without JavaScript: the trade-in page looks the rego up itself", () => {
+  const ctxOf = async (slug: string) => (await getSiteContext(slug))!;
+  let ip = 0;
+  const ask = async (slug: string, query: Record<string, string>) => lookupForPage(await ctxOf(slug), query, `10.7.0.${++ip}`);
+
+  test("found: the car, as the lead carries it, and its line for the form", async () => {
+    expect(await ask("parkside-motor-group", { rego: "abc 123", state: "VIC" })).toEqual({
+      rego: "ABC123",
+      state: "vic",
+      title: "2019 Toyota Corolla Ascent Sport",
+      vehicle: {
+        source: "autograb",
+        make: "Toyota",
+        model: "Corolla",
+        year: 2019,
+        vin: "JTNKU3JE60J012345",
+        badge: "Ascent Sport",
+        rego: "ABC123",
+        state: "vic",
+      },
+    });
+    expect(await ask("outback-truck-centre", { rego: "TRK001", state: "qld" })).toMatchObject({ title: "2017 Isuzu NPR 45-155" });
+  });
+
+  test.each([
+    ["not found", { rego: "NOPE99", state: "vic" }, { rego: "NOPE99", state: "vic", note: LOOKUP_MSG.notFound }],
+    ["the provider down", { rego: "DOWN01", state: "vic" }, { rego: "DOWN01", state: "vic", note: LOOKUP_MSG.unavailable }],
+    [
+      "a bad rego",
+      { rego: "ABC-123!!", state: "vic" },
+      { rego: "ABC-123!!", state: "vic", errors: { rego: "Please enter a valid rego." } },
+    ],
+  ])("%s: on by hand, the rego kept", async (_, query, answer) => {
+    expect(await ask("parkside-motor-group", query)).toEqual(answer);
+  });
+
+  test("no rego asked, or a site with no lookup: nothing to look up", async () => {
+    expect(await ask("parkside-motor-group", {})).toBeNull();
+    expect(await ask("ridgeline-motorcycles", { rego: "ABC123", state: "vic" })).toBeNull();
+  });
+
+  test("the lookups' rate limit holds here too: past it, on by hand", async () => {
+    const ctx = await ctxOf("parkside-motor-group");
+    let last = null;
+    for (let i = 0; i < 40; i++) last = await lookupForPage(ctx, { rego: "NOPE99", state: "vic" }, "10.7.9.9");
+    expect(last).toEqual({ rego: "NOPE99", state: "vic", note: LOOKUP_MSG.tooMany });
   });
 });

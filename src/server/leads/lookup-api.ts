@@ -2,7 +2,14 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { LeadEnvelopeSchema, type PreparedLead } from "@/domain/leads/lead";
 import { CAR_HISTORY_OPTIONAL } from "@/domain/leads/forms";
-import { LookupRequestSchema, type LookupAnswer } from "@/domain/lookups/lookup";
+import {
+  LOOKUP_MSG,
+  LookupRequestSchema,
+  lookupTitle,
+  type LookupAnswer,
+  type RegoStep,
+  type TradeInVehicle,
+} from "@/domain/lookups/lookup";
 import { lookupProviderOf } from "@/domain/site/features";
 import { getDb } from "@/server/db";
 import { env } from "@/server/env";
@@ -66,6 +73,48 @@ export const lookupRoute = (route: "/api/nevdis" | "/api/simple-autograb-lookup"
       return json(503, { error: "Vehicle lookup isn’t available right now." }, { "retry-after": "60" });
     }
   });
+
+/**
+ * The trade-in's rego step posted without JavaScript: a GET of its own page with `?rego=&state=`
+ * (a rego and state name no person), looked up here with the site's provider under the lookups'
+ * rate limit, so that the page draws the next step. Null where there is nothing to look up (no rego
+ * asked, or a site with no lookup); a rego not found, the provider down or the limit reached go on by
+ * hand with their note, the rego kept.
+ */
+export async function lookupForPage(
+  ctx: SiteContext,
+  query: { rego?: string; state?: string },
+  clientAddress: string,
+): Promise<RegoStep | null> {
+  if (query.rego === undefined) return null;
+  const provider = lookupProviderOf(ctx.features) ? siteLookupProviderOf(ctx.features) : null;
+  if (!provider) return null;
+  const asked = { rego: query.rego.slice(0, 20), state: (query.state ?? "").slice(0, 10) };
+  const parsed = LookupRequestSchema.safeParse(asked);
+  if (!parsed.success) return { ...asked, errors: fieldErrors(parsed.error, "lookup") };
+  const { rego, state } = parsed.data;
+  const allowed = await limiter().take(`${ctx.site.id}|${clientAddress}`, 1);
+  if (!allowed.ok) return { rego, state, note: LOOKUP_MSG.tooMany };
+  try {
+    const v = await provider.lookup(parsed.data);
+    if (!v) return { rego, state, note: LOOKUP_MSG.notFound };
+    const vehicle: TradeInVehicle = {
+      source: provider.name,
+      make: v.make,
+      model: v.model,
+      year: v.year,
+      ...(v.vin ? { vin: v.vin } : {}),
+      ...(v.badge ? { badge: v.badge } : {}),
+      rego,
+      state,
+    };
+    return { rego, state, title: lookupTitle(v), vehicle };
+  } catch (err) {
+    if (!(err instanceof LookupUnavailableError)) throw err;
+    siteLog(ctx.site.id).warn({ provider: provider.name, status: err.status }, "vehicle lookup failed");
+    return { rego, state, note: LOOKUP_MSG.unavailable };
+  }
+}
 
 /** The site's car history provider: local in the demo, CarClarity with its key; null where the site sends none. */
 export function carHistoryProviderFor(ctx: SiteContext): CarHistoryProvider | null {

@@ -28,7 +28,7 @@ import { isMediaType } from "@/domain/http/content-type";
 /** What one upload may carry: up to 20 photos of 15 MB, 100 MB in all. */
 export const PHOTO_UPLOAD = { files: 20, fileBytes: MAX_PHOTO_BYTES, totalBytes: 100 * 1024 * 1024, fieldBytes: 8 * 1024 } as const;
 const PHOTO_PARTS = {
-  field: "photos",
+  fields: ["photos"],
   types: {
     "image/jpeg": "jpg",
     "image/png": "png",

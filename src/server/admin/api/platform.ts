@@ -94,7 +94,7 @@ export const putConsoleLocation = adminRoute<{ siteId: string; locationId: strin
 
 const LOGO_UPLOAD = { files: 1, fileBytes: MAX_PHOTO_BYTES, totalBytes: MAX_PHOTO_BYTES + 64 * 1024, fieldBytes: 1024 } as const;
 const LOGO_PARTS = {
-  field: "logo",
+  fields: ["logo"],
   types: { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/avif": "avif" },
   refused: "Upload the logo as a PNG, JPEG, WebP or AVIF picture.",
 };

@@ -4,7 +4,7 @@ import { cookies } from "next/headers";
 import { decodeFormFlash } from "@/domain/http/form-flash";
 import { isFieldName } from "@/domain/leads/forms";
 import { LEAD_FORM_FLASH_COOKIE, POSTED } from "@/domain/leads/posted-form";
-import { FORM_INTRO, FORMS, type FormKind } from "@/domain/leads/forms";
+import { FORM_INTRO, FORMS, formAbout, type FormKind } from "@/domain/leads/forms";
 import { contentMetadata } from "./content";
 import type { FormPageProps } from "@/components/forms/form-page";
 import type { LookupSettings } from "@/components/forms/lookup-form-page";
@@ -39,6 +39,20 @@ export async function formSubject(
   searchParams: SearchParams,
   kind: FormKind,
 ): Promise<Pick<FormPageProps, "vehicle" | "locationId" | "refused" | "submissionToken">> {
+  return { ...(await aboutOf(ctx, searchParams)), ...(await drawnFor(ctx, kind)) };
+}
+
+/** The contact page's form and subject: about a car, that car's enquiry form (`formAbout`). */
+export async function contactSubject(
+  ctx: SiteContext,
+  searchParams: SearchParams,
+): Promise<Pick<FormPageProps, "kind" | "vehicle" | "locationId" | "refused" | "submissionToken">> {
+  const about = await aboutOf(ctx, searchParams);
+  const kind = formAbout("contact", about.vehicle !== undefined);
+  return { kind, ...about, ...(await drawnFor(ctx, kind)) };
+}
+
+async function aboutOf(ctx: SiteContext, searchParams: SearchParams): Promise<Pick<FormPageProps, "vehicle" | "locationId">> {
   const q = await searchParams;
   const slug = oneParam(q.vehicle);
   const found = slug ? await getVehiclePage(ctx, slug, requestNow()) : null;
@@ -46,8 +60,12 @@ export async function formSubject(
   const location =
     ctx.locations.find((l) => l.slug === oneParam(q.location)) ??
     (found ? ctx.locations.find((l) => l.id === found.vehicle.locationId) : undefined);
+  return { vehicle, locationId: location?.id };
+}
+
+async function drawnFor(ctx: SiteContext, kind: FormKind): Promise<Pick<FormPageProps, "refused" | "submissionToken">> {
   // one token per drawn page: the same form posted twice (a double tap, a reload) makes one lead
-  return { vehicle, locationId: location?.id, refused: await refusedForm(ctx, kind), submissionToken: crypto.randomUUID() };
+  return { refused: await refusedForm(ctx, kind), submissionToken: crypto.randomUUID() };
 }
 
 /**

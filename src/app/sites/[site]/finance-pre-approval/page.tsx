@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { FinancePanel } from "@/components/forms/finance-panel";
 import { FormPage } from "@/components/forms/form-page";
 import { leadFormSite } from "@/domain/leads/forms";
+import { requestNow } from "@/server/clock";
 import { financeTermsFor, formMetadata, formSubject } from "../_routes/form";
 import { requireSite, type SearchParams, type SiteParams } from "../_routes/site";
 
@@ -17,7 +18,7 @@ export default async function FinancePreApprovalPage({ params, searchParams }: P
   return (
     <FormPage
       kind="finance-pre-approval"
-      formSite={leadFormSite(ctx)}
+      formSite={leadFormSite(ctx, requestNow(), { testDrive: false })}
       // about a car, the calculator starts at that car's rate, as /finance does
       calculator={<FinancePanel ctx={ctx} terms={await financeTermsFor(ctx, searchParams)} />}
       {...await formSubject(ctx, searchParams, "finance-pre-approval")}

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { FormPage } from "@/components/forms/form-page";
 import { leadFormSite } from "@/domain/leads/forms";
+import { requestNow } from "@/server/clock";
 import { formMetadata, formSubject } from "../../_routes/form";
 import { requireSite, type SearchParams, type SiteParams } from "../../_routes/site";
 
@@ -13,5 +14,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 // GET /pages/book-a-service — the service booking form at its second address; `?vehicle=` and `?location=` say what it is about
 export default async function BookAServicePage({ params, searchParams }: Props) {
   const ctx = await requireSite(params, "/pages/book-a-service");
-  return <FormPage kind="service" formSite={leadFormSite(ctx)} {...await formSubject(ctx, searchParams, "service")} />;
+  return (
+    <FormPage
+      kind="service"
+      formSite={leadFormSite(ctx, requestNow(), { testDrive: false })}
+      {...await formSubject(ctx, searchParams, "service")}
+    />
+  );
 }
