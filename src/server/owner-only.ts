@@ -1,3 +1,4 @@
+import "server-only";
 import { chmod, mkdir, readdir } from "node:fs/promises";
 import path from "node:path";
 
