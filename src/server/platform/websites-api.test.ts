@@ -185,7 +185,7 @@ describe("POST /api/v1/websites", () => {
       url: "The site's address must be an https:// address",
       "features.teleport": 'Unknown flag "teleport"',
     });
-    expect(Object.keys(errors)).toContain("site"); // the unknown field "surprise"
+    expect(errors.surprise).toBe("Unknown field: check its name, or leave it out."); // named, in words
     expect(await getSiteByKey(db, { by: "slug", slug: "bad-slug" })).toBeNull();
   });
 
@@ -673,7 +673,7 @@ describe("a site's widget and tracking ids (integrations)", () => {
     [{ live_chat: { provider: "livechat" } }, "integrations.live_chat.license", "LiveChat licence"],
     [{ chatbot: { website_id: "site-9a", settings: { greeting: "<script>" } } }, "integrations.chatbot.settings.greeting", "< or >"],
     [{ voice_text_id: "x\u0000" }, "integrations.voice_text_id", "Podium"],
-    [{ unknown_widget: "x" }, "integrations", "Unrecognized"],
+    [{ unknown_widget: "x" }, "integrations.unknown_widget", "Unknown field"],
   ])("PUT %j: 422 naming the field, nothing written", async (integrations, field, message) => {
     const site = await (
       await create(start(`Bad Widget ${Object.keys(integrations)[0]}`, { integrations: { analytics_id: "G-3HQ8ZP4T1B" } }))
