@@ -161,7 +161,8 @@ test.describe("onboarding a dealer", () => {
     expect((await moved.json()).dealer_license_number).toBe("LMCT 999");
     expect((await api(request, "PUT", `/api/v1/websites/${id}/locations/${locationId}.json`, { address: { lat: 1 } })).status()).toBe(422);
 
-    const published = await api(request, "PUT", `/api/v1/websites/${id}.json`, { published: true });
+    // a location made without hours opens the usual week; without stock the site goes live only on purpose
+    const published = await api(request, "PUT", `/api/v1/websites/${id}.json`, { published: true, no_stock_yet: true });
     expect(published.status()).toBe(200);
     const read = await (await api(request, "GET", `/api/v1/websites/${id}.json`)).json();
     expect(read).toMatchObject({ published: true, locations: [{ name: "Api Motors Ringwood" }] });
@@ -492,7 +493,7 @@ test.describe("onboarding a dealer", () => {
     await expect(shopper.getByTestId("coming-soon")).toBeVisible();
 
     // published, a lead reaches the location and the CRM
-    expect((await api(request, "PUT", `/api/v1/websites/${siteId}.json`, { published: true })).status()).toBe(200);
+    expect((await api(request, "PUT", `/api/v1/websites/${siteId}.json`, { published: true, no_stock_yet: true })).status()).toBe(200);
     const lead = await request.post(`http://127.0.0.1:${PORT}/api/leads`, {
       headers: { host: `jones-motors-ballarat.localhost:${PORT}` },
       data: {
@@ -576,6 +577,7 @@ test.describe("onboarding a dealer", () => {
       dealership_group: "Kappa Group",
       // a published site needs somewhere its leads go
       email: "sales@kappamotors.com.au",
+      no_stock_yet: true,
       published: true,
     };
     const created = await api(request, "POST", "/api/v1/websites", record);
@@ -627,6 +629,7 @@ test.describe("onboarding a dealer", () => {
       template: "default",
       domain_name: "thatdomain.com.au",
       email: "sales@thatdomain.com.au",
+      no_stock_yet: true,
       published: true,
     });
     expect(created.status()).toBe(201);

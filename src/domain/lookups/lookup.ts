@@ -54,6 +54,12 @@ export const lookupTitle = (v: Pick<LookupVehicle, "year" | "make" | "model" | "
   [v.year, v.make, v.model, v.badge].filter(Boolean).join(" ");
 
 export const CONDITIONS = ["Excellent", "Good", "Fair", "Poor"] as const;
+/** A condition as the list writes it, taken in any case ("good", "GOOD" → "Good"): an API client need not match our capitals. */
+export const conditionField = (message?: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? (CONDITIONS.find((c) => c.toLowerCase() === v.trim().toLowerCase()) ?? v) : v),
+    z.enum(CONDITIONS, message ? { error: message } : undefined),
+  );
 
 /** The trade-in vehicle a lead carries (LeadMetaSchema): looked up, or typed by hand. */
 export const TradeInVehicleSchema = z
@@ -70,7 +76,7 @@ export const TradeInVehicleSchema = z
       .optional(),
     state: stateCode().optional(),
     odometer: z.number().int().min(0).max(5_000_000).optional(),
-    condition: z.enum(CONDITIONS).optional(),
+    condition: conditionField().optional(),
     source: z.enum(["nevdis", "autograb", "redbook", "manual"]),
   })
   .strict();

@@ -53,6 +53,15 @@ describe("what a valuation may be asked for", () => {
     expect(r.success).toBe(false);
     if (path) expect(r.error!.issues[0]!.path).toEqual([path]);
   });
+
+  test.each([
+    ["good", "Good"],
+    ["EXCELLENT", "Excellent"],
+    [" fair ", "Fair"],
+    ["Poor", "Poor"],
+  ])("the condition %j is taken in any case, as %s", (condition, as) =>
+    expect(ValuationRequestSchema.parse({ ...corolla, condition }).condition).toBe(as),
+  );
 });
 
 describe("the lead's range as the dealer reads it", () => {

@@ -2,7 +2,7 @@ import "../zod-config";
 import { z } from "zod";
 import { formatPrice } from "../format/price";
 import { cleanText } from "../leads/form-schema";
-import { CONDITIONS } from "./lookup";
+import { CONDITIONS, conditionField } from "./lookup";
 
 /*
  * After the rego lookup, odometer and condition, the shopper sees an
@@ -31,7 +31,7 @@ export const ValuationRequestSchema = z
       .int()
       .min(0)
       .max(2_000_000, "Please enter the odometer reading in km."),
-    condition: z.enum(CONDITIONS, { error: "Please choose the vehicle’s condition." }),
+    condition: conditionField("Please choose the vehicle’s condition."),
   })
   .strict();
 export type ValuationRequest = z.infer<typeof ValuationRequestSchema>;

@@ -266,6 +266,13 @@ const zoneOf = (country: Country, a: PlacedAddress): { timezone?: string } => {
   return timezone ? { timezone } : {};
 };
 
+/** A new location's week until the dealer sets its own: Monday to Friday 8:30–5:30, Saturday 9–1, Sunday closed. */
+export const DEFAULT_WEEK: readonly OpeningHourEntry[] = ([0, 1, 2, 3, 4, 5, 6] as const).map((weekday) =>
+  weekday === 0
+    ? { weekday, status: "Closed" as const, open: null, close: null }
+    : { weekday, status: "Open" as const, open: weekday === 6 ? "09:00" : "08:30", close: weekday === 6 ? "13:00" : "17:30" },
+);
+
 const hours = (week: OpeningHourEntry[] | undefined) =>
   (week ?? []).map((h) => ({ ...h, formated_hours: formatHours(h.status, h.open, h.close) })).sort((a, b) => a.weekday - b.weekday);
 
@@ -286,7 +293,8 @@ export function newLocation(r: PlacedRecord, country: Country, position: number)
     motorVehicleRepairer: r.motor_vehicle_repairer ?? null,
     image: r.image ?? null,
     contactDetail: { phone: r.contact_detail.phone, landline_phone: r.contact_detail.landline_phone, email: r.contact_detail.email },
-    openingHours: hours(r.opening_hours as OpeningHourEntry[] | undefined),
+    // a location made without hours opens the usual sales week (the console's form starts from it too)
+    openingHours: hours((r.opening_hours as OpeningHourEntry[] | undefined) ?? [...DEFAULT_WEEK]),
     address: address(r.address, country),
     ...zoneOf(country, r.address),
   };

@@ -110,7 +110,7 @@ export function platformOpenApi(): Record<string, unknown> {
             "409": error("The slug, domain or id is another site's: `errors` names the field."),
             "415": error("The body is not application/json."),
             "422": error(
-              "The record does not follow the schema: `errors` names each field with a message. `published: true` for a site whose leads would reach nobody (no email) is refused under `errors.published`.",
+              "The record does not follow the schema: `errors` names each field with a message. `published: true` for a site whose leads would reach nobody (no email), or with no stock and no `no_stock_yet: true`, is refused under `errors.published`.",
             ),
           },
         },

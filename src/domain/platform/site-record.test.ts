@@ -1,6 +1,15 @@
 import { describe, expect, test } from "vitest";
 import { addressProblem } from "./location-record";
-import { isTimeZone, newSite, publishChecklist, siteChanges, siteDomain, SiteRecordSchema, suggestSlug } from "./site-record";
+import {
+  isTimeZone,
+  newSite,
+  publishChecklist,
+  publishRefusal,
+  siteChanges,
+  siteDomain,
+  SiteRecordSchema,
+  suggestSlug,
+} from "./site-record";
 import { FEATURE_RULES, featureSources, type FeatureRule } from "../site/features";
 
 describe("siteDomain: a public host name, stored without www.", () => {
@@ -223,15 +232,27 @@ describe("publishChecklist: each item done by what the site has, with where it i
     ["phone", false, "/platform/sites/42#record", "Add the phone"],
     ["location", false, "/platform/sites/42#locations", "Add a location"],
     ["logo", false, "/platform/sites/42#logo", "Upload the logo, or put it on a plate"],
-    ["stock", false, "/sites/42/stock/import", "Import stock"],
+    ["stock", true, "/sites/42/stock/import", "Import stock"],
     ["analytics", false, "/platform/sites/42#switches", "Turn on visit reports"],
   ])("%s: blocks publishing %s, fixed at %s", (key, blocks, href, label) => {
     expect(publishChecklist(bare).find((c) => c.key === key)).toMatchObject({ blocks, fix: { href, label } });
   });
 
-  test("with a location but no hours, the fix says to set the hours", () => {
+  test("with a location but no hours, the fix says to set the hours, and publishing waits for them", () => {
     const c = publishChecklist({ ...bare, locations: [{ ...geelong, openingHours: [] }] }).find((i) => i.key === "location")!;
     expect(c.fix.label).toBe("Set the hours");
+    expect(c.blocks).toBe(true);
+  });
+
+  test.each([
+    ["ready", {}, null],
+    ["no stock", { noStockYet: false, stockCount: 0 }, /no car in stock/],
+    ["a location without hours", { locations: [{ ...geelong, openingHours: [] }] }, /every location needs its opening hours/],
+    ["no location at all (the leads go to the site's email)", { locations: [], email: "sales@smith.com.au" }, null],
+  ] satisfies Array<[string, Partial<Checklist>, RegExp | null]>)("publishRefusal: %s", (_why, change, reason) => {
+    const why = publishRefusal(publishChecklist({ ...ready, ...change }));
+    if (reason) expect(why).toMatch(reason);
+    else expect(why).toBeNull();
   });
 });
 

@@ -401,6 +401,8 @@ export function publishChecklist(s: {
   const leads = leadDestinations({ email: s.email, leadDelivery: s.leadDelivery }, s.locations);
   const here = `/platform/sites/${s.siteId}`; // the console page of the site
   const hours = s.locations.length > 0 && s.locations.every((l) => l.openingHours.length > 0);
+  // a location shoppers would see with no hours holds publishing back (none at all is advice: the leads rule decides)
+  const hoursMissing = s.locations.some((l) => l.openingHours.length === 0);
   const item = (key: ChecklistKey, label: string, done: boolean, href: string, fix: string, blocks = false): ChecklistItem => ({
     key,
     label,
@@ -420,6 +422,7 @@ export function publishChecklist(s: {
       hours,
       `${here}#locations`,
       s.locations.length ? "Set the hours" : "Add a location",
+      hoursMissing,
     ),
     item(
       "logo",
@@ -434,6 +437,7 @@ export function publishChecklist(s: {
       s.stockCount > 0 || s.noStockYet,
       `/sites/${s.siteId}/stock/import`,
       "Import stock",
+      true,
     ),
     item(
       "analytics",
@@ -452,6 +456,20 @@ export function publishChecklist(s: {
       ),
     ),
   ];
+}
+
+/**
+ * Why the site cannot go live yet, or null: the first item of its checklist that holds publishing back
+ * (somewhere its leads go, hours at every location, stock or a deliberate "No stock yet").
+ */
+export function publishRefusal(items: readonly ChecklistItem[]): string | null {
+  const held = items.find((c) => c.blocks && !c.done);
+  if (!held) return null;
+  const why: Partial<Record<ChecklistKey, string>> = {
+    location: "every location needs its opening hours (set them under Locations)",
+    stock: 'the site has no car in stock (import stock, or tick "No stock yet" to publish without)',
+  };
+  return why[held.key] ?? held.label;
 }
 
 /** The site record as the platform API answers it (snake_case, the site's own fields; flags with their sources). */

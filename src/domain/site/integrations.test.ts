@@ -78,7 +78,7 @@ describe("the widget ids: each vendor's own id shape", () => {
     [{ chatbot: { website_id: "site-9a", settings: JSON.parse('{"__proto__": "x"}') } }, ["chatbot.settings.__proto__", "name"]],
     [{ chatbot: { website_id: "site-9a", settings: { colour: { nested: 1 } } } }, ["chatbot.settings.colour", "text, a number"]],
     [{ facebook_mode: "test" }, ["facebook_mode", "local or live"]],
-    [{ facebook_capi_token: "secret" }, ["integrations", "Unrecognized"]],
+    [{ facebook_capi_token: "secret" }, ["facebook_capi_token", "Unknown field"]],
   ])("%j → %j", (patch, error) => {
     const r = parse(patch);
     if (!error) return expect(r.ok).toBe(true);

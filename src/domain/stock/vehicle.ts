@@ -106,6 +106,11 @@ export function displayImage(v: Pick<Vehicle, "primaryImageUrl" | "thumbnails">)
   return primary;
 }
 
+/** How many photos the website shows of the car: its gallery, else its one main photo, else none (the placeholder). */
+export function shownPhotoCount(v: Pick<Vehicle, "primaryImageUrl" | "thumbnails">): number {
+  return v.thumbnails.length || (ownPhoto(v) ? 1 : 0);
+}
+
 /** The car's own photo as the storefront shows it (displayImage), or null where the storefront shows the placeholder. */
 export function ownPhoto(v: Pick<Vehicle, "primaryImageUrl" | "thumbnails">): string | null {
   const shown = displayImage(v);

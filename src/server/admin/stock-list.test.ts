@@ -3,7 +3,8 @@ import { and, eq, inArray, like } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { addDays, daysBetween, localDay } from "@/domain/reports/range";
 import { parseStockCsv } from "@/domain/stock/import";
-import { STOCK_EXPORT_COLUMNS } from "@/domain/stock/stock-csv";
+import { STOCK_EXPORT_COLUMNS, STOCK_EXPORT_FIGURES } from "@/domain/stock/stock-csv";
+import { parse } from "csv-parse/sync";
 import { parseStockListQuery } from "@/domain/stock/stock-list";
 import { PLACEHOLDER_IMAGE } from "@/domain/stock/vehicle";
 import { serverNow } from "@/server/clock";
@@ -334,7 +335,16 @@ describe("GET …/stock.csv", () => {
       [`${PREFIX}D`, 18991, "demo"],
       [`${PREFIX}E`, 42750, "used"],
     ]);
-    expect(parsed.ignoredColumns).toEqual(["days_in_stock", "views_7d", "views_30d", "leads_7d", "leads_30d"]);
+    expect(parsed.ignoredColumns).toEqual([...STOCK_EXPORT_FIGURES]);
+    // what the website shows of each car: B is hidden (whatever its status says), C has no photo
+    const rows = parse(all, { columns: true }) as Array<Record<string, string>>;
+    expect(rows.map((r) => [r.stock_number!.slice(PREFIX.length), r.shown_on_website, r.featured, r.photo_count])).toEqual([
+      ["A", "yes", "no", "5"],
+      ["B", "no", "no", "3"],
+      ["C", "yes", "no", "0"],
+      ["D", "yes", "no", "8"],
+      ["E", "yes", "no", "2"],
+    ]);
   });
 
   test.each([

@@ -315,6 +315,21 @@ describe("editing a car", () => {
     expect((await put(id, { price: 1 }, sales)).status).toBe(403);
   });
 
+  test("a field the car does not have is a 422 naming it, in words, and nothing is saved", async () => {
+    const before = await row(id);
+    const res = await put(id, { price: 12345, colur: "Red", Odometer: 10 });
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors).toEqual({
+      colur: "Unknown field: check its name, or leave it out.",
+      Odometer: "Unknown field: check its name, or leave it out.",
+    });
+    expect((await row(id)).price).toBe(before.price);
+    // the validator's words never reach the answer: a description sent as a list
+    const wrong = await put(id, { description: ["a"] });
+    expect(wrong.status).toBe(422);
+    expect((await wrong.json()).errors).toEqual({ description: "Enter text." });
+  });
+
   test("hand back one field, then all: audited; unknown names are 422", async () => {
     expect((await handBack(id, { fields: ["price"] })).status).toBe(200);
     expect((await row(id)).editedFields).not.toContain("price");

@@ -77,7 +77,7 @@ describe("POST /api/simple-autograb-lookup and /api/nevdis (the local fake provi
     ["an empty rego", { rego: "", state: "vic" }, 422, "rego"],
     ["no state", { rego: "ABC123" }, 422, "state"],
     ["an unknown state", { rego: "ABC123", state: "xx" }, 422, "state"],
-    ["an extra key", { rego: "ABC123", state: "vic", __proto__x: 1 }, 422, "lookup"],
+    ["an extra key", { rego: "ABC123", state: "vic", __proto__x: 1 }, 422, "__proto__x"],
     ["a __proto__ key", '{"rego":"ABC123","state":"vic","__proto__":{"a":1}}', 422, null],
     ["a NUL", { rego: "ABC\u0000", state: "vic" }, 422, "rego"],
     ["not JSON", "{", 400, null],

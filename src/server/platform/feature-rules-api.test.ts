@@ -96,7 +96,7 @@ describe("GET and POST /api/v1/feature_rules", () => {
 
   test.each([
     ["no match", { ...groupRule, match: {} }, "match", /at least one/],
-    ["an unknown field", { ...groupRule, match: { colour: "red" } }, "match", /Unrecognized key/i],
+    ["an unknown field", { ...groupRule, match: { colour: "red" } }, "match.colour", /^Unknown field: check its name, or leave it out\.$/],
     ["a pattern that does not compile", { ...groupRule, match: { slug: { pattern: "(" } } }, "match.slug.pattern", /Not a valid pattern/],
     ["an unknown flag", { ...groupRule, set: { teleport: true } }, "set.teleport", /Unknown flag "teleport"/],
     ["a flag of the wrong type", { ...groupRule, set: { reviews: "yes" } }, "set.reviews", /true or false/],

@@ -5,6 +5,7 @@ import { LocationPatchSchema, LocationRecordSchema, locationChanges, newLocation
 import {
   newSite,
   publishChecklist,
+  publishRefusal,
   siteChanges,
   SiteRecordPatchSchema,
   SiteRecordSchema,
@@ -51,12 +52,29 @@ const refuse = (status: 409 | 422, errors: Record<string, string>) =>
   new HttpError(status, status === 409 ? "Already taken: see errors." : "Please correct the site record.", {}, errors);
 
 /**
- * A published site whose leads would reach nobody tells shoppers "sent" while no one hears of them:
- * publishing (or keeping a site published through a change of its email) is refused with the reason.
+ * A site goes live only when it is ready: somewhere its leads go (else shoppers are told "sent" while no
+ * one hears of them), hours at every location, and stock or a deliberate "No stock yet". Publishing
+ * (or keeping a site published through a change of its email) is refused with the reason.
  */
-function refuseStrandedLeads(site: { email: string | null; leadDelivery: unknown }, locations: Parameters<typeof leadDestinations>[1]) {
-  const { problem } = leadDestinations(site, locations);
-  if (problem) throw new HttpError(422, `Not published: ${problem}`, {}, { published: problem });
+/** What publishing checks, from what the site has (the checklist's other items are advice). */
+const readiness = (s: Partial<Parameters<typeof publishChecklist>[0]>): Parameters<typeof publishChecklist>[0] => ({
+  siteId: 0,
+  locations: [],
+  logo: {},
+  phone: null,
+  colours: { primary: "#000000" },
+  stockCount: 0,
+  noStockYet: false,
+  leadDelivery: {},
+  email: null,
+  features: { analytics_events: true },
+  ...s,
+});
+
+function refuseUnready(s: Parameters<typeof publishChecklist>[0], publishing: boolean) {
+  const { problem } = leadDestinations({ email: s.email, leadDelivery: s.leadDelivery }, s.locations);
+  const why = problem ?? (publishing ? publishRefusal(publishChecklist(s)) : null);
+  if (why) throw new HttpError(422, `Not published: ${why}`, {}, { published: why });
 }
 
 /** The site record as the API answers it: its fields, effective flags with their sources, locations, stock and the publish checklist. */
@@ -98,8 +116,9 @@ export async function siteRecordAnswer(siteId: number) {
 export async function createSiteFromRecord(body: unknown, by: Actor) {
   const parsed = SiteRecordSchema.safeParse(body);
   if (!parsed.success) throw refuse(422, fieldErrors(parsed.error, "site"));
-  // a new site has no locations nor delivery settings yet: its own email is where leads would go
-  if (parsed.data.published) refuseStrandedLeads({ email: parsed.data.email ?? null, leadDelivery: {} }, []);
+  // a new site has no locations, stock nor delivery settings yet: its own email is where leads would go
+  if (parsed.data.published)
+    refuseUnready(readiness({ email: parsed.data.email ?? null, noStockYet: parsed.data.no_stock_yet ?? false }), true);
   const db = await getDb();
   // the new dealer's starting switches give way to the feature rules that match it
   const created = await createSite(db, newSite(parsed.data, await featureRules(db), availableLookups()), by);
@@ -118,10 +137,21 @@ export async function changeSiteRecord(siteId: number, body: unknown, by: Actor)
   if (!current) throw new HttpError(404, "Unknown site.");
   const p = parsed.data;
   if (p.published === true || (current.published && p.published === undefined && p.email !== undefined)) {
-    const [locations, leadDelivery] = await Promise.all([listAllLocations(db, siteId), getLeadDeliveryConfig(db, siteId)]);
-    refuseStrandedLeads(
-      { email: p.email !== undefined ? p.email : current.email, leadDelivery },
-      locations.filter((l) => l.visible),
+    const [locations, leadDelivery, stock] = await Promise.all([
+      listAllLocations(db, siteId),
+      getLeadDeliveryConfig(db, siteId),
+      getStockSummary(db, current, serverNow()),
+    ]);
+    refuseUnready(
+      readiness({
+        siteId,
+        email: p.email !== undefined ? p.email : current.email,
+        leadDelivery,
+        locations: locations.filter((l) => l.visible),
+        stockCount: stock.count,
+        noStockYet: p.no_stock_yet ?? current.noStockYet,
+      }),
+      p.published === true,
     );
   }
   const changed = await updateSite(db, siteId, siteChanges(current, parsed.data), by);

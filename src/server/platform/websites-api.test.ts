@@ -77,7 +77,7 @@ describe("POST /api/v1/websites", () => {
       published: false,
       stock: { count: 0 },
     });
-    // every item says where it is fixed; only lead delivery holds publishing back; visit reports start on
+    // every item says where it is fixed; lead delivery and stock hold publishing back; visit reports start on
     expect(site.publish_checklist.filter((c: { done: boolean }) => !c.done).map((c: { key: string }) => c.key)).toEqual([
       "lead_delivery",
       "phone",
@@ -91,6 +91,7 @@ describe("POST /api/v1/websites", () => {
     });
     expect(site.publish_checklist.filter((c: { blocks: boolean }) => c.blocks).map((c: { key: string }) => c.key)).toEqual([
       "lead_delivery",
+      "stock",
     ]);
     // a new dealer starts with reports, accounts and the market's lookup with its trade-in value, as its own settings
     for (const flag of ["analytics_events", "garage_enabled", "autograb", "trade_in_valuation"])
@@ -184,7 +185,7 @@ describe("POST /api/v1/websites", () => {
       url: "The site's address must be an https:// address",
       "features.teleport": 'Unknown flag "teleport"',
     });
-    expect(Object.keys(errors)).toContain("site"); // the unknown field "surprise"
+    expect(errors.surprise).toBe("Unknown field: check its name, or leave it out."); // named, in words
     expect(await getSiteByKey(db, { by: "slug", slug: "bad-slug" })).toBeNull();
   });
 
@@ -291,7 +292,7 @@ describe("GET and PUT /api/v1/websites/{id}.json", () => {
     const born = await create(start("Nowhere Motors", { published: true }));
     expect(born.status).toBe(422);
     expect((await born.json()).errors.published).toMatch(reason);
-    const site = await (await create(start("Nowhere Motors"))).json();
+    const site = await (await create(start("Nowhere Motors", { no_stock_yet: true }))).json();
     expect(site.publish_checklist.find((c: { key: string }) => c.key === "lead_delivery").done).toBe(false);
     const refused = await change(site.id, { published: true, phone: "(03) 9000 0001" });
     expect(refused.status).toBe(422);
@@ -305,15 +306,52 @@ describe("GET and PUT /api/v1/websites/{id}.json", () => {
     await changeLocation(site.id, location.id, { contact_detail: { phone: "(03) 5221 0000", email: "sales@nowhere.com.au" } });
     expect((await change(site.id, { published: true })).status).toBe(200);
     // or the site's own email; and a published site cannot drop the only one
-    const other = await (await create(start("Somewhere Motors", { email: "sales@somewhere.com.au", published: true }))).json();
+    const other = await (
+      await create(start("Somewhere Motors", { email: "sales@somewhere.com.au", no_stock_yet: true, published: true }))
+    ).json();
     expect(other.published).toBe(true);
     const dropped = await change(other.id, { email: null });
     expect(dropped.status).toBe(422);
     expect((await (await read(other.id)).json()).email).toBe("sales@somewhere.com.au");
   });
 
+  test("publishing is held while a location has no hours or the site has no stock, with the reason; a location made without hours opens the usual week", async () => {
+    const site = await (await create(start("Unready Motors", { email: "sales@unready.com.au" }))).json();
+    const noStock = await change(site.id, { published: true });
+    expect(noStock.status).toBe(422);
+    expect((await noStock.json()).errors.published).toBe(
+      'the site has no car in stock (import stock, or tick "No stock yet" to publish without)',
+    );
+    expect(site.publish_checklist.find((c: { key: string }) => c.key === "stock")).toMatchObject({ done: false, blocks: true });
+    // made through the API without hours: the console's usual week, so nothing holds it back there
+    const { opening_hours: _none, ...hourless } = geelong;
+    const added = await (await addLocation(site.id, hourless)).json();
+    expect(
+      added.contact_detail.opening_hours.map((h: { weekday: number; status: string; open: string | null }) => [
+        h.weekday,
+        h.status,
+        h.open,
+      ]),
+    ).toEqual([
+      [0, "Closed", null],
+      [1, "Open", "08:30"],
+      [2, "Open", "08:30"],
+      [3, "Open", "08:30"],
+      [4, "Open", "08:30"],
+      [5, "Open", "08:30"],
+      [6, "Open", "09:00"],
+    ]);
+    // a location whose hours are cleared holds it back, with the reason
+    await changeLocation(site.id, added.id, { opening_hours: [] });
+    const hoursless = await change(site.id, { published: true, no_stock_yet: true });
+    expect(hoursless.status).toBe(422);
+    expect((await hoursless.json()).error).toBe("Not published: every location needs its opening hours (set them under Locations)");
+    await changeLocation(site.id, added.id, { opening_hours: geelong.opening_hours });
+    expect((await change(site.id, { published: true, no_stock_yet: true })).status).toBe(200);
+  });
+
   test("PUT changes the fields given and keeps the rest; published: true publishes, false takes it down", async () => {
-    const site = await (await create(start("Change Me", { email: "sales@changeme.com.au" }))).json();
+    const site = await (await create(start("Change Me", { email: "sales@changeme.com.au", no_stock_yet: true }))).json();
     const res = await change(site.id, { phone: "(03) 9000 0000", published: true, domain_name: domainOf("changed") });
     expect(res.status).toBe(200);
     const after = await res.json();
@@ -635,7 +673,7 @@ describe("a site's widget and tracking ids (integrations)", () => {
     [{ live_chat: { provider: "livechat" } }, "integrations.live_chat.license", "LiveChat licence"],
     [{ chatbot: { website_id: "site-9a", settings: { greeting: "<script>" } } }, "integrations.chatbot.settings.greeting", "< or >"],
     [{ voice_text_id: "x\u0000" }, "integrations.voice_text_id", "Podium"],
-    [{ unknown_widget: "x" }, "integrations", "Unrecognized"],
+    [{ unknown_widget: "x" }, "integrations.unknown_widget", "Unknown field"],
   ])("PUT %j: 422 naming the field, nothing written", async (integrations, field, message) => {
     const site = await (
       await create(start(`Bad Widget ${Object.keys(integrations)[0]}`, { integrations: { analytics_id: "G-3HQ8ZP4T1B" } }))

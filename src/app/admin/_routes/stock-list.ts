@@ -1,6 +1,6 @@
 import "server-only";
 import { storedImageSrc, thumbnailUrl } from "@/domain/format/image";
-import { ownPhoto, vehicleTitle } from "@/domain/stock/vehicle";
+import { ownPhoto, shownPhotoCount, vehicleTitle } from "@/domain/stock/vehicle";
 import { bulkOutcome, parseStockListQuery, selectedIds, STOCK_PAGE_SIZE } from "@/domain/stock/stock-list";
 import { can } from "@/domain/staff/roles";
 import { requireStaffSite } from "@/server/admin/pages";
@@ -50,7 +50,7 @@ export async function loadStock(params: SiteParams, searchParams: SearchParams) 
         stockNumber: v.stockNumber,
         name: vehicleTitle(v),
         thumbnail: photo ? thumbnailUrl(photo) : null,
-        photos: Math.max(v.photosCount, v.thumbnails.length),
+        photos: shownPhotoCount(v),
         days: v.days,
         views7: v.views7,
         views30: v.views30,

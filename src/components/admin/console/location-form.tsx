@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { addressSearchUrl } from "@/domain/locations/geo";
 import { MAP_POINT_HINT, parseMapPoint } from "@/domain/locations/map-point";
-import { LocationPatchSchema, LocationRecordSchema, AU_STATES } from "@/domain/platform/location-record";
+import { LocationPatchSchema, LocationRecordSchema, AU_STATES, DEFAULT_WEEK } from "@/domain/platform/location-record";
 import type { Country } from "@/domain/site/types";
 import { buttonVariants } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/text-field";
@@ -124,11 +124,7 @@ export function LocationForm({
       ...(editing
         ? {}
         : {
-            opening_hours: [0, 1, 2, 3, 4, 5, 6].map((weekday) =>
-              weekday === 0
-                ? { weekday, status: "Closed", open: null, close: null }
-                : { weekday, status: "Open", open: weekday === 6 ? "09:00" : "08:30", close: weekday === 6 ? "13:00" : "17:30" },
-            ),
+            opening_hours: [...DEFAULT_WEEK],
           }),
     };
     await save(form, editing ? LocationPatchSchema : LocationRecordSchema, record, "location");

@@ -42,6 +42,12 @@ function backToForm(req: Request, siteId: number, page: string, form: Record<str
   );
 }
 
+/**
+ * An API client's JSON naming a field the car does not have is refused (422 naming it), so a typo is
+ * never saved as nothing; the editor's plain form post carries its buttons and helpers and is read as before.
+ */
+const strictFor = <S extends z.ZodObject>(body: Body, schema: S): S => (body.form ? schema : (schema.strict() as unknown as S));
+
 /** Runs a write; a refused form post goes back to its page instead of answering 422. */
 async function formAware(req: Request, siteId: number, body: Body, page: string, run: () => Promise<Response>): Promise<Response> {
   try {
@@ -59,7 +65,7 @@ export const postVehicle = adminRoute<{ siteId: string }>(
     const body = await bodyOf(req);
     const from = body.form?.from && /^\d{1,10}$/.test(body.form.from) ? `?from=${body.form.from}` : "";
     return formAware(req, siteId, body, `/sites/${siteId}/stock/new${from}`, async () => {
-      const input = parsed(vehicleCreateSchema(thisYear()), body.raw, CHECK_FIELDS);
+      const input = parsed(strictFor(body, vehicleCreateSchema(thisYear())), body.raw, CHECK_FIELDS);
       const { vehicle: v, websiteHref } = await addVehicle(siteId, input, actor(staff));
       if (body.form) return seeOther(`/sites/${siteId}/stock/${v.id}?added=1`);
       return json(201, {
@@ -92,7 +98,7 @@ async function saveEdit(req: Request, { staff, params }: { staff: Parameters<typ
   const id = vehicleId(params.id);
   const body = await bodyOf(req);
   return formAware(req, siteId, body, `/sites/${siteId}/stock/${id}`, async () => {
-    const edit = parsed(vehicleEditSchema(thisYear()), body.raw, CHECK_FIELDS);
+    const edit = parsed(strictFor(body, vehicleEditSchema(thisYear())), body.raw, CHECK_FIELDS);
     const r = await editVehicle(siteId, id, edit, actor(staff));
     if (body.form) return seeOther(`/sites/${siteId}/stock/${id}?saved=1`);
     return json(200, {
