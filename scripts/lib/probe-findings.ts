@@ -260,3 +260,40 @@ export async function probeDoublePost(o: { send: Send; check: Check; port: numbe
   const stored = await leadsWithEmail(o, email);
   o.check("the same no-JavaScript form posted three times makes one lead", stored === 1, `${stored} leads`);
 }
+
+/**
+ * A back-office form (the owner's "Widgets and tracking") posted with 10,000 fields and refused: the
+ * answer (303 back with the flash cookie) comes within a second, the cookie under a browser's 4 KB,
+ * and another dealer's page answers meanwhile.
+ */
+export async function probeManyFields(o: { send: Send; check: Check; port: number; session: string }): Promise<void> {
+  const host = `admin.localhost:${o.port}`;
+  const form = new URLSearchParams(Array.from({ length: 10_000 }, (_, i) => [`x${i}`, "y".repeat(i % 20)]));
+  form.set("support_chat_id", "not-intercom");
+  const started = performance.now();
+  const [posted, other] = await Promise.all([
+    o.send(
+      "POST",
+      "/api/admin/sites/1001/widgets",
+      { host, origin: `http://${host}`, cookie: o.session, "content-type": "application/x-www-form-urlencoded" },
+      form.toString(),
+    ),
+    (async () => {
+      const t = performance.now();
+      const r = await o.send("GET", "/", { host: "ridgeline-motorcycles.localhost" });
+      return { status: r.status, ms: performance.now() - t };
+    })(),
+  ]);
+  const ms = performance.now() - started;
+  const cookie = String(posted.headers["set-cookie"]?.[0] ?? "");
+  o.check(
+    "a refused back-office post of 10,000 fields → 303 within a second, its cookie under 4 KB",
+    posted.status === 303 && ms < 1000 && cookie.startsWith("widgets_form=") && cookie.length < 4096,
+    `${posted.status} in ${ms.toFixed(0)} ms, cookie ${cookie.length} chars`,
+  );
+  o.check(
+    "another dealer's page answers meanwhile",
+    other.status === 200 && other.ms < 1000,
+    `${other.status} in ${other.ms.toFixed(0)} ms`,
+  );
+}
