@@ -9,7 +9,8 @@
 // with random ?vehicle= values add at most one page-cache entry; the no-JavaScript contact form posted
 // three times (two at once) makes one lead, and one refused (an attachment, too large, another
 // website, the rate limit) comes back as the form page with its message, never JSON; a refused
-// back-office post of 10,000 fields answers within a second with a cookie under 4 KB.
+// back-office post of 10,000 fields answers within a second with a cookie under 4 KB; the sign-in,
+// register and reset pages' forms post (none falls back to a GET before its script runs).
 // Exits non-zero on the first broken expectation. Builds first when there is no build.
 import { randomBytes } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
@@ -21,6 +22,7 @@ import {
   probeFeeds,
   probeFileModes,
   probeFormRefusals,
+  probeGetFallbacks,
   probeManyFields,
   probeVehicleParam,
   type Answer,
@@ -204,6 +206,7 @@ try {
   await probeDoublePost({ send, check, port: PORT, session });
   await probeFormRefusals({ send, check });
   await probeManyFields({ send, check, port: PORT, session });
+  await probeGetFallbacks({ send, check, port: PORT });
 
   // the image service under hostile load (scripts/lib/probe-images.ts)
   await probeImages({ port: PORT, pid: server.pid!, photoDir: PHOTO_DIR, check });

@@ -297,3 +297,28 @@ export async function probeManyFields(o: { send: Send; check: Check; port: numbe
     `${other.status} in ${other.ms.toFixed(0)} ms`,
   );
 }
+
+/**
+ * Pages whose forms carry a password or contact details, as a browser gets them before their script
+ * runs: every form posts (never a GET that puts what was typed in the address) and either has an
+ * action the server answers or nothing to press until the script can send it.
+ */
+export async function probeGetFallbacks(o: { send: Send; check: Check; port: number }): Promise<void> {
+  for (const [what, path, host] of [
+    ["shopper sign-in", "/sign-in", undefined],
+    ["shopper register", "/sign-in?mode=register", undefined],
+    ["shopper reset", "/reset-password?token=probe", undefined],
+    ["staff sign-in", "/sign-in", `admin.localhost:${o.port}`],
+  ] as const) {
+    const page = await o.send("GET", path, host ? { host } : {});
+    const forms = page.body.match(/<form\b[^>]*>/g) ?? [];
+    const safe = forms.every(
+      (f) => /\bmethod="post"/i.test(f) && (/\baction="\/api\//.test(f) || /<fieldset[^>]*\bdisabled=""/.test(page.body)),
+    );
+    o.check(
+      `${what}: every form posts (none can fall back to a GET)`,
+      page.status === 200 && forms.length > 0 && safe,
+      `${page.status}, ${forms.length} forms`,
+    );
+  }
+}

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, type FormEvent } from "react";
 import { AcceptInviteSchema, StaffSignInSchema } from "@/domain/staff/roles";
 import { buttonVariants } from "@/components/ui/button";
+import { ScriptForm } from "@/components/ui/script-form";
 import { TextField } from "@/components/ui/text-field";
 import { StatusLine } from "./status-line";
 import { useSend } from "./use-send";
@@ -88,7 +89,7 @@ export function AcceptInviteForm({ token, email, existing }: { token: string; em
     }
   };
   return (
-    <form noValidate onSubmit={submit} className="space-y-4" aria-label="Accept invitation">
+    <ScriptForm noValidate onSubmit={submit} className="space-y-4" aria-label="Accept invitation">
       <StatusLine state={state} testId="accept" />
       {existing ? (
         <>
@@ -120,6 +121,6 @@ export function AcceptInviteForm({ token, email, existing }: { token: string; em
           </button>
         </>
       )}
-    </form>
+    </ScriptForm>
   );
 }

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useId, type FormEvent } from "react";
 import { LEAD_STATUS_LABELS, LeadUpdateSchema, nextStatuses, type LeadStatus } from "@/domain/staff/roles";
 import { buttonVariants } from "@/components/ui/button";
+import { ScriptForm } from "@/components/ui/script-form";
 import { inputClass } from "@/components/ui/input-class";
 import { StatusLine } from "./status-line";
 import { useSend } from "./use-send";
@@ -25,7 +26,7 @@ export function LeadStatusForm({ leadId, status }: { leadId: string; status: Lea
     }
   };
   return (
-    <form noValidate onSubmit={submit} className="space-y-3" aria-label="Update lead">
+    <ScriptForm noValidate onSubmit={submit} className="space-y-3" aria-label="Update lead">
       <StatusLine state={state} testId="lead-update" />
       <label className="block text-sm font-semibold" htmlFor={`${id}-status`}>
         Status
@@ -70,6 +71,6 @@ export function LeadStatusForm({ leadId, status }: { leadId: string; status: Lea
       <button type="submit" className={buttonVariants()} disabled={state.kind === "busy"}>
         Save
       </button>
-    </form>
+    </ScriptForm>
   );
 }

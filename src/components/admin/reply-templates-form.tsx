@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import type { FormEvent } from "react";
 import { buttonVariants } from "@/components/ui/button";
+import { ScriptForm } from "@/components/ui/script-form";
 import { TextArea, TextField } from "@/components/ui/text-field";
 import { ReplyTemplatesSchema, type ReplyTemplates } from "@/domain/leads/follow-up";
 import { StatusLine } from "./status-line";
@@ -19,7 +20,7 @@ export function ReplyTemplatesForm({ siteId, values }: { siteId: number; values:
     if (await send(`/api/admin/sites/${siteId}/reply-templates`, { method: "PUT", json: valid })) router.refresh();
   };
   return (
-    <form noValidate onSubmit={submit} aria-label="Reply templates" className="max-w-xl space-y-3">
+    <ScriptForm noValidate onSubmit={submit} aria-label="Reply templates" className="max-w-xl space-y-3">
       <StatusLine state={state} testId="reply-templates" />
       <p className="text-sm text-neutral-700">
         Write <code>{"{first_name}"}</code>, <code>{"{car}"}</code>, <code>{"{salesperson}"}</code> or <code>{"{site}"}</code> where the
@@ -31,6 +32,6 @@ export function ReplyTemplatesForm({ siteId, values }: { siteId: number; values:
       <button type="submit" className={buttonVariants({ size: "sm" })} disabled={state.kind === "busy"}>
         Save reply templates
       </button>
-    </form>
+    </ScriptForm>
   );
 }

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useId, type FormEvent } from "react";
 import { InviteSchema, STAFF_ROLES } from "@/domain/staff/roles";
 import { buttonVariants } from "@/components/ui/button";
+import { ScriptForm } from "@/components/ui/script-form";
 import { inputClass } from "@/components/ui/input-class";
 import { TextField } from "@/components/ui/text-field";
 import { StatusLine } from "./status-line";
@@ -31,7 +32,7 @@ export function InviteForm({ siteId }: { siteId: number }) {
     }
   };
   return (
-    <form noValidate onSubmit={submit} className="space-y-3" aria-label="Invite staff">
+    <ScriptForm noValidate onSubmit={submit} className="space-y-3" aria-label="Invite staff">
       <StatusLine state={state} testId="invite" />
       <TextField name="email" label="Email" type="email" autoComplete="off" error={errors.email} required />
       <label htmlFor={`${id}-role`} className="block text-sm font-semibold">
@@ -47,7 +48,7 @@ export function InviteForm({ siteId }: { siteId: number }) {
       <button type="submit" className={buttonVariants()} disabled={state.kind === "busy"}>
         Send invitation
       </button>
-    </form>
+    </ScriptForm>
   );
 }
 
