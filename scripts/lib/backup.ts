@@ -129,6 +129,12 @@ export function fileProblems(listed: FileEntry[], found: FileEntry[]): string[] 
 
 /** The page cache's tables (cached HTML, drawn again on demand): their rows are not worth a backup, and pg_dump leaves them out. */
 export const CACHE_TABLES = ["page_cache", "page_cache_purges"] as const;
+/**
+ * Live sign-ins: the customers' and staff's sessions and their emailed links (reset, sign-in link,
+ * confirmation). A backup leaves their rows out (the tables are there, empty): a copy that leaves
+ * the host must not sign anyone in. After a restore everyone signs in again.
+ */
+export const SIGN_IN_TABLES = ["customer_sessions", "staff_sessions", "customer_verifications", "staff_verifications"] as const;
 const UNCOMPARED = new Set(CACHE_TABLES.map((t) => `public.${t}`));
 
 /** Tables whose row counts differ between the manifest and the restored database (the page cache's are not compared). */
