@@ -322,3 +322,45 @@ export async function probeGetFallbacks(o: { send: Send; check: Check; port: num
     );
   }
 }
+
+/**
+ * Bulk actions and stock-file checks are limited per staff member (60 and 30 in 10 minutes): past
+ * that, 429 with a sentence, and the stock list's plain form goes back to the list saying so. The
+ * bulk posts name a car of no site, so nothing changes.
+ */
+export async function probeBulkLimits(o: { send: Send; check: Check; port: number; session: string }): Promise<void> {
+  const host = `admin.localhost:${o.port}`;
+  const headers = (type: string) => ({ host, origin: `http://${host}`, cookie: o.session, "content-type": type });
+  let bulk: Answer | null = null;
+  for (let i = 0; i < 61 && bulk?.status !== 429; i++)
+    bulk = await o.send(
+      "POST",
+      "/api/admin/sites/1001/vehicles/bulk",
+      headers("application/json"),
+      JSON.stringify({ ids: [999999999], action: "show" }),
+    );
+  o.check(
+    "a staff member's 61st bulk action in 10 minutes → 429 with Retry-After and a sentence",
+    bulk?.status === 429 && Boolean(bulk.headers["retry-after"]) && /Too many bulk changes/.test(bulk.body),
+    String(bulk?.status),
+  );
+  const form = await o.send(
+    "POST",
+    "/api/admin/sites/1001/vehicles/bulk",
+    headers("application/x-www-form-urlencoded"),
+    "ids=999999999&action=show",
+  );
+  o.check(
+    "… and the stock list's plain form goes back to the list with the message",
+    form.status === 303 && String(form.headers.location).includes("bulk_error=rate"),
+    `${form.status} ${String(form.headers.location ?? "")}`,
+  );
+  let checked: Answer | null = null;
+  for (let i = 0; i < 31 && checked?.status !== 429; i++)
+    checked = await o.send("POST", "/api/admin/sites/1001/stock/imports", headers("text/csv"), "stock_number,make\nPROBE-LIMIT,Mazda\n");
+  o.check(
+    "a staff member's 31st stock-file check in 10 minutes → 429 with a sentence",
+    checked?.status === 429 && /Too many stock files checked/.test(checked.body),
+    String(checked?.status),
+  );
+}
