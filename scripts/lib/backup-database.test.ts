@@ -7,7 +7,7 @@ import postgres from "postgres";
 import { afterAll, expect, test } from "vitest";
 import { env } from "@/server/env";
 import { createEmptyPostgresDatabase } from "@/server/testing/test-db";
-import { countTarball, dumpEmbedded, dumpPostgres, pgProgram } from "./backup-database";
+import { countTarball, dumpEmbedded, dumpPostgres, otherSessions, pgProgram, stopConnectedApps } from "./backup-database";
 
 /*
  * A backup holds no live sign-in: the customers' and staff's sessions and their emailed links'
@@ -66,4 +66,25 @@ test.skipIf(!PG)(
     }
   },
   120_000,
+);
+
+test.skipIf(!PG)(
+  "PostgreSQL: another session on the database is found, and ended when asked to",
+  async () => {
+    const empty = await createEmptyPostgresDatabase(PG!);
+    const other = postgres(empty.url, { max: 1, onnotice: () => {}, connection: { application_name: "dealer-app" } });
+    try {
+      await other`select 1`;
+      const found = await otherSessions(empty.url);
+      expect(found.map((s) => s.application)).toEqual(["dealer-app"]);
+      await expect(stopConnectedApps(empty.url, false)).rejects.toThrow(/1 other session is connected to the database \(dealer-app\)/);
+      expect(await stopConnectedApps(empty.url, true)).toEqual(["dealer-app"]);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await otherSessions(empty.url)).toEqual([]);
+    } finally {
+      await other.end({ timeout: 1 }).catch(() => {});
+      await empty.drop();
+    }
+  },
+  60_000,
 );

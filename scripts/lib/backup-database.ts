@@ -12,7 +12,7 @@ import postgres from "postgres";
 import { requestDump } from "@/server/db/backup-control";
 import { consistentDump } from "@/server/db/client";
 import { acquireLock, DatabaseLockedError } from "@/server/db/lock";
-import { CACHE_TABLES, countRows, migrationLevel, SIGN_IN_TABLES } from "./backup";
+import { appsConnected, CACHE_TABLES, countRows, type DbSession, migrationLevel, sessionNames, SIGN_IN_TABLES } from "./backup";
 import { makePrivate, PRIVATE_MODES } from "./backup-files";
 
 const EXTENSIONS = { pg_trgm };
@@ -222,4 +222,47 @@ export async function restorePostgres(file: string, url: string, clean: boolean)
   } finally {
     await sql.end({ timeout: 5 });
   }
+}
+
+/** The other client sessions on the database at `url` (not this one, not the server's own workers). */
+export async function otherSessions(url: string): Promise<DbSession[]> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    return (await sql`select pid, coalesce(application_name, '') as application, coalesce(usename::text, '') as "user"
+      from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'
+      order by pid`) as unknown as DbSession[];
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+/**
+ * Before a PostgreSQL restore writes: refuses (throws) while other sessions are on the database,
+ * unless `terminate`, when each is ended (pg_terminate_backend). Answers the application names of
+ * the sessions ended. A session that could not be ended (another role's, without the right) is a refusal.
+ */
+export async function stopConnectedApps(url: string, terminate: boolean): Promise<string[]> {
+  const sessions = await otherSessions(url);
+  const decided = appsConnected(sessions, terminate);
+  if ("refuse" in decided) throw new Error(decided.refuse);
+  if (!decided.end.length) return [];
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const kept: DbSession[] = [];
+  try {
+    for (const s of sessions) {
+      const ended = await sql`select pg_terminate_backend(${s.pid}) as ok`.then(
+        (r) => (r[0] as { ok: boolean }).ok,
+        () => false,
+      );
+      if (!ended) kept.push(s);
+    }
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+  if (kept.length)
+    throw new Error(
+      `Could not end ${kept.length} session${kept.length === 1 ? "" : "s"} (${sessionNames(kept)}): another role's? Stop the app first. Nothing was restored.`,
+    );
+  return sessions.map((s) => s.application || "no name");
 }
