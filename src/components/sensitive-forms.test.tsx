@@ -6,6 +6,8 @@ import { AcceptInviteForm, StaffSignInForm } from "./admin/auth-forms";
 import { LeadStatusForm } from "./admin/lead-status-form";
 import { ReplyTemplatesForm } from "./admin/reply-templates-form";
 import { InviteForm } from "./admin/team-forms";
+import { DetailsForm } from "./account/garage";
+import { CheckoutForm } from "./store/checkout-form";
 
 vi.mock("next/navigation", () => ({ useRouter: () => ({ push: () => undefined, replace: () => undefined, refresh: () => undefined }) }));
 
@@ -28,6 +30,8 @@ test.each<[string, ReactElement]>([
   ["lead note", <LeadStatusForm key="i" leadId="00000000-0000-4000-8000-000000000000" status="new" />],
   ["reply templates", <ReplyTemplatesForm key="j" siteId={1001} values={{ sms: "", email_subject: "", email_body: "" }} />],
   ["team invite", <InviteForm key="k" siteId={1001} />],
+  ["shopper's saved details", <DetailsForm key="l" initial={{}} email="mary@example.com" postcodeLabel="Postcode" siteName="Parkside" />],
+  ["reserve online", <CheckoutForm key="m" vehicleSlug="2024-mazda-cx-5" country="AU" deposit="$500" siteName="Parkside" />],
 ])("%s: the server's HTML posts, never GETs", (_, form) => {
   const html = renderToString(form);
   const tags = html.match(/<form\b[^>]*>/g) ?? [];

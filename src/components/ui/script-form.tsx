@@ -1,6 +1,6 @@
 "use client";
 
-import type { FormHTMLAttributes, ReactNode } from "react";
+import type { FormHTMLAttributes, ReactNode, Ref } from "react";
 import { useHydrated } from "@/client/use-hydrated";
 
 /**
@@ -13,7 +13,7 @@ export function ScriptForm({
   children,
   className,
   ...form
-}: Omit<FormHTMLAttributes<HTMLFormElement>, "method"> & { children: ReactNode }) {
+}: Omit<FormHTMLAttributes<HTMLFormElement>, "method"> & { children: ReactNode; ref?: Ref<HTMLFormElement> }) {
   const ready = useHydrated();
   return (
     <form method="post" {...form}>
