@@ -8,7 +8,10 @@
 // public feeds start a typed formula (=, +, -, @) with an apostrophe; 200 requests for /contact
 // with random ?vehicle= values add at most one page-cache entry; the no-JavaScript contact form posted
 // three times (two at once) makes one lead, and one refused (an attachment, too large, another
-// website, the rate limit) comes back as the form page with its message, never JSON.
+// website, the rate limit) comes back as the form page with its message, never JSON; a refused
+// back-office post of 10,000 fields answers within a second with a cookie under 4 KB; the sign-in,
+// register and reset pages' forms post (none falls back to a GET before its script runs); bulk actions
+// and stock-file checks are limited per staff member (429, and the list's form says so).
 // Exits non-zero on the first broken expectation. Builds first when there is no build.
 import { randomBytes } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
@@ -16,10 +19,13 @@ import http from "node:http";
 import {
   ownerSession,
   probeBackOffice,
+  probeBulkLimits,
   probeDoublePost,
   probeFeeds,
   probeFileModes,
   probeFormRefusals,
+  probeGetFallbacks,
+  probeManyFields,
   probeVehicleParam,
   type Answer,
 } from "./lib/probe-findings";
@@ -201,6 +207,9 @@ try {
   const session = await ownerSession({ send, port: PORT });
   await probeDoublePost({ send, check, port: PORT, session });
   await probeFormRefusals({ send, check });
+  await probeManyFields({ send, check, port: PORT, session });
+  await probeGetFallbacks({ send, check, port: PORT });
+  await probeBulkLimits({ send, check, port: PORT, session });
 
   // the image service under hostile load (scripts/lib/probe-images.ts)
   await probeImages({ port: PORT, pid: server.pid!, photoDir: PHOTO_DIR, check });

@@ -1,20 +1,32 @@
-// npm run restore -- BACKUP_FOLDER [--force] — puts a backup (npm run backup) back on a stopped
+// npm run restore -- BACKUP_FOLDER [--force] [--terminate] — puts a backup (npm run backup) back on a stopped
 // server: checks every file against the manifest's checksums before touching anything, then loads
 // the database (the embedded one into an empty DATA_DIR; PostgreSQL by pg_restore into an empty
 // database at DATABASE_URL) and the photo and attachment files, and prints the restored row counts,
 // which must be the manifest's. Without --force it refuses to write over anything that is there.
 // Each folder is built beside its place (DIR.restoring) and renamed in only once everything is
 // loaded and counted, with the embedded database's lock held from before anything is written: a
-// restore that fails, or meets a running server, leaves what was there as it was.
+// restore that fails, or meets a running server, leaves what was there as it was. On PostgreSQL it
+// refuses while other sessions are on the database (an app still running), unless --terminate
+// ends them.
 // docs/operations/backup.md
 import { existsSync } from "node:fs";
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { acquireLock, DatabaseLockedError } from "@/server/db/lock";
 import { env } from "@/server/env";
-import { postgresTables, restoreEmbedded, restorePostgres } from "./lib/backup-database";
+import { otherSessions, postgresTables, restoreEmbedded, restorePostgres, stopConnectedApps } from "./lib/backup-database";
 import { hashBackup, isEmptyFolder, restoreFiles, staging, swapIntoPlace } from "./lib/backup-files";
-import { fileProblems, formatBytes, MANIFEST, parseRestoreArgs, readManifest, rowProblems, UsageError } from "./lib/backup";
+import {
+  fileProblems,
+  formatBytes,
+  MANIFEST,
+  parseRestoreArgs,
+  readManifest,
+  rowProblems,
+  sessionNames,
+  SIGN_IN_TABLES,
+  UsageError,
+} from "./lib/backup";
 
 class RefusedError extends Error {}
 
@@ -73,6 +85,15 @@ try {
     staged.push(t.dir);
   }
 
+  // the last check before anything is written: an app still on the PostgreSQL database would write
+  // into it during and after pg_restore, and the counts below would not be the backup's
+  const ended = wantPostgres
+    ? await stopConnectedApps(e.DATABASE_URL!, args.terminate).catch((err: unknown) => {
+        throw new RefusedError(err instanceof Error ? err.message : String(err));
+      })
+    : [];
+  if (ended.length) console.log(`Ended ${ended.length} other session${ended.length === 1 ? "" : "s"} on the database (--terminate).`);
+
   // the files first (each one the manifest lists, and nothing else), then the database
   for (const t of targets) if (t.part) await restoreFiles(args.backup, m.files, t.part, staging(t.dir).restoring);
   const tDb = performance.now();
@@ -82,10 +103,16 @@ try {
     : await restoreEmbedded(dbFile, staging(path.resolve(e.DATA_DIR)).restoring);
   const dbMs = Math.round(performance.now() - tDb);
 
+  // who came onto the database while pg_restore ran (an app restarted, or one --terminate could not keep away)
+  const during = wantPostgres ? await otherSessions(e.DATABASE_URL!) : [];
   const rows = rowProblems(m.database.rows, restored.rows);
   if (rows.length)
     throw new RefusedError(
-      `The restored row counts differ from the manifest's${wantPostgres ? "" : "; nothing was replaced"}:\n  ${rows.join("\n  ")}`,
+      wantPostgres
+        ? `The database at DATABASE_URL WAS restored (pg_restore committed), but its row counts differ from the manifest's` +
+            `${during.length ? ` (${during.length} other sessions are on it now: ${sessionNames(during)}; they may have written meanwhile)` : ""}; ` +
+            `the photo and attachment folders were not replaced:\n  ${rows.join("\n  ")}`
+        : `The restored row counts differ from the manifest's; nothing was replaced:\n  ${rows.join("\n  ")}`,
     );
   await swapIntoPlace(targets.map((t) => t.dir));
   staged.length = 0;
@@ -102,6 +129,15 @@ try {
     `Files: ${m.stores.photos ? `${photoFiles} photos to ${path.resolve(e.PHOTO_DIR)}` : "photos are in the S3 bucket (restore it on its own)"}; ` +
       `${m.stores.uploads ? `${uploadFiles} attachments to ${path.resolve(e.UPLOAD_DIR)}` : "attachments are in the S3 bucket (restore it on its own)"}.`,
   );
+  console.log(
+    `Sign-ins: none restored (${SIGN_IN_TABLES.join(", ")} are empty in a backup): everyone signs in again. ` +
+      "Rotate AUTH_SECRET before the first start after a loss or a theft (docs/operations/backup.md, The sign-in secret).",
+  );
+  if (during.length)
+    console.warn(
+      `${during.length} other session${during.length === 1 ? " is" : "s are"} on the database now (${sessionNames(during)}): ` +
+        "an app running already? What it wrote after the restore is in the database.",
+    );
   console.log(`Row counts match the manifest. Done in ${Math.round(performance.now() - t0)} ms: start the server.`);
   console.log(`RESTORE ${JSON.stringify({ ms: Math.round(performance.now() - t0), dbMs })}`);
 } catch (error) {

@@ -12,7 +12,7 @@ import postgres from "postgres";
 import { requestDump } from "@/server/db/backup-control";
 import { consistentDump } from "@/server/db/client";
 import { acquireLock, DatabaseLockedError } from "@/server/db/lock";
-import { CACHE_TABLES, countRows, migrationLevel } from "./backup";
+import { appsConnected, CACHE_TABLES, countRows, type DbSession, migrationLevel, sessionNames, SIGN_IN_TABLES } from "./backup";
 import { makePrivate, PRIVATE_MODES } from "./backup-files";
 
 const EXTENSIONS = { pg_trgm };
@@ -35,6 +35,35 @@ const pgliteQuery = (pg: PGlite) => async (sql: string) => (await pg.query<Recor
 export async function countTarball(file: string): Promise<Counted> {
   const pg = await PGlite.create({ loadDataDir: new Blob([await readFile(file)], { type: "application/gzip" }), extensions: EXTENSIONS });
   try {
+    return await counted(pgliteQuery(pg));
+  } finally {
+    await pg.close();
+  }
+}
+
+/**
+ * The dumped data directory in `file` without live sign-ins (SIGN_IN_TABLES emptied), written back in
+ * its place, and its rows counted. The tarball is a copy of the files, so a row deleted the usual way
+ * would still be in its table's file and in the write-ahead log: TRUNCATE gives the tables new, empty
+ * files, and the log is moved to a new segment with the old one removed, not kept for reuse.
+ */
+export async function withoutSignIns(file: string): Promise<Counted> {
+  const pg = await PGlite.create({ loadDataDir: new Blob([await readFile(file)], { type: "application/gzip" }), extensions: EXTENSIONS });
+  try {
+    const present = (
+      await pg.query<{ name: string }>(
+        `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = 'public' and c.relkind = 'r' and c.relname = any($1)`,
+        [[...SIGN_IN_TABLES]],
+      )
+    ).rows.map((r) => `public.${r.name}`);
+    if (present.length) {
+      await pg.exec(`truncate ${present.join(", ")}`);
+      await pg.exec("set wal_recycle = off");
+      await pg.query("select pg_switch_wal()");
+      await pg.exec("CHECKPOINT");
+      await writeFile(file, Buffer.from(await (await pg.dumpDataDir("gzip")).arrayBuffer()), { mode: PRIVATE_MODES.file });
+    }
     return await counted(pgliteQuery(pg));
   } finally {
     await pg.close();
@@ -83,7 +112,7 @@ export async function dumpEmbedded(dataDir: string, file: string): Promise<Dumpe
     madeBy = "direct";
   }
   const dumpMs = Math.round(performance.now() - t0);
-  return { ...(await countTarball(file)), madeBy, dumpMs, at };
+  return { ...(await withoutSignIns(file)), madeBy, dumpMs, at };
 }
 
 /** Debian's newest PostgreSQL client programs (pg_dump must be as new as the server), else the PATH's. */
@@ -121,7 +150,7 @@ function run(program: string, args: string[], url: string): Promise<void> {
  * pg_dump -Fc of the database at `url` into `file`, in a snapshot this connection exports and keeps
  * open: the row counts in the manifest are counted inside that very snapshot (the same transaction),
  * so they are the dump's while the app writes on. The page cache's rows are left out of the dump
- * (cached HTML, drawn again on demand); their tables are.
+ * (cached HTML, drawn again on demand), and so are live sign-ins (SIGN_IN_TABLES); their tables are in it.
  */
 export async function dumpPostgres(url: string, file: string): Promise<Dumped> {
   await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_MODES.dir });
@@ -136,7 +165,9 @@ export async function dumpPostgres(url: string, file: string): Promise<Dumped> {
       await tx`set local statement_timeout = 0`;
       const [{ snapshot }] = (await tx`select pg_export_snapshot() as snapshot`) as unknown as [{ snapshot: string }];
       const c = await counted((q) => tx.unsafe(q) as unknown as Promise<Array<Record<string, unknown>>>);
-      const noData = CACHE_TABLES.map((t) => `--exclude-table-data=${t}`);
+      // their rows are not in the dump: the restore finds none
+      for (const t of SIGN_IN_TABLES) if (c.rows[`public.${t}`] !== undefined) c.rows[`public.${t}`] = 0;
+      const noData = [...CACHE_TABLES, ...SIGN_IN_TABLES].map((t) => `--exclude-table-data=${t}`);
       await run(pgProgram("pg_dump"), ["-Fc", "--no-owner", `--snapshot=${snapshot}`, ...noData, "-f", file], url);
       await chmod(file, PRIVATE_MODES.file);
       return c;
@@ -191,4 +222,47 @@ export async function restorePostgres(file: string, url: string, clean: boolean)
   } finally {
     await sql.end({ timeout: 5 });
   }
+}
+
+/** The other client sessions on the database at `url` (not this one, not the server's own workers). */
+export async function otherSessions(url: string): Promise<DbSession[]> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    return (await sql`select pid, coalesce(application_name, '') as application, coalesce(usename::text, '') as "user"
+      from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'
+      order by pid`) as unknown as DbSession[];
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+/**
+ * Before a PostgreSQL restore writes: refuses (throws) while other sessions are on the database,
+ * unless `terminate`, when each is ended (pg_terminate_backend). Answers the application names of
+ * the sessions ended. A session that could not be ended (another role's, without the right) is a refusal.
+ */
+export async function stopConnectedApps(url: string, terminate: boolean): Promise<string[]> {
+  const sessions = await otherSessions(url);
+  const decided = appsConnected(sessions, terminate);
+  if ("refuse" in decided) throw new Error(decided.refuse);
+  if (!decided.end.length) return [];
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const kept: DbSession[] = [];
+  try {
+    for (const s of sessions) {
+      const ended = await sql`select pg_terminate_backend(${s.pid}) as ok`.then(
+        (r) => (r[0] as { ok: boolean }).ok,
+        () => false,
+      );
+      if (!ended) kept.push(s);
+    }
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+  if (kept.length)
+    throw new Error(
+      `Could not end ${kept.length} session${kept.length === 1 ? "" : "s"} (${sessionNames(kept)}): another role's? Stop the app first. Nothing was restored.`,
+    );
+  return sessions.map((s) => s.application || "no name");
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it, test } from "vitest";
 import {
+  appsConnected,
   backupName,
   fileProblems,
   isSafeRelativePath,
@@ -47,9 +48,10 @@ describe("arguments", () => {
   );
 
   test.each([
-    [["/b/backup-1"], { backup: "/b/backup-1", force: false }],
-    [["/b/backup-1", "--force"], { backup: "/b/backup-1", force: true }],
-    [["--force", "x"], { backup: "x", force: true }],
+    [["/b/backup-1"], { backup: "/b/backup-1", force: false, terminate: false }],
+    [["/b/backup-1", "--force"], { backup: "/b/backup-1", force: true, terminate: false }],
+    [["--force", "x"], { backup: "x", force: true, terminate: false }],
+    [["x", "--terminate"], { backup: "x", force: false, terminate: true }],
   ])("restore %j", (argv, want) => expect(parseRestoreArgs(argv)).toEqual(want));
 
   test.each([[[]], [["a", "b"]], [["--force"]], [["a", "--yes"]], [["a\0"]]])("restore refuses %j", (argv) =>
@@ -120,3 +122,22 @@ test.each([
 
 test("a backup's name sorts by time and has no colon", () =>
   expect(backupName(new Date("2026-11-28T04:05:06.789Z"))).toBe("backup-2026-11-28T04-05-06Z"));
+
+describe("a PostgreSQL restore while apps are connected", () => {
+  const app = (pid: number, application: string) => ({ pid, application, user: "dealer" });
+  test("nobody else on the database: go on, ending nobody", () => {
+    expect(appsConnected([], false)).toEqual({ end: [] });
+    expect(appsConnected([], true)).toEqual({ end: [] });
+  });
+  test("apps connected: refused, naming them and both ways on (stop them, or --terminate)", () => {
+    const r = appsConnected([app(11, "dealer-platform"), app(12, "dealer-platform"), app(13, "rate-limits"), app(14, "")], false);
+    expect(r).toEqual({
+      refuse: expect.stringContaining("4 other sessions are connected to the database (dealer-platform ×2, rate-limits, no name)"),
+    });
+    expect("refuse" in r && r.refuse).toMatch(/--terminate/);
+    expect("refuse" in r && r.refuse).toMatch(/Nothing was restored/);
+  });
+  test("told to stop them (--terminate): each is ended", () => {
+    expect(appsConnected([app(11, "dealer-platform"), app(13, "rate-limits")], true)).toEqual({ end: [11, 13] });
+  });
+});

@@ -19,10 +19,10 @@ export const SKIPPED_FOLDERS = new Set([".incoming"]);
 export class UsageError extends Error {}
 
 export const BACKUP_USAGE = "Usage: npm run backup [-- --out DIR]   (default DIR: .data/backups; put it on another disk)";
-export const RESTORE_USAGE = "Usage: npm run restore -- BACKUP_FOLDER [--force]";
+export const RESTORE_USAGE = "Usage: npm run restore -- BACKUP_FOLDER [--force] [--terminate]";
 
 export type BackupArgs = { out: string };
-export type RestoreArgs = { backup: string; force: boolean };
+export type RestoreArgs = { backup: string; force: boolean; terminate: boolean };
 
 function parse(argv: string[], options: ParseArgsOptionsConfig, usage: string) {
   try {
@@ -46,9 +46,17 @@ export function parseBackupArgs(argv: string[]): BackupArgs {
 }
 
 export function parseRestoreArgs(argv: string[]): RestoreArgs {
-  const { values, positionals } = parse(argv, { force: { type: "boolean", default: false } }, RESTORE_USAGE);
+  const { values, positionals } = parse(
+    argv,
+    { force: { type: "boolean", default: false }, terminate: { type: "boolean", default: false } },
+    RESTORE_USAGE,
+  );
   if (positionals.length !== 1) throw new UsageError(`Name one backup folder.\n${RESTORE_USAGE}`);
-  return { backup: folder(positionals[0], "The backup folder", RESTORE_USAGE), force: values.force === true };
+  return {
+    backup: folder(positionals[0], "The backup folder", RESTORE_USAGE),
+    force: values.force === true,
+    terminate: values.terminate === true,
+  };
 }
 
 /** A backup folder's name from the time it was begun: sorts in time order, safe on every file system. */
@@ -129,6 +137,12 @@ export function fileProblems(listed: FileEntry[], found: FileEntry[]): string[] 
 
 /** The page cache's tables (cached HTML, drawn again on demand): their rows are not worth a backup, and pg_dump leaves them out. */
 export const CACHE_TABLES = ["page_cache", "page_cache_purges"] as const;
+/**
+ * Live sign-ins: the customers' and staff's sessions and their emailed links (reset, sign-in link,
+ * confirmation). A backup leaves their rows out (the tables are there, empty): a copy that leaves
+ * the host must not sign anyone in. After a restore everyone signs in again.
+ */
+export const SIGN_IN_TABLES = ["customer_sessions", "staff_sessions", "customer_verifications", "staff_verifications"] as const;
 const UNCOMPARED = new Set(CACHE_TABLES.map((t) => `public.${t}`));
 
 /** Tables whose row counts differ between the manifest and the restored database (the page cache's are not compared). */
@@ -177,4 +191,29 @@ export function formatBytes(n: number): string {
   if (n < 1024 ** 2) return `${(n / 1024).toFixed(1)} KB`;
   if (n < 1024 ** 3) return `${(n / 1024 ** 2).toFixed(1)} MB`;
   return `${(n / 1024 ** 3).toFixed(2)} GB`;
+}
+
+/** Another session on the database a PostgreSQL restore goes into (pg_stat_activity). */
+export type DbSession = { pid: number; application: string; user: string };
+
+/** "dealer-platform ×2, rate-limits": who is connected, by application name, without addresses. */
+export function sessionNames(sessions: readonly DbSession[]): string {
+  const by = new Map<string, number>();
+  for (const s of sessions) by.set(s.application || "no name", (by.get(s.application || "no name") ?? 0) + 1);
+  return [...by].map(([name, n]) => (n > 1 ? `${name} ×${n}` : name)).join(", ");
+}
+
+/**
+ * Whether a PostgreSQL restore may go on with these other sessions on its database. An app still
+ * connected would write between pg_restore and the count (or into tables being replaced), and the
+ * restore could not say what the database holds: refused, unless told to end them (`--terminate`).
+ */
+export function appsConnected(sessions: readonly DbSession[], terminate: boolean): { end: number[] } | { refuse: string } {
+  if (!sessions.length || terminate) return { end: sessions.map((s) => s.pid) };
+  const n = sessions.length;
+  return {
+    refuse:
+      `${n} other session${n === 1 ? " is" : "s are"} connected to the database (${sessionNames(sessions)}). ` +
+      "Stop the app first (every process on this database), or add --terminate to end those sessions. Nothing was restored.",
+  };
 }

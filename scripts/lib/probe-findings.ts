@@ -260,3 +260,107 @@ export async function probeDoublePost(o: { send: Send; check: Check; port: numbe
   const stored = await leadsWithEmail(o, email);
   o.check("the same no-JavaScript form posted three times makes one lead", stored === 1, `${stored} leads`);
 }
+
+/**
+ * A back-office form (the owner's "Widgets and tracking") posted with 10,000 fields and refused: the
+ * answer (303 back with the flash cookie) comes within a second, the cookie under a browser's 4 KB,
+ * and another dealer's page answers meanwhile.
+ */
+export async function probeManyFields(o: { send: Send; check: Check; port: number; session: string }): Promise<void> {
+  const host = `admin.localhost:${o.port}`;
+  const form = new URLSearchParams(Array.from({ length: 10_000 }, (_, i) => [`x${i}`, "y".repeat(i % 20)]));
+  form.set("support_chat_id", "not-intercom");
+  const started = performance.now();
+  const [posted, other] = await Promise.all([
+    o.send(
+      "POST",
+      "/api/admin/sites/1001/widgets",
+      { host, origin: `http://${host}`, cookie: o.session, "content-type": "application/x-www-form-urlencoded" },
+      form.toString(),
+    ),
+    (async () => {
+      const t = performance.now();
+      const r = await o.send("GET", "/", { host: "ridgeline-motorcycles.localhost" });
+      return { status: r.status, ms: performance.now() - t };
+    })(),
+  ]);
+  const ms = performance.now() - started;
+  const cookie = String(posted.headers["set-cookie"]?.[0] ?? "");
+  o.check(
+    "a refused back-office post of 10,000 fields → 303 within a second, its cookie under 4 KB",
+    posted.status === 303 && ms < 1000 && cookie.startsWith("widgets_form=") && cookie.length < 4096,
+    `${posted.status} in ${ms.toFixed(0)} ms, cookie ${cookie.length} chars`,
+  );
+  o.check(
+    "another dealer's page answers meanwhile",
+    other.status === 200 && other.ms < 1000,
+    `${other.status} in ${other.ms.toFixed(0)} ms`,
+  );
+}
+
+/**
+ * Pages whose forms carry a password or contact details, as a browser gets them before their script
+ * runs: every form posts (never a GET that puts what was typed in the address) and either has an
+ * action the server answers or nothing to press until the script can send it.
+ */
+export async function probeGetFallbacks(o: { send: Send; check: Check; port: number }): Promise<void> {
+  for (const [what, path, host] of [
+    ["shopper sign-in", "/sign-in", undefined],
+    ["shopper register", "/sign-in?mode=register", undefined],
+    ["shopper reset", "/reset-password?token=probe", undefined],
+    ["staff sign-in", "/sign-in", `admin.localhost:${o.port}`],
+  ] as const) {
+    const page = await o.send("GET", path, host ? { host } : {});
+    const forms = page.body.match(/<form\b[^>]*>/g) ?? [];
+    const safe = forms.every(
+      (f) => /\bmethod="post"/i.test(f) && (/\baction="\/api\//.test(f) || /<fieldset[^>]*\bdisabled=""/.test(page.body)),
+    );
+    o.check(
+      `${what}: every form posts (none can fall back to a GET)`,
+      page.status === 200 && forms.length > 0 && safe,
+      `${page.status}, ${forms.length} forms`,
+    );
+  }
+}
+
+/**
+ * Bulk actions and stock-file checks are limited per staff member (60 and 30 in 10 minutes): past
+ * that, 429 with a sentence, and the stock list's plain form goes back to the list saying so. The
+ * bulk posts name a car of no site, so nothing changes.
+ */
+export async function probeBulkLimits(o: { send: Send; check: Check; port: number; session: string }): Promise<void> {
+  const host = `admin.localhost:${o.port}`;
+  const headers = (type: string) => ({ host, origin: `http://${host}`, cookie: o.session, "content-type": type });
+  let bulk: Answer | null = null;
+  for (let i = 0; i < 61 && bulk?.status !== 429; i++)
+    bulk = await o.send(
+      "POST",
+      "/api/admin/sites/1001/vehicles/bulk",
+      headers("application/json"),
+      JSON.stringify({ ids: [999999999], action: "show" }),
+    );
+  o.check(
+    "a staff member's 61st bulk action in 10 minutes → 429 with Retry-After and a sentence",
+    bulk?.status === 429 && Boolean(bulk.headers["retry-after"]) && /Too many bulk changes/.test(bulk.body),
+    String(bulk?.status),
+  );
+  const form = await o.send(
+    "POST",
+    "/api/admin/sites/1001/vehicles/bulk",
+    headers("application/x-www-form-urlencoded"),
+    "ids=999999999&action=show",
+  );
+  o.check(
+    "… and the stock list's plain form goes back to the list with the message",
+    form.status === 303 && String(form.headers.location).includes("bulk_error=rate"),
+    `${form.status} ${String(form.headers.location ?? "")}`,
+  );
+  let checked: Answer | null = null;
+  for (let i = 0; i < 31 && checked?.status !== 429; i++)
+    checked = await o.send("POST", "/api/admin/sites/1001/stock/imports", headers("text/csv"), "stock_number,make\nPROBE-LIMIT,Mazda\n");
+  o.check(
+    "a staff member's 31st stock-file check in 10 minutes → 429 with a sentence",
+    checked?.status === 429 && /Too many stock files checked/.test(checked.body),
+    String(checked?.status),
+  );
+}

@@ -8,6 +8,7 @@ import { errorFromResponse } from "@/client/fetch-json";
 import { fieldErrors } from "@/domain/http/field-errors";
 import { ForgotPasswordSchema, MagicLinkSchema, ResetPasswordSchema, SignInSchema, SignUpSchema } from "@/domain/accounts/forms";
 import { buttonVariants } from "@/components/ui/button";
+import { ScriptForm } from "@/components/ui/script-form";
 import { clsx } from "clsx";
 import { TextField } from "@/components/ui/text-field";
 import { CollectionNotice } from "@/components/forms/collection-notice";
@@ -126,7 +127,12 @@ export function AccountForms(props: { initial: AccountMode; redirect: string; ga
       </div>
 
       {mode === "sign-in" && (
-        <form noValidate onSubmit={(e) => signIn.submit(e, { callbackURL: props.redirect })} className="space-y-4" aria-label="Sign in">
+        <ScriptForm
+          noValidate
+          onSubmit={(e) => signIn.submit(e, { callbackURL: props.redirect })}
+          className="space-y-4"
+          aria-label="Sign in"
+        >
           <Result outcome={signIn.outcome} />
           <Field name="email" label="Email" type="email" autoComplete="email" errors={signIn.errors} />
           <Field name="password" label="Password" type="password" autoComplete="current-password" errors={signIn.errors} />
@@ -139,11 +145,11 @@ export function AccountForms(props: { initial: AccountMode; redirect: string; ga
               Forgotten your password?
             </button>
           </div>
-        </form>
+        </ScriptForm>
       )}
 
       {mode === "register" && (
-        <form
+        <ScriptForm
           noValidate
           onSubmit={(e) => register.submit(e, { callbackURL: props.redirect })}
           className="space-y-4"
@@ -169,11 +175,11 @@ export function AccountForms(props: { initial: AccountMode; redirect: string; ga
               <Submit busy={register.outcome.kind === "busy"}>Create account</Submit>
             </>
           )}
-        </form>
+        </ScriptForm>
       )}
 
       {mode === "link" && (
-        <form
+        <ScriptForm
           noValidate
           onSubmit={(e) => link.submit(e, { callbackURL: props.redirect })}
           className="space-y-4"
@@ -186,11 +192,11 @@ export function AccountForms(props: { initial: AccountMode; redirect: string; ga
           <button type="button" className="min-h-11 text-sm font-semibold text-brand underline" onClick={() => setMode("sign-in")}>
             Sign in with a password
           </button>
-        </form>
+        </ScriptForm>
       )}
 
       {mode === "forgot" && (
-        <form
+        <ScriptForm
           noValidate
           onSubmit={(e) => forgot.submit(e, { redirectTo: "/reset-password" })}
           className="space-y-4"
@@ -203,7 +209,7 @@ export function AccountForms(props: { initial: AccountMode; redirect: string; ga
           <button type="button" className="min-h-11 text-sm font-semibold text-brand underline" onClick={() => setMode("sign-in")}>
             Back to sign in
           </button>
-        </form>
+        </ScriptForm>
       )}
     </div>
   );
@@ -213,7 +219,7 @@ export function AccountForms(props: { initial: AccountMode; redirect: string; ga
 export function ResetPasswordForm({ token }: { token: string }) {
   const reset = useAccountForm(ResetPasswordSchema, "/api/auth/reset-password", () => {});
   return (
-    <form noValidate onSubmit={(e) => reset.submit(e, { token })} className="space-y-4" aria-label="Choose a new password">
+    <ScriptForm noValidate onSubmit={(e) => reset.submit(e, { token })} className="space-y-4" aria-label="Choose a new password">
       <Result outcome={reset.outcome} />
       {reset.outcome.kind === "done" ? (
         <a href="/sign-in" className={clsx(buttonVariants({ size: "lg" }), "w-full")}>
@@ -232,6 +238,6 @@ export function ResetPasswordForm({ token }: { token: string }) {
           <Submit busy={reset.outcome.kind === "busy"}>Save my new password</Submit>
         </>
       )}
-    </form>
+    </ScriptForm>
   );
 }

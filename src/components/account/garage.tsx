@@ -12,6 +12,7 @@ import { clsx } from "clsx";
 import { TextField } from "@/components/ui/text-field";
 import { CollectionNotice } from "@/components/forms/collection-notice";
 import { VehicleCardView } from "@/components/stock/vehicle-card";
+import { ScriptForm } from "@/components/ui/script-form";
 
 export function SignOutButton() {
   const [busy, setBusy] = useState(false);
@@ -197,7 +198,7 @@ export function DetailsForm({
     }
   };
   return (
-    <form noValidate onSubmit={submit} className="space-y-4" aria-label="Saved details">
+    <ScriptForm noValidate onSubmit={submit} className="space-y-4" aria-label="Saved details">
       {status.message && (
         <p
           role={status.kind === "error" ? "alert" : "status"}
@@ -226,6 +227,6 @@ export function DetailsForm({
       <button type="submit" disabled={status.kind === "busy"} className={buttonVariants()}>
         {status.kind === "busy" ? "Saving…" : "Save my details"}
       </button>
-    </form>
+    </ScriptForm>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, type FormEvent } from "react";
-import { AcceptInviteSchema, StaffSignInSchema } from "@/domain/staff/roles";
+import { StaffSignInSchema } from "@/domain/staff/roles";
 import { buttonVariants } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { StatusLine } from "./status-line";
@@ -72,31 +72,38 @@ export function SignOutButton() {
   );
 }
 
-/** An invited person chooses their name and password; the server makes the account and signs them in. */
-/** A new person chooses a name and password; someone who already has a staff account accepts with their password. */
-export function AcceptInviteForm({ token, email, existing }: { token: string; email: string; existing: boolean }) {
-  const router = useRouter();
-  const { state, errors, send, check } = useSend();
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const data = { ...Object.fromEntries(new FormData(e.currentTarget)), token };
-    const valid = check(AcceptInviteSchema, data);
-    if (!valid) return;
-    if (await send("/api/admin/accept-invite", { method: "POST", json: valid })) {
-      router.replace("/leads");
-      router.refresh();
-    }
-  };
+/**
+ * A new person chooses a name and password; someone who already has a staff account accepts with their
+ * password. A plain form post (it works without JavaScript, and a password never goes into an
+ * address): the server signs them in and sends the browser on to the leads (303), or back here with
+ * the name typed and the messages.
+ */
+export function AcceptInviteForm({
+  token,
+  email,
+  existing,
+  refused = null,
+}: {
+  token: string;
+  email: string;
+  existing: boolean;
+  refused?: { errors: Record<string, string>; values: Record<string, string> } | null;
+}) {
+  const errors = refused?.errors ?? {};
+  const state = refused
+    ? ({ kind: "error", message: errors.form ?? "Please check the highlighted fields." } as const)
+    : ({ kind: "idle" } as const);
   return (
-    <form noValidate onSubmit={submit} className="space-y-4" aria-label="Accept invitation">
+    <form method="post" action="/api/admin/accept-invite" className="space-y-4" aria-label="Accept invitation">
       <StatusLine state={state} testId="accept" />
+      <input type="hidden" name="token" value={token} />
       {existing ? (
         <>
           <p>
             You already have a staff account as <strong>{email}</strong>. Enter its password to accept.
           </p>
           <TextField name="password" label="Password" type="password" autoComplete="current-password" error={errors.password} required />
-          <button type="submit" className={buttonVariants({ size: "lg" })} disabled={state.kind === "busy"}>
+          <button type="submit" className={buttonVariants({ size: "lg" })}>
             Accept the invitation
           </button>
         </>
@@ -105,7 +112,14 @@ export function AcceptInviteForm({ token, email, existing }: { token: string; em
           <p>
             Your sign-in email will be <strong>{email}</strong>.
           </p>
-          <TextField name="name" label="Your name" autoComplete="name" error={errors.name} required />
+          <TextField
+            name="name"
+            label="Your name"
+            autoComplete="name"
+            defaultValue={refused?.values.name ?? ""}
+            error={errors.name}
+            required
+          />
           <TextField
             name="password"
             label="Choose a password"
@@ -115,7 +129,7 @@ export function AcceptInviteForm({ token, email, existing }: { token: string; em
             error={errors.password}
             required
           />
-          <button type="submit" className={buttonVariants({ size: "lg" })} disabled={state.kind === "busy"}>
+          <button type="submit" className={buttonVariants({ size: "lg" })}>
             Create my staff account
           </button>
         </>

@@ -1,8 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useId, type FormEvent } from "react";
-import { InviteSchema, STAFF_ROLES } from "@/domain/staff/roles";
+import { STAFF_MSG, STAFF_ROLES } from "@/domain/staff/roles";
 import { buttonVariants } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/input-class";
 import { TextField } from "@/components/ui/text-field";
@@ -15,36 +14,43 @@ const ROLE_TEXT = {
   sales: "Sales: leads",
 } as const;
 
-/** An owner invites someone by email with a role on this site. */
-export function InviteForm({ siteId }: { siteId: number }) {
-  const router = useRouter();
-  const id = useId();
-  const { state, errors, send, check } = useSend();
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const form = e.currentTarget;
-    const valid = check(InviteSchema, Object.fromEntries(new FormData(form)));
-    if (!valid) return;
-    if (await send(`/api/admin/sites/${siteId}/invitations`, { method: "POST", json: valid })) {
-      form.reset();
-      router.refresh();
-    }
-  };
+/**
+ * An owner invites someone by email with a role on this site. A plain form post (it works without
+ * JavaScript, and an email never goes into an address): the server sends the browser back to the team
+ * saying it was sent, or with what was typed and the messages when it was refused.
+ */
+export function InviteForm({
+  siteId,
+  sent = false,
+  refused = null,
+}: {
+  siteId: number;
+  sent?: boolean;
+  refused?: { errors: Record<string, string>; values: Record<string, string> } | null;
+}) {
+  const v = refused?.values ?? {};
+  const errors = refused?.errors ?? {};
+  const state = refused
+    ? ({ kind: "error", message: errors.form ?? "Please check the highlighted fields." } as const)
+    : sent
+      ? ({ kind: "done", message: STAFF_MSG.inviteSent } as const)
+      : ({ kind: "idle" } as const);
+  const role = (STAFF_ROLES as readonly string[]).includes(v.role ?? "") ? v.role : "sales";
   return (
-    <form noValidate onSubmit={submit} className="space-y-3" aria-label="Invite staff">
+    <form method="post" action={`/api/admin/sites/${siteId}/invitations`} noValidate className="space-y-3" aria-label="Invite staff">
       <StatusLine state={state} testId="invite" />
-      <TextField name="email" label="Email" type="email" autoComplete="off" error={errors.email} required />
-      <label htmlFor={`${id}-role`} className="block text-sm font-semibold">
+      <TextField name="email" label="Email" type="email" autoComplete="off" defaultValue={v.email ?? ""} error={errors.email} required />
+      <label htmlFor="invite-role" className="block text-sm font-semibold">
         Role
       </label>
-      <select id={`${id}-role`} name="role" defaultValue="sales" className={inputClass}>
+      <select id="invite-role" name="role" defaultValue={role} className={inputClass}>
         {STAFF_ROLES.map((r) => (
           <option key={r} value={r}>
             {ROLE_TEXT[r]}
           </option>
         ))}
       </select>
-      <button type="submit" className={buttonVariants()} disabled={state.kind === "busy"}>
+      <button type="submit" className={buttonVariants()}>
         Send invitation
       </button>
     </form>

@@ -9,6 +9,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { clsx } from "clsx";
 import { TextField } from "@/components/ui/text-field";
 import { CollectionNotice } from "@/components/forms/collection-notice";
+import { ScriptForm } from "@/components/ui/script-form";
 
 /** The buyer's details and the terms; on success the buyer goes to the payment provider's checkout. */
 export function CheckoutForm({
@@ -85,7 +86,7 @@ export function CheckoutForm({
     "aria-describedby": errors[name] ? `${uid}-${name}-error` : undefined,
   });
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="space-y-4" aria-label="Reserve online">
+    <ScriptForm ref={formRef} noValidate onSubmit={submit} className="space-y-4" aria-label="Reserve online">
       {state.kind === "error" && (
         <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 font-semibold text-red-800" data-testid="checkout-error">
           {state.message}
@@ -114,7 +115,7 @@ export function CheckoutForm({
       <button type="submit" disabled={state.kind === "busy"} className={clsx(buttonVariants({ size: "lg" }), "w-full")}>
         {state.kind === "busy" ? "Reserving…" : `Pay ${deposit} deposit and reserve`}
       </button>
-    </form>
+    </ScriptForm>
   );
 }
 

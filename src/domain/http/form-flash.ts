@@ -8,16 +8,50 @@ export type FormFlash = { site: number; attempt: string; errors: Record<string, 
 
 /** Under a browser's 4 KB cookie limit with room for the cookie's attributes. */
 const MAX_CHARS = 3500;
+/** No form here has more fields or longer names; a post of thousands costs no more than one of a hundred. */
+const MAX_FIELDS = 100;
+const MAX_NAME = 100;
+/** A message is a sentence; one longer is cut rather than crowding out the rest. */
+const MAX_MESSAGE = 300;
 
-/** The cookie's value; the longest values are left out (the field comes back empty) until it fits. */
-export function encodeFormFlash(f: FormFlash, max = MAX_CHARS): string {
-  const values = { ...f.values };
-  for (;;) {
-    const out = encodeURIComponent(JSON.stringify({ ...f, values }));
-    const longest = Object.entries(values).sort((a, b) => b[1].length - a[1].length)[0];
-    if (out.length <= max || !longest) return out.length <= max ? out : encodeURIComponent(JSON.stringify({ ...f, values: {} }));
-    delete values[longest[0]];
+const enc = (v: unknown) => encodeURIComponent(JSON.stringify(v));
+/** What one `"name":"value",` adds to the encoded cookie (the comma counted for every entry: an upper bound). */
+const costOf = (k: string, v: string) => enc(k).length + enc(v).length + 6;
+
+/** The first MAX_FIELDS string entries with sensible names: one pass that stops early, however many were posted. */
+function firstFields(o: Record<string, string>): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const k in o) {
+    if (out.length >= MAX_FIELDS) break;
+    if (Object.hasOwn(o, k) && k.length <= MAX_NAME && typeof o[k] === "string") out.push([k, o[k]]);
   }
+  return out;
+}
+
+/**
+ * The cookie's value, built in one pass over at most MAX_FIELDS fields and never longer than `max`:
+ * the messages first (in order, each cut to a sentence's length), then the typed values, the longest
+ * left out (that field comes back empty) until the rest fit.
+ */
+export function encodeFormFlash(f: FormFlash, max = MAX_CHARS): string {
+  let room = max - enc({ site: f.site, attempt: f.attempt, errors: {}, values: {} }).length;
+  const errors: Record<string, string> = {};
+  for (const [k, m] of firstFields(f.errors)) {
+    const message = m.length > MAX_MESSAGE ? `${m.slice(0, MAX_MESSAGE - 1)}…` : m;
+    const cost = costOf(k, message);
+    if (cost > room) break;
+    errors[k] = message;
+    room -= cost;
+  }
+  const fields = firstFields(f.values);
+  const kept = new Set<string>();
+  for (const [k, cost] of fields.map(([k, v]) => [k, costOf(k, v)] as const).sort((a, b) => a[1] - b[1])) {
+    if (cost > room) break;
+    kept.add(k);
+    room -= cost;
+  }
+  const values = Object.fromEntries(fields.filter(([k]) => kept.has(k)));
+  return enc({ site: f.site, attempt: f.attempt, errors, values });
 }
 
 const strings = (o: unknown, keep: (k: string) => boolean): Record<string, string> =>

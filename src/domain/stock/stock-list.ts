@@ -242,11 +242,12 @@ export function bulkMessage(changed: number, skipped: ReadonlyArray<{ reason: st
 
 /* ---- the bulk form's answer, on the list's address (no personal data: ids and counts) ---- */
 
-const BULK_FORM_ERRORS = {
+export const BULK_FORM_ERRORS = {
   ids: "Select at least one car (at most 500).",
   action: "Choose what to do with the selected cars.",
   location_id: "Choose one of the site's locations to move the cars to.",
   price: "Enter how much to change the price by: whole dollars, or a percentage from 1 to 100.",
+  rate: "Too many bulk changes in a few minutes. Please wait a few minutes and try again.",
 } as const;
 export type BulkFormError = keyof typeof BULK_FORM_ERRORS;
 export const bulkFormErrorOf = (field: string): BulkFormError =>

@@ -9,7 +9,7 @@ import { linkIn, waitForMail } from "../../../scripts/lib/outbox";
 import { getDb } from "@/server/db";
 import { setupAppDatabase } from "@/server/testing/app-database";
 import { snapshotCar } from "@/server/testing/car-snapshot";
-import { adminRequest, callAdmin, staffCookie } from "@/server/testing/admin-requests";
+import { ADMIN, adminRequest, callAdmin, staffCookie } from "@/server/testing/admin-requests";
 import * as t from "@/server/db/schema";
 import { DEALER_SWITCH_KEYS } from "@/domain/staff/settings";
 import { createOperator } from "./operators";
@@ -25,11 +25,11 @@ import { assignLeadRoute, downloadLeadFile, exportLeads, takeLeadRoute, updateLe
 import { listInboxLeads } from "@/server/repositories/inbox";
 import { leadRoutes } from "@/server/leads/handlers";
 import { postTo } from "@/server/testing/requests";
-import { acceptInvite, signIn, signOut } from "./api/session";
+import { acceptInvite, INVITE_ACCEPT_FLASH_COOKIE, signIn, signOut } from "./api/session";
 import { decodeFormFlash } from "@/domain/http/form-flash";
 import { putFinance, putLeadDelivery, putLeadHandling, putSwitches } from "./api/settings";
 import { defaultFinance, financeOf } from "@/domain/site/finance";
-import { deleteStaffRole, postInvitation } from "./api/staff";
+import { deleteStaffRole, INVITE_FLASH_COOKIE, postInvitation } from "./api/staff";
 import { applyStockImport, postStockImport, putVehicle } from "./api/stock";
 
 /*
@@ -983,6 +983,62 @@ describe("team", () => {
         )
       ).status,
     ).toBe(409);
+  });
+
+  test("the invite form as a plain post: 303 back to the team saying it was sent; refused, back with what was typed in a cookie, never the URL", async () => {
+    const formInvite = (fields: Record<string, string>, cookie = owner) =>
+      postInvitation(
+        new Request(`http://${ADMIN}/api/admin/sites/1001/invitations`, {
+          method: "POST",
+          headers: { host: ADMIN, cookie, "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams(fields).toString(),
+        }),
+        { params: Promise.resolve({ siteId: "1001" }) },
+      );
+    const bad = await formInvite({ email: "not.an.email", role: "sales" });
+    expect(bad.status).toBe(303);
+    const location = bad.headers.get("location")!;
+    expect(location).toMatch(/^\/sites\/1001\/team\?invite=\w+#invite$/);
+    expect(location).not.toContain("not.an.email");
+    const attempt = /invite=(\w+)/.exec(location)![1];
+    const cookie = bad.headers.get("set-cookie")!;
+    expect(cookie).toMatch(new RegExp(`^${INVITE_FLASH_COOKIE}=.*HttpOnly; SameSite=Strict`));
+    const flash = decodeFormFlash(cookie.split(";")[0]!.slice(INVITE_FLASH_COOKIE.length + 1), 1001, attempt, () => true);
+    expect(flash).toMatchObject({ errors: { email: expect.any(String) }, values: { email: "not.an.email", role: "sales" } });
+    const email = `plain-${randomUUID().slice(0, 8)}@parksidemotorgroup.com.au`;
+    const sent = await formInvite({ email, role: "sales", send: "Send invitation" });
+    expect([sent.status, sent.headers.get("location")]).toEqual([303, "/sites/1001/team?invite=sent#invite"]);
+    expect(await invitationLink(email)).not.toBeNull();
+    // a manager may not invite: back to the page with the message too
+    const refused = await formInvite({ email, role: "sales" }, manager);
+    expect(refused.status).toBe(403);
+  });
+
+  test("accepting as a plain form post: 303 on to the leads signed in; refused, back to the invitation with the name typed (never the password) in a cookie", async () => {
+    const email = `plain-accept-${randomUUID().slice(0, 8)}@parksidemotorgroup.com.au`;
+    expect((await invite(owner, { email, role: "sales" })).status).toBe(200);
+    const token = new URL((await invitationLink(email))!).searchParams.get("token")!;
+    const accept = (fields: Record<string, string>) =>
+      acceptInvite(
+        new Request(`http://${ADMIN}/api/admin/accept-invite`, {
+          method: "POST",
+          headers: { host: ADMIN, "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams(fields).toString(),
+        }),
+      );
+    const bad = await accept({ token, name: "Paula Plain", password: "short" });
+    expect(bad.status).toBe(303);
+    const location = bad.headers.get("location")!;
+    expect(location).toMatch(new RegExp(`^/accept-invite\\?token=${token}&attempt=\\w+$`));
+    const cookie = bad.headers.get("set-cookie")!;
+    expect(cookie).toMatch(new RegExp(`^${INVITE_ACCEPT_FLASH_COOKIE}=.*HttpOnly; SameSite=Strict`));
+    expect(cookie).not.toContain("short");
+    const attempt = /attempt=(\w+)/.exec(location)![1];
+    const flash = decodeFormFlash(cookie.split(";")[0]!.slice(INVITE_ACCEPT_FLASH_COOKIE.length + 1), 0, attempt, () => true);
+    expect(flash).toMatchObject({ errors: { password: expect.any(String) }, values: { name: "Paula Plain" } });
+    const ok = await accept({ token, name: "Paula Plain", password: "a good long password" });
+    expect([ok.status, ok.headers.get("location")]).toEqual([303, "/leads"]);
+    expect(ok.headers.getSetCookie()[0]).toMatch(/^staff_session=/);
   });
 
   test("an existing staff member is invited like anyone (same answer) and has the role only once they accept with their password", async () => {

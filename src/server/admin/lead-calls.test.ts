@@ -12,8 +12,8 @@ import { ADMIN, callAdmin, staffCookie } from "@/server/testing/admin-requests";
 import { createStaffAccounts } from "@/server/repositories/staff";
 import { DEMO_STAFF_PASSWORD } from "@/server/demo/staff";
 import { setupAppDatabase } from "@/server/testing/app-database";
-import { CALL_FLASH_COOKIE, logCallRoute } from "./api/leads";
-import { putLeadHandling, putReplyTemplates } from "./api/settings";
+import { CALL_FLASH_COOKIE, logCallRoute, UPDATE_FLASH_COOKIE, updateLead } from "./api/leads";
+import { postReplyTemplates, putLeadHandling, putReplyTemplates, REPLIES_FLASH_COOKIE } from "./api/settings";
 import { getLeadHandling, getReplyTemplates } from "@/server/repositories/settings";
 import { DEFAULT_REPLY_TEMPLATES } from "@/domain/leads/follow-up";
 
@@ -150,6 +150,44 @@ describe("log a call", () => {
     expect((await listLeadCalls(await getDb(), 1001, id)).map((c) => c.outcome)).toEqual(["voicemail"]);
   });
 
+  test("the status and note as a plain form post: 303 back to the lead; refused, back with the note typed in a cookie, never the URL", async () => {
+    const id = await insertLead(1001);
+    const update = (fields: Record<string, string>) =>
+      updateLead(
+        new Request(`http://${ADMIN}/api/admin/leads/${id}`, {
+          method: "POST",
+          headers: { host: ADMIN, cookie: sales, "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams(fields).toString(),
+        }),
+        { params: Promise.resolve({ id }) },
+      );
+    const bad = await update({ status: "new", note: "" });
+    expect(bad.status).toBe(303);
+    const location = bad.headers.get("location")!;
+    expect(location).toMatch(new RegExp(`^/leads/${id}\\?update=\\w+#update$`));
+    const cookie = bad.headers.get("set-cookie")!;
+    expect(cookie).toMatch(new RegExp(`^${UPDATE_FLASH_COOKIE}=.*HttpOnly; SameSite=Strict`));
+    const attempt = /update=(\w+)/.exec(location)![1];
+    const flash = decodeFormFlash(cookie.split(";")[0]!.slice(UPDATE_FLASH_COOKIE.length + 1), 1001, attempt, () => true);
+    expect(flash).toMatchObject({ errors: { note: "Write a note or choose another status" }, values: { status: "new" } });
+    const wrong = await update({ status: "sold", note: "Private words" });
+    expect(wrong.headers.get("location")).not.toContain("Private");
+    const typed = decodeFormFlash(
+      wrong.headers
+        .get("set-cookie")!
+        .split(";")[0]!
+        .slice(UPDATE_FLASH_COOKIE.length + 1),
+      1001,
+      /update=(\w+)/.exec(wrong.headers.get("location")!)![1],
+      () => true,
+    );
+    expect(typed).toMatchObject({ errors: { status: "Choose a status" }, values: { status: "sold", note: "Private words" } });
+    const ok = await update({ status: "contacted", note: "Rang, booked a drive", save: "Save" });
+    expect([ok.status, ok.headers.get("location")]).toEqual([303, `/leads/${id}?update=saved#update`]);
+    const [row] = await (await getDb()).select({ status: t.leads.status }).from(t.leads).where(eq(t.leads.id, id));
+    expect(row!.status).toBe("contacted");
+  });
+
   test("the inbox shows the latest call's follow-up day, and 'Follow-up due' lists leads due by the site's today", async () => {
     const due = await insertLead(1001);
     const later = await insertLead(1001);
@@ -230,5 +268,39 @@ describe("reply templates in the site's settings", () => {
       await db.update(t.sites).set({ leadHandling: before }).where(eq(t.sites.id, 1001));
     }
     expect(await getReplyTemplates(db, 1001)).toEqual(DEFAULT_REPLY_TEMPLATES);
+  });
+
+  test("the settings page's form as a plain post: 303 back saying saved; refused, back with what was typed in a cookie, never the URL", async () => {
+    const form = (fields: Record<string, string>) =>
+      postReplyTemplates(
+        new Request(`http://${ADMIN}/api/admin/sites/1001/reply-templates`, {
+          method: "POST",
+          headers: { host: ADMIN, cookie: manager, "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams(fields).toString(),
+        }),
+        { params: Promise.resolve({ siteId: "1001" }) },
+      );
+    const db = await getDb();
+    const before = await getLeadHandling(db, 1001);
+    try {
+      const bad = await form({ sms: "Hi {name}", email_subject: "About the {car}", email_body: "Hello" });
+      expect(bad.status).toBe(303);
+      const location = bad.headers.get("location")!;
+      expect(location).toMatch(/^\/sites\/1001\/settings\?replies=\w+#replies$/);
+      const cookie = bad.headers.get("set-cookie")!;
+      expect(cookie).toMatch(new RegExp(`^${REPLIES_FLASH_COOKIE}=.*HttpOnly; SameSite=Strict`));
+      const attempt = /replies=(\w+)/.exec(location)![1];
+      const flash = decodeFormFlash(cookie.split(";")[0]!.slice(REPLIES_FLASH_COOKIE.length + 1), 1001, attempt, () => true);
+      expect(flash).toMatchObject({
+        errors: { sms: "Use only {first_name}, {car}, {salesperson} or {site} in braces" },
+        values: { sms: "Hi {name}", email_subject: "About the {car}" },
+      });
+      const mine = { sms: "Hi {first_name}", email_subject: "The {car}", email_body: "Hi {first_name},\r\n\r\n{site}" };
+      const ok = await form({ ...mine, save: "Save reply templates" });
+      expect([ok.status, ok.headers.get("location")]).toEqual([303, "/sites/1001/settings?replies=saved#replies"]);
+      expect(await getReplyTemplates(db, 1001)).toEqual({ ...mine, email_body: "Hi {first_name},\n\n{site}" });
+    } finally {
+      await db.update(t.sites).set({ leadHandling: before }).where(eq(t.sites.id, 1001));
+    }
   });
 });

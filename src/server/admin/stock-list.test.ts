@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, like } from "drizzle-orm";
-import { beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, onTestFinished, test } from "vitest";
 import { addDays, daysBetween, localDay } from "@/domain/reports/range";
 import { parseStockCsv } from "@/domain/stock/import";
 import { STOCK_EXPORT_COLUMNS, STOCK_EXPORT_FIGURES } from "@/domain/stock/stock-csv";
@@ -11,8 +11,11 @@ import { serverNow } from "@/server/clock";
 import * as t from "@/server/db/schema";
 import { listLocations } from "@/server/repositories/sites";
 import { listStockView } from "@/server/reports/stock-list";
+import { createMemoryRateLimiter, limiters } from "@/server/http/rate-limit";
+import { bulkUpdateVehicles } from "@/server/repositories/stock-list";
 import { ADMIN, adminRequest, callAdmin, staffCookie } from "@/server/testing/admin-requests";
 import { setupAppDatabase } from "@/server/testing/app-database";
+import { postStockImport } from "./api/stock";
 import { getStockCsv, postBulk } from "./api/stock-list";
 
 /*
@@ -369,5 +372,62 @@ describe("GET …/stock.csv", () => {
       },
     );
     expect(res.status).toBe(404);
+  });
+});
+
+describe("limits: bulk actions and import checks per staff member, in short transactions", () => {
+  /** The limiter of `prefix` at `limit` a window for this test only (the deployed limits are higher). */
+  function limitTo(prefix: string, limit: number) {
+    const saved = limiters().get(prefix);
+    limiters().set(prefix, createMemoryRateLimiter({ limit, windowMs: 600_000, prefix: `${prefix}-${randomUUID().slice(0, 8)}` }));
+    onTestFinished(() => {
+      if (saved) limiters().set(prefix, saved);
+      else limiters().delete(prefix);
+    });
+  }
+
+  test("past a staff member's bulk limit: 429 with Retry-After and a sentence; the form goes back to the list saying so; others go on", async () => {
+    limitTo("staff-bulk", 2);
+    expect((await bulk(manager, { ids: [car.D], action: "hide" })).status).toBe(200);
+    expect((await bulk(manager, { ids: [car.D], action: "show" })).status).toBe(200);
+    const refused = await bulk(manager, { ids: [car.D], action: "hide" });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { error: string }).error).toMatch(/^Too many bulk changes/);
+    expect((await vehicle(car.D!)).showOnDealerWebsite).toBe(true);
+    const form = await formBulk(manager, `ids=${car.D}&action=hide&back=${encodeURIComponent("condition=used")}`);
+    expect(form.status).toBe(303);
+    expect(form.headers.get("location")).toBe(`/sites/${SITE}/stock?condition=used&selected=${car.D}&bulk_error=rate`);
+    // the owner is another staff member: their own count
+    const owner = await staffCookie("owner@parksidemotorgroup.com.au");
+    expect((await bulk(owner, { ids: [car.D], action: "show" })).status).toBe(200);
+  });
+
+  test("past a staff member's import-check limit: 429 with a sentence", async () => {
+    limitTo("staff-import-check", 1);
+    const check = () =>
+      postStockImport(
+        new Request(`http://${ADMIN}/api/admin/sites/${SITE}/stock/imports`, {
+          method: "POST",
+          headers: { host: ADMIN, cookie: manager, "content-type": "text/csv" },
+          body: "stock_number,make\nZSL-X,Toyota\n",
+        }),
+        { params: Promise.resolve({ siteId: String(SITE) }) },
+      );
+    expect((await check()).status).not.toBe(429);
+    const refused = await check();
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: string }).error).toMatch(/^Too many stock files checked/);
+  });
+
+  test("a bulk action on many cars is made in batches, each its own short transaction, so the database is never held long", async () => {
+    let transactions = 0;
+    const counting = { transaction: (fn: never) => (transactions++, db.transaction(fn)) } as unknown as typeof db;
+    const ids = [car.A!, car.B!, car.C!, car.D!, car.E!];
+    const by = { id: "t", name: "T", email: "t@example.com" };
+    const result = await bulkUpdateVehicles(counting, SITE, { ids, action: "hide", confirm: false }, by, new Date(), 2);
+    expect(transactions).toBe(3);
+    expect(result.changed.length + result.skipped.length).toBe(5);
+    await bulkUpdateVehicles(db, SITE, { ids, action: "show", confirm: false }, by, new Date());
   });
 });

@@ -99,6 +99,20 @@ describe("POST /api/admin/sites/{siteId}/widgets", () => {
       expect(await stored()).toEqual(before);
     }));
 
+  test("a refused post of 10,000 fields answers within a second, its cookie under a browser's 4 KB", async () =>
+    keeping(async () => {
+      const fields = Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`x${i}`, "y".repeat(i % 20)]));
+      const started = performance.now();
+      const res = await post({ ...fields, support_chat_id: "not-intercom" });
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(res.status).toBe(303);
+      const cookie = res.headers.get("set-cookie") ?? "";
+      expect(cookie.length).toBeLessThan(4096);
+      const attempt = /\?widgets=(\w+)#widgets$/.exec(res.headers.get("location") ?? "")?.[1];
+      const flash = decodeWidgetFlash(cookie.slice(WIDGET_FLASH_COOKIE.length + 1).split(";")[0], SITE, attempt);
+      expect(flash?.errors.support_chat_id).toContain("Intercom app id");
+    }));
+
   test.each<[string, { otherSite?: true; origin?: string; type?: string }, number]>([
     ["staff of another site", { otherSite: true }, 403],
     ["a cross-site post", { origin: "http://evil.example" }, 403],

@@ -36,69 +36,87 @@ const touched = (x: typeof v.$inferSelect) => ({
 });
 
 /**
- * A bulk action on some of a site's cars, in one transaction: each car changed is audited
+ * Cars changed per transaction. The embedded database runs one transaction at a time for every
+ * site, so 500 cars (each an update and an audit entry) in one would hold other dealers' pages for
+ * as long; in batches each waits at most one batch.
+ */
+export const BULK_BATCH = 50;
+
+/**
+ * A bulk action on some of a site's cars, in batches of `batch` cars, each batch its own transaction
+ * (a batch done stays done if a later one fails): each car changed is audited
  * ("vehicle.update", before and after; a price change also lands in the price history by the
  * vehicles table's trigger) and its changed feed fields are marked edited here, so the next feed
  * does not undo the sale, the move or the price drop. Ids not of the site are skipped, as are cars
  * without a price for a price change and cars already so. The location is checked by the caller.
  */
-export async function bulkUpdateVehicles(db: Db, siteId: number, bulk: Bulk, by: Actor, now: Date): Promise<BulkResult> {
-  return db.transaction(async (tx) => {
-    const ids = [...new Set(bulk.ids)];
-    const cars = await tx
-      .select()
-      .from(v)
-      .where(and(eq(v.siteId, siteId), inArray(v.id, ids)))
-      .orderBy(asc(v.id))
-      .for("update");
-    const found = new Map(cars.map((c) => [c.id, c]));
-    const skipped: BulkSkip[] = ids.filter((id) => !found.has(id)).map((id) => ({ id, reason: "not on this site" }));
-    const changed: number[] = [];
-    let listingChanged = false;
-    for (const car of cars) {
-      let set: Partial<typeof v.$inferInsert> & { editedFields?: string[] };
-      let edited: string[] = [];
-      if (bulk.action === "sold") {
-        set = { status: "sold", soldAt: car.soldAt ?? now };
-        edited = ["status"];
-      } else if (bulk.action === "hide" || bulk.action === "show") {
-        set = { showOnDealerWebsite: bulk.action === "show" };
-      } else if (bulk.action === "move") {
-        set = { locationId: bulk.location_id! };
-        edited = ["locationId"];
-      } else {
-        const price = changedPrice(car.price, bulk.price!);
-        if (price === null) {
-          skipped.push({ id: car.id, reason: "without a price" });
+export async function bulkUpdateVehicles(
+  db: Db,
+  siteId: number,
+  bulk: Bulk,
+  by: Actor,
+  now: Date,
+  batch = BULK_BATCH,
+): Promise<BulkResult> {
+  const all = [...new Set(bulk.ids)];
+  const missing: BulkSkip[] = [];
+  const result: BulkResult = { changed: [], skipped: [], listingChanged: false };
+  for (let i = 0; i < all.length; i += batch) {
+    const ids = all.slice(i, i + batch);
+    await db.transaction(async (tx) => {
+      const cars = await tx
+        .select()
+        .from(v)
+        .where(and(eq(v.siteId, siteId), inArray(v.id, ids)))
+        .orderBy(asc(v.id))
+        .for("update");
+      const found = new Set(cars.map((c) => c.id));
+      missing.push(...ids.filter((id) => !found.has(id)).map((id) => ({ id, reason: "not on this site" as const })));
+      for (const car of cars) {
+        let set: Partial<typeof v.$inferInsert> & { editedFields?: string[] };
+        let edited: string[] = [];
+        if (bulk.action === "sold") {
+          set = { status: "sold", soldAt: car.soldAt ?? now };
+          edited = ["status"];
+        } else if (bulk.action === "hide" || bulk.action === "show") {
+          set = { showOnDealerWebsite: bulk.action === "show" };
+        } else if (bulk.action === "move") {
+          set = { locationId: bulk.location_id! };
+          edited = ["locationId"];
+        } else {
+          const price = changedPrice(car.price, bulk.price!);
+          if (price === null) {
+            result.skipped.push({ id: car.id, reason: "without a price" });
+            continue;
+          }
+          set = { price };
+          edited = ["price"];
+        }
+        const same = Object.entries(set).every(([k, x]) => k === "soldAt" || car[k as keyof typeof car] === x);
+        if (same) {
+          result.skipped.push({ id: car.id, reason: "already so" });
           continue;
         }
-        set = { price };
-        edited = ["price"];
+        const [after] = await tx
+          .update(v)
+          .set({ ...set, editedFields: withEdited(car.editedFields, edited) })
+          .where(and(eq(v.siteId, siteId), eq(v.id, car.id)))
+          .returning();
+        await writeAudit(tx, {
+          siteId,
+          by,
+          action: "vehicle.update",
+          entity: `vehicle:${car.stockNumber}`,
+          before: touched(car),
+          after: { ...touched(after!), bulk: bulk.action },
+        });
+        result.changed.push(car.id);
+        // the site's listed stock moved (sold, hidden, shown): its counts show on every page
+        if (bulk.action !== "move" && bulk.action !== "price") result.listingChanged = true;
       }
-      const same = Object.entries(set).every(([k, x]) => k === "soldAt" || car[k as keyof typeof car] === x);
-      if (same) {
-        skipped.push({ id: car.id, reason: "already so" });
-        continue;
-      }
-      const [after] = await tx
-        .update(v)
-        .set({ ...set, editedFields: withEdited(car.editedFields, edited) })
-        .where(and(eq(v.siteId, siteId), eq(v.id, car.id)))
-        .returning();
-      await writeAudit(tx, {
-        siteId,
-        by,
-        action: "vehicle.update",
-        entity: `vehicle:${car.stockNumber}`,
-        before: touched(car),
-        after: { ...touched(after!), bulk: bulk.action },
-      });
-      changed.push(car.id);
-      // the site's listed stock moved (sold, hidden, shown): its counts show on every page
-      if (bulk.action !== "move" && bulk.action !== "price") listingChanged = true;
-    }
-    return { changed, skipped, listingChanged };
-  });
+    });
+  }
+  return { ...result, skipped: [...missing, ...result.skipped] };
 }
 
 /** Whether a location is one of the site's. */

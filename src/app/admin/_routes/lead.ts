@@ -22,7 +22,7 @@ import { decodeFormFlash } from "@/domain/http/form-flash";
 import { fillTemplate, mailtoHref, replyTemplatesOf, smsHref, visitedPage } from "@/domain/leads/follow-up";
 import { vehicleTitle } from "@/domain/stock/vehicle";
 import type { Template } from "@/domain/site/types";
-import { CALL_FLASH_COOKIE } from "@/server/admin/api/leads";
+import { CALL_FLASH_COOKIE, UPDATE_FLASH_COOKIE } from "@/server/admin/api/leads";
 import { leadPageVehicles, listLeadCalls, listOtherEnquiries } from "@/server/repositories/lead-calls";
 
 type CarRow = Awaited<ReturnType<typeof leadPageVehicles>>[number];
@@ -46,6 +46,14 @@ async function callFlashOf(siteId: number, attempt: string | undefined) {
   return f && { errors: f.errors, values: f.values };
 }
 
+/** A refused "Update" form (status and note), read back from its cookie for this attempt. */
+async function updateFlashOf(siteId: number, attempt: string | undefined) {
+  if (!attempt || attempt === "saved") return null;
+  const known = (k: string) => ["status", "note", "form"].includes(k);
+  const f = decodeFormFlash((await cookies()).get(UPDATE_FLASH_COOKIE)?.value, siteId, attempt, known);
+  return f && { errors: f.errors, values: f.values };
+}
+
 /** How "Take it" went, from the address its post came back to (anything else: nothing to say). */
 const takeOutcome = (v: string | undefined): "taken" | "refused" | null => (v === "taken" || v === "refused" ? v : null);
 
@@ -66,12 +74,13 @@ export async function loadLead(params: IdParams, searchParams: SearchParams) {
     ? (payload.visited_pages as unknown[]).filter((p): p is string => typeof p === "string").map(visitedPage)
     : [];
   const viewedSlugs = [...new Set(visited.flatMap((p) => (p.kind === "vehicle" ? [p.slug] : [])))];
-  const [team, specials, calls, others, flash] = await Promise.all([
+  const [team, specials, calls, others, flash, updateFlash] = await Promise.all([
     mayAssign ? listSiteStaff(db, lead.siteId) : [],
     listSpecialHours(db, lead.siteId),
     listLeadCalls(db, lead.siteId, lead.id),
     listOtherEnquiries(db, lead.siteId, lead),
     callFlashOf(lead.siteId, oneParam(sp, "call")),
+    updateFlashOf(lead.siteId, oneParam(sp, "update")),
   ]);
   // the cars of the page: the lead's, those the shopper looked at and those of their other enquiries, in one query
   const carIds = [lead.vehicleId, ...others.map((o) => o.vehicleId)].filter((v): v is number => v !== null);
@@ -125,6 +134,8 @@ export async function loadLead(params: IdParams, searchParams: SearchParams) {
     calls,
     callForm: flash,
     callSaved: oneParam(sp, "call") === "saved",
+    updateForm: updateFlash,
+    updateSaved: oneParam(sp, "update") === "saved",
     replies: {
       sms: lead.phone ? smsHref(lead.phone, fill(templates.sms), site?.country) : null,
       email: lead.email ? mailtoHref(lead.email, fill(templates.email_subject), fill(templates.email_body)) : null,

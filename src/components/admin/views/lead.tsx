@@ -69,6 +69,9 @@ export type LeadProps = {
   /** the "Log a call" form refused without JavaScript: what was typed and the messages */
   callForm: { errors: Record<string, string>; values: Record<string, string> } | null;
   callSaved: boolean;
+  /** the "Update" form (status and note) refused without JavaScript: what was typed and the messages */
+  updateForm: { errors: Record<string, string>; values: Record<string, string> } | null;
+  updateSaved: boolean;
   /** the one-tap text message and email, the site's templates filled in */
   replies: { sms: string | null; email: string | null };
   /** the query parameters of the link that brought them (utm_…, gclid) */
@@ -100,6 +103,8 @@ export function LeadView({
   calls,
   callForm,
   callSaved,
+  updateForm,
+  updateSaved,
   replies,
   phoneHref,
   response,
@@ -390,8 +395,8 @@ export function LeadView({
             </Section>
           )}
           {mayUpdate && (
-            <Section title="Update">
-              <LeadStatusForm leadId={lead.id} status={lead.status} />
+            <Section title="Update" id="update">
+              <LeadStatusForm leadId={lead.id} status={lead.status} saved={updateSaved} refused={updateForm} />
             </Section>
           )}
           <Section title="History">

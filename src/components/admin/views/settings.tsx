@@ -19,11 +19,24 @@ export type SettingsProps = {
   handling: { response_minutes: number; round_robin: boolean };
   /** what the lead page's SMS and Email buttons start with */
   replies: ReplyTemplates;
+  /** the reply-templates form's last plain post: saved, or refused with what was typed and the messages */
+  repliesPost?: { saved: boolean; refused: { errors: Record<string, string>; values: Record<string, string> } | null };
   widgets: WidgetsFormState | null;
 };
 
 /** A site's holiday hours, switches, finance terms, lead delivery, lead handling and reply templates, widgets and tracking, and opening hours. */
-export function SettingsView({ site, locations, special, switches, finance, delivery, handling, replies, widgets }: SettingsProps) {
+export function SettingsView({
+  site,
+  locations,
+  special,
+  switches,
+  finance,
+  delivery,
+  handling,
+  replies,
+  repliesPost,
+  widgets,
+}: SettingsProps) {
   return (
     <>
       <h1 className="mb-1 text-2xl font-extrabold">{site.name}: settings</h1>
@@ -62,7 +75,7 @@ export function SettingsView({ site, locations, special, switches, finance, deli
         <h2 id="replies" className="mb-3 text-lg font-bold">
           Reply templates
         </h2>
-        <ReplyTemplatesForm siteId={site.id} values={replies} />
+        <ReplyTemplatesForm siteId={site.id} values={replies} saved={repliesPost?.saved} refused={repliesPost?.refused} />
       </section>
       <section aria-labelledby="widgets-title" id="widgets" className="mb-6 rounded-lg border border-neutral-200 bg-white p-5">
         <h2 id="widgets-title" className="mb-3 text-lg font-bold">

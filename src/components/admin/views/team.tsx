@@ -7,10 +7,12 @@ export type TeamProps = {
   me: string;
   members: Array<{ id: string; name: string; email: string; role: string }>;
   invitations: Array<{ id: number; email: string; role: string; expiresAt: Date }>;
+  /** the invite form's last plain post: sent, or refused with what was typed and the messages */
+  invite?: { sent: boolean; refused: { errors: Record<string, string>; values: Record<string, string> } | null };
 };
 
 /** Who works on the site, open invitations, and a new invitation. */
-export function TeamView({ site, me, members, invitations }: TeamProps) {
+export function TeamView({ site, me, members, invitations, invite }: TeamProps) {
   return (
     <div className="grid max-w-5xl gap-6 lg:grid-cols-2">
       <section aria-labelledby="team">
@@ -47,7 +49,7 @@ export function TeamView({ site, me, members, invitations }: TeamProps) {
         <h2 id="invite" className="mb-3 text-lg font-bold">
           Invite someone
         </h2>
-        <InviteForm siteId={site.id} />
+        <InviteForm siteId={site.id} sent={invite?.sent ?? false} refused={invite?.refused ?? null} />
       </section>
     </div>
   );

@@ -232,6 +232,8 @@ describe("leads", () => {
     calls: [{ id: 3, staffName: "Sam Sales", outcome: "no_answer", note: "Rang at 5", followUpOn: "2026-12-01", createdAt: AT }],
     callForm: null,
     callSaved: false,
+    updateForm: null,
+    updateSaved: false,
     replies: { sms: "sms:+61400000000?body=Hi%20Alex", email: "mailto:alex@example.com?subject=Hi&body=Hi" },
     linkParams: [["utm_source", "google"]],
     sentFrom: "https://parkside.example/cars/2020-corolla",

@@ -24,27 +24,61 @@ const leadIdOf = (raw: string) => {
   return raw;
 };
 
-/** POST /api/admin/leads/{id} — {status, note}: new → contacted → won | lost, with a note (409 when someone changed it meanwhile). */
+/** The lead page's "Update" form refused without JavaScript: its status and note and the messages, for a minute. */
+export const UPDATE_FLASH_COOKIE = "lead_update_form";
+const UPDATE_FIELDS = ["status", "note"];
+
+/**
+ * POST /api/admin/leads/{id} — {status, note}: new → contacted → won | lost, with a note (409 when
+ * someone changed it meanwhile). The lead page's form also posts it plainly (it works without
+ * JavaScript, and a note never falls back into an address): back to the lead (303), with what was
+ * typed and the messages in a one-minute cookie when it was refused.
+ */
 export const updateLead = adminRoute<{ id: string }>(
   async (req, { staff, params }) => {
     const id = leadIdOf(params.id);
-    const body = parsed(LeadUpdateSchema, await jsonBody(req), "Please check the highlighted fields.");
+    const body = await bodyOf(req);
+    // JSON is checked before the lead is looked up, as before; a form's messages go back to its page
+    const fromJson = body.form ? null : parsed(LeadUpdateSchema, body.raw, "Please check the highlighted fields.");
     const db = await getDb();
     const lead = await leadSiteAndStatus(db, sitesFor(staff.roles, "leads.read"), id);
     if (!lead) throw new HttpError(404, "Unknown lead.");
     if (!can(roleOn(staff.roles, lead.siteId), "leads.update")) throw new HttpError(403, STAFF_MSG.forbidden);
-    if (!canMove(lead.status, body.status))
-      throw new HttpError(
-        422,
-        "Please check the highlighted fields.",
-        {},
-        { status: `A ${lead.status} lead cannot become ${body.status}` },
+    const page = `/leads/${id}`;
+    try {
+      // a plain post is read for the form's own fields only: a button's name is not a refusal
+      const input =
+        fromJson ??
+        parsed(
+          LeadUpdateSchema,
+          Object.fromEntries(Object.entries(body.form!).filter(([k]) => UPDATE_FIELDS.includes(k))),
+          "Please check the highlighted fields.",
+        );
+      if (!canMove(lead.status, input.status))
+        throw new HttpError(
+          422,
+          "Please check the highlighted fields.",
+          {},
+          { status: `A ${lead.status} lead cannot become ${input.status}` },
+        );
+      if (lead.status === input.status && !input.note)
+        throw new HttpError(422, "Please check the highlighted fields.", {}, { note: "Write a note or choose another status" });
+      const ok = await updateLeadStatus(db, lead.siteId, id, { from: lead.status, to: input.status, note: input.note }, actor(staff));
+      if (!ok) throw new HttpError(409, "Someone else changed this lead just now. Reload the page to see their change.");
+      if (body.form) return seeOther(`${page}?update=saved#update`);
+      return json(200, { ok: true, status: input.status });
+    } catch (e) {
+      if (!body.form || !(e instanceof HttpError) || ![409, 422].includes(e.status)) throw e;
+      const attempt = crypto.randomUUID().slice(0, 8);
+      const values = Object.fromEntries(Object.entries(body.form).filter(([k]) => UPDATE_FIELDS.includes(k)));
+      const errors = Object.fromEntries(
+        Object.entries({ ...e.errors, form: e.message }).filter(([k]) => UPDATE_FIELDS.includes(k) || k === "form"),
       );
-    if (lead.status === body.status && !body.note)
-      throw new HttpError(422, "Please check the highlighted fields.", {}, { note: "Write a note or choose another status" });
-    const ok = await updateLeadStatus(db, lead.siteId, id, { from: lead.status, to: body.status, note: body.note }, actor(staff));
-    if (!ok) throw new HttpError(409, "Someone else changed this lead just now. Reload the page to see their change.");
-    return json(200, { ok: true, status: body.status });
+      return seeOther(
+        `${page}?update=${attempt}#update`,
+        flashCookie(req, UPDATE_FLASH_COOKIE, { site: lead.siteId, attempt, errors, values }),
+      );
+    }
   },
   { write: true },
 );

@@ -143,10 +143,36 @@ export const signOut = adminRoute(
   { write: true },
 );
 
+/** The invitation page's one-minute cookie: the name typed (never the password) and the messages of a refused plain post. */
+export const INVITE_ACCEPT_FLASH_COOKIE = "accept_invite_form";
+
+/** A refused accept form: back to the invitation's page (303) with the name and the messages in the flash cookie. */
+function backToInvitation(req: Request, form: Record<string, string>, e: HttpError): Response {
+  const attempt = crypto.randomUUID().slice(0, 8);
+  const secure = new URL(req.url).protocol === "https:" || req.headers.get("x-forwarded-proto") === "https";
+  const name = typeof form.name === "string" ? form.name.slice(0, 200) : "";
+  const flash = encodeFormFlash({
+    site: SIGN_IN_FLASH_SITE,
+    attempt,
+    errors: { ...e.errors, form: e.message },
+    values: name ? { name } : {},
+  });
+  // the token is the emailed link's own, already in that page's address; a malformed one is not sent back
+  const token = /^[A-Za-z0-9_-]{20,100}$/.test(form.token ?? "") ? form.token : "";
+  return seeOther(`/accept-invite?token=${token}&attempt=${attempt}`, [
+    `${INVITE_ACCEPT_FLASH_COOKIE}=${flash}; Path=/accept-invite; Max-Age=60; HttpOnly; SameSite=Strict${secure ? "; Secure" : ""}`,
+  ]);
+}
+
 /** POST /api/admin/accept-invite — {token, name, password}: makes the staff account, grants the role, signs in. */
 export async function acceptInvite(req: Request): Promise<Response> {
+  const posted: { form: Record<string, string> | null } = { form: null };
   try {
-    const { host, body } = await publicPost(req, AcceptInviteSchema);
+    const read = async () => {
+      if (!isMediaType(req.headers.get("content-type"), "application/x-www-form-urlencoded")) return jsonBody(req);
+      return (posted.form = formFields(new URLSearchParams(await readText(req, MAX_FORM_BYTES))));
+    };
+    const { host, body } = await publicPost(req, AcceptInviteSchema, read);
     await limitOrThrow(inviteLimiter(), clientAddressOf(req), TOO_MANY);
     const db = await getDb();
     const inv = await findInvitation(db, invitationTokenHash(body.token), new Date(serverNow()));
@@ -162,6 +188,7 @@ export async function acceptInvite(req: Request): Promise<Response> {
       });
       if (!signedIn.ok) throw new HttpError(422, "Please check the highlighted fields.", {}, { password: STAFF_MSG.invitePassword });
       if (!(await acceptInvitation(db, inv.id, existing.id))) throw new HttpError(400, STAFF_MSG.inviteBad);
+      if (posted.form) return seeOther("/leads", signedIn.headers.getSetCookie());
       return withCookies(signedIn, { ok: true, message: `Welcome to ${inv.siteName}.` });
     }
     if (!body.name) throw new HttpError(422, "Please check the highlighted fields.", {}, { name: "Enter your name" });
@@ -173,8 +200,10 @@ export async function acceptInvite(req: Request): Promise<Response> {
     if (!res.ok) throw new HttpError(400, STAFF_MSG.inviteBad);
     const user = await findStaffByEmail(db, inv.email);
     if (!user || !(await acceptInvitation(db, inv.id, user.id))) throw new HttpError(400, STAFF_MSG.inviteBad);
+    if (posted.form) return seeOther("/leads", res.headers.getSetCookie());
     return withCookies(res, { ok: true, message: `Welcome to ${inv.siteName}.` });
   } catch (e) {
+    if (posted.form && e instanceof HttpError && [400, 422, 429].includes(e.status)) return backToInvitation(req, posted.form, e);
     return errorAnswer(e, req, null);
   }
 }

@@ -26,7 +26,7 @@ import { getLeadDeliveryConfig, getSiteById } from "@/server/repositories/sites"
 import { previewToken } from "@/server/auth/preview";
 import { serverNow } from "@/server/clock";
 import { siteOriginFrom } from "@/domain/site/tenant";
-import { adminRoute, siteFor, actor, jsonBody, parsed } from "./handler";
+import { adminRoute, siteFor, actor, bodyOf, flashCookie, jsonBody, parsed, seeOther } from "./handler";
 
 /* The dealer's switches, finance terms, lead delivery channels and preview: `/api/admin/sites/{siteId}/switches`, `/finance`, `/lead-delivery`, `/preview`. */
 
@@ -102,6 +102,39 @@ export const putReplyTemplates = adminRoute<{ siteId: string }>(
     const siteId = siteFor(staff, params.siteId, "settings.edit");
     const body = parsed(ReplyTemplatesSchema, await jsonBody(req), "Please check the highlighted fields.");
     if (!(await updateReplyTemplates(await getDb(), siteId, body, actor(staff)))) throw new HttpError(404, "Unknown site.");
+    return json(200, { ok: true, message: "Reply templates saved." });
+  },
+  { write: true },
+);
+
+/** The settings page's reply-templates form refused without JavaScript: what was typed and the messages, for a minute. */
+export const REPLIES_FLASH_COOKIE = "replies_form";
+const REPLY_FIELDS = ["sms", "email_subject", "email_body"];
+
+/**
+ * POST /api/admin/sites/{siteId}/reply-templates — the settings page's form as a plain post (it works
+ * without JavaScript, and what was typed never falls back into an address): back to the settings
+ * (303) saying saved, or, refused, with what was typed and the messages in a one-minute cookie. JSON
+ * is answered as the PUT is.
+ */
+export const postReplyTemplates = adminRoute<{ siteId: string }>(
+  async (req, { staff, params }) => {
+    const siteId = siteFor(staff, params.siteId, "settings.edit");
+    const posted = await bodyOf(req);
+    const values = posted.form && Object.fromEntries(Object.entries(posted.form).filter(([k]) => REPLY_FIELDS.includes(k)));
+    try {
+      const body = parsed(ReplyTemplatesSchema, values ?? posted.raw, "Please check the highlighted fields.");
+      if (!(await updateReplyTemplates(await getDb(), siteId, body, actor(staff)))) throw new HttpError(404, "Unknown site.");
+    } catch (e) {
+      if (!values || !(e instanceof HttpError) || e.status !== 422) throw e;
+      const attempt = crypto.randomUUID().slice(0, 8);
+      const errors = { ...e.errors, form: e.message };
+      return seeOther(
+        `/sites/${siteId}/settings?replies=${attempt}#replies`,
+        flashCookie(req, REPLIES_FLASH_COOKIE, { site: siteId, attempt, errors, values }),
+      );
+    }
+    if (values) return seeOther(`/sites/${siteId}/settings?replies=saved#replies`);
     return json(200, { ok: true, message: "Reply templates saved." });
   },
   { write: true },

@@ -2,6 +2,7 @@ import "server-only";
 import { MAX_IMPORT_ROWS } from "@/domain/stock/import";
 import { stockExportCsv } from "@/domain/stock/stock-csv";
 import {
+  BULK_FORM_ERRORS,
   BulkSchema,
   bulkFormErrorOf,
   bulkFromForm,
@@ -17,6 +18,8 @@ import { serverNow } from "@/server/clock";
 import { getDb } from "@/server/db";
 import { fieldErrors, HttpError, json } from "@/server/http/api";
 import { readText } from "@/server/http/body";
+import { limitOrThrow, sharedLimiter } from "@/server/http/rate-limit";
+import { env } from "@/server/env";
 import { listSiteLabels } from "@/server/repositories/sites";
 import { listStockView } from "@/server/reports/stock-list";
 import { bulkUpdateVehicles, isSiteLocation } from "@/server/repositories/stock-list";
@@ -35,8 +38,16 @@ async function siteTimezone(siteId: number): Promise<string> {
   return site.timezone;
 }
 
-/** Applies a checked bulk action: the location must be the site's; the page cache is purged for the site. */
+/** Bulk actions a staff member may make in 10 minutes: each can change 500 cars and purges the site's pages. */
+export const BULK_RATE_LIMIT = 60;
+const bulkLimiter = () => sharedLimiter("staff-bulk", { limit: BULK_RATE_LIMIT, windowMs: 10 * 60_000, databaseUrl: env().DATABASE_URL });
+
+/**
+ * Applies a checked bulk action (counted against the staff member's limit: 429): the location must be
+ * the site's; the page cache is purged for the site.
+ */
 async function applyBulk(siteId: number, bulk: Bulk, staff: Parameters<typeof actor>[0]) {
+  await limitOrThrow(bulkLimiter(), staff.id, BULK_FORM_ERRORS.rate);
   const db = await getDb();
   if (bulk.action === "move" && !(await isSiteLocation(db, siteId, bulk.location_id!)))
     throw new HttpError(422, MESSAGE, {}, { location_id: "Choose one of this site's locations" });
@@ -88,6 +99,7 @@ export const postBulk = adminRoute<{ siteId: string }>(
       return to({ done: doneParam(changed.length, skipped) });
     } catch (e) {
       if (e instanceof HttpError && e.status === 422) return to({ selected, bulk_error: "location_id" });
+      if (e instanceof HttpError && e.status === 429) return to({ selected, bulk_error: "rate" });
       throw e;
     }
   },

@@ -6,6 +6,8 @@ import { mappingFromQuery } from "@/domain/stock/import-columns";
 import { getDb } from "@/server/db";
 import { HttpError, json } from "@/server/http/api";
 import { readText } from "@/server/http/body";
+import { limitOrThrow, sharedLimiter } from "@/server/http/rate-limit";
+import { env } from "@/server/env";
 import { getImport } from "@/server/repositories/imports";
 import { applyChecked, checkStockImport } from "@/server/stock-imports";
 import { adminRoute, siteFor, actor, jsonBody, parsed } from "./handler";
@@ -16,16 +18,28 @@ import { isMediaType } from "@/domain/http/content-type";
 // the hand edit of one car lives with the other car-by-hand routes
 export { putVehicle } from "./vehicles";
 
+/** Stock files a staff member may have checked in 10 minutes: each is up to 5 MB read and compared with the stock. */
+export const IMPORT_CHECK_RATE_LIMIT = 30;
+const importCheckLimiter = () =>
+  sharedLimiter("staff-import-check", { limit: IMPORT_CHECK_RATE_LIMIT, windowMs: 10 * 60_000, databaseUrl: env().DATABASE_URL });
+
 /**
  * POST /api/admin/sites/{siteId}/stock/imports?full=1&clear_blanks=1&overwrite_edited=1&col.{header}={column} — the
  * CSV as the body (text/csv); answers the check's report. `col.…` are the dealer's header choices, remembered
  * for the site; `clear_blanks=1`: an empty cell clears its field (else it leaves it alone);
  * `overwrite_edited=1`: the file sets fields a person edited here too (else it leaves them as they are).
+ * 429 past IMPORT_CHECK_RATE_LIMIT checks a staff member in 10 minutes.
  */
 export const postStockImport = adminRoute<{ siteId: string }>(
   async (req, { staff, params }) => {
     const siteId = siteFor(staff, params.siteId, "stock.edit");
     if (!isMediaType(req.headers.get("content-type"), "text/csv", "text/plain")) throw new HttpError(415, "Send the file as text/csv.");
+    // counted before the file is read: a refused check costs nothing
+    await limitOrThrow(
+      importCheckLimiter(),
+      staff.id,
+      "Too many stock files checked in a few minutes. Please wait a few minutes and upload the file again.",
+    );
     const query = new URL(req.url).searchParams;
     const { mapping, errors } = mappingFromQuery(query);
     if (Object.keys(errors).length) throw new HttpError(422, "Please check the column choices.", {}, errors);

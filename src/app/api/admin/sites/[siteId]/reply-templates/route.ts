@@ -1,5 +1,7 @@
-// PUT /api/admin/sites/{siteId}/reply-templates — the lead page's SMS and email templates (managers and owners)
-import { putReplyTemplates } from "@/server/admin/api/settings";
+// PUT /api/admin/sites/{siteId}/reply-templates — the lead page's SMS and email templates (managers and owners);
+// POST — the settings page's form, posted plainly
+import { postReplyTemplates, putReplyTemplates } from "@/server/admin/api/settings";
 
 export const dynamic = "force-dynamic";
 export const PUT = putReplyTemplates;
+export const POST = postReplyTemplates;
