@@ -13,7 +13,7 @@ for (const path of ["/", "/search/new-used-and-demo-cars", "/dealerships"])
     await page.clock.install();
     await page.goto(siteUrl("parkside-motor-group", path));
     await waitForHydration(page.getByRole("banner").getByRole("link", { name: "Parkside Motor Group" }));
-    // a screen down: the bar is there, and the teaser comes (5000 ms on the page, and read on)
+    // a screen down: the bar is there, and the teaser comes (3000 ms after load and, on a phone, read on)
     await page.evaluate(() => window.scrollTo(0, window.innerHeight));
     await page.clock.runFor(5_000);
     await expect(async () => {
@@ -29,7 +29,7 @@ for (const path of ["/contact", "/finance", "/book-test-drive", "/trade-in"])
     await page.clock.install();
     await page.goto(siteUrl("parkside-motor-group", path));
     // the chat button is there once the page has hydrated (stepping aside while it would sit over the
-    // form: e2e/overlays.spec.ts), and with the shopper read on and well past 5000 ms no teaser has come
+    // form: e2e/overlays.spec.ts), and with the shopper read on and well past 3000 ms no teaser has come
     await page.evaluate(() => window.scrollTo(0, window.innerHeight));
     await page.clock.runFor(4_000);
     await expect(async () => {

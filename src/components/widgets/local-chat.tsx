@@ -9,6 +9,7 @@ import { Loader2, MessageCircle, X } from "@/components/ui/icons";
 import { EVENT_IDS } from "@/domain/analytics/events";
 import { CHAT_OPEN_DELAY_MS, CHAT_TEASER_MS, COLLAPSE_MS, ENGAGEMENT_POLL_MS } from "@/domain/analytics/timings";
 import type { LeadFormSite } from "@/domain/leads/forms";
+import { teaserDue } from "@/domain/site/overlays";
 
 // the enquiry form (react-hook-form, zod) loads when the chat opens, never with the page
 const loadForm = () => import("@/components/forms/lead-form").then((m) => m.LeadForm);
@@ -44,8 +45,8 @@ const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce
 
 /**
  * The app's own live chat, behind the live-chat registry entry (the vendors cannot be reached from
- * here): a teaser once the shopper has engaged with the page (5000 ms on it AND read on by a third of
- * a screen) unless closed before (remembered), stepping aside while it would sit over a card, a form
+ * here): a teaser 3000 ms after load (on a phone, where it would cover the first screen's actions, once
+ * the shopper has also read on by a third of a screen) unless closed before (remembered), stepping aside while it would sit over a card, a form
  * or a primary action, as the launcher does over the last two (OverlayGuard); a launcher, "Opening chat…"
  * for 1300 ms, a panel with the dealer's name and today's hours, a message that becomes a lead, and
  * a 300 ms collapse. Events 47–50.
@@ -59,12 +60,18 @@ export function LocalChat({ dealerName, hours, phone, formSite, raised, hidden, 
   const panelRef = useRef<HTMLDivElement>(null);
   const returnFocus = useRef(false);
 
-  // the teaser once the shopper has engaged (time on the page and read on: <html data-read-on>, set by
+  // the teaser 3 s after load (on a phone once the shopper has read on too: <html data-read-on>, set by
   // OverlayGuard from the first scroll, before this chat loaded), unless it was closed before
   useEffect(() => {
     if (readRaw(TEASER_CLOSED_KEY, "local") === "1") return;
     const t = setInterval(() => {
-      if (performance.now() < CHAT_TEASER_MS || document.documentElement.dataset.readOn !== "true") return;
+      const due = teaserDue({
+        sinceLoadMs: performance.now(),
+        teaserMs: CHAT_TEASER_MS,
+        viewportWidth: window.innerWidth,
+        readOn: document.documentElement.dataset.readOn === "true",
+      });
+      if (!due) return;
       clearInterval(t);
       setTeaser(true);
     }, ENGAGEMENT_POLL_MS);

@@ -1,7 +1,7 @@
 /** Timings for analytics and widgets, in one place. */
 export const ANALYTICS_DEFER_MS = 3000;
-/** the chat's teaser: at least this long on the page, and the shopper has read on (readOn, src/domain/site/overlays.ts) */
-export const CHAT_TEASER_MS = 5000;
+/** the chat's teaser: this long after the page loads (the spec's 3000 ms); on a phone also once the shopper has read on (teaserDue) */
+export const CHAT_TEASER_MS = 3000;
 /** how often the chat checks whether the shopper has engaged yet */
 export const ENGAGEMENT_POLL_MS = 500;
 export const WIDGET_POLL_MS = 100;

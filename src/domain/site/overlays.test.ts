@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { isPrimaryAction, overlaps, readOn, stepsAside, toolsFor, type Box, type Control, type OverlayScene } from "./overlays";
+import { isPrimaryAction, overlaps, readOn, stepsAside, teaserDue, toolsFor, type Box, type Control, type OverlayScene } from "./overlays";
+import { CHAT_TEASER_MS } from "../analytics/timings";
 
 const box = (top: number, left: number, bottom: number, right: number): Box => ({ top, left, bottom, right });
 /** a phone, scrolled a screen down, a bar along the bottom; nothing else on the page */
@@ -62,6 +63,20 @@ describe("the shopper has read on (the teaser's engagement)", () => {
     [120, 844, 120, true], // a short page read to its end
     [0, 844, 0, false], // a page that does not scroll
   ])("scrolled %i of a %i px screen, %i px to scroll: %s", (y, h, max, want) => expect(readOn(y, h, max)).toBe(want));
+});
+
+describe("the chat's teaser: the spec's 3 s after load; on a phone, once the shopper has read on too", () => {
+  test("the spec's 3000 ms", () => expect(CHAT_TEASER_MS).toBe(3000));
+  test.each([
+    ["a desktop at 3 s, not scrolled", 3000, 1366, false, true],
+    ["a desktop before 3 s", 2999, 1366, false, false],
+    ["a tablet (768 px) at 3 s", 3000, 768, false, true],
+    ["a phone at 3 s, not scrolled: it would cover the first screen's actions", 3000, 390, false, false],
+    ["a phone at 3 s, read on", 3000, 390, true, true],
+    ["a phone read on before 3 s", 1000, 390, true, false],
+  ])("%s → %s", (_, sinceLoadMs, viewportWidth, read, due) =>
+    expect(teaserDue({ sinceLoadMs, teaserMs: CHAT_TEASER_MS, viewportWidth, readOn: read })).toBe(due),
+  );
 });
 
 describe("no tool links to the page it is on", () => {

@@ -57,8 +57,21 @@ export function stepsAside(s: OverlayScene): boolean {
   return over(s.controls) || (s.kind === "teaser" && over(s.cards));
 }
 
+/** The spec's mobile breakpoint: a viewport narrower than this is a phone's. */
+export const MOBILE_BELOW_PX = 768;
+
 /**
- * Whether the shopper has engaged with the page enough for the chat's teaser: read on by a third of
+ * Whether the chat's teaser is due: the spec's 3000 ms after load (CHAT_TEASER_MS). On a desktop it
+ * sits in the page's right margin, clear of the primary actions, so that is all; on a phone it would
+ * sit over them on the first screen, so it waits too until the shopper has read on (readOn).
+ */
+export function teaserDue(s: { sinceLoadMs: number; teaserMs: number; viewportWidth: number; readOn: boolean }): boolean {
+  if (s.sinceLoadMs < s.teaserMs) return false;
+  return s.viewportWidth >= MOBILE_BELOW_PX || s.readOn;
+}
+
+/**
+ * Whether the shopper has engaged with the page enough for the chat's teaser on a phone: read on by a third of
  * a screen (or to the end of a shorter page). Time on the page is the other half of the rule
  * (CHAT_TEASER_MS), counted by the chat itself.
  */
