@@ -1,5 +1,5 @@
-// PUT /api/admin/sites/{siteId}/reply-templates — the lead page's SMS and email templates (managers and owners);
-// POST — the settings page's form, posted plainly
+// PUT, POST /api/admin/sites/{siteId}/reply-templates — the lead page's SMS and email templates (managers and owners);
+// PUT takes JSON, POST the settings page's form posted plainly
 import { postReplyTemplates, putReplyTemplates } from "@/server/admin/api/settings";
 
 export const dynamic = "force-dynamic";
