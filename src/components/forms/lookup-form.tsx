@@ -13,6 +13,7 @@ import {
   LOOKUP_MSG,
   LookupRequestSchema,
   lookupTitle,
+  tradeInFromLookup,
   type LookupAnswer,
   type LookupVehicle,
   type RegoStep,
@@ -347,14 +348,7 @@ export function LookupForm({ kind, formSite, endpoint, carHistory, valuation, al
   const v = state.vehicle;
   const tradeIn: TradeInVehicle | undefined = v
     ? {
-        source: state.provider,
-        make: v.make,
-        model: v.model,
-        year: v.year,
-        ...(v.vin ? { vin: v.vin } : {}),
-        ...(v.badge ? { badge: v.badge } : {}),
-        rego,
-        state: regState,
+        ...tradeInFromLookup(state.provider, v, rego, regState as TradeInVehicle["state"]),
         ...(state.odometer ? { odometer: Number(state.odometer) } : {}),
         ...(state.condition ? { condition: state.condition as TradeInVehicle["condition"] } : {}),
       }

@@ -82,6 +82,23 @@ export const TradeInVehicleSchema = z
   .strict();
 export type TradeInVehicle = z.infer<typeof TradeInVehicleSchema>;
 
+/** The trade-in vehicle a lead carries from what a provider found for a rego (the form adds odometer and condition). */
+export const tradeInFromLookup = (
+  source: TradeInVehicle["source"],
+  v: Pick<LookupVehicle, "make" | "model" | "year" | "vin" | "badge">,
+  rego: string,
+  state: TradeInVehicle["state"],
+): TradeInVehicle => ({
+  source,
+  make: v.make,
+  model: v.model,
+  year: v.year,
+  ...(v.vin ? { vin: v.vin } : {}),
+  ...(v.badge ? { badge: v.badge } : {}),
+  rego,
+  state,
+});
+
 export const LOOKUP_MSG = {
   notFound: "We couldn’t find that rego. Please enter your vehicle’s details below.",
   unavailable: "Vehicle lookup isn’t available right now. Please enter your vehicle’s details below.",

@@ -6,9 +6,9 @@ import {
   LOOKUP_MSG,
   LookupRequestSchema,
   lookupTitle,
+  tradeInFromLookup,
   type LookupAnswer,
   type RegoStep,
-  type TradeInVehicle,
 } from "@/domain/lookups/lookup";
 import { lookupProviderOf } from "@/domain/site/features";
 import { getDb } from "@/server/db";
@@ -98,17 +98,7 @@ export async function lookupForPage(
   try {
     const v = await provider.lookup(parsed.data);
     if (!v) return { rego, state, note: LOOKUP_MSG.notFound };
-    const vehicle: TradeInVehicle = {
-      source: provider.name,
-      make: v.make,
-      model: v.model,
-      year: v.year,
-      ...(v.vin ? { vin: v.vin } : {}),
-      ...(v.badge ? { badge: v.badge } : {}),
-      rego,
-      state,
-    };
-    return { rego, state, title: lookupTitle(v), vehicle };
+    return { rego, state, title: lookupTitle(v), vehicle: tradeInFromLookup(provider.name, v, rego, state) };
   } catch (err) {
     if (!(err instanceof LookupUnavailableError)) throw err;
     siteLog(ctx.site.id).warn({ provider: provider.name, status: err.status }, "vehicle lookup failed");

@@ -1,6 +1,18 @@
 import "server-only";
 import { leadCsvHeader, leadCsvLines } from "@/domain/staff/lead-csv";
-import { can, canMove, LeadAssignSchema, leadFilterOf, LeadUpdateSchema, roleOn, sitesFor, STAFF_MSG } from "@/domain/staff/roles";
+import {
+  can,
+  canMove,
+  LeadAssignSchema,
+  leadFilterOf,
+  LeadUpdateSchema,
+  roleOn,
+  sitesFor,
+  STAFF_MSG,
+  type StaffAction,
+} from "@/domain/staff/roles";
+import type { Staff } from "@/server/admin/staff-auth";
+import type { Db } from "@/server/db/client";
 import { originFor } from "@/server/auth/auth";
 import { assignAndTell } from "@/server/leads/assignment";
 import { listSiteStaff } from "@/server/repositories/staff";
@@ -28,6 +40,14 @@ const leadIdOf = (raw: string) => {
 export const UPDATE_FLASH_COOKIE = "lead_update_form";
 const UPDATE_FIELDS = ["status", "note"];
 
+/** A lead of a site the staff member reads (else 404, not shown to exist), which their role there may `action` (else 403). */
+async function leadToWork(db: Db, staff: Staff, id: string, action: StaffAction) {
+  const lead = await leadSiteAndStatus(db, sitesFor(staff.roles, "leads.read"), id);
+  if (!lead) throw new HttpError(404, "Unknown lead.");
+  if (!can(roleOn(staff.roles, lead.siteId), action)) throw new HttpError(403, STAFF_MSG.forbidden);
+  return lead;
+}
+
 /**
  * POST /api/admin/leads/{id} — {status, note}: new → contacted → won | lost, with a note (409 when
  * someone changed it meanwhile). The lead page's form also posts it plainly (it works without
@@ -41,9 +61,7 @@ export const updateLead = adminRoute<{ id: string }>(
     // JSON is checked before the lead is looked up, as before; a form's messages go back to its page
     const fromJson = body.form ? null : parsed(LeadUpdateSchema, body.raw, "Please check the highlighted fields.");
     const db = await getDb();
-    const lead = await leadSiteAndStatus(db, sitesFor(staff.roles, "leads.read"), id);
-    if (!lead) throw new HttpError(404, "Unknown lead.");
-    if (!can(roleOn(staff.roles, lead.siteId), "leads.update")) throw new HttpError(403, STAFF_MSG.forbidden);
+    const lead = await leadToWork(db, staff, id, "leads.update");
     const page = `/leads/${id}`;
     try {
       // a plain post is read for the form's own fields only: a button's name is not a refusal
@@ -93,9 +111,7 @@ export const assignLeadRoute = adminRoute<{ id: string }>(
     const id = leadIdOf(params.id);
     const body = parsed(LeadAssignSchema, await jsonBody(req), "Please check the highlighted fields.");
     const db = await getDb();
-    const lead = await leadSiteAndStatus(db, sitesFor(staff.roles, "leads.read"), id);
-    if (!lead) throw new HttpError(404, "Unknown lead.");
-    if (!can(roleOn(staff.roles, lead.siteId), "leads.assign")) throw new HttpError(403, STAFF_MSG.forbidden);
+    const lead = await leadToWork(db, staff, id, "leads.assign");
     const to = (await listSiteStaff(db, lead.siteId)).find((m) => m.id === body.staff_id);
     if (!to) throw new HttpError(422, "Please check the highlighted fields.", {}, { staff_id: "Choose someone from this site's team" });
     await assignAndTell(db, { siteId: lead.siteId, id }, to, actor(staff), originFor(req.headers.get("host")!));
@@ -117,9 +133,7 @@ export const takeLeadRoute = adminRoute<{ id: string }>(
   async (req, { staff, params }) => {
     const id = leadIdOf(params.id);
     const db = await getDb();
-    const lead = await leadSiteAndStatus(db, sitesFor(staff.roles, "leads.read"), id);
-    if (!lead) throw new HttpError(404, "Unknown lead.");
-    if (!can(roleOn(staff.roles, lead.siteId), "leads.update")) throw new HttpError(403, STAFF_MSG.forbidden);
+    const lead = await leadToWork(db, staff, id, "leads.update");
     const holder = await takeLead(db, lead.siteId, id, { id: staff.id, name: staff.name, email: staff.email });
     if (!holder) throw new HttpError(404, "Unknown lead.");
     const mine = holder.id === staff.id;
@@ -144,9 +158,7 @@ export const logCallRoute = adminRoute<{ id: string }>(
   async (req, { staff, params }) => {
     const id = leadIdOf(params.id);
     const db = await getDb();
-    const lead = await leadSiteAndStatus(db, sitesFor(staff.roles, "leads.read"), id);
-    if (!lead) throw new HttpError(404, "Unknown lead.");
-    if (!can(roleOn(staff.roles, lead.siteId), "leads.update")) throw new HttpError(403, STAFF_MSG.forbidden);
+    const lead = await leadToWork(db, staff, id, "leads.update");
     const body = await bodyOf(req);
     const page = `/leads/${id}`;
     let call;
