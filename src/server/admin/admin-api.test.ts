@@ -121,6 +121,9 @@ describe("sign-in", () => {
     // a dealer's site on a sibling name is same-site to the back-office, never same-origin
     expect((await from({ "sec-fetch-site": "same-site" })).status).toBe(403);
     expect((await from({ origin: "http://admin.localhost:3000", "sec-fetch-site": "same-origin" })).status).toBe(200);
+    // the invitation page sends no referrer, so its form's post says Origin: null: the browser's fetch metadata vouches for it
+    expect((await from({ origin: "null", "sec-fetch-site": "same-origin" })).status).toBe(200);
+    expect((await from({ origin: "null", "sec-fetch-site": "cross-site" })).status).toBe(403);
     const lead = await insertLead(1001, { category: "Back-office test" });
     const write = (origin: string) =>
       call(

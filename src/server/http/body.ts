@@ -35,6 +35,9 @@ export function checkExactOrigin(req: Request, message: string) {
   if (fetchSite !== null && fetchSite !== "same-origin" && fetchSite !== "none") throw new HttpError(403, message);
   const origin = req.headers.get("origin");
   if (origin === null) return;
+  // a form posted from a page that sends no referrer (the invitation's, with its token in the address)
+  // says Origin: null; the browser's own Sec-Fetch-Site still says it came from this very origin
+  if (origin === "null" && fetchSite === "same-origin") return;
   const forwarded = req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
   const scheme = forwarded === "https" || new URL(req.url).protocol === "https:" ? "https" : "http";
   const own = `${scheme}://${req.headers.get("host") ?? ""}`;
