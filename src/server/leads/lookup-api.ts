@@ -2,14 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { LeadEnvelopeSchema, type PreparedLead } from "@/domain/leads/lead";
 import { CAR_HISTORY_OPTIONAL } from "@/domain/leads/forms";
-import {
-  LOOKUP_MSG,
-  LookupRequestSchema,
-  lookupTitle,
-  tradeInFromLookup,
-  type LookupAnswer,
-  type RegoStep,
-} from "@/domain/lookups/lookup";
+import { LOOKUP_MSG, LookupRequestSchema, lookupTitle, tradeInFromLookup, type LookupAnswer, type RegoStep } from "@/domain/lookups/lookup";
 import { lookupProviderOf } from "@/domain/site/features";
 import { getDb } from "@/server/db";
 import { env } from "@/server/env";
