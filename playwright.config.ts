@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { TEST_NOW } from "./e2e/clock";
 
-const PORT = 3100;
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** Debian's Chromium, never a downloaded browser; flags that work on this machine (DESIGN.md). */
 const chromium = {
   executablePath: "/usr/bin/chromium",

@@ -223,7 +223,7 @@ test.describe("sites without accounts", () => {
     }
     await page.goto(siteUrl("tasman-campers", "/"));
     await expect(page.getByTestId("account-link")).toHaveCount(0);
-    const res = await request.get("/api/auth", { headers: { host: "tasman-campers.localhost:3100" } });
+    const res = await request.get("/api/auth", { headers: { host: `tasman-campers.localhost:${PORT}` } });
     expect(await res.json()).toEqual({ accounts: false, user: null, watchlist: [] });
   });
 });

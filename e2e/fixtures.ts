@@ -6,7 +6,8 @@ import { linkIn, waitForMail } from "../scripts/lib/outbox";
 import { startServer, stopServer } from "../scripts/lib/server-process";
 import { TEST_NOW } from "./clock";
 
-export const PORT = 3100;
+/** E2E_PORT lets two checkouts run their browser tests side by side. */
+export const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const siteUrl = (slug: string, path = "/") => `http://${slug}.localhost:${PORT}${path}`;
 
 /** The seven demo tenants (DEMO_DATA.md), in their order. */
@@ -20,39 +21,8 @@ export const DEMO_SLUGS = [
   "demo-motors",
 ];
 
-/**
- * Next's scripts are asked for after the first paint and the first photos, which can be after the
- * load event (the loader in scripts/next-scripts-after-paint.mjs). A navigation that waits for the load event waits for
- * them too, here, so a test goes on from a page whose scripts have run, as a shopper does a moment
- * later. Pages without the loader (a JSON answer, a static error page) do not wait.
- */
-async function afterPaintScripts(page: Page, waitUntil: string | undefined) {
-  if (waitUntil !== undefined && waitUntil !== "load" && waitUntil !== "networkidle") return;
-  await page.waitForFunction(() => {
-    const state = (window as unknown as { __afterPaint?: string }).__afterPaint;
-    return state === undefined || state === "ran";
-  });
-}
-
 /** Any console.error or uncaught page error fails the test (epic-stack style). */
 export const test = base.extend<{ consoleErrors: string[] }>({
-  page: async ({ page, javaScriptEnabled }, run) => {
-    if (javaScriptEnabled !== false) {
-      const goto = page.goto.bind(page);
-      page.goto = async (url, options) => {
-        const res = await goto(url, options);
-        await afterPaintScripts(page, options?.waitUntil);
-        return res;
-      };
-      const reload = page.reload.bind(page);
-      page.reload = async (options) => {
-        const res = await reload(options);
-        await afterPaintScripts(page, options?.waitUntil);
-        return res;
-      };
-    }
-    await run(page);
-  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { connect } from "node:net";
-import { expect, siteUrl, test } from "./fixtures";
+import { expect, PORT, siteUrl, test } from "./fixtures";
 
 const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
 
@@ -153,7 +153,7 @@ test.describe("odd requests get our 4xx pages, never a 500", () => {
     // a route that exports DELETE is reached (here: no customer signed in)
     const unwatch = await request.fetch("/api/account/watchlist?id=1", {
       method: "DELETE",
-      headers: { Host: "parkside-motor-group.localhost", Origin: "http://parkside-motor-group.localhost:3100" },
+      headers: { Host: "parkside-motor-group.localhost", Origin: `http://parkside-motor-group.localhost:${PORT}` },
     });
     expect(unwatch.status()).not.toBe(405);
     const postPage = await request.post("/", { headers: { Host: "parkside-motor-group.localhost" }, data: "x" });

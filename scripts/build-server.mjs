@@ -4,7 +4,6 @@
 // (loaded from node_modules as usual); `server-only` resolves as on React's server, which this is.
 import { build } from "esbuild";
 import { fileURLToPath } from "node:url";
-import { writeLoader } from "./next-scripts-after-paint.mjs";
 
 const emptyServerOnly = fileURLToPath(new URL("../node_modules/server-only/empty.js", import.meta.url));
 
@@ -32,7 +31,4 @@ for (const name of ["server", "operator-create"])
     // CommonJS packages imported from ESM need `require` for their own requires
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   });
-// the loader that asks for Next's scripts after the first paint, among Next's static files (its tag
-// is written by Next's page runtime, scripts/next-scripts-after-paint.mjs)
-const loader = await writeLoader();
-console.log(`build-server: dist/server.mjs, dist/operator-create.mjs, ${loader}`);
+console.log("build-server: dist/server.mjs, dist/operator-create.mjs");

@@ -3,11 +3,10 @@
 // (src/server/http/page-cache.ts, ADR 0018). `npm start` runs this; `HTTP_CACHE_TTL_SECONDS=0` turns
 // the page cache off.
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createServer, request as httpRequest } from "node:http";
 import next from "next";
-import { LOADER_DIR, LOADER_FILE } from "./next-scripts-after-paint.mjs";
 import { PREVIEW_COOKIE, SESSION_COOKIE_NAMES } from "@/domain/accounts/session";
 import { LEAD_FORM_FLASH_COOKIE } from "@/domain/leads/posted-form";
 import { clientAddress } from "@/domain/http/request";
@@ -61,10 +60,6 @@ const refreshSecret = randomBytes(18).toString("base64url");
 // the build this process serves: the shared tier keeps copies per build (a page names its build's
 // /_next/static files), so after a deploy no process serves an old build's page
 const buildId = readFileSync(join(process.cwd(), ".next", "BUILD_ID"), "utf8").trim();
-// every page names the loader that asks for Next's scripts after the first paint; without its file
-// (a `next build` not followed by the rest of `npm run build`) no page would come alive
-if (!existsSync(join(process.cwd(), LOADER_DIR, LOADER_FILE)))
-  throw new Error(`${LOADER_DIR}/${LOADER_FILE} is missing: run \`npm run build\` (it writes the loader after Next's build)`);
 // HTTP_CACHE_SHARED=postgres: a page cache every process shares, behind this process's own (ADR 0019)
 const shared =
   e.HTTP_CACHE_SHARED === "postgres" && e.HTTP_CACHE_TTL_SECONDS > 0
