@@ -204,3 +204,21 @@ export async function readOn(page: Page, y: number) {
     })
     .toBe("true");
 }
+
+/**
+ * Holds the page's scripts (Next's chunks) until `release` is called, so a test can act on a page as
+ * drawn by the server before any of its code has run, as a shopper on a slow phone does.
+ */
+export async function holdScripts(page: Page) {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const chunks = /\/_next\/static\/.+\.js(\?.*)?$/;
+  await page.route(chunks, async (route) => {
+    await gate;
+    await route.continue().catch(() => undefined); // the page may have moved on meanwhile
+  });
+  return async () => {
+    open();
+    await page.unroute(chunks);
+  };
+}

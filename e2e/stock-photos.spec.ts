@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, ownServer, staffSignIn, test, waitForHydration, checkStockFile } from "./fixtures";
+import { expect, expectNoAxeViolations, holdScripts, ownServer, staffSignIn, test, waitForHydration, checkStockFile } from "./fixtures";
 import { feedPhotoServer, photoOf } from "./photos";
 
 /*
@@ -106,5 +106,22 @@ test.describe("a car's photos add up", () => {
     await page.goto(`http://parkside-motor-group.localhost:${PORT}/search/new-used-and-demo-cars?q=${STOCK}`);
     await page.getByTestId("vehicle-card").first().getByRole("heading", { level: 3 }).getByRole("link").click();
     await expect(page.getByRole("group", { name: /of 4$/ }).locator("img")).toHaveCount(4);
+  });
+
+  test("a photo chosen before the editor's script has run is uploaded once it runs", async ({ page }) => {
+    await staffSignIn(page, admin(""));
+    await page.goto(admin(`/sites/1001/stock?q=${STOCK}`));
+    const href = await page
+      .locator("main a")
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? "").find((h) => /^\/sites\/1001\/stock\/\d+$/.test(h)));
+    const release = await holdScripts(page);
+    await page.goto(admin(href!), { waitUntil: "domcontentloaded" });
+    const count = page.getByTestId("photo-count");
+    await expect(count).toHaveText("4 photos: 2 from the feed, 2 uploaded.");
+    // the picker is drawn by the server: a phone can choose a photo before any script has run
+    await page.getByLabel("Choose photos").setInputFiles({ name: "early.jpg", mimeType: "image/jpeg", buffer: await photoOf(30, 30, 200) });
+    await release();
+    await expect(count).toHaveText("5 photos: 2 from the feed, 3 uploaded.", { timeout: 20_000 });
+    await expect(page.getByTestId("photos-said")).toHaveText("early.jpg added.");
   });
 });

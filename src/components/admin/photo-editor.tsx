@@ -48,6 +48,7 @@ export function PhotoEditor({
   const [dropping, setDropping] = useState(false);
   const { state, send } = useSend();
   const input = useRef<HTMLInputElement>(null);
+  const camera = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLOListElement>(null);
   const refocus = useRef<string | null>(null);
   const nextUpload = useRef(0);
@@ -151,6 +152,13 @@ export function PhotoEditor({
     e.currentTarget.value = "";
   };
 
+  // photos chosen before this script ran (a phone still loading the page) fired their change event
+  // with nobody listening: they are sent now, once
+  useEffect(() => {
+    for (const el of [camera.current, input.current]) if (el?.files?.length) chosen({ currentTarget: el });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only what was chosen before the first render
+  }, []);
+
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setDropping(false);
@@ -204,7 +212,7 @@ export function PhotoEditor({
         <div className="flex flex-wrap justify-center gap-2">
           <label className={`${buttonVariants({ variant: "outline" })} cursor-pointer focus-within:ring-2 focus-within:ring-brand`}>
             Take a photo
-            <input type="file" name="photos" accept={ACCEPT} capture="environment" className="sr-only" onChange={chosen} />
+            <input ref={camera} type="file" name="photos" accept={ACCEPT} capture="environment" className="sr-only" onChange={chosen} />
           </label>
           <label className={`${buttonVariants({ variant: "outline" })} cursor-pointer focus-within:ring-2 focus-within:ring-brand`}>
             Choose photos

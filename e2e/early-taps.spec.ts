@@ -1,0 +1,39 @@
+import { expect, freshEmail, holdScripts, siteUrl, test, waitForHydration } from "./fixtures";
+
+/*
+ * A tap works from the moment a control is drawn: before the page's scripts have run (a slow phone,
+ * a script still downloading), each primary action either does its plain-HTML job or is caught up
+ * once the script runs. Scripts are held back here to make that moment last.
+ */
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+test("before the vehicle page's script has run, Enquire goes to the enquiry and the enquiry can be sent", async ({ page }) => {
+  await page.goto(siteUrl("parkside-motor-group", "/search/new-used-and-demo-cars"));
+  const href = await page.locator("main article a[href^='/cars/']").first().getAttribute("href");
+  const release = await holdScripts(page);
+  await page.goto(siteUrl("parkside-motor-group", href!), { waitUntil: "domcontentloaded" });
+  await page.getByRole("link", { name: "Enquire" }).first().tap();
+  await expect(page).toHaveURL(/#enquiry-form$/);
+  const open = page.getByRole("link", { name: "Open the enquiry form" });
+  await expect(open).toBeInViewport();
+  await open.tap();
+  await expect(page).toHaveURL(/\/contact\?vehicle=/);
+  await release();
+});
+
+test("typed before the contact form's script has run, sent after: nothing typed is lost", async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto(siteUrl("parkside-motor-group", "/contact-us/parkside-mazda"), { waitUntil: "domcontentloaded" });
+  const form = page.locator("main form[data-lead-form]");
+  await form.getByLabel("First name", { exact: true }).fill("Early");
+  await form.getByLabel("Last name", { exact: true }).fill("Bird");
+  await form.getByLabel("Email", { exact: true }).fill(freshEmail("early"));
+  await form.getByLabel(/^(Phone|Mobile)$/).fill("0412 345 678");
+  await form.getByLabel(/^(Postcode|ZIP code)$/).fill("3134");
+  await form.getByLabel("Comments").fill("Typed before the page came alive.");
+  await release();
+  const send = page.getByRole("button", { name: "Send enquiry" });
+  await waitForHydration(send);
+  await send.tap();
+  await expect(page).toHaveURL(/\/success\?category=general-enquiry$/);
+});
