@@ -37,3 +37,13 @@ test("typed before the contact form's script has run, sent after: nothing typed 
   await send.tap();
   await expect(page).toHaveURL(/\/success\?category=general-enquiry$/);
 });
+
+test("a vehicle page's repayment calculator loads its code when the shopper comes near it, not with the page", async ({ page }) => {
+  await page.goto(siteUrl("parkside-motor-group", "/search/new-used-and-demo-cars"));
+  const href = await page.locator("main article a[href^='/cars/']").first().getAttribute("href");
+  await page.goto(siteUrl("parkside-motor-group", href!));
+  await expect(page.getByText("Loading the calculator…")).toHaveCount(1);
+  await expect(page.getByTestId("finance-calculator")).toHaveCount(0);
+  await page.getByTestId("detail-repayment").getByRole("link", { name: "Work out repayments" }).tap();
+  await expect(page.getByTestId("finance-calculator")).toBeInViewport();
+});

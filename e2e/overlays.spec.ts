@@ -157,6 +157,8 @@ test.describe("phone 390×844: a figure just changed in the repayment calculator
     page,
   }) => {
     await page.goto(siteUrl(SLUG, await pathOf(page, "vehicle")));
+    // the calculator's code loads as the shopper comes near it
+    await page.locator("#repayments").scrollIntoViewIfNeeded();
     const calc = page.getByTestId("finance-calculator");
     const deposit = calc.getByLabel("Deposit ($)");
     await waitForHydration(deposit);

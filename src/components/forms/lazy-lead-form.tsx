@@ -1,7 +1,8 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useEffect, useRef, useState, type ComponentProps } from "react";
+import type { ComponentProps } from "react";
+import { useNear } from "@/client/use-near";
 
 const loading = () => (
   <p role="status" className="py-6 text-center text-neutral-700">
@@ -30,14 +31,7 @@ export const LazyLeadForm = dynamic(() => import("./lead-form").then((m) => m.Le
  * it or follows a link to it, so the first screen does not wait for the form libraries.
  */
 export function DeferredLeadForm(props: ComponentProps<typeof LazyLeadForm>) {
-  const box = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const el = box.current!;
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: "800px 0px" });
-    io.observe(el);
-    return () => io.disconnect();
-  }, []);
+  const { ref: box, near } = useNear<HTMLDivElement>();
   return (
     <div ref={box} className={near ? undefined : "min-h-[40rem]"}>
       {near ? <LazyLeadForm {...props} /> : placeholder(props.vehicle?.slug)}

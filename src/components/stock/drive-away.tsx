@@ -2,7 +2,6 @@
 
 import { useId } from "react";
 import { chooseDriveAwayState, useDriveAwayState } from "@/client/drive-away-state";
-import { FinanceCalculator, type CalculatorProps } from "@/components/forms/finance-calculator";
 import { formatPrice } from "@/domain/format/price";
 import {
   AU_STATES,
@@ -22,9 +21,10 @@ import { cardRepayment, type FinanceSettings } from "@/domain/site/finance";
  */
 
 export type EstimateCar = DriveAwayCar & { priceType: string | null };
-type Props = { car: EstimateCar; site: DriveAwaySite };
+export type EstimateProps = { car: EstimateCar; site: DriveAwaySite };
+type Props = EstimateProps;
 
-const useEstimate = ({ car, site }: Props) => siteEstimate(car, site, useDriveAwayState(site.state));
+export const useEstimate = ({ car, site }: Props) => siteEstimate(car, site, useDriveAwayState(site.state));
 
 // one formatter for every render: toLocaleDateString builds a new one on each call, which cost a
 // vehicle page about 0.3 ms of its server render (a twentieth of its own part of the page)
@@ -88,10 +88,4 @@ export function DriveAwayEstimate(props: Props) {
 export function DriveAwayRepayment({ terms, sold, ...props }: Props & { terms: FinanceSettings; sold: boolean }) {
   const e = useEstimate(props);
   return <>{cardRepayment(e?.total ?? props.car.price, sold, terms)}</>;
-}
-
-/** The calculator on the estimate for the chosen state. */
-export function DriveAwayCalculator({ car, site, ...props }: Props & Omit<CalculatorProps, "price" | "priceLabel">) {
-  const e = useEstimate({ car, site });
-  return <FinanceCalculator {...props} price={e?.total ?? car.price} priceLabel={e ? `Est. drive-away price (${e.state})` : undefined} />;
 }

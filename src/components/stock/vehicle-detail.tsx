@@ -17,10 +17,10 @@ import type { SiteContext } from "@/domain/site/context";
 import { FavouriteButton } from "./favourite-button";
 import { cardContext, cardsNote, cardView, driveAwaySite, toFavourite } from "@/domain/stock/card-view";
 import { siteEstimate } from "@/domain/pricing/drive-away";
-import { DriveAwayCalculator, DriveAwayEstimate, DriveAwayRepayment } from "./drive-away";
+import { DriveAwayEstimate, DriveAwayRepayment } from "./drive-away";
 import { cardRepayment, repaymentNote } from "@/domain/site/finance";
 import { appliedRateLine, rateFor } from "@/domain/site/finance-rates";
-import { FinanceCalculator } from "@/components/forms/finance-calculator";
+import { RepaymentCalculator } from "./repayment-calculator";
 import { RecentlyViewed } from "./recently-viewed";
 import { RepaymentNote } from "./repayment-note";
 import { VehicleCardView, VehicleTags } from "./vehicle-card";
@@ -228,11 +228,13 @@ export function VehicleDetailPage({ ctx, vehicle: v, listed, similar, now, store
           )}
           {repayment && v.price && (
             <div id="repayments" className="scroll-mt-24">
-              {estimate && estimateOf ? (
-                <DriveAwayCalculator {...estimateOf} terms={terms} country={ctx.site.country} vehicleSlug={v.slug} />
-              ) : (
-                <FinanceCalculator terms={terms} country={ctx.site.country} price={v.price} vehicleSlug={v.slug} />
-              )}
+              <RepaymentCalculator
+                terms={terms}
+                country={ctx.site.country}
+                price={v.price}
+                vehicleSlug={v.slug}
+                estimate={estimate && estimateOf ? estimateOf : undefined}
+              />
             </div>
           )}
         </div>

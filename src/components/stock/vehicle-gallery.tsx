@@ -1,6 +1,5 @@
 "use client";
 
-import useEmblaCarousel from "embla-carousel-react";
 import { CarouselButton } from "@/components/ui/carousel-button";
 import { Expand } from "@/components/ui/icons";
 import dynamic from "next/dynamic";
@@ -12,21 +11,23 @@ import { photoAlt } from "@/domain/stock/vehicle";
 import { EVENT_IDS } from "@/domain/analytics/events";
 import { track } from "@/client/analytics";
 import { usePageLoaded } from "@/client/page-loaded";
+import { useEmbla } from "@/client/use-embla";
 
 // the full-screen viewer's code and styles load when a shopper opens it, not with the page
 const PhotoLightbox = dynamic(() => import("./photo-lightbox"), { ssr: false });
 
 /** Carousel: drag threshold 10, animation duration 25, trimSnaps containment. */
 export const CAROUSEL_OPTIONS = { dragThreshold: 10, duration: 25, containScroll: "trimSnaps" } as const;
+const THUMB_OPTIONS = { ...CAROUSEL_OPTIONS, dragFree: true } as const;
 
 export function VehicleGallery({ images, alts, title }: { images: string[]; alts?: string[]; title: string }) {
-  const [viewportRef, embla] = useEmblaCarousel(CAROUSEL_OPTIONS);
-  const [thumbsRef, thumbs] = useEmblaCarousel({ ...CAROUSEL_OPTIONS, dragFree: true });
   const [index, setIndex] = useState(0);
   const [edges, setEdges] = useState({ prev: false, next: images.length > 1 });
   const [fullScreen, setFullScreen] = useState(false);
-  // the first photo is in the HTML; the other slides and the thumbnails once the page has loaded
+  // the first photo is in the HTML; the other slides, the thumbnails and the carousel's code once the page has loaded
   const loaded = usePageLoaded();
+  const [viewportRef, embla] = useEmbla(CAROUSEL_OPTIONS, loaded && images.length > 1);
+  const [thumbsRef, thumbs] = useEmbla(THUMB_OPTIONS, loaded && images.length > 1);
 
   useEffect(() => {
     if (!embla) return;
