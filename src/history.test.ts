@@ -71,18 +71,34 @@ const OUTSIDE: Array<[string, RegExp]> = [
 ];
 const REPO_PATH = /`((?:src|scripts|e2e|docs|patches|\.ci)\/[^`\s*<>{}…|]+)`/g;
 
+/** A heading's anchor as GitHub writes it: lower case, punctuation dropped, spaces as hyphens. */
+export const anchorOf = (heading: string): string =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\- _]/gu, "")
+    .replace(/ /g, "-");
+
+/** The anchors of a Markdown text's headings. */
+export const anchorsIn = (text: string): Set<string> => new Set([...text.matchAll(/^#+ (.+)$/gm)].map((m) => anchorOf(m[1]!)));
+
+type Repository = { exists: (path: string) => boolean; anchors: (path: string) => Set<string> };
+
 /** What a Markdown file at `file` (relative to the root) names that a clone does not hold. */
-export function badReferences(file: string, text: string, exists: (path: string) => boolean): string[] {
+export function badReferences(file: string, text: string, repo: Repository): string[] {
+  const { exists } = repo;
   const found: string[] = [];
   text.split("\n").forEach((line, i) => {
     const at = `${file}:${i + 1}`;
     for (const [what, re] of OUTSIDE) if (re.test(line)) found.push(`${at}: ${what}: ${line.trim()}`);
     for (const m of line.matchAll(/\]\(([^)\s]+)\)/g)) {
-      const target = m[1]!.replace(/[#?].*$/, "");
-      if (!target || /^[a-z][a-z+.-]*:/i.test(target)) continue;
-      const path = relative(".", join(dirname(file), decodeURI(target)));
+      const [target = "", anchor] = m[1]!.replace(/\?[^#]*/, "").split("#");
+      if (/^[a-z][a-z+.-]*:/i.test(target)) continue;
+      const path = target ? relative(".", join(dirname(file), decodeURI(target))) : file;
       if (path.startsWith("..")) found.push(`${at}: a link outside the repository: ${m[1]}`);
       else if (!exists(path)) found.push(`${at}: a link to a file that does not exist: ${m[1]}`);
+      else if (anchor && path.endsWith(".md") && !repo.anchors(path).has(anchor))
+        found.push(`${at}: a link to a heading that does not exist: ${m[1]}`);
     }
     for (const m of line.matchAll(REPO_PATH)) {
       const path = m[1]!.replace(/[.,:;)]+$/, "");
@@ -94,10 +110,11 @@ export function badReferences(file: string, text: string, exists: (path: string)
 
 describe("badReferences", () => {
   const held = new Set(["README.md", "docs/a.md", "docs/b", "src/x.ts"]);
-  const exists = (p: string) => held.has(p);
+  const repo = { exists: (p: string) => held.has(p), anchors: () => anchorsIn("# Top\n\n## The site's record (2026)") };
   test.each([
     ["README.md", "see [a](docs/a.md#top) and `src/x.ts`", 0],
-    ["docs/a.md", "[up](../README.md), [b](b/), [web](https://example.com), [here](#x), [mail](mailto:a@b.c)", 0],
+    ["README.md", "[search](docs/a.md?x=1#top)", 0],
+    ["docs/a.md", "[up](../README.md), [b](b/), [web](https://example.com), [here](#top), [mail](mailto:a@b.c)", 0],
     ["docs/a.md", "`src/app/sites/[site]/<path>/page.tsx` and `src/**/*.ts` are patterns", 0],
     ["README.md", "the spec is `..\u002fshared/SPEC\u002emd`", 1],
     ["README.md", "described in DEMO_DATA\u002emd", 1],
@@ -107,7 +124,9 @@ describe("badReferences", () => {
     ["README.md", "read /work/shared/DESIGN\u002emd", 1],
     ["README.md", "see DESIGN\u002emd, then /home/me/notes", 2],
     ["docs/a.md", "the design is in [design](b/) and docs/design.md", 0],
-  ])("%s: %j has %i", (file, text, count) => expect(badReferences(file, text, exists)).toHaveLength(count));
+    ["docs/a.md", "[record](../README.md#the-sites-record-2026) and [top](#top)", 0],
+    ["docs/a.md", "[gone](../README.md#the-site-record) and [here](#nowhere)", 2],
+  ])("%s: %j has %i", (file, text, count) => expect(badReferences(file, text, repo)).toHaveLength(count));
 });
 
 function markdownFiles(dir: string): string[] {
@@ -121,8 +140,11 @@ function markdownFiles(dir: string): string[] {
 test("the README and every file under docs/ name only files the repository holds", () => {
   const files = [join(ROOT, "README.md"), ...markdownFiles(join(ROOT, "docs"))];
   expect(files.length).toBeGreaterThan(40);
-  const exists = (p: string) => resolve(ROOT, p).startsWith(ROOT) && existsSync(join(ROOT, p));
-  const found = files.flatMap((f) => badReferences(relative(ROOT, f), readFileSync(f, "utf8"), exists));
+  const repo = {
+    exists: (p: string) => resolve(ROOT, p).startsWith(ROOT) && existsSync(join(ROOT, p)),
+    anchors: (p: string) => anchorsIn(readFileSync(join(ROOT, p), "utf8")),
+  };
+  const found = files.flatMap((f) => badReferences(relative(ROOT, f), readFileSync(f, "utf8"), repo));
   expect(found).toEqual([]);
 });
 
