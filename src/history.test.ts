@@ -5,7 +5,7 @@ import { describe, expect, test } from "vitest";
 /*
  * The code speaks for itself: a reader has neither the tracker nor the product spec, so no source
  * file names a ticket by its number or a numbered section of the spec (a section sign and a number). Where a rule comes from the
- * spec, the comment names the feature doc that states it in our words (docs/features/*.md).
+ * spec, the comment names the doc that states it in our words (docs/product.md, docs/features/*.md).
  */
 const ROOT = join(__dirname, "..");
 const SCANNED = ["src", "scripts", "e2e"];
