@@ -2,7 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 import { TEST_NOW } from "./e2e/clock";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-/** Debian's Chromium, never a downloaded browser; flags that work on this machine (DESIGN.md). */
+/** Debian's Chromium, never a downloaded browser; flags that work on this machine (docs/design.md). */
 const chromium = {
   executablePath: "/usr/bin/chromium",
   args: [

@@ -10,7 +10,7 @@ import { TEST_NOW } from "./clock";
 export const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const siteUrl = (slug: string, path = "/") => `http://${slug}.localhost:${PORT}${path}`;
 
-/** The seven demo tenants (DEMO_DATA.md), in their order. */
+/** The seven demo tenants (docs/demo-data.md), in their order. */
 export const DEMO_SLUGS = [
   "parkside-motor-group",
   "ridgeline-motorcycles",

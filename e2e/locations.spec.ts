@@ -63,7 +63,7 @@ test("holiday-hours dialog and Email Us modal open and close by keyboard", async
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "Holiday Hours" });
   await expect(dialog).toBeVisible();
-  // this year's and next year's holidays (DEMO_DATA.md)
+  // this year's and next year's holidays (docs/demo-data.md)
   await expect(
     dialog
       .getByRole("row", { name: /Christmas Day/ })

@@ -9,7 +9,7 @@ const PARKSIDE = { host: "parkside-motor-group.localhost" };
 const ORIGIN = "https://www.parksidemotorgroup.com.au";
 const rows = generateDemoData(TEST_NOW_MS).find((d) => d.site.id === 1001)!.vehicles;
 const soldRecently = (v: (typeof rows)[number]) => v.status === "sold" && TEST_NOW_MS - v.soldAt!.getTime() <= 3 * 86_400_000;
-/** What parkside's search lists (DEMO_DATA.md: 413), and what its sitemap lists: those not sold (411). */
+/** What parkside's search lists (docs/demo-data.md: 413), and what its sitemap lists: those not sold (411). */
 const listed = rows.filter((v) => v.showOnDealerWebsite && (v.status !== "sold" || soldRecently(v)));
 const unsold = listed.filter((v) => v.status !== "sold");
 const notInSitemap = rows.filter((v) => !unsold.includes(v));
@@ -80,7 +80,7 @@ test("the Google feed is well-formed RSS with the required fields, one item per 
     expect(i["g:link"]).toMatch(new RegExp(`^${ORIGIN}/cars/`));
     if (i["g:price"]) expect(i["g:price"]).toMatch(/^\d+\.00 AUD$/);
   }
-  // exactly one car has no price (DEMO_DATA.md): its item carries none
+  // exactly one car has no price (docs/demo-data.md): its item carries none
   expect(items.filter((i) => !i["g:price"])).toHaveLength(1);
   expect(items.filter((i) => i["g:availability"] === "out of stock")).toHaveLength(2);
 });

@@ -66,7 +66,7 @@ test("journey: filter → sort → page → detail → favourite → reload", as
   await expect(page.getByText("You haven’t saved any cars yet.")).toBeVisible();
 });
 
-test("JUST SOLD, 'Enquire for price.' and the hidden cars (DEMO_DATA.md)", async ({ page }) => {
+test("JUST SOLD, 'Enquire for price.' and the hidden cars (docs/demo-data.md)", async ({ page }) => {
   await page.goto(parkside("/search/used-cars?page=4"));
   await expect(count(page)).toHaveText("112 Cars found");
   await expect(page.getByText("JUST SOLD", { exact: true })).toHaveCount(2);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run lighthouse — DESIGN.md's quality budgets on mobile for home, search, vehicle detail, a
+// npm run lighthouse — docs/design.md's quality budgets on mobile for home, search, vehicle detail, a
 // location, a form page, a brand page and a blog post of three tenants (parkside, tasman, lakeside): Performance ≥ 95, Accessibility 100, Best Practices ≥ 95,
 // SEO 100. Uses Debian's Chromium (CHROME_PATH) and fetches the lighthouse CLI from the npm registry
 // on first use (npx), so it is not a dependency of the app. Exits 1 when a budget is missed.

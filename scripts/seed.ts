@@ -1,4 +1,4 @@
-// npm run seed — (re)writes the demo tenants of DEMO_DATA.md. Leads and customers are kept.
+// npm run seed — (re)writes the demo tenants of docs/demo-data.md. Leads and customers are kept.
 import { getDatabase } from "@/server/db";
 import { LOCK_KEYS } from "@/server/db/client";
 import { DatabaseLockedError } from "@/server/db/lock";

@@ -1,5 +1,5 @@
 /*
- * The uncached render floors DESIGN.md settles: the search page at least 0.25× a trivial dynamic
+ * The uncached render floors docs/design.md settles: the search page at least 0.25× a trivial dynamic
  * Next page's requests per second on the same machine in the same run, a vehicle page at least
  * 0.3×, and the search page's HTML at most 120 KB. They are floors at what this stack measures, so
  * the bench fails below them and no change can make them worse unnoticed. Pure, so that the line is

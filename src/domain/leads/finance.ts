@@ -122,7 +122,9 @@ type Example = { amount: number; termMonths: number };
  */
 export function comparisonRate(rate: number, fees: Fees, example: Example = COMPARISON_EXAMPLE): number {
   // a page asks for the same few rates many times (each card, the note, the calculator); each answer
-  // is a hundred halvings, so answers are kept (a bounded memo: a site has a handful of rates)
+  // is a hundred halvings, so answers are kept. A site has a handful of rates, so the bound is a fuse
+  // that empties the map, not an eviction rule; not lru-cache, as this module ships in the calculator's
+  // JavaScript (lru-cache would add about 6 KB gzipped to every vehicle page)
   const key = `${rate}|${fees.establishmentFee}|${fees.monthlyFee}|${example.amount}|${example.termMonths}`;
   const known = COMPARISON_RATES.get(key);
   if (known !== undefined) return known;

@@ -3,7 +3,7 @@ import { hoursEntry } from "../site/hours";
 import type { SpecialHoursEntry } from "../site/types";
 import { isOfferedSlot, testDriveDays, type LocationHours } from "./test-drive";
 
-// a sales location: Mon–Sat 9–5, Sunday 10–4 (DEMO_DATA.md)
+// a sales location: Mon–Sat 9–5, Sunday 10–4 (docs/demo-data.md)
 const sales: LocationHours = {
   id: 1,
   timeZone: "Australia/Melbourne",

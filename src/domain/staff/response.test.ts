@@ -4,7 +4,7 @@ import { addDays } from "../reports/range";
 import type { OpeningHourEntry, SpecialHoursEntry } from "../site/types";
 import { DEFAULT_RESPONSE_MINUTES, durationLabel, leadHandlingOf, openMinutesBetween, responseState, type Hours } from "./response";
 
-// parkside's sales hours (DEMO_DATA.md): Mon–Sat 9:00–17:00, Sun 10:00–16:00, Melbourne
+// parkside's sales hours (docs/demo-data.md): Mon–Sat 9:00–17:00, Sun 10:00–16:00, Melbourne
 const day = (weekday: number, open: string, close: string): OpeningHourEntry => ({
   weekday: weekday as OpeningHourEntry["weekday"],
   status: "Open",

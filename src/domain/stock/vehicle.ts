@@ -1,7 +1,7 @@
 import type { CarType } from "./summary";
 import { own } from "../own";
 
-/** The app's vehicle (the platform's vehicle fields, plus the listing fields of DEMO_DATA.md). */
+/** The app's vehicle (the platform's vehicle fields, plus the listing fields of docs/demo-data.md). */
 export type Vehicle = {
   id: number;
   slug: string;

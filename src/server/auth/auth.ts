@@ -16,7 +16,7 @@ import { LRUCache } from "lru-cache";
 import { forget, remember } from "@/server/remember";
 
 /**
- * Customer accounts with Better Auth (DESIGN.md: no hand-rolled crypto or sessions): scrypt password
+ * Customer accounts with Better Auth (docs/design.md: no hand-rolled crypto or sessions): scrypt password
  * hashes, signed session cookies, email verification, sign-in links and password resets, all by the
  * library, on our database through its Drizzle adapter (PGlite and PostgreSQL alike).
  *

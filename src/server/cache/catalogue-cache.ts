@@ -4,7 +4,7 @@ import { LRUCache } from "lru-cache";
  * In-process cache for catalogue reads (site context, search results), keyed and tagged per site.
  *
  * Next's `'use cache'` needs `cacheComponents`, which prerenders at build time — and no build step
- * may touch the embedded database (DESIGN.md). So catalogue reads are memoised here instead: a short
+ * may touch the embedded database (docs/design.md). So catalogue reads are memoised here instead: a short
  * TTL bounds staleness across processes, and `invalidateTag("site:<id>")` drops a site's entries at
  * once when its stock or record changes in this process. Values are shared: callers never mutate them.
  */

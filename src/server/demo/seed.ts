@@ -40,7 +40,7 @@ export async function refreshDemoContent(db: Db, now = Date.now()): Promise<bool
 }
 
 /**
- * Writes the demo tenants (DEMO_DATA.md) in one transaction. Catalogue data of the demo
+ * Writes the demo tenants (docs/demo-data.md) in one transaction. Catalogue data of the demo
  * sites is replaced; leads and customers are never touched.
  */
 export async function seedDemoData(db: Db, now = Date.now()): Promise<{ sites: number; vehicles: number }> {
@@ -61,7 +61,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
 
 /**
  * The demo data is written relative to the time it was seeded ("sold 2 days ago", "listed
- * this week"). So that DEMO_DATA.md's counts stay exact on any later day, each start moves the
+ * this week"). So that docs/demo-data.md's counts stay exact on any later day, each start moves the
  * demo tenants' timestamps forward by the time elapsed since the last anchor, and renews their
  * holiday hours for the current and next year.
  */

@@ -8,7 +8,7 @@ import type { RatingDistribution } from "@/domain/locations/reviews";
 import type { FeatureRule } from "@/domain/site/features";
 import type { OpeningHourEntry, SiteFeatureFlags, SiteIntegrations, SearchPresets, SiteColours, SocialUrls } from "@/domain/site/types";
 
-/** DEMO_DATA.md, as data. Every fresh start seeds exactly these. */
+/** docs/demo-data.md, as data. Every fresh start seeds exactly these. */
 
 export const HOURS: Record<"sales" | "service" | "parts", OpeningHourEntry[]> = {
   sales: [hoursEntry(0, "Open", "10:00", "16:00"), ...([1, 2, 3, 4, 5, 6] as const).map((d) => hoursEntry(d, "Open", "09:00", "17:00"))],
@@ -739,7 +739,7 @@ export const DEMO_SITES: DemoSite[] = [
   },
 ];
 
-/** Expected visible counts (DEMO_DATA.md): tests assert the seed against these. */
+/** Expected visible counts (docs/demo-data.md): tests assert the seed against these. */
 export const EXPECTED_VISIBLE: Record<string, { total: number; new: number; demo: number; used: number }> = {
   "parkside-motor-group": { total: 413, new: 214, demo: 87, used: 112 },
   "ridgeline-motorcycles": { total: 60, new: 35, demo: 5, used: 20 },

@@ -147,3 +147,19 @@ test("the console refreshed after a save within half a minute answers from the l
   await checkSiteDomain(id, site, d, t0 + 31_000); // half a minute on: looked up again
   expect(lookups).toBeGreaterThan(seen);
 });
+
+test("the recent answers keep the last 500 names: a new one pushes out only the least recently checked", async () => {
+  const looked: string[] = [];
+  const base = resolver({});
+  const counting: DnsResolver = { ...base, resolve4: (n) => (looked.push(n), base.resolve4(n)) };
+  const d = deps(counting);
+  const t0 = Date.now();
+  const check = (i: number) => checkSiteDomain(`op-${Math.random()}`, { domain_name: `d${i}.example.com`, published: false }, d, t0);
+  for (let i = 0; i < 502; i++) await check(i);
+  looked.length = 0;
+  await check(501); // the newest is kept, however many came before it
+  await check(300);
+  expect(looked).toEqual([]);
+  await check(0); // the oldest made room
+  expect(looked).toContain("d0.example.com");
+});

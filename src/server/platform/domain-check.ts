@@ -2,6 +2,7 @@ import "server-only";
 import { Resolver } from "node:dns/promises";
 import { isIP } from "node:net";
 import { checkServerIdentity, connect, type PeerCertificate } from "node:tls";
+import { LRUCache } from "lru-cache";
 import {
   nameCheck,
   normalAddress,
@@ -142,10 +143,10 @@ const checkLimiter = () => sharedLimiter("domain-check", { limit: 10, windowMs: 
 /*
  * The last answers, kept half a minute: every save on the console page refreshes it with the same
  * address (`?check=domain`), and those refreshes must neither wait on DNS again nor use up the
- * operator's checks. A fuse, not an eviction rule: the map is emptied when it grows past 500 names.
+ * operator's checks. At most 500 names: a new one pushes out the least recently checked.
  */
 const RECENT_MS = 30_000;
-const recent = new Map<string, { at: number; names: NameCheck[] }>();
+const recent = new LRUCache<string, { at: number; names: NameCheck[] }>({ max: 500 });
 
 /** An operator's check of one site's domain: at most 10 a minute each; a check repeated within half a minute answers from the last. */
 export async function checkSiteDomain(
@@ -163,7 +164,6 @@ export async function checkSiteDomain(
     return { refused: (e as Error).message };
   }
   const names = await checkDomain(site.domain_name, site.published, deps);
-  if (recent.size > 500) recent.clear();
   recent.set(key, { at: now, names });
   return { names };
 }

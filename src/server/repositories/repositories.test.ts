@@ -22,7 +22,7 @@ afterAll(() => database?.close());
 
 const site = async (slug: string): Promise<SiteRecord> => (await getSiteByKey(database.db, { by: "slug", slug }))!;
 
-describe("demo seed (DEMO_DATA.md)", () => {
+describe("demo seed (docs/demo-data.md)", () => {
   test("seeds exactly the seven demo tenants", async () => {
     const sites = await listSites(database.db);
     expect(sites.map((s) => [s.id, s.slug])).toEqual([

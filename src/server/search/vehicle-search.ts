@@ -32,7 +32,7 @@ export type { FacetName, FacetValue, SearchResult } from "@/domain/stock/search"
 
 export type SearchSite = StockSite & { country: string; defaultSort?: string };
 
-/** Search behind an interface: SQL on PostgreSQL today, anything else later (DESIGN.md). */
+/** Search behind an interface: SQL on PostgreSQL today, anything else later (docs/design.md). */
 export interface VehicleSearch {
   search(site: SearchSite, locations: Location[], query: SearchQuery, now?: number): Promise<SearchResult>;
   /** The first vehicles of the site's listed stock in a sort order, without counts or facets (home-page rows). */
