@@ -12,7 +12,7 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // forbidden(): a back-office page a role may not open answers 403 with src/app/admin/forbidden.tsx
   experimental: { authInterrupts: true },
-  // Tenant routing in production: the server in front of Next (scripts/server.ts, `pageDestination`)
+  // Tenant routing in production: the server in front of Next (src/server/edge/server.ts, `pageDestination`)
   // names each page request's tenant in a header, replacing any a client sent, and these rewrites
   // send it to the tenant's routes: Next's own rewrite keeps the address the shopper asked for, as
   // its middleware does, at a fraction of the middleware's cost. The tenant's segment arrives

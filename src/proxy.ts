@@ -6,7 +6,7 @@ import { env } from "@/server/env";
  * Tenant resolution under `next dev`: every page path is rewritten to /sites/{tenant}/… from the
  * Host header (domain with or without www, <slug>.localhost, else DEFAULT_SITE), the back-office
  * host (ADMIN_HOST) to /admin/…. The database lookup happens in the site layout; an unknown tenant
- * renders a 404 there. The production server (scripts/server.ts) decides the same before Next
+ * renders a 404 there. The production server (src/server/edge/server.ts) decides the same before Next
  * (`pageDestination`) and sets the headers next.config.ts rewrites by, so this does not run on a page there:
  * Next's middleware costs a page render about as much again as a config rewrite.
  */

@@ -4,10 +4,10 @@ import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { escapeMarkup } from "@/domain/format/markup";
 import { hostName } from "@/domain/site/tenant";
-import { isMediaType } from "@/domain/http/content-type";
 
-/** Response headers that reveal internals (the rewritten /sites/… path, the framework). */
-const HIDDEN = /^(x-middleware-|x-powered-by$|x-nextjs-(rewritten-path|rewritten-query|matched-path)$)/i;
+/** The CSP a static error page gets: no script at all. */
+export const ERROR_PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'self'";
 
 export const isLocalHost = (host: string | undefined): boolean => {
   const name = hostName(host);
@@ -77,50 +77,6 @@ export function baseSecurityHeaders(host: string | undefined): Record<string, st
     "x-frame-options": "SAMEORIGIN",
     ...(isLocalHost(host) ? {} : { "strict-transport-security": "max-age=63072000; includeSubDomains" }),
   };
-}
-
-/**
- * Drops internal headers whatever way the framework sets them (setHeader, appendHeader, writeHead),
- * and adds `defaults` to the answer unless the route set its own (a photo's stricter CSP wins).
- * `htmlOnly` defaults (the page CSP) go on HTML answers only, not on every script and image.
- */
-export function controlHeaders(res: ServerResponse, defaults: Record<string, string> = {}, htmlOnly: Record<string, string> = {}): void {
-  const setHeader = res.setHeader.bind(res);
-  res.setHeader = ((name: string, value: number | string | readonly string[]) =>
-    HIDDEN.test(name) ? res : setHeader(name, value)) as typeof res.setHeader;
-  const appendHeader = res.appendHeader?.bind(res);
-  if (appendHeader)
-    res.appendHeader = ((name: string, value: string | readonly string[]) =>
-      HIDDEN.test(name) ? res : appendHeader(name, value)) as typeof res.appendHeader;
-  const writeHead = res.writeHead.bind(res) as (...a: unknown[]) => ServerResponse;
-  res.writeHead = ((status: number, ...rest: unknown[]) => {
-    const given = new Set<string>();
-    const i = rest.findIndex((a) => a && typeof a === "object");
-    if (i >= 0) {
-      const h = rest[i];
-      if (Array.isArray(h)) {
-        // flat [name, value, name, value…] or [[name, value]…]
-        const pairs: unknown[] = [];
-        if (Array.isArray(h[0]))
-          for (const p of h as unknown[][]) {
-            if (!HIDDEN.test(String(p[0]))) pairs.push(p);
-          }
-        else for (let k = 0; k < h.length; k += 2) if (!HIDDEN.test(String(h[k]))) pairs.push(h[k], h[k + 1]);
-        rest[i] = pairs;
-        for (const p of pairs) given.add(String(Array.isArray(p) ? p[0] : p).toLowerCase());
-      } else {
-        rest[i] = Object.fromEntries(Object.entries(h as Record<string, unknown>).filter(([k]) => !HIDDEN.test(k)));
-        for (const k of Object.keys(rest[i] as object)) given.add(k.toLowerCase());
-      }
-    }
-    for (const name of res.getHeaderNames()) if (HIDDEN.test(name)) res.removeHeader(name);
-    for (const [name, value] of Object.entries(defaults)) if (!given.has(name) && !res.hasHeader(name)) setHeader(name, value);
-    const h = i >= 0 && !Array.isArray(rest[i]) ? (rest[i] as Record<string, unknown>) : {};
-    const type = String(Object.entries(h).find(([k]) => k.toLowerCase() === "content-type")?.[1] ?? res.getHeader("content-type") ?? "");
-    if (isMediaType(type, "text/html"))
-      for (const [name, value] of Object.entries(htmlOnly)) if (!given.has(name) && !res.hasHeader(name)) setHeader(name, value);
-    return writeHead(status, ...rest);
-  }) as typeof res.writeHead;
 }
 
 const TITLES: Record<number, string> = {
