@@ -2,6 +2,7 @@ import type { NextConfig } from "next";
 import { IMAGE_QUALITY, IMAGE_WIDTHS } from "./src/domain/format/image";
 import { iconSpriteVersion } from "./src/components/ui/icon-set";
 import { ADMIN_AREA_HEADER, SITE_KEY_HEADER, SITE_SEGMENT_PATTERN } from "./src/domain/site/tenant";
+import { baseSecurityHeaders, HSTS, LOCAL_HOST_NAME_PATTERN } from "./src/domain/http/security-headers";
 
 const nextConfig: NextConfig = {
   // PGlite ships WASM + data files that must be loaded from node_modules at run time.
@@ -29,6 +30,16 @@ const nextConfig: NextConfig = {
     afterFiles: [],
     fallback: [],
   }),
+  // The headers every answer carries when our edge is absent (`next dev`, `next start`; the page CSP
+  // comes from src/proxy.ts). Behind the edge they are the values it would add anyway.
+  headers: async () => [
+    { source: "/:path*", headers: Object.entries(baseSecurityHeaders("localhost")).map(([key, value]) => ({ key, value })) },
+    {
+      source: "/:path*",
+      missing: [{ type: "host", value: LOCAL_HOST_NAME_PATTERN }],
+      headers: [{ key: "strict-transport-security", value: HSTS }],
+    },
+  ],
   images: {
     // one loader builds the image-service URL (width, auto format, quality, max width 1280)
     loader: "custom",

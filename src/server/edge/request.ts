@@ -6,7 +6,8 @@ import { ADMIN_AREA_HEADER, pageDestination, SITE_KEY_HEADER, SITE_PATH_HEADER }
 import { env } from "@/server/env";
 import { allowFor } from "./route-table";
 import type { EdgeResponse } from "./response";
-import { baseSecurityHeaders, contentSecurityPolicy, ERROR_PAGE_CSP, isLocalHost, newNonce, sendError } from "./security";
+import { baseSecurityHeaders, contentSecurityPolicy, isLocalHost } from "@/domain/http/security-headers";
+import { ERROR_PAGE_CSP, newNonce, sendError } from "./security";
 
 const nonces = new WeakMap<IncomingMessage, string>();
 /** The CSP nonce given to this request at the edge (its page renders with it). */

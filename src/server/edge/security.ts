@@ -1,83 +1,14 @@
 import "server-only";
-import type { WidgetOrigins } from "@/domain/site/widgets";
 import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { escapeMarkup } from "@/domain/format/markup";
-import { hostName } from "@/domain/site/tenant";
 
 /** The CSP a static error page gets: no script at all. */
 export const ERROR_PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'self'";
 
-export const isLocalHost = (host: string | undefined): boolean => {
-  const name = hostName(host);
-  return (
-    !name ||
-    name === "localhost" ||
-    name.endsWith(".localhost") ||
-    name === "127.0.0.1" ||
-    name === "[::1]" ||
-    name === "::1" ||
-    name === "0.0.0.0"
-  );
-};
-
 /** 128 bits from the CSPRNG, base64: a fresh one for every HTML response (also from the page cache). */
 export const newNonce = (): string => randomBytes(16).toString("base64");
-
-/** Where the Maps loader (src/components/locations/map-view.tsx) fetches its scripts from. */
-const MAPS_SCRIPT_ORIGINS = "https://maps.googleapis.com https://maps.gstatic.com";
-
-/**
- * The page CSP: no inline event handlers or javascript: URLs; framing only by the site itself; and
- * scripts by one of two sources (docs/decisions/0019-shared-page-cache-and-hash-csp.md):
- * - `{ nonce }` (a page Next draws for this request, streamed as it renders): only scripts with this
- *   response's nonce (Next puts it on its own scripts); scripts they load, such as the Maps loader,
- *   are trusted through 'strict-dynamic';
- * - `{ hashes }` (a copy from the page cache, the same bytes for everyone): exactly the page's own
- *   inline scripts, by their sha256, and script files from the site itself, the Maps loader and the
- *   site's widgets by origin ('strict-dynamic' would refuse Next's own `<script src>` tags, which
- *   only a nonce can vouch for).
- */
-export function contentSecurityPolicy(
-  source: { nonce: string } | { hashes: readonly string[] },
-  local: boolean,
-  widgets?: Partial<WidgetOrigins>,
-): string {
-  const more = (d: keyof WidgetOrigins) => (widgets?.[d]?.length ? ` ${widgets[d]!.join(" ")}` : "");
-  const scripts =
-    "nonce" in source
-      ? // 'strict-dynamic' trusts what our nonce'd loader adds; the hosts are there for browsers without it
-        `'nonce-${source.nonce}' 'strict-dynamic'`
-      : [...source.hashes, MAPS_SCRIPT_ORIGINS].join(" ");
-  return [
-    "default-src 'self'",
-    `script-src 'self' ${scripts}${more("script")}`,
-    "script-src-attr 'none'",
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: https:${more("img")}`,
-    "font-src 'self' data: https://fonts.gstatic.com",
-    `connect-src 'self' https://maps.googleapis.com${more("connect")}`,
-    `frame-src 'self' https://www.google.com${more("frame")}`,
-    "worker-src 'self' blob:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'self'",
-    ...(local ? [] : ["upgrade-insecure-requests"]),
-  ].join("; ");
-}
-
-/** Headers every answer carries (pages, APIs, assets); HSTS only on real domains. */
-export function baseSecurityHeaders(host: string | undefined): Record<string, string> {
-  return {
-    "x-content-type-options": "nosniff",
-    "referrer-policy": "strict-origin-when-cross-origin",
-    "permissions-policy": "camera=(), microphone=(), payment=(), usb=(), geolocation=(self), interest-cohort=()",
-    "x-frame-options": "SAMEORIGIN",
-    ...(isLocalHost(host) ? {} : { "strict-transport-security": "max-age=63072000; includeSubDomains" }),
-  };
-}
 
 const TITLES: Record<number, string> = {
   400: "That address doesn’t look right",
