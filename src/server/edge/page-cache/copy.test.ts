@@ -41,12 +41,18 @@ describe("what a page is kept as", () => {
     ["JSON", { status: 200, headers: { "content-type": "application/json" } }],
     ["a Set-Cookie", { status: 200, headers: { "content-type": "text/html", "set-cookie": "a=1" } }],
   ])("%s is not kept", (_what, answer) => {
-    expect(entryFromRender(req, { ...answer, body: Buffer.from("x") }, { maxBody: 100, now: 0, copy: (b) => storedCopy(b, undefined) })).toBeNull();
+    expect(
+      entryFromRender(req, { ...answer, body: Buffer.from("x") }, { maxBody: 100, now: 0, copy: (b) => storedCopy(b, undefined) }),
+    ).toBeNull();
   });
 
   test("a 200 HTML page is kept under its key, without per-answer headers, to be drawn again at its own address", () => {
     const headers = { "content-type": "text/html", date: "now", "x-cache": "MISS", etag: '"1"' };
-    const e = entryFromRender(req, { status: 200, headers, body: Buffer.from("page") }, { maxBody: 100, now: 5, copy: (b) => storedCopy(b, undefined) });
+    const e = entryFromRender(
+      req,
+      { status: 200, headers, body: Buffer.from("page") },
+      { maxBody: 100, now: 5, copy: (b) => storedCopy(b, undefined) },
+    );
     expect(e).toMatchObject({ key: "a.localhost|/about", host: "a.localhost", url: "/about", storedAt: 5, bytes: 4 });
     expect(e!.headers).toEqual({ "content-type": "text/html", etag: '"1"' });
   });
