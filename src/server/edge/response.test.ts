@@ -97,4 +97,17 @@ describe("the edge's response", () => {
     expect(r.body).toBe("<p>onetwo</p>");
     expect(seen).toEqual(["<p>one", "two</p>", "|end"]);
   });
+  test("a failure is replaced even when something wrapped the response after us (Next's compression ends its part first)", async () => {
+    const r = await serve(
+      (res) => res.guardErrors(true, async () => true),
+      (res) => {
+        // as compression does: its own write/end on the instance, ending once
+        const end = res.end.bind(res);
+        let ended = false;
+        res.end = ((...a: unknown[]) => (ended ? res : ((ended = true), end(...(a as []))))) as typeof res.end;
+        res.writeHead(404, { "content-type": "text/html" }).end("<p>Next's 404</p>");
+      },
+    );
+    expect([r.status, JSON.parse(r.body)]).toEqual([404, { error: "Not found." }]);
+  });
 });

@@ -169,6 +169,9 @@ export class EdgeResponse extends ServerResponse<IncomingMessage> {
       const up = status < 500 || (await g.isDatabaseUp().catch(() => false));
       const allow = this.getHeader("allow");
       g.done = true;
+      // what wrapped this response after us (Next's compression) has ended its own part of the failed
+      // answer: ours is written around it, by this class's own methods
+      for (const method of ["writeHead", "write", "end"]) if (Object.hasOwn(this, method)) delete (this as Record<string, unknown>)[method];
       // nothing of the failed answer stays; the security headers are added again as the head is written
       for (const name of this.getHeaderNames()) this.removeHeader(name);
       this.setHeader("content-security-policy", ERROR_PAGE_CSP);
