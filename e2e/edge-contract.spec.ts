@@ -6,13 +6,15 @@ import { expect, test } from "./fixtures";
 import { PORT } from "./fixtures";
 import { TEST_NOW } from "./clock";
 import { stopServer, waitForHealth } from "../scripts/lib/server-process";
+import { isApiPath } from "../src/domain/http/request";
 
 /*
  * One contract for the two ways the built app is served: behind our edge (dist/server.mjs, the
  * suite's server) and under `next start`, where src/proxy.ts names the tenant and next.config.ts
  * adds the headers. The same requests must get the same statuses, redirects and security headers.
  * The CSP is compared by its fixed directives: the edge adds a site's widget origins, and serves
- * stored copies with their scripts' hashes instead of a nonce.
+ * stored copies with their scripts' hashes instead of a nonce. The page CSP is a page's: on an API
+ * path the edge answers its errors in JSON (no page CSP) where Next alone writes an HTML 404.
  */
 const NEXT_PORT = PORT + 50;
 const DIR = `.data/e2e-next-start-${PORT}`;
@@ -71,7 +73,7 @@ const FIXED_DIRECTIVES = [
 async function answer(request: APIRequestContext, port: number, host: string, path: string) {
   const res: APIResponse = await request.get(`http://127.0.0.1:${port}${path}`, { headers: { Host: host }, maxRedirects: 0 });
   const h = res.headers();
-  const html = /text\/html/.test(h["content-type"] ?? "");
+  const html = /text\/html/.test(h["content-type"] ?? "") && !isApiPath(path);
   const csp = new Map((h["content-security-policy"] ?? "").split("; ").map((d) => [d.split(" ")[0]!, d] as const));
   const scripts = csp.get("script-src") ?? "";
   return {
