@@ -22,7 +22,7 @@ const LAYERS = [
   },
   {
     name: "infrastructure",
-    why: "shared plumbing with no business rule: caches and the change bus, mail transport, HTTP errors, bodies and uploads, rate limits, outbound fetch, security headers, the page cache, postcodes, the client of the platform API",
+    why: "shared plumbing with no business rule: caches and the change bus, mail transport, HTTP errors, bodies and uploads, rate limits, outbound fetch, postcodes, the client of the platform API",
     path: ["^src/server/(cache|mail|http|geo|platform-client)/"],
   },
   {
@@ -43,6 +43,11 @@ const LAYERS = [
     name: "features",
     why: "request handlers per feature (the route files in src/app call them) and the back-office's page guards",
     path: [`^${HANDLERS}`],
+  },
+  {
+    name: "edge",
+    why: "the production server in front of Next (request checks, security headers, tenant naming, the page caches): it starts everything below",
+    path: ["^src/server/edge/"],
   },
   {
     name: "demo",

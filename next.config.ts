@@ -2,6 +2,7 @@ import type { NextConfig } from "next";
 import { IMAGE_QUALITY, IMAGE_WIDTHS } from "./src/domain/format/image";
 import { iconSpriteVersion } from "./src/components/ui/icon-set";
 import { ADMIN_AREA_HEADER, SITE_KEY_HEADER, SITE_SEGMENT_PATTERN } from "./src/domain/site/tenant";
+import { baseSecurityHeaders, HSTS, LOCAL_HOST_NAME_PATTERN } from "./src/domain/http/security-headers";
 
 const nextConfig: NextConfig = {
   // PGlite ships WASM + data files that must be loaded from node_modules at run time.
@@ -12,7 +13,7 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // forbidden(): a back-office page a role may not open answers 403 with src/app/admin/forbidden.tsx
   experimental: { authInterrupts: true },
-  // Tenant routing in production: the server in front of Next (scripts/server.ts, `pageDestination`)
+  // Tenant routing in production: the server in front of Next (src/server/edge/server.ts, `pageDestination`)
   // names each page request's tenant in a header, replacing any a client sent, and these rewrites
   // send it to the tenant's routes: Next's own rewrite keeps the address the shopper asked for, as
   // its middleware does, at a fraction of the middleware's cost. The tenant's segment arrives
@@ -29,6 +30,16 @@ const nextConfig: NextConfig = {
     afterFiles: [],
     fallback: [],
   }),
+  // The headers every answer carries when our edge is absent (`next dev`, `next start`; the page CSP
+  // comes from src/proxy.ts). Behind the edge they are the values it would add anyway.
+  headers: async () => [
+    { source: "/:path*", headers: Object.entries(baseSecurityHeaders("localhost")).map(([key, value]) => ({ key, value })) },
+    {
+      source: "/:path*",
+      missing: [{ type: "host", value: LOCAL_HOST_NAME_PATTERN }],
+      headers: [{ key: "strict-transport-security", value: HSTS }],
+    },
+  ],
   images: {
     // one loader builds the image-service URL (width, auto format, quality, max width 1280)
     loader: "custom",

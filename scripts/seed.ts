@@ -3,7 +3,7 @@ import { getDatabase } from "@/server/db";
 import { LOCK_KEYS } from "@/server/db/client";
 import { DatabaseLockedError } from "@/server/db/lock";
 import { seedDemoData } from "@/server/demo/seed";
-import { announceChanges } from "@/server/cache/announce";
+import { announceChanges } from "@/server/edge/announce";
 import { startChangeBus } from "@/server/cache/change-bus";
 import { env } from "@/server/env";
 

@@ -3,7 +3,7 @@ import "server-only";
 /*
  * One value per process for things that must not be made twice: the database, the auth instances,
  * the workers, the limiters. A process can load a module twice — Next's bundle and the compiled
- * server (scripts/server.ts) each carry their own copy — so a module-level variable would give two.
+ * server (src/server/edge/server.ts) each carry their own copy — so a module-level variable would give two.
  * The values live in one map on globalThis, the one object both copies share. The same idea as
  * epic-stack's `@epic-web/remember`, with `recall` and `forget` for workers that stop and start.
  */

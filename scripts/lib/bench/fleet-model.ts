@@ -43,7 +43,7 @@ export function drawRank(cumulative: Float64Array, u: number): number {
 export type Found = "fresh" | "stale" | "miss";
 
 /**
- * The page cache's keeping rule (src/server/http/page-cache.ts): a page served again is kept ahead of
+ * The page cache's keeping rule (src/server/edge/page-cache/index.ts): a page served again is kept ahead of
  * pages served once; the least recently used page served once goes first, unless pages served again
  * fill more than 80% of the cache. Counted in entries (the capacity is entries or bytes ÷ a page's size).
  * `keep: "newest"` is the shared tier's rule instead (shared-page-cache.ts trim): the copies stored

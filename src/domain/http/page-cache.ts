@@ -1,7 +1,7 @@
 import { SEARCH_PARAMS } from "../stock/search";
 
 /*
- * The rules of the full-page cache (src/server/http/page-cache.ts), kept pure.
+ * The rules of the full-page cache (src/server/edge/page-cache/index.ts), kept pure.
  *
  * A stored page carries the tags of what it was drawn from, recorded by the data reads of its
  * render: `site:{id}` (the site record, locations, hours, menus, content, settings: every page of

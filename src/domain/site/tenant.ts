@@ -66,8 +66,25 @@ export const SITE_PATH_HEADER = "x-site-path";
 export const SITE_KEY_HEADER = "x-site-key";
 export const ADMIN_AREA_HEADER = "x-admin-area";
 
-/** Paths that are not tenant pages: API routes, Next's assets, generated drawings, the icon sprite and the image service. */
-const NOT_A_PAGE = /^\/(?:api\/|websites\/|mock\/|_next\/|photos\/|images\/|bench\/|widgets\/|favicon\.ico|icon\.svg|icons\.svg)/;
+/**
+ * Paths that are not tenant pages, by how they begin (after the first `/`): API routes, Next's
+ * assets, generated drawings, the icon sprite and the image service. The one list: src/proxy.ts's
+ * matcher is written out from it (src/proxy.test.ts fails when they differ).
+ */
+export const NOT_A_PAGE_PREFIXES = [
+  "api/",
+  "websites/",
+  "mock/",
+  "_next/",
+  "photos/",
+  "images/",
+  "bench/",
+  "widgets/",
+  "favicon.ico",
+  "icon.svg",
+  "icons.svg",
+] as const;
+const NOT_A_PAGE = new RegExp(`^/(?:${NOT_A_PAGE_PREFIXES.map((p) => p.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|")})`);
 
 /**
  * What next.config.ts's rewrite takes from SITE_KEY_HEADER as the `[site]` segment (Next matches it

@@ -19,7 +19,7 @@ export const CHANGE_CHANNEL = "dealer_catalogue_changed";
  * What changed: the sites whose catalogue reads drop, the page tags to purge
  * (src/domain/http/page-cache.ts), and the photos taken down (their variants go from every process).
  * `sharedStale`: the change's delete from the shared page cache failed, so its copies there under
- * these tags are not to be used for the fresh window (src/server/http/shared-page-cache.ts).
+ * these tags are not to be used for the fresh window (src/server/edge/page-cache/shared.ts).
  */
 export type Change = { sites: number[]; tags: string[]; photos?: string[]; sharedStale?: true };
 

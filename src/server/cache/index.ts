@@ -25,7 +25,7 @@ export const catalogue = remember("catalogue-cache", () => createCatalogueCache(
 /**
  * Call after writing a site's catalogue data (record, locations, stock, reviews, hours, content,
  * settings, a car's reservation): this process's cached reads of those sites and every site context
- * are dropped, and every page of those sites leaves the page cache (scripts/server.ts registers it).
+ * are dropped, and every page of those sites leaves the page cache (src/server/edge/server.ts registers it).
  * On PostgreSQL the other processes are told at once (LISTEN/NOTIFY, change-bus.ts); without the
  * notice they see the change within CATALOGUE_CACHE_TTL_SECONDS plus HTTP_CACHE_FRESH_SECONDS.
  */

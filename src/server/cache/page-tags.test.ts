@@ -8,7 +8,7 @@ import { recordPageTags, tagged, trackPageTags } from "./page-tags";
 
 setupAppDatabase();
 
-/** The tags one render records (its reads run inside, as scripts/server.ts runs a page). */
+/** The tags one render records (its reads run inside, as src/server/edge/server.ts runs a page). */
 async function tagsOf(render: () => Promise<unknown>): Promise<string[]> {
   const [p, tags] = trackPageTags(render);
   await p;

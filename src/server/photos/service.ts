@@ -224,7 +224,7 @@ export async function answerImage(
 
 /**
  * The image service as a web handler: `/images/{…}` and its query. The Next route and the server's
- * direct path (scripts/server.ts: no Next pipeline, so a cached variant costs a file read) use it.
+ * direct path (src/server/edge/server.ts: no Next pipeline, so a cached variant costs a file read) use it.
  */
 export async function imageRequest(req: Request): Promise<Response> {
   const url = new URL(req.url);

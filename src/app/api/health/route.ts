@@ -1,5 +1,5 @@
 import { getDatabase } from "@/server/db";
-import { PAGE_CACHE_STATS } from "@/server/http/page-cache";
+import { PAGE_CACHE_STATS } from "@/server/edge/page-cache";
 import { log } from "@/server/log";
 import { recall } from "@/server/remember";
 import { platformClient } from "@/server/platform-client";
@@ -26,7 +26,7 @@ function platformStatus() {
   return c ? { platform: { status: c.state.up ? "ok" : "unavailable" } } : {};
 }
 
-/** The full-page cache of this process (scripts/server.ts registers it; absent under `next dev`). */
+/** The full-page cache of this process (src/server/edge/server.ts registers it; absent under `next dev`). */
 function pageCache() {
   const stats = recall<() => unknown>(PAGE_CACHE_STATS);
   return stats ? { pageCache: stats() } : {};

@@ -22,7 +22,7 @@ export const rateLimits = pgTable("rate_limits", {
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
 
 /**
- * The page cache every app process shares when HTTP_CACHE_SHARED=postgres (src/server/http/shared-page-cache.ts,
+ * The page cache every app process shares when HTTP_CACHE_SHARED=postgres (src/server/edge/page-cache/shared.ts,
  * docs/decisions/0019-shared-page-cache-and-hash-csp.md): one gzipped copy per page with the headers
  * it is served with (its hash CSP among them) and the tags a change purges it by. UNLOGGED (made so
  * in the migration): a cache, not a record; a crash empties it, and pages are drawn again.

@@ -1,9 +1,11 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, test } from "vitest";
-import { guardServerErrors, hashPolicyOf, nonceOf, prepareRequest } from "./edge";
+import { isApiPath } from "@/domain/http/request";
+import { hashPolicyOf, nonceOf, prepareRequest } from "./request";
+import { EdgeResponse } from "./response";
 
-let server: http.Server | undefined;
+let server: http.Server<typeof http.IncomingMessage, typeof EdgeResponse> | undefined;
 afterEach(() => new Promise<void>((r) => (server ? server.close(() => r()) : r())));
 
 /** Our edge in front of a fake Next whose answer each test chooses. */
@@ -12,9 +14,9 @@ async function setup(
   dbUp = true,
   widgets?: Parameters<typeof prepareRequest>[2],
 ) {
-  server = http.createServer((req, res) => {
+  server = http.createServer({ ServerResponse: EdgeResponse }, (req, res) => {
     if (!prepareRequest(req, res, widgets)) return;
-    guardServerErrors(req, res, async () => dbUp);
+    res.guardErrors(isApiPath(req.url), async () => dbUp);
     next(req, res);
   });
   await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));

@@ -6,8 +6,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { recordPageTags, trackPageTags } from "@/server/cache/page-tags";
 import type { Db } from "@/server/db/client";
 import { createTestDatabase } from "@/server/testing/test-db";
-import { createPageCache } from "./page-cache";
-import { createSharedPageCache, purgeSharedTags, purgeThenPublish, type SharedTier } from "./shared-page-cache";
+import { purgePageCopies } from "@/server/repositories/page-cache";
+import { purgeThenPublish } from "../announce";
+import { EdgeResponse } from "../response";
+import { createPageCache } from "./index";
+import { createSharedPageCache, type SharedTier } from "./shared";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
@@ -143,12 +146,12 @@ describe(`shared page cache (${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
 
   test("a process without the tier (a dashboard, a CLI) purges the same copies, and an unmigrated database is no error", async () => {
     await render(tier(), "h|/car/7", "car 7", ["vehicle:1:7"]);
-    await purgeSharedTags(db, ["vehicle:1:7", "vehicle:1:7"]);
+    await purgePageCopies(db, ["vehicle:1:7", "vehicle:1:7"]);
     expect((await tier().get("h|/car/7")).copy).toBeNull();
     const unmigrated = { execute: () => Promise.reject(Object.assign(new Error("no table"), { code: "42P01" })) } as unknown as Db;
-    await expect(purgeSharedTags(unmigrated, ["site:1"])).resolves.toBeUndefined();
+    await expect(purgePageCopies(unmigrated, ["site:1"])).resolves.toBeUndefined();
     const down = { execute: () => Promise.reject(Object.assign(new Error("down"), { code: "57P01" })) } as unknown as Db;
-    await expect(purgeSharedTags(down, ["site:1"])).rejects.toThrow("down");
+    await expect(purgePageCopies(down, ["site:1"])).rejects.toThrow("down");
   });
 
   test("copies are kept per build: a new build's process never serves an old build's page, and its trim deletes them", async () => {
@@ -240,7 +243,7 @@ describe("purge, then announce", () => {
  * Two app processes (two page caches, each with its own handle on the shared tier) in front of one
  * fake Next: what one draws the other serves without drawing, and a change purges every copy.
  */
-const servers: http.Server[] = [];
+const servers: Array<http.Server<typeof http.IncomingMessage, typeof EdgeResponse>> = [];
 afterEach(() => Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r)))));
 
 let price = 100;
@@ -258,7 +261,7 @@ async function processOf(name: string, clock: { ahead?: number; freshMs?: number
     hashPolicy: (_req, hashes) => `script-src 'self' ${hashes.join(" ")}`,
     track: trackPageTags,
     shared,
-    // with a fresh window, the server sends itself the page's request to draw it again, as scripts/server.ts does
+    // with a fresh window, the server sends itself the page's request to draw it again, as src/server/edge/server.ts does
     refresh:
       clock.freshMs === undefined
         ? undefined
@@ -280,7 +283,7 @@ async function processOf(name: string, clock: { ahead?: number; freshMs?: number
     res.writeHead(200, { "content-type": "text/html" });
     res.end(`<script nonce="${String(req.headers["x-nonce"])}">go()</script><p>$${drawn}</p>`);
   };
-  const server = http.createServer((req, res) => void cache.handle(next, req, res));
+  const server = http.createServer({ ServerResponse: EdgeResponse }, (req, res) => void cache.handle(next, req, res));
   servers.push(server);
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   port = (server.address() as AddressInfo).port;
@@ -295,7 +298,7 @@ async function processOf(name: string, clock: { ahead?: number; freshMs?: number
         })
         .on("error", reject),
     );
-  /** a change made in this process: its own copy goes, the shared tier's, then the others hear (as scripts/server.ts does) */
+  /** a change made in this process: its own copy goes, the shared tier's, then the others hear (as src/server/edge/server.ts does) */
   const change = async (tags: string[], others: Array<{ cache: typeof cache }>) => {
     cache.purge(tags);
     await shared.purge(tags);

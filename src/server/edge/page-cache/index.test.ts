@@ -4,9 +4,10 @@ import { deflateSync, gunzipSync } from "node:zlib";
 import { createHash } from "node:crypto";
 import { afterEach, describe, expect, test } from "vitest";
 import { recordPageTags, trackPageTags } from "@/server/cache/page-tags";
-import { createPageCache, type PageCacheOptions } from "./page-cache";
+import { EdgeResponse } from "../response";
+import { createPageCache, type PageCacheOptions } from "./index";
 
-let server: http.Server | undefined;
+let server: http.Server<typeof http.IncomingMessage, typeof EdgeResponse> | undefined;
 afterEach(() => new Promise<void>((r) => (server ? server.close(() => r()) : r())));
 
 /** A fake Next: counts renders, answers per path, streams in two writes. */
@@ -21,7 +22,7 @@ async function setup(opts: Partial<PageCacheOptions> = {}) {
     sessionCookies: ["garage_session"],
     nonceOf: (req) => req.headers["x-nonce"] as string | undefined,
     track: trackPageTags,
-    // the server's own request, as scripts/server.ts sends it
+    // the server's own request, as src/server/edge/server.ts sends it
     refresh: ({ host, url }) => fetch(`http://127.0.0.1:${port}${url}`, { headers: { host, "x-refresh": "1" } }).then((r) => r.text()),
     isRefresh: (req) => req.headers["x-refresh"] === "1",
     ...opts,
@@ -74,7 +75,7 @@ async function setup(opts: Partial<PageCacheOptions> = {}) {
     res.write(`<p>${req.url} `);
     res.end(`${calls.length}</p>`);
   };
-  server = http.createServer((req, res) => void cache.handle(next, req, res));
+  server = http.createServer({ ServerResponse: EdgeResponse }, (req, res) => void cache.handle(next, req, res));
   await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
   port = (server.address() as AddressInfo).port;
   const get = async (path: string, init: RequestInit = {}) => {

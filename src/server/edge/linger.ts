@@ -1,5 +1,5 @@
 import "server-only";
-import type { Server } from "node:http";
+import type { Server } from "node:net";
 import type { Socket } from "node:net";
 
 /** How long a closing connection keeps reading (and discarding) what its client still sends. */

@@ -1,11 +1,16 @@
 import "server-only";
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
-import { isPersonalPage, keyedOnUnknownCar, pageAge, pageCacheUrl } from "@/domain/http/page-cache";
-import { fill, gzipFilled, makeTemplate, templateBytes, type BodyTemplate } from "./gzip-template";
-import { isMediaType } from "@/domain/http/content-type";
-import { inlineScriptHashes } from "@/domain/http/script-hashes";
-import type { SharedTier } from "./shared-page-cache";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { keyedOnUnknownCar, pageAge, pageCacheUrl } from "@/domain/http/page-cache";
+import type { EdgeResponse } from "../response";
+import { entryFromRender, entryFromShared, storedCopy } from "./copy";
+import { createEntries, type Entry } from "./entries";
+import { fill, gzipFilled } from "./gzip-template";
+import { acceptsGzip, cacheKey, hostOf, isCacheableRequest } from "./key";
+import { createPurgeLog } from "./purges";
+import type { SharedTier } from "./shared";
+
+export { acceptsGzip, cacheKey, isCacheableRequest } from "./key";
+export { MAX_HASHED_SCRIPTS } from "./copy";
 
 /**
  * The full-page cache, in front of Next (it grew from ADR 0005's 15-second microcache).
@@ -52,7 +57,7 @@ export type PageCacheOptions = {
   nonceOf?: (req: IncomingMessage) => string | undefined;
   /**
    * The CSP a stored copy of this request's page is served with, allowing its inline scripts by
-   * these hashes (edge.ts hashPolicyOf): the copy is then the same bytes for every request. Without
+   * these hashes (../request.ts hashPolicyOf): the copy is then the same bytes for every request. Without
    * it (or when it gives nothing) a copy is a template each response fills with its own nonce.
    */
   hashPolicy?: (req: IncomingMessage, hashes: readonly string[]) => string | undefined;
@@ -65,112 +70,31 @@ export type PageCacheOptions = {
   /** how many of the most-served pages a purge took are drawn again at once (default 8) */
   rewarm?: number;
   /**
-   * The tier every process shares (shared-page-cache.ts), behind this one: a miss here looks there
+   * The tier every process shares (shared.ts), behind this one: a miss here looks there
    * before drawing the page, and a copy drawn is stored in both. Its purges are made where a change
-   * is announced (scripts/server.ts), not by `purge` here.
+   * is announced (../announce.ts), not by `purge` here.
    */
   shared?: SharedTier;
 };
 
-type Entry = {
-  status: number;
-  headers: OutgoingHttpHeaders;
-  template: BodyTemplate;
-  storedAt: number;
-  bytes: number;
-  tags: string[];
-  /** times served from the cache (a page served again is kept ahead of one served once) */
-  hits: number;
-  /** what it is stored under (cacheKey), and the host and address to draw it again with */
-  key: string;
-  host: string;
-  url: string;
-};
 type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
-
-/** Headers not replayed from a stored response (per-connection, per-encoding or per-request). */
-const NOT_STORED = new Set([
-  "date",
-  "connection",
-  "keep-alive",
-  "transfer-encoding",
-  "content-length",
-  "content-encoding",
-  "vary",
-  "x-cache",
-  "content-security-policy",
-]);
-const NAVIGATION_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action"];
-
-/**
- * A page with more inline scripts than this is kept as a nonce template, not hashed: its CSP header
- * would grow past what proxies take (Next writes three on our pages).
- */
-export const MAX_HASHED_SCRIPTS = 100;
-
-const hostOf = (req: IncomingMessage) => String(req.headers.host ?? "").toLowerCase();
-
-/** A page's entry: its host and its address with only the query parameters the page reads (pageCacheUrl). */
-export function cacheKey(req: IncomingMessage): string {
-  return `${hostOf(req)}|${pageCacheUrl(req.url ?? "/")}`;
-}
-
-/** gzip when the client takes it (q > 0), else identity. */
-export function acceptsGzip(req: IncomingMessage): boolean {
-  const header = String(req.headers["accept-encoding"] ?? "").toLowerCase();
-  return header.split(",").some((part) => {
-    const [coding, ...params] = part.trim().split(";");
-    if (coding !== "gzip" && coding !== "*") return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    return !q || Number(q.slice(2)) > 0;
-  });
-}
-
-export function isCacheableRequest(req: IncomingMessage, sessionCookies: string[] = []): boolean {
-  if (req.method !== "GET") return false;
-  const url = req.url ?? "/";
-  if (/^\/(api|mock|_next)\//.test(url) || /[?&]_rsc=/.test(url) || isPersonalPage(url)) return false;
-  if (NAVIGATION_HEADERS.some((h) => req.headers[h] !== undefined)) return false;
-  const cookie = String(req.headers.cookie ?? "");
-  return !sessionCookies.some((name) => new RegExp(`(^|;\\s*)${name}=`).test(cookie));
-}
-
-/** The stored (identity) body, or null when the encoding is not one we can read back. */
-function decode(body: Buffer, encoding: string): Buffer | null {
-  try {
-    switch (encoding.trim().toLowerCase()) {
-      case "":
-      case "identity":
-        return body;
-      case "gzip":
-      case "x-gzip":
-        return gunzipSync(body);
-      case "deflate":
-        return inflateSync(body);
-      case "br":
-        return brotliDecompressSync(body);
-      default:
-        return null;
-    }
-  } catch {
-    return null;
-  }
-}
 
 /** The name the server remembers its page cache's figures by, for /api/health (which runs in Next's bundle). */
 export const PAGE_CACHE_STATS = "page-cache-stats";
 
+/**
+ * The cache's request handling: serve a stored copy, or the shared tier's, or draw the page (once
+ * for concurrent misses) and keep it; purges by tag, and the background draws that refill what a
+ * purge or age took. Storage and eviction are entries.ts, the purge log purges.ts, what a copy is
+ * copy.ts, the key key.ts.
+ */
 export function createPageCache(opts: PageCacheOptions) {
   const now = opts.now ?? Date.now;
-  const max = opts.maxEntries ?? 2000;
   const maxBody = opts.maxBodyBytes ?? 2_000_000;
-  const maxTotal = opts.maxTotalBytes ?? 64 * 1024 * 1024;
   const ages = { ttlMs: opts.ttlMs, freshMs: Math.min(opts.freshMs ?? opts.ttlMs, opts.ttlMs) };
   const rewarmCount = opts.rewarm ?? 8;
-  // Kept by hand rather than by lru-cache: the eviction rule has two parts (a page served only once goes
-  // before a page shoppers came back to, see victim()) and counts the bytes of the stored page, so a
-  // crawler's long tail cannot push out the pages people use. lru-cache keeps one recency order.
-  const entries = new Map<string, Entry>();
+  const entries = createEntries({ maxEntries: opts.maxEntries ?? 2000, maxBytes: opts.maxTotalBytes ?? 64 * 1024 * 1024, ages, now });
+  const purges = createPurgeLog(now);
   const inflight = new Map<string, Promise<Entry | null>>();
   const refreshing = new Set<string>();
   const stats = {
@@ -188,60 +112,10 @@ export function createPageCache(opts: PageCacheOptions) {
   };
   /** what hashing stored copies' scripts costs (the ADR's figure) */
   const hashing = { pages: 0, ms: 0, headerBytes: 0 };
-  let totalBytes = 0;
-  let kept = { count: 0, bytes: 0 }; // pages served again (the protected part)
-  // recent purges, so that a render that began before one of its tags was purged is not stored
-  let purgeSeq = 0;
-  const purges: Array<{ seq: number; tags: Set<string> }> = [];
-  // tags whose shared copies are not trusted until then: a change whose delete from the shared tier failed
-  const distrusted = new Map<string, number>();
-  const sharedTrusted = (tags: string[]) => {
-    for (const [t, until] of distrusted) if (until <= now()) distrusted.delete(t);
-    return !tags.some((t) => distrusted.has(t));
-  };
   const rewarmQueue: Entry[] = [];
   let rewarming = false;
 
-  function remove(key: string) {
-    const e = entries.get(key);
-    if (!e) return;
-    totalBytes -= e.bytes;
-    if (e.hits > 0) kept = { count: kept.count - 1, bytes: kept.bytes - e.bytes };
-    entries.delete(key);
-  }
-
-  function touch(key: string, e: Entry) {
-    if (e.hits++ === 0) kept = { count: kept.count + 1, bytes: kept.bytes + e.bytes };
-    entries.delete(key); // most recently used last
-    entries.set(key, e);
-  }
-
-  /** The next page to let go: the least recently used one served once, unless pages served again fill the cache. */
-  function victim(keep: string): string | undefined {
-    const keptFull = kept.count > max * 0.8 || kept.bytes > maxTotal * 0.8;
-    let first: string | undefined;
-    for (const [k, e] of entries) {
-      if (k === keep) continue;
-      first ??= k;
-      if (keptFull === e.hits > 0) return k;
-    }
-    return first;
-  }
-
-  function store(key: string, e: Entry) {
-    remove(key);
-    gzipFilled(e.template, undefined); // compress the page's parts once, now (after the first shopper has it)
-    e.bytes = templateBytes(e.template);
-    entries.set(key, e);
-    totalBytes += e.bytes;
-    for (const [k, old] of entries) if (pageAge(old.storedAt, now(), ages) === "expired") remove(k);
-    while (entries.size > max || totalBytes > maxTotal) {
-      const k = victim(key);
-      if (k === undefined) break;
-      remove(k);
-      stats.evicted++;
-    }
-  }
+  const store = (key: string, e: Entry) => void (stats.evicted += entries.store(key, e));
 
   function send(req: IncomingMessage, res: ServerResponse, e: Entry, state: "HIT" | "STALE" | "MISS") {
     // this request's own nonce where the page had the one it was rendered with
@@ -259,112 +133,56 @@ export function createPageCache(opts: PageCacheOptions) {
     res.end(req.method === "HEAD" ? undefined : body);
   }
 
-  /**
-   * What a render's body is stored as: without its nonce and with a CSP of its own hashes (the same
-   * bytes for every request), or, without a hash policy, a template each answer fills with its nonce.
-   */
-  function storedCopy(req: IncomingMessage, body: Buffer): { template: BodyTemplate; policy?: string } {
-    const nonce = opts.nonceOf?.(req);
-    if (opts.hashPolicy) {
-      const began = performance.now();
-      const text = body.toString("utf8");
-      // only the scripts this render's nonce marks (Next's own) are hashed, before the nonce goes:
-      // a script injected into the page carries none, and stays refused on every copy
-      const hashes = inlineScriptHashes(text, nonce);
-      const html = nonce ? text.replaceAll(` nonce="${nonce}"`, "") : text;
-      const policy = hashes.length <= MAX_HASHED_SCRIPTS ? opts.hashPolicy(req, hashes) : undefined;
-      if (policy) {
-        hashing.pages++;
-        hashing.ms += performance.now() - began;
-        hashing.headerBytes += policy.length;
-        return { template: makeTemplate(Buffer.from(html, "utf8"), null), policy };
-      }
+  /** The stored copy of this render's body (copy.ts), timing the hashing of its scripts. */
+  function copyOf(req: IncomingMessage, body: Buffer) {
+    const began = performance.now();
+    const hashPolicy = opts.hashPolicy;
+    const copy = storedCopy(body, opts.nonceOf?.(req), hashPolicy && ((hashes) => hashPolicy(req, hashes)));
+    if (copy.policy) {
+      hashing.pages++;
+      hashing.ms += performance.now() - began;
+      hashing.headerBytes += copy.policy.length;
     }
-    return { template: makeTemplate(body, nonce) };
+    return copy;
   }
 
-  /** Runs Next for the request, streaming to the client as usual, and captures the response. */
-  function render(handler: Handler, req: IncomingMessage, res: ServerResponse): Promise<Entry | null> {
+  /** Runs Next for the request, streaming to the client as usual, and reads the answer as it goes (the response's body tap). */
+  function render(handler: Handler, req: IncomingMessage, res: EdgeResponse): Promise<Entry | null> {
     return new Promise((resolve) => {
       const chunks: Buffer[] = [];
       let size = 0;
-      const write = res.write.bind(res) as (...a: unknown[]) => boolean;
-      const end = res.end.bind(res) as (...a: unknown[]) => ServerResponse;
-      const keep = (chunk: unknown, encoding?: unknown) => {
-        if (chunk === undefined || chunk === null || typeof chunk === "function") return;
-        const b = Buffer.isBuffer(chunk)
-          ? chunk
-          : chunk instanceof Uint8Array
-            ? Buffer.from(chunk)
-            : Buffer.from(String(chunk), typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
-        size += b.length;
-        if (size <= maxBody) chunks.push(b);
-      };
       if (!res.headersSent) {
         res.setHeader("x-cache", "MISS");
         res.setHeader("vary", "Accept-Encoding");
       }
-      res.write = ((chunk: unknown, ...rest: unknown[]) => {
-        keep(chunk, rest[0]);
-        return write(chunk, ...rest);
-      }) as typeof res.write;
-      res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-        keep(chunk, rest[0]);
-        // the shopper's answer ends first; the copy (hashing its scripts) is made after
-        const ended = end(chunk, ...rest);
-        const headers = res.getHeaders();
-        const type = String(headers["content-type"] ?? "");
-        let entry: Entry | null = null;
-        if (res.statusCode === 200 && !headers["set-cookie"] && isMediaType(type, "text/html") && size <= maxBody) {
-          const body = decode(Buffer.concat(chunks), String(headers["content-encoding"] ?? ""));
-          if (body && body.length <= maxBody) {
-            const stored: OutgoingHttpHeaders = {};
-            for (const [k, v] of Object.entries(headers)) if (!NOT_STORED.has(k) && v !== undefined) stored[k] = v;
-            const copy = storedCopy(req, body);
-            if (copy.policy) stored["content-security-policy"] = copy.policy;
-            entry = {
-              status: 200,
-              headers: stored,
-              template: copy.template,
-              storedAt: now(),
-              bytes: body.length,
-              tags: [],
-              hits: 0,
-              key: cacheKey(req),
-              host: hostOf(req),
-              // drawn again without the parameters the page does not read (one shopper's gclid)
-              url: pageCacheUrl(req.url ?? "/"),
-            };
-          }
-        }
-        resolve(entry);
-        return ended;
-      }) as typeof res.end;
+      res.tapBody({
+        chunk: (b) => {
+          size += b.length;
+          if (size <= maxBody) chunks.push(b);
+        },
+        end: () => {
+          const answer = { status: res.statusCode, headers: res.getHeaders(), body: size <= maxBody ? Buffer.concat(chunks) : null };
+          resolve(entryFromRender(req, answer, { maxBody, now: now(), copy: (body) => copyOf(req, body) }));
+        },
+      });
       res.once("close", () => resolve(null));
       Promise.resolve(handler(req, res)).catch(() => resolve(null));
     });
   }
 
-  /** Whether a purge since `seq` touched any of these tags (or so many purges passed that we cannot tell). */
-  function purgedSince(seq: number, tags: string[]): boolean {
-    if (purgeSeq === seq) return false;
-    if (!purges.length || purges[0]!.seq > seq + 1) return true;
-    return purges.some((p) => p.seq > seq && tags.some((t) => p.tags.has(t)));
-  }
-
-  async function renderAndStore(handler: Handler, req: IncomingMessage, res: ServerResponse, key: string, sharedSeq?: number | null) {
-    const seq = purgeSeq;
+  async function renderAndStore(handler: Handler, req: IncomingMessage, res: EdgeResponse, key: string, sharedSeq?: number | null) {
+    const seq = purges.seq();
     // the shared tier's purge number as this render begins (a miss's lookup brought it)
     if (opts.shared && sharedSeq === undefined) sharedSeq = await opts.shared.seq();
     const [p, tags] = opts.track ? opts.track(() => render(handler, req, res)) : [render(handler, req, res), new Set<string>()];
     inflight.set(key, p);
     const e = await p;
     if (inflight.get(key) === p) inflight.delete(key);
-    if (!e) return void remove(key); // the page is gone or failed: no copy of it either
+    if (!e) return void entries.remove(key); // the page is gone or failed: no copy of it either
     e.tags.push(...tags);
     // `?vehicle=` naming no car of the site: drawn for this visitor, kept for none (a flood of made-up names fills nothing)
-    if (keyedOnUnknownCar(e.url, e.tags)) return void remove(key);
-    if (purgedSince(seq, e.tags)) return;
+    if (keyedOnUnknownCar(e.url, e.tags)) return void entries.remove(key);
+    if (purges.purgedSince(seq, e.tags)) return;
     store(key, e);
     // one copy for every process: only a copy that is the same bytes for every request (a hash CSP)
     if (opts.shared && typeof sharedSeq === "number" && e.template.placeholder === null)
@@ -380,33 +198,15 @@ export function createPageCache(opts: PageCacheOptions) {
   function fromShared(shared: SharedTier, key: string, host: string, url: string) {
     let p = lookups.get(key);
     if (p) return p;
-    const since = purgeSeq;
+    const since = purges.seq();
     p = shared
       .get(key)
       .then(({ copy, seq }) => {
-        if (!copy || purgedSince(since, copy.tags) || !sharedTrusted(copy.tags)) return { entry: null, seq };
-        let identity: Buffer;
-        try {
-          identity = gunzipSync(copy.gzip);
-        } catch {
-          // a damaged row is a miss (the page is drawn and stored again) and goes
-          shared.drop(key, copy.gzip).catch(() => {});
-          return { entry: null, seq };
-        }
-        const entry: Entry = {
-          status: 200,
-          headers: copy.headers,
-          // the stored gzip is a gzip header, one deflate run, an empty final block and the trailer (gzip-template.ts)
-          template: { parts: [identity], placeholder: null, deflated: [copy.gzip.subarray(10, copy.gzip.length - 10)] },
-          storedAt: now() - copy.ageMs,
-          bytes: identity.length,
-          tags: copy.tags,
-          hits: 0,
-          key,
-          host,
-          url,
-        };
-        store(key, entry);
+        if (!copy || purges.purgedSince(since, copy.tags) || !purges.trusted(copy.tags)) return { entry: null, seq };
+        const entry = entryFromShared(copy, { key, host, url }, now());
+        // a damaged row is a miss (the page is drawn and stored again) and goes
+        if (!entry) shared.drop(key, copy.gzip).catch(() => {});
+        else store(key, entry);
         return { entry, seq };
       })
       .finally(() => lookups.delete(key));
@@ -473,17 +273,11 @@ export function createPageCache(opts: PageCacheOptions) {
    */
   function purge(tags: readonly string[], how: { sharedStale?: boolean } = {}) {
     if (!tags.length) return;
-    if (how.sharedStale) for (const t of tags) distrusted.set(t, now() + ages.freshMs);
+    if (how.sharedStale) purges.distrust(tags, ages.freshMs);
     const set = new Set(tags);
-    purges.push({ seq: ++purgeSeq, tags: set });
-    purges.splice(0, Math.max(0, purges.length - 64));
+    purges.record(set);
     stats.purges++;
-    const gone: Entry[] = [];
-    for (const [k, e] of entries)
-      if (e.tags.some((t) => set.has(t))) {
-        gone.push(e);
-        remove(k);
-      }
+    const gone = entries.removeTagged(set);
     stats.purged += gone.length;
     rewarm(gone);
   }
@@ -491,7 +285,7 @@ export function createPageCache(opts: PageCacheOptions) {
   /** Draws of a page's own address asked for by requests that carried parameters it does not read. */
   const cleanDraws = new Map<string, Promise<void>>();
 
-  async function handle(handler: Handler, req: IncomingMessage, res: ServerResponse) {
+  async function handle(handler: Handler, req: IncomingMessage, res: EdgeResponse) {
     if (opts.ttlMs <= 0 || !isCacheableRequest(req, opts.sessionCookies)) {
       stats.bypass++;
       return handler(req, res);
@@ -546,7 +340,7 @@ export function createPageCache(opts: PageCacheOptions) {
     const hit = entries.get(key);
     const state = hit ? pageAge(hit.storedAt, now(), ages) : "expired";
     if (!hit || state === "expired") return false;
-    touch(key, hit);
+    entries.touch(key, hit);
     if (state === "fresh") {
       if (from === "here") stats.hits++;
       send(req, res, hit, "HIT");
@@ -572,10 +366,10 @@ export function createPageCache(opts: PageCacheOptions) {
   function snapshot() {
     const served = stats.hits + stats.stale + stats.sharedHits + stats.misses;
     return {
-      entries: entries.size,
-      bytes: totalBytes,
-      maxEntries: max,
-      maxBytes: maxTotal,
+      entries: entries.size(),
+      bytes: entries.bytes(),
+      maxEntries: opts.maxEntries ?? 2000,
+      maxBytes: opts.maxTotalBytes ?? 64 * 1024 * 1024,
       freshSeconds: ages.freshMs / 1000,
       ttlSeconds: ages.ttlMs / 1000,
       ...stats,
@@ -588,17 +382,5 @@ export function createPageCache(opts: PageCacheOptions) {
     };
   }
 
-  return {
-    handle,
-    stats,
-    purge,
-    snapshot,
-    clear: () => {
-      entries.clear();
-      totalBytes = 0;
-      kept = { count: 0, bytes: 0 };
-    },
-    size: () => entries.size,
-    bytes: () => totalBytes,
-  };
+  return { handle, stats, purge, snapshot, clear: entries.clear, size: entries.size, bytes: entries.bytes };
 }
