@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
+import { StoredPage } from "@/components/content/content-views";
 import { notFound, permanentRedirect } from "next/navigation";
 import { resolveSiteRoute } from "@/domain/site/routes";
 import { safeDecode } from "@/domain/http/request";
 import { requireSite } from "../_routes/site";
-import { StoredPageRoute, storedPageMetadata } from "../_routes/stored-page";
+import { loadStoredPage, storedPageMetadata } from "../_routes/stored-page";
 
 type Props = { params: Promise<{ site: string; path: string[] }> };
 
@@ -36,7 +37,7 @@ export default async function SitePathPage(props: Props) {
   if (decision.kind === "not-found") notFound();
   // stored content pages have no page file of their own: their slugs are the site's data
   const slug = decision.area === "content" ? storedSlug(segments) : undefined;
-  if (slug !== undefined) return <StoredPageRoute ctx={ctx} slug={slug} />;
+  if (slug !== undefined) return <StoredPage {...await loadStoredPage(ctx, slug)} />;
   // every other route has its own page file (route-files.test.ts): reaching here means no such page
   notFound();
 }

@@ -4,17 +4,20 @@ import { cookies } from "next/headers";
 import { decodeFormFlash } from "@/domain/http/form-flash";
 import { isFieldName } from "@/domain/leads/forms";
 import { LEAD_FORM_FLASH_COOKIE, POSTED } from "@/domain/leads/posted-form";
-import { FORM_INTRO, FORMS, formAbout, type FormKind } from "@/domain/leads/forms";
+import { thankYou } from "@/domain/leads/lead";
+import { FORM_INTRO, FORMS, formAbout, leadFormSite, type FormKind } from "@/domain/leads/forms";
 import { contentMetadata } from "./content";
 import type { FormPageProps } from "@/components/forms/form-page";
 import type { LookupSettings } from "@/components/forms/lookup-form-page";
 import { vehicleTitle } from "@/domain/stock/vehicle";
+import { financeApplications } from "@/domain/site/features";
 import { financeFor, financeOf, type FinanceSettings } from "@/domain/site/finance";
+import { quoteFromQuery } from "@/domain/leads/finance-quote";
 import { localTime } from "@/domain/locations/hours";
 import { requestNow } from "@/server/clock";
 import type { SiteContext } from "@/server/site-context";
 import { getVehiclePage } from "@/server/stock-service";
-import { oneParam, type SearchParams } from "./site";
+import { oneParam, requireSite, type SearchParams, type SiteParams } from "./site";
 import { lookupProviderOf } from "@/domain/site/features";
 import { siteValuationProvider } from "@/server/lookups/valuation";
 import { carHistoryProviderFor } from "@/server/leads/lookup-api";
@@ -40,6 +43,60 @@ export async function formSubject(
   kind: FormKind,
 ): Promise<Pick<FormPageProps, "vehicle" | "locationId" | "refused" | "submissionToken">> {
   return { ...(await aboutOf(ctx, searchParams)), ...(await drawnFor(ctx, kind)) };
+}
+
+type FormRoute = { path: string; kind: FormKind; dated?: { testDrive: boolean } };
+
+/**
+ * GET of an enquiry form page at `path`: the site's form settings and what the form is about. A form
+ * with a date (`dated`) is given today in the site's and each location's calendar, and the test-drive
+ * booking unless `testDrive` is false.
+ */
+export async function loadFormPage(params: SiteParams, searchParams: SearchParams, route: FormRoute) {
+  return (await formRoute(params, searchParams, route)).form;
+}
+
+async function formRoute(params: SiteParams, searchParams: SearchParams, { path, kind, dated }: FormRoute) {
+  const ctx = await requireSite(params, path);
+  const formSite = dated ? leadFormSite(ctx, requestNow(), dated) : leadFormSite(ctx);
+  return { ctx, form: { kind, formSite, ...(await formSubject(ctx, searchParams, kind)) } };
+}
+
+/**
+ * GET /finance: the finance form with its calculator at the rate for the car it is about, starting
+ * from the figures "Apply for finance" on a vehicle page carries (`?price=&deposit=&balloon=&term=&frequency=`);
+ * a site that takes no finance applications online (finance_provider none) keeps the calculator only.
+ */
+export async function loadFinancePage(params: SiteParams, searchParams: SearchParams) {
+  const { ctx, form } = await formRoute(params, searchParams, { path: "/finance", kind: "finance" });
+  const q = await searchParams;
+  const terms = await financeTermsFor(ctx, searchParams);
+  const quote =
+    quoteFromQuery(
+      {
+        price: oneParam(q.price),
+        deposit: oneParam(q.deposit),
+        balloon: oneParam(q.balloon),
+        term: oneParam(q.term),
+        frequency: oneParam(q.frequency),
+      },
+      terms.rate,
+    ) ?? undefined;
+  return {
+    ...form,
+    ctx,
+    terms,
+    quote,
+    initial: quote ? { loan_amount: String(quote.price - quote.deposit) } : undefined,
+    noApplications: financeApplications(ctx.site) === "none",
+  };
+}
+
+/** GET /finance-pre-approval: the pre-approval form; about a car, its calculator starts at that car's rate, as /finance does. */
+export async function loadPreApprovalPage(params: SiteParams, searchParams: SearchParams) {
+  const route = { path: "/finance-pre-approval", kind: "finance-pre-approval", dated: { testDrive: false } } as const;
+  const { ctx, form } = await formRoute(params, searchParams, route);
+  return { ...form, ctx, terms: await financeTermsFor(ctx, searchParams) };
 }
 
 /** The contact page's form and subject: about a car, that car's enquiry form (`formAbout`). */
@@ -93,4 +150,10 @@ export function lookupForm(ctx: SiteContext): LookupSettings | null {
   return chosen
     ? { endpoint: chosen.endpoint, carHistory: carHistoryProviderFor(ctx) !== null, valuation: siteValuationProvider(ctx) !== null }
     : null;
+}
+
+/** GET /success?category={slug}: the thanks for that kind of enquiry (a general enquiry's without one). */
+export async function loadSuccess(params: SiteParams, searchParams: SearchParams) {
+  const ctx = await requireSite(params, "/success");
+  return { ctx, now: requestNow(), words: thankYou(oneParam((await searchParams).category) ?? "general-enquiry") };
 }

@@ -12,7 +12,8 @@ import type { Location } from "@/domain/site/types";
 
 /*
  * What every tenant route file starts with (like dub's `withWorkspace`): the site behind the
- * `[site]` segment, or a 404. Route files then load their own data and hand plain props to a view.
+ * `[site]` segment, or a 404. The loaders here start with it; a page file calls its loader and hands
+ * the plain props it returns to a view (README.md here).
  */
 export type SiteParams = Promise<{ site: string }>;
 export type SlugParams = Promise<{ site: string; slug: string }>;

@@ -34,6 +34,12 @@ export async function requireVehicle(base: VehicleBase, params: SlugParams) {
   return (await loadVehicle(base, site, slug)) ?? notFound();
 }
 
+/** GET {base}/{slug}: the vehicle, whether it is listed, similar cars and the store's state, for the vehicle page's view. */
+export async function loadVehiclePage(base: VehicleBase, params: SlugParams) {
+  const { ctx, vehicle, listed, similar, store } = await requireVehicle(base, params);
+  return { ctx, vehicle, listed, similar, store, now: requestNow() };
+}
+
 /** A vehicle page's title, description, canonical URL and share card. */
 export function vehicleMetadata({ ctx, vehicle: v, listed }: Awaited<ReturnType<typeof requireVehicle>>): Metadata {
   const title = vehicleTitle(v);

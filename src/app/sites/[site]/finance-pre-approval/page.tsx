@@ -1,9 +1,6 @@
 import type { Metadata } from "next";
-import { FinancePanel } from "@/components/forms/finance-panel";
-import { FormPage } from "@/components/forms/form-page";
-import { leadFormSite } from "@/domain/leads/forms";
-import { requestNow } from "@/server/clock";
-import { financeTermsFor, formMetadata, formSubject } from "../_routes/form";
+import { FinanceFormPage } from "@/components/forms/finance-form-page";
+import { formMetadata, loadPreApprovalPage } from "../_routes/form";
 import { requireSite, type SearchParams, type SiteParams } from "../_routes/site";
 
 type Props = { params: SiteParams; searchParams: SearchParams };
@@ -14,14 +11,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 // GET /finance-pre-approval — pre-approval (redirects to /finance where the site has none); `?vehicle=` and `?location=` say what it is about
 export default async function FinancePreApprovalPage({ params, searchParams }: Props) {
-  const ctx = await requireSite(params, "/finance-pre-approval");
-  return (
-    <FormPage
-      kind="finance-pre-approval"
-      formSite={leadFormSite(ctx, requestNow(), { testDrive: false })}
-      // about a car, the calculator starts at that car's rate, as /finance does
-      calculator={<FinancePanel ctx={ctx} terms={await financeTermsFor(ctx, searchParams)} />}
-      {...await formSubject(ctx, searchParams, "finance-pre-approval")}
-    />
-  );
+  return <FinanceFormPage {...await loadPreApprovalPage(params, searchParams)} />;
 }

@@ -1,8 +1,6 @@
 import type { Metadata } from "next";
 import { FormPage } from "@/components/forms/form-page";
-import { leadFormSite } from "@/domain/leads/forms";
-import { requestNow } from "@/server/clock";
-import { formMetadata, formSubject } from "../_routes/form";
+import { formMetadata, loadFormPage } from "../_routes/form";
 import { requireSite, type SearchParams, type SiteParams } from "../_routes/site";
 
 type Props = { params: SiteParams; searchParams: SearchParams };
@@ -13,12 +11,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 // GET /service — the service booking form; `?vehicle=` and `?location=` say what it is about
 export default async function ServicePage({ params, searchParams }: Props) {
-  const ctx = await requireSite(params, "/service");
-  return (
-    <FormPage
-      kind="service"
-      formSite={leadFormSite(ctx, requestNow(), { testDrive: false })}
-      {...await formSubject(ctx, searchParams, "service")}
-    />
-  );
+  return <FormPage {...await loadFormPage(params, searchParams, { path: "/service", kind: "service", dated: { testDrive: false } })} />;
 }

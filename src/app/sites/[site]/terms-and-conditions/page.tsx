@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
+import { StoredPage } from "@/components/content/content-views";
 import { requireSite, type SiteParams } from "../_routes/site";
-import { StoredPageRoute, storedPageMetadata } from "../_routes/stored-page";
+import { loadStoredPage, storedPageMetadata } from "../_routes/stored-page";
 
 type Props = { params: SiteParams };
 
@@ -10,5 +11,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 // GET /terms-and-conditions — the site's stored legal page (404 where the site has none)
 export default async function TermsAndConditionsPage({ params }: Props) {
-  return <StoredPageRoute ctx={await requireSite(params, "/terms-and-conditions")} slug="terms-and-conditions" />;
+  return <StoredPage {...await loadStoredPage(await requireSite(params, "/terms-and-conditions"), "terms-and-conditions")} />;
 }

@@ -1,6 +1,15 @@
-import { blogPostRoute } from "../../_routes/blog";
+import type { Metadata } from "next";
+import { PostArticle } from "@/components/content/content-views";
+import { blogPostMetadata, loadBlogPost } from "../../_routes/blog";
+import type { SlugParams } from "../../_routes/site";
+
+type Props = { params: SlugParams };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return blogPostMetadata("/blog", params);
+}
 
 // GET /blog/{slug} — one post: date, author, picture and text (404 for an unknown or scheduled post)
-const route = blogPostRoute("/blog");
-export const generateMetadata = route.generateMetadata;
-export default route.Page;
+export default async function BlogPostPage({ params }: Props) {
+  return <PostArticle {...await loadBlogPost("/blog", params)} />;
+}

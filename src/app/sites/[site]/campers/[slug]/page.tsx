@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import { VehicleDetailPage } from "@/components/stock/vehicle-detail";
-import { requestNow } from "@/server/clock";
 import type { SlugParams } from "../../_routes/site";
-import { requireVehicle, vehicleMetadata } from "../../_routes/vehicle";
+import { loadVehiclePage, requireVehicle, vehicleMetadata } from "../../_routes/vehicle";
 
 type Props = { params: SlugParams };
 
@@ -12,6 +11,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 // GET /campers/{slug} — a vehicle's page (404 on a site whose template uses another base)
 export default async function CamperPage({ params }: Props) {
-  const { ctx, vehicle, listed, similar, store } = await requireVehicle("/campers", params);
-  return <VehicleDetailPage ctx={ctx} vehicle={vehicle} listed={listed} similar={similar} now={requestNow()} store={store} />;
+  return <VehicleDetailPage {...await loadVehiclePage("/campers", params)} />;
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import { SearchRoute, searchMetadata, type SearchRouteProps } from "../../_routes/search";
+import { SearchResults } from "@/components/stock/search-results";
+import { loadSearch, searchMetadata, type SearchRouteProps } from "../../_routes/search";
 
 export async function generateMetadata(props: SearchRouteProps): Promise<Metadata> {
   return searchMetadata(props);
@@ -7,5 +8,5 @@ export async function generateMetadata(props: SearchRouteProps): Promise<Metadat
 
 // GET /search/{new-used-and-demo-cars|new-and-demo-cars|used-cars}?… — server-rendered, URL-driven search
 export default async function SearchPage(props: SearchRouteProps) {
-  return <SearchRoute {...props} />;
+  return <SearchResults {...await loadSearch(props)} />;
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import { SearchRoute, searchMetadata, type SearchRouteProps } from "../../../_routes/search";
+import { SearchResults } from "@/components/stock/search-results";
+import { loadSearch, searchMetadata, type SearchRouteProps } from "../../../_routes/search";
 
 export async function generateMetadata(props: SearchRouteProps): Promise<Metadata> {
   return searchMetadata(props);
@@ -8,5 +9,5 @@ export async function generateMetadata(props: SearchRouteProps): Promise<Metadat
 // GET /search/{variant}/{make}[/{model}] and /search/{variant}/body/{body} — a search landing page: the same search with
 // the filter applied, its own H1, title and description from the site's templates; 404 for what the site does not stock
 export default async function SearchLandingPage(props: SearchRouteProps) {
-  return <SearchRoute {...props} />;
+  return <SearchResults {...await loadSearch(props)} />;
 }

@@ -1,7 +1,6 @@
 import "server-only";
 import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
-import { SearchResults } from "@/components/stock/search-results";
 import { searchConditions, searchTitle } from "@/domain/stock/search-title";
 import { brandDisplayName } from "@/domain/site/brands";
 import { landingSegments, landingWords, parseLanding, type LandingFacets } from "@/domain/stock/landing";
@@ -78,13 +77,13 @@ export async function searchMetadata(props: SearchRouteProps): Promise<Metadata>
   });
 }
 
-export async function SearchRoute(props: SearchRouteProps) {
+/** GET of a search page: the cars found, the landing page's H1, and each location's distance from where the shopper said they are. */
+export async function loadSearch(props: SearchRouteProps) {
   const { ctx, query, landing } = await load(props);
   const now = requestNow();
   const result = await searchStock(ctx, query, now);
   const heading = landing ? (await words(ctx, query, landing)).h1 : undefined;
-  // each location's distance from where the shopper said they are
   const point = nearPoint(query.near, ctx.site.country);
   const distances = point ? Object.fromEntries(distancesFrom(point, ctx.locations)) : null;
-  return <SearchResults ctx={ctx} query={query} result={result} now={now} heading={heading} distances={distances} />;
+  return { ctx, query, result, now, heading, distances };
 }

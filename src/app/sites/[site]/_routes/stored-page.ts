@@ -1,7 +1,6 @@
 import "server-only";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { StoredPage } from "@/components/content/content-views";
 import { pageHref } from "@/domain/content/content";
 import { requestNow } from "@/server/clock";
 import { contentEntry, privacyPolicyPage } from "@/server/content-service";
@@ -24,7 +23,7 @@ export async function storedPageMetadata(ctx: SiteContext, slug: string): Promis
   return contentMetadata(ctx, { title: page.title, description: page.summary, path: pageHref(slug, ctx.features), image: page.image });
 }
 
-export async function StoredPageRoute({ ctx, slug }: { ctx: SiteContext; slug: string }) {
-  const page = await load(ctx, slug);
-  return <StoredPage ctx={ctx} page={page} path={pageHref(slug, ctx.features)} />;
+/** GET of a stored page: the page, and the address the site links to it at. */
+export async function loadStoredPage(ctx: SiteContext, slug: string) {
+  return { ctx, page: await load(ctx, slug), path: pageHref(slug, ctx.features) };
 }
