@@ -11,17 +11,17 @@ import { PREVIEW_COOKIE, SESSION_COOKIE_NAMES } from "@/domain/accounts/session"
 import { LEAD_FORM_FLASH_COOKIE } from "@/domain/leads/posted-form";
 import { clientAddress } from "@/domain/http/request";
 import { getDatabase, getDb, isDatabaseUp, openedDatabase } from "@/server/db";
-import { env, platformBaseUrl } from "@/server/env";
+import { env, platformBaseUrl } from "@/server/base/env";
 import { guardServerErrors, hashPolicyOf, nonceOf, prepareRequest } from "@/server/http/edge";
 import { createPageCache, PAGE_CACHE_STATS } from "@/server/http/page-cache";
 import { createSharedPageCache } from "@/server/http/shared-page-cache";
 import { announceChanges } from "@/server/cache/announce";
-import { remember } from "@/server/remember";
-import { widgetOriginsFor } from "@/server/widget-csp";
+import { remember } from "@/server/base/remember";
+import { widgetOriginsFor } from "@/server/site/widget-csp";
 import { dropLocally, onPagesChanged } from "@/server/cache";
 import { trackPageTags } from "@/server/cache/page-tags";
 import { startChangeBus } from "@/server/cache/change-bus";
-import { log } from "@/server/log";
+import { log } from "@/server/base/log";
 import { isPlatformUp } from "@/server/platform-client";
 import { isAdminHost } from "@/server/http/admin-host";
 
@@ -30,7 +30,7 @@ import { startAlertWorker } from "@/server/alerts/digests";
 import { startRollupWorker } from "@/server/reports/rollup";
 import { startWeeklyWorker } from "@/server/reports/weekly";
 import { adminOrigin } from "@/server/http/admin-host";
-import { serverNow } from "@/server/clock";
+import { serverNow } from "@/server/base/clock";
 import { startPhotoFetchWorker } from "@/server/photos/fetch-worker";
 import { imageRequest } from "@/server/photos/service";
 import { serveDirect } from "@/server/http/direct";
@@ -39,7 +39,7 @@ import { leadRoutes, MAX_JSON_BYTES } from "@/server/leads/handlers";
 import { startBackupControl } from "@/server/db/backup-control";
 
 // what this server writes (the embedded database's new folders, uploads, caches) is the owner's alone,
-// whatever umask it was started with (src/server/owner-only.ts)
+// whatever umask it was started with (src/server/base/owner-only.ts)
 process.umask(0o077);
 const e = env();
 /** What a dashboard process (PLATFORM_ROLE=dashboard) serves: the platform data API and its health. */

@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { pageDestination, SITE_PATH_HEADER } from "@/domain/site/tenant";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 
 /**
  * Tenant resolution under `next dev`: every page path is rewritten to /sites/{tenant}/… from the

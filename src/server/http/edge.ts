@@ -4,7 +4,7 @@ import { checkRequest, isApiPath } from "@/domain/http/request";
 import { own } from "@/domain/own";
 import type { WidgetOrigins } from "@/domain/site/widgets";
 import { ADMIN_AREA_HEADER, pageDestination, SITE_KEY_HEADER, SITE_PATH_HEADER } from "@/domain/site/tenant";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { allowFor } from "./route-table";
 import { baseSecurityHeaders, contentSecurityPolicy, controlHeaders, isLocalHost, newNonce, sendError } from "./security";
 

@@ -16,7 +16,7 @@ import type { Db } from "@/server/db/client";
 import { originFor } from "@/server/auth/auth";
 import { assignAndTell } from "@/server/leads/assignment";
 import { listSiteStaff } from "@/server/repositories/staff";
-import { serverNow } from "@/server/clock";
+import { serverNow } from "@/server/base/clock";
 import { getDb } from "@/server/db";
 import { HttpError, json } from "@/server/http/api";
 import { getLeadFile, leadSiteAndStatus, listExportLeads, takeLead, updateLeadStatus } from "@/server/repositories/inbox";
@@ -26,8 +26,8 @@ import { adminRoute, actor, bodyOf, flashCookie, jsonBody, parsed, seeOther } fr
 import { isCanonicalUuid } from "@/domain/ids";
 import { LeadCallSchema } from "@/domain/leads/follow-up";
 import { logLeadCall } from "@/server/repositories/lead-calls";
-import { privateFiles, PrivateStoreUnavailable } from "@/server/private-files";
-import { siteLog } from "@/server/log";
+import { privateFiles, PrivateStoreUnavailable } from "@/server/files/private-files";
+import { siteLog } from "@/server/base/log";
 
 /* The lead inbox's writes and downloads: `/api/admin/leads/{id}`, its files, and `leads.csv`. */
 

@@ -4,7 +4,7 @@ import { parseSiteId } from "@/domain/platform/contract";
 import { fieldsOnce, PhotoEditSchema, PhotoUploadFieldsSchema, PHOTOS_MSG, photoView, type VehiclePhoto } from "@/domain/stock/photos";
 import { vehiclesChanged } from "@/server/cache";
 import { getDb } from "@/server/db";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { HttpError, json } from "@/server/http/api";
 import { incomingDir, receiveMultipart, UploadError } from "@/server/http/multipart";
 import { applyLatestFeedPhotos } from "@/server/photos/fetch-worker";

@@ -2,7 +2,7 @@ import "server-only";
 import { readFile, rm } from "node:fs/promises";
 import { parseSiteId } from "@/domain/platform/contract";
 import { getDb } from "@/server/db";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { HttpError, json } from "@/server/http/api";
 import { incomingDir, receiveMultipart, UploadError } from "@/server/http/multipart";
 import { MAX_PHOTO_BYTES, PhotoRejected } from "@/server/photos/ingest";

@@ -3,7 +3,7 @@ import { groupCsv, isGroupCsv } from "@/domain/reports/group";
 import { isReportCsv, reportCsv } from "@/domain/reports/report";
 import { groupSiteIds, STAFF_MSG } from "@/domain/staff/roles";
 import { groupReports } from "@/server/reports/group";
-import { serverNow } from "@/server/clock";
+import { serverNow } from "@/server/base/clock";
 import { getDb } from "@/server/db";
 import { HttpError } from "@/server/http/api";
 import { reportQuery, siteReports } from "@/server/reports/reports";

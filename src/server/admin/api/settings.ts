@@ -24,7 +24,7 @@ import { FinanceSettingsSchema } from "@/domain/staff/finance-settings";
 import { catalogueChanged } from "@/server/cache";
 import { getLeadDeliveryConfig, getSiteById } from "@/server/repositories/sites";
 import { previewToken } from "@/server/auth/preview";
-import { serverNow } from "@/server/clock";
+import { serverNow } from "@/server/base/clock";
 import { siteOriginFrom } from "@/domain/site/tenant";
 import { adminRoute, siteFor, actor, bodyOf, flashCookie, jsonBody, parsed, seeOther } from "./handler";
 

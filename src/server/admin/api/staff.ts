@@ -1,7 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { INVITATION_TTL_MS, InviteSchema, mayGrant, roleOn, STAFF_MSG } from "@/domain/staff/roles";
-import { serverNow } from "@/server/clock";
+import { serverNow } from "@/server/base/clock";
 import { getDb } from "@/server/db";
 import { HttpError, json } from "@/server/http/api";
 import { sendMail } from "@/server/mail/mailer";
@@ -12,7 +12,7 @@ import { invitationTokenHash, type Staff } from "../staff-auth";
 import { adminRoute, siteFor, actor, bodyOf, flashCookie, parsed, seeOther } from "./handler";
 import { possessive } from "@/domain/format/possessive";
 import { inviterName, senderName } from "@/domain/staff/inviter";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 
 /* The team: `/api/admin/sites/{siteId}/invitations` and `/staff/{userId}`. */
 

@@ -14,12 +14,12 @@ import {
 } from "@/domain/stock/stock-list";
 import { isMediaType } from "@/domain/http/content-type";
 import { catalogueChanged } from "@/server/cache";
-import { serverNow } from "@/server/clock";
+import { serverNow } from "@/server/base/clock";
 import { getDb } from "@/server/db";
 import { fieldErrors, HttpError, json } from "@/server/http/api";
 import { readText } from "@/server/http/body";
 import { limitOrThrow, sharedLimiter } from "@/server/http/rate-limit";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { listSiteLabels } from "@/server/repositories/sites";
 import { listStockView } from "@/server/reports/stock-list";
 import { bulkUpdateVehicles, isSiteLocation } from "@/server/repositories/stock-list";

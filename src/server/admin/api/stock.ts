@@ -7,9 +7,9 @@ import { getDb } from "@/server/db";
 import { HttpError, json } from "@/server/http/api";
 import { readText } from "@/server/http/body";
 import { limitOrThrow, sharedLimiter } from "@/server/http/rate-limit";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { getImport } from "@/server/repositories/imports";
-import { applyChecked, checkStockImport } from "@/server/stock-imports";
+import { applyChecked, checkStockImport } from "@/server/stock/imports";
 import { adminRoute, siteFor, actor, jsonBody, parsed } from "./handler";
 import { isMediaType } from "@/domain/http/content-type";
 

@@ -4,13 +4,13 @@ import { LookupRequestSchema } from "@/domain/lookups/lookup";
 import { parseSiteId } from "@/domain/platform/contract";
 import { isEditedField } from "@/domain/stock/edited";
 import { COLUMN_OF, vehicleCreateSchema, vehicleEditSchema } from "@/domain/stock/vehicle-form";
-import { serverNow } from "@/server/clock";
+import { serverNow } from "@/server/base/clock";
 import { getDb } from "@/server/db";
 import { HttpError, json } from "@/server/http/api";
 import { limitOrThrow, sharedLimiter } from "@/server/http/rate-limit";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { suggestStockNumber } from "@/server/repositories/stock-admin";
-import { addVehicle, CHECK_FIELDS, editVehicle, handBack, lookUpRego } from "@/server/stock-editing";
+import { addVehicle, CHECK_FIELDS, editVehicle, handBack, lookUpRego } from "@/server/stock/editing";
 import { actor, adminRoute, bodyOf, type Body, flashCookie, jsonBody, parsed, seeOther, siteFor } from "./handler";
 
 /*

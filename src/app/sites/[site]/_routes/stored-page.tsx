@@ -3,9 +3,9 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { StoredPage } from "@/components/content/content-views";
 import { pageHref } from "@/domain/content/content";
-import { requestNow } from "@/server/clock";
-import { contentEntry, privacyPolicyPage } from "@/server/content-service";
-import type { SiteContext } from "@/server/site-context";
+import { requestNow } from "@/server/base/clock";
+import { contentEntry, privacyPolicyPage } from "@/server/content/service";
+import type { SiteContext } from "@/server/site/context";
 import { contentMetadata } from "./content";
 
 /*

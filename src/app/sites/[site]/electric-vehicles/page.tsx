@@ -5,8 +5,8 @@ import { ModelCards } from "@/components/content/model-views";
 import { Prose } from "@/components/content/prose";
 import { VehicleShelf } from "@/components/home/vehicle-shelf";
 import { cardContext } from "@/domain/stock/card-view";
-import { requestNow } from "@/server/clock";
-import { contentEntry, electrifiedFuels, modelRange, stockShelf } from "@/server/content-service";
+import { requestNow } from "@/server/base/clock";
+import { contentEntry, electrifiedFuels, modelRange, stockShelf } from "@/server/content/service";
 import { contentMetadata } from "../_routes/content";
 import { requireSite, type SiteParams } from "../_routes/site";
 

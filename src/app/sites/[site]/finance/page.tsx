@@ -5,7 +5,7 @@ import Link from "next/link";
 import { leadFormSite } from "@/domain/leads/forms";
 import { financeApplications } from "@/domain/site/features";
 import { telHref } from "@/domain/site/links";
-import type { SiteContext } from "@/server/site-context";
+import type { SiteContext } from "@/server/site/context";
 import { financeTermsFor, formMetadata, formSubject } from "../_routes/form";
 import { oneParam, requireSite, type SearchParams, type SiteParams } from "../_routes/site";
 import { quoteFromQuery } from "@/domain/leads/finance-quote";

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ContentFrame } from "@/components/content/content-views";
 import { ModelCards } from "@/components/content/model-views";
-import { requestNow } from "@/server/clock";
-import { modelRange } from "@/server/content-service";
+import { requestNow } from "@/server/base/clock";
+import { modelRange } from "@/server/content/service";
 import { contentMetadata } from "../_routes/content";
 import { requireSite, type SiteParams } from "../_routes/site";
 

@@ -11,7 +11,7 @@ import { pluralNoun } from "@/domain/stock/summary";
 import { nounInText, oneNounInText } from "@/domain/site/vehicle";
 import { currentCustomer } from "@/server/auth/handlers";
 import { loadGarage } from "@/server/auth/garage";
-import { requestNow } from "@/server/clock";
+import { requestNow } from "@/server/base/clock";
 import { oneParam, requireSite, type SearchParams, type SiteParams } from "../_routes/site";
 import { TrackView } from "@/components/widgets/track-view";
 import { EVENT_IDS } from "@/domain/analytics/events";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { ReviewsSection } from "@/components/locations/reviews-section";
 import { FULL_REVIEW_QUANTITY } from "@/domain/locations/reviews";
-import { requestNow } from "@/server/clock";
+import { requestNow } from "@/server/base/clock";
 import { reviewsTeaser } from "../_routes/directory";
 import { requireSite, type SiteParams } from "../_routes/site";
 import { TrackView } from "@/components/widgets/track-view";

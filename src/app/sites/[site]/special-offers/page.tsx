@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { ContactCallout, ContentFrame, OfferList } from "@/components/content/content-views";
-import { requestNow } from "@/server/clock";
-import { currentOffers } from "@/server/content-service";
+import { requestNow } from "@/server/base/clock";
+import { currentOffers } from "@/server/content/service";
 import { contentMetadata } from "../_routes/content";
 import { requireSite, type SiteParams } from "../_routes/site";
 

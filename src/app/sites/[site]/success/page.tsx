@@ -8,7 +8,7 @@ import { openState } from "@/domain/locations/hours";
 import { telHref } from "@/domain/site/links";
 import { nounInText } from "@/domain/site/vehicle";
 import { pluralNoun } from "@/domain/stock/summary";
-import { requestNow } from "@/server/clock";
+import { requestNow } from "@/server/base/clock";
 import { buttonVariants } from "@/components/ui/button";
 import { thankYou } from "@/domain/leads/lead";
 import { oneParam, requireSite, type SearchParams, type SiteParams } from "../_routes/site";

@@ -12,8 +12,8 @@ import { brandSlug } from "@/domain/site/brands";
 import { nounInText } from "@/domain/site/vehicle";
 import { cardContext } from "@/domain/stock/card-view";
 import { pluralNoun } from "@/domain/stock/summary";
-import { requestNow } from "@/server/clock";
-import { contentEntry, currentOffers, modelRange, stockMakesOf, stockShelf } from "@/server/content-service";
+import { requestNow } from "@/server/base/clock";
+import { contentEntry, currentOffers, modelRange, stockMakesOf, stockShelf } from "@/server/content/service";
 import { contentMetadata } from "../../_routes/content";
 import { requireSite, type SlugParams } from "../../_routes/site";
 

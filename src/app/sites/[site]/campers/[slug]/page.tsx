@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { VehicleDetailPage } from "@/components/stock/vehicle-detail";
-import { requestNow } from "@/server/clock";
+import { requestNow } from "@/server/base/clock";
 import type { SlugParams } from "../../_routes/site";
 import { requireVehicle, vehicleMetadata } from "../../_routes/vehicle";
 

@@ -8,7 +8,7 @@ import { oneNounInText, vehicleHref } from "@/domain/site/vehicle";
 import { CALL_BACK_HOURS, holdEnds, reservationNumber } from "@/domain/store/checkout";
 import { RememberReservation } from "@/components/store/reserved-banner";
 import { vehicleTitle } from "@/domain/stock/vehicle";
-import { requestNow } from "@/server/clock";
+import { requestNow } from "@/server/base/clock";
 import { getDb } from "@/server/db";
 import { listVisibleVehiclesByIds } from "@/server/repositories/vehicles";
 import { confirmOrder } from "@/server/store/checkout-service";

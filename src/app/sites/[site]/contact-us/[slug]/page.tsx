@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { LocationCard, locationCardContext } from "@/components/locations/location-card";
 import { LeadForm } from "@/components/forms/lead-form";
-import { requestNow } from "@/server/clock";
+import { requestNow } from "@/server/base/clock";
 import { leadFormSite } from "@/domain/leads/forms";
 import { contentMetadata } from "../../_routes/content";
 import { refusedForm } from "../../_routes/form";

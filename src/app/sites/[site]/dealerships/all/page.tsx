@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { LocationCard, locationCardContext } from "@/components/locations/location-card";
 import { brandDisplayName } from "@/domain/site/brands";
-import { requestNow } from "@/server/clock";
+import { requestNow } from "@/server/base/clock";
 import { requireSite, type SiteParams } from "../../_routes/site";
 import { PageSection, PageTitle } from "@/components/ui/page";
 

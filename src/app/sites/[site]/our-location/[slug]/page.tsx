@@ -8,7 +8,7 @@ import { JsonLd } from "@/components/ui/json-ld";
 import { locationJsonLd } from "@/domain/content/json-ld";
 import { formatDistanceAway } from "@/domain/format/country";
 import { directionsUrl, distanceKm, formatAddress } from "@/domain/locations/geo";
-import { requestNow } from "@/server/clock";
+import { requestNow } from "@/server/base/clock";
 import { contentMetadata } from "../../_routes/content";
 import { requireLocation, type SlugParams } from "../../_routes/site";
 import { PageSection, PageTitle } from "@/components/ui/page";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { FormPage } from "@/components/forms/form-page";
 import { leadFormSite } from "@/domain/leads/forms";
-import { requestNow } from "@/server/clock";
+import { requestNow } from "@/server/base/clock";
 import { formMetadata, formSubject } from "../../_routes/form";
 import { requireSite, type SearchParams, type SiteParams } from "../../_routes/site";
 

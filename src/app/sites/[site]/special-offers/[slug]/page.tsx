@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { OfferArticle } from "@/components/content/content-views";
 import { brandSlug } from "@/domain/site/brands";
-import { requestNow } from "@/server/clock";
-import type { SiteContext } from "@/server/site-context";
+import { requestNow } from "@/server/base/clock";
+import type { SiteContext } from "@/server/site/context";
 import type { ContentEntry } from "@/domain/content/types";
 import { contentMetadata, requireEntry } from "../../_routes/content";
 import { requireSite, type SlugParams } from "../../_routes/site";

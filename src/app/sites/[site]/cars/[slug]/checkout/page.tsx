@@ -9,8 +9,8 @@ import { formatPrice } from "@/domain/format/price";
 import { vehicleHref } from "@/domain/site/vehicle";
 import { canReserve, HOLD_MINUTES, STORE_MSG } from "@/domain/store/checkout";
 import { displayImage, vehicleTitle } from "@/domain/stock/vehicle";
-import { requestNow } from "@/server/clock";
-import { getVehiclePage } from "@/server/stock-service";
+import { requestNow } from "@/server/base/clock";
+import { getVehiclePage } from "@/server/stock/service";
 import { depositLabel, storeProvider } from "@/server/store/checkout-service";
 import { requireSite, type SlugParams } from "../../../_routes/site";
 
