@@ -140,7 +140,7 @@ export const signOut = adminRoute(
     for (const c of res.headers.getSetCookie()) out.headers.append("set-cookie", c);
     return out;
   },
-  { write: true },
+  { signedIn: "their own session", write: true },
 );
 
 /** The invitation page's one-minute cookie: the name typed (never the password) and the messages of a refused plain post. */
