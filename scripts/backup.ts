@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { s3ConfigOf } from "@/server/photos/store";
 import { dumpEmbedded, dumpPostgres } from "./lib/backup-database";
 import { copyTree, entryOf, PRIVATE_MODES } from "./lib/backup-files";
@@ -43,7 +43,7 @@ try {
     ? await dumpPostgres(e.DATABASE_URL, path.join(work, dbFile))
     : await dumpEmbedded(e.DATA_DIR, path.join(work, dbFile));
   // with a bucket the photos are there, and so are new lead attachments (under private/:
-  // src/server/private-files.ts); attachments a host kept on disk before the bucket still resolve
+  // src/server/files/private-files.ts); attachments a host kept on disk before the bucket still resolve
   // from UPLOAD_DIR, so any there are copied all the same
   const inBucket = Boolean(s3ConfigOf(e));
   const photos = inBucket ? [] : await copyTree(path.resolve(e.PHOTO_DIR), work, PARTS.photos);

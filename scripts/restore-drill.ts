@@ -25,7 +25,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { DEMO_STAFF_PASSWORD } from "@/server/demo/staff";
 import { storedPhotoUrl } from "@/domain/stock/photos";
-import { diskPrivateFiles } from "@/server/private-files";
+import { diskPrivateFiles } from "@/server/files/private-files";
 import { MANIFEST, type Manifest } from "./lib/backup";
 import { hostRequest } from "./lib/host-request";
 import { loadPhotographs } from "./lib/photographs";

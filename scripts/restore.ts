@@ -13,7 +13,7 @@ import { existsSync } from "node:fs";
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { acquireLock, DatabaseLockedError } from "@/server/db/lock";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { otherSessions, postgresTables, restoreEmbedded, restorePostgres, stopConnectedApps } from "./lib/backup-database";
 import { hashBackup, isEmptyFolder, restoreFiles, staging, swapIntoPlace } from "./lib/backup-files";
 import {

@@ -5,7 +5,7 @@ import { DatabaseLockedError } from "@/server/db/lock";
 import { seedDemoData } from "@/server/demo/seed";
 import { announceChanges } from "@/server/edge/announce";
 import { startChangeBus } from "@/server/cache/change-bus";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 
 try {
   const t0 = Date.now();

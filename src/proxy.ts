@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { contentSecurityPolicy, isLocalHost } from "@/domain/http/security-headers";
 import { pageDestination, SITE_PATH_HEADER } from "@/domain/site/tenant";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 
 /**
  * Tenant resolution when our edge (src/server/edge) is absent: `next dev`, or `next start`. Every

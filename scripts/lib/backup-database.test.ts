@@ -5,7 +5,7 @@ import { gunzipSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import { afterAll, expect, test } from "vitest";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { createEmptyPostgresDatabase } from "@/server/testing/test-db";
 import { countTarball, dumpEmbedded, dumpPostgres, otherSessions, pgProgram, stopConnectedApps } from "./backup-database";
 

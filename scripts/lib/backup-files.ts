@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { constants, createReadStream, existsSync } from "node:fs";
 import { chmod, copyFile, lstat, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { makeOwnerOnly, OWNER_ONLY } from "@/server/owner-only";
+import { makeOwnerOnly, OWNER_ONLY } from "@/server/base/owner-only";
 import { SKIPPED_FOLDERS, type FileEntry } from "./backup";
 
 /**

@@ -44,10 +44,10 @@ describe("page files stay short", () => {
 describe("a page loads through its loader", () => {
   test.each([
     ['import { getDb } from "@/server/db";', ["@/server/db"]],
-    ['import type { SiteContext } from "@/server/site-context";', ["@/server/site-context"]],
-    ['import { requestNow } from "../../../../server/clock";', ["../../../../server/clock"]],
-    ['import { requestNow } from "../../../server/clock";', []], // src/app/server: no such folder, and not the server
-    ['import "../../../../server/env";', ["../../../../server/env"]],
+    ['import type { SiteContext } from "@/server/site/context";', ["@/server/site/context"]],
+    ['import { requestNow } from "../../../../server/base/clock";', ["../../../../server/base/clock"]],
+    ['import { requestNow } from "../../../server/base/clock";', []], // src/app/server: no such folder, and not the server
+    ['import "../../../../server/base/env";', ["../../../../server/base/env"]],
     ['const m = await import("@/server");', ["@/server"]],
     ['import { loadHome } from "./_routes/home";', []],
     ['import { x } from "@/domain/server-name";', []],

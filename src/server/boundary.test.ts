@@ -83,7 +83,7 @@ describe("server modules import each other without cycles", () => {
 /*
  * The site record and the context built from it reach components as props, so a
  * `"use client"` file that imported their types would be one prop away from shipping the whole
- * record to the browser. Secrets are not in them (server/site-secrets.ts), and client files do not
+ * record to the browser. Secrets are not in them (server/site/secrets.ts), and client files do not
  * import them at all: a client component gets the few plain values it needs.
  */
 const SRC = join(import.meta.dirname, "..");

@@ -64,7 +64,7 @@ export function missSample(
 export const LOOKUP_MS_ADR = 0.58;
 /** A shared copy's bytes ÷ an in-process entry's (gzip alone vs raw + gzip: 0.12–0.16 in ADR 0019's table), when no shared row measured it. */
 export const SHARED_COPY_SHARE = 0.14;
-/** HTTP_CACHE_SHARED_MAX_MB's default (src/server/env.ts), when no shared row reported its limit. */
+/** HTTP_CACHE_SHARED_MAX_MB's default (src/server/base/env.ts), when no shared row reported its limit. */
 export const SHARED_MAX_BYTES_DEFAULT = 2048 * 1024 * 1024;
 
 /**

@@ -8,7 +8,7 @@ import type { Dealership, Location, SiteFeatureFlags, SiteRecord, SpecialHoursEn
 
 /**
  * Everything a tenant page needs about its site (the website session plus the site record,
- * features and stock summary). Loaded by `src/server/site-context.ts`; components receive it as a prop.
+ * features and stock summary). Loaded by `src/server/site/context.ts`; components receive it as a prop.
  */
 export type SiteContext = {
   site: SiteRecord;

@@ -81,7 +81,7 @@ export type SiteFeatureFlags = {
 /**
  * A site's credentials for the services the server calls on its behalf. Kept apart from the site
  * record (the `sites.secrets` column, never in `SiteContext`), so that no component, and no
- * `"use client"` file one import away, can hold one: only src/server/site-secrets.ts reads them.
+ * `"use client"` file one import away, can hold one: only src/server/site/secrets.ts reads them.
  */
 export type SiteSecrets = {
   /** the ad platform's conversions API access token (with the site's facebook_pixel_id) */
@@ -103,7 +103,7 @@ export type SiteIntegrations = {
   /**
    * "local": the browser pixel and the conversions API are the app's local stand-ins (the demo and
    * tests, which cannot reach the ad platform); "live" (default): the vendor's script and API with the
-   * site's token (a secret: server/site-secrets.ts, never in this record)
+   * site's token (a secret: server/site/secrets.ts, never in this record)
    */
   facebook_mode?: "local" | "live";
   /** live chat: "local" is our own widget served by the app (the demo), "livechat" the hosted vendor */

@@ -17,7 +17,7 @@ import { DEMO_STAFF_PASSWORD } from "@/server/demo/staff";
 import { hashPassword } from "better-auth/crypto";
 import { createMemoryRateLimiter, limiters } from "@/server/http/rate-limit";
 import { createStaffAccounts } from "@/server/repositories/staff";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { updateLeadStatus } from "@/server/repositories/inbox";
 import { deleteContentEntry, postContent, putContent } from "./api/content";
 import { putLocationHours, putSpecialHours } from "./api/hours";

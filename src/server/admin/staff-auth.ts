@@ -9,9 +9,9 @@ import { staffAuthDatabase } from "@/server/repositories/auth-adapters";
 import { listSiteIds } from "@/server/repositories/sites";
 import { isOperator, listStaffRoles } from "@/server/repositories/staff";
 import { isAdminHost } from "@/server/http/admin-host";
-import { log } from "@/server/log";
+import { log } from "@/server/base/log";
 import { LRUCache } from "lru-cache";
-import { remember } from "@/server/remember";
+import { remember } from "@/server/base/remember";
 
 /**
  * Staff accounts of the dealer back-office: the same library as customer accounts

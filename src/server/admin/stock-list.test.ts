@@ -7,7 +7,7 @@ import { STOCK_EXPORT_COLUMNS, STOCK_EXPORT_FIGURES } from "@/domain/stock/stock
 import { parse } from "csv-parse/sync";
 import { parseStockListQuery } from "@/domain/stock/stock-list";
 import { PLACEHOLDER_IMAGE } from "@/domain/stock/vehicle";
-import { serverNow } from "@/server/clock";
+import { serverNow } from "@/server/base/clock";
 import * as t from "@/server/db/schema";
 import { listLocations } from "@/server/repositories/sites";
 import { listStockView } from "@/server/reports/stock-list";

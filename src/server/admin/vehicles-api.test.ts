@@ -6,7 +6,7 @@ import { ADMIN, callAdmin, staffCookie } from "@/server/testing/admin-requests";
 import { setupAppDatabase } from "@/server/testing/app-database";
 import { applyStockImport, postStockImport } from "./api/stock";
 import { getNextStockNumber, postHandBack, postLookup, postVehicle, postVehicleEdit, putVehicle } from "./api/vehicles";
-import { siteHasLookup } from "@/server/stock-editing";
+import { siteHasLookup } from "@/server/stock/editing";
 import { formValuesOf } from "@/domain/stock/vehicle-form";
 
 /*

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { decodeWidgetFlash, WIDGET_FLASH_COOKIE } from "@/domain/site/integrations";
 import * as t from "@/server/db/schema";
-import { widgetOriginsFor } from "@/server/widget-csp";
+import { widgetOriginsFor } from "@/server/site/widget-csp";
 import { ADMIN, staffCookie } from "@/server/testing/admin-requests";
 import { setupAppDatabase } from "@/server/testing/app-database";
 import { postWidgets } from "./api/widgets";

@@ -6,10 +6,10 @@ import { pluralNoun } from "@/domain/stock/summary";
 import { vehicleTitle } from "@/domain/stock/vehicle";
 import { sharedAuthSecret } from "@/server/auth/auth";
 import type { Db } from "@/server/db/client";
-import { env } from "@/server/env";
-import { log, siteLog } from "@/server/log";
+import { env } from "@/server/base/env";
+import { log, siteLog } from "@/server/base/log";
 import { getMailer, sendMail, type Mailer } from "@/server/mail/mailer";
-import { pollingWorker } from "@/server/polling-worker";
+import { pollingWorker } from "@/server/base/polling-worker";
 import {
   alertRecipient,
   claimDigest,
@@ -21,9 +21,9 @@ import {
 } from "@/server/repositories/alerts";
 import { getSiteById } from "@/server/repositories/sites";
 import { SqlVehicleSearch, type VehicleSearch } from "@/server/search/vehicle-search";
-import { loadFromDatabase, type SiteContext } from "@/server/site-context";
-import { serverNow } from "@/server/clock";
-import { signToken, tokenMacValid } from "@/server/signed-tokens";
+import { loadFromDatabase, type SiteContext } from "@/server/site/context";
+import { serverNow } from "@/server/base/clock";
+import { signToken, tokenMacValid } from "@/server/base/signed-tokens";
 
 /*
  * The alert digests. A worker of every process that takes leads looks, every few minutes,

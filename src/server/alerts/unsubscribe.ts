@@ -1,7 +1,7 @@
 import "server-only";
 import { getDb } from "@/server/db";
 import { HttpError, json } from "@/server/http/api";
-import { siteApi } from "@/server/site-api";
+import { siteApi } from "@/server/site/api";
 import { turnOffAlerts } from "@/server/repositories/alerts";
 import { readUnsubscribeToken } from "./digests";
 

@@ -2,8 +2,8 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { normaliseUserData, type AdEvent } from "@/domain/analytics/ad-events";
 import type { SiteIntegrations } from "@/domain/site/types";
-import type { SiteSecrets } from "@/server/site-secrets";
-import { remember } from "@/server/remember";
+import type { SiteSecrets } from "@/server/site/secrets";
+import { remember } from "@/server/base/remember";
 
 /**
  * Server-side ad events: the server forwards what the browser's pixel also sent (same event

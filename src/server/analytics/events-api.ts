@@ -1,17 +1,17 @@
 import "server-only";
 import { AdEventSchema } from "@/domain/analytics/ad-event-schema";
 import { MAX_EVENTS_BODY_BYTES, parseEventsBody } from "@/domain/analytics/schema";
-import { serverNow } from "@/server/clock";
+import { serverNow } from "@/server/base/clock";
 import { getDb } from "@/server/db";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { fieldErrors, HttpError, json } from "@/server/http/api";
-import { siteApi } from "@/server/site-api";
+import { siteApi } from "@/server/site/api";
 import { checkOrigin, readJson } from "@/server/http/body";
 import { clientAddressOf, limitOrThrow, sharedLimiter } from "@/server/http/rate-limit";
-import { siteLog } from "@/server/log";
+import { siteLog } from "@/server/base/log";
 import { insertEvents } from "@/server/repositories/analytics";
-import type { SiteContext } from "@/server/site-context";
-import { getSiteSecrets } from "@/server/site-secrets";
+import type { SiteContext } from "@/server/site/context";
+import { getSiteSecrets } from "@/server/site/secrets";
 import { ConversionsError, conversionsProviderFor } from "./conversions";
 import { mediaTypeOf } from "@/domain/http/content-type";
 

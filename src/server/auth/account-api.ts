@@ -4,10 +4,10 @@ import { searchTitle } from "@/domain/stock/search-title";
 import { cardContext, cardView, favouriteOf, type CardView } from "@/domain/stock/card-view";
 import { MAX_FAVOURITES, parseVehicleIds } from "@/domain/stock/favourites";
 import { parseSavedSearch, savedSearchLabel } from "@/domain/stock/saved-search";
-import { requestNow } from "@/server/clock";
+import { requestNow } from "@/server/base/clock";
 import { getDb } from "@/server/db";
 import { fieldErrors, HttpError, json } from "@/server/http/api";
-import { siteApi } from "@/server/site-api";
+import { siteApi } from "@/server/site/api";
 import { checkOrigin, readJson } from "@/server/http/body";
 import {
   addToWatchlist,
@@ -20,8 +20,8 @@ import {
   saveSearch,
 } from "@/server/repositories/customers";
 import { setCarAlert, setSearchAlert } from "@/server/repositories/alerts";
-import type { SiteContext } from "@/server/site-context";
-import { savedStock } from "@/server/stock-service";
+import type { SiteContext } from "@/server/site/context";
+import { savedStock } from "@/server/stock/service";
 import { currentCustomer, type Customer } from "./handlers";
 import { isUuid } from "@/domain/ids";
 import { isMediaType } from "@/domain/http/content-type";

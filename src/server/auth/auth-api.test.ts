@@ -5,7 +5,7 @@ import { linkIn, waitForMail } from "../../../scripts/lib/outbox";
 import { ACCOUNT_MSG } from "@/domain/accounts/forms";
 import { setupAppDatabase } from "@/server/testing/app-database";
 import * as t from "@/server/db/schema";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { createMemoryRateLimiter, limiters } from "@/server/http/rate-limit";
 import { alertRoutes, authStateRoute, searchRoutes, watchlistRoutes } from "./account-api";
 import { readUnsubscribeToken, runAlertRound } from "@/server/alerts/digests";

@@ -5,15 +5,15 @@ import { magicLink } from "better-auth/plugins";
 import { SESSION_COOKIE, SESSION_COOKIE_NAMES } from "@/domain/accounts/session";
 import { hostName } from "@/domain/site/tenant";
 import type { Db } from "@/server/db/client";
-import { env } from "@/server/env";
-import { log } from "@/server/log";
+import { env } from "@/server/base/env";
+import { log } from "@/server/base/log";
 import { sendMail, type Mailer } from "@/server/mail/mailer";
 import { customerAuthDatabase } from "@/server/repositories/auth-adapters";
 import { metaOrPut } from "@/server/repositories/meta";
 import { accountMail } from "./mail";
 import { scopedAdapter } from "./scoped-adapter";
 import { LRUCache } from "lru-cache";
-import { forget, remember } from "@/server/remember";
+import { forget, remember } from "@/server/base/remember";
 
 /**
  * Customer accounts with Better Auth (docs/design.md: no hand-rolled crypto or sessions): scrypt password

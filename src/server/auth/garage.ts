@@ -5,8 +5,8 @@ import { getDb } from "@/server/db";
 import { alertSwitches } from "@/server/repositories/alerts";
 import { getCustomerDetails, listCustomerEnquiries, listSavedSearches, markSearchesSeen } from "@/server/repositories/customers";
 import type { CustomerEnquiry } from "@/domain/accounts/enquiry";
-import type { SiteContext } from "@/server/site-context";
-import { getVehicleSearch } from "@/server/stock-service";
+import type { SiteContext } from "@/server/site/context";
+import { getVehicleSearch } from "@/server/stock/service";
 import { watchlistCards } from "./account-api";
 
 export type GarageSearch = { id: string; href: string; label: string; total: number; fresh: number; alerts: boolean };

@@ -1,12 +1,12 @@
 import "server-only";
 import { ACCOUNT_MSG, AUTH_POST_SCHEMAS, safeRedirect } from "@/domain/accounts/forms";
 import { getDb } from "@/server/db";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { fieldErrors, HttpError, json } from "@/server/http/api";
-import { siteApi } from "@/server/site-api";
+import { siteApi } from "@/server/site/api";
 import { checkOrigin, readJson } from "@/server/http/body";
 import { clientAddressOf, limitOrThrow, sharedLimiter, type RateLimiter } from "@/server/http/rate-limit";
-import type { SiteContext } from "@/server/site-context";
+import type { SiteContext } from "@/server/site/context";
 import { AUTH_BASE_PATH, SESSION_COOKIE_NAMES, siteAuth, type SiteAuth } from "./auth";
 import { isMediaType } from "@/domain/http/content-type";
 

@@ -2,11 +2,11 @@ import "server-only";
 import { PREVIEW_COOKIE } from "@/domain/accounts/session";
 import { sharedAuthSecret } from "@/server/auth/auth";
 import { resolveTenant } from "@/domain/site/tenant";
-import { serverNow } from "@/server/clock";
+import { serverNow } from "@/server/base/clock";
 import { getDb } from "@/server/db";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { getSiteByKey } from "@/server/repositories/sites";
-import { signToken, tokenMacValid } from "@/server/signed-tokens";
+import { signToken, tokenMacValid } from "@/server/base/signed-tokens";
 
 /*
  * Staff preview a draft site. The back-office hands a signed-in member of the site's

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { parseNotice, startChangeBus, type Change } from "./change-bus";
 
 test.each([

@@ -1,11 +1,11 @@
 import "server-only";
 import { tagsToPurge, type PageChange } from "@/domain/http/page-cache";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import type { Change } from "./change-bus";
 import { createCatalogueCache } from "./catalogue-cache";
 
 import { siteTag } from "./catalogue-cache";
-import { remember } from "@/server/remember";
+import { remember } from "@/server/base/remember";
 
 export { siteTag };
 export const SITES_TAG = "sites";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { modelRange } from "@/server/content-service";
-import { getSiteContext } from "@/server/site-context";
-import { firstStock, getVehiclePage, searchStock } from "@/server/stock-service";
+import { modelRange } from "@/server/content/service";
+import { getSiteContext } from "@/server/site/context";
+import { firstStock, getVehiclePage, searchStock } from "@/server/stock/service";
 import { parseSearch } from "@/domain/stock/search";
 import { setupAppDatabase } from "@/server/testing/app-database";
 import { recordPageTags, tagged, trackPageTags } from "./page-tags";

@@ -1,6 +1,6 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
-import { remember } from "@/server/remember";
+import { remember } from "@/server/base/remember";
 
 /*
  * What a page was drawn from. The server runs each page render inside `trackPageTags`;

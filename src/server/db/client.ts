@@ -9,7 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
-import { makeOwnerOnly, OWNER_ONLY } from "@/server/owner-only";
+import { makeOwnerOnly, OWNER_ONLY } from "@/server/base/owner-only";
 import { acquireLock } from "./lock";
 import { databaseHealth, type DatabaseHealth } from "./health";
 import { isLostConnection } from "./errors";

@@ -1,12 +1,12 @@
 import "server-only";
-import { env } from "@/server/env";
-import { serverNow } from "@/server/clock";
-import { log } from "@/server/log";
+import { env } from "@/server/base/env";
+import { serverNow } from "@/server/base/clock";
+import { log } from "@/server/base/log";
 import { memoryCopy, openDatabase, type Database, type Db } from "./client";
 import { isLostConnection } from "./errors";
 import { prepareDatabase } from "./startup";
 import type { DatabaseHealth } from "./health";
-import { forget, recall, remember } from "@/server/remember";
+import { forget, recall, remember } from "@/server/base/remember";
 
 export type { Db } from "./client";
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { and, count, eq, ne, sql } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
 import { seedDemoData } from "@/server/demo/seed";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { createEmptyPostgresDatabase } from "@/server/testing/test-db";
 import { MIGRATIONS_FOLDER, openDatabase, type Database, type OpenOptions } from "./client";
 import * as t from "./schema";

@@ -1,7 +1,7 @@
 import net from "node:net";
 import { sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { createEmptyPostgresDatabase } from "@/server/testing/test-db";
 import { openDatabase } from "./client";
 

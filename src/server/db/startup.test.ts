@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { catalogue, siteTag, SITES_TAG } from "@/server/cache";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { createEmptyPostgresDatabase } from "@/server/testing/test-db";
 import { openDatabase, type Database } from "./client";
 import * as t from "./schema";

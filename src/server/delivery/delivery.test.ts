@@ -1,4 +1,4 @@
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";

@@ -1,8 +1,8 @@
 import "server-only";
 import { DELIVERY_FLAG_AFTER_MS, DELIVERY_LEASE_MS } from "@/domain/leads/delivery";
 import type { Db } from "@/server/db/client";
-import { log, siteLog } from "@/server/log";
-import { pollingWorker } from "@/server/polling-worker";
+import { log, siteLog } from "@/server/base/log";
+import { pollingWorker } from "@/server/base/polling-worker";
 import { getMailer, type Mailer } from "@/server/mail/mailer";
 import { claimDueDeliveries, recordAttempts, type AttemptOutcome, type Delivery } from "@/server/repositories/deliveries";
 import { getLeadsForDelivery, getSubmissionsOf } from "@/server/repositories/leads";
@@ -11,7 +11,7 @@ import { getVehicleById } from "@/server/repositories/vehicles";
 import { postOutbound, type AddressPolicy } from "@/server/http/outbound";
 import { signWebhook } from "@/server/platform/webhook";
 import { adfEmail, salespersonEmail, webhookBody, type DeliveryLead } from "./messages";
-import { forget, recall, remember } from "@/server/remember";
+import { forget, recall, remember } from "@/server/base/remember";
 
 /*
  * The lead delivery worker: claims due outbox rows, delivers each by its channel and

@@ -1,6 +1,6 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { log } from "@/server/log";
+import { log } from "@/server/base/log";
 import { sendError } from "./security";
 
 /*

@@ -3,7 +3,7 @@ import type { IncomingMessage } from "node:http";
 import { checkRequest, isApiPath } from "@/domain/http/request";
 import type { WidgetOrigins } from "@/domain/site/widgets";
 import { ADMIN_AREA_HEADER, pageDestination, SITE_KEY_HEADER, SITE_PATH_HEADER } from "@/domain/site/tenant";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { allowFor } from "./route-table";
 import type { EdgeResponse } from "./response";
 import { baseSecurityHeaders, contentSecurityPolicy, isLocalHost } from "@/domain/http/security-headers";

@@ -2,7 +2,7 @@ import "server-only";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { allowedMethods, exportedMethods, routeFor, routeSegments, type Route, type RouteMethod } from "@/domain/http/routes";
-import { log } from "@/server/log";
+import { log } from "@/server/base/log";
 
 /*
  * The API routes and the methods each exports, read once from src/app's route files:

@@ -1,7 +1,8 @@
 // The production server: Next's request handler behind our edge (security headers, request
 // checks, CSP nonce, error pages, tenant naming) and the full-page cache (ADR 0018); README.md in
-// this folder walks a request through it. src/server/edge/server.ts runs this (compiled to dist/server.mjs);
+// this folder walks a request through it. scripts/server.ts runs this (compiled to dist/server.mjs);
 // `HTTP_CACHE_TTL_SECONDS=0` turns the page cache off.
+import "server-only";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -11,17 +12,17 @@ import { PREVIEW_COOKIE, SESSION_COOKIE_NAMES } from "@/domain/accounts/session"
 import { LEAD_FORM_FLASH_COOKIE } from "@/domain/leads/posted-form";
 import { clientAddress, isApiPath } from "@/domain/http/request";
 import { getDatabase, getDb, isDatabaseUp, openedDatabase } from "@/server/db";
-import { env, platformBaseUrl } from "@/server/env";
+import { env, platformBaseUrl } from "@/server/base/env";
 import { hashPolicyOf, nonceOf, prepareRequest } from "./request";
 import { createPageCache, PAGE_CACHE_STATS } from "./page-cache";
 import { createSharedPageCache } from "./page-cache/shared";
 import { announceChanges } from "./announce";
-import { remember } from "@/server/remember";
-import { widgetOriginsFor } from "@/server/widget-csp";
+import { remember } from "@/server/base/remember";
+import { widgetOriginsFor } from "@/server/site/widget-csp";
 import { dropLocally, onPagesChanged } from "@/server/cache";
 import { trackPageTags } from "@/server/cache/page-tags";
 import { startChangeBus } from "@/server/cache/change-bus";
-import { log } from "@/server/log";
+import { log } from "@/server/base/log";
 import { isPlatformUp } from "@/server/platform-client";
 import { isAdminHost } from "@/server/http/admin-host";
 
@@ -30,7 +31,7 @@ import { startAlertWorker } from "@/server/alerts/digests";
 import { startRollupWorker } from "@/server/reports/rollup";
 import { startWeeklyWorker } from "@/server/reports/weekly";
 import { adminOrigin } from "@/server/http/admin-host";
-import { serverNow } from "@/server/clock";
+import { serverNow } from "@/server/base/clock";
 import { startPhotoFetchWorker } from "@/server/photos/fetch-worker";
 import { imageRequest } from "@/server/photos/service";
 import { serveDirect } from "./direct";
@@ -42,7 +43,7 @@ import { startBackupControl } from "@/server/db/backup-control";
 /** Starts the server on PORT and its workers; SIGINT/SIGTERM stop them gracefully. */
 export async function runServer(): Promise<void> {
   // what this server writes (the embedded database's new folders, uploads, caches) is the owner's alone,
-  // whatever umask it was started with (src/server/owner-only.ts)
+  // whatever umask it was started with (src/server/base/owner-only.ts)
   process.umask(0o077);
   const e = env();
   /** What a dashboard process (PLATFORM_ROLE=dashboard) serves: the platform data API and its health. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { hostName } from "@/domain/site/tenant";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 
 /** Is this request for the dealer back-office's host (ADMIN_HOST, any port)? */
 export function isAdminHost(host: string | null | undefined): boolean {

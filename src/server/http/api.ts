@@ -1,6 +1,6 @@
 import "server-only";
 import { isConnectionError, isDatabaseUp } from "@/server/db";
-import { log, siteLog } from "@/server/log";
+import { log, siteLog } from "@/server/base/log";
 
 /** An answer with a status and a message the caller may see (4xx, or 503 with Retry-After). */
 export class HttpError extends Error {

@@ -8,7 +8,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { fileTypeFromBuffer } from "file-type";
-import { OWNER_ONLY, ownerOnlyFolder } from "@/server/owner-only";
+import { OWNER_ONLY, ownerOnlyFolder } from "@/server/base/owner-only";
 
 /** What an upload may be, by its first bytes (never by the declared type or the file name). */
 export const ALLOWED_FILE_TYPES: Record<string, string> = {

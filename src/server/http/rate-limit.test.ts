@@ -1,7 +1,7 @@
 import postgres from "postgres";
 import { describe, expect, test } from "vitest";
 import { openDatabase } from "@/server/db/client";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { createEmptyPostgresDatabase } from "@/server/testing/test-db";
 import { createMemoryRateLimiter, createPostgresRateLimiter, PURGE_EVERY_MS, RATE_LIMIT_APP_NAME } from "./rate-limit";
 

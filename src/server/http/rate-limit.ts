@@ -3,7 +3,7 @@ import postgres from "postgres";
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { POSTGRES_TIMEOUTS } from "@/server/db/client";
 import { HttpError } from "@/server/http/api";
-import { remember } from "@/server/remember";
+import { remember } from "@/server/base/remember";
 
 export type LimitResult = { ok: true } | { ok: false; retryAfter: number };
 

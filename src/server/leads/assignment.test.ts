@@ -4,7 +4,7 @@ import { eq, inArray } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { readOutbox, waitForMail } from "../../../scripts/lib/outbox";
 import * as t from "@/server/db/schema";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { getLeadMailSummary } from "@/server/repositories/inbox";
 import { setupAppDatabase } from "@/server/testing/app-database";
 import { assignAndTell } from "./assignment";

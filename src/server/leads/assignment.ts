@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "@/server/db/client";
-import { siteLog } from "@/server/log";
+import { siteLog } from "@/server/base/log";
 import { sendMail } from "@/server/mail/mailer";
 import type { Actor } from "@/server/repositories/audit";
 import { assignLead, getLeadMailSummary, nextInTurn } from "@/server/repositories/inbox";

@@ -7,7 +7,7 @@ import { FAR_DATE_MESSAGE, MSG, PAST_DATE_MESSAGE } from "@/domain/leads/message
 import { localTime } from "@/domain/locations/hours";
 import { testDriveDays, type SlotDay } from "@/domain/leads/test-drive";
 import { setupAppDatabase } from "@/server/testing/app-database";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import * as t from "@/server/db/schema";
 import { createMemoryRateLimiter, limiters } from "@/server/http/rate-limit";
 import { leadRoutes } from "./handlers";

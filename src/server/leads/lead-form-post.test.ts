@@ -7,7 +7,7 @@ import { MSG } from "@/domain/leads/messages";
 import { OPT_IN_WORDING } from "@/domain/leads/consent";
 import { LEAD_FORM_FLASH_COOKIE } from "@/domain/leads/posted-form";
 import { setupAppDatabase } from "@/server/testing/app-database";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import * as t from "@/server/db/schema";
 import { leadRoutes } from "./handlers";
 

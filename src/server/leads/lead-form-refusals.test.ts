@@ -5,7 +5,7 @@ import { describe, expect, onTestFinished, test } from "vitest";
 import { decodeFormFlash } from "@/domain/http/form-flash";
 import { LEAD_FORM_FLASH_COOKIE } from "@/domain/leads/posted-form";
 import { setupAppDatabase } from "@/server/testing/app-database";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { createMemoryRateLimiter, limiters } from "@/server/http/rate-limit";
 import * as t from "@/server/db/schema";
 import { leadRoutes, MAX_UPLOAD_BYTES } from "./handlers";

@@ -7,7 +7,7 @@ import type { TradeInVehicle } from "@/domain/lookups/lookup";
 import { siteValuationProvider, valueTradeIn } from "@/server/lookups/valuation";
 import { randomUUID } from "node:crypto";
 import { leadFormSchema, wholeNumber } from "@/domain/leads/form-schema";
-import { serverNow } from "@/server/clock";
+import { serverNow } from "@/server/base/clock";
 import { FORMS, formRulesOf, leadFormSite, visibleFields, type FieldName, type FormDef, type FormRules } from "@/domain/leads/forms";
 import { leadFormKind, LeadMetaSchema, normalizeLeadPayload, prepareLead, type LeadSite, type PreparedLead } from "@/domain/leads/lead";
 import { FORM_NOT_OFFERED, MSG } from "@/domain/leads/messages";
@@ -15,7 +15,7 @@ import { vehicleEnquiryCategory } from "@/domain/leads/answers";
 import { marketingConsent } from "@/domain/leads/consent";
 import { isFormOffered } from "@/domain/site/routes";
 import { resolveTenant, tenantKeyToParam } from "@/domain/site/tenant";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { getDb } from "@/server/db";
 import { fieldErrors } from "@/server/http/api";
 import {
@@ -31,9 +31,9 @@ import { IDEMPOTENCY_REUSED_MESSAGE, IDEMPOTENCY_WINDOW_MS } from "@/domain/lead
 import { wakeDeliveryWorker } from "@/server/delivery/worker";
 import { assignInTurn } from "./assignment";
 import { adminOrigin } from "@/server/http/admin-host";
-import { siteLog } from "@/server/log";
+import { siteLog } from "@/server/base/log";
 import { getVehicleBySlug } from "@/server/repositories/vehicles";
-import type { SiteContext } from "@/server/site-context";
+import type { SiteContext } from "@/server/site/context";
 
 export class LeadValidationError extends Error {
   constructor(readonly errors: Record<string, string>) {

@@ -9,7 +9,7 @@ import * as t from "@/server/db/schema";
 import { leadRoutes } from "@/server/leads/handlers";
 import { localCarHistory } from "@/server/lookups/car-history";
 import { carHistoryRoute, lookupForPage, lookupRoute } from "./lookup-api";
-import { getSiteContext } from "@/server/site-context";
+import { getSiteContext } from "@/server/site/context";
 import { LOOKUP_MSG } from "@/domain/lookups/lookup";
 import { AutoGrabProvider, LookupUnavailableError, NevdisProvider, RedbookProvider, requestJson } from "@/server/lookups/providers";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import type { PreparedLead } from "@/domain/leads/lead";
 import { requestJson, type HttpOptions } from "./providers";
-import { remember } from "@/server/remember";
+import { remember } from "@/server/base/remember";
 
 /**
  * POST /api/carClarityCustomer: a trade-in or sell-my-car lead goes on to a car history

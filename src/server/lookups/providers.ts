@@ -1,5 +1,5 @@
 import "server-only";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { lookupProviderOf } from "@/domain/site/features";
 import type { SiteFeatureFlags } from "@/domain/site/types";
 import { LookupVehicleSchema, type LookupProviderName, type LookupRequest, type LookupVehicle } from "@/domain/lookups/lookup";

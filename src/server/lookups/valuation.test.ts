@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { demoValuation } from "@/domain/lookups/valuation";
 import { DEFAULT_FEATURES } from "@/domain/site/features";
-import { serverNow } from "@/server/clock";
+import { serverNow } from "@/server/base/clock";
 import * as t from "@/server/db/schema";
 import { leadRoutes } from "@/server/leads/handlers";
 import { setupAppDatabase } from "@/server/testing/app-database";

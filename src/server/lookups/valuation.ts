@@ -1,8 +1,8 @@
 import "server-only";
 import { demoValuation, type Valuation, type ValuationProviderName, type ValuationRequest } from "@/domain/lookups/valuation";
 import { lookupProviderOf } from "@/domain/site/features";
-import { env } from "@/server/env";
-import type { SiteContext } from "@/server/site-context";
+import { env } from "@/server/base/env";
+import type { SiteContext } from "@/server/site/context";
 import { LookupUnavailableError, requestJson, type HttpOptions } from "./providers";
 import { LRUCache } from "lru-cache";
 

@@ -3,8 +3,8 @@ import { randomUUID } from "node:crypto";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { env, mailTransportOf } from "@/server/env";
-import { log } from "@/server/log";
+import { env, mailTransportOf } from "@/server/base/env";
+import { log } from "@/server/base/log";
 
 /*
  * The one mail interface (sign-in links and password resets, lead delivery): SMTP

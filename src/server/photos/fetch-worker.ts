@@ -2,10 +2,10 @@ import "server-only";
 import { photoUrlProblem } from "@/domain/stock/import";
 import { vehiclesChanged } from "@/server/cache";
 import type { Db } from "@/server/db/client";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { FetchFailed, getOutbound, type AddressPolicy } from "@/server/http/outbound";
-import { siteLog } from "@/server/log";
-import { pollingWorker, type PollingWorker } from "@/server/polling-worker";
+import { siteLog } from "@/server/base/log";
+import { pollingWorker, type PollingWorker } from "@/server/base/polling-worker";
 import {
   claimDuePhotoFetch,
   fetchAgain,
@@ -20,7 +20,7 @@ import { applyFeedPhotosToCar } from "@/server/repositories/vehicle-photos";
 import { MAX_PHOTO_BYTES, PhotoRejected } from "./ingest";
 import { keepPhoto } from "./keep";
 import { imageServiceDeps, removeFromStore, type ImageServiceDeps } from "./service";
-import { forget, recall, remember } from "@/server/remember";
+import { forget, recall, remember } from "@/server/base/remember";
 
 /*
  * The worker that fetches a stock feed's photos. A photo address is https on a public

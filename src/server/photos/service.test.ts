@@ -11,7 +11,7 @@ import { diskPhotoStore, photoKey } from "./store";
 import { blocksOf, diskVariantCache } from "./variant-cache";
 import { inImageSlot, MAX_CONCURRENT_RESIZES, MAX_WAITING_RESIZES, RETRY_AFTER_SECONDS } from "./variants";
 import { createMemoryRateLimiter } from "@/server/http/rate-limit";
-import { forget, remember } from "@/server/remember";
+import { forget, remember } from "@/server/base/remember";
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), "image-service-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -3,14 +3,14 @@ import path from "node:path";
 import ipaddr from "ipaddr.js";
 import { isPhotoKey, parseImageParams, variantGroup, variantName, type ImageFormat } from "@/domain/photos/params";
 import { onPhotosTakenDown, photosTakenDown } from "@/server/cache";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { createMemoryRateLimiter, type RateLimiter } from "@/server/http/rate-limit";
-import { log } from "@/server/log";
+import { log } from "@/server/base/log";
 import { photoStore, type PhotoStore } from "./store";
 import { diskVariantCache, type VariantCache } from "./variant-cache";
 
 import { ImageServiceBusy, renderVariant, RETRY_AFTER_SECONDS } from "./variants";
-import { remember } from "@/server/remember";
+import { remember } from "@/server/base/remember";
 import { renderPlaceholder } from "./placeholder";
 import { looksLikeDemoPhoto } from "@/domain/photos/demo-path";
 

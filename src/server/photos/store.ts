@@ -6,7 +6,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { AwsClient } from "aws4fetch";
 import { isPhotoKey } from "@/domain/photos/params";
-import { env, type Env } from "@/server/env";
+import { env, type Env } from "@/server/base/env";
 
 /*
  * Where the platform keeps photos — one interface, so that the image service and the
@@ -84,7 +84,7 @@ export type S3Config = { endpoint: string; bucket: string; region: string; acces
 
 /**
  * One S3-compatible bucket (path-style addressing: AWS, Cloudflare R2, MinIO, Ceph…), each request
- * signed with SigV4: the photo store and the private-file store (src/server/private-files.ts) both
+ * signed with SigV4: the photo store and the private-file store (src/server/files/private-files.ts) both
  * talk to it through this. `call` throws on any status it was not told to expect, so a refused key
  * or a full bucket is an error, never an empty answer. Tested against a real S3-compatible server on
  * loopback (s3rver).

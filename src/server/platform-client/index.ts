@@ -1,9 +1,9 @@
 import "server-only";
-import { env, platformBaseUrl } from "@/server/env";
-import { log } from "@/server/log";
+import { env, platformBaseUrl } from "@/server/base/env";
+import { log } from "@/server/base/log";
 import { createAnswerCache } from "./answer-cache";
 import { createPlatformClient, type PlatformClient } from "./client";
-import { remember } from "@/server/remember";
+import { remember } from "@/server/base/remember";
 
 export { PlatformUnavailableError, PlatformContractError, PlatformHttpError } from "./client";
 

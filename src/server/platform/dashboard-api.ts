@@ -15,20 +15,20 @@ import {
 import { platformOpenApi } from "@/domain/platform/openapi";
 import { catalogue, siteTag } from "@/server/cache";
 import { getDb, type Db } from "@/server/db";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { errorAnswer, fieldErrors, HttpError } from "@/server/http/api";
 import { readJson, readText } from "@/server/http/body";
 import { clientAddressOf, limitOrThrow, sharedLimiter } from "@/server/http/rate-limit";
 import { MAX_IMPORT_BYTES } from "@/domain/stock/import";
-import { applyChecked, checkStockImport } from "@/server/stock-imports";
+import { applyChecked, checkStockImport } from "@/server/stock/imports";
 import { getImport } from "@/server/repositories/imports";
 import { getSiteById, getSiteUpdatedAt } from "@/server/repositories/sites";
-import { loadFromDatabase, type SiteContext } from "@/server/site-context";
+import { loadFromDatabase, type SiteContext } from "@/server/site/context";
 import type { Weekday } from "@/domain/site/types";
 import { hoursEntry } from "@/domain/site/hours";
 import { editLocationHours, editSpecialHours, PLATFORM_API_ACTOR } from "./site-edits";
 import { isMediaType } from "@/domain/http/content-type";
-import { sameSecret } from "@/server/signed-tokens";
+import { sameSecret } from "@/server/base/signed-tokens";
 
 /*
  * The dashboard's side of the platform data API (docs/features/platform-api.md): the website session, search

@@ -13,7 +13,7 @@ import {
   type NameCheck,
   type NameLookup,
 } from "@/domain/platform/domain-check";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { limitOrThrow, sharedLimiter } from "@/server/http/rate-limit";
 
 /*

@@ -3,7 +3,7 @@ import { like } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import * as t from "@/server/db/schema";
 import { FEATURE_RULES } from "@/domain/site/features";
-import { getSiteContext } from "@/server/site-context";
+import { getSiteContext } from "@/server/site/context";
 import { deleteRunSites, setupAppDatabase } from "@/server/testing/app-database";
 import { callPlatform } from "@/server/testing/requests";
 import { deleteFeatureRuleRoute, getFeatureRules, postFeatureRule, putFeatureRule } from "./feature-rules-api";

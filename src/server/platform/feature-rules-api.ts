@@ -5,7 +5,7 @@ import { ruleApplies, type FeatureRule } from "@/domain/site/features";
 import { catalogueChanged } from "@/server/cache";
 import { getDb } from "@/server/db";
 import { fieldErrors, HttpError } from "@/server/http/api";
-import { log } from "@/server/log";
+import { log } from "@/server/base/log";
 import {
   createFeatureRule,
   deleteFeatureRule,

@@ -13,7 +13,7 @@ import {
 } from "@/domain/platform/site-record";
 import { leadDestinations } from "@/domain/site/lead-destinations";
 import type { Country } from "@/domain/site/types";
-import { serverNow } from "@/server/clock";
+import { serverNow } from "@/server/base/clock";
 import { getDb } from "@/server/db";
 import { postcodeCentre } from "@/server/geo/near";
 import { fieldErrors, HttpError } from "@/server/http/api";
@@ -38,7 +38,7 @@ import {
 } from "@/domain/platform/dealership-record";
 import { getLeadDeliveryConfig, getSiteById, listDealerships } from "@/server/repositories/sites";
 import { getStockSummary } from "@/server/repositories/stock";
-import { featureRules, featureSourcesOf } from "@/server/site-context";
+import { featureRules, featureSourcesOf } from "@/server/site/context";
 import { siteDataChanged } from "./site-edits";
 
 /*

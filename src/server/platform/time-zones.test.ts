@@ -6,7 +6,7 @@ import { weeklyDue } from "@/domain/reports/weekly";
 import { leadHours, responseState } from "@/domain/staff/response";
 import type { Location, SiteRecord } from "@/domain/site/types";
 import { reportSites, siteRange } from "@/server/reports/reports";
-import { getSiteContext } from "@/server/site-context";
+import { getSiteContext } from "@/server/site/context";
 import { deleteRunSites, setupAppDatabase } from "@/server/testing/app-database";
 import { callPlatform } from "@/server/testing/requests";
 import { postLocation, postWebsite } from "./websites-api";

@@ -1,10 +1,10 @@
 import "server-only";
 import { SiteChangedSchema } from "@/domain/platform/contract";
 import { catalogueChanged } from "@/server/cache";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { HttpError, json } from "@/server/http/api";
 import { readText } from "@/server/http/body";
-import { siteLog } from "@/server/log";
+import { siteLog } from "@/server/base/log";
 import { platformClient } from "@/server/platform-client";
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhook } from "./webhook";
 

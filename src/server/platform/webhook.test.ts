@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import type { SiteChanged } from "@/domain/platform/contract";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { platformClient } from "@/server/platform-client";
 import { sendSiteChanged, signWebhook, verifyWebhook, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "./webhook";
 import { receiveSiteChanged } from "./webhook-api";

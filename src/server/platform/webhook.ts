@@ -1,6 +1,6 @@
 import "server-only";
 import type { SiteChanged } from "@/domain/platform/contract";
-import { hmacSha256, sameSecret } from "@/server/signed-tokens";
+import { hmacSha256, sameSecret } from "@/server/base/signed-tokens";
 
 /**
  * The dashboard's signed `site.changed` webhook: how a storefront learns at once that a

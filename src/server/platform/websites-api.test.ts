@@ -8,8 +8,8 @@ import { getSiteByKey } from "@/server/repositories/sites";
 import { deleteRunSites, setupAppDatabase } from "@/server/testing/app-database";
 import { callPlatform, TEST_PLATFORM_ADMIN } from "@/server/testing/requests";
 import { getWebsiteSession } from "./dashboard-api";
-import { getSiteContext } from "@/server/site-context";
-import { widgetOriginsFor } from "@/server/widget-csp";
+import { getSiteContext } from "@/server/site/context";
+import { widgetOriginsFor } from "@/server/site/widget-csp";
 import { getWebsite, postDealership, postLocation, postWebsite, putDealership, putLocation, putWebsite } from "./websites-api";
 
 /*

@@ -5,8 +5,8 @@ import { CHANNELS, sourceOf, type Channel } from "@/domain/reports/source";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
 import { rowsOf } from "@/server/repositories/row";
-import { log } from "@/server/log";
-import { pollingWorker } from "@/server/polling-worker";
+import { log } from "@/server/base/log";
+import { pollingWorker } from "@/server/base/polling-worker";
 import { onDays } from "./period";
 import { reportSites, type ReportSite } from "./reports";
 

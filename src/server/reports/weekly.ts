@@ -5,9 +5,9 @@ import { addDays, localDay, reportRange } from "@/domain/reports/range";
 import { weeklyDue, weeklyMail } from "@/domain/reports/weekly";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
-import { siteLog } from "@/server/log";
+import { siteLog } from "@/server/base/log";
 import { getMailer, sendMail, type Mailer } from "@/server/mail/mailer";
-import { pollingWorker } from "@/server/polling-worker";
+import { pollingWorker } from "@/server/base/polling-worker";
 import { leadsReport, reportSites } from "./reports";
 import { teamReport } from "./team";
 

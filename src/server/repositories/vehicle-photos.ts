@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
-import { serverNow } from "@/server/clock";
+import { serverNow } from "@/server/base/clock";
 import { isPhotoKey } from "@/domain/photos/params";
 import { withEdited, withoutEdited } from "@/domain/stock/edited";
 import {

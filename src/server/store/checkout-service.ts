@@ -6,13 +6,13 @@ import { vehicleTitle } from "@/domain/stock/vehicle";
 import { originFor } from "@/server/auth/auth";
 import { currentCustomer } from "@/server/auth/handlers";
 import { catalogueChanged } from "@/server/cache";
-import { requestNow } from "@/server/clock";
+import { requestNow } from "@/server/base/clock";
 import { getDb } from "@/server/db";
 import { fieldErrors, HttpError, json } from "@/server/http/api";
-import { siteApi } from "@/server/site-api";
+import { siteApi } from "@/server/site/api";
 import { checkOrigin, readJson } from "@/server/http/body";
 import { clientAddressOf, limitOrThrow, sharedLimiter } from "@/server/http/rate-limit";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { deliveryAddresses, validateLead } from "@/server/leads/lead-service";
 import {
   getOrder,
@@ -24,7 +24,7 @@ import {
   type OrderRow,
 } from "@/server/repositories/orders";
 import { getVehicleBySlug } from "@/server/repositories/vehicles";
-import type { SiteContext } from "@/server/site-context";
+import type { SiteContext } from "@/server/site/context";
 import { paymentProviderFor, TestPaymentProvider, type PaymentProvider } from "./payments";
 import { isUuid } from "@/domain/ids";
 import { isMediaType } from "@/domain/http/content-type";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { STORE_MSG } from "@/domain/store/checkout";
 import { setupAppDatabase } from "@/server/testing/app-database";
 import * as t from "@/server/db/schema";
-import { getSiteContext } from "@/server/site-context";
+import { getSiteContext } from "@/server/site/context";
 import { unpaidHolds } from "@/server/repositories/orders";
 import { checkoutRoute, confirmOrder, testPayRoute } from "./checkout-service";
 import { StripeCheckoutProvider } from "./payments";

@@ -1,6 +1,6 @@
 import "server-only";
-import { env } from "@/server/env";
-import { log } from "@/server/log";
+import { env } from "@/server/base/env";
+import { log } from "@/server/base/log";
 
 /**
  * Deposits are taken by a payment provider's hosted checkout (the buyer types card details on the

@@ -1,7 +1,7 @@
 import "server-only";
 import postgres from "postgres";
 import { memoryCopy, openDatabase, type Database } from "@/server/db/client";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throwaway

@@ -5,7 +5,7 @@ import { INVITE_ACCEPT_FLASH_COOKIE, SIGN_IN_FLASH_SITE } from "@/server/admin/a
 import { notFound } from "next/navigation";
 import { isAdminHost } from "@/server/http/admin-host";
 import { invitationTokenHash } from "@/server/admin/staff-auth";
-import { serverNow } from "@/server/clock";
+import { serverNow } from "@/server/base/clock";
 import { getDb } from "@/server/db";
 import { findInvitation, findStaffByEmail } from "@/server/repositories/staff";
 import { oneParam, type SearchParams } from "./params";

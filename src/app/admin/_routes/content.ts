@@ -6,11 +6,11 @@ import { contentFormValues, EDITABLE_KINDS, publicContentHref, type EditableKind
 import { localTime } from "@/domain/locations/hours";
 import { parseSiteId } from "@/domain/platform/contract";
 import { requireStaffSite } from "@/server/admin/pages";
-import { serverNow } from "@/server/clock";
+import { serverNow } from "@/server/base/clock";
 import { getDb } from "@/server/db";
 import { getContentById, listContent } from "@/server/repositories/content";
 import { getSiteById } from "@/server/repositories/sites";
-import { featuresOf } from "@/server/site-context";
+import { featuresOf } from "@/server/site/context";
 import { oneParam, type SearchParams, type SiteParams } from "./params";
 
 /** Whether an entry shows on the website now: not yet, no more (an offer past its end), or live. */

@@ -2,7 +2,7 @@ import "server-only";
 import { forbidden, notFound } from "next/navigation";
 import { groupSiteIds } from "@/domain/staff/roles";
 import { requireStaff } from "@/server/admin/pages";
-import { serverNow } from "@/server/clock";
+import { serverNow } from "@/server/base/clock";
 import { getDb } from "@/server/db";
 import { groupReports } from "@/server/reports/group";
 import { reportQuery } from "@/server/reports/reports";

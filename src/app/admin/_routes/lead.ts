@@ -6,7 +6,7 @@ import { vehicleHref } from "@/domain/site/vehicle";
 import { leadHandlingOf, leadHours, responseState } from "@/domain/staff/response";
 import { asLeadStatus, can, roleOn, sitesFor } from "@/domain/staff/roles";
 import { requireStaff } from "@/server/admin/pages";
-import { requestWallNow } from "@/server/clock";
+import { requestWallNow } from "@/server/base/clock";
 import { getDb } from "@/server/db";
 import { leadDetails } from "@/server/delivery/messages";
 import { getInboxLead } from "@/server/repositories/inbox";

@@ -4,7 +4,7 @@ import { followUpDue } from "@/domain/leads/follow-up";
 import { leadHandlingOf, leadHours, responseState } from "@/domain/staff/response";
 import { leadFilterOf, sitesFor } from "@/domain/staff/roles";
 import { requireStaff, staffSites } from "@/server/admin/pages";
-import { requestWallNow } from "@/server/clock";
+import { requestWallNow } from "@/server/base/clock";
 import { getDb } from "@/server/db";
 import { listInboxLeads, listLeadForms } from "@/server/repositories/inbox";
 import { listSpecialHours } from "@/server/repositories/locations";

@@ -7,7 +7,7 @@ import { getDb } from "@/server/db";
 import { listSpecialHours } from "@/server/repositories/locations";
 import { getLeadHandling, getReplyTemplates } from "@/server/repositories/settings";
 import { getLeadDeliveryConfig, getSiteById, listLocations } from "@/server/repositories/sites";
-import { featureSourcesOf, featuresOf } from "@/server/site-context";
+import { featureSourcesOf, featuresOf } from "@/server/site/context";
 import { cookies } from "next/headers";
 import { decodeFormFlash } from "@/domain/http/form-flash";
 import { REPLIES_FLASH_COOKIE } from "@/server/admin/api/settings";

@@ -2,7 +2,7 @@ import "server-only";
 import { groupSiteIds } from "@/domain/staff/roles";
 import { requireStaffSite } from "@/server/admin/pages";
 import { weeklyReportOn } from "@/server/admin/api/me";
-import { serverNow } from "@/server/clock";
+import { serverNow } from "@/server/base/clock";
 import { getDb } from "@/server/db";
 import { reportQuery, siteReports } from "@/server/reports/reports";
 import { oneParam, type SearchParams, type SiteParams } from "./params";

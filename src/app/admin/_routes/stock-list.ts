@@ -4,7 +4,7 @@ import { ownPhoto, shownPhotoCount, vehicleTitle } from "@/domain/stock/vehicle"
 import { bulkOutcome, parseStockListQuery, selectedIds, STOCK_PAGE_SIZE } from "@/domain/stock/stock-list";
 import { can } from "@/domain/staff/roles";
 import { requireStaffSite } from "@/server/admin/pages";
-import { serverNow } from "@/server/clock";
+import { serverNow } from "@/server/base/clock";
 import { getDb } from "@/server/db";
 import { listLocations } from "@/server/repositories/sites";
 import { listStockView } from "@/server/reports/stock-list";

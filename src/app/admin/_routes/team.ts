@@ -3,7 +3,7 @@ import { cookies } from "next/headers";
 import { decodeFormFlash } from "@/domain/http/form-flash";
 import { INVITE_FLASH_COOKIE } from "@/server/admin/api/staff";
 import { requireStaffSite } from "@/server/admin/pages";
-import { serverNow } from "@/server/clock";
+import { serverNow } from "@/server/base/clock";
 import { getDb } from "@/server/db";
 import { listOpenInvitations, listSiteStaff } from "@/server/repositories/staff";
 import { oneParam, type SearchParams, type SiteParams } from "./params";

@@ -4,8 +4,8 @@ import { GET } from "./route";
 
 // the mail transport as a real install (production, its own PostgreSQL) without SMTP_URL would have it, when asked
 const { realInstall } = vi.hoisted(() => ({ realInstall: { on: false } }));
-vi.mock("@/server/env", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("@/server/env")>();
+vi.mock("@/server/base/env", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("@/server/base/env")>();
   return {
     ...actual,
     mailTransportOf: (e: Parameters<typeof actual.mailTransportOf>[0]) =>

@@ -1,18 +1,18 @@
 import { getDatabase } from "@/server/db";
 import { PAGE_CACHE_STATS } from "@/server/edge/page-cache";
-import { log } from "@/server/log";
-import { recall } from "@/server/remember";
+import { log } from "@/server/base/log";
+import { recall } from "@/server/base/remember";
 import { platformClient } from "@/server/platform-client";
 import { deliveryBacklog } from "@/server/repositories/deliveries";
 import { unpaidHolds } from "@/server/repositories/orders";
-import { serverNow } from "@/server/clock";
+import { serverNow } from "@/server/base/clock";
 import { countSites } from "@/server/repositories/sites";
-import { env, mailTransportOf } from "@/server/env";
+import { env, mailTransportOf } from "@/server/base/env";
 
 /**
  * How mail leaves this process: SMTP, or the outbox folder, which is for development only (no one
  * receives it). Only that: this answer is public, and the detailed warning (which names the folder
- * on this host) goes to the start-up log alone (src/server/start.ts).
+ * on this host) goes to the start-up log alone (src/server/startup/start.ts).
  */
 function mailStatus() {
   return { via: mailTransportOf(env()).via === "smtp" ? "smtp" : "outbox (development only)" };

@@ -1,9 +1,9 @@
 import { cardContext, cardsNote, comparableCardView } from "@/domain/stock/card-view";
 import { IDS_MESSAGE, parseVehicleIds } from "@/domain/stock/favourites";
-import { requestNow } from "@/server/clock";
+import { requestNow } from "@/server/base/clock";
 import { HttpError, json } from "@/server/http/api";
-import { siteApi } from "@/server/site-api";
-import { savedStock } from "@/server/stock-service";
+import { siteApi } from "@/server/site/api";
+import { savedStock } from "@/server/stock/service";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 
 // GET /bench/baseline — a trivial dynamic page: the throughput baseline for `npm run bench`, which
 // sets BENCH_BASELINE; everywhere else (production) it is a 404.

@@ -8,7 +8,7 @@ import { cachedFooterView } from "@/components/layout/footer-view";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { storedImageSrc } from "@/domain/format/image";
-import { getSiteContext } from "@/server/site-context";
+import { getSiteContext } from "@/server/site/context";
 import { requireSite, siteAccess } from "./_routes/site";
 import { ComingSoon, PreviewBar } from "@/components/layout/coming-soon";
 import { siteCities } from "@/domain/locations/geo";
@@ -19,10 +19,10 @@ import { openState } from "@/domain/locations/hours";
 import { siteHours } from "@/domain/site/hours";
 import { siteWidgets } from "@/domain/site/widgets";
 import { conversionsProviderFor } from "@/server/analytics/conversions";
-import { requestNow } from "@/server/clock";
-import { env } from "@/server/env";
-import type { SiteContext } from "@/server/site-context";
-import { getSiteSecrets, type SiteSecrets } from "@/server/site-secrets";
+import { requestNow } from "@/server/base/clock";
+import { env } from "@/server/base/env";
+import type { SiteContext } from "@/server/site/context";
+import { getSiteSecrets, type SiteSecrets } from "@/server/site/secrets";
 
 type Props = { children: React.ReactNode; params: Promise<{ site: string }> };
 

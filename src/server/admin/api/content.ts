@@ -7,12 +7,11 @@ import { siteDataChanged } from "@/server/platform/site-edits";
 import { deleteContent, saveContent } from "@/server/repositories/content-edits";
 import { getSiteById } from "@/server/repositories/sites";
 import type { Staff } from "../staff-auth";
-import { adminRoute, siteFor, actor, jsonBody, parsed } from "./handler";
+import { adminRoute, actor, jsonBody, parsed } from "./handler";
 
 /* Content pages and posts: `/api/admin/sites/{siteId}/content` and `/content/{id}`. */
 
-async function saveContentEntry(req: Request, staff: Staff, rawSite: string, id: number | null): Promise<Response> {
-  const siteId = siteFor(staff, rawSite, "settings.edit");
+async function saveContentEntry(req: Request, staff: Staff, siteId: number, id: number | null): Promise<Response> {
   const body = parsed(ContentEditSchema, await jsonBody(req), "Please check the highlighted fields.");
   const db = await getDb();
   const site = await getSiteById(db, siteId);
@@ -31,12 +30,10 @@ async function saveContentEntry(req: Request, staff: Staff, rawSite: string, id:
 }
 
 /** POST /api/admin/sites/{siteId}/content — a new page, post or offer. */
-export const postContent = adminRoute<{ siteId: string }>(
-  async (req, { staff, params }) => saveContentEntry(req, staff, params.siteId, null),
-  {
-    write: true,
-  },
-);
+export const postContent = adminRoute<{ siteId: string }>(async (req, { staff, siteId }) => saveContentEntry(req, staff, siteId, null), {
+  permission: "settings.edit",
+  write: true,
+});
 
 const contentIdOf = (raw: string) => {
   const id = parseSiteId(raw);
@@ -46,15 +43,14 @@ const contentIdOf = (raw: string) => {
 
 /** PUT /api/admin/sites/{siteId}/content/{id}; DELETE removes it. */
 export const putContent = adminRoute<{ siteId: string; id: string }>(
-  async (req, { staff, params }) => saveContentEntry(req, staff, params.siteId, contentIdOf(params.id)),
-  { write: true },
+  async (req, { staff, params, siteId }) => saveContentEntry(req, staff, siteId, contentIdOf(params.id)),
+  { permission: "settings.edit", write: true },
 );
 export const deleteContentEntry = adminRoute<{ siteId: string; id: string }>(
-  async (_req, { staff, params }) => {
-    const siteId = siteFor(staff, params.siteId, "settings.edit");
+  async (_req, { staff, params, siteId }) => {
     if (!(await deleteContent(await getDb(), siteId, contentIdOf(params.id), actor(staff)))) throw new HttpError(404, "Unknown content.");
     await siteDataChanged(siteId, ["navigation"]);
     return json(200, { ok: true, message: "Deleted." });
   },
-  { write: true },
+  { permission: "settings.edit", write: true },
 );

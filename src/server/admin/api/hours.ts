@@ -4,14 +4,13 @@ import { hoursEntry } from "@/domain/site/hours";
 import type { Weekday } from "@/domain/site/types";
 import { HttpError, json } from "@/server/http/api";
 import { editLocationHours, editSpecialHours } from "@/server/platform/site-edits";
-import { adminRoute, siteFor, actor, jsonBody, parsed } from "./handler";
+import { adminRoute, actor, jsonBody, parsed } from "./handler";
 
 /* A location's opening hours and the site's special hours: `/api/admin/sites/{siteId}/locations/{locationId}/hours`, `/special-hours`. */
 
 /** PUT /api/admin/sites/{siteId}/locations/{locationId}/hours — the week, as the platform API's PUT takes it. */
 export const putLocationHours = adminRoute<{ siteId: string; locationId: string }>(
-  async (req, { staff, params }) => {
-    const siteId = siteFor(staff, params.siteId, "settings.edit");
+  async (req, { staff, params, siteId }) => {
     const locationId = parseSiteId(params.locationId);
     if (locationId === null) throw new HttpError(404, "Unknown location.");
     const body = parsed(OpeningHoursUpdateSchema, await jsonBody(req), "Please correct the opening hours.", "opening_hours");
@@ -24,13 +23,12 @@ export const putLocationHours = adminRoute<{ siteId: string; locationId: string 
     if (!done) throw new HttpError(404, "Unknown location.");
     return json(200, { ok: true, message: "Opening hours saved. The website shows them now." });
   },
-  { write: true },
+  { permission: "settings.edit", write: true },
 );
 
 /** PUT /api/admin/sites/{siteId}/special-hours — the whole list of holiday hours, replaced. */
 export const putSpecialHours = adminRoute<{ siteId: string }>(
-  async (req, { staff, params }) => {
-    const siteId = siteFor(staff, params.siteId, "settings.edit");
+  async (req, { staff, siteId }) => {
     const body = parsed(SpecialHoursUpdateSchema, await jsonBody(req), "Please correct the holiday hours.", "special_hours");
     const { foreign } = await editSpecialHours(siteId, body.special_hours, actor(staff));
     if (foreign.length)
@@ -48,5 +46,5 @@ export const putSpecialHours = adminRoute<{ siteId: string }>(
       );
     return json(200, { ok: true, message: "Holiday hours saved. The website shows them now." });
   },
-  { write: true },
+  { permission: "settings.edit", write: true },
 );

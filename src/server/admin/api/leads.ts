@@ -16,7 +16,7 @@ import type { Db } from "@/server/db/client";
 import { originFor } from "@/server/auth/auth";
 import { assignAndTell } from "@/server/leads/assignment";
 import { listSiteStaff } from "@/server/repositories/staff";
-import { serverNow } from "@/server/clock";
+import { serverNow } from "@/server/base/clock";
 import { getDb } from "@/server/db";
 import { HttpError, json } from "@/server/http/api";
 import { getLeadFile, leadSiteAndStatus, listExportLeads, takeLead, updateLeadStatus } from "@/server/repositories/inbox";
@@ -26,8 +26,8 @@ import { adminRoute, actor, bodyOf, flashCookie, jsonBody, parsed, seeOther } fr
 import { isCanonicalUuid } from "@/domain/ids";
 import { LeadCallSchema } from "@/domain/leads/follow-up";
 import { logLeadCall } from "@/server/repositories/lead-calls";
-import { privateFiles, PrivateStoreUnavailable } from "@/server/private-files";
-import { siteLog } from "@/server/log";
+import { privateFiles, PrivateStoreUnavailable } from "@/server/files/private-files";
+import { siteLog } from "@/server/base/log";
 
 /* The lead inbox's writes and downloads: `/api/admin/leads/{id}`, its files, and `leads.csv`. */
 
@@ -98,7 +98,7 @@ export const updateLead = adminRoute<{ id: string }>(
       );
     }
   },
-  { write: true },
+  { signedIn: "a role on the lead's site that allows the change (leadToWork)", write: true },
 );
 
 /**
@@ -121,7 +121,7 @@ export const assignLeadRoute = adminRoute<{ id: string }>(
       message: `Assigned to ${to.name}. They have an email with the link.`,
     });
   },
-  { write: true },
+  { signedIn: "a role on the lead's site that allows the change (leadToWork)", write: true },
 );
 
 /**
@@ -142,7 +142,7 @@ export const takeLeadRoute = adminRoute<{ id: string }>(
     if (!mine) throw new HttpError(409, `${holder.name ?? "Someone else"} took this lead first.`);
     return json(200, { ok: true, assigned_to: { id: staff.id, name: staff.name }, message: "It's yours." });
   },
-  { write: true },
+  { signedIn: "a role on the lead's site that allows the change (leadToWork)", write: true },
 );
 
 export const CALL_FLASH_COOKIE = "lead_call_form";
@@ -183,83 +183,89 @@ export const logCallRoute = adminRoute<{ id: string }>(
     if (body.form) return seeOther(`${page}?call=saved#calls`);
     return json(201, { ok: true, id: saved.id, message: "Call logged." });
   },
-  { write: true },
+  { signedIn: "a role on the lead's site that allows the change (leadToWork)", write: true },
 );
 
 /**
  * GET /api/admin/leads.csv?… — the inbox's filters; streamed 500 leads at a time, never held whole.
  * Every lead is a manager's or owner's to export (403 for a salesperson); `view=mine` is anyone's own.
  */
-export const exportLeads = adminRoute(async (req, { staff }) => {
-  const filter = leadFilterOf(new URL(req.url).searchParams);
-  const siteIds = sitesFor(staff.roles, filter.view === "mine" ? "leads.read" : "leads.export");
-  if (!siteIds.length) throw new HttpError(403, STAFF_MSG.exportAll);
-  const db = await getDb();
-  let before = filter.before;
-  let first = true;
-  const stream = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const enc = new TextEncoder();
-      if (first) {
-        first = false;
-        controller.enqueue(enc.encode(leadCsvHeader()));
-      }
-      const page = await listExportLeads(db, siteIds, { ...filter, before }, 500, staff.id);
-      if (page.leads.length) {
-        // every message of each lead, in order: one query for the page's submissions
-        const history = await getSubmissionsOf(
-          db,
-          page.leads.map((l) => ({ siteId: l.siteId, leadId: l.id })),
-        );
-        const rows = page.leads.map((l) => ({
-          ...l,
-          timeZone: l.locationTimezone ?? l.siteTimezone,
-          history: history.get(l.id) ?? [],
-        }));
-        controller.enqueue(enc.encode(leadCsvLines(rows)));
-      }
-      if (!page.next) controller.close();
-      else before = page.next;
-    },
-  });
-  const day = new Date(serverNow()).toISOString().slice(0, 10);
-  return new Response(stream, {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="leads-${day}.csv"`,
-      "cache-control": "no-store",
-      "x-content-type-options": "nosniff",
-    },
-  });
-});
+export const exportLeads = adminRoute(
+  async (req, { staff }) => {
+    const filter = leadFilterOf(new URL(req.url).searchParams);
+    const siteIds = sitesFor(staff.roles, filter.view === "mine" ? "leads.read" : "leads.export");
+    if (!siteIds.length) throw new HttpError(403, STAFF_MSG.exportAll);
+    const db = await getDb();
+    let before = filter.before;
+    let first = true;
+    const stream = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const enc = new TextEncoder();
+        if (first) {
+          first = false;
+          controller.enqueue(enc.encode(leadCsvHeader()));
+        }
+        const page = await listExportLeads(db, siteIds, { ...filter, before }, 500, staff.id);
+        if (page.leads.length) {
+          // every message of each lead, in order: one query for the page's submissions
+          const history = await getSubmissionsOf(
+            db,
+            page.leads.map((l) => ({ siteId: l.siteId, leadId: l.id })),
+          );
+          const rows = page.leads.map((l) => ({
+            ...l,
+            timeZone: l.locationTimezone ?? l.siteTimezone,
+            history: history.get(l.id) ?? [],
+          }));
+          controller.enqueue(enc.encode(leadCsvLines(rows)));
+        }
+        if (!page.next) controller.close();
+        else before = page.next;
+      },
+    });
+    const day = new Date(serverNow()).toISOString().slice(0, 10);
+    return new Response(stream, {
+      headers: {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="leads-${day}.csv"`,
+        "cache-control": "no-store",
+        "x-content-type-options": "nosniff",
+      },
+    });
+  },
+  { signedIn: "the sites where they read or export leads, 403 for none" },
+);
 
 /** GET /api/admin/leads/{id}/files/{fileId} — an attachment, to staff of the lead's site only, always as a download. */
-export const downloadLeadFile = adminRoute<{ id: string; fileId: string }>(async (_req, { staff, params }) => {
-  const id = leadIdOf(params.id);
-  if (!isCanonicalUuid(params.fileId)) throw new HttpError(404, "Unknown file.");
-  const f = await getLeadFile(await getDb(), sitesFor(staff.roles, "leads.read"), id, params.fileId);
-  if (!f) throw new HttpError(404, "Unknown file.");
-  // from the disk or the bucket, whichever the row names (a row pointing anywhere else is never served);
-  // its site and lead let an older row's absolute path be found after UPLOAD_DIR moved (a restore elsewhere)
-  const file = await privateFiles()
-    .open(f.path, { siteId: f.siteId, leadId: f.leadId })
-    .catch((e: unknown) => {
-      // the bucket refused, failed or was too slow: a passing outage, to be tried again (the message names no file)
-      if (!(e instanceof PrivateStoreUnavailable)) throw e;
-      siteLog(f.siteId).warn({ err: e.message }, "lead file download: the private file store did not answer");
-      throw new HttpError(503, "The file store is not answering just now. Please try again in a minute.", { "retry-after": "30" });
+export const downloadLeadFile = adminRoute<{ id: string; fileId: string }>(
+  async (_req, { staff, params }) => {
+    const id = leadIdOf(params.id);
+    if (!isCanonicalUuid(params.fileId)) throw new HttpError(404, "Unknown file.");
+    const f = await getLeadFile(await getDb(), sitesFor(staff.roles, "leads.read"), id, params.fileId);
+    if (!f) throw new HttpError(404, "Unknown file.");
+    // from the disk or the bucket, whichever the row names (a row pointing anywhere else is never served);
+    // its site and lead let an older row's absolute path be found after UPLOAD_DIR moved (a restore elsewhere)
+    const file = await privateFiles()
+      .open(f.path, { siteId: f.siteId, leadId: f.leadId })
+      .catch((e: unknown) => {
+        // the bucket refused, failed or was too slow: a passing outage, to be tried again (the message names no file)
+        if (!(e instanceof PrivateStoreUnavailable)) throw e;
+        siteLog(f.siteId).warn({ err: e.message }, "lead file download: the private file store did not answer");
+        throw new HttpError(503, "The file store is not answering just now. Please try again in a minute.", { "retry-after": "30" });
+      });
+    if (!file) throw new HttpError(404, "The file is no longer stored.");
+    const ascii = f.filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
+    return new Response(file.body, {
+      headers: {
+        "content-type": f.contentType,
+        // unknown when the bucket answered without a length: then the body is sent chunked
+        ...(file.size !== null ? { "content-length": String(file.size) } : {}),
+        "content-disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(f.filename)}`,
+        "cache-control": "private, no-store",
+        "x-content-type-options": "nosniff",
+        "content-security-policy": "default-src 'none'; sandbox",
+      },
     });
-  if (!file) throw new HttpError(404, "The file is no longer stored.");
-  const ascii = f.filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  return new Response(file.body, {
-    headers: {
-      "content-type": f.contentType,
-      // unknown when the bucket answered without a length: then the body is sent chunked
-      ...(file.size !== null ? { "content-length": String(file.size) } : {}),
-      "content-disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(f.filename)}`,
-      "cache-control": "private, no-store",
-      "x-content-type-options": "nosniff",
-      "content-security-policy": "default-src 'none'; sandbox",
-    },
-  });
-});
+  },
+  { signedIn: "the sites where they read leads (getLeadFile is given them)" },
+);

@@ -16,7 +16,7 @@ export const putWeeklyReport = adminRoute(
       message: body.on ? "You will get this summary every Monday morning." : "You will not get the weekly email.",
     });
   },
-  { write: true },
+  { signedIn: "their own setting", write: true },
 );
 
 /** Whether the staff member gets the weekly email. */

@@ -4,7 +4,7 @@ import { parseSiteId } from "@/domain/platform/contract";
 import { fieldsOnce, PhotoEditSchema, PhotoUploadFieldsSchema, PHOTOS_MSG, photoView, type VehiclePhoto } from "@/domain/stock/photos";
 import { vehiclesChanged } from "@/server/cache";
 import { getDb } from "@/server/db";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { HttpError, json } from "@/server/http/api";
 import { incomingDir, receiveMultipart, UploadError } from "@/server/http/multipart";
 import { applyLatestFeedPhotos } from "@/server/photos/fetch-worker";
@@ -20,7 +20,7 @@ import {
   listVehiclePhotos,
   PhotosRefused,
 } from "@/server/repositories/vehicle-photos";
-import { actor, adminRoute, jsonBody, parsed, siteFor } from "./handler";
+import { actor, adminRoute, jsonBody, parsed } from "./handler";
 import { isMediaType } from "@/domain/http/content-type";
 
 /* A car's photos: `/api/admin/sites/{siteId}/vehicles/{id}/photos` and `…/photos/{photoId}`. */
@@ -56,11 +56,13 @@ const refused = (e: unknown): never => {
 };
 
 /** GET /api/admin/sites/{siteId}/vehicles/{id}/photos — the car's photos in order. */
-export const getPhotos = adminRoute<{ siteId: string; id: string }>(async (_req, { staff, params }) => {
-  const siteId = siteFor(staff, params.siteId, "stock.edit");
-  const car = await carOf(siteId, params.id);
-  return json(200, { photos: answer(await listVehiclePhotos(await getDb(), siteId, car.id)) });
-});
+export const getPhotos = adminRoute<{ siteId: string; id: string }>(
+  async (_req, { params, siteId }) => {
+    const car = await carOf(siteId, params.id);
+    return json(200, { photos: answer(await listVehiclePhotos(await getDb(), siteId, car.id)) });
+  },
+  { permission: "stock.edit" },
+);
 
 /**
  * POST /api/admin/sites/{siteId}/vehicles/{id}/photos — multipart, field `photos` (one or more), added
@@ -68,8 +70,7 @@ export const getPhotos = adminRoute<{ siteId: string; id: string }>(async (_req,
  * photos wait until the dealer hands the photos back: 201 with the car's photos.
  */
 export const postPhotos = adminRoute<{ siteId: string; id: string }>(
-  async (req, { staff, params }) => {
-    const siteId = siteFor(staff, params.siteId, "stock.edit");
+  async (req, { staff, params, siteId }) => {
     const car = await carOf(siteId, params.id);
     const type = req.headers.get("content-type") ?? "";
     if (!isMediaType(type, "multipart/form-data")) throw new HttpError(415, "Send the photos as multipart/form-data (field photos).");
@@ -113,13 +114,12 @@ export const postPhotos = adminRoute<{ siteId: string; id: string }>(
       await rm(temp, { recursive: true, force: true });
     }
   },
-  { write: true },
+  { permission: "stock.edit", write: true },
 );
 
 /** PUT /api/admin/sites/{siteId}/vehicles/{id}/photos — {order?, main?, alt?: [{id, text}]}: the car's photos after the change. */
 export const putPhotos = adminRoute<{ siteId: string; id: string }>(
-  async (req, { staff, params }) => {
-    const siteId = siteFor(staff, params.siteId, "stock.edit");
+  async (req, { staff, params, siteId }) => {
     const car = await carOf(siteId, params.id);
     const edit = parsed(PhotoEditSchema, await jsonBody(req), "Please check the photos.", "photos");
     const after = await editVehiclePhotos(await getDb(), siteId, car.id, edit, actor(staff)).catch(refused);
@@ -127,13 +127,12 @@ export const putPhotos = adminRoute<{ siteId: string; id: string }>(
     vehiclesChanged(siteId, [car.id]);
     return json(200, { photos: answer(after), message: "Saved. The website shows the change now." });
   },
-  { write: true },
+  { permission: "stock.edit", write: true },
 );
 
 /** DELETE /api/admin/sites/{siteId}/vehicles/{id}/photos/{photoId} — the car's photos after it is gone. */
 export const deletePhoto = adminRoute<{ siteId: string; id: string; photoId: string }>(
-  async (_req, { staff, params }) => {
-    const siteId = siteFor(staff, params.siteId, "stock.edit");
+  async (_req, { staff, params, siteId }) => {
     const car = await carOf(siteId, params.id);
     const photoId = parseSiteId(params.photoId);
     const gone = photoId === null ? null : await deleteVehiclePhoto(await getDb(), siteId, car.id, photoId, actor(staff));
@@ -142,7 +141,7 @@ export const deletePhoto = adminRoute<{ siteId: string; id: string; photoId: str
     vehiclesChanged(siteId, [car.id]);
     return json(200, { photos: answer(gone.photos), message: "Photo deleted." });
   },
-  { write: true },
+  { permission: "stock.edit", write: true },
 );
 
 const HAND_BACK_SAID = {
@@ -156,8 +155,7 @@ const HAND_BACK_SAID = {
  * after a person replaced them: the feed's latest photos apply again (the person's uploads stay).
  */
 export const postPhotosHandBack = adminRoute<{ siteId: string; id: string }>(
-  async (_req, { staff, params }) => {
-    const siteId = siteFor(staff, params.siteId, "stock.edit");
+  async (_req, { staff, params, siteId }) => {
     const car = await carOf(siteId, params.id);
     const db = await getDb();
     if (!(await handBackPhotos(db, siteId, car.id, actor(staff)))) throw new HttpError(404, "Unknown vehicle.");
@@ -165,5 +163,5 @@ export const postPhotosHandBack = adminRoute<{ siteId: string; id: string }>(
     vehiclesChanged(siteId, [car.id]);
     return json(200, { photos: answer(await listVehiclePhotos(db, siteId, car.id)), outcome, message: HAND_BACK_SAID[outcome] });
   },
-  { write: true },
+  { permission: "stock.edit", write: true },
 );

@@ -2,7 +2,7 @@ import "server-only";
 import { readFile, rm } from "node:fs/promises";
 import { parseSiteId } from "@/domain/platform/contract";
 import { getDb } from "@/server/db";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { HttpError, json } from "@/server/http/api";
 import { incomingDir, receiveMultipart, UploadError } from "@/server/http/multipart";
 import { MAX_PHOTO_BYTES, PhotoRejected } from "@/server/photos/ingest";
@@ -18,7 +18,6 @@ import {
 } from "@/server/platform/site-records";
 import { getSiteById } from "@/server/repositories/sites";
 import { addRule, removeRule, ruleJson } from "@/server/platform/feature-rules-api";
-import type { Staff } from "../staff-auth";
 import { actor, adminRoute, jsonBody } from "./handler";
 import { isMediaType } from "@/domain/http/content-type";
 
@@ -30,9 +29,6 @@ import { isMediaType } from "@/domain/http/content-type";
  * 404: the console is not shown to exist for them.
  */
 
-function operatorOnly(staff: Staff): void {
-  if (!staff.operator) throw new HttpError(404, "Not found.");
-}
 function idOf(raw: string, what: string): number {
   const id = parseSiteId(raw);
   if (id === null) throw new HttpError(404, `Unknown ${what}.`);
@@ -42,17 +38,15 @@ function idOf(raw: string, what: string): number {
 /** POST /api/admin/platform/sites — a new site (a draft unless published: true): 201 with its record. */
 export const postConsoleSite = adminRoute(
   async (req, { staff }) => {
-    operatorOnly(staff);
     const site = await createSiteFromRecord(await jsonBody(req), actor(staff));
     return json(201, { site, message: `${site.name} created as a draft.` });
   },
-  { write: true },
+  { operator: true, write: true },
 );
 
 /** PUT /api/admin/platform/sites/{siteId} — the fields given change (published publishes or takes the site down). */
 export const putConsoleSite = adminRoute<{ siteId: string }>(
   async (req, { staff, params }) => {
-    operatorOnly(staff);
     const body = await jsonBody(req);
     const site = await changeSiteRecord(idOf(params.siteId, "site"), body, actor(staff));
     const published = (body as { published?: unknown }).published;
@@ -64,23 +58,21 @@ export const putConsoleSite = adminRoute<{ siteId: string }>(
           : "Saved.";
     return json(200, { site, message });
   },
-  { write: true },
+  { operator: true, write: true },
 );
 
 /** POST /api/admin/platform/sites/{siteId}/locations — a new location: 201 with it. */
 export const postConsoleLocation = adminRoute<{ siteId: string }>(
   async (req, { staff, params }) => {
-    operatorOnly(staff);
     const location = await addLocation(idOf(params.siteId, "site"), await jsonBody(req), actor(staff));
     return json(201, { location, message: `${location.name} added.` });
   },
-  { write: true },
+  { operator: true, write: true },
 );
 
 /** PUT /api/admin/platform/sites/{siteId}/locations/{locationId} — the fields given of one location. */
 export const putConsoleLocation = adminRoute<{ siteId: string; locationId: string }>(
   async (req, { staff, params }) => {
-    operatorOnly(staff);
     const location = await changeLocation(
       idOf(params.siteId, "site"),
       idOf(params.locationId, "location"),
@@ -89,7 +81,7 @@ export const putConsoleLocation = adminRoute<{ siteId: string; locationId: strin
     );
     return json(200, { location, message: `${location.name} saved.` });
   },
-  { write: true },
+  { operator: true, write: true },
 );
 
 const LOGO_UPLOAD = { files: 1, fileBytes: MAX_PHOTO_BYTES, totalBytes: MAX_PHOTO_BYTES + 64 * 1024, fieldBytes: 1024 } as const;
@@ -108,7 +100,6 @@ const SLOTS = ["url", "thumb", "banner"] as const;
  */
 export const postConsoleLogo = adminRoute<{ siteId: string }>(
   async (req, { staff, params }) => {
-    operatorOnly(staff);
     const siteId = idOf(params.siteId, "site");
     const db = await getDb();
     const site = await getSiteById(db, siteId);
@@ -145,43 +136,39 @@ export const postConsoleLogo = adminRoute<{ siteId: string }>(
       await rm(temp, { recursive: true, force: true });
     }
   },
-  { write: true },
+  { operator: true, write: true },
 );
 
 /** POST /api/admin/platform/rules — a feature rule: 201 with it. */
 export const postConsoleRule = adminRoute(
   async (req, { staff }) => {
-    operatorOnly(staff);
     const rule = await addRule(await jsonBody(req), `staff:${staff.id}`);
     return json(201, { rule: ruleJson(rule), message: "Rule added. The sites it fits show its flags now." });
   },
-  { write: true },
+  { operator: true, write: true },
 );
 
 /** DELETE /api/admin/platform/rules/{ruleId} — remove a rule. */
 export const deleteConsoleRule = adminRoute<{ ruleId: string }>(
   async (_req, { staff, params }) => {
-    operatorOnly(staff);
     await removeRule(idOf(params.ruleId, "rule"), `staff:${staff.id}`);
     return json(200, { message: "Rule removed." });
   },
-  { write: true },
+  { operator: true, write: true },
 );
 
 /** POST /api/admin/platform/sites/{siteId}/dealerships — a new dealership: 201 with it. */
 export const postConsoleDealership = adminRoute<{ siteId: string }>(
   async (req, { staff, params }) => {
-    operatorOnly(staff);
     const dealership = await addDealership(idOf(params.siteId, "site"), await jsonBody(req), actor(staff));
     return json(201, { dealership, message: `${dealership.name} added.` });
   },
-  { write: true },
+  { operator: true, write: true },
 );
 
 /** PUT /api/admin/platform/sites/{siteId}/dealerships/{dealershipId} — the fields given of one dealership. */
 export const putConsoleDealership = adminRoute<{ siteId: string; dealershipId: string }>(
   async (req, { staff, params }) => {
-    operatorOnly(staff);
     const dealership = await changeDealership(
       idOf(params.siteId, "site"),
       idOf(params.dealershipId, "dealership"),
@@ -190,5 +177,5 @@ export const putConsoleDealership = adminRoute<{ siteId: string; dealershipId: s
     );
     return json(200, { dealership, message: `${dealership.name} saved.` });
   },
-  { write: true },
+  { operator: true, write: true },
 );

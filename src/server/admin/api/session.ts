@@ -4,9 +4,9 @@ import { z } from "zod";
 import { isMediaType } from "@/domain/http/content-type";
 import { encodeFormFlash, formFields } from "@/domain/http/form-flash";
 import { AcceptInviteSchema, STAFF_MSG, StaffSignInSchema } from "@/domain/staff/roles";
-import { serverNow } from "@/server/clock";
+import { serverNow } from "@/server/base/clock";
 import { getDb } from "@/server/db";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { errorAnswer, HttpError, json } from "@/server/http/api";
 import { checkExactOrigin, readText } from "@/server/http/body";
 import { clientAddressOf, limitOrThrow, sharedLimiter, type LimitResult } from "@/server/http/rate-limit";
@@ -140,7 +140,7 @@ export const signOut = adminRoute(
     for (const c of res.headers.getSetCookie()) out.headers.append("set-cookie", c);
     return out;
   },
-  { write: true },
+  { signedIn: "their own session", write: true },
 );
 
 /** The invitation page's one-minute cookie: the name typed (never the password) and the messages of a refused plain post. */

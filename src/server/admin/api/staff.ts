@@ -1,7 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { INVITATION_TTL_MS, InviteSchema, mayGrant, roleOn, STAFF_MSG } from "@/domain/staff/roles";
-import { serverNow } from "@/server/clock";
+import { serverNow } from "@/server/base/clock";
 import { getDb } from "@/server/db";
 import { HttpError, json } from "@/server/http/api";
 import { sendMail } from "@/server/mail/mailer";
@@ -9,10 +9,10 @@ import { createInvitation, findStaffByEmail, removeRole } from "@/server/reposit
 import { getSiteById } from "@/server/repositories/sites";
 import { originFor } from "@/server/auth/auth";
 import { invitationTokenHash, type Staff } from "../staff-auth";
-import { adminRoute, siteFor, actor, bodyOf, flashCookie, parsed, seeOther } from "./handler";
+import { adminRoute, actor, bodyOf, flashCookie, parsed, seeOther } from "./handler";
 import { possessive } from "@/domain/format/possessive";
 import { inviterName, senderName } from "@/domain/staff/inviter";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 
 /* The team: `/api/admin/sites/{siteId}/invitations` and `/staff/{userId}`. */
 
@@ -27,8 +27,7 @@ const INVITE_FIELDS = ["email", "role"];
  * sent, or, refused, with what was typed and the messages in a one-minute cookie.
  */
 export const postInvitation = adminRoute<{ siteId: string }>(
-  async (req, { staff, params }) => {
-    const siteId = siteFor(staff, params.siteId, "staff.manage");
+  async (req, { staff, siteId }) => {
     const posted = await bodyOf(req);
     if (!posted.form) return invite(req, staff, siteId, posted.raw);
     const form = Object.fromEntries(Object.entries(posted.form).filter(([k]) => INVITE_FIELDS.includes(k)));
@@ -46,7 +45,7 @@ export const postInvitation = adminRoute<{ siteId: string }>(
       );
     }
   },
-  { write: true },
+  { permission: "staff.manage", write: true },
 );
 
 /** Checks the invitation, records it and emails its link (the same words whether the email has a staff account). */
@@ -88,12 +87,11 @@ async function invite(req: Request, staff: Staff, siteId: number, raw: unknown) 
 
 /** DELETE /api/admin/sites/{siteId}/staff/{userId} — owners only; an owner cannot remove themselves. */
 export const deleteStaffRole = adminRoute<{ siteId: string; userId: string }>(
-  async (_req, { staff, params }) => {
-    const siteId = siteFor(staff, params.siteId, "staff.manage");
+  async (_req, { staff, params, siteId }) => {
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(params.userId)) throw new HttpError(404, "Unknown staff member.");
     if (params.userId === staff.id) throw new HttpError(409, "You cannot remove yourself. Ask another owner.");
     if (!(await removeRole(await getDb(), siteId, params.userId, actor(staff)))) throw new HttpError(404, "Unknown staff member.");
     return json(200, { ok: true });
   },
-  { write: true },
+  { permission: "staff.manage", write: true },
 );

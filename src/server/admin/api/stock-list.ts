@@ -14,16 +14,16 @@ import {
 } from "@/domain/stock/stock-list";
 import { isMediaType } from "@/domain/http/content-type";
 import { catalogueChanged } from "@/server/cache";
-import { serverNow } from "@/server/clock";
+import { serverNow } from "@/server/base/clock";
 import { getDb } from "@/server/db";
 import { fieldErrors, HttpError, json } from "@/server/http/api";
 import { readText } from "@/server/http/body";
 import { limitOrThrow, sharedLimiter } from "@/server/http/rate-limit";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { listSiteLabels } from "@/server/repositories/sites";
 import { listStockView } from "@/server/reports/stock-list";
 import { bulkUpdateVehicles, isSiteLocation } from "@/server/repositories/stock-list";
-import { actor, adminRoute, jsonBody, MAX_FORM_BYTES, siteFor } from "./handler";
+import { actor, adminRoute, jsonBody, MAX_FORM_BYTES } from "./handler";
 
 /*
  * The stock list's actions (docs/features/back-office.md, "The stock list"):
@@ -64,8 +64,7 @@ async function applyBulk(siteId: number, bulk: Bulk, staff: Parameters<typeof ac
  * cars sold, the question "Mark N cars sold?" first.
  */
 export const postBulk = adminRoute<{ siteId: string }>(
-  async (req, { staff, params }) => {
-    const siteId = siteFor(staff, params.siteId, "stock.edit");
+  async (req, { staff, siteId }) => {
     if (isMediaType(req.headers.get("content-type"), "application/json")) {
       const r = BulkSchema.safeParse(await jsonBody(req));
       if (!r.success) throw new HttpError(422, MESSAGE, {}, fieldErrors(r.error, "form"));
@@ -103,7 +102,7 @@ export const postBulk = adminRoute<{ siteId: string }>(
       throw e;
     }
   },
-  { write: true },
+  { permission: "stock.edit", write: true },
 );
 
 /**
@@ -111,22 +110,24 @@ export const postBulk = adminRoute<{ siteId: string }>(
  * every page (up to an import's most rows), in the stock file's columns so that it imports again,
  * then days in stock, views and leads (everyone on the site, as the list).
  */
-export const getStockCsv = adminRoute<{ siteId: string }>(async (req, { staff, params }) => {
-  const siteId = siteFor(staff, params.siteId, "stock.read");
-  const url = new URL(req.url);
-  const query = parseStockListQuery((k) => url.searchParams.get(k));
-  const now = serverNow();
-  const { rows } = await listStockView(await getDb(), { id: siteId, timezone: await siteTimezone(siteId) }, query, now, {
-    offset: 0,
-    limit: MAX_IMPORT_ROWS,
-  });
-  const day = new Date(now).toISOString().slice(0, 10);
-  return new Response(stockExportCsv(rows), {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="stock-${siteId}-${day}.csv"`,
-      "cache-control": "no-store",
-      "x-content-type-options": "nosniff",
-    },
-  });
-});
+export const getStockCsv = adminRoute<{ siteId: string }>(
+  async (req, { siteId }) => {
+    const url = new URL(req.url);
+    const query = parseStockListQuery((k) => url.searchParams.get(k));
+    const now = serverNow();
+    const { rows } = await listStockView(await getDb(), { id: siteId, timezone: await siteTimezone(siteId) }, query, now, {
+      offset: 0,
+      limit: MAX_IMPORT_ROWS,
+    });
+    const day = new Date(now).toISOString().slice(0, 10);
+    return new Response(stockExportCsv(rows), {
+      headers: {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="stock-${siteId}-${day}.csv"`,
+        "cache-control": "no-store",
+        "x-content-type-options": "nosniff",
+      },
+    });
+  },
+  { permission: "stock.read" },
+);

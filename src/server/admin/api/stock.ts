@@ -7,10 +7,10 @@ import { getDb } from "@/server/db";
 import { HttpError, json } from "@/server/http/api";
 import { readText } from "@/server/http/body";
 import { limitOrThrow, sharedLimiter } from "@/server/http/rate-limit";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { getImport } from "@/server/repositories/imports";
-import { applyChecked, checkStockImport } from "@/server/stock-imports";
-import { adminRoute, siteFor, actor, jsonBody, parsed } from "./handler";
+import { applyChecked, checkStockImport } from "@/server/stock/imports";
+import { adminRoute, actor, jsonBody, parsed } from "./handler";
 import { isMediaType } from "@/domain/http/content-type";
 
 /* Stock by import: `/stock/imports` and `/stock/imports/{id}/apply` (cars by hand: vehicles.ts). */
@@ -31,8 +31,7 @@ const importCheckLimiter = () =>
  * 429 past IMPORT_CHECK_RATE_LIMIT checks a staff member in 10 minutes.
  */
 export const postStockImport = adminRoute<{ siteId: string }>(
-  async (req, { staff, params }) => {
-    const siteId = siteFor(staff, params.siteId, "stock.edit");
+  async (req, { staff, siteId }) => {
     if (!isMediaType(req.headers.get("content-type"), "text/csv", "text/plain")) throw new HttpError(415, "Send the file as text/csv.");
     // counted before the file is read: a refused check costs nothing
     await limitOrThrow(
@@ -61,15 +60,14 @@ export const postStockImport = adminRoute<{ siteId: string }>(
       });
     return json(200, result);
   },
-  { write: true },
+  { permission: "stock.edit", write: true },
 );
 
 const ApplySchema = z.object({ confirm: z.boolean().default(false) });
 
 /** POST /api/admin/sites/{siteId}/stock/imports/{id}/apply — {confirm}: a held import needs confirm: true. */
 export const applyStockImport = adminRoute<{ siteId: string; id: string }>(
-  async (req, { staff, params }) => {
-    const siteId = siteFor(staff, params.siteId, "stock.edit");
+  async (req, { staff, params, siteId }) => {
     const id = parseSiteId(params.id);
     if (id === null) throw new HttpError(404, "Unknown import.");
     const body = parsed(ApplySchema, await jsonBody(req), "Please check the highlighted fields.");
@@ -86,5 +84,5 @@ export const applyStockImport = adminRoute<{ siteId: string; id: string }>(
     const { plan, message } = await applyChecked(imp, actor(staff), body.confirm);
     return json(200, { ok: true, plan, message });
   },
-  { write: true },
+  { permission: "stock.edit", write: true },
 );

@@ -4,14 +4,14 @@ import { LookupRequestSchema } from "@/domain/lookups/lookup";
 import { parseSiteId } from "@/domain/platform/contract";
 import { isEditedField } from "@/domain/stock/edited";
 import { COLUMN_OF, vehicleCreateSchema, vehicleEditSchema } from "@/domain/stock/vehicle-form";
-import { serverNow } from "@/server/clock";
+import { serverNow } from "@/server/base/clock";
 import { getDb } from "@/server/db";
 import { HttpError, json } from "@/server/http/api";
 import { limitOrThrow, sharedLimiter } from "@/server/http/rate-limit";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { suggestStockNumber } from "@/server/repositories/stock-admin";
-import { addVehicle, CHECK_FIELDS, editVehicle, handBack, lookUpRego } from "@/server/stock-editing";
-import { actor, adminRoute, bodyOf, type Body, flashCookie, jsonBody, parsed, seeOther, siteFor } from "./handler";
+import { addVehicle, CHECK_FIELDS, editVehicle, handBack, lookUpRego } from "@/server/stock/editing";
+import { actor, adminRoute, bodyOf, type Body, flashCookie, jsonBody, parsed, seeOther, type SiteCtx } from "./handler";
 
 /*
  * A car by hand (docs/features/back-office.md): POST /api/admin/sites/{siteId}/vehicles adds one,
@@ -60,8 +60,7 @@ async function formAware(req: Request, siteId: number, body: Body, page: string,
 
 /** POST /api/admin/sites/{siteId}/vehicles — a new car: 201 {vehicle, message}; 422 with a message per field. */
 export const postVehicle = adminRoute<{ siteId: string }>(
-  async (req, { staff, params }) => {
-    const siteId = siteFor(staff, params.siteId, "stock.edit");
+  async (req, { staff, siteId }) => {
     const body = await bodyOf(req);
     const from = body.form?.from && /^\d{1,10}$/.test(body.form.from) ? `?from=${body.form.from}` : "";
     return formAware(req, siteId, body, `/sites/${siteId}/stock/new${from}`, async () => {
@@ -83,7 +82,7 @@ export const postVehicle = adminRoute<{ siteId: string }>(
       });
     });
   },
-  { write: true },
+  { permission: "stock.edit", write: true },
 );
 
 const vehicleId = (raw: string) => {
@@ -93,8 +92,7 @@ const vehicleId = (raw: string) => {
 };
 
 /** The edit of PUT (JSON) and of the editor's plain form post. */
-async function saveEdit(req: Request, { staff, params }: { staff: Parameters<typeof actor>[0]; params: { siteId: string; id: string } }) {
-  const siteId = siteFor(staff, params.siteId, "stock.edit");
+async function saveEdit(req: Request, { staff, params, siteId }: SiteCtx<{ siteId: string; id: string }>) {
   const id = vehicleId(params.id);
   const body = await bodyOf(req);
   return formAware(req, siteId, body, `/sites/${siteId}/stock/${id}`, async () => {
@@ -111,9 +109,9 @@ async function saveEdit(req: Request, { staff, params }: { staff: Parameters<typ
 }
 
 /** PUT /api/admin/sites/{siteId}/vehicles/{id} — any of the car's fields (left out: unchanged; "" or null clears). */
-export const putVehicle = adminRoute<{ siteId: string; id: string }>(saveEdit, { write: true });
+export const putVehicle = adminRoute<{ siteId: string; id: string }>(saveEdit, { permission: "stock.edit", write: true });
 /** POST /api/admin/sites/{siteId}/vehicles/{id} — the editor's plain form post (the same edit as PUT). */
-export const postVehicleEdit = adminRoute<{ siteId: string; id: string }>(saveEdit, { write: true });
+export const postVehicleEdit = adminRoute<{ siteId: string; id: string }>(saveEdit, { permission: "stock.edit", write: true });
 
 const HandBackSchema = z.object({
   fields: z.union([
@@ -129,8 +127,7 @@ const HandBackSchema = z.object({
 
 /** POST /api/admin/sites/{siteId}/vehicles/{id}/hand-back — {fields: [...] | "all"}: the next feed writes them again. */
 export const postHandBack = adminRoute<{ siteId: string; id: string }>(
-  async (req, { staff, params }) => {
-    const siteId = siteFor(staff, params.siteId, "stock.edit");
+  async (req, { staff, params, siteId }) => {
     const id = vehicleId(params.id);
     const body = await bodyOf(req);
     // the editor's buttons post field=price (one) or field=all
@@ -146,14 +143,16 @@ export const postHandBack = adminRoute<{ siteId: string; id: string }>(
         : "Those fields were not edited here.",
     });
   },
-  { write: true },
+  { permission: "stock.edit", write: true },
 );
 
 /** GET /api/admin/sites/{siteId}/vehicles/next-stock-number — {stock_number}: the site's next, following its own pattern. */
-export const getNextStockNumber = adminRoute<{ siteId: string }>(async (_req, { staff, params }) => {
-  const siteId = siteFor(staff, params.siteId, "stock.edit");
-  return json(200, { stock_number: await suggestStockNumber(await getDb(), siteId) });
-});
+export const getNextStockNumber = adminRoute<{ siteId: string }>(
+  async (_req, { siteId }) => {
+    return json(200, { stock_number: await suggestStockNumber(await getDb(), siteId) });
+  },
+  { permission: "stock.edit" },
+);
 
 const lookupLimiter = () =>
   sharedLimiter("staff-lookup", { limit: env().LOOKUP_RATE_LIMIT, windowMs: 10 * 60_000, databaseUrl: env().DATABASE_URL });
@@ -164,8 +163,7 @@ const lookupLimiter = () =>
  * lookup; 503 when the provider fails.
  */
 export const postLookup = adminRoute<{ siteId: string }>(
-  async (req, { staff, params }) => {
-    const siteId = siteFor(staff, params.siteId, "stock.edit");
+  async (req, { staff, siteId }) => {
     const raw = await jsonBody(req);
     const request = parsed(LookupRequestSchema, raw, "Please check the rego and state.");
     // each look-up is a paid call to the provider: a staff member gets as many as a shopper's connection
@@ -176,5 +174,5 @@ export const postLookup = adminRoute<{ siteId: string }>(
     );
     return json(200, await lookUpRego(siteId, request));
   },
-  { write: true },
+  { permission: "stock.edit", write: true },
 );

@@ -10,7 +10,7 @@ import {
 import { HttpError, json } from "@/server/http/api";
 import { readText } from "@/server/http/body";
 import { changeSiteRecord } from "@/server/platform/site-records";
-import { actor, adminRoute, MAX_FORM_BYTES, siteFor } from "./handler";
+import { actor, adminRoute, MAX_FORM_BYTES } from "./handler";
 import { isMediaType } from "@/domain/http/content-type";
 
 /*
@@ -25,8 +25,7 @@ import { isMediaType } from "@/domain/http/content-type";
 const MESSAGE = "Please check the highlighted fields.";
 
 export const postWidgets = adminRoute<{ siteId: string }>(
-  async (req, { staff, params }) => {
-    const siteId = siteFor(staff, params.siteId, "settings.edit");
+  async (req, { staff, siteId }) => {
     if (!isMediaType(req.headers.get("content-type"), "application/x-www-form-urlencoded"))
       throw new HttpError(415, "Send the form as application/x-www-form-urlencoded.");
     const form = new URLSearchParams(await readText(req, MAX_FORM_BYTES));
@@ -59,5 +58,5 @@ export const postWidgets = adminRoute<{ siteId: string }>(
       headers: { location: `${back}?widgets=${attempt}#widgets`, "cache-control": "no-store", "set-cookie": cookie },
     });
   },
-  { write: true },
+  { permission: "settings.edit", write: true },
 );

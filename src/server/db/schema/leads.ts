@@ -171,7 +171,7 @@ export const leadIdempotencyKeys = pgTable(
 
 /**
  * Attachments of a lead (POST /api/leads/with-files). The bytes are in the private file store
- * (src/server/private-files.ts); `path` names which: `s3:private/…` in the bucket, `disk:leads/…`
+ * (src/server/files/private-files.ts); `path` names which: `s3:private/…` in the bucket, `disk:leads/…`
  * under UPLOAD_DIR (wherever it is now), or, in rows written before `disk:`, the file's absolute path.
  */
 export const leadFiles = pgTable(

@@ -67,7 +67,7 @@ export const sites = pgTable("sites", {
   features: jsonb("features").$type<Partial<SiteFeatureFlags>>().notNull().default({}),
   /** The ids of the site's third-party scripts and its ad conversions API (widgets.ts) */
   integrations: jsonb("integrations").$type<SiteIntegrations>().notNull().default({}),
-  /** credentials the server uses for the site (server/site-secrets.ts); never part of the site record the pages get */
+  /** credentials the server uses for the site (server/site/secrets.ts); never part of the site record the pages get */
   secrets: jsonb("secrets").$type<SiteSecrets>().notNull().default({}),
   searchPresets: jsonb("search_presets").$type<SearchPresets>().notNull().default({}),
   /** Navigation (header, footer): the site's own menus, over the ones built from its pages and switches */

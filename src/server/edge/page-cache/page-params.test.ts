@@ -23,19 +23,30 @@ const publicPath = (file: string) =>
     .map((s) => (s.startsWith("[...") ? "x/y" : s.startsWith("[") ? "x" : s))
     .join("/");
 
-/** The page's source and the sources of the _routes helpers it imports. */
-function sources(file: string, own: string): string {
-  const helpers = [...own.matchAll(/from "((?:\.\.\/)*|\.\/)_routes\/([\w-]+)"/g)].map((m) => {
-    const base = path.join(SITE, "_routes", m[2]!);
-    for (const ext of [".ts", ".tsx"])
-      try {
-        return readFileSync(base + ext, "utf8");
-      } catch {
-        /* the other extension */
+/** Every top-level declaration of the _routes modules (functions and consts), by name. */
+const DECLARATIONS = new Map<string, string>();
+for (const f of readdirSync(path.join(SITE, "_routes")).filter((f) => /\.tsx?$/.test(f) && !f.includes(".test.")))
+  for (const chunk of readFileSync(path.join(SITE, "_routes", f), "utf8").split(/\n(?=(?:export )?(?:async )?(?:function|const) )/)) {
+    const name = /^(?:export )?(?:async )?(?:function|const) (\w+)/.exec(chunk)?.[1];
+    if (name) DECLARATIONS.set(name, chunk);
+  }
+
+/**
+ * The page's source and the _routes declarations it reaches: the loaders it imports by name, and
+ * every declaration those name in turn (so a loader shared by many pages counts only the parts a
+ * page's own loader uses).
+ */
+function sources(own: string): string {
+  const seen = new Set<string>();
+  const visit = (text: string) => {
+    for (const [, word] of text.matchAll(/\b(\w+)\b/g))
+      if (!seen.has(word!) && DECLARATIONS.has(word!)) {
+        seen.add(word!);
+        visit(DECLARATIONS.get(word!)!);
       }
-    throw new Error(`${file}: cannot read _routes/${m[2]}`);
-  });
-  return [own, ...helpers].join("\n");
+  };
+  visit(own);
+  return [own, ...[...seen].map((n) => DECLARATIONS.get(n)!)].join("\n");
 }
 
 /** The query parameters a source reads: `oneParam(x.name)`, and parseSearch's. */
@@ -51,7 +62,7 @@ test.each(pages)("%s: every query parameter it reads is part of its cache key", 
   const own = readFileSync(path.join(SITE, file), "utf8");
   // a page that never takes searchParams reads no parameter, whatever else its helpers' modules hold
   if (isPersonalPage(where) || !/searchParams/.test(own)) return;
-  const src = sources(file, own);
+  const src = sources(own);
   const reads = readsOf(src);
   expect(reads.length, `${file} takes searchParams but no read was recognised: list what it reads in PAGE_PARAMS`).toBeGreaterThan(0);
   expect(reads.filter((p) => !pageParams(where).includes(p))).toEqual([]);

@@ -6,10 +6,10 @@ import { safeRedirect } from "@/domain/accounts/forms";
 import { readUnsubscribeToken } from "@/server/alerts/digests";
 import { loadGarage } from "@/server/auth/garage";
 import { currentCustomer } from "@/server/auth/handlers";
-import { requestNow } from "@/server/clock";
+import { requestNow } from "@/server/base/clock";
 import { getDb } from "@/server/db";
 import { getCustomerDetails, listCustomerEnquiries } from "@/server/repositories/customers";
-import type { SiteContext } from "@/server/site-context";
+import type { SiteContext } from "@/server/site/context";
 import { refusedForm } from "./form";
 import { oneParam, requireSite, type SearchParams, type SiteParams } from "./site";
 

@@ -2,9 +2,9 @@ import "server-only";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { paginate, parsePageParam } from "@/domain/content/content";
-import { requestNow } from "@/server/clock";
-import { blogPosts } from "@/server/content-service";
-import type { SiteContext } from "@/server/site-context";
+import { requestNow } from "@/server/base/clock";
+import { blogPosts } from "@/server/content/service";
+import type { SiteContext } from "@/server/site/context";
 import { contentMetadata, requireEntry } from "./content";
 import { oneParam, requireSite, type SearchParams, type SiteParams, type SlugParams } from "./site";
 

@@ -4,9 +4,9 @@ import { notFound } from "next/navigation";
 import { storedImageSrc } from "@/domain/format/image";
 import type { ContentEntry, ContentKind } from "@/domain/content/types";
 import { safeDecode } from "@/domain/http/request";
-import { requestNow } from "@/server/clock";
-import { contentEntry } from "@/server/content-service";
-import type { SiteContext } from "@/server/site-context";
+import { requestNow } from "@/server/base/clock";
+import { contentEntry } from "@/server/content/service";
+import type { SiteContext } from "@/server/site/context";
 
 /** A content page's title, description, canonical URL and share cards (Open Graph and Twitter). */
 export function contentMetadata(

@@ -1,8 +1,8 @@
 import "server-only";
 import { allReviewsLink, type ReviewsTeaser } from "@/domain/locations/reviews";
-import { reviewsService } from "@/server/reviews-service";
-import type { SiteContext } from "@/server/site-context";
-import { requestNow } from "@/server/clock";
+import { reviewsService } from "@/server/content/reviews";
+import type { SiteContext } from "@/server/site/context";
+import { requestNow } from "@/server/base/clock";
 import type { DirectoryProps } from "@/components/locations/locations-directory";
 import type { Metadata } from "next";
 import { FULL_REVIEW_QUANTITY } from "@/domain/locations/reviews";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, test, vi } from "vitest";
 import * as t from "@/server/db/schema";
-import { getSiteContext } from "@/server/site-context";
+import { getSiteContext } from "@/server/site/context";
 import { setupAppDatabase } from "@/server/testing/app-database";
 import { contactSubject } from "./form";
 

@@ -1,8 +1,8 @@
 import "server-only";
 import type { Vehicle } from "@/domain/stock/vehicle";
-import { requestNow } from "@/server/clock";
-import { currentOffers } from "@/server/content-service";
-import { firstStock } from "@/server/stock-service";
+import { requestNow } from "@/server/base/clock";
+import { currentOffers } from "@/server/content/service";
+import { firstStock } from "@/server/stock/service";
 import { reviewsTeaser } from "./directory";
 import { requireSite, type SiteParams } from "./site";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { headers } from "next/headers";
 import type { RegoStep } from "@/domain/lookups/lookup";
 import { lookupForPage } from "@/server/leads/lookup-api";
-import type { SiteContext } from "@/server/site-context";
+import type { SiteContext } from "@/server/site/context";
 import { oneParam, type SearchParams } from "./site";
 
 /**

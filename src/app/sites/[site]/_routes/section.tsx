@@ -1,8 +1,8 @@
 import "server-only";
 import { Prose } from "@/components/content/prose";
-import { requestNow } from "@/server/clock";
-import { contentEntry } from "@/server/content-service";
-import type { SiteContext } from "@/server/site-context";
+import { requestNow } from "@/server/base/clock";
+import { contentEntry } from "@/server/content/service";
+import type { SiteContext } from "@/server/site/context";
 
 /** A site's own words above a form page (fleet, careers): a stored "section" entry, or nothing where the site has none. */
 export async function SectionIntro({ ctx, slug }: { ctx: SiteContext; slug: string }) {

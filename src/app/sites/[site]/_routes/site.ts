@@ -5,9 +5,9 @@ import { resolveSiteRoute } from "@/domain/site/routes";
 import { cookies, headers } from "next/headers";
 import { primaryRedirect, SITE_PATH_HEADER, tenantKeyFromParam } from "@/domain/site/tenant";
 import { PREVIEW_COOKIE } from "@/domain/accounts/session";
-import { serverNow } from "@/server/clock";
+import { serverNow } from "@/server/base/clock";
 import { previewValid } from "@/server/auth/preview";
-import { getSiteContext, type SiteContext } from "@/server/site-context";
+import { getSiteContext, type SiteContext } from "@/server/site/context";
 import type { Location } from "@/domain/site/types";
 
 /*

@@ -2,9 +2,9 @@ import "server-only";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { pageHref } from "@/domain/content/content";
-import { requestNow } from "@/server/clock";
-import { contentEntry, privacyPolicyPage } from "@/server/content-service";
-import type { SiteContext } from "@/server/site-context";
+import { requestNow } from "@/server/base/clock";
+import { contentEntry, privacyPolicyPage } from "@/server/content/service";
+import type { SiteContext } from "@/server/site/context";
 import { contentMetadata } from "./content";
 
 /*

@@ -8,9 +8,9 @@ import { shareImageUrl } from "@/domain/format/image";
 import { formatPrice } from "@/domain/format/price";
 import { detailBasePath, vehicleHref } from "@/domain/site/vehicle";
 import { displayImage, vehicleFacts, vehicleTitle } from "@/domain/stock/vehicle";
-import { requestNow } from "@/server/clock";
-import { getSiteContext } from "@/server/site-context";
-import { getVehiclePage } from "@/server/stock-service";
+import { requestNow } from "@/server/base/clock";
+import { getSiteContext } from "@/server/site/context";
+import { getVehiclePage } from "@/server/stock/service";
 import { storeProvider } from "@/server/store/checkout-service";
 import type { SlugParams } from "./site";
 

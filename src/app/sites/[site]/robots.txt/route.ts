@@ -1,5 +1,5 @@
 import { absoluteUrl } from "@/domain/content/json-ld";
-import { getSiteContext } from "@/server/site-context";
+import { getSiteContext } from "@/server/site/context";
 
 type Ctx = { params: Promise<{ site: string }> };
 

@@ -3,11 +3,11 @@ import { siteSitemap } from "@/domain/content/sitemap";
 import { vehicleHref } from "@/domain/site/vehicle";
 import { landingPaths } from "@/domain/stock/landing";
 import { parseSearch, searchHref } from "@/domain/stock/search";
-import { requestNow } from "@/server/clock";
-import { blogPosts, currentOffers, modelRange, siteContent } from "@/server/content-service";
+import { requestNow } from "@/server/base/clock";
+import { blogPosts, currentOffers, modelRange, siteContent } from "@/server/content/service";
 import { getDb } from "@/server/db";
 import { listSitemapVehicles } from "@/server/repositories/vehicles";
-import { publishedSiteContext } from "@/server/site-context";
+import { publishedSiteContext } from "@/server/site/context";
 
 type Ctx = { params: Promise<{ site: string }> };
 

@@ -1,7 +1,7 @@
 import { GOOGLE_FEED_TAIL, googleFeedHead, googleFeedItem } from "@/domain/content/feeds";
-import { requestNow } from "@/server/clock";
-import { feedSite, streamFeed } from "@/server/feeds-service";
-import { publishedSiteContext } from "@/server/site-context";
+import { requestNow } from "@/server/base/clock";
+import { feedSite, streamFeed } from "@/server/content/feeds";
+import { publishedSiteContext } from "@/server/site/context";
 
 type Ctx = { params: Promise<{ site: string }> };
 

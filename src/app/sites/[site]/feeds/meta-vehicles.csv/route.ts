@@ -1,7 +1,7 @@
 import { csvChunk, metaRow } from "@/domain/content/feeds";
-import { requestNow } from "@/server/clock";
-import { streamFeed } from "@/server/feeds-service";
-import { publishedSiteContext } from "@/server/site-context";
+import { requestNow } from "@/server/base/clock";
+import { streamFeed } from "@/server/content/feeds";
+import { publishedSiteContext } from "@/server/site/context";
 
 type Ctx = { params: Promise<{ site: string }> };
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { cache } from "react";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 
 let offset: number | undefined;
 

@@ -1,8 +1,8 @@
 import "server-only";
 import { resolveTenant, tenantKeyToParam } from "@/domain/site/tenant";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { errorAnswer, HttpError } from "@/server/http/api";
-import { getSiteContext, type SiteContext } from "@/server/site-context";
+import { getSiteContext, type SiteContext } from "@/server/site/context";
 
 /*
  * The request's site, for the tenant API routes. Apart from the HTTP plumbing (http/api.ts) because

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, expect, test } from "vitest";
 import { openDatabase } from "@/server/db/client";
 import { receiveMultipart } from "@/server/http/multipart";
-import { diskPrivateFiles } from "@/server/private-files";
+import { diskPrivateFiles } from "@/server/files/private-files";
 
 /*
  * The embedded database and lead attachments are the owner's alone (folders 0700, files 0600) even

@@ -3,8 +3,8 @@ import type { IncomingMessage } from "node:http";
 import { isApiPath } from "@/domain/http/request";
 import { resolveTenant, tenantKeyToParam } from "@/domain/site/tenant";
 import { widgetOrigins, type WidgetOrigins } from "@/domain/site/widgets";
-import { env } from "@/server/env";
-import { getSiteContext } from "@/server/site-context";
+import { env } from "@/server/base/env";
+import { getSiteContext } from "@/server/site/context";
 
 /**
  * The third-party origins a page may use are those of the widgets its site enables, and

@@ -3,16 +3,16 @@ import { type LookupRequest, type LookupVehicle } from "@/domain/lookups/lookup"
 import { vehicleHref } from "@/domain/site/vehicle";
 import type { VehicleCreate, VehicleEdit } from "@/domain/stock/vehicle-form";
 import { catalogueChanged, vehiclesChanged } from "@/server/cache";
-import { serverNow } from "@/server/clock";
+import { serverNow } from "@/server/base/clock";
 import { getDb } from "@/server/db";
 import { HttpError } from "@/server/http/api";
-import { siteLog } from "@/server/log";
+import { siteLog } from "@/server/base/log";
 import { LookupUnavailableError, siteLookupProviderOf } from "@/server/lookups/providers";
 import type { Actor } from "@/server/repositories/audit";
 import { getSiteById, listLocations } from "@/server/repositories/sites";
 import { createVehicle, handBackFields, updateVehicle, type FieldProblem } from "@/server/repositories/stock-admin";
-import { featuresOf } from "@/server/site-context";
-import { defaultLocationOf } from "@/server/stock-imports";
+import { featuresOf } from "@/server/site/context";
+import { defaultLocationOf } from "@/server/stock/imports";
 
 /*
  * Cars by hand in the back-office (docs/features/back-office.md): added, edited field by field (each

@@ -3,9 +3,9 @@ import { feedItem, type FeedDealer, type FeedItem, type FeedSite } from "@/domai
 import { vehicleHref } from "@/domain/site/vehicle";
 import type { Vehicle } from "@/domain/stock/vehicle";
 import { getDb } from "@/server/db";
-import { safeError, siteLog } from "@/server/log";
+import { safeError, siteLog } from "@/server/base/log";
 import { listListedVehicles } from "@/server/repositories/vehicles";
-import type { SiteContext } from "@/server/site-context";
+import type { SiteContext } from "@/server/site/context";
 
 const CHUNK = 200;
 

@@ -9,7 +9,7 @@ import { getDb } from "@/server/db";
 import { isVehicleReserved } from "@/server/repositories/orders";
 import { getVehicleBySlug, listSimilarVehicles, listVisibleVehiclesByIds } from "@/server/repositories/vehicles";
 import { SqlVehicleSearch, type SearchResult, type VehicleSearch } from "@/server/search/vehicle-search";
-import type { SiteContext } from "@/server/site-context";
+import type { SiteContext } from "@/server/site/context";
 
 /** The platform's search implementation (SQL on the configured database). */
 export const getVehicleSearch = cache(async (): Promise<VehicleSearch> => new SqlVehicleSearch(await getDb()));

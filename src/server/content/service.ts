@@ -9,9 +9,9 @@ import { catalogue, siteTag } from "@/server/cache";
 import { recordPageTags } from "@/server/cache/page-tags";
 import { getDb } from "@/server/db";
 import { listContent, listModelRows } from "@/server/repositories/content";
-import type { SiteContext } from "@/server/site-context";
+import type { SiteContext } from "@/server/site/context";
 import { parseSearch, searchHref, type SearchQuery } from "@/domain/stock/search";
-import { searchStock } from "@/server/stock-service";
+import { searchStock } from "@/server/stock/service";
 
 /*
  * A site's content for its pages, through the catalogue cache like stock: read once,

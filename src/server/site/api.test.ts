@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { HttpError, json } from "@/server/http/api";
 import { setupAppDatabase } from "@/server/testing/app-database";
-import { siteApi, tenantOf } from "./site-api";
+import { siteApi, tenantOf } from "./api";
 
 setupAppDatabase();
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { setupAppDatabase } from "@/server/testing/app-database";
-import { getSiteContext } from "@/server/site-context";
-import { privacyPolicyPage } from "./content-service";
+import { getSiteContext } from "@/server/site/context";
+import { privacyPolicyPage } from "./service";
 
 /* The privacy policy a site shows: its own words (or the template) and the platforms its switches send events to now. */
 setupAppDatabase();

@@ -13,7 +13,7 @@ import { vehicleNoun } from "@/domain/site/vehicle";
 import { countryFormat } from "@/domain/format/country";
 import type { SiteContext } from "@/domain/site/context";
 import { catalogue, SITES_TAG } from "@/server/cache";
-import { serverNow } from "@/server/clock";
+import { serverNow } from "@/server/base/clock";
 import { getDb } from "@/server/db";
 import { getSiteByKey, listDealerships, listLocations } from "@/server/repositories/sites";
 import { liveOffers } from "@/domain/content/content";

@@ -1,5 +1,5 @@
 import "server-only";
-import { log } from "@/server/log";
+import { log } from "@/server/base/log";
 
 export type PollingWorker = { wake: () => void; stop: () => Promise<void> };
 

@@ -9,7 +9,7 @@ import { LEAD_FORM_FLASH_COOKIE } from "@/domain/leads/posted-form";
 import { downloadLeadFile } from "@/server/admin/api/leads";
 import { applyStockImport, postStockImport } from "@/server/admin/api/stock";
 import * as t from "@/server/db/schema";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { leadRoutes } from "@/server/leads/handlers";
 import { callAdmin, staffCookie } from "@/server/testing/admin-requests";
 import { setupAppDatabase } from "@/server/testing/app-database";
@@ -592,7 +592,7 @@ describe("the bucket: files streamed, its length when it says it, its failures a
 });
 
 // A stock file is read whole from the request and kept, checked, in its import's database row until it
-// is applied (src/server/stock-imports.ts): a manager may check it on one host and apply it on another.
+// is applied (src/server/stock/imports.ts): a manager may check it on one host and apply it on another.
 // This holds the line that nothing of it is left on a host's disk.
 test("a stock file checked on one host is applied from the database alone: nothing of it is on the disk", async () => {
   const manager = await staffCookie("manager@parksidemotorgroup.com.au");

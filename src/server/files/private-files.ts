@@ -3,8 +3,8 @@ import { createReadStream } from "node:fs";
 import { chmod, mkdir, rename, rm, rmdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { env } from "@/server/env";
-import { OWNER_ONLY } from "@/server/owner-only";
+import { env } from "@/server/base/env";
+import { OWNER_ONLY } from "@/server/base/owner-only";
 import { s3Bucket, s3ConfigOf, type S3Config } from "@/server/photos/store";
 
 /*

@@ -1,8 +1,8 @@
 import "server-only";
-import { getDatabase } from "./db";
-import { env, isBuildPhase, mailTransportOf } from "./env";
-import { log } from "./log";
-import { makeOwnerOnly } from "./owner-only";
+import { getDatabase } from "@/server/db";
+import { env, isBuildPhase, mailTransportOf } from "@/server/base/env";
+import { log } from "@/server/base/log";
+import { makeOwnerOnly } from "@/server/base/owner-only";
 
 export async function openOnStart() {
   if (isBuildPhase()) return; // no build step may touch the embedded database

@@ -1,9 +1,9 @@
 import "server-only";
 import { parseStockCsv, planImport, type ImportPlan } from "@/domain/stock/import";
 import { catalogueChanged } from "@/server/cache";
-import { serverNow } from "@/server/clock";
+import { serverNow } from "@/server/base/clock";
 import { getDb } from "@/server/db";
-import { env } from "@/server/env";
+import { env } from "@/server/base/env";
 import { wakePhotoFetchWorker } from "@/server/photos/fetch-worker";
 import { HttpError } from "@/server/http/api";
 import { Actor } from "@/server/repositories/audit";
