@@ -21,7 +21,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  reporter: [["list"]],
+  // each spec's time, for the slowest in `npm test`'s summary (scripts/lib/test-timings.mjs)
+  reporter: [["list"], ["./e2e/timings-reporter.ts"]],
   timeout: 30_000,
   use: {
     baseURL: `http://localhost:${PORT}`,

@@ -20,6 +20,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // each file's time, for the slowest in `npm test`'s summary (scripts/lib/test-timings.mjs)
+    reporters: ["default", "./scripts/lib/vitest-timings.ts"],
     // Vitest's default is one fewer worker than cores: one on a 2-core machine, which left a core
     // idle once the static checks beside the unit tests (npm test) had finished. Each worker keeps
     // its own folders (vitest.setup.ts); the PostgreSQL run shares one app database and takes one

@@ -2,6 +2,7 @@ import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import type { PGlite } from "@electric-sql/pglite";
+import postgres from "postgres";
 import { consistentDump, openDatabase } from "@/server/db/client";
 import { prepareDatabase } from "@/server/db/startup";
 
@@ -13,8 +14,10 @@ import { prepareDatabase } from "@/server/db/startup";
  * clock to its own start (prepareDatabase), as a server restarted later does.
  */
 export default async function setup(project: TestProject) {
+  const url = project.config.env.TEST_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const teardown = url ? await postgresTemplate(project, url) : undefined;
   const folder = project.config.env.TEST_MEMORY_DATABASE_FROM;
-  if (!folder) return;
+  if (!folder) return teardown;
   mkdirSync(folder, { recursive: true });
   const database = await openDatabase({ driver: "pglite", memory: true });
   try {
@@ -31,4 +34,33 @@ export default async function setup(project: TestProject) {
   } finally {
     await database.close();
   }
+  return teardown;
+}
+
+declare module "vitest" {
+  interface ProvidedContext {
+    /** the migrated PostgreSQL database each test file's own is created from (createTestDatabase) */
+    testTemplateDatabase: string;
+  }
+}
+
+/**
+ * On PostgreSQL (TEST_DATABASE_URL) the same, the server's way: one database migrated once, which
+ * each file's throwaway database is created from (CREATE DATABASE … TEMPLATE), dropped after the run.
+ */
+async function postgresTemplate(project: TestProject, url: string) {
+  const name = `test_template_${process.pid}`;
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  // closed before any file copies it: PostgreSQL copies a template nobody is connected to (two
+  // connections: the migration runs on one while the other holds the start-up lock)
+  await (await openDatabase({ driver: "postgres", url: u.toString(), max: 2 })).close();
+  project.provide("testTemplateDatabase", name);
+  return async () => {
+    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  };
 }

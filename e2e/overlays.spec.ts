@@ -106,8 +106,22 @@ async function engage(page: Page, teaser: boolean) {
   else await page.clock.runFor(10_000);
   // what the page does as it settles (bars stepping aside fade in 150 ms)
   await page.clock.runFor(400);
-  await page.waitForTimeout(300);
+  await transitionsDone(page);
 }
+
+/**
+ * Waits for the page's CSS transitions and animations that end (a bar fading in or out): they run on
+ * the browser's own time, not the page's installed clock. Endless ones (a spinner) are left out.
+ */
+const transitionsDone = (page: Page) =>
+  page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ).then(() => undefined),
+  );
 
 for (const [device, viewport, mobile] of [
   ["phone", { width: 390, height: 844 }, true],
@@ -142,11 +156,11 @@ for (const [device, viewport, mobile] of [
         if ((await form.count()) === 0) return;
         await form.locator("input:not([type='hidden']), textarea").first().scrollIntoViewIfNeeded();
         await page.clock.runFor(400);
-        await page.waitForTimeout(300);
+        await transitionsDone(page);
         expect(await coverings(page, true), "at the first form").toEqual([]);
         await form.locator("button[type='submit']").first().scrollIntoViewIfNeeded();
         await page.clock.runFor(400);
-        await page.waitForTimeout(300);
+        await transitionsDone(page);
         expect(await coverings(page, true), "at the first form's Submit").toEqual([]);
       });
   });
@@ -178,6 +192,7 @@ test.describe("phone 390×844: a figure just changed in the repayment calculator
     // a bar fading back in over the link then would take the release, and the click with it
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
+    // the press is held this long on purpose: the length of the hold is what the test is about
     await page.waitForTimeout(300);
     await expect(bar).toHaveAttribute("data-aside", "true");
     await page.mouse.up();

@@ -1,11 +1,13 @@
 import "server-only";
 import postgres from "postgres";
+import { inject } from "vitest";
 import { memoryCopy, openDatabase, type Database } from "@/server/db/client";
 import { env } from "@/server/base/env";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throwaway
- * database on the PostgreSQL server named by TEST_DATABASE_URL (CI runs both).
+ * database on the PostgreSQL server named by TEST_DATABASE_URL (CI runs both). Either starts as a
+ * copy of one migrated once per run (vitest.global-setup.ts); opening it checks the migrations.
  */
 export async function createTestDatabase(): Promise<Database & { label: string }> {
   const url = env().TEST_DATABASE_URL;
@@ -16,7 +18,7 @@ export async function createTestDatabase(): Promise<Database & { label: string }
     };
   const name = `test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
+  await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${inject("testTemplateDatabase")}`);
   const u = new URL(url);
   u.pathname = `/${name}`;
   const database = await openDatabase({ driver: "postgres", url: u.toString(), max: 4 });
