@@ -1,11 +1,11 @@
-// `npm test`: everything a change must pass, scheduled for a machine of two cores.
-// The browser tests (the build, then Playwright) start at once. Beside them, at a lower CPU priority,
-// run the checks: the dependency rules of .dependency-cruiser.cjs, Prettier, ESLint and the unit
-// tests, and the type check as soon as the build has written the route types it reads (the build
-// itself then skips its own pass over the same program). The browser run leaves about a third of two
-// cores idle while its tests wait on pages, mail and timers; the checks fill that instead of running
-// first, and the lower priority keeps the browser tests' timing as if they ran alone
-// (docs/operations/testing.md). Each check's output is printed whole when it ends (never
+// `npm test`: everything a change must pass, scheduled for a machine of two cores, in two phases.
+// First the unit tests beside the build (and the dependency rules, at a lower CPU priority): several
+// unit tests time what they check (a deadline, a cache's fresh window), so they never share the
+// machine with the browser run. Then the browser tests, and beside them, at a lower CPU priority,
+// the checks that time nothing: Prettier, ESLint and the type check (which reads the route types the
+// build wrote; the build itself skips its own pass over the same program). The browser run leaves
+// about a third of two cores idle while its tests wait on pages, mail and timers; those checks fill
+// it (docs/operations/testing.md). Each check's output is printed whole when it ends (never
 // interleaved), with its time; the browser run's is streamed. A failed check stops the browser run.
 // `npm test -- --no-browser` runs the checks only. Then the slowest files of the unit and browser
 // runs (scripts/lib/test-timings.mjs) and each stage's time. Exit code: the first failure's.
@@ -14,7 +14,8 @@ import { rmSync } from "node:fs";
 import { setPriority } from "node:os";
 import { readTimings, slowestLines, TIMINGS_DIR } from "./lib/test-timings.mjs";
 
-const CHECKS = ["test:unit", "lint", "format:check", "deps"];
+/** beside the browser run: nothing here times what it checks */
+const CHECKS = ["lint", "format:check"];
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 /** the checks' priority beside the browser run (nice 10: a tenth of a normal process's share when both want the CPU) */
 const CHECK_PRIORITY = 10;
@@ -69,7 +70,9 @@ function stopBrowserRun() {
 const started = Date.now();
 // the slowest files printed at the end are this run's (the unit and browser reporters write them anew)
 rmSync(TIMINGS_DIR, { recursive: true, force: true });
-console.log(`== ${browser ? "build and browser tests, beside them " : ""}${[...CHECKS, "typecheck"].join(", ")}`);
+console.log(
+  `== ${browser ? "the build beside " : ""}test:unit and deps; then ${browser ? "the browser tests beside " : ""}${[...CHECKS, "typecheck"].join(", ")}`,
+);
 
 /** @type {Array<{ script: string; ok: boolean; code: number; seconds: string }>} */
 const results = [];
@@ -81,18 +84,25 @@ const check = (p) =>
     return r;
   });
 
-// the build type-checks nothing here: the typecheck check does it, with the route types the build wrote
+// phase one: the unit tests and the build (which type-checks nothing here: the typecheck check does
+// it, with the route types the build wrote), the dependency rules beside them
 const build = browser ? run("build", { quiet: false, env: { SKIP_BUILD_TYPECHECK: "1" } }) : Promise.resolve(undefined);
+const unit = check(run("test:unit", { quiet: true }));
+const deps = check(run("deps", { quiet: true, niced: browser }));
+const built = await build;
+await unit;
+// phase two: the browser tests, the checks that time nothing beside them
 const checks = [
+  deps,
   ...CHECKS.map((script) => check(run(script, { quiet: true, niced: browser }))),
-  check(build.then(() => run("typecheck", { quiet: true, niced: browser }))),
+  check(run("typecheck", { quiet: true, niced: browser })),
 ];
-const browserTests = build.then(async (built) => {
+const browserTests = (async () => {
   if (!built) return;
   results.push(built);
   if (!built.ok || results.some((r) => !r.ok)) return;
   results.push(await run("test:browser", { quiet: false }));
-});
+})();
 await Promise.all([...checks, browserTests]);
 
 for (const run of ["unit", "browser"]) {
