@@ -13,7 +13,6 @@ const TO_SPLIT = {
   "src/components/admin/stock-forms.tsx": 121,
   "src/components/admin/vehicle-form.tsx": 215,
   "src/components/admin/views/console-site.tsx": 250,
-  "src/components/admin/views/leads.tsx": 132,
   "src/components/admin/views/site-reports.tsx": 152,
   "src/components/admin/views/stock.tsx": 184,
   "src/components/forms/finance-calculator.tsx": 197,
