@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { hoursEntry } from "../site/hours";
 import type { SpecialHoursEntry } from "../site/types";
-import { isOfferedSlot, testDriveDays, type LocationHours } from "./test-drive";
+import { everyDay, isOfferedSlot, testDriveChoices, testDriveDays, type LocationHours, type SlotDay } from "./test-drive";
 
 // a sales location: Mon–Sat 9–5, Sunday 10–4 (docs/demo-data.md)
 const sales: LocationHours = {
@@ -85,5 +85,43 @@ describe("test-drive slots", () => {
     ["2026-12-19", "10:00", false], // beyond two weeks
   ])("%s %s offered: %s", (date, time, offered) => {
     expect(isOfferedSlot(testDriveDays(sales, [], at("2026-11-18T07:00:00+11:00")), date, time)).toBe(offered);
+  });
+});
+
+describe("the days and times a test-drive form offers", () => {
+  const mon = (times: string[]): SlotDay => ({ date: "2026-11-23", label: "Monday, 23 November", times });
+  const tue = (times: string[]): SlotDay => ({ date: "2026-11-24", label: "Tuesday, 24 November", times });
+  const slots = { 1: [mon(["09:00", "10:00"])], 2: [mon(["09:30", "10:00"]), tue(["11:00"])] };
+
+  test("every day of any location, its times merged and sorted", () => {
+    expect(everyDay(slots)).toEqual([mon(["09:00", "09:30", "10:00"]), tue(["11:00"])]);
+  });
+
+  test.each([
+    // scripted, location, date → days offered, the chosen day, times offered
+    [true, undefined, undefined, null, undefined, []],
+    [true, 1, undefined, ["2026-11-23"], undefined, []],
+    [true, 2, "2026-11-24", ["2026-11-23", "2026-11-24"], "2026-11-24", ["11:00"]],
+    [true, 1, "2026-11-24", ["2026-11-23"], undefined, []], // a day chosen for another location
+    [false, undefined, undefined, ["2026-11-23", "2026-11-24"], undefined, ["09:00", "09:30", "10:00", "11:00"]],
+    [false, undefined, "2026-11-23", ["2026-11-23", "2026-11-24"], "2026-11-23", ["09:00", "09:30", "10:00"]],
+    [false, 1, undefined, ["2026-11-23"], undefined, ["09:00", "10:00"]],
+  ] as const)("scripted %s, location %s, day %s", (scripted, location, date, days, day, times) => {
+    const choices = testDriveChoices({ slots, locationIds: [1, 2], location, scripted, date });
+    expect(choices?.days?.map((d) => d.date) ?? null).toEqual(days);
+    expect(choices?.day?.date).toBe(day);
+    expect(choices?.times).toEqual(times);
+  });
+
+  test.each([
+    [[7], undefined, ["2026-11-23"]], // the one location needs no choosing
+    [[1, 7], undefined, null],
+  ])("locations %j, none chosen: days %j", (locationIds, location, days) => {
+    const choices = testDriveChoices({ slots: { 7: [mon(["09:00"])] }, locationIds, location, scripted: true, date: undefined });
+    expect(choices?.days?.map((d) => d.date) ?? null).toEqual(days);
+  });
+
+  test("no test drives at the site: no choices", () => {
+    expect(testDriveChoices({ slots: undefined, locationIds: [1], location: 1, scripted: true, date: undefined })).toBeNull();
   });
 });

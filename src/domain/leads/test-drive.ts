@@ -53,3 +53,38 @@ export const slotLabel = (time: string) => formatTime(time);
 /** The date of the day/month/year fields as YYYY-MM-DD. */
 export const isoDate = (day: number, month: number, year: number) =>
   `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+
+/** Every day (and every time on it) any of the site's locations takes test drives: the choice before the page's script runs. */
+export function everyDay(slots: Record<number, SlotDay[]>): SlotDay[] {
+  const days = new Map<string, SlotDay>();
+  for (const list of Object.values(slots))
+    for (const d of list) {
+      const seen = days.get(d.date);
+      days.set(d.date, seen ? { ...seen, times: [...new Set([...seen.times, ...d.times])].sort() } : d);
+    }
+  return [...days.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
+}
+
+export type SlotChoices = { days: SlotDay[] | null; day: SlotDay | undefined; times: string[] };
+
+/**
+ * The days and times a test-drive form offers: with script, the chosen location's (none until one is
+ * chosen); without, every open day and time of any location (the server refuses a slot the location lacks).
+ */
+export function testDriveChoices(input: {
+  slots: Record<number, SlotDay[]> | undefined;
+  locationIds: number[];
+  location: number | undefined;
+  scripted: boolean;
+  date: string | undefined;
+}): SlotChoices | null {
+  const { slots, locationIds, scripted } = input;
+  if (!slots) return null;
+  const location = input.location || (locationIds.length === 1 ? locationIds[0] : undefined);
+  const forLocation = location !== undefined ? (slots[location] ?? []) : null;
+  const days = scripted ? forLocation : (forLocation ?? everyDay(slots));
+  // a day chosen for another location is no choice here
+  const day = days?.find((d) => d.date === input.date);
+  const times = scripted ? (day?.times ?? []) : (day ?? { times: [...new Set(days?.flatMap((d) => d.times))].sort() }).times;
+  return { days, day, times };
+}

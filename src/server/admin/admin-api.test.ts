@@ -23,7 +23,7 @@ import { deleteContentEntry, postContent, putContent } from "./api/content";
 import { putLocationHours, putSpecialHours } from "./api/hours";
 import { assignLeadRoute, downloadLeadFile, exportLeads, takeLeadRoute, updateLead } from "./api/leads";
 import { listInboxLeads } from "@/server/repositories/inbox";
-import { leadRoutes } from "@/server/leads/handlers";
+import { liveLeadRoutes } from "@/server/leads/handlers";
 import { postTo } from "@/server/testing/requests";
 import { acceptInvite, INVITE_ACCEPT_FLASH_COOKIE, signIn, signOut } from "./api/session";
 import { decodeFormFlash } from "@/domain/http/form-flash";
@@ -587,7 +587,7 @@ describe("a lead inbox a sales team can run on", () => {
     await db.insert(t.staffRoles).values({ siteId: 1001, userId: second, role: "sales" });
     try {
       expect((await put({ response_minutes: 10, round_robin: true })).status).toBe(200);
-      const api = leadRoutes(false);
+      const api = liveLeadRoutes();
       const lead = async () => {
         const res = await postTo(
           api.create,

@@ -11,7 +11,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { setupAppDatabase } from "@/server/testing/app-database";
 import * as t from "@/server/db/schema";
-import { leadRoutes } from "@/server/leads/handlers";
+import { liveLeadRoutes } from "@/server/leads/handlers";
 import { SmtpMailer } from "@/server/mail/mailer";
 import { claimDueDeliveries, deliveryBacklog, listLeadDeliveries } from "@/server/repositories/deliveries";
 import { getSiteById, getLocationById } from "@/server/repositories/sites";
@@ -69,7 +69,7 @@ function startReceiver(port = 0): Promise<void> {
 }
 const stopReceiver = () => new Promise<void>((r) => (receiver ? receiver.close(() => r()) : r()));
 
-const api = leadRoutes(false);
+const api = liveLeadRoutes();
 let client = 0;
 async function postLead(over: Record<string, unknown> = {}, slug = "parkside-motor-group") {
   client++;

@@ -37,7 +37,7 @@ import { imageRequest } from "@/server/photos/service";
 import { serveDirect } from "./direct";
 import { lingerOnClose } from "./linger";
 import { EdgeResponse } from "./response";
-import { leadRoutes, MAX_JSON_BYTES } from "@/server/leads/handlers";
+import { liveLeadRoutes, MAX_JSON_BYTES } from "@/server/leads/handlers";
 import { startBackupControl } from "@/server/db/backup-control";
 
 /** Starts the server on PORT and its workers; SIGINT/SIGTERM stop them gracefully. */
@@ -53,7 +53,7 @@ export async function runServer(): Promise<void> {
   /** POST /api/leads/with-files too: its body streams to the handler, and an early 413 reaches a client still sending (linger.ts). */
   const LEAD_FILES_POST = /^\/api\/leads\/with-files(\?|$)/;
   const IMAGES = /^\/images\//;
-  const { create: postLead, withFiles: postLeadWithFiles } = leadRoutes(false);
+  const { create: postLead, withFiles: postLeadWithFiles } = liveLeadRoutes();
   const app = next({ dev: false, dir: process.cwd() });
   const handle = app.getRequestHandler();
   await app.prepare();

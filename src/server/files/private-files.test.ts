@@ -10,7 +10,7 @@ import { downloadLeadFile } from "@/server/admin/api/leads";
 import { applyStockImport, postStockImport } from "@/server/admin/api/stock";
 import * as t from "@/server/db/schema";
 import { env } from "@/server/base/env";
-import { leadRoutes } from "@/server/leads/handlers";
+import { liveLeadRoutes } from "@/server/leads/handlers";
 import { callAdmin, staffCookie } from "@/server/testing/admin-requests";
 import { setupAppDatabase } from "@/server/testing/app-database";
 import {
@@ -277,7 +277,7 @@ async function withFiles(files: File[], lead: Record<string, unknown> = {}, head
   );
   for (const f of files) form.append("files", f);
   const encoded = new Response(form);
-  return leadRoutes(false).withFiles(
+  return liveLeadRoutes().withFiles(
     new Request(`http://${HOST}/api/leads/with-files`, {
       method: "POST",
       headers: { host: HOST, "x-real-ip": "10.0.0.31", "content-type": encoded.headers.get("content-type")!, ...headers },
@@ -573,7 +573,7 @@ describe("the bucket: files streamed, its length when it says it, its failures a
     }))
       fd.append(k, v);
     fd.append("files", new File([PDF], "papers.pdf", { type: "application/pdf" }));
-    const res = await leadRoutes(false).form(
+    const res = await liveLeadRoutes().form(
       new Request(`http://${HOST}/api/leads/form`, { method: "POST", headers: { host: HOST, "x-real-ip": "10.0.0.32" }, body: fd }),
     );
     expect(res.status).toBe(303);

@@ -278,175 +278,187 @@ async function receivePosted(req: Request, type: BodyType, temp: string) {
   return received;
 }
 
-/** POST, PUT and with-files, for the /api base or the /mock base (stored apart, never delivered). */
-export function leadRoutes(mock: boolean) {
-  return {
-    // POST /api/leads — {lead:{…}} → 201 {lead:{id,…}}
-    create: (req: Request) =>
-      handle(req, { mock, types: ["application/json"] }, async (ctx) => {
-        const body = envelope(await readJson(req, MAX_JSON_BYTES));
-        // with lead_id the existing lead is updated
-        if (body.lead_id !== undefined) {
-          if (!isUuid(body.lead_id)) throw new HttpError(404, "Unknown lead.");
-          const updated = await changeLead({
-            ctx,
-            id: body.lead_id,
-            lead: body,
-            userAgent: userAgent(req),
-            host: req.headers.get("host"),
-            mock,
-          });
-          if (!updated) throw new HttpError(404, "Unknown lead.");
-          return json(200, { lead: updated });
+// POST /api/leads — {lead:{…}} → 201 {lead:{id,…}}
+const createRoute = (mock: boolean) => (req: Request) =>
+  handle(req, { mock, types: ["application/json"] }, async (ctx) => {
+    const body = envelope(await readJson(req, MAX_JSON_BYTES));
+    // with lead_id the existing lead is updated
+    if (body.lead_id !== undefined) {
+      if (!isUuid(body.lead_id)) throw new HttpError(404, "Unknown lead.");
+      const updated = await changeLead({
+        ctx,
+        id: body.lead_id,
+        lead: body,
+        userAgent: userAgent(req),
+        host: req.headers.get("host"),
+        mock,
+      });
+      if (!updated) throw new HttpError(404, "Unknown lead.");
+      return json(200, { lead: updated });
+    }
+    const idempotency = idempotencyOf(req, body);
+    const lead = await createLead({
+      ctx,
+      lead: body,
+      userAgent: userAgent(req),
+      host: req.headers.get("host"),
+      mock,
+      // a signed-in customer's enquiry is listed in their garage
+      customerId: (await currentCustomer(req.headers, ctx))?.id ?? null,
+      ...(idempotency ? { idempotency } : {}),
+    });
+    return json(201, { lead });
+  });
+
+// PUT /api/leads/{lead_id} — {lead:{…}} → 200 {lead}, 404 when it is not this site's lead
+const updateRoute = (mock: boolean) => (req: Request, id: string) =>
+  handle(req, { mock, types: ["application/json"] }, async (ctx) => {
+    if (!isUuid(id)) throw new HttpError(404, "Unknown lead.");
+    const lead = await changeLead({
+      ctx,
+      id,
+      lead: envelope(await readJson(req, MAX_JSON_BYTES)),
+      userAgent: userAgent(req),
+      host: req.headers.get("host"),
+      mock,
+    });
+    if (!lead) throw new HttpError(404, "Unknown lead.");
+    return json(200, { lead });
+  });
+
+// POST /api/leads/form — an enquiry form posted by the browser without JavaScript (form-encoded, or
+// multipart with its files): the same checks and schema as POST /api/leads; 303 to the success
+// page, or back to the form with its values and messages in a one-minute cookie (never the URL)
+const formRoute = (mock: boolean) => (req: Request) =>
+  handle(req, { mock, types: ["application/x-www-form-urlencoded", "multipart/form-data"], form: true }, async (ctx, type) => {
+    const temp = incomingDir(env().UPLOAD_DIR);
+    const placed: LeadFileRecord[] = [];
+    try {
+      const { fields, files } = await receivePosted(req, type, temp);
+      const posted = leadFromPostedForm(fields);
+      const { returnTo } = posted;
+      if (!posted.kind || !returnTo || posted.submission === "invalid")
+        throw new HttpError(400, "Send the enquiry from one of this website's forms.");
+      const sent = { lead: posted.lead, files: files.map((f) => [f.filename, f.size]) };
+      await createLead({
+        ctx,
+        lead: { ...posted.lead, page_id: returnTo.split("?")[0], ...(files.length ? { has_files: true } : {}) },
+        userAgent: userAgent(req),
+        host: req.headers.get("host"),
+        mock,
+        customerId: (await currentCustomer(req.headers, ctx))?.id ?? null,
+        ...(files.length ? { files: placeFiles(files, ctx.site.id, placed) } : {}),
+        ...(posted.submission ? { idempotency: formIdempotency(posted.submission, sent) } : {}),
+      }).catch(async (e: unknown) => {
+        // the same form sent again (a double tap, a reload): its lead is stored already, so on to the success page
+        if (e instanceof IdempotentReplay) return void (await unplace(ctx.site.id, placed));
+        if (e instanceof LeadValidationError) refuse(req, ctx.site.id, { ...posted, returnTo }, e.errors);
+        if (e instanceof UploadError && e.status === 422) refuse(req, ctx.site.id, { ...posted, returnTo }, { files: e.message });
+        // the bucket is down: back to the page with what was typed (a JSON 503 would lose it)
+        if (e instanceof PrivateStoreUnavailable) {
+          siteLog(ctx.site.id).warn({ err: e.message }, "lead attachments not stored: the private file store did not answer");
+          refuse(req, ctx.site.id, { ...posted, returnTo }, { files: FILES_NOT_STORED });
         }
-        const idempotency = idempotencyOf(req, body);
-        const lead = await createLead({
+        throw e;
+      });
+      const chosen = typeof posted.lead.category === "string" ? posted.lead.category : undefined;
+      return seeOther(formSuccessUrl(FORMS[posted.kind].category, chosen, posted.carType), flashCookie(req, returnTo, null));
+    } catch (e) {
+      await unplace(ctx.site.id, placed);
+      throw e;
+    } finally {
+      await rm(temp, { recursive: true, force: true });
+    }
+  });
+
+// POST /api/leads/with-files — multipart: `lead` (the JSON envelope or the lead object, or
+// `lead[field]` fields) and `files`; or form-encoded `lead[field]=…` (docs/features/forms-and-leads.md), without files
+const withFilesRoute = (mock: boolean) => (req: Request) =>
+  handle(req, { mock, types: ["multipart/form-data", "application/x-www-form-urlencoded"] }, async (ctx, type) => {
+    if (type === "application/x-www-form-urlencoded") {
+      const text = await readText(req, MAX_JSON_BYTES);
+      const lead = leadFromFormFields(new URLSearchParams(text));
+      const idempotency = idempotencyOf(req, lead);
+      const created = await createLead({
+        ctx,
+        lead: envelope({ lead }),
+        userAgent: userAgent(req),
+        host: req.headers.get("host"),
+        mock,
+        customerId: (await currentCustomer(req.headers, ctx))?.id ?? null,
+        ...(idempotency ? { idempotency } : {}),
+      });
+      return json(201, { lead: created });
+    }
+    if (Number(req.headers.get("content-length") ?? 0) > MAX_UPLOAD_BYTES)
+      throw new HttpError(413, "The attachments are too large (at most 5 files of 10 MB).");
+    const temp = incomingDir(env().UPLOAD_DIR);
+    const placed: LeadFileRecord[] = [];
+    try {
+      const { fields, files } = await receiveMultipart(req.body, req.headers.get("content-type") ?? "", temp, {
+        fileBytes: MAX_FILE_BYTES,
+        files: MAX_FILES,
+        totalBytes: MAX_UPLOAD_BYTES,
+        fieldBytes: MAX_JSON_BYTES,
+      });
+      let body: unknown;
+      const leadJson = fields.find(([k]) => k === "lead")?.[1];
+      if (leadJson !== undefined) {
+        try {
+          body = JSON.parse(leadJson);
+        } catch {
+          throw new HttpError(400, "The lead field is not valid JSON.");
+        }
+      } else body = leadFromFormFields(fields);
+      const lead = body && typeof body === "object" && "lead" in body ? envelope(body) : envelope({ lead: body });
+      const place = placeFiles(files, ctx.site.id, placed);
+      // lead_id: files sent with a lead this visit already sent are added to it
+      if (lead.lead_id !== undefined) {
+        if (!isUuid(lead.lead_id)) throw new HttpError(404, "Unknown lead.");
+        const leadId = lead.lead_id;
+        const updated = await changeLead({
           ctx,
-          lead: body,
+          id: leadId,
+          lead,
           userAgent: userAgent(req),
           host: req.headers.get("host"),
           mock,
-          // a signed-in customer's enquiry is listed in their garage
-          customerId: (await currentCustomer(req.headers, ctx))?.id ?? null,
-          ...(idempotency ? { idempotency } : {}),
+          // only these files are removed if the update fails: the lead's earlier files stay
+          files: place,
         });
-        return json(201, { lead });
-      }),
-    // PUT /api/leads/{lead_id} — {lead:{…}} → 200 {lead}, 404 when it is not this site's lead
-    update: (req: Request, id: string) =>
-      handle(req, { mock, types: ["application/json"] }, async (ctx) => {
-        if (!isUuid(id)) throw new HttpError(404, "Unknown lead.");
-        const lead = await changeLead({
-          ctx,
-          id,
-          lead: envelope(await readJson(req, MAX_JSON_BYTES)),
-          userAgent: userAgent(req),
-          host: req.headers.get("host"),
-          mock,
-        });
-        if (!lead) throw new HttpError(404, "Unknown lead.");
-        return json(200, { lead });
-      }),
-    // POST /api/leads/form — an enquiry form posted by the browser without JavaScript (form-encoded, or
-    // multipart with its files): the same checks and schema as POST /api/leads; 303 to the success
-    // page, or back to the form with its values and messages in a one-minute cookie (never the URL)
-    form: (req: Request) =>
-      handle(req, { mock, types: ["application/x-www-form-urlencoded", "multipart/form-data"], form: true }, async (ctx, type) => {
-        const temp = incomingDir(env().UPLOAD_DIR);
-        const placed: LeadFileRecord[] = [];
-        try {
-          const { fields, files } = await receivePosted(req, type, temp);
-          const posted = leadFromPostedForm(fields);
-          const { returnTo } = posted;
-          if (!posted.kind || !returnTo || posted.submission === "invalid")
-            throw new HttpError(400, "Send the enquiry from one of this website's forms.");
-          const sent = { lead: posted.lead, files: files.map((f) => [f.filename, f.size]) };
-          await createLead({
-            ctx,
-            lead: { ...posted.lead, page_id: returnTo.split("?")[0], ...(files.length ? { has_files: true } : {}) },
-            userAgent: userAgent(req),
-            host: req.headers.get("host"),
-            mock,
-            customerId: (await currentCustomer(req.headers, ctx))?.id ?? null,
-            ...(files.length ? { files: placeFiles(files, ctx.site.id, placed) } : {}),
-            ...(posted.submission ? { idempotency: formIdempotency(posted.submission, sent) } : {}),
-          }).catch(async (e: unknown) => {
-            // the same form sent again (a double tap, a reload): its lead is stored already, so on to the success page
-            if (e instanceof IdempotentReplay) return void (await unplace(ctx.site.id, placed));
-            if (e instanceof LeadValidationError) refuse(req, ctx.site.id, { ...posted, returnTo }, e.errors);
-            if (e instanceof UploadError && e.status === 422) refuse(req, ctx.site.id, { ...posted, returnTo }, { files: e.message });
-            // the bucket is down: back to the page with what was typed (a JSON 503 would lose it)
-            if (e instanceof PrivateStoreUnavailable) {
-              siteLog(ctx.site.id).warn({ err: e.message }, "lead attachments not stored: the private file store did not answer");
-              refuse(req, ctx.site.id, { ...posted, returnTo }, { files: FILES_NOT_STORED });
-            }
-            throw e;
-          });
-          const chosen = typeof posted.lead.category === "string" ? posted.lead.category : undefined;
-          return seeOther(formSuccessUrl(FORMS[posted.kind].category, chosen, posted.carType), flashCookie(req, returnTo, null));
-        } catch (e) {
-          await unplace(ctx.site.id, placed);
-          throw e;
-        } finally {
-          await rm(temp, { recursive: true, force: true });
-        }
-      }),
-    // POST /api/leads/with-files — multipart: `lead` (the JSON envelope or the lead object, or
-    // `lead[field]` fields) and `files`; or form-encoded `lead[field]=…` (docs/features/forms-and-leads.md), without files
-    withFiles: (req: Request) =>
-      handle(req, { mock, types: ["multipart/form-data", "application/x-www-form-urlencoded"] }, async (ctx, type) => {
-        if (type === "application/x-www-form-urlencoded") {
-          const text = await readText(req, MAX_JSON_BYTES);
-          const lead = leadFromFormFields(new URLSearchParams(text));
-          const idempotency = idempotencyOf(req, lead);
-          const created = await createLead({
-            ctx,
-            lead: envelope({ lead }),
-            userAgent: userAgent(req),
-            host: req.headers.get("host"),
-            mock,
-            customerId: (await currentCustomer(req.headers, ctx))?.id ?? null,
-            ...(idempotency ? { idempotency } : {}),
-          });
-          return json(201, { lead: created });
-        }
-        if (Number(req.headers.get("content-length") ?? 0) > MAX_UPLOAD_BYTES)
-          throw new HttpError(413, "The attachments are too large (at most 5 files of 10 MB).");
-        const temp = incomingDir(env().UPLOAD_DIR);
-        const placed: LeadFileRecord[] = [];
-        try {
-          const { fields, files } = await receiveMultipart(req.body, req.headers.get("content-type") ?? "", temp, {
-            fileBytes: MAX_FILE_BYTES,
-            files: MAX_FILES,
-            totalBytes: MAX_UPLOAD_BYTES,
-            fieldBytes: MAX_JSON_BYTES,
-          });
-          let body: unknown;
-          const leadJson = fields.find(([k]) => k === "lead")?.[1];
-          if (leadJson !== undefined) {
-            try {
-              body = JSON.parse(leadJson);
-            } catch {
-              throw new HttpError(400, "The lead field is not valid JSON.");
-            }
-          } else body = leadFromFormFields(fields);
-          const lead = body && typeof body === "object" && "lead" in body ? envelope(body) : envelope({ lead: body });
-          const place = placeFiles(files, ctx.site.id, placed);
-          // lead_id: files sent with a lead this visit already sent are added to it
-          if (lead.lead_id !== undefined) {
-            if (!isUuid(lead.lead_id)) throw new HttpError(404, "Unknown lead.");
-            const leadId = lead.lead_id;
-            const updated = await changeLead({
-              ctx,
-              id: leadId,
-              lead,
-              userAgent: userAgent(req),
-              host: req.headers.get("host"),
-              mock,
-              // only these files are removed if the update fails: the lead's earlier files stay
-              files: place,
-            });
-            if (!updated) throw new HttpError(404, "Unknown lead.");
-            return json(200, { lead: updated });
-          }
-          const idempotency = idempotencyOf(req, { lead, files: files.map((f) => [f.filename, f.size]) });
-          const created = await createLead({
-            ctx,
-            lead,
-            userAgent: userAgent(req),
-            host: req.headers.get("host"),
-            mock,
-            customerId: (await currentCustomer(req.headers, ctx))?.id ?? null,
-            files: place,
-            ...(idempotency ? { idempotency } : {}),
-          });
-          return json(201, { lead: created });
-        } catch (e) {
-          await unplace(ctx.site.id, placed);
-          throw e;
-        } finally {
-          await rm(temp, { recursive: true, force: true });
-        }
-      }),
-  };
-}
+        if (!updated) throw new HttpError(404, "Unknown lead.");
+        return json(200, { lead: updated });
+      }
+      const idempotency = idempotencyOf(req, { lead, files: files.map((f) => [f.filename, f.size]) });
+      const created = await createLead({
+        ctx,
+        lead,
+        userAgent: userAgent(req),
+        host: req.headers.get("host"),
+        mock,
+        customerId: (await currentCustomer(req.headers, ctx))?.id ?? null,
+        files: place,
+        ...(idempotency ? { idempotency } : {}),
+      });
+      return json(201, { lead: created });
+    } catch (e) {
+      await unplace(ctx.site.id, placed);
+      throw e;
+    } finally {
+      await rm(temp, { recursive: true, force: true });
+    }
+  });
+
+/** The four lead routes, for the /api base or, with `mock`, the /mock base. */
+const routesFor = (mock: boolean) => ({
+  create: createRoute(mock),
+  update: updateRoute(mock),
+  form: formRoute(mock),
+  withFiles: withFilesRoute(mock),
+});
+
+/** POST, PUT, form and with-files under /api: leads stored and delivered to the dealer. */
+export const liveLeadRoutes = () => routesFor(false);
+
+/** The same routes under /mock: leads stored apart and never delivered (a site trying its forms). */
+export const mockLeadRoutes = () => routesFor(true);

@@ -10,10 +10,10 @@ import { setupAppDatabase } from "@/server/testing/app-database";
 import { env } from "@/server/base/env";
 import * as t from "@/server/db/schema";
 import { createMemoryRateLimiter, limiters } from "@/server/http/rate-limit";
-import { leadRoutes } from "./handlers";
+import { liveLeadRoutes, mockLeadRoutes } from "./handlers";
 
-const api = leadRoutes(false);
-const mock = leadRoutes(true);
+const api = liveLeadRoutes();
+const mock = mockLeadRoutes();
 // the attachments these tests stored go with them
 const db = setupAppDatabase({ after: () => rm(path.resolve(env().UPLOAD_DIR), { recursive: true, force: true }) });
 

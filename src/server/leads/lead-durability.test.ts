@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, test } from "vitest";
 import { getDatabase } from "@/server/db";
-import { leadRoutes } from "./handlers";
+import { liveLeadRoutes } from "./handlers";
 
 // its own file (its own process and database): closing the database here affects no other test
-const api = leadRoutes(false);
+const api = liveLeadRoutes();
 afterAll(async () => (await getDatabase()).close().catch(() => {}));
 
 describe("durability", () => {

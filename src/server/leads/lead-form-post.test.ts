@@ -9,10 +9,10 @@ import { LEAD_FORM_FLASH_COOKIE } from "@/domain/leads/posted-form";
 import { setupAppDatabase } from "@/server/testing/app-database";
 import { env } from "@/server/base/env";
 import * as t from "@/server/db/schema";
-import { leadRoutes } from "./handlers";
+import { liveLeadRoutes } from "./handlers";
 
 // An enquiry form posted by the browser without JavaScript: POST /api/leads/form (docs/features/forms-and-leads.md)
-const api = leadRoutes(false);
+const api = liveLeadRoutes();
 const db = setupAppDatabase({ after: () => rm(path.resolve(env().UPLOAD_DIR), { recursive: true, force: true }) });
 
 const SLUG = "parkside-motor-group";

@@ -8,14 +8,14 @@ import { setupAppDatabase } from "@/server/testing/app-database";
 import { env } from "@/server/base/env";
 import { createMemoryRateLimiter, limiters } from "@/server/http/rate-limit";
 import * as t from "@/server/db/schema";
-import { leadRoutes, MAX_UPLOAD_BYTES } from "./handlers";
+import { liveLeadRoutes, MAX_UPLOAD_BYTES } from "./handlers";
 
 /*
  * A form posted without JavaScript and refused before its fields are checked (an attachment, the rate
  * limit, too large, another website): the shopper is sent back to the form page (303) with the message
  * and what was typed, never a page of raw JSON.
  */
-const api = leadRoutes(false);
+const api = liveLeadRoutes();
 const db = setupAppDatabase({ after: () => rm(path.resolve(env().UPLOAD_DIR), { recursive: true, force: true }) });
 
 const SITE = 1001;

@@ -6,7 +6,7 @@ import { postTo } from "@/server/testing/requests";
 import { TRADE_IN_LEAD } from "@/server/testing/trade-in";
 import { setupAppDatabase } from "@/server/testing/app-database";
 import * as t from "@/server/db/schema";
-import { leadRoutes } from "@/server/leads/handlers";
+import { liveLeadRoutes } from "@/server/leads/handlers";
 import { localCarHistory } from "@/server/lookups/car-history";
 import { carHistoryRoute, lookupForPage, lookupRoute } from "./lookup-api";
 import { getSiteContext } from "@/server/site/context";
@@ -112,7 +112,7 @@ describe("POST /api/simple-autograb-lookup and /api/nevdis (the local fake provi
 });
 
 describe("POST /api/carClarityCustomer", () => {
-  const createLead = leadRoutes(false).create;
+  const createLead = liveLeadRoutes().create;
   const tradeIn = TRADE_IN_LEAD;
 
   test("a trade-in lead carries its looked-up vehicle, and goes on to the car history provider as stored", async () => {
@@ -178,7 +178,7 @@ describe("POST /api/carClarityCustomer", () => {
     expect(bad.status).toBe(422);
     expect(Object.keys((await bad.json()).errors)).toEqual(["postcode"]);
     // and a lead sent to /api/leads by the trade-in form still needs its vehicle
-    const lead = await post(leadRoutes(false).create, "/api/leads", { lead: { ...spec, form: "trade-in" } });
+    const lead = await post(liveLeadRoutes().create, "/api/leads", { lead: { ...spec, form: "trade-in" } });
     expect(lead.status).toBe(422);
   });
 

@@ -6,7 +6,7 @@ import { demoValuation } from "@/domain/lookups/valuation";
 import { DEFAULT_FEATURES } from "@/domain/site/features";
 import { serverNow } from "@/server/base/clock";
 import * as t from "@/server/db/schema";
-import { leadRoutes } from "@/server/leads/handlers";
+import { liveLeadRoutes } from "@/server/leads/handlers";
 import { setupAppDatabase } from "@/server/testing/app-database";
 import { postTo } from "@/server/testing/requests";
 import { TRADE_IN_LEAD } from "@/server/testing/trade-in";
@@ -65,7 +65,7 @@ describe("POST /api/trade-in-valuation", () => {
 });
 
 describe("the trade-in lead carries the range the shopper saw", () => {
-  const createLead = leadRoutes(false).create;
+  const createLead = liveLeadRoutes().create;
   const lead = (over: Record<string, unknown> = {}) => ({ lead: { ...TRADE_IN_LEAD, ...over } });
   const stored = async (res: Response) => {
     const [row] = await db

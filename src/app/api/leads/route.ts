@@ -1,5 +1,5 @@
-import { leadRoutes } from "@/server/leads/handlers";
+import { liveLeadRoutes } from "@/server/leads/handlers";
 
-const routes = leadRoutes(false);
+const routes = liveLeadRoutes();
 // POST /api/leads — creates a lead: {lead:{…}} → 201 {lead:{id,…}}; 422 {error, errors:{field:message}}
 export const POST = routes.create;

@@ -1,5 +1,5 @@
-import { leadRoutes } from "@/server/leads/handlers";
+import { mockLeadRoutes } from "@/server/leads/handlers";
 
-const routes = leadRoutes(true);
+const routes = mockLeadRoutes();
 // POST /mock/leads — creates a lead: {lead:{…}} → 201 {lead:{id,…}}; 422 {error, errors:{field:message}}
 export const POST = routes.create;

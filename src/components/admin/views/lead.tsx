@@ -113,7 +113,6 @@ export function LeadView({
   take,
 }: LeadProps) {
   const tz = lead.siteTimezone;
-  const target = response.target;
   return (
     <>
       <BackLink href="/leads">All leads</BackLink>
@@ -124,28 +123,7 @@ export function LeadView({
         {lead.category}
         {lead.subcategory ? ` · ${lead.subcategory}` : ""} · {lead.siteName} · {staffTime(lead.createdAt, tz)}
       </p>
-      <nav aria-label="Reply" className="mb-4 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap" data-testid="lead-replies">
-        {phoneHref && (
-          <a href={phoneHref} className={buttonVariants()}>
-            Call
-          </a>
-        )}
-        {replies.sms && (
-          <a href={replies.sms} className={buttonVariants({ variant: "outline" })}>
-            SMS
-          </a>
-        )}
-        {replies.email && (
-          <a href={replies.email} className={buttonVariants({ variant: "outline" })}>
-            Email
-          </a>
-        )}
-        {mayUpdate && (
-          <a href="#log-call" className={buttonVariants({ variant: "outline" })}>
-            Log a call
-          </a>
-        )}
-      </nav>
+      <ReplyLinks phoneHref={phoneHref} replies={replies} mayUpdate={mayUpdate} />
       {car && (
         <div className="mb-4 max-w-xl">
           <LeadCarCard car={car} testId="lead-car" />
@@ -159,70 +137,15 @@ export function LeadView({
       <div className="grid gap-5 lg:grid-cols-3">
         <div className="space-y-5 lg:col-span-2">
           <Section title="Shopper">
-            <dl className="grid grid-cols-1 gap-x-4 sm:grid-cols-[max-content_1fr] sm:gap-y-2">
-              <Row label="Status">
-                <span data-testid="lead-status">{LEAD_STATUS_LABELS[lead.status]}</span>
-              </Row>
-              <Row label="Response">
-                <span data-testid="lead-response" className={response.late ? "font-bold text-red-700" : undefined}>
-                  {response.contacted
-                    ? `Answered in ${durationLabel(response.minutes)}`
-                    : `Not contacted yet: ${durationLabel(response.minutes)}`}
-                  {` of opening hours (target ${durationLabel(target)})`}
-                  {response.late ? " — late" : ""}
-                </span>
-              </Row>
-              <Row label="Assigned to">
-                <span id="assignee" data-testid="lead-assignee">
-                  {lead.assigneeName ?? "Nobody yet"}
-                </span>
-                {take && (
-                  <span
-                    role={take === "refused" ? "alert" : "status"}
-                    data-testid="lead-take"
-                    className={`block font-semibold ${take === "refused" ? "text-red-700" : "text-green-800"}`}
-                  >
-                    {take === "taken"
-                      ? "It's yours: the lead is assigned to you."
-                      : `${lead.assigneeName ?? "Someone else"} took this lead first.`}
-                  </span>
-                )}
-                {/* a plain post the server answers: it works before and without JavaScript */}
-                {mayUpdate && !lead.assignedTo && (
-                  <form method="post" action={`/api/admin/leads/${lead.id}/take`} aria-label="Take this lead" className="mt-1">
-                    <button type="submit" className={buttonVariants({ size: "sm" })}>
-                      Take it
-                    </button>
-                  </form>
-                )}
-              </Row>
-              {lead.email && (
-                <Row label="Email">
-                  <a href={`mailto:${lead.email}`} className="break-all underline">
-                    {lead.email}
-                  </a>
-                </Row>
-              )}
-              {lead.phone && (
-                <Row label="Phone">
-                  <a href={phoneHref ?? undefined} className="underline">
-                    {lead.phone}
-                  </a>
-                </Row>
-              )}
-              <Row label="Location">{lead.locationName ?? "—"}</Row>
-              {lead.vehicleName && !car && (
-                <Row label="Car">
-                  {lead.vehicleName}
-                  {lead.vehicleStock ? ` (stock ${lead.vehicleStock})` : ""}
-                </Row>
-              )}
-              {details.map(([k, v]) => (
-                <Row key={k} label={k}>
-                  <span className="whitespace-pre-wrap break-words">{v}</span>
-                </Row>
-              ))}
-            </dl>
+            <ShopperDetails
+              lead={lead}
+              details={details}
+              car={car}
+              response={response}
+              phoneHref={phoneHref}
+              mayUpdate={mayUpdate}
+              take={take}
+            />
           </Section>
           {mayUpdate && (
             <Section title="Log a call">
@@ -230,35 +153,11 @@ export function LeadView({
             </Section>
           )}
           <Section title="Calls" id="calls">
-            {calls.length ? (
-              <ol className="space-y-3" data-testid="lead-calls">
-                {calls.map((c) => (
-                  <li key={c.id} className="border-l-4 border-neutral-300 pl-3 text-sm">
-                    <p className="font-semibold">
-                      {CALL_OUTCOME_LABELS[c.outcome as CallOutcome] ?? c.outcome} · {c.staffName}, {staffTime(c.createdAt, tz)}
-                    </p>
-                    {c.followUpOn && <p>Follow up on {staffDay(c.followUpOn)}</p>}
-                    {c.note && <p className="whitespace-pre-wrap break-words">{c.note}</p>}
-                  </li>
-                ))}
-              </ol>
-            ) : (
-              <p className="text-neutral-700">No calls logged yet.</p>
-            )}
+            <CallList calls={calls} tz={tz} />
           </Section>
           {others.length > 0 && (
             <Section title="Their other enquiries">
-              <ul className="space-y-3" data-testid="other-enquiries">
-                {others.map((o) => (
-                  <li key={o.id} className="space-y-2">
-                    <a href={`/leads/${o.id}`} className="font-semibold underline">
-                      {o.form}, {staffTime(o.at, tz)}
-                    </a>{" "}
-                    <span className="text-sm text-neutral-700">({LEAD_STATUS_LABELS[o.status]})</span>
-                    {o.car && <LeadCarCard car={o.car} />}
-                  </li>
-                ))}
-              </ul>
+              <OtherEnquiries others={others} tz={tz} />
             </Section>
           )}
           {viewedCars.length > 0 && (
@@ -274,118 +173,19 @@ export function LeadView({
           )}
           {submissions.length > 1 && (
             <Section title="Everything they sent">
-              <ol className="space-y-4" data-testid="lead-submissions">
-                {submissions.map((sub) => {
-                  return (
-                    <li key={sub.seq} className="border-l-4 border-neutral-300 pl-3">
-                      <p className="font-semibold">
-                        {sub.seq === 0 ? "First sent" : `Update ${sub.seq}`}, {staffTime(sub.at, tz)}
-                        {sub.form ? ` · ${FORM_TITLES[sub.form] ?? sub.form}` : ""}
-                      </p>
-                      {sub.seq === 0 ? (
-                        <dl className="mt-1 grid grid-cols-1 gap-x-4 text-sm sm:grid-cols-[max-content_1fr]">
-                          {sub.details.map(([k, v]) => (
-                            <Row key={k} label={k}>
-                              <span className="whitespace-pre-wrap break-words">{v}</span>
-                            </Row>
-                          ))}
-                        </dl>
-                      ) : (
-                        <ul className="mt-1 space-y-1 text-sm">
-                          {sub.changes.map((c) => (
-                            <li key={c.label} className="whitespace-pre-wrap break-words">
-                              <span className="font-semibold">{c.label}:</span> {c.from ? <del>{c.from}</del> : "(none)"} →{" "}
-                              <ins className="no-underline">{c.to || "(removed)"}</ins>
-                            </li>
-                          ))}
-                          {sub.files.length > 0 && (
-                            <li>
-                              <span className="font-semibold">Attachments added:</span> {sub.files.join(", ")}
-                            </li>
-                          )}
-                        </ul>
-                      )}
-                    </li>
-                  );
-                })}
-              </ol>
+              <Submissions submissions={submissions} tz={tz} />
             </Section>
           )}
           <Section title="Where they came from">
-            {linkParams.length > 0 && (
-              <dl className="mb-3 grid grid-cols-1 gap-x-4 sm:grid-cols-[max-content_1fr] sm:gap-y-1">
-                {linkParams.map(([k, v]) => (
-                  <Row key={k} label={k}>
-                    {v}
-                  </Row>
-                ))}
-              </dl>
-            )}
-            {visited.length ? (
-              <ol className="list-decimal space-y-1 pl-6 text-sm" data-testid="visited-pages">
-                {visited.map((p, i) => (
-                  <li key={`${i}-${p.path}`} className="break-words" title={p.path}>
-                    {p.car ? <span className="font-semibold">{p.label}</span> : p.label}
-                  </li>
-                ))}
-              </ol>
-            ) : (
-              <p className="text-neutral-700">No pages were recorded.</p>
-            )}
-            {sentFrom !== null && <p className="mt-2 break-all text-sm">Sent from: {sentFrom}</p>}
+            <WhereFrom linkParams={linkParams} visited={visited} sentFrom={sentFrom} />
           </Section>
           {lead.files.length > 0 && (
             <Section title="Attachments">
-              <ul className="space-y-1">
-                {lead.files.map((f) => (
-                  <li key={f.id}>
-                    <a href={`/api/admin/leads/${lead.id}/files/${f.id}`} className="underline" download>
-                      {f.filename}
-                    </a>{" "}
-                    <span className="text-sm text-neutral-700">({Math.max(1, Math.round(f.size / 1024))} KB)</span>
-                  </li>
-                ))}
-              </ul>
+              <Attachments leadId={lead.id} files={lead.files} />
             </Section>
           )}
           <Section title="Delivery">
-            {lead.deliveries.length ? (
-              <ul className="space-y-3" data-testid="deliveries">
-                {lead.deliveries.map((d) => (
-                  <li key={d.id}>
-                    {d.channel === NO_DESTINATION_CHANNEL ? (
-                      <p className="font-semibold text-red-800" data-testid="no-destination">
-                        Not delivered: when it came in, this site had no lead email, CRM (ADF) address or webhook. Add one on the
-                        site&apos;s settings page, and call or email the shopper.
-                      </p>
-                    ) : (
-                      <p className="font-semibold">
-                        {CHANNEL[d.channel] ?? d.channel}
-                        {d.submission > 0 ? ` of update ${d.submission}` : ""} to <span className="break-all">{d.target}</span>:{" "}
-                        <span className={d.status === "delivered" ? "text-green-800" : "text-red-800"}>
-                          {d.status === "delivered"
-                            ? `delivered ${d.deliveredAt ? staffTime(d.deliveredAt, tz) : ""}`
-                            : d.status === "failed"
-                              ? "given up"
-                              : "waiting to be retried"}
-                        </span>
-                      </p>
-                    )}
-                    {d.attempts.length > 0 && (
-                      <ol className="ml-5 list-decimal text-sm text-neutral-700">
-                        {d.attempts.map((a) => (
-                          <li key={a.id} className="break-words">
-                            {staffTime(a.at, tz)}: {attemptText(a.ok, a.detail)}, {a.durationMs} ms
-                          </li>
-                        ))}
-                      </ol>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="text-neutral-700">This site has no delivery channel for this lead.</p>
-            )}
+            <Deliveries deliveries={lead.deliveries} tz={tz} />
           </Section>
         </div>
         <div className="space-y-5">
@@ -400,29 +200,312 @@ export function LeadView({
             </Section>
           )}
           <Section title="History">
-            {lead.notes.length ? (
-              <ol className="space-y-3" data-testid="lead-history">
-                {lead.notes.map((n) => (
-                  <li key={n.id} className="text-sm">
-                    <p className="font-semibold">
-                      {n.staffName}, {staffTime(n.createdAt, tz)}
-                    </p>
-                    {n.statusTo && (
-                      <p>
-                        {LEAD_STATUS_LABELS[n.statusFrom as keyof typeof LEAD_STATUS_LABELS] ?? n.statusFrom} →{" "}
-                        {LEAD_STATUS_LABELS[n.statusTo as keyof typeof LEAD_STATUS_LABELS] ?? n.statusTo}
-                      </p>
-                    )}
-                    {n.body && <p className="whitespace-pre-wrap break-words">{n.body}</p>}
-                  </li>
-                ))}
-              </ol>
-            ) : (
-              <p className="text-neutral-700">No notes yet.</p>
-            )}
+            <History notes={lead.notes} tz={tz} />
           </Section>
         </div>
       </div>
+    </>
+  );
+}
+
+/** The one-tap replies: call, text, email, and the way to the call log. */
+function ReplyLinks({ phoneHref, replies, mayUpdate }: Pick<LeadProps, "phoneHref" | "replies" | "mayUpdate">) {
+  return (
+    <nav aria-label="Reply" className="mb-4 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap" data-testid="lead-replies">
+      {phoneHref && (
+        <a href={phoneHref} className={buttonVariants()}>
+          Call
+        </a>
+      )}
+      {replies.sms && (
+        <a href={replies.sms} className={buttonVariants({ variant: "outline" })}>
+          SMS
+        </a>
+      )}
+      {replies.email && (
+        <a href={replies.email} className={buttonVariants({ variant: "outline" })}>
+          Email
+        </a>
+      )}
+      {mayUpdate && (
+        <a href="#log-call" className={buttonVariants({ variant: "outline" })}>
+          Log a call
+        </a>
+      )}
+    </nav>
+  );
+}
+
+/** Who sent it, its status, response time and owner, and their answers. */
+function ShopperDetails({
+  lead,
+  details,
+  car,
+  response,
+  phoneHref,
+  mayUpdate,
+  take,
+}: Pick<LeadProps, "lead" | "details" | "car" | "response" | "phoneHref" | "mayUpdate" | "take">) {
+  const target = response.target;
+  return (
+    <dl className="grid grid-cols-1 gap-x-4 sm:grid-cols-[max-content_1fr] sm:gap-y-2">
+      <Row label="Status">
+        <span data-testid="lead-status">{LEAD_STATUS_LABELS[lead.status]}</span>
+      </Row>
+      <Row label="Response">
+        <span data-testid="lead-response" className={response.late ? "font-bold text-red-700" : undefined}>
+          {response.contacted ? `Answered in ${durationLabel(response.minutes)}` : `Not contacted yet: ${durationLabel(response.minutes)}`}
+          {` of opening hours (target ${durationLabel(target)})`}
+          {response.late ? " — late" : ""}
+        </span>
+      </Row>
+      <Row label="Assigned to">
+        <span id="assignee" data-testid="lead-assignee">
+          {lead.assigneeName ?? "Nobody yet"}
+        </span>
+        {take && (
+          <span
+            role={take === "refused" ? "alert" : "status"}
+            data-testid="lead-take"
+            className={`block font-semibold ${take === "refused" ? "text-red-700" : "text-green-800"}`}
+          >
+            {take === "taken" ? "It's yours: the lead is assigned to you." : `${lead.assigneeName ?? "Someone else"} took this lead first.`}
+          </span>
+        )}
+        {/* a plain post the server answers: it works before and without JavaScript */}
+        {mayUpdate && !lead.assignedTo && (
+          <form method="post" action={`/api/admin/leads/${lead.id}/take`} aria-label="Take this lead" className="mt-1">
+            <button type="submit" className={buttonVariants({ size: "sm" })}>
+              Take it
+            </button>
+          </form>
+        )}
+      </Row>
+      {lead.email && (
+        <Row label="Email">
+          <a href={`mailto:${lead.email}`} className="break-all underline">
+            {lead.email}
+          </a>
+        </Row>
+      )}
+      {lead.phone && (
+        <Row label="Phone">
+          <a href={phoneHref ?? undefined} className="underline">
+            {lead.phone}
+          </a>
+        </Row>
+      )}
+      <Row label="Location">{lead.locationName ?? "—"}</Row>
+      {lead.vehicleName && !car && (
+        <Row label="Car">
+          {lead.vehicleName}
+          {lead.vehicleStock ? ` (stock ${lead.vehicleStock})` : ""}
+        </Row>
+      )}
+      {details.map(([k, v]) => (
+        <Row key={k} label={k}>
+          <span className="whitespace-pre-wrap break-words">{v}</span>
+        </Row>
+      ))}
+    </dl>
+  );
+}
+
+/** The calls logged on the lead, newest first. */
+function CallList({ calls, tz }: Pick<LeadProps, "calls"> & { tz: string }) {
+  return (
+    <>
+      {calls.length ? (
+        <ol className="space-y-3" data-testid="lead-calls">
+          {calls.map((c) => (
+            <li key={c.id} className="border-l-4 border-neutral-300 pl-3 text-sm">
+              <p className="font-semibold">
+                {CALL_OUTCOME_LABELS[c.outcome as CallOutcome] ?? c.outcome} · {c.staffName}, {staffTime(c.createdAt, tz)}
+              </p>
+              {c.followUpOn && <p>Follow up on {staffDay(c.followUpOn)}</p>}
+              {c.note && <p className="whitespace-pre-wrap break-words">{c.note}</p>}
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="text-neutral-700">No calls logged yet.</p>
+      )}
+    </>
+  );
+}
+
+/** The shopper's other enquiries on this site. */
+function OtherEnquiries({ others, tz }: Pick<LeadProps, "others"> & { tz: string }) {
+  return (
+    <ul className="space-y-3" data-testid="other-enquiries">
+      {others.map((o) => (
+        <li key={o.id} className="space-y-2">
+          <a href={`/leads/${o.id}`} className="font-semibold underline">
+            {o.form}, {staffTime(o.at, tz)}
+          </a>{" "}
+          <span className="text-sm text-neutral-700">({LEAD_STATUS_LABELS[o.status]})</span>
+          {o.car && <LeadCarCard car={o.car} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Each time they sent the form: the first with its answers, each update with what it changed. */
+function Submissions({ submissions, tz }: Pick<LeadProps, "submissions"> & { tz: string }) {
+  return (
+    <ol className="space-y-4" data-testid="lead-submissions">
+      {submissions.map((sub) => {
+        return (
+          <li key={sub.seq} className="border-l-4 border-neutral-300 pl-3">
+            <p className="font-semibold">
+              {sub.seq === 0 ? "First sent" : `Update ${sub.seq}`}, {staffTime(sub.at, tz)}
+              {sub.form ? ` · ${FORM_TITLES[sub.form] ?? sub.form}` : ""}
+            </p>
+            {sub.seq === 0 ? (
+              <dl className="mt-1 grid grid-cols-1 gap-x-4 text-sm sm:grid-cols-[max-content_1fr]">
+                {sub.details.map(([k, v]) => (
+                  <Row key={k} label={k}>
+                    <span className="whitespace-pre-wrap break-words">{v}</span>
+                  </Row>
+                ))}
+              </dl>
+            ) : (
+              <ul className="mt-1 space-y-1 text-sm">
+                {sub.changes.map((c) => (
+                  <li key={c.label} className="whitespace-pre-wrap break-words">
+                    <span className="font-semibold">{c.label}:</span> {c.from ? <del>{c.from}</del> : "(none)"} →{" "}
+                    <ins className="no-underline">{c.to || "(removed)"}</ins>
+                  </li>
+                ))}
+                {sub.files.length > 0 && (
+                  <li>
+                    <span className="font-semibold">Attachments added:</span> {sub.files.join(", ")}
+                  </li>
+                )}
+              </ul>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** The link that brought them, the pages of their visit and the page they sent it from. */
+function WhereFrom({ linkParams, visited, sentFrom }: Pick<LeadProps, "linkParams" | "visited" | "sentFrom">) {
+  return (
+    <>
+      {linkParams.length > 0 && (
+        <dl className="mb-3 grid grid-cols-1 gap-x-4 sm:grid-cols-[max-content_1fr] sm:gap-y-1">
+          {linkParams.map(([k, v]) => (
+            <Row key={k} label={k}>
+              {v}
+            </Row>
+          ))}
+        </dl>
+      )}
+      {visited.length ? (
+        <ol className="list-decimal space-y-1 pl-6 text-sm" data-testid="visited-pages">
+          {visited.map((p, i) => (
+            <li key={`${i}-${p.path}`} className="break-words" title={p.path}>
+              {p.car ? <span className="font-semibold">{p.label}</span> : p.label}
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="text-neutral-700">No pages were recorded.</p>
+      )}
+      {sentFrom !== null && <p className="mt-2 break-all text-sm">Sent from: {sentFrom}</p>}
+    </>
+  );
+}
+
+/** The files they sent, to download. */
+function Attachments({ leadId, files }: { leadId: string; files: LeadRecord["files"] }) {
+  return (
+    <ul className="space-y-1">
+      {files.map((f) => (
+        <li key={f.id}>
+          <a href={`/api/admin/leads/${leadId}/files/${f.id}`} className="underline" download>
+            {f.filename}
+          </a>{" "}
+          <span className="text-sm text-neutral-700">({Math.max(1, Math.round(f.size / 1024))} KB)</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Where the lead was sent and how each attempt went. */
+function Deliveries({ deliveries, tz }: { deliveries: LeadRecord["deliveries"]; tz: string }) {
+  return (
+    <>
+      {deliveries.length ? (
+        <ul className="space-y-3" data-testid="deliveries">
+          {deliveries.map((d) => (
+            <li key={d.id}>
+              {d.channel === NO_DESTINATION_CHANNEL ? (
+                <p className="font-semibold text-red-800" data-testid="no-destination">
+                  Not delivered: when it came in, this site had no lead email, CRM (ADF) address or webhook. Add one on the site&apos;s
+                  settings page, and call or email the shopper.
+                </p>
+              ) : (
+                <p className="font-semibold">
+                  {CHANNEL[d.channel] ?? d.channel}
+                  {d.submission > 0 ? ` of update ${d.submission}` : ""} to <span className="break-all">{d.target}</span>:{" "}
+                  <span className={d.status === "delivered" ? "text-green-800" : "text-red-800"}>
+                    {d.status === "delivered"
+                      ? `delivered ${d.deliveredAt ? staffTime(d.deliveredAt, tz) : ""}`
+                      : d.status === "failed"
+                        ? "given up"
+                        : "waiting to be retried"}
+                  </span>
+                </p>
+              )}
+              {d.attempts.length > 0 && (
+                <ol className="ml-5 list-decimal text-sm text-neutral-700">
+                  {d.attempts.map((a) => (
+                    <li key={a.id} className="break-words">
+                      {staffTime(a.at, tz)}: {attemptText(a.ok, a.detail)}, {a.durationMs} ms
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-neutral-700">This site has no delivery channel for this lead.</p>
+      )}
+    </>
+  );
+}
+
+/** Status changes and notes, newest first. */
+function History({ notes, tz }: { notes: LeadRecord["notes"]; tz: string }) {
+  return (
+    <>
+      {notes.length ? (
+        <ol className="space-y-3" data-testid="lead-history">
+          {notes.map((n) => (
+            <li key={n.id} className="text-sm">
+              <p className="font-semibold">
+                {n.staffName}, {staffTime(n.createdAt, tz)}
+              </p>
+              {n.statusTo && (
+                <p>
+                  {LEAD_STATUS_LABELS[n.statusFrom as keyof typeof LEAD_STATUS_LABELS] ?? n.statusFrom} →{" "}
+                  {LEAD_STATUS_LABELS[n.statusTo as keyof typeof LEAD_STATUS_LABELS] ?? n.statusTo}
+                </p>
+              )}
+              {n.body && <p className="whitespace-pre-wrap break-words">{n.body}</p>}
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="text-neutral-700">No notes yet.</p>
+      )}
     </>
   );
 }

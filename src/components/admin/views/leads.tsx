@@ -131,53 +131,9 @@ export function LeadsView({ filter, sites, locations, forms, leads, next, export
         </p>
       ) : (
         <ul className="divide-y divide-neutral-200 rounded-lg border border-neutral-200 bg-white" data-testid="lead-list">
-          {leads.map((l) => {
-            const r = l.response;
-            return (
-              <li key={l.id} data-testid="lead-row" data-site={l.siteId}>
-                <Link href={`/leads/${l.id}`} className="flex flex-wrap items-center gap-x-4 gap-y-2 p-4 hover:bg-neutral-50">
-                  {l.vehiclePhoto ? (
-                    <FixedPhoto src={l.vehiclePhoto} alt="" width={64} height={48} className="h-12 w-16 shrink-0 rounded object-cover" />
-                  ) : (
-                    <span aria-hidden className="hidden h-12 w-16 shrink-0 rounded bg-neutral-100 sm:block" />
-                  )}
-                  <span className="min-w-48 flex-1">
-                    <span className="block font-bold">{l.name || "(no name)"}</span>
-                    {l.phone && <span className="block text-sm">{l.phone}</span>}
-                    <span className="block text-sm text-neutral-700">
-                      {l.category}
-                      {l.subcategory ? ` · ${l.subcategory}` : ""} · {l.locationName ?? l.siteName}
-                      {l.vehicleName ? ` · ${l.vehicleName}` : ""}
-                    </span>
-                  </span>
-                  <span className="text-sm text-neutral-700">
-                    <span className="block">{staffTime(l.createdAt, l.siteTimezone)}</span>
-                    <span className="block" data-testid="assignee">
-                      {l.assigneeName ? `Assigned to ${l.assigneeName}` : "Unassigned"}
-                    </span>
-                  </span>
-                  {l.flagged && (
-                    <span className="rounded bg-red-100 px-2 py-0.5 text-xs font-bold text-red-900" data-testid="flagged">
-                      Not delivered
-                    </span>
-                  )}
-                  {l.followUpOn && (
-                    <span
-                      className={`rounded px-2 py-0.5 text-xs font-bold ${l.followUpDue ? "bg-red-700 text-white" : "bg-neutral-100 text-neutral-900"}`}
-                      data-testid="follow-up"
-                    >
-                      Follow up {staffDay(l.followUpOn)}
-                      {l.followUpDue && <span className="sr-only"> (due)</span>}
-                    </span>
-                  )}
-                  <ResponseBadge contacted={r.contacted} minutes={r.minutes} late={r.late} />
-                  <span className={`rounded px-2 py-0.5 text-xs font-bold ${STATUS_STYLE[l.status]}`} data-testid="lead-status">
-                    {LEAD_STATUS_LABELS[l.status]}
-                  </span>
-                </Link>
-              </li>
-            );
-          })}
+          {leads.map((l) => (
+            <LeadRow key={l.id} lead={l} />
+          ))}
         </ul>
       )}
       {next && (
@@ -188,6 +144,55 @@ export function LeadsView({ filter, sites, locations, forms, leads, next, export
         </p>
       )}
     </>
+  );
+}
+
+/** One lead in the inbox: who, what, when, whose, and its flags, timer and status. */
+function LeadRow({ lead: l }: { lead: LeadsProps["leads"][number] }) {
+  const r = l.response;
+  return (
+    <li data-testid="lead-row" data-site={l.siteId}>
+      <Link href={`/leads/${l.id}`} className="flex flex-wrap items-center gap-x-4 gap-y-2 p-4 hover:bg-neutral-50">
+        {l.vehiclePhoto ? (
+          <FixedPhoto src={l.vehiclePhoto} alt="" width={64} height={48} className="h-12 w-16 shrink-0 rounded object-cover" />
+        ) : (
+          <span aria-hidden className="hidden h-12 w-16 shrink-0 rounded bg-neutral-100 sm:block" />
+        )}
+        <span className="min-w-48 flex-1">
+          <span className="block font-bold">{l.name || "(no name)"}</span>
+          {l.phone && <span className="block text-sm">{l.phone}</span>}
+          <span className="block text-sm text-neutral-700">
+            {l.category}
+            {l.subcategory ? ` · ${l.subcategory}` : ""} · {l.locationName ?? l.siteName}
+            {l.vehicleName ? ` · ${l.vehicleName}` : ""}
+          </span>
+        </span>
+        <span className="text-sm text-neutral-700">
+          <span className="block">{staffTime(l.createdAt, l.siteTimezone)}</span>
+          <span className="block" data-testid="assignee">
+            {l.assigneeName ? `Assigned to ${l.assigneeName}` : "Unassigned"}
+          </span>
+        </span>
+        {l.flagged && (
+          <span className="rounded bg-red-100 px-2 py-0.5 text-xs font-bold text-red-900" data-testid="flagged">
+            Not delivered
+          </span>
+        )}
+        {l.followUpOn && (
+          <span
+            className={`rounded px-2 py-0.5 text-xs font-bold ${l.followUpDue ? "bg-red-700 text-white" : "bg-neutral-100 text-neutral-900"}`}
+            data-testid="follow-up"
+          >
+            Follow up {staffDay(l.followUpOn)}
+            {l.followUpDue && <span className="sr-only"> (due)</span>}
+          </span>
+        )}
+        <ResponseBadge contacted={r.contacted} minutes={r.minutes} late={r.late} />
+        <span className={`rounded px-2 py-0.5 text-xs font-bold ${STATUS_STYLE[l.status]}`} data-testid="lead-status">
+          {LEAD_STATUS_LABELS[l.status]}
+        </span>
+      </Link>
+    </li>
   );
 }
 

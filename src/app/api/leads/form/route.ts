@@ -1,5 +1,5 @@
-import { leadRoutes } from "@/server/leads/handlers";
+import { liveLeadRoutes } from "@/server/leads/handlers";
 
-const routes = leadRoutes(false);
+const routes = liveLeadRoutes();
 // POST /api/leads/form — an enquiry form posted without JavaScript: 303 to /success, or back to the form
 export const POST = routes.form;

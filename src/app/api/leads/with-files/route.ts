@@ -1,5 +1,5 @@
-import { leadRoutes } from "@/server/leads/handlers";
+import { liveLeadRoutes } from "@/server/leads/handlers";
 
-const routes = leadRoutes(false);
+const routes = liveLeadRoutes();
 // POST /api/leads/with-files — multipart: lead + files (images and PDFs, 10 MB each, at most 5)
 export const POST = routes.withFiles;

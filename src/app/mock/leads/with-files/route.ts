@@ -1,5 +1,5 @@
-import { leadRoutes } from "@/server/leads/handlers";
+import { mockLeadRoutes } from "@/server/leads/handlers";
 
-const routes = leadRoutes(true);
+const routes = mockLeadRoutes();
 // POST /mock/leads/with-files — multipart: lead + files (images and PDFs, 10 MB each, at most 5)
 export const POST = routes.withFiles;
