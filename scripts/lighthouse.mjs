@@ -8,6 +8,7 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { DEMO_STAFF_PASSWORD } from "@/server/demo/staff";
 import { loadPhotographs } from "./lib/photographs.ts";
+import { MALLOC_ENV } from "./lib/malloc-env.mjs";
 
 const PORT = 3400;
 const DATA = ".data/lighthouse";
@@ -37,7 +38,7 @@ rmSync(`${DATA}.lock`, { recursive: true, force: true });
 rmSync(`${DATA}.lock.pid`, { force: true });
 const server = spawn(process.execPath, ["dist/server.mjs"], {
   env: {
-    MALLOC_ARENA_MAX: "2", // as npm start runs it
+    ...MALLOC_ENV, // as npm start runs it
     ...process.env,
     NODE_ENV: "production",
     DATA_DIR: DATA,

@@ -14,6 +14,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { MALLOC_ENV } from "./lib/malloc-env.mjs";
 
 const mode = process.argv[2];
 if (mode !== undefined && mode !== "dashboard" && mode !== "storefront") {
@@ -76,9 +77,7 @@ if (mode) {
 
 const child = spawn(runtime, ["--enable-source-maps", "dist/server.mjs"], {
   stdio: "inherit",
-  // two malloc arenas: libvips (sharp) resizing on many threads otherwise leaves hundreds of MB of
-  // freed memory in per-thread arenas (docs/operations/performance.md)
-  env: { MALLOC_ARENA_MAX: "2", ...process.env, ...extra, NODE_ENV: "production" },
+  env: { ...MALLOC_ENV, ...process.env, ...extra, NODE_ENV: "production" },
 });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -10,6 +10,7 @@ import path from "node:path";
 import { caddyBin, caddyRootCert, startFrontDoor } from "./front-door";
 import { takenMessage, takenPorts, type PortUse } from "./ports";
 import { waitForHealth } from "./server-process";
+import { MALLOC_ENV } from "./malloc-env.mjs";
 
 export type ClusterOptions = {
   /** the folder for the database, Caddy's files, uploads and the outbox */
@@ -183,6 +184,7 @@ async function startParts(o: ClusterOptions, started: Array<{ child: ChildProces
 
   // the apps: one database, one upload folder, one outbox; Caddy is the one proxy in front
   const appEnv: NodeJS.ProcessEnv = {
+    ...MALLOC_ENV, // as npm start runs it
     ...process.env,
     NODE_ENV: "production",
     DATABASE_URL: databaseUrl,

@@ -3,6 +3,7 @@
 // data directory when asked, ready when /api/health answers.
 import { spawn, spawnSync, type ChildProcess, type StdioOptions } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
+import { MALLOC_ENV } from "./malloc-env.mjs";
 
 /** `npm run build` when the Next build or the compiled server (dist/server.mjs) is missing. */
 export function ensureBuild(): void {
@@ -33,7 +34,7 @@ export async function startServer(opts: {
   if (opts.dataDir) freshDataDir(opts.dataDir);
   const server = spawn(process.execPath, ["dist/server.mjs"], {
     env: {
-      MALLOC_ARENA_MAX: "2", // as npm start runs it (scripts/start.mjs)
+      ...MALLOC_ENV, // as npm start runs it (scripts/start.mjs)
       ...process.env,
       NODE_ENV: "production",
       ...(opts.dataDir ? { DATA_DIR: opts.dataDir } : {}),

@@ -17,6 +17,7 @@ import { startCluster, type Cluster } from "../cluster";
 import { pct } from "../cluster-drills";
 import { hostRequest, type HostAnswer } from "../host-request";
 import { round } from "./measure";
+import { residentAtRest, residentNow, type Resident } from "./memory";
 import { FLEET_DATABASE, FLEET_DIR, FLEET_OPERATOR, FLEET_PG_PORT, loadFleet, type FleetLoad } from "./fleet-load";
 import {
   drawRank,
@@ -142,12 +143,6 @@ function cpuNow(c: Cluster) {
     pg: pg.reduce((n, p) => n + cpuMs(p.pid, true) + childrenOf(p.pid).reduce((m, k) => m + cpuMs(k.pid), 0), 0),
     caddy: caddy.reduce((n, p) => n + cpuMs(p.pid), 0),
   };
-}
-
-function memory(pid: number): { rssMb: number; hwmMb: number } {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = (k: string) => Number(new RegExp(`^${k}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? 0);
-  return { rssMb: round(kb("VmRSS") / 1024, 0), hwmMb: round(kb("VmHWM") / 1024, 0) };
 }
 
 type PageCacheStats = {
@@ -390,7 +385,10 @@ type Row = {
   purgesPerSecondPerProcess: number;
   /** shared-tier lookups in the measured stretch, all processes together (null: the tier was off) */
   sharedLookups: number | null;
-  memory: Array<{ rssMb: number; hwmMb: number }>;
+  /** each process after the warm-up and a few idle seconds */
+  atRest: Resident[];
+  /** each process after the measured mix */
+  memory: Resident[];
   pageCache: PageCacheStats[];
 };
 
@@ -450,6 +448,7 @@ export async function runFleet(o: BenchOptions): Promise<void> {
       const cookie = await signIn(c);
       const sold: Sold = new Map();
       const warmup = await replay(c, traffic, warmSeconds, cookie, 1, sold);
+      const atRest = await residentAtRest(c.apps.map((a) => a.process.pid!));
       const healthBefore = await pageCaches(c);
       const before = cpuNow(c);
       const phase = await replay(c, traffic, seconds, cookie, 2, sold);
@@ -473,7 +472,8 @@ export async function runFleet(o: BenchOptions): Promise<void> {
         sharedLookups: run.shared
           ? healthAfter.reduce((n, h, i) => n + (h.shared?.lookups ?? 0) - (healthBefore[i]!.shared?.lookups ?? 0), 0)
           : null,
-        memory: c.apps.map((a) => memory(a.process.pid!)),
+        atRest,
+        memory: c.apps.map((a) => residentNow(a.process.pid!)),
         pageCache: healthAfter,
       });
       // after the row's CPU and health are read: the put-backs are not the row's traffic
@@ -609,7 +609,7 @@ function report(x: {
   const pc = (v: number) => `${round(v * 100, 1)}%`;
   const pages = traffic.dealers.reduce((n, d) => n + d.pages.length, 0);
   const line = (r: Row) =>
-    `  ${`${r.processes}${r.sharedCache ? " shared" : ""}`.padEnd(9)} ${pc(r.phase.shopper.hitRatio).padStart(7)} ${pc(r.phase.crawler.hitRatio).padStart(7)}  ${String(r.phase.viewsPerSecond).padStart(6)}  ${`${r.phase.shopper.p50}/${r.phase.shopper.p95}/${r.phase.shopper.p99}`.padStart(18)}  ${`${r.cpuMsPerView.apps}/${r.cpuMsPerView.pg}/${r.cpuMsPerView.caddy}`.padStart(16)}  ${String(r.purgesPerSecondPerProcess).padStart(6)}  ${r.memory.map((mm) => `${mm.rssMb}/${mm.hwmMb}`).join(" ")}`;
+    `  ${`${r.processes}${r.sharedCache ? " shared" : ""}`.padEnd(9)} ${pc(r.phase.shopper.hitRatio).padStart(7)} ${pc(r.phase.crawler.hitRatio).padStart(7)}  ${String(r.phase.viewsPerSecond).padStart(6)}  ${`${r.phase.shopper.p50}/${r.phase.shopper.p95}/${r.phase.shopper.p99}`.padStart(18)}  ${`${r.cpuMsPerView.apps}/${r.cpuMsPerView.pg}/${r.cpuMsPerView.caddy}`.padStart(16)}  ${String(r.purgesPerSecondPerProcess).padStart(6)}  ${r.memory.map((mm, i) => `${r.atRest[i]!.rssMb}→${mm.rssMb}/${mm.hwmMb}`).join(" ")}`;
   const planLine = (label: string, r: ReturnType<typeof model>["perProcess"]) =>
     `  ${label.padEnd(44)} hit ${pc(r.shopperHitRatio).padStart(6)} (stale ${pc(r.shopperStaleRatio)})   ${round(r.rendersPerView, 3)} renders, ${round(r.lookupsPerView, 3)} lookups a view   ${round(r.plan.cpuMsPerView, 2)} ms CPU a view   ${round(r.plan.cores, 1)} cores (app ${round(r.plan.appCores, 1)}, PostgreSQL ${round(r.plan.pgCores, 1)}, Caddy ${round(r.plan.caddyCores, 1)})   US$${round(r.plan.costPerMillionViews, 3)} per million views`;
   const failures = rows.flatMap((r) => [...r.warmup.errors, ...r.phase.errors]);
@@ -618,7 +618,7 @@ Fleet (MEASURED, this machine: ${cpus().length} cores shared by the load generat
   database: ${x.load.sites.toLocaleString("en-AU")} sites, ${x.load.vehicles.toLocaleString("en-AU")} cars (${x.load.reused ? "kept from an earlier load" : `loaded in ${round(x.load.loadMs / 1000, 0)} s`})${x.pagesMs ? `; sitemaps read in ${round(x.pagesMs / 1000, 0)} s` : ""}
   traffic: ${traffic.dealers.length.toLocaleString("en-AU")} dealers, ${pages.toLocaleString("en-AU")} addresses; ${CLIENTS} clients, Zipf s=${DEALER_S} over dealers and s=${PAGE_S} over a dealer's pages, crawler ${pc(CRAWLER_SHARE)} uniform;
            changes ${CHANGES_PER_SECOND}/s (${CHANGES_PER_DEALER_PER_DAY}/dealer/day, one day in ${round((traffic.dealers.length * CHANGES_PER_DEALER_PER_DAY) / CHANGES_PER_SECOND / 60, 0)} min); ${x.o.seconds * 2} s warm-up, ${x.o.seconds * 6} s measured per row
-  procs    shopper crawler  views/s  p50/p95/p99 ms (shop)  CPU ms/view app/pg/caddy  purges/s/proc  RSS/HWM MB per process
+  procs    shopper crawler  views/s  p50/p95/p99 ms (shop)  CPU ms/view app/pg/caddy  purges/s/proc  RSS at rest→after/HWM MB per process
 ${rows.map(line).join("\n")}
   CPU a view measured apart (1 process): hit app ${cost.appHitMs} + PostgreSQL ${cost.pgHitMs} ms (${pc(cost.hits)} HIT), miss app ${cost.appMissMs} + PostgreSQL ${cost.pgMissMs} ms (${pc(cost.misses)} MISS; pages drawn as the mix draws them: ${Object.entries(
     cost.missKinds,

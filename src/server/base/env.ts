@@ -26,6 +26,8 @@ export const EnvSchema = z.object({
       message: "must be a postgres:// or postgresql:// URL (leave unset for the embedded database)",
     }),
   DATA_DIR: z.string().trim().min(1).default(".data/pglite"),
+  /** The embedded database's buffer pool in megabytes, resident in full (unset: PGLITE_SHARED_BUFFERS_MB in src/server/db/client.ts). */
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).optional(),
   DEFAULT_SITE: z
     .string()
     .trim()

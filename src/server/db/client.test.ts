@@ -74,3 +74,18 @@ test.each([
   expect(health.down).toBe(down);
   health.stop();
 });
+
+test.each([
+  [undefined, "16MB"],
+  [8, "8MB"],
+])("the embedded database opens with a buffer pool of %s MB → %s (its own default, 160 MB, is resident in full)", async (mb, shown) => {
+  const { openDatabase } = await import("./client");
+  const { sql } = await import("drizzle-orm");
+  const database = await openDatabase({ driver: "pglite", memory: true, sharedBuffersMb: mb });
+  try {
+    const rows = (await database.db.execute(sql`show shared_buffers`)) as unknown as { rows: Array<{ shared_buffers: string }> };
+    expect(rows.rows[0]!.shared_buffers).toBe(shown);
+  } finally {
+    await database.close();
+  }
+});

@@ -67,8 +67,13 @@ export const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
 
 export type OpenOptions = (
   | { driver: "postgres"; url: string; max?: number }
-  | { driver: "pglite"; dataDir: string } // a folder, locked for this process
-  | { driver: "pglite"; memory: true; /** starts from this copy of a database's files (a PGlite dump) */ from?: Blob }
+  | { driver: "pglite"; dataDir: string; sharedBuffersMb?: number } // a folder, locked for this process
+  | {
+      driver: "pglite";
+      memory: true;
+      /** starts from this copy of a database's files (a PGlite dump) */ from?: Blob;
+      sharedBuffersMb?: number;
+    }
 ) & { /** tests of a migration open a database at an earlier one */ migrationsFolder?: string };
 
 /**
@@ -154,6 +159,17 @@ export async function memoryCopy(folder: string | undefined, name: "seeded" | "m
   return new Blob([await readFile(path.join(folder, `${name}.tar`))]);
 }
 
+/**
+ * PGlite's buffer pool in megabytes. Its own default (160 MB) is zeroed inside the WebAssembly
+ * memory at start, so the whole of it is resident in every process from the first second; the demo
+ * database's working set fits in a few megabytes, and the operating system's page cache holds the
+ * files behind it anyway.
+ */
+export const PGLITE_SHARED_BUFFERS_MB = 16;
+
+/** PGlite's start-up arguments with the buffer pool set to `sharedBuffersMb`. */
+export const pgliteStartParams = (sharedBuffersMb: number) => [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffersMb}MB`];
+
 /** One place that picks the driver. Migrations always run before the database is handed out. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.driver === "postgres") {
@@ -198,10 +214,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   try {
     // the extensions the migrations create (pg_trgm: keyword search) must be loaded into PGlite
     const extensions = { pg_trgm };
+    const startParams = pgliteStartParams(opts.sharedBuffersMb ?? PGLITE_SHARED_BUFFERS_MB);
     const client =
       "dataDir" in opts
-        ? await PGlite.create(path.resolve(opts.dataDir), { extensions })
-        : await PGlite.create({ extensions, ...(opts.from ? { loadDataDir: opts.from } : {}) });
+        ? await PGlite.create(path.resolve(opts.dataDir), { extensions, startParams })
+        : await PGlite.create({ extensions, startParams, ...(opts.from ? { loadDataDir: opts.from } : {}) });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: opts.migrationsFolder ?? MIGRATIONS_FOLDER });
     // PGlite writes the files it unpacks 0666, whatever the umask; this also closes a folder left open before

@@ -24,8 +24,13 @@ async function init(): Promise<Database> {
   const database = e.DATABASE_URL
     ? await openDatabase({ driver: "postgres", url: e.DATABASE_URL })
     : e.DATA_DIR === ":memory:"
-      ? await openDatabase({ driver: "pglite", memory: true, from: await memoryCopy(e.TEST_MEMORY_DATABASE_FROM, "seeded") })
-      : await openDatabase({ driver: "pglite", dataDir: e.DATA_DIR });
+      ? await openDatabase({
+          driver: "pglite",
+          memory: true,
+          from: await memoryCopy(e.TEST_MEMORY_DATABASE_FROM, "seeded"),
+          sharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
+        })
+      : await openDatabase({ driver: "pglite", dataDir: e.DATA_DIR, sharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB });
   const t0 = Date.now();
   const r = await prepareDatabase(database, { seed: e.SEED_DEMO_DATA ?? !e.DATABASE_URL, now: serverNow });
   if (r.seeded) log.info({ vehicles: r.vehicles, ms: Date.now() - t0, driver: database.driver }, "seeded demo data on first start");

@@ -17,6 +17,7 @@ import { hashPolicyOf, nonceOf, prepareRequest } from "./request";
 import { createPageCache, PAGE_CACHE_STATS } from "./page-cache";
 import { createSharedPageCache } from "./page-cache/shared";
 import { announceChanges } from "./announce";
+import { startFromBuiltConfig } from "./next-config";
 import { remember } from "@/server/base/remember";
 import { widgetOriginsFor } from "@/server/site/widget-csp";
 import { dropLocally, onPagesChanged } from "@/server/cache";
@@ -54,6 +55,7 @@ export async function runServer(): Promise<void> {
   const LEAD_FILES_POST = /^\/api\/leads\/with-files(\?|$)/;
   const IMAGES = /^\/images\//;
   const { create: postLead, withFiles: postLeadWithFiles } = liveLeadRoutes();
+  startFromBuiltConfig(process.cwd());
   const app = next({ dev: false, dir: process.cwd() });
   const handle = app.getRequestHandler();
   await app.prepare();
