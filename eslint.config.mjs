@@ -27,7 +27,7 @@ const TO_SPLIT = {
   "src/server/demo/content.ts": 315,
   "src/server/demo/generate.ts": 141,
   "src/server/edge/page-cache/index.ts": 244,
-  "src/server/edge/server.ts": 165,
+  "src/server/edge/server.ts": 162,
   "src/server/photos/variant-cache.ts": 121,
   "src/server/platform-client/client.ts": 141,
   "src/server/repositories/imports.ts": 122,

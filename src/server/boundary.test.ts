@@ -39,7 +39,12 @@ describe("server modules are server-only", () => {
       from: m[2]!,
     }));
     for (const { typeOnly, from } of imports) {
-      const ok = typeOnly || from.startsWith("@/domain/") || PURE.includes(`demo/${from.replace("./", "")}.ts`);
+      // a data file beside it (demo/data/*.json) is data, not code
+      const ok =
+        typeOnly ||
+        from.startsWith("@/domain/") ||
+        /^\.\/data\/[\w-]+\.json$/.test(from) ||
+        PURE.includes(`demo/${from.replace("./", "")}.ts`);
       expect(ok, `${file} imports ${from}`).toBe(true);
     }
   });

@@ -42,18 +42,19 @@ import { liveLeadRoutes, MAX_JSON_BYTES } from "@/server/leads/handlers";
 import { startBackupControl } from "@/server/db/backup-control";
 
 /** Starts the server on PORT and its workers; SIGINT/SIGTERM stop them gracefully. */
+/** What a dashboard process (PLATFORM_ROLE=dashboard) serves: the platform data API and its health. */
+const DASHBOARD_PATHS = /^\/(api\/v1\/|websites\/|api\/health(\?|$))/;
+/** POST /api/leads is served by its route's own handler without Next's pipeline (ADR 0016). */
+const LEAD_POST = /^\/api\/leads(\?|$)/;
+/** POST /api/leads/with-files too: its body streams to the handler, and an early 413 reaches a client still sending (linger.ts). */
+const LEAD_FILES_POST = /^\/api\/leads\/with-files(\?|$)/;
+const IMAGES = /^\/images\//;
+
 export async function runServer(): Promise<void> {
   // what this server writes (the embedded database's new folders, uploads, caches) is the owner's alone,
   // whatever umask it was started with (src/server/base/owner-only.ts)
   process.umask(0o077);
   const e = env();
-  /** What a dashboard process (PLATFORM_ROLE=dashboard) serves: the platform data API and its health. */
-  const DASHBOARD_PATHS = /^\/(api\/v1\/|websites\/|api\/health(\?|$))/;
-  /** POST /api/leads is served by its route's own handler without Next's pipeline (ADR 0016). */
-  const LEAD_POST = /^\/api\/leads(\?|$)/;
-  /** POST /api/leads/with-files too: its body streams to the handler, and an early 413 reaches a client still sending (linger.ts). */
-  const LEAD_FILES_POST = /^\/api\/leads\/with-files(\?|$)/;
-  const IMAGES = /^\/images\//;
   const { create: postLead, withFiles: postLeadWithFiles } = liveLeadRoutes();
   startFromBuiltConfig(process.cwd());
   const app = next({ dev: false, dir: process.cwd() });
