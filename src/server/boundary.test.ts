@@ -34,7 +34,7 @@ describe("server modules are server-only", () => {
   });
 
   test.each(PURE)("%s is pure: only domain code, types and the other pure modules", (file) => {
-    const imports = [...source(file).matchAll(/^import (type )?.*? from "([^"]+)";$/gm)].map((m) => ({
+    const imports = [...source(file).matchAll(/^import (type )?.*? from "([^"]+)"(?: with \{ type: "json" \})?;$/gm)].map((m) => ({
       typeOnly: Boolean(m[1]),
       from: m[2]!,
     }));

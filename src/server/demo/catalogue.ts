@@ -1,4 +1,4 @@
-import data from "./data/catalogue.json";
+import data from "./data/catalogue.json" with { type: "json" };
 
 /** A small, realistic AU-market catalogue for demo stock (data/catalogue.json). Prices are new prices in AUD. */
 export type ModelSpec = {
