@@ -122,7 +122,14 @@ export async function probeFeeds(o: { send: Send; check: Check; platformAdmin: s
 export async function probeVehicleParam(o: { send: Send; check: Check }): Promise<void> {
   const entries = async () =>
     (JSON.parse((await o.send("GET", "/api/health")).body) as { pageCache?: { entries: number } }).pageCache?.entries;
-  const before = await entries();
+  // pages an earlier check's edit purged may still be drawn again in the background: let that settle first
+  let before = await entries();
+  for (let settled = 0; settled < 10; settled++) {
+    await new Promise((r) => setTimeout(r, 500));
+    const now = await entries();
+    if (now === before) break;
+    before = now;
+  }
   for (let i = 0; i < 200; i += 20)
     await Promise.all(
       Array.from({ length: 20 }, (_, j) => {
