@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, openSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { EDGE_MESSAGES } from "@/domain/http/messages";
 
 export function caddyBin(): string | null {
   return ["/usr/bin/caddy", "/usr/local/bin/caddy"].find((p) => existsSync(p)) ?? null;
@@ -67,8 +68,8 @@ export function caddyConfig(o: FrontDoorOptions): string {
 		@api path /api/* /mock/*
 		header @api Content-Type "application/json; charset=utf-8"
 		header @api Retry-After 5
-		respond @api \`{"error":"The service is temporarily unavailable. Please try again shortly."}\` 503
-		respond "The service is temporarily unavailable. Please try again shortly." 503
+		respond @api \`${JSON.stringify({ error: EDGE_MESSAGES.apiDown })}\` 503
+		respond "${EDGE_MESSAGES.apiDown}" 503
 	}
 }
 

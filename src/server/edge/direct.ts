@@ -1,5 +1,6 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { EDGE_MESSAGES } from "@/domain/http/messages";
 import { log } from "@/server/base/log";
 import { sendError } from "./security";
 
@@ -135,6 +136,6 @@ export async function serveDirect(
     await sendResponse(res, await handler(request));
   } catch (err) {
     log.error({ err, path: request.url.slice(BASE.length).split("?")[0] }, "direct route failed");
-    sendError(res, 500, "Something went wrong on our side. Please try again, or call us.", { json: true });
+    sendError(res, 500, EDGE_MESSAGES.failed, { json: true });
   }
 }

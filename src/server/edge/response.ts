@@ -1,6 +1,7 @@
 import "server-only";
 import { type IncomingMessage, ServerResponse } from "node:http";
 import { isMediaType } from "@/domain/http/content-type";
+import { EDGE_MESSAGES } from "@/domain/http/messages";
 import { own } from "@/domain/own";
 import { ERROR_PAGE_CSP, sendError } from "./security";
 
@@ -8,14 +9,6 @@ import { ERROR_PAGE_CSP, sendError } from "./security";
 const HIDDEN = /^(x-middleware-|x-powered-by$|x-nextjs-(rewritten-path|rewritten-query|matched-path)$)/i;
 
 export const RETRY_AFTER_SECONDS = 30;
-
-const API_MESSAGES: Record<number, string> = {
-  400: "The request could not be read.",
-  404: "Not found.",
-  405: "This method is not allowed.",
-  413: "The request is too large.",
-  415: "This content type is not accepted.",
-};
 
 /** What a response's body is read by as it is written (the page cache keeping a copy). */
 export type BodyTap = { chunk: (b: Buffer) => void; end: () => void };
@@ -176,20 +169,16 @@ export class EdgeResponse extends ServerResponse<IncomingMessage> {
       for (const name of this.getHeaderNames()) this.removeHeader(name);
       this.setHeader("content-security-policy", ERROR_PAGE_CSP);
       if (status < 500)
-        sendError(this, status, own(API_MESSAGES, String(status)) ?? "The request could not be handled.", {
+        sendError(this, status, own(EDGE_MESSAGES.byStatus, String(status)) ?? EDGE_MESSAGES.unhandled, {
           json: true,
           headers: allow ? { allow: String(allow) } : {},
         });
-      else if (up) sendError(this, 500, "Something went wrong on our side. Please try again, or call us.", { json: g.api });
+      else if (up) sendError(this, 500, EDGE_MESSAGES.failed, { json: g.api });
       else
-        sendError(
-          this,
-          503,
-          g.api
-            ? "The service is temporarily unavailable. Please try again shortly."
-            : "The site is taking a short break. Please try again in a minute.",
-          { json: g.api, headers: { "retry-after": String(RETRY_AFTER_SECONDS) } },
-        );
+        sendError(this, 503, g.api ? EDGE_MESSAGES.apiDown : EDGE_MESSAGES.siteDown, {
+          json: g.api,
+          headers: { "retry-after": String(RETRY_AFTER_SECONDS) },
+        });
     })();
   }
 }

@@ -10,6 +10,7 @@ import { createServer, request as httpRequest } from "node:http";
 import next from "next";
 import { PREVIEW_COOKIE, SESSION_COOKIE_NAMES } from "@/domain/accounts/session";
 import { LEAD_FORM_FLASH_COOKIE } from "@/domain/leads/posted-form";
+import { EDGE_MESSAGES } from "@/domain/http/messages";
 import { clientAddress, isApiPath } from "@/domain/http/request";
 import { getDatabase, getDb, isDatabaseUp, openedDatabase } from "@/server/db";
 import { env, platformBaseUrl } from "@/server/base/env";
@@ -165,7 +166,7 @@ export async function runServer(): Promise<void> {
     const backOffice = isAdminHost(req.headers.host);
     if (e.PLATFORM_ROLE === "dashboard" && !backOffice && !DASHBOARD_PATHS.test(req.url ?? "")) {
       res.writeHead(404, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
-      res.end(JSON.stringify({ error: "This is the platform's dashboard: it serves the data API only (see /api/v1/openapi.json)." }));
+      res.end(JSON.stringify({ error: EDGE_MESSAGES.dashboardOnly }));
       return;
     }
     if (req.method === "POST" && !backOffice && LEAD_POST.test(req.url ?? "")) void serveDirect(req, res, postLead, MAX_JSON_BYTES);
@@ -185,7 +186,7 @@ export async function runServer(): Promise<void> {
   // a request Node's HTTP parser cannot read gets our JSON error, not a bare "400 Bad Request"
   server.on("clientError", (err: NodeJS.ErrnoException, socket) => {
     if (err.code === "ECONNRESET" || !socket.writable) return socket.destroy();
-    const body = JSON.stringify({ error: "The request could not be read." });
+    const body = JSON.stringify({ error: EDGE_MESSAGES.byStatus[400] });
     socket.end(
       `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
     );
