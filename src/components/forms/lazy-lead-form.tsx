@@ -21,8 +21,8 @@ const placeholder = (vehicleSlug?: string) => (
 );
 
 /**
- * The enquiry form where it sits behind a button (a location card's EMAIL US): its code (zod,
- * react-hook-form) loads when the dialog opens, not with the page.
+ * The enquiry form where it sits behind a button (a location card's EMAIL US): its code loads when
+ * the dialog opens, not with the page.
  */
 export const LazyLeadForm = dynamic(() => import("./lead-form").then((m) => m.LeadForm), { loading });
 

@@ -1,7 +1,6 @@
 "use client";
 
 import { useId, type InputHTMLAttributes, type ReactNode } from "react";
-import type { UseFormReturn } from "react-hook-form";
 import {
   DEPENDS_ON,
   fieldLabel,
@@ -11,12 +10,11 @@ import {
   type FormRules,
   type LeadFormSite,
 } from "@/domain/leads/forms";
-import type { LeadFormInput, LeadFormValues } from "@/domain/leads/form-schema";
+import type { LeadFormInput } from "@/domain/leads/form-schema";
+import type { LeadFormMethods } from "./lead-form-state";
 
 export const input =
   "mt-1 block min-h-11 w-full rounded-md border border-neutral-400 bg-white px-3 text-base aria-[invalid=true]:border-red-700";
-
-export type LeadFormMethods = UseFormReturn<LeadFormInput, unknown, LeadFormValues>;
 
 type KitOptions = {
   kind: FormKind;

@@ -292,3 +292,50 @@ describe("LeadForm (service): a booking's date from the location's today, within
     expect(requests[0]!.body).toMatchObject({ lead: { day: 18, month: 11, year: 2026 } });
   });
 });
+
+describe("LeadForm's field state", () => {
+  test("a field's message shows when the shopper leaves it, not while first typing; after that on each change", async () => {
+    render(<LeadForm kind="contact" site={site} />);
+    type("Email", "mary@");
+    await new Promise((r) => setTimeout(r, 50));
+    expect(errorOf("Email")).toBeNull();
+    fireEvent.blur(box("Email"));
+    await waitFor(() => expect(errorOf("Email")).toBe(MSG.email));
+    type("Email", "mary@example.com");
+    await waitFor(() => expect(errorOf("Email")).toBeNull());
+  });
+
+  test("a refused send puts the focus on the first field with a message, in the page's order", async () => {
+    render(<LeadForm kind="contact" site={site} />);
+    fillValid();
+    type("Postcode", "31");
+    type("Last name", "");
+    send();
+    await waitFor(() => expect(document.activeElement).toBe(box("Last name")));
+    expect(errorOf("Postcode")).toBe(MSG.postcode);
+  });
+
+  test("what a field holds is sent even when no change was seen (typed before the script ran, or filled by the browser)", async () => {
+    render(<LeadForm kind="contact" site={site} />);
+    fillValid();
+    box("Last name").value = "Early";
+    send();
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]!.body).toMatchObject({ lead: { last_name: "Early" } });
+  });
+
+  test("a group of boxes sends the ticked values; a lone box, ticked or not", async () => {
+    const dated = { ...site, today: { site: "2026-11-18", locations: { 10011: "2026-11-18" } } };
+    render(<LeadForm kind="service" site={dated} />);
+    fillValid();
+    type("Day", "20");
+    type("Month", "11");
+    type("Year", "2026");
+    for (const s of ["Tyres", "Wheel alignment"]) fireEvent.click(screen.getByRole("checkbox", { name: s }));
+    fireEvent.click(screen.getByRole("button", { name: "Book service" }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    const sent = (requests[0]!.body as { lead: Record<string, unknown> }).lead;
+    expect(sent.additional_services).toEqual(["Tyres", "Wheel alignment"]);
+    expect(sent.opt_in).toBe(true);
+  });
+});

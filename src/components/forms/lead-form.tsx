@@ -3,7 +3,6 @@
 import { clsx } from "clsx";
 import { usePathname } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useForm, useWatch, type Resolver, type UseFormGetValues, type UseFormSetValue } from "react-hook-form";
 import { track } from "@/client/analytics";
 import { useHydrated } from "@/client/use-hydrated";
 import { loadUserDetails, type StoredUserDetails } from "@/client/user-details";
@@ -17,7 +16,7 @@ import {
   type FieldName,
   type FormKind,
 } from "@/domain/leads/forms";
-import type { LeadFormInput, LeadFormValues } from "@/domain/leads/form-schema";
+import type { LeadFormInput } from "@/domain/leads/form-schema";
 import { leadFormStartValues } from "@/domain/leads/form-start";
 import { EVENT_IDS } from "@/domain/analytics/events";
 import { MSG } from "@/domain/leads/messages";
@@ -37,6 +36,7 @@ import {
   SubmitButton,
   TestDriveWhen,
 } from "./lead-form-parts";
+import { useLeadFormState, type LeadCheck, type LeadFormMethods } from "./lead-form-state";
 import { useLeadSubmit } from "./use-lead-submit";
 
 type Props = {
@@ -65,13 +65,13 @@ type Props = {
 };
 
 /** The form's checks: the same zod schema as the server's, loaded with zod on the shopper's first change (zod is ~20 KB of script a form page need not load first). */
-const loadResolver = () => import("./lead-resolver");
+const loadCheck = () => import("./lead-check");
 
-function lazyLeadResolver(form: FormDef, rules: FormRules): Resolver<LeadFormInput, unknown, LeadFormValues> {
-  let ready: Promise<Resolver<LeadFormInput, unknown, LeadFormValues>> | null = null;
-  return (values, context, options) => {
-    ready ??= loadResolver().then((m) => m.leadResolver(form, rules));
-    return ready.then((resolve) => resolve(values, context, options));
+function lazyLeadCheck(form: FormDef, rules: FormRules): LeadCheck {
+  let ready: Promise<LeadCheck> | null = null;
+  return (values) => {
+    ready ??= loadCheck().then((m) => m.leadCheck(form, rules));
+    return ready.then((check) => check(values));
   };
 }
 
@@ -81,7 +81,7 @@ function useFirstChange(kind: FormKind) {
   return () => {
     if (started.current) return;
     started.current = true;
-    void loadResolver(); // the checks are ready by the time the shopper leaves the field
+    void loadCheck(); // the checks are ready by the time the shopper leaves the field
     track(EVENT_IDS.formStart, { form: kind });
     if (kind === "finance-pre-approval") track(EVENT_IDS.preApprovalStart, { form: kind });
   };
@@ -90,8 +90,8 @@ function useFirstChange(kind: FormKind) {
 /** Fills empty fields from the details stored after the last enquiry (a signed-in customer's saved details come first). */
 function useStoredDetails(
   prefill: StoredUserDetails | undefined,
-  getValues: UseFormGetValues<LeadFormInput>,
-  setValue: UseFormSetValue<LeadFormInput>,
+  getValue: LeadFormMethods["getValue"],
+  setValue: LeadFormMethods["setValue"],
 ) {
   useEffect(() => {
     const given = Object.fromEntries(Object.entries(prefill ?? {}).filter(([, v]) => v)) as StoredUserDetails;
@@ -103,14 +103,15 @@ function useStoredDetails(
       ["phone", d.phone],
       ["postcode", d.postcode],
     ];
-    for (const [name, value] of values) if (value && !getValues(name)) setValue(name, value);
-  }, [getValues, setValue, prefill]);
+    for (const [name, value] of values) if (value && !getValue(name)) setValue(name, value);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the form comes alive (and for a new prefill)
+  }, [prefill]);
 }
 
 /** The hidden fields a form posts without script: which form, where to come back to, the vehicle, the submission. */
 function PostedFields({ kind, vehicle, submissionToken, kit }: Pick<Props, "kind" | "vehicle" | "submissionToken"> & { kit: FieldKit }) {
   const pathname = usePathname();
-  const { getValues } = kit.methods;
+  const { getValue } = kit.methods;
   return (
     <>
       <input type="hidden" name={POSTED.form} value={kind} />
@@ -120,9 +121,9 @@ function PostedFields({ kind, vehicle, submissionToken, kit }: Pick<Props, "kind
       {submissionToken && <input type="hidden" name={POSTED.submission} value={submissionToken} />}
       {/* the one location this form is for (not asked), posted as the enhanced form sends it */}
       {(["location", "dealership_slug"] as const)
-        .filter((n) => kit.asks(n) && !kit.shown(n) && getValues(n))
+        .filter((n) => kit.asks(n) && !kit.shown(n) && getValue(n))
         .map((n) => (
-          <input key={n} type="hidden" name={n} value={String(getValues(n))} />
+          <input key={n} type="hidden" name={n} value={String(getValue(n))} />
         ))}
     </>
   );
@@ -155,20 +156,19 @@ export function LeadForm({
   const onFirstChange = useFirstChange(kind);
   const rules = useMemo(() => formRulesOf(site), [site]);
   const fields = useMemo(() => visibleFields(form, rules), [form, rules]);
-  const resolver = useMemo(() => lazyLeadResolver(form, rules), [form, rules]);
-  // the values the form starts with, also written into the server's HTML (react-hook-form fills its
-  // fields only once the page's script runs, and a refused post's values must show without it)
+  const check = useMemo(() => lazyLeadCheck(form, rules), [form, rules]);
+  // the values the form starts with, written into the server's HTML (a refused post's values must show without script)
   const [startValues] = useState(() => leadFormStartValues(site, { defaultLocationId, fixedLocation, initial, refused: refused?.values }));
-  const methods = useForm<LeadFormInput, unknown, LeadFormValues>({ resolver, mode: "onTouched", defaultValues: startValues });
-  const { handleSubmit, formState, getValues, setValue, setError } = methods;
+  const methods = useLeadFormState({ check, defaultValues: startValues });
+  const { handleSubmit, formState, getValue, setValue, setError } = methods;
   // before the page's script runs the form is a plain form post (docs/features/forms-and-leads.md)
   const scripted = useHydrated();
   const kit = useFieldKit({ kind, form, rules, site, fields, fixedLocation, defaultLocationId, scripted, refused, startValues, methods });
-  useStoredDetails(prefill, getValues, setValue);
+  useStoredDetails(prefill, getValue, setValue);
   const { onSubmit, formError } = useLeadSubmit({ kind, site, vehicle, defaultLocationId, extra, onSent, setError, files, honeypot });
 
   // test drives: the chosen location's bookable days and times
-  const location = useWatch({ control: methods.control, name: "location" });
+  const location = methods.watch("location");
   const [slotDate, setSlotDate] = useState("");
   const choices = testDriveChoices({
     slots: rules.testDriveSlots,

@@ -2,7 +2,6 @@
 
 import { usePathname, useRouter } from "next/navigation";
 import { useRef, useState, type RefObject } from "react";
-import type { UseFormSetError } from "react-hook-form";
 import { track } from "@/client/analytics";
 import { attribution } from "@/client/attribution";
 import { ApiError, sendForm, sendJson } from "@/client/fetch-json";
@@ -12,7 +11,8 @@ import { forgetSentLead, rememberSentLead, sentLeadId } from "@/client/submitted
 import { saveUserDetails } from "@/client/user-details";
 import { DEFAULT_CATEGORY, FORMS, HONEYPOT_FIELD, isFieldName, type FormKind, type LeadFormSite } from "@/domain/leads/forms";
 import { bookedSlot } from "@/domain/leads/answers";
-import type { LeadFormInput, LeadFormValues } from "@/domain/leads/form-schema";
+import type { LeadFormValues } from "@/domain/leads/form-schema";
+import type { LeadFormMethods } from "./lead-form-state";
 import { formSubmitEventId } from "@/domain/leads/events";
 import { formSuccessUrl } from "@/domain/leads/success";
 import { EVENT_IDS } from "@/domain/analytics/events";
@@ -28,7 +28,7 @@ export type LeadSubmitOptions = {
   defaultLocationId?: number;
   extra?: Record<string, unknown>;
   onSent?: (leadId: string) => void | Promise<void>;
-  setError: UseFormSetError<LeadFormInput>;
+  setError: LeadFormMethods["setError"];
   files: RefObject<HTMLInputElement | null>;
   honeypot: RefObject<HTMLInputElement | null>;
 };

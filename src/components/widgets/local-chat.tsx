@@ -11,7 +11,7 @@ import { CHAT_OPEN_DELAY_MS, CHAT_TEASER_MS, COLLAPSE_MS, ENGAGEMENT_POLL_MS } f
 import type { LeadFormSite } from "@/domain/leads/forms";
 import { teaserDue } from "@/domain/site/overlays";
 
-// the enquiry form (react-hook-form, zod) loads when the chat opens, never with the page
+// the enquiry form's code loads when the chat opens, never with the page
 const loadForm = () => import("@/components/forms/lead-form").then((m) => m.LeadForm);
 const LeadForm = dynamic(loadForm, {
   ssr: false,

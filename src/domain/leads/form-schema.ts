@@ -23,7 +23,7 @@ export const TIME_MESSAGE = "Please choose a time when we are open.";
 
 /*
  * The zod side of the form table (forms.ts): one schema per form and site, used by the browser form
- * (react-hook-form's resolver) and by the lead API alike, with the field types flowing to both.
+ * (components/forms/lead-check.ts) and by the lead API alike, with the field types flowing to both.
  */
 
 /** Text a stranger typed: never NUL/control characters or lone surrogates (they cannot be stored). */
