@@ -6,7 +6,6 @@ const FUNCTION_LINES = { max: 120, skipBlankLines: true, skipComments: true };
 
 // Functions still over the budget, each held at its present size until it is split (not to grow meanwhile).
 const TO_SPLIT = {
-  "src/components/admin/views/stock.tsx": 184,
   "src/components/forms/finance-calculator.tsx": 197,
   "src/components/locations/location-card.tsx": 162,
   "src/components/stock/favourites-list.tsx": 142,
