@@ -6,15 +6,6 @@ const FUNCTION_LINES = { max: 120, skipBlankLines: true, skipComments: true };
 
 // Functions still over the budget, each held at its present size until it is split (not to grow meanwhile).
 const TO_SPLIT = {
-  "scripts/lib/bench/reports.ts": 126,
-  "src/components/admin/console/location-form.tsx": 230,
-  "src/components/admin/console/site-record-form.tsx": 176,
-  "src/components/admin/hours-editors.tsx": 160,
-  "src/components/admin/stock-forms.tsx": 121,
-  "src/components/admin/vehicle-form.tsx": 215,
-  "src/components/admin/views/console-site.tsx": 250,
-  "src/components/admin/views/site-reports.tsx": 152,
-  "src/components/admin/views/stock.tsx": 184,
   "src/components/forms/finance-calculator.tsx": 197,
   "src/components/locations/location-card.tsx": 162,
   "src/components/stock/favourites-list.tsx": 142,
@@ -23,7 +14,6 @@ const TO_SPLIT = {
   "src/components/stock/vehicle-gallery.tsx": 146,
   "src/components/widgets/local-chat.tsx": 180,
   "src/components/widgets/site-widgets.tsx": 128,
-  "src/domain/platform/openapi.ts": 281,
   "src/server/demo/content.ts": 315,
   "src/server/demo/generate.ts": 141,
   "src/server/edge/page-cache/index.ts": 244,

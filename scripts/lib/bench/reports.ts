@@ -3,19 +3,131 @@
  */
 import postgres from "postgres";
 import { startPostgres } from "../cluster";
-import { openDatabase } from "@/server/db/client";
+import { openDatabase, type Db } from "@/server/db/client";
 import * as schema from "@/server/db/schema";
 import { seedDemoData } from "@/server/demo/seed";
 import { getSiteByKey, listLocations } from "@/server/repositories/sites";
 import { eq } from "drizzle-orm";
 import { localDay, reportRange } from "@/domain/reports/range";
-import { createRng } from "@/server/demo/prng";
-import { funnelReport, leadsReport, reportSites, reportsOf } from "@/server/reports/reports";
+import { createRng, type Rng } from "@/server/demo/prng";
+import { funnelReport, leadsReport, reportSites, reportsOf, type ReportSite } from "@/server/reports/reports";
 import { groupReports } from "@/server/reports/group";
 import { refreshRollups } from "@/server/reports/rollup";
 import { teamReport } from "@/server/reports/team";
 import { stockReport } from "@/server/reports/stock";
 import { round } from "./measure";
+
+type Car = { id: number; slug: string };
+type Timing = { name: string; p50: number; p95: number };
+
+const REFERRERS = ["", "", "https://www.google.com.au/", "https://www.bing.com/", "https://www.carsales.com.au/", ""];
+const TAGS = [
+  "",
+  "",
+  "",
+  "?gclid=x&utm_source=google&utm_medium=cpc&utm_campaign=brand",
+  "?fbclid=y",
+  "?utm_source=newsletter&utm_medium=email",
+];
+
+/** About 500,000 page and car views in visits over the past year, inserted 5,000 at a time; returns the count. */
+async function seedVisits(db: Db, siteId: number, cars: Car[], rng: Rng, now: number): Promise<number> {
+  let events: Array<typeof schema.analyticsEvents.$inferInsert> = [];
+  let count = 0;
+  const flush = async () => {
+    if (events.length) await db.insert(schema.analyticsEvents).values(events);
+    count += events.length;
+    events = [];
+  };
+  for (let session = 0; count + events.length < 500_000; session++) {
+    const start = now - rng.int(0, 364) * 86_400_000 - rng.int(0, 86_399) * 1000;
+    const id = `bench-${session}`;
+    const base = { siteId, category: "Page", anonId: id, sessionId: id, leadId: null };
+    const first = `https://www.parksidemotorgroup.com.au/${rng.pick(TAGS)}`;
+    events.push({ ...base, eventId: 1, url: first, properties: { referrer: rng.pick(REFERRERS) }, createdAt: new Date(start) });
+    const steps = rng.int(1, 8);
+    for (let k = 1; k <= steps; k++) {
+      const car = rng.pick(cars);
+      const kind = rng.next();
+      events.push(
+        kind < 0.5
+          ? {
+              ...base,
+              eventId: 1,
+              url: "https://www.parksidemotorgroup.com.au/search/used-cars",
+              properties: {},
+              createdAt: new Date(start + k * 30_000),
+            }
+          : {
+              ...base,
+              eventId: 8,
+              url: `https://www.parksidemotorgroup.com.au/cars/${car.slug}`,
+              properties: { car_slug: car.slug },
+              createdAt: new Date(start + k * 30_000),
+            },
+      );
+    }
+    if (rng.next() < 0.01) events.push({ ...base, eventId: 22, url: first, properties: {}, createdAt: new Date(start + 600_000) });
+    if (events.length >= 5_000) await flush();
+  }
+  await flush();
+  return count;
+}
+
+/** 5,000 leads over the past year, most of them contacted; returns the count. */
+async function seedLeads(db: Db, siteId: number, locations: number[], cars: Car[], rng: Rng, now: number): Promise<number> {
+  const leadRows: Array<typeof schema.leads.$inferInsert> = [];
+  for (let i = 0; i < 5_000; i++) {
+    const at = new Date(now - rng.int(0, 364) * 86_400_000 - rng.int(0, 86_399) * 1000);
+    const contacted = rng.next() < 0.9;
+    leadRows.push({
+      siteId,
+      category: rng.pick(["General Enquiry", "Used Vehicle Enquiry", "New Vehicle Enquiry", "Service Enquiry", "Finance Enquiry"]),
+      name: `Bench ${i}`,
+      locationId: rng.pick(locations),
+      vehicleId: rng.next() < 0.6 ? rng.pick(cars).id : null,
+      payload: {
+        linked_query_params: rng.next() < 0.3 ? { gclid: "x", utm_source: "google", utm_medium: "cpc" } : {},
+        first_referrer: rng.next() < 0.4 ? "google.com.au" : undefined,
+      },
+      status: contacted ? rng.pick(["contacted", "won", "lost"]) : "new",
+      firstContactAt: contacted ? new Date(at.getTime() + rng.int(2, 600) * 60_000) : null,
+      createdAt: at,
+    });
+  }
+  for (let i = 0; i < leadRows.length; i += 1000) await db.insert(schema.leads).values(leadRows.slice(i, i + 1000));
+  return leadRows.length;
+}
+
+/** Each report for each preset: one warm call, then p50 and p95 of 20. */
+async function timeReports(db: Db, rs: ReportSite, siteId: number, now: number): Promise<Timing[]> {
+  const today = localDay(now, rs.timezone);
+  const timings: Timing[] = [];
+  for (const preset of ["7d", "30d", "90d", "12m"] as const) {
+    const range = reportRange({ preset }, today)!;
+    for (const [name, fn] of [
+      ["leads", () => leadsReport(db, rs, range)],
+      ["funnel", () => funnelReport(db, rs, range)],
+      ["team", () => teamReport(db, rs, range, now)],
+      ["stock", () => stockReport(db, rs, range, now)],
+      // the site's reports page reads all four at once
+      ["page", () => reportsOf(db, rs, range, now)],
+      // the group view: parkside and two demo sites side by side
+      ["group", () => groupReports(db, [siteId, 1002, 1003], { preset }, now)],
+    ] as const) {
+      await fn(); // warm
+      const ms: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const s = performance.now();
+        await fn();
+        ms.push(performance.now() - s);
+      }
+      ms.sort((a, b) => a - b);
+      timings.push({ name: `${name} ${preset}`, p50: round(ms[9]!), p95: round(ms[18]!) });
+    }
+  }
+  return timings;
+}
 
 /**
  * --only reports: a year of a 400-car dealer's traffic on PostgreSQL (about 500,000
@@ -42,75 +154,10 @@ async function reportsOnPostgres() {
         .from(schema.vehicles)
         .where(eq(schema.vehicles.siteId, site.id));
       const t0 = Date.now();
+      // one generator for both, visits first, so the data set is the same run to run
       const rng = createRng(37);
-      const referrers = ["", "", "https://www.google.com.au/", "https://www.bing.com/", "https://www.carsales.com.au/", ""];
-      const tags = [
-        "",
-        "",
-        "",
-        "?gclid=x&utm_source=google&utm_medium=cpc&utm_campaign=brand",
-        "?fbclid=y",
-        "?utm_source=newsletter&utm_medium=email",
-      ];
-      let events: Array<typeof schema.analyticsEvents.$inferInsert> = [];
-      let count = 0;
-      const flush = async () => {
-        if (events.length) await db.insert(schema.analyticsEvents).values(events);
-        count += events.length;
-        events = [];
-      };
-      for (let session = 0; count + events.length < 500_000; session++) {
-        const start = now - rng.int(0, 364) * 86_400_000 - rng.int(0, 86_399) * 1000;
-        const id = `bench-${session}`;
-        const base = { siteId: site.id, category: "Page", anonId: id, sessionId: id, leadId: null };
-        const first = `https://www.parksidemotorgroup.com.au/${rng.pick(tags)}`;
-        events.push({ ...base, eventId: 1, url: first, properties: { referrer: rng.pick(referrers) }, createdAt: new Date(start) });
-        const steps = rng.int(1, 8);
-        for (let k = 1; k <= steps; k++) {
-          const car = rng.pick(cars);
-          const kind = rng.next();
-          events.push(
-            kind < 0.5
-              ? {
-                  ...base,
-                  eventId: 1,
-                  url: "https://www.parksidemotorgroup.com.au/search/used-cars",
-                  properties: {},
-                  createdAt: new Date(start + k * 30_000),
-                }
-              : {
-                  ...base,
-                  eventId: 8,
-                  url: `https://www.parksidemotorgroup.com.au/cars/${car.slug}`,
-                  properties: { car_slug: car.slug },
-                  createdAt: new Date(start + k * 30_000),
-                },
-          );
-        }
-        if (rng.next() < 0.01) events.push({ ...base, eventId: 22, url: first, properties: {}, createdAt: new Date(start + 600_000) });
-        if (events.length >= 5_000) await flush();
-      }
-      await flush();
-      const leadRows: Array<typeof schema.leads.$inferInsert> = [];
-      for (let i = 0; i < 5_000; i++) {
-        const at = new Date(now - rng.int(0, 364) * 86_400_000 - rng.int(0, 86_399) * 1000);
-        const contacted = rng.next() < 0.9;
-        leadRows.push({
-          siteId: site.id,
-          category: rng.pick(["General Enquiry", "Used Vehicle Enquiry", "New Vehicle Enquiry", "Service Enquiry", "Finance Enquiry"]),
-          name: `Bench ${i}`,
-          locationId: rng.pick(locations),
-          vehicleId: rng.next() < 0.6 ? rng.pick(cars).id : null,
-          payload: {
-            linked_query_params: rng.next() < 0.3 ? { gclid: "x", utm_source: "google", utm_medium: "cpc" } : {},
-            first_referrer: rng.next() < 0.4 ? "google.com.au" : undefined,
-          },
-          status: contacted ? rng.pick(["contacted", "won", "lost"]) : "new",
-          firstContactAt: contacted ? new Date(at.getTime() + rng.int(2, 600) * 60_000) : null,
-          createdAt: at,
-        });
-      }
-      for (let i = 0; i < leadRows.length; i += 1000) await db.insert(schema.leads).values(leadRows.slice(i, i + 1000));
+      const events = await seedVisits(db, site.id, cars, rng, now);
+      const leads = await seedLeads(db, site.id, locations, cars, rng, now);
       const loadMs = Date.now() - t0;
       const r0 = Date.now();
       await refreshRollups(db, now);
@@ -119,32 +166,8 @@ async function reportsOnPostgres() {
       await analyze`analyze`;
       await analyze.end();
       const rs = (await reportSites(db, [site.id]))[0]!;
-      const today = localDay(now, rs.timezone);
-      const timings: Array<{ name: string; p50: number; p95: number }> = [];
-      for (const preset of ["7d", "30d", "90d", "12m"] as const) {
-        const range = reportRange({ preset }, today)!;
-        for (const [name, fn] of [
-          ["leads", () => leadsReport(db, rs, range)],
-          ["funnel", () => funnelReport(db, rs, range)],
-          ["team", () => teamReport(db, rs, range, now)],
-          ["stock", () => stockReport(db, rs, range, now)],
-          // the site's reports page reads all four at once
-          ["page", () => reportsOf(db, rs, range, now)],
-          // the group view: parkside and two demo sites side by side
-          ["group", () => groupReports(db, [site.id, 1002, 1003], { preset }, now)],
-        ] as const) {
-          await fn(); // warm
-          const ms: number[] = [];
-          for (let i = 0; i < 20; i++) {
-            const s = performance.now();
-            await fn();
-            ms.push(performance.now() - s);
-          }
-          ms.sort((a, b) => a - b);
-          timings.push({ name: `${name} ${preset}`, p50: round(ms[9]!), p95: round(ms[18]!) });
-        }
-      }
-      return { events: count, leads: leadRows.length, loadMs, rollupMs, timings };
+      const timings = await timeReports(db, rs, site.id, now);
+      return { events, leads, loadMs, rollupMs, timings };
     } finally {
       await database.close();
     }

@@ -163,109 +163,18 @@ export function SpecialHoursEditor({
       <StatusLine state={state} testId="special-hours" />
       {rows.length === 0 && <p className="text-neutral-700">No holiday hours. Public holidays show the normal week until you add them.</p>}
       <ul className="space-y-3">
-        {rows.map((r, i) => {
-          const err = (k: string) => errors[`special_hours.${i}.${k}`];
-          const fid = (k: string) => `${id}-${r.key}-${k}`;
-          return (
-            <li
-              key={r.key}
-              className="grid grid-cols-2 gap-2 rounded-md border border-neutral-200 p-3 md:grid-cols-4"
-              data-testid="special-row"
-            >
-              <label className="text-sm font-semibold">
-                Date
-                <input
-                  type="date"
-                  value={r.date}
-                  onChange={(e) => update(r.key, { date: e.target.value })}
-                  className={cell}
-                  aria-invalid={err("date") ? true : undefined}
-                  aria-describedby={err("date") ? fid("date") : undefined}
-                  name="date"
-                />
-                <FieldError id={fid("date")} message={err("date")} />
-              </label>
-              <label className="text-sm font-semibold md:col-span-2">
-                Name
-                <input
-                  type="text"
-                  value={r.name ?? ""}
-                  maxLength={120}
-                  onChange={(e) => update(r.key, { name: e.target.value })}
-                  className={cell}
-                  name="name"
-                  placeholder="e.g. Christmas Day"
-                />
-              </label>
-              <label className="text-sm font-semibold">
-                Location
-                <select
-                  value={r.location_id ?? ""}
-                  onChange={(e) => update(r.key, { location_id: e.target.value ? Number(e.target.value) : null })}
-                  className={cell}
-                  name="location"
-                >
-                  <option value="">All locations</option>
-                  {locations.map((l) => (
-                    <option key={l.id} value={l.id}>
-                      {l.name}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="col-span-2 text-sm font-semibold md:col-span-1">
-                Status
-                <select
-                  value={r.status}
-                  onChange={(e) => update(r.key, { status: e.target.value as OpeningStatus })}
-                  className={cell}
-                  name="status"
-                >
-                  {STATUSES.map((s) => (
-                    <option key={s}>{s}</option>
-                  ))}
-                </select>
-              </label>
-              <label className="text-sm font-semibold">
-                Opens
-                <input
-                  type="time"
-                  value={r.start_hour ?? ""}
-                  disabled={r.status === "Closed"}
-                  onChange={(e) => update(r.key, { start_hour: e.target.value })}
-                  className={TIME_INPUT_CLASS}
-                  aria-invalid={err("start_hour") ? true : undefined}
-                  aria-describedby={err("start_hour") ? fid("start") : undefined}
-                  name="start_hour"
-                />
-                <FieldError id={fid("start")} message={err("start_hour")} />
-              </label>
-              <label className="text-sm font-semibold">
-                Closes
-                <input
-                  type="time"
-                  value={r.end_hour ?? ""}
-                  disabled={r.status === "Closed"}
-                  onChange={(e) => update(r.key, { end_hour: e.target.value })}
-                  className={TIME_INPUT_CLASS}
-                  aria-invalid={err("end_hour") ? true : undefined}
-                  aria-describedby={err("end_hour") ? fid("end") : undefined}
-                  name="end_hour"
-                />
-                <FieldError id={fid("end")} message={err("end_hour")} />
-              </label>
-              <div className="col-span-2 md:col-span-4">
-                <button
-                  type="button"
-                  className={buttonVariants({ variant: "ghost", size: "sm" })}
-                  onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}
-                >
-                  Remove {r.name || r.date || "this day"}
-                </button>
-              </div>
-            </li>
-          );
-        })}
+        {rows.map((r, i) => (
+          <SpecialRow
+            key={r.key}
+            row={r}
+            idPrefix={`${id}-${r.key}`}
+            errors={errors}
+            index={i}
+            locations={locations}
+            onChange={(patch) => update(r.key, patch)}
+            onRemove={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}
+          />
+        ))}
       </ul>
       <div className="flex flex-wrap gap-2">
         <button
@@ -286,5 +195,115 @@ export function SpecialHoursEditor({
         </button>
       </div>
     </form>
+  );
+}
+
+/** One holiday or event day: its date, name, location, status and hours, and the button that removes it. */
+function SpecialRow({
+  row,
+  idPrefix,
+  errors,
+  index,
+  locations,
+  onChange,
+  onRemove,
+}: {
+  row: Row;
+  /** the row's own, for its fields' error messages */
+  idPrefix: string;
+  errors: Record<string, string>;
+  /** its place in the list, as the messages name it */
+  index: number;
+  locations: Array<{ id: number; name: string }>;
+  onChange: (patch: Partial<SpecialHoursEntry>) => void;
+  onRemove: () => void;
+}) {
+  const err = (k: string) => errors[`special_hours.${index}.${k}`];
+  const fid = (k: string) => `${idPrefix}-${k}`;
+  return (
+    <li className="grid grid-cols-2 gap-2 rounded-md border border-neutral-200 p-3 md:grid-cols-4" data-testid="special-row">
+      <label className="text-sm font-semibold">
+        Date
+        <input
+          type="date"
+          value={row.date}
+          onChange={(e) => onChange({ date: e.target.value })}
+          className={cell}
+          aria-invalid={err("date") ? true : undefined}
+          aria-describedby={err("date") ? fid("date") : undefined}
+          name="date"
+        />
+        <FieldError id={fid("date")} message={err("date")} />
+      </label>
+      <label className="text-sm font-semibold md:col-span-2">
+        Name
+        <input
+          type="text"
+          value={row.name ?? ""}
+          maxLength={120}
+          onChange={(e) => onChange({ name: e.target.value })}
+          className={cell}
+          name="name"
+          placeholder="e.g. Christmas Day"
+        />
+      </label>
+      <label className="text-sm font-semibold">
+        Location
+        <select
+          value={row.location_id ?? ""}
+          onChange={(e) => onChange({ location_id: e.target.value ? Number(e.target.value) : null })}
+          className={cell}
+          name="location"
+        >
+          <option value="">All locations</option>
+          {locations.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="col-span-2 text-sm font-semibold md:col-span-1">
+        Status
+        <select value={row.status} onChange={(e) => onChange({ status: e.target.value as OpeningStatus })} className={cell} name="status">
+          {STATUSES.map((s) => (
+            <option key={s}>{s}</option>
+          ))}
+        </select>
+      </label>
+      <label className="text-sm font-semibold">
+        Opens
+        <input
+          type="time"
+          value={row.start_hour ?? ""}
+          disabled={row.status === "Closed"}
+          onChange={(e) => onChange({ start_hour: e.target.value })}
+          className={TIME_INPUT_CLASS}
+          aria-invalid={err("start_hour") ? true : undefined}
+          aria-describedby={err("start_hour") ? fid("start") : undefined}
+          name="start_hour"
+        />
+        <FieldError id={fid("start")} message={err("start_hour")} />
+      </label>
+      <label className="text-sm font-semibold">
+        Closes
+        <input
+          type="time"
+          value={row.end_hour ?? ""}
+          disabled={row.status === "Closed"}
+          onChange={(e) => onChange({ end_hour: e.target.value })}
+          className={TIME_INPUT_CLASS}
+          aria-invalid={err("end_hour") ? true : undefined}
+          aria-describedby={err("end_hour") ? fid("end") : undefined}
+          name="end_hour"
+        />
+        <FieldError id={fid("end")} message={err("end_hour")} />
+      </label>
+      <div className="col-span-2 md:col-span-4">
+        <button type="button" className={buttonVariants({ variant: "ghost", size: "sm" })} onClick={onRemove}>
+          Remove {row.name || row.date || "this day"}
+        </button>
+      </div>
+    </li>
   );
 }

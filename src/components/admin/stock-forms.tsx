@@ -271,29 +271,32 @@ export function StockImportForm({ siteId }: { siteId: number }) {
         </button>
       </form>
       <StatusLine state={check.state} testId="import-check" />
-      {checked && checked.report.errorCount > 0 && (
-        <section aria-label="Problems in the file" className="rounded-lg border border-red-700 bg-white p-4" data-testid="import-report">
-          <h2 className="mb-2 font-bold">
-            {checked.report.errorCount} problem{checked.report.errorCount === 1 ? "" : "s"} in {checked.report.lines} line
-            {checked.report.lines === 1 ? "" : "s"}
-          </h2>
-          <ul className="space-y-1 text-sm">
-            {checked.report.errors.map((e, i) => (
-              <li key={i} data-testid="import-error">
-                Line {e.line}
-                {e.field ? `, ${e.field}` : ""}: {e.message}
-              </li>
-            ))}
-          </ul>
-          {checked.report.errorCount > checked.report.errors.length && (
-            <p className="mt-2 text-sm">… and {checked.report.errorCount - checked.report.errors.length} more.</p>
-          )}
-        </section>
-      )}
+      {checked && checked.report.errorCount > 0 && <ImportProblems report={checked.report} />}
       {checked && sent && (
         <ColumnChoices key={checked.id} report={checked.report} busy={check.state.kind === "busy"} onCheck={(c) => void run(sent, c)} />
       )}
       {checked && checked.report.plan && <ImportPlanPanel key={checked.id} siteId={siteId} checked={checked} />}
     </div>
+  );
+}
+
+/** The file's problems, line by line (the first of them, and how many more). */
+function ImportProblems({ report }: { report: Report }) {
+  return (
+    <section aria-label="Problems in the file" className="rounded-lg border border-red-700 bg-white p-4" data-testid="import-report">
+      <h2 className="mb-2 font-bold">
+        {report.errorCount} problem{report.errorCount === 1 ? "" : "s"} in {report.lines} line
+        {report.lines === 1 ? "" : "s"}
+      </h2>
+      <ul className="space-y-1 text-sm">
+        {report.errors.map((e, i) => (
+          <li key={i} data-testid="import-error">
+            Line {e.line}
+            {e.field ? `, ${e.field}` : ""}: {e.message}
+          </li>
+        ))}
+      </ul>
+      {report.errorCount > report.errors.length && <p className="mt-2 text-sm">… and {report.errorCount - report.errors.length} more.</p>}
+    </section>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
 import { formFields } from "@/domain/http/form-flash";
 import { STATES } from "@/domain/leads/forms";
 import { COLUMN_LABELS } from "@/domain/stock/import-columns";
@@ -44,54 +44,15 @@ export type VehicleFormProps = {
   from: number | null;
 };
 
+type Errors = Record<string, string>;
+type MarkProps = { name: string; handBack: string; as: string | null };
+
 /**
- * A car's every field, grouped as a used-car manager thinks of them. A plain form post (it works
- * without JavaScript); with JavaScript it is checked here with the server's schema and sent as JSON.
- * Each field edited here says so, with a button that hands it back to the feed.
+ * The rego lookup (a site that has one, on a new car): the rego and state typed, the details found
+ * filled into the form's fields, or why not.
  */
-export function VehicleForm(p: VehicleFormProps) {
-  const router = useRouter();
-  const form = useRef<HTMLFormElement>(null);
-  const { state, errors: sentErrors, send, check } = useSend();
+function useRegoLookup(base: string, form: RefObject<HTMLFormElement | null>) {
   const [looked, setLooked] = useState<SendState>({ kind: "idle" });
-  // a feature's message is keyed by its line ("features.2"): the text area shows the first
-  const errors = Object.fromEntries(
-    Object.entries(state.kind === "idle" ? p.errors : sentErrors)
-      .map(([k, m]) => [k.split(".")[0]!, m] as const)
-      .reverse(),
-  );
-  const shown = state.kind === "idle" ? p.notice : state;
-  const base = `/api/admin/sites/${p.siteId}/vehicles`;
-  const action = p.vehicleId === null ? base : `${base}/${p.vehicleId}`;
-  const handBack = `${base}/${p.vehicleId}/hand-back`;
-  const v = p.values;
-  const edited: VehicleFormProps["edited"] = p.vehicleId === null ? {} : p.edited;
-  const editedCount = Object.keys(edited).length;
-  const mark = (name: VehicleFormField) => ({ name, handBack, as: edited[name] ?? null });
-
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    if (submitter?.name === "field") {
-      const fields = submitter.value === "all" ? "all" : [submitter.value];
-      if (await send(handBack, { method: "POST", json: { fields } })) router.refresh();
-      return;
-    }
-    const raw = formFields(new FormData(e.currentTarget)); // as the server reads a plain post: the last value wins
-    delete raw.from;
-    delete raw.rego_state;
-    if (p.vehicleId === null) {
-      const valid = check(vehicleCreateSchema(p.thisYear), raw);
-      if (!valid) return;
-      const r = await send<{ vehicle: { id: number } }>(base, { method: "POST", json: valid });
-      if (r) router.push(`/sites/${p.siteId}/stock/${r.vehicle.id}?added=1`);
-    } else {
-      const valid = check(vehicleEditSchema(p.thisYear), raw);
-      if (!valid) return;
-      if (await send(action, { method: "PUT", json: valid })) router.refresh();
-    }
-  };
-
   const lookUp = async () => {
     const f = form.current!;
     const get = (n: string) => (f.elements.namedItem(n) as HTMLInputElement | null)?.value ?? "";
@@ -117,7 +78,11 @@ export function VehicleForm(p: VehicleFormProps) {
       setLooked({ kind: "error", message: "The back-office could not be reached. Check your connection and try again." });
     }
   };
+  return { looked, lookUp };
+}
 
+/** The form's fields, each with its label, the car's value, its message and its "Edited here" mark. */
+function fieldsOf(v: VehicleFormValues, errors: Errors, mark: (name: VehicleFormField) => MarkProps) {
   /** A text field with its "Edited here" mark; `inputMode` numeric brings up a phone's number keypad. */
   const text = (name: VehicleFormField, extra: { hint?: string; inputMode?: "numeric" } = {}) => (
     <Marked {...mark(name)}>
@@ -156,7 +121,60 @@ export function VehicleForm(p: VehicleFormProps) {
       {errors[name] && <p className="mt-1 text-sm font-semibold text-red-700">{errors[name]}</p>}
     </div>
   );
-  const listed = Object.entries(errors).filter(([k]) => k in FIELD_LABELS);
+  const area = (name: "features" | "description", label: string, hint?: string) => (
+    <Marked {...mark(name)}>
+      <TextArea name={name} label={label} rows={6} defaultValue={v[name]} error={errors[name]} hint={hint} />
+    </Marked>
+  );
+  return { text, number, pick, select, box, area };
+}
+type Fields = ReturnType<typeof fieldsOf>;
+
+/**
+ * A car's every field, grouped as a used-car manager thinks of them. A plain form post (it works
+ * without JavaScript); with JavaScript it is checked here with the server's schema and sent as JSON.
+ * Each field edited here says so, with a button that hands it back to the feed.
+ */
+export function VehicleForm(p: VehicleFormProps) {
+  const router = useRouter();
+  const form = useRef<HTMLFormElement>(null);
+  const { state, errors: sentErrors, send, check } = useSend();
+  // a feature's message is keyed by its line ("features.2"): the text area shows the first
+  const errors = Object.fromEntries(
+    Object.entries(state.kind === "idle" ? p.errors : sentErrors)
+      .map(([k, m]) => [k.split(".")[0]!, m] as const)
+      .reverse(),
+  );
+  const shown = state.kind === "idle" ? p.notice : state;
+  const base = `/api/admin/sites/${p.siteId}/vehicles`;
+  const { looked, lookUp } = useRegoLookup(base, form);
+  const action = p.vehicleId === null ? base : `${base}/${p.vehicleId}`;
+  const handBack = `${base}/${p.vehicleId}/hand-back`;
+  const edited: VehicleFormProps["edited"] = p.vehicleId === null ? {} : p.edited;
+  const f = fieldsOf(p.values, errors, (name) => ({ name, handBack, as: edited[name] ?? null }));
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (submitter?.name === "field") {
+      const fields = submitter.value === "all" ? "all" : [submitter.value];
+      if (await send(handBack, { method: "POST", json: { fields } })) router.refresh();
+      return;
+    }
+    const raw = formFields(new FormData(e.currentTarget)); // as the server reads a plain post: the last value wins
+    delete raw.from;
+    delete raw.rego_state;
+    if (p.vehicleId === null) {
+      const valid = check(vehicleCreateSchema(p.thisYear), raw);
+      if (!valid) return;
+      const r = await send<{ vehicle: { id: number } }>(base, { method: "POST", json: valid });
+      if (r) router.push(`/sites/${p.siteId}/stock/${r.vehicle.id}?added=1`);
+    } else {
+      const valid = check(vehicleEditSchema(p.thisYear), raw);
+      if (!valid) return;
+      if (await send(action, { method: "PUT", json: valid })) router.refresh();
+    }
+  };
 
   return (
     <form
@@ -170,34 +188,18 @@ export function VehicleForm(p: VehicleFormProps) {
       data-testid="vehicle-form"
     >
       <StatusLine state={shown} testId="vehicle" />
-      {listed.length > 0 && (
-        <ul className="list-disc rounded-md border border-red-700 bg-white p-3 pl-8 text-sm" data-testid="vehicle-error-summary">
-          {listed.map(([k, m]) => (
-            <li key={k}>
-              {FIELD_LABELS[k as VehicleFormField]}: {m}
-            </li>
-          ))}
-        </ul>
-      )}
+      <ErrorSummary errors={errors} />
       {p.from !== null && <input type="hidden" name="from" value={p.from} />}
-      {editedCount > 0 && (
-        <p className="rounded-md border border-amber-700 bg-amber-50 p-3 text-sm" data-testid="edited-summary">
-          {editedCount} field{editedCount === 1 ? " was" : "s were"} edited here: the stock feed leaves {editedCount === 1 ? "it" : "them"}{" "}
-          as you set {editedCount === 1 ? "it" : "them"}.{" "}
-          <button type="submit" name="field" value="all" formAction={handBack} formNoValidate className="font-semibold underline">
-            Hand all back to the feed
-          </button>
-        </p>
-      )}
+      <EditedNotice count={Object.keys(edited).length} handBack={handBack} />
       <Group title="Identity">
-        {text("stock_number", {
+        {f.text("stock_number", {
           hint:
             p.vehicleId === null
               ? "Suggested from your stock numbers; change it if you like."
               : "Stock files and feeds find the car by this number: change it here only when your dealer system changes it too.",
         })}
-        {text("vin", { hint: "17 letters and digits (no I, O or Q)." })}
-        {text("rego")}
+        {f.text("vin", { hint: "17 letters and digits (no I, O or Q)." })}
+        {f.text("rego")}
         {p.lookup && p.vehicleId === null && (
           <div className="space-y-2 sm:col-span-2" data-testid="rego-lookup">
             <SelectField name="rego_state" label="Registered in" defaultValue={p.regoState} options={STATES} />
@@ -208,69 +210,103 @@ export function VehicleForm(p: VehicleFormProps) {
           </div>
         )}
       </Group>
-      <Group title="The car">
-        {text("make")}
-        {text("model")}
-        {text("badge")}
-        {text("series")}
-        {number("year")}
-        {pick("body_type", BODY_TYPES, (b) => bodyTypeLabel(b, false))}
-        {text("colour")}
-        {pick("fuel", FUELS)}
-        {pick("transmission", TRANSMISSIONS)}
-        {pick("drive", DRIVES)}
-        {number("seats")}
-        {number("doors")}
-        {number("odometer")}
-      </Group>
-      <Group title="Price">
-        {number("price", "Whole dollars. Leave empty for “Enquire for price”.")}
-        {pick("price_type", PRICE_TYPES)}
-        {number("subscription_weekly", "Whole dollars a week, where the car is offered on subscription.")}
-      </Group>
-      <Group title="Listing">
-        {select("car_type", [
-          ["used", "Used"],
-          ["new", "New"],
-          ["demo", "Demo"],
-        ])}
-        {select("status", [
-          ["in_stock", "In stock"],
-          ["coming_soon", "Coming soon"],
-          ["sold", "Sold"],
-        ])}
-        {select(
-          "location_id",
-          // a car without a location keeps none unless one is chosen
-          [...(v.location_id === "" ? [["", "No location"] as const] : []), ...p.locations.map((l) => [String(l.id), l.name] as const)],
-        )}
-        <div className="space-y-3 sm:col-span-2">
-          {box("show_on_dealer_website", "Shoppers see it in search and on its page.")}
-          {box("featured", "Shown first where the website shows a selection of stock.")}
-          {box("special", "Marked “Special” on its card and page.")}
-        </div>
-      </Group>
+      <CarGroups f={f} />
+      <ListingGroup f={f} locationId={p.values.location_id} locations={p.locations} />
       <Group title="Features and description">
         <div className="space-y-4 sm:col-span-2">
-          <Marked {...mark("features")}>
-            <TextArea
-              name="features"
-              label="Features"
-              rows={6}
-              defaultValue={v.features}
-              error={errors.features}
-              hint="One per line, for example Reversing camera."
-            />
-          </Marked>
-          <Marked {...mark("description")}>
-            <TextArea name="description" label="Description" rows={6} defaultValue={v.description} error={errors.description} />
-          </Marked>
+          {f.area("features", "Features", "One per line, for example Reversing camera.")}
+          {f.area("description", "Description")}
         </div>
       </Group>
       <button type="submit" className={buttonVariants({ size: "lg" })} disabled={state.kind === "busy"}>
         {p.vehicleId === null ? "Add the car" : "Save"}
       </button>
     </form>
+  );
+}
+
+/** Every message of a refused form, by its field's label. */
+function ErrorSummary({ errors }: { errors: Errors }) {
+  const listed = Object.entries(errors).filter(([k]) => k in FIELD_LABELS);
+  if (listed.length === 0) return null;
+  return (
+    <ul className="list-disc rounded-md border border-red-700 bg-white p-3 pl-8 text-sm" data-testid="vehicle-error-summary">
+      {listed.map(([k, m]) => (
+        <li key={k}>
+          {FIELD_LABELS[k as VehicleFormField]}: {m}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** How many fields were edited here (the feed leaves them alone), with the button that hands them all back. */
+function EditedNotice({ count, handBack }: { count: number; handBack: string }) {
+  if (count === 0) return null;
+  return (
+    <p className="rounded-md border border-amber-700 bg-amber-50 p-3 text-sm" data-testid="edited-summary">
+      {count} field{count === 1 ? " was" : "s were"} edited here: the stock feed leaves {count === 1 ? "it" : "them"} as you set{" "}
+      {count === 1 ? "it" : "them"}.{" "}
+      <button type="submit" name="field" value="all" formAction={handBack} formNoValidate className="font-semibold underline">
+        Hand all back to the feed
+      </button>
+    </p>
+  );
+}
+
+/** What the car is, and its price. */
+function CarGroups({ f }: { f: Fields }) {
+  return (
+    <>
+      <Group title="The car">
+        {f.text("make")}
+        {f.text("model")}
+        {f.text("badge")}
+        {f.text("series")}
+        {f.number("year")}
+        {f.pick("body_type", BODY_TYPES, (b) => bodyTypeLabel(b, false))}
+        {f.text("colour")}
+        {f.pick("fuel", FUELS)}
+        {f.pick("transmission", TRANSMISSIONS)}
+        {f.pick("drive", DRIVES)}
+        {f.number("seats")}
+        {f.number("doors")}
+        {f.number("odometer")}
+      </Group>
+      <Group title="Price">
+        {f.number("price", "Whole dollars. Leave empty for “Enquire for price”.")}
+        {f.pick("price_type", PRICE_TYPES)}
+        {f.number("subscription_weekly", "Whole dollars a week, where the car is offered on subscription.")}
+      </Group>
+    </>
+  );
+}
+
+/** How the car is listed: condition, status, location, and where it shows. */
+function ListingGroup({ f, locationId, locations }: { f: Fields; locationId: string; locations: VehicleFormProps["locations"] }) {
+  return (
+    <Group title="Listing">
+      {f.select("car_type", [
+        ["used", "Used"],
+        ["new", "New"],
+        ["demo", "Demo"],
+      ])}
+      {f.select("status", [
+        ["in_stock", "In stock"],
+        ["coming_soon", "Coming soon"],
+        ["sold", "Sold"],
+      ])}
+      {f.select(
+        "location_id",
+        // a car without a location keeps none unless one is chosen
+        [...(locationId === "" ? [["", "No location"] as const] : []), ...locations.map((l) => [String(l.id), l.name] as const)],
+      )}
+      <div className="space-y-3 sm:col-span-2">
+        {f.box("show_on_dealer_website", "Shoppers see it in search and on its page.")}
+        {f.box("featured", "Shown first where the website shows a selection of stock.")}
+        {f.box("special", "Marked “Special” on its card and page.")}
+      </div>
+    </Group>
   );
 }
 

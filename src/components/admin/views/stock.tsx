@@ -75,7 +75,78 @@ export function StockView(p: StockProps) {
   const { site, edit, query, pages, total, rows } = p;
   const money = new Intl.NumberFormat("en-AU", { style: "currency", currency: site.currency, maximumFractionDigits: 0 });
   const base = `/sites/${site.id}/stock`;
-  const ticked = new Set(p.selected);
+  const columns = stockColumns({ edit, base, ticked: new Set(p.selected), money });
+  const back = stockListParams(query).toString();
+  return (
+    <>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-extrabold">{site.name}: stock</h1>
+        <div className="flex flex-wrap gap-2">
+          {edit && (
+            <Link href={`${base}/new`} className={buttonVariants({ size: "sm" })} data-testid="add-car">
+              Add a car
+            </Link>
+          )}
+          {edit && (
+            <Link href={`${base}/import`} className={buttonVariants({ size: "sm", variant: "outline" })}>
+              Import a CSV
+            </Link>
+          )}
+          <a
+            href={`/api/admin/sites/${site.id}/stock.csv${stockListSearch(query, { page: 1 })}`}
+            className={buttonVariants({ size: "sm", variant: "outline" })}
+            download
+          >
+            Export this view (CSV)
+          </a>
+        </div>
+      </div>
+      {p.outcome && p.outcome.kind !== "confirm" && (
+        <p
+          role={p.outcome.kind === "error" ? "alert" : "status"}
+          className={`mb-3 rounded-md p-3 ${p.outcome.kind === "error" ? "bg-red-50 text-red-900" : "bg-green-50 text-green-900"}`}
+          data-testid="bulk-outcome"
+        >
+          {p.outcome.message}
+        </p>
+      )}
+      {p.outcome?.kind === "confirm" && p.confirm.length > 0 && (
+        <ConfirmSold siteId={site.id} cars={p.confirm} back={back} cancel={`${base}${stockListSearch(query)}`} />
+      )}
+      <Filters {...p} />
+      {edit && rows.length > 0 && <BulkForm siteId={site.id} locations={p.locations} back={back} />}
+      <p className="mb-2 text-sm text-neutral-700" data-testid="stock-total">
+        {total.toLocaleString("en-AU")} car{total === 1 ? "" : "s"}
+      </p>
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(v) => v.id}
+        caption="The site's cars"
+        captionHidden
+        empty="No cars match."
+        emptyTestId="stock-empty"
+        testId="stock-list"
+        rowTestId="stock-row"
+      />
+      {pages > 1 && <PageLinks base={base} query={query} pages={pages} />}
+    </>
+  );
+}
+
+/** The list's columns: a manager's tick box and Duplicate link on either side of the car's photo, figures, price and place. */
+function stockColumns({
+  edit,
+  base,
+  ticked,
+  money,
+}: {
+  edit: boolean;
+  base: string;
+  /** the cars ticked when the form came back */
+  ticked: Set<number>;
+  money: Intl.NumberFormat;
+}): Array<Column<StockRow>> {
   const columns: Array<Column<StockRow> | false> = [
     edit && {
       header: "Select",
@@ -153,107 +224,64 @@ export function StockView(p: StockProps) {
       ),
     },
   ];
-  const back = stockListParams(query).toString();
+  return columns.filter((c): c is Column<StockRow> => c !== false);
+}
+
+/** "Mark N cars sold?": the cars, and the form post that sells them (or Cancel, back to the list). */
+function ConfirmSold({ siteId, cars, back, cancel }: { siteId: number; cars: StockProps["confirm"]; back: string; cancel: string }) {
   return (
-    <>
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-extrabold">{site.name}: stock</h1>
-        <div className="flex flex-wrap gap-2">
-          {edit && (
-            <Link href={`${base}/new`} className={buttonVariants({ size: "sm" })} data-testid="add-car">
-              Add a car
-            </Link>
-          )}
-          {edit && (
-            <Link href={`${base}/import`} className={buttonVariants({ size: "sm", variant: "outline" })}>
-              Import a CSV
-            </Link>
-          )}
-          <a
-            href={`/api/admin/sites/${site.id}/stock.csv${stockListSearch(query, { page: 1 })}`}
-            className={buttonVariants({ size: "sm", variant: "outline" })}
-            download
-          >
-            Export this view (CSV)
-          </a>
-        </div>
-      </div>
-      {p.outcome && p.outcome.kind !== "confirm" && (
-        <p
-          role={p.outcome.kind === "error" ? "alert" : "status"}
-          className={`mb-3 rounded-md p-3 ${p.outcome.kind === "error" ? "bg-red-50 text-red-900" : "bg-green-50 text-green-900"}`}
-          data-testid="bulk-outcome"
+    <section className="mb-4 rounded-lg border-2 border-red-700 bg-white p-4" aria-labelledby="confirm-sold" data-testid="confirm-sold">
+      <h2 id="confirm-sold" className="text-lg font-bold">
+        {confirmSoldQuestion(cars.length)}
+      </h2>
+      <p className="text-sm">They leave the website&apos;s stock now. A feed does not put them back.</p>
+      <ul className="my-2 list-disc pl-5 text-sm">
+        {cars.map((c) => (
+          <li key={c.id}>{c.label}</li>
+        ))}
+      </ul>
+      <form method="post" action={`/api/admin/sites/${siteId}/vehicles/bulk`} className="flex flex-wrap gap-2">
+        {cars.map((c) => (
+          <input key={c.id} type="hidden" name="ids" value={c.id} />
+        ))}
+        <input type="hidden" name="action" value="sold" />
+        <input type="hidden" name="confirm" value="1" />
+        <input type="hidden" name="back" value={back} />
+        <button type="submit" className={`${buttonVariants()} bg-red-700 text-white hover:bg-red-800`}>
+          Mark {cars.length === 1 ? "it" : `all ${cars.length}`} sold
+        </button>
+        <Link href={cancel} className={buttonVariants({ variant: "outline" })}>
+          Cancel
+        </Link>
+      </form>
+    </section>
+  );
+}
+
+/** Previous and Next, around "Page 2 of 5". */
+function PageLinks({ base, query, pages }: { base: string; query: StockListQuery; pages: number }) {
+  return (
+    <nav aria-label="Pages" className="mt-4 flex items-center gap-3">
+      {query.page > 1 && (
+        <Link
+          href={`${base}${stockListSearch(query, { page: query.page - 1 })}`}
+          className={buttonVariants({ variant: "outline", size: "sm" })}
         >
-          {p.outcome.message}
-        </p>
+          Previous
+        </Link>
       )}
-      {p.outcome?.kind === "confirm" && p.confirm.length > 0 && (
-        <section className="mb-4 rounded-lg border-2 border-red-700 bg-white p-4" aria-labelledby="confirm-sold" data-testid="confirm-sold">
-          <h2 id="confirm-sold" className="text-lg font-bold">
-            {confirmSoldQuestion(p.confirm.length)}
-          </h2>
-          <p className="text-sm">They leave the website&apos;s stock now. A feed does not put them back.</p>
-          <ul className="my-2 list-disc pl-5 text-sm">
-            {p.confirm.map((c) => (
-              <li key={c.id}>{c.label}</li>
-            ))}
-          </ul>
-          <form method="post" action={`/api/admin/sites/${site.id}/vehicles/bulk`} className="flex flex-wrap gap-2">
-            {p.confirm.map((c) => (
-              <input key={c.id} type="hidden" name="ids" value={c.id} />
-            ))}
-            <input type="hidden" name="action" value="sold" />
-            <input type="hidden" name="confirm" value="1" />
-            <input type="hidden" name="back" value={back} />
-            <button type="submit" className={`${buttonVariants()} bg-red-700 text-white hover:bg-red-800`}>
-              Mark {p.confirm.length === 1 ? "it" : `all ${p.confirm.length}`} sold
-            </button>
-            <Link href={`${base}${stockListSearch(query)}`} className={buttonVariants({ variant: "outline" })}>
-              Cancel
-            </Link>
-          </form>
-        </section>
+      <span className="text-sm">
+        Page {query.page} of {pages}
+      </span>
+      {query.page < pages && (
+        <Link
+          href={`${base}${stockListSearch(query, { page: query.page + 1 })}`}
+          className={buttonVariants({ variant: "outline", size: "sm" })}
+        >
+          Next
+        </Link>
       )}
-      <Filters {...p} />
-      {edit && rows.length > 0 && <BulkForm siteId={site.id} locations={p.locations} back={back} />}
-      <p className="mb-2 text-sm text-neutral-700" data-testid="stock-total">
-        {total.toLocaleString("en-AU")} car{total === 1 ? "" : "s"}
-      </p>
-      <DataTable
-        columns={columns.filter((c): c is Column<StockRow> => c !== false)}
-        rows={rows}
-        rowKey={(v) => v.id}
-        caption="The site's cars"
-        captionHidden
-        empty="No cars match."
-        emptyTestId="stock-empty"
-        testId="stock-list"
-        rowTestId="stock-row"
-      />
-      {pages > 1 && (
-        <nav aria-label="Pages" className="mt-4 flex items-center gap-3">
-          {query.page > 1 && (
-            <Link
-              href={`${base}${stockListSearch(query, { page: query.page - 1 })}`}
-              className={buttonVariants({ variant: "outline", size: "sm" })}
-            >
-              Previous
-            </Link>
-          )}
-          <span className="text-sm">
-            Page {query.page} of {pages}
-          </span>
-          {query.page < pages && (
-            <Link
-              href={`${base}${stockListSearch(query, { page: query.page + 1 })}`}
-              className={buttonVariants({ variant: "outline", size: "sm" })}
-            >
-              Next
-            </Link>
-          )}
-        </nav>
-      )}
-    </>
+    </nav>
   );
 }
 
