@@ -273,9 +273,14 @@ export function StockImportForm({ siteId }: { siteId: number }) {
       <StatusLine state={check.state} testId="import-check" />
       {checked && checked.report.errorCount > 0 && <ImportProblems report={checked.report} />}
       {checked && sent && (
-        <ColumnChoices key={checked.id} report={checked.report} busy={check.state.kind === "busy"} onCheck={(c) => void run(sent, c)} />
+        <ColumnChoices
+          key={`columns-${checked.id}`}
+          report={checked.report}
+          busy={check.state.kind === "busy"}
+          onCheck={(c) => void run(sent, c)}
+        />
       )}
-      {checked && checked.report.plan && <ImportPlanPanel key={checked.id} siteId={siteId} checked={checked} />}
+      {checked && checked.report.plan && <ImportPlanPanel key={`plan-${checked.id}`} siteId={siteId} checked={checked} />}
     </div>
   );
 }
