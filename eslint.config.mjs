@@ -24,7 +24,6 @@ const TO_SPLIT = {
   "src/components/widgets/local-chat.tsx": 180,
   "src/components/widgets/site-widgets.tsx": 128,
   "src/domain/platform/openapi.ts": 281,
-  "src/server/repositories/imports.ts": 122,
 };
 
 const config = [
