@@ -16,7 +16,6 @@ const TO_SPLIT = {
   "src/components/admin/views/site-reports.tsx": 152,
   "src/components/admin/views/stock.tsx": 184,
   "src/components/forms/finance-calculator.tsx": 197,
-  "src/components/stock/favourites-list.tsx": 142,
   "src/components/stock/search-results.tsx": 294,
   "src/components/stock/vehicle-detail.tsx": 238,
   "src/components/stock/vehicle-gallery.tsx": 146,
