@@ -15,7 +15,6 @@ const TO_SPLIT = {
   "src/components/admin/views/console-site.tsx": 250,
   "src/components/admin/views/site-reports.tsx": 152,
   "src/components/admin/views/stock.tsx": 184,
-  "src/components/forms/finance-calculator.tsx": 197,
   "src/components/stock/search-results.tsx": 294,
   "src/components/widgets/local-chat.tsx": 180,
   "src/components/widgets/site-widgets.tsx": 128,
