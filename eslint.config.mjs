@@ -17,7 +17,6 @@ const TO_SPLIT = {
   "src/components/admin/views/stock.tsx": 184,
   "src/components/stock/search-results.tsx": 294,
   "src/components/widgets/local-chat.tsx": 180,
-  "src/components/widgets/site-widgets.tsx": 128,
   "src/domain/platform/openapi.ts": 281,
 };
 
