@@ -6,21 +6,8 @@ const FUNCTION_LINES = { max: 120, skipBlankLines: true, skipComments: true };
 
 // Functions still over the budget, each held at its present size until it is split (not to grow meanwhile).
 const TO_SPLIT = {
-  "src/components/forms/finance-calculator.tsx": 197,
-  "src/components/locations/location-card.tsx": 162,
-  "src/components/stock/favourites-list.tsx": 142,
   "src/components/stock/search-results.tsx": 294,
-  "src/components/stock/vehicle-detail.tsx": 238,
-  "src/components/stock/vehicle-gallery.tsx": 146,
   "src/components/widgets/local-chat.tsx": 180,
-  "src/components/widgets/site-widgets.tsx": 128,
-  "src/server/demo/content.ts": 315,
-  "src/server/demo/generate.ts": 141,
-  "src/server/edge/page-cache/index.ts": 244,
-  "src/server/edge/server.ts": 162,
-  "src/server/photos/variant-cache.ts": 121,
-  "src/server/platform-client/client.ts": 141,
-  "src/server/repositories/imports.ts": 122,
 };
 
 const config = [

@@ -1,3 +1,5 @@
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { ESLint } from "eslint";
 import { describe, expect, test } from "vitest";
 
@@ -14,6 +16,15 @@ const over = async (code: string, filePath: string) => {
   return result!.messages.filter((m) => m.ruleId === RULE).length > 0;
 };
 
+type ConfigEntry = { files?: string[]; rules?: Record<string, unknown> };
+const config: ConfigEntry[] = (await import(pathToFileURL(resolve("eslint.config.mjs")).href)).default;
+/** A file still waiting to be split and the size it is held at: read from the config, as the list shrinks when files are split. */
+const held = config
+  .map(({ files, rules }) => [files, rules?.[RULE]] as const)
+  .flatMap(([files, rule]) =>
+    files?.length === 1 && Array.isArray(rule) && rule[1].max > 120 ? [[files[0]!, rule[1].max as number] as const] : [],
+  )[0];
+
 describe("the function-size budget", () => {
   test.each([
     [110, "src/domain/leads/budget-probe.ts", false],
@@ -27,9 +38,9 @@ describe("the function-size budget", () => {
     expect(await over(fn(lines), filePath)).toBe(expected);
   });
 
-  test("a function waiting to be split is held at its present size", async () => {
-    // src/server/edge/server.ts's runServer is in the list at 165 lines
-    expect(await over(fn(150), "src/server/edge/server.ts")).toBe(false);
-    expect(await over(fn(200), "src/server/edge/server.ts")).toBe(true);
+  test.skipIf(!held)("a function waiting to be split is held at its present size", async () => {
+    const [file, max] = held!;
+    expect(await over(fn(max - 10), file)).toBe(false);
+    expect(await over(fn(max + 10), file)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { track } from "@/client/analytics";
 import { setFinanceQuote } from "@/client/finance-quote";
 import { EVENT_IDS } from "@/domain/analytics/events";
@@ -108,10 +108,62 @@ export function FinanceCalculator({
           monthlyFee: terms.monthly_fee,
         })
       : 0;
-  const fees = { establishmentFee: terms.establishment_fee, monthlyFee: terms.monthly_fee };
 
   // the figures go to the finance form once the shopper has set them (or arrived with a car's)
   const changed = useRef(Boolean(initial));
+  useQuoteSent(quote, borrowed, publish, changed);
+  const change =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      changed.current = true;
+      set(v);
+    };
+
+  return (
+    // data-form: fields and an action, so the fixed bars step aside over it as over a form (OverlayGuard)
+    <section aria-labelledby={`${id}-title`} className="mt-6 rounded-lg bg-neutral-50 p-5" data-testid="finance-calculator" data-form>
+      <h2 id={`${id}-title`} className="text-lg font-bold">
+        Repayment calculator
+      </h2>
+      <div className="mt-3 grid gap-3 sm:grid-cols-2">
+        {fixedPrice === undefined ? (
+          <MoneyField label="Price of the car ($)" value={price} onChange={change(setPrice)} className={BOX} />
+        ) : (
+          <p className="text-sm font-semibold">
+            {priceLabel}
+            <span className="mt-1 flex min-h-11 items-center text-base" data-testid="calculator-price">
+              {formatPrice(price)}
+            </span>
+          </p>
+        )}
+        <MoneyField label="Deposit ($)" value={deposit} onChange={change(setDeposit)} className={BOX} />
+        <LoanChoices
+          id={id}
+          balloonPct={balloonPct}
+          years={years}
+          frequency={frequency}
+          rate={rateEditable ? rate : null}
+          onBalloonPct={change(setBalloonPct)}
+          onYears={change(setYears)}
+          onFrequency={change(setFrequency)}
+          onRate={change(setRate)}
+        />
+      </div>
+      <CalculatorResult
+        quote={quote}
+        borrowed={borrowed}
+        pay={pay}
+        terms={terms}
+        country={country}
+        vehicleSlug={vehicleSlug}
+        withNote={withNote}
+      />
+    </section>
+  );
+}
+
+/** Once the shopper has set the figures: to the finance form beside it (publish), and the calculator event when they rest. */
+function useQuoteSent(quote: FinanceQuoteInput, borrowed: number, publish: boolean, changed: RefObject<boolean>) {
   const key = JSON.stringify(quote);
   useEffect(() => {
     if (!changed.current) return;
@@ -129,16 +181,105 @@ export function FinanceCalculator({
       });
     }, CALCULATED_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [key, publish, borrowed]);
+  }, [key, publish, borrowed, changed]);
   useEffect(() => () => void (publish && setFinanceQuote(null)), [publish]);
-  const change =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      changed.current = true;
-      set(v);
-    };
+}
 
-  const box = "mt-1 block min-h-11 w-full rounded-md border border-neutral-400 bg-white px-3";
+const BOX = "mt-1 block min-h-11 w-full rounded-md border border-neutral-400 bg-white px-3";
+
+/** The balloon, the term, the rate where the shopper may try another (rate null: not shown) and how often. */
+function LoanChoices({
+  id,
+  balloonPct,
+  years,
+  frequency,
+  rate,
+  onBalloonPct,
+  onYears,
+  onFrequency,
+  onRate,
+}: {
+  id: string;
+  balloonPct: number;
+  years: number;
+  frequency: Frequency;
+  rate: string | null;
+  onBalloonPct: (v: number) => void;
+  onYears: (v: number) => void;
+  onFrequency: (v: Frequency) => void;
+  onRate: (v: string) => void;
+}) {
+  return (
+    <>
+      <label className="text-sm font-semibold">
+        Balloon (final payment)
+        <select className={BOX} value={balloonPct} onChange={(e) => onBalloonPct(Number(e.target.value))}>
+          {BALLOONS.map((b) => (
+            <option key={b} value={b}>
+              {b === 0 ? "No balloon" : `${b}% of the price`}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="text-sm font-semibold">
+        Term
+        <select className={BOX} value={years} onChange={(e) => onYears(Number(e.target.value))}>
+          {YEARS.map((y) => (
+            <option key={y} value={y}>
+              {termText(y * 12)}
+            </option>
+          ))}
+        </select>
+      </label>
+      {rate !== null && (
+        <label className="text-sm font-semibold">
+          Interest rate (% p.a.)
+          <input
+            className={BOX}
+            inputMode="decimal"
+            value={rate}
+            onChange={(e) => onRate(e.target.value.replace(/[^\d.]/g, "").slice(0, 6))}
+          />
+        </label>
+      )}
+      <fieldset className="sm:col-span-2">
+        <legend className="text-sm font-semibold">Repayments</legend>
+        <div className="mt-1 flex flex-wrap gap-2">
+          {FREQUENCIES.map((f) => (
+            <label
+              key={f}
+              className="inline-flex min-h-11 items-center gap-2 rounded-md border border-neutral-400 bg-white px-3 has-[:checked]:border-brand has-[:checked]:font-semibold"
+            >
+              <input type="radio" name={`${id}-frequency`} value={f} checked={frequency === f} onChange={() => onFrequency(f)} />
+              {FREQUENCY_LABELS[f]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </>
+  );
+}
+
+/** The repayment, the rate, what is borrowed, "Apply for finance" about a car, and the note on the finance pages. */
+function CalculatorResult({
+  quote,
+  borrowed,
+  pay,
+  terms,
+  country,
+  vehicleSlug,
+  withNote,
+}: {
+  quote: FinanceQuoteInput;
+  borrowed: number;
+  pay: number;
+  terms: LoanShares;
+  country: CalculatorProps["country"];
+  vehicleSlug?: string;
+  withNote: boolean;
+}) {
+  const { price, deposit: dep, balloon, rate: rateValue, frequency } = quote;
+  const fees = { establishmentFee: terms.establishment_fee, monthlyFee: terms.monthly_fee };
   const rateLine =
     country === "US"
       ? `${rateText(rateValue)}% interest, ${rateText(comparisonRate(rateValue, fees))}% APR`
@@ -151,74 +292,12 @@ export function FinanceCalculator({
         price: String(price),
         deposit: String(dep),
         balloon: String(balloon),
-        term: String(years * 12),
+        term: String(quote.term_months),
         frequency,
       })}`
     : null;
   return (
-    // data-form: fields and an action, so the fixed bars step aside over it as over a form (OverlayGuard)
-    <section aria-labelledby={`${id}-title`} className="mt-6 rounded-lg bg-neutral-50 p-5" data-testid="finance-calculator" data-form>
-      <h2 id={`${id}-title`} className="text-lg font-bold">
-        Repayment calculator
-      </h2>
-      <div className="mt-3 grid gap-3 sm:grid-cols-2">
-        {fixedPrice === undefined ? (
-          <MoneyField label="Price of the car ($)" value={price} onChange={change(setPrice)} className={box} />
-        ) : (
-          <p className="text-sm font-semibold">
-            {priceLabel}
-            <span className="mt-1 flex min-h-11 items-center text-base" data-testid="calculator-price">
-              {formatPrice(price)}
-            </span>
-          </p>
-        )}
-        <MoneyField label="Deposit ($)" value={deposit} onChange={change(setDeposit)} className={box} />
-        <label className="text-sm font-semibold">
-          Balloon (final payment)
-          <select className={box} value={balloonPct} onChange={(e) => change(setBalloonPct)(Number(e.target.value))}>
-            {BALLOONS.map((b) => (
-              <option key={b} value={b}>
-                {b === 0 ? "No balloon" : `${b}% of the price`}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm font-semibold">
-          Term
-          <select className={box} value={years} onChange={(e) => change(setYears)(Number(e.target.value))}>
-            {YEARS.map((y) => (
-              <option key={y} value={y}>
-                {termText(y * 12)}
-              </option>
-            ))}
-          </select>
-        </label>
-        {rateEditable && (
-          <label className="text-sm font-semibold">
-            Interest rate (% p.a.)
-            <input
-              className={box}
-              inputMode="decimal"
-              value={rate}
-              onChange={(e) => change(setRate)(e.target.value.replace(/[^\d.]/g, "").slice(0, 6))}
-            />
-          </label>
-        )}
-        <fieldset className="sm:col-span-2">
-          <legend className="text-sm font-semibold">Repayments</legend>
-          <div className="mt-1 flex flex-wrap gap-2">
-            {FREQUENCIES.map((f) => (
-              <label
-                key={f}
-                className="inline-flex min-h-11 items-center gap-2 rounded-md border border-neutral-400 bg-white px-3 has-[:checked]:border-brand has-[:checked]:font-semibold"
-              >
-                <input type="radio" name={`${id}-frequency`} value={f} checked={frequency === f} onChange={() => change(setFrequency)(f)} />
-                {FREQUENCY_LABELS[f]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      </div>
+    <>
       <p className="mt-4 text-lg" aria-live="polite" data-testid="repayment">
         Estimated repayment: <strong>{pay > 0 ? `${formatPrice(pay)} ${FREQUENCY_WORDS[frequency]}*` : "—"}</strong>
       </p>
@@ -256,7 +335,7 @@ export function FinanceCalculator({
           className="mt-3"
         />
       )}
-    </section>
+    </>
   );
 }
 

@@ -42,21 +42,6 @@ export function LocationCard({
 }) {
   const H = headingLevel === 2 ? "h2" : "h3";
   const state = openState(ctx.now, l.timezone, l.openingHours, ctx.specialHours, l.id);
-  const today = localTime(ctx.now, l.timezone);
-  const dates = mondayFirst(l.openingHours).map((e) => {
-    const offset = (e.weekday - today.weekday + 7) % 7;
-    const d = new Date(`${today.date}T12:00:00Z`);
-    d.setUTCDate(d.getUTCDate() + offset);
-    return { e, date: d.toISOString().slice(0, 10) };
-  });
-  const holidays = upcomingSpecialHours(ctx.now, l.timezone, ctx.specialHours, l.id).map((s) => ({
-    date: s.date,
-    name: s.name,
-    formatted: s.formatted,
-    label: new Intl.DateTimeFormat(ctx.locale, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
-      new Date(`${s.date}T00:00:00Z`),
-    ),
-  }));
   const phone = l.contactDetail.phone;
   return (
     <article
@@ -102,93 +87,133 @@ export function LocationCard({
           </p>
         )}
       </address>
-      <table className="w-full text-sm" data-testid="opening-hours">
-        <caption className="mb-1 text-left font-semibold">Opening hours</caption>
-        <tbody>
-          {dates.map(({ e, date }) => {
-            const h = hoursOn(date, e.weekday, l.openingHours, ctx.specialHours, l.id);
-            const isToday = e.weekday === today.weekday;
-            return (
-              <tr key={e.weekday} className={cn(isToday && "font-semibold")} aria-current={isToday ? "date" : undefined}>
-                <th scope="row" className="py-0.5 pr-3 text-left font-normal">
-                  {WEEKDAY_NAMES[e.weekday]}
-                </th>
-                <td className="py-0.5 text-right">
-                  {h.formatted}
-                  {h.special ? <span className="text-neutral-600"> ({h.special})</span> : null}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      {(l.dealerLicenseNumber || l.motorVehicleRepairer) && (
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
-          {l.dealerLicenseNumber && (
-            <>
-              <dt className="text-neutral-700">Dealer {ctx.licenceWord}</dt>
-              <dd>{l.dealerLicenseNumber}</dd>
-            </>
-          )}
-          {l.motorVehicleRepairer && (
-            <>
-              <dt className="text-neutral-700">Repairer {ctx.licenceWord}</dt>
-              <dd>{l.motorVehicleRepairer}</dd>
-            </>
-          )}
-        </dl>
-      )}
-      {l.averageRating !== null && l.reviewCount ? (
-        <p className="flex items-center gap-1 text-sm">
-          <Star aria-hidden className="size-4 fill-amber-500 text-amber-600" />
-          <span className="sr-only">Rated </span>
-          <span className="font-semibold">{formatRating(l.averageRating)}</span>
-          <span className="sr-only"> out of 5</span>
-          <span className="text-neutral-700">({formatCount(l.reviewCount)} reviews)</span>
-        </p>
-      ) : null}
-      <div className="mt-auto flex flex-wrap gap-2">
-        <a
-          href={directionsUrl(l.address)}
-          data-track={EVENT_IDS.directions}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="inline-flex min-h-11 items-center gap-2 rounded-md bg-brand px-3 text-sm font-semibold text-brand-contrast hover:bg-brand-dark"
-        >
-          <Navigation aria-hidden className="size-4" /> Get Directions
-        </a>
-        <a
-          href={telHref(phone, ctx.country)}
-          className="inline-flex min-h-11 items-center gap-2 rounded-md border border-brand px-3 text-sm font-semibold text-brand md:hidden"
-        >
-          <Phone aria-hidden className="size-4" /> Call
-        </a>
-        <a
-          href={`/contact-us/${l.slug}`}
-          className="inline-flex min-h-11 items-center rounded-md border border-brand px-3 text-sm font-semibold text-brand hover:bg-neutral-50"
-        >
-          Contact Us
-        </a>
-        <a
-          href={`/our-location/${l.slug}`}
-          className="inline-flex min-h-11 items-center rounded-md border border-brand px-3 text-sm font-semibold text-brand hover:bg-neutral-50"
-        >
-          View Location Details
-        </a>
-        <EmailUsDialog locationName={l.name} email={l.contactDetail.email} phone={phone} country={ctx.country}>
-          <LazyLeadForm kind="contact" site={ctx.formSite} defaultLocationId={l.id} fixedLocation heading={null} />
-        </EmailUsDialog>
-        {l.locationType === "service" && ctx.features.book_a_service_on_service_locations && (
-          <a
-            href={`/service?location=${l.slug}`}
-            className="inline-flex min-h-11 items-center rounded-md border border-brand px-3 text-sm font-semibold text-brand hover:bg-neutral-50"
-          >
-            Book a Service
-          </a>
-        )}
-        <HolidayHoursDialog locationName={l.name} rows={holidays} />
-      </div>
+      <OpeningHours location={l} ctx={ctx} />
+      <Licences location={l} licenceWord={ctx.licenceWord} />
+      <Rating location={l} />
+      <Actions location={l} ctx={ctx} />
     </article>
+  );
+}
+
+/** The week's opening hours from Monday, each day's date in the location's time zone (special hours shown on their day). */
+function OpeningHours({ location: l, ctx }: { location: Location; ctx: LocationCardContext }) {
+  const today = localTime(ctx.now, l.timezone);
+  const dates = mondayFirst(l.openingHours).map((e) => {
+    const offset = (e.weekday - today.weekday + 7) % 7;
+    const d = new Date(`${today.date}T12:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + offset);
+    return { e, date: d.toISOString().slice(0, 10) };
+  });
+  return (
+    <table className="w-full text-sm" data-testid="opening-hours">
+      <caption className="mb-1 text-left font-semibold">Opening hours</caption>
+      <tbody>
+        {dates.map(({ e, date }) => {
+          const h = hoursOn(date, e.weekday, l.openingHours, ctx.specialHours, l.id);
+          const isToday = e.weekday === today.weekday;
+          return (
+            <tr key={e.weekday} className={cn(isToday && "font-semibold")} aria-current={isToday ? "date" : undefined}>
+              <th scope="row" className="py-0.5 pr-3 text-left font-normal">
+                {WEEKDAY_NAMES[e.weekday]}
+              </th>
+              <td className="py-0.5 text-right">
+                {h.formatted}
+                {h.special ? <span className="text-neutral-600"> ({h.special})</span> : null}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function Licences({ location: l, licenceWord }: { location: Location; licenceWord: string }) {
+  if (!l.dealerLicenseNumber && !l.motorVehicleRepairer) return null;
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+      {l.dealerLicenseNumber && (
+        <>
+          <dt className="text-neutral-700">Dealer {licenceWord}</dt>
+          <dd>{l.dealerLicenseNumber}</dd>
+        </>
+      )}
+      {l.motorVehicleRepairer && (
+        <>
+          <dt className="text-neutral-700">Repairer {licenceWord}</dt>
+          <dd>{l.motorVehicleRepairer}</dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+function Rating({ location: l }: { location: Location }) {
+  if (l.averageRating === null || !l.reviewCount) return null;
+  return (
+    <p className="flex items-center gap-1 text-sm">
+      <Star aria-hidden className="size-4 fill-amber-500 text-amber-600" />
+      <span className="sr-only">Rated </span>
+      <span className="font-semibold">{formatRating(l.averageRating)}</span>
+      <span className="sr-only"> out of 5</span>
+      <span className="text-neutral-700">({formatCount(l.reviewCount)} reviews)</span>
+    </p>
+  );
+}
+
+/** Directions, call, contact, details, email, a service booking where the site offers it, and holiday hours. */
+function Actions({ location: l, ctx }: { location: Location; ctx: LocationCardContext }) {
+  const phone = l.contactDetail.phone;
+  const holidays = upcomingSpecialHours(ctx.now, l.timezone, ctx.specialHours, l.id).map((s) => ({
+    date: s.date,
+    name: s.name,
+    formatted: s.formatted,
+    label: new Intl.DateTimeFormat(ctx.locale, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+      new Date(`${s.date}T00:00:00Z`),
+    ),
+  }));
+  return (
+    <div className="mt-auto flex flex-wrap gap-2">
+      <a
+        href={directionsUrl(l.address)}
+        data-track={EVENT_IDS.directions}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="inline-flex min-h-11 items-center gap-2 rounded-md bg-brand px-3 text-sm font-semibold text-brand-contrast hover:bg-brand-dark"
+      >
+        <Navigation aria-hidden className="size-4" /> Get Directions
+      </a>
+      <a
+        href={telHref(phone, ctx.country)}
+        className="inline-flex min-h-11 items-center gap-2 rounded-md border border-brand px-3 text-sm font-semibold text-brand md:hidden"
+      >
+        <Phone aria-hidden className="size-4" /> Call
+      </a>
+      <a
+        href={`/contact-us/${l.slug}`}
+        className="inline-flex min-h-11 items-center rounded-md border border-brand px-3 text-sm font-semibold text-brand hover:bg-neutral-50"
+      >
+        Contact Us
+      </a>
+      <a
+        href={`/our-location/${l.slug}`}
+        className="inline-flex min-h-11 items-center rounded-md border border-brand px-3 text-sm font-semibold text-brand hover:bg-neutral-50"
+      >
+        View Location Details
+      </a>
+      <EmailUsDialog locationName={l.name} email={l.contactDetail.email} phone={phone} country={ctx.country}>
+        <LazyLeadForm kind="contact" site={ctx.formSite} defaultLocationId={l.id} fixedLocation heading={null} />
+      </EmailUsDialog>
+      {l.locationType === "service" && ctx.features.book_a_service_on_service_locations && (
+        <a
+          href={`/service?location=${l.slug}`}
+          className="inline-flex min-h-11 items-center rounded-md border border-brand px-3 text-sm font-semibold text-brand hover:bg-neutral-50"
+        >
+          Book a Service
+        </a>
+      )}
+      <HolidayHoursDialog locationName={l.name} rows={holidays} />
+    </div>
   );
 }
 

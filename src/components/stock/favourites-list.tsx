@@ -87,58 +87,28 @@ export function FavouritesList({ plural }: { plural: string }) {
           <p role="status" className="font-semibold" data-testid="favourites-total">
             {favourites.length} saved{!current && !failed ? " · updating…" : ""}
           </p>
-          {confirmingClear ? (
-            <div role="group" aria-label={`Remove all ${favourites.length} saved ${noun}?`} className="flex flex-wrap items-center gap-2">
-              <span className="text-sm">Remove all {favourites.length}?</span>
-              <button
-                type="button"
-                onClick={() => {
-                  setConfirmingClear(false);
-                  setSelected([]);
-                  setComparing(false);
-                  void removeAll();
-                }}
-                className="min-h-11 rounded-md border border-red-700 px-3 text-sm font-semibold text-red-800"
-              >
-                Yes, remove all
-              </button>
-              <button type="button" onClick={() => setConfirmingClear(false)} className="min-h-11 px-2 text-sm font-semibold underline">
-                Keep them
-              </button>
-            </div>
-          ) : (
-            <button type="button" onClick={() => setConfirmingClear(true)} className="min-h-11 px-2 text-sm font-semibold underline">
-              Remove all
-            </button>
-          )}
+          <RemoveAll
+            count={favourites.length}
+            noun={noun}
+            confirming={confirmingClear}
+            onConfirming={setConfirmingClear}
+            onConfirm={() => {
+              setConfirmingClear(false);
+              setSelected([]);
+              setComparing(false);
+              void removeAll();
+            }}
+          />
         </div>
-        <div className="flex flex-wrap items-center gap-3" data-testid="compare-bar">
-          <p className="text-sm text-neutral-700" aria-live="polite">
-            {chosen.length === 0
-              ? `Tick ${MIN_COMPARE} to ${MAX_COMPARE} ${noun} to compare them.`
-              : `${chosen.length} of ${MAX_COMPARE} chosen to compare.`}
-          </p>
-          <button
-            type="button"
-            disabled={!canCompare}
-            onClick={() => setComparing(true)}
-            className="inline-flex min-h-11 items-center rounded-md bg-brand px-4 text-sm font-semibold text-brand-contrast disabled:cursor-not-allowed disabled:opacity-50"
-          >
-            Compare{canCompare ? ` ${chosen.length}` : ""}
-          </button>
-          {chosen.length > 0 && (
-            <button
-              type="button"
-              onClick={() => {
-                setSelected([]);
-                setComparing(false);
-              }}
-              className="min-h-11 px-2 text-sm font-semibold underline"
-            >
-              Clear
-            </button>
-          )}
-        </div>
+        <CompareBar
+          chosen={chosen.length}
+          noun={noun}
+          onCompare={() => setComparing(true)}
+          onClear={() => {
+            setSelected([]);
+            setComparing(false);
+          }}
+        />
       </div>
       {failed && (
         <div role="alert" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm">
@@ -183,6 +153,66 @@ export function FavouritesList({ plural }: { plural: string }) {
       </p>
       {loaded && "note" in loaded && <RepaymentNote note={loaded.note} className="mt-6" />}
     </>
+  );
+}
+
+/** Remove all, asking first. */
+function RemoveAll({
+  count,
+  noun,
+  confirming,
+  onConfirming,
+  onConfirm,
+}: {
+  count: number;
+  noun: string;
+  confirming: boolean;
+  onConfirming: (on: boolean) => void;
+  onConfirm: () => void;
+}) {
+  return confirming ? (
+    <div role="group" aria-label={`Remove all ${count} saved ${noun}?`} className="flex flex-wrap items-center gap-2">
+      <span className="text-sm">Remove all {count}?</span>
+      <button
+        type="button"
+        onClick={onConfirm}
+        className="min-h-11 rounded-md border border-red-700 px-3 text-sm font-semibold text-red-800"
+      >
+        Yes, remove all
+      </button>
+      <button type="button" onClick={() => onConfirming(false)} className="min-h-11 px-2 text-sm font-semibold underline">
+        Keep them
+      </button>
+    </div>
+  ) : (
+    <button type="button" onClick={() => onConfirming(true)} className="min-h-11 px-2 text-sm font-semibold underline">
+      Remove all
+    </button>
+  );
+}
+
+/** How many are chosen to compare, Compare (from MIN_COMPARE) and Clear. */
+function CompareBar({ chosen, noun, onCompare, onClear }: { chosen: number; noun: string; onCompare: () => void; onClear: () => void }) {
+  const canCompare = chosen >= MIN_COMPARE;
+  return (
+    <div className="flex flex-wrap items-center gap-3" data-testid="compare-bar">
+      <p className="text-sm text-neutral-700" aria-live="polite">
+        {chosen === 0 ? `Tick ${MIN_COMPARE} to ${MAX_COMPARE} ${noun} to compare them.` : `${chosen} of ${MAX_COMPARE} chosen to compare.`}
+      </p>
+      <button
+        type="button"
+        disabled={!canCompare}
+        onClick={onCompare}
+        className="inline-flex min-h-11 items-center rounded-md bg-brand px-4 text-sm font-semibold text-brand-contrast disabled:cursor-not-allowed disabled:opacity-50"
+      >
+        Compare{canCompare ? ` ${chosen}` : ""}
+      </button>
+      {chosen > 0 && (
+        <button type="button" onClick={onClear} className="min-h-11 px-2 text-sm font-semibold underline">
+          Clear
+        </button>
+      )}
+    </div>
   );
 }
 

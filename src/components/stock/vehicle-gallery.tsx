@@ -110,53 +110,16 @@ export function VehicleGallery({ images, alts, title }: { images: string[]; alts
           {images.length > 1 ? `View all ${images.length} photos` : "View full screen"}
         </button>
         {images.length > 1 && (
-          <>
-            <CarouselButton
-              direction="prev"
-              label="Previous photo"
-              disabled={!edges.prev}
-              onClick={() => embla?.scrollPrev()}
-              className="absolute left-2 top-1/2 -translate-y-1/2 bg-white/90 shadow"
-            />
-            <CarouselButton
-              direction="next"
-              label="Next photo"
-              disabled={!edges.next}
-              onClick={() => embla?.scrollNext()}
-              className="absolute right-2 top-1/2 -translate-y-1/2 bg-white/90 shadow"
-            />
-            <p
-              className="absolute bottom-2 right-2 rounded bg-black/70 px-2 py-1 text-xs text-white"
-              aria-live="polite"
-              data-testid="gallery-counter"
-            >
-              {index + 1} / {images.length}
-            </p>
-          </>
+          <SlideControls
+            edges={edges}
+            onPrev={() => embla?.scrollPrev()}
+            onNext={() => embla?.scrollNext()}
+            shown={index + 1}
+            count={images.length}
+          />
         )}
       </div>
-      {images.length > 1 && (
-        <div ref={thumbsRef} className="mt-2 overflow-hidden">
-          <ul className="flex gap-2">
-            {images.map((src, i) => (
-              <li key={src + i} className="min-w-0 flex-[0_0_22%] sm:flex-[0_0_15%]">
-                <button
-                  type="button"
-                  onClick={() => go(i)}
-                  aria-label={`Show photo ${i + 1}`}
-                  aria-current={i === index ? "true" : undefined}
-                  className={clsx(
-                    "relative block aspect-[16/9] w-full overflow-hidden rounded border-2",
-                    i === index ? "border-brand" : "border-transparent opacity-80",
-                  )}
-                >
-                  {loaded ? <FillPhoto src={src} alt="" sizes="(max-width: 639px) 22vw, 15vw" className="object-cover" /> : null}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      {images.length > 1 && <Thumbnails images={images} index={index} loaded={loaded} stripRef={thumbsRef} onPick={go} />}
       {fullScreen && (
         <PhotoLightbox
           images={images}
@@ -168,5 +131,84 @@ export function VehicleGallery({ images, alts, title }: { images: string[]; alts
         />
       )}
     </section>
+  );
+}
+
+/** Previous and next, and which photo of how many is showing. */
+function SlideControls({
+  edges,
+  onPrev,
+  onNext,
+  shown,
+  count,
+}: {
+  edges: { prev: boolean; next: boolean };
+  onPrev: () => void;
+  onNext: () => void;
+  shown: number;
+  count: number;
+}) {
+  return (
+    <>
+      <CarouselButton
+        direction="prev"
+        label="Previous photo"
+        disabled={!edges.prev}
+        onClick={onPrev}
+        className="absolute left-2 top-1/2 -translate-y-1/2 bg-white/90 shadow"
+      />
+      <CarouselButton
+        direction="next"
+        label="Next photo"
+        disabled={!edges.next}
+        onClick={onNext}
+        className="absolute right-2 top-1/2 -translate-y-1/2 bg-white/90 shadow"
+      />
+      <p
+        className="absolute bottom-2 right-2 rounded bg-black/70 px-2 py-1 text-xs text-white"
+        aria-live="polite"
+        data-testid="gallery-counter"
+      >
+        {shown} / {count}
+      </p>
+    </>
+  );
+}
+
+/** The strip of thumbnails under the photo (its own carousel); their photos once the page has loaded. */
+function Thumbnails({
+  images,
+  index,
+  loaded,
+  stripRef,
+  onPick,
+}: {
+  images: string[];
+  index: number;
+  loaded: boolean;
+  stripRef: (node: HTMLElement | null) => void;
+  onPick: (i: number) => void;
+}) {
+  return (
+    <div ref={stripRef} className="mt-2 overflow-hidden">
+      <ul className="flex gap-2">
+        {images.map((src, i) => (
+          <li key={src + i} className="min-w-0 flex-[0_0_22%] sm:flex-[0_0_15%]">
+            <button
+              type="button"
+              onClick={() => onPick(i)}
+              aria-label={`Show photo ${i + 1}`}
+              aria-current={i === index ? "true" : undefined}
+              className={clsx(
+                "relative block aspect-[16/9] w-full overflow-hidden rounded border-2",
+                i === index ? "border-brand" : "border-transparent opacity-80",
+              )}
+            >
+              {loaded ? <FillPhoto src={src} alt="" sizes="(max-width: 639px) 22vw, 15vw" className="object-cover" /> : null}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -68,7 +68,33 @@ export function SiteWidgets({ site, endpoint, adEvents, widgets, chatHiddenPaths
     track(EVENT_IDS.pageView, { label: pathname });
   }, [pathname]);
 
-  // the gate
+  useGate(widgets, setOpen);
+
+  // <html data-widgets-gate>: "waiting" while the gate is shut, "open" once what it opens is rendered; a
+  // positive signal that browser tests wait for before they check that nothing was loaded or sent
+  useEffect(() => {
+    document.documentElement.dataset.widgetsGate = open ? "open" : "waiting";
+  }, [open]);
+
+  useFlushWhenHidden();
+  useReadiness(open, widgets);
+  usePageBottom();
+  useErrorReports();
+  useTrackedClicks();
+
+  const hidden = chatHiddenOn(pathname, chatHiddenPaths);
+  return open ? (
+    <>
+      {widgets.map((w) =>
+        w.src === null || (w.chat && hidden) ? null : <Script key={w.key} id={`widget-${w.key}`} src={w.src} strategy={w.strategy} />,
+      )}
+      {chat && <LocalChat {...chat} hidden={hidden} formPage={isFormPage(pathname)} />}
+    </>
+  ) : null;
+}
+
+/** The gate: widgets and analytics start at the first scroll, click, touch or key, or after ANALYTICS_DEFER_MS, whichever is first. */
+function useGate(widgets: SiteWidget[], setOpen: (open: boolean) => void) {
   useEffect(() => {
     const events = ["scroll", "click", "touchstart", "keydown", "pointerdown"] as const;
     let done = false;
@@ -92,15 +118,11 @@ export function SiteWidgets({ site, endpoint, adEvents, widgets, chatHiddenPaths
       clearTimeout(timer);
       for (const e of events) window.removeEventListener(e, go, { capture: true });
     };
-  }, [widgets]);
+  }, [widgets, setOpen]);
+}
 
-  // <html data-widgets-gate>: "waiting" while the gate is shut, "open" once what it opens is rendered; a
-  // positive signal that browser tests wait for before they check that nothing was loaded or sent
-  useEffect(() => {
-    document.documentElement.dataset.widgetsGate = open ? "open" : "waiting";
-  }, [open]);
-
-  // queued events leave when the page is hidden (sendBeacon)
+/** Queued events leave when the page is hidden (sendBeacon). */
+function useFlushWhenHidden() {
   useEffect(() => {
     const hide = () => {
       if (document.visibilityState === "hidden") flush();
@@ -112,8 +134,10 @@ export function SiteWidgets({ site, endpoint, adEvents, widgets, chatHiddenPaths
       window.removeEventListener("pagehide", flush);
     };
   }, []);
+}
 
-  // readiness: every 100 ms until the widget's global exists; a chat that never comes is logged only
+/** Readiness: every WIDGET_POLL_MS until the widget's global exists (<html data-widget-…="ready"); a chat that never comes is logged only. */
+function useReadiness(open: boolean, widgets: SiteWidget[]) {
   useEffect(() => {
     if (!open) return;
     const waiting = widgets.filter((w) => w.readyGlobal);
@@ -138,8 +162,10 @@ export function SiteWidgets({ site, endpoint, adEvents, widgets, chatHiddenPaths
     }, WIDGET_POLL_MS);
     return () => clearInterval(timer);
   }, [open, widgets]);
+}
 
-  // page-bottom poll: <html data-page-bottom> says whether the shopper is at the page's end
+/** Page-bottom poll: <html data-page-bottom> says whether the shopper is at the page's end. */
+function usePageBottom() {
   useEffect(() => {
     const root = document.documentElement;
     const check = () => {
@@ -155,8 +181,10 @@ export function SiteWidgets({ site, endpoint, adEvents, widgets, chatHiddenPaths
       delete root.dataset.pageBottom;
     };
   }, []);
+}
 
-  // event 61: a script error or a promise nobody caught, at most a few per page
+/** Event 61: a script error or a promise nobody caught, at most MAX_CLIENT_ERRORS per page. */
+function useErrorReports() {
   useEffect(() => {
     let reported = 0;
     const report = (message: unknown) => {
@@ -172,8 +200,10 @@ export function SiteWidgets({ site, endpoint, adEvents, widgets, chatHiddenPaths
       window.removeEventListener("unhandledrejection", onRejection);
     };
   }, []);
+}
 
-  // a control that names its event, else what a link is for and where it is (linkEvents)
+/** A click on a control that names its event, else on a link, is tracked by what the link is for and where it is (linkEvents). */
+function useTrackedClicks() {
   useEffect(() => {
     const click = (e: MouseEvent) => {
       // a control that names its event: data-track="24" (Book a Test Drive, Finance this car, …)
@@ -196,14 +226,4 @@ export function SiteWidgets({ site, endpoint, adEvents, widgets, chatHiddenPaths
     document.addEventListener("click", click, { capture: true });
     return () => document.removeEventListener("click", click, { capture: true });
   }, []);
-
-  const hidden = chatHiddenOn(pathname, chatHiddenPaths);
-  return open ? (
-    <>
-      {widgets.map((w) =>
-        w.src === null || (w.chat && hidden) ? null : <Script key={w.key} id={`widget-${w.key}`} src={w.src} strategy={w.strategy} />,
-      )}
-      {chat && <LocalChat {...chat} hidden={hidden} formPage={isFormPage(pathname)} />}
-    </>
-  ) : null;
 }

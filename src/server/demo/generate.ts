@@ -3,6 +3,7 @@ import { formatHours } from "@/domain/site/hours";
 import type { Address, ContactDetail } from "@/domain/site/types";
 import type { NewReview, NewReviewSummary, NewSpecialHours, NewVehicle, SiteRows } from "@/server/repositories/demo-data";
 import { CATALOGUE, COLOURS, type ModelSpec } from "./catalogue";
+import holidays from "./data/holidays.json" with { type: "json" };
 import { createRng, type Rng } from "./prng";
 import { DEMO_SITES, demoFinance, HOURS, type DemoLocation, type DemoSite } from "./sites";
 import { photoUrl, PLACEHOLDER_PHOTO } from "./photos";
@@ -20,6 +21,8 @@ export const DEMO_MODEL_YEAR = 2026;
 const DAY = 86_400_000;
 /** A demo car has from 6 to this many photos (each a different view: src/domain/artwork/views.ts). */
 export const MOST_DEMO_PHOTOS = 14;
+
+const HOLIDAYS: Array<{ day: string } & Omit<NewSpecialHours, "siteId" | "locationId" | "date">> = holidays;
 
 /** A Google place id shaped like Google's ("ChIJ" and 23 more), the same for a location every time. */
 export function demoPlaceId(locationId: number): string {
@@ -49,13 +52,9 @@ function address(l: DemoLocation, site: Pick<DemoSite, "mapKey">): Address {
   };
 }
 
-/** Example special hours: Christmas Day closed, Boxing Day 10-2, New Year's Day closed. */
+/** Example special hours (data/holidays.json): Christmas Day closed, Boxing Day 10-2, New Year's Day closed. */
 export function holidayHours(siteId: number, year: number): NewSpecialHours[] {
-  return [year, year + 1].flatMap((y) => [
-    { siteId, locationId: null, date: `${y}-01-01`, name: "New Year's Day", status: "Closed", startHour: null, endHour: null },
-    { siteId, locationId: null, date: `${y}-12-25`, name: "Christmas Day", status: "Closed", startHour: null, endHour: null },
-    { siteId, locationId: null, date: `${y}-12-26`, name: "Boxing Day", status: "Open", startHour: "10:00", endHour: "14:00" },
-  ]);
+  return [year, year + 1].flatMap((y) => HOLIDAYS.map(({ day, ...h }) => ({ siteId, locationId: null, date: `${y}-${day}`, ...h })));
 }
 
 const VIN_CHARS = "ABCDEFGHJKLMNPRSTUVWXYZ0123456789";
@@ -154,17 +153,15 @@ function makeVehicle(
 const auto = ["Automatic"];
 const petrol = ["Petrol"];
 
-export function generateSite(site: DemoSite, now: number): DemoRows {
-  const rng = createRng(site.id * 7919);
+/** The listed stock, then its visible specials (they stay listed): sold within 3 days, coming soon, no price, new arrivals. */
+function listedStock(site: DemoSite, rng: Rng, now: number): NewVehicle[] {
   const vehicles: NewVehicle[] = [];
-  let n = 0;
   for (const batch of site.stock) {
     for (let i = 0; i < batch.count; i++) {
       const make = batch.makes[i % batch.makes.length]!;
-      vehicles.push(makeVehicle(site, rng, n++, batch.carType, make, locationFor(batch, make, i), now));
+      vehicles.push(makeVehicle(site, rng, vehicles.length, batch.carType, make, locationFor(batch, make, i), now));
     }
   }
-  // Visible specials (they stay listed): sold within 3 days, coming soon, no price, new arrivals.
   const used = vehicles.filter((v) => v.carType === "used");
   const fresh = vehicles.filter((v) => v.carType === "new");
   used.slice(0, site.specials.justSoldUsed ?? 0).forEach((v, i) => {
@@ -176,13 +173,17 @@ export function generateSite(site: DemoSite, now: number): DemoRows {
   const step = Math.max(1, Math.floor(vehicles.length / Math.max(1, site.specials.newArrivals)));
   for (let k = 0; k < site.specials.newArrivals; k++)
     vehicles[(k * step + 1) % vehicles.length]!.listedAt = new Date(now - (k % 6) * DAY - 3_600_000);
+  return vehicles;
+}
 
-  // Hidden: never listed.
+/** Used cars never listed (sold long ago, not shown, too few photos), numbered on from `first`. */
+function hiddenStock(site: DemoSite, rng: Rng, first: number, now: number): NewVehicle[] {
+  const vehicles: NewVehicle[] = [];
   const usedBatch = site.stock.find((b) => b.carType === "used") ?? site.stock[0]!;
   const extra = (mutate: (v: NewVehicle, i: number) => void, count = 0) => {
     for (let i = 0; i < count; i++) {
       const make = usedBatch.makes[i % usedBatch.makes.length]!;
-      const v = makeVehicle(site, rng, n++, "used", make, locationFor(usedBatch, make, i), now);
+      const v = makeVehicle(site, rng, first + vehicles.length, "used", make, locationFor(usedBatch, make, i), now);
       mutate(v, i);
       vehicles.push(v);
     }
@@ -197,6 +198,87 @@ export function generateSite(site: DemoSite, now: number): DemoRows {
     v.thumbnails = (v.thumbnails ?? []).slice(0, i % 3);
     v.primaryImageUrl = v.thumbnails[0] ?? PLACEHOLDER_PHOTO;
   }, site.hidden.fewPhotos);
+  return vehicles;
+}
+
+function siteRecord(site: DemoSite, now: number): DemoRows["site"] {
+  return {
+    id: site.id,
+    slug: site.slug,
+    name: site.name,
+    dealershipId: site.dealerships[0]?.id ?? null,
+    dealershipGroup: site.dealershipGroup,
+    manufacturerId: site.manufacturerId,
+    manufacturer: site.manufacturer,
+    template: site.template,
+    primaryVehicleOverride: site.primaryVehicleOverride,
+    url: `https://www.${site.domainName}`,
+    domainName: site.domainName,
+    country: site.country,
+    timezone: site.timezone,
+    currency: countryFormat(site.country).currency,
+    phone: site.phone,
+    email: site.email,
+    socialUrls: site.socialUrls,
+    logo: {
+      banner: `/photos/scene/${sceneForTemplate(site.template)}.svg`,
+      ...(site.drawnLogo ? { url: `/photos/logo/${site.slug}.svg`, thumb: `/photos/logo/${site.slug}-mark.svg` } : {}),
+    },
+    colours: site.colours,
+    features: site.features,
+    integrations: site.integrations ?? {},
+    searchPresets: site.searchPresets,
+    defaultSort: site.defaultSort,
+    includeSoldCarsDays: 3,
+    financeProvider: "Manual",
+    garageName: site.garageName ?? null,
+    paymentProvider: site.paymentProvider ?? null,
+    finance: demoFinance(site, now),
+    openingHours: HOURS.sales,
+    gmbProfiles: reviewProfiles(site),
+    blogs: site.blogs ?? DEFAULT_BLOG_SETTINGS,
+    searchPageTemplates: site.searchPageTemplates ?? {},
+    leadDelivery: site.leadDelivery ?? {},
+  };
+}
+
+function locationRow(site: DemoSite, l: DemoLocation, position: number): DemoRows["locations"][number] {
+  const contactDetail: ContactDetail = {
+    phone: l.phone,
+    ...(l.landline ? { landline_phone: l.landline } : {}),
+    email: l.email,
+    social_urls: site.socialUrls,
+  };
+  return {
+    id: l.id,
+    siteId: site.id,
+    dealershipId: l.dealershipId ?? null,
+    dealershipSlug: site.dealerships.find((d) => d.id === l.dealershipId)?.slug ?? null,
+    name: l.name,
+    slug: l.slug,
+    position,
+    locationType: l.type,
+    locationSubtype: l.subtype ?? [],
+    isPrimary: l.primary ?? false,
+    visible: true,
+    manufacturers: l.manufacturers,
+    gmbProfileId: profileIdOf(l),
+    dealerLicenseNumber: l.licence ?? null,
+    motorVehicleRepairer: l.repairer ?? null,
+    averageRating: l.rating?.[0] ?? null,
+    reviewCount: l.rating?.[1] ?? null,
+    image: null,
+    timezone: site.timezone,
+    contactDetail,
+    openingHours: HOURS[l.type].map((e) => ({ ...e, formated_hours: formatHours(e.status, e.open, e.close) })),
+    address: address(l, site),
+  };
+}
+
+export function generateSite(site: DemoSite, now: number): DemoRows {
+  const rng = createRng(site.id * 7919);
+  const listed = listedStock(site, rng, now);
+  const vehicles = [...listed, ...hiddenStock(site, rng, listed.length, now)];
 
   // A site that offers subscriptions (parkside) has a weekly subscription price on its new and demo
   // cars: about $1 a week for every $150 of the car, in steps of $5, ending in 9 (no random draw: the
@@ -220,52 +302,8 @@ export function generateSite(site: DemoSite, now: number): DemoRows {
     : [];
   const reviews: NewReview[] = demoReviews(site, now).map((r) => ({ siteId: site.id, ...r }));
 
-  const contact = (l: DemoLocation): ContactDetail => ({
-    phone: l.phone,
-    ...(l.landline ? { landline_phone: l.landline } : {}),
-    email: l.email,
-    social_urls: site.socialUrls,
-  });
-
   return {
-    site: {
-      id: site.id,
-      slug: site.slug,
-      name: site.name,
-      dealershipId: site.dealerships[0]?.id ?? null,
-      dealershipGroup: site.dealershipGroup,
-      manufacturerId: site.manufacturerId,
-      manufacturer: site.manufacturer,
-      template: site.template,
-      primaryVehicleOverride: site.primaryVehicleOverride,
-      url: `https://www.${site.domainName}`,
-      domainName: site.domainName,
-      country: site.country,
-      timezone: site.timezone,
-      currency: countryFormat(site.country).currency,
-      phone: site.phone,
-      email: site.email,
-      socialUrls: site.socialUrls,
-      logo: {
-        banner: `/photos/scene/${sceneForTemplate(site.template)}.svg`,
-        ...(site.drawnLogo ? { url: `/photos/logo/${site.slug}.svg`, thumb: `/photos/logo/${site.slug}-mark.svg` } : {}),
-      },
-      colours: site.colours,
-      features: site.features,
-      integrations: site.integrations ?? {},
-      searchPresets: site.searchPresets,
-      defaultSort: site.defaultSort,
-      includeSoldCarsDays: 3,
-      financeProvider: "Manual",
-      garageName: site.garageName ?? null,
-      paymentProvider: site.paymentProvider ?? null,
-      finance: demoFinance(site, now),
-      openingHours: HOURS.sales,
-      gmbProfiles: reviewProfiles(site),
-      blogs: site.blogs ?? DEFAULT_BLOG_SETTINGS,
-      searchPageTemplates: site.searchPageTemplates ?? {},
-      leadDelivery: site.leadDelivery ?? {},
-    },
+    site: siteRecord(site, now),
     dealerships: site.dealerships.map((d) => ({
       id: d.id,
       siteId: site.id,
@@ -275,30 +313,7 @@ export function generateSite(site: DemoSite, now: number): DemoRows {
       url: null,
       logo: null,
     })),
-    locations: site.locations.map((l, position) => ({
-      id: l.id,
-      siteId: site.id,
-      dealershipId: l.dealershipId ?? null,
-      dealershipSlug: site.dealerships.find((d) => d.id === l.dealershipId)?.slug ?? null,
-      name: l.name,
-      slug: l.slug,
-      position,
-      locationType: l.type,
-      locationSubtype: l.subtype ?? [],
-      isPrimary: l.primary ?? false,
-      visible: true,
-      manufacturers: l.manufacturers,
-      gmbProfileId: profileIdOf(l),
-      dealerLicenseNumber: l.licence ?? null,
-      motorVehicleRepairer: l.repairer ?? null,
-      averageRating: l.rating?.[0] ?? null,
-      reviewCount: l.rating?.[1] ?? null,
-      image: null,
-      timezone: site.timezone,
-      contactDetail: contact(l),
-      openingHours: HOURS[l.type].map((e) => ({ ...e, formated_hours: formatHours(e.status, e.open, e.close) })),
-      address: address(l, site),
-    })),
+    locations: site.locations.map((l, position) => locationRow(site, l, position)),
     specialHours: holidayHours(site.id, new Date(now).getUTCFullYear()),
     vehicles,
     reviews,

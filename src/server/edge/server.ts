@@ -6,14 +6,14 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createServer, request as httpRequest } from "node:http";
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import next from "next";
 import { PREVIEW_COOKIE, SESSION_COOKIE_NAMES } from "@/domain/accounts/session";
 import { LEAD_FORM_FLASH_COOKIE } from "@/domain/leads/posted-form";
 import { EDGE_MESSAGES } from "@/domain/http/messages";
 import { clientAddress, isApiPath } from "@/domain/http/request";
 import { getDatabase, getDb, isDatabaseUp, openedDatabase } from "@/server/db";
-import { env, platformBaseUrl } from "@/server/base/env";
+import { env, platformBaseUrl, type Env } from "@/server/base/env";
 import { hashPolicyOf, nonceOf, prepareRequest } from "./request";
 import { createPageCache, PAGE_CACHE_STATS } from "./page-cache";
 import { createSharedPageCache } from "./page-cache/shared";
@@ -42,7 +42,6 @@ import { EdgeResponse } from "./response";
 import { liveLeadRoutes, MAX_JSON_BYTES } from "@/server/leads/handlers";
 import { startBackupControl } from "@/server/db/backup-control";
 
-/** Starts the server on PORT and its workers; SIGINT/SIGTERM stop them gracefully. */
 /** What a dashboard process (PLATFORM_ROLE=dashboard) serves: the platform data API and its health. */
 const DASHBOARD_PATHS = /^\/(api\/v1\/|websites\/|api\/health(\?|$))/;
 /** POST /api/leads is served by its route's own handler without Next's pipeline (ADR 0016). */
@@ -51,17 +50,68 @@ const LEAD_POST = /^\/api\/leads(\?|$)/;
 const LEAD_FILES_POST = /^\/api\/leads\/with-files(\?|$)/;
 const IMAGES = /^\/images\//;
 
+type NextHandler = ReturnType<ReturnType<typeof next>["getRequestHandler"]>;
+type EdgeServer = Server<typeof IncomingMessage, typeof EdgeResponse>;
+
+/** Starts the server on PORT and its workers; SIGINT/SIGTERM stop them gracefully. */
 export async function runServer(): Promise<void> {
   // what this server writes (the embedded database's new folders, uploads, caches) is the owner's alone,
   // whatever umask it was started with (src/server/base/owner-only.ts)
   process.umask(0o077);
   const e = env();
-  const { create: postLead, withFiles: postLeadWithFiles } = liveLeadRoutes();
+  const leadRoutes = liveLeadRoutes();
   startFromBuiltConfig(process.cwd());
   const app = next({ dev: false, dir: process.cwd() });
   const handle = app.getRequestHandler();
   await app.prepare();
 
+  const pages = await startPageCache(e, () => ownAddress(server));
+  const server = createServer(
+    { connectionsCheckingInterval: 2_000, ServerResponse: EdgeResponse },
+    requestListener(e, handle, pages.cache, leadRoutes),
+  );
+  limitClients(server, e);
+  const workers = await startWorkers(e);
+
+  // HOST: the cluster's app processes listen on loopback only (the front door, Caddy, is their one way in)
+  server.listen(e.PORT, e.HOST, () => {
+    const role =
+      e.PLATFORM_ROLE === "dashboard"
+        ? "dashboard: the platform data API and the back-office"
+        : e.PLATFORM_API_URL
+          ? `storefront: site data from ${new URL(platformBaseUrl(e)!).origin}`
+          : "sites and platform API";
+    console.log(
+      `Dealer platform on http://localhost:${e.PORT} (Node ${process.versions.node}; ${role}; page cache ${e.HTTP_CACHE_TTL_SECONDS}s, fresh ${e.HTTP_CACHE_FRESH_SECONDS}s${pages.shared ? ", shared in PostgreSQL" : ""})`,
+    );
+  });
+
+  stopOnSignals(server, async () => {
+    await workers.deliveries?.stop(); // a delivery in flight finishes and is recorded
+    await workers.alerts?.stop(); // a digest in flight is sent and recorded
+    await workers.rollups.stop();
+    await workers.weekly?.stop();
+    await workers.photoFetches.stop();
+    if (pages.trimShared) clearInterval(pages.trimShared);
+    await workers.backupControl?.close();
+    await pages.changes?.close().catch(() => {});
+    const db = openedDatabase();
+    await db?.then((d) => d.close()).catch(() => {});
+  });
+}
+
+/** Where this process listens, as a client reaches it (loopback when it listens on every address). */
+function ownAddress(server: EdgeServer): string {
+  const a = server.address();
+  const ip = a && typeof a === "object" ? a.address : "127.0.0.1";
+  return ip === "::" || ip === "0.0.0.0" ? "127.0.0.1" : ip;
+}
+
+/**
+ * The page cache (behind it, with HTTP_CACHE_SHARED=postgres, the tier every process shares) and
+ * what purges it: a change in this process at once, and on PostgreSQL a change in any process.
+ */
+async function startPageCache(e: Env, address: () => string) {
   /** The page cache's own requests (a stale page drawn again, a purged one re-warmed) carry this process's secret. */
   const REFRESH_HEADER = "x-page-cache-refresh";
   const refreshSecret = randomBytes(18).toString("base64url");
@@ -101,17 +151,11 @@ export async function runServer(): Promise<void> {
         55_000 + Math.floor(Math.random() * 10_000),
       ).unref()
     : null;
-  /** Where this process listens, as a client reaches it (loopback when it listens on every address). */
-  function ownAddress(): string {
-    const a = server.address();
-    const ip = a && typeof a === "object" ? a.address : "127.0.0.1";
-    return ip === "::" || ip === "0.0.0.0" ? "127.0.0.1" : ip;
-  }
   /** Sends this process the page's request (through the edge, as a shopper's) and reads the answer to its end. */
   function drawAgain(host: string, url: string): Promise<number> {
     return new Promise((resolve, reject) => {
       const req = httpRequest(
-        { host: ownAddress(), port: e.PORT, path: url, headers: { host, [REFRESH_HEADER]: refreshSecret, "accept-encoding": "identity" } },
+        { host: address(), port: e.PORT, path: url, headers: { host, [REFRESH_HEADER]: refreshSecret, "accept-encoding": "identity" } },
         (res) =>
           res
             .resume()
@@ -144,7 +188,13 @@ export async function runServer(): Promise<void> {
       onSharedStale: (tags) => cache.purge(tags, { sharedStale: true }),
       log: (err) => log.warn({ err }, "shared page cache purge failed: its copies there are skipped for the fresh window"),
     });
-  const server = createServer({ connectionsCheckingInterval: 2_000, ServerResponse: EdgeResponse }, async (req, res) => {
+  return { cache, shared, trimShared, changes };
+}
+
+/** Every request's path through the edge (README.md in this folder): checks, then the image service, the lead routes, Next or the page cache. */
+function requestListener(e: Env, handle: NextHandler, cache: ReturnType<typeof createPageCache>, leads: ReturnType<typeof liveLeadRoutes>) {
+  const { create: postLead, withFiles: postLeadWithFiles } = leads;
+  return async (req: IncomingMessage, res: EdgeResponse) => {
     const began = Date.now();
     // photos are answered by the image service itself (no tenant, no page CSP, no Next pipeline)
     const image = (req.method === "GET" || req.method === "HEAD") && IMAGES.test(req.url ?? "");
@@ -174,7 +224,11 @@ export async function runServer(): Promise<void> {
       void serveDirect(req, res, postLeadWithFiles, "stream");
     else if (backOffice) void handle(req, res);
     else void cache.handle(handle, req, res);
-  });
+  };
+}
+
+/** Timeouts and answers for clients that send too slowly or send what cannot be read. */
+function limitClients(server: EdgeServer, e: Env) {
   // a client that stops sending is let go in seconds, not Node's 300 s: its headers within
   // 10 s and the whole request within REQUEST_TIMEOUT_SECONDS (default 60: 5 attachments of 10 MB on a
   // slow phone), checked every 2 s. (A socket inactivity timeout would also do it, but it cut the 413
@@ -195,47 +249,43 @@ export async function runServer(): Promise<void> {
     console.error(`Cannot serve on port ${e.PORT}: ${error.message}`);
     process.exit(1);
   });
-  // this process delivers leads from the shared outbox (the dashboard role takes no leads)
-  const deliveries = e.PLATFORM_ROLE === "dashboard" ? null : startDeliveryWorker(getDb);
-  // and sends shoppers' alert digests (a claim per shopper keeps processes off each other's)
-  const alerts = e.PLATFORM_ROLE === "dashboard" ? null : startAlertWorker(getDb);
-  // and keeps the reports' visits rollup current from the analytics events (idempotent per day)
-  const rollups = startRollupWorker(getDb, serverNow, env().REPORT_ROLLUP_SECONDS * 1000);
-  // and mails owners and managers last week's report from Monday 8 am (one claim per site and week)
-  const weekly = e.PLATFORM_ROLE === "dashboard" ? null : startWeeklyWorker(getDb, serverNow, adminOrigin);
-  // and fetches stock feeds' photos (every process may: each claims its own rows)
-  const photoFetches = startPhotoFetchWorker(getDb);
-  // the embedded database is copied by the process that holds it: `npm run backup` asks on a private socket (docs/operations/backup.md)
-  const backupControl =
-    e.DATABASE_URL || e.DATA_DIR === ":memory:"
-      ? null
-      : await startBackupControl(e.DATA_DIR, async () => {
-          const database = await getDatabase();
-          if (!database.dumpDataDir) throw new Error("this database cannot be dumped here");
-          return database.dumpDataDir();
-        }).catch((err: unknown) => {
-          // (a DATA_DIR whose path is too long for a socket's name, say): serving matters more
-          log.warn({ err }, "no backup socket: npm run backup needs this server stopped");
-          return null;
-        });
+}
 
-  // HOST: the cluster's app processes listen on loopback only (the front door, Caddy, is their one way in)
-  server.listen(e.PORT, e.HOST, () => {
-    const role =
-      e.PLATFORM_ROLE === "dashboard"
-        ? "dashboard: the platform data API and the back-office"
-        : e.PLATFORM_API_URL
-          ? `storefront: site data from ${new URL(platformBaseUrl(e)!).origin}`
-          : "sites and platform API";
-    console.log(
-      `Dealer platform on http://localhost:${e.PORT} (Node ${process.versions.node}; ${role}; page cache ${e.HTTP_CACHE_TTL_SECONDS}s, fresh ${e.HTTP_CACHE_FRESH_SECONDS}s${shared ? ", shared in PostgreSQL" : ""})`,
-    );
-  });
+/** The workers this process runs beside serving. */
+async function startWorkers(e: Env) {
+  return {
+    // this process delivers leads from the shared outbox (the dashboard role takes no leads)
+    deliveries: e.PLATFORM_ROLE === "dashboard" ? null : startDeliveryWorker(getDb),
+    // and sends shoppers' alert digests (a claim per shopper keeps processes off each other's)
+    alerts: e.PLATFORM_ROLE === "dashboard" ? null : startAlertWorker(getDb),
+    // and keeps the reports' visits rollup current from the analytics events (idempotent per day)
+    rollups: startRollupWorker(getDb, serverNow, env().REPORT_ROLLUP_SECONDS * 1000),
+    // and mails owners and managers last week's report from Monday 8 am (one claim per site and week)
+    weekly: e.PLATFORM_ROLE === "dashboard" ? null : startWeeklyWorker(getDb, serverNow, adminOrigin),
+    // and fetches stock feeds' photos (every process may: each claims its own rows)
+    photoFetches: startPhotoFetchWorker(getDb),
+    // the embedded database is copied by the process that holds it: `npm run backup` asks on a private socket (docs/operations/backup.md)
+    backupControl:
+      e.DATABASE_URL || e.DATA_DIR === ":memory:"
+        ? null
+        : await startBackupControl(e.DATA_DIR, async () => {
+            const database = await getDatabase();
+            if (!database.dumpDataDir) throw new Error("this database cannot be dumped here");
+            return database.dumpDataDir();
+          }).catch((err: unknown) => {
+            // (a DATA_DIR whose path is too long for a socket's name, say): serving matters more
+            log.warn({ err }, "no backup socket: npm run backup needs this server stopped");
+            return null;
+          }),
+  };
+}
 
-  /**
-   * Graceful stop: refuse new connections, let requests in flight (a lead being written) finish,
-   * then close the database (flushing the embedded one) and exit; exit handlers release its lock.
-   */
+/**
+ * Graceful stop: refuse new connections, let requests in flight (a lead being written) finish,
+ * then `stop` the workers and close the database (flushing the embedded one) and exit; exit
+ * handlers release its lock.
+ */
+function stopOnSignals(server: EdgeServer, stop: () => Promise<void>) {
   let stopping = false;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, () => {
@@ -243,16 +293,7 @@ export async function runServer(): Promise<void> {
       stopping = true;
       setTimeout(() => process.exit(1), 10_000).unref(); // never hang a deploy
       server.close(async () => {
-        await deliveries?.stop(); // a delivery in flight finishes and is recorded
-        await alerts?.stop(); // a digest in flight is sent and recorded
-        await rollups.stop();
-        await weekly?.stop();
-        await photoFetches.stop();
-        if (trimShared) clearInterval(trimShared);
-        await backupControl?.close();
-        await changes?.close().catch(() => {});
-        const db = openedDatabase();
-        await db?.then((d) => d.close()).catch(() => {});
+        await stop();
         process.exit(0);
       });
       server.closeIdleConnections();

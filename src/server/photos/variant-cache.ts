@@ -46,6 +46,29 @@ export const DISK_BLOCK_BYTES = 4096;
 export const blocksOf = (bytes: number): number => Math.max(1, Math.ceil(bytes / DISK_BLOCK_BYTES)) * DISK_BLOCK_BYTES;
 
 const shardOf = (group: string) => createHash("sha256").update(group).digest("hex").slice(0, 2);
+const valid = (group: string, name: string) => NAME.test(group) && NAME.test(name) && !name.endsWith(".tmp");
+
+/** The variants in the folder, oldest modification first (the index's order at start); what is not one goes. */
+async function filesOnDisk(dir: string): Promise<Array<{ id: string; blocks: number; mtime: number }>> {
+  const found: Array<{ id: string; blocks: number; mtime: number }> = [];
+  for (const shard of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+    if (!shard.isDirectory()) continue;
+    for (const group of await readdir(path.join(dir, shard.name), { withFileTypes: true }).catch(() => [])) {
+      const where = path.join(dir, shard.name, group.name);
+      // a file straight under a shard is from the older flat layout: made again on demand
+      if (!group.isDirectory() || !NAME.test(group.name) || shardOf(group.name) !== shard.name) {
+        await rm(where, { recursive: true, force: true }).catch(() => undefined);
+        continue;
+      }
+      for (const name of await readdir(where).catch(() => [] as string[])) {
+        if (!valid(group.name, name)) continue;
+        const s = await stat(path.join(where, name)).catch(() => null);
+        if (s?.isFile()) found.push({ id: `${group.name}/${name}`, blocks: Math.max(blocksOf(s.size), s.blocks * 512), mtime: s.mtimeMs });
+      }
+    }
+  }
+  return found.sort((a, b) => a.mtime - b.mtime);
+}
 
 export function diskVariantCache(dir: string, maxBytes: number, maxFiles = 200_000, hotBytes = HOT_VARIANT_BYTES): VariantCache {
   /** "group/name" → blocks on disk, oldest use first */
@@ -59,7 +82,6 @@ export function diskVariantCache(dir: string, maxBytes: number, maxFiles = 200_0
     const [group, name] = id.split("/") as [string, string];
     return path.join(groupDir(group), name);
   };
-  const valid = (group: string, name: string) => NAME.test(group) && NAME.test(name) && !name.endsWith(".tmp");
 
   const keepHot = (id: string, bytes: Buffer) => void hot.set(id, bytes); // past hotBytes the least recently used leave
   const dropHot = (id: string) => void hot.delete(id);
@@ -93,26 +115,7 @@ export function diskVariantCache(dir: string, maxBytes: number, maxFiles = 200_0
 
   const load = () =>
     (ready ??= (async () => {
-      const found: Array<{ id: string; blocks: number; mtime: number }> = [];
-      for (const shard of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
-        if (!shard.isDirectory()) continue;
-        for (const group of await readdir(path.join(dir, shard.name), { withFileTypes: true }).catch(() => [])) {
-          const where = path.join(dir, shard.name, group.name);
-          // a file straight under a shard is from the older flat layout: made again on demand
-          if (!group.isDirectory() || !NAME.test(group.name) || shardOf(group.name) !== shard.name) {
-            await rm(where, { recursive: true, force: true }).catch(() => undefined);
-            continue;
-          }
-          for (const name of await readdir(where).catch(() => [] as string[])) {
-            if (!valid(group.name, name)) continue;
-            const s = await stat(path.join(where, name)).catch(() => null);
-            if (s?.isFile())
-              found.push({ id: `${group.name}/${name}`, blocks: Math.max(blocksOf(s.size), s.blocks * 512), mtime: s.mtimeMs });
-          }
-        }
-      }
-      found.sort((a, b) => a.mtime - b.mtime);
-      for (const f of found) remember(f.id, f.blocks);
+      for (const f of await filesOnDisk(dir)) remember(f.id, f.blocks);
       await evict();
     })());
 

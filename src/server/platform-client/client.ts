@@ -85,30 +85,66 @@ function answerOf(e: CachedAnswer): Answer {
   return readAnswer(e.contentType, e.encoding === "utf8" ? new TextEncoder().encode(e.body) : Buffer.from(e.body, "base64"));
 }
 
-export function createPlatformClient(o: PlatformClientOptions) {
+/** The request's headers: JSON wanted, Basic auth where the path needs it, and what a cached answer can be revalidated by. */
+function requestHeaders(authHeader: string | null, cached: CachedAnswer | undefined): Record<string, string> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (authHeader) headers.authorization = authHeader;
+  if (cached?.etag) headers["if-none-match"] = cached.etag;
+  else if (cached?.lastModified) headers["if-modified-since"] = cached.lastModified;
+  return headers;
+}
+
+/** A 2xx answer as the cache keeps it (text as it is, anything else in base64), read to its end. */
+async function storedAnswer(res: Response, path: string, tags: string[], now: () => number): Promise<CachedAnswer> {
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  if (bytes.byteLength > MAX_BODY_BYTES) throw new PlatformContractError(`the answer for ${path} is over ${MAX_BODY_BYTES} bytes`);
+  const contentType = res.headers.get("content-type") ?? "application/octet-stream";
+  const text = answerKind(contentType) !== "blob";
+  return {
+    url: path,
+    fetchedAt: now(),
+    etag: res.headers.get("etag"),
+    lastModified: res.headers.get("last-modified"),
+    contentType,
+    body: text ? new TextDecoder().decode(bytes) : Buffer.from(bytes).toString("base64"),
+    encoding: text ? "utf8" : "base64",
+    tags,
+    invalid: false,
+  };
+}
+
+/** A 404 for a site's path: no site has that id. */
+function nullIfUnknown(err: unknown): null {
+  if (err instanceof PlatformHttpError && err.status === 404) return null;
+  throw err;
+}
+
+/** Whether the dashboard answers, and how often it was asked. */
+type ClientState = { up: boolean; lastFailureAt: number; lastSuccessAt: number; requests: number };
+
+/** The requests to the dashboard, each with its retries; `state` notes whether it answers. */
+function createFetcher(o: PlatformClientOptions, state: ClientState) {
   const doFetch = o.fetch ?? fetch;
   const now = o.now ?? Date.now;
   const sleep = o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const retries = o.retries ?? PLATFORM_FETCH_RETRIES;
   const backoff = o.backoffMs ?? 200;
-  const maxAge = o.maxAgeMs ?? PLATFORM_CACHE_SECONDS * 1000;
   const timeoutMs = o.timeoutMs ?? 5000;
   const base = o.baseUrl.replace(/\/+$/, "");
-  const inflight = new Map<string, Promise<CachedAnswer>>();
-  const state = { up: true, lastFailureAt: 0, lastSuccessAt: 0, requests: 0 };
   const authHeader = o.credentials ? `Basic ${Buffer.from(`${o.credentials.user}:${o.credentials.password}`).toString("base64")}` : null;
+  const markUp = () => {
+    state.up = true;
+    state.lastSuccessAt = now();
+  };
 
   /** One request with its retries; a 304 refreshes the cached entry. */
-  async function fetchAnswer(path: string, auth: boolean, tags: string[], cached: CachedAnswer | undefined): Promise<CachedAnswer> {
+  return async function fetchAnswer(path: string, auth: boolean, tags: string[], cached: CachedAnswer | undefined): Promise<CachedAnswer> {
     const url = `${base}${path}`;
     for (let attempt = 0; ; attempt++) {
       let failure: string;
       try {
         state.requests++;
-        const headers: Record<string, string> = { accept: "application/json" };
-        if (auth && authHeader) headers.authorization = authHeader;
-        if (cached?.etag) headers["if-none-match"] = cached.etag;
-        else if (cached?.lastModified) headers["if-modified-since"] = cached.lastModified;
+        const headers = requestHeaders(auth ? authHeader : null, cached);
         const res = await doFetch(url, { headers, signal: AbortSignal.timeout(timeoutMs), redirect: "error" });
         if (res.status === 304 && cached) {
           await res.body?.cancel();
@@ -121,21 +157,7 @@ export function createPlatformClient(o: PlatformClientOptions) {
             await res.body?.cancel();
             throw new PlatformHttpError(res.status, path);
           }
-          const bytes = new Uint8Array(await res.arrayBuffer());
-          if (bytes.byteLength > MAX_BODY_BYTES) throw new PlatformContractError(`the answer for ${path} is over ${MAX_BODY_BYTES} bytes`);
-          const contentType = res.headers.get("content-type") ?? "application/octet-stream";
-          const text = answerKind(contentType) !== "blob";
-          return {
-            url: path,
-            fetchedAt: now(),
-            etag: res.headers.get("etag"),
-            lastModified: res.headers.get("last-modified"),
-            contentType,
-            body: text ? new TextDecoder().decode(bytes) : Buffer.from(bytes).toString("base64"),
-            encoding: text ? "utf8" : "base64",
-            tags,
-            invalid: false,
-          };
+          return await storedAnswer(res, path, tags, now);
         }
         await res.body?.cancel();
         failure = `status ${res.status}`;
@@ -152,12 +174,15 @@ export function createPlatformClient(o: PlatformClientOptions) {
       }
       await sleep(backoff * 2 ** attempt);
     }
-  }
+  };
+}
 
-  function markUp() {
-    state.up = true;
-    state.lastSuccessAt = now();
-  }
+export function createPlatformClient(o: PlatformClientOptions) {
+  const now = o.now ?? Date.now;
+  const maxAge = o.maxAgeMs ?? PLATFORM_CACHE_SECONDS * 1000;
+  const inflight = new Map<string, Promise<CachedAnswer>>();
+  const state: ClientState = { up: true, lastFailureAt: 0, lastSuccessAt: 0, requests: 0 };
+  const fetchAnswer = createFetcher(o, state);
 
   /** Fetches once per path at a time, stores the result. */
   function refresh(path: string, auth: boolean, tags: string[], cached: CachedAnswer | undefined): Promise<CachedAnswer> {
@@ -222,18 +247,12 @@ export function createPlatformClient(o: PlatformClientOptions) {
     /** GET /websites/{siteId}/pages/search_slugs.json (Basic auth); null for an unknown site */
     searchSlugs: async (siteId: number): Promise<SearchSlugs | null> =>
       getJson(`/websites/${siteId}/pages/search_slugs.json`, SearchSlugsSchema, { auth: true, tags: [siteTag(siteId)] }).catch(
-        (err: unknown) => {
-          if (err instanceof PlatformHttpError && err.status === 404) return null;
-          throw err;
-        },
+        nullIfUnknown,
       ),
     /** GET /websites/{siteId}/search_page_templates.json (Basic auth); null for an unknown site */
     searchPageTemplates: async (siteId: number): Promise<SearchPageTemplatesAnswer | null> =>
       getJson(`/websites/${siteId}/search_page_templates.json`, SearchPageTemplatesSchema, { auth: true, tags: [siteTag(siteId)] }).catch(
-        (err: unknown) => {
-          if (err instanceof PlatformHttpError && err.status === 404) return null;
-          throw err;
-        },
+        nullIfUnknown,
       ),
     /** Marks every cached answer of the site stale (the next read fetches first); returns how many. */
     invalidateSite: (siteId: number) => o.cache.invalidateTag(siteTag(siteId)),

@@ -114,6 +114,97 @@ export async function listImports(db: Db, siteId: number, limit = 10) {
     .limit(limit);
 }
 
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** The site's cars as an import reads them, locked until its transaction ends. */
+const carsOnFile = (tx: Tx, siteId: number) => tx.select(onFile).from(t.vehicles).where(eq(t.vehicles.siteId, siteId)).for("update");
+type CarOnFile = Awaited<ReturnType<typeof carsOnFile>>[number];
+
+/** Writes the file's cars: a car on file gets what the file changes, a new one is added; returns the counts and the photos to fetch. */
+async function writeFileRows(
+  tx: Tx,
+  imp: StoredImport,
+  rows: StockRow[],
+  current: CarOnFile[],
+  read: Parameters<typeof importChanges>[2] & { overwriteEdited: boolean },
+  now: Date,
+): Promise<{ add: number; changed: number; withPhotos: FeedPhotos[] }> {
+  const byNumber = new Map(current.map((v) => [v.stockNumber.toUpperCase(), v]));
+  // a new car's slug is free within the site (stock numbers differing only in punctuation slug alike)
+  const taken = new Set(
+    (await tx.select({ slug: t.vehicles.slug }).from(t.vehicles).where(eq(t.vehicles.siteId, imp.siteId))).map((r) => r.slug),
+  );
+  let add = 0;
+  let changed = 0;
+  const withPhotos: FeedPhotos[] = [];
+  for (const r of rows) {
+    const have = byNumber.get(r.stock_number.toUpperCase());
+    if (have && r.photos?.length) withPhotos.push({ vehicleId: have.id, stockNumber: have.stockNumber, urls: r.photos });
+    if (have) {
+      // only what the file says changes: a column it leaves out leaves the field alone (importChanges)
+      const { set } = importChanges(have, r, read);
+      if (Object.keys(set).length) changed++;
+      const soldAt =
+        set.status === undefined
+          ? {}
+          : { soldAt: set.status === "sold" ? sql`coalesce(${t.vehicles.soldAt}, ${now.toISOString()}::timestamptz)` : null };
+      // an import told to overwrite edited fields hands the fields it wrote back to the feed
+      const handedBack =
+        read.overwriteEdited && have.editedFields.length ? { editedFields: withoutEdited(have.editedFields, Object.keys(set)) } : {};
+      await tx
+        .update(t.vehicles)
+        .set({ ...set, ...soldAt, ...handedBack, missingFeeds: 0 })
+        .where(and(eq(t.vehicles.siteId, imp.siteId), eq(t.vehicles.id, have.id)));
+    } else {
+      add++;
+      const values = newCarFields(r, read.defaultLocation);
+      const [made] = await tx
+        .insert(t.vehicles)
+        .values({
+          ...values,
+          stockNumber: r.stock_number,
+          siteId: imp.siteId,
+          slug: freeSlug(importedSlug(r), taken),
+          listedAt: now,
+          soldAt: values.status === "sold" ? now : null,
+        })
+        .returning({ id: t.vehicles.id });
+      if (r.photos?.length) withPhotos.push({ vehicleId: made!.id, stockNumber: r.stock_number, urls: r.photos });
+    }
+  }
+  return { add, changed, withPhotos };
+}
+
+/** A full feed: each in-stock car it leaves out counts one more missing feed, and is sold at the second. */
+async function countMissing(
+  tx: Tx,
+  siteId: number,
+  rows: StockRow[],
+  current: CarOnFile[],
+  overwriteEdited: boolean,
+  now: Date,
+): Promise<{ missing: number; sell: string[] }> {
+  const sell: string[] = [];
+  let missing = 0;
+  const inFile = new Set(rows.map((r) => r.stock_number.toUpperCase()));
+  for (const v of current) {
+    if (v.status === "sold" || inFile.has(v.stockNumber.toUpperCase())) continue;
+    missing++;
+    const count = v.missingFeeds + 1;
+    const sold = count >= MISSING_FEEDS_TO_SELL && feedMaySell(v, overwriteEdited);
+    if (sold) sell.push(v.stockNumber);
+    await tx
+      .update(t.vehicles)
+      .set(
+        sold
+          ? { missingFeeds: count, status: "sold", soldAt: now, editedFields: withoutEdited(v.editedFields, ["status"]) }
+          : { missingFeeds: count },
+      )
+      .where(and(eq(t.vehicles.siteId, siteId), eq(t.vehicles.id, v.id)));
+  }
+  return { missing, sell };
+}
+
 /**
  * Applies a checked import in one transaction: cars in the file are added or updated (by stock
  * number); on a full feed, in-stock cars left out count one more missing feed and are sold at
@@ -141,12 +232,7 @@ export async function applyImport(
       );
     const rows = imp.rows as StockRow[];
     await holdStockNumbers(tx, imp.siteId);
-    const current = await tx.select(onFile).from(t.vehicles).where(eq(t.vehicles.siteId, imp.siteId)).for("update");
-    const byNumber = new Map(current.map((v) => [v.stockNumber.toUpperCase(), v]));
-    // a new car's slug is free within the site (stock numbers differing only in punctuation slug alike)
-    const taken = new Set(
-      (await tx.select({ slug: t.vehicles.slug }).from(t.vehicles).where(eq(t.vehicles.siteId, imp.siteId))).map((r) => r.slug),
-    );
+    const current = await carsOnFile(tx, imp.siteId);
     // an import checked by an older version kept no columns: it had them all
     const read = {
       columns: (imp.columns as StockColumn[] | null) ?? STOCK_CSV_COLUMNS,
@@ -156,64 +242,10 @@ export async function applyImport(
       // kept in the report (no column of its own): the file sets fields edited here too
       overwriteEdited: imp.report.overwriteEdited === true,
     };
-    let add = 0;
-    let changed = 0;
-    const withPhotos: FeedPhotos[] = [];
-    for (const r of rows) {
-      const have = byNumber.get(r.stock_number.toUpperCase());
-      if (have && r.photos?.length) withPhotos.push({ vehicleId: have.id, stockNumber: have.stockNumber, urls: r.photos });
-      if (have) {
-        // only what the file says changes: a column it leaves out leaves the field alone (importChanges)
-        const { set } = importChanges(have, r, read);
-        if (Object.keys(set).length) changed++;
-        const soldAt =
-          set.status === undefined
-            ? {}
-            : { soldAt: set.status === "sold" ? sql`coalesce(${t.vehicles.soldAt}, ${opts.now.toISOString()}::timestamptz)` : null };
-        // an import told to overwrite edited fields hands the fields it wrote back to the feed
-        const handedBack =
-          read.overwriteEdited && have.editedFields.length ? { editedFields: withoutEdited(have.editedFields, Object.keys(set)) } : {};
-        await tx
-          .update(t.vehicles)
-          .set({ ...set, ...soldAt, ...handedBack, missingFeeds: 0 })
-          .where(and(eq(t.vehicles.siteId, imp.siteId), eq(t.vehicles.id, have.id)));
-      } else {
-        add++;
-        const values = newCarFields(r, opts.defaultLocation);
-        const [made] = await tx
-          .insert(t.vehicles)
-          .values({
-            ...values,
-            stockNumber: r.stock_number,
-            siteId: imp.siteId,
-            slug: freeSlug(importedSlug(r), taken),
-            listedAt: opts.now,
-            soldAt: values.status === "sold" ? opts.now : null,
-          })
-          .returning({ id: t.vehicles.id });
-        if (r.photos?.length) withPhotos.push({ vehicleId: made!.id, stockNumber: r.stock_number, urls: r.photos });
-      }
-    }
-    const sell: string[] = [];
-    let missing = 0;
-    if (imp.full) {
-      const inFile = new Set(rows.map((r) => r.stock_number.toUpperCase()));
-      for (const v of current) {
-        if (v.status === "sold" || inFile.has(v.stockNumber.toUpperCase())) continue;
-        missing++;
-        const count = v.missingFeeds + 1;
-        const sold = count >= MISSING_FEEDS_TO_SELL && feedMaySell(v, read.overwriteEdited);
-        if (sold) sell.push(v.stockNumber);
-        await tx
-          .update(t.vehicles)
-          .set(
-            sold
-              ? { missingFeeds: count, status: "sold", soldAt: opts.now, editedFields: withoutEdited(v.editedFields, ["status"]) }
-              : { missingFeeds: count },
-          )
-          .where(and(eq(t.vehicles.siteId, imp.siteId), eq(t.vehicles.id, v.id)));
-      }
-    }
+    const { add, changed, withPhotos } = await writeFileRows(tx, imp, rows, current, read, opts.now);
+    const { missing, sell } = imp.full
+      ? await countMissing(tx, imp.siteId, rows, current, read.overwriteEdited, opts.now)
+      : { missing: 0, sell: [] };
     // the photos are fetched after the transaction, by the worker (src/server/photos/fetch-worker.ts)
     await enqueueFeedPhotos(tx, imp.siteId, imp.id, withPhotos);
     const live = current.filter((v) => v.status !== "sold").length;

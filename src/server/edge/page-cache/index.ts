@@ -1,12 +1,13 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { keyedOnUnknownCar, pageAge, pageCacheUrl } from "@/domain/http/page-cache";
+import { pageAge, pageCacheUrl } from "@/domain/http/page-cache";
 import type { EdgeResponse } from "../response";
-import { entryFromRender, entryFromShared, storedCopy } from "./copy";
 import { createEntries, type Entry } from "./entries";
 import { fill, gzipFilled } from "./gzip-template";
 import { acceptsGzip, cacheKey, hostOf, isCacheableRequest } from "./key";
 import { createPurgeLog } from "./purges";
+import { createRedraws } from "./redraw";
+import { createRender } from "./render";
 import type { SharedTier } from "./shared";
 
 export { acceptsGzip, cacheKey, isCacheableRequest } from "./key";
@@ -77,26 +78,18 @@ export type PageCacheOptions = {
   shared?: SharedTier;
 };
 
-type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
+export type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
 /** The name the server remembers its page cache's figures by, for /api/health (which runs in Next's bundle). */
 export const PAGE_CACHE_STATS = "page-cache-stats";
 
-/**
- * The cache's request handling: serve a stored copy, or the shared tier's, or draw the page (once
- * for concurrent misses) and keep it; purges by tag, and the background draws that refill what a
- * purge or age took. Storage and eviction are entries.ts, the purge log purges.ts, what a copy is
- * copy.ts, the key key.ts.
- */
-export function createPageCache(opts: PageCacheOptions) {
+/** What the cache's parts share: its options, its stored copies, the purge log, the renders under way and the figures. */
+export type CacheState = ReturnType<typeof cacheState>;
+
+function cacheState(opts: PageCacheOptions) {
   const now = opts.now ?? Date.now;
-  const maxBody = opts.maxBodyBytes ?? 2_000_000;
   const ages = { ttlMs: opts.ttlMs, freshMs: Math.min(opts.freshMs ?? opts.ttlMs, opts.ttlMs) };
-  const rewarmCount = opts.rewarm ?? 8;
   const entries = createEntries({ maxEntries: opts.maxEntries ?? 2000, maxBytes: opts.maxTotalBytes ?? 64 * 1024 * 1024, ages, now });
-  const purges = createPurgeLog(now);
-  const inflight = new Map<string, Promise<Entry | null>>();
-  const refreshing = new Set<string>();
   const stats = {
     hits: 0,
     stale: 0,
@@ -110,161 +103,68 @@ export function createPageCache(opts: PageCacheOptions) {
     sharedHits: 0,
     sharedRefreshes: 0,
   };
-  /** what hashing stored copies' scripts costs (the ADR's figure) */
-  const hashing = { pages: 0, ms: 0, headerBytes: 0 };
-  const rewarmQueue: Entry[] = [];
-  let rewarming = false;
+  return {
+    opts,
+    now,
+    ages,
+    maxBody: opts.maxBodyBytes ?? 2_000_000,
+    entries,
+    purges: createPurgeLog(now),
+    inflight: new Map<string, Promise<Entry | null>>(),
+    stats,
+    /** what hashing stored copies' scripts costs (the ADR's figure) */
+    hashing: { pages: 0, ms: 0, headerBytes: 0 },
+    store: (key: string, e: Entry) => void (stats.evicted += entries.store(key, e)),
+  };
+}
 
-  const store = (key: string, e: Entry) => void (stats.evicted += entries.store(key, e));
+function send(cache: CacheState, req: IncomingMessage, res: ServerResponse, e: Entry, state: "HIT" | "STALE" | "MISS") {
+  // this request's own nonce where the page had the one it was rendered with
+  const nonce = cache.opts.nonceOf?.(req);
+  const gzip = acceptsGzip(req);
+  const body = gzip ? gzipFilled(e.template, nonce) : Buffer.concat(fill(e.template, nonce));
+  res.writeHead(e.status, {
+    ...e.headers,
+    ...(gzip ? { "content-encoding": "gzip" } : {}),
+    vary: "Accept-Encoding",
+    "content-length": body.length,
+    age: String(Math.max(0, Math.floor((cache.now() - e.storedAt) / 1000))),
+    "x-cache": state,
+  });
+  res.end(req.method === "HEAD" ? undefined : body);
+}
 
-  function send(req: IncomingMessage, res: ServerResponse, e: Entry, state: "HIT" | "STALE" | "MISS") {
-    // this request's own nonce where the page had the one it was rendered with
-    const nonce = opts.nonceOf?.(req);
-    const gzip = acceptsGzip(req);
-    const body = gzip ? gzipFilled(e.template, nonce) : Buffer.concat(fill(e.template, nonce));
-    res.writeHead(e.status, {
-      ...e.headers,
-      ...(gzip ? { "content-encoding": "gzip" } : {}),
-      vary: "Accept-Encoding",
-      "content-length": body.length,
-      age: String(Math.max(0, Math.floor((now() - e.storedAt) / 1000))),
-      "x-cache": state,
-    });
-    res.end(req.method === "HEAD" ? undefined : body);
-  }
+/** What /api/health reports. */
+function snapshot({ opts, ages, entries, stats, hashing }: CacheState) {
+  const served = stats.hits + stats.stale + stats.sharedHits + stats.misses;
+  return {
+    entries: entries.size(),
+    bytes: entries.bytes(),
+    maxEntries: opts.maxEntries ?? 2000,
+    maxBytes: opts.maxTotalBytes ?? 64 * 1024 * 1024,
+    freshSeconds: ages.freshMs / 1000,
+    ttlSeconds: ages.ttlMs / 1000,
+    ...stats,
+    hitRatio: served ? Math.round(((stats.hits + stats.stale + stats.sharedHits) / served) * 1000) / 1000 : null,
+    // copies stored with a hash CSP: how many, the mean time to hash one and its CSP header's mean size
+    hashed: hashing.pages,
+    hashMsPerPage: hashing.pages ? Math.round((hashing.ms / hashing.pages) * 1000) / 1000 : null,
+    cspBytesPerPage: hashing.pages ? Math.round(hashing.headerBytes / hashing.pages) : null,
+    ...(opts.shared ? { shared: opts.shared.snapshot() } : {}),
+  };
+}
 
-  /** The stored copy of this render's body (copy.ts), timing the hashing of its scripts. */
-  function copyOf(req: IncomingMessage, body: Buffer) {
-    const began = performance.now();
-    const hashPolicy = opts.hashPolicy;
-    const copy = storedCopy(body, opts.nonceOf?.(req), hashPolicy && ((hashes) => hashPolicy(req, hashes)));
-    if (copy.policy) {
-      hashing.pages++;
-      hashing.ms += performance.now() - began;
-      hashing.headerBytes += copy.policy.length;
-    }
-    return copy;
-  }
-
-  /** Runs Next for the request, streaming to the client as usual, and reads the answer as it goes (the response's body tap). */
-  function render(handler: Handler, req: IncomingMessage, res: EdgeResponse): Promise<Entry | null> {
-    return new Promise((resolve) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      if (!res.headersSent) {
-        res.setHeader("x-cache", "MISS");
-        res.setHeader("vary", "Accept-Encoding");
-      }
-      res.tapBody({
-        chunk: (b) => {
-          size += b.length;
-          if (size <= maxBody) chunks.push(b);
-        },
-        end: () => {
-          const answer = { status: res.statusCode, headers: res.getHeaders(), body: size <= maxBody ? Buffer.concat(chunks) : null };
-          resolve(entryFromRender(req, answer, { maxBody, now: now(), copy: (body) => copyOf(req, body) }));
-        },
-      });
-      res.once("close", () => resolve(null));
-      Promise.resolve(handler(req, res)).catch(() => resolve(null));
-    });
-  }
-
-  async function renderAndStore(handler: Handler, req: IncomingMessage, res: EdgeResponse, key: string, sharedSeq?: number | null) {
-    const seq = purges.seq();
-    // the shared tier's purge number as this render begins (a miss's lookup brought it)
-    if (opts.shared && sharedSeq === undefined) sharedSeq = await opts.shared.seq();
-    const [p, tags] = opts.track ? opts.track(() => render(handler, req, res)) : [render(handler, req, res), new Set<string>()];
-    inflight.set(key, p);
-    const e = await p;
-    if (inflight.get(key) === p) inflight.delete(key);
-    if (!e) return void entries.remove(key); // the page is gone or failed: no copy of it either
-    e.tags.push(...tags);
-    // `?vehicle=` naming no car of the site: drawn for this visitor, kept for none (a flood of made-up names fills nothing)
-    if (keyedOnUnknownCar(e.url, e.tags)) return void entries.remove(key);
-    if (purges.purgedSince(seq, e.tags)) return;
-    store(key, e);
-    // one copy for every process: only a copy that is the same bytes for every request (a hash CSP)
-    if (opts.shared && typeof sharedSeq === "number" && e.template.placeholder === null)
-      opts.shared.put(key, { headers: e.headers, gzip: gzipFilled(e.template, undefined), tags: e.tags }, sharedSeq).catch(() => {});
-  }
-
-  /**
-   * The shared tier's copy of this page, stored here too (unless a purge here since the lookup
-   * began took one of its tags), and the purge number a render of it notes. One lookup per page at
-   * a time: concurrent misses wait for it.
-   */
-  const lookups = new Map<string, Promise<{ entry: Entry | null; seq: number | null }>>();
-  function fromShared(shared: SharedTier, key: string, host: string, url: string) {
-    let p = lookups.get(key);
-    if (p) return p;
-    const since = purges.seq();
-    p = shared
-      .get(key)
-      .then(({ copy, seq }) => {
-        if (!copy || purges.purgedSince(since, copy.tags) || !purges.trusted(copy.tags)) return { entry: null, seq };
-        const entry = entryFromShared(copy, { key, host, url }, now());
-        // a damaged row is a miss (the page is drawn and stored again) and goes
-        if (!entry) shared.drop(key, copy.gzip).catch(() => {});
-        else store(key, entry);
-        return { entry, seq };
-      })
-      .finally(() => lookups.delete(key));
-    lookups.set(key, p);
-    return p;
-  }
-
-  /**
-   * Has the server send itself the page's request (stored again by renderAndStore); settles when
-   * drawn. With a shared tier, a fresh copy another process drew since is taken instead: without
-   * that, each of N processes would draw every stale or purged page again for itself, and the
-   * fleet's renders would grow with its process count.
-   */
-  function drawAgain(e: Entry): Promise<void> {
-    refreshing.add(e.key);
-    return takenFromShared(e)
-      .then((taken) => (taken ? undefined : opts.refresh!({ host: e.host, url: e.url })))
-      .then(
-        () => undefined,
-        () => undefined,
-      )
-      .finally(() => refreshing.delete(e.key));
-  }
-
-  /** Whether the shared tier held a fresh copy of this page (now stored here too). */
-  async function takenFromShared(e: Entry): Promise<boolean> {
-    if (!opts.shared) return false;
-    const found = await fromShared(opts.shared, e.key, e.host, e.url);
-    if (!found.entry || pageAge(found.entry.storedAt, now(), ages) !== "fresh") return false;
-    stats.sharedRefreshes++;
-    return true;
-  }
-
-  const busy = (key: string) => refreshing.has(key) || inflight.has(key);
-
-  function refreshInBackground(e: Entry) {
-    if (!opts.refresh || busy(e.key)) return;
-    stats.refreshes++;
-    void drawAgain(e);
-  }
-
-  /** Draws the most-served purged pages again, one at a time (never more than 100 waiting). */
-  function rewarm(gone: Entry[]) {
-    if (!opts.refresh || rewarmCount <= 0) return;
-    const top = gone.filter((e) => e.hits > 0).sort((a, b) => b.hits - a.hits);
-    rewarmQueue.push(...top.slice(0, rewarmCount));
-    rewarmQueue.splice(0, Math.max(0, rewarmQueue.length - 100));
-    if (rewarming) return;
-    rewarming = true;
-    void (async () => {
-      for (let e = rewarmQueue.shift(); e; e = rewarmQueue.shift()) {
-        if (entries.has(e.key) || busy(e.key)) continue; // a shopper drew it already
-        stats.rewarmed++;
-        await drawAgain(e);
-      }
-      rewarming = false;
-    })();
-  }
+/**
+ * The cache's request handling: serve a stored copy, or the shared tier's, or draw the page (once
+ * for concurrent misses) and keep it; purges by tag. Drawing and keeping a page is render.ts, the
+ * background draws that refill what a purge or age took redraw.ts, storage and eviction entries.ts,
+ * the purge log purges.ts, what a copy is copy.ts, the key key.ts.
+ */
+export function createPageCache(opts: PageCacheOptions) {
+  const cache = cacheState(opts);
+  const { now, ages, entries, purges, inflight, stats } = cache;
+  const renderAndStore = createRender(cache);
+  const redraws = createRedraws(cache);
 
   /**
    * Every stored page under any of these tags goes now; the most served are drawn again. With
@@ -279,11 +179,8 @@ export function createPageCache(opts: PageCacheOptions) {
     stats.purges++;
     const gone = entries.removeTagged(set);
     stats.purged += gone.length;
-    rewarm(gone);
+    redraws.rewarm(gone);
   }
-
-  /** Draws of a page's own address asked for by requests that carried parameters it does not read. */
-  const cleanDraws = new Map<string, Promise<void>>();
 
   async function handle(handler: Handler, req: IncomingMessage, res: EdgeResponse) {
     if (opts.ttlMs <= 0 || !isCacheableRequest(req, opts.sessionCookies)) {
@@ -297,7 +194,7 @@ export function createPageCache(opts: PageCacheOptions) {
     if (pending) return serveInflight(handler, req, res, pending);
     let sharedSeq: number | null | undefined;
     if (opts.shared) {
-      const found = await fromShared(opts.shared, key, hostOf(req), pageCacheUrl(req.url ?? "/"));
+      const found = await redraws.fromShared(opts.shared, key, hostOf(req), pageCacheUrl(req.url ?? "/"));
       if (found.entry) stats.sharedHits++;
       if (serveStored(req, res, key, found.entry ? "shared" : "here")) return;
       const drawing = inflight.get(key); // another request began drawing it meanwhile
@@ -311,21 +208,11 @@ export function createPageCache(opts: PageCacheOptions) {
       // into the page's data, so a copy drawn under this one would carry its extra parameters (one
       // shopper's gclid, or whatever a stranger typed) to every later visitor: the page's own address
       // is drawn (once, however many such requests come) and kept, and this visitor is served that.
-      let drawing = cleanDraws.get(key);
-      if (!drawing && opts.refresh) {
-        drawing = opts
-          .refresh({ host: hostOf(req), url: clean })
-          .then(
-            () => undefined,
-            () => undefined,
-          )
-          .finally(() => cleanDraws.delete(key));
-        cleanDraws.set(key, drawing);
-      }
+      const drawing = redraws.drawOwnAddress(key, hostOf(req), clean);
       if (drawing) {
         await drawing;
         const drawn = entries.get(key);
-        if (drawn) return send(req, res, drawn, "MISS");
+        if (drawn) return send(cache, req, res, drawn, "MISS");
       }
       stats.misses++;
       res.setHeader("x-cache", "MISS");
@@ -343,12 +230,12 @@ export function createPageCache(opts: PageCacheOptions) {
     entries.touch(key, hit);
     if (state === "fresh") {
       if (from === "here") stats.hits++;
-      send(req, res, hit, "HIT");
+      send(cache, req, res, hit, "HIT");
       return true;
     }
     if (from === "here") stats.stale++;
-    send(req, res, hit, "STALE");
-    refreshInBackground(hit);
+    send(cache, req, res, hit, "STALE");
+    redraws.refreshInBackground(hit);
     return true;
   }
 
@@ -356,31 +243,11 @@ export function createPageCache(opts: PageCacheOptions) {
     const e = await pending;
     if (e) {
       stats.hits++;
-      return send(req, res, e, "HIT");
+      return send(cache, req, res, e, "HIT");
     }
     stats.misses++;
     return handler(req, res);
   }
 
-  /** What /api/health reports. */
-  function snapshot() {
-    const served = stats.hits + stats.stale + stats.sharedHits + stats.misses;
-    return {
-      entries: entries.size(),
-      bytes: entries.bytes(),
-      maxEntries: opts.maxEntries ?? 2000,
-      maxBytes: opts.maxTotalBytes ?? 64 * 1024 * 1024,
-      freshSeconds: ages.freshMs / 1000,
-      ttlSeconds: ages.ttlMs / 1000,
-      ...stats,
-      hitRatio: served ? Math.round(((stats.hits + stats.stale + stats.sharedHits) / served) * 1000) / 1000 : null,
-      // copies stored with a hash CSP: how many, the mean time to hash one and its CSP header's mean size
-      hashed: hashing.pages,
-      hashMsPerPage: hashing.pages ? Math.round((hashing.ms / hashing.pages) * 1000) / 1000 : null,
-      cspBytesPerPage: hashing.pages ? Math.round(hashing.headerBytes / hashing.pages) : null,
-      ...(opts.shared ? { shared: opts.shared.snapshot() } : {}),
-    };
-  }
-
-  return { handle, stats, purge, snapshot, clear: entries.clear, size: entries.size, bytes: entries.bytes };
+  return { handle, stats, purge, snapshot: () => snapshot(cache), clear: entries.clear, size: entries.size, bytes: entries.bytes };
 }
