@@ -7,7 +7,6 @@ const FUNCTION_LINES = { max: 120, skipBlankLines: true, skipComments: true };
 // Functions still over the budget, each held at its present size until it is split (not to grow meanwhile).
 const TO_SPLIT = {
   "src/components/stock/search-results.tsx": 294,
-  "src/components/widgets/local-chat.tsx": 180,
 };
 
 const config = [
