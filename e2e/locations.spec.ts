@@ -1,5 +1,5 @@
 import type { Locator } from "@playwright/test";
-import { expect, expectNoAxeViolations, siteUrl, test } from "./fixtures";
+import { expect, expectNoAxeViolations, siteUrl, test, waitForHydration } from "./fixtures";
 
 const parkside = (path: string) => siteUrl("parkside-motor-group", path);
 /** A weekly row (the server's clock, e2e/clock.ts, is in a week without holidays: every row is the weekly one). */
@@ -117,9 +117,30 @@ test("locations carousel: previous disabled at the start, next at the end", asyn
 
 test("locations carousel autoplays every 4 seconds", async ({ page }) => {
   await page.goto(parkside("/"));
-  const prev = page.getByRole("region", { name: "Our locations" }).getByRole("button", { name: "Previous locations" });
+  const carousel = page.getByRole("region", { name: "Our locations", exact: true });
+  await carousel.scrollIntoViewIfNeeded();
+  const prev = carousel.getByRole("button", { name: "Previous locations" });
   await expect(prev).toBeDisabled();
   await expect(prev).toBeEnabled({ timeout: 6000 });
+});
+
+test("on a phone the locations carousel turns only while it is on screen", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.clock.install();
+  await page.goto(parkside("/"));
+  const carousel = page.getByRole("region", { name: "Our locations", exact: true });
+  const prev = carousel.getByRole("button", { name: "Previous locations" });
+  await waitForHydration(prev);
+  // scrolled to just above it: near enough for its code to load, not yet on screen
+  await carousel.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - window.innerHeight - 300));
+  await expect(carousel).toHaveAttribute("data-ready", "");
+  await page.clock.runFor(13_000); // three turns' worth
+  await expect(prev).toBeDisabled();
+  await carousel.scrollIntoViewIfNeeded();
+  await expect(async () => {
+    await page.clock.runFor(1000);
+    await expect(prev).toBeEnabled({ timeout: 200 });
+  }).toPass({ timeout: 20_000 });
 });
 
 test("ridgeline has one location: no location picker anywhere", async ({ page }) => {

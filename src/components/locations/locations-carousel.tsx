@@ -1,8 +1,9 @@
 "use client";
 
-import Autoplay from "embla-carousel-autoplay";
-import useEmblaCarousel from "embla-carousel-react";
+import type { AutoplayType } from "embla-carousel-autoplay";
 import { CarouselButton } from "@/components/ui/carousel-button";
+import { useEmbla } from "@/client/use-embla";
+import { useNear } from "@/client/use-near";
 import { useEffect, useState, type ReactNode } from "react";
 
 /** Autoplay every 4000 ms; drag threshold 10, duration 25, trimSnaps containment. */
@@ -11,18 +12,33 @@ export const LOCATIONS_CAROUSEL_OPTIONS = { dragThreshold: 10, duration: 25, con
 
 const reducedMotion = () => typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
 
+/** Autoplay, started only while the carousel is on screen (below); none for people who prefer reduced motion. */
+const autoplay = async () => {
+  if (reducedMotion()) return [];
+  const { default: Autoplay } = await import("embla-carousel-autoplay");
+  return [
+    Autoplay({ delay: LOCATIONS_AUTOPLAY_MS, playOnInit: false, stopOnInteraction: false, stopOnMouseEnter: true, stopOnFocusIn: true }),
+  ];
+};
+
 /**
  * Locations carousel: previous/next are disabled at the ends; autoplay pauses on hover and on
- * keyboard focus, and is off for people who prefer reduced motion.
+ * keyboard focus, and is off for people who prefer reduced motion. Its code loads when the shopper
+ * comes near it (it sits below the first screen), and it turns only while on screen: a turn nobody
+ * sees still costs a phone's main thread every 4 seconds.
  */
 export function LocationsCarousel({ label, children }: { label: string; children: ReactNode[] }) {
-  const [plugins] = useState(() =>
-    reducedMotion()
-      ? []
-      : [Autoplay({ delay: LOCATIONS_AUTOPLAY_MS, stopOnInteraction: false, stopOnMouseEnter: true, stopOnFocusIn: true })],
-  );
-  const [ref, embla] = useEmblaCarousel(LOCATIONS_CAROUSEL_OPTIONS, plugins);
+  const { ref: box, near } = useNear<HTMLElement>();
+  const [ref, embla] = useEmbla(LOCATIONS_CAROUSEL_OPTIONS, near, autoplay);
   const [edges, setEdges] = useState({ prev: false, next: children.length > 1 });
+
+  useEffect(() => {
+    const turns = embla?.plugins().autoplay as AutoplayType | undefined;
+    if (!turns || !box.current) return;
+    const io = new IntersectionObserver(([seen]) => (seen?.isIntersecting ? turns.play() : turns.stop()), { threshold: 0.5 });
+    io.observe(box.current);
+    return () => io.disconnect();
+  }, [embla, box]);
 
   useEffect(() => {
     if (!embla) return;
@@ -35,7 +51,7 @@ export function LocationsCarousel({ label, children }: { label: string; children
   }, [embla]);
 
   return (
-    <section aria-roledescription="carousel" aria-label={label} className="relative">
+    <section ref={box} aria-roledescription="carousel" aria-label={label} className="relative" data-ready={embla ? "" : undefined}>
       <div ref={ref} className="overflow-hidden">
         <div className="-ml-4 flex touch-pan-y">
           {children.map((child, i) => (
