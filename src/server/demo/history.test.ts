@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { vehicleEnquiryCategory } from "@/domain/leads/answers";
 import { addDays } from "@/domain/reports/range";
-import { drawDay, HISTORY_SITES } from "./history";
+import { drawDay, HISTORY_SITE, HISTORY_SITES } from "./history";
+import { DEMO_STAFF } from "./staff";
 
 /*
  * The demo's year of leads: a lead about a car follows the one car_type rule (demo → Demo Vehicle
@@ -35,4 +36,14 @@ describe("demo history leads", () => {
     expect(finance.length).toBeGreaterThan(0);
     expect(finance.every((l) => l.category === "Finance Enquiry" && l.vehicleId !== null)).toBe(true);
   });
+});
+
+// the history sites are data (data/history.json): parkside first, under the key it always had, and each
+// site's contacts made by one of its demo staff
+test("the history sites are parkside first, each contacted by a demo staff member of that site", () => {
+  expect(HISTORY_SITES[0]!.id).toBe(HISTORY_SITE);
+  for (const site of HISTORY_SITES) {
+    const member = DEMO_STAFF.find((s) => s.name === site.staff);
+    expect(member?.roles.map((r) => r.siteId)).toContain(site.id);
+  }
 });

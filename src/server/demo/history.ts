@@ -7,6 +7,7 @@ import type { Db } from "@/server/db/client";
 import { locationIdsOf, stockForHistory, writeHistory, type HistoryRows } from "@/server/repositories/demo-data";
 import { getMeta } from "@/server/repositories/meta";
 import { listSiteLabels } from "@/server/repositories/sites";
+import data from "./data/history.json" with { type: "json" };
 import { createRng, type Rng } from "./prng";
 
 /*
@@ -15,7 +16,7 @@ import { createRng, type Rng } from "./prng";
  * status history a sales team leaves (contacted after minutes or hours, then won or lost). Each day
  * is drawn from its own seed, and the days are topped up at each start up to yesterday (a real
  * event's rollup for a day wins over the demo's). Demo leads say so (`payload.demo_history`) and are
- * never delivered.
+ * never delivered. The sites, rates, names and campaigns drawn from are data (data/history.json).
  */
 
 export const HISTORY_SITE = 1001;
@@ -23,96 +24,23 @@ export const HISTORY_SITE = 1001;
  * The sites with a demo year: parkside, busy; and the two other sites of the demo's dealer group
  * (`group@parksidemotorgroup.com.au`, the reports' group view), smaller. `staff` makes the contacts.
  */
-export const HISTORY_SITES: ReadonlyArray<HistorySite> = [
-  { id: HISTORY_SITE, scale: 1, staff: "Sam Sales" },
-  { id: 1002, scale: 0.3, staff: "Riley Ridgeline" },
-  { id: 1003, scale: 0.2, staff: "Grace Group" },
-];
+export const HISTORY_SITES: ReadonlyArray<HistorySite> = data.sites;
 export type HistorySite = { id: number; scale: number; staff: string };
 export const HISTORY_DAYS = 365;
 /** How far each site's history is written (parkside's key is the one it always had). */
 const throughKey = (siteId: number) => (siteId === HISTORY_SITE ? "demo_history_through" : `demo_history_through:${siteId}`);
 
 /** Visits a day by channel, before the day's weekday, season and trend. */
-const SHARE: Record<Channel, number> = {
-  organic: 0.38,
-  direct: 0.22,
-  "paid-search": 0.18,
-  "paid-social": 0.09,
-  referral: 0.08,
-  campaign: 0.05,
-};
+const SHARE: Record<Channel, number> = data.share;
 /** How often a visit of each channel sends an enquiry. */
-const ENQUIRY_RATE: Record<Channel, number> = {
-  organic: 0.008,
-  direct: 0.011,
-  "paid-search": 0.012,
-  "paid-social": 0.006,
-  referral: 0.01,
-  campaign: 0.009,
-};
-const CATEGORIES: Array<[string, number]> = [
-  ["Used Vehicle Enquiry", 0.3],
-  ["New Vehicle Enquiry", 0.25],
-  ["General Enquiry", 0.15],
-  ["Service Enquiry", 0.12],
-  ["Finance Enquiry", 0.08],
-  ["Sell My Car Enquiry", 0.06],
-  ["Parts Enquiry", 0.04],
-];
-const FIRST = [
-  "Mia",
-  "Jack",
-  "Olivia",
-  "Noah",
-  "Charlotte",
-  "William",
-  "Ava",
-  "Oliver",
-  "Isla",
-  "Leo",
-  "Grace",
-  "Lucas",
-  "Chloe",
-  "Henry",
-  "Zoe",
-  "Thomas",
-];
-const LAST = [
-  "Nguyen",
-  "Smith",
-  "Wilson",
-  "Brown",
-  "Taylor",
-  "Patel",
-  "Martin",
-  "Anderson",
-  "Chen",
-  "Walker",
-  "Kelly",
-  "Ryan",
-  "Singh",
-  "Murphy",
-];
-const CAMPAIGNS: Record<Channel, Array<Record<string, string>>> = {
-  "paid-search": [
-    { gclid: "demo", utm_source: "google", utm_medium: "cpc", utm_campaign: "brand" },
-    { gclid: "demo", utm_source: "google", utm_medium: "cpc", utm_campaign: "used-suv" },
-    { utm_source: "bing", utm_medium: "cpc", utm_campaign: "brand" },
-  ],
-  "paid-social": [{ fbclid: "demo", utm_source: "facebook", utm_medium: "paid", utm_campaign: "eofy-sale" }, { fbclid: "demo" }],
-  campaign: [
-    { utm_source: "newsletter", utm_medium: "email", utm_campaign: "monthly" },
-    { utm_source: "carsales", utm_medium: "listing", utm_campaign: "stock-feed" },
-  ],
-  organic: [{}],
-  referral: [{}],
-  direct: [{}],
-};
-const REFERRERS: Partial<Record<Channel, string[]>> = {
-  organic: ["google.com.au", "google.com", "bing.com"],
-  referral: ["carsales.com.au", "drive.com.au", "facebook.com"],
-};
+const ENQUIRY_RATE: Record<Channel, number> = data.enquiryRate;
+/** Each enquiry category and its weight, in the order the draw walks them. */
+const CATEGORIES: Array<[string, number]> = Object.entries(data.categories);
+const FIRST: string[] = data.firstNames;
+const LAST: string[] = data.lastNames;
+/** The query parameters a visit of each channel arrives with (cast: JSON types a key that some rows lack as possibly undefined). */
+const CAMPAIGNS = data.campaigns as Record<Channel, Array<Record<string, string>>>;
+const REFERRERS: Partial<Record<Channel, string[]>> = data.referrers;
 
 const pickWeighted = <T>(rng: Rng, items: Array<[T, number]>): T => {
   let x = rng.next() * items.reduce((n, [, w]) => n + w, 0);

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { distributionAverage, formatRating, STARS } from "@/domain/locations/reviews";
+import words from "./data/reviews.json" with { type: "json" };
 import { createRng } from "./prng";
 import { demoReviews, ratingsFor, reviewProfiles } from "./reviews";
 import { DEMO_SITES } from "./sites";
@@ -56,4 +57,12 @@ describe("demo reviews", () => {
     for (const p of reviewProfiles(parkside))
       expect(p.review_url).toMatch(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=Parkside/);
   });
+});
+
+// the words are data (data/reviews.json): a text names only what a review fills in, a reply only what a reply does
+test("the review texts and replies name only known fields", () => {
+  const names = (t: string) => [...t.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  for (const t of Object.values(words.texts).flat()) for (const n of names(t)) expect(["location", "staff", "model", "brand"]).toContain(n);
+  for (const t of Object.values(words.replies)) for (const n of names(t)) expect(["first", "location", "phone", "site"]).toContain(n);
+  expect(Object.keys(words.texts).sort()).toEqual(STARS.map(String).sort());
 });

@@ -1,113 +1,29 @@
 import { STARS, type RatingDistribution, type ReviewProfile, type Star } from "@/domain/locations/reviews";
+import { own } from "@/domain/own";
 import { CATALOGUE } from "./catalogue";
+import data from "./data/reviews.json" with { type: "json" };
 import { createRng, type Rng } from "./prng";
 import type { DemoLocation, DemoSite } from "./sites";
 
 /**
  * Demo reviews that read like a real dealer's: each written on one location's review profile, by a
  * different customer, about that location's brand, with ratings drawn to the summary's own
- * distribution (so the stored items and the headline bars tell the same story).
+ * distribution (so the stored items and the headline bars tell the same story). The names and words
+ * are data (data/reviews.json); the draw is here.
  */
 
-const FIRST = [
-  "Sarah",
-  "James",
-  "Priya",
-  "Liam",
-  "Chloe",
-  "Noah",
-  "Mia",
-  "Jack",
-  "Aisha",
-  "Tom",
-  "Emily",
-  "Oliver",
-  "Grace",
-  "Ethan",
-  "Mei",
-  "Lachlan",
-  "Zara",
-  "Hamish",
-  "Sofia",
-  "Ravi",
-  "Hannah",
-  "Declan",
-  "Ngaio",
-  "Lucas",
-  "Isla",
-  "Mohammed",
-  "Ruby",
-  "Connor",
-  "Anjali",
-  "Ben",
-  "Tahlia",
-  "Marcus",
-  "Leilani",
-  "Sam",
-  "Jasmine",
-  "Patrick",
-  "Ava",
-  "Daniel",
-  "Olivia",
-  "Kai",
-] as const;
-const LAST_INITIAL = "ABCDEFGHJKLMNOPRSTVW";
-const STAFF = ["Dave", "Mel", "Raj", "Hannah", "Marco", "Steph", "Josh", "Leanne", "Tony", "Kylie", "Sam", "Vince"] as const;
+const { customers: FIRST, lastInitials: LAST_INITIAL, staff: STAFF, replies: REPLIES } = data;
+/** Each rating's texts (data/reviews.json), their {location}, {staff}, {model} and {brand} filled in per review. */
+const TEXTS: Record<Star, string[]> = data.texts;
 
-type Ctx = { location: string; staff: string; model: string; brand: string };
-type Text = (c: Ctx) => string;
-
-const TEXTS: Record<Star, Text[]> = {
-  5: [
-    (c) =>
-      `${c.staff} at ${c.location} made buying our ${c.model} easy. No pressure, straight answers and the car was detailed beautifully on pick-up.`,
-    (c) =>
-      `Traded in our old wagon and drove away in a ${c.model} the same week. ${c.staff} sorted the finance and kept us updated every step.`,
-    (c) => `Booked a test drive online, the car was out the front and ready when we arrived. Great experience with ${c.staff}.`,
-    (c) =>
-      `Third car we've bought from ${c.location}. Fair trade-in, no surprises on the paperwork, and the after-sales care is excellent.`,
-    (c) => `Service was done on time and they rang before doing anything extra. ${c.staff} explained the invoice line by line.`,
-    (c) => `${c.staff} found us a ${c.model} in the colour we wanted from another branch and had it here in two days. Highly recommend.`,
-    (c) => `Handover was thorough: ${c.staff} set up my phone, went through every feature and followed up a week later to check in.`,
-    (c) => `First-time buyer and nervous about it. The team at ${c.location} were patient, honest and never pushy.`,
-    (c) => `Drove two hours to buy from ${c.location} because the price was right and the communication was even better.`,
-    (c) => `Loan car was ready, service finished early and the ${c.brand} came back washed. Can't ask for more.`,
-    (c) => `Great range on the lot and ${c.staff} knew the ${c.model} inside out. Answered all our towing questions.`,
-    (c) => `Quick, friendly and honest. Our ${c.model} was delivered with a full tank and a bunch of flowers for my wife.`,
-    (c) =>
-      `Enquired on a Sunday night, ${c.staff} called first thing Monday with a video walk-around of the car. Bought it that afternoon.`,
-    (c) => `Warranty repair handled without any fuss. ${c.location} dealt with ${c.brand} directly and kept me informed.`,
-    (c) => `The whole process took under two hours including finance. Very professional team at ${c.location}.`,
-    (c) => `${c.staff} went above and beyond to get our trade-in valued properly. Best car buying experience we've had.`,
-    (c) => `Spotless showroom, good coffee and a salesperson who actually listened. Love the new ${c.model}.`,
-    (c) => `Had a rattle checked under warranty, fixed on the first visit. Thanks ${c.staff} and the workshop team.`,
-    (c) => `Bought a used car from ${c.location} sight unseen from interstate. Exactly as described, right down to the service books.`,
-    () => `Clear pricing, no hard sell, and they honoured the online price without any argument. Would buy here again.`,
-    (c) => `${c.staff} organised a second test drive so my partner could try the ${c.model} too. Patient and genuinely helpful.`,
-    (c) => `Pick-up was smooth and ${c.staff} stayed back after close so we could collect the car after work.`,
-  ],
-  4: [
-    (c) => `Good experience overall. A short wait at handover but ${c.staff} was great and the ${c.model} is perfect for us.`,
-    () => `Helpful sales staff and a fair trade-in price. Paperwork took a little while.`,
-    () => `Service was good value. Would have liked a text when the car was ready rather than a call.`,
-    (c) => `${c.location} had the car we wanted at a fair price. Finance took a couple of days longer than promised.`,
-    () => `Friendly team and a tidy car. Only missing one of the floor mats at pick-up, which they posted the next day.`,
-    () => `Easy test drive booking and no pressure. Lost a star because the online photos didn't show a scratch on the bumper.`,
-  ],
-  3: [
-    (c) => `The ${c.model} is great, but the delivery date moved twice.`,
-    () => `Service was fine, though it took most of the day for a standard logbook service.`,
-    (c) => `Sales was good, after-sales less so. Took a few calls to get the second key from ${c.location}.`,
-  ],
-  2: [
-    () => `Service booking was moved twice and communication could be better.`,
-    (c) => `Waited 40 minutes for someone to help us at ${c.location} on a Saturday morning.`,
-  ],
-  1: [
-    () => `Not happy with how long the repair took. Three weeks without a car and few updates.`,
-    (c) => `Was promised a call back about the ${c.model} and never got one.`,
-  ],
-};
+/** A text with its {name}s filled in; an unknown name throws, so a misspelt one in the data is not printed. */
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = own(values, name);
+    if (value === undefined) throw new Error(`data/reviews.json: unknown {${name}} in "${template}"`);
+    return value;
+  });
+}
 
 /** Deterministic Fisher–Yates shuffle. */
 function shuffle<T>(items: T[], rng: Rng): T[] {
@@ -177,7 +93,7 @@ export function demoReviews(site: DemoSite, now: number): DemoReview[] {
     const n = used.get(rating) ?? 0;
     used.set(rating, n + 1);
     const pool = texts.get(rating)!;
-    const ctx: Ctx = {
+    const ctx = {
       location: location.name,
       staff: rng.pick(STAFF),
       model: `${make} ${rng.pick(models).model}`.trim(),
@@ -187,16 +103,13 @@ export function demoReviews(site: DemoSite, now: number): DemoReview[] {
     const reviewDate = new Date(now - (i * 5 + rng.int(0, 4)) * DAY - rng.int(1, 20) * 3_600_000);
     const replied = rating <= 3 || rng.next() < 0.4;
     const first = name.split(" ")[0];
-    const replyText = !replied
-      ? null
-      : rating <= 3
-        ? `Hi ${first}, we're sorry to hear this and would like to make it right. Please call ${location.name} on ${location.phone} and ask for the manager. – The ${site.name} team`
-        : `Thanks ${first}, we appreciate you taking the time to share your experience. Enjoy the drive! – The ${location.name} team`;
+    const reply = { first: first!, location: location.name, phone: location.phone, site: site.name };
+    const replyText = !replied ? null : fill(rating <= 3 ? REPLIES.sorry : REPLIES.thanks, reply);
     return {
       locationId: location.id,
       gmbProfileId: profileIdOf(location),
       customerName: name,
-      text: pool[n % pool.length]!(ctx),
+      text: fill(pool[n % pool.length]!, ctx),
       rating,
       reviewDate,
       replyText,

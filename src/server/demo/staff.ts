@@ -1,29 +1,25 @@
 import "server-only";
 import { hashPassword } from "better-auth/crypto";
-import type { StaffRole } from "@/domain/staff/roles";
+import { isStaffRole, type StaffRole } from "@/domain/staff/roles";
 import type { Db } from "@/server/db/client";
 import { listSiteIds } from "@/server/repositories/sites";
 import { createStaffAccounts, staffEmailsTaken } from "@/server/repositories/staff";
+import staff from "./data/staff.json" with { type: "json" };
 
 /** The demo's one staff password (docs/features/back-office.md); demo data only, never a real site's. */
 export const DEMO_STAFF_PASSWORD = "demo-staff-2026";
 
-export const DEMO_STAFF: Array<{ email: string; name: string; roles: Array<{ siteId: number; role: StaffRole }> }> = [
-  { email: "owner@parksidemotorgroup.com.au", name: "Olivia Owner", roles: [{ siteId: 1001, role: "owner" }] },
-  { email: "manager@parksidemotorgroup.com.au", name: "Max Manager", roles: [{ siteId: 1001, role: "manager" }] },
-  { email: "sales@parksidemotorgroup.com.au", name: "Sam Sales", roles: [{ siteId: 1001, role: "sales" }] },
-  { email: "owner@ridgelinemotorcycles.com.au", name: "Riley Ridgeline", roles: [{ siteId: 1002, role: "owner" }] },
-  // a dealer principal over three sites: the reports' group view
-  {
-    email: "group@parksidemotorgroup.com.au",
-    name: "Grace Group",
-    roles: [
-      { siteId: 1001, role: "owner" },
-      { siteId: 1002, role: "manager" },
-      { siteId: 1003, role: "owner" },
-    ],
-  },
-];
+/** The demo's staff accounts (data/staff.json): group@ is a dealer principal over three sites, the reports' group view. */
+export const DEMO_STAFF: Array<{ email: string; name: string; roles: Array<{ siteId: number; role: StaffRole }> }> = staff.map((s) => ({
+  ...s,
+  roles: s.roles.map((r) => ({ ...r, role: staffRole(r.role) })),
+}));
+
+/** JSON widens the roles to strings: a misspelt one fails at start-up rather than making a user with no rights. */
+function staffRole(role: string): StaffRole {
+  if (!isStaffRole(role)) throw new Error(`data/staff.json: unknown role ${role}`);
+  return role;
+}
 
 /**
  * The demo's staff accounts, made once (an existing account, its password and roles are left as
