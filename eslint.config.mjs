@@ -18,7 +18,6 @@ const TO_SPLIT = {
   "src/components/forms/finance-calculator.tsx": 197,
   "src/components/locations/location-card.tsx": 162,
   "src/components/stock/favourites-list.tsx": 142,
-  "src/components/stock/search-results.tsx": 294,
   "src/components/stock/vehicle-detail.tsx": 238,
   "src/components/stock/vehicle-gallery.tsx": 146,
   "src/components/widgets/local-chat.tsx": 180,
