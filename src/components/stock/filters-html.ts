@@ -42,11 +42,12 @@ function checksHtml(p: Extract<FilterPart, { checks: string }>): string {
 }
 
 function rangeHtml(p: Extract<FilterPart, { range: string }>): string {
+  // styled by globals.css's .facet-range, like the facets' checkboxes (no classes on each field)
   const input = (end: "min" | "max") =>
-    `<label class="text-sm"><span class="mb-1 block text-neutral-700">${end === "min" ? "Min" : "Max"}</span><input type="number" inputmode="numeric" min="0" name="${esc(`${p.name}_${end}`)}"` +
+    `<label><span>${end === "min" ? "Min" : "Max"}</span><input type="number" inputmode="numeric" min="0" name="${esc(`${p.name}_${end}`)}"` +
     (p.value[end] !== undefined ? ` value="${esc(String(p.value[end]))}"` : "") +
     (p.placeholder[end] !== undefined ? ` placeholder="${esc(p.placeholder[end])}"` : "") +
-    ` class="min-h-11 w-full rounded-md border border-neutral-300 px-2"></label>`;
+    `></label>`;
   const list = p.buckets.some((b) => b[1] > 0)
     ? `<ul class="facet-buckets" aria-label="${esc(`${p.range} ranges`)}" data-testid="buckets-${esc(p.name)}">${p.buckets
         .map(
@@ -59,7 +60,7 @@ function rangeHtml(p: Extract<FilterPart, { range: string }>): string {
         )
         .join("")}</ul>`
     : "";
-  return `<fieldset class="facet"><legend>${esc(p.range)}</legend><div class="grid grid-cols-2 gap-2">${input("min")}${input("max")}</div>${list}</fieldset>`;
+  return `<fieldset class="facet"><legend>${esc(p.range)}</legend><div class="facet-range">${input("min")}${input("max")}</div>${list}</fieldset>`;
 }
 
 /** The form's fields as HTML text. */
