@@ -87,7 +87,15 @@ export function useLeadFormState({ check, defaultValues }: { check: LeadCheck; d
   const refFor = (name: FieldName) => {
     let ref = refs.current.get(name);
     if (!ref) {
-      ref = (el) => void (el && controls.current.add(el));
+      ref = (el) => {
+        if (!el) return;
+        controls.current.add(el);
+        // a field drawn without its value (the hidden day, month and year of a test drive) takes the one
+        // the form started with; what the shopper typed before the script ran stays
+        const start = kept.current[name];
+        if (!(el instanceof HTMLInputElement && el.type === "checkbox") && el.value === "" && start !== undefined && start !== null)
+          el.value = String(start);
+      };
       refs.current.set(name, ref);
     }
     return ref;
