@@ -4,7 +4,8 @@ import { CarouselButton } from "@/components/ui/carousel-button";
 import { Expand } from "@/components/ui/icons";
 import dynamic from "next/dynamic";
 import { FillPhoto } from "@/components/ui/photo";
-import { useCallback, useEffect, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import type { EmblaCarouselType } from "embla-carousel";
 import { clsx } from "clsx";
 import { IMAGE_QUALITY } from "@/domain/format/image";
 import { photoAlt } from "@/domain/stock/vehicle";
@@ -52,14 +53,22 @@ export function VehicleGallery({ images, alts, title }: { images: string[]; alts
     setFullScreen(true);
     track(EVENT_IDS.galleryOpen, { photo: index + 1 });
   };
-  const go = useCallback((i: number) => embla?.scrollTo(i), [embla]);
+  // a step asked for before the carousel's code has come (it loads after the page) is taken when it comes, not lost
+  const waiting = useRef<((api: EmblaCarouselType) => void) | null>(null);
+  const step = useCallback((f: (api: EmblaCarouselType) => void) => (embla ? f(embla) : void (waiting.current = f)), [embla]);
+  useEffect(() => {
+    if (!embla || !waiting.current) return;
+    waiting.current(embla);
+    waiting.current = null;
+  }, [embla]);
+  const go = useCallback((i: number) => step((api) => api.scrollTo(i)), [step]);
   const onKey = (e: KeyboardEvent) => {
     if (e.key === "ArrowLeft") {
       e.preventDefault();
-      embla?.scrollPrev();
+      step((api) => api.scrollPrev());
     } else if (e.key === "ArrowRight") {
       e.preventDefault();
-      embla?.scrollNext();
+      step((api) => api.scrollNext());
     } else if (e.key === "Enter") {
       e.preventDefault();
       openFullScreen();
@@ -112,8 +121,8 @@ export function VehicleGallery({ images, alts, title }: { images: string[]; alts
         {images.length > 1 && (
           <SlideControls
             edges={edges}
-            onPrev={() => embla?.scrollPrev()}
-            onNext={() => embla?.scrollNext()}
+            onPrev={() => step((api) => api.scrollPrev())}
+            onNext={() => step((api) => api.scrollNext())}
             shown={index + 1}
             count={images.length}
           />
