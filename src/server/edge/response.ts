@@ -1,6 +1,7 @@
 import "server-only";
 import { type IncomingMessage, ServerResponse } from "node:http";
 import { isMediaType } from "@/domain/http/content-type";
+import { log } from "@/server/base/log";
 import { EDGE_MESSAGES } from "@/domain/http/messages";
 import { own } from "@/domain/own";
 import { ERROR_PAGE_CSP, sendError } from "./security";
@@ -154,12 +155,22 @@ export class EdgeResponse extends ServerResponse<IncomingMessage> {
     return g.replacing;
   }
 
+  /** Whether the database answers; a check that itself fails counts as down (the 503 that asks to retry). */
+  async #databaseUp(g: Guard): Promise<boolean> {
+    try {
+      return await g.isDatabaseUp();
+    } catch (err) {
+      log.warn({ err }, "the database check failed: the error answered as the database down");
+      return false;
+    }
+  }
+
   /** Writes our own answer in place of the failed one (whose body was dropped). */
   #replace(): void {
     const g = this.#guard!;
     const status = this.statusCode;
     void (async () => {
-      const up = status < 500 || (await g.isDatabaseUp().catch(() => false));
+      const up = status < 500 || (await this.#databaseUp(g));
       const allow = this.getHeader("allow");
       g.done = true;
       // what wrapped this response after us (Next's compression) has ended its own part of the failed

@@ -94,9 +94,10 @@ export async function runServer(): Promise<void> {
     await workers.photoFetches.stop();
     if (pages.trimShared) clearInterval(pages.trimShared);
     await workers.backupControl?.close();
-    await pages.changes?.close().catch(() => {});
+    // stopping goes on whatever fails here: the process is leaving either way, but says so
+    await pages.changes?.close().catch((err) => log.warn({ err }, "catalogue change notices did not close cleanly"));
     const db = openedDatabase();
-    await db?.then((d) => d.close()).catch(() => {});
+    await db?.then((d) => d.close()).catch((err) => log.warn({ err }, "the database did not close cleanly"));
   });
 }
 
