@@ -7,7 +7,8 @@
 //
 // The request handlers: a feature's `*-api.ts` and `handlers.ts`, the back-office API (admin/api/),
 // and, by name, the few handler and page-guard modules named otherwise.
-const FEATURE_FOLDERS = "(admin|alerts|analytics|auth|content|delivery|files|leads|lookups|photos|platform|site|startup|stock|store)";
+const FEATURE_FOLDERS =
+  "(admin|alerts|analytics|auth|bookings|content|delivery|files|leads|lookups|photos|platform|site|startup|stock|store)";
 const HANDLERS = `src/server/(admin/api/|${FEATURE_FOLDERS}/([^/]+-api|handlers)\\.ts$|(admin/pages|alerts/unsubscribe|auth/garage|store/checkout-service)\\.ts$)`;
 
 // Bottom to top. A file of src/server (not a test) must belong to exactly one floor.

@@ -1,4 +1,4 @@
-import { expect, freshEmail, holdScripts, siteUrl, test, waitForHydration } from "./fixtures";
+import { expect, freshEmail, holdScripts, PORT, siteUrl, test, waitForHydration } from "./fixtures";
 
 /*
  * A tap works from the moment a control is drawn: before the page's scripts have run (a slow phone,
@@ -46,4 +46,30 @@ test("a vehicle page's repayment calculator loads its code when the shopper come
   await expect(page.getByTestId("finance-calculator")).toHaveCount(0);
   await page.getByTestId("detail-repayment").getByRole("link", { name: "Work out repayments" }).tap();
   await expect(page.getByTestId("finance-calculator")).toBeInViewport();
+});
+
+test("a photo stepped to before the gallery's carousel code has come is shown when it comes", async ({ page }) => {
+  // hold only the carousel's own chunk (its defaults name slidesToScroll), so the page is alive but the carousel is not
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  await page.route(/\/_next\/static\/.+\.js(\?.*)?$/, async (route) => {
+    // fetched from this side by the loopback address (Node does not resolve *.localhost), the site named by its Host
+    const url = new URL(route.request().url());
+    const response = await route.fetch({
+      url: `http://127.0.0.1:${PORT}${url.pathname}${url.search}`,
+      headers: { ...route.request().headers(), host: url.host },
+    });
+    const body = await response.text();
+    if (body.includes("slidesToScroll")) await gate;
+    await route.fulfill({ response, body }).catch(() => undefined);
+  });
+  await page.goto(siteUrl("parkside-motor-group", "/search/new-used-and-demo-cars"));
+  const href = await page.getByTestId("vehicle-card").first().getByRole("heading").getByRole("link").getAttribute("href");
+  await page.goto(siteUrl("parkside-motor-group", href!));
+  const next = page.getByRole("button", { name: "Next photo" });
+  await waitForHydration(next);
+  await next.tap();
+  await expect(page.getByTestId("gallery-counter")).toHaveText(/^1 \//);
+  open();
+  await expect(page.getByTestId("gallery-counter")).toHaveText(/^2 \//);
 });

@@ -140,6 +140,11 @@ try {
     ["/cars/%00", 400],
     ["/%FF", 400],
     ["/bench/baseline", 404],
+    ["/api/bookings/slots?kind=__proto__&date=2027-01-04&location_id=10016", 422],
+    ["/api/bookings/slots?kind=service&date=2027-02-30&location_id=10016", 422],
+    ["/api/bookings/slots?kind=service&date=2027-01-04&location_id=99999999999", 422],
+    [`/api/bookings/slots?kind=test-drive&date=2027-01-04&vehicle=${"x".repeat(500)}`, 422],
+    ["/booking/not-a-token", 404],
   ] as const) {
     const r = await send("GET", path);
     check(`GET ${path} → ${expected}`, r.status === expected && !/at [\w.<>]+ \(|Failed query/.test(r.body), String(r.status));
@@ -195,6 +200,15 @@ try {
   check("a lead as text/plain → 415", text.status === 415, String(text.status));
   const mock = await send("POST", "/mock/leads", { "content-type": "application/json" }, lead);
   check("/mock/leads on a real dealer's site → 404", mock.status === 404, String(mock.status));
+  const cancelJunk = await send("POST", "/api/bookings/cancel", { "content-type": "application/json" }, '{"token":"__proto__.x"}');
+  check("a booking cancelled with a made-up token → 404", cancelJunk.status === 404, String(cancelJunk.status));
+  const cancelCross = await send(
+    "POST",
+    "/api/bookings/cancel",
+    { "content-type": "application/json", origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    '{"token":"x.y"}',
+  );
+  check("a booking cancelled from another website → 403", cancelCross.status === 403, String(cancelCross.status));
   const health = await send("GET", "/api/health");
   check("health shows no SQL", !/select|from sites/i.test(health.body));
 

@@ -54,6 +54,7 @@ describe("route files and the route table agree", () => {
         "/models/[slug]",
         "/blog/[slug]",
         "/news/[slug]",
+        "/booking/[token]",
         // a checkout ending path exists and is excluded from this rule (always under /cars)
         "/cars/[slug]/checkout",
         ...new Set((["default", "motorcycles", "campers"] as const).map((t) => `${detailBasePath(t)}/[slug]`)),
@@ -62,7 +63,8 @@ describe("route files and the route table agree", () => {
     for (const r of ["/our-location/[slug]", "/contact-us/[slug]"])
       expect(resolveSiteRoute(r.replace("[slug]", "parkside-suzuki"), everythingOn).kind).toBe("page");
     expect(resolveSiteRoute("/brands/suzuki", everythingOn).kind).toBe("page");
-    for (const r of ["/special-offers/x", "/models/x", "/news/x"]) expect(resolveSiteRoute(r, everythingOn).kind).toBe("page");
+    for (const r of ["/special-offers/x", "/models/x", "/news/x", "/booking/x"])
+      expect(resolveSiteRoute(r, everythingOn).kind).toBe("page");
     expect(resolveSiteRoute("/blog/x", otherWay).kind).toBe("page");
     for (const v of Object.keys(SEARCH_VARIANTS)) expect(resolveSiteRoute(`/search/${v}`, everythingOn).kind).toBe("page");
   });

@@ -14,9 +14,11 @@ export const pageTag = {
   site: (siteId: number) => `site:${siteId}`,
   stock: (siteId: number) => `stock:${siteId}`,
   vehicle: (siteId: number, vehicleId: number) => `vehicle:${siteId}:${vehicleId}`,
+  /** a page that offers a car's free test-drive times (its form): stale when the car is booked or a booking cancelled */
+  testDrive: (siteId: number, vehicleId: number) => `test-drive:${siteId}:${vehicleId}`,
 };
 
-const TAG = /^(site:\d{1,10}|stock:\d{1,10}|vehicle:\d{1,10}:\d{1,10})$/;
+const TAG = /^(site:\d{1,10}|stock:\d{1,10}|(vehicle|test-drive):\d{1,10}:\d{1,10})$/;
 
 /** A tag as this module writes it (a notice from another process is checked against this). */
 export const isPageTag = (v: unknown): v is string => typeof v === "string" && TAG.test(v);
@@ -37,11 +39,12 @@ export function tagsToPurge(change: PageChange): string[] {
 
 /**
  * Pages that belong to one shopper and are never stored: the account and garage, checkout and
- * payment, a password reset and an alert's unsubscribe page (their tokens are in the address) and
+ * payment, a password reset, an alert's unsubscribe page and a booking's page (their tokens are in the address) and
  * the personalised finance offer.
  * (A signed-in shopper's requests carry a session cookie and bypass the cache anyway.)
  */
-const PERSONAL = /^\/(my-garage|checkout|personalised|reset-password|sign-in|account|alerts)(\/|$|\?)|^\/cars\/[^/?]+\/checkout(\/|$|\?)/;
+const PERSONAL =
+  /^\/(my-garage|checkout|personalised|reset-password|sign-in|account|alerts|booking)(\/|$|\?)|^\/cars\/[^/?]+\/checkout(\/|$|\?)/;
 
 /** The trade-in's rego step answered by its page: drawn for the shopper who asked (a vendor's lookup each, and no stored copy per rego). */
 const REGO_LOOKUP = /^\/(trade-in|sell-my-car)\?(?:[^#]*&)?rego=/;

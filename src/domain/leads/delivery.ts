@@ -10,6 +10,8 @@
  */
 
 export type DeliveryChannel = "email" | "adf_email" | "webhook";
+/** An outbox job's channel: the dealer's, or the shopper's booking confirmation (the lead's own email). */
+export type OutboxChannel = DeliveryChannel | "booking_email";
 
 export type LeadDeliveryConfig = {
   /** default true: the lead's location (else the site) gets the salesperson's email */

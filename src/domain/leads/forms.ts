@@ -340,7 +340,14 @@ export type LeadFormSite = {
   /** the marketing box starts ticked (the site's opt_in_ticked) */
   optInTicked: boolean;
   /** where the site takes test drives: each location's hours, the instant the slots count from and the notice they need */
-  testDrive?: { now: number; notice?: number; locations: LocationHours[]; specials: SpecialHoursEntry[] };
+  testDrive?: {
+    now: number;
+    notice?: number;
+    locations: LocationHours[];
+    specials: SpecialHoursEntry[];
+    /** a form about one car: the times ("YYYY-MM-DD HH:MM") already booked at its location, not offered */
+    taken?: { location: number; times: string[] };
+  };
   /** today's dates, where the form was drawn with a clock (a booking's date is checked against them) */
   today?: Today;
   overrides?: Overrides;
@@ -365,7 +372,8 @@ function lazySlots(td: NonNullable<LeadFormSite["testDrive"]>): Record<number, S
   const out: Record<number, SlotDay[]> = {};
   for (const l of td.locations) {
     let memo: SlotDay[] | undefined;
-    Object.defineProperty(out, l.id, { enumerable: true, get: () => (memo ??= testDriveDays(l, td.specials, td.now, td.notice)) });
+    const taken = td.taken?.location === l.id ? new Set(td.taken.times) : undefined;
+    Object.defineProperty(out, l.id, { enumerable: true, get: () => (memo ??= testDriveDays(l, td.specials, td.now, td.notice, taken)) });
   }
   return out;
 }

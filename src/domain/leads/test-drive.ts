@@ -24,8 +24,14 @@ function plusDays(date: string, n: number): { date: string; weekday: Weekday } {
   return { date: d.toISOString().slice(0, 10), weekday: d.getUTCDay() as Weekday };
 }
 
-/** The days (with their open slots) a test drive can be booked at a location, from `now`. */
-export function testDriveDays(location: LocationHours, specials: SpecialHoursEntry[], now: number, notice = NOTICE_MINUTES): SlotDay[] {
+/** The days (with their open slots) a test drive can be booked at a location, from `now`; `taken` ("YYYY-MM-DD HH:MM") are left out. */
+export function testDriveDays(
+  location: LocationHours,
+  specials: SpecialHoursEntry[],
+  now: number,
+  notice = NOTICE_MINUTES,
+  taken?: ReadonlySet<string>,
+): SlotDay[] {
   const today = localTime(now, location.timeZone);
   const days: SlotDay[] = [];
   for (let n = 0; n < DAYS_AHEAD; n++) {
@@ -35,7 +41,8 @@ export function testDriveDays(location: LocationHours, specials: SpecialHoursEnt
     const [open, close] = [minutesOf(h.open), minutesOf(h.close)];
     const earliest = n === 0 ? today.minutes + notice : 0;
     const times: string[] = [];
-    for (let m = open; m + SLOT_MINUTES <= close; m += SLOT_MINUTES) if (m >= earliest) times.push(hhmm(m));
+    for (let m = open; m + SLOT_MINUTES <= close; m += SLOT_MINUTES)
+      if (m >= earliest && !taken?.has(`${date} ${hhmm(m)}`)) times.push(hhmm(m));
     if (times.length === 0) continue;
     const [, month, day] = date.split("-").map(Number) as [number, number, number];
     const label = `${n === 0 ? "Today" : n === 1 ? "Tomorrow" : WEEKDAY_NAMES[weekday]}, ${day} ${MONTHS[month - 1]}`;

@@ -107,6 +107,24 @@ export function localTime(instant: number, timeZone: string): LocalTime {
   };
 }
 
+/**
+ * The instant a wall-clock time (minutes into `date`) happens in a time zone. A time the clocks skip
+ * (the hour lost in spring) is read with the offset before the change, so it lands just after it.
+ */
+export function instantAt(date: string, minutes: number, timeZone: string): number {
+  const wall = Date.parse(`${date}T00:00:00Z`) + minutes * 60_000;
+  const first = wall - offsetAt(wall, timeZone);
+  return wall - offsetAt(first, timeZone);
+}
+
+/** An instant as ISO 8601 in a zone's own clock with its offset: "2026-12-08T07:30:00+11:00". */
+export function isoInZone(instant: number, timeZone: string): string {
+  const offset = offsetAt(instant, timeZone) / 60_000;
+  const wall = new Date(instant + offset * 60_000).toISOString().slice(0, 19);
+  const a = Math.abs(offset);
+  return `${wall}${offset < 0 ? "-" : "+"}${String(Math.floor(a / 60)).padStart(2, "0")}:${String(a % 60).padStart(2, "0")}`;
+}
+
 export type DayHours = { status: OpeningStatus; open: string | null; close: string | null; formatted: string; special: string | null };
 
 const toMinutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));

@@ -105,6 +105,9 @@ export function resolveSiteRoute(rawPath: string, ctx: RouteContext): RouteDecis
       return f.blog ? { kind: "page", title: "Blog", area: "content" } : { kind: "not-found" };
     case "news":
       return f.blog && f.blog_path_news ? { kind: "page", title: "News", area: "content" } : { kind: "not-found" };
+    case "booking":
+      // a booking's own page, named by the signed token in its confirmation
+      return { kind: "page", title: "Your Booking", area: "forms" };
     default:
       return { kind: "not-found" };
   }

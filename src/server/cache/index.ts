@@ -1,5 +1,5 @@
 import "server-only";
-import { tagsToPurge, type PageChange } from "@/domain/http/page-cache";
+import { pageTag, tagsToPurge, type PageChange } from "@/domain/http/page-cache";
 import { env } from "@/server/base/env";
 import type { Change } from "./change-bus";
 import { createCatalogueCache } from "./catalogue-cache";
@@ -40,6 +40,16 @@ export function catalogueChanged(siteIds: readonly number[]): void {
  */
 export function vehiclesChanged(siteId: number, vehicleIds: readonly number[]): void {
   changed([{ siteId, scope: "vehicles", vehicleIds }]);
+}
+
+/**
+ * Call after a car's test drive was booked or cancelled: only the pages that offer its free times
+ * leave the page cache (every process's); nothing cached of the site's catalogue changed.
+ */
+export function testDrivesChanged(siteId: number, vehicleIds: readonly number[]): void {
+  const change = { sites: [], tags: [...new Set(vehicleIds)].map((id) => pageTag.testDrive(siteId, id)) };
+  dropLocally(change);
+  hooks.publishChange?.(change);
 }
 
 function changed(changes: PageChange[]): void {

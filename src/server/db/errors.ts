@@ -37,3 +37,12 @@ const CONNECTION_CODES = new Set([
 
 /** An error (or its cause) that says the connection went away: CONNECTION_CODES. */
 export const isLostConnection = (e: unknown): boolean => hasErrorCode(e, (code) => CONNECTION_CODES.has(code));
+
+/** The constraint an error (or one it was caused by) names: postgres.js says constraint_name, PGlite constraint. */
+export function constraintOf(e: unknown): string | null {
+  for (let err = e as Record<string, unknown> | undefined, depth = 0; err && depth < 5; err = err.cause as typeof err, depth++) {
+    const name = err.constraint_name ?? err.constraint;
+    if (typeof name === "string") return name;
+  }
+  return null;
+}

@@ -9,6 +9,8 @@ export class HttpError extends Error {
     message: string,
     readonly headers: Record<string, string> = {},
     readonly errors?: Record<string, string>,
+    /** more of the answer's body (a refused booking's next free starts) */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -30,7 +32,7 @@ export async function errorAnswer(
   siteId: number | null,
   failure: { message?: string; logAs?: string } = {},
 ): Promise<Response> {
-  if (e instanceof HttpError) return json(e.status, e.errors ? { error: e.message, errors: e.errors } : { error: e.message }, e.headers);
+  if (e instanceof HttpError) return json(e.status, { error: e.message, ...(e.errors ? { errors: e.errors } : {}), ...e.extra }, e.headers);
   // a connection cut mid-request (a database restart) is an outage even if the database is back now
   const up = !isConnectionError(e) && (await isDatabaseUp());
   (siteId === null ? log : siteLog(siteId)).error(

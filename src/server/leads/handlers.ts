@@ -23,6 +23,7 @@ import { encodeFormFlash } from "@/domain/http/form-flash";
 import { LEAD_FORM_FLASH_COOKIE, leadFromPostedForm, type PostedLead } from "@/domain/leads/posted-form";
 import { formSuccessUrl } from "@/domain/leads/success";
 import { FORMS } from "@/domain/leads/forms";
+import { BookingRefused } from "@/server/bookings/booking-service";
 
 export const MAX_JSON_BYTES = 64 * 1024;
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -79,7 +80,7 @@ async function handle(req: Request, checks: Checks, fn: (ctx: SiteContext, type:
     }
     // a retry of a stored submission: the first lead's answer, as it was given
     if (e instanceof IdempotentReplay) return json(201, e.body, { "idempotent-replayed": "true" });
-    if (e instanceof LeadValidationError && limitKey) await limiter().refund(limitKey);
+    if ((e instanceof LeadValidationError || e instanceof BookingRefused) && limitKey) await limiter().refund(limitKey);
     const answer = asHttpError(e, checks.form);
     if (checks.form && siteId !== null && answer instanceof HttpError) {
       const back = await backToFormAfter(req, siteId, answer, e instanceof UploadError ? e.fields : null);
@@ -108,6 +109,8 @@ function asHttpError(e: unknown, form = false): unknown {
     return new HttpError(503, FILES_NOT_STORED, { "retry-after": "30" });
   }
   if (e instanceof LeadValidationError) return new HttpError(422, e.message, {}, e.errors);
+  if (e instanceof BookingRefused)
+    return new HttpError(e.status, e.message, {}, e.errors, e.status === 409 ? { next_starts: e.next } : undefined);
   if (e instanceof UploadError)
     return e.status === 422
       ? new HttpError(422, "Please check the highlighted fields.", {}, { [form ? "files" : (e.part ?? "files")]: e.message })
@@ -149,7 +152,7 @@ function refuse(req: Request, siteId: number, posted: PostedLead & { returnTo: s
 }
 
 /** The refusals a shopper can do something about by sending the form again (later, smaller, from the site itself). */
-const BACK_TO_FORM = new Set([403, 413, 422, 429, 503]);
+const BACK_TO_FORM = new Set([403, 409, 413, 422, 429, 503]);
 
 /**
  * A no-JavaScript form refused before or while it was read (another website, the rate limit, too
@@ -352,7 +355,7 @@ const formRoute = (mock: boolean) => (req: Request) =>
       }).catch(async (e: unknown) => {
         // the same form sent again (a double tap, a reload): its lead is stored already, so on to the success page
         if (e instanceof IdempotentReplay) return void (await unplace(ctx.site.id, placed));
-        if (e instanceof LeadValidationError) refuse(req, ctx.site.id, { ...posted, returnTo }, e.errors);
+        if (e instanceof LeadValidationError || e instanceof BookingRefused) refuse(req, ctx.site.id, { ...posted, returnTo }, e.errors);
         if (e instanceof UploadError && e.status === 422) refuse(req, ctx.site.id, { ...posted, returnTo }, { files: e.message });
         // the bucket is down: back to the page with what was typed (a JSON 503 would lose it)
         if (e instanceof PrivateStoreUnavailable) {

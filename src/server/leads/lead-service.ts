@@ -34,6 +34,9 @@ import { adminOrigin } from "@/server/http/admin-host";
 import { siteLog } from "@/server/base/log";
 import { getVehicleBySlug } from "@/server/repositories/vehicles";
 import type { SiteContext } from "@/server/site/context";
+import { isSlotTaken } from "@/server/repositories/bookings";
+import { bookingAsked, bookingTaken, holdOf } from "./lead-booking";
+import { testDrivesChanged } from "@/server/cache";
 
 export class LeadValidationError extends Error {
   constructor(readonly errors: Record<string, string>) {
@@ -162,6 +165,10 @@ export async function validateLead({ ctx, lead: raw, userAgent, host = null, opt
   const kind = leadFormKind(lead, { sellMyCar: ctx.features.sell_my_car });
   if (!isFormOffered(kind, ctx.routes)) throw new LeadValidationError({ form: FORM_NOT_OFFERED });
   const form = FORMS[kind];
+  const found = meta.data.vehicle ? await getVehicleBySlug(await getDb(), ctx.site, meta.data.vehicle) : null;
+  const car = found && !found.hidden ? found.vehicle : null;
+  const now = serverNow();
+  const asked = bookingAsked(ctx, kind, lead, car ? { id: car.id, locationId: car.locationId ?? null } : null, now);
   const schema = optional?.length
     ? leadFormSchema({ ...form, optional: [...form.optional, ...optional] }, formRules(ctx))
     : formSchema(ctx, form);
@@ -173,15 +180,13 @@ export async function validateLead({ ctx, lead: raw, userAgent, host = null, opt
   let category = form.category ?? String(values.category);
   const aboutACar = form.kind === "vehicle" || form.kind === "test-drive";
   if (aboutACar && (lead.category === "Used Vehicle Enquiry" || lead.category === "Demo Vehicle Enquiry")) category = lead.category;
-  if (meta.data.vehicle) {
-    const found = await getVehicleBySlug(await getDb(), ctx.site, meta.data.vehicle);
-    if (found && !found.hidden) {
-      vehicleId = found.vehicle.id;
-      vehicleLocationId = found.vehicle.locationId ?? null;
-      // an enquiry or test drive about a car is filed by its car_type (docs/features/forms-and-leads.md)
-      if (aboutACar) category = vehicleEnquiryCategory(found.vehicle.carType);
-    }
+  if (car) {
+    vehicleId = car.id;
+    vehicleLocationId = car.locationId ?? null;
+    // an enquiry or test drive about a car is filed by its car_type (docs/features/forms-and-leads.md)
+    if (aboutACar) category = vehicleEnquiryCategory(car.carType);
   }
+  const booking = asked ? await holdOf(ctx, asked, now) : null;
   // the wall clock, as the database stamps the lead's row
   const consent = marketingConsent(values.opt_in, new Date(), consentBefore);
   const prepared: PreparedLead = {
@@ -198,6 +203,7 @@ export async function validateLead({ ctx, lead: raw, userAgent, host = null, opt
     // only a host is kept (never a path or query, which may name a person)
     ...(referrerHost(meta.data.first_referrer) ? { first_referrer: referrerHost(meta.data.first_referrer)! } : {}),
     has_files: meta.data.has_files ?? false,
+    ...(booking ? { booking_start: booking.start } : {}),
     // the words beside the box, ticked or not, and when: what the dealer may rely on to send offers
     ...(consent ? { marketing_consent: consent } : {}),
     // only the forms that ask about the shopper's own vehicle carry it
@@ -212,7 +218,7 @@ export async function validateLead({ ctx, lead: raw, userAgent, host = null, opt
     const valuation = await tradeInValuation(ctx, meta.data.trade_in_vehicle);
     if (valuation) prepared.trade_in_valuation = valuation;
   }
-  return { prepared, vehicleId };
+  return { prepared, vehicleId, booking: booking && asked ? { ...booking, asked } : null };
 }
 
 /** How long a lead waits for its trade-in range before it is stored without one (the lead is never held up for long). */
@@ -308,7 +314,7 @@ export async function createLead(
     const earlier = await earlierAnswer(s.ctx.site.id, s.idempotency);
     if (earlier) throw earlier;
   }
-  const { prepared, vehicleId } = await validateLead(s);
+  const { prepared, vehicleId, booking } = await validateLead(s);
   const id = s.id ?? randomUUID();
   const files = s.files ? await s.files(id) : [];
   const lead = files.length ? { ...prepared, has_files: true } : prepared;
@@ -320,7 +326,9 @@ export async function createLead(
     customerId: s.customerId,
     deliverTo: deliveryAddresses(s.ctx, lead.location_id),
     ...(s.idempotency ? { idempotency: s.idempotency } : {}),
+    ...(booking ? { booking: booking.hold } : {}),
   }).catch(async (e: unknown) => {
+    if (booking && isSlotTaken(e)) throw await bookingTaken(s.ctx, booking.asked, serverNow());
     // the same key stored meanwhile by a repeat that arrived with this one: its answer is ours
     if (s.idempotency && hasErrorCode(e, (c) => c === "23505")) {
       const earlier = await earlierAnswer(s.ctx.site.id, s.idempotency);
@@ -329,6 +337,8 @@ export async function createLead(
     throw e;
   });
   wakeDeliveryWorker(); // delivered within the second, by this process's worker (or any other's)
+  // the car's form pages no longer offer the time just booked
+  if (booking?.hold.vehicleId != null) testDrivesChanged(s.ctx.site.id, [booking.hold.vehicleId]);
   // on a round-robin site, the next salesperson in turn at its location (never at the lead's cost)
   if (!s.mock && !s.ctx.features.mock_leads)
     await assignInTurn(await getDb(), { siteId: s.ctx.site.id, id: row.id, locationId: lead.location_id ?? null }, adminOrigin()).catch(

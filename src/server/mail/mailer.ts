@@ -22,6 +22,8 @@ export type MailMessage = {
   from?: string | { name: string };
   replyTo?: string;
   attachments?: MailAttachment[];
+  /** a calendar event as the message's text/calendar part (a booking's confirmation) */
+  icalEvent?: { method: "REQUEST" | "CANCEL"; filename: string; content: string };
   /** extra headers (an alert's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058) */
   headers?: Record<string, string>;
 };

@@ -7,7 +7,7 @@ import {
   leadDeliveryConfig,
   type LeadDeliveryConfig,
   retryDelayMs,
-  type DeliveryChannel,
+  type OutboxChannel,
 } from "@/domain/leads/delivery";
 import { NO_DESTINATION_CHANNEL, NO_DESTINATION_DETAIL } from "@/domain/site/lead-destinations";
 import type { Db } from "@/server/db/client";
@@ -29,7 +29,7 @@ export type Delivery = {
   leadId: string;
   /** 0 the lead as first sent; n its n-th update */
   submission: number;
-  channel: DeliveryChannel;
+  channel: OutboxChannel;
   target: string;
   attempts: number;
   createdAt: Date;
@@ -119,7 +119,7 @@ export async function claimDueDeliveries(db: Db, limit: number, leaseMs: number)
     siteId: Number(r.site_id),
     leadId: String(r.lead_id),
     submission: Number(r.submission ?? 0),
-    channel: r.channel as DeliveryChannel,
+    channel: r.channel as OutboxChannel,
     target: String(r.target),
     attempts: Number(r.attempts),
     createdAt: new Date(r.created_at as string),

@@ -14,6 +14,8 @@ import {
   settingsUnchanged,
 } from "./deliveries";
 import { rowsOf } from "./row";
+import { bookingInsertSql, BOOKING_EMAIL_CHANNEL, type BookingHold } from "./bookings";
+import { constraintOf } from "@/server/db/errors";
 import { toLocation, toSite } from "./sites";
 
 export type LeadFileRecord = { filename: string; contentType: string; size: number; path: string };
@@ -69,6 +71,8 @@ export async function insertLead(
     deliverTo?: { location: string | null; site: string | null };
     /** the request's Idempotency-Key, stored with the lead (a second lead with it fails whole: unique per site) */
     idempotency?: { key: string; hash: string };
+    /** the slot the lead books, held in the same statement (a full slot fails the whole lead: isSlotTaken) */
+    booking?: BookingHold;
   },
 ): Promise<{ id: string; createdAt: Date }> {
   const row: typeof t.leads.$inferInsert = {
@@ -94,7 +98,11 @@ export async function insertLead(
         sql`k as (insert into lead_idempotency_keys (site_id, key, request_hash, lead_id)
                   values (${siteId}::int, ${opts.idempotency.key}::text, ${opts.idempotency.hash}::text, ${opts.id}::uuid))`,
       );
+    if (opts.booking) parts.push(sql`b as (${bookingInsertSql(siteId, opts.id, opts.booking)})`);
     const jobs = settings ? deliveryRows(siteId, opts.id, settings.config, opts.deliverTo!) : [];
+    // the shopper's confirmation goes through the same outbox: it is sent once the lead is stored, and again until it is
+    if (opts.booking && !opts.isMock)
+      jobs.push({ siteId, leadId: opts.id, submission: 0, channel: BOOKING_EMAIL_CHANNEL, target: "shopper" });
     if (jobs.length) parts.push(sql`d as (${deliveryInsertSql(jobs)})`);
     const check = settings ? sql`, ${settingsUnchanged(siteId, settings.raw)} as settings_unchanged` : sql``;
     try {
@@ -103,6 +111,8 @@ export async function insertLead(
       return { id: stored.id, createdAt: new Date(stored.created_at) };
     } catch (e) {
       if (settings && attempt < 3 && isSettingsChanged(e)) continue;
+      // another booking took the same seat meanwhile: the next statement sees it and tries the next seat
+      if (opts.booking && attempt <= opts.booking.capacity && constraintOf(e) === "bookings_hold") continue;
       throw e;
     }
   }

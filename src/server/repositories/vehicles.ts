@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { CarType } from "@/domain/stock/summary";
 import type { Vehicle } from "@/domain/stock/vehicle";
 import type { Db } from "@/server/db/client";
@@ -55,21 +55,26 @@ export function toVehicle(r: VehicleRow): Vehicle {
   };
 }
 
-/** A vehicle page's vehicle, with whether the site still offers it (sold long ago / hidden → not; search presets do not count). */
-export async function getVehicleBySlug(
-  db: Db,
-  site: StockSite,
-  slug: string,
-  now = Date.now(),
-): Promise<{ vehicle: Vehicle; listed: boolean; hidden: boolean } | null> {
+type FoundVehicle = { vehicle: Vehicle; listed: boolean; hidden: boolean };
+
+/** One car of the site by a unique column, with whether the site still offers it (search presets do not count). */
+async function oneVehicle(db: Db, site: StockSite, which: SQL, now: number): Promise<FoundVehicle | null> {
   const [row] = await db
     .select({ v: t.vehicles, listed: sql<boolean>`(${availableStock(site, now)})` })
     .from(t.vehicles)
-    .where(and(eq(t.vehicles.siteId, site.id), eq(t.vehicles.slug, slug)))
+    .where(and(eq(t.vehicles.siteId, site.id), which))
     .limit(1);
   if (!row) return null;
   return { vehicle: toVehicle(row.v), listed: Boolean(row.listed), hidden: !row.v.showOnDealerWebsite };
 }
+
+/** A vehicle page's vehicle, with whether the site still offers it (sold long ago / hidden → not). */
+export const getVehicleBySlug = (db: Db, site: StockSite, slug: string, now = Date.now()) =>
+  oneVehicle(db, site, eq(t.vehicles.slug, slug), now);
+
+/** A car of the site by its stock number (the dealer's own key), with whether the site offers it now. */
+export const getVehicleByStockNumber = (db: Db, site: StockSite, stockNumber: string, now = Date.now()) =>
+  oneVehicle(db, site, eq(t.vehicles.stockNumber, stockNumber), now);
 
 /** Similar listed vehicles: same body type or make, nearest in price. */
 export async function listSimilarVehicles(db: Db, site: StockSite, v: Vehicle, limit = 4, now = Date.now()): Promise<Vehicle[]> {

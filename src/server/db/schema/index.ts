@@ -16,3 +16,4 @@ export * from "./infrastructure";
 export * from "./content";
 export * from "./analytics";
 export * from "./staff";
+export * from "./bookings";

@@ -100,6 +100,8 @@ export const vehicles = pgTable(
     foreignKey({ name: "vehicles_location_fk", columns: [t.siteId, t.locationId], foreignColumns: [locations.siteId, locations.id] }),
     index("vehicles_site_type").on(t.siteId, t.carType),
     index("vehicles_site_status").on(t.siteId, t.status, t.showOnDealerWebsite),
+    // a test drive's slots name the car by the dealer's stock number
+    index("vehicles_site_stock").on(t.siteId, t.stockNumber),
   ],
 );
 

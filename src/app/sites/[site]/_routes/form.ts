@@ -21,6 +21,7 @@ import { oneParam, requireSite, type SearchParams, type SiteParams } from "./sit
 import { lookupProviderOf } from "@/domain/site/features";
 import { siteValuationProvider } from "@/server/lookups/valuation";
 import { carHistoryProviderFor } from "@/server/leads/lookup-api";
+import { bookedTestDriveTimes } from "@/server/bookings/booking-service";
 
 /**
  * The form posted without JavaScript and refused a moment ago (src/server/leads/handlers.ts): what was
@@ -58,7 +59,15 @@ export async function loadFormPage(params: SiteParams, searchParams: SearchParam
 
 async function formRoute(params: SiteParams, searchParams: SearchParams, { path, kind, dated }: FormRoute) {
   const ctx = await requireSite(params, path);
-  const formSite = dated ? leadFormSite(ctx, requestNow(), dated) : leadFormSite(ctx);
+  const now = requestNow();
+  const formSite = dated ? leadFormSite(ctx, now, dated) : leadFormSite(ctx);
+  if (kind === "test-drive" && formSite.testDrive) {
+    // a test drive of one car offers only the times no one has booked it for
+    const slug = oneParam((await searchParams).vehicle);
+    const car = slug ? (await getVehiclePage(ctx, slug, now))?.vehicle : undefined;
+    const taken = car ? await bookedTestDriveTimes(ctx, { id: car.id, locationId: car.locationId ?? null }, now) : null;
+    if (taken) formSite.testDrive = { ...formSite.testDrive, taken };
+  }
   return { ctx, form: { kind, formSite, ...(await formSubject(ctx, searchParams, kind)) } };
 }
 
