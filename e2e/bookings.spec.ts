@@ -110,3 +110,50 @@ test("with JavaScript, a car's booked time is not offered on its day", async ({ 
   await expect(field(page, "Time").locator("option", { hasText: /^1:30 pm$/ })).toHaveCount(1);
   await expect(field(page, "Time").locator("option", { hasText: /^2:00 pm$/ })).toHaveCount(0);
 });
+
+test.describe("the service form on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("offers the workshop's days and free times only; a half hour with both drop-offs taken is not offered", async ({ page }) => {
+    await page.goto(siteUrl(SITE, "/service"));
+    await expect(field(page, "Location")).toHaveValue("10016"); // the site's one workshop, chosen for the shopper
+    await expect(field(page, "Location").locator("option")).toHaveText(["Please select", "Parkside Service Centre"]);
+    const day = field(page, "Day");
+    await waitForHydration(day);
+    const chosen = (await day.locator("option").nth(4).getAttribute("value"))!;
+    await day.selectOption(chosen);
+    const time = field(page, "Time (optional)");
+    await expect(time.locator("option", { hasText: /^9:00 am$/ })).toHaveCount(1);
+    await page.screenshot({ path: "test-results/service-form-phone.png", fullPage: true });
+    // two other shoppers take both of 9:00's drop-offs
+    const [year, month, dayOfMonth] = chosen.split("-").map(Number);
+    for (const who of ["a", "b"]) {
+      const status = await page.evaluate(
+        (lead) =>
+          fetch("/api/leads", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ lead }) }).then(
+            (r) => r.status,
+          ),
+        {
+          form: "service",
+          location: 10016,
+          state: "vic",
+          first_name: "Sam",
+          last_name: "Service",
+          email: freshEmail(`svc-${who}`),
+          phone: "0412 345 678",
+          postcode: "3134",
+          year,
+          month,
+          day: dayOfMonth,
+          time: "09:00",
+        },
+      );
+      expect(status).toBe(201);
+    }
+    await page.reload();
+    await waitForHydration(field(page, "Day"));
+    await field(page, "Day").selectOption(chosen);
+    await expect(field(page, "Time (optional)").locator("option", { hasText: /^9:30 am$/ })).toHaveCount(1);
+    await expect(field(page, "Time (optional)").locator("option", { hasText: /^9:00 am$/ })).toHaveCount(0);
+  });
+});

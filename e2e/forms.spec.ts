@@ -284,9 +284,8 @@ const FORM_FILLS: Array<[string, string, string, (page: Page) => Promise<void>]>
       await field(page, "Location").selectOption({ label: "Parkside Service Centre" });
       await field(page, "Rego (optional)").fill("1ABC234");
       await field(page, "State").selectOption({ label: "VIC" });
-      await field(page, "Day").selectOption("2");
-      await field(page, "Month").selectOption({ label: "February" });
-      await field(page, "Year").selectOption(nextYear);
+      await field(page, "Day").selectOption({ index: 2 });
+      await field(page, "Time (optional)").selectOption({ index: 1 }); // the day's first free time
       await form(page).getByRole("checkbox", { name: "Tyres" }).check();
     },
   ],
@@ -296,9 +295,7 @@ const FORM_FILLS: Array<[string, string, string, (page: Page) => Promise<void>]>
     "service-enquiry",
     async (page) => {
       await field(page, "Location").selectOption({ label: "Parkside Service Centre" });
-      await field(page, "Day").selectOption("3");
-      await field(page, "Month").selectOption({ label: "April" });
-      await field(page, "Year").selectOption(nextYear);
+      await field(page, "Day").selectOption({ index: 3 });
     },
   ],
   [

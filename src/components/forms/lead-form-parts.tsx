@@ -50,7 +50,17 @@ export function FormAlert({
 }
 
 /** Who the shopper is and what the enquiry is about: the form's grid of text boxes and selects. */
-export function ContactFields({ kit, site, compact }: { kit: FieldKit; site: LeadFormSite; compact: boolean }) {
+export function ContactFields({
+  kit,
+  site,
+  compact,
+  locations,
+}: {
+  kit: FieldKit;
+  site: LeadFormSite;
+  compact: boolean;
+  locations: LeadFormSite["locations"];
+}) {
   const { text, select, shown, field, a11y, startValue, methods } = kit;
   return (
     <div className={clsx("grid gap-4", !compact && "sm:grid-cols-2")}>
@@ -81,7 +91,7 @@ export function ContactFields({ kit, site, compact }: { kit: FieldKit; site: Lea
       )}
       {select(
         "location",
-        site.locations.map((l) => [String(l.id), l.name]),
+        locations.map((l) => [String(l.id), l.name]),
         "Please select",
       )}
       {text("trade_vehicle")}
@@ -98,8 +108,8 @@ export function ContactFields({ kit, site, compact }: { kit: FieldKit; site: Lea
   );
 }
 
-/** A test drive's day and time, from the location's bookable slots; the day fills the hidden day, month and year. */
-export function TestDriveWhen({ kit, choices, onDay }: { kit: FieldKit; choices: SlotChoices | null; onDay: (date: string) => void }) {
+/** A booking's day and time (a test drive's, a service's), from the location's bookable slots; the day fills the hidden day, month and year. */
+export function BookingWhen({ kit, choices, onDay }: { kit: FieldKit; choices: SlotChoices | null; onDay: (date: string) => void }) {
   const { id, err, select, methods } = kit;
   const { register, setValue, formState } = methods;
   const dayChoices = choices?.days ?? null;

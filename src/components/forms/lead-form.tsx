@@ -9,6 +9,7 @@ import { loadUserDetails, type StoredUserDetails } from "@/client/user-details";
 import {
   FORMS,
   formRulesOf,
+  slotsFor,
   visibleFields,
   type LeadFormSite,
   type FormDef,
@@ -34,7 +35,7 @@ import {
   OptIn,
   PreferredDate,
   SubmitButton,
-  TestDriveWhen,
+  BookingWhen,
 } from "./lead-form-parts";
 import { useLeadFormState, type LeadCheck, type LeadFormMethods } from "./lead-form-state";
 import { useLeadSubmit } from "./use-lead-submit";
@@ -167,11 +168,12 @@ export function LeadForm({
   useStoredDetails(prefill, getValue, setValue);
   const { onSubmit, formError } = useLeadSubmit({ kind, site, vehicle, defaultLocationId, extra, onSent, setError, files, honeypot });
 
-  // test drives: the chosen location's bookable days and times
+  // test drives and service bookings: the chosen location's bookable days and times
+  const slots = slotsFor(kind, rules);
   const location = methods.watch("location");
   const [slotDate, setSlotDate] = useState("");
   const choices = testDriveChoices({
-    slots: rules.testDriveSlots,
+    slots,
     locationIds: rules.locationIds,
     location: Number(location) || undefined,
     scripted,
@@ -199,9 +201,15 @@ export function LeadForm({
       {heading !== null && <h2 className="text-xl font-bold">{heading ?? form.title}</h2>}
       {vehicle && <p className="text-sm text-neutral-700">About: {vehicle.name}</p>}
       <FormAlert kit={kit} formError={formError} refusedErrors={refused?.errors ?? {}} refusedNote={refusedNote} />
-      <ContactFields kit={kit} site={site} compact={compact} />
-      {shown("day") && rules.testDriveSlots && <TestDriveWhen kit={kit} choices={choices} onDay={setSlotDate} />}
-      {shown("day") && !rules.testDriveSlots && <PreferredDate kit={kit} today={site.today} />}
+      <ContactFields
+        kit={kit}
+        site={site}
+        compact={compact}
+        // a service is booked at a workshop: only those are offered where the site takes service bookings
+        locations={kind === "service" && slots ? site.locations.filter((l) => l.id in slots) : site.locations}
+      />
+      {shown("day") && slots && <BookingWhen kit={kit} choices={choices} onDay={setSlotDate} />}
+      {shown("day") && !slots && <PreferredDate kit={kit} today={site.today} />}
       {shown("additional_services") && <AdditionalServices kit={kit} />}
       {shown("message") &&
         kit.field(

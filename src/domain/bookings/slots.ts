@@ -1,4 +1,5 @@
 import { hoursOn, instantAt, isoInZone, localTime } from "../locations/hours";
+import { WEEKDAY_NAMES } from "../site/hours";
 import type { OpeningHourEntry, SpecialHoursEntry, Weekday } from "../site/types";
 
 /*
@@ -84,3 +85,35 @@ export function parseStart(value: unknown): number | null {
 
 /** The slot of `slots` that starts at an instant, if any. */
 export const slotAt = (slots: Slot[], start: number) => slots.find((s) => s.start === start);
+
+/** A day a form offers: its date, its label ("Tomorrow, 8 December") and its free times ("HH:MM", the location's clock). */
+export type SlotDay = { date: string; label: string; times: string[] };
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+
+/**
+ * The days (with their times) a form offers at a location from `now`, as far as the rules reach;
+ * `taken` ("YYYY-MM-DD HH:MM": a car's booked times, a workshop's full ones) are left out.
+ */
+export function bookableDays(
+  location: BookingLocation,
+  specials: SpecialHoursEntry[],
+  rules: SlotRules,
+  now: number,
+  taken?: ReadonlySet<string>,
+): SlotDay[] {
+  const today = localTime(now, location.timeZone).date;
+  const days: SlotDay[] = [];
+  for (let n = 0; n < rules.daysAhead; n++) {
+    const date = plusDays(today, n);
+    const times = slotsOn(date, location, specials, rules, now)
+      .map((s) => hhmm(localTime(s.start, location.timeZone).minutes))
+      .filter((t) => !taken?.has(`${date} ${t}`));
+    if (times.length === 0) continue;
+    const [, month, day] = date.split("-").map(Number) as [number, number, number];
+    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+    days.push({ date, label: `${n === 0 ? "Today" : n === 1 ? "Tomorrow" : WEEKDAY_NAMES[weekday]}, ${day} ${MONTHS[month - 1]}`, times });
+  }
+  return days;
+}

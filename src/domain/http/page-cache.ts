@@ -16,9 +16,11 @@ export const pageTag = {
   vehicle: (siteId: number, vehicleId: number) => `vehicle:${siteId}:${vehicleId}`,
   /** a page that offers a car's free test-drive times (its form): stale when the car is booked or a booking cancelled */
   testDrive: (siteId: number, vehicleId: number) => `test-drive:${siteId}:${vehicleId}`,
+  /** a page that offers a workshop's free service times (the service form): stale when a slot fills or frees */
+  workshop: (siteId: number, locationId: number) => `workshop:${siteId}:${locationId}`,
 };
 
-const TAG = /^(site:\d{1,10}|stock:\d{1,10}|(vehicle|test-drive):\d{1,10}:\d{1,10})$/;
+const TAG = /^(site:\d{1,10}|stock:\d{1,10}|(vehicle|test-drive|workshop):\d{1,10}:\d{1,10})$/;
 
 /** A tag as this module writes it (a notice from another process is checked against this). */
 export const isPageTag = (v: unknown): v is string => typeof v === "string" && TAG.test(v);

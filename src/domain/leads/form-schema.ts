@@ -12,7 +12,7 @@ import {
   todayAt,
   visibleFields,
 } from "./forms";
-import type { FieldName, FormDef, FormRules } from "./forms";
+import { slotsFor, type FieldName, type FormDef, type FormRules } from "./forms";
 import { FAR_DATE_MESSAGE, MSG, NUMBER_MESSAGE, PAST_DATE_MESSAGE, ZIP_MESSAGE } from "./messages";
 import { phoneError } from "./phone";
 import { isoDate, isOfferedSlot } from "./test-drive";
@@ -101,7 +101,7 @@ function fieldSchemas(form: FormDef, rules: FormRules) {
     company: text("company", req.max(120)),
     position: text("position", req.max(120)),
     message: text("message", req.max(5000)),
-    time: textLine({ error: TIME_MESSAGE }).regex(/^\d{2}:\d{2}$/, TIME_MESSAGE),
+    time: text("time", textLine({ error: TIME_MESSAGE }).regex(/^\d{2}:\d{2}$/, TIME_MESSAGE)),
   } satisfies Record<FieldName, z.ZodType>;
 }
 
@@ -161,7 +161,8 @@ export function leadFormSchema(form: FormDef, rules: FormRules): z.ZodType<LeadF
       if (v.day === undefined || v.month === undefined || v.year === undefined) return;
       const location = v.location ?? (rules.locationIds.length === 1 ? rules.locationIds[0] : undefined);
       const date = isoDate(v.day, v.month, v.year);
-      const slots = form.kind === "test-drive" ? rules.testDriveSlots : undefined;
+      // a test drive is always a slot; a service only where a time was chosen (else its day is a preferred day)
+      const slots = form.kind === "test-drive" || v.time ? slotsFor(form.kind, rules) : undefined;
       const real = new Date(Date.UTC(v.year, v.month - 1, v.day));
       if (!slots && (real.getUTCDate() !== v.day || real.getUTCMonth() !== v.month - 1)) {
         ctx.addIssue({ code: "custom", path: ["day"], message: "Please choose a valid date." });
@@ -174,11 +175,10 @@ export function leadFormSchema(form: FormDef, rules: FormRules): z.ZodType<LeadF
         return;
       }
       if (slots) {
-        // only the days and times the location is open, from an hour from now (domain/leads/test-drive.ts)
+        // only the days and times the location offers from now (domain/bookings/slots.ts)
         const days = location !== undefined ? (slots[location] ?? []) : [];
         if (!days.some((d) => d.date === date)) ctx.addIssue({ code: "custom", path: ["day"], message: CLOSED_DAY_MESSAGE });
-        else if (v.time !== undefined && !isOfferedSlot(days, date, v.time))
-          ctx.addIssue({ code: "custom", path: ["time"], message: TIME_MESSAGE });
+        else if (v.time && !isOfferedSlot(days, date, v.time)) ctx.addIssue({ code: "custom", path: ["time"], message: TIME_MESSAGE });
       }
     })
     .transform((v) => withoutHiddenFields(v));

@@ -1,6 +1,8 @@
 import type { SiteContext } from "../site/context";
 import { phoneMarket, type PhoneMarket } from "./phone";
 import { NOTICE_MINUTES, testDriveDays, type LocationHours, type SlotDay } from "./test-drive";
+import { bookableDays } from "../bookings/slots";
+import { bookingLocations, bookingRules } from "../site/bookings";
 import { localTime } from "../locations/hours";
 import type { SpecialHoursEntry } from "../site/types";
 import { dealerState } from "../site/region";
@@ -147,8 +149,9 @@ export const FORMS: Record<FormKind, FormDef> = {
     title: "Book a Service",
     category: "Service Enquiry",
     booking: true,
-    fields: [...PERSON, "location", "Rego", "state", "day", "month", "year", "additional_services", "message", "opt_in"],
-    optional: ["message"],
+    // a time where the site has a workshop; left empty, the day is a preferred day for the workshop to confirm
+    fields: [...PERSON, "location", "Rego", "state", "day", "month", "year", "time", "additional_services", "message", "opt_in"],
+    optional: ["message", "time"],
     submit: "Book service",
   }),
   parts: def({
@@ -281,6 +284,8 @@ export type FormRules = {
   zip: boolean; // US: 5-digit ZIP instead of the 4-digit postcode
   /** test drives: the bookable days and times per location id (absent: the form asks day, month and year) */
   testDriveSlots?: Record<number, SlotDay[]>;
+  /** service bookings: each workshop's bookable days and free times (absent: the service form asks a preferred day only) */
+  serviceSlots?: Record<number, SlotDay[]>;
   /** today's date where a booking's date is checked (absent: no range is checked) */
   today?: Today;
   /** what the site sets on every lead itself, so that a lead naming another is overridden, not refused */
@@ -317,10 +322,14 @@ export function visibleFields(form: FormDef, rules: FormRules): FieldName[] {
     if (f === "location") return rules.locationIds.length > 1;
     if (f === "dealership_slug") return rules.dealershipSlugs.length > 1;
     if (f === "state") return rules.market === "AU" || rules.market === "AU_MOBILE";
-    if (f === "time") return rules.testDriveSlots !== undefined;
+    if (f === "time") return slotsFor(form.kind, rules) !== undefined;
     return true;
   });
 }
+
+/** The days and times a kind of form books (a test drive's, a service's), or undefined where it books none. */
+export const slotsFor = (kind: FormKind, rules: Pick<FormRules, "testDriveSlots" | "serviceSlots">) =>
+  kind === "test-drive" ? rules.testDriveSlots : kind === "service" ? rules.serviceSlots : undefined;
 
 /** Some fields appear only when another field has a value and no error. */
 export const DEPENDS_ON: Partial<Record<FieldName, FieldName>> = { state: "Rego" };
@@ -348,6 +357,8 @@ export type LeadFormSite = {
     /** a form about one car: the times ("YYYY-MM-DD HH:MM") already booked at its location, not offered */
     taken?: { location: number; times: string[] };
   };
+  /** where the site takes service bookings (its workshops): their hours, the instant the slots count from, and times already full */
+  service?: { now: number; locations: LocationHours[]; specials: SpecialHoursEntry[]; full?: Array<{ location: number; times: string[] }> };
   /** today's dates, where the form was drawn with a clock (a booking's date is checked against them) */
   today?: Today;
   overrides?: Overrides;
@@ -359,23 +370,55 @@ export const formRulesOf = (site: LeadFormSite): FormRules => ({
   locationIds: site.locations.map((l) => l.id),
   dealershipSlugs: site.dealerships.map((d) => d.slug),
   zip: site.zip,
-  ...(site.testDrive ? { testDriveSlots: lazySlots(site.testDrive) } : {}),
+  ...(site.testDrive ? { testDriveSlots: testDriveSlots(site.testDrive) } : {}),
+  ...(site.service ? { serviceSlots: serviceSlots(site.service) } : {}),
   ...(site.today ? { today: site.today } : {}),
   ...(site.overrides ? { overrides: site.overrides } : {}),
 });
 
 /**
- * Each location's bookable slots, worked out when first read: most leads are not test drives, and
- * two weeks of slots for every location cost a lead POST measurable time.
+ * Each location's bookable days, worked out when first read: most leads book nothing, and weeks of
+ * slots for every location cost a lead POST measurable time.
  */
-function lazySlots(td: NonNullable<LeadFormSite["testDrive"]>): Record<number, SlotDay[]> {
+function lazyDays(ids: number[], days: (id: number) => SlotDay[]): Record<number, SlotDay[]> {
   const out: Record<number, SlotDay[]> = {};
-  for (const l of td.locations) {
+  for (const id of ids) {
     let memo: SlotDay[] | undefined;
-    const taken = td.taken?.location === l.id ? new Set(td.taken.times) : undefined;
-    Object.defineProperty(out, l.id, { enumerable: true, get: () => (memo ??= testDriveDays(l, td.specials, td.now, td.notice, taken)) });
+    Object.defineProperty(out, id, { enumerable: true, get: () => (memo ??= days(id)) });
   }
   return out;
+}
+
+function testDriveSlots(td: NonNullable<LeadFormSite["testDrive"]>): Record<number, SlotDay[]> {
+  return lazyDays(
+    td.locations.map((l) => l.id),
+    (id) => {
+      const taken = td.taken?.location === id ? new Set(td.taken.times) : undefined;
+      return testDriveDays(
+        td.locations.find((l) => l.id === id)!,
+        td.specials,
+        td.now,
+        td.notice,
+        taken,
+      );
+    },
+  );
+}
+
+function serviceSlots(sv: NonNullable<LeadFormSite["service"]>): Record<number, SlotDay[]> {
+  return lazyDays(
+    sv.locations.map((l) => l.id),
+    (id) => {
+      const full = new Set(sv.full?.find((f) => f.location === id)?.times);
+      return bookableDays(
+        sv.locations.find((l) => l.id === id)!,
+        sv.specials,
+        bookingRules("service"),
+        sv.now,
+        full,
+      );
+    },
+  );
 }
 
 /**
@@ -387,7 +430,7 @@ function lazySlots(td: NonNullable<LeadFormSite["testDrive"]>): Record<number, S
 export function leadFormSite(
   ctx: Pick<SiteContext, "site" | "features" | "locations" | "dealerships" | "specialHours">,
   now?: number,
-  { testDrive = true, notice = NOTICE_MINUTES }: { testDrive?: boolean; notice?: number } = {},
+  { testDrive = true, service = true, notice = NOTICE_MINUTES }: { testDrive?: boolean; service?: boolean; notice?: number } = {},
 ): LeadFormSite {
   const push = ctx.features.push_leads_to_primary_location && ctx.locations.some((l) => l.isPrimary);
   const fixed = Boolean(ctx.features.fixed_dealership_slug);
@@ -410,6 +453,15 @@ export function leadFormSite(
           },
         }
       : {}),
+    ...(now !== undefined && service && bookingLocations(ctx, "service").length > 0
+      ? {
+          service: {
+            now,
+            locations: bookingLocations(ctx, "service").map((l) => ({ id: l.id, timeZone: l.timezone, weekly: l.openingHours })),
+            specials: ctx.specialHours,
+          },
+        }
+      : {}),
     ...(now !== undefined && testDrive && ctx.features.test_drive
       ? {
           testDrive: {
@@ -426,7 +478,7 @@ export function leadFormSite(
 /** The line under a form page's title: what happens next (also the page's meta description). */
 export const FORM_INTRO: Partial<Record<FormKind, string>> = {
   "test-drive": "Choose a day and we’ll have the vehicle ready for you.",
-  service: "Tell us about your vehicle and a preferred day; we’ll confirm a time.",
+  service: "Choose a day and a time that suits you, or just a day and we’ll confirm a time.",
   parts: "Tell us what you need and our parts team will check availability.",
   finance: "Talk to our finance team about a loan that suits you.",
   "finance-pre-approval": "Know your budget before you shop.",

@@ -1,55 +1,28 @@
-import { hoursOn, localTime } from "../locations/hours";
-import { formatTime, WEEKDAY_NAMES } from "../site/hours";
-import type { OpeningHourEntry, SpecialHoursEntry, Weekday } from "../site/types";
+import { bookableDays, type BookingLocation, type SlotDay } from "../bookings/slots";
+import { TEST_DRIVE_RULES } from "../site/bookings";
+import { formatTime } from "../site/hours";
+import type { SpecialHoursEntry } from "../site/types";
 
 /*
  * Test-drive times a shopper can book: half-hour slots inside the chosen location's
  * opening hours (holiday hours included), over the next two weeks, at least an hour from now, in
  * the location's own time zone. The form offers only these; the lead API refuses any other.
  */
-export const SLOT_MINUTES = 30;
-export const DAYS_AHEAD = 14;
-export const NOTICE_MINUTES = 60;
+export const SLOT_MINUTES = TEST_DRIVE_RULES.minutes;
+export const DAYS_AHEAD = TEST_DRIVE_RULES.daysAhead;
+export const NOTICE_MINUTES = TEST_DRIVE_RULES.notice;
 
-export type SlotDay = { date: string; label: string; times: string[] };
-export type LocationHours = { id: number; timeZone: string; weekly: OpeningHourEntry[] };
-
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
-const minutesOf = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
-
-function plusDays(date: string, n: number): { date: string; weekday: Weekday } {
-  const d = new Date(`${date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return { date: d.toISOString().slice(0, 10), weekday: d.getUTCDay() as Weekday };
-}
+export type { SlotDay };
+export type LocationHours = BookingLocation;
 
 /** The days (with their open slots) a test drive can be booked at a location, from `now`; `taken` ("YYYY-MM-DD HH:MM") are left out. */
-export function testDriveDays(
+export const testDriveDays = (
   location: LocationHours,
   specials: SpecialHoursEntry[],
   now: number,
   notice = NOTICE_MINUTES,
   taken?: ReadonlySet<string>,
-): SlotDay[] {
-  const today = localTime(now, location.timeZone);
-  const days: SlotDay[] = [];
-  for (let n = 0; n < DAYS_AHEAD; n++) {
-    const { date, weekday } = plusDays(today.date, n);
-    const h = hoursOn(date, weekday, location.weekly, specials, location.id);
-    if (h.status !== "Open" || !h.open || !h.close) continue;
-    const [open, close] = [minutesOf(h.open), minutesOf(h.close)];
-    const earliest = n === 0 ? today.minutes + notice : 0;
-    const times: string[] = [];
-    for (let m = open; m + SLOT_MINUTES <= close; m += SLOT_MINUTES)
-      if (m >= earliest && !taken?.has(`${date} ${hhmm(m)}`)) times.push(hhmm(m));
-    if (times.length === 0) continue;
-    const [, month, day] = date.split("-").map(Number) as [number, number, number];
-    const label = `${n === 0 ? "Today" : n === 1 ? "Tomorrow" : WEEKDAY_NAMES[weekday]}, ${day} ${MONTHS[month - 1]}`;
-    days.push({ date, label, times });
-  }
-  return days;
-}
+) => bookableDays(location, specials, { ...TEST_DRIVE_RULES, notice }, now, taken);
 
 /** Whether a date (YYYY-MM-DD) and time (HH:MM) is one of the offered slots. */
 export const isOfferedSlot = (days: SlotDay[], date: string, time: string) => days.some((d) => d.date === date && d.times.includes(time));

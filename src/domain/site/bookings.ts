@@ -1,5 +1,4 @@
 import type { BookingKind, SlotRules } from "../bookings/slots";
-import { NOTICE_MINUTES, SLOT_MINUTES, DAYS_AHEAD } from "../leads/test-drive";
 import type { SiteContext } from "./context";
 
 /*
@@ -9,13 +8,7 @@ import type { SiteContext } from "./context";
  * next day on (a workshop plans its day the evening before), up to three months ahead.
  */
 
-export const TEST_DRIVE_RULES: SlotRules = {
-  minutes: SLOT_MINUTES,
-  capacity: 1,
-  notice: NOTICE_MINUTES,
-  sameDay: true,
-  daysAhead: DAYS_AHEAD,
-};
+export const TEST_DRIVE_RULES: SlotRules = { minutes: 30, capacity: 1, notice: 60, sameDay: true, daysAhead: 14 };
 export const WORKSHOP_DEFAULTS: SlotRules = { minutes: 30, capacity: 2, notice: 0, sameDay: false, daysAhead: 90 };
 
 /**

@@ -116,22 +116,24 @@ export function startOf(value: unknown): number {
   return start;
 }
 
-/** A car's test-drive times already booked ("YYYY-MM-DD HH:MM" at its location), for its form not to offer them; null when it takes none. */
-export async function bookedTestDriveTimes(
-  ctx: SiteContext,
-  vehicle: { id: number; locationId: number | null },
-  now: number,
-): Promise<{ location: number; times: string[] } | null> {
+/** A subject's times from today on ("YYYY-MM-DD HH:MM" at its location) whose seats are all held; the page showing them is tagged. */
+async function fullTimes(ctx: SiteContext, s: SlotSubject, now: number, tag: string) {
+  recordPageTags(tag);
+  const rules = bookingRules(s.kind);
+  const taken = await seatsFrom(ctx, s, localTime(now, s.location.timezone).date, rules.daysAhead);
+  const times = [...taken].filter(([, n]) => n >= rules.capacity).map(([start]) => localSlot(s, start));
+  return { location: s.location.id, times: times.map((t) => `${t.date} ${t.time}`) };
+}
+
+/** A car's test-drive times already booked, for its form not to offer them; null where it takes none. */
+export async function bookedTestDriveTimes(ctx: SiteContext, vehicle: { id: number; locationId: number | null }, now: number) {
   const s = testDriveSubject(ctx, vehicle);
-  if (!s) return null;
-  recordPageTags(pageTag.testDrive(ctx.site.id, vehicle.id));
-  const today = localTime(now, s.location.timezone).date;
-  const taken = await seatsFrom(ctx, s, today, bookingRules("test-drive").daysAhead);
-  return {
-    location: s.location.id,
-    times: [...taken.keys()].map((start) => {
-      const { date, time } = localSlot(s, start);
-      return `${date} ${time}`;
-    }),
-  };
+  return s ? fullTimes(ctx, s, now, pageTag.testDrive(ctx.site.id, vehicle.id)) : null;
+}
+
+/** Each workshop's full service times, for the service form not to offer them. */
+export async function fullServiceTimes(ctx: SiteContext, now: number) {
+  return Promise.all(
+    bookingLocations(ctx, "service").map((l) => fullTimes(ctx, serviceSubject(l), now, pageTag.workshop(ctx.site.id, l.id))),
+  );
 }

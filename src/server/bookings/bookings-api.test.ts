@@ -160,6 +160,23 @@ describe("a booking on a lead", () => {
     expect((await again.json()).errors).toEqual({ time: BOOKING_MSG.taken });
   });
 
+  test("a service from the form (its day and a time) holds a workshop seat; no time is a preferred day that holds none", async () => {
+    const date = weekdayAhead(9);
+    const [year, month, day] = date.split("-").map(Number);
+    const [, second] = await slotsOf(`kind=service&date=${date}&location_id=${WORKSHOP}`);
+    const form = { form: "service", location: WORKSHOP, state: "vic", day, month, year };
+    const at = { ...form, time: second!.start.slice(11, 16) };
+    expect((await lead(at)).status).toBe(201);
+    expect((await lead(at)).status).toBe(201);
+    const full = await lead(at);
+    expect(full.status).toBe(409);
+    expect((await full.json()).errors).toEqual({ time: BOOKING_MSG.taken });
+    expect((await lead(form)).status).toBe(201);
+    const list = await slotsOf(`kind=service&date=${date}&location_id=${WORKSHOP}`);
+    expect(list.map((s) => s.start)).not.toContain(second!.start);
+    expect(list).toHaveLength(19);
+  });
+
   test.each([
     ["a time gone by", "2020-01-06T09:00:00+11:00", 422],
     ["a time not on the half hour", "SLOT+10", 409],

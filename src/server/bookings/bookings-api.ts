@@ -14,7 +14,7 @@ import { siteApi } from "@/server/site/api";
 import type { SiteContext } from "@/server/site/context";
 import { freeSlots, serviceSubject, testDriveSubject, workshopOf, type SlotSubject } from "./booking-service";
 import { bookingIdOf } from "./tokens";
-import { testDrivesChanged } from "@/server/cache";
+import { bookedTimesChanged } from "@/server/cache";
 
 /** The slots query: what kind, which day (the location's calendar), and the workshop or the car. */
 const SlotsQuery = z
@@ -87,9 +87,8 @@ export const cancelRoute = siteApi(async (req, ctx) => {
   const id = await bookingIdOf(db, body.data.token);
   const booking = id ? await getBooking(db, ctx.site.id, id) : null;
   if (!booking) throw new HttpError(404, "No such booking.");
-  // the car's form pages offer the freed time again
-  if ((await cancelBooking(db, ctx.site.id, booking.id, new Date(serverNow()))) && booking.vehicleId != null)
-    testDrivesChanged(ctx.site.id, [booking.vehicleId]);
+  // the car's or the workshop's form pages offer the freed time again
+  if (await cancelBooking(db, ctx.site.id, booking.id, new Date(serverNow()))) bookedTimesChanged(ctx.site.id, booking);
   if (type === "application/json") return json(200, { booking: { id: booking.id, status: "cancelled" } });
   return new Response(null, { status: 303, headers: { location: `/booking/${body.data.token}`, "cache-control": "no-store" } });
 });

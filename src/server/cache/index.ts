@@ -43,11 +43,12 @@ export function vehiclesChanged(siteId: number, vehicleIds: readonly number[]): 
 }
 
 /**
- * Call after a car's test drive was booked or cancelled: only the pages that offer its free times
- * leave the page cache (every process's); nothing cached of the site's catalogue changed.
+ * Call after a booking was made or cancelled: only the pages that offer its car's or its workshop's
+ * free times leave the page cache (every process's); nothing cached of the site's catalogue changed.
  */
-export function testDrivesChanged(siteId: number, vehicleIds: readonly number[]): void {
-  const change = { sites: [], tags: [...new Set(vehicleIds)].map((id) => pageTag.testDrive(siteId, id)) };
+export function bookedTimesChanged(siteId: number, booking: { vehicleId: number | null; locationId: number }): void {
+  const tag = booking.vehicleId != null ? pageTag.testDrive(siteId, booking.vehicleId) : pageTag.workshop(siteId, booking.locationId);
+  const change = { sites: [], tags: [tag] };
   dropLocally(change);
   hooks.publishChange?.(change);
 }

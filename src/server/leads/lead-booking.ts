@@ -19,9 +19,10 @@ import {
 } from "@/server/bookings/booking-service";
 
 /*
- * A lead's booking: a test drive of a named car (always: one car, one time), or a service with a
- * `booking_start`. Worked out before the lead's fields are checked, since booking_start alone says
- * the day, month, year (and a test drive's time and location) the form would have asked for.
+ * A lead's booking: a test drive of a named car (always: one car, one time), or a service at a
+ * workshop with a time (`booking_start`, or the form's time; without one it asks for a day). Worked
+ * out before the lead's fields are checked, since booking_start alone says the day, month, year (and
+ * a test drive's time and location) the form would have asked for.
  */
 
 /** What a lead books and when, and the field a refusal goes under (booking_start, or the form's own time). */
@@ -59,8 +60,9 @@ export function bookingAsked(
       return null;
     }
   } else {
-    if (!asked) return null;
+    // a service holds a slot when it names a time (booking_start, or the form's day and time) at a workshop
     const workshop = workshopOf(ctx, idOf(lead.location) ?? -1);
+    if (!asked && (!workshop || !given(lead.time))) return null;
     if (!workshop) throw new BookingRefused(422, { location: BOOKING_MSG.needsWorkshop });
     subject = serviceSubject(workshop);
   }
@@ -70,12 +72,12 @@ export function bookingAsked(
     fillFromStart(lead, subject, start);
     return { subject, start, field: "booking_start" };
   }
-  // the form's own day and time, at the car's location
+  // the form's own day and time, at the car's location (a test drive) or the workshop
   const [day, month, year] = [idOf(lead.day), idOf(lead.month), idOf(lead.year)];
   const time = typeof lead.time === "string" && /^\d{2}:\d{2}$/.test(lead.time) ? lead.time : null;
   if (!day || !month || !year || !time) return null; // the fields' own checks say what is missing
   const minutes = Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-  lead.location = subject.location.id;
+  if (subject.kind === "test-drive") lead.location = subject.location.id;
   return { subject, start: instantAt(isoDate(day, month, year), minutes, subject.location.timezone), field: "time" };
 }
 

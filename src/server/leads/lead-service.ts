@@ -36,7 +36,7 @@ import { getVehicleBySlug } from "@/server/repositories/vehicles";
 import type { SiteContext } from "@/server/site/context";
 import { isSlotTaken } from "@/server/repositories/bookings";
 import { bookingAsked, bookingTaken, holdOf } from "./lead-booking";
-import { testDrivesChanged } from "@/server/cache";
+import { bookedTimesChanged } from "@/server/cache";
 
 export class LeadValidationError extends Error {
   constructor(readonly errors: Record<string, string>) {
@@ -337,8 +337,8 @@ export async function createLead(
     throw e;
   });
   wakeDeliveryWorker(); // delivered within the second, by this process's worker (or any other's)
-  // the car's form pages no longer offer the time just booked
-  if (booking?.hold.vehicleId != null) testDrivesChanged(s.ctx.site.id, [booking.hold.vehicleId]);
+  // the car's or the workshop's form pages no longer offer the time just booked (where it is full)
+  if (booking) bookedTimesChanged(s.ctx.site.id, booking.hold);
   // on a round-robin site, the next salesperson in turn at its location (never at the lead's cost)
   if (!s.mock && !s.ctx.features.mock_leads)
     await assignInTurn(await getDb(), { siteId: s.ctx.site.id, id: row.id, locationId: lead.location_id ?? null }, adminOrigin()).catch(

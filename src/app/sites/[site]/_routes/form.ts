@@ -21,7 +21,7 @@ import { oneParam, requireSite, type SearchParams, type SiteParams } from "./sit
 import { lookupProviderOf } from "@/domain/site/features";
 import { siteValuationProvider } from "@/server/lookups/valuation";
 import { carHistoryProviderFor } from "@/server/leads/lookup-api";
-import { bookedTestDriveTimes } from "@/server/bookings/booking-service";
+import { bookedTestDriveTimes, fullServiceTimes } from "@/server/bookings/booking-service";
 
 /**
  * The form posted without JavaScript and refused a moment ago (src/server/leads/handlers.ts): what was
@@ -68,7 +68,14 @@ async function formRoute(params: SiteParams, searchParams: SearchParams, { path,
     const taken = car ? await bookedTestDriveTimes(ctx, { id: car.id, locationId: car.locationId ?? null }, now) : null;
     if (taken) formSite.testDrive = { ...formSite.testDrive, taken };
   }
-  return { ctx, form: { kind, formSite, ...(await formSubject(ctx, searchParams, kind)) } };
+  const subject = await formSubject(ctx, searchParams, kind);
+  if (kind === "service" && formSite.service) {
+    // the service form offers only times a workshop still has room at; a site's one workshop is chosen for the shopper
+    formSite.service = { ...formSite.service, full: await fullServiceTimes(ctx, now) };
+    const workshops = formSite.service.locations;
+    if (workshops.length === 1 && !workshops.some((w) => w.id === subject.locationId)) subject.locationId = workshops[0]!.id;
+  }
+  return { ctx, form: { kind, formSite, ...subject } };
 }
 
 /**

@@ -116,6 +116,23 @@ describe("forms", () => {
     expect([drive.kind, typeof drive.submissionToken]).toEqual(["test-drive", "string"]);
   });
 
+  test("the service form is given the workshop's hours, chosen for the shopper where it is the site's one, and its full times", async () => {
+    const page = await loadFormPage(site(PARKSIDE), query({ location: "parkside-mazda" }), {
+      path: "/service",
+      kind: "service",
+      dated: { testDrive: false },
+    });
+    expect(page.formSite.service!.locations.map((l) => l.id)).toEqual([10016]);
+    expect(page.locationId).toBe(10016);
+    expect(page.formSite.service!.full).toEqual([{ location: 10016, times: expect.any(Array) }]);
+    const none = await loadFormPage(site("outback-truck-centre"), query(), {
+      path: "/service",
+      kind: "service",
+      dated: { testDrive: false },
+    });
+    expect(none.formSite.service).toBeUndefined();
+  });
+
   test("/finance: a vehicle page's calculator figures become the quote and the loan amount; no figures, none", async () => {
     const q = { price: "30000", deposit: "5000", balloon: "0", term: "60", frequency: "monthly" };
     const page = await loadFinancePage(site(PARKSIDE), query(q));
