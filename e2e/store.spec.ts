@@ -1,5 +1,16 @@
 import { TEST_NOW_MS } from "./clock";
-import { expect, expectNoAxeViolations, siteUrl, test, waitForHydration, recordTrackedEvents, trackedEventIds } from "./fixtures";
+import {
+  expect,
+  expectNoAxeViolations,
+  PORT,
+  siteUrl,
+  staffSignIn,
+  test,
+  waitForHydration,
+  recordTrackedEvents,
+  trackedEventIds,
+} from "./fixtures";
+import { RESERVED_MESSAGE } from "../src/domain/store/reservation";
 
 /*
  * Reserve online on parkside (enable_store, the local test payment provider): the vehicle page's
@@ -109,4 +120,45 @@ test.describe("reserve online (parkside)", () => {
     const res = await page.goto(siteUrl("tasman-campers", `/cars/${href!.split("/").pop()}/checkout`));
     expect(res?.status()).toBe(404);
   });
+});
+
+test("the dealer sees a car reserved online as reserved, cannot reprice it, and releases it: it is on sale again", async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto(P("/search/used-cars?sort=price-desc"));
+  // a car neither other store test takes (they take the first of the highest- and lowest-priced)
+  const href = (await page.locator('a[href^="/cars/"]').nth(6).getAttribute("href"))!;
+  await page.goto(P(href));
+  const stock = (await page.getByText(/^Stock no\. /).textContent())!.replace("Stock no. ", "").trim();
+  // reserved and paid for by a buyer (the provider's page and the confirmation, from this page)
+  await page.evaluate(async (slug) => {
+    const post = (path: string, body: unknown) =>
+      fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.json());
+    const buyer = { first_name: "Rhea", last_name: "Served", email: "rhea.reserve@example.com", phone: "0412 345 678", postcode: "3134" };
+    const { order_id } = await post("/api/checkout", { vehicle_slug: slug, ...buyer, accept_terms: true });
+    await post("/api/checkout/test-pay", { order: order_id, outcome: "paid" });
+    await fetch(`/checkout/confirmed?order=${order_id}`);
+  }, href.split("/").pop()!);
+
+  const admin = `http://admin.localhost:${PORT}`;
+  await staffSignIn(page, admin);
+  await page.goto(`${admin}/sites/1001/stock?q=${encodeURIComponent(stock)}`);
+  const row = page.getByTestId("stock-row").filter({ hasText: stock });
+  await expect(row).toContainText("Reserved · $500 · Rhea");
+  await row
+    .getByRole("link", { name: /\d{4} / })
+    .first()
+    .click();
+  await expect(page.getByTestId("reservation")).toContainText("$500 deposit paid by Rhea");
+
+  const save = page.getByRole("button", { name: "Save" });
+  await waitForHydration(save);
+  await page.getByLabel("Price (whole dollars)").fill("1000");
+  await save.click();
+  await expect(page.getByText(RESERVED_MESSAGE).first()).toBeVisible();
+
+  await page.getByRole("button", { name: "Release the reservation" }).click();
+  await expect(page.getByTestId("vehicle-done")).toContainText("Reservation released");
+  await expect(page.getByTestId("reservation")).toHaveCount(0);
+  await page.goto(P(href));
+  await expect(page.getByRole("link", { name: "Reserve online" })).toBeVisible();
 });

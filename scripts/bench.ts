@@ -10,7 +10,7 @@
 //  (--only cache: the full-page cache's hit ratio on a replayed shopper mix with a crawler beside it,
 //   and how soon a price change shows, on real photographs.)
 // Options: --seconds N (HTTP duration per target, default 10), --scale N (default 100000),
-//          --only http|js|cache|images|crawl|query|leads|delivery|reports|stock|fleet (one part);
+//          --only http|js|cache|images|crawl|query|leads|delivery|reports|stock|slots|fleet (one part);
 //          --pg (the query part on PostgreSQL, --per-site N vehicles per synthetic dealer, default
 //          200; `--only query --pg --scale 1000000` is the platform's scale: 1,000,000 vehicles / 5,000 dealers).
 //  (--only reports: the reports on PostgreSQL with a year of a 400-car dealer's traffic: p95 ≤ 300 ms each.)
@@ -20,6 +20,7 @@
 //   processes behind Caddy replaying a Zipf shopper mix, a crawler and a change stream; hit ratio,
 //   latency, CPU per view, purges, memory, and the model carried to 32 processes:
 //   docs/operations/scale.md.)
+//  (--only slots: GET /api/bookings/slots on PostgreSQL, a workshop's and cars' days, 50 clients: p95 ≤ 50 ms.)
 //  4. Delivery: 200 leads from 10 concurrent clients to a server sending mail to a real
 //     SMTP server on loopback; p50/p95 from the POST to the salesperson's email arriving.
 // --cluster instead: Caddy in front of 1 and then 2 app processes on one PostgreSQL
@@ -48,6 +49,7 @@ else {
   if (shouldRun(o, "query")) await (await import("./lib/bench/query")).runQuery(o);
   if (shouldRun(o, "reports")) await (await import("./lib/bench/reports")).runReports();
   if (shouldRun(o, "stock")) await (await import("./lib/bench/stock")).runStock();
+  if (shouldRun(o, "slots")) await (await import("./lib/bench/slots")).runSlots(o);
   if (shouldRun(o, "delivery")) await (await import("./lib/bench/delivery")).runDelivery();
   if (shouldRun(o, "leads")) await (await import("./lib/bench/leads")).runLeads();
   if (shouldRun(o, "fleet")) await (await import("./lib/bench/fleet")).runFleet(o);

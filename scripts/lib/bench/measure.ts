@@ -17,12 +17,12 @@ export const DATA = ".data/bench";
 
 export const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 
-/** autocannon with 20 connections on `paths` for `seconds`: an event emitter that is also a promise of the result. */
-function cannon(paths: string[], host: string, seconds: number, extraHeaders: Record<string, string>, url: string) {
+/** autocannon with 20 connections (or as many as given) on `paths` for `seconds`: an event emitter that is also a promise of the result. */
+function cannon(paths: string[], host: string, seconds: number, extraHeaders: Record<string, string>, url: string, connections = 20) {
   // without a callback autocannon returns an event emitter that is also a promise of the result
   return autocannon({
     url,
-    connections: 20,
+    connections,
     duration: seconds,
     headers: { host, ...extraHeaders },
     requests: paths.map((path) => ({ method: "GET", path })),
@@ -40,9 +40,10 @@ export async function load(
   seconds: number,
   extraHeaders: Record<string, string> = {},
   url = `http://127.0.0.1:${PORT}`,
+  connections = 20,
 ) {
   const latencies: number[] = [];
-  const instance = cannon(paths, host, seconds, extraHeaders, url);
+  const instance = cannon(paths, host, seconds, extraHeaders, url, connections);
   instance.on("response", (_c: unknown, _s: number, _b: number, rt: number) => latencies.push(rt));
   const r = await instance;
   only2xx(r, paths[0]);

@@ -4,7 +4,20 @@
  */
 
 /** The parts `--only` can name, in the order a full run takes them. */
-export const BENCH_PARTS = ["http", "js", "images", "crawl", "cache", "query", "reports", "stock", "delivery", "leads", "fleet"] as const;
+export const BENCH_PARTS = [
+  "http",
+  "js",
+  "images",
+  "crawl",
+  "cache",
+  "query",
+  "reports",
+  "stock",
+  "slots",
+  "delivery",
+  "leads",
+  "fleet",
+] as const;
 export type BenchPart = (typeof BENCH_PARTS)[number];
 
 /** Parts that run only when named with --only: the fleet loads a million cars and takes minutes. */

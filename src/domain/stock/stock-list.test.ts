@@ -192,6 +192,12 @@ describe("the bulk form's answer on the list's address", () => {
   });
   test("doneParam is what bulkOutcome reads", () => {
     expect(doneParam(3, [{ reason: "without a price" }, { reason: "already so" }])).toBe("3-1-0-1");
+    const reserved = doneParam(0, [{ reason: "reserved online" }, { reason: "reserved online" }]);
+    expect(reserved).toBe("0-0-0-0-2");
+    expect(bulkOutcome((k) => (k === "done" ? reserved : null))).toEqual({
+      kind: "done",
+      message: "Nothing changed. Skipped 2 cars reserved online.",
+    });
   });
   test.each([
     ["price.amount", "price"],

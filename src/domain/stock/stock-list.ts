@@ -263,24 +263,22 @@ export function selectedIds(raw: string | null | undefined): number[] {
 export type BulkOutcome =
   { kind: "done"; message: string } | { kind: "error"; message: string } | { kind: "confirm"; action: "sold" } | null;
 
-/** The counts a bulk form post sends the list back with ("done=5-1-0-0": changed, without a price, not on this site, already so). */
-export const doneParam = (changed: number, skipped: ReadonlyArray<{ reason: string }>): string =>
-  [
-    changed,
-    ...(["without a price", "not on this site", "already so"] as const).map((r) => skipped.filter((s) => s.reason === r).length),
-  ].join("-");
+const SKIP_REASONS = ["without a price", "not on this site", "already so", "reserved online"] as const;
+
+/** The counts a bulk form post sends the list back with ("done=5-1-0-0-2": changed, without a price, not on this site, already so, reserved online). */
+export function doneParam(changed: number, skipped: ReadonlyArray<{ reason: string }>): string {
+  const counts = [changed, ...SKIP_REASONS.map((r) => skipped.filter((s) => s.reason === r).length)];
+  // the reserved count only when there is one: the four-number form the list has always read stays the same
+  return (counts.at(-1) ? counts : counts.slice(0, -1)).join("-");
+}
 
 /** What the list says after a bulk form post, read from its address; null when there is nothing to say. */
 export function bulkOutcome(get: (key: string) => string | null | undefined): BulkOutcome {
-  const done = /^(\d{1,3})-(\d{1,3})-(\d{1,3})-(\d{1,3})$/.exec(get("done") ?? "");
+  const done = /^(\d{1,3})-(\d{1,3})-(\d{1,3})-(\d{1,3})(?:-(\d{1,3}))?$/.exec(get("done") ?? "");
   if (done) {
-    const [changed, noPrice, missing, same] = done.slice(1).map(Number) as [number, number, number, number];
-    const skipped = [
-      ...Array<{ reason: string }>(noPrice).fill({ reason: "without a price" }),
-      ...Array<{ reason: string }>(missing).fill({ reason: "not on this site" }),
-      ...Array<{ reason: string }>(same).fill({ reason: "already so" }),
-    ];
-    return { kind: "done", message: bulkMessage(changed, skipped) };
+    const [changed, ...counts] = done.slice(1).map((n) => Number(n ?? 0));
+    const skipped = SKIP_REASONS.flatMap((reason, i) => Array<{ reason: string }>(counts[i] ?? 0).fill({ reason }));
+    return { kind: "done", message: bulkMessage(changed!, skipped) };
   }
   const error = get("bulk_error");
   if (error && Object.hasOwn(BULK_FORM_ERRORS, error)) return { kind: "error", message: BULK_FORM_ERRORS[error as BulkFormError] };

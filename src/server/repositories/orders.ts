@@ -4,13 +4,18 @@ import { DEPOSIT_CENTS, HOLD_MINUTES, MAX_UNPAID_HOLDS } from "@/domain/store/ch
 import type { PreparedLead } from "@/domain/leads/lead";
 import type { Db } from "@/server/db/client";
 import * as t from "@/server/db/schema";
-import { enqueueDeliveries } from "./deliveries";
+import { enqueueDeliveries, type Tx } from "./deliveries";
 import { leadColumns } from "./leads";
 import { isUniqueViolation } from "./row";
 
 export type OrderRow = typeof t.orders.$inferSelect;
-export type OrderStatus = "pending" | "paid" | "cancelled" | "expired";
+/** released: the dealer let the car go (the deposit refunded); converted: the reservation became the sale */
+export type OrderStatus = "pending" | "paid" | "cancelled" | "expired" | "released" | "converted";
 const ACTIVE: OrderStatus[] = ["pending", "paid"];
+
+/** An order that holds its car at `now`: paid, or unpaid inside its hold (what the storefront calls reserved). */
+const holdsNow = (now: Date) =>
+  sql`(${t.orders.status} = 'paid' or (${t.orders.status} = 'pending' and ${t.orders.createdAt} >= ${new Date(now.getTime() - HOLD_MINUTES * 60_000).toISOString()}))`;
 
 /**
  * Reserves a car: in one transaction the car's row is locked, an unpaid hold older than
@@ -157,13 +162,7 @@ export async function isVehicleReserved(db: Db, siteId: number, vehicleId: numbe
   const [row] = await db
     .select({ id: t.orders.id })
     .from(t.orders)
-    .where(
-      and(
-        eq(t.orders.siteId, siteId),
-        eq(t.orders.vehicleId, vehicleId),
-        sql`(${t.orders.status} = 'paid' or (${t.orders.status} = 'pending' and ${t.orders.createdAt} >= ${new Date(now.getTime() - HOLD_MINUTES * 60_000).toISOString()}))`,
-      ),
-    )
+    .where(and(eq(t.orders.siteId, siteId), eq(t.orders.vehicleId, vehicleId), holdsNow(now)))
     .limit(1);
   return Boolean(row);
 }
@@ -175,4 +174,61 @@ export async function unpaidHolds(db: Db, now: Date): Promise<number> {
     .from(t.orders)
     .where(and(eq(t.orders.status, "pending"), gte(t.orders.createdAt, new Date(now.getTime() - HOLD_MINUTES * 60_000))));
   return Number(r?.n ?? 0);
+}
+
+/** The order that holds a car now (paid, or unpaid inside its hold), or null: what the storefront calls reserved. */
+export async function activeOrderOf(db: Db | Tx, siteId: number, vehicleId: number, now: Date): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(t.orders)
+    .where(and(eq(t.orders.siteId, siteId), eq(t.orders.vehicleId, vehicleId), holdsNow(now)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The cars of a site (of `ids`) that an order holds now, each with its buyer's first name and deposit: the stock list's "Reserved". */
+export async function reservedAmong(
+  db: Db | Tx,
+  siteId: number,
+  ids: readonly number[],
+  now: Date,
+): Promise<Map<number, { firstName: string; amountCents: number; currency: string }>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: t.orders.vehicleId, firstName: t.orders.firstName, amountCents: t.orders.amountCents, currency: t.orders.currency })
+    .from(t.orders)
+    .where(and(eq(t.orders.siteId, siteId), inArray(t.orders.vehicleId, [...ids]), holdsNow(now)));
+  return new Map(rows.map(({ id, ...r }) => [id!, r]));
+}
+
+/**
+ * Ends a car's reservation: `released` (the car is free again) or `converted` (the car is sold), in one
+ * transaction with the car's row locked (as a reservation locks it), so no buyer and no edit comes
+ * between. Null when nothing holds the car.
+ */
+export async function endReservation(
+  db: Db,
+  siteId: number,
+  vehicleId: number,
+  how: "released" | "converted",
+  now: Date,
+): Promise<OrderRow | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select id from ${t.vehicles} where ${t.vehicles.siteId} = ${siteId} and ${t.vehicles.id} = ${vehicleId} for update`,
+    );
+    const order = await activeOrderOf(tx, siteId, vehicleId, now);
+    if (!order) return null;
+    const [ended] = await tx
+      .update(t.orders)
+      .set({ status: how, updatedAt: now })
+      .where(and(eq(t.orders.siteId, siteId), eq(t.orders.id, order.id)))
+      .returning();
+    if (how === "converted")
+      await tx
+        .update(t.vehicles)
+        .set({ status: "sold", soldAt: now })
+        .where(and(eq(t.vehicles.siteId, siteId), eq(t.vehicles.id, vehicleId)));
+    return ended ?? null;
+  });
 }

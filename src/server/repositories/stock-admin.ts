@@ -1,4 +1,6 @@
 import "server-only";
+import { heldField, RESERVED_MESSAGE } from "@/domain/store/reservation";
+import { activeOrderOf } from "./orders";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { freeSlug, importedSlug } from "@/domain/stock/import";
 import { oneLineBreak } from "@/domain/stock/stock-fields";
@@ -179,6 +181,9 @@ export async function updateVehicle(
       changed.push(field);
     }
     if (!changed.length) return { vehicle: before, listingChanged: false, changed };
+    // a car reserved online keeps its status, its place on the website and its price (its row is locked, as a reservation locks it)
+    const held = heldField(changed);
+    if (held && (await activeOrderOf(tx, siteId, id, now))) return { problem: { field: held, message: RESERVED_MESSAGE } };
     if (set.stockNumber !== undefined) {
       await holdStockNumbers(tx, siteId);
       const holder = await stockNumberHolder(tx, siteId, set.stockNumber as string, id);

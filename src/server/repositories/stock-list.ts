@@ -1,4 +1,5 @@
 import "server-only";
+import { reservedAmong } from "./orders";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { withEdited } from "@/domain/stock/edited";
 import { changedPrice, type Bulk } from "@/domain/stock/stock-list";
@@ -24,7 +25,7 @@ export async function stockNumbersOf(db: Db, siteId: number, ids: readonly numbe
     .orderBy(asc(v.stockNumber));
 }
 
-export type BulkSkip = { id: number; reason: "not on this site" | "without a price" | "already so" };
+export type BulkSkip = { id: number; reason: "not on this site" | "without a price" | "already so" | "reserved online" };
 export type BulkResult = { changed: number[]; skipped: BulkSkip[]; listingChanged: boolean };
 
 /** What a car's audit entry shows of a bulk change: the fields it can touch. */
@@ -71,8 +72,15 @@ export async function bulkUpdateVehicles(
         .orderBy(asc(v.id))
         .for("update");
       const found = new Set(cars.map((c) => c.id));
+      // a car reserved online is not sold, hidden or repriced until its reservation is released or converted
+      const reserved =
+        bulk.action === "sold" || bulk.action === "hide" || bulk.action === "price" ? await reservedAmong(tx, siteId, ids, now) : new Map();
       missing.push(...ids.filter((id) => !found.has(id)).map((id) => ({ id, reason: "not on this site" as const })));
       for (const car of cars) {
+        if (reserved.has(car.id)) {
+          result.skipped.push({ id: car.id, reason: "reserved online" });
+          continue;
+        }
         let set: Partial<typeof v.$inferInsert> & { editedFields?: string[] };
         let edited: string[] = [];
         if (bulk.action === "sold") {

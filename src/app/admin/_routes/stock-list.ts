@@ -9,7 +9,13 @@ import { getDb } from "@/server/db";
 import { listLocations } from "@/server/repositories/sites";
 import { listStockView } from "@/server/reports/stock-list";
 import { stockNumbersOf } from "@/server/repositories/stock-list";
+import { reservedAmong } from "@/server/repositories/orders";
+import { depositText } from "@/domain/store/reservation";
 import { oneParam, type SearchParams, type SiteParams } from "./params";
+
+/** "Reserved · $500 · Rhea": a car's online reservation in its row, or null. */
+const reservedText = (r: { firstName: string; amountCents: number; currency: string } | undefined) =>
+  r ? `Reserved · ${depositText(r.amountCents, r.currency)} · ${r.firstName}` : null;
 
 /**
  * The stock list (docs/features/back-office.md, "The stock list"): a page of the site's cars as the
@@ -30,6 +36,12 @@ export async function loadStock(params: SiteParams, searchParams: SearchParams) 
     listLocations(db, site.id),
     outcome?.kind === "confirm" ? stockNumbersOf(db, site.id, selected) : Promise.resolve([]),
   ]);
+  const reserved = await reservedAmong(
+    db,
+    site.id,
+    rows.map((v) => v.id),
+    new Date(serverNow()),
+  );
   return {
     site: { id: site.id, name: site.name, currency: site.currency },
     edit,
@@ -62,6 +74,7 @@ export async function loadStock(params: SiteParams, searchParams: SearchParams) 
         location: v.locationName,
         status: v.status,
         showOnDealerWebsite: v.showOnDealerWebsite,
+        reserved: reservedText(reserved.get(v.id)),
         missingFeeds: v.missingFeeds,
         edited: v.editedFields.length > 0,
       };

@@ -18,6 +18,7 @@ import { listImports } from "@/server/repositories/imports";
 import { importPhotoReports } from "@/server/repositories/photo-fetches";
 import { getStaffVehicle, suggestStockNumber } from "@/server/repositories/stock-admin";
 import { listVehiclePhotos } from "@/server/repositories/vehicle-photos";
+import { reservationOf } from "@/server/store/reservations";
 import { oneParam, type SearchParams, type SiteParams } from "./params";
 
 /** A form refused without JavaScript, read back from its cookie for this attempt (what was typed and the messages). */
@@ -31,6 +32,10 @@ async function flashOf(siteId: number, sp: Record<string, string | string[] | un
   return f && { errors: f.errors, values: f.values as Partial<VehicleFormValues> };
 }
 const refused = { kind: "error", message: "Please check the highlighted fields. Nothing was saved." } as const;
+const RESERVATION_ENDED = {
+  released: "Reservation released: the car is on sale again, and the buyer has been emailed that the deposit is refunded.",
+  converted: "Sold to the buyer who reserved it.",
+} as const;
 const siteLocations = async (site: { id: number; country: string }) => {
   const all = await listLocations(await getDb(), site.id);
   return {
@@ -49,8 +54,14 @@ export async function loadVehicle(params: Promise<{ siteId: string; id: string }
   const db = await getDb();
   const v = id === null ? null : await getStaffVehicle(db, site.id, id);
   if (!v) notFound();
-  const [photos, locations, flash] = await Promise.all([listVehiclePhotos(db, site.id, v.id), siteLocations(site), flashOf(site.id, sp)]);
+  const [photos, locations, flash, reservation] = await Promise.all([
+    listVehiclePhotos(db, site.id, v.id),
+    siteLocations(site),
+    flashOf(site.id, sp),
+    reservationOf(site.id, v.id, site.timezone),
+  ]);
   const handed = oneParam(sp, "handed");
+  const ended = oneParam(sp, "reservation");
   const notice = flash
     ? refused
     : oneParam(sp, "added") === "1"
@@ -59,7 +70,9 @@ export async function loadVehicle(params: Promise<{ siteId: string; id: string }
         ? ({ kind: "done", message: "Saved. The website shows the change now." } as const)
         : handed !== undefined
           ? ({ kind: "done", message: "Handed back: the next stock file or feed sets these fields again." } as const)
-          : ({ kind: "idle" } as const);
+          : ended === "released" || ended === "converted"
+            ? ({ kind: "done", message: RESERVATION_ENDED[ended] } as const)
+            : ({ kind: "idle" } as const);
   return {
     siteId: site.id,
     vehicle: {
@@ -87,6 +100,7 @@ export async function loadVehicle(params: Promise<{ siteId: string; id: string }
     photos: photos.map(photoView),
     otherPhotos: photos.length ? 0 : v.thumbnails.length,
     feedReplaced: v.editedFields.includes("photos"),
+    reservation,
   };
 }
 

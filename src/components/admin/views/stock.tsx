@@ -39,6 +39,8 @@ export type StockRow = {
   location: string | null;
   status: string;
   showOnDealerWebsite: boolean;
+  /** reserved online ("Reserved · $500 · Rhea"): not sold, hidden or repriced until released or converted; null when not */
+  reserved: string | null;
   /** feeds in a row the car was missing from */
   missingFeeds: number;
   /** a person changed a field the feed writes: the feed leaves it alone */
@@ -188,6 +190,7 @@ function stockColumns({
             <span className="font-semibold">{v.name}</span>
           )}
           <span className="mt-1 flex flex-wrap gap-1">
+            {v.reserved && <span className={`${badge} bg-amber-200 text-amber-950`}>{v.reserved}</span>}
             {!v.showOnDealerWebsite && <span className={`${badge} bg-neutral-200`}>Hidden</span>}
             {v.missingFeeds > 0 && v.status !== "sold" && (
               <span className={`${badge} bg-amber-100 text-amber-900`}>Missing from last feed</span>

@@ -2,6 +2,8 @@ import { BackLink } from "@/components/admin/back-link";
 import { PhotoEditor } from "@/components/admin/photo-editor";
 import { VehicleForm, type VehicleFormProps } from "@/components/admin/vehicle-form";
 import type { PhotoView } from "@/domain/stock/photos";
+import type { ReservationView } from "@/domain/store/reservation";
+import { ReservationBanner } from "@/components/admin/reservation-banner";
 
 export type VehicleProps = {
   siteId: number;
@@ -12,10 +14,12 @@ export type VehicleProps = {
   otherPhotos: number;
   /** a person replaced the feed's photos (later feeds' photos wait until handed back) */
   feedReplaced: boolean;
+  /** the car's online reservation, while it holds the car */
+  reservation: ReservationView | null;
 };
 
 /** One car's every field (grouped, each edited here marked) and its photos. */
-export function VehicleView({ siteId, vehicle: v, form, photos, otherPhotos, feedReplaced }: VehicleProps) {
+export function VehicleView({ siteId, vehicle: v, form, photos, otherPhotos, feedReplaced, reservation }: VehicleProps) {
   return (
     <div className="max-w-2xl">
       <BackLink href={`/sites/${siteId}/stock`}>Stock</BackLink>
@@ -31,6 +35,7 @@ export function VehicleView({ siteId, vehicle: v, form, photos, otherPhotos, fee
           Add another like it
         </a>
       </p>
+      {reservation && <ReservationBanner siteId={siteId} vehicleId={v.id} r={reservation} />}
       <VehicleForm {...form} />
       <div className="mt-6 rounded-lg border border-neutral-200 bg-white p-5">
         <PhotoEditor siteId={siteId} vehicleId={v.id} initial={photos} otherPhotos={otherPhotos} feedReplaced={feedReplaced} />

@@ -11,6 +11,7 @@ import { LeadView, type LeadProps } from "./lead";
 import { LeadsView, type InboxRow } from "./leads";
 import { SiteReportsView, type SiteReportsProps } from "./site-reports";
 import { StockView } from "./stock";
+import { ReservationBanner } from "@/components/admin/reservation-banner";
 import { DEFAULT_STOCK_QUERY } from "@/domain/stock/stock-list";
 import { staffTime } from "@/components/admin/format";
 
@@ -336,6 +337,7 @@ test("stock: a page of cars with their figures, the pages around it keeping the 
     location: "Parkside Toyota",
     status: "in_stock",
     showOnDealerWebsite: false,
+    reserved: "Reserved · $500 · Rhea",
     missingFeeds: 1,
     edited: true,
   };
@@ -361,6 +363,7 @@ test("stock: a page of cars with their figures, the pages around it keeping the 
           price: null,
           edited: false,
           showOnDealerWebsite: true,
+          reserved: null,
           missingFeeds: 0,
         },
       ]}
@@ -371,6 +374,7 @@ test("stock: a page of cars with their figures, the pages around it keeping the 
     "$25,990",
     "Drive Away",
     "Hidden",
+    "Reserved · $500 · Rhea",
     "Missing from last feed",
     "Edited here",
     "No photo",
@@ -384,6 +388,7 @@ test("stock: a page of cars with their figures, the pages around it keeping the 
     expect(car!.textContent).toContain(text);
   expect(other!.textContent).toContain("No price");
   expect(other!.textContent).not.toContain("Edited here");
+  expect(other!.textContent).not.toContain("Reserved");
   expect(other!.querySelector("img")!.getAttribute("alt")).toBe("2020 Corolla");
   expect(other!.querySelector("img")!.getAttribute("loading")).toBe("lazy");
   expect((car!.querySelector('input[name="ids"]') as HTMLInputElement).checked).toBe(true);
@@ -430,4 +435,22 @@ test("content: each kind's entries with their state, or none yet", () => {
   expect(byTestId(doc, "content-page")!.textContent).toContain("/about-us");
   expect(byTestId(doc, "content-offer")!.textContent).toContain("Ended · ");
   expect(byTestId(doc, "content-post")).toBeNull();
+});
+
+test("a reserved car's editor says who holds it and offers release and the sale, as plain forms", () => {
+  const doc = parse(
+    <ReservationBanner
+      siteId={1001}
+      vehicleId={7}
+      r={{ number: "AB12CD34", by: "Rhea", deposit: "$500", paid: true, until: "Monday 14 December 2026, 3:00 pm" }}
+    />,
+  );
+  const banner = byTestId(doc, "reservation")!;
+  expect(banner.textContent).toContain("$500 deposit paid by Rhea, until Monday 14 December 2026, 3:00 pm · reservation AB12CD34");
+  const forms = [...banner.querySelectorAll("form")];
+  expect(forms.map((f) => [f.getAttribute("method"), f.getAttribute("action"), f.querySelector("input")!.getAttribute("value")])).toEqual([
+    ["post", "/api/admin/sites/1001/vehicles/7/reservation", "convert"],
+    ["post", "/api/admin/sites/1001/vehicles/7/reservation", "release"],
+  ]);
+  expect(forms.map((f) => f.querySelector("button")!.textContent)).toEqual(["Convert to a sale", "Release the reservation"]);
 });

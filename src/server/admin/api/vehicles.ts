@@ -11,6 +11,7 @@ import { limitOrThrow, sharedLimiter } from "@/server/http/rate-limit";
 import { env } from "@/server/base/env";
 import { suggestStockNumber } from "@/server/repositories/stock-admin";
 import { addVehicle, CHECK_FIELDS, editVehicle, handBack, lookUpRego } from "@/server/stock/editing";
+import { endCarReservation } from "@/server/store/reservations";
 import { actor, adminRoute, bodyOf, type Body, flashCookie, jsonBody, parsed, seeOther, type SiteCtx } from "./handler";
 
 /*
@@ -173,6 +174,27 @@ export const postLookup = adminRoute<{ siteId: string }>(
       "Too many look-ups. Please wait a few minutes or enter the car's details by hand.",
     );
     return json(200, await lookUpRego(siteId, request));
+  },
+  { permission: "stock.edit", write: true },
+);
+
+const ReservationSchema = z.object({
+  action: z.enum(["release", "convert"], { error: "Choose to release the reservation or convert it to a sale" }),
+});
+
+/**
+ * POST /api/admin/sites/{siteId}/vehicles/{id}/reservation — {action: "release" | "convert"}: a car
+ * reserved online is let go (the buyer told, the deposit refunded) or sold to its buyer; 409 when
+ * nothing holds it. The editor's plain form goes back to the car (303).
+ */
+export const postReservation = adminRoute<{ siteId: string; id: string }>(
+  async (req, { staff, params, siteId }) => {
+    const id = vehicleId(params.id);
+    const body = await bodyOf(req);
+    const { action } = parsed(ReservationSchema, body.form ?? body.raw, "Choose what to do with the reservation.");
+    const r = await endCarReservation(siteId, id, action === "release" ? "released" : "converted", actor(staff));
+    if (body.form) return seeOther(`/sites/${siteId}/stock/${id}?reservation=${r.status}`);
+    return json(200, { ok: true, reservation: r.number, status: r.status });
   },
   { permission: "stock.edit", write: true },
 );
