@@ -5,7 +5,7 @@ import { log } from "@/server/base/log";
 import { sendError } from "./security";
 
 /*
- * A few hot API routes (POST /api/leads) are answered by the same route handler the Next
+ * A few hot API routes (POST /api/leads, GET /api/bookings/slots) are answered by the same route handler the Next
  * route exports, called straight from our Node server: Next's request pipeline (routing, tracing,
  * the web-stream body, response compression) cost more CPU than the whole lead does. The handler
  * gets a standard Request and gives a standard Response, as under Next.

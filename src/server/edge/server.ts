@@ -40,6 +40,7 @@ import { serveDirect } from "./direct";
 import { lingerOnClose } from "./linger";
 import { EdgeResponse } from "./response";
 import { liveLeadRoutes, MAX_JSON_BYTES } from "@/server/leads/handlers";
+import { slotsRoute } from "@/server/bookings/bookings-api";
 import { startBackupControl } from "@/server/db/backup-control";
 
 /** What a dashboard process (PLATFORM_ROLE=dashboard) serves: the platform data API and its health. */
@@ -49,6 +50,8 @@ const LEAD_POST = /^\/api\/leads(\?|$)/;
 /** POST /api/leads/with-files too: its body streams to the handler, and an early 413 reaches a client still sending (linger.ts). */
 const LEAD_FILES_POST = /^\/api\/leads\/with-files(\?|$)/;
 const IMAGES = /^\/images\//;
+/** GET /api/bookings/slots: asked at every change of a booking form's day, answered without Next's pipeline as the lead POST is. */
+const SLOTS_GET = /^\/api\/bookings\/slots(\?|$)/;
 
 type NextHandler = ReturnType<ReturnType<typeof next>["getRequestHandler"]>;
 type EdgeServer = Server<typeof IncomingMessage, typeof EdgeResponse>;
@@ -223,6 +226,8 @@ function requestListener(e: Env, handle: NextHandler, cache: ReturnType<typeof c
     if (req.method === "POST" && !backOffice && LEAD_POST.test(req.url ?? "")) void serveDirect(req, res, postLead, MAX_JSON_BYTES);
     else if (req.method === "POST" && !backOffice && LEAD_FILES_POST.test(req.url ?? ""))
       void serveDirect(req, res, postLeadWithFiles, "stream");
+    else if ((req.method === "GET" || req.method === "HEAD") && !backOffice && SLOTS_GET.test(req.url ?? ""))
+      void serveDirect(req, res, slotsRoute, 0);
     else if (backOffice) void handle(req, res);
     else void cache.handle(handle, req, res);
   };
