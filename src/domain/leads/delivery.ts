@@ -10,8 +10,8 @@
  */
 
 export type DeliveryChannel = "email" | "adf_email" | "webhook";
-/** An outbox job's channel: the dealer's, or the shopper's booking confirmation (the lead's own email). */
-export type OutboxChannel = DeliveryChannel | "booking_email";
+/** An outbox job's channel: the dealer's, the shopper's booking confirmation (the lead's own email), or the dealer's notice of a cancelled booking. */
+export type OutboxChannel = DeliveryChannel | "booking_email" | "booking_cancelled";
 
 export type LeadDeliveryConfig = {
   /** default true: the lead's location (else the site) gets the salesperson's email */

@@ -47,3 +47,12 @@ export function leadDestinations(
           : null;
   return { targets, problem };
 }
+
+/** Where a lead's salesperson email goes: its location's address (when it has one), else the site's. */
+export function deliveryAddresses(
+  ctx: { site: { email: string | null }; locations: ReadonlyArray<{ id: number; contactDetail: { email?: string | null } }> },
+  locationId: number | null | undefined,
+) {
+  const location = locationId != null ? ctx.locations.find((l) => l.id === locationId) : undefined;
+  return { location: location?.contactDetail.email ?? null, site: ctx.site.email };
+}

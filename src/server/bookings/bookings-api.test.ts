@@ -234,5 +234,15 @@ describe("the confirmation and its link", () => {
     expect(done.status).toBe(303);
     expect(done.headers.get("location")).toBe(`/booking/${token}`);
     expect((await slotsOf(`kind=service&date=${date}&location_id=${WORKSHOP}`))[0]).toMatchObject({ start: first!.start, available: 2 });
+    // the workshop is told, through the outbox, once
+    await deliverDue(db, { mailer: new OutboxMailer(dir, "Dealer Platform <leads@platform.test>") }, 200);
+    expect((await cancel(`token=${encodeURIComponent(token)}`)).status).toBe(303);
+    await deliverDue(db, { mailer: new OutboxMailer(dir, "Dealer Platform <leads@platform.test>") }, 200);
+    const notices = (await Promise.all((await readdir(dir)).map((f) => readFile(path.join(dir, f), "utf8")))).filter((m) =>
+      m.includes("cancelled their booking from its page"),
+    );
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toContain("\nTo: service@parksidemotorgroup.com.au");
+    expect(notices[0]).toContain("Mary Smith cancelled their booking from its page; the time is free again.");
   });
 });

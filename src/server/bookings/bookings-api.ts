@@ -15,6 +15,7 @@ import type { SiteContext } from "@/server/site/context";
 import { freeSlots, serviceSubject, testDriveSubject, workshopOf, type SlotSubject } from "./booking-service";
 import { bookingIdOf } from "./tokens";
 import { bookedTimesChanged } from "@/server/cache";
+import { deliveryAddresses } from "@/domain/site/lead-destinations";
 
 /** The slots query: what kind, which day (the location's calendar), and the workshop or the car. */
 const SlotsQuery = z
@@ -88,7 +89,10 @@ export const cancelRoute = siteApi(async (req, ctx) => {
   const booking = id ? await getBooking(db, ctx.site.id, id) : null;
   if (!booking) throw new HttpError(404, "No such booking.");
   // the car's or the workshop's form pages offer the freed time again
-  if (await cancelBooking(db, ctx.site.id, booking.id, new Date(serverNow()))) bookedTimesChanged(ctx.site.id, booking);
+  const notify = deliveryAddresses(ctx, booking.locationId);
+  // the dealer's notice goes with the cancel, through the outbox (its worker looks every second)
+  if (await cancelBooking(db, ctx.site.id, booking.id, new Date(serverNow()), notify.location ?? notify.site))
+    bookedTimesChanged(ctx.site.id, booking);
   if (type === "application/json") return json(200, { booking: { id: booking.id, status: "cancelled" } });
   return new Response(null, { status: 303, headers: { location: `/booking/${body.data.token}`, "cache-control": "no-store" } });
 });

@@ -8,6 +8,7 @@ import type { Mailer, MailMessage } from "@/server/mail/mailer";
 import { bookingOfLead, type Booking } from "@/server/repositories/bookings";
 import type { Db } from "@/server/db/client";
 import { bookingPath } from "@/server/bookings/tokens";
+import { adminOrigin } from "@/server/http/admin-host";
 import type { DeliveryLead } from "./messages";
 
 /**
@@ -70,5 +71,29 @@ export async function sendBookingConfirmation(db: Db, l: DeliveryLead, mailer: M
   const message = bookingConfirmation(l, b, new URL(await bookingPath(db, b.id), l.site.url).toString());
   if (!message) return "no email address";
   const sent = await mailer.send(message);
+  return `sent ${sent.messageId}`;
+}
+
+/** The dealer's notice that a shopper cancelled a booking from its page: what, when and who, and the lead's page. */
+export async function sendBookingCancelled(db: Db, l: DeliveryLead, to: string, mailer: Mailer): Promise<string> {
+  const b = await bookingOfLead(db, l.site.id, l.id);
+  if (!b) return "no booking";
+  const zone = l.location?.timezone ?? l.site.timezone;
+  const what = bookingWhat(b.kind, l.vehicle ? vehicleTitle(l.vehicle) : null);
+  const who = [l.payload.first_name, l.payload.last_name].filter((v) => typeof v === "string" && v.trim()).join(" ") || "The shopper";
+  const when = whenText(b.startsAt, zone, { year: true });
+  const sent = await mailer.send({
+    to,
+    subject: `Booking cancelled: ${what}, ${when} — ${l.site.name}`,
+    text: [
+      `${who} cancelled their booking from its page; the time is free again.`,
+      "",
+      what,
+      `When: ${when}`,
+      `Where: ${l.location?.name ?? l.site.name}`,
+      "",
+      `The lead: ${adminOrigin()}/leads/${l.id}`,
+    ].join("\n"),
+  });
   return `sent ${sent.messageId}`;
 }

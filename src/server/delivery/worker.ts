@@ -12,8 +12,8 @@ import { postOutbound, type AddressPolicy } from "@/server/http/outbound";
 import { signWebhook } from "@/server/platform/webhook";
 import { adfEmail, salespersonEmail, webhookBody, type DeliveryLead } from "./messages";
 import { forget, recall, remember } from "@/server/base/remember";
-import { BOOKING_EMAIL_CHANNEL } from "@/server/repositories/bookings";
-import { sendBookingConfirmation } from "./booking-confirmation";
+import { BOOKING_CANCELLED_CHANNEL, BOOKING_EMAIL_CHANNEL } from "@/server/repositories/bookings";
+import { sendBookingCancelled, sendBookingConfirmation } from "./booking-confirmation";
 
 /*
  * The lead delivery worker: claims due outbox rows, delivers each by its channel and
@@ -85,6 +85,7 @@ const jobKey = (leadId: string, submission: number) => `${leadId}|${submission}`
 /** One delivery through its channel; throws with a short, non-personal reason on failure. */
 async function send(db: Db, d: Delivery, lead: DeliveryLead, deps: DeliveryDeps): Promise<string> {
   if (d.channel === BOOKING_EMAIL_CHANNEL) return sendBookingConfirmation(db, lead, deps.mailer ?? getMailer());
+  if (d.channel === BOOKING_CANCELLED_CHANNEL) return sendBookingCancelled(db, lead, d.target, deps.mailer ?? getMailer());
   if (d.channel === "email" || d.channel === "adf_email") {
     const mailer = deps.mailer ?? getMailer();
     const sent = await mailer.send(d.channel === "email" ? salespersonEmail(lead, d.target) : adfEmail(lead, d.target));

@@ -37,6 +37,7 @@ import type { SiteContext } from "@/server/site/context";
 import { isSlotTaken } from "@/server/repositories/bookings";
 import { bookingAsked, bookingTaken, holdOf } from "./lead-booking";
 import { bookedTimesChanged } from "@/server/cache";
+import { deliveryAddresses } from "@/domain/site/lead-destinations";
 
 export class LeadValidationError extends Error {
   constructor(readonly errors: Record<string, string>) {
@@ -247,11 +248,7 @@ async function tradeInValuation(ctx: SiteContext, v: TradeInVehicle | undefined)
   }
 }
 
-/** Where a lead's salesperson email goes: its location's address (when it has one), else the site's. */
-export function deliveryAddresses(ctx: SiteContext, locationId: number | null | undefined) {
-  const location = locationId != null ? ctx.locations.find((l) => l.id === locationId) : undefined;
-  return { location: location?.contactDetail.email ?? null, site: ctx.site.email };
-}
+export { deliveryAddresses };
 
 /**
  * A repeat of a submission already stored (the same Idempotency-Key and the same body): answered

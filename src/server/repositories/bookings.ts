@@ -4,6 +4,7 @@ import type { BookingKind } from "@/domain/bookings/slots";
 import type { Db } from "@/server/db/client";
 import { constraintOf, hasErrorCode } from "@/server/db/errors";
 import * as t from "@/server/db/schema";
+import { deliveryInsertSql } from "./deliveries";
 
 /** A booking asked for with a lead: its slot (what, where, when) and how many bookings the slot takes. */
 export type BookingHold = {
@@ -79,15 +80,28 @@ export async function bookingOfLead(db: Db, siteId: number, leadId: string): Pro
   return row ?? null;
 }
 
-/** Cancels a live booking (its seat is free at once); false when it was not live. */
-export async function cancelBooking(db: Db, siteId: number, id: string, at: Date): Promise<boolean> {
-  const rows = await db
-    .update(t.bookings)
-    .set({ status: "cancelled", cancelledAt: at })
-    .where(and(eq(t.bookings.siteId, siteId), eq(t.bookings.id, id), ne(t.bookings.status, "cancelled")))
-    .returning({ id: t.bookings.id });
-  return rows.length > 0;
+/**
+ * Cancels a live booking (its seat is free at once) and, in the same transaction, queues the dealer's
+ * notice of it (to `notify`, the location's or the site's address) in the lead outbox; false when it
+ * was not live.
+ */
+export async function cancelBooking(db: Db, siteId: number, id: string, at: Date, notify: string | null): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(t.bookings)
+      .set({ status: "cancelled", cancelledAt: at })
+      .where(and(eq(t.bookings.siteId, siteId), eq(t.bookings.id, id), ne(t.bookings.status, "cancelled")))
+      .returning({ leadId: t.bookings.leadId });
+    if (!row) return false;
+    if (notify)
+      await tx.execute(
+        deliveryInsertSql([{ siteId, leadId: row.leadId, submission: 0, channel: BOOKING_CANCELLED_CHANNEL, target: notify }]),
+      );
+    return true;
+  });
 }
 
 /** The outbox channel of a booking's confirmation to the shopper (its target is always "shopper": the lead's own email). */
 export const BOOKING_EMAIL_CHANNEL = "booking_email";
+/** The outbox channel of the dealer's notice that a booking was cancelled (its target the dealer's address). */
+export const BOOKING_CANCELLED_CHANNEL = "booking_cancelled";
