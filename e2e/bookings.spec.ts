@@ -155,5 +155,15 @@ test.describe("the service form on a phone", () => {
     await field(page, "Day").selectOption(chosen);
     await expect(field(page, "Time (optional)").locator("option", { hasText: /^9:30 am$/ })).toHaveCount(1);
     await expect(field(page, "Time (optional)").locator("option", { hasText: /^9:00 am$/ })).toHaveCount(0);
+    // the slots API through the real server says the same (GET, and HEAD without a body)
+    const api = await page.evaluate(async (date) => {
+      const url = `/api/bookings/slots?kind=service&date=${date}&location_id=10016`;
+      const get = await fetch(url);
+      const head = await fetch(url, { method: "HEAD" });
+      return { status: get.status, body: (await get.json()) as { slots: Array<{ start: string; available: number }> }, head: head.status };
+    }, chosen);
+    expect([api.status, api.head]).toEqual([200, 200]);
+    expect(api.body.slots.some((s) => s.start.startsWith(`${chosen}T09:00:00`))).toBe(false);
+    expect(api.body.slots.find((s) => s.start.startsWith(`${chosen}T09:30:00`))).toMatchObject({ available: 2 });
   });
 });

@@ -8,8 +8,6 @@ import type { SpecialHoursEntry } from "../site/types";
  * opening hours (holiday hours included), over the next two weeks, at least an hour from now, in
  * the location's own time zone. The form offers only these; the lead API refuses any other.
  */
-export const SLOT_MINUTES = TEST_DRIVE_RULES.minutes;
-export const DAYS_AHEAD = TEST_DRIVE_RULES.daysAhead;
 export const NOTICE_MINUTES = TEST_DRIVE_RULES.notice;
 
 export type { SlotDay };

@@ -1,5 +1,3 @@
-import { holdEnds } from "./checkout";
-
 /*
  * A car reserved online (a deposit paid, or a buyer inside their unpaid hold) is that buyer's until
  * the dealer releases the reservation or turns it into a sale: until then its status, its showing on
@@ -22,9 +20,3 @@ export type ReservationView = { number: string; by: string; deposit: string; pai
 
 export const depositText = (cents: number, currency: string) =>
   `${currency === "NZD" ? "NZ$" : "$"}${(cents / 100).toLocaleString("en-AU", { maximumFractionDigits: 2 })}`;
-
-/** Whether an order holds its car at `now` (paid and within its days, or unpaid within its minutes). */
-export function holdsCar(order: { status: string; createdAt: Date; updatedAt: Date }, now: number): boolean {
-  const ends = holdEnds(order);
-  return ends !== null && (order.status === "paid" || ends.getTime() > now);
-}

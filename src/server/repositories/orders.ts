@@ -159,12 +159,7 @@ export async function testPaymentOutcome(db: Db, reference: string): Promise<"pa
 
 /** Whether an order holds the car now (a paid one, or a pending one within its hold). */
 export async function isVehicleReserved(db: Db, siteId: number, vehicleId: number, now: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ id: t.orders.id })
-    .from(t.orders)
-    .where(and(eq(t.orders.siteId, siteId), eq(t.orders.vehicleId, vehicleId), holdsNow(now)))
-    .limit(1);
-  return Boolean(row);
+  return (await activeOrderOf(db, siteId, vehicleId, now)) !== null;
 }
 
 /** Unpaid holds now (GET /api/health): pending orders inside their hold. */

@@ -1,12 +1,13 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { STORE_MSG } from "@/domain/store/checkout";
 import { setupAppDatabase } from "@/server/testing/app-database";
 import * as t from "@/server/db/schema";
 import { getSiteContext } from "@/server/site/context";
 import { unpaidHolds } from "@/server/repositories/orders";
+import { unreservedCars } from "@/server/testing/store-cars";
 import { checkoutRoute, confirmOrder, testPayRoute } from "./checkout-service";
 import { StripeCheckoutProvider } from "./payments";
 
@@ -54,20 +55,7 @@ const reserve = (slug: string, over: Record<string, unknown> = {}, host?: string
 /** Parkside cars that can be reserved and that no other test of this file has used. */
 const used = new Set<number>();
 async function freeCar(): Promise<{ id: number; slug: string }> {
-  const rows = await db
-    .select({ id: t.vehicles.id, slug: t.vehicles.slug })
-    .from(t.vehicles)
-    .where(
-      and(
-        eq(t.vehicles.siteId, 1001),
-        eq(t.vehicles.status, "in_stock"),
-        eq(t.vehicles.showOnDealerWebsite, true),
-        isNotNull(t.vehicles.price),
-        sql`not exists (select 1 from orders o where o.site_id = ${t.vehicles.siteId} and o.vehicle_id = ${t.vehicles.id})`,
-      ),
-    )
-    .orderBy(t.vehicles.id)
-    .limit(50);
+  const rows = await unreservedCars(db, 50);
   const car = rows.find((r) => !used.has(r.id))!;
   used.add(car.id);
   return car;

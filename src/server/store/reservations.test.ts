@@ -1,6 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { RESERVED_MESSAGE } from "@/domain/store/reservation";
 import { reservationNumber } from "@/domain/store/checkout";
@@ -11,6 +11,7 @@ import { bulkUpdateVehicles } from "@/server/repositories/stock-list";
 import { getSiteContext } from "@/server/site/context";
 import { editVehicle } from "@/server/stock/editing";
 import { setupAppDatabase } from "@/server/testing/app-database";
+import { unreservedCars } from "@/server/testing/store-cars";
 import { checkoutRoute, confirmOrder, testPayRoute } from "./checkout-service";
 import { endCarReservation, reservationOf } from "./reservations";
 
@@ -34,20 +35,7 @@ const post = (route: (r: Request) => Promise<Response>, p: string, body: unknown
 let n = 0;
 /** A priced car in stock that nothing holds, reserved and paid for by its own buyer. */
 async function reservedCar() {
-  const [car] = await db
-    .select({ id: t.vehicles.id, slug: t.vehicles.slug, price: t.vehicles.price })
-    .from(t.vehicles)
-    .where(
-      and(
-        eq(t.vehicles.siteId, 1001),
-        eq(t.vehicles.status, "in_stock"),
-        eq(t.vehicles.showOnDealerWebsite, true),
-        isNotNull(t.vehicles.price),
-        sql`not exists (select 1 from orders o where o.site_id = ${t.vehicles.siteId} and o.vehicle_id = ${t.vehicles.id})`,
-      ),
-    )
-    .orderBy(t.vehicles.id)
-    .limit(1);
+  const [car] = await unreservedCars(db, 1);
   const email = `holder.${++n}@example.com`;
   const res = await post(checkoutRoute, "/api/checkout", {
     vehicle_slug: car!.slug,
